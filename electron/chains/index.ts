@@ -1,0 +1,3 @@
+// Public face of the chain rules: currencies, decimals, address validation. Pure code, usable in every layer.
+export * from './currencies';
+export * from './address';

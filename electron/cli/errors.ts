@@ -1,0 +1,33 @@
+// CLI outcome conventions: exit 0 success, 1 a negative answer or refused operation, 2 bad input or usage.
+import { ProtocolError } from '../protocol/errors';
+
+export const EXIT_SUCCESS = 0;
+export const EXIT_NEGATIVE = 1;
+export const EXIT_USAGE = 2;
+
+/** Bad input or usage: exit 2 with one clear line. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** A negative answer (invalid signature, invalid address, refused operation): exit 1 with one clear line. */
+export class NegativeAnswer extends Error {
+  override readonly name = 'NegativeAnswer';
+}
+
+/** Maps any thrown value to an exit code and a single line for stderr. */
+export function describeFailure(error: unknown): { exitCode: number; line: string } {
+  if (error instanceof UsageError) return { exitCode: EXIT_USAGE, line: error.message };
+  if (error instanceof NegativeAnswer) return { exitCode: EXIT_NEGATIVE, line: error.message };
+  if (error instanceof ProtocolError) {
+    const badInput = error.kind === 'invalidArgument' || error.kind === 'keyFormat' || error.kind === 'cipher';
+    return { exitCode: badInput ? EXIT_USAGE : EXIT_NEGATIVE, line: error.message };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { exitCode: EXIT_NEGATIVE, line: `unexpected failure: ${message}` };
+}
+
+/** One line: stderr gets no stack traces and no multi-line dumps. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}

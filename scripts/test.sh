@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The whole test suite (README's test command): typecheck, lint, build, unit + integration tests.
+# Every gate runs even after a failure so one run shows everything; ends with "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export npm_config_nodedir=/usr
+mkdir -p test-results
+
+failed_gates=0
+passed_gates=0
+gate() {
+  local name=$1; shift
+  echo "=== $name: $*"
+  if "$@"; then passed_gates=$((passed_gates + 1)); echo "=== $name: ok"
+  else failed_gates=$((failed_gates + 1)); echo "=== $name: FAILED"; fi
+}
+
+gate typecheck npx --no-install tsc -b --noEmit
+gate lint npx --no-install eslint --max-warnings 0 .
+gate build npx --no-install electron-vite build
+gate tests npx --no-install vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
+
+node scripts/summarize-results.mjs test-results/vitest.json "$passed_gates" "$failed_gates"
