@@ -1,0 +1,53 @@
+// Amount syntax and precision per currency (PROTOCOL §9.1, §9.2): decimal strings in, decimal.js values out.
+// Never a JavaScript number for money (§9.7).
+import Decimal from 'decimal.js';
+import { CURRENCIES, type CurrencySymbol } from './currencies';
+
+/** A decimal context wide enough for 18-decimal tokens with large balances; rounding is always explicit. */
+export const Money = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -100, toExpPos: 100 });
+export type Money = Decimal;
+
+/** §9.1: digits, optionally one '.' and more digits; no sign, exponent or spaces. */
+export const AMOUNT_SYNTAX = /^[0-9]+(\.[0-9]+)?$/;
+
+export type AmountProblem = 'syntax' | 'zero' | 'tooManyDecimals';
+
+export type AmountCheck =
+  | { readonly ok: true; readonly value: Money; readonly text: string }
+  | { readonly ok: false; readonly problem: AmountProblem; readonly reason: string };
+
+/** Number of digits after the decimal point as written (trailing zeros count: the platform counts them too). */
+export function writtenDecimals(text: string): number {
+  const dot = text.indexOf('.');
+  return dot === -1 ? 0 : text.length - dot - 1;
+}
+
+/** Checks an amount the operator typed for a currency: syntax, non-zero, at most the currency's decimals. */
+export function checkAmount(symbol: CurrencySymbol, text: string): AmountCheck {
+  const decimals = CURRENCIES[symbol].decimals;
+  if (!AMOUNT_SYNTAX.test(text)) {
+    return { ok: false, problem: 'syntax', reason: 'write the amount with digits and at most one "." (no sign, spaces, commas or exponent), e.g. 125.50' };
+  }
+  if (writtenDecimals(text) > decimals) {
+    return { ok: false, problem: 'tooManyDecimals', reason: `${CURRENCIES[symbol].displayName} allows at most ${decimals} decimal places` };
+  }
+  const value = new Money(text);
+  if (value.isZero()) return { ok: false, problem: 'zero', reason: 'the amount must be greater than zero' };
+  return { ok: true, value, text };
+}
+
+/** Parses a decimal string the service or the cache produced (already validated syntax); throws on anything else. */
+export function parseMoney(text: string): Money {
+  if (!AMOUNT_SYNTAX.test(text)) throw new Error(`not a decimal amount string: ${JSON.stringify(text.slice(0, 40))}`);
+  return new Money(text);
+}
+
+/** Renders a value as a plain decimal string (no exponent), trimmed of trailing zeros. */
+export function formatMoney(value: Money): string {
+  return value.toFixed();
+}
+
+/** Renders with exactly the currency's decimals, for aligned columns. */
+export function formatForCurrency(value: Money, symbol: CurrencySymbol): string {
+  return value.toFixed(CURRENCIES[symbol].decimals, Decimal.ROUND_HALF_UP);
+}
