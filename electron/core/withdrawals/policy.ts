@@ -1,0 +1,76 @@
+// Withdrawal policy per currency: how many approvals an amount needs, the daily limit, and whether
+// financialConfirmation is used. Pure decimal arithmetic; the store keeps the policy rows.
+import { Money, parseMoney } from '../../chains';
+
+export interface ApprovalThreshold {
+  /** Amounts strictly above this need `approvals` approvals. */
+  readonly above: string;
+  readonly approvals: number;
+}
+
+export interface WithdrawalPolicy {
+  readonly thresholds: readonly ApprovalThreshold[];
+  /** Sum of amounts requested per UTC day, or null for no limit. */
+  readonly dailyLimit: string | null;
+  readonly useFinancialConfirmation: boolean;
+}
+
+/** Default when no policy is set: one approval for any amount, no daily limit, normal withdrawals. */
+export const DEFAULT_WITHDRAWAL_POLICY: WithdrawalPolicy = Object.freeze({
+  thresholds: Object.freeze([{ above: '0', approvals: 1 }]),
+  dailyLimit: null,
+  useFinancialConfirmation: false,
+});
+
+export const MAX_APPROVALS = 5;
+
+/** Problems with a policy an admin entered, or [] when it is usable. */
+export function policyProblems(policy: WithdrawalPolicy): string[] {
+  const problems: string[] = [];
+  for (const threshold of policy.thresholds) {
+    try {
+      parseMoney(threshold.above);
+    } catch {
+      problems.push(`threshold "${threshold.above}" is not a decimal amount`);
+    }
+    if (!Number.isInteger(threshold.approvals) || threshold.approvals < 1 || threshold.approvals > MAX_APPROVALS) {
+      problems.push(`approvals must be a whole number from 1 to ${MAX_APPROVALS}`);
+    }
+  }
+  if (policy.dailyLimit !== null) {
+    try {
+      parseMoney(policy.dailyLimit);
+    } catch {
+      problems.push(`daily limit "${policy.dailyLimit}" is not a decimal amount`);
+    }
+  }
+  return problems;
+}
+
+/** Approvals needed for this amount: the highest threshold it exceeds; at least one, always (no money moves unapproved). */
+export function requiredApprovals(policy: WithdrawalPolicy, amount: Money): number {
+  let required = 1;
+  for (const threshold of policy.thresholds) {
+    if (amount.greaterThan(parseMoney(threshold.above))) required = Math.max(required, threshold.approvals);
+  }
+  return required;
+}
+
+export type DailyLimitCheck =
+  | { readonly ok: true; readonly remainingAfter: Money | null }
+  | { readonly ok: false; readonly remaining: Money; readonly reason: string };
+
+/** Whether `amount` fits in today's limit given what was already requested today (not cancelled or rejected). */
+export function checkDailyLimit(policy: WithdrawalPolicy, usedToday: Money, amount: Money): DailyLimitCheck {
+  if (policy.dailyLimit === null) return { ok: true, remainingAfter: null };
+  const limit = parseMoney(policy.dailyLimit);
+  const remaining = Money.max(limit.minus(usedToday), 0);
+  if (amount.greaterThan(remaining)) {
+    return {
+      ok: false,
+      remaining,
+      reason: `the daily limit is ${limit.toFixed()}; ${usedToday.toFixed()} was already requested today, so at most ${remaining.toFixed()} remains`,
+    };
+  }
+  return { ok: true, remainingAfter: remaining.minus(amount) };
+}
