@@ -1,0 +1,278 @@
+// Data shapes the contract answers with. Plain JSON: money as decimal strings, times as epoch milliseconds,
+// keys only as SHA-256 fingerprints. Nothing here may ever hold a secret, key or token.
+import type { AddressType, Chain, CurrencySymbol } from '../chains';
+
+export interface ProfileSummary {
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly merchantId: string;
+  readonly isDemo: boolean;
+  readonly active: boolean;
+  /** Where the four credentials live: the OS keychain, or a credentials file (headless, less safe). */
+  readonly credentialSource: 'keychain' | 'file' | 'missing';
+  readonly platformKeyFingerprint: string | null;
+  readonly merchantKeyFingerprint: string | null;
+  readonly callbackListener: { readonly host: string; readonly port: number; readonly enabled: boolean };
+}
+
+export interface GeneratedMerchantKey {
+  readonly publicKeyPem: string;
+  readonly fingerprint: string;
+}
+
+export type SelfcheckStepName = 'token' | 'request' | 'response' | 'echo' | 'clock' | 'version';
+
+export interface SelfcheckStep {
+  readonly step: SelfcheckStepName;
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
+export interface SelfcheckReport {
+  readonly ok: boolean;
+  readonly steps: readonly SelfcheckStep[];
+  /** Server time minus local time, seconds; null when no answer arrived. */
+  readonly clockDriftSeconds: number | null;
+  /** What to do next, e.g. the version 2 switch guidance, or the whitelist explanation. */
+  readonly guidance: readonly string[];
+}
+
+export type OfflineReason = 'network' | 'notWhitelisted' | 'clockDrift' | 'credentials' | 'service';
+
+export interface ConnectionState {
+  readonly online: boolean;
+  readonly reason: OfflineReason | null;
+  readonly message: string | null;
+  /** When the engine last saw the service unreachable for this reason (ms), null when online. */
+  readonly since: number | null;
+  readonly lastContactAt: number | null;
+}
+
+export type SyncResource = 'currencies' | 'balances' | 'deposits' | 'withdrawals';
+
+export interface SyncResourceState {
+  readonly resource: SyncResource;
+  readonly lastAttemptAt: number | null;
+  readonly lastSuccessAt: number | null;
+  readonly lastError: string | null;
+}
+
+export interface SyncProgress {
+  readonly resource: SyncResource;
+  readonly done: number;
+  readonly total: number | null;
+  readonly message: string;
+}
+
+export interface SyncStatus {
+  readonly connection: ConnectionState;
+  readonly resources: readonly SyncResourceState[];
+  readonly running: boolean;
+  readonly progress: SyncProgress | null;
+}
+
+export interface SyncReport {
+  readonly currencies: number;
+  readonly balances: number;
+  readonly depositsSeen: number;
+  readonly depositsNew: number;
+  readonly withdrawalsChecked: number;
+  readonly withdrawalsAdvanced: number;
+  readonly connection: ConnectionState;
+}
+
+export interface CurrencyView {
+  readonly symbol: CurrencySymbol;
+  readonly displayName: string;
+  readonly decimals: number;
+  readonly withdrawMin: string;
+  readonly depositMin: string;
+  readonly withdrawFixedFee: string;
+  readonly withdrawPercentFee: string;
+  readonly withdrawMinFee: string;
+  readonly withdrawMaxFee: string;
+  readonly fetchedAt: number;
+}
+
+export interface BalanceView {
+  readonly currency: CurrencySymbol;
+  readonly displayName: string;
+  readonly available: string;
+  readonly frozen: string;
+  readonly observedAt: number;
+}
+
+export type RecordSource = 'callback' | 'query';
+
+export interface DepositView {
+  readonly id: number;
+  readonly apiOrder: string;
+  readonly txid: string;
+  readonly address: string;
+  readonly addressType: string;
+  readonly fromAddress: string;
+  readonly amount: string;
+  readonly fee: string;
+  readonly currency: string;
+  readonly userOrder: string;
+  readonly source: RecordSource;
+  readonly firstSeenAt: number;
+  readonly lastSeenAt: number;
+}
+
+export interface Page<T> {
+  readonly rows: readonly T[];
+  /** Opaque keyset cursor for the next page, null at the end. */
+  readonly nextCursor: string | null;
+}
+
+export interface DepositAddressView {
+  readonly address: string;
+  readonly addressType: AddressType;
+  readonly userOrder: string;
+  readonly createdAt: number;
+  readonly chains: readonly Chain[];
+  readonly notes: readonly string[];
+}
+
+export interface QrCodeView {
+  readonly format: 'png' | 'svg';
+  /** PNG as a data: URL, or SVG markup. */
+  readonly data: string;
+  readonly content: string;
+}
+
+export interface OperatorView {
+  readonly id: number;
+  readonly name: string;
+  readonly role: 'viewer' | 'initiator' | 'approver' | 'admin';
+  readonly createdAt: number;
+  readonly disabled: boolean;
+}
+
+export interface PolicyView {
+  readonly currency: CurrencySymbol;
+  readonly thresholds: readonly { readonly above: string; readonly approvals: number }[];
+  readonly dailyLimit: string | null;
+  readonly useFinancialConfirmation: boolean;
+}
+
+export interface PreflightIssue {
+  readonly field: 'currency' | 'amount' | 'toAddress' | 'withdrawType' | 'balance' | 'dailyLimit' | 'service';
+  readonly message: string;
+}
+
+export interface LookAlikeWarning {
+  readonly knownAddress: string;
+  readonly label: string | null;
+  /** Character positions where the typed address differs from the known one. */
+  readonly differingPositions: readonly number[];
+}
+
+export interface WithdrawalPreflight {
+  readonly ok: boolean;
+  readonly errors: readonly PreflightIssue[];
+  readonly warnings: readonly PreflightIssue[];
+  readonly fee: string | null;
+  readonly amountReceived: string | null;
+  readonly totalDebited: string | null;
+  readonly minimum: string | null;
+  readonly available: string | null;
+  readonly balanceAfter: string | null;
+  readonly requiredApprovals: number;
+  readonly dailyLimitRemaining: string | null;
+  readonly newDestination: boolean;
+  readonly lookAlike: readonly LookAlikeWarning[];
+  /** From isAddress (null when the service was not reachable: the chain rules still ran). */
+  readonly serviceAddressCheck: boolean | null;
+}
+
+export type WithdrawalState =
+  | 'pendingApproval'
+  | 'approved'
+  | 'rejected'
+  | 'cancelled'
+  | 'submitting'
+  | 'submitted'
+  | 'completed';
+
+export interface ApprovalView {
+  readonly operator: string;
+  readonly decision: 'approve' | 'reject';
+  readonly reason: string | null;
+  readonly at: number;
+}
+
+export interface OrderStatusEvent {
+  readonly status: string;
+  readonly source: 'create' | 'query' | 'callback';
+  readonly observedAt: number;
+}
+
+export interface WithdrawalView {
+  readonly id: string;
+  readonly currency: CurrencySymbol;
+  readonly amount: string;
+  readonly toAddress: string;
+  readonly withdrawType: 'normal' | 'financialConfirmation';
+  readonly memo: string | null;
+  readonly userOrder: string;
+  readonly state: WithdrawalState;
+  readonly initiator: string;
+  readonly requiredApprovals: number;
+  readonly approvals: readonly ApprovalView[];
+  readonly orderStatus: string | null;
+  /** success | WithdrawRefund | fail once final (spec rule 1: only these decide an outcome). */
+  readonly outcome: 'success' | 'WithdrawRefund' | 'fail' | null;
+  readonly apiOrder: string | null;
+  readonly fee: string | null;
+  readonly txid: string | null;
+  readonly history: readonly OrderStatusEvent[];
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export interface AuditEntryView {
+  readonly seq: number;
+  readonly at: number;
+  readonly profile: string | null;
+  readonly operator: string | null;
+  readonly action: string;
+  readonly subject: string | null;
+  readonly details: unknown;
+}
+
+export type AuditVerification =
+  | { readonly ok: true; readonly rows: number }
+  | { readonly ok: false; readonly rows: number; readonly firstBadSeq: number; readonly reason: string };
+
+export interface CallbackListenerState {
+  readonly running: boolean;
+  readonly url: string | null;
+  readonly received: number;
+  readonly refused: number;
+  readonly lastError: string | null;
+}
+
+export interface AddressCheckView {
+  readonly valid: boolean;
+  readonly reason: string | null;
+  readonly chain: Chain;
+  /** The service's isAddress answer, null when unreachable. */
+  readonly service: boolean | null;
+}
+
+export interface TransferCheckView {
+  readonly valid: boolean;
+  readonly message: string;
+  /** True when the answer was the cached one (5 s per-txid cooldown). */
+  readonly cached: boolean;
+}
+
+export interface SessionState {
+  readonly locked: boolean;
+  readonly operator: string | null;
+  readonly lockTimeoutSeconds: number;
+  readonly profile: string | null;
+  readonly isDemo: boolean;
+}

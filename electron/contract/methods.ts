@@ -1,0 +1,152 @@
+// The contract: one map of methods named `domain/verb`, each with the zod schema its request must pass and the
+// type it answers. The engine implements it, IPC and the test harness carry it, the renderer and CLI call it.
+import { z } from 'zod';
+import { ADDRESS_TYPES, CHAINS, WITHDRAWAL_CURRENCIES } from '../chains';
+import type * as Dto from './dto';
+
+// ---- field schemas shared by requests ---------------------------------------------------------------------------
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
+export const profileName = z.string().regex(PROFILE_NAME, 'a profile name is 1 to 64 letters, digits, spaces, "_", "." or "-"');
+export const operatorName = z.string().trim().min(1, 'enter the operator name').max(64, 'at most 64 characters');
+export const passphrase = z.string().min(1, 'enter the passphrase').max(1024);
+/** Who is acting: the engine checks the passphrase and the role on every privileged action. */
+export const actingOperator = z.strictObject({ operator: operatorName, passphrase });
+export const currency = z.enum(WITHDRAWAL_CURRENCIES, { error: 'unknown currency symbol' });
+export const chain = z.enum(CHAINS, { error: 'unknown chain' });
+export const addressType = z.enum(ADDRESS_TYPES, { error: 'address type must be trx, eth_bnb, solana or ton' });
+/** Amount text is checked for syntax and decimals by the engine, which can name the currency's precision. */
+export const amountText = z.string().max(100);
+export const destination = z.string().max(200);
+export const userOrder = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'userOrder is 1 to 64 letters, digits, "_" or "-" (PROTOCOL §8)');
+export const withdrawType = z.enum(['normal', 'financialConfirmation']);
+export const pageLimit = z.number().int().min(1).max(1000);
+export const cursor = z.string().max(200);
+export const epochMs = z.number().int().nonnegative();
+export const filePath = z.string().min(1).max(4096);
+export const operatorRole = z.enum(['viewer', 'initiator', 'approver', 'admin']);
+export const withdrawalState = z.enum(['pendingApproval', 'approved', 'rejected', 'cancelled', 'submitting', 'submitted', 'completed']);
+export const credentialsText = z.strictObject({
+  baseUrl: z.url({ protocol: /^https?$/, error: 'the base URL must be an http(s) URL' }),
+  merchantId: z.string().min(1).max(128),
+  secret: z.string().min(1).max(1024),
+  platformPublicKey: z.string().min(1).max(16384),
+  merchantPrivateKey: z.string().min(1).max(16384),
+});
+
+const none = z.strictObject({});
+
+/** A method: its request schema, plus its answer type carried as a phantom. */
+interface MethodSpec<Request extends z.ZodType, Response> {
+  readonly request: Request;
+  readonly response?: Response;
+}
+function method<Request extends z.ZodType>(request: Request) {
+  return <Response>(): MethodSpec<Request, Response> => ({ request });
+}
+
+export const CONTRACT = {
+  'session/state': method(none)<Dto.SessionState>(),
+  'session/unlock': method(actingOperator)<Dto.SessionState>(),
+  'session/lock': method(none)<Dto.SessionState>(),
+
+  'profiles/list': method(none)<readonly Dto.ProfileSummary[]>(),
+  'profiles/add': method(z.strictObject({ name: profileName, credentials: credentialsText }))<Dto.ProfileSummary>(),
+  'profiles/importFile': method(z.strictObject({ name: profileName, path: filePath }))<Dto.ProfileSummary>(),
+  'profiles/generateKey': method(z.strictObject({ name: profileName }))<Dto.GeneratedMerchantKey>(),
+  'profiles/select': method(z.strictObject({ name: profileName }))<Dto.ProfileSummary>(),
+  'profiles/remove': method(z.strictObject({ name: profileName, as: actingOperator.optional() }))<{ readonly removed: string }>(),
+
+  'demo/start': method(none)<Dto.ProfileSummary>(),
+  'selfcheck/run': method(none)<Dto.SelfcheckReport>(),
+
+  'sync/run': method(z.strictObject({ full: z.boolean().optional() }))<Dto.SyncReport>(),
+  'sync/status': method(none)<Dto.SyncStatus>(),
+  'currencies/list': method(none)<readonly Dto.CurrencyView[]>(),
+  'balances/list': method(none)<readonly Dto.BalanceView[]>(),
+
+  'deposits/list': method(
+    z.strictObject({
+      currency: currency.optional(),
+      from: epochMs.optional(),
+      to: epochMs.optional(),
+      search: z.string().max(200).optional(),
+      limit: pageLimit.optional(),
+      cursor: cursor.optional(),
+    }),
+  )<Dto.Page<Dto.DepositView>>(),
+  'deposits/exportCsv': method(
+    z.strictObject({ path: filePath, currency: currency.optional(), from: epochMs.optional(), to: epochMs.optional(), search: z.string().max(200).optional() }),
+  )<{ readonly rows: number; readonly path: string }>(),
+
+  'addresses/create': method(z.strictObject({ addressType, userOrder: userOrder.optional(), as: actingOperator }))<Dto.DepositAddressView>(),
+  'addresses/list': method(none)<readonly Dto.DepositAddressView[]>(),
+  'addresses/qr': method(z.strictObject({ address: destination, format: z.enum(['png', 'svg']) }))<Dto.QrCodeView>(),
+
+  'operators/list': method(none)<readonly Dto.OperatorView[]>(),
+  'operators/add': method(
+    z.strictObject({ name: operatorName, role: operatorRole, passphrase, as: actingOperator.optional() }),
+  )<Dto.OperatorView>(),
+
+  'policies/list': method(none)<readonly Dto.PolicyView[]>(),
+  'policies/set': method(
+    z.strictObject({
+      currency,
+      thresholds: z.array(z.strictObject({ above: amountText, approvals: z.number().int().min(1).max(5) })).max(10),
+      dailyLimit: amountText.nullable(),
+      useFinancialConfirmation: z.boolean(),
+      as: actingOperator,
+    }),
+  )<Dto.PolicyView>(),
+
+  'withdrawals/preflight': method(
+    z.strictObject({ currency, amount: amountText, toAddress: destination, withdrawType: withdrawType.optional() }),
+  )<Dto.WithdrawalPreflight>(),
+  'withdrawals/request': method(
+    z.strictObject({
+      currency,
+      amount: amountText,
+      toAddress: destination,
+      withdrawType: withdrawType.optional(),
+      memo: z.string().max(255).optional(),
+      as: actingOperator,
+    }),
+  )<{ readonly withdrawal: Dto.WithdrawalView; readonly preflight: Dto.WithdrawalPreflight }>(),
+  'withdrawals/approve': method(z.strictObject({ id: z.string().min(1).max(64), as: actingOperator }))<Dto.WithdrawalView>(),
+  'withdrawals/reject': method(
+    z.strictObject({ id: z.string().min(1).max(64), reason: z.string().trim().min(1, 'say why').max(500), as: actingOperator }),
+  )<Dto.WithdrawalView>(),
+  'withdrawals/cancel': method(
+    z.strictObject({ id: z.string().min(1).max(64), reason: z.string().max(500).optional(), as: actingOperator }),
+  )<Dto.WithdrawalView>(),
+  'withdrawals/submit': method(z.strictObject({ id: z.string().min(1).max(64) }))<Dto.WithdrawalView>(),
+  'withdrawals/get': method(z.strictObject({ id: z.string().min(1).max(64) }))<Dto.WithdrawalView>(),
+  'withdrawals/list': method(
+    z.strictObject({ state: withdrawalState.optional(), limit: pageLimit.optional(), cursor: cursor.optional() }),
+  )<Dto.Page<Dto.WithdrawalView>>(),
+
+  'audit/list': method(z.strictObject({ limit: pageLimit.optional(), cursor: cursor.optional() }))<Dto.Page<Dto.AuditEntryView>>(),
+  'audit/verify': method(none)<Dto.AuditVerification>(),
+  'audit/export': method(z.strictObject({ path: filePath }))<{ readonly rows: number; readonly path: string }>(),
+
+  'callbacks/state': method(none)<Dto.CallbackListenerState>(),
+  'callbacks/start': method(
+    z.strictObject({ host: z.string().max(255).optional(), port: z.number().int().min(0).max(65535).optional() }),
+  )<Dto.CallbackListenerState>(),
+  'callbacks/stop': method(none)<Dto.CallbackListenerState>(),
+
+  'tools/checkAddress': method(z.strictObject({ chain, address: destination }))<Dto.AddressCheckView>(),
+  'tools/checkTransfer': method(z.strictObject({ txid: z.string().min(1).max(200), currency }))<Dto.TransferCheckView>(),
+
+  'settings/setLockTimeout': method(
+    z.strictObject({ seconds: z.number().int().min(0).max(86400), as: actingOperator }),
+  )<Dto.SessionState>(),
+} as const;
+
+export type MethodName = keyof typeof CONTRACT;
+export const METHOD_NAMES = Object.keys(CONTRACT) as MethodName[];
+
+/** What a caller passes (before zod defaults/transforms). */
+export type RequestOf<M extends MethodName> = z.input<(typeof CONTRACT)[M]['request']>;
+/** What the engine receives after parsing. */
+export type ParsedRequestOf<M extends MethodName> = z.output<(typeof CONTRACT)[M]['request']>;
+export type ResponseOf<M extends MethodName> = NonNullable<(typeof CONTRACT)[M]['response']>;

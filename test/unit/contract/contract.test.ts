@@ -1,0 +1,63 @@
+// The contract's request parsing and dispatch: bad input is answered as invalidInput, never thrown.
+import { describe, expect, it } from 'vitest';
+import { dispatch, METHOD_NAMES, parseRequest, type TreasuryHandlers } from '../../../electron/contract';
+
+const answering = new Proxy({} as TreasuryHandlers, {
+  get: (_target, method) => async (request: unknown) => ({ ok: true, value: { method, request } }),
+});
+
+describe('parseRequest', () => {
+  it('accepts a well-formed request', () => {
+    const parsed = parseRequest('deposits/list', { currency: 'trx.usdt', limit: 50 });
+    expect(parsed).toEqual({ ok: true, value: { currency: 'trx.usdt', limit: 50 } });
+  });
+
+  it('refuses unknown fields, wrong types and unknown enum values with per-field messages', () => {
+    const parsed = parseRequest('deposits/list', { currency: 'trx.usdc', limit: '50', extra: 1 });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) {
+      expect(parsed.error.code).toBe('invalidInput');
+      expect(Object.keys(parsed.error.fields ?? {}).sort()).toEqual(['(request)', 'currency', 'limit']);
+    }
+  });
+
+  it('checks userOrder per PROTOCOL §8', () => {
+    const parsed = parseRequest('addresses/create', { addressType: 'trx', userOrder: 'bad order!', as: { operator: 'ann', passphrase: 'x' } });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error.fields?.['userOrder']).toMatch(/PROTOCOL §8/);
+  });
+
+  it('refuses btc as an address type (reserved)', () => {
+    expect(parseRequest('addresses/create', { addressType: 'btc', as: { operator: 'a', passphrase: 'b' } }).ok).toBe(false);
+  });
+});
+
+describe('dispatch', () => {
+  it('routes a parsed request to its handler', async () => {
+    expect(await dispatch(answering, 'sync/run', { full: true })).toEqual({ ok: true, value: { method: 'sync/run', request: { full: true } } });
+  });
+
+  it('answers an unknown method instead of throwing', async () => {
+    const result = await dispatch(answering, '__proto__', {});
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
+    expect(await dispatch(answering, 42, {})).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
+  });
+
+  it('turns a throwing handler into an internal error without its message', async () => {
+    const throwing = new Proxy({} as TreasuryHandlers, {
+      get: () => async () => {
+        throw new Error('secret-ish internal detail');
+      },
+    });
+    const result = await dispatch(throwing, 'balances/list', {});
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('internal');
+      expect(result.error.message).not.toContain('secret-ish');
+    }
+  });
+
+  it('names every method domain/verb', () => {
+    for (const name of METHOD_NAMES) expect(name).toMatch(/^[a-z]+\/[a-zA-Z]+$/);
+  });
+});
