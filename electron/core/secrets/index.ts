@@ -1,0 +1,41 @@
+// Public API of core/secrets: the only module that holds merchant credentials and touches keytar (house rule 2).
+export { CREDENTIAL_FIELDS, CREDENTIAL_FIELD_TITLES, type CredentialField } from './fields';
+export {
+  MerchantKeys,
+  describeCredentials,
+  parseCredentials,
+  type CredentialsDescription,
+  type MerchantCredentialsText,
+} from './credentials';
+export {
+  KEYCHAIN_SERVICE,
+  KeychainVault,
+  isValidProfileName,
+  keychainAccount,
+  loadKeytar,
+  type KeychainVaultOptions,
+  type KeytarBackend,
+  type KeytarBackendLoader,
+  type RemoveResult,
+  type SaveOptions,
+} from './keychain';
+export {
+  credentialsFilePermissionWarning,
+  readCredentialsFile,
+  type CredentialsFileContents,
+  type CredentialsFileJson,
+} from './credentials-file';
+export { GeneratedMerchantKeyPair, generateMerchantKeyPair, type GeneratedKeyPairDescription } from './keygen';
+export {
+  CredentialsFileError,
+  InvalidCredentialsError,
+  InvalidProfileNameError,
+  KeychainUnavailableError,
+  ProfileExistsError,
+  ProfileNotFoundError,
+  SecretsError,
+  type CredentialsFileFailure,
+  type KeychainUnavailableReason,
+  type PartialWriteOutcome,
+  type SecretsErrorKind,
+} from './errors';

@@ -1,0 +1,314 @@
+// KeychainVault: the four merchant credentials of each profile in the OS keychain through keytar, the ONLY module
+// that touches keytar. Invariants: a profile is stored whole or not at all (a failed save is rolled back), invalid
+// credentials are never stored, and no value ever reaches an error message.
+import { parseCredentials, type CredentialsDescription, type MerchantCredentialsText, type MerchantKeys } from './credentials';
+import {
+  InvalidCredentialsError,
+  InvalidProfileNameError,
+  KeychainUnavailableError,
+  ProfileExistsError,
+  ProfileNotFoundError,
+  type PartialWriteOutcome,
+} from './errors';
+import { CREDENTIAL_FIELDS, type CredentialField } from './fields';
+
+/** The keychain service name every entry is stored under. */
+export const KEYCHAIN_SERVICE = 'treasury-desk';
+
+/** Windows Credential Manager refuses credential blobs over 2560 bytes (CRED_MAX_CREDENTIAL_BLOB_SIZE). */
+const WINDOWS_MAX_VALUE_BYTES = 2560;
+
+const PROFILE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** The subset of keytar's API the vault uses; tests inject their own (e.g. one that fails on the 3rd write). */
+export interface KeytarBackend {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+  findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
+}
+
+/** Produces a backend on first use (the default loads keytar with a dynamic import). */
+export type KeytarBackendLoader = () => Promise<KeytarBackend>;
+
+export interface KeychainVaultOptions {
+  /** A keytar-like backend or a loader for one. Default: the real keytar, loaded lazily on first use. */
+  readonly backend?: KeytarBackend | KeytarBackendLoader;
+  /** Keychain service name. Default: KEYCHAIN_SERVICE. */
+  readonly service?: string;
+}
+
+export interface SaveOptions {
+  /** Overwrite a profile that already has entries. Default false: existing keys are never replaced silently. */
+  readonly replace?: boolean;
+}
+
+export interface RemoveResult {
+  readonly profile: string;
+  /** The fields whose entries existed and were deleted (empty when the profile had none). */
+  readonly removed: readonly CredentialField[];
+}
+
+/** True when `name` can be used as a profile name (it becomes the first part of each entry's account). */
+export function isValidProfileName(name: string): boolean {
+  return PROFILE_NAME_PATTERN.test(name);
+}
+
+/** The keychain account holding one field of one profile: `${profile}/${field}`. */
+export function keychainAccount(profile: string, field: CredentialField): string {
+  return `${profile}/${field}`;
+}
+
+function checkProfileName(profile: string): void {
+  if (typeof profile !== 'string' || !isValidProfileName(profile)) throw new InvalidProfileNameError(String(profile));
+}
+
+function isKeytarBackend(value: unknown): value is KeytarBackend {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return (['getPassword', 'setPassword', 'deletePassword', 'findCredentials'] as const).every(
+    (name) => typeof candidate[name] === 'function',
+  );
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const line = text.split(/\r?\n/, 1)[0] ?? '';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+
+/** The backend's message, unless it quotes one of the values in play (then it is withheld entirely). */
+function safeDetail(error: unknown, sensitive: readonly string[]): string {
+  const full = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error);
+  if (sensitive.some((value) => value.length >= 4 && full.includes(value))) {
+    return 'the backend message was withheld because it quoted a credential value';
+  }
+  return firstLine(error);
+}
+
+/** Loads keytar with a dynamic import, so the rest of the app works without the native module. */
+export async function loadKeytar(): Promise<KeytarBackend> {
+  let loaded: unknown;
+  try {
+    loaded = await import('keytar');
+  } catch (error) {
+    throw new KeychainUnavailableError('moduleUnavailable', 'load keytar', firstLine(error));
+  }
+  const namespace = loaded as { default?: unknown };
+  const candidate = isKeytarBackend(namespace.default) ? namespace.default : loaded;
+  if (!isKeytarBackend(candidate)) {
+    throw new KeychainUnavailableError('moduleUnavailable', 'load keytar', 'the module does not have the keytar API');
+  }
+  return candidate;
+}
+
+/**
+ * Canonical stored form of each field: trimmed text; keys as compact base64 DER (SPKI public, PKCS#8 private),
+ * which PROTOCOL §1.2 accepts and which stays well under Windows' credential size limit for 2048-bit keys.
+ */
+function storedValues(text: MerchantCredentialsText, keys: MerchantKeys): Record<CredentialField, string> {
+  // parseCredentials has already validated every field; keys are re-exported from the parsed KeyObjects.
+  const platformDer = keys.platformPublicKey.export({ format: 'der', type: 'spki' });
+  const privateDer = keys.merchantPrivateKey.export({ format: 'der', type: 'pkcs8' });
+  return {
+    merchantId: text.merchantId.trim(),
+    secret: text.secret.trim(),
+    platformPublicKey: platformDer.toString('base64'),
+    merchantPrivateKey: privateDer.toString('base64'),
+  };
+}
+
+/**
+ * The OS keychain (macOS Keychain, Windows Credential Manager, Secret Service on Linux) holding one entry per
+ * profile and field under service `treasury-desk`, account `${profile}/${field}`. Operations of one vault run one
+ * at a time, so two saves of a profile never interleave.
+ */
+export class KeychainVault {
+  readonly service: string;
+  readonly #source: KeytarBackend | KeytarBackendLoader;
+  #backend: Promise<KeytarBackend> | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: KeychainVaultOptions = {}) {
+    this.service = options.service ?? KEYCHAIN_SERVICE;
+    this.#source = options.backend ?? loadKeytar;
+  }
+
+  /**
+   * Validates the credentials (nothing is stored when they are invalid), then writes all four entries and reads
+   * them back. When a write fails midway, every entry written so far is restored to its previous state (deleted
+   * when it was new), so no half profile remains. Returns the non-secret description of what was stored.
+   */
+  save(profile: string, credentials: MerchantCredentialsText, options: SaveOptions = {}): Promise<CredentialsDescription> {
+    return this.#serial(async () => {
+      checkProfileName(profile);
+      const keys = parseCredentials(credentials);
+      const values = storedValues(credentials, keys);
+      if (process.platform === 'win32') {
+        for (const field of CREDENTIAL_FIELDS) {
+          if (Buffer.byteLength(values[field], 'utf8') > WINDOWS_MAX_VALUE_BYTES) {
+            throw new InvalidCredentialsError(
+              field,
+              `the value is too large for the Windows Credential Manager (over ${WINDOWS_MAX_VALUE_BYTES} bytes); use a 2048-bit key.`,
+            );
+          }
+        }
+      }
+      const backend = await this.#getBackend();
+      const sensitive = [...Object.values(values), credentials.secret, credentials.merchantPrivateKey];
+      const operation = `save profile ${profile}`;
+
+      const previous = {} as Record<CredentialField, string | null>;
+      for (const field of CREDENTIAL_FIELDS) {
+        previous[field] = await this.#call(operation, sensitive, () => backend.getPassword(this.service, keychainAccount(profile, field)));
+      }
+      if (!options.replace && CREDENTIAL_FIELDS.some((field) => previous[field] !== null)) {
+        throw new ProfileExistsError(profile);
+      }
+
+      const touched: CredentialField[] = [];
+      try {
+        for (const field of CREDENTIAL_FIELDS) {
+          touched.push(field);
+          await backend.setPassword(this.service, keychainAccount(profile, field), values[field]);
+        }
+        for (const field of CREDENTIAL_FIELDS) {
+          const readBack = await backend.getPassword(this.service, keychainAccount(profile, field));
+          if (readBack !== values[field]) throw new Error(`the ${field} entry did not read back as written`);
+        }
+      } catch (error) {
+        const outcome = await this.#rollBack(backend, profile, touched, previous);
+        throw new KeychainUnavailableError('serviceUnavailable', operation, safeDetail(error, sensitive), outcome);
+      }
+      return keys.describe();
+    });
+  }
+
+  /** Reads and parses the four entries of `profile`. ProfileNotFoundError when absent or incomplete. */
+  load(profile: string): Promise<MerchantKeys> {
+    return this.#serial(async () => {
+      checkProfileName(profile);
+      const values = await this.#readAll(profile, `load profile ${profile}`);
+      const missing = CREDENTIAL_FIELDS.filter((field) => values[field] === null);
+      if (missing.length > 0) throw new ProfileNotFoundError(profile, missing, missing.length < CREDENTIAL_FIELDS.length);
+      const text: MerchantCredentialsText = {
+        merchantId: values.merchantId ?? '',
+        secret: values.secret ?? '',
+        platformPublicKey: values.platformPublicKey ?? '',
+        merchantPrivateKey: values.merchantPrivateKey ?? '',
+      };
+      try {
+        return parseCredentials(text);
+      } catch (error) {
+        if (error instanceof InvalidCredentialsError) {
+          throw new InvalidCredentialsError(
+            error.field,
+            `the entry stored in the OS keychain for profile ${profile} is unusable (${error.message}); ` +
+              'remove the profile and import it again.',
+          );
+        }
+        throw error;
+      }
+    });
+  }
+
+  /** True when all four entries of `profile` exist. */
+  has(profile: string): Promise<boolean> {
+    return this.#serial(async () => {
+      checkProfileName(profile);
+      const values = await this.#readAll(profile, `check profile ${profile}`);
+      return CREDENTIAL_FIELDS.every((field) => values[field] !== null);
+    });
+  }
+
+  /** Deletes all four entries of `profile`; reports which existed. Removing an absent profile removes nothing. */
+  remove(profile: string): Promise<RemoveResult> {
+    return this.#serial(async () => {
+      checkProfileName(profile);
+      const backend = await this.#getBackend();
+      const removed: CredentialField[] = [];
+      for (const field of CREDENTIAL_FIELDS) {
+        const deleted = await this.#call(`remove profile ${profile}`, [], () =>
+          backend.deletePassword(this.service, keychainAccount(profile, field)),
+        );
+        if (deleted) removed.push(field);
+      }
+      return { profile, removed };
+    });
+  }
+
+  /** Names of the profiles with at least one entry, sorted (values are read by keytar but dropped at once). */
+  listProfiles(): Promise<string[]> {
+    return this.#serial(async () => {
+      const backend = await this.#getBackend();
+      const entries = await this.#call('list profiles', [], () => backend.findCredentials(this.service));
+      const profiles = new Set<string>();
+      for (const { account } of entries) {
+        const slash = account.lastIndexOf('/');
+        const profile = account.slice(0, slash);
+        const field = account.slice(slash + 1);
+        if (slash > 0 && (CREDENTIAL_FIELDS as readonly string[]).includes(field) && isValidProfileName(profile)) {
+          profiles.add(profile);
+        }
+      }
+      return [...profiles].sort();
+    });
+  }
+
+  async #readAll(profile: string, operation: string): Promise<Record<CredentialField, string | null>> {
+    const backend = await this.#getBackend();
+    const values = {} as Record<CredentialField, string | null>;
+    for (const field of CREDENTIAL_FIELDS) {
+      values[field] = await this.#call(operation, [], () => backend.getPassword(this.service, keychainAccount(profile, field)));
+    }
+    return values;
+  }
+
+  /** Restores every touched entry to its previous value (or deletes it when it was new). */
+  async #rollBack(
+    backend: KeytarBackend,
+    profile: string,
+    touched: readonly CredentialField[],
+    previous: Readonly<Record<CredentialField, string | null>>,
+  ): Promise<PartialWriteOutcome> {
+    const leftover: CredentialField[] = [];
+    for (const field of [...touched].reverse()) {
+      const account = keychainAccount(profile, field);
+      const before = previous[field];
+      try {
+        if (before === null) await backend.deletePassword(this.service, account);
+        else await backend.setPassword(this.service, account, before);
+      } catch {
+        leftover.push(field);
+      }
+    }
+    return { rolledBack: leftover.length === 0, leftover: leftover.reverse() };
+  }
+
+  async #call<T>(operation: string, sensitive: readonly string[], run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw new KeychainUnavailableError('serviceUnavailable', operation, safeDetail(error, sensitive));
+    }
+  }
+
+  #getBackend(): Promise<KeytarBackend> {
+    if (!this.#backend) {
+      const source = this.#source;
+      const pending = typeof source === 'function' ? source() : Promise.resolve(source);
+      this.#backend = pending;
+      // A failed load is not cached: a later call tries again (e.g. after the user unlocked the keyring).
+      pending.catch(() => {
+        if (this.#backend === pending) this.#backend = undefined;
+      });
+    }
+    return this.#backend;
+  }
+
+  #serial<T>(run: () => Promise<T>): Promise<T> {
+    const result = this.#queue.then(run, run);
+    this.#queue = result.catch(() => undefined);
+    return result;
+  }
+}

@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# Runs CMD ARGS... inside a private D-Bus session with a private, unlocked gnome-keyring Secret Service, never the
+# user's real keyring: everything lives in one temporary folder that is removed at the end; exits with CMD's status.
+#
+#   bash scripts/with-keyring.sh npx vitest run test/integration/secrets
+#
+# How: a private dbus-daemon (own config, no service directories, so nothing on that bus can be auto-activated
+# against the real keyring) runs under dbus-run-session; inside it gnome-keyring-daemon --foreground --unlock
+# --components=secrets starts with a random throwaway password on stdin; XDG_DATA_HOME and XDG_RUNTIME_DIR point
+# into the temporary folder for the whole session, and the daemon alone also gets HOME / XDG_CONFIG_HOME /
+# XDG_CACHE_HOME there (CMD keeps the real HOME, so npm's cache still works); once org.freedesktop.secrets has an
+# owner (at most TREASURY_KEYRING_WAIT_SECONDS, default 10), CMD runs with TREASURY_KEYRING_HARNESS set to the
+# temporary folder (tests check it to refuse a real keyring); then exactly that daemon (its PID) is stopped.
+# Works as root without a TTY or stdin (CI). Exit status: CMD's, or 2 when the harness itself cannot start.
+set -uo pipefail
+
+die() {
+  echo "with-keyring: $*" >&2
+  exit 2
+}
+
+if [ "$#" -eq 0 ]; then
+  die "usage: bash scripts/with-keyring.sh CMD [ARGS...]  (runs CMD with a private, unlocked Secret Service)"
+fi
+
+missing=()
+command -v dbus-run-session >/dev/null 2>&1 || missing+=("dbus-run-session (apt package dbus-daemon)")
+command -v dbus-daemon >/dev/null 2>&1 || missing+=("dbus-daemon (apt package dbus-daemon)")
+command -v dbus-send >/dev/null 2>&1 || missing+=("dbus-send (apt package dbus-bin)")
+command -v gnome-keyring-daemon >/dev/null 2>&1 || missing+=("gnome-keyring-daemon (apt package gnome-keyring)")
+if [ "${#missing[@]}" -gt 0 ]; then
+  {
+    echo "with-keyring: cannot start a private Secret Service; missing:"
+    printf '  - %s\n' "${missing[@]}"
+    echo "Install them with: apt-get install -y dbus-daemon dbus-bin gnome-keyring libsecret-1-0"
+  } >&2
+  exit 2
+fi
+
+wait_seconds=${TREASURY_KEYRING_WAIT_SECONDS:-10}
+case "$wait_seconds" in
+  '' | *[!0-9]*) die "TREASURY_KEYRING_WAIT_SECONDS must be a whole number of seconds, got '$wait_seconds'" ;;
+esac
+
+umask 077
+harness_dir=$(mktemp -d "${TMPDIR:-/tmp}/treasury-keyring.XXXXXXXX") || die "cannot create a temporary folder"
+mkdir -p "$harness_dir/data" "$harness_dir/runtime" "$harness_dir/home" "$harness_dir/config" "$harness_dir/cache" "$harness_dir/bus" ||
+  die "cannot prepare $harness_dir"
+
+# Stops the keyring daemon this run started (by the PID it recorded, and only if that PID is still a
+# gnome-keyring-daemon), then removes the temporary folder. Runs on every exit path of this script.
+cleanup() {
+  local pid_file="$harness_dir/keyring.pid" pid
+  if [ -f "$pid_file" ]; then
+    pid=$(cat "$pid_file" 2>/dev/null || true)
+    if [ -n "$pid" ] && [ -r "/proc/$pid/comm" ] && grep -q '^gnome-keyring' "/proc/$pid/comm" 2>/dev/null; then
+      kill "$pid" 2>/dev/null || true
+    fi
+  fi
+  rm -rf -- "$harness_dir"
+}
+session_pid=
+# On INT/TERM: stop CMD (by the PID the session recorded); the session then stops its keyring daemon and bus and
+# ends; wait for that (bounded), then clean up. Only processes this run started are signalled.
+on_signal() {
+  local cmd_pid
+  trap '' INT TERM
+  cmd_pid=$(cat "$harness_dir/cmd.pid" 2>/dev/null || true)
+  if [ -n "$cmd_pid" ]; then kill -TERM "$cmd_pid" 2>/dev/null || true; fi
+  if [ -n "$session_pid" ]; then
+    for _ in $(seq 1 100); do kill -0 "$session_pid" 2>/dev/null || break; sleep 0.1; done
+    kill -TERM "$session_pid" 2>/dev/null || true
+  fi
+  exit "$1"
+}
+trap cleanup EXIT
+trap 'on_signal 130' INT
+trap 'on_signal 143' TERM
+
+# A session bus of our own: socket inside the temporary folder, no service directories (no auto-activation).
+cat >"$harness_dir/session.conf" <<EOF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <keep_umask/>
+  <listen>unix:dir=$harness_dir/bus</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+EOF
+
+# dbus-run-session's and dbus-daemon's own messages go to a log, shown at the end minus the harmless "Failed to set
+# fd limit" that a root dbus-daemon without CAP_SYS_RESOURCE prints in containers; CMD gets the real stderr back
+# through fd 3.
+show_dbus_log() {
+  if [ -s "$harness_dir/dbus-daemon.log" ]; then
+    grep -v 'Failed to set fd limit' "$harness_dir/dbus-daemon.log" | sed 's/^/with-keyring: dbus-daemon: /' >&2
+  fi
+  return 0
+}
+
+# Runs inside the private session: $1 = harness dir, $2 = wait seconds, the rest = CMD ARGS...
+# shellcheck disable=SC2016  # expanded by the inner bash, not here
+inner='
+exec 2>&3 3>&-
+set -uo pipefail
+harness_dir=$1; wait_seconds=$2; shift 2
+export XDG_DATA_HOME="$harness_dir/data" XDG_RUNTIME_DIR="$harness_dir/runtime"
+unset GNOME_KEYRING_CONTROL SSH_AUTH_SOCK
+
+stop_daemon() {
+  if [ -n "${keyring_pid:-}" ] && kill -0 "$keyring_pid" 2>/dev/null; then
+    kill "$keyring_pid" 2>/dev/null
+    for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$keyring_pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$keyring_pid" 2>/dev/null && kill -KILL "$keyring_pid" 2>/dev/null
+    wait "$keyring_pid" 2>/dev/null
+  fi
+  return 0
+}
+trap stop_daemon EXIT
+
+# A throwaway password for a throwaway keyring: never exported, never printed.
+password=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d " \n")
+printf "%s" "$password" | HOME="$harness_dir/home" XDG_CONFIG_HOME="$harness_dir/config" XDG_CACHE_HOME="$harness_dir/cache" \
+  gnome-keyring-daemon --foreground --unlock --components=secrets >"$harness_dir/keyring.log" 2>&1 &
+keyring_pid=$!
+unset password
+echo "$keyring_pid" >"$harness_dir/keyring.pid"
+
+owned=no
+attempts_left=$((wait_seconds * 10))
+while :; do
+  if dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+      org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q "boolean true"; then
+    owned=yes; break
+  fi
+  kill -0 "$keyring_pid" 2>/dev/null || break
+  attempts_left=$((attempts_left - 1))
+  [ "$attempts_left" -le 0 ] && break
+  sleep 0.1
+done
+if [ "$owned" != yes ]; then
+  if kill -0 "$keyring_pid" 2>/dev/null; then
+    echo "with-keyring: gnome-keyring-daemon did not claim org.freedesktop.secrets within ${wait_seconds} s" >&2
+  else
+    echo "with-keyring: gnome-keyring-daemon exited before claiming org.freedesktop.secrets" >&2
+  fi
+  sed "s/^/with-keyring:   daemon: /" "$harness_dir/keyring.log" >&2
+  exit 2
+fi
+
+# Lets tests check that they talk to this private keyring and never to a real one.
+export TREASURY_KEYRING_HARNESS="$harness_dir"
+
+# CMD runs in the background (stdin passed through) so a TERM/INT reaching this shell is forwarded to it at once.
+"$@" 0<&0 &
+cmd_pid=$!
+echo "$cmd_pid" >"$harness_dir/cmd.pid"
+trap "kill -TERM \$cmd_pid 2>/dev/null" INT TERM
+while :; do
+  wait "$cmd_pid"
+  status=$?
+  kill -0 "$cmd_pid" 2>/dev/null || break
+done
+stop_daemon
+exit "$status"
+'
+
+# Started in the background (stdin passed through explicitly) so that a signal to this script is handled at once.
+dbus-run-session --config-file="$harness_dir/session.conf" -- bash -c "$inner" with-keyring "$harness_dir" "$wait_seconds" "$@" \
+  0<&0 3>&2 2>>"$harness_dir/dbus-daemon.log" &
+session_pid=$!
+wait "$session_pid"
+status=$?
+session_pid=
+show_dbus_log
+exit "$status"
