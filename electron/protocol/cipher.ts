@@ -32,10 +32,13 @@ export function encryptJson(value: unknown, publicKey: KeyObject): string {
   return encryptBytes(Buffer.from(JSON.stringify(value), 'utf8'), publicKey);
 }
 
-/** Decodes strict standard base64 (§2.3): canonical alphabet, padding, no line breaks. */
+/**
+ * Decodes strict standard base64 (§2.3): canonical alphabet, padding, no line breaks. The empty text is valid base64
+ * of zero bytes; §2.4 refuses it as a decoded length of 0 (`badLength`, in splitBlocks).
+ */
 export function decodeStrictBase64(text: string): Buffer {
   const bytes = Buffer.from(text, 'base64');
-  if (text.length === 0 || bytes.toString('base64') !== text) {
+  if (bytes.toString('base64') !== text) {
     throw new CipherError('invalidBase64', 'the ciphertext is not canonical standard base64.');
   }
   return bytes;

@@ -4,11 +4,51 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, typ
 import { KeyFormatError } from './errors';
 import { RSA_DEFAULT_MODULUS_BITS, RSA_MAX_MODULUS_BITS, RSA_MIN_MODULUS_BITS } from './profile';
 
-const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/;
+const PEM_BLOCKS = /-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END \1-----/g;
 const BASE64_TEXT = /^[A-Za-z0-9+/=\s]+$/;
 
 type PublicDerType = 'spki' | 'pkcs1';
 type PrivateDerType = 'pkcs8' | 'pkcs1';
+
+/** PEM labels of private keys, so a private key offered as a public key is named as such (never accepted). */
+const PRIVATE_PEM_TYPES = new Set([
+  'PRIVATE KEY',
+  'RSA PRIVATE KEY',
+  'ENCRYPTED PRIVATE KEY',
+  'EC PRIVATE KEY',
+  'DSA PRIVATE KEY',
+  'OPENSSH PRIVATE KEY',
+]);
+const PUBLIC_PEM_TYPES = new Set(['PUBLIC KEY', 'RSA PUBLIC KEY']);
+/** Traditional (SEC1 / OpenSSL) PEM labels of keys that are not RSA. */
+const NON_RSA_PRIVATE_PEM_TYPES = new Set(['EC PRIVATE KEY', 'DSA PRIVATE KEY']);
+
+interface PemBlock {
+  readonly type: string;
+  readonly text: string;
+  readonly body: string;
+}
+
+/**
+ * The first PEM block of the text, skipping parameter blocks (`openssl ecparam -genkey` writes `EC PARAMETERS`
+ * before `EC PRIVATE KEY`), or undefined when the text holds no PEM block at all.
+ */
+function firstPemBlock(text: string): PemBlock | undefined {
+  let first: PemBlock | undefined;
+  for (const match of text.matchAll(PEM_BLOCKS)) {
+    const block = { type: match[1] ?? '', text: match[0], body: match[2] ?? '' };
+    first ??= block;
+    if (!block.type.endsWith('PARAMETERS')) return block;
+  }
+  return first;
+}
+
+function describeKeyType(type: string | undefined): string {
+  if (type === 'ec') return 'an EC';
+  if (type === 'ed25519' || type === 'ed448' || type === 'x25519' || type === 'x448') return `an ${type}`;
+  if (type === 'rsa-pss') return 'an RSA-PSS (signature-only)';
+  return type ? `a ${type.toUpperCase()}` : 'a non-RSA';
+}
 
 function describeLength(bits: number): string {
   return `${bits}-bit`;
@@ -16,7 +56,7 @@ function describeLength(bits: number): string {
 
 function checkRsa(key: KeyObject, label: string): KeyObject {
   if (key.asymmetricKeyType !== 'rsa') {
-    throw new KeyFormatError('notRsa', label, `is a ${key.asymmetricKeyType ?? 'non-RSA'} key; the service uses RSA keys.`);
+    throw new KeyFormatError('notRsa', label, `is ${describeKeyType(key.asymmetricKeyType)} key; the service uses RSA keys.`);
   }
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (bits < RSA_MIN_MODULUS_BITS) {
@@ -40,7 +80,7 @@ function bareDer(text: string, label: string): Buffer {
   return Buffer.from(compact, 'base64');
 }
 
-function firstThatParses<T>(attempts: ReadonlyArray<() => T>, label: string, what: string): T {
+function firstThatParses<T>(attempts: ReadonlyArray<() => T>): T | undefined {
   for (const attempt of attempts) {
     try {
       return attempt();
@@ -48,60 +88,81 @@ function firstThatParses<T>(attempts: ReadonlyArray<() => T>, label: string, wha
       // try the next accepted form
     }
   }
-  throw new KeyFormatError('unreadable', label, `could not be read as ${what}.`);
+  return undefined;
 }
+
+function privateDer(der: Buffer): KeyObject | undefined {
+  const types: PrivateDerType[] = ['pkcs8', 'pkcs1'];
+  return firstThatParses(types.map((type) => () => createPrivateKey({ key: der, format: 'der', type })));
+}
+
+function publicDer(der: Buffer): KeyObject | undefined {
+  const types: PublicDerType[] = ['spki', 'pkcs1'];
+  return firstThatParses(types.map((type) => () => createPublicKey({ key: der, format: 'der', type })));
+}
+
+/** True for DER of a PKCS#8 EncryptedPrivateKeyInfo (Node asks for a passphrase instead of failing to parse). */
+function isEncryptedPkcs8Der(der: Buffer): boolean {
+  try {
+    createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ERR_MISSING_PASSPHRASE';
+  }
+}
+
+const WRONG_KIND_PRIVATE = 'holds a private key where a public key is expected.';
+const WRONG_KIND_PUBLIC = 'holds a public key where a private key is expected.';
+const ENCRYPTED = 'is passphrase-encrypted; export it without a passphrase (the keychain protects it).';
 
 /** Parses platform or merchant public key text (§1.2): PEM PUBLIC KEY / RSA PUBLIC KEY, or base64 DER (SPKI, PKCS#1). */
 export function parsePublicKey(text: string, label = 'public key'): KeyObject {
   const trimmed = text.trim();
-  const pem = PEM_BLOCK.exec(trimmed);
+  const pem = firstPemBlock(trimmed);
   if (pem) {
-    const type = pem[1];
-    if (type === 'PRIVATE KEY' || type === 'RSA PRIVATE KEY' || type === 'ENCRYPTED PRIVATE KEY') {
-      throw new KeyFormatError('wrongKind', label, 'holds a private key where a public key is expected.');
+    if (PRIVATE_PEM_TYPES.has(pem.type)) throw new KeyFormatError('wrongKind', label, WRONG_KIND_PRIVATE);
+    if (!PUBLIC_PEM_TYPES.has(pem.type)) {
+      throw new KeyFormatError('unreadable', label, `is a PEM "${pem.type}" block; expected PUBLIC KEY or RSA PUBLIC KEY.`);
     }
-    if (type !== 'PUBLIC KEY' && type !== 'RSA PUBLIC KEY') {
-      throw new KeyFormatError('unreadable', label, `is a PEM "${type}" block; expected PUBLIC KEY or RSA PUBLIC KEY.`);
-    }
-    const key = firstThatParses([() => createPublicKey(pem[0])], label, 'a PEM public key');
+    const key = firstThatParses([() => createPublicKey({ key: pem.text, format: 'pem' })]);
+    if (!key) throw new KeyFormatError('unreadable', label, 'could not be read as a PEM public key.');
     return checkRsa(key, label);
   }
   const der = bareDer(trimmed, label);
-  const types: PublicDerType[] = ['spki', 'pkcs1'];
-  const key = firstThatParses(
-    types.map((type) => () => createPublicKey({ key: der, format: 'der', type })),
-    label,
-    'an SPKI or PKCS#1 public key',
-  );
+  // Node's createPublicKey derives a public key from private-key DER: check for a private key first, so a
+  // private key pasted where a public key belongs is refused instead of silently accepted.
+  if (privateDer(der) || isEncryptedPkcs8Der(der)) throw new KeyFormatError('wrongKind', label, WRONG_KIND_PRIVATE);
+  const key = publicDer(der);
+  if (!key) throw new KeyFormatError('unreadable', label, 'could not be read as an SPKI or PKCS#1 public key.');
   return checkRsa(key, label);
 }
 
 /** Parses merchant or platform private key text (§1.2): PEM PRIVATE KEY / RSA PRIVATE KEY, or base64 DER (PKCS#8, PKCS#1). */
 export function parsePrivateKey(text: string, label = 'private key'): KeyObject {
   const trimmed = text.trim();
-  const pem = PEM_BLOCK.exec(trimmed);
+  const pem = firstPemBlock(trimmed);
   if (pem) {
-    const type = pem[1];
-    const body = pem[2] ?? '';
-    if (type === 'ENCRYPTED PRIVATE KEY' || /Proc-Type:\s*4,ENCRYPTED/.test(body)) {
-      throw new KeyFormatError('encrypted', label, 'is passphrase-encrypted; export it without a passphrase (the keychain protects it).');
+    if (pem.type === 'ENCRYPTED PRIVATE KEY' || /Proc-Type:\s*4,ENCRYPTED/.test(pem.body)) {
+      throw new KeyFormatError('encrypted', label, ENCRYPTED);
     }
-    if (type === 'PUBLIC KEY' || type === 'RSA PUBLIC KEY') {
-      throw new KeyFormatError('wrongKind', label, 'holds a public key where a private key is expected.');
+    if (PUBLIC_PEM_TYPES.has(pem.type)) throw new KeyFormatError('wrongKind', label, WRONG_KIND_PUBLIC);
+    if (NON_RSA_PRIVATE_PEM_TYPES.has(pem.type)) {
+      throw new KeyFormatError('notRsa', label, `is ${describeKeyType(pem.type.split(' ')[0]?.toLowerCase())} key; the service uses RSA keys.`);
     }
-    if (type !== 'PRIVATE KEY' && type !== 'RSA PRIVATE KEY') {
-      throw new KeyFormatError('unreadable', label, `is a PEM "${type}" block; expected PRIVATE KEY or RSA PRIVATE KEY.`);
+    if (pem.type !== 'PRIVATE KEY' && pem.type !== 'RSA PRIVATE KEY') {
+      throw new KeyFormatError('unreadable', label, `is a PEM "${pem.type}" block; expected PRIVATE KEY or RSA PRIVATE KEY.`);
     }
-    const key = firstThatParses([() => createPrivateKey({ key: pem[0], format: 'pem' })], label, 'a PEM private key');
+    const key = firstThatParses([() => createPrivateKey({ key: pem.text, format: 'pem' })]);
+    if (!key) throw new KeyFormatError('unreadable', label, 'could not be read as a PEM private key.');
     return checkRsa(key, label);
   }
   const der = bareDer(trimmed, label);
-  const types: PrivateDerType[] = ['pkcs8', 'pkcs1'];
-  const key = firstThatParses(
-    types.map((type) => () => createPrivateKey({ key: der, format: 'der', type })),
-    label,
-    'a PKCS#8 or PKCS#1 private key',
-  );
+  const key = privateDer(der);
+  if (!key) {
+    if (isEncryptedPkcs8Der(der)) throw new KeyFormatError('encrypted', label, ENCRYPTED);
+    if (publicDer(der)) throw new KeyFormatError('wrongKind', label, WRONG_KIND_PUBLIC);
+    throw new KeyFormatError('unreadable', label, 'could not be read as a PKCS#8 or PKCS#1 private key.');
+  }
   return checkRsa(key, label);
 }
 

@@ -45,21 +45,27 @@ export function authorizationHeader(merchantId: string, secret: string): string 
 /**
  * Remembers nonces for 600 s (§4.4) and refuses repeats. In memory; the sandbox persists its own per merchant.
  * `remember` returns false for a nonce already seen inside the window.
+ *
+ * The memory is inclusive: a nonce first seen at t is refused up to and including t + 600 and accepted again from
+ * t + 601. An exclusive end would leave a replay hole at the exact edge: a message whose timestamp T was first seen
+ * at t = T - 300 (the window's early edge) is still inside the §4.2 window at T + 300 = t + 600.
  */
 export class NonceMemory {
+  /** nonce -> last second it is still remembered. Insertion order is (for a forward clock) expiry order. */
   private readonly seen = new Map<string, number>();
-  private lastPrune = 0;
 
   constructor(private readonly memorySeconds = NONCE_MEMORY_SECONDS) {}
 
   has(nonce: string, nowSeconds: number): boolean {
     const expiresAt = this.seen.get(nonce);
-    return expiresAt !== undefined && expiresAt > nowSeconds;
+    return expiresAt !== undefined && nowSeconds <= expiresAt;
   }
 
   remember(nonce: string, nowSeconds: number): boolean {
     this.prune(nowSeconds);
     if (this.has(nonce, nowSeconds)) return false;
+    // delete first so the entry moves to the end of the insertion order, which prune relies on
+    this.seen.delete(nonce);
     this.seen.set(nonce, nowSeconds + this.memorySeconds);
     return true;
   }
@@ -68,9 +74,15 @@ export class NonceMemory {
     return this.seen.size;
   }
 
+  /**
+   * Drops expired entries from the oldest end and stops at the first live one: amortised O(1) per call, where a
+   * full scan would cost O(n) per request once many nonces are live. If the clock steps back, some expired entries
+   * wait for a later call; `has` checks the expiry itself, so correctness never depends on pruning.
+   */
   private prune(nowSeconds: number): void {
-    if (nowSeconds - this.lastPrune < 30 && this.seen.size < 100_000) return;
-    this.lastPrune = nowSeconds;
-    for (const [nonce, expiresAt] of this.seen) if (expiresAt <= nowSeconds) this.seen.delete(nonce);
+    for (const [nonce, expiresAt] of this.seen) {
+      if (expiresAt >= nowSeconds) return;
+      this.seen.delete(nonce);
+    }
   }
 }
