@@ -10,7 +10,8 @@ export type ProtocolErrorKind =
   | 'requestTooLarge'
   | 'invalidArgument'
   | 'keyFormat'
-  | 'cipher';
+  | 'cipher'
+  | 'rateLimited';
 
 /** Base class: `kind` lets callers switch exhaustively without instanceof chains. */
 export abstract class ProtocolError extends Error {
@@ -61,7 +62,8 @@ export type VerificationFailure =
   | 'badSignature'
   | 'decryptFailed'
   | 'schemaMismatch'
-  | 'unexpectedResponse';
+  | 'unexpectedResponse'
+  | 'wrongAppId';
 
 /** A response or callback that failed §4 verification. Its content is never returned to the caller. */
 export class ResponseVerificationError extends ProtocolError {
@@ -117,6 +119,22 @@ export class InvalidArgumentError extends ProtocolError {
   ) {
     super(`${argument}: ${detail}`);
     this.name = 'InvalidArgumentError';
+  }
+}
+
+/**
+ * Refused locally, nothing sent: a client-side guard mirrors a platform limit (checkTransfer: 20 requests per
+ * rolling minute, §12.2) so the workstation never gets itself rate-limited. Retry after `retryAfterMs`.
+ */
+export class RateLimitedError extends ProtocolError {
+  readonly kind = 'rateLimited' as const;
+  constructor(
+    readonly endpoint: string,
+    readonly retryAfterMs: number,
+    detail: string,
+  ) {
+    super(`${endpoint}: ${detail}; try again in ${Math.ceil(retryAfterMs / 1000)} s.`);
+    this.name = 'RateLimitedError';
   }
 }
 

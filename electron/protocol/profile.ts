@@ -146,3 +146,25 @@ export type KnownServiceErrorMessage = (typeof SERVICE_ERROR_MESSAGES)[number];
 /** Client HTTP timeouts (ours, not the platform's): connect and whole-response budgets. */
 export const HTTP_CONNECT_TIMEOUT_MS = 10_000;
 export const HTTP_RESPONSE_TIMEOUT_MS = 30_000;
+/** Client HTTP (ours): headers and body inactivity timeouts (undici), both within the response budget above. */
+export const HTTP_HEADERS_TIMEOUT_MS = HTTP_RESPONSE_TIMEOUT_MS;
+export const HTTP_BODY_TIMEOUT_MS = HTTP_RESPONSE_TIMEOUT_MS;
+/** Client HTTP (ours): the largest response body read; a 100-record getDeposits page is about 36 KB (§2, ENVIRONMENT). */
+export const HTTP_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
+/** §6.4 After `tokenExpired` the client refreshes the token and retries the original request exactly once. */
+export const TOKEN_EXPIRED_RETRIES = 1;
+/** Client retries (ours): attempts in total for a read-only or idempotent call, backoff base and cap, with jitter. */
+export const RETRY_MAX_ATTEMPTS = 3;
+export const RETRY_BASE_DELAY_MS = 250;
+export const RETRY_MAX_DELAY_MS = 4_000;
+
+/** §5.6 Public POST endpoints take form parameters. */
+export const PUBLIC_FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+/** §12.2 The checkTransfer rate window (20 requests per rolling minute, per source IP). */
+export const CHECK_TRANSFER_RATE_WINDOW_SECONDS = 60;
+/** §12.3 The QR endpoint answers a PNG image; its bytes start with the PNG signature. */
+export const QR_CONTENT_TYPE = 'image/png';
+export const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+/** §10.1 Callbacks arrive as JSON envelopes with code 10000. */
+export const CALLBACK_CONTENT_TYPE = 'application/json';
