@@ -18,6 +18,7 @@ gate() {
 gate typecheck npx --no-install tsc -b --noEmit
 gate lint npx --no-install eslint --max-warnings 0 .
 gate build npx --no-install electron-vite build
+gate security node scripts/security-gate.mjs
 gate tests bash scripts/with-keyring.sh npx --no-install vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 
 node scripts/summarize-results.mjs test-results/vitest.json "$passed_gates" "$failed_gates"

@@ -1,35 +1,109 @@
-// Electron main process entry: creates the hardened window. The engine is wired in by the desktop-app issue.
-import { join } from 'node:path';
+// Electron main process entry: single instance, sandbox everywhere, hardened window and session (CSP, permissions,
+// navigation), the contract over IPC, and the engine started through electron/main/engine.ts.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
+import { deferredHandlers, startFailureMessage } from './deferred-handlers';
+import { startEngine, type DesktopEngine } from './engine';
+import { broadcastEvent, registerContractIpc } from './ipc';
+import { decideSqliteBinding } from './native';
+import { devServerOrigin, hardenSession, installWebContentsHardening, secureWebPreferences, type TrustedRenderer } from './security';
+import { MAIN_WINDOW_FRAME, WindowRegistry } from './windows';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
+const here = dirname(fileURLToPath(import.meta.url));
+const rendererDir = join(here, '../renderer');
+const preloadPath = join(here, '../preload/index.cjs');
+const devUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
+const trusted: TrustedRenderer = { fileRoot: rendererDir, devOrigin: devServerOrigin(devUrl) };
+const windows = new WindowRegistry();
+const ENGINE_CLOSE_TIMEOUT_MS = 5_000;
 
 function createMainWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    show: false,
+  const mainWindow = new BrowserWindow({
+    ...MAIN_WINDOW_FRAME,
     webPreferences: {
-      preload: join(here, '../preload/index.cjs'),
+      ...secureWebPreferences(preloadPath),
+      // The decisive flags again, literally, so the security gate (Electronegativity) can check them where the window
+      // is created; same values as secureWebPreferences (a unit test compares the window's options with it).
+      preload: preloadPath,
       sandbox: true,
       contextIsolation: true,
       nodeIntegration: false,
+      nodeIntegrationInWorker: false,
       webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      disableBlinkFeatures: 'Auxclick',
+      devTools: !app.isPackaged, // DevTools only from a checkout, never in the packaged app
     },
   });
+  const window = windows.add(mainWindow);
   window.once('ready-to-show', () => window.show());
-  const devUrl = process.env['ELECTRON_RENDERER_URL'];
-  if (!app.isPackaged && devUrl) void window.loadURL(devUrl);
-  else void window.loadFile(join(here, '../renderer/index.html'));
+  if (trusted.devOrigin !== null && devUrl !== undefined) void window.loadURL(devUrl);
+  else void window.loadFile(join(rendererDir, 'index.html'));
   return window;
 }
 
+function focusMainWindow(): void {
+  const window = windows.first();
+  if (window === undefined) {
+    if (app.isReady()) createMainWindow();
+    return;
+  }
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
+}
+
+async function startDesktopEngine(): Promise<DesktopEngine> {
+  const sqlite = decideSqliteBinding({
+    isPackaged: app.isPackaged,
+    appRoot: app.getAppPath(),
+    electronVersion: process.versions.electron ?? 'unknown',
+    env: process.env,
+    exists: existsSync,
+  });
+  if (sqlite.note !== null) console.warn(sqlite.note);
+  return startEngine({ dataDir: app.getPath('userData'), sqliteNativeBinding: sqlite.binding });
+}
+
+function run(): void {
+  hardenSession(session.defaultSession);
+
+  const engine = startDesktopEngine();
+  engine.then(
+    (started) => started.onEvent((event) => broadcastEvent(windows.all(), event, trusted)),
+    (error: unknown) => console.error(`Treasury Desk: the engine did not start: ${startFailureMessage(error)}`),
+  );
+  registerContractIpc(ipcMain, deferredHandlers(engine.then((started) => started.handlers)), {
+    trusted,
+    isOwnWebContents: (contents) => windows.owns(contents),
+  });
+  createMainWindow();
+
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    closed = true;
+    // Close the engine (database, timers) before exiting, but never let a stuck engine keep the app from quitting.
+    const closing = engine.then((started) => started.close());
+    const deadline = new Promise<void>((resolve) => setTimeout(resolve, ENGINE_CLOSE_TIMEOUT_MS));
+    void Promise.race([closing, deadline])
+      .catch(() => undefined)
+      .finally(() => app.quit());
+  });
+}
+
+app.enableSandbox();
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  void app.whenReady().then(() => {
-    createMainWindow();
-  });
+  installWebContentsHardening(app, trusted, shell);
+  app.on('second-instance', focusMainWindow);
+  app.on('activate', focusMainWindow);
   app.on('window-all-closed', () => app.quit());
+  void app.whenReady().then(run);
 }

@@ -1,4 +1,6 @@
-// Preload: exposes named, typed functions to the renderer via contextBridge; never ipcRenderer itself.
-import { contextBridge } from 'electron';
+// Preload (sandboxed, bundled to one CommonJS file): exposes window.treasury = { call, onEvent } via contextBridge.
+// Named functions only — never ipcRenderer itself. Loads nothing at runtime but `electron` and our own zod-free code.
+import { contextBridge, ipcRenderer } from 'electron';
+import { createTreasuryBridge } from './bridge';
 
-contextBridge.exposeInMainWorld('treasury', Object.freeze({ version: '0.1.0' }));
+contextBridge.exposeInMainWorld('treasury', createTreasuryBridge(ipcRenderer));

@@ -1,0 +1,56 @@
+// The window.treasury bridge: `call` (known contract methods only, answered as a Result, never a rejection) and
+// `onEvent` (engine events, payload only). Built over the few ipcRenderer functions it needs; never exposes them.
+import type { IpcRenderer, IpcRendererEvent } from 'electron';
+import type { ContractEvent, MethodName, Result, TreasuryBridge, TreasuryCall } from '../contract';
+import { EVENT_CHANNEL } from '../contract/events';
+import { fail } from '../contract/result';
+import { PRELOAD_METHOD_NAMES } from './method-names';
+
+const KNOWN_METHODS: ReadonlySet<string> = new Set<string>(PRELOAD_METHOD_NAMES);
+
+export function isKnownMethod(method: unknown): method is MethodName {
+  return typeof method === 'string' && KNOWN_METHODS.has(method);
+}
+
+function isContractEvent(payload: unknown): payload is ContractEvent {
+  return typeof payload === 'object' && payload !== null && typeof (payload as { type?: unknown }).type === 'string';
+}
+
+export type BridgeIpc = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>;
+
+export function createTreasuryBridge(ipc: BridgeIpc): TreasuryBridge {
+  const call = (async (method: unknown, request: unknown): Promise<Result<unknown>> => {
+    if (!isKnownMethod(method)) {
+      return fail('invalidInput', `unknown method ${JSON.stringify(String(method)).slice(0, 80)}`);
+    }
+    try {
+      return (await ipc.invoke(method, request)) as Result<unknown>;
+    } catch (error) {
+      // Only reachable when the request cannot be sent (not cloneable) or the main process has no handler.
+      const name = error instanceof Error ? error.name : 'Error';
+      return fail('internal', `${method} could not be delivered to the engine (${name}).`);
+    }
+  }) as TreasuryCall;
+
+  const onEvent = (listener: (event: ContractEvent) => void): (() => void) => {
+    if (typeof listener !== 'function') throw new TypeError('onEvent needs a listener function.');
+    const forward = (_event: IpcRendererEvent, payload: unknown): void => {
+      if (!isContractEvent(payload)) return;
+      try {
+        listener(payload);
+      } catch (error) {
+        // One failing listener must not starve the others.
+        console.error('A treasury event listener failed:', error);
+      }
+    };
+    ipc.on(EVENT_CHANNEL, forward);
+    let subscribed = true;
+    return () => {
+      if (!subscribed) return;
+      subscribed = false;
+      ipc.removeListener(EVENT_CHANNEL, forward);
+    };
+  };
+
+  return Object.freeze({ call, onEvent });
+}
