@@ -4,10 +4,11 @@ import { describeFailure, EXIT_SUCCESS, EXIT_USAGE, oneLine } from './errors';
 import { processIo, type CliIo } from './io';
 import { registerAddressCommands } from './commands/address';
 import { registerWireCommands } from './commands/wire';
+import { registerSandboxCommands } from './commands/sandbox';
 
 export type CommandRegistrar = (program: Command, io: CliIo, setExitCode: (code: number) => void) => void;
 
-const REGISTRARS: readonly CommandRegistrar[] = [registerWireCommands, registerAddressCommands];
+const REGISTRARS: readonly CommandRegistrar[] = [registerWireCommands, registerAddressCommands, registerSandboxCommands];
 
 /** Runs the CLI with `args` (without node and script path); resolves to the exit code. Never throws. */
 export async function runCli(args: readonly string[], io: CliIo = processIo): Promise<number> {

@@ -1,0 +1,150 @@
+// Demo data (`--seed demo`, the app's demo mode): one merchant with opening balances in several currencies, a few
+// deposit addresses and a realistic history of a few hundred deposits and withdrawals in every final state, built
+// through the same ledger functions as live traffic (so the ledger invariant holds) with callbacks silenced.
+// Deterministic given the seed: IDs, addresses, txids, amounts and states repeat; only the RSA keys are fresh.
+import { CURRENCIES, Money, type AddressType, type CurrencySymbol } from '../chains';
+import { newChainAddress, randomInt, seededRandom, type RandomSource } from './chain-sim';
+import {
+  advanceWithdrawal,
+  createAddress,
+  createWithdrawal,
+  simulateTransfer,
+  SILENT_EVENTS,
+  type LedgerEnv,
+  type TransferCurrency,
+} from './ledger';
+import { flowStates, type OrderStatus, type WithdrawType } from './order-states';
+import type { SandboxService } from './service';
+
+export const DEMO_SEED = 'demo';
+
+const DEMO_MERCHANT_NAME = 'Northwind Goods (demo)';
+const DEPOSIT_COUNT = 240;
+const WITHDRAWAL_COUNT = 90;
+
+const OPENING_BALANCES: Readonly<Partial<Record<CurrencySymbol, string>>> = {
+  trx: '50000',
+  'trx.usdt': '25000',
+  eth: '3.5',
+  'eth.usdt': '12000',
+  bnb: '20',
+  'bnb.usdt': '8000',
+  solana: '120',
+  'solana.usdc': '4000',
+  ton: '900',
+  'ton.usdt': '5000',
+};
+
+const ADDRESS_PLAN: ReadonlyArray<[AddressType, number]> = [
+  ['trx', 3],
+  ['eth_bnb', 2],
+  ['solana', 2],
+  ['ton', 1],
+];
+
+/** Typical transfer sizes per asset: [min, max, decimals shown]. */
+function amountRange(symbol: CurrencySymbol): [number, number, number] {
+  if (symbol === 'trx') return [50, 20000, 2];
+  if (symbol === 'eth') return [0.01, 1.5, 4];
+  if (symbol === 'bnb') return [0.05, 5, 4];
+  if (symbol === 'solana') return [0.5, 40, 3];
+  if (symbol === 'ton') return [5, 800, 2];
+  return [10, 3000, 2];
+}
+
+function randomAmount(random: RandomSource, symbol: CurrencySymbol, scale = 1): string {
+  const [min, max, decimals] = amountRange(symbol);
+  const unit = 10 ** decimals;
+  const units = randomInt(random, Math.round(min * unit), Math.round(max * unit * scale));
+  return new Money(units).dividedBy(unit).toFixed();
+}
+
+function pick<T>(random: RandomSource, items: readonly T[]): T {
+  const item = items[randomInt(random, 0, items.length - 1)];
+  if (item === undefined) throw new Error('pick from an empty list');
+  return item;
+}
+
+/** Final or resting state for a seeded order: mostly success, some refunds and failures, a few still in flight. */
+function plannedOutcome(random: RandomSource, index: number, type: WithdrawType): OrderStatus {
+  if (index >= WITHDRAWAL_COUNT - 4) {
+    const flow = flowStates(type);
+    return flow[index % (flow.length - 1)] ?? 'pendingConfirm';
+  }
+  const roll = randomInt(random, 1, 100);
+  if (roll <= 72) return 'success';
+  if (roll <= 87) return 'WithdrawRefund';
+  return 'fail';
+}
+
+/** Creates the demo merchant and its history in one transaction; returns the merchant ID. */
+export async function seedDemo(service: SandboxService, seed: string): Promise<string> {
+  const random = seededRandom(`treasury-desk-sandbox:${seed}`);
+  const merchantId = await service.createMerchant(
+    { merchantName: DEMO_MERCHANT_NAME, balances: OPENING_BALANCES, auditorMessengerBound: true },
+    random,
+    true,
+  );
+  const config = service.merchantConfig(merchantId);
+  if (!config) throw new Error('the demo merchant vanished');
+  const env: LedgerEnv = { ...service.withEvents(SILENT_EVENTS), random };
+
+  service.db.transaction(() => {
+    const addresses: Array<{ address: string; addressType: AddressType }> = [];
+    let invoice = 1;
+    for (const [addressType, count] of ADDRESS_PLAN) {
+      for (let i = 0; i < count; i += 1) {
+        const userOrder = `INV-2026-${String(invoice).padStart(4, '0')}`;
+        invoice += 1;
+        const result = createAddress(env, merchantId, userOrder, addressType);
+        if (result.ok) addresses.push({ address: result.record.address, addressType });
+      }
+    }
+
+    // Deposits, with the odd transfer that is never credited (USDC on TRON, dust below deposit_min).
+    for (let i = 0; i < DEPOSIT_COUNT; i += 1) {
+      const target = pick(random, addresses);
+      const symbols = (Object.keys(CURRENCIES) as CurrencySymbol[]).filter((symbol) => CURRENCIES[symbol].addressType === target.addressType);
+      const symbol = pick(random, symbols);
+      let currency: TransferCurrency = symbol;
+      let amount = randomAmount(random, symbol);
+      if (i % 60 === 17 && target.addressType === 'trx') {
+        currency = 'trx.usdc';
+      } else if (i % 45 === 31) {
+        amount = new Money(amountRange(symbol)[0]).dividedBy(100).toFixed();
+      }
+      simulateTransfer(env, { toAddress: target.address, currency, amount });
+    }
+
+    // Withdrawals: both types, every final state, a few still in flight.
+    const funded = Object.keys(OPENING_BALANCES) as CurrencySymbol[];
+    for (let i = 0; i < WITHDRAWAL_COUNT; i += 1) {
+      const currency = pick(random, funded);
+      const withdrawType: WithdrawType = randomInt(random, 1, 5) === 1 ? 'financialConfirmation' : 'normal';
+      const userOrder = `PAYOUT-${String(i + 1).padStart(5, '0')}`;
+      const created = createWithdrawal(env, config, {
+        userOrder,
+        currency,
+        amount: randomAmount(random, currency, 0.3),
+        toAddress: newChainAddress(CURRENCIES[currency].chain, random),
+        withdrawType,
+        remark: i % 7 === 0 ? `supplier invoice ${1000 + i}` : '',
+      });
+      if (!created.ok) continue; // e.g. the balance ran low: a realistic history has those too
+      const outcome = plannedOutcome(random, i, withdrawType);
+      const path = flowStates(withdrawType);
+      const stop = outcome === 'WithdrawRefund' || outcome === 'fail' ? randomInt(random, 0, path.length - 2) : path.indexOf(outcome);
+      for (let step = 1; step <= stop; step += 1) {
+        const to = path[step];
+        if (to !== undefined) advanceWithdrawal(env, merchantId, userOrder, to, { actor: 'seed' });
+      }
+      if (outcome === 'WithdrawRefund' || outcome === 'fail') {
+        advanceWithdrawal(env, merchantId, userOrder, outcome, {
+          actor: 'seed',
+          message: outcome === 'WithdrawRefund' ? 'rejected by finance: beneficiary not verified' : 'on-chain transfer failed',
+        });
+      }
+    }
+  })();
+  return merchantId;
+}
