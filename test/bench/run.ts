@@ -1,0 +1,44 @@
+// Benchmark dispatcher: `npm run bench -- <name> [args...]` runs one named benchmark; an unknown name lists the choices.
+// Exit codes: 0 measured (targets missed are reported, not failed), 1 the benchmark itself failed, 2 bad usage.
+
+interface BenchmarkModule {
+  run(args: readonly string[]): Promise<void>;
+}
+
+interface Benchmark {
+  readonly summary: string;
+  readonly load: () => Promise<BenchmarkModule>;
+}
+
+/** One line per benchmark: its name, what it measures, and its module under test/bench/. */
+const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
+  protocol: { summary: 'RSA private-key throughput vs openssl; a 100-record getDeposits page inline vs the worker pool', load: () => import('./protocol') },
+  sandbox: { summary: 'sandbox signed requests/s and p50/p99 latency from two client processes vs the RSA limit', load: () => import('./sandbox') },
+};
+
+function usage(): string {
+  const width = Math.max(...Object.keys(BENCHMARKS).map((name) => name.length));
+  const lines = Object.entries(BENCHMARKS).map(([name, { summary }]) => `  ${name.padEnd(width)}  ${summary}`);
+  return ['usage: npm run bench -- <name> [args...]', '', 'benchmarks:', ...lines].join('\n');
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...args] = argv;
+  const benchmark = name !== undefined && Object.hasOwn(BENCHMARKS, name) ? BENCHMARKS[name] : undefined;
+  if (!benchmark) {
+    console.error(name === undefined ? usage() : `unknown benchmark "${name}"\n\n${usage()}`);
+    return 2;
+  }
+  await (await benchmark.load()).run(args);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exitCode = 1;
+  },
+);
