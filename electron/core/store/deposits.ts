@@ -1,0 +1,413 @@
+// Deposits the desk has verified: insert-or-touch by (profile, apiOrder) that never changes a stored amount,
+// keyset-paged history, txid lookup, and substring search (FTS5 trigram index, scan fallback).
+import { AMOUNT_SYNTAX, Money } from '../../chains/amounts';
+import { perDatabase, statementCache, writeTransaction, type StoreDatabase } from './database';
+import { invalidArgument } from './errors';
+import { canonicalJson, parseObjectColumn } from './json';
+import { DEPOSIT_SEARCH_INSERT_TRIGGER, DEPOSIT_SEARCH_TABLE } from './migrations/0020-deposit-search';
+import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
+
+/** How the desk learned of a deposit: the callback receiver or a getDeposits query. */
+export type DepositSource = 'callback' | 'query';
+
+/** The deposit record of the spec (getDeposits element = deposit callback payload), already verified. Fields the
+ * desk does not know are kept in the raw JSON (PROTOCOL §8). */
+export interface DepositRecord {
+  readonly businessType: string;
+  readonly txid: string;
+  readonly address: string;
+  readonly addressType: string;
+  readonly fromAddress: string;
+  readonly amount: string;
+  readonly currency: string;
+  readonly fee: string;
+  readonly apiOrder: string;
+  readonly userOrder: string;
+}
+
+const RECORD_FIELDS = [
+  'businessType',
+  'txid',
+  'address',
+  'addressType',
+  'fromAddress',
+  'amount',
+  'currency',
+  'fee',
+  'apiOrder',
+  'userOrder',
+] as const satisfies readonly (keyof DepositRecord)[];
+const MONEY_FIELDS: ReadonlySet<string> = new Set(['amount', 'fee']);
+
+export interface Deposit extends DepositRecord {
+  readonly id: number;
+  readonly profile: string;
+  readonly source: DepositSource;
+  readonly firstSeenAt: number;
+  readonly lastSeenAt: number;
+  /** The whole verified record as first observed, unknown fields included. */
+  readonly raw: Readonly<Record<string, unknown>>;
+}
+
+export interface DepositUpsertResult {
+  readonly id: number;
+  /** True when this call stored the deposit; false when the apiOrder was already known (only last_seen_at moved). */
+  readonly isNew: boolean;
+  /** True when a re-observed record differs from the stored one: the first is kept; the caller should audit it. */
+  readonly conflict: boolean;
+  /** Top-level fields that differ (amounts compared as decimals: "1.50" equals "1.5"). */
+  readonly conflictFields: readonly string[];
+}
+
+interface DepositRow {
+  id: number;
+  profile: string;
+  api_order: string;
+  user_order: string;
+  business_type: string;
+  txid: string;
+  address: string;
+  address_type: string;
+  from_address: string;
+  currency: string;
+  amount: string;
+  fee: string;
+  raw_json: string;
+  source: DepositSource;
+  first_seen_at: number;
+  last_seen_at: number;
+}
+
+const COLUMNS =
+  'id, profile, api_order, user_order, business_type, txid, address, address_type, from_address, currency, amount, fee, ' +
+  'raw_json, source, first_seen_at, last_seen_at';
+const D_COLUMNS = COLUMNS.split(', ')
+  .map((column) => `d.${column}`)
+  .join(', ');
+
+function toDeposit(row: DepositRow): Deposit {
+  return {
+    id: row.id,
+    profile: row.profile,
+    businessType: row.business_type,
+    txid: row.txid,
+    address: row.address,
+    addressType: row.address_type,
+    fromAddress: row.from_address,
+    amount: row.amount,
+    currency: row.currency,
+    fee: row.fee,
+    apiOrder: row.api_order,
+    userOrder: row.user_order,
+    source: row.source,
+    firstSeenAt: row.first_seen_at,
+    lastSeenAt: row.last_seen_at,
+    raw: parseObjectColumn(row.raw_json),
+  };
+}
+
+const statements = perDatabase((db) => ({
+  insert: db.prepare(
+    `INSERT INTO deposits (profile, api_order, user_order, business_type, txid, address, address_type, from_address,
+       currency, amount, fee, raw_json, source, first_seen_at, last_seen_at)
+     VALUES (@profile, @apiOrder, @userOrder, @businessType, @txid, @address, @addressType, @fromAddress,
+       @currency, @amount, @fee, @raw, @source, @now, @now)
+     ON CONFLICT (profile, api_order) DO NOTHING`,
+  ),
+  byApiOrder: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE profile = ? AND api_order = ?`),
+  touch: db.prepare('UPDATE deposits SET last_seen_at = MAX(last_seen_at, ?) WHERE id = ?'),
+  byId: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE id = ?`),
+  byTxid: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE profile = ? AND txid = ? COLLATE NOCASE ORDER BY id`),
+  count: db.prepare('SELECT count(*) FROM deposits WHERE profile = ?').pluck(),
+  maxId: db.prepare('SELECT COALESCE(MAX(id), 0) FROM deposits').pluck(),
+  searchTable: db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck(),
+  triggerSql: db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?").pluck(),
+}));
+const dynamic = statementCache();
+
+function checkRecord(record: DepositRecord): void {
+  for (const field of RECORD_FIELDS) {
+    if (typeof record[field] !== 'string') throw invalidArgument(`deposit record field ${field} must be a string`);
+  }
+  if (record.apiOrder === '') throw invalidArgument('deposit record has an empty apiOrder');
+  for (const field of ['amount', 'fee'] as const) {
+    if (!AMOUNT_SYNTAX.test(record[field])) {
+      throw invalidArgument(`deposit ${record.apiOrder}: ${field} ${JSON.stringify(record[field].slice(0, 40))} is not a decimal string`);
+    }
+  }
+}
+
+/** Fields whose values differ between two records; money fields compare as decimals. */
+function differingFields(stored: Readonly<Record<string, unknown>>, observed: Readonly<Record<string, unknown>>): string[] {
+  const keys = new Set([...Object.keys(stored), ...Object.keys(observed)]);
+  const differing: string[] = [];
+  for (const key of [...keys].sort()) {
+    const a = stored[key];
+    const b = observed[key];
+    if (MONEY_FIELDS.has(key) && typeof a === 'string' && typeof b === 'string' && AMOUNT_SYNTAX.test(a) && AMOUNT_SYNTAX.test(b)) {
+      if (!new Money(a).equals(new Money(b))) differing.push(key);
+    } else if (canonicalJson(a) !== canonicalJson(b)) {
+      differing.push(key);
+    }
+  }
+  return differing;
+}
+
+function upsert(db: StoreDatabase, profile: string, record: DepositRecord, source: DepositSource, now: number): DepositUpsertResult {
+  checkRecord(record);
+  const s = statements(db);
+  const inserted = s.insert.run({
+    profile,
+    apiOrder: record.apiOrder,
+    userOrder: record.userOrder,
+    businessType: record.businessType,
+    txid: record.txid,
+    address: record.address,
+    addressType: record.addressType,
+    fromAddress: record.fromAddress,
+    currency: record.currency,
+    amount: record.amount,
+    fee: record.fee,
+    raw: JSON.stringify(record),
+    source,
+    now,
+  });
+  if (inserted.changes === 1) return { id: Number(inserted.lastInsertRowid), isNew: true, conflict: false, conflictFields: [] };
+
+  const existing = s.byApiOrder.get(profile, record.apiOrder) as DepositRow | undefined;
+  if (existing === undefined) throw new Error(`deposit ${record.apiOrder} neither inserted nor found`);
+  s.touch.run(now, existing.id);
+  const conflictFields = differingFields(parseObjectColumn(existing.raw_json), record as unknown as Record<string, unknown>);
+  return { id: existing.id, isNew: false, conflict: conflictFields.length > 0, conflictFields };
+}
+
+/**
+ * Stores a verified deposit the first time its apiOrder is seen; afterwards only moves last_seen_at forward and
+ * never changes amounts or any other field. A re-observed record that differs is reported as a conflict.
+ */
+export function insertOrTouchDeposit(
+  db: StoreDatabase,
+  profile: string,
+  record: DepositRecord,
+  source: DepositSource,
+  now: number = Date.now(),
+): DepositUpsertResult {
+  return upsert(db, profile, record, source, now);
+}
+
+export interface DepositObservation {
+  readonly record: DepositRecord;
+  readonly source: DepositSource;
+  readonly observedAt: number;
+}
+
+export interface DepositBatchSummary {
+  readonly inserted: number;
+  readonly touched: number;
+  readonly conflicts: readonly { readonly apiOrder: string; readonly fields: readonly string[] }[];
+}
+
+/**
+ * Batch form of insertOrTouchDeposit, for a getDeposits page or a full re-sync: the same per-record semantics in
+ * one IMMEDIATE transaction (or a savepoint of the caller's). Inside it the search index's insert trigger is set
+ * aside and the new rows are indexed by one statement at the end: the trigger, which makes SQLite open a statement
+ * savepoint per row, forces FTS5 to flush a one-row segment each time (measured about 3 to 7 times slower); it is
+ * restored before commit, and a failure rolls everything back, trigger included. Single callbacks use
+ * insertOrTouchDeposit.
+ */
+export function insertOrTouchDeposits(db: StoreDatabase, profile: string, observations: Iterable<DepositObservation>): DepositBatchSummary {
+  return writeTransaction(db, () => {
+    const s = statements(db);
+    const triggerSql = s.triggerSql.get(DEPOSIT_SEARCH_INSERT_TRIGGER) as string | undefined;
+    const before = s.maxId.get() as number;
+    if (triggerSql !== undefined) db.exec(`DROP TRIGGER ${DEPOSIT_SEARCH_INSERT_TRIGGER}`);
+    let inserted = 0;
+    let touched = 0;
+    const conflicts: { apiOrder: string; fields: readonly string[] }[] = [];
+    for (const observation of observations) {
+      const result = upsert(db, profile, observation.record, observation.source, observation.observedAt);
+      if (result.isNew) inserted += 1;
+      else touched += 1;
+      if (result.conflict) conflicts.push({ apiOrder: observation.record.apiOrder, fields: result.conflictFields });
+    }
+    if (triggerSql !== undefined) {
+      db.prepare(
+        `INSERT INTO ${DEPOSIT_SEARCH_TABLE} (rowid, txid, address, from_address, user_order, api_order)
+         SELECT id, txid, address, from_address, user_order, api_order FROM deposits WHERE id > ?`,
+      ).run(before);
+      db.exec(triggerSql);
+    }
+    return { inserted, touched, conflicts };
+  });
+}
+
+export function getDeposit(db: StoreDatabase, id: number): Deposit | undefined {
+  const row = statements(db).byId.get(id) as DepositRow | undefined;
+  return row === undefined ? undefined : toDeposit(row);
+}
+
+export function getDepositByApiOrder(db: StoreDatabase, profile: string, apiOrder: string): Deposit | undefined {
+  const row = statements(db).byApiOrder.get(profile, apiOrder) as DepositRow | undefined;
+  return row === undefined ? undefined : toDeposit(row);
+}
+
+/** Every deposit credited by this transaction (usually one; a batch transfer can credit several). Case-insensitive. */
+export function findDepositByTxid(db: StoreDatabase, profile: string, txid: string): Deposit[] {
+  return (statements(db).byTxid.all(profile, txid.trim()) as DepositRow[]).map(toDeposit);
+}
+
+export function countDeposits(db: StoreDatabase, profile: string): number {
+  return statements(db).count.get(profile) as number;
+}
+
+/** How text search runs on this database: the trigram index, or a scan when SQLite lacked FTS5 trigram at migration. */
+export type DepositSearchMode = 'fts-trigram' | 'scan';
+
+export function depositSearchMode(db: StoreDatabase): DepositSearchMode {
+  return (statements(db).searchTable.get(DEPOSIT_SEARCH_TABLE) as number) > 0 ? 'fts-trigram' : 'scan';
+}
+
+export interface DepositQuery {
+  readonly profile: string;
+  readonly currency?: string;
+  /** Inclusive lower bound on first_seen_at (epoch ms). */
+  readonly from?: number;
+  /** Exclusive upper bound on first_seen_at (epoch ms). */
+  readonly to?: number;
+  /** A fragment of a txid, address, fromAddress, userOrder or apiOrder (case-insensitive). Fragments shorter than
+   * three characters (below the trigram size) match a whole userOrder, apiOrder or txid exactly. */
+  readonly search?: string;
+  readonly limit: number;
+  readonly after?: string | null;
+}
+
+/** Search fragments matching at most this many deposits start from their matches (sorted in memory). */
+export const SEARCH_CANDIDATE_CAP = 2_000;
+/** Up to this many matches the index walk filters by the FTS match list; beyond it, the fragment is so common that
+ * testing each walked row's text finds a page sooner than building the whole match list (on every page). */
+export const SEARCH_MATCH_LIST_CAP = 10_000;
+
+/**
+ * How a page query runs. `index`: walk the (profile[, currency], first_seen_at, id) index newest first and stop
+ * after limit + 1 rows, filtering by the FTS match list (`fts`) or by substring tests on each row (`scan`: very
+ * common fragments, or no search index). `candidates`: start from the few rows a search names (trigram matches or
+ * exact identifiers), look each up by id, and sort them.
+ */
+export type DepositQueryPlan =
+  | { readonly kind: 'index'; readonly search: 'none' | 'fts' | 'scan' }
+  | { readonly kind: 'candidates'; readonly search: 'fts' | 'exact' };
+
+export interface BuiltDepositQuery {
+  readonly sql: string;
+  readonly params: Readonly<Record<string, string | number>>;
+  readonly plan: DepositQueryPlan;
+}
+
+/**
+ * The trigram index query for a fragment of three or more characters: the trigrams that tile it (the last one
+ * overlapping), ANDed. It finds a superset of the rows containing the fragment; the row test then keeps exact
+ * (case-insensitive) substring matches. Quotes make every character plain text, FTS5 operators included.
+ */
+export function trigramQuery(fragment: string): string {
+  const chars = [...fragment];
+  const grams: string[] = [];
+  for (let i = 0; i + 3 <= chars.length; i += 3) grams.push(chars.slice(i, i + 3).join(''));
+  if (chars.length % 3 !== 0) grams.push(chars.slice(-3).join(''));
+  return [...new Set(grams)].map((gram) => `"${gram.replaceAll('"', '""')}"`).join(' AND ');
+}
+
+/** ASCII-only lower case, the same folding SQLite's lower() applies on the other side of the row test. */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
+function matchingIds(db: StoreDatabase, match: string, cap: number): number[] {
+  const sql = `SELECT rowid FROM ${DEPOSIT_SEARCH_TABLE} WHERE ${DEPOSIT_SEARCH_TABLE} MATCH ? LIMIT ?`;
+  return dynamic(db, sql).pluck().all(match, cap) as number[];
+}
+
+function countMatches(db: StoreDatabase, match: string, cap: number): number {
+  const sql = `SELECT count(*) FROM (SELECT rowid FROM ${DEPOSIT_SEARCH_TABLE} WHERE ${DEPOSIT_SEARCH_TABLE} MATCH ? LIMIT ?)`;
+  return dynamic(db, sql).pluck().get(match, cap) as number;
+}
+
+/** Chooses the plan for a query and writes its SQL (exported so tests can EXPLAIN exactly what runs). */
+export function buildDepositQuery(db: StoreDatabase, query: DepositQuery): BuiltDepositQuery {
+  const limit = checkPageSize(query.limit);
+  const params: Record<string, string | number> = { profile: query.profile, fetch: limit + 1 };
+  const where = ['d.profile = @profile'];
+  if (query.currency !== undefined) {
+    where.push('d.currency = @currency');
+    params.currency = query.currency;
+  }
+  if (query.from !== undefined) {
+    where.push('d.first_seen_at >= @from');
+    params.from = query.from;
+  }
+  if (query.after !== undefined && query.after !== null) {
+    // One upper bound on first_seen_at, the tighter of the cursor and `to`, so the index seek starts just past
+    // the previous page rather than at `to` (which would re-read every earlier page); the row value settles ties.
+    const position = decodeCursor(query.after);
+    // (Spelled with OR: SQLite 3.53 plans `col <= ? AND (col, id) < (?, ?)` as a skip-scan plus a sort.)
+    where.push('d.first_seen_at <= @upperAt', '(d.first_seen_at < @afterAt OR (d.first_seen_at = @afterAt AND d.id < @afterId))');
+    params.upperAt = query.to === undefined ? position.at : Math.min(position.at, query.to - 1);
+    params.afterAt = position.at;
+    params.afterId = position.id;
+  } else if (query.to !== undefined) {
+    where.push('d.first_seen_at < @to');
+    params.to = query.to;
+  }
+  const order = 'ORDER BY d.first_seen_at DESC, d.id DESC LIMIT @fetch';
+  // Walks pin their index: without ANALYZE statistics SQLite prefers the shorter index for a two-sided date range
+  // even when a currency is given, which would read every currency's rows in the range.
+  const walk = `deposits AS d INDEXED BY ${query.currency === undefined ? 'deposits_by_seen' : 'deposits_by_currency_seen'}`;
+  const fragment = (query.search ?? '').trim();
+
+  if (fragment === '') {
+    return { sql: `SELECT ${D_COLUMNS} FROM ${walk} WHERE ${where.join(' AND ')} ${order}`, params, plan: { kind: 'index', search: 'none' } };
+  }
+  params.fragment = fragment;
+  if ([...fragment].length < 3) {
+    const candidates =
+      'SELECT id FROM deposits WHERE profile = @profile AND user_order = @fragment ' +
+      'UNION SELECT id FROM deposits WHERE profile = @profile AND api_order = @fragment ' +
+      'UNION SELECT id FROM deposits WHERE profile = @profile AND txid = @fragment COLLATE NOCASE';
+    return {
+      sql: `SELECT ${D_COLUMNS} FROM (${candidates}) AS c CROSS JOIN deposits AS d ON d.id = c.id WHERE ${where.join(' AND ')} ${order}`,
+      params,
+      plan: { kind: 'candidates', search: 'exact' },
+    };
+  }
+  delete params.fragment;
+  params.needle = asciiLower(fragment);
+  const rowTest = `(${['txid', 'address', 'from_address', 'user_order', 'api_order'].map((column) => `instr(lower(d.${column}), @needle) > 0`).join(' OR ')})`;
+  where.push(rowTest);
+  const indexWalk = (search: 'fts' | 'scan'): BuiltDepositQuery => ({
+    sql: `SELECT ${D_COLUMNS} FROM ${walk} WHERE ${where.join(' AND ')} ${order}`,
+    params,
+    plan: { kind: 'index', search },
+  });
+  if (depositSearchMode(db) === 'scan') return indexWalk('scan');
+
+  const match = trigramQuery(fragment);
+  const candidates = matchingIds(db, match, SEARCH_CANDIDATE_CAP + 1);
+  if (candidates.length <= SEARCH_CANDIDATE_CAP) {
+    params.ids = JSON.stringify(candidates);
+    return {
+      sql: `SELECT ${D_COLUMNS} FROM json_each(@ids) AS c CROSS JOIN deposits AS d ON d.id = c.value WHERE ${where.join(' AND ')} ${order}`,
+      params,
+      plan: { kind: 'candidates', search: 'fts' },
+    };
+  }
+  if (countMatches(db, match, SEARCH_MATCH_LIST_CAP + 1) > SEARCH_MATCH_LIST_CAP) return indexWalk('scan');
+  params.match = match;
+  where.push(`d.id IN (SELECT rowid FROM ${DEPOSIT_SEARCH_TABLE} WHERE ${DEPOSIT_SEARCH_TABLE} MATCH @match)`);
+  return indexWalk('fts');
+}
+
+/** One page of a profile's deposits, newest first by (first_seen_at, id), filtered and optionally searched. */
+export function listDeposits(db: StoreDatabase, query: DepositQuery): Page<Deposit> {
+  const built = buildDepositQuery(db, query);
+  const rows = dynamic(db, built.sql).all(built.params) as DepositRow[];
+  return toPage(rows.map(toDeposit), query.limit, (deposit) => ({ at: deposit.firstSeenAt, id: deposit.id }));
+}

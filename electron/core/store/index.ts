@@ -1,0 +1,20 @@
+// The engine's local store: one SQLite database per desk holding verified platform records (for offline review)
+// and the desk's own records (operators, requests, approvals, policies, audit log). Repositories take the handle first.
+export * from './errors';
+export * from './paths';
+export * from './database';
+export { MIGRATIONS, latestVersion, runMigrations, type Migration } from './migrations';
+export * from './pagination';
+export * from './profiles';
+export * from './currencies';
+export * from './balances';
+export * from './addresses';
+export * from './deposits';
+export * from './withdrawals';
+export * from './approvals';
+export * from './operators';
+export * from './address-book';
+export * from './policies';
+export * from './sync-state';
+export * from './settings';
+export * from './audit';

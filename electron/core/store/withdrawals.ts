@@ -1,0 +1,371 @@
+// Withdrawal requests and every platform status observed for them. Invariant: the current orderStatus only moves
+// forward (pendingConfirm < pendingTransfer | pendingFinancialConfirmation | unknown pending < pendingCallback <
+// final) and never leaves a final state (PROTOCOL §10.5, ARCHITECTURE rule 6); each (request, status) is kept once.
+import { AMOUNT_SYNTAX, Money } from '../../chains/amounts';
+import { FINAL_ORDER_STATUSES, REMARK_MAX_LENGTH, USER_ORDER_PATTERN } from '../../protocol/profile';
+import { perDatabase, statementCache, writeTransaction, type StoreDatabase } from './database';
+import { invalidArgument, isForeignKeyViolation, isUniqueViolation, StoreError } from './errors';
+import { canonicalJson, parseObjectColumn } from './json';
+import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
+
+/**
+ * The desk's own workflow state of a request (the platform's orderStatus is separate):
+ * awaitingApproval → approved → submitting → submitted → completed, or rejected / cancelled before submission,
+ * or submitFailed when the platform refused the order outright. The workflow decides the moves; the store keeps them.
+ */
+export const WITHDRAWAL_REQUEST_STATES = [
+  'awaitingApproval',
+  'approved',
+  'rejected',
+  'cancelled',
+  'submitting',
+  'submitted',
+  'submitFailed',
+  'completed',
+] as const;
+export type WithdrawalRequestState = (typeof WITHDRAWAL_REQUEST_STATES)[number];
+
+export function isWithdrawalRequestState(value: string): value is WithdrawalRequestState {
+  return (WITHDRAWAL_REQUEST_STATES as readonly string[]).includes(value);
+}
+
+/** Where an orderStatus was observed: the createWithdrawOrder response, checkWithdrawOrder, or the callback. */
+export type OrderStatusSource = 'create' | 'query' | 'callback';
+
+export interface NewWithdrawalRequest {
+  readonly profile: string;
+  readonly currency: string;
+  readonly amount: string;
+  readonly toAddress: string;
+  readonly withdrawType: string;
+  readonly memo?: string | null;
+  /** Generated and committed before the first byte is sent (ARCHITECTURE rule 5); 1–64 of [A-Za-z0-9_-] (§8). */
+  readonly userOrder: string;
+  readonly initiatorId: number;
+  readonly state?: WithdrawalRequestState;
+}
+
+export interface WithdrawalRequest {
+  readonly id: number;
+  readonly profile: string;
+  readonly currency: string;
+  readonly amount: string;
+  readonly toAddress: string;
+  readonly withdrawType: string;
+  readonly memo: string | null;
+  readonly userOrder: string;
+  readonly initiatorId: number;
+  readonly state: WithdrawalRequestState;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** Platform order fields, once known. */
+  readonly apiOrder: string | null;
+  readonly orderStatus: string | null;
+  readonly orderStatusAt: number | null;
+  readonly fee: string | null;
+  readonly txid: string | null;
+  /** The last withdrawal order record that advanced the status. */
+  readonly raw: Readonly<Record<string, unknown>> | null;
+}
+
+interface RequestRow {
+  id: number;
+  profile: string;
+  currency: string;
+  amount: string;
+  to_address: string;
+  withdraw_type: string;
+  memo: string | null;
+  user_order: string;
+  initiator_id: number;
+  state: string;
+  created_at: number;
+  updated_at: number;
+  api_order: string | null;
+  order_status: string | null;
+  order_status_at: number | null;
+  fee: string | null;
+  txid: string | null;
+  raw_json: string | null;
+}
+
+const COLUMNS =
+  'id, profile, currency, amount, to_address, withdraw_type, memo, user_order, initiator_id, state, created_at, updated_at, ' +
+  'api_order, order_status, order_status_at, fee, txid, raw_json';
+
+function toRequest(row: RequestRow): WithdrawalRequest {
+  if (!isWithdrawalRequestState(row.state)) throw new Error(`withdrawal request ${row.id} has an unknown state ${row.state}`);
+  return {
+    id: row.id,
+    profile: row.profile,
+    currency: row.currency,
+    amount: row.amount,
+    toAddress: row.to_address,
+    withdrawType: row.withdraw_type,
+    memo: row.memo,
+    userOrder: row.user_order,
+    initiatorId: row.initiator_id,
+    state: row.state,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    apiOrder: row.api_order,
+    orderStatus: row.order_status,
+    orderStatusAt: row.order_status_at,
+    fee: row.fee,
+    txid: row.txid,
+    raw: row.raw_json === null ? null : parseObjectColumn(row.raw_json),
+  };
+}
+
+const statements = perDatabase((db) => ({
+  insert: db.prepare(
+    `INSERT INTO withdrawal_requests (profile, currency, amount, to_address, withdraw_type, memo, user_order, initiator_id,
+       state, created_at, updated_at)
+     VALUES (@profile, @currency, @amount, @toAddress, @withdrawType, @memo, @userOrder, @initiatorId, @state, @now, @now)
+     RETURNING ${COLUMNS}`,
+  ),
+  byId: db.prepare(`SELECT ${COLUMNS} FROM withdrawal_requests WHERE id = ?`),
+  byUserOrder: db.prepare(`SELECT ${COLUMNS} FROM withdrawal_requests WHERE user_order = ?`),
+  setState: db.prepare('UPDATE withdrawal_requests SET state = @state, updated_at = @now WHERE id = @id'),
+  unsettled: db.prepare(
+    `SELECT ${COLUMNS} FROM withdrawal_requests
+     WHERE profile = ? AND state IN ('submitting', 'submitted')
+       AND (order_status IS NULL OR order_status NOT IN (${FINAL_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')}))
+     ORDER BY created_at, id`,
+  ),
+  addHistory: db.prepare(
+    `INSERT INTO withdrawal_status_history (request_id, status, observed_at, source, raw_json)
+     VALUES (@requestId, @status, @now, @source, @raw)
+     ON CONFLICT (request_id, status) DO NOTHING`,
+  ),
+  history: db.prepare('SELECT id, status, observed_at, source, raw_json FROM withdrawal_status_history WHERE request_id = ? ORDER BY observed_at, id'),
+  advance: db.prepare(
+    `UPDATE withdrawal_requests SET order_status = @status, order_status_at = @now, updated_at = @now,
+       api_order = COALESCE(@apiOrder, api_order), fee = COALESCE(@fee, fee),
+       txid = CASE WHEN @txid IS NOT NULL AND @txid <> '' THEN @txid ELSE txid END, raw_json = @raw
+     WHERE id = @id`,
+  ),
+  fillIn: db.prepare(
+    `UPDATE withdrawal_requests SET api_order = COALESCE(api_order, @apiOrder), fee = COALESCE(fee, @fee),
+       txid = CASE WHEN COALESCE(txid, '') = '' AND @txid IS NOT NULL AND @txid <> '' THEN @txid ELSE txid END
+     WHERE id = @id`,
+  ),
+}));
+const dynamic = statementCache();
+
+/** Creates a request; the userOrder is unique across the desk. */
+export function createWithdrawalRequest(db: StoreDatabase, input: NewWithdrawalRequest, now: number = Date.now()): WithdrawalRequest {
+  if (!AMOUNT_SYNTAX.test(input.amount)) throw invalidArgument(`amount ${JSON.stringify(input.amount)} is not a decimal string`);
+  if (!USER_ORDER_PATTERN.test(input.userOrder)) throw invalidArgument('userOrder must be 1 to 64 characters from A-Z, a-z, 0-9, _ and - (PROTOCOL §8)');
+  const memo = input.memo ?? null;
+  if (memo !== null && memo.length > REMARK_MAX_LENGTH) throw invalidArgument(`memo is longer than ${REMARK_MAX_LENGTH} characters`);
+  let row: RequestRow;
+  try {
+    row = statements(db).insert.get({
+      profile: input.profile,
+      currency: input.currency,
+      amount: input.amount,
+      toAddress: input.toAddress,
+      withdrawType: input.withdrawType,
+      memo,
+      userOrder: input.userOrder,
+      initiatorId: input.initiatorId,
+      state: input.state ?? 'awaitingApproval',
+      now,
+    }) as RequestRow;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalidArgument(`a withdrawal request with userOrder ${input.userOrder} already exists`);
+    if (isForeignKeyViolation(error)) throw invalidArgument(`unknown profile ${input.profile} or initiator ${input.initiatorId}`);
+    throw error;
+  }
+  return toRequest(row);
+}
+
+export function getWithdrawalRequest(db: StoreDatabase, id: number): WithdrawalRequest | undefined {
+  const row = statements(db).byId.get(id) as RequestRow | undefined;
+  return row === undefined ? undefined : toRequest(row);
+}
+
+export function getWithdrawalRequestByUserOrder(db: StoreDatabase, userOrder: string): WithdrawalRequest | undefined {
+  const row = statements(db).byUserOrder.get(userOrder) as RequestRow | undefined;
+  return row === undefined ? undefined : toRequest(row);
+}
+
+/**
+ * Moves the workflow state. With `expected`, only when the current state is one of them (compare-and-set, so two
+ * windows or processes cannot both move one request); returns whether the state was changed.
+ */
+export function setWithdrawalRequestState(
+  db: StoreDatabase,
+  id: number,
+  state: WithdrawalRequestState,
+  now: number = Date.now(),
+  expected?: WithdrawalRequestState | readonly WithdrawalRequestState[],
+): boolean {
+  if (!isWithdrawalRequestState(state)) throw invalidArgument(`unknown withdrawal request state ${String(state)}`);
+  if (expected === undefined) return statements(db).setState.run({ id, state, now }).changes === 1;
+  const allowed: readonly WithdrawalRequestState[] = typeof expected === 'string' ? [expected] : expected;
+  if (allowed.length === 0) return false;
+  const sql = `UPDATE withdrawal_requests SET state = ?, updated_at = ? WHERE id = ? AND state IN (${allowed.map(() => '?').join(', ')})`;
+  return dynamic(db, sql).run(state, now, id, ...allowed).changes === 1;
+}
+
+export interface WithdrawalRequestQuery {
+  readonly profile: string;
+  readonly state?: WithdrawalRequestState;
+  readonly limit: number;
+  readonly after?: string | null;
+}
+
+/** Requests newest first by (created_at, id), keyset-paged. */
+export function listWithdrawalRequests(db: StoreDatabase, query: WithdrawalRequestQuery): Page<WithdrawalRequest> {
+  const limit = checkPageSize(query.limit);
+  const where = ['profile = @profile'];
+  const params: Record<string, string | number> = { profile: query.profile, fetch: limit + 1 };
+  if (query.state !== undefined) {
+    where.push('state = @state');
+    params.state = query.state;
+  }
+  if (query.after !== undefined && query.after !== null) {
+    const position = decodeCursor(query.after);
+    where.push('(created_at, id) < (@afterAt, @afterId)');
+    params.afterAt = position.at;
+    params.afterId = position.id;
+  }
+  const sql = `SELECT ${COLUMNS} FROM withdrawal_requests WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT @fetch`;
+  const rows = (dynamic(db, sql).all(params) as RequestRow[]).map(toRequest);
+  return toPage(rows, limit, (request) => ({ at: request.createdAt, id: request.id }));
+}
+
+/** Requests handed to the platform whose outcome is not final yet: what the tracker must poll (oldest first). */
+export function listUnsettledWithdrawalRequests(db: StoreDatabase, profile: string): WithdrawalRequest[] {
+  return (statements(db).unsettled.all(profile) as RequestRow[]).map(toRequest);
+}
+
+// ---- platform order status ----
+
+const FINAL: ReadonlySet<string> = new Set(FINAL_ORDER_STATUSES);
+
+/**
+ * Order of the spec's states (spec "States and transitions"): pendingConfirm 1; pendingTransfer,
+ * pendingFinancialConfirmation and any pending name the desk does not know 2 (spec rule 1: pending names may change);
+ * pendingCallback 3; success, WithdrawRefund, fail 4.
+ */
+export function orderStatusRank(status: string): number {
+  if (FINAL.has(status)) return 4;
+  if (status === 'pendingConfirm') return 1;
+  if (status === 'pendingCallback') return 3;
+  return 2;
+}
+
+export type OrderStatusOutcome = 'advanced' | 'unchanged' | 'ignoredBackward' | 'ignoredAfterFinal';
+
+export interface OrderStatusResult {
+  /**
+   * advanced: the current status moved to `status`. unchanged: it already was `status`, or `status` ranks level
+   * with it (two pending names, order unknown: the first kept). ignoredBackward: `status` ranks below the current
+   * one. ignoredAfterFinal: the current status is final and `status` differs (worth an audit entry).
+   */
+  readonly outcome: OrderStatusOutcome;
+  readonly previous: string | null;
+  readonly current: string | null;
+  /** False when this (request, status) pair had been observed before (a duplicate delivery). */
+  readonly historyAdded: boolean;
+  /** Fields of the platform record that disagree with the request (amount compared as a decimal). */
+  readonly mismatches: readonly string[];
+}
+
+export interface OrderStatusObservation {
+  readonly id: number;
+  readonly status: string;
+  readonly observedAt: number;
+  readonly source: OrderStatusSource;
+  readonly raw: Readonly<Record<string, unknown>>;
+}
+
+function stringField(raw: Readonly<Record<string, unknown>>, key: string): string | null {
+  const value = raw[key];
+  return typeof value === 'string' ? value : null;
+}
+
+function decideOutcome(previous: string | null, status: string): OrderStatusOutcome {
+  if (previous === null) return 'advanced';
+  if (previous === status) return 'unchanged';
+  if (FINAL.has(previous)) return 'ignoredAfterFinal';
+  const difference = orderStatusRank(status) - orderStatusRank(previous);
+  if (difference > 0) return 'advanced';
+  if (difference < 0) return 'ignoredBackward';
+  return 'unchanged';
+}
+
+function recordMismatches(request: RequestRow, raw: Readonly<Record<string, unknown>>): string[] {
+  const mismatches: string[] = [];
+  const amount = stringField(raw, 'amount');
+  if (amount !== null && (!AMOUNT_SYNTAX.test(amount) || !new Money(amount).equals(new Money(request.amount)))) mismatches.push('amount');
+  const compare: [string, string][] = [
+    ['currency', request.currency],
+    ['toAddress', request.to_address],
+    ['withdrawType', request.withdraw_type],
+  ];
+  for (const [key, expected] of compare) {
+    const value = stringField(raw, key);
+    if (value !== null && value !== expected) mismatches.push(key);
+  }
+  return mismatches;
+}
+
+/**
+ * Records an observed orderStatus of a request: appends it to the history (once per request and status, §10.5) and
+ * moves the current status only forward, never out of a final state. `raw` is the verified withdrawal order record.
+ */
+export function recordOrderStatus(
+  db: StoreDatabase,
+  requestId: number,
+  status: string,
+  source: OrderStatusSource,
+  raw: Readonly<Record<string, unknown>>,
+  now: number = Date.now(),
+): OrderStatusResult {
+  if (status === '') throw invalidArgument('orderStatus is empty');
+  return writeTransaction(db, () => {
+    const s = statements(db);
+    const request = s.byId.get(requestId) as RequestRow | undefined;
+    if (request === undefined) throw new StoreError('notFound', `no withdrawal request ${requestId}`);
+    const rawUserOrder = stringField(raw, 'userOrder');
+    if (rawUserOrder !== null && rawUserOrder !== request.user_order) {
+      throw invalidArgument(`the record's userOrder ${rawUserOrder} is not request ${requestId}'s (${request.user_order})`);
+    }
+    const rawStatus = stringField(raw, 'orderStatus');
+    if (rawStatus !== null && rawStatus !== status) throw invalidArgument(`the record's orderStatus ${rawStatus} is not ${status}`);
+
+    const rawJson = canonicalJson(raw);
+    const historyAdded = s.addHistory.run({ requestId, status, now, source, raw: rawJson }).changes === 1;
+    const previous = request.order_status;
+    const outcome = decideOutcome(previous, status);
+    const feeText = stringField(raw, 'fee');
+    const fields = {
+      id: requestId,
+      apiOrder: stringField(raw, 'apiOrder'),
+      fee: feeText !== null && AMOUNT_SYNTAX.test(feeText) ? feeText : null,
+      txid: stringField(raw, 'txid'),
+    };
+    if (outcome === 'advanced') {
+      s.advance.run({ ...fields, status, now, raw: rawJson });
+    } else if (outcome === 'unchanged' && previous === status) {
+      s.fillIn.run(fields);
+    }
+    return {
+      outcome,
+      previous,
+      current: outcome === 'advanced' ? status : previous,
+      historyAdded,
+      mismatches: recordMismatches(request, raw),
+    };
+  });
+}
+
+/** Every status observed for a request, in the order first observed. */
+export function listOrderStatusHistory(db: StoreDatabase, requestId: number): OrderStatusObservation[] {
+  const rows = statements(db).history.all(requestId) as { id: number; status: string; observed_at: number; source: OrderStatusSource; raw_json: string }[];
+  return rows.map((row) => ({ id: row.id, status: row.status, observedAt: row.observed_at, source: row.source, raw: parseObjectColumn(row.raw_json) }));
+}
