@@ -187,14 +187,13 @@ export interface WithdrawalPreflight {
   readonly serviceAddressCheck: boolean | null;
 }
 
-export type WithdrawalState =
-  | 'pendingApproval'
-  | 'approved'
-  | 'rejected'
-  | 'cancelled'
-  | 'submitting'
-  | 'submitted'
-  | 'completed';
+/**
+ * The desk's workflow state of a request (the platform's orderStatus is separate): awaitingApproval → approved →
+ * submitting → submitted → completed; rejected or cancelled before submission; submitFailed when the platform
+ * refused the order outright (nothing was created; it may be submitted again with the same userOrder).
+ */
+export const WITHDRAWAL_STATES = ['awaitingApproval', 'approved', 'rejected', 'cancelled', 'submitting', 'submitted', 'submitFailed', 'completed'] as const;
+export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 export interface ApprovalView {
   readonly operator: string;
@@ -228,6 +227,8 @@ export interface WithdrawalView {
   readonly fee: string | null;
   readonly txid: string | null;
   readonly history: readonly OrderStatusEvent[];
+  /** Why the last submission failed, when it did. */
+  readonly lastError: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -268,6 +269,12 @@ export interface TransferCheckView {
   /** True when the answer was the cached one (5 s per-txid cooldown). */
   readonly cached: boolean;
 }
+
+/** Operators a demo desk starts with: a demo is for learning, so their passphrases are shown on screen. */
+export const DEMO_OPERATORS = [
+  { name: 'demo-admin', role: 'admin', passphrase: 'demo passphrase 1' },
+  { name: 'demo-approver', role: 'approver', passphrase: 'demo passphrase 2' },
+] as const;
 
 export interface SessionState {
   readonly locked: boolean;

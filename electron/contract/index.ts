@@ -1,6 +1,6 @@
 // Public face of the contract: methods, request schemas, DTOs, events and the Result type.
 export * from './api';
-export type * from './dto';
+export * from './dto';
 export * from './events';
 export * from './methods';
 export * from './result';

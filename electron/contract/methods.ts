@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ADDRESS_TYPES, CHAINS, WITHDRAWAL_CURRENCIES } from '../chains';
 import type * as Dto from './dto';
+import { WITHDRAWAL_STATES } from './dto';
 
 // ---- field schemas shared by requests ---------------------------------------------------------------------------
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
@@ -24,7 +25,7 @@ export const cursor = z.string().max(200);
 export const epochMs = z.number().int().nonnegative();
 export const filePath = z.string().min(1).max(4096);
 export const operatorRole = z.enum(['viewer', 'initiator', 'approver', 'admin']);
-export const withdrawalState = z.enum(['pendingApproval', 'approved', 'rejected', 'cancelled', 'submitting', 'submitted', 'completed']);
+export const withdrawalState = z.enum(WITHDRAWAL_STATES);
 export const credentialsText = z.strictObject({
   baseUrl: z.url({ protocol: /^https?$/, error: 'the base URL must be an http(s) URL' }),
   merchantId: z.string().min(1).max(128),

@@ -55,6 +55,12 @@ export function isValidProfileName(name: string): boolean {
 }
 
 /** The keychain account holding one field of one profile: `${profile}/${field}`. */
+/** The keychain account of a generated, not yet registered merchant private key. */
+export function pendingKeyAccount(profile: string): string {
+  checkProfileName(profile);
+  return `${profile}/pendingMerchantPrivateKey`;
+}
+
 export function keychainAccount(profile: string, field: CredentialField): string {
   return `${profile}/${field}`;
 }
@@ -234,6 +240,38 @@ export class KeychainVault {
         if (deleted) removed.push(field);
       }
       return { profile, removed };
+    });
+  }
+
+  /**
+   * Keeps a generated merchant private key for `profile` until the platform issues the other three credentials
+   * (registering the public key can take days): account `${profile}/pendingMerchantPrivateKey`. A later `save`
+   * for the profile is given this key by the caller, which then calls `removePendingPrivateKey`.
+   */
+  savePendingPrivateKey(profile: string, privateKeyPem: string): Promise<void> {
+    return this.#serial(async () => {
+      checkProfileName(profile);
+      const backend = await this.#getBackend();
+      await this.#call(`save the generated key of profile ${profile}`, [privateKeyPem], () =>
+        backend.setPassword(this.service, pendingKeyAccount(profile), privateKeyPem),
+      );
+    });
+  }
+
+  /** The pending private key PEM of `profile`, or null when none was generated. */
+  loadPendingPrivateKey(profile: string): Promise<string | null> {
+    return this.#serial(async () => {
+      checkProfileName(profile);
+      const backend = await this.#getBackend();
+      return this.#call(`read the generated key of profile ${profile}`, [], () => backend.getPassword(this.service, pendingKeyAccount(profile)));
+    });
+  }
+
+  removePendingPrivateKey(profile: string): Promise<boolean> {
+    return this.#serial(async () => {
+      checkProfileName(profile);
+      const backend = await this.#getBackend();
+      return this.#call(`remove the generated key of profile ${profile}`, [], () => backend.deletePassword(this.service, pendingKeyAccount(profile)));
     });
   }
 

@@ -43,6 +43,8 @@ export interface NewWithdrawalRequest {
   readonly userOrder: string;
   readonly initiatorId: number;
   readonly state?: WithdrawalRequestState;
+  /** Approvals the policy required when the request was made (1–5). */
+  readonly requiredApprovals?: number;
 }
 
 export interface WithdrawalRequest {
@@ -56,6 +58,9 @@ export interface WithdrawalRequest {
   readonly userOrder: string;
   readonly initiatorId: number;
   readonly state: WithdrawalRequestState;
+  readonly requiredApprovals: number;
+  /** Why the last submission failed, or null. */
+  readonly lastError: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
   /** Platform order fields, once known. */
@@ -87,11 +92,13 @@ interface RequestRow {
   fee: string | null;
   txid: string | null;
   raw_json: string | null;
+  required_approvals: number;
+  last_error: string | null;
 }
 
 const COLUMNS =
   'id, profile, currency, amount, to_address, withdraw_type, memo, user_order, initiator_id, state, created_at, updated_at, ' +
-  'api_order, order_status, order_status_at, fee, txid, raw_json';
+  'api_order, order_status, order_status_at, fee, txid, raw_json, required_approvals, last_error';
 
 function toRequest(row: RequestRow): WithdrawalRequest {
   if (!isWithdrawalRequestState(row.state)) throw new Error(`withdrawal request ${row.id} has an unknown state ${row.state}`);
@@ -106,6 +113,8 @@ function toRequest(row: RequestRow): WithdrawalRequest {
     userOrder: row.user_order,
     initiatorId: row.initiator_id,
     state: row.state,
+    requiredApprovals: row.required_approvals,
+    lastError: row.last_error,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     apiOrder: row.api_order,
@@ -120,13 +129,15 @@ function toRequest(row: RequestRow): WithdrawalRequest {
 const statements = perDatabase((db) => ({
   insert: db.prepare(
     `INSERT INTO withdrawal_requests (profile, currency, amount, to_address, withdraw_type, memo, user_order, initiator_id,
-       state, created_at, updated_at)
-     VALUES (@profile, @currency, @amount, @toAddress, @withdrawType, @memo, @userOrder, @initiatorId, @state, @now, @now)
+       state, created_at, updated_at, required_approvals)
+     VALUES (@profile, @currency, @amount, @toAddress, @withdrawType, @memo, @userOrder, @initiatorId, @state, @now, @now,
+       @requiredApprovals)
      RETURNING ${COLUMNS}`,
   ),
   byId: db.prepare(`SELECT ${COLUMNS} FROM withdrawal_requests WHERE id = ?`),
   byUserOrder: db.prepare(`SELECT ${COLUMNS} FROM withdrawal_requests WHERE user_order = ?`),
   setState: db.prepare('UPDATE withdrawal_requests SET state = @state, updated_at = @now WHERE id = @id'),
+  setError: db.prepare('UPDATE withdrawal_requests SET last_error = @error, updated_at = @now WHERE id = @id'),
   unsettled: db.prepare(
     `SELECT ${COLUMNS} FROM withdrawal_requests
      WHERE profile = ? AND state IN ('submitting', 'submitted')
@@ -171,6 +182,7 @@ export function createWithdrawalRequest(db: StoreDatabase, input: NewWithdrawalR
       userOrder: input.userOrder,
       initiatorId: input.initiatorId,
       state: input.state ?? 'awaitingApproval',
+      requiredApprovals: input.requiredApprovals ?? 1,
       now,
     }) as RequestRow;
   } catch (error) {
@@ -179,6 +191,11 @@ export function createWithdrawalRequest(db: StoreDatabase, input: NewWithdrawalR
     throw error;
   }
   return toRequest(row);
+}
+
+/** Records why the last submission failed (null clears it). */
+export function setWithdrawalRequestError(db: StoreDatabase, id: number, error: string | null, now: number = Date.now()): boolean {
+  return statements(db).setError.run({ id, error, now }).changes === 1;
 }
 
 export function getWithdrawalRequest(db: StoreDatabase, id: number): WithdrawalRequest | undefined {

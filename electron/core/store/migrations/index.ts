@@ -5,6 +5,7 @@ import { StoreError } from '../errors';
 import { migration0010 } from './0010-initial';
 import { migration0020 } from './0020-deposit-search';
 import { migration0030 } from './0030-audit-log';
+import { migration0040 } from './0040-request-approvals';
 
 export interface Migration {
   /** 10, 20, 30, …: becomes PRAGMA user_version once applied. */
@@ -14,7 +15,7 @@ export interface Migration {
   up(db: StoreDatabase): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration0010, migration0020, migration0030];
+export const MIGRATIONS: readonly Migration[] = [migration0010, migration0020, migration0030, migration0040];
 
 export function latestVersion(migrations: readonly Migration[] = MIGRATIONS): number {
   return migrations.reduce((latest, migration) => Math.max(latest, migration.version), 0);
