@@ -31,7 +31,8 @@ export const credentialsText = z.strictObject({
   merchantId: z.string().min(1).max(128),
   secret: z.string().min(1).max(1024),
   platformPublicKey: z.string().min(1).max(16384),
-  merchantPrivateKey: z.string().min(1).max(16384),
+  /** Omitted when the key was generated on this desk (`profiles/generateKey`): the kept key is used. */
+  merchantPrivateKey: z.string().min(1).max(16384).optional(),
 });
 
 const none = z.strictObject({});

@@ -45,3 +45,5 @@ export {
   type SelfcheckOutcome,
 } from './merchant-client';
 export { PublicClient, type PublicCheck, type PublicClientOptions, type TransferCheck } from './public-client';
+export { createCryptoPool, CryptoPoolError, type CryptoPool, type CryptoPoolOptions } from './crypto-pool';
+export { computeFee, minimumAmount, type FeeKind, type FeeSchedule } from './fees';

@@ -1,0 +1,144 @@
+// The optional local callback receiver (PROTOCOL §10): verifies each POST like a response (app ID, window, nonce,
+// signature, decryption, schema), stores it through the same path as sync, and acknowledges with `success` only
+// after the record is stored. Anything unverified is refused and changes nothing.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CallbackListenerState } from '../../contract';
+import { CALLBACK_ACK_BODY, inlineDecryptor, MAX_REQUEST_BODY_BYTES, NonceMemory, ProtocolError, verifyCallback } from '../../protocol';
+import type { DeskContext } from '../context';
+import { DeskError } from '../errors';
+import { storeDeposits, storeOrderStatus } from '../sync/records';
+
+export const DEFAULT_CALLBACK_HOST = '127.0.0.1';
+export const DEFAULT_CALLBACK_PORT = 8788;
+
+class BodyTooLarge extends Error {}
+
+function readBody(request: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new BodyTooLarge());
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+export class CallbackListener {
+  #server: Server | undefined;
+  #url: string | null = null;
+  #received = 0;
+  #refused = 0;
+  #lastError: string | null = null;
+  /** §4.4: callback nonces are remembered for 600 s, separately from response nonces. */
+  readonly #nonces = new NonceMemory();
+
+  constructor(private readonly context: DeskContext) {}
+
+  state(): CallbackListenerState {
+    return { running: this.#server !== undefined, url: this.#url, received: this.#received, refused: this.#refused, lastError: this.#lastError };
+  }
+
+  async start(options: { readonly host?: string | undefined; readonly port?: number | undefined } = {}): Promise<CallbackListenerState> {
+    if (this.#server) throw new DeskError('conflict', `the callback listener is already running at ${this.#url}`);
+    const profile = this.context.activeProfile();
+    const host = options.host ?? profile.callbackHost ?? DEFAULT_CALLBACK_HOST;
+    const port = options.port ?? profile.callbackPort ?? DEFAULT_CALLBACK_PORT;
+    await this.context.keys(); // fail now, not on the first callback, when credentials are missing
+    const server = createServer((request, response) => void this.#handle(request, response));
+    server.requestTimeout = 15_000;
+    server.headersTimeout = 10_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(new DeskError('conflict', `the callback listener cannot listen on ${host}:${port}: ${error.code ?? error.message}`)),
+      );
+      server.listen(port, host, () => resolve());
+    });
+    const address = server.address() as AddressInfo;
+    this.#server = server;
+    this.#url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}/callbacks`;
+    this.context.audit({ profile: profile.name, action: 'callbacks/start', subject: this.#url });
+    this.#changed();
+    return this.state();
+  }
+
+  async stop(): Promise<CallbackListenerState> {
+    const server = this.#server;
+    if (server) {
+      this.#server = undefined;
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      this.#url = null;
+      this.#changed();
+    }
+    return this.state();
+  }
+
+  #changed(): void {
+    this.context.emit({ type: 'callbacks/changed', listener: this.state() });
+  }
+
+  #answer(response: ServerResponse, status: number, body: string): void {
+    response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+    response.end(body);
+  }
+
+  async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method !== 'POST') return this.#answer(response, 405, 'POST only');
+    let body: string;
+    try {
+      body = await readBody(request, MAX_REQUEST_BODY_BYTES);
+    } catch (error) {
+      return this.#refuse(response, error instanceof BodyTooLarge ? 413 : 400, 'the callback body could not be read or was too large');
+    }
+    const profile = this.context.activeProfile();
+    try {
+      const keys = await this.context.keys();
+      const verified = await verifyCallback(body, request.headers, {
+        merchantId: keys.merchantId,
+        platformPublicKey: keys.platformPublicKey,
+        decryptor: inlineDecryptor(keys.merchantPrivateKey),
+        nonceMemory: this.#nonces,
+        clock: this.context.now,
+      });
+      if (verified.type === 'deposit') {
+        storeDeposits(this.context, profile.name, [verified.record], 'callback');
+      } else {
+        const intake = storeOrderStatus(this.context, verified.record, 'callback');
+        if (!intake.known) {
+          this.context.audit({
+            profile: profile.name,
+            action: 'callbacks/unknownOrder',
+            subject: verified.record.userOrder,
+            details: { orderStatus: verified.record.orderStatus },
+          });
+        }
+      }
+      this.#received += 1;
+      this.#changed();
+      return this.#answer(response, 200, CALLBACK_ACK_BODY);
+    } catch (error) {
+      if (error instanceof ProtocolError) return this.#refuse(response, 400, error.message);
+      this.#lastError = error instanceof Error ? error.message : String(error);
+      this.#changed();
+      // Not acknowledged: the platform retries (§10.3).
+      return this.#answer(response, 500, 'not stored');
+    }
+  }
+
+  #refuse(response: ServerResponse, status: number, reason: string): void {
+    this.#refused += 1;
+    this.#lastError = reason;
+    this.context.audit({ profile: this.context.activeProfileName() ?? null, action: 'callbacks/refused', details: { reason } });
+    this.#changed();
+    this.#answer(response, status, 'refused');
+  }
+}

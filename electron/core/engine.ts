@@ -1,0 +1,88 @@
+// The treasury engine: opens the desk's database, wires context, sync, withdrawal desk, callback listener and
+// session lock, and exposes the contract's handlers plus an event stream. Plain Node: used by the Electron main
+// process, the CLI and the browser test harness alike.
+import type { ContractEvent, TreasuryHandlers } from '../contract';
+import { DeskContext, type NetworkOptions } from './context';
+import { CallbackListener } from './callbacks/listener';
+import { KeychainVault } from './secrets';
+import { createHandlers, type DemoSandboxStarter } from './service';
+import { SessionLock } from './session';
+import { closeDatabase, defaultDatabasePath, openDatabase } from './store';
+import { SyncService } from './sync/sync';
+
+export interface EngineOptions {
+  /** The desk database; default: the OS app-data folder (defaultDatabasePath). */
+  readonly dbPath?: string;
+  /** The keychain; tests pass a vault with their own service name. */
+  readonly vault?: KeychainVault;
+  /** Headless: read the four credentials from this file instead of the keychain (less safe; see README). */
+  readonly credentialsFile?: string;
+  /** Profile to act on instead of the desk's active one. */
+  readonly profile?: string;
+  /** Milliseconds since the epoch; tests inject one. */
+  readonly clock?: () => number;
+  /** An Electron-ABI better-sqlite3 binary (npm start), see docs/desktop.md. */
+  readonly sqliteNativeBinding?: string;
+  /** Starts the embedded sandbox for demo mode (main and harness pass it; core never imports the sandbox). */
+  readonly startDemoSandbox?: DemoSandboxStarter;
+  /** True for the desktop app: the idle lock applies. The CLI authenticates each command instead. */
+  readonly lockable?: boolean;
+  readonly cryptoThreads?: number;
+  readonly network?: NetworkOptions;
+}
+
+export interface Engine {
+  readonly handlers: TreasuryHandlers;
+  onEvent(listener: (event: ContractEvent) => void): () => void;
+  /** Warnings a face should show once (e.g. a credentials file readable by others). */
+  readonly warnings: readonly string[];
+  close(): Promise<void>;
+}
+
+export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
+  const db = openDatabase(options.dbPath ?? defaultDatabasePath(), {
+    ...(options.sqliteNativeBinding ? { nativeBinding: options.sqliteNativeBinding } : {}),
+  });
+  const context = new DeskContext({
+    db,
+    vault: options.vault ?? new KeychainVault(),
+    clock: options.clock ?? Date.now,
+    ...(options.credentialsFile !== undefined ? { credentialsFile: options.credentialsFile } : {}),
+    ...(options.profile !== undefined ? { profile: options.profile } : {}),
+    ...(options.cryptoThreads !== undefined ? { cryptoThreads: options.cryptoThreads } : {}),
+    ...(options.network ? { network: options.network } : {}),
+  });
+  try {
+    await context.loadCredentialsFile();
+  } catch (error) {
+    closeDatabase(db);
+    throw error;
+  }
+  const sync = new SyncService(context);
+  const session = new SessionLock(context, options.lockable === true);
+  const callbacks = new CallbackListener(context);
+  const demoSandboxes: { close(): Promise<void> }[] = [];
+  const handlers = createHandlers({
+    context,
+    sync,
+    session,
+    callbacks,
+    startDemoSandbox: options.startDemoSandbox,
+    adoptDemoSandbox: (sandbox) => demoSandboxes.push(sandbox),
+  });
+  let closed = false;
+  return {
+    handlers,
+    onEvent: (listener) => context.onEvent(listener),
+    warnings: context.credentialsFileWarnings,
+    async close() {
+      if (closed) return;
+      closed = true;
+      session.close();
+      await callbacks.stop();
+      await context.close();
+      await Promise.all(demoSandboxes.map((sandbox) => sandbox.close().catch(() => undefined)));
+      closeDatabase(db);
+    },
+  };
+}

@@ -1,0 +1,153 @@
+// Merchant profiles: the four credentials in the OS keychain (never SQLite), the non-secret facts in the store.
+// Import from a credentials.json or typed values; a generated key waits in the keychain until the platform
+// issues the other three values; removing a profile removes its keychain entries.
+import type { GeneratedMerchantKey, ProfileSummary } from '../contract';
+import type { DeskContext } from './context';
+import { DeskError } from './errors';
+import { actingAs, type ActingOperator } from './operators';
+import { generateMerchantKeyPair, readCredentialsFile, type MerchantCredentialsText } from './secrets';
+import { createProfile, deleteProfile, getProfile, listOperators, listProfiles, setSetting, SETTING_KEYS, updateProfile, type Profile } from './store';
+import { DEFAULT_CALLBACK_HOST, DEFAULT_CALLBACK_PORT } from './callbacks/listener';
+
+export interface ProfileCredentialsInput {
+  readonly baseUrl: string;
+  readonly merchantId: string;
+  readonly secret: string;
+  readonly platformPublicKey: string;
+  /** Omitted: use the key generated on this desk for the profile. */
+  readonly merchantPrivateKey?: string | undefined;
+}
+
+export async function profileSummary(context: DeskContext, profile: Profile): Promise<ProfileSummary> {
+  const active = context.activeProfileName() === profile.name;
+  let credentialSource: ProfileSummary['credentialSource'] = 'missing';
+  let fingerprints: { platform: string | null; merchant: string | null } = { platform: null, merchant: null };
+  try {
+    const keys = context.usesCredentialsFile && active ? await context.keys() : await context.vault.load(profile.name);
+    credentialSource = context.usesCredentialsFile && active ? 'file' : 'keychain';
+    const described = keys.describe();
+    fingerprints = { platform: described.platformPublicKeyFingerprint, merchant: described.merchantPublicKeyFingerprint };
+  } catch {
+    // missing or unreadable credentials are shown as 'missing'; the details come from the operation that needs them
+  }
+  return {
+    name: profile.name,
+    baseUrl: profile.baseUrl,
+    merchantId: profile.merchantId,
+    isDemo: profile.demo,
+    active,
+    credentialSource,
+    platformKeyFingerprint: fingerprints.platform,
+    merchantKeyFingerprint: fingerprints.merchant,
+    callbackListener: {
+      host: profile.callbackHost ?? DEFAULT_CALLBACK_HOST,
+      port: profile.callbackPort ?? DEFAULT_CALLBACK_PORT,
+      enabled: profile.callbackPort !== null,
+    },
+  };
+}
+
+export async function listProfileSummaries(context: DeskContext): Promise<ProfileSummary[]> {
+  return Promise.all(listProfiles(context.db).map((profile) => profileSummary(context, profile)));
+}
+
+function refuseInFileMode(context: DeskContext): void {
+  if (context.usesCredentialsFile) {
+    throw new DeskError('invalidInput', 'this run uses --credentials FILE: profiles in the keychain are managed without it');
+  }
+}
+
+/** Stores the credentials in the keychain, then the profile row; either both or neither. */
+export async function addProfile(
+  context: DeskContext,
+  name: string,
+  input: ProfileCredentialsInput,
+  options: { readonly demo?: boolean; readonly replace?: boolean } = {},
+): Promise<ProfileSummary> {
+  refuseInFileMode(context);
+  let merchantPrivateKey = input.merchantPrivateKey;
+  let usedPendingKey = false;
+  if (merchantPrivateKey === undefined) {
+    const pending = await context.vault.loadPendingPrivateKey(name);
+    if (pending === null) {
+      throw new DeskError('invalidInput', `no merchant private key was given and none was generated for profile ${name}`, {
+        merchantPrivateKey: 'give the key, or generate one for this profile first',
+      });
+    }
+    merchantPrivateKey = pending;
+    usedPendingKey = true;
+  }
+  const text: MerchantCredentialsText = { merchantId: input.merchantId, secret: input.secret, platformPublicKey: input.platformPublicKey, merchantPrivateKey };
+  const described = await context.vault.save(name, text, { replace: options.replace === true });
+  try {
+    const existing = getProfile(context.db, name);
+    if (existing) updateProfile(context.db, name, { baseUrl: input.baseUrl, merchantId: input.merchantId, demo: options.demo === true }, context.now());
+    else createProfile(context.db, { name, baseUrl: input.baseUrl, merchantId: input.merchantId, demo: options.demo === true }, context.now());
+  } catch (error) {
+    if (!options.replace) await context.vault.remove(name);
+    throw error;
+  }
+  if (usedPendingKey) await context.vault.removePendingPrivateKey(name);
+  if (context.activeProfileName() === undefined || context.activeProfileName() === name) {
+    setSetting(context.db, SETTING_KEYS.activeProfile, name, context.now());
+    await context.selectProfile(name);
+  }
+  context.audit({
+    profile: name,
+    action: 'profiles/add',
+    subject: name,
+    details: {
+      baseUrl: input.baseUrl,
+      merchantId: described.merchantId,
+      platformKey: described.platformPublicKeyFingerprint,
+      merchantKey: described.merchantPublicKeyFingerprint,
+    },
+  });
+  const profile = getProfile(context.db, name);
+  if (!profile) throw new DeskError('internal', `profile ${name} was not stored`);
+  return profileSummary(context, profile);
+}
+
+export async function importProfileFile(context: DeskContext, name: string, path: string): Promise<{ summary: ProfileSummary; warnings: readonly string[] }> {
+  const contents = await readCredentialsFile(path);
+  const summary = await addProfile(context, name, { baseUrl: contents.baseUrl, ...contents.credentials });
+  return { summary, warnings: contents.warnings };
+}
+
+export async function generateProfileKey(context: DeskContext, name: string): Promise<GeneratedMerchantKey> {
+  refuseInFileMode(context);
+  if (await context.vault.has(name)) throw new DeskError('conflict', `profile ${name} already has credentials; remove it first to start over`);
+  const pair = generateMerchantKeyPair();
+  await context.vault.savePendingPrivateKey(name, pair.privateKeyPem);
+  context.audit({ action: 'profiles/generateKey', subject: name, details: { fingerprint: pair.describe().publicKeyFingerprint } });
+  return { publicKeyPem: pair.publicKeyPem, fingerprint: pair.describe().publicKeyFingerprint };
+}
+
+export async function selectProfile(context: DeskContext, name: string): Promise<ProfileSummary> {
+  refuseInFileMode(context);
+  const profile = getProfile(context.db, name);
+  if (!profile) throw new DeskError('notFound', `no profile named ${name}`);
+  setSetting(context.db, SETTING_KEYS.activeProfile, name, context.now());
+  await context.selectProfile(name);
+  return profileSummary(context, profile);
+}
+
+export async function removeProfile(context: DeskContext, name: string, acting: ActingOperator | undefined): Promise<{ removed: string }> {
+  refuseInFileMode(context);
+  let operator: string | null = null;
+  if (listOperators(context.db).length > 0) {
+    if (!acting) throw new DeskError('forbidden', 'removing a profile needs an admin: give --as ADMIN');
+    operator = (await actingAs(context, acting, 'manageProfiles')).name;
+  }
+  const removed = await context.vault.remove(name);
+  await context.vault.removePendingPrivateKey(name);
+  let historyKept = false;
+  try {
+    deleteProfile(context.db, name);
+  } catch {
+    historyKept = true; // requests and approvals of this profile stay for the audit trail
+  }
+  if (context.activeProfileName() === name) await context.dropClients();
+  context.audit({ profile: name, operator, action: 'profiles/remove', subject: name, details: { keychainEntries: removed.removed, historyKept } });
+  return { removed: name };
+}

@@ -1,0 +1,455 @@
+// TreasuryService: the contract implemented by the engine. Every handler answers a Result and never throws; a
+// locked desk answers `locked` to everything but session/*. No answer ever carries a key, secret or token.
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { CHAIN_INFO, chainsFor, CURRENCIES, depositNotesFor, isAddressType, isCurrencySymbol, validateAddress, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../chains';
+import {
+  DEMO_OPERATORS,
+  ok,
+  type BalanceView,
+  type CurrencyView,
+  type DepositAddressView,
+  type DepositView,
+  type MethodName,
+  type PolicyView,
+  type Result,
+  type SelfcheckReport,
+  type SelfcheckStep,
+  type TreasuryHandlers,
+} from '../contract';
+import { NotWhitelistedError, ProtocolError, ServiceError, TIMESTAMP_WINDOW_SECONDS } from '../protocol';
+import { qrPngDataUrl, qrSvg } from './addresses/qr';
+import type { CallbackListener } from './callbacks/listener';
+import type { DeskContext } from './context';
+import { DeskError, toContractError } from './errors';
+import { csvLine } from './export/csv';
+import { actingAs, addOperator, toOperatorView } from './operators';
+import { addProfile, generateProfileKey, importProfileFile, listProfileSummaries, removeProfile, selectProfile } from './profiles';
+import type { SessionLock } from './session';
+import {
+  createOperator,
+  exportAudit,
+  latestBalances,
+  listAudit,
+  listCurrencies,
+  listDepositAddresses,
+  listDeposits,
+  listOperators,
+  listWithdrawalRequests,
+  saveDepositAddress,
+  setPolicy,
+  setSetting,
+  SETTING_KEYS,
+  verifyAuditChain,
+  type Deposit,
+  type DepositAddress,
+  type DepositQuery,
+} from './store';
+import { hashPassphrase } from './auth/passphrase';
+import { diagnoseFailure } from './sync/connection';
+import type { SyncService } from './sync/sync';
+import { policyProblems } from './withdrawals/policy';
+import {
+  approveWithdrawal,
+  cancelWithdrawal,
+  getWithdrawalView,
+  newUserOrder,
+  policyFor,
+  preflight,
+  rejectWithdrawal,
+  requestWithdrawal,
+  submitWithdrawal,
+  withdrawalView,
+} from './withdrawals/desk';
+
+/** Starts the embedded sandbox for demo mode; provided by the face (main, CLI, harness), never imported by core. */
+export type DemoSandboxStarter = () => Promise<{
+  readonly credentials: { baseUrl: string; merchantId: string; secret: string; platformPublicKey: string; merchantPrivateKey: string };
+  close(): Promise<void>;
+}>;
+
+export interface ServiceParts {
+  readonly context: DeskContext;
+  readonly sync: SyncService;
+  readonly session: SessionLock;
+  readonly callbacks: CallbackListener;
+  readonly startDemoSandbox?: DemoSandboxStarter | undefined;
+  /** Called with the demo sandbox so the engine can stop it at close. */
+  readonly adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => void;
+}
+
+const DEFAULT_PAGE = 50;
+const EXPORT_PAGE = 1000;
+/** Methods that do not count as operator activity for the idle lock (status polling). */
+const PASSIVE_METHODS: ReadonlySet<MethodName> = new Set(['session/state', 'sync/status', 'callbacks/state']);
+
+function depositView(deposit: Deposit): DepositView {
+  return {
+    id: deposit.id,
+    apiOrder: deposit.apiOrder,
+    txid: deposit.txid,
+    address: deposit.address,
+    addressType: deposit.addressType,
+    fromAddress: deposit.fromAddress,
+    amount: deposit.amount,
+    fee: deposit.fee,
+    currency: deposit.currency,
+    userOrder: deposit.userOrder,
+    source: deposit.source,
+    firstSeenAt: deposit.firstSeenAt,
+    lastSeenAt: deposit.lastSeenAt,
+  };
+}
+
+function addressView(address: DepositAddress): DepositAddressView {
+  const type = isAddressType(address.addressType) ? address.addressType : 'trx';
+  return {
+    address: address.address,
+    addressType: type,
+    userOrder: address.userOrder,
+    createdAt: address.createdAt,
+    chains: chainsFor(type),
+    notes: depositNotesFor(type),
+  };
+}
+
+function text(record: Readonly<Record<string, unknown>>, field: string): string {
+  const value = record[field];
+  return typeof value === 'string' ? value : '';
+}
+
+/** Writes a file whole or not at all: a temp file beside it, fsync, rename. */
+function writeFileAtomically(path: string, write: (append: (chunk: string) => void) => void): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = `${path}.partial-${process.pid}`;
+  const fd = openSync(temp, 'w', 0o600);
+  try {
+    write((chunk) => writeSync(fd, chunk));
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(temp, path);
+  } catch (error) {
+    try {
+      closeSync(fd);
+    } catch {
+      // already closed
+    }
+    rmSync(temp, { force: true });
+    throw new DeskError('invalidInput', `could not write ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export function createHandlers(parts: ServiceParts): TreasuryHandlers {
+  const { context, sync, session, callbacks } = parts;
+
+  /** Wraps a handler: lock check, activity, and every failure mapped to the contract's error. */
+  function handle<M extends MethodName, T>(method: M, run: (request: Parameters<TreasuryHandlers[M]>[0]) => Promise<T> | T) {
+    return async (request: Parameters<TreasuryHandlers[M]>[0]): Promise<Result<T>> => {
+      if (session.locked && !method.startsWith('session/')) {
+        return { ok: false, error: { code: 'locked', message: 'the desk is locked: an operator must unlock it with their passphrase' } };
+      }
+      if (!PASSIVE_METHODS.has(method)) session.touch();
+      try {
+        return ok(await run(request));
+      } catch (error) {
+        return { ok: false, error: toContractError(error) };
+      }
+    };
+  }
+
+  const profileName = (): string => context.activeProfile().name;
+
+  async function runSelfcheck(): Promise<SelfcheckReport> {
+    const steps: SelfcheckStep[] = [];
+    const guidance: string[] = [];
+    let drift: number | null = null;
+    const client = await context.merchantClient();
+    const failed = (step: SelfcheckStep['step'], error: unknown): SelfcheckReport => {
+      const message = error instanceof Error ? error.message : String(error);
+      steps.push({ step, ok: false, detail: message });
+      if (error instanceof NotWhitelistedError) {
+        guidance.push("This workstation's public IP address is not on the merchant's whitelist: ask the platform to add it, then run selfcheck again.");
+      } else if (error instanceof ServiceError && error.reason === 'signatureFailed') {
+        guidance.push('signatureFailed: check that the merchant public key registered with the platform matches this profile, and that the clock is right.');
+      } else if (error instanceof ServiceError && error.reason === 'authFailed') {
+        guidance.push('authFailed: the merchant ID or secret is wrong.');
+      }
+      const diagnosis = diagnoseFailure(error, drift);
+      if (diagnosis && context.connection.markOffline(diagnosis)) context.emit({ type: 'connection/changed', connection: context.connection.current });
+      return { ok: false, steps, clockDriftSeconds: drift, guidance };
+    };
+    try {
+      await client.getToken();
+      steps.push({ step: 'token', ok: true, detail: 'getToken answered with a verified, decrypted token' });
+    } catch (error) {
+      return failed('token', error);
+    }
+    try {
+      const outcome = await client.selfcheck({ desk: 'treasury-desk', at: context.now() });
+      drift = outcome.clockDriftSeconds;
+      context.clockDriftSeconds = drift;
+      steps.push({ step: 'request', ok: true, detail: 'the service accepted our token, timestamp, nonce, signature and ciphertext' });
+      steps.push({ step: 'response', ok: true, detail: 'the answer passed window, nonce, signature and decryption checks' });
+      steps.push({ step: 'echo', ok: outcome.echoMatches, detail: outcome.echoMatches ? 'the payload came back unchanged' : 'the echoed payload differs from what was sent' });
+      const driftOk = Math.abs(drift) <= TIMESTAMP_WINDOW_SECONDS / 2;
+      steps.push({
+        step: 'clock',
+        ok: driftOk,
+        detail: `the service's clock is ${Math.abs(drift)} s ${drift >= 0 ? 'ahead of' : 'behind'} this computer (the limit is ${TIMESTAMP_WINDOW_SECONDS} s)`,
+      });
+      if (!driftOk) guidance.push("Correct this computer's clock (enable automatic time synchronisation): requests fail beyond 5 minutes of drift.");
+    } catch (error) {
+      return failed('request', error);
+    }
+    try {
+      await client.merchantInfo();
+      steps.push({ step: 'version', ok: true, detail: 'the account is on protocol version 2: business calls work' });
+    } catch (error) {
+      if (error instanceof ServiceError && error.reason === 'apiVersionNotEnabled') {
+        steps.push({ step: 'version', ok: false, detail: 'selfcheck passed, but the account is still on protocol version 1' });
+        guidance.push(
+          'Version 2 switch: selfcheck has passed; ask the platform staff to switch the account to protocol version 2 (merchants cannot do it), then run selfcheck again: merchantInfo confirms the switch.',
+        );
+        return { ok: false, steps, clockDriftSeconds: drift, guidance };
+      }
+      return failed('version', error);
+    }
+    if (context.connection.markOnline()) context.emit({ type: 'connection/changed', connection: context.connection.current });
+    return { ok: steps.every((step) => step.ok), steps, clockDriftSeconds: drift, guidance };
+  }
+
+  function depositQuery(request: { currency?: string | undefined; from?: number | undefined; to?: number | undefined; search?: string | undefined }, limit: number, after: string | null): DepositQuery {
+    return {
+      profile: profileName(),
+      limit,
+      after,
+      ...(request.currency !== undefined ? { currency: request.currency } : {}),
+      ...(request.from !== undefined ? { from: request.from } : {}),
+      ...(request.to !== undefined ? { to: request.to } : {}),
+      ...(request.search !== undefined && request.search.trim() !== '' ? { search: request.search.trim() } : {}),
+    };
+  }
+
+  function policyView(currency: CurrencySymbol): PolicyView {
+    const policy = policyFor(context, profileName(), currency);
+    return { currency, thresholds: policy.thresholds, dailyLimit: policy.dailyLimit, useFinancialConfirmation: policy.useFinancialConfirmation };
+  }
+
+  return {
+    'session/state': handle('session/state', () => session.state()),
+    'session/unlock': handle('session/unlock', (request) => session.unlock(request)),
+    'session/lock': handle('session/lock', () => session.lock()),
+
+    'profiles/list': handle('profiles/list', () => listProfileSummaries(context)),
+    'profiles/add': handle('profiles/add', (request) => addProfile(context, request.name, request.credentials)),
+    'profiles/importFile': handle('profiles/importFile', async (request) => (await importProfileFile(context, request.name, request.path)).summary),
+    'profiles/generateKey': handle('profiles/generateKey', (request) => generateProfileKey(context, request.name)),
+    'profiles/select': handle('profiles/select', async (request) => {
+      const summary = await selectProfile(context, request.name);
+      session.changed();
+      return summary;
+    }),
+    'profiles/remove': handle('profiles/remove', (request) => removeProfile(context, request.name, request.as)),
+
+    'demo/start': handle('demo/start', async () => {
+      if (!parts.startDemoSandbox) throw new DeskError('invalidInput', 'demo mode is not available in this build');
+      const sandbox = await parts.startDemoSandbox();
+      parts.adoptDemoSandbox(sandbox);
+      const summary = await addProfile(context, 'demo', sandbox.credentials, { demo: true, replace: true });
+      await selectProfile(context, 'demo');
+      if (listOperators(context.db).length === 0) {
+        for (const operator of DEMO_OPERATORS) {
+          createOperator(context.db, { name: operator.name, role: operator.role, passphraseHash: await hashPassphrase(operator.passphrase) }, context.now());
+        }
+        context.audit({ profile: 'demo', action: 'demo/operators', details: { operators: DEMO_OPERATORS.map((operator) => operator.name) } });
+      }
+      await sync.run({ full: true }).catch(() => undefined);
+      session.changed();
+      return summary;
+    }),
+
+    'selfcheck/run': handle('selfcheck/run', () => runSelfcheck()),
+
+    'sync/run': handle('sync/run', (request) => sync.run({ full: request.full === true })),
+    'sync/status': handle('sync/status', () => sync.status()),
+
+    'currencies/list': handle('currencies/list', () =>
+      listCurrencies(context.db, profileName())
+        .filter((stored): stored is typeof stored & { symbol: CurrencySymbol } => isCurrencySymbol(stored.symbol))
+        .map(
+          (stored): CurrencyView => ({
+            symbol: stored.symbol,
+            displayName: CURRENCIES[stored.symbol].displayName,
+            decimals: CURRENCIES[stored.symbol].decimals,
+            withdrawMin: text(stored.record, 'withdraw_min'),
+            depositMin: text(stored.record, 'deposit_min'),
+            withdrawFixedFee: text(stored.record, 'withdraw_fixed_fee'),
+            withdrawPercentFee: text(stored.record, 'withdraw_percent_fee'),
+            withdrawMinFee: text(stored.record, 'withdraw_min_fee'),
+            withdrawMaxFee: text(stored.record, 'withdraw_max_fee'),
+            fetchedAt: stored.fetchedAt,
+          }),
+        ),
+    ),
+    'balances/list': handle('balances/list', () =>
+      latestBalances(context.db, profileName())
+        .filter((snapshot): snapshot is typeof snapshot & { currency: CurrencySymbol } => isCurrencySymbol(snapshot.currency))
+        .map(
+          (snapshot): BalanceView => ({
+            currency: snapshot.currency,
+            displayName: CURRENCIES[snapshot.currency].displayName,
+            available: snapshot.available,
+            frozen: snapshot.frozen,
+            observedAt: snapshot.lastObservedAt,
+          }),
+        ),
+    ),
+
+    'deposits/list': handle('deposits/list', (request) => {
+      const page = listDeposits(context.db, depositQuery(request, request.limit ?? DEFAULT_PAGE, request.cursor ?? null));
+      return { rows: page.rows.map(depositView), nextCursor: page.nextCursor };
+    }),
+    'deposits/exportCsv': handle('deposits/exportCsv', (request) => {
+      let rows = 0;
+      writeFileAtomically(request.path, (append) => {
+        append(csvLine(['first_seen_utc', 'currency', 'amount', 'fee', 'txid', 'address', 'address_type', 'from_address', 'api_order', 'user_order', 'source', 'last_seen_utc']));
+        let after: string | null = null;
+        do {
+          const page = listDeposits(context.db, depositQuery(request, EXPORT_PAGE, after));
+          for (const deposit of page.rows) {
+            append(
+              csvLine([
+                new Date(deposit.firstSeenAt).toISOString(),
+                deposit.currency,
+                deposit.amount,
+                deposit.fee,
+                deposit.txid,
+                deposit.address,
+                deposit.addressType,
+                deposit.fromAddress,
+                deposit.apiOrder,
+                deposit.userOrder,
+                deposit.source,
+                new Date(deposit.lastSeenAt).toISOString(),
+              ]),
+            );
+            rows += 1;
+          }
+          after = page.nextCursor;
+        } while (after !== null);
+      });
+      context.audit({ profile: profileName(), action: 'deposits/export', subject: request.path, details: { rows } });
+      return { rows, path: request.path };
+    }),
+
+    'addresses/create': handle('addresses/create', async (request) => {
+      const operator = await actingAs(context, request.as, 'createAddress');
+      const profile = profileName();
+      const userOrder = request.userOrder ?? newUserOrder(context.now());
+      const created = await (await context.merchantClient()).createAddress({ userOrder, addressType: request.addressType });
+      const saved = saveDepositAddress(context.db, profile, created, context.now());
+      if (saved.conflict) {
+        context.audit({ profile, operator: operator.name, action: 'addresses/conflict', subject: userOrder, details: { answered: created.address, stored: saved.address.address } });
+        throw new DeskError('conflict', `userOrder ${userOrder} is already cached with another address; the cached one is kept. Check with the platform.`);
+      }
+      if (saved.isNew) context.audit({ profile, operator: operator.name, action: 'addresses/create', subject: userOrder, details: { address: created.address, addressType: created.addressType } });
+      return addressView(saved.address);
+    }),
+    'addresses/list': handle('addresses/list', () => {
+      const all: DepositAddressView[] = [];
+      let after: string | null = null;
+      do {
+        const page = listDepositAddresses(context.db, { profile: profileName(), limit: 500, after });
+        all.push(...page.rows.map(addressView));
+        after = page.nextCursor;
+      } while (after !== null);
+      return all;
+    }),
+    'addresses/qr': handle('addresses/qr', async (request) => {
+      if (request.address.trim() === '' || request.address !== request.address.trim()) {
+        throw new DeskError('invalidInput', 'the address is empty or has spaces at the start or end', { address: 'no surrounding spaces' });
+      }
+      const data = request.format === 'png' ? await qrPngDataUrl(request.address) : await qrSvg(request.address);
+      return { format: request.format, data, content: request.address };
+    }),
+
+    'operators/list': handle('operators/list', () => listOperators(context.db).map(toOperatorView)),
+    'operators/add': handle('operators/add', (request) => addOperator(context, request)),
+
+    'policies/list': handle('policies/list', () => WITHDRAWAL_CURRENCIES.map(policyView)),
+    'policies/set': handle('policies/set', async (request) => {
+      const operator = await actingAs(context, request.as, 'managePolicies');
+      const policy = { thresholds: request.thresholds, dailyLimit: request.dailyLimit, useFinancialConfirmation: request.useFinancialConfirmation };
+      const problems = policyProblems(policy);
+      if (problems.length > 0) throw new DeskError('invalidInput', `the policy is not usable: ${problems.join('; ')}`);
+      setPolicy(context.db, profileName(), request.currency, policy, context.now());
+      context.audit({ profile: profileName(), operator: operator.name, action: 'policies/set', subject: request.currency, details: policy });
+      return policyView(request.currency);
+    }),
+
+    'withdrawals/preflight': handle('withdrawals/preflight', (request) => preflight(context, request)),
+    'withdrawals/request': handle('withdrawals/request', (request) => requestWithdrawal(context, request)),
+    'withdrawals/approve': handle('withdrawals/approve', (request) => approveWithdrawal(context, request.id, request.as)),
+    'withdrawals/reject': handle('withdrawals/reject', (request) => rejectWithdrawal(context, request.id, request.reason, request.as)),
+    'withdrawals/cancel': handle('withdrawals/cancel', (request) => cancelWithdrawal(context, request.id, request.reason, request.as)),
+    'withdrawals/submit': handle('withdrawals/submit', (request) => submitWithdrawal(context, request.id)),
+    'withdrawals/get': handle('withdrawals/get', (request) => getWithdrawalView(context, request.id)),
+    'withdrawals/list': handle('withdrawals/list', (request) => {
+      const page = listWithdrawalRequests(context.db, {
+        profile: profileName(),
+        limit: request.limit ?? DEFAULT_PAGE,
+        after: request.cursor ?? null,
+        ...(request.state ? { state: request.state } : {}),
+      });
+      return { rows: page.rows.map((row) => withdrawalView(context, row)), nextCursor: page.nextCursor };
+    }),
+
+    'audit/list': handle('audit/list', (request) => {
+      const page = listAudit(context.db, { limit: request.limit ?? DEFAULT_PAGE, after: request.cursor ?? null });
+      return {
+        rows: page.rows.map((row) => ({ seq: row.seq, at: row.at, profile: row.profile, operator: row.operator, action: row.action, subject: row.subject, details: row.details })),
+        nextCursor: page.nextCursor,
+      };
+    }),
+    'audit/verify': handle('audit/verify', () => {
+      const verification = verifyAuditChain(context.db);
+      return verification.ok
+        ? { ok: true as const, rows: verification.rows }
+        : { ok: false as const, rows: verification.rows, firstBadSeq: verification.firstBadSeq, reason: verification.reason };
+    }),
+    'audit/export': handle('audit/export', (request) => {
+      const rows = exportAudit(context.db);
+      writeFileAtomically(request.path, (append) => {
+        for (const row of rows) {
+          append(`${JSON.stringify({ seq: row.seq, at: row.at, profile: row.profile, operator: row.operator, action: row.action, subject: row.subject, details: row.details, prevHash: row.prevHash, hash: row.hash })}\n`);
+        }
+      });
+      return { rows: rows.length, path: request.path };
+    }),
+
+    'callbacks/state': handle('callbacks/state', () => callbacks.state()),
+    'callbacks/start': handle('callbacks/start', (request) => callbacks.start(request)),
+    'callbacks/stop': handle('callbacks/stop', () => callbacks.stop()),
+
+    'tools/checkAddress': handle('tools/checkAddress', async (request) => {
+      const check = validateAddress(request.chain, request.address);
+      let service: boolean | null = null;
+      if (check.valid) {
+        try {
+          service = (await context.publicClient().isAddress(request.address, CHAIN_INFO[request.chain].nativeSymbol)).valid;
+        } catch (error) {
+          if (!(error instanceof ProtocolError) && !(error instanceof DeskError)) throw error;
+        }
+      }
+      return { valid: check.valid, reason: check.valid ? null : check.reason, chain: request.chain, service };
+    }),
+    'tools/checkTransfer': handle('tools/checkTransfer', (request) => context.publicClient().checkTransfer(request.txid, request.currency)),
+
+    'settings/setLockTimeout': handle('settings/setLockTimeout', async (request) => {
+      const operator = await actingAs(context, request.as, 'manageSettings');
+      setSetting(context.db, SETTING_KEYS.lockTimeoutSeconds, request.seconds, context.now());
+      context.audit({ operator: operator.name, action: 'settings/lockTimeout', details: { seconds: request.seconds } });
+      return session.changed();
+    }),
+  };
+}

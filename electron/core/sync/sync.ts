@@ -1,0 +1,144 @@
+// Sync with the service: currencies, balances (merchantInfo), deposits (pages until one holds only known
+// apiOrders; `full` walks every page) and every unsettled withdrawal (checkWithdrawOrder). One run at a time;
+// progress is pushed as events; when the service cannot be reached the run says why and every read still works
+// from SQLite.
+import { isCurrencySymbol } from '../../chains';
+import type { ConnectionState, SyncProgress, SyncReport, SyncResource, SyncStatus } from '../../contract';
+import { DEPOSITS_LIMIT_MAX } from '../../protocol';
+import type { DeskContext } from '../context';
+import { DeskError } from '../errors';
+import {
+  listSyncState,
+  listUnsettledWithdrawalRequests,
+  recordBalances,
+  recordSyncAttempt,
+  recordSyncFailure,
+  recordSyncSuccess,
+  replaceCurrencies,
+  setSyncProgress,
+} from '../store';
+import { reconcile } from '../withdrawals/desk';
+import { diagnoseFailure } from './connection';
+import { storeDeposits } from './records';
+
+const RESOURCES: readonly SyncResource[] = ['currencies', 'balances', 'deposits', 'withdrawals'];
+
+export class SyncService {
+  #running: Promise<SyncReport> | undefined;
+  #progress: SyncProgress | null = null;
+
+  constructor(private readonly context: DeskContext) {}
+
+  /** Runs a sync, or joins the one already running (a `full` request waits for it, then runs its own). */
+  async run(options: { readonly full?: boolean } = {}): Promise<SyncReport> {
+    if (this.#running) {
+      const current = this.#running;
+      if (!options.full) return current;
+      await current.catch(() => undefined);
+      return this.run(options);
+    }
+    const run = this.#run(options.full === true).finally(() => {
+      this.#running = undefined;
+      this.#setProgress(null);
+    });
+    this.#running = run;
+    return run;
+  }
+
+  status(): SyncStatus {
+    const profile = this.context.activeProfileName();
+    const states = profile === undefined ? [] : listSyncState(this.context.db, profile);
+    return {
+      connection: this.context.connection.current,
+      running: this.#running !== undefined,
+      progress: this.#progress,
+      resources: RESOURCES.map((resource) => {
+        const state = states.find((entry) => entry.resource === resource);
+        return {
+          resource,
+          lastAttemptAt: state?.lastAttemptAt ?? null,
+          lastSuccessAt: state?.lastSuccessAt ?? null,
+          lastError: state?.lastErrorMessage ?? null,
+        };
+      }),
+    };
+  }
+
+  #setProgress(progress: SyncProgress | null): void {
+    this.#progress = progress;
+    this.context.emit({ type: 'sync/progress', progress });
+  }
+
+  async #run(full: boolean): Promise<SyncReport> {
+    const profile = this.context.activeProfile().name;
+    const report = { currencies: 0, balances: 0, depositsSeen: 0, depositsNew: 0, withdrawalsChecked: 0, withdrawalsAdvanced: 0 };
+    await this.#step(profile, 'currencies', async () => {
+      const records = await this.context.publicClient().getCurrencies();
+      replaceCurrencies(this.context.db, profile, records, this.context.now());
+      report.currencies = records.length;
+    });
+    await this.#step(profile, 'balances', async () => {
+      const info = await (await this.context.merchantClient()).merchantInfo();
+      const balances = info.balances.filter((balance) => isCurrencySymbol(balance.currency));
+      const changed = recordBalances(this.context.db, profile, balances, this.context.now());
+      report.balances = balances.length;
+      if (changed.length > 0) this.context.emit({ type: 'balances/changed' });
+    });
+    await this.#step(profile, 'deposits', async () => {
+      const client = await this.context.merchantClient();
+      for await (const batch of client.depositPages({ limit: DEPOSITS_LIMIT_MAX })) {
+        const page = batch.page;
+        const intake = storeDeposits(this.context, profile, batch.records, 'query');
+        report.depositsSeen += intake.seen;
+        report.depositsNew += intake.inserted;
+        setSyncProgress(this.context.db, profile, 'deposits', { page, full });
+        this.#setProgress({
+          resource: 'deposits',
+          done: report.depositsSeen,
+          total: null,
+          message: `deposits: page ${page}, ${report.depositsNew} new of ${report.depositsSeen} seen`,
+        });
+        // Newest first (§8): a page of only known apiOrders means everything older is known too.
+        if (!full && intake.inserted === 0) break;
+      }
+    });
+    await this.#step(profile, 'withdrawals', async () => {
+      const unsettled = listUnsettledWithdrawalRequests(this.context.db, profile);
+      for (const [index, request] of unsettled.entries()) {
+        this.#setProgress({ resource: 'withdrawals', done: index, total: unsettled.length, message: `withdrawals: checking ${request.userOrder}` });
+        if (await reconcile(this.context, request)) report.withdrawalsAdvanced += 1;
+        report.withdrawalsChecked += 1;
+      }
+    });
+    this.#markOnline();
+    return { ...report, connection: this.context.connection.current };
+  }
+
+  /** Runs one resource's step, recording attempt, success or failure; an offline failure stops the run. */
+  async #step(profile: string, resource: SyncResource, work: () => Promise<void>): Promise<void> {
+    const { db } = this.context;
+    recordSyncAttempt(db, profile, resource, this.context.now());
+    this.#setProgress({ resource, done: 0, total: null, message: `${resource}: syncing` });
+    try {
+      await work();
+      recordSyncSuccess(db, profile, resource, undefined, this.context.now());
+      this.#markOnline();
+    } catch (error) {
+      const diagnosis = diagnoseFailure(error, this.context.clockDriftSeconds);
+      const message = diagnosis?.message ?? (error instanceof Error ? error.message : String(error));
+      recordSyncFailure(db, profile, resource, { kind: diagnosis?.reason ?? 'error', message }, this.context.now());
+      if (diagnosis && diagnosis.reason !== 'service') {
+        if (this.context.connection.markOffline(diagnosis)) this.#emitConnection(this.context.connection.current);
+      }
+      throw error instanceof Error ? error : new DeskError('internal', message);
+    }
+  }
+
+  #markOnline(): void {
+    if (this.context.connection.markOnline()) this.#emitConnection(this.context.connection.current);
+  }
+
+  #emitConnection(connection: ConnectionState): void {
+    this.context.emit({ type: 'connection/changed', connection });
+  }
+}

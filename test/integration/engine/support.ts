@@ -1,0 +1,100 @@
+// Shared setup for engine integration tests: a real sandbox on port 0, a real SQLite file, the real keychain
+// (a private Secret Service from scripts/with-keyring.sh) under a per-test service name, and helpers to call the
+// contract and unwrap its Result.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { MethodName, ParsedRequestOf, ResponseOf, Result } from '../../../electron/contract';
+import { parseRequest } from '../../../electron/contract';
+import { encodeTronAddress } from '../../../electron/chains';
+import { createEngine, type Engine, type EngineOptions } from '../../../electron/core/engine';
+import { KeychainVault } from '../../../electron/core/secrets';
+import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../../../electron/sandbox';
+import { admin } from '../../support/raw-merchant';
+
+export function requireKeyring(): void {
+  if (!process.env['TREASURY_KEYRING_HARNESS']) {
+    throw new Error('engine tests use the real Secret Service: run them under `bash scripts/with-keyring.sh npx vitest run ...`');
+  }
+}
+
+export interface Desk {
+  readonly engine: Engine;
+  readonly sandbox: SandboxHandle;
+  readonly dir: string;
+  readonly dbPath: string;
+  readonly vault: KeychainVault;
+  call<M extends MethodName>(method: M, request: unknown): Promise<Result<ResponseOf<M>>>;
+  /** Calls and expects success, returning the value. */
+  value<M extends MethodName>(method: M, request: unknown): Promise<ResponseOf<M>>;
+  admin<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }>;
+  /** A new engine on the same database and keychain (a restart). */
+  reopen(options?: Partial<EngineOptions>): Promise<Engine>;
+  close(): Promise<void>;
+}
+
+export const ADMIN = { operator: 'alice', passphrase: 'alice passphrase 1' };
+export const APPROVER = { operator: 'bob', passphrase: 'bob passphrase 22' };
+export const INITIATOR = { operator: 'carol', passphrase: 'carol passphrase 3' };
+export const VIEWER = { operator: 'dave', passphrase: 'dave passphrase 44' };
+
+export async function openDesk(options: { sandbox?: StartSandboxOptions; engine?: Partial<EngineOptions>; profile?: boolean } = {}): Promise<Desk> {
+  requireKeyring();
+  const dir = mkdtempSync(join(tmpdir(), 'td-engine-'));
+  const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataDir: join(dir, 'sandbox'), ...options.sandbox });
+  const vault = new KeychainVault({ service: `treasury-desk-test-${randomBytes(6).toString('hex')}` });
+  const dbPath = join(dir, 'desk.sqlite');
+  const engines: Engine[] = [];
+  const open = async (extra: Partial<EngineOptions> = {}): Promise<Engine> => {
+    const engine = await createEngine({ dbPath, vault, cryptoThreads: 2, ...options.engine, ...extra });
+    engines.push(engine);
+    return engine;
+  };
+  const engine = await open();
+  const call = async <M extends MethodName>(method: M, request: unknown): Promise<Result<ResponseOf<M>>> => {
+    const parsed = parseRequest(method, request);
+    if (!parsed.ok) return parsed;
+    const handler = engine.handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
+    return handler(parsed.value);
+  };
+  const desk: Desk = {
+    engine,
+    sandbox,
+    dir,
+    dbPath,
+    vault,
+    call,
+    async value(method, request) {
+      const result = await call(method, request);
+      if (!result.ok) expect.fail(`${method} failed: ${result.error.code}: ${result.error.message}`);
+      return result.value;
+    },
+    admin: (method, path, body) => admin(sandbox.adminUrl, method, path, body),
+    reopen: open,
+    async close() {
+      for (const opened of engines) await opened.close();
+      await sandbox.close();
+      for (const profile of await vault.listProfiles()) await vault.remove(profile);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  if (options.profile !== false) {
+    await desk.value('profiles/importFile', { name: 'main', path: sandbox.credentialsPath });
+    await desk.value('operators/add', { name: ADMIN.operator, role: 'admin', passphrase: ADMIN.passphrase });
+    for (const [acting, role] of [
+      [APPROVER, 'approver'],
+      [INITIATOR, 'initiator'],
+      [VIEWER, 'viewer'],
+    ] as const) {
+      await desk.value('operators/add', { name: acting.operator, role, passphrase: acting.passphrase, as: ADMIN });
+    }
+  }
+  return desk;
+}
+
+/** A fresh valid TRON address (base58check of 0x41 + 20 random bytes). */
+export function tronAddress(): string {
+  return encodeTronAddress(Uint8Array.from([0x41, ...randomBytes(20)]));
+}
