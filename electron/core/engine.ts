@@ -5,9 +5,9 @@ import type { ContractEvent, TreasuryHandlers } from '../contract';
 import { DeskContext, type NetworkOptions } from './context';
 import { CallbackListener } from './callbacks/listener';
 import { KeychainVault } from './secrets';
-import { createHandlers, type DemoSandboxStarter } from './service';
+import { createHandlers, startDemo, type DemoSandboxStarter } from './service';
 import { SessionLock } from './session';
-import { closeDatabase, defaultDatabasePath, openDatabase } from './store';
+import { closeDatabase, defaultDatabasePath, getProfile, openDatabase } from './store';
 import { SyncService } from './sync/sync';
 
 export interface EngineOptions {
@@ -62,14 +62,20 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const session = new SessionLock(context, options.lockable === true);
   const callbacks = new CallbackListener(context);
   const demoSandboxes: { close(): Promise<void> }[] = [];
-  const handlers = createHandlers({
+  const parts = {
     context,
     sync,
     session,
     callbacks,
     startDemoSandbox: options.startDemoSandbox,
-    adoptDemoSandbox: (sandbox) => demoSandboxes.push(sandbox),
-  });
+    adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => demoSandboxes.push(sandbox),
+  };
+  const handlers = createHandlers(parts);
+  // A demo desk's sandbox runs inside the app: start it again (new port) so the demo keeps working after a restart.
+  const active = context.activeProfileName();
+  if (active !== undefined && options.startDemoSandbox && getProfile(db, active)?.demo === true) {
+    await startDemo(parts);
+  }
   let closed = false;
   return {
     handlers,

@@ -12,6 +12,7 @@ import {
   type DepositView,
   type MethodName,
   type PolicyView,
+  type ProfileSummary,
   type Result,
   type SelfcheckReport,
   type SelfcheckStep,
@@ -139,6 +140,28 @@ function writeFileAtomically(path: string, write: (append: (chunk: string) => vo
   }
 }
 
+/**
+ * Demo mode: starts the embedded sandbox, stores its credentials as the `demo` profile (marked demo everywhere),
+ * selects it, gives an empty desk the demo operators, and syncs the demo history.
+ */
+export async function startDemo(parts: ServiceParts): Promise<ProfileSummary> {
+  const { context, sync, session } = parts;
+  if (!parts.startDemoSandbox) throw new DeskError('invalidInput', 'demo mode is not available in this build');
+  const sandbox = await parts.startDemoSandbox();
+  parts.adoptDemoSandbox(sandbox);
+  const summary = await addProfile(context, 'demo', sandbox.credentials, { demo: true, replace: true });
+  await selectProfile(context, 'demo');
+  if (listOperators(context.db).length === 0) {
+    for (const operator of DEMO_OPERATORS) {
+      createOperator(context.db, { name: operator.name, role: operator.role, passphraseHash: await hashPassphrase(operator.passphrase) }, context.now());
+    }
+    context.audit({ profile: 'demo', action: 'demo/operators', details: { operators: DEMO_OPERATORS.map((operator) => operator.name) } });
+  }
+  await sync.run({ full: true }).catch(() => undefined);
+  session.changed();
+  return summary;
+}
+
 export function createHandlers(parts: ServiceParts): TreasuryHandlers {
   const { context, sync, session, callbacks } = parts;
 
@@ -251,22 +274,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     }),
     'profiles/remove': handle('profiles/remove', (request) => removeProfile(context, request.name, request.as)),
 
-    'demo/start': handle('demo/start', async () => {
-      if (!parts.startDemoSandbox) throw new DeskError('invalidInput', 'demo mode is not available in this build');
-      const sandbox = await parts.startDemoSandbox();
-      parts.adoptDemoSandbox(sandbox);
-      const summary = await addProfile(context, 'demo', sandbox.credentials, { demo: true, replace: true });
-      await selectProfile(context, 'demo');
-      if (listOperators(context.db).length === 0) {
-        for (const operator of DEMO_OPERATORS) {
-          createOperator(context.db, { name: operator.name, role: operator.role, passphraseHash: await hashPassphrase(operator.passphrase) }, context.now());
-        }
-        context.audit({ profile: 'demo', action: 'demo/operators', details: { operators: DEMO_OPERATORS.map((operator) => operator.name) } });
-      }
-      await sync.run({ full: true }).catch(() => undefined);
-      session.changed();
-      return summary;
-    }),
+    'demo/start': handle('demo/start', () => startDemo(parts)),
 
     'selfcheck/run': handle('selfcheck/run', () => runSelfcheck()),
 

@@ -1,6 +1,10 @@
-// The engine's one door into the desktop shell: starts the treasury engine (electron/core) for the Electron app. The
-// only file of electron/main that imports the engine; everything else sees DesktopEngine.
+// The engine's one door into the desktop shell: starts the treasury engine (electron/core) for the Electron app,
+// with the idle lock on and demo mode backed by the embedded sandbox. The only file of electron/main that
+// imports the engine; everything else sees DesktopEngine.
+import { join } from 'node:path';
 import type { ContractEvent, TreasuryHandlers } from '../contract';
+import { createEngine } from '../core/engine';
+import { demoSandboxStarter } from '../sandbox';
 
 export interface EnginePaths {
   /** Folder of the database and settings: Electron's userData folder. */
@@ -20,13 +24,12 @@ export interface DesktopEngine {
   close(): Promise<void>;
 }
 
-export class EngineNotWiredError extends Error {
-  override readonly name = 'EngineNotWiredError';
-}
-
 /** Starts the engine for the desktop app. */
-export async function startEngine(_paths: EnginePaths): Promise<DesktopEngine> {
-  throw new EngineNotWiredError(
-    'The treasury engine is not wired into the desktop app yet: electron/core/service.ts (TreasuryService) does not exist in this build, so every request is refused.',
-  );
+export async function startEngine(paths: EnginePaths): Promise<DesktopEngine> {
+  return createEngine({
+    dbPath: join(paths.dataDir, 'treasury.sqlite'),
+    lockable: true,
+    startDemoSandbox: demoSandboxStarter(join(paths.dataDir, 'demo-sandbox')),
+    ...(paths.sqliteNativeBinding ? { sqliteNativeBinding: paths.sqliteNativeBinding } : {}),
+  });
 }

@@ -146,3 +146,11 @@ export function checkLedgerInvariant(dataDir: string, merchantId?: string): Inva
     db.close();
   }
 }
+
+/**
+ * Demo mode's sandbox: loopback, demo data on first start, normal withdrawals advancing on their own. The faces
+ * (desktop main, CLI, browser harness) hand this to the engine; core never imports the sandbox.
+ */
+export function demoSandboxStarter(dataDir: string): () => Promise<SandboxHandle> {
+  return () => startSandbox({ host: '127.0.0.1', port: 0, dataDir, auto: true, seed: 'demo' });
+}
