@@ -1,0 +1,90 @@
+// Profiles, demo mode and the idle lock against the real keychain and sandbox: a generated key waits in the
+// keychain for the platform's values; removing a profile removes its keychain entries; the demo desk is marked
+// demo; a lockable desk refuses everything but session/* until an operator unlocks it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_OPERATORS } from '../../../electron/contract';
+import { demoSandboxStarter } from '../../../electron/sandbox';
+import { ADMIN, openDesk, type Desk } from './support';
+
+let desk: Desk | undefined;
+afterEach(async () => {
+  await desk?.close();
+  desk = undefined;
+});
+
+describe('profiles', () => {
+  it('keeps a generated key until the platform issues the other three values, then uses it', async () => {
+    desk = await openDesk({ profile: false });
+    const generated = await desk.value('profiles/generateKey', { name: 'fresh' });
+    expect(generated.publicKeyPem).toContain('BEGIN PUBLIC KEY');
+    expect(JSON.stringify(generated)).not.toContain('PRIVATE');
+    // The platform registers the public key; here, the sandbox's admin creates a merchant and we take its values
+    // except the private key (the sandbox made its own pair, so this profile's signatures will not verify there).
+    const credentials = JSON.parse(readFileSync(desk.sandbox.credentialsPath, 'utf8')) as Record<string, string>;
+    const added = await desk.value('profiles/add', {
+      name: 'fresh',
+      credentials: { baseUrl: credentials['baseUrl'], merchantId: credentials['merchantId'], secret: credentials['secret'], platformPublicKey: credentials['platformPublicKey'] },
+    });
+    expect(added.merchantKeyFingerprint).toBe(generated.fingerprint);
+    expect(await desk.vault.loadPendingPrivateKey('fresh')).toBeNull();
+    // Without a generated key, a profile without a private key is refused and nothing is stored.
+    const refused = await desk.call('profiles/add', {
+      name: 'other',
+      credentials: { baseUrl: credentials['baseUrl'], merchantId: 'x', secret: 'y', platformPublicKey: credentials['platformPublicKey'] },
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
+    expect(await desk.vault.listProfiles()).toEqual(['fresh']);
+  });
+
+  it('removes the keychain entries with the profile, by an admin', async () => {
+    desk = await openDesk();
+    const denied = await desk.call('profiles/remove', { name: 'main' });
+    expect(denied).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    await desk.value('profiles/remove', { name: 'main', as: ADMIN });
+    expect(await desk.vault.listProfiles()).toEqual([]);
+    expect(await desk.value('profiles/list', {})).toEqual([]);
+  });
+
+  it('refuses an invalid credentials file and stores nothing', async () => {
+    desk = await openDesk({ profile: false });
+    const result = await desk.call('profiles/importFile', { name: 'bad', path: join(desk.dir, 'missing.json') });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
+    expect(await desk.vault.listProfiles()).toEqual([]);
+  });
+});
+
+describe('demo mode', () => {
+  it('starts the embedded sandbox with demo history, demo operators, and marks the profile as demo', async () => {
+    desk = await openDesk({ profile: false });
+    const engine = await desk.reopen({ startDemoSandbox: demoSandboxStarter(join(desk.dir, 'demo-sandbox')) });
+    const summary = await engine.handlers['demo/start']({});
+    expect(summary.ok).toBe(true);
+    if (!summary.ok) return;
+    expect(summary.value).toMatchObject({ name: 'demo', isDemo: true, active: true, credentialSource: 'keychain' });
+    const deposits = await engine.handlers['deposits/list']({ limit: 10 });
+    expect(deposits.ok && deposits.value.rows.length).toBe(10);
+    const operators = await engine.handlers['operators/list']({});
+    expect(operators.ok && operators.value.map((operator) => operator.name)).toEqual(DEMO_OPERATORS.map((operator) => operator.name));
+    const session = await engine.handlers['session/state']({});
+    expect(session).toMatchObject({ ok: true, value: { isDemo: true, profile: 'demo' } });
+  });
+});
+
+describe('the idle lock', () => {
+  it('refuses everything but session/* until an operator unlocks, and locks again on request', async () => {
+    desk = await openDesk();
+    const engine = await desk.reopen({ lockable: true });
+    expect(await engine.handlers['session/state']({})).toMatchObject({ ok: true, value: { locked: true } });
+    expect(await engine.handlers['balances/list']({})).toMatchObject({ ok: false, error: { code: 'locked' } });
+    expect(await engine.handlers['session/unlock']({ operator: ADMIN.operator, passphrase: 'wrong passphrase!' })).toMatchObject({
+      ok: false,
+      error: { code: 'wrongPassphrase' },
+    });
+    expect(await engine.handlers['session/unlock'](ADMIN)).toMatchObject({ ok: true, value: { locked: false, operator: ADMIN.operator } });
+    expect((await engine.handlers['balances/list']({})).ok).toBe(true);
+    await engine.handlers['session/lock']({});
+    expect(await engine.handlers['balances/list']({})).toMatchObject({ ok: false, error: { code: 'locked' } });
+  });
+});

@@ -1,0 +1,47 @@
+// Offline diagnosis: which failures say the service is unreachable, and why (network, whitelist, clock, credentials).
+import { describe, expect, it } from 'vitest';
+import { ConnectionTracker, diagnoseFailure } from '../../../electron/core/sync/connection';
+import { InvalidArgumentError, NotWhitelistedError, ResponseVerificationError, ServiceError, TransportError } from '../../../electron/protocol';
+
+describe('diagnoseFailure', () => {
+  it('names the network for transport failures', () => {
+    expect(diagnoseFailure(new TransportError('merchantInfo', false, 'connection refused'), null)?.reason).toBe('network');
+  });
+  it('explains Oops as the IP whitelist', () => {
+    const diagnosis = diagnoseFailure(new NotWhitelistedError('merchantInfo'), null);
+    expect(diagnosis?.reason).toBe('notWhitelisted');
+    expect(diagnosis?.message).toMatch(/whitelist/);
+  });
+  it('tells clock drift from bad credentials on signatureFailed by the measured drift', () => {
+    const refused = new ServiceError('signatureFailed', 'merchantInfo', undefined, 200);
+    expect(diagnoseFailure(refused, 900)).toMatchObject({ reason: 'clockDrift', message: expect.stringMatching(/900 s behind/) });
+    expect(diagnoseFailure(refused, 3)?.reason).toBe('credentials');
+    expect(diagnoseFailure(refused, null)?.reason).toBe('credentials');
+  });
+  it('reads a stale response timestamp as clock drift', () => {
+    expect(diagnoseFailure(new ResponseVerificationError('staleTimestamp', 'merchantInfo', 'old'), null)?.reason).toBe('clockDrift');
+  });
+  it('treats authFailed and decryptFailed as credentials, business refusals as nothing', () => {
+    expect(diagnoseFailure(new ServiceError('authFailed', 'getToken', undefined, 200), null)?.reason).toBe('credentials');
+    expect(diagnoseFailure(new ServiceError('decryptFailed', 'merchantInfo', undefined, 200), null)?.reason).toBe('credentials');
+    expect(diagnoseFailure(new ServiceError('insufficientBalance', 'createWithdrawOrder', undefined, 200), null)).toBeUndefined();
+    expect(diagnoseFailure(new InvalidArgumentError('limit', 'out of range'), null)).toBeUndefined();
+    expect(diagnoseFailure(new Error('plain'), null)).toBeUndefined();
+  });
+});
+
+describe('ConnectionTracker', () => {
+  it('keeps the first moment of an offline reason and clears it when online', () => {
+    let now = 1000;
+    const tracker = new ConnectionTracker(() => now);
+    expect(tracker.markOffline({ reason: 'network', message: 'down' })).toBe(true);
+    now = 2000;
+    expect(tracker.markOffline({ reason: 'network', message: 'down' })).toBe(false);
+    expect(tracker.current).toMatchObject({ online: false, reason: 'network', since: 1000 });
+    now = 3000;
+    tracker.markOffline({ reason: 'notWhitelisted', message: 'Oops' });
+    expect(tracker.current.since).toBe(3000);
+    expect(tracker.markOnline()).toBe(true);
+    expect(tracker.current).toMatchObject({ online: true, reason: null, since: null, lastContactAt: 3000 });
+  });
+});
