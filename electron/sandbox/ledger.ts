@@ -3,6 +3,7 @@
 // Invariant (checkLedgerInvariant): available + frozen = opening + credited deposits - succeeded withdrawals
 // (amount + fee), and frozen = amount + fee of the orders not yet final. Every function runs inside the caller's
 // transaction: nothing here is visible to a client before its commit.
+import type { DepositRecord, WithdrawalOrderRecord } from '../protocol';
 import {
   CHAIN_INFO,
   checkAmount,
@@ -37,32 +38,11 @@ import { getMeta, nextCounter, setMeta, sql, type AddressRow, type BalanceRow, t
 
 // ---- records (spec "Deposit record", "Withdrawal order record"; field order as in the spec) ----------------------
 
-export interface DepositRecord {
-  readonly businessType: 'deposit';
-  readonly txid: string;
-  readonly address: string;
-  readonly addressType: string;
-  readonly fromAddress: string;
-  readonly amount: string;
-  readonly currency: string;
-  readonly fee: string;
-  readonly apiOrder: string;
-  readonly userOrder: string;
-}
+/** The deposit record as the protocol layer types it: the sandbox produces exactly what clients verify. */
+export type { DepositRecord };
 
-export interface WithdrawalRecord {
-  readonly businessType: 'withdraw';
-  readonly toAddress: string;
-  readonly amount: string;
-  readonly currency: string;
-  readonly fee: string;
-  readonly apiOrder: string;
-  readonly userOrder: string;
-  readonly withdrawType: string;
-  readonly message: string;
-  readonly txid: string;
-  readonly orderStatus: string;
-}
+/** The withdrawal order record as the protocol layer types it. */
+export type WithdrawalRecord = WithdrawalOrderRecord;
 
 export function depositRecord(row: DepositRow): DepositRecord {
   return {
@@ -88,7 +68,7 @@ export function withdrawalRecord(row: WithdrawalRow): WithdrawalRecord {
     fee: row.fee,
     apiOrder: row.api_order,
     userOrder: row.user_order,
-    withdrawType: row.withdraw_type,
+    withdrawType: row.withdraw_type === 'financialConfirmation' ? 'financialConfirmation' : 'normal',
     message: row.message,
     txid: row.txid,
     orderStatus: row.status,

@@ -1,5 +1,6 @@
 // Deposits the desk has verified: insert-or-touch by (profile, apiOrder) that never changes a stored amount,
 // keyset-paged history, txid lookup, and substring search (FTS5 trigram index, scan fallback).
+import type { DepositRecord } from '../../protocol';
 import { AMOUNT_SYNTAX, Money } from '../../chains/amounts';
 import { perDatabase, statementCache, writeTransaction, type StoreDatabase } from './database';
 import { invalidArgument } from './errors';
@@ -10,20 +11,9 @@ import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
 /** How the desk learned of a deposit: the callback receiver or a getDeposits query. */
 export type DepositSource = 'callback' | 'query';
 
-/** The deposit record of the spec (getDeposits element = deposit callback payload), already verified. Fields the
- * desk does not know are kept in the raw JSON (PROTOCOL §8). */
-export interface DepositRecord {
-  readonly businessType: string;
-  readonly txid: string;
-  readonly address: string;
-  readonly addressType: string;
-  readonly fromAddress: string;
-  readonly amount: string;
-  readonly currency: string;
-  readonly fee: string;
-  readonly apiOrder: string;
-  readonly userOrder: string;
-}
+/** The deposit record of the spec (getDeposits element = deposit callback payload), already verified by the
+ * protocol layer. Fields the desk does not know are kept in the raw JSON (PROTOCOL §8). */
+export type { DepositRecord };
 
 const RECORD_FIELDS = [
   'businessType',
@@ -89,7 +79,7 @@ function toDeposit(row: DepositRow): Deposit {
   return {
     id: row.id,
     profile: row.profile,
-    businessType: row.business_type,
+    businessType: 'deposit', // the only kind stored here (checkRecord refuses any other)
     txid: row.txid,
     address: row.address,
     addressType: row.address_type,
@@ -130,6 +120,7 @@ function checkRecord(record: DepositRecord): void {
     if (typeof record[field] !== 'string') throw invalidArgument(`deposit record field ${field} must be a string`);
   }
   if (record.apiOrder === '') throw invalidArgument('deposit record has an empty apiOrder');
+  if ((record.businessType as string) !== 'deposit') throw invalidArgument(`deposit ${record.apiOrder}: businessType is not "deposit"`);
   for (const field of ['amount', 'fee'] as const) {
     if (!AMOUNT_SYNTAX.test(record[field])) {
       throw invalidArgument(`deposit ${record.apiOrder}: ${field} ${JSON.stringify(record[field].slice(0, 40))} is not a decimal string`);
