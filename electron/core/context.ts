@@ -50,6 +50,11 @@ export class DeskContext {
   readonly vault: KeychainVault;
   readonly now: () => number;
   readonly connection: ConnectionTracker;
+  /**
+   * Response and callback nonces seen (§4.4), one memory for both so that a genuine response captured on the way
+   * cannot be replayed to the callback listener (or a callback fed back as a response).
+   */
+  readonly nonces = new NonceMemory();
   /** Clock drift (server - local, seconds) measured by the last selfcheck; null until one ran. */
   clockDriftSeconds: number | null = null;
   readonly #options: DeskContextOptions;
@@ -205,7 +210,7 @@ export class DeskContext {
       merchantPrivateKey: keys.merchantPrivateKey,
       decryptor: pool,
       clock: this.now,
-      nonceMemory: new NonceMemory(),
+      nonceMemory: this.nonces,
       ...this.#network(),
     });
     return { profile: profile.name, keys, merchant, pool };

@@ -18,7 +18,7 @@ import {
   type SelfcheckStep,
   type TreasuryHandlers,
 } from '../contract';
-import { NotWhitelistedError, ProtocolError, ServiceError, TIMESTAMP_WINDOW_SECONDS } from '../protocol';
+import { NotWhitelistedError, ProtocolError, ResponseVerificationError, ServiceError, TIMESTAMP_WINDOW_SECONDS } from '../protocol';
 import { qrPngDataUrl, qrSvg } from './addresses/qr';
 import type { CallbackListener } from './callbacks/listener';
 import type { DeskContext } from './context';
@@ -196,6 +196,9 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
         guidance.push('signatureFailed: check that the merchant public key registered with the platform matches this profile, and that the clock is right.');
       } else if (error instanceof ServiceError && error.reason === 'authFailed') {
         guidance.push('authFailed: the merchant ID or secret is wrong.');
+      } else if (error instanceof ResponseVerificationError && error.failure === 'staleTimestamp') {
+        // The service's signed time is outside the ±300 s window: every answer is refused, so the clock step never runs.
+        guidance.push("Correct this computer's clock (enable automatic time synchronisation): the service's answers carry a time more than 5 minutes away from it and are refused.");
       }
       const diagnosis = diagnoseFailure(error, drift);
       if (diagnosis && context.connection.markOffline(diagnosis)) context.emit({ type: 'connection/changed', connection: context.connection.current });

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CallbackListenerState } from '../../contract';
-import { CALLBACK_ACK_BODY, inlineDecryptor, MAX_REQUEST_BODY_BYTES, NonceMemory, ProtocolError, verifyCallback } from '../../protocol';
+import { CALLBACK_ACK_BODY, inlineDecryptor, MAX_REQUEST_BODY_BYTES, ProtocolError, verifyCallback } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { storeDeposits, storeOrderStatus } from '../sync/records';
@@ -38,8 +38,6 @@ export class CallbackListener {
   #received = 0;
   #refused = 0;
   #lastError: string | null = null;
-  /** §4.4: callback nonces are remembered for 600 s, separately from response nonces. */
-  readonly #nonces = new NonceMemory();
 
   constructor(private readonly context: DeskContext) {}
 
@@ -106,7 +104,8 @@ export class CallbackListener {
         merchantId: keys.merchantId,
         platformPublicKey: keys.platformPublicKey,
         decryptor: inlineDecryptor(keys.merchantPrivateKey),
-        nonceMemory: this.#nonces,
+        // §4.4: the same memory as the merchant client's response nonces, so a captured response cannot be replayed here.
+        nonceMemory: this.context.nonces,
         clock: this.context.now,
       });
       if (verified.type === 'deposit') {
