@@ -1,4 +1,6 @@
-// CLI outcome conventions: exit 0 success, 1 a negative answer or refused operation, 2 bad input or usage.
+// CLI outcome conventions: exit 0 success, 1 a negative answer or refused operation, 2 bad input or usage; every
+// failure becomes exactly one line on stderr. Contract errors keep their code in the line ("forbidden: ...").
+import type { ContractError } from '../contract';
 import { ProtocolError } from '../protocol/errors';
 
 export const EXIT_SUCCESS = 0;
@@ -15,10 +17,23 @@ export class NegativeAnswer extends Error {
   override readonly name = 'NegativeAnswer';
 }
 
+/** A contract method answered an error: invalidInput is exit 2, every other code exit 1. */
+export class ContractFailure extends Error {
+  override readonly name = 'ContractFailure';
+  readonly code: ContractError['code'];
+  readonly exitCode: number;
+  constructor(error: ContractError, message: string = error.message) {
+    super(`${error.code}: ${message}`);
+    this.code = error.code;
+    this.exitCode = error.code === 'invalidInput' ? EXIT_USAGE : EXIT_NEGATIVE;
+  }
+}
+
 /** Maps any thrown value to an exit code and a single line for stderr. */
 export function describeFailure(error: unknown): { exitCode: number; line: string } {
   if (error instanceof UsageError) return { exitCode: EXIT_USAGE, line: error.message };
   if (error instanceof NegativeAnswer) return { exitCode: EXIT_NEGATIVE, line: error.message };
+  if (error instanceof ContractFailure) return { exitCode: error.exitCode, line: error.message };
   if (error instanceof ProtocolError) {
     const badInput = error.kind === 'invalidArgument' || error.kind === 'keyFormat' || error.kind === 'cipher';
     return { exitCode: badInput ? EXIT_USAGE : EXIT_NEGATIVE, line: error.message };

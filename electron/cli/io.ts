@@ -1,11 +1,30 @@
-// Small input helpers for CLI commands: stdin and file arguments, failing with UsageError (exit 2) and clear text.
-import { readFileSync } from 'node:fs';
-import { UsageError } from './errors';
+// The CLI's window on the world: stdin/stdout/stderr, environment, terminal prompts and stop signals, injectable so
+// tests can run commands in process. Input helpers fail with UsageError (exit 2) and clear text. Hidden prompts never
+// echo what is typed.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { NegativeAnswer, UsageError } from './errors';
+
+export interface PromptOptions {
+  /** Do not echo what is typed (passphrases, secrets). */
+  readonly hidden: boolean;
+}
 
 export interface CliIo {
   readonly stdin: () => Promise<string>;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
+  /** The environment the command sees; default process.env. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Whether stdin is a terminal (prompts are possible); default false. */
+  readonly stdinIsTTY?: boolean;
+  /** Whether stderr is a terminal (progress lines are shown); default false. */
+  readonly stderrIsTTY?: boolean;
+  /** Asks a question on the terminal and resolves to the line typed (without the line feed). */
+  readonly prompt?: (question: string, options: PromptOptions) => Promise<string>;
+  /** Resolves with the signal name when the process is asked to stop (long-running commands wait for it). */
+  readonly untilStopped?: () => Promise<string>;
 }
 
 export async function readAllStdin(stream: NodeJS.ReadableStream = process.stdin): Promise<string> {
@@ -14,10 +33,86 @@ export async function readAllStdin(stream: NodeJS.ReadableStream = process.stdin
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Resolves on the first SIGINT or SIGTERM. */
+export function untilSignalled(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/**
+ * Asks on the terminal with node:readline; the prompt goes to stderr (stdout stays for answers). With `hidden`, the
+ * typed characters are not echoed: readline writes through an output stream that is muted after the question.
+ * Ctrl+C or Ctrl+D cancels (exit 1).
+ */
+export function terminalPrompt(question: string, options: PromptOptions): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let muted = false;
+    const output = new Writable({
+      write(chunk: Buffer | string, _encoding, callback) {
+        if (!muted) process.stderr.write(chunk);
+        callback();
+      },
+    });
+    const rl = createInterface({ input: process.stdin, output, terminal: true });
+    let answered = false;
+    rl.on('SIGINT', () => rl.close());
+    rl.on('close', () => {
+      if (options.hidden) process.stderr.write('\n');
+      if (!answered) reject(new NegativeAnswer('cancelled at the prompt; nothing was done.'));
+    });
+    rl.question(question, (answer) => {
+      answered = true;
+      rl.close();
+      resolve(answer);
+    });
+    muted = options.hidden;
+  });
+}
+
+/** True once stdout's reader went away (EPIPE): later output is dropped quietly and the command ends normally. */
+let stdoutClosed = false;
+
+/** Makes a closed stdout (e.g. `treasury-desk deposits list | head -1`) end output quietly instead of crashing. */
+export function quietOnClosedStdout(stream: NodeJS.WriteStream = process.stdout): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') {
+      stdoutClosed = true;
+      return;
+    }
+    throw error;
+  });
+}
+
 export const processIo: CliIo = {
   stdin: () => readAllStdin(),
-  stdout: (text) => process.stdout.write(text),
+  stdout: (text) => {
+    if (stdoutClosed) return;
+    try {
+      process.stdout.write(text);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EPIPE') throw error;
+      stdoutClosed = true;
+    }
+  },
   stderr: (text) => process.stderr.write(text),
+  get env() {
+    return process.env;
+  },
+  get stdinIsTTY() {
+    return process.stdin.isTTY === true;
+  },
+  get stderrIsTTY() {
+    return process.stderr.isTTY === true;
+  },
+  prompt: terminalPrompt,
+  untilStopped: untilSignalled,
 };
 
 /** Reads a text file named on the command line; a missing or unreadable file is bad input. */
@@ -26,7 +121,19 @@ export function readTextFileArgument(path: string, what: string): string {
     return readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : 'cannot be read';
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a folder' : 'cannot be read';
+    throw new UsageError(`${what} file ${path}: ${reason}.`);
+  }
+}
+
+/** Writes a file named on the command line (mode 0600 when new); an unwritable path is bad input. */
+export function writeFileArgument(path: string, data: string | Uint8Array, what: string): void {
+  try {
+    writeFileSync(path, data, { mode: 0o600 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT' ? 'the folder does not exist' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a folder' : `cannot be written (${code ?? 'error'})`;
     throw new UsageError(`${what} file ${path}: ${reason}.`);
   }
 }

@@ -1,47 +1,111 @@
-// Builds the `treasury-desk` command tree and runs it, mapping every outcome to an exit code (see errors.ts).
+// Builds the `treasury-desk` command tree and runs it, mapping every outcome to an exit code (see errors.ts): 0
+// success, 1 failed or refused, 2 bad input or usage; every error is one line on stderr prefixed `treasury-desk: `.
 import { Command, CommanderError } from 'commander';
-import { describeFailure, EXIT_SUCCESS, EXIT_USAGE, oneLine } from './errors';
+import { describeFailure, EXIT_SUCCESS, EXIT_USAGE, oneLine, UsageError } from './errors';
 import { processIo, type CliIo } from './io';
+import { addEngineOptions } from './engine-session';
 import { registerAddressCommands } from './commands/address';
-import { registerWireCommands } from './commands/wire';
+import { registerAuditCommands } from './commands/audit';
+import { registerCallbackCommands } from './commands/callbacks';
+import { registerDemoCommand } from './commands/demo';
+import { registerDepositCommands } from './commands/deposits';
+import { registerOperatorCommands } from './commands/operator';
+import { registerPolicyCommands } from './commands/policy';
+import { registerProfileCommands } from './commands/profile';
 import { registerSandboxCommands } from './commands/sandbox';
+import { registerSelfcheckCommand } from './commands/selfcheck';
+import { registerSyncCommands } from './commands/sync';
+import { registerWireCommands } from './commands/wire';
+import { registerWithdrawCommands } from './commands/withdraw';
 
 export type CommandRegistrar = (program: Command, io: CliIo, setExitCode: (code: number) => void) => void;
 
-const REGISTRARS: readonly CommandRegistrar[] = [registerWireCommands, registerAddressCommands, registerSandboxCommands];
+const REGISTRARS: readonly CommandRegistrar[] = [
+  registerProfileCommands,
+  registerSelfcheckCommand,
+  registerSyncCommands,
+  registerDepositCommands,
+  registerAddressCommands,
+  registerOperatorCommands,
+  registerWithdrawCommands,
+  registerPolicyCommands,
+  registerAuditCommands,
+  registerCallbackCommands,
+  registerDemoCommand,
+  registerWireCommands,
+  registerSandboxCommands,
+];
 
-/** Runs the CLI with `args` (without node and script path); resolves to the exit code. Never throws. */
-export async function runCli(args: readonly string[], io: CliIo = processIo): Promise<number> {
-  let exitCode = EXIT_SUCCESS;
+/** "a, b or c" */
+function listWords(words: readonly string[]): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1) ?? ''}`;
+}
+
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let current: Command | null = command; current?.parent; current = current.parent) names.unshift(current.name());
+  return names.join(' ');
+}
+
+/**
+ * Every command that only groups subcommands (the program, `withdraw`, `profile`...) answers a missing or unknown
+ * subcommand with a one-line usage error (exit 2) instead of commander's multi-line help.
+ */
+function requireSubcommands(command: Command): void {
+  if (command.commands.length > 0) {
+    const path = commandPath(command);
+    const names = command.commands.map((sub) => sub.name()).filter((name) => name !== 'help');
+    const help = path === '' ? 'treasury-desk --help' : `treasury-desk ${path} --help`;
+    command.allowExcessArguments(true).action((_options: unknown, self: Command) => {
+      const [first] = self.args;
+      if (first === undefined) {
+        throw new UsageError(`${path === '' ? 'a command is needed' : `${path} needs a subcommand`}: ${listWords(names)} (see "${help}").`);
+      }
+      throw new UsageError(`unknown command '${path === '' ? first : `${path} ${first}`}': use ${listWords(names)} (see "${help}").`);
+    });
+  }
+  for (const sub of command.commands) requireSubcommands(sub);
+}
+
+/** Commander's own messages ("error: unknown option '--jsn'") as one `treasury-desk: ` line. */
+function commanderLine(text: string): string {
+  return `treasury-desk: ${oneLine(text).replace(/^error:\s*/, '')}`;
+}
+
+export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Command {
   const program = new Command('treasury-desk')
     .description('Treasury Desk: the command-line face of the merchant treasury engine.')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout(text),
-      // Commander's own usage errors: keep them to one line, exit 2.
       writeErr: (text) => io.stderr(`${oneLine(text)}\n`),
-      outputError: (text, write) => write(oneLine(text)),
+      outputError: (text, write) => write(commanderLine(text)),
     })
-    .showHelpAfterError(false);
-  for (const register of REGISTRARS) register(program, io, (code) => (exitCode = code));
+    .showHelpAfterError(false)
+    .helpCommand(true);
+  addEngineOptions(program);
+  for (const register of REGISTRARS) register(program, io, setExitCode);
+  requireSubcommands(program);
   // Every subcommand inherits the same overrides so their parse errors also exit 2 with one line.
   const applyOverrides = (command: Command): void => {
     for (const sub of command.commands) {
-      sub.exitOverride().configureOutput(program.configureOutput());
+      sub.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError(false);
       applyOverrides(sub);
     }
   };
   applyOverrides(program);
+  return program;
+}
+
+/** Runs the CLI with `args` (without node and script path); resolves to the exit code. Never throws. */
+export async function runCli(args: readonly string[], io: CliIo = processIo): Promise<number> {
+  let exitCode = EXIT_SUCCESS;
   try {
+    const program = buildProgram(io, (code) => (exitCode = code));
     await program.parseAsync([...args], { from: 'user' });
     return exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') {
-        return EXIT_SUCCESS;
-      }
-      return EXIT_USAGE;
-    }
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_SUCCESS : EXIT_USAGE;
     const failure = describeFailure(error);
     io.stderr(`treasury-desk: ${oneLine(failure.line)}\n`);
     return failure.exitCode;

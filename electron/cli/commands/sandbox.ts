@@ -1,7 +1,9 @@
 // `treasury-desk sandbox ...`: runs the local stand-in for the payment service (merchant, public and admin
 // interfaces on one loopback port) until Ctrl+C; the same as `npm run sandbox -- ...`.
 import { InvalidArgumentError } from 'commander';
+import { parsePort } from '../args';
 import { UsageError } from '../errors';
+import { untilSignalled } from '../io';
 import type { CommandRegistrar } from '../program';
 
 interface SandboxCommandOptions {
@@ -14,28 +16,10 @@ interface SandboxCommandOptions {
   readonly allowRemote?: boolean;
 }
 
-function parsePort(text: string): number {
-  if (!/^[0-9]{1,5}$/.test(text) || Number(text) > 65535) throw new InvalidArgumentError('a port is a whole number from 0 to 65535.');
-  return Number(text);
-}
-
 function parseTimeScale(text: string): number {
   const value = Number(text);
   if (!/^[0-9]+(\.[0-9]+)?$/.test(text) || !(value > 0)) throw new InvalidArgumentError('a time scale is a positive number such as 60.');
   return value;
-}
-
-/** Resolves on the first SIGINT or SIGTERM. */
-function untilStopped(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string): void => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
 
 export const registerSandboxCommands: CommandRegistrar = (program, io) => {
@@ -73,7 +57,7 @@ export const registerSandboxCommands: CommandRegistrar = (program, io) => {
       io.stdout(`Credentials of merchant ${sandbox.credentials.merchantId}: ${sandbox.credentialsPath}\n`);
       io.stdout(`Admin interface (loopback only): ${sandbox.adminUrl}/health\n`);
       io.stdout('Press Ctrl+C to stop.\n');
-      const signal = await untilStopped();
+      const signal = await (io.untilStopped ?? untilSignalled)();
       await sandbox.close();
       io.stdout(`Sandbox stopped (${signal}).\n`);
     });

@@ -154,11 +154,8 @@ function registerVerify(wire: Command, io: CliIo, setExitCode: (code: number) =>
 }
 
 export const registerWireCommands: CommandRegistrar = (program, io, setExitCode) => {
+  // A bare `wire` is a usage error (exit 2): program.ts does that for every command group.
   const wire = program.command('wire').description('Diagnose the wire protocol (PROTOCOL §2, §3) on captured requests');
-  // Without this, a bare `wire` shows help and exits 0; a missing subcommand is a usage error (exit 2).
-  wire.helpCommand(true).action(() => {
-    throw new UsageError('wire needs a subcommand: encrypt, decrypt, sign or verify (see "treasury-desk wire --help").');
-  });
   registerEncrypt(wire, io);
   registerDecrypt(wire, io);
   registerSign(wire, io);

@@ -1,0 +1,87 @@
+// `treasury-desk policy list | set`: withdrawal policy per currency (approvals by amount threshold, daily limit,
+// financialConfirmation). `set` changes only what is given and keeps the rest; an admin does it.
+import type { Command } from 'commander';
+import type { PolicyView } from '../../contract';
+import { collect } from '../args';
+import { addEngineOptions, withSession } from '../engine-session';
+import { UsageError } from '../errors';
+import { table } from '../format';
+import type { CommandRegistrar } from '../program';
+
+interface SetOptions {
+  readonly currency: string;
+  readonly threshold?: readonly string[];
+  readonly dailyLimit?: string;
+  readonly financialConfirmation?: boolean;
+  readonly as: string;
+}
+
+function thresholdsText(policy: PolicyView): string {
+  return policy.thresholds.map((threshold) => `>${threshold.above}: ${threshold.approvals}`).join(', ');
+}
+
+/** `AMOUNT:APPROVALS` → {above, approvals}; the amount stays text for the engine to judge. */
+function parseThreshold(text: string): { above: string; approvals: number } {
+  const match = /^([^:\s]+):([0-9]{1,2})$/.exec(text.trim());
+  if (!match?.[1] || !match[2]) {
+    throw new UsageError(`--threshold must be AMOUNT:APPROVALS such as 1000:2 (amounts above 1000 need 2 approvals); got ${JSON.stringify(text.slice(0, 40))}.`);
+  }
+  return { above: match[1], approvals: Number(match[2]) };
+}
+
+export const registerPolicyCommands: CommandRegistrar = (program, io) => {
+  const policy = program.command('policy').description('Withdrawal policies per currency');
+
+  addEngineOptions(policy.command('list').description('Show the withdrawal policy of every currency')).action(async (_options: unknown, command: Command) => {
+    await withSession(command, io, async (session) => {
+      const policies = await session.run('policies/list', {});
+      session.output(policies, () =>
+        io.stdout(
+          table(
+            ['currency', 'approvals (above amount: count)', 'daily limit', 'withdraw type'],
+            policies.map((entry) => [
+              entry.currency,
+              thresholdsText(entry),
+              entry.dailyLimit ?? 'none',
+              entry.useFinancialConfirmation ? 'financialConfirmation' : 'normal',
+            ]),
+          ),
+        ),
+      );
+    });
+  });
+
+  addEngineOptions(
+    policy
+      .command('set')
+      .description("Change a currency's policy (what is not given stays as it is)")
+      .requiredOption('--currency <symbol>', 'currency symbol, e.g. trx.usdt')
+      .option('--threshold <amount:approvals>', 'amounts above AMOUNT need APPROVALS approvals; repeat for several (replaces all thresholds)', collect)
+      .option('--daily-limit <amount>', 'the most that may be requested per UTC day, or "none"')
+      .option('--financial-confirmation', "use financialConfirmation withdrawals (the platform's finance side confirms)")
+      .option('--no-financial-confirmation', 'use normal withdrawals')
+      .requiredOption('--as <admin>', 'the admin doing it (asked for a passphrase)'),
+  ).action(async (options: SetOptions, command: Command) => {
+    const thresholds = options.threshold?.map(parseThreshold);
+    await withSession(command, io, async (session) => {
+      const current = (await session.run('policies/list', {})).find((entry) => entry.currency === options.currency);
+      const updated = await session.runAs(
+        'policies/set',
+        {
+          currency: options.currency,
+          thresholds: thresholds ?? current?.thresholds.map((threshold) => ({ ...threshold })) ?? [],
+          dailyLimit: options.dailyLimit === undefined ? (current?.dailyLimit ?? null) : options.dailyLimit.toLowerCase() === 'none' ? null : options.dailyLimit,
+          useFinancialConfirmation: options.financialConfirmation ?? current?.useFinancialConfirmation ?? false,
+        },
+        options.as,
+        { thresholds: '--threshold' },
+      );
+      session.output(updated, () =>
+        session.say(
+          `policy of ${updated.currency}: approvals ${thresholdsText(updated)}; daily limit ${updated.dailyLimit ?? 'none'}; ` +
+            `${updated.useFinancialConfirmation ? 'financialConfirmation' : 'normal'} withdrawals`,
+        ),
+      );
+    });
+  });
+};

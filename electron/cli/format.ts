@@ -1,0 +1,50 @@
+// Text output for people: aligned tables, times in UTC, and small phrases. Money is shown exactly as the engine
+// gave it (decimal strings are only padded, never converted to numbers).
+
+export type Align = 'left' | 'right';
+
+/** An aligned table: a header row, then the rows; columns two spaces apart, no trailing spaces. */
+export function table(headers: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[] = []): string {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: readonly string[]): string =>
+    widths
+      .map((width, column) => {
+        const cell = cells[column] ?? '';
+        return align[column] === 'right' ? cell.padStart(width) : cell.padEnd(width);
+      })
+      .join('  ')
+      .trimEnd();
+  return [line(headers), ...rows.map(line)].map((text) => `${text}\n`).join('');
+}
+
+/** Label/value pairs, the labels padded to one width. */
+export function fields(pairs: readonly (readonly [string, string])[]): string {
+  const width = Math.max(...pairs.map(([label]) => label.length));
+  return pairs.map(([label, value]) => `${label.padEnd(width)}  ${value}\n`).join('');
+}
+
+/** `2024-05-01 12:00:00Z` (UTC, seconds). */
+export function formatTime(ms: number | null): string {
+  if (ms === null) return '-';
+  return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, 'Z');
+}
+
+export function orDash(value: string | null | undefined): string {
+  return value === null || value === undefined || value === '' ? '-' : value;
+}
+
+export function plural(count: number, word: string, many = `${word}s`): string {
+  return `${count} ${count === 1 ? word : many}`;
+}
+
+/**
+ * Two addresses one above the other with `^` under every differing position, so a look-alike shows its trick:
+ *   known  TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL
+ *   typed  TNPeXXaFB7K9cmo4uQpcU32zGK8G1NYqeL
+ *              ^^
+ */
+export function differenceMarks(known: string, typed: string, positions: readonly number[], indent = '  '): string {
+  const width = Math.max(known.length, typed.length);
+  const marks = Array.from({ length: width }, (_, index) => (positions.includes(index) ? '^' : ' ')).join('').trimEnd();
+  return `${indent}known  ${known}\n${indent}typed  ${typed}\n${indent}       ${marks}\n`;
+}
