@@ -1,45 +1,24 @@
 // Shared setup for CLI integration tests: a real sandbox on port 0, a temporary desk database, a per-test keychain
 // service name (TREASURY_DESK_KEYCHAIN_SERVICE) on the private Secret Service of scripts/with-keyring.sh, and two
 // ways to run `treasury-desk`: in process (runCli with an injected io) and as a real process (node --import tsx).
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { encodeTronAddress } from '../../../electron/chains';
-import type { CliIo, PromptOptions } from '../../../electron/cli/io';
-import { runCli } from '../../../electron/cli/program';
 import { KeychainVault } from '../../../electron/core/secrets';
 import { startSandbox, type SandboxHandle } from '../../../electron/sandbox';
+import { processEnv, runInProcess, spawnCli, type Captured, type RunOptions } from '../../support/cli';
 import { admin } from '../../support/raw-merchant';
 
-export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export { processEnv, spawnCli, startCliProcess, type Captured, type RunOptions } from '../../support/cli';
+
 
 export const ADMIN = { name: 'alice', role: 'admin', passphrase: 'alice passphrase 1' } as const;
 export const APPROVER = { name: 'bob', role: 'approver', passphrase: 'bob passphrase 22' } as const;
 export const INITIATOR = { name: 'carol', role: 'initiator', passphrase: 'carol passphrase 3' } as const;
 export const VIEWER = { name: 'dave', role: 'viewer', passphrase: 'dave passphrase 44' } as const;
-
-export interface Captured {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-export interface RunOptions {
-  /** Extra environment (e.g. TREASURY_DESK_PASSPHRASE). */
-  readonly env?: Readonly<Record<string, string | undefined>>;
-  /** In process only: pretend stdin is a terminal and answer prompts from this list, in order. */
-  readonly answers?: readonly string[];
-  /** In process only: resolves when a long-running command should stop. */
-  readonly untilStopped?: () => Promise<string>;
-  /** In process only: pretend stderr is a terminal. */
-  readonly stderrIsTTY?: boolean;
-  /** In process only: called with each stdout chunk as it is written. */
-  readonly onStdout?: (text: string) => void;
-}
 
 export interface CliDesk {
   readonly dir: string;
@@ -64,67 +43,6 @@ export function requireKeyring(): void {
   }
 }
 
-/** Runs the CLI in process with a captured io. */
-export async function runInProcess(args: readonly string[], env: Readonly<Record<string, string | undefined>>, options: RunOptions = {}) {
-  let stdout = '';
-  let stderr = '';
-  const prompts: string[] = [];
-  const answers = [...(options.answers ?? [])];
-  const io: CliIo = {
-    stdin: () => Promise.resolve(''),
-    stdout: (text) => {
-      stdout += text;
-      options.onStdout?.(text);
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    env,
-    stdinIsTTY: options.answers !== undefined,
-    stderrIsTTY: options.stderrIsTTY === true,
-    prompt: (question: string, prompt: PromptOptions) => {
-      prompts.push(`${question}${prompt.hidden ? ' [hidden]' : ''}`);
-      const answer = answers.shift();
-      return answer === undefined ? Promise.reject(new Error(`unexpected prompt ${question}`)) : Promise.resolve(answer);
-    },
-    ...(options.untilStopped ? { untilStopped: options.untilStopped } : {}),
-  };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr, prompts };
-}
-
-/** The environment for a real CLI process: this process's (incl. DBUS_SESSION_BUS_ADDRESS) plus `extra`. */
-export function processEnv(extra: Readonly<Record<string, string | undefined>> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env['NODE_OPTIONS'];
-  for (const name of ['TREASURY_DESK_PASSPHRASE', 'TREASURY_DESK_NEW_PASSPHRASE', 'TREASURY_DESK_SECRET']) delete env[name];
-  for (const [name, value] of Object.entries(extra)) {
-    if (value === undefined) delete env[name];
-    else env[name] = value;
-  }
-  return env;
-}
-
-/** Starts `treasury-desk ARGS...` as a real process (stdin closed); the caller reads and ends it. */
-export function startCliProcess(args: readonly string[], env: NodeJS.ProcessEnv): ChildProcessWithoutNullStreams {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', ...args], { cwd: ROOT, env, stdio: 'pipe' });
-  child.stdin.end();
-  return child;
-}
-
-/** Runs `treasury-desk ARGS...` as a real process to its end. */
-export function spawnCli(args: readonly string[], env: NodeJS.ProcessEnv): Promise<Captured> {
-  return new Promise((resolve, reject) => {
-    const child = startCliProcess(args, env);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
-
 export async function openCliDesk(): Promise<CliDesk> {
   requireKeyring();
   const dir = mkdtempSync(join(tmpdir(), 'td-cli-'));
@@ -140,7 +58,7 @@ export async function openCliDesk(): Promise<CliDesk> {
     service,
     vault,
     env,
-    cli: (args, options = {}) => runInProcess(['--db', dbPath, ...args], { ...env, ...options.env }, options),
+    cli: (args, options = {}) => runInProcess(['--db', dbPath, ...args], { ...options, env: { ...env, ...options.env } }),
     spawn: (args, extra = {}) => spawnCli(['--db', dbPath, ...args], processEnv({ ...env, ...extra })),
     admin: (method, path, body) => admin(sandbox.adminUrl, method, path, body),
     async close() {

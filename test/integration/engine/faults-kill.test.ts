@@ -20,10 +20,11 @@ import {
 import { newUserOrder } from '../../../electron/core/withdrawals/desk';
 import { PATHS } from '../../../electron/protocol/profile';
 import { bundleNodeScript, type BundledScript } from './fixtures/bundle';
-import { FaultProxy } from './fixtures/fault-proxy';
-import { SandboxState } from './fixtures/sandbox-state';
+import type { FaultProxy } from './fixtures/fault-proxy';
+import { openProxiedDesk, type ProxiedDesk } from './fixtures/proxied-desk';
+import type { SandboxState } from './fixtures/sandbox-state';
 import type { FromChild } from './fixtures/submit-child';
-import { APPROVER, INITIATOR, openDesk, tronAddress, type Desk } from './support';
+import { APPROVER, INITIATOR, tronAddress, type Desk } from './support';
 
 const RUNS = 200;
 /** Random think time of the child before it submits (ms): kills also land before the state is committed. */
@@ -43,6 +44,7 @@ type KillPoint =
   | 'answer received, not yet stored'
   | 'answer stored (submission finished)';
 
+let proxied: ProxiedDesk | undefined;
 let desk: Desk;
 let proxy: FaultProxy;
 let sandboxState: SandboxState;
@@ -135,23 +137,14 @@ function median(values: readonly number[]): number {
 }
 
 beforeAll(async () => {
-  desk = await openDesk();
-  merchantId = desk.sandbox.credentials.merchantId;
-  expect((await desk.admin('PATCH', `/merchants/${merchantId}`, { balances: { 'trx.usdt': '1000000' } })).status).toBe(200);
-  proxy = await FaultProxy.start(desk.sandbox.baseUrl);
-  const { baseUrl: _direct, ...credentials } = desk.sandbox.credentials;
-  await desk.value('profiles/add', { name: 'proxied', credentials: { ...credentials, baseUrl: proxy.url } });
-  await desk.value('profiles/select', { name: 'proxied' });
-  await desk.value('sync/run', {});
-  sandboxState = new SandboxState(desk.sandbox.dataDir);
+  proxied = await openProxiedDesk('1000000');
+  ({ desk, proxy, sandboxState, merchantId } = proxied);
   bundle = await bundleNodeScript('test/integration/engine/fixtures/submit-child.ts');
 }, 120_000);
 
 afterAll(async () => {
   for (const child of live) child.kill('SIGKILL');
-  sandboxState?.close();
-  await desk?.close();
-  await proxy?.close();
+  await proxied?.close();
   if (bundle) rmSync(bundle.dir, { recursive: true, force: true });
 });
 

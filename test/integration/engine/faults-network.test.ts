@@ -5,32 +5,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '../../../electron/chains';
 import { PATHS } from '../../../electron/protocol/profile';
-import { FaultProxy } from './fixtures/fault-proxy';
-import { SandboxState } from './fixtures/sandbox-state';
-import { APPROVER, INITIATOR, openDesk, tronAddress, type Desk } from './support';
+import type { FaultProxy } from './fixtures/fault-proxy';
+import { openProxiedDesk, type ProxiedDesk } from './fixtures/proxied-desk';
+import type { SandboxState } from './fixtures/sandbox-state';
+import { APPROVER, INITIATOR, tronAddress, type Desk } from './support';
 
+let proxied: ProxiedDesk | undefined;
 let desk: Desk;
 let proxy: FaultProxy;
 let sandboxState: SandboxState;
 let merchantId: string;
 
 beforeAll(async () => {
-  desk = await openDesk();
-  merchantId = desk.sandbox.credentials.merchantId;
-  expect((await desk.admin('PATCH', `/merchants/${merchantId}`, { balances: { 'trx.usdt': '5000' } })).status).toBe(200);
-  proxy = await FaultProxy.start(desk.sandbox.baseUrl);
-  // The same merchant reached through the proxy: a second profile, made the active one.
-  const { baseUrl: _direct, ...credentials } = desk.sandbox.credentials;
-  await desk.value('profiles/add', { name: 'proxied', credentials: { ...credentials, baseUrl: proxy.url } });
-  await desk.value('profiles/select', { name: 'proxied' });
-  await desk.value('sync/run', {});
-  sandboxState = new SandboxState(desk.sandbox.dataDir);
+  proxied = await openProxiedDesk('5000');
+  ({ desk, proxy, sandboxState, merchantId } = proxied);
 });
 
 afterAll(async () => {
-  sandboxState?.close();
-  await desk?.close();
-  await proxy?.close();
+  await proxied?.close();
 });
 
 async function approvedRequest(amount = '10'): Promise<{ id: string; userOrder: string; toAddress: string }> {

@@ -1,9 +1,6 @@
 // `treasury-desk address validate`: exit codes 0/1/2, one-line stderr, JSON answers; in-process and as a real process.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../../electron/cli/io';
-import { runCli } from '../../../electron/cli/program';
+import { runInProcessPlain, spawnCli, type Captured } from '../../support/cli';
 
 const TRON = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 const EVM_LOWER = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed';
@@ -11,26 +8,8 @@ const EVM_CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const TON_TESTNET = 'kQDKbjIcfM6ezt8KjKJJLshZJJSqX7XOA4ff-W72r5gqPgpP';
 const TEP2_RAW = '-1:e56754f83426f69b09267bd876ac97c44821345b7e266bd956a7bfbfb98df35c';
 
-interface Captured {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function run(...args: string[]): Promise<Captured> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdin: () => Promise.resolve(''),
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-  };
-  const code = await runCli(['address', 'validate', ...args], io);
-  return { code, stdout, stderr };
+function run(...args: string[]): Promise<Captured> {
+  return runInProcessPlain(['address', 'validate', ...args]);
 }
 
 function lines(text: string): string[] {
@@ -140,47 +119,31 @@ describe('address validate (in process)', () => {
 });
 
 describe('address validate (real process: node --import tsx electron/cli/index.ts)', () => {
-  const root = fileURLToPath(new URL('../../../', import.meta.url));
-
-  function spawnCli(...args: string[]): Promise<Captured> {
-    const env = { ...process.env };
-    delete env.NODE_OPTIONS;
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', 'address', 'validate', ...args], {
-        cwd: root,
-        env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    });
+  function spawnValidate(...args: string[]): Promise<Captured> {
+    return spawnCli(['address', 'validate', ...args]);
   }
 
   it('exit 0 for a valid address, the answer on stdout, stderr empty', async () => {
-    const result = await spawnCli('--chain', 'trx', TRON);
+    const result = await spawnValidate('--chain', 'trx', TRON);
     expect(result).toEqual({ code: 0, stdout: `valid TRON address ${TRON}\n`, stderr: '' });
   });
 
   it('exit 1 for an invalid address with exactly one line on stderr', async () => {
-    const result = await spawnCli('--chain', 'solana', TRON);
+    const result = await spawnValidate('--chain', 'solana', TRON);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe('treasury-desk: invalid Solana address: this is a TRON address, not a Solana one\n');
   });
 
   it('exit 2 for an unknown chain with exactly one line on stderr', async () => {
-    const result = await spawnCli('--chain', 'btc', TRON);
+    const result = await spawnValidate('--chain', 'btc', TRON);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.split('\n')).toEqual(["treasury-desk: unknown chain 'btc': use one of trx, eth, bnb, solana, ton.", '']);
   });
 
   it('exit 2 for a missing argument with exactly one line on stderr', async () => {
-    const result = await spawnCli('--chain', 'trx');
+    const result = await spawnValidate('--chain', 'trx');
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n')).toHaveLength(2);
     expect(result.stderr.endsWith('\n')).toBe(true);

@@ -7,29 +7,10 @@ import { askNewPassphrase, askPassphrase, fieldLabel, secretInput } from '../../
 import { ContractFailure, UsageError } from '../../../electron/cli/errors';
 import { differenceMarks, fields, formatTime, table } from '../../../electron/cli/format';
 import type { CliIo } from '../../../electron/cli/io';
-import { runCli } from '../../../electron/cli/program';
+import { runInProcessPlain, type Captured } from '../../support/cli';
 
-interface Captured {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function run(...args: string[]): Promise<Captured> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdin: () => Promise.resolve(''),
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    env: {},
-  };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
+function run(...args: string[]): Promise<Captured> {
+  return runInProcessPlain(args);
 }
 
 function usageLine(result: Captured): string {

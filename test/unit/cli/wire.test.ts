@@ -1,8 +1,7 @@
 // Proves `treasury-desk wire encrypt|decrypt|sign|verify` (exit codes 0/1/2, one-line errors) with openssl as the oracle.
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../../electron/cli/program';
-import type { CliIo } from '../../../electron/cli/io';
+import { runInProcessPlain } from '../../support/cli';
 import { signingInput } from '../../../electron/protocol/signature';
 import {
   generateOpensslRsaKey,
@@ -42,20 +41,8 @@ interface Run {
   readonly stderr: string;
 }
 
-async function cli(args: readonly string[], stdin = ''): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdin: async () => stdin,
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-  };
-  const code = await runCli(['wire', ...args], io);
-  return { code, stdout, stderr };
+function cli(args: readonly string[], stdin = ''): Promise<Run> {
+  return runInProcessPlain(['wire', ...args], { stdin });
 }
 
 /** A refusal: the exit code, nothing on stdout, exactly one stderr line. Returns that line. */
