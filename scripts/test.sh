@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite (README's test command): typecheck, lint, build, unit + integration tests.
+# The whole test suite (README's test command): typecheck, lint, build, security gate, unit + integration tests,
+# and the renderer's end-to-end tests in Chromium through the harness.
 # Every gate runs even after a failure so one run shows everything; ends with "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +20,9 @@ gate typecheck npx --no-install tsc -b --noEmit
 gate lint npx --no-install eslint --max-warnings 0 .
 gate build npx --no-install electron-vite build
 gate security node scripts/security-gate.mjs
+rm -f test-results/vitest.json test-results/playwright.json
 gate tests bash scripts/with-keyring.sh npx --no-install vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json \
+  gate e2e bash scripts/with-keyring.sh npx --no-install playwright test --reporter=list,json
 
-node scripts/summarize-results.mjs test-results/vitest.json "$passed_gates" "$failed_gates"
+node scripts/summarize-results.mjs test-results/vitest.json test-results/playwright.json "$passed_gates" "$failed_gates"

@@ -1,11 +1,55 @@
-// Top-level React component; the treasury screens arrive with the desktop-app issue.
-import { WITHDRAWAL_CURRENCIES } from '../../electron/chains';
+// Top-level component: loads the session and profiles, routes events to the stores, and shows onboarding (first
+// start), the lock screen (idle lock) or the desk itself.
+import { useEffect } from 'react';
+import { OperatorDialog } from './components/OperatorDialog';
+import { reloadEverything, startEventRouting } from './events';
+import { LockScreen } from './screens/LockScreen';
+import { Onboarding } from './screens/Onboarding';
+import { Shell } from './Shell';
+import { useProfilesStore } from './stores/profiles';
+import { useSessionStore } from './stores/session';
+
+async function bootstrap(): Promise<void> {
+  await Promise.all([useSessionStore.getState().load(), useProfilesStore.getState().load()]);
+  if (useProfilesStore.getState().profiles.length > 0 && useSessionStore.getState().session?.locked !== true) reloadEverything();
+}
 
 export function App(): React.JSX.Element {
+  const sessionLoaded = useSessionStore((state) => state.loaded);
+  const sessionError = useSessionStore((state) => state.error);
+  const locked = useSessionStore((state) => state.session?.locked === true);
+  const profilesLoaded = useProfilesStore((state) => state.loaded);
+  const profileCount = useProfilesStore((state) => state.profiles.length);
+  const onboarding = useProfilesStore((state) => state.onboarding);
+
+  useEffect(() => {
+    const stop = startEventRouting();
+    void bootstrap();
+    return stop;
+  }, []);
+
+  if (!sessionLoaded || !profilesLoaded) {
+    return (
+      <main className="splash" aria-busy="true">
+        <h1>Treasury Desk</h1>
+        <p className="muted">Opening the desk…</p>
+        {sessionError === null ? null : <p role="alert">{sessionError.message}</p>}
+      </main>
+    );
+  }
+  if (locked && profileCount > 0) return <LockScreen />;
+  if (profileCount === 0 || onboarding !== 'done') {
+    return (
+      <>
+        <Onboarding />
+        <OperatorDialog />
+      </>
+    );
+  }
   return (
-    <main>
-      <h1>Treasury Desk</h1>
-      <p>Supported withdrawal currencies: {WITHDRAWAL_CURRENCIES.length}</p>
-    </main>
+    <>
+      <Shell />
+      <OperatorDialog />
+    </>
   );
 }

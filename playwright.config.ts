@@ -1,0 +1,30 @@
+// Playwright configuration for the renderer's end-to-end tests: Debian's Chromium (Playwright's own browser download
+// is impossible here), one harness + real engine per test, screenshots of every screen under test-results/screenshots.
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './test/harness/chromium';
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  testMatch: '**/*.spec.ts',
+  // The Node project's settings: the root tsconfig references the web one, whose `paths` map a module to types only.
+  tsconfig: './tsconfig.node.json',
+  // Not test-results/ itself: Playwright empties its outputDir, and other tools keep files there.
+  outputDir: 'test-results/e2e-artifacts',
+  globalSetup: './test/e2e/global-setup.ts',
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] },
+    viewport: { width: 1400, height: 900 },
+    testIdAttribute: 'data-testid',
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    actionTimeout: 20_000,
+  },
+});

@@ -1,0 +1,127 @@
+// The desk's frame: top bar (profile, demo badge, connection, operator, lock), side navigation, persistent banners
+// (demo, offline, sync progress) and the current screen under its heading.
+import { useEffect, useRef } from 'react';
+import { DemoBanner, OfflineBanner, SyncProgressBar } from './components/Banners';
+import { Addresses } from './screens/Addresses';
+import { Audit } from './screens/Audit';
+import { Dashboard } from './screens/Dashboard';
+import { Deposits } from './screens/Deposits';
+import { ProfilesScreen } from './screens/ProfilesScreen';
+import { Settings } from './screens/Settings';
+import { Tools } from './screens/Tools';
+import { Withdrawals } from './screens/Withdrawals';
+import { NAV_LABELS, SCREEN_TITLES, SCREENS, useNavigationStore, type Screen } from './stores/navigation';
+import { useProfilesStore } from './stores/profiles';
+import { useSessionStore } from './stores/session';
+import { useSyncStore } from './stores/sync';
+import { useWithdrawalsStore } from './stores/withdrawals';
+
+function ScreenView({ screen }: { readonly screen: Screen }): React.JSX.Element {
+  switch (screen) {
+    case 'dashboard':
+      return <Dashboard />;
+    case 'deposits':
+      return <Deposits />;
+    case 'addresses':
+      return <Addresses />;
+    case 'withdrawals':
+      return <Withdrawals />;
+    case 'tools':
+      return <Tools />;
+    case 'audit':
+      return <Audit />;
+    case 'settings':
+      return <Settings />;
+    case 'profiles':
+      return <ProfilesScreen />;
+    default: {
+      const unknown: never = screen;
+      return unknown;
+    }
+  }
+}
+
+export function Shell(): React.JSX.Element {
+  const screen = useNavigationStore((state) => state.screen);
+  const session = useSessionStore((state) => state.session);
+  const active = useProfilesStore((state) => state.profiles.find((profile) => profile.active) ?? null);
+  const connection = useSyncStore((state) => state.connection);
+  const waiting = useWithdrawalsStore((state) => state.queue.filter((order) => order.state === 'awaitingApproval').length);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  const isDemo = session?.isDemo === true || active?.isDemo === true;
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [screen]);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => void useSyncStore.getState().load(), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  return (
+    <div className={`shell${isDemo ? ' shell--demo' : ''}`}>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="topbar">
+        {isDemo ? <DemoBanner /> : null}
+        <div className="topbar__row">
+          <p className="brand">Treasury Desk</p>
+          <p className="topbar__profile" data-testid="@shell/profile">
+            {active === null ? 'No profile' : active.name}
+            {isDemo ? <span className="badge badge--demo">demo</span> : null}
+            {active === null ? null : <span className="muted small mono"> {active.merchantId}</span>}
+          </p>
+          <p className="topbar__connection" data-testid="@shell/connection">
+            <span className={`dot dot--${connection === null ? 'unknown' : connection.online ? 'online' : 'offline'}`} aria-hidden="true" />
+            {connection === null ? 'Connection unknown' : connection.online ? 'Online' : 'Offline'}
+          </p>
+          <p className="topbar__operator">
+            {session?.operator === null || session?.operator === undefined ? 'No operator signed in' : <>Operator: <strong>{session.operator}</strong></>}
+          </p>
+          <button type="button" className="button button--small button--ghost" onClick={() => void useSessionStore.getState().lock()} data-testid="@shell/lock-button">
+            Lock
+          </button>
+        </div>
+      </header>
+      <div className="shell__body">
+        <nav className="sidebar" aria-label="Screens">
+          <ul>
+            {SCREENS.map((candidate) => (
+              <li key={candidate}>
+                <button
+                  type="button"
+                  className="sidebar__link"
+                  aria-current={candidate === screen ? 'page' : undefined}
+                  onClick={() => useNavigationStore.getState().go(candidate)}
+                  data-testid={`@nav/${candidate}`}
+                >
+                  {NAV_LABELS[candidate]}
+                  {candidate === 'withdrawals' && waiting > 0 ? (
+                    <span className="badge badge--warn sidebar__count" aria-label={`${waiting} waiting for approval`}>
+                      {waiting}
+                    </span>
+                  ) : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" className="content" data-testid={`@screen/${screen}`}>
+          <OfflineBanner />
+          <SyncProgressBar />
+          <h1 ref={headingRef} tabIndex={-1} className="content__title">
+            {SCREEN_TITLES[screen]}
+          </h1>
+          <ScreenView screen={screen} />
+        </main>
+      </div>
+    </div>
+  );
+}

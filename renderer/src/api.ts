@@ -1,0 +1,50 @@
+// The renderer's only door to the engine: typed calls over window.treasury (the contract) and its event stream.
+// Never throws: a missing bridge or a transport failure comes back as a Result error a screen can show.
+import type { ContractError, ContractEvent, MethodName, RequestOf, ResponseOf, Result, TreasuryBridge } from '../../electron/contract';
+
+export type { ContractError, ContractEvent, Result };
+
+type LockedListener = (error: ContractError) => void;
+const lockedListeners = new Set<LockedListener>();
+
+function bridge(): TreasuryBridge | undefined {
+  return (window as unknown as { treasury?: TreasuryBridge }).treasury;
+}
+
+function failure(code: ContractError['code'], message: string): { ok: false; error: ContractError } {
+  return { ok: false, error: { code, message } };
+}
+
+/** Calls a contract method by name; the answer is always a Result. A `locked` answer also tells the session store. */
+export async function call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<Result<ResponseOf<M>>> {
+  const treasury = bridge();
+  if (treasury === undefined) {
+    return failure('internal', 'This window is not connected to the treasury engine. Close Treasury Desk and start it again.');
+  }
+  let result: Result<ResponseOf<M>>;
+  try {
+    result = await treasury.call(method, request);
+  } catch {
+    return failure('internal', `${method} could not reach the treasury engine. Try again; restart Treasury Desk if this repeats.`);
+  }
+  if (!result.ok && result.error.code === 'locked') for (const listener of lockedListeners) listener(result.error);
+  return result;
+}
+
+/** Subscribes to engine events; returns the unsubscribe function (a no-op without a bridge). */
+export function onEvent(listener: (event: ContractEvent) => void): () => void {
+  const treasury = bridge();
+  if (treasury === undefined) return () => undefined;
+  return treasury.onEvent(listener);
+}
+
+/** Called whenever any method answers `locked` (the idle lock struck between two screens' refreshes). */
+export function onLockedError(listener: LockedListener): () => void {
+  lockedListeners.add(listener);
+  return () => lockedListeners.delete(listener);
+}
+
+/** The value of an ok Result, or undefined for an error. */
+export function valueOf<T>(result: Result<T>): T | undefined {
+  return result.ok ? result.value : undefined;
+}

@@ -1,0 +1,70 @@
+// The shell's persistent banners: demo profile (always visible while a demo profile is active), offline (why and
+// since when; the cached history stays browsable) and long-running sync progress.
+import type { OfflineReason } from '../../../electron/contract';
+import { formatTime, timeAgo } from '../format';
+import { useNow } from '../hooks';
+import { useSyncStore } from '../stores/sync';
+
+export const OFFLINE_REASONS: Readonly<Record<OfflineReason, string>> = {
+  network: 'The payment service cannot be reached from this workstation.',
+  notWhitelisted:
+    "The service answered “Oops”: this workstation's IP address is not on the merchant account's whitelist. Ask the platform to add it.",
+  clockDrift: "This computer's clock differs from the service's by more than the ±5 minute window, so every signed request is refused.",
+  credentials: 'The service refused the merchant credentials (token, signature or keys).',
+  service: 'The service refused requests.',
+};
+
+export function DemoBanner(): React.JSX.Element {
+  return (
+    <div className="banner banner--demo" role="note" aria-label="Demo profile" data-testid="@banner/demo">
+      <strong>Demo profile.</strong> You are exploring a local sandbox with made-up merchants, balances and
+      transfers. Nothing here moves real funds; add your merchant profile under Profiles and connection to go live.
+    </div>
+  );
+}
+
+export function OfflineBanner(): React.JSX.Element | null {
+  const connection = useSyncStore((state) => state.connection);
+  const now = useNow(15_000);
+  if (connection === null || connection.online) return null;
+  const reason = connection.reason === null ? 'The service cannot be reached.' : OFFLINE_REASONS[connection.reason];
+  return (
+    <div className="banner banner--offline" role="alert" data-testid="@banner/offline" data-reason={connection.reason ?? ''}>
+      <p>
+        <strong>Offline</strong>
+        {connection.since === null ? null : (
+          <>
+            {' '}
+            since {formatTime(connection.since)} ({timeAgo(connection.since, now)})
+          </>
+        )}
+        . {reason}
+      </p>
+      {connection.message === null ? null : <p className="banner__detail">{connection.message}</p>}
+      <p className="banner__detail">
+        Cached balances, deposits and withdrawals stay browsable; the desk reconnects by itself.
+        {connection.lastContactAt === null ? null : <> Last contact with the service {timeAgo(connection.lastContactAt, now)}.</>}
+      </p>
+    </div>
+  );
+}
+
+export function SyncProgressBar(): React.JSX.Element | null {
+  const progress = useSyncStore((state) => state.progress);
+  if (progress === null) return null;
+  const label = `Syncing ${progress.resource}`;
+  return (
+    <div className="progress" data-testid="@banner/progress">
+      <label className="progress__label">
+        <span>
+          {label}: {progress.message}
+        </span>
+        {progress.total === null ? (
+          <progress aria-label={label} />
+        ) : (
+          <progress aria-label={label} max={progress.total} value={progress.done} />
+        )}
+      </label>
+    </div>
+  );
+}

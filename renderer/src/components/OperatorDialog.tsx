@@ -1,0 +1,127 @@
+// The "who is acting?" dialog for privileged actions: operator name and passphrase (the contract's `as`), plus a
+// reason where the action needs one. The passphrase stays in this form's input until the one call it is sent with.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useOperatorPromptStore } from '../stores/operator-prompt';
+import { useSessionStore } from '../stores/session';
+import { DemoOperators } from './DemoOperators';
+import { ErrorNotice } from './ErrorNotice';
+import { Field, fieldError } from './Field';
+
+export function OperatorDialog(): React.JSX.Element {
+  const pending = useOperatorPromptStore((state) => state.pending);
+  const error = useOperatorPromptStore((state) => state.error);
+  const busy = useOperatorPromptStore((state) => state.busy);
+  const sessionOperator = useSessionStore((state) => state.session?.operator ?? null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [operator, setOperator] = useState('');
+  const [passphrase, setPassphrase] = useState('');
+  const [reason, setReason] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog === null) return;
+    if (pending !== null && !dialog.open) {
+      setOperator(sessionOperator ?? '');
+      setPassphrase('');
+      setReason('');
+      setReasonMissing(false);
+      dialog.showModal();
+    } else if (pending === null && dialog.open) {
+      setPassphrase('');
+      dialog.close();
+    }
+  }, [pending, sessionOperator]);
+
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    if (pending?.reason?.required === true && reason.trim() === '') {
+      setReasonMissing(true);
+      return;
+    }
+    void useOperatorPromptStore.getState().confirm({ operator: operator.trim(), passphrase }, reason.trim());
+  }
+
+  const fields = error?.fields;
+  return (
+    <dialog
+      ref={dialogRef}
+      className="dialog"
+      aria-labelledby="operator-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        useOperatorPromptStore.getState().cancel();
+      }}
+      data-testid="@operator-dialog"
+    >
+      {pending === null ? null : (
+        <form onSubmit={submit} className="dialog__form">
+          <h2 id="operator-dialog-title" className="dialog__title">
+            {pending.title}
+          </h2>
+          <p>{pending.description}</p>
+          {pending.hint === undefined ? null : <p className="muted">{pending.hint}</p>}
+          <DemoOperators />
+          <Field label="Operator" error={fieldError(fields, 'as.operator', 'operator')}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                autoComplete="username"
+                value={operator}
+                onChange={(event) => setOperator(event.target.value)}
+                required
+                autoFocus={operator === ''}
+                data-testid="@operator-dialog/operator"
+              />
+            )}
+          </Field>
+          <Field label="Passphrase" error={fieldError(fields, 'as.passphrase', 'passphrase')}>
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="password"
+                autoComplete="current-password"
+                value={passphrase}
+                onChange={(event) => setPassphrase(event.target.value)}
+                required
+                autoFocus={operator !== ''}
+                data-testid="@operator-dialog/passphrase"
+              />
+            )}
+          </Field>
+          {pending.reason === undefined ? null : (
+            <Field label={pending.reason.label} error={reasonMissing ? 'Say why.' : fieldError(fields, 'reason')}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  className="input"
+                  rows={2}
+                  maxLength={500}
+                  value={reason}
+                  onChange={(event) => setReason(event.target.value)}
+                  data-testid="@operator-dialog/reason"
+                />
+              )}
+            </Field>
+          )}
+          <ErrorNotice error={error} testId="@operator-dialog/error" />
+          <div className="dialog__actions">
+            <button type="button" className="button" onClick={() => useOperatorPromptStore.getState().cancel()}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className={`button ${pending.danger === true ? 'button--danger' : 'button--primary'}`}
+              disabled={busy}
+              data-testid="@operator-dialog/confirm"
+            >
+              {busy ? 'Working…' : pending.confirmLabel}
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,70 @@
+// Routes engine events to the stores: each event is a small notice, the stores re-read through contract methods
+// (a deposit made through the sandbox appears without a reload).
+import { onEvent, onLockedError, type ContractEvent } from './api';
+import { useAddressesStore } from './stores/addresses';
+import { useBalancesStore } from './stores/balances';
+import { useDepositsStore } from './stores/deposits';
+import { useSessionStore } from './stores/session';
+import { useSettingsStore } from './stores/settings';
+import { useSyncStore } from './stores/sync';
+import { useWithdrawalsStore } from './stores/withdrawals';
+import { useProfilesStore } from './stores/profiles';
+
+function route(event: ContractEvent): void {
+  switch (event.type) {
+    case 'connection/changed':
+      useSyncStore.getState().applyConnection(event.connection);
+      void useSyncStore.getState().load();
+      return;
+    case 'sync/progress':
+      useSyncStore.getState().applyProgress(event.progress);
+      if (event.progress === null) void useSyncStore.getState().load();
+      return;
+    case 'deposits/changed':
+      void useDepositsStore.getState().refreshHead();
+      void useBalancesStore.getState().load();
+      return;
+    case 'balances/changed':
+      void useBalancesStore.getState().load();
+      void useSyncStore.getState().load();
+      return;
+    case 'withdrawals/changed':
+      void useWithdrawalsStore.getState().refreshAll(event.id);
+      return;
+    case 'callbacks/changed':
+      useSettingsStore.getState().applyCallbacks(event.listener);
+      return;
+    case 'session/changed': {
+      const before = useSessionStore.getState().session;
+      useSessionStore.getState().apply(event.session);
+      if (before !== null && (before.profile !== event.session.profile || (before.locked && !event.session.locked))) reloadEverything();
+      return;
+    }
+    default: {
+      const unknown: never = event;
+      console.warn('Treasury Desk ignored an unknown engine event', unknown);
+    }
+  }
+}
+
+/** Re-reads every store (after an unlock or a profile switch). */
+export function reloadEverything(): void {
+  void useProfilesStore.getState().load();
+  void useSyncStore.getState().load();
+  void useBalancesStore.getState().load();
+  void useBalancesStore.getState().loadCurrencies();
+  void useDepositsStore.getState().reload();
+  void useAddressesStore.getState().load();
+  void useWithdrawalsStore.getState().refreshAll();
+  void useSettingsStore.getState().loadOperators();
+}
+
+/** Starts routing; returns the function that stops it. */
+export function startEventRouting(): () => void {
+  const stopEvents = onEvent(route);
+  const stopLocked = onLockedError(() => useSessionStore.getState().markLocked());
+  return () => {
+    stopEvents();
+    stopLocked();
+  };
+}

@@ -1,0 +1,133 @@
+// Dashboard: balances per currency (available and frozen, exact strings from balances/list), sync state and
+// freshness per resource (sync/status), "Sync now" (sync/run), the hide-balances toggle, pending approvals.
+import type { SyncResource } from '../../../electron/contract';
+import { Amount } from '../components/Amount';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { formatDateTime, timeAgo } from '../format';
+import { useNow } from '../hooks';
+import { useBalancesStore } from '../stores/balances';
+import { useNavigationStore } from '../stores/navigation';
+import { useSyncStore } from '../stores/sync';
+import { useWithdrawalsStore } from '../stores/withdrawals';
+
+const RESOURCE_LABELS: Readonly<Record<SyncResource, string>> = {
+  balances: 'Balances',
+  deposits: 'Deposits',
+  withdrawals: 'Withdrawals',
+  currencies: 'Currencies and fees',
+};
+
+export function Dashboard(): React.JSX.Element {
+  const balances = useBalancesStore((state) => state.balances);
+  const loaded = useBalancesStore((state) => state.loaded);
+  const hidden = useBalancesStore((state) => state.hidden);
+  const error = useBalancesStore((state) => state.error);
+  const status = useSyncStore((state) => state.status);
+  const connection = useSyncStore((state) => state.connection);
+  const running = useSyncStore((state) => state.running);
+  const syncError = useSyncStore((state) => state.error);
+  const queue = useWithdrawalsStore((state) => state.queue);
+  const now = useNow(10_000);
+  const balancesState = status?.resources.find((resource) => resource.resource === 'balances');
+  const freshest = balancesState?.lastSuccessAt ?? balances.reduce<number | null>((latest, balance) => (latest === null || balance.observedAt > latest ? balance.observedAt : latest), null);
+  const waiting = queue.filter((order) => order.state === 'awaitingApproval').length;
+
+  return (
+    <>
+      <div className="toolbar">
+        <p className="freshness" data-testid="@dashboard/freshness">
+          {connection === null ? null : (
+            <span className={`dot dot--${connection.online ? 'online' : 'offline'}`} aria-hidden="true" />
+          )}
+          {connection?.online === false ? 'Offline — showing cached balances. ' : connection?.online === true ? 'Online. ' : null}
+          {freshest === null || freshest === undefined ? 'Balances not fetched yet.' : <>Balances updated {timeAgo(freshest, now)} <span className="muted">({formatDateTime(freshest)}).</span></>}
+        </p>
+        <div className="toolbar__actions">
+          <button type="button" className="button" aria-pressed={hidden} onClick={() => useBalancesStore.getState().toggleHidden()} data-testid="@dashboard/hide-toggle">
+            {hidden ? 'Show balances' : 'Hide balances'}
+          </button>
+          <button type="button" className="button button--primary" disabled={running || status?.running === true} onClick={() => void useSyncStore.getState().run()} data-testid="@dashboard/sync-button">
+            {running || status?.running === true ? 'Syncing…' : 'Sync now'}
+          </button>
+        </div>
+      </div>
+      <ErrorNotice error={syncError} testId="@dashboard/sync-error" />
+      {waiting === 0 ? null : (
+        <div className="notice notice--info">
+          <p>
+            {waiting} withdrawal{waiting === 1 ? '' : 's'} wait{waiting === 1 ? 's' : ''} for approval.{' '}
+            <button type="button" className="button button--link" onClick={() => useNavigationStore.getState().go('withdrawals')}>
+              Open the approvals queue
+            </button>
+          </p>
+        </div>
+      )}
+      <section className="card" aria-labelledby="balances-title">
+        <h2 id="balances-title">Balances</h2>
+        <ErrorNotice error={error} />
+        {loaded && balances.length === 0 && error === null ? <p className="muted">No balances cached yet: run a sync once the service is reachable.</p> : null}
+        {balances.length === 0 ? null : (
+          <div className="table-wrap">
+            <table className="table table--numbers" data-testid="@dashboard/balances">
+              <thead>
+                <tr>
+                  <th scope="col">Currency</th>
+                  <th scope="col" className="num">
+                    Available
+                  </th>
+                  <th scope="col" className="num">
+                    Frozen (pending withdrawals)
+                  </th>
+                  <th scope="col">Observed</th>
+                </tr>
+              </thead>
+              <tbody>
+                {balances.map((balance) => (
+                  <tr key={balance.currency} data-testid={`@dashboard/balance-${balance.currency}`}>
+                    <th scope="row">
+                      {balance.displayName} <span className="muted small">{balance.currency}</span>
+                    </th>
+                    <td className="num">
+                      <Amount value={balance.available} hidden={hidden} testId={`@dashboard/available-${balance.currency}`} />
+                    </td>
+                    <td className="num">
+                      <Amount value={balance.frozen} hidden={hidden} testId={`@dashboard/frozen-${balance.currency}`} />
+                    </td>
+                    <td className="muted small">{timeAgo(balance.observedAt, now)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section className="card" aria-labelledby="sync-title">
+        <h2 id="sync-title">Sync state</h2>
+        {status === null ? (
+          <p className="muted">Reading the sync state…</p>
+        ) : (
+          <table className="table" data-testid="@dashboard/sync-state">
+            <thead>
+              <tr>
+                <th scope="col">What</th>
+                <th scope="col">Last success</th>
+                <th scope="col">Last attempt</th>
+                <th scope="col">Last problem</th>
+              </tr>
+            </thead>
+            <tbody>
+              {status.resources.map((resource) => (
+                <tr key={resource.resource}>
+                  <th scope="row">{RESOURCE_LABELS[resource.resource] ?? resource.resource}</th>
+                  <td>{resource.lastSuccessAt === null ? 'never' : timeAgo(resource.lastSuccessAt, now)}</td>
+                  <td>{resource.lastAttemptAt === null ? 'never' : timeAgo(resource.lastAttemptAt, now)}</td>
+                  <td className="small">{resource.lastError ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

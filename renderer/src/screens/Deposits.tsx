@@ -1,0 +1,241 @@
+// Deposits: the cached history in a virtualized table (@tanstack/react-virtual over keyset pages of deposits/list,
+// loaded as you scroll; smooth at a million rows), filters, search, CSV export, each row's source and freshness.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
+import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
+import type { DepositView } from '../../../electron/contract';
+import type { ContractError } from '../api';
+import { Amount } from '../components/Amount';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Field } from '../components/Field';
+import { currencyLabel, formatDateTime, shorten, timeAgo } from '../format';
+import { useDebounced, useNow } from '../hooks';
+import { EMPTY_FILTERS, useDepositsStore } from '../stores/deposits';
+
+/** Fixed row height (also in styles.css): 1,000,000 rows stay below Chromium's ~33.5M px layout limit. */
+export const DEPOSIT_ROW_HEIGHT = 28;
+const PREFETCH_ROWS = 300;
+const COLUMNS = ['Seen', 'Currency', 'Amount', 'Fee', 'Address', 'Txid', 'User order', 'From', 'Source', 'Last seen'] as const;
+
+export function Deposits(): React.JSX.Element {
+  const ready = useDepositsStore((state) => state.ready);
+  useEffect(() => {
+    if (!useDepositsStore.getState().ready && !useDepositsStore.getState().loading) void useDepositsStore.getState().reload();
+  }, []);
+  return (
+    <div className="deposits">
+      <DepositFilters />
+      <DepositTable ready={ready} />
+      <ExportCsv />
+    </div>
+  );
+}
+
+function DepositFilters(): React.JSX.Element {
+  const filters = useDepositsStore((state) => state.filters);
+  const [search, setSearch] = useState(filters.search);
+  const debounced = useDebounced(search, 300);
+  useEffect(() => {
+    if (debounced !== useDepositsStore.getState().filters.search) useDepositsStore.getState().setFilters({ search: debounced });
+  }, [debounced]);
+  const set = useDepositsStore.getState().setFilters;
+  return (
+    <form className="filters" role="search" aria-label="Filter deposits" onSubmit={(event) => event.preventDefault()}>
+      <Field label="Currency">
+        {(control) => (
+          <select {...control} className="input" value={filters.currency} onChange={(event) => set({ currency: event.target.value as CurrencySymbol | '' })} data-testid="@deposits/currency-filter">
+            <option value="">All currencies</option>
+            {WITHDRAWAL_CURRENCIES.map((symbol) => (
+              <option key={symbol} value={symbol}>
+                {currencyLabel(symbol)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="From (date seen)">
+        {(control) => <input {...control} className="input" type="date" value={filters.from} onChange={(event) => set({ from: event.target.value })} data-testid="@deposits/from" />}
+      </Field>
+      <Field label="To (date seen)">
+        {(control) => <input {...control} className="input" type="date" value={filters.to} onChange={(event) => set({ to: event.target.value })} data-testid="@deposits/to" />}
+      </Field>
+      <Field label="Search txid, address or user order" className="filters__search">
+        {(control) => (
+          <input {...control} className="input input--mono" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="e.g. INV-2026-0001" data-testid="@deposits/search" />
+        )}
+      </Field>
+      <div className="filters__clear">
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setSearch('');
+            set(EMPTY_FILTERS);
+          }}
+        >
+          Clear filters
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function DepositTable({ ready }: { readonly ready: boolean }): React.JSX.Element {
+  const rows = useDepositsStore((state) => state.rows);
+  const nextCursor = useDepositsStore((state) => state.nextCursor);
+  const loading = useDepositsStore((state) => state.loading);
+  const error = useDepositsStore((state) => state.error);
+  const newSinceOpen = useDepositsStore((state) => state.newSinceOpen);
+  const timing = useDepositsStore((state) => state.firstPageTiming);
+  const now = useNow(30_000);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const hasMore = nextCursor !== null;
+  const virtualizer = useVirtualizer({
+    count: rows.length + (hasMore ? 1 : 0),
+    getScrollElement: () => scrollerRef.current,
+    estimateSize: () => DEPOSIT_ROW_HEIGHT,
+    overscan: 8,
+    useFlushSync: false,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.length === 0 ? -1 : (items[items.length - 1]?.index ?? -1);
+  useEffect(() => {
+    if (hasMore && !loading && lastIndex >= rows.length - PREFETCH_ROWS) void useDepositsStore.getState().loadMore();
+  }, [hasMore, loading, lastIndex, rows.length]);
+  const firstPageMs = timing?.receivedAt === null || timing === null ? undefined : Math.round(timing.receivedAt - timing.requestedAt);
+
+  return (
+    <section className="card card--fill" aria-labelledby="deposits-title">
+      <div className="card__head">
+        <h2 id="deposits-title">Deposit history</h2>
+        <p className="muted small" role="status" data-testid="@deposits/count">
+          {!ready ? 'Loading…' : `${rows.length.toLocaleString('en-US')}${hasMore ? '+' : ''} deposit${rows.length === 1 && !hasMore ? '' : 's'} shown`}
+          {newSinceOpen > 0 ? ` · ${newSinceOpen} new since opened` : ''}
+        </p>
+      </div>
+      <ErrorNotice error={error} testId="@deposits/error" />
+      <div
+        ref={scrollerRef}
+        className="vtable"
+        tabIndex={0}
+        role="region"
+        aria-label="Deposit history, scrollable"
+        data-testid="@deposits/scroller"
+        data-first-page-ms={firstPageMs}
+      >
+        <div role="table" aria-labelledby="deposits-title" aria-rowcount={hasMore ? -1 : rows.length + 1} className="vgrid" data-testid="@deposits/table">
+          <div role="rowgroup" className="vgrid__head">
+            <div role="row" aria-rowindex={1} className="vgrid__row vgrid__row--head">
+              {COLUMNS.map((column) => (
+                <div key={column} role="columnheader" className={column === 'Amount' || column === 'Fee' ? 'num' : undefined}>
+                  {column}
+                </div>
+              ))}
+            </div>
+          </div>
+          <div role="rowgroup" className="vgrid__body" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = rows[item.index];
+              if (row === undefined) {
+                return (
+                  <div key="loader" role="row" aria-rowindex={item.index + 2} className="vgrid__row" style={{ transform: `translateY(${item.start}px)` }}>
+                    <div role="cell" className="vgrid__wide muted">
+                      {loading ? 'Loading more deposits…' : 'Scroll to load more'}
+                    </div>
+                  </div>
+                );
+              }
+              return <DepositRow key={row.id} row={row} index={item.index} start={item.start} now={now} />;
+            })}
+          </div>
+        </div>
+        {ready && rows.length === 0 && error === null ? <p className="vtable__empty muted">No deposits match.</p> : null}
+      </div>
+    </section>
+  );
+}
+
+interface DepositRowProps {
+  readonly row: DepositView;
+  readonly index: number;
+  /** Offset from the top of the body, px. */
+  readonly start: number;
+  readonly now: number;
+}
+
+/**
+ * One deposit row, absolutely placed (translateY) so a row entering or leaving never re-lays out the others; memoised
+ * so rows already on screen do not re-render while the table scrolls or pages load.
+ */
+const DepositRow = memo(function DepositRow({ row, index, start, now }: DepositRowProps): React.JSX.Element {
+  const seen = formatDateTime(row.firstSeenAt);
+  return (
+    <div role="row" aria-rowindex={index + 2} className="vgrid__row" style={{ transform: `translateY(${start}px)` }} data-testid="@deposits/row" data-txid={row.txid}>
+      <div role="cell" title={seen}>
+        {seen}
+      </div>
+      <div role="cell" title={currencyLabel(row.currency)}>
+        {row.currency}
+      </div>
+      <div role="cell" className="num">
+        <Amount value={row.amount} />
+      </div>
+      <div role="cell" className="num">
+        <Amount value={row.fee} />
+      </div>
+      <div role="cell" className="mono" title={row.address}>
+        {shorten(row.address, 6)}
+      </div>
+      <div role="cell" className="mono" title={row.txid}>
+        {shorten(row.txid, 7)}
+      </div>
+      <div role="cell" className="mono" title={row.userOrder}>
+        {row.userOrder}
+      </div>
+      <div role="cell" className="mono" title={row.fromAddress}>
+        {shorten(row.fromAddress, 5)}
+      </div>
+      <div role="cell">
+        <span className={`badge badge--${row.source === 'callback' ? 'info' : 'neutral'}`} title={row.source === 'callback' ? 'Pushed by the service (verified callback)' : 'Read with getDeposits'}>
+          {row.source}
+        </span>
+      </div>
+      <div role="cell" title={`last confirmed by the service ${formatDateTime(row.lastSeenAt)}`}>
+        {timeAgo(row.lastSeenAt, now)}
+      </div>
+    </div>
+  );
+});
+
+function ExportCsv(): React.JSX.Element {
+  const [path, setPath] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ContractError | null>(null);
+  const [done, setDone] = useState<{ rows: number; path: string } | null>(null);
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    setBusy(true);
+    const result = await useDepositsStore.getState().exportCsv(path.trim());
+    setBusy(false);
+    setError(result.ok ? null : result.error);
+    setDone(result.ok ? result.value : null);
+  }
+  return (
+    <form className="export" onSubmit={(event) => void submit(event)} aria-label="Export deposits as CSV">
+      <Field label="Export the filtered deposits as CSV to" className="export__path" error={error?.fields?.path ?? null}>
+        {(control) => <input {...control} className="input input--mono" value={path} onChange={(event) => setPath(event.target.value)} placeholder="/home/you/deposits.csv" required data-testid="@deposits/export-path" />}
+      </Field>
+      <button type="submit" className="button" disabled={busy} data-testid="@deposits/export-button">
+        {busy ? 'Exporting…' : 'Export CSV'}
+      </button>
+      <div className="export__result" role="status">
+        {done === null ? null : (
+          <span data-testid="@deposits/export-result">
+            Exported {done.rows.toLocaleString('en-US')} rows to <code>{done.path}</code>.
+          </span>
+        )}
+      </div>
+      {error === null || error.fields?.path !== undefined ? null : <ErrorNotice error={error} />}
+    </form>
+  );
+}

@@ -1,0 +1,194 @@
+// First start: explore with a sandbox (demo/start) or connect a merchant account (import / type credentials,
+// generate a key pair), then selfcheck, then the first administrator if the desk has no operator yet.
+import { useState, type FormEvent } from 'react';
+import type { ContractError } from '../api';
+import { DemoBanner } from '../components/Banners';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Field, fieldError } from '../components/Field';
+import { useProfilesStore, type OnboardingStep } from '../stores/profiles';
+import { useSettingsStore } from '../stores/settings';
+import { reloadEverything } from '../events';
+import { AddProfilePanel } from './profile-forms';
+import { SelfcheckPanel } from './SelfcheckPanel';
+
+const STEPS: ReadonlyArray<[OnboardingStep, string]> = [
+  ['welcome', 'Start'],
+  ['credentials', 'Connect'],
+  ['selfcheck', 'Check'],
+  ['operator', 'Operators'],
+];
+
+export function Onboarding(): React.JSX.Element {
+  const step = useProfilesStore((state) => state.onboarding);
+  const isDemo = useProfilesStore((state) => state.profiles.some((profile) => profile.active && profile.isDemo));
+  const index = STEPS.findIndex(([id]) => id === step);
+  return (
+    <div className="onboarding">
+      <header>
+        {isDemo ? <DemoBanner /> : null}
+        <div className="onboarding__header">
+        <p className="brand">Treasury Desk</p>
+        <nav aria-label="Setup progress">
+          <ol className="stepper">
+            {STEPS.map(([id, label], position) => (
+              <li key={id} className={`stepper__step${position < index ? ' stepper__step--done' : ''}`} aria-current={id === step ? 'step' : undefined}>
+                {label}
+              </li>
+            ))}
+          </ol>
+        </nav>
+        </div>
+      </header>
+      <main className="onboarding__main" data-testid={`@onboarding/${step}`}>
+        {step === 'welcome' ? <Welcome /> : null}
+        {step === 'credentials' ? <Credentials /> : null}
+        {step === 'selfcheck' ? <Check /> : null}
+        {step === 'operator' ? <FirstOperator /> : null}
+      </main>
+    </div>
+  );
+}
+
+function Welcome(): React.JSX.Element {
+  const [error, setError] = useState<ContractError | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function startDemo(): Promise<void> {
+    setBusy(true);
+    const result = await useProfilesStore.getState().startDemo();
+    setBusy(false);
+    if (result.ok) {
+      setError(null);
+      useProfilesStore.getState().setOnboarding('selfcheck');
+    } else setError(result.error);
+  }
+  return (
+    <>
+      <h1>Welcome to Treasury Desk</h1>
+      <p className="lead">
+        Balances, deposits, deposit addresses and a withdrawal approval desk for your merchant account, with every
+        verified record kept on this workstation so history stays readable offline.
+      </p>
+      <div className="choices">
+        <section className="card choice" aria-labelledby="choice-demo">
+          <h2 id="choice-demo">Explore with a sandbox</h2>
+          <p>
+            Starts a local stand-in for the payment service with a demo merchant, balances and a few hundred deposits and
+            withdrawals. Nothing leaves this computer and no real funds are involved.
+          </p>
+          <ErrorNotice error={error} testId="@onboarding/demo-error" />
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => void startDemo()} data-testid="@onboarding/demo-button">
+            {busy ? 'Starting the sandbox…' : 'Explore with a sandbox'}
+          </button>
+        </section>
+        <section className="card choice" aria-labelledby="choice-connect">
+          <h2 id="choice-connect">Connect your merchant account</h2>
+          <p>
+            Use the credentials the platform issued to your merchant account: import their file or type them, or first
+            generate a key pair here and send the platform its public key.
+          </p>
+          <button type="button" className="button" onClick={() => useProfilesStore.getState().setOnboarding('credentials')} data-testid="@onboarding/connect-button">
+            Connect an account
+          </button>
+        </section>
+      </div>
+    </>
+  );
+}
+
+function Credentials(): React.JSX.Element {
+  return (
+    <>
+      <h1>Connect your merchant account</h1>
+      <p className="lead">The four credentials (merchant ID, secret, platform public key, merchant private key) are kept in this workstation&apos;s keychain, never in files or the database.</p>
+      <AddProfilePanel onAdded={() => useProfilesStore.getState().setOnboarding('selfcheck')} />
+      <div className="actions">
+        <button type="button" className="button button--link" onClick={() => useProfilesStore.getState().setOnboarding('welcome')}>
+          Back
+        </button>
+      </div>
+    </>
+  );
+}
+
+function Check(): React.JSX.Element {
+  const active = useProfilesStore((state) => state.profiles.find((profile) => profile.active) ?? null);
+  async function next(): Promise<void> {
+    await useSettingsStore.getState().loadOperators();
+    const { operators } = useSettingsStore.getState();
+    useProfilesStore.getState().setOnboarding(operators.length === 0 ? 'operator' : 'done');
+    if (operators.length > 0) reloadEverything();
+  }
+  return (
+    <>
+      <h1>Check the connection</h1>
+      {active === null ? null : (
+        <p className="lead">
+          Profile <strong>{active.name}</strong> — merchant <code>{active.merchantId}</code> at <code>{active.baseUrl}</code>
+          {active.isDemo ? ' (demo sandbox)' : ''}.
+        </p>
+      )}
+      <SelfcheckPanel />
+      <div className="actions">
+        <button type="button" className="button button--primary" onClick={() => void next()} data-testid="@onboarding/continue">
+          Continue
+        </button>
+      </div>
+    </>
+  );
+}
+
+function FirstOperator(): React.JSX.Element {
+  const [name, setName] = useState('');
+  const [passphrase, setPassphrase] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<ContractError | null>(null);
+  const [mismatch, setMismatch] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    if (passphrase !== confirm) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
+    setBusy(true);
+    const result = await useSettingsStore.getState().addOperator(name.trim(), 'admin', passphrase, null);
+    setBusy(false);
+    if (result.ok) {
+      setPassphrase('');
+      setConfirm('');
+      useProfilesStore.getState().setOnboarding('done');
+      reloadEverything();
+    } else setError(result.error);
+  }
+  return (
+    <>
+      <h1>Create the first administrator</h1>
+      <p className="lead">
+        Operators sign every privileged action (creating addresses, requesting and approving withdrawals, changing policies)
+        with their passphrase, and the audit log records who did what. The first one is an administrator who can add the others.
+      </p>
+      <form onSubmit={(event) => void submit(event)} className="card stack narrow" aria-label="First administrator">
+        <Field label="Operator name" error={fieldError(error?.fields, 'name')}>
+          {(control) => <input {...control} className="input" autoComplete="username" value={name} onChange={(event) => setName(event.target.value)} required data-testid="@onboarding/operator-name" />}
+        </Field>
+        <Field label="Passphrase" hint="Long and unique; it cannot be recovered." error={fieldError(error?.fields, 'passphrase')}>
+          {(control) => (
+            <input {...control} className="input" type="password" autoComplete="new-password" value={passphrase} onChange={(event) => setPassphrase(event.target.value)} required data-testid="@onboarding/operator-passphrase" />
+          )}
+        </Field>
+        <Field label="Passphrase again" error={mismatch ? 'The two passphrases differ.' : null}>
+          {(control) => (
+            <input {...control} className="input" type="password" autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} required data-testid="@onboarding/operator-confirm" />
+          )}
+        </Field>
+        <ErrorNotice error={error} />
+        <div>
+          <button type="submit" className="button button--primary" disabled={busy} data-testid="@onboarding/operator-create">
+            {busy ? 'Creating…' : 'Create administrator'}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

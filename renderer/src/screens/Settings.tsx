@@ -1,0 +1,389 @@
+// Settings: operators (operators/list, operators/add), per-currency withdrawal policies (policies/list, policies/set),
+// the callback listener (callbacks/state, start, stop) and the idle lock timeout (settings/setLockTimeout).
+import { useEffect, useState, type FormEvent } from 'react';
+import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
+import type { PolicyView } from '../../../electron/contract';
+import type { ContractError } from '../api';
+import { Amount } from '../components/Amount';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Field, fieldError } from '../components/Field';
+import { currencyLabel, formatDateTime, formatDuration } from '../format';
+import { askOperator } from '../stores/operator-prompt';
+import { useSessionStore } from '../stores/session';
+import { useSettingsStore, type OperatorRole, type PolicyDraft } from '../stores/settings';
+
+const ROLE_NAMES: Readonly<Record<OperatorRole, string>> = { viewer: 'Viewer', initiator: 'Initiator', approver: 'Approver', admin: 'Administrator' };
+
+const ROLE_TEXT: Readonly<Record<OperatorRole, string>> = {
+  viewer: 'Reads balances and history.',
+  initiator: 'Also creates addresses and requests withdrawals.',
+  approver: 'Also approves or rejects withdrawals.',
+  admin: 'Also manages operators, policies and settings.',
+};
+
+export function Settings(): React.JSX.Element {
+  useEffect(() => {
+    const store = useSettingsStore.getState();
+    void store.loadOperators();
+    void store.loadPolicies();
+    void store.loadCallbacks();
+  }, []);
+  return (
+    <>
+      <Operators />
+      <Policies />
+      <div className="grid-2">
+        <CallbackListener />
+        <LockTimeout />
+      </div>
+    </>
+  );
+}
+
+function Operators(): React.JSX.Element {
+  const operators = useSettingsStore((state) => state.operators);
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<OperatorRole>('approver');
+  const [passphrase, setPassphrase] = useState('');
+  const [error, setError] = useState<ContractError | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    const newName = name.trim();
+    const firstOperator = operators.length === 0;
+    const result = firstOperator
+      ? await useSettingsStore.getState().addOperator(newName, role, passphrase, null)
+      : await askOperator({
+          title: 'Add an operator',
+          description: `${newName} will be added as ${role}. An administrator confirms with their own passphrase.`,
+          confirmLabel: 'Add operator',
+          run: (as) => useSettingsStore.getState().addOperator(newName, role, passphrase, as),
+        });
+    if (result === null) return;
+    setError(result.ok ? null : result.error);
+    if (result.ok) {
+      setAdded(newName);
+      setName('');
+      setPassphrase('');
+    }
+  }
+  return (
+    <section className="card" aria-labelledby="operators-title">
+      <h2 id="operators-title">Operators</h2>
+      <div className="table-wrap">
+        <table className="table table--dense" data-testid="@settings/operators">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Role</th>
+              <th scope="col">Since</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {operators.map((operator) => (
+              <tr key={operator.id} data-testid="@settings/operator-row">
+                <td>{operator.name}</td>
+                <td>{operator.role}</td>
+                <td className="small">{formatDateTime(operator.createdAt)}</td>
+                <td>{operator.disabled ? <span className="badge badge--neutral">disabled</span> : <span className="badge badge--good">active</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3>Add an operator</h3>
+      <form className="inline-form" onSubmit={(event) => void submit(event)}>
+        <Field label="Name" error={fieldError(error?.fields, 'name')}>
+          {(control) => <input {...control} className="input" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} required data-testid="@settings/operator-name" />}
+        </Field>
+        <Field label="Role" hint={ROLE_TEXT[role]} error={fieldError(error?.fields, 'role')}>
+          {(control) => (
+            <select {...control} className="input" value={role} onChange={(event) => setRole(event.target.value as OperatorRole)} data-testid="@settings/operator-role">
+              {(Object.keys(ROLE_TEXT) as OperatorRole[]).map((candidate) => (
+                <option key={candidate} value={candidate}>
+                  {ROLE_NAMES[candidate]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Their passphrase" hint="They can type it themselves." error={fieldError(error?.fields, 'passphrase')}>
+          {(control) => <input {...control} className="input" type="password" autoComplete="new-password" value={passphrase} onChange={(event) => setPassphrase(event.target.value)} required data-testid="@settings/operator-passphrase" />}
+        </Field>
+        <div className="inline-form__submit">
+          <button type="submit" className="button button--primary" data-testid="@settings/operator-add">
+            Add operator
+          </button>
+        </div>
+      </form>
+      <ErrorNotice error={error} testId="@settings/operator-error" />
+      <p role="status" className="small">
+        {added === null ? null : `${added} was added.`}
+      </p>
+    </section>
+  );
+}
+
+function Policies(): React.JSX.Element {
+  const policies = useSettingsStore((state) => state.policies);
+  const [editing, setEditing] = useState<CurrencySymbol | null>(null);
+  const byCurrency = new Map(policies.map((policy) => [policy.currency, policy]));
+  return (
+    <section className="card" aria-labelledby="policies-title">
+      <h2 id="policies-title">Withdrawal policies</h2>
+      <p className="muted small">How many approvals a withdrawal needs above each amount, the daily limit, and whether orders go through financial confirmation.</p>
+      <div className="table-wrap">
+        <table className="table table--dense" data-testid="@settings/policies">
+          <thead>
+            <tr>
+              <th scope="col">Currency</th>
+              <th scope="col">Approvals</th>
+              <th scope="col">Daily limit</th>
+              <th scope="col">Financial confirmation</th>
+              <th scope="col">
+                <span className="visually-hidden">Edit</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {WITHDRAWAL_CURRENCIES.map((symbol) => {
+              const policy = byCurrency.get(symbol);
+              return (
+                <tr key={symbol}>
+                  <th scope="row">{currencyLabel(symbol)}</th>
+                  <td className="small">
+                    {policy === undefined || policy.thresholds.length === 0
+                      ? 'default'
+                      : policy.thresholds.map((threshold) => `above ${threshold.above}: ${threshold.approvals}`).join(' · ')}
+                  </td>
+                  <td>{policy?.dailyLimit === null || policy === undefined ? 'none' : <Amount value={policy.dailyLimit} currency={symbol} />}</td>
+                  <td>{policy?.useFinancialConfirmation === true ? 'yes' : 'no'}</td>
+                  <td>
+                    <button type="button" className="button button--small" onClick={() => setEditing(symbol)} aria-label={`Edit the ${currencyLabel(symbol)} policy`}>
+                      Edit
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {editing === null ? null : <PolicyEditor key={editing} currency={editing} policy={byCurrency.get(editing)} onDone={() => setEditing(null)} />}
+    </section>
+  );
+}
+
+interface ThresholdRow {
+  readonly above: string;
+  readonly approvals: string;
+}
+
+function PolicyEditor({ currency, policy, onDone }: { readonly currency: CurrencySymbol; readonly policy: PolicyView | undefined; readonly onDone: () => void }): React.JSX.Element {
+  const [thresholds, setThresholds] = useState<ThresholdRow[]>(
+    (policy?.thresholds ?? []).map((threshold) => ({ above: threshold.above, approvals: String(threshold.approvals) })),
+  );
+  const [dailyLimit, setDailyLimit] = useState(policy?.dailyLimit ?? '');
+  const [financial, setFinancial] = useState(policy?.useFinancialConfirmation ?? false);
+  const [error, setError] = useState<ContractError | null>(null);
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    const draft: PolicyDraft = {
+      currency,
+      thresholds: thresholds.map((row) => ({ above: row.above.trim(), approvals: Number.parseInt(row.approvals, 10) })),
+      dailyLimit: dailyLimit.trim() === '' ? null : dailyLimit.trim(),
+      useFinancialConfirmation: financial,
+    };
+    const result = await askOperator({
+      title: `Change the ${currencyLabel(currency)} policy`,
+      description: 'An administrator confirms policy changes; the audit log records them.',
+      confirmLabel: 'Save policy',
+      run: (as) => useSettingsStore.getState().setPolicy(draft, as),
+    });
+    if (result === null) return;
+    if (result.ok) onDone();
+    else setError(result.error);
+  }
+  return (
+    <form className="editor stack" onSubmit={(event) => void submit(event)} aria-labelledby="policy-editor-title" data-testid="@settings/policy-editor">
+      <h3 id="policy-editor-title">{currencyLabel(currency)} policy</h3>
+      <fieldset className="fieldset">
+        <legend>Approval thresholds</legend>
+        {thresholds.length === 0 ? <p className="muted small">No thresholds: the desk&apos;s default applies.</p> : null}
+        {thresholds.map((row, index) => (
+          <div key={index} className="inline-form">
+            <Field label={`Above amount #${index + 1}`} error={fieldError(error?.fields, `thresholds.${index}.above`)}>
+              {(control) => (
+                <input {...control} className="input input--mono" inputMode="decimal" value={row.above} onChange={(event) => setThresholds(thresholds.map((item, i) => (i === index ? { ...item, above: event.target.value } : item)))} required />
+              )}
+            </Field>
+            <Field label="Approvals" error={fieldError(error?.fields, `thresholds.${index}.approvals`)}>
+              {(control) => (
+                <select {...control} className="input" value={row.approvals} onChange={(event) => setThresholds(thresholds.map((item, i) => (i === index ? { ...item, approvals: event.target.value } : item)))}>
+                  {['1', '2', '3', '4', '5'].map((count) => (
+                    <option key={count} value={count}>
+                      {count}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <div className="inline-form__submit">
+              <button type="button" className="button button--small" onClick={() => setThresholds(thresholds.filter((_, i) => i !== index))}>
+                Remove threshold #{index + 1}
+              </button>
+            </div>
+          </div>
+        ))}
+        <button type="button" className="button button--small" disabled={thresholds.length >= 10} onClick={() => setThresholds([...thresholds, { above: '0', approvals: '1' }])}>
+          Add a threshold
+        </button>
+      </fieldset>
+      <Field label="Daily limit (empty for none)" error={fieldError(error?.fields, 'dailyLimit')}>
+        {(control) => <input {...control} className="input input--mono" inputMode="decimal" value={dailyLimit} onChange={(event) => setDailyLimit(event.target.value)} />}
+      </Field>
+      <label className="checkbox">
+        <input type="checkbox" checked={financial} onChange={(event) => setFinancial(event.target.checked)} />
+        Send orders with financial confirmation (the finance side confirms each one on the platform)
+      </label>
+      <ErrorNotice error={error} />
+      <div className="actions">
+        <button type="button" className="button" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary">
+          Save policy
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CallbackListener(): React.JSX.Element {
+  const state = useSettingsStore((store) => store.callbacks);
+  const [host, setHost] = useState('127.0.0.1');
+  const [port, setPort] = useState('');
+  const [error, setError] = useState<ContractError | null>(null);
+  async function start(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    const parsed = port.trim() === '' ? null : Number.parseInt(port, 10);
+    const result = await useSettingsStore.getState().startCallbacks(host, parsed !== null && Number.isNaN(parsed) ? null : parsed);
+    setError(result.ok ? null : result.error);
+  }
+  async function stop(): Promise<void> {
+    const result = await useSettingsStore.getState().stopCallbacks();
+    setError(result.ok ? null : result.error);
+  }
+  return (
+    <section className="card" aria-labelledby="callbacks-title" data-testid="@settings/callbacks">
+      <h2 id="callbacks-title">Callback listener</h2>
+      <p className="muted small">
+        Optional: receives the service&apos;s signed deposit and withdrawal notices directly. Without it the desk polls. The
+        platform must be able to reach the URL.
+      </p>
+      {state === null ? null : (
+        <dl className="facts">
+          <dt>State</dt>
+          <dd data-testid="@settings/callbacks-state">{state.running ? 'listening' : 'stopped'}</dd>
+          <dt>URL</dt>
+          <dd className="mono">{state.url ?? '—'}</dd>
+          <dt>Received / refused</dt>
+          <dd>
+            {state.received} / {state.refused}
+          </dd>
+          {state.lastError === null ? null : (
+            <>
+              <dt>Last problem</dt>
+              <dd>{state.lastError}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {state?.running === true ? (
+        <button type="button" className="button" onClick={() => void stop()} data-testid="@settings/callbacks-stop">
+          Stop listening
+        </button>
+      ) : (
+        <form className="inline-form" onSubmit={(event) => void start(event)}>
+          <Field label="Host" error={fieldError(error?.fields, 'host')}>
+            {(control) => <input {...control} className="input input--mono" value={host} onChange={(event) => setHost(event.target.value)} />}
+          </Field>
+          <Field label="Port (0: any free port)" error={fieldError(error?.fields, 'port')}>
+            {(control) => <input {...control} className="input input--mono" inputMode="numeric" value={port} onChange={(event) => setPort(event.target.value)} />}
+          </Field>
+          <div className="inline-form__submit">
+            <button type="submit" className="button button--primary" data-testid="@settings/callbacks-start">
+              Start listening
+            </button>
+          </div>
+        </form>
+      )}
+      <ErrorNotice error={error} />
+    </section>
+  );
+}
+
+const LOCK_CHOICES = [0, 60, 300, 600, 900, 1800, 3600, 14400];
+
+function LockTimeout(): React.JSX.Element {
+  const current = useSessionStore((state) => state.session?.lockTimeoutSeconds ?? null);
+  const [seconds, setSeconds] = useState<string>('');
+  const [error, setError] = useState<ContractError | null>(null);
+  const [saved, setSaved] = useState(false);
+  const value = seconds === '' ? String(current ?? 900) : seconds;
+  const choices = current === null || LOCK_CHOICES.includes(current) ? LOCK_CHOICES : [...LOCK_CHOICES, current].sort((a, b) => a - b);
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    const chosen = Number.parseInt(value, 10);
+    const result = await askOperator({
+      title: 'Change the idle lock',
+      description: chosen === 0 ? 'The desk will no longer lock itself when idle.' : `The desk will lock after ${formatDuration(chosen)} without use.`,
+      confirmLabel: 'Save',
+      run: (as) => useSettingsStore.getState().setLockTimeout(chosen, as),
+    });
+    if (result === null) return;
+    setError(result.ok ? null : result.error);
+    setSaved(result.ok);
+  }
+  return (
+    <section className="card" aria-labelledby="lock-timeout-title">
+      <h2 id="lock-timeout-title">Idle lock</h2>
+      <p className="muted small">Currently: {current === null ? 'unknown' : current === 0 ? 'never locks by itself' : `locks after ${formatDuration(current)} idle`}.</p>
+      <form className="inline-form" onSubmit={(event) => void submit(event)}>
+        <Field label="Lock after" error={fieldError(error?.fields, 'seconds')}>
+          {(control) => (
+            <select
+              {...control}
+              className="input"
+              value={value}
+              onChange={(event) => {
+                setSeconds(event.target.value);
+                setSaved(false);
+              }}
+              data-testid="@settings/lock-timeout"
+            >
+              {choices.map((choice) => (
+                <option key={choice} value={String(choice)}>
+                  {choice === 0 ? 'never' : formatDuration(choice)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="inline-form__submit">
+          <button type="submit" className="button" data-testid="@settings/lock-timeout-save">
+            Save
+          </button>
+        </div>
+      </form>
+      <ErrorNotice error={error} />
+      <p role="status" className="small">
+        {saved ? 'Saved.' : null}
+      </p>
+      <button type="button" className="button" onClick={() => void useSessionStore.getState().lock()} data-testid="@settings/lock-now">
+        Lock now
+      </button>
+    </section>
+  );
+}

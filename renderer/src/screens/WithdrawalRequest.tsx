@@ -1,0 +1,245 @@
+// The withdrawal request form with live preflight (withdrawals/preflight, debounced): fee, amount received, minimum,
+// balance after, address checks and look-alike warnings with the differing characters marked; then
+// withdrawals/request as the initiating operator.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CURRENCIES, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
+import type { PreflightIssue, WithdrawalPreflight } from '../../../electron/contract';
+import type { ContractError } from '../api';
+import { AddressDiff } from '../components/AddressDiff';
+import { Amount } from '../components/Amount';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Field, fieldError } from '../components/Field';
+import { assetOf, currencyLabel, groupAmount } from '../format';
+import { useDebounced } from '../hooks';
+import { askOperator } from '../stores/operator-prompt';
+import { useWithdrawalsStore, type WithdrawalDraft } from '../stores/withdrawals';
+import { FINANCIAL_CONFIRMATION_TEXT } from './withdrawal-labels';
+
+const EMPTY_DRAFT: WithdrawalDraft = { currency: 'trx.usdt', amount: '', toAddress: '', withdrawType: 'normal', memo: '' };
+
+function issuesFor(issues: readonly PreflightIssue[] | undefined, field: PreflightIssue['field']): string | null {
+  const messages = (issues ?? []).filter((issue) => issue.field === field).map((issue) => issue.message);
+  return messages.length === 0 ? null : messages.join(' ');
+}
+
+export function WithdrawalRequest(): React.JSX.Element {
+  const [draft, setDraft] = useState<WithdrawalDraft>(EMPTY_DRAFT);
+  const debounced = useDebounced(draft, 350);
+  const [preflight, setPreflight] = useState<WithdrawalPreflight | null>(null);
+  const [preflightError, setPreflightError] = useState<ContractError | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [requestError, setRequestError] = useState<ContractError | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const sequence = useRef(0);
+
+  useEffect(() => {
+    sequence.current += 1;
+    const mine = sequence.current;
+    if (debounced.amount.trim() === '' && debounced.toAddress === '') {
+      setPreflight(null);
+      setPreflightError(null);
+      setChecking(false);
+      return;
+    }
+    setChecking(true);
+    void useWithdrawalsStore
+      .getState()
+      .preflight(debounced)
+      .then((result) => {
+        if (mine !== sequence.current) return;
+        setChecking(false);
+        setPreflight(result.ok ? result.value : null);
+        setPreflightError(result.ok ? null : result.error);
+      });
+  }, [debounced]);
+
+  const update = <K extends keyof WithdrawalDraft>(key: K, value: WithdrawalDraft[K]): void => {
+    setDraft({ ...draft, [key]: value });
+    setCreated(null);
+  };
+
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    const amount = draft.amount.trim();
+    const result = await askOperator({
+      title: 'Request a withdrawal',
+      description: `${groupAmount(amount)} ${assetOf(draft.currency)} (${currencyLabel(draft.currency)}) to ${draft.toAddress}. Other operators approve it before it is sent.`,
+      confirmLabel: 'Request withdrawal',
+      run: (as) => useWithdrawalsStore.getState().request(draft, as),
+    });
+    if (result === null) return;
+    if (result.ok) {
+      setRequestError(null);
+      setCreated(result.value.withdrawal.id);
+      setDraft({ ...EMPTY_DRAFT, currency: draft.currency });
+    } else setRequestError(result.error);
+  }
+
+  const errors = preflight?.errors;
+  const fields = requestError?.fields;
+  const decimals = CURRENCIES[draft.currency].decimals;
+  return (
+    <div className="request">
+      <form className="card stack" onSubmit={(event) => void submit(event)} aria-labelledby="request-title" data-testid="@withdrawals/request-form">
+        <h2 id="request-title">New withdrawal request</h2>
+        <div className="grid-2">
+          <Field label="Currency" error={fieldError(fields, 'currency') ?? issuesFor(errors, 'currency')}>
+            {(control) => (
+              <select {...control} className="input" value={draft.currency} onChange={(event) => update('currency', event.target.value as CurrencySymbol)} data-testid="@withdrawals/currency">
+                {WITHDRAWAL_CURRENCIES.map((symbol) => (
+                  <option key={symbol} value={symbol}>
+                    {currencyLabel(symbol)} — {symbol}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={`Amount (${assetOf(draft.currency)})`} hint={`Up to ${decimals} decimal places.`} error={fieldError(fields, 'amount') ?? issuesFor(errors, 'amount')} testId="@withdrawals/amount">
+            {(control) => (
+              <input {...control} className="input input--mono" inputMode="decimal" autoComplete="off" value={draft.amount} onChange={(event) => update('amount', event.target.value)} required data-testid="@withdrawals/amount" />
+            )}
+          </Field>
+        </div>
+        <Field label="Destination address" error={fieldError(fields, 'toAddress') ?? issuesFor(errors, 'toAddress')} testId="@withdrawals/to-address">
+          {(control) => (
+            <input {...control} className="input input--mono" autoComplete="off" spellCheck={false} value={draft.toAddress} onChange={(event) => update('toAddress', event.target.value)} required data-testid="@withdrawals/to-address" />
+          )}
+        </Field>
+        <fieldset className="fieldset">
+          <legend>Withdrawal type</legend>
+          <label className="radio">
+            <input type="radio" name="withdrawType" value="normal" checked={draft.withdrawType === 'normal'} onChange={() => update('withdrawType', 'normal')} />
+            Normal — the platform executes it after its own checks
+          </label>
+          <label className="radio">
+            <input type="radio" name="withdrawType" value="financialConfirmation" checked={draft.withdrawType === 'financialConfirmation'} onChange={() => update('withdrawType', 'financialConfirmation')} data-testid="@withdrawals/financial-confirmation" />
+            Financial confirmation
+          </label>
+          <p className="field__hint">{FINANCIAL_CONFIRMATION_TEXT}</p>
+          {issuesFor(errors, 'withdrawType') === null && fieldError(fields, 'withdrawType') === null ? null : (
+            <p className="field__error">{fieldError(fields, 'withdrawType') ?? issuesFor(errors, 'withdrawType')}</p>
+          )}
+        </fieldset>
+        <Field label="Memo (optional, kept on this desk)" error={fieldError(fields, 'memo')}>
+          {(control) => <input {...control} className="input" maxLength={255} value={draft.memo} onChange={(event) => update('memo', event.target.value)} />}
+        </Field>
+        <ErrorNotice error={requestError} testId="@withdrawals/request-error" />
+        {created === null ? null : (
+          <p className="verdict verdict--ok" role="status" data-testid="@withdrawals/request-created">
+            Request created. It now waits in the approvals queue.
+          </p>
+        )}
+        <div>
+          <button type="submit" className="button button--primary" disabled={preflight !== null && !preflight.ok} data-testid="@withdrawals/request-button">
+            Request withdrawal
+          </button>
+        </div>
+      </form>
+      <PreflightPanel preflight={preflight} error={preflightError} checking={checking} currency={debounced.currency} typed={debounced.toAddress} />
+    </div>
+  );
+}
+
+interface PreflightPanelProps {
+  readonly preflight: WithdrawalPreflight | null;
+  readonly error: ContractError | null;
+  readonly checking: boolean;
+  readonly currency: CurrencySymbol;
+  readonly typed: string;
+}
+
+function PreflightPanel({ preflight, error, checking, currency, typed }: PreflightPanelProps): React.JSX.Element {
+  const otherIssues = (preflight?.errors ?? []).filter((issue) => issue.field === 'balance' || issue.field === 'dailyLimit' || issue.field === 'service');
+  return (
+    <section className="card preflight" aria-labelledby="preflight-title" aria-busy={checking} data-testid="@withdrawals/preflight">
+      <h2 id="preflight-title">Preflight</h2>
+      <div aria-live="polite">
+        {preflight === null && error === null ? <p className="muted">Type an amount and a destination: fees, limits and address checks appear here as you type.</p> : null}
+        <ErrorNotice error={error} />
+        {preflight === null ? null : (
+          <>
+            <p className={`verdict verdict--${preflight.ok ? 'ok' : 'bad'}`} data-testid="@withdrawals/preflight-verdict">
+              {checking ? 'Checking… ' : null}
+              {preflight.ok ? 'Ready to request.' : 'Not possible as typed — see the problems below.'}
+            </p>
+            <dl className="facts facts--numbers">
+              <dt>Fee</dt>
+              <dd data-testid="@withdrawals/preflight-fee">
+                <Amount value={preflight.fee} currency={currency} />
+              </dd>
+              <dt>Recipient receives</dt>
+              <dd data-testid="@withdrawals/preflight-received">
+                <Amount value={preflight.amountReceived} currency={currency} />
+              </dd>
+              <dt>Total debited (amount + fee)</dt>
+              <dd>
+                <Amount value={preflight.totalDebited} currency={currency} />
+              </dd>
+              <dt>Minimum withdrawal</dt>
+              <dd data-testid="@withdrawals/preflight-minimum">
+                <Amount value={preflight.minimum} currency={currency} />
+              </dd>
+              <dt>Available now</dt>
+              <dd>
+                <Amount value={preflight.available} currency={currency} />
+              </dd>
+              <dt>Balance after</dt>
+              <dd data-testid="@withdrawals/preflight-balance-after">
+                <Amount value={preflight.balanceAfter} currency={currency} />
+              </dd>
+              <dt>Approvals required</dt>
+              <dd>{preflight.requiredApprovals}</dd>
+              <dt>Daily limit left</dt>
+              <dd>{preflight.dailyLimitRemaining === null ? 'no daily limit' : <Amount value={preflight.dailyLimitRemaining} currency={currency} />}</dd>
+              <dt>Destination</dt>
+              <dd data-testid="@withdrawals/destination-history">
+                {typed === '' ? '—' : preflight.newDestination ? <span className="badge badge--warn">new: never paid from this desk</span> : 'paid before from this desk'}
+              </dd>
+              <dt>Service address check</dt>
+              <dd data-testid="@withdrawals/preflight-service-check">
+                {preflight.serviceAddressCheck === null
+                  ? 'service not reachable: checked against the chain rules only'
+                  : preflight.serviceAddressCheck
+                    ? 'the service accepts this address'
+                    : 'the service says this address is invalid'}
+              </dd>
+            </dl>
+            {otherIssues.length === 0 ? null : (
+              <div className="notice notice--error" role="alert">
+                <ul>
+                  {otherIssues.map((issue) => (
+                    <li key={`${issue.field}:${issue.message}`}>{issue.message}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {preflight.warnings.length === 0 ? null : (
+              <div className="notice notice--warn" data-testid="@withdrawals/warnings">
+                <ul>
+                  {preflight.warnings.map((issue) => (
+                    <li key={`${issue.field}:${issue.message}`}>{issue.message}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {preflight.lookAlike.map((warning) => (
+              <div key={warning.knownAddress} className="notice notice--danger" role="alert" data-testid="@withdrawals/lookalike">
+                <p className="notice__title">
+                  Look-alike address: it starts and ends like {warning.label === null ? 'an address you used before' : <>“{warning.label}”</>}, but{' '}
+                  {warning.differingPositions.length} character{warning.differingPositions.length === 1 ? '' : 's'} differ.
+                </p>
+                <p>Address poisoning copies the characters people check. Compare the marked characters:</p>
+                <div className="diff-pair">
+                  <span className="diff-pair__label">Typed</span>
+                  <AddressDiff address={typed} positions={warning.differingPositions} testId="@withdrawals/lookalike-typed" />
+                  <span className="diff-pair__label">Known</span>
+                  <AddressDiff address={warning.knownAddress} positions={warning.differingPositions} testId="@withdrawals/lookalike-known" />
+                </div>
+              </div>
+            ))}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,382 @@
+// Withdrawals: the request form, the approvals queue (approve / reject behind the approver's passphrase), all
+// orders, and the selected order's detail with its status timeline (withdrawals/get history).
+import { useEffect, useState } from 'react';
+import type { WithdrawalView } from '../../../electron/contract';
+import type { ContractError } from '../api';
+import { Amount } from '../components/Amount';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { currencyLabel, formatDateTime, shorten, timeAgo } from '../format';
+import { useNow } from '../hooks';
+import { askOperator } from '../stores/operator-prompt';
+import { useWithdrawalsStore } from '../stores/withdrawals';
+import { WithdrawalRequest } from './WithdrawalRequest';
+import {
+  approvalsGiven,
+  FINANCIAL_CONFIRMATION_TEXT,
+  ORDER_STATUS_TEXT,
+  OUTCOME_LABELS,
+  outcomeTone,
+  STATE_LABELS,
+  STATE_TONES,
+} from './withdrawal-labels';
+
+type Tab = 'queue' | 'request' | 'orders';
+
+export function Withdrawals(): React.JSX.Element {
+  const [tab, setTab] = useState<Tab>('queue');
+  const queue = useWithdrawalsStore((state) => state.queue);
+  const detail = useWithdrawalsStore((state) => state.detail);
+  useEffect(() => {
+    void useWithdrawalsStore.getState().refreshAll();
+  }, []);
+  const tabs: ReadonlyArray<[Tab, string]> = [
+    ['queue', `Approvals queue (${queue.length})`],
+    ['request', 'New request'],
+    ['orders', 'All orders'],
+  ];
+  const wide = tab === 'request';
+  return (
+    <div className={wide ? undefined : 'split'}>
+      <div className={wide ? undefined : 'split__main'}>
+        <div role="tablist" aria-label="Withdrawals" className="tabs__list">
+          {tabs.map(([id, label]) => (
+            <button
+              key={id}
+              id={`withdrawals-tab-${id}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === id}
+              aria-controls="withdrawals-panel"
+              tabIndex={tab === id ? 0 : -1}
+              className="tabs__tab"
+              onClick={() => setTab(id)}
+              onKeyDown={(event) => {
+                if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+                const index = tabs.findIndex(([candidate]) => candidate === tab);
+                const next = tabs[(index + (event.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length];
+                if (next !== undefined) {
+                  setTab(next[0]);
+                  document.getElementById(`withdrawals-tab-${next[0]}`)?.focus();
+                }
+              }}
+              data-testid={`@withdrawals/tab-${id}`}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id="withdrawals-panel" aria-labelledby={`withdrawals-tab-${tab}`} className="tabs__panel">
+          {tab === 'queue' ? <ApprovalsQueue /> : null}
+          {tab === 'request' ? <WithdrawalRequest /> : null}
+          {tab === 'orders' ? <AllOrders /> : null}
+        </div>
+      </div>
+      {wide ? null : (
+      <aside className="split__side" aria-label="Selected withdrawal">
+        {detail === null ? (
+          <section className="card">
+            <h2>Order details</h2>
+            <p className="muted">Select a withdrawal to see its approvals and status timeline.</p>
+          </section>
+        ) : (
+          <WithdrawalDetail view={detail} />
+        )}
+      </aside>
+      )}
+    </div>
+  );
+}
+
+function StateBadge({ view }: { readonly view: WithdrawalView }): React.JSX.Element {
+  if (view.outcome !== null) {
+    return (
+      <span className={`badge badge--${outcomeTone(view.outcome)}`} data-testid="@withdrawals/outcome">
+        {OUTCOME_LABELS[view.outcome]}
+      </span>
+    );
+  }
+  return (
+    <span className={`badge badge--${STATE_TONES[view.state]}`} data-testid="@withdrawals/state">
+      {STATE_LABELS[view.state]}
+      {view.state === 'submitted' && view.orderStatus !== null ? `: ${view.orderStatus}` : ''}
+    </span>
+  );
+}
+
+async function approve(view: WithdrawalView): Promise<ContractError | null> {
+  const result = await askOperator({
+    title: 'Approve withdrawal',
+    description: `${view.amount} ${currencyLabel(view.currency)} to ${view.toAddress}, requested by ${view.initiator}.`,
+    hint: `An approver other than the initiator (${view.initiator}) signs with their own passphrase.`,
+    confirmLabel: 'Approve',
+    run: (as) => useWithdrawalsStore.getState().approve(view.id, as),
+  });
+  return result === null || result.ok ? null : result.error;
+}
+
+async function reject(view: WithdrawalView): Promise<ContractError | null> {
+  const result = await askOperator({
+    title: 'Reject withdrawal',
+    description: `${view.amount} ${currencyLabel(view.currency)} to ${view.toAddress}, requested by ${view.initiator}. A rejected request is never sent.`,
+    confirmLabel: 'Reject',
+    danger: true,
+    reason: { label: 'Reason (recorded in the audit log)', required: true },
+    run: (as, reason) => useWithdrawalsStore.getState().reject(view.id, reason, as),
+  });
+  return result === null || result.ok ? null : result.error;
+}
+
+async function cancel(view: WithdrawalView): Promise<ContractError | null> {
+  const result = await askOperator({
+    title: 'Cancel withdrawal request',
+    description: `${view.amount} ${currencyLabel(view.currency)} to ${view.toAddress}. It has not been sent to the service yet.`,
+    confirmLabel: 'Cancel request',
+    danger: true,
+    reason: { label: 'Reason (optional)', required: false },
+    run: (as, reason) => useWithdrawalsStore.getState().cancel(view.id, reason, as),
+  });
+  return result === null || result.ok ? null : result.error;
+}
+
+function ApprovalsQueue(): React.JSX.Element {
+  const queue = useWithdrawalsStore((state) => state.queue);
+  const [error, setError] = useState<ContractError | null>(null);
+  const now = useNow(30_000);
+  return (
+    <section className="card" aria-labelledby="queue-title">
+      <h2 id="queue-title">Approvals queue</h2>
+      <ErrorNotice error={error} testId="@withdrawals/queue-error" />
+      {queue.length === 0 ? (
+        <p className="muted" data-testid="@withdrawals/queue-empty">
+          Nothing waits for approval.
+        </p>
+      ) : (
+        <ul className="queue" data-testid="@withdrawals/queue">
+          {queue.map((view) => (
+            <li key={view.id} className="queue__item" data-testid="@withdrawals/queue-item" data-id={view.id}>
+              <div className="queue__main">
+                <p className="queue__amount">
+                  <Amount value={view.amount} currency={view.currency} /> <span className="muted small">{currencyLabel(view.currency)}</span>
+                </p>
+                <p className="mono small" title={view.toAddress}>
+                  to {view.toAddress}
+                </p>
+                <p className="small muted">
+                  requested by {view.initiator} {timeAgo(view.createdAt, now)} · approvals {approvalsGiven(view)}/{view.requiredApprovals}
+                  {view.withdrawType === 'financialConfirmation' ? ' · financial confirmation' : ''}
+                </p>
+              </div>
+              <div className="queue__actions">
+                <StateBadge view={view} />
+                {view.state === 'awaitingApproval' ? (
+                  <>
+                    <button type="button" className="button button--primary button--small" onClick={() => void approve(view).then(setError)} data-testid="@withdrawals/approve-button">
+                      Approve
+                    </button>
+                    <button type="button" className="button button--danger button--small" onClick={() => void reject(view).then(setError)} data-testid="@withdrawals/reject-button">
+                      Reject
+                    </button>
+                  </>
+                ) : null}
+                {view.state === 'approved' || view.state === 'submitFailed' ? <SubmitButton view={view} onError={setError} /> : null}
+                <button type="button" className="button button--small" onClick={() => void useWithdrawalsStore.getState().select(view.id)} data-testid="@withdrawals/details-button">
+                  Details
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SubmitButton({ view, onError }: { readonly view: WithdrawalView; readonly onError: (error: ContractError | null) => void }): React.JSX.Element {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button button--primary button--small"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        void useWithdrawalsStore
+          .getState()
+          .submit(view.id)
+          .then((result) => {
+            setBusy(false);
+            onError(result.ok ? null : result.error);
+          });
+      }}
+      data-testid="@withdrawals/submit-button"
+    >
+      {busy ? 'Sending…' : 'Send to the service'}
+    </button>
+  );
+}
+
+function AllOrders(): React.JSX.Element {
+  const orders = useWithdrawalsStore((state) => state.orders);
+  const nextCursor = useWithdrawalsStore((state) => state.nextCursor);
+  const loading = useWithdrawalsStore((state) => state.loading);
+  const error = useWithdrawalsStore((state) => state.error);
+  const selectedId = useWithdrawalsStore((state) => state.selectedId);
+  return (
+    <section className="card" aria-labelledby="orders-title">
+      <h2 id="orders-title">All withdrawal orders</h2>
+      <ErrorNotice error={error} />
+      {orders.length === 0 && !loading ? <p className="muted">No withdrawals yet.</p> : null}
+      {orders.length === 0 ? null : (
+        <div className="table-wrap">
+          <table className="table table--dense" data-testid="@withdrawals/orders">
+            <thead>
+              <tr>
+                <th scope="col">Created</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+                <th scope="col">Currency</th>
+                <th scope="col">To</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Details</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((view) => (
+                <tr key={view.id} className={view.id === selectedId ? 'is-selected' : undefined} aria-current={view.id === selectedId ? 'true' : undefined} data-testid="@withdrawals/order-row" data-id={view.id}>
+                  <td className="small">{formatDateTime(view.createdAt)}</td>
+                  <td className="num">
+                    <Amount value={view.amount} />
+                  </td>
+                  <td>{view.currency}</td>
+                  <td className="mono" title={view.toAddress}>
+                    {shorten(view.toAddress, 8)}
+                  </td>
+                  <td>
+                    <StateBadge view={view} />
+                  </td>
+                  <td>
+                    <button type="button" className="button button--small" onClick={() => void useWithdrawalsStore.getState().select(view.id)} aria-label={`Details of ${view.userOrder}`}>
+                      Details
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {nextCursor === null ? null : (
+        <button type="button" className="button" disabled={loading} onClick={() => void useWithdrawalsStore.getState().loadMore()}>
+          {loading ? 'Loading…' : 'Load older orders'}
+        </button>
+      )}
+    </section>
+  );
+}
+
+interface TimelineEntry {
+  readonly at: number;
+  readonly title: string;
+  readonly detail: string;
+  readonly tone: 'neutral' | 'good' | 'bad' | 'info';
+}
+
+function timelineOf(view: WithdrawalView): TimelineEntry[] {
+  const entries: TimelineEntry[] = [{ at: view.createdAt, title: 'Requested', detail: `by ${view.initiator}; ${view.requiredApprovals} approval${view.requiredApprovals === 1 ? '' : 's'} required`, tone: 'neutral' }];
+  for (const approval of view.approvals) {
+    entries.push({
+      at: approval.at,
+      title: approval.decision === 'approve' ? 'Approved' : 'Rejected',
+      detail: `by ${approval.operator}${approval.reason === null ? '' : `: ${approval.reason}`}`,
+      tone: approval.decision === 'approve' ? 'good' : 'bad',
+    });
+  }
+  for (const event of view.history) {
+    const final = event.status === 'success' ? 'good' : event.status === 'fail' || event.status === 'WithdrawRefund' ? 'bad' : 'info';
+    entries.push({
+      at: event.observedAt,
+      title: event.status,
+      detail: `${ORDER_STATUS_TEXT[event.status] ?? 'Status reported by the service'} (seen via ${event.source === 'create' ? 'the create answer' : event.source === 'query' ? 'checkWithdrawOrder' : 'a verified callback'})`,
+      tone: final,
+    });
+  }
+  return entries.sort((a, b) => a.at - b.at);
+}
+
+function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JSX.Element {
+  const [error, setError] = useState<ContractError | null>(null);
+  const entries = timelineOf(view);
+  return (
+    <section className="card" aria-labelledby="withdrawal-detail-title" data-testid="@withdrawals/detail" data-id={view.id}>
+      <div className="card__head">
+        <h2 id="withdrawal-detail-title">
+          <Amount value={view.amount} currency={view.currency} />
+        </h2>
+        <StateBadge view={view} />
+      </div>
+      <p className="mono small break">to {view.toAddress}</p>
+      <dl className="facts">
+        <dt>Currency</dt>
+        <dd>{currencyLabel(view.currency)}</dd>
+        <dt>User order</dt>
+        <dd className="mono">{view.userOrder}</dd>
+        <dt>Platform order</dt>
+        <dd className="mono">{view.apiOrder ?? '—'}</dd>
+        <dt>Fee</dt>
+        <dd>
+          <Amount value={view.fee} currency={view.currency} />
+        </dd>
+        <dt>Service status</dt>
+        <dd data-testid="@withdrawals/order-status">{view.orderStatus ?? 'not sent yet'}</dd>
+        <dt>Transaction</dt>
+        <dd className="mono break">{view.txid === null || view.txid === '' ? '—' : view.txid}</dd>
+        <dt>Type</dt>
+        <dd>{view.withdrawType === 'financialConfirmation' ? 'Financial confirmation' : 'Normal'}</dd>
+        {view.memo === null ? null : (
+          <>
+            <dt>Memo</dt>
+            <dd>{view.memo}</dd>
+          </>
+        )}
+      </dl>
+      {view.lastError === null ? null : (
+        <div className="notice notice--error" data-testid="@withdrawals/last-error">
+          <p className="notice__title">The last submission failed</p>
+          <p>{view.lastError}</p>
+          {view.state === 'submitFailed' ? <p className="notice__detail">Nothing was created at the service. Fix the cause, then send it again: the same user order is reused, so it cannot be paid twice.</p> : null}
+        </div>
+      )}
+      {view.withdrawType === 'financialConfirmation' ? <p className="notice notice--info">{FINANCIAL_CONFIRMATION_TEXT}</p> : null}
+      <h3>Timeline</h3>
+      <ol className="timeline" data-testid="@withdrawals/timeline">
+        {entries.map((entry, index) => (
+          <li key={`${entry.at}:${index}`} className={`timeline__item timeline__item--${entry.tone}`}>
+            <p className="timeline__title">{entry.title}</p>
+            <p className="timeline__detail">{entry.detail}</p>
+            <p className="timeline__time">{formatDateTime(entry.at)}</p>
+          </li>
+        ))}
+      </ol>
+      <ErrorNotice error={error} />
+      <div className="actions">
+        {view.state === 'awaitingApproval' ? (
+          <button type="button" className="button button--primary button--small" onClick={() => void approve(view).then(setError)} data-testid="@withdrawals/detail-approve-button">
+            Approve
+          </button>
+        ) : null}
+        {view.state === 'approved' || view.state === 'submitFailed' ? <SubmitButton view={view} onError={setError} /> : null}
+        {view.state === 'awaitingApproval' || view.state === 'approved' || view.state === 'submitFailed' ? (
+          <button type="button" className="button button--small" onClick={() => void cancel(view).then(setError)} data-testid="@withdrawals/cancel-button">
+            Cancel request
+          </button>
+        ) : null}
+        <button type="button" className="button button--small" onClick={() => void useWithdrawalsStore.getState().select(view.id)} data-testid="@withdrawals/refresh-button">
+          Refresh
+        </button>
+      </div>
+    </section>
+  );
+}

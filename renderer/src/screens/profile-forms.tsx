@@ -1,0 +1,217 @@
+// Profile forms shared by onboarding and the Profiles screen: import a credentials file (the main process reads the
+// path), type the four credentials, generate a merchant key pair and copy its public key. Secrets typed here go to
+// the engine once and are never shown back.
+import { useState, type FormEvent } from 'react';
+import type { ProfileSummary } from '../../../electron/contract';
+import type { ContractError } from '../api';
+import { CopyButton } from '../components/CopyButton';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Field, fieldError } from '../components/Field';
+import { useProfilesStore } from '../stores/profiles';
+
+type Tab = 'import' | 'type' | 'generate';
+
+const TABS: ReadonlyArray<[Tab, string]> = [
+  ['import', 'Import a credentials file'],
+  ['type', 'Type the credentials'],
+  ['generate', 'Generate a key pair'],
+];
+
+export function AddProfilePanel({ onAdded }: { readonly onAdded: (profile: ProfileSummary) => void }): React.JSX.Element {
+  const [tab, setTab] = useState<Tab>('import');
+  return (
+    <div className="tabs">
+      <div role="tablist" aria-label="How to add the profile" className="tabs__list">
+        {TABS.map(([id, label]) => (
+          <button
+            key={id}
+            id={`profile-tab-${id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            aria-controls={`profile-panel-${id}`}
+            tabIndex={tab === id ? 0 : -1}
+            className="tabs__tab"
+            onClick={() => setTab(id)}
+            onKeyDown={(event) => {
+              if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+              const index = TABS.findIndex(([candidate]) => candidate === tab);
+              const next = TABS[(index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
+              if (next !== undefined) {
+                setTab(next[0]);
+                document.getElementById(`profile-tab-${next[0]}`)?.focus();
+              }
+            }}
+            data-testid={`@profiles/tab-${id}`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`profile-panel-${tab}`} aria-labelledby={`profile-tab-${tab}`} className="tabs__panel">
+        {tab === 'import' ? <ImportForm onAdded={onAdded} /> : tab === 'type' ? <TypeForm onAdded={onAdded} /> : <GenerateKeyForm />}
+      </div>
+    </div>
+  );
+}
+
+function ImportForm({ onAdded }: { readonly onAdded: (profile: ProfileSummary) => void }): React.JSX.Element {
+  const [name, setName] = useState('main');
+  const [path, setPath] = useState('');
+  const [error, setError] = useState<ContractError | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    setBusy(true);
+    const result = await useProfilesStore.getState().importFile(name.trim(), path.trim());
+    setBusy(false);
+    if (result.ok) {
+      setError(null);
+      onAdded(result.value);
+    } else setError(result.error);
+  }
+  return (
+    <form onSubmit={(event) => void submit(event)} className="stack" aria-label="Import a credentials file">
+      <p className="muted">
+        The platform (or the sandbox) gives you a JSON file with the base URL, merchant ID, secret, platform public key and
+        your merchant private key. Treasury Desk reads it, moves the secrets into this workstation&apos;s keychain, and
+        never shows them again. Delete the file afterwards.
+      </p>
+      <Field label="Profile name" error={fieldError(error?.fields, 'name')}>
+        {(control) => <input {...control} className="input" value={name} onChange={(event) => setName(event.target.value)} required data-testid="@profiles/import-name" />}
+      </Field>
+      <Field label="Path of the credentials file" hint="For example /home/you/Downloads/credentials.json" error={fieldError(error?.fields, 'path')}>
+        {(control) => (
+          <input {...control} className="input input--mono" value={path} onChange={(event) => setPath(event.target.value)} required data-testid="@profiles/import-path" />
+        )}
+      </Field>
+      <ErrorNotice error={error} testId="@profiles/import-error" />
+      <div>
+        <button type="submit" className="button button--primary" disabled={busy} data-testid="@profiles/import-button">
+          {busy ? 'Importing…' : 'Import'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const EMPTY_CREDENTIALS = { baseUrl: '', merchantId: '', secret: '', platformPublicKey: '', merchantPrivateKey: '' };
+
+function TypeForm({ onAdded }: { readonly onAdded: (profile: ProfileSummary) => void }): React.JSX.Element {
+  const [name, setName] = useState('main');
+  const [credentials, setCredentials] = useState(EMPTY_CREDENTIALS);
+  const [error, setError] = useState<ContractError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const update = (key: keyof typeof EMPTY_CREDENTIALS) => (value: string) => setCredentials({ ...credentials, [key]: value });
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    setBusy(true);
+    const { merchantPrivateKey, ...rest } = credentials;
+    const result = await useProfilesStore.getState().add(name.trim(), {
+      ...rest,
+      baseUrl: credentials.baseUrl.trim(),
+      merchantId: credentials.merchantId.trim(),
+      ...(merchantPrivateKey.trim() === '' ? {} : { merchantPrivateKey }),
+    });
+    setBusy(false);
+    if (result.ok) {
+      setCredentials(EMPTY_CREDENTIALS);
+      setError(null);
+      onAdded(result.value);
+    } else setError(result.error);
+  }
+  const fields = error?.fields;
+  return (
+    <form onSubmit={(event) => void submit(event)} className="stack" aria-label="Type the credentials">
+      <Field label="Profile name" error={fieldError(fields, 'name')}>
+        {(control) => <input {...control} className="input" value={name} onChange={(event) => setName(event.target.value)} required />}
+      </Field>
+      <div className="grid-2">
+        <Field label="Service base URL" hint="https://… as given by the platform" error={fieldError(fields, 'credentials.baseUrl')}>
+          {(control) => <input {...control} className="input input--mono" type="url" value={credentials.baseUrl} onChange={(event) => update('baseUrl')(event.target.value)} required />}
+        </Field>
+        <Field label="Merchant ID (SVC-APP-ID)" error={fieldError(fields, 'credentials.merchantId')}>
+          {(control) => <input {...control} className="input input--mono" value={credentials.merchantId} onChange={(event) => update('merchantId')(event.target.value)} required />}
+        </Field>
+      </div>
+      <Field label="Secret" hint="Stored in the keychain; never shown again." error={fieldError(fields, 'credentials.secret')}>
+        {(control) => (
+          <input {...control} className="input input--mono" type="password" autoComplete="off" value={credentials.secret} onChange={(event) => update('secret')(event.target.value)} required />
+        )}
+      </Field>
+      <Field label="Platform public key (PEM or base64)" error={fieldError(fields, 'credentials.platformPublicKey')}>
+        {(control) => (
+          <textarea {...control} className="input input--mono" rows={4} spellCheck={false} value={credentials.platformPublicKey} onChange={(event) => update('platformPublicKey')(event.target.value)} required />
+        )}
+      </Field>
+      <Field
+        label="Merchant private key (PEM or base64)"
+        hint="Stored in the keychain; never shown again. Leave it empty if you generated the key pair on this desk for this profile."
+        error={fieldError(fields, 'credentials.merchantPrivateKey')}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className="input input--mono input--secret"
+            rows={4}
+            spellCheck={false}
+            autoComplete="off"
+            value={credentials.merchantPrivateKey}
+            onChange={(event) => update('merchantPrivateKey')(event.target.value)}
+          />
+        )}
+      </Field>
+      <ErrorNotice error={error} testId="@profiles/add-error" />
+      <div>
+        <button type="submit" className="button button--primary" disabled={busy} data-testid="@profiles/add-button">
+          {busy ? 'Saving…' : 'Save profile'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function GenerateKeyForm(): React.JSX.Element {
+  const generated = useProfilesStore((state) => state.generatedKey);
+  const [name, setName] = useState('main');
+  const [error, setError] = useState<ContractError | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    setBusy(true);
+    const result = await useProfilesStore.getState().generateKey(name.trim());
+    setBusy(false);
+    setError(result.ok ? null : result.error);
+  }
+  return (
+    <form onSubmit={(event) => void submit(event)} className="stack" aria-label="Generate a key pair">
+      <p className="muted">
+        Generates a 2048-bit RSA merchant key pair for this profile. The private key goes straight into this
+        workstation&apos;s keychain; give the public key to the platform so it can verify your requests.
+      </p>
+      <Field label="Profile name" error={fieldError(error?.fields, 'name')}>
+        {(control) => <input {...control} className="input" value={name} onChange={(event) => setName(event.target.value)} required data-testid="@profiles/generate-name" />}
+      </Field>
+      <ErrorNotice error={error} />
+      <div>
+        <button type="submit" className="button" disabled={busy} data-testid="@profiles/generate-button">
+          {busy ? 'Generating…' : 'Generate key pair'}
+        </button>
+      </div>
+      {generated === null ? null : (
+        <div className="stack" data-testid="@profiles/public-key">
+          <Field label="Merchant public key" hint={<>Fingerprint (SHA-256): <code>{generated.fingerprint}</code></>}>
+            {(control) => <textarea {...control} className="input input--mono" rows={8} readOnly value={generated.publicKeyPem} />}
+          </Field>
+          <div>
+            <CopyButton text={generated.publicKeyPem} label="Copy public key" testId="@profiles/copy-public-key" />
+          </div>
+          <p className="muted small">
+            Send this public key to the platform. When it issues the merchant ID, secret and platform public key, enter them
+            under “Type the credentials” with the same profile name and leave the private key empty: the generated one is used.
+          </p>
+        </div>
+      )}
+    </form>
+  );
+}

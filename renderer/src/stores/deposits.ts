@@ -1,0 +1,122 @@
+// useDepositsStore: the cached deposit history as keyset pages from deposits/list (loaded as the table scrolls),
+// filters (currency, date range, search by txid / address / userOrder), head refresh on deposits/changed, CSV export.
+import { create } from 'zustand';
+import type { CurrencySymbol } from '../../../electron/chains';
+import type { DepositView, RequestOf } from '../../../electron/contract';
+import { call, type ContractError, type Result } from '../api';
+import { dateInputToMs } from '../format';
+
+export const DEPOSIT_PAGE_SIZE = 500;
+
+export interface DepositFilters {
+  readonly currency: CurrencySymbol | '';
+  /** Local dates "YYYY-MM-DD" (inclusive), or ''. */
+  readonly from: string;
+  readonly to: string;
+  readonly search: string;
+}
+
+export const EMPTY_FILTERS: DepositFilters = { currency: '', from: '', to: '', search: '' };
+
+type ListRequest = RequestOf<'deposits/list'>;
+
+function toQuery(filters: DepositFilters): Omit<ListRequest, 'limit' | 'cursor'> {
+  const query: { currency?: CurrencySymbol; from?: number; to?: number; search?: string } = {};
+  if (filters.currency !== '') query.currency = filters.currency;
+  const from = dateInputToMs(filters.from);
+  if (from !== null) query.from = from;
+  const to = dateInputToMs(filters.to, true);
+  if (to !== null) query.to = to;
+  const search = filters.search.trim();
+  if (search !== '') query.search = search;
+  return query;
+}
+
+interface DepositsStore {
+  readonly filters: DepositFilters;
+  readonly rows: readonly DepositView[];
+  readonly nextCursor: string | null;
+  /** True once the first page for the current filters arrived. */
+  readonly ready: boolean;
+  readonly loading: boolean;
+  readonly error: ContractError | null;
+  /** When the first page of the current filters was asked for and when it arrived (the bench reads these). */
+  readonly firstPageTiming: { readonly requestedAt: number; readonly receivedAt: number | null } | null;
+  /** Rows that arrived through refreshHead since the last filter change: the table announces them. */
+  readonly newSinceOpen: number;
+  setFilters(filters: Partial<DepositFilters>): void;
+  reload(): Promise<void>;
+  loadMore(): Promise<void>;
+  refreshHead(): Promise<void>;
+  exportCsv(path: string): Promise<Result<{ readonly rows: number; readonly path: string }>>;
+}
+
+let generation = 0;
+
+export const useDepositsStore = create<DepositsStore>()((set, get) => ({
+  filters: EMPTY_FILTERS,
+  rows: [],
+  nextCursor: null,
+  ready: false,
+  loading: false,
+  error: null,
+  firstPageTiming: null,
+  newSinceOpen: 0,
+  setFilters(filters) {
+    set({ filters: { ...get().filters, ...filters } });
+    void get().reload();
+  },
+  async reload() {
+    generation += 1;
+    const mine = generation;
+    const requestedAt = performance.now();
+    set({ loading: true, error: null, ready: false, rows: [], nextCursor: null, newSinceOpen: 0, firstPageTiming: { requestedAt, receivedAt: null } });
+    const result = await call('deposits/list', { ...toQuery(get().filters), limit: DEPOSIT_PAGE_SIZE });
+    if (mine !== generation) return;
+    if (result.ok) {
+      set({
+        rows: result.value.rows,
+        nextCursor: result.value.nextCursor,
+        ready: true,
+        loading: false,
+        firstPageTiming: { requestedAt, receivedAt: performance.now() },
+      });
+    } else {
+      set({ loading: false, ready: true, error: result.error });
+    }
+  },
+  async loadMore() {
+    const { nextCursor, loading, filters } = get();
+    if (nextCursor === null || loading) return;
+    const mine = generation;
+    set({ loading: true });
+    const result = await call('deposits/list', { ...toQuery(filters), limit: DEPOSIT_PAGE_SIZE, cursor: nextCursor });
+    if (mine !== generation) return;
+    if (result.ok) {
+      set({ rows: get().rows.concat(result.value.rows), nextCursor: result.value.nextCursor, loading: false, error: null });
+    } else {
+      set({ loading: false, error: result.error });
+    }
+  },
+  async refreshHead() {
+    if (!get().ready) return get().reload();
+    const mine = generation;
+    const result = await call('deposits/list', { ...toQuery(get().filters), limit: Math.min(DEPOSIT_PAGE_SIZE, 200) });
+    if (mine !== generation || !result.ok) return;
+    const head = result.value.rows;
+    const headIds = new Set(head.map((row) => row.id));
+    const current = get().rows;
+    const known = new Set(current.map((row) => row.id));
+    const added = head.filter((row) => !known.has(row.id)).length;
+    const rest = current.filter((row) => !headIds.has(row.id));
+    const coveredAll = rest.length === 0;
+    set({
+      rows: head.concat(rest),
+      nextCursor: coveredAll ? result.value.nextCursor : get().nextCursor,
+      newSinceOpen: get().newSinceOpen + added,
+    });
+  },
+  exportCsv(path) {
+    return call('deposits/exportCsv', { path, ...toQuery(get().filters) });
+  },
+}));

@@ -1,0 +1,141 @@
+// useWithdrawalsStore: withdrawal requests (withdrawals/list pages), the approvals queue, one order's detail with its
+// status timeline, and the actions: request, approve, reject, cancel, submit (each privileged one as an operator).
+import { create } from 'zustand';
+import type { CurrencySymbol } from '../../../electron/chains';
+import type { WithdrawalPreflight, WithdrawalView } from '../../../electron/contract';
+import { call, type ContractError, type Result } from '../api';
+import type { ActingOperator } from './operator-prompt';
+
+const PAGE_SIZE = 100;
+/** What the approvals queue shows: requests someone still has to act on before they reach the service. */
+const QUEUE_STATES = ['awaitingApproval', 'approved', 'submitFailed'] as const;
+
+export interface WithdrawalDraft {
+  readonly currency: CurrencySymbol;
+  readonly amount: string;
+  readonly toAddress: string;
+  readonly withdrawType: 'normal' | 'financialConfirmation';
+  readonly memo: string;
+}
+
+interface WithdrawalsStore {
+  readonly orders: readonly WithdrawalView[];
+  readonly nextCursor: string | null;
+  readonly loaded: boolean;
+  readonly loading: boolean;
+  readonly error: ContractError | null;
+  readonly queue: readonly WithdrawalView[];
+  readonly selectedId: string | null;
+  readonly detail: WithdrawalView | null;
+  load(): Promise<void>;
+  loadMore(): Promise<void>;
+  loadQueue(): Promise<void>;
+  refreshAll(changedId?: string | null): Promise<void>;
+  select(id: string | null): Promise<void>;
+  preflight(draft: WithdrawalDraft): Promise<Result<WithdrawalPreflight>>;
+  request(draft: WithdrawalDraft, as: ActingOperator): Promise<Result<{ readonly withdrawal: WithdrawalView; readonly preflight: WithdrawalPreflight }>>;
+  approve(id: string, as: ActingOperator): Promise<Result<WithdrawalView>>;
+  reject(id: string, reason: string, as: ActingOperator): Promise<Result<WithdrawalView>>;
+  cancel(id: string, reason: string, as: ActingOperator): Promise<Result<WithdrawalView>>;
+  submit(id: string): Promise<Result<WithdrawalView>>;
+}
+
+export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
+  /** Puts a fresh copy of one order everywhere it is shown. */
+  function replace(view: WithdrawalView): void {
+    const orders = get().orders.some((order) => order.id === view.id)
+      ? get().orders.map((order) => (order.id === view.id ? view : order))
+      : [view, ...get().orders];
+    set({ orders, detail: get().selectedId === view.id ? view : get().detail });
+  }
+  async function after(result: Result<WithdrawalView>): Promise<Result<WithdrawalView>> {
+    if (result.ok) {
+      replace(result.value);
+      await get().loadQueue();
+    }
+    return result;
+  }
+  return {
+    orders: [],
+    nextCursor: null,
+    loaded: false,
+    loading: false,
+    error: null,
+    queue: [],
+    selectedId: null,
+    detail: null,
+    async load() {
+      set({ loading: true });
+      const result = await call('withdrawals/list', { limit: PAGE_SIZE });
+      if (result.ok) set({ orders: result.value.rows, nextCursor: result.value.nextCursor, loaded: true, loading: false, error: null });
+      else set({ loaded: true, loading: false, error: result.error.code === 'locked' ? null : result.error });
+    },
+    async loadMore() {
+      const cursor = get().nextCursor;
+      if (cursor === null || get().loading) return;
+      set({ loading: true });
+      const result = await call('withdrawals/list', { limit: PAGE_SIZE, cursor });
+      if (result.ok) set({ orders: get().orders.concat(result.value.rows), nextCursor: result.value.nextCursor, loading: false });
+      else set({ loading: false, error: result.error });
+    },
+    async loadQueue() {
+      const pages = await Promise.all(
+        QUEUE_STATES.map((state) => call('withdrawals/list', { state, limit: PAGE_SIZE })),
+      );
+      const queue = pages.flatMap((page) => (page.ok ? page.value.rows : []));
+      set({ queue });
+    },
+    async refreshAll(changedId) {
+      await Promise.all([get().load(), get().loadQueue()]);
+      const selected = get().selectedId;
+      if (selected !== null && (changedId === undefined || changedId === null || changedId === selected)) {
+        const result = await call('withdrawals/get', { id: selected });
+        if (result.ok && get().selectedId === selected) set({ detail: result.value });
+      }
+    },
+    async select(id) {
+      set({ selectedId: id, detail: id === null ? null : (get().orders.find((order) => order.id === id) ?? get().queue.find((order) => order.id === id) ?? null) });
+      if (id === null) return;
+      const result = await call('withdrawals/get', { id });
+      if (result.ok && get().selectedId === id) set({ detail: result.value });
+    },
+    preflight(draft) {
+      return call('withdrawals/preflight', {
+        currency: draft.currency,
+        amount: draft.amount.trim(),
+        toAddress: draft.toAddress,
+        withdrawType: draft.withdrawType,
+      });
+    },
+    async request(draft, as) {
+      const memo = draft.memo.trim();
+      const result = await call('withdrawals/request', {
+        currency: draft.currency,
+        amount: draft.amount.trim(),
+        toAddress: draft.toAddress,
+        withdrawType: draft.withdrawType,
+        as,
+        ...(memo === '' ? {} : { memo }),
+      });
+      if (result.ok) {
+        replace(result.value.withdrawal);
+        set({ selectedId: result.value.withdrawal.id, detail: result.value.withdrawal });
+        await get().loadQueue();
+      }
+      return result;
+    },
+    async approve(id, as) {
+      return after(await call('withdrawals/approve', { id, as }));
+    },
+    async reject(id, reason, as) {
+      return after(await call('withdrawals/reject', { id, reason, as }));
+    },
+    async cancel(id, reason, as) {
+      const trimmed = reason.trim();
+      return after(await call('withdrawals/cancel', { id, as, ...(trimmed === '' ? {} : { reason: trimmed }) }));
+    },
+    async submit(id) {
+      return after(await call('withdrawals/submit', { id }));
+    },
+  };
+});

@@ -1,0 +1,130 @@
+// E2E: every screen of the desk, each checked by axe-core (no serious or critical violation) and saved as a
+// screenshot; the tools, audit verification, settings, key generation and the idle lock screen along the way.
+import { randomBytes } from 'node:crypto';
+import { test, expect } from './support/desk';
+import { actAs, DEMO_ADMIN, go, startDemo } from './support/flows';
+import { expectAccessible, saveScreenshot } from './support/page-checks';
+
+test('every screen is accessible and has its screenshot', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  // Two requests so the queue, the order list and the detail have something to show.
+  for (const amount of ['30', '45.25']) {
+    await desk.value('withdrawals/request', { currency: 'eth.usdt', amount, toAddress: `0x${randomBytes(20).toString('hex')}`, as: DEMO_ADMIN });
+  }
+
+  await expectAccessible(page, 'dashboard');
+  await saveScreenshot(page, 'dashboard');
+  await page.getByTestId('@dashboard/hide-toggle').click();
+  await expect(page.getByTestId('@dashboard/hide-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await saveScreenshot(page, 'dashboard-balances-hidden');
+  await page.getByTestId('@dashboard/hide-toggle').click();
+
+  await go(page, 'deposits');
+  await expect(page.getByTestId('@deposits/row').first()).toBeVisible();
+  await expectAccessible(page, 'deposits');
+  await saveScreenshot(page, 'deposits');
+
+  await go(page, 'addresses');
+  await expectAccessible(page, 'addresses (empty)');
+  await saveScreenshot(page, 'addresses-empty');
+
+  await go(page, 'withdrawals');
+  await expectAccessible(page, 'withdrawals queue');
+  await saveScreenshot(page, 'withdrawals-queue');
+  await page.getByTestId('@withdrawals/tab-orders').click();
+  await expect(page.getByTestId('@withdrawals/order-row').first()).toBeVisible();
+  await page.getByTestId('@withdrawals/order-row').first().getByRole('button', { name: /Details/ }).click();
+  await expect(page.getByTestId('@withdrawals/timeline')).toBeVisible();
+  await expectAccessible(page, 'withdrawal orders');
+  await saveScreenshot(page, 'withdrawals-orders');
+  await page.getByTestId('@withdrawals/tab-request').click();
+  await expectAccessible(page, 'withdrawal request (empty)');
+  await saveScreenshot(page, 'withdrawals-request');
+
+  await go(page, 'tools');
+  await page.getByTestId('@tools/address-chain').selectOption('eth');
+  await page.getByTestId('@tools/address-input').fill('0x52908400098527886e0F7030069857D2E4169EE7');
+  await page.getByTestId('@tools/address-check-button').click();
+  await expect(page.getByTestId('@tools/address-result')).toHaveAttribute('data-valid', 'false');
+  const [deposit] = (await desk.value('deposits/list', { currency: 'trx.usdt', limit: 1 })).rows;
+  if (deposit === undefined) throw new Error('no demo deposit');
+  await page.getByTestId('@tools/transfer-currency').selectOption('trx.usdt');
+  await page.getByTestId('@tools/transfer-txid').fill(deposit.txid);
+  await page.getByTestId('@tools/transfer-check-button').click();
+  await expect(page.getByTestId('@tools/transfer-result')).toBeVisible();
+  await page.getByTestId('@tools/qr-input').fill(deposit.address);
+  await page.getByTestId('@tools/qr-button').click();
+  await expect(page.getByTestId('@tools/qr-image')).toBeVisible();
+  await expectAccessible(page, 'tools');
+  await saveScreenshot(page, 'tools');
+
+  await go(page, 'audit');
+  await expect(page.getByTestId('@audit/row').first()).toBeVisible();
+  await page.getByTestId('@audit/verify-button').click();
+  await expect(page.getByTestId('@audit/verify-result')).toContainText('Intact');
+  await expectAccessible(page, 'audit log');
+  await saveScreenshot(page, 'audit');
+
+  await go(page, 'settings');
+  await page.getByTestId('@settings/operator-name').fill('erin');
+  await page.getByTestId('@settings/operator-role').selectOption('initiator');
+  await page.getByTestId('@settings/operator-passphrase').fill('erin passphrase 5');
+  await page.getByTestId('@settings/operator-add').click();
+  await actAs(page, DEMO_ADMIN);
+  await expect(page.getByTestId('@settings/operators')).toContainText('erin');
+  await page.getByRole('button', { name: 'Edit the USDT on TRON policy' }).click();
+  await expect(page.getByTestId('@settings/policy-editor')).toBeVisible();
+  await expectAccessible(page, 'settings');
+  await saveScreenshot(page, 'settings');
+
+  await go(page, 'profiles');
+  await page.getByTestId('@profiles/add-toggle').click();
+  await page.getByTestId('@profiles/tab-generate').click();
+  await page.getByTestId('@profiles/generate-name').fill('live');
+  await page.getByTestId('@profiles/generate-button').click();
+  await expect(page.getByTestId('@profiles/public-key')).toContainText('BEGIN PUBLIC KEY');
+  await expect(page.getByTestId('@profiles/public-key')).not.toContainText('PRIVATE');
+  await expectAccessible(page, 'profiles (key generated)');
+  await saveScreenshot(page, 'profiles-generated-key');
+});
+
+test('the lock screen covers the desk until an operator unlocks it', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  await page.getByTestId('@shell/lock-button').click();
+  const lock = page.getByTestId('@lock');
+  await expect(lock).toBeVisible();
+  await expect(page.getByTestId('@nav/dashboard')).toHaveCount(0);
+  await expect(page.getByTestId('@demo/operators')).toBeVisible();
+  expect((await desk.value('session/state', {})).locked).toBe(true);
+
+  await page.getByTestId('@lock/operator').fill(DEMO_ADMIN.operator);
+  await page.getByTestId('@lock/passphrase').fill('wrong passphrase');
+  await page.getByTestId('@lock/unlock-button').click();
+  await expect(page.getByTestId('@lock/error')).toHaveAttribute('data-code', 'wrongPassphrase');
+  await expectAccessible(page, 'lock screen');
+  await saveScreenshot(page, 'lock-screen');
+
+  // Keyboard only: type the passphrase and press Enter.
+  await page.getByTestId('@lock/passphrase').fill(DEMO_ADMIN.passphrase);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('@screen/dashboard')).toBeVisible();
+  await expect(page.getByTestId('@shell/profile')).toContainText('demo');
+  await expect(page.getByText(`Operator: ${DEMO_ADMIN.operator}`)).toBeVisible();
+});
+
+test('keyboard use: skip link, navigation and visible focus', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  const nav = page.getByTestId('@nav/deposits');
+  await nav.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('@screen/deposits')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Deposits' })).toBeFocused();
+  // :focus-visible draws an outline on a keyboard-focused control.
+  await page.keyboard.press('Tab');
+  const outline = await page.evaluate('document.activeElement === null ? "none" : getComputedStyle(document.activeElement).outlineStyle');
+  expect(outline).toBe('solid');
+});

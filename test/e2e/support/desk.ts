@@ -1,0 +1,77 @@
+// E2E support: one fresh desk per test — the real engine on a temporary data folder and keychain service, the
+// browser harness serving the built renderer, and (on demand) a separately started sandbox the test controls.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { parseRequest, type MethodName, type ParsedRequestOf, type RequestOf, type ResponseOf, type Result } from '../../../electron/contract';
+import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../../../electron/sandbox';
+import { RENDERER_OUT_DIR } from '../../harness/build';
+import { startHarnessEngine, type HarnessEngine } from '../../harness/engine';
+import { startHarness, type HarnessServer } from '../../harness/server';
+
+export interface Desk {
+  readonly url: string;
+  readonly dataDir: string;
+  readonly harness: HarnessEngine;
+  readonly server: HarnessServer;
+  /** Calls the engine directly (test setup and checks), expecting success. */
+  value<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>>;
+  /** Starts a sandbox the test controls (stop it, change its merchant), with its credentials.json on disk. */
+  startSandbox(options?: StartSandboxOptions): Promise<SandboxHandle>;
+  /** The embedded demo sandbox started by demo/start. */
+  demoSandbox(): SandboxHandle;
+}
+
+export interface DeskOptions {
+  /** Whether the demo sandbox advances normal withdrawals by itself. Tests move them explicitly: off by default. */
+  readonly demoAuto: boolean;
+}
+
+export const test = base.extend<DeskOptions & { desk: Desk }>({
+  demoAuto: [false, { option: true }],
+  desk: async ({ demoAuto }, use) => {
+    requireKeyring();
+    const dataDir = mkdtempSync(join(tmpdir(), 'treasury-e2e-'));
+    const harness = await startHarnessEngine({ dataDir: join(dataDir, 'desk'), demoAuto });
+    const server = await startHarness({ engine: harness.engine, rendererDir: RENDERER_OUT_DIR });
+    const sandboxes: SandboxHandle[] = [];
+    const desk: Desk = {
+      url: server.url,
+      dataDir,
+      harness,
+      server,
+      async value(method, request) {
+        const parsed = parseRequest(method, request);
+        if (!parsed.ok) throw new Error(`${method}: ${parsed.error.message}`);
+        const handler = harness.engine.handlers[method] as (request: ParsedRequestOf<typeof method>) => Promise<Result<ResponseOf<typeof method>>>;
+        const result = await handler(parsed.value);
+        if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
+        return result.value;
+      },
+      async startSandbox(options = {}) {
+        const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataDir: join(dataDir, `sandbox-${sandboxes.length + 1}`), ...options });
+        sandboxes.push(sandbox);
+        return sandbox;
+      },
+      demoSandbox() {
+        const sandbox = harness.demoSandboxes.at(-1);
+        if (sandbox === undefined) throw new Error('no demo sandbox was started (demo/start)');
+        return sandbox;
+      },
+    };
+    await use(desk);
+    await server.close();
+    await harness.close();
+    for (const sandbox of sandboxes) await sandbox.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  },
+});
+
+export { expect };
+
+function requireKeyring(): void {
+  if (!process.env['TREASURY_KEYRING_HARNESS']) {
+    throw new Error('the e2e tests use the real Secret Service: run them with `npm run test:e2e` (scripts/with-keyring.sh)');
+  }
+}

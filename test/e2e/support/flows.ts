@@ -1,0 +1,36 @@
+// E2E support: the steps many tests share, done through the UI the way an operator would (navigation, the
+// operator dialog, the demo onboarding).
+import { expect, type Page } from '@playwright/test';
+import { DEMO_OPERATORS } from '../../../electron/contract';
+
+export const DEMO_ADMIN = { operator: DEMO_OPERATORS[0].name, passphrase: DEMO_OPERATORS[0].passphrase };
+export const DEMO_APPROVER = { operator: DEMO_OPERATORS[1].name, passphrase: DEMO_OPERATORS[1].passphrase };
+
+export type ScreenName = 'dashboard' | 'deposits' | 'addresses' | 'withdrawals' | 'tools' | 'audit' | 'settings' | 'profiles';
+
+export async function go(page: Page, screen: ScreenName): Promise<void> {
+  await page.getByTestId(`@nav/${screen}`).click();
+  await expect(page.getByTestId(`@screen/${screen}`)).toBeVisible();
+}
+
+/** Answers the "who is acting?" dialog and waits for it to close (the action succeeded). */
+export async function actAs(page: Page, acting: { operator: string; passphrase: string }, reason?: string): Promise<void> {
+  const dialog = page.getByTestId('@operator-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('@operator-dialog/operator').fill(acting.operator);
+  await dialog.getByTestId('@operator-dialog/passphrase').fill(acting.passphrase);
+  if (reason !== undefined) await dialog.getByTestId('@operator-dialog/reason').fill(reason);
+  await dialog.getByTestId('@operator-dialog/confirm').click();
+  await expect(dialog).toBeHidden();
+}
+
+/** First start → "Explore with a sandbox" → selfcheck passes → Continue → the dashboard. */
+export async function startDemo(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByTestId('@onboarding/demo-button').click();
+  await expect(page.getByTestId('@onboarding/selfcheck')).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('@selfcheck/run-button').click();
+  await expect(page.getByTestId('@selfcheck/result')).toHaveText(/Selfcheck passed/);
+  await page.getByTestId('@onboarding/continue').click();
+  await expect(page.getByTestId('@screen/dashboard')).toBeVisible();
+}

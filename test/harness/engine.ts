@@ -1,0 +1,76 @@
+// Test harness only: starts the real treasury engine for the browser harness on a data folder of its own, with a
+// keychain service name of its own (never the desk's real entries) and the embedded sandbox for demo mode, whose
+// handles the harness keeps so tests can reach its admin interface or stop it.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createEngine, type Engine } from '../../electron/core/engine';
+import { KeychainVault } from '../../electron/core/secrets';
+import { DEMO_SEED, startSandbox, type SandboxHandle } from '../../electron/sandbox';
+
+export interface HarnessEngineOptions {
+  /** Folder for the desk database and the demo sandbox's state. */
+  readonly dataDir: string;
+  /** Keychain service; default a fresh `treasury-desk-harness-…` per start. */
+  readonly keychainService?: string;
+  /** The idle lock applies (as in the desktop app). Default true. */
+  readonly lockable?: boolean;
+  /** Headless: the four credentials from this file instead of the keychain (the benchmark, which runs without one). */
+  readonly credentialsFile?: string;
+  /** Demo sandbox: advance normal withdrawals on timers (default true) and how much faster than real time. */
+  readonly demoAuto?: boolean;
+  readonly demoTimeScale?: number;
+}
+
+export interface HarnessEngine {
+  readonly engine: Engine;
+  readonly vault: KeychainVault;
+  readonly dbPath: string;
+  /** The embedded demo sandboxes started so far (demo/start), newest last. */
+  readonly demoSandboxes: readonly SandboxHandle[];
+  /** Closes the engine (which stops its demo sandboxes) and removes the keychain entries it made. */
+  close(): Promise<void>;
+}
+
+export async function startHarnessEngine(options: HarnessEngineOptions): Promise<HarnessEngine> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const vault = new KeychainVault({ service: options.keychainService ?? `treasury-desk-harness-${randomBytes(6).toString('hex')}` });
+  const demoSandboxes: SandboxHandle[] = [];
+  const dbPath = join(dataDir, 'treasury.sqlite');
+  const engine = await createEngine({
+    dbPath,
+    vault,
+    lockable: options.lockable ?? true,
+    cryptoThreads: 2,
+    ...(options.credentialsFile === undefined ? {} : { credentialsFile: options.credentialsFile }),
+    startDemoSandbox: async () => {
+      const sandbox = await startSandbox({
+        host: '127.0.0.1',
+        port: 0,
+        dataDir: join(dataDir, `demo-sandbox-${demoSandboxes.length + 1}`),
+        seed: DEMO_SEED,
+        auto: options.demoAuto ?? true,
+        timeScale: options.demoTimeScale ?? 1,
+      });
+      demoSandboxes.push(sandbox);
+      return sandbox;
+    },
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    engine,
+    vault,
+    dbPath,
+    demoSandboxes,
+    close() {
+      closing ??= (async () => {
+        await engine.close();
+        await Promise.all(demoSandboxes.map((sandbox) => sandbox.close().catch(() => undefined)));
+        if (options.credentialsFile !== undefined) return;
+        for (const profile of await vault.listProfiles().catch(() => [] as string[])) await vault.remove(profile).catch(() => undefined);
+      })();
+      return closing;
+    },
+  };
+}
