@@ -97,6 +97,12 @@ export interface DepositScanParams {
   readonly currency?: CurrencySymbol;
   /** Page size, 1..100; default 100 (fewest requests). */
   readonly limit?: number;
+  /**
+   * Ask for page N+1 while page N is still being decrypted, so the service's work (and the wire) overlaps the
+   * private-key work. It costs one request past the last page, or past the page where the consumer stops: use it
+   * for long walks (a full or first sync), not for a check of the newest page. Default false.
+   */
+  readonly prefetch?: boolean;
 }
 
 export interface DepositPage {
@@ -257,10 +263,16 @@ export class MerchantClient {
   async *depositPages(params: DepositScanParams = {}): AsyncGenerator<DepositPage, void, undefined> {
     const limit = checkLimit(params.limit ?? DEPOSITS_LIMIT_MAX);
     const currency = params.currency === undefined ? undefined : checkCurrency(params.currency, 'currency');
+    const fetchPage = (page: number): Promise<DepositRecord[]> => this.getDeposits({ currency, page, limit });
     const seen = new Set<string>();
     let pagesWithoutNew = 0;
+    let pending = fetchPage(1);
     for (let page = 1; ; page += 1) {
-      const records = await this.getDeposits({ currency, page, limit });
+      const ahead = params.prefetch === true ? fetchPage(page + 1) : undefined;
+      // The page asked for ahead may fail while the consumer holds this one, or never be read when the walk ends
+      // here: mark its failure handled now; whoever awaits it later still gets the error.
+      ahead?.catch(() => undefined);
+      const records = await pending;
       const fresh = records.filter((record) => {
         if (seen.has(record.apiOrder)) return false;
         seen.add(record.apiOrder);
@@ -270,6 +282,7 @@ export class MerchantClient {
       if (records.length < limit) return;
       pagesWithoutNew = fresh.length === 0 ? pagesWithoutNew + 1 : 0;
       if (pagesWithoutNew >= MAX_PAGES_WITHOUT_NEW_RECORDS) return;
+      pending = ahead ?? fetchPage(page + 1);
     }
   }
 

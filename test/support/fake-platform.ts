@@ -138,7 +138,8 @@ export interface SignOptions {
 
 type Json = Record<string, unknown>;
 
-class Refusal extends Error {
+/** Thrown by a handler or pager: answered as the service error `reason` (code 9999). */
+export class Refusal extends Error {
   constructor(readonly reason: string) {
     super(reason);
   }

@@ -13,7 +13,7 @@ import { encryptBytes } from '../../../electron/protocol/cipher';
 import { HttpTransport, toTransportError } from '../../../electron/protocol/http';
 import { encryptedLength, MerchantClient, type MerchantClientOptions } from '../../../electron/protocol/merchant-client';
 import { BUSINESS_REQUEST_CONTENT_TYPE, MAX_REQUEST_BODY_BYTES, PATHS } from '../../../electron/protocol/profile';
-import { closedPortUrl, FakePlatform } from '../../support/fake-platform';
+import { closedPortUrl, FakePlatform, Refusal } from '../../support/fake-platform';
 
 let fake: FakePlatform;
 const clients: MerchantClient[] = [];
@@ -500,6 +500,39 @@ describe('deposit scans', () => {
     for await (const record of client().allDeposits({ limit: 2 })) seen.push(record.apiOrder);
     expect(seen).toEqual(['D2', 'D1']);
     expect(fake.requestsTo(PATHS.getDeposits)).toHaveLength(4);
+  });
+
+  it('with prefetch asks for page N+1 while page N is still with the consumer, and yields the same pages', async () => {
+    fake.deposits = ['D7', 'D6', 'D5', 'D4', 'D3', 'D2', 'D1'].map(deposit);
+    const pages: Array<[number, string[]]> = [];
+    for await (const page of client().depositPages({ limit: 3, prefetch: true })) {
+      // Page N is in hand and not yet consumed: the request for page N+1 is already at the service.
+      await waitFor(() => fake.requestsTo(PATHS.getDeposits).length === page.page + 1);
+      pages.push([page.page, page.records.map((record) => record.apiOrder)]);
+    }
+    expect(pages).toEqual([
+      [1, ['D7', 'D6', 'D5']],
+      [2, ['D4', 'D3', 'D2']],
+      [3, ['D1']],
+    ]);
+    // The short page 3 ends the walk; page 4 had been asked for ahead and is dropped.
+    expect(fake.requestsTo(PATHS.getDeposits)).toHaveLength(4);
+  });
+
+  it('with prefetch, a consumer that stops early is not hurt by the failure of the page asked for ahead', async () => {
+    fake.switches.depositsPager = (page) => {
+      if (page > 1) throw new Refusal('paramError');
+      return ['D3', 'D2'].map(deposit);
+    };
+    const seen: string[] = [];
+    for await (const page of client().depositPages({ limit: 2, prefetch: true })) {
+      seen.push(...page.records.map((record) => record.apiOrder));
+      await waitFor(() => fake.requestsTo(PATHS.getDeposits).length === 2);
+      break;
+    }
+    expect(seen).toEqual(['D3', 'D2']);
+    // Give the prefetched page's failure time to land: an unhandled rejection would fail this test file.
+    await new Promise((resolve) => setTimeout(resolve, 200));
   });
 
   it('passes the currency filter and keeps unknown deposit fields', async () => {
