@@ -8,6 +8,7 @@ import { KeychainVault } from './secrets';
 import { createHandlers, startDemo, type DemoSandboxStarter } from './service';
 import { SessionLock } from './session';
 import { closeDatabase, defaultDatabasePath, getProfile, openDatabase } from './store';
+import { AutoSync, type AutoSyncOptions } from './sync/auto-sync';
 import { SyncService } from './sync/sync';
 
 export interface EngineOptions {
@@ -29,6 +30,11 @@ export interface EngineOptions {
   readonly lockable?: boolean;
   readonly cryptoThreads?: number;
   readonly network?: NetworkOptions;
+  /**
+   * Sync in the background (the desktop app): on start, then every minute, every 15 s while a withdrawal is
+   * unsettled, backing off while offline. `true` for the defaults; off unless given (the CLI syncs when asked).
+   */
+  readonly autoSync?: boolean | Partial<AutoSyncOptions>;
 }
 
 export interface Engine {
@@ -76,6 +82,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   if (active !== undefined && options.startDemoSandbox && getProfile(db, active)?.demo === true) {
     await startDemo(parts);
   }
+  const autoSync = options.autoSync ? new AutoSync(context, sync, options.autoSync === true ? {} : options.autoSync) : undefined;
+  autoSync?.start();
   let closed = false;
   return {
     handlers,
@@ -84,6 +92,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     async close() {
       if (closed) return;
       closed = true;
+      autoSync?.stop();
       session.close();
       await callbacks.stop();
       await context.close();

@@ -29,6 +29,8 @@ export async function startEngine(paths: EnginePaths): Promise<DesktopEngine> {
   return createEngine({
     dbPath: join(paths.dataDir, 'treasury.sqlite'),
     lockable: true,
+    // Balances, deposits and submitted withdrawals stay current without "Sync now" (core/sync/auto-sync.ts).
+    autoSync: true,
     startDemoSandbox: demoSandboxStarter(join(paths.dataDir, 'demo-sandbox')),
     ...(paths.sqliteNativeBinding ? { sqliteNativeBinding: paths.sqliteNativeBinding } : {}),
   });

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const rendererDir = await ensureRendererBuilt({ force: values.build });
   const temporary = values.data === undefined;
   const dataDir = temporary ? mkdtempSync(join(tmpdir(), 'treasury-desk-browser-')) : resolve(values.data ?? '');
-  const desk = await startHarnessEngine({ dataDir, demoTimeScale: timeScale });
+  const desk = await startHarnessEngine({ dataDir, demoTimeScale: timeScale, autoSync: true });
   for (const warning of desk.engine.warnings) console.warn(`warning: ${warning}`);
   const server = await startHarness({ engine: desk.engine, rendererDir, port });
   console.log(`Treasury Desk (browser harness) at ${server.url}`);

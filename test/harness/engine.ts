@@ -20,6 +20,8 @@ export interface HarnessEngineOptions {
   /** Demo sandbox: advance normal withdrawals on timers (default true) and how much faster than real time. */
   readonly demoAuto?: boolean;
   readonly demoTimeScale?: number;
+  /** Background sync as in the desktop app (dev:browser); off for the e2e flows, which sync when they mean to. */
+  readonly autoSync?: boolean;
 }
 
 export interface HarnessEngine {
@@ -43,6 +45,7 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
     vault,
     lockable: options.lockable ?? true,
     cryptoThreads: 2,
+    autoSync: options.autoSync ?? false,
     ...(options.credentialsFile === undefined ? {} : { credentialsFile: options.credentialsFile }),
     startDemoSandbox: async () => {
       const sandbox = await startSandbox({
