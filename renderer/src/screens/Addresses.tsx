@@ -5,6 +5,7 @@ import { ADDRESS_TYPES, CHAIN_INFO, type AddressType } from '../../../electron/c
 import type { ContractError } from '../api';
 import { CopyButton } from '../components/CopyButton';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
 import { QrCode } from '../components/QrCode';
 import { formatDateTime } from '../format';
@@ -136,15 +137,7 @@ function CreateAddress(): React.JSX.Element {
       <h2 id="create-address-title">New deposit address</h2>
       <form className="inline-form" onSubmit={(event) => void submit(event)}>
         <Field label="Chain" error={fieldError(error?.fields, 'addressType')}>
-          {(control) => (
-            <select {...control} className="input" value={addressType} onChange={(event) => setAddressType(event.target.value as AddressType)} data-testid="@addresses/type-select">
-              {ADDRESS_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {ADDRESS_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </select>
-          )}
+          {(control) => <Select control={control} value={addressType} options={ADDRESS_TYPES} label={(type) => ADDRESS_TYPE_LABELS[type]} onChange={setAddressType} testId="@addresses/type-select" />}
         </Field>
         <Field label="User order (optional)" hint="Your order or customer reference; generated when empty." error={fieldError(error?.fields, 'userOrder')}>
           {(control) => <input {...control} className="input input--mono" value={userOrder} maxLength={64} onChange={(event) => setUserOrder(event.target.value)} data-testid="@addresses/user-order" />}

@@ -7,6 +7,7 @@ import type { DepositView } from '../../../electron/contract';
 import type { ContractError } from '../api';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Select } from '../components/Select';
 import { Field } from '../components/Field';
 import { currencyLabel, formatDateTime, shorten, timeAgo } from '../format';
 import { useDebounced, useNow } from '../hooks';
@@ -15,6 +16,8 @@ import { EMPTY_FILTERS, useDepositsStore } from '../stores/deposits';
 /** Fixed row height (also in styles.css): 1,000,000 rows stay below Chromium's ~33.5M px layout limit. */
 export const DEPOSIT_ROW_HEIGHT = 28;
 const PREFETCH_ROWS = 300;
+/** '' is "all currencies". */
+const CURRENCY_FILTER_OPTIONS: readonly (CurrencySymbol | '')[] = ['', ...WITHDRAWAL_CURRENCIES];
 const COLUMNS = ['Seen', 'Currency', 'Amount', 'Fee', 'Address', 'Txid', 'User order', 'From', 'Source', 'Last seen'] as const;
 
 export function Deposits(): React.JSX.Element {
@@ -43,14 +46,14 @@ function DepositFilters(): React.JSX.Element {
     <form className="filters" role="search" aria-label="Filter deposits" onSubmit={(event) => event.preventDefault()}>
       <Field label="Currency">
         {(control) => (
-          <select {...control} className="input" value={filters.currency} onChange={(event) => set({ currency: event.target.value as CurrencySymbol | '' })} data-testid="@deposits/currency-filter">
-            <option value="">All currencies</option>
-            {WITHDRAWAL_CURRENCIES.map((symbol) => (
-              <option key={symbol} value={symbol}>
-                {currencyLabel(symbol)}
-              </option>
-            ))}
-          </select>
+          <Select
+            control={control}
+            value={filters.currency}
+            options={CURRENCY_FILTER_OPTIONS}
+            label={(symbol) => (symbol === '' ? 'All currencies' : currencyLabel(symbol))}
+            onChange={(currency) => set({ currency })}
+            testId="@deposits/currency-filter"
+          />
         )}
       </Field>
       <Field label="From (date seen)">

@@ -6,6 +6,7 @@ import type { PolicyView } from '../../../electron/contract';
 import type { ContractError } from '../api';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
 import { currencyLabel, formatDateTime, formatDuration } from '../format';
 import { askOperator } from '../stores/operator-prompt';
@@ -14,6 +15,8 @@ import { useSettingsStore, type OperatorRole, type PolicyDraft } from '../stores
 
 const ROLE_NAMES: Readonly<Record<OperatorRole, string>> = { viewer: 'Viewer', initiator: 'Initiator', approver: 'Approver', admin: 'Administrator' };
 
+/** Approvals a threshold may require: the engine allows 1 to 5 (core/withdrawals/policy.ts MAX_APPROVALS). */
+const APPROVAL_COUNTS: readonly string[] = ['1', '2', '3', '4', '5'];
 const ROLE_TEXT: Readonly<Record<OperatorRole, string>> = {
   viewer: 'Reads balances and history.',
   initiator: 'Also creates addresses and requests withdrawals.',
@@ -98,15 +101,7 @@ function Operators(): React.JSX.Element {
           {(control) => <input {...control} className="input" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} required data-testid="@settings/operator-name" />}
         </Field>
         <Field label="Role" hint={ROLE_TEXT[role]} error={fieldError(error?.fields, 'role')}>
-          {(control) => (
-            <select {...control} className="input" value={role} onChange={(event) => setRole(event.target.value as OperatorRole)} data-testid="@settings/operator-role">
-              {(Object.keys(ROLE_TEXT) as OperatorRole[]).map((candidate) => (
-                <option key={candidate} value={candidate}>
-                  {ROLE_NAMES[candidate]}
-                </option>
-              ))}
-            </select>
-          )}
+          {(control) => <Select control={control} value={role} options={Object.keys(ROLE_TEXT) as OperatorRole[]} label={(candidate) => ROLE_NAMES[candidate]} onChange={setRole} testId="@settings/operator-role" />}
         </Field>
         <Field label="Their passphrase" hint="They can type it themselves." error={fieldError(error?.fields, 'passphrase')}>
           {(control) => <input {...control} className="input" type="password" autoComplete="new-password" value={passphrase} onChange={(event) => setPassphrase(event.target.value)} required data-testid="@settings/operator-passphrase" />}
@@ -220,13 +215,13 @@ function PolicyEditor({ currency, policy, onDone }: { readonly currency: Currenc
             </Field>
             <Field label="Approvals" error={fieldError(error?.fields, `thresholds.${index}.approvals`)}>
               {(control) => (
-                <select {...control} className="input" value={row.approvals} onChange={(event) => setThresholds(thresholds.map((item, i) => (i === index ? { ...item, approvals: event.target.value } : item)))}>
-                  {['1', '2', '3', '4', '5'].map((count) => (
-                    <option key={count} value={count}>
-                      {count}
-                    </option>
-                  ))}
-                </select>
+                <Select
+                  control={control}
+                  value={row.approvals}
+                  options={APPROVAL_COUNTS}
+                  label={(count) => count}
+                  onChange={(approvals) => setThresholds(thresholds.map((item, i) => (i === index ? { ...item, approvals } : item)))}
+                />
               )}
             </Field>
             <div className="inline-form__submit">

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { CHAINS, CHAIN_INFO, WITHDRAWAL_CURRENCIES, type Chain, type CurrencySymbol } from '../../../electron/chains';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
 import { QrCode } from '../components/QrCode';
 import { CopyButton } from '../components/CopyButton';
@@ -32,15 +33,7 @@ function AddressCheck(): React.JSX.Element {
       <h2 id="tool-address-title">Check an address</h2>
       <form className="stack" onSubmit={(event) => void submit(event)}>
         <Field label="Chain" error={fieldError(error?.fields, 'chain')}>
-          {(control) => (
-            <select {...control} className="input" value={chain} onChange={(event) => setChain(event.target.value as Chain)} data-testid="@tools/address-chain">
-              {CHAINS.map((candidate) => (
-                <option key={candidate} value={candidate}>
-                  {CHAIN_INFO[candidate].displayName}
-                </option>
-              ))}
-            </select>
-          )}
+          {(control) => <Select control={control} value={chain} options={CHAINS} label={(candidate) => CHAIN_INFO[candidate].displayName} onChange={setChain} testId="@tools/address-chain" />}
         </Field>
         <Field label="Address" error={fieldError(error?.fields, 'address')}>
           {(control) => <input {...control} className="input input--mono" spellCheck={false} value={address} onChange={(event) => setAddress(event.target.value)} data-testid="@tools/address-input" />}
@@ -84,15 +77,7 @@ function TransferCheck(): React.JSX.Element {
       <p className="muted small">For occasional manual checks: the service allows 20 per minute and repeats its answer for the same txid within 5 seconds. Deposit callbacks, not this check, credit the balance.</p>
       <form className="stack" onSubmit={(event) => void submit(event)}>
         <Field label="Currency" error={fieldError(error?.fields, 'currency')}>
-          {(control) => (
-            <select {...control} className="input" value={currency} onChange={(event) => setCurrency(event.target.value as CurrencySymbol)} data-testid="@tools/transfer-currency">
-              {WITHDRAWAL_CURRENCIES.map((symbol) => (
-                <option key={symbol} value={symbol}>
-                  {currencyLabel(symbol)}
-                </option>
-              ))}
-            </select>
-          )}
+          {(control) => <Select control={control} value={currency} options={WITHDRAWAL_CURRENCIES} label={currencyLabel} onChange={setCurrency} testId="@tools/transfer-currency" />}
         </Field>
         <Field label="Transaction hash (txid)" error={fieldError(error?.fields, 'txid')}>
           {(control) => <input {...control} className="input input--mono" spellCheck={false} value={txid} onChange={(event) => setTxid(event.target.value)} required data-testid="@tools/transfer-txid" />}

@@ -8,6 +8,7 @@ import type { ContractError } from '../api';
 import { AddressDiff } from '../components/AddressDiff';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
 import { assetOf, currencyLabel, groupAmount } from '../format';
 import { useDebounced } from '../hooks';
@@ -85,13 +86,14 @@ export function WithdrawalRequest(): React.JSX.Element {
         <div className="grid-2">
           <Field label="Currency" error={fieldError(fields, 'currency') ?? issuesFor(errors, 'currency')}>
             {(control) => (
-              <select {...control} className="input" value={draft.currency} onChange={(event) => update('currency', event.target.value as CurrencySymbol)} data-testid="@withdrawals/currency">
-                {WITHDRAWAL_CURRENCIES.map((symbol) => (
-                  <option key={symbol} value={symbol}>
-                    {currencyLabel(symbol)} — {symbol}
-                  </option>
-                ))}
-              </select>
+              <Select
+                control={control}
+                value={draft.currency}
+                options={WITHDRAWAL_CURRENCIES}
+                label={(symbol) => `${currencyLabel(symbol)} — ${symbol}`}
+                onChange={(symbol) => update('currency', symbol)}
+                testId="@withdrawals/currency"
+              />
             )}
           </Field>
           <Field label={`Amount (${assetOf(draft.currency)})`} hint={`Up to ${decimals} decimal places.`} error={fieldError(fields, 'amount') ?? issuesFor(errors, 'amount')} testId="@withdrawals/amount">
