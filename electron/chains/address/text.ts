@@ -18,7 +18,7 @@ export function offendingCharacters(text: string, allowed: (ch: string) => boole
   return [...seen];
 }
 
-/** Printable ASCII is quoted as is; anything else (invisible, non-Latin look-alikes) is shown as U+XXXX. */
+/** Printable ASCII is quoted as is; anything else (invisible, non-Latin look-alikes) is shown as its code point, e.g. U+200B. */
 export function showCharacter(ch: string): string {
   const code = ch.codePointAt(0) ?? 0;
   if (code >= 0x21 && code <= 0x7e) return `'${ch}'`;
