@@ -35,4 +35,3 @@ export function minimumAmount(schedule: FeeSchedule, kind: FeeKind): Money {
   return parseMoney(kind === 'deposit' ? schedule.deposit_min : schedule.withdraw_min);
 }
 
-export { Money };

@@ -2,7 +2,7 @@
 // deposit addresses and a realistic history of a few hundred deposits and withdrawals in every final state, built
 // through the same ledger functions as live traffic (so the ledger invariant holds) with callbacks silenced.
 // Deterministic given the seed: IDs, addresses, txids, amounts and states repeat; only the RSA keys are fresh.
-import { CURRENCIES, Money, type AddressType, type CurrencySymbol } from '../chains';
+import { CURRENCIES, formatMoney, Money, type AddressType, type CurrencySymbol } from '../chains';
 import { newChainAddress, randomInt, seededRandom, type RandomSource } from './chain-sim';
 import {
   advanceWithdrawal,
@@ -42,21 +42,31 @@ const ADDRESS_PLAN: ReadonlyArray<[AddressType, number]> = [
   ['ton', 1],
 ];
 
-/** Typical transfer sizes per asset: [min, max, decimals shown]. */
-function amountRange(symbol: CurrencySymbol): [number, number, number] {
-  if (symbol === 'trx') return [50, 20000, 2];
-  if (symbol === 'eth') return [0.01, 1.5, 4];
-  if (symbol === 'bnb') return [0.05, 5, 4];
-  if (symbol === 'solana') return [0.5, 40, 3];
-  if (symbol === 'ton') return [5, 800, 2];
-  return [10, 3000, 2];
+/** Typical transfer sizes per asset, in whole minor units of `decimals` places (integers: no float money). */
+interface AmountRange {
+  readonly minUnits: number;
+  readonly maxUnits: number;
+  readonly decimals: number;
 }
 
-function randomAmount(random: RandomSource, symbol: CurrencySymbol, scale = 1): string {
-  const [min, max, decimals] = amountRange(symbol);
-  const unit = 10 ** decimals;
-  const units = randomInt(random, Math.round(min * unit), Math.round(max * unit * scale));
-  return new Money(units).dividedBy(unit).toFixed();
+function amountRange(symbol: CurrencySymbol): AmountRange {
+  if (symbol === 'trx') return { minUnits: 5_000, maxUnits: 2_000_000, decimals: 2 }; // 50 .. 20,000
+  if (symbol === 'eth') return { minUnits: 100, maxUnits: 15_000, decimals: 4 }; // 0.01 .. 1.5
+  if (symbol === 'bnb') return { minUnits: 500, maxUnits: 50_000, decimals: 4 }; // 0.05 .. 5
+  if (symbol === 'solana') return { minUnits: 500, maxUnits: 40_000, decimals: 3 }; // 0.5 .. 40
+  if (symbol === 'ton') return { minUnits: 500, maxUnits: 80_000, decimals: 2 }; // 5 .. 800
+  return { minUnits: 1_000, maxUnits: 300_000, decimals: 2 }; // stablecoins: 10 .. 3,000
+}
+
+/** `units` minor units of `decimals` places as a decimal string. */
+function fromUnits(units: number, decimals: number): string {
+  return formatMoney(new Money(units).dividedBy(new Money(10).pow(decimals)));
+}
+
+/** A random amount in the asset's range; `percentOfMax` narrows the top (withdrawals stay below the balance). */
+function randomAmount(random: RandomSource, symbol: CurrencySymbol, percentOfMax = 100): string {
+  const { minUnits, maxUnits, decimals } = amountRange(symbol);
+  return fromUnits(randomInt(random, minUnits, Math.floor((maxUnits * percentOfMax) / 100)), decimals);
 }
 
 function pick<T>(random: RandomSource, items: readonly T[]): T {
@@ -111,7 +121,9 @@ export async function seedDemo(service: SandboxService, seed: string): Promise<s
       if (i % 60 === 17 && target.addressType === 'trx') {
         currency = 'trx.usdc';
       } else if (i % 45 === 31) {
-        amount = new Money(amountRange(symbol)[0]).dividedBy(100).toFixed();
+        // A hundredth of the smallest typical transfer: below deposit_min, so it is not credited.
+        const { minUnits, decimals } = amountRange(symbol);
+        amount = fromUnits(minUnits, decimals + 2);
       }
       simulateTransfer(env, { toAddress: target.address, currency, amount });
     }
@@ -125,7 +137,7 @@ export async function seedDemo(service: SandboxService, seed: string): Promise<s
       const created = createWithdrawal(env, config, {
         userOrder,
         currency,
-        amount: randomAmount(random, currency, 0.3),
+        amount: randomAmount(random, currency, 30),
         toAddress: newChainAddress(CURRENCIES[currency].chain, random),
         withdrawType,
         remark: i % 7 === 0 ? `supplier invoice ${1000 + i}` : '',

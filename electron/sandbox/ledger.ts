@@ -9,6 +9,7 @@ import {
   checkAmount,
   CURRENCIES,
   isCurrencySymbol,
+  formatMoney,
   Money,
   parseTonAddress,
   tonRawForm,
@@ -134,8 +135,8 @@ function readBalance(db: Db, merchantId: string, currency: CurrencySymbol): Bala
 
 function writeBalance(db: Db, merchantId: string, currency: CurrencySymbol, balance: Balance): void {
   sql(db, 'UPDATE balances SET available = ?, frozen = ? WHERE merchant_id = ? AND currency = ?').run(
-    balance.available.toFixed(),
-    balance.frozen.toFixed(),
+    formatMoney(balance.available),
+    formatMoney(balance.frozen),
     merchantId,
     currency,
   );
@@ -169,8 +170,8 @@ export function setAvailableBalance(db: Db, merchantId: string, currency: Curren
   if (!row) throw new Error(`no balance row for ${merchantId} ${currency}`);
   const delta = amount.minus(new Money(row.available));
   sql(db, 'UPDATE balances SET available = ?, opening = ? WHERE merchant_id = ? AND currency = ?').run(
-    amount.toFixed(),
-    new Money(row.opening).plus(delta).toFixed(),
+    formatMoney(amount),
+    formatMoney(new Money(row.opening).plus(delta)),
     merchantId,
     currency,
   );
@@ -319,7 +320,7 @@ export function simulateTransfer(env: LedgerEnv, input: TransferInput): Transfer
     db,
     `INSERT INTO chain_transfers (chain, txid_key, txid, currency, from_address, to_address, amount, source, credited, reason, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, 'deposit', ?, ?, ?)`,
-  ).run(chain, txidKey(chain, txid), txid, input.currency, fromAddress, input.toAddress, gross.toFixed(), reason ? 0 : 1, reason ?? null, env.nowMs());
+  ).run(chain, txidKey(chain, txid), txid, input.currency, fromAddress, input.toAddress, formatMoney(gross), reason ? 0 : 1, reason ?? null, env.nowMs());
   if (reason !== undefined || !target || input.currency === TRON_USDC) {
     return { ok: true, credited: false, txid, reason: reason ?? 'addressNotIssued' };
   }
@@ -340,9 +341,9 @@ export function simulateTransfer(env: LedgerEnv, input: TransferInput): Transfer
     target.address,
     target.address_type,
     fromAddress,
-    gross.toFixed(),
-    net.toFixed(),
-    fee.toFixed(),
+    formatMoney(gross),
+    formatMoney(net),
+    formatMoney(fee),
     target.user_order,
     env.nowMs(),
   );
@@ -480,8 +481,8 @@ export function createWithdrawal(env: LedgerEnv, merchant: MerchantConfig, body:
     params.userOrder,
     newApiOrder(db, 'WD'),
     currency,
-    amount.toFixed(),
-    fee.toFixed(),
+    formatMoney(amount),
+    formatMoney(fee),
     params.toAddress,
     params.withdrawType,
     params.remark,
@@ -670,16 +671,16 @@ export function checkLedgerInvariant(db: Db, merchantId?: string): InvariantRepo
       available: row.available,
       frozen: row.frozen,
       opening: row.opening,
-      credited: credited.toFixed(),
-      withdrawn: withdrawn.toFixed(),
-      inFlight: inFlight.toFixed(),
+      credited: formatMoney(credited),
+      withdrawn: formatMoney(withdrawn),
+      inFlight: formatMoney(inFlight),
     };
     const expected = opening.plus(credited).minus(withdrawn);
     if (!available.plus(frozen).equals(expected)) {
-      violations.push({ ...entry, rule: 'conservation', detail: `available + frozen = ${available.plus(frozen).toFixed()}, expected ${expected.toFixed()}` });
+      violations.push({ ...entry, rule: 'conservation', detail: `available + frozen = ${formatMoney(available.plus(frozen))}, expected ${formatMoney(expected)}` });
     }
     if (!frozen.equals(inFlight)) {
-      violations.push({ ...entry, rule: 'frozen', detail: `frozen = ${row.frozen}, orders in flight hold ${inFlight.toFixed()}` });
+      violations.push({ ...entry, rule: 'frozen', detail: `frozen = ${row.frozen}, orders in flight hold ${formatMoney(inFlight)}` });
     }
     if (available.isNegative() || frozen.isNegative()) {
       violations.push({ ...entry, rule: 'negative', detail: 'a balance is below zero' });

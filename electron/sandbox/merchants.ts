@@ -3,10 +3,9 @@
 import { generateKeyPair, type KeyObject } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import { promisify } from 'node:util';
-import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../chains';
+import { formatMoney, Money, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../chains';
 import { parsePrivateKey, parsePublicKey } from '../protocol/keys';
 import { RSA_DEFAULT_MODULUS_BITS, WITHDRAW_TYPES } from '../protocol/profile';
-import { Money } from '../protocol/fees';
 import { randomHex, randomInt, type RandomSource } from './chain-sim';
 import { getMeta, setMeta, sql, type Db, type KeyRow, type MerchantRow } from './store';
 import { isWithdrawType, type WithdrawType } from './order-states';
@@ -182,7 +181,7 @@ export function insertMerchant(
       'INSERT INTO balances (merchant_id, currency, available, frozen, opening) VALUES (?, ?, ?, ?, ?)',
     );
     for (const symbol of WITHDRAWAL_CURRENCIES) {
-      const opening = new Money(options.balances?.[symbol] ?? '0').toFixed();
+      const opening = formatMoney(new Money(options.balances?.[symbol] ?? '0'));
       insertBalance.run(merchantId, symbol, opening, '0', opening);
     }
     return merchantId;

@@ -4,7 +4,7 @@
 import type { KeyObject } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { AddressType, CurrencySymbol } from '../chains';
-import { Money } from '../protocol/fees';
+import { Money } from '../chains';
 import { parsePrivateKey } from '../protocol/keys';
 import { AutoAdvancer, type AutoTarget } from './auto-advance';
 import { CallbackDispatcher, enqueueCallback } from './callbacks';

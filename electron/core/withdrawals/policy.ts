@@ -1,6 +1,6 @@
 // Withdrawal policy per currency: how many approvals an amount needs, the daily limit, and whether
 // financialConfirmation is used. Pure decimal arithmetic; the store keeps the policy rows.
-import { Money, parseMoney } from '../../chains';
+import { formatMoney, Money, parseMoney } from '../../chains';
 
 export interface ApprovalThreshold {
   /** Amounts strictly above this need `approvals` approvals. */
@@ -69,7 +69,7 @@ export function checkDailyLimit(policy: WithdrawalPolicy, usedToday: Money, amou
     return {
       ok: false,
       remaining,
-      reason: `the daily limit is ${limit.toFixed()}; ${usedToday.toFixed()} was already requested today, so at most ${remaining.toFixed()} remains`,
+      reason: `the daily limit is ${formatMoney(limit)}; ${formatMoney(usedToday)} was already requested today, so at most ${formatMoney(remaining)} remains`,
     };
   }
   return { ok: true, remainingAfter: remaining.minus(amount) };
