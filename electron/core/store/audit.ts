@@ -60,7 +60,8 @@ interface AuditDbRow {
 
 const COLUMNS = 'seq, at, profile, operator, action, subject, details_json, prev_hash, hash';
 
-function toRow(row: AuditDbRow): AuditRow {
+/** The hashed fields and the stored hash, without parsing the details (all that verification needs). */
+function toChainFields(row: AuditDbRow): AuditChainFields & { readonly hash: string } {
   return {
     seq: row.seq,
     at: row.at,
@@ -69,10 +70,13 @@ function toRow(row: AuditDbRow): AuditRow {
     action: row.action,
     subject: row.subject,
     detailsJson: row.details_json,
-    details: parseJsonColumn(row.details_json),
     prevHash: row.prev_hash,
     hash: row.hash,
   };
+}
+
+function toRow(row: AuditDbRow): AuditRow {
+  return { ...toChainFields(row), details: parseJsonColumn(row.details_json) };
 }
 
 /** SHA-256 (lowercase hex) over the canonical serialisation of a row's fields and the previous hash. */
@@ -162,19 +166,7 @@ export function verifyAuditRows(rows: Iterable<AuditChainFields & { readonly has
 /** Verifies the whole audit log of this database, streaming it row by row. */
 export function verifyAuditChain(db: StoreDatabase): AuditVerification {
   function* rows(): Generator<AuditChainFields & { hash: string }> {
-    for (const row of statements(db).walk.iterate() as IterableIterator<AuditDbRow>) {
-      yield {
-        seq: row.seq,
-        at: row.at,
-        profile: row.profile,
-        operator: row.operator,
-        action: row.action,
-        subject: row.subject,
-        detailsJson: row.details_json,
-        prevHash: row.prev_hash,
-        hash: row.hash,
-      };
-    }
+    for (const row of statements(db).walk.iterate() as IterableIterator<AuditDbRow>) yield toChainFields(row);
   }
   return verifyAuditRows(rows());
 }
