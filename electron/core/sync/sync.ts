@@ -8,7 +8,7 @@ import { DEPOSITS_LIMIT_MAX } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import {
-  countDeposits,
+  getSyncState,
   listSyncState,
   listUnsettledWithdrawalRequests,
   recordBalances,
@@ -87,9 +87,9 @@ export class SyncService {
     });
     await this.#step(profile, 'deposits', async () => {
       const client = await this.context.merchantClient();
-      // A full walk, or a first sync into an empty cache, reads many pages: overlap each page's decryption with the
-      // next request. A routine sync usually stops at page 1 and would waste the prefetched page.
-      const prefetch = full || countDeposits(this.context.db, profile) === 0;
+      // A full walk, or the first deposits sync of a profile, reads many pages: overlap each page's decryption with
+      // the next request. A routine sync usually stops at page 1 and would waste the prefetched page.
+      const prefetch = full || (getSyncState(this.context.db, profile, 'deposits')?.lastSuccessAt ?? null) === null;
       for await (const batch of client.depositPages({ limit: DEPOSITS_LIMIT_MAX, prefetch })) {
         const page = batch.page;
         const intake = storeDeposits(this.context, profile, batch.records, 'query');
