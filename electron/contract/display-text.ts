@@ -1,0 +1,81 @@
+// Text from people and the network (memos, reasons, names, labels, platform messages) made safe to show: C0 controls
+// except newline, DEL, C1 controls and the bidi overrides/isolates (U+202A–U+202E, U+2066–U+2069) are either refused
+// at input or shown escaped as ⟨U+XXXX⟩, so an ANSI escape or a right-to-left override can never make a screen show
+// something other than what is stored. Pure: the engine, the CLI and the renderer all use this one definition.
+
+/** Characters that must never reach a screen unescaped (APPROVALS / issue 9, item 10). */
+// eslint-disable-next-line no-control-regex
+export const UNSAFE_TEXT_CHARACTERS = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
+// eslint-disable-next-line no-control-regex
+const UNSAFE_GLOBAL = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/gu;
+
+export interface UnsafeCharacter {
+  /** UTF-16 index of the character in the text. */
+  readonly index: number;
+  /** The code point, e.g. 0x1b. */
+  readonly codePoint: number;
+  /** How it is written for people: `U+001B (escape)`. */
+  readonly description: string;
+}
+
+const NAMES: Readonly<Record<number, string>> = {
+  0x00: 'null',
+  0x07: 'bell',
+  0x08: 'backspace',
+  0x09: 'tab',
+  0x0d: 'carriage return',
+  0x1b: 'escape',
+  0x7f: 'delete',
+  0x9b: 'control sequence introducer',
+  0x202a: 'left-to-right embedding',
+  0x202b: 'right-to-left embedding',
+  0x202c: 'pop directional formatting',
+  0x202d: 'left-to-right override',
+  0x202e: 'right-to-left override',
+  0x2066: 'left-to-right isolate',
+  0x2067: 'right-to-left isolate',
+  0x2068: 'first strong isolate',
+  0x2069: 'pop directional isolate',
+};
+
+/** `U+001B`: four or more upper-case hex digits. */
+export function codePointLabel(codePoint: number): string {
+  return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+function describe(codePoint: number): string {
+  const name = NAMES[codePoint] ?? (codePoint >= 0x202a ? 'bidi control' : 'control character');
+  return `${codePointLabel(codePoint)} (${name})`;
+}
+
+/** The first character that may not be shown as is, or null when the text is safe. */
+export function findUnsafeCharacter(text: string): UnsafeCharacter | null {
+  const match = UNSAFE_TEXT_CHARACTERS.exec(text);
+  if (!match) return null;
+  const codePoint = match[0].codePointAt(0) ?? 0;
+  return { index: match.index, codePoint, description: describe(codePoint) };
+}
+
+/** Why `text` is refused as input, or null when it is acceptable; `what` names the field ("the memo"). */
+export function unsafeTextProblem(text: string, what: string): string | null {
+  const found = findUnsafeCharacter(text);
+  if (!found) return null;
+  return `${what} contains ${found.description} at position ${found.index + 1}: control and text-direction characters are not allowed, type it again without them`;
+}
+
+/** The text with every unsafe character replaced by a visible ⟨U+XXXX⟩; newlines and everything else stay. */
+export function escapeUnsafeText(text: string): string {
+  return text.replace(UNSAFE_GLOBAL, (character) => `⟨${codePointLabel(character.codePointAt(0) ?? 0)}⟩`);
+}
+
+/** Same, for every string inside a JSON-like value (answers shown by a face); other values are returned unchanged. */
+export function escapeUnsafeDeep<T>(value: T): T {
+  if (typeof value === 'string') return escapeUnsafeText(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => escapeUnsafeDeep(item)) as T;
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(value as Record<string, unknown>)) out[escapeUnsafeText(key)] = escapeUnsafeDeep(member);
+    return out as T;
+  }
+  return value;
+}
