@@ -142,12 +142,65 @@ export interface QrCodeView {
   readonly content: string;
 }
 
+export type OperatorRoleName = 'viewer' | 'initiator' | 'approver' | 'admin';
+
+/** An operator as the signed roster has them (never a key or a seal: the key's fingerprint only). */
 export interface OperatorView {
-  readonly id: number;
   readonly name: string;
-  readonly role: 'viewer' | 'initiator' | 'approver' | 'admin';
-  readonly createdAt: number;
-  readonly disabled: boolean;
+  readonly role: OperatorRoleName;
+  /** invited: an admin invited them and they have not (or not yet confirmed) chosen their passphrase. */
+  readonly status: 'invited' | 'active' | 'disabled';
+  /** The fingerprint of their signing key (4 groups of 4), null while invited. */
+  readonly keyFingerprint: string | null;
+  /** Everyone their decisions may stand for: themselves, plus the admin who enrolled them alone. */
+  readonly party: readonly string[];
+  readonly founding: boolean;
+  readonly enrolledBy: readonly string[];
+  /** Wrong-passphrase lockout: no attempt is checked before this time (ms), null when none. */
+  readonly lockedUntil: number | null;
+  readonly failedAttempts: number;
+}
+
+/** A roster or policy change waiting for the invited operator or for a second, independent admin. */
+export interface ProposalView {
+  /** What confirm and withdraw refer to. */
+  readonly id: string;
+  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy';
+  readonly subject: string;
+  /** In words: "invite carol as initiator". */
+  readonly summary: string;
+  readonly proposer: string;
+  readonly at: number;
+  readonly needsConfirmation: boolean;
+  /** For invitations: the fingerprint of the key the operator accepted with (what the confirmer checks). */
+  readonly acceptedKey: string | null;
+  readonly state: 'open' | 'applied' | 'withdrawn';
+}
+
+export interface RosterView {
+  readonly founded: boolean;
+  readonly operators: readonly OperatorView[];
+  readonly proposals: readonly ProposalView[];
+  /** Whether the desk has two independent admins (four-eyes on roster, policy and admin requests). */
+  readonly fourEyes: boolean;
+  /** What the desk cannot do, said plainly (a single-admin desk), or how to start (not founded). */
+  readonly notice: string | null;
+}
+
+/** An invitation's one-time code: shown once to the admin, who hands it to the operator in person. */
+export interface InvitationView {
+  readonly proposal: string;
+  readonly operator: string;
+  readonly code: string;
+  readonly needsConfirmation: boolean;
+  readonly message: string;
+}
+
+export interface PolicyChangeView {
+  /** True when the policy is in force now; false while it waits for a second admin's confirmation. */
+  readonly applied: boolean;
+  readonly proposal: ProposalView;
+  readonly policy: PolicyView;
 }
 
 export interface PolicyView {
@@ -187,19 +240,28 @@ export interface WithdrawalPreflight {
   readonly serviceAddressCheck: boolean | null;
 }
 
-/**
- * The desk's workflow state of a request (the platform's orderStatus is separate): awaitingApproval → approved →
- * submitting → submitted → completed; rejected or cancelled before submission; submitFailed when the platform
- * refused the order outright (nothing was created; it may be submitted again with the same userOrder).
- */
-export const WITHDRAWAL_STATES = ['awaitingApproval', 'approved', 'rejected', 'cancelled', 'submitting', 'submitted', 'submitFailed', 'completed'] as const;
-export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
+export { WITHDRAWAL_STATES, type WithdrawalState } from './withdrawal-lifecycle';
+import type { WithdrawalState } from './withdrawal-lifecycle';
 
 export interface ApprovalView {
   readonly operator: string;
   readonly decision: 'approve' | 'reject';
   readonly reason: string | null;
   readonly at: number;
+  /** Whether this approval counts toward four-eyes (an independent party, enrolled before the request). */
+  readonly counts: boolean;
+  /** Why it does not count, when it does not. */
+  readonly note: string | null;
+}
+
+/** What the signed statements say about a request, checked on every read (the state column is only a cache). */
+export interface WithdrawalVerification {
+  readonly ok: boolean;
+  /** Approvals from independent parties that verify. */
+  readonly countedApprovals: number;
+  readonly requiredApprovals: number;
+  /** Why the statements do not support submitting it (empty when they do, or when nothing is asked yet). */
+  readonly problems: readonly string[];
 }
 
 export interface OrderStatusEvent {
@@ -210,6 +272,9 @@ export interface OrderStatusEvent {
 
 export interface WithdrawalView {
   readonly id: string;
+  /** The intent's fingerprint (4 groups of 4): what approvers compare; also in the order's remark. Null for a request made before signed approvals. */
+  readonly fingerprint: string | null;
+  readonly verification: WithdrawalVerification;
   readonly currency: CurrencySymbol;
   readonly amount: string;
   readonly toAddress: string;
@@ -237,15 +302,40 @@ export interface AuditEntryView {
   readonly seq: number;
   readonly at: number;
   readonly profile: string | null;
+  /** The signing operator, or null for the desk key. */
   readonly operator: string | null;
+  readonly kind: string;
   readonly action: string;
   readonly subject: string | null;
+  readonly keyFingerprint: string;
   readonly details: unknown;
 }
 
+export interface AuditHeadView {
+  readonly seq: number;
+  readonly hash: string;
+  /** The head hash as a readable code (4 groups of 4). */
+  readonly fingerprint: string;
+}
+
 export type AuditVerification =
-  | { readonly ok: true; readonly rows: number }
-  | { readonly ok: false; readonly rows: number; readonly firstBadSeq: number; readonly reason: string };
+  | {
+      readonly ok: true;
+      readonly rows: number;
+      readonly head: AuditHeadView | null;
+      /** Unsigned rows from before signed approvals, sealed into the chain by its first row. */
+      readonly legacyRows: number;
+      /** Whether this workstation's keychain holds an anchor of the head. */
+      readonly anchored: boolean;
+      readonly checkpoint: 'matched' | null;
+    }
+  | { readonly ok: false; readonly rows: number; readonly firstBadSeq: number; readonly reason: string; readonly head: AuditHeadView | null };
+
+export interface CheckpointView {
+  readonly path: string;
+  readonly seq: number;
+  readonly fingerprint: string;
+}
 
 export interface CallbackListenerState {
   readonly running: boolean;
@@ -270,9 +360,13 @@ export interface TransferCheckView {
   readonly cached: boolean;
 }
 
-/** Operators a demo desk starts with: a demo is for learning, so their passphrases are shown on screen. */
+/**
+ * Operators a demo desk starts with: a demo is for learning, so their passphrases are shown on screen. Two founding
+ * admins, and an approver invited by one and confirmed by the other. They exist only in the demo profile.
+ */
 export const DEMO_OPERATORS = [
   { name: 'demo-admin', role: 'admin', passphrase: 'demo passphrase 1' },
+  { name: 'demo-admin-2', role: 'admin', passphrase: 'demo passphrase 3' },
   { name: 'demo-approver', role: 'approver', passphrase: 'demo passphrase 2' },
 ] as const;
 

@@ -8,7 +8,8 @@ export type ContractEvent =
   | { readonly type: 'balances/changed' }
   | { readonly type: 'withdrawals/changed'; readonly id: string | null }
   | { readonly type: 'callbacks/changed'; readonly listener: CallbackListenerState }
-  | { readonly type: 'session/changed'; readonly session: SessionState };
+  | { readonly type: 'session/changed'; readonly session: SessionState }
+  | { readonly type: 'operators/changed' };
 
 export type ContractEventType = ContractEvent['type'];
 export const EVENT_CHANNEL = 'treasury/event';

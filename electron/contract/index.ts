@@ -1,7 +1,9 @@
 // Public face of the contract: methods, request schemas, DTOs, events and the Result type.
 export * from './api';
 export * from './display-text';
+export * from './limits';
 export * from './dto';
 export * from './events';
 export * from './methods';
 export * from './result';
+export * from './withdrawal-lifecycle';

@@ -2,13 +2,22 @@
 // type it answers. The engine implements it, IPC and the test harness carry it, the renderer and CLI call it.
 import { z } from 'zod';
 import { ADDRESS_TYPES, CHAINS, WITHDRAWAL_CURRENCIES } from '../chains';
+import { unsafeTextProblem } from './display-text';
 import type * as Dto from './dto';
 import { WITHDRAWAL_STATES } from './dto';
+import { MEMO_MAX_LENGTH } from './limits';
 
 // ---- field schemas shared by requests ---------------------------------------------------------------------------
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
 export const profileName = z.string().regex(PROFILE_NAME, 'a profile name is 1 to 64 letters, digits, spaces, "_", "." or "-"');
-export const operatorName = z.string().trim().min(1, 'enter the operator name').max(64, 'at most 64 characters');
+/** Text people type (memos, reasons, names): control and text-direction characters are refused (issue 9, item 10). */
+export function safeText(what: string) {
+  return z.string().superRefine((text, context) => {
+    const problem = unsafeTextProblem(text, what);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+}
+export const operatorName = safeText('the operator name').pipe(z.string().trim().min(1, 'enter the operator name').max(64, 'at most 64 characters'));
 export const passphrase = z.string().min(1, 'enter the passphrase').max(1024);
 /** Who is acting: the engine checks the passphrase and the role on every privileged action. */
 export const actingOperator = z.strictObject({ operator: operatorName, passphrase });
@@ -24,6 +33,7 @@ export const pageLimit = z.number().int().min(1).max(1000);
 export const cursor = z.string().max(200);
 export const epochMs = z.number().int().nonnegative();
 export const filePath = z.string().min(1).max(4096);
+export const proposalId = z.string().regex(/^[0-9a-f]{64}$/, 'a proposal id is 64 hexadecimal characters');
 export const operatorRole = z.enum(['viewer', 'initiator', 'approver', 'admin']);
 export const withdrawalState = z.enum(WITHDRAWAL_STATES);
 export const credentialsText = z.strictObject({
@@ -84,10 +94,22 @@ export const CONTRACT = {
   'addresses/list': method(none)<readonly Dto.DepositAddressView[]>(),
   'addresses/qr': method(z.strictObject({ address: destination, format: z.enum(['png', 'svg']) }))<Dto.QrCodeView>(),
 
-  'operators/list': method(none)<readonly Dto.OperatorView[]>(),
-  'operators/add': method(
-    z.strictObject({ name: operatorName, role: operatorRole, passphrase, as: actingOperator.optional() }),
+  'operators/list': method(none)<Dto.RosterView>(),
+  /** The first one or two admins of a profile, each typing their own passphrase at this desk. */
+  'operators/found': method(z.strictObject({ admins: z.array(actingOperator).min(1).max(2) }))<Dto.RosterView>(),
+  'operators/invite': method(z.strictObject({ name: operatorName, role: operatorRole, as: actingOperator }))<Dto.InvitationView>(),
+  /** The invited operator completes the invitation with its code and their own new passphrase. */
+  'operators/accept': method(
+    z.strictObject({ name: operatorName, code: z.string().trim().min(1, 'enter the invitation code').max(64), passphrase }),
   )<Dto.OperatorView>(),
+  'operators/confirm': method(z.strictObject({ proposal: proposalId, as: actingOperator }))<Dto.RosterView>(),
+  'operators/withdrawProposal': method(z.strictObject({ proposal: proposalId, as: actingOperator }))<Dto.RosterView>(),
+  'operators/setRole': method(z.strictObject({ name: operatorName, role: operatorRole, as: actingOperator }))<Dto.RosterView>(),
+  'operators/disable': method(z.strictObject({ name: operatorName, as: actingOperator }))<Dto.RosterView>(),
+  /** A new key for an operator who lost their passphrase: an invitation like enrolment. */
+  'operators/rekey': method(z.strictObject({ name: operatorName, as: actingOperator }))<Dto.InvitationView>(),
+  /** Re-seals one's own key under a new passphrase (no roster change). */
+  'operators/changePassphrase': method(z.strictObject({ operator: operatorName, passphrase, newPassphrase: passphrase }))<Dto.OperatorView>(),
 
   'policies/list': method(none)<readonly Dto.PolicyView[]>(),
   'policies/set': method(
@@ -98,7 +120,7 @@ export const CONTRACT = {
       useFinancialConfirmation: z.boolean(),
       as: actingOperator,
     }),
-  )<Dto.PolicyView>(),
+  )<Dto.PolicyChangeView>(),
 
   'withdrawals/preflight': method(
     z.strictObject({ currency, amount: amountText, toAddress: destination, withdrawType: withdrawType.optional() }),
@@ -109,25 +131,29 @@ export const CONTRACT = {
       amount: amountText,
       toAddress: destination,
       withdrawType: withdrawType.optional(),
-      memo: z.string().max(255).optional(),
+      memo: safeText('the memo').pipe(z.string().max(MEMO_MAX_LENGTH, `a memo is at most ${MEMO_MAX_LENGTH} characters (the order's remark also carries the fingerprint)`)).optional(),
       as: actingOperator,
     }),
   )<{ readonly withdrawal: Dto.WithdrawalView; readonly preflight: Dto.WithdrawalPreflight }>(),
   'withdrawals/approve': method(z.strictObject({ id: z.string().min(1).max(64), as: actingOperator }))<Dto.WithdrawalView>(),
   'withdrawals/reject': method(
-    z.strictObject({ id: z.string().min(1).max(64), reason: z.string().trim().min(1, 'say why').max(500), as: actingOperator }),
+    z.strictObject({ id: z.string().min(1).max(64), reason: safeText('the reason').pipe(z.string().trim().min(1, 'say why').max(500)), as: actingOperator }),
   )<Dto.WithdrawalView>(),
   'withdrawals/cancel': method(
-    z.strictObject({ id: z.string().min(1).max(64), reason: z.string().max(500).optional(), as: actingOperator }),
+    z.strictObject({ id: z.string().min(1).max(64), reason: safeText('the reason').pipe(z.string().max(500)).optional(), as: actingOperator }),
   )<Dto.WithdrawalView>(),
-  'withdrawals/submit': method(z.strictObject({ id: z.string().min(1).max(64) }))<Dto.WithdrawalView>(),
+  /** Submitting is a decision of a named operator with the submit permission, passphrase-checked. */
+  'withdrawals/submit': method(z.strictObject({ id: z.string().min(1).max(64), as: actingOperator }))<Dto.WithdrawalView>(),
   'withdrawals/get': method(z.strictObject({ id: z.string().min(1).max(64) }))<Dto.WithdrawalView>(),
   'withdrawals/list': method(
     z.strictObject({ state: withdrawalState.optional(), limit: pageLimit.optional(), cursor: cursor.optional() }),
   )<Dto.Page<Dto.WithdrawalView>>(),
 
   'audit/list': method(z.strictObject({ limit: pageLimit.optional(), cursor: cursor.optional() }))<Dto.Page<Dto.AuditEntryView>>(),
-  'audit/verify': method(none)<Dto.AuditVerification>(),
+  'audit/verify': method(z.strictObject({ against: filePath.optional() }))<Dto.AuditVerification>(),
+  'audit/head': method(none)<{ readonly head: Dto.AuditHeadView | null }>(),
+  /** Writes a checkpoint (the head, signed by the desk key) for the team to keep elsewhere. */
+  'audit/checkpoint': method(z.strictObject({ path: filePath }))<Dto.CheckpointView>(),
   'audit/export': method(z.strictObject({ path: filePath }))<{ readonly rows: number; readonly path: string }>(),
 
   'callbacks/state': method(none)<Dto.CallbackListenerState>(),

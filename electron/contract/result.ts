@@ -8,6 +8,8 @@ export const CONTRACT_ERROR_CODES = [
   'wrongPassphrase',
   'conflict', // the state does not allow it (already approved, cancelled, final...)
   'locked', // the desk is locked: unlock with an operator passphrase
+  'lockedOut', // too many wrong passphrases for this operator: wait until the time the message gives
+  'unverified', // the signed statements do not support the decision (tampering, a missing approval, a broken audit chain)
   'noProfile',
   'keychainUnavailable',
   'credentials', // credentials refused by the service (authFailed, decryptFailed, signatureFailed with a good clock)

@@ -7,19 +7,27 @@ import type { Dispatcher } from 'undici';
 import { DeskError } from './errors';
 import type { KeychainVault} from './secrets';
 import { readCredentialsFile, type MerchantKeys } from './secrets';
+import type { AuditTrail } from './audit/trail';
 import {
-  appendAudit,
   createProfile,
   getProfile,
   getSetting,
   listProfiles,
   SETTING_KEYS,
   updateProfile,
-  type AuditEntry,
   type Profile,
   type StoreDatabase,
 } from './store';
 import { ConnectionTracker } from './sync/connection';
+
+/** A system event for the audit log, signed by the desk key. Never put a secret in `details`. */
+export interface AuditEntry {
+  readonly profile?: string | null;
+  /** What happened, `domain/verb`: `withdrawals/status`, `deposits/conflict`. */
+  readonly action: string;
+  readonly subject?: string | null;
+  readonly details?: unknown;
+}
 
 export interface NetworkOptions {
   readonly timeouts?: Partial<HttpTimeouts>;
@@ -36,6 +44,8 @@ export interface DeskContextOptions {
   readonly profile?: string;
   readonly cryptoThreads?: number;
   readonly network?: NetworkOptions;
+  /** The signed audit trail (desk key and keychain anchor); built by the engine before the context is used. */
+  readonly trail: AuditTrail;
 }
 
 interface ProfileClients {
@@ -48,6 +58,7 @@ interface ProfileClients {
 export class DeskContext {
   readonly db: StoreDatabase;
   readonly vault: KeychainVault;
+  readonly trail: AuditTrail;
   readonly now: () => number;
   readonly connection: ConnectionTracker;
   /**
@@ -68,6 +79,7 @@ export class DeskContext {
     this.#options = options;
     this.db = options.db;
     this.vault = options.vault;
+    this.trail = options.trail;
     this.now = options.clock;
     this.connection = new ConnectionTracker(options.clock);
     this.#selectedProfile = options.profile;
@@ -97,8 +109,9 @@ export class DeskContext {
     }
   }
 
+  /** Records a system event, signed by the desk key (operators' decisions are signed by them: operators/acting). */
   audit(entry: AuditEntry): void {
-    appendAudit(this.db, entry, this.now());
+    this.trail.system(entry);
   }
 
   // ---- profiles -----------------------------------------------------------------------------------------------

@@ -3,6 +3,8 @@
 // process, the CLI and the browser test harness alike.
 import type { ContractEvent, TreasuryHandlers } from '../contract';
 import { DeskContext, type NetworkOptions } from './context';
+import { AuditTrail } from './audit/trail';
+import { chooseDeskSecrets, DeskIdentity } from './audit/desk-identity';
 import { CallbackListener } from './callbacks/listener';
 import { KeychainVault } from './secrets';
 import { createHandlers, startDemo, type DemoSandboxStarter } from './service';
@@ -46,13 +48,27 @@ export interface Engine {
 }
 
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
-  const db = openDatabase(options.dbPath ?? defaultDatabasePath(), {
+  const dbPath = options.dbPath ?? defaultDatabasePath();
+  const db = openDatabase(dbPath, {
     ...(options.sqliteNativeBinding ? { nativeBinding: options.sqliteNativeBinding } : {}),
   });
+  const vault = options.vault ?? new KeychainVault();
+  const clock = options.clock ?? Date.now;
+  let trail: AuditTrail;
+  try {
+    // The desk key signs system events; headless runs without a keychain keep it in a private file beside the database.
+    const secrets = await chooseDeskSecrets(vault, options.credentialsFile !== undefined && dbPath !== ':memory:' ? `${dbPath}.desk-secrets` : undefined);
+    trail = new AuditTrail(db, await DeskIdentity.load(secrets), secrets, clock);
+    trail.sealLegacyLog();
+  } catch (error) {
+    closeDatabase(db);
+    throw error;
+  }
   const context = new DeskContext({
     db,
-    vault: options.vault ?? new KeychainVault(),
-    clock: options.clock ?? Date.now,
+    vault,
+    trail,
+    clock,
     ...(options.credentialsFile !== undefined ? { credentialsFile: options.credentialsFile } : {}),
     ...(options.profile !== undefined ? { profile: options.profile } : {}),
     ...(options.cryptoThreads !== undefined ? { cryptoThreads: options.cryptoThreads } : {}),
@@ -97,6 +113,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       await callbacks.stop();
       await context.close();
       await Promise.all(demoSandboxes.map((sandbox) => sandbox.close().catch(() => undefined)));
+      await trail.flush();
       closeDatabase(db);
     },
   };

@@ -4,9 +4,10 @@
 import type { GeneratedMerchantKey, ProfileSummary } from '../contract';
 import type { DeskContext } from './context';
 import { DeskError } from './errors';
-import { actingAs, type ActingOperator } from './operators';
+import { actingAs, type OperatorCredentials } from './operators/acting';
+import { PROFILE_REMOVED } from './operators/roster';
 import { generateMerchantKeyPair, readCredentialsFile, type MerchantCredentialsText } from './secrets';
-import { createProfile, deleteProfile, getProfile, listOperators, listProfiles, setSetting, SETTING_KEYS, updateProfile, type Profile } from './store';
+import { createProfile, deleteOperatorRecords, deleteProfile, getProfile, listProfiles, setSetting, SETTING_KEYS, updateProfile, type Profile } from './store';
 import { DEFAULT_CALLBACK_HOST, DEFAULT_CALLBACK_PORT } from './callbacks/listener';
 
 export interface ProfileCredentialsInput {
@@ -132,22 +133,32 @@ export async function selectProfile(context: DeskContext, name: string): Promise
   return profileSummary(context, profile);
 }
 
-export async function removeProfile(context: DeskContext, name: string, acting: ActingOperator | undefined): Promise<{ removed: string }> {
+/**
+ * Removes a profile: its keychain entries, its operators and their sealed keys (its roster ends with a desk-signed
+ * row, so a profile imported again under the name starts unfounded), and its row when no history refers to it.
+ * A founded profile needs one of its own admins.
+ */
+export async function removeProfile(context: DeskContext, name: string, acting: OperatorCredentials | undefined): Promise<{ removed: string }> {
   refuseInFileMode(context);
+  if (!getProfile(context.db, name)) throw new DeskError('notFound', `no profile named ${name}`);
   let operator: string | null = null;
-  if (listOperators(context.db).length > 0) {
-    if (!acting) throw new DeskError('forbidden', 'removing a profile needs an admin: give --as ADMIN');
-    operator = (await actingAs(context, acting, 'manageProfiles')).name;
+  if (context.trail.roster(name).founded) {
+    if (!acting) throw new DeskError('forbidden', `removing profile ${name} needs one of its admins: give --as ADMIN`);
+    operator = (await actingAs(context, acting, 'manageProfiles', name)).name;
   }
   const removed = await context.vault.remove(name);
   await context.vault.removePendingPrivateKey(name);
   let historyKept = false;
-  try {
-    deleteProfile(context.db, name);
-  } catch {
-    historyKept = true; // requests and approvals of this profile stay for the audit trail
-  }
+  context.trail.transaction(() => {
+    deleteOperatorRecords(context.db, name);
+    try {
+      deleteProfile(context.db, name);
+    } catch {
+      historyKept = true; // requests of this profile stay for the audit trail
+    }
+    context.audit({ profile: name, action: PROFILE_REMOVED, subject: name, details: { by: operator, keychainEntries: removed.removed, historyKept } });
+  });
   if (context.activeProfileName() === name) await context.dropClients();
-  context.audit({ profile: name, operator, action: 'profiles/remove', subject: name, details: { keychainEntries: removed.removed, historyKept } });
+  context.emit({ type: 'operators/changed' });
   return { removed: name };
 }

@@ -6,6 +6,7 @@ import { CHAIN_INFO, chainsFor, CURRENCIES, depositNotesFor, isAddressType, isCu
 import {
   DEMO_OPERATORS,
   ok,
+  type AuditEntryView,
   type BalanceView,
   type CurrencyView,
   type DepositAddressView,
@@ -24,31 +25,44 @@ import type { CallbackListener } from './callbacks/listener';
 import type { DeskContext } from './context';
 import { DeskError, toContractError } from './errors';
 import { csvLine } from './export/csv';
-import { actingAs, addOperator, toOperatorView } from './operators';
+import { actingAs, signAction } from './operators/acting';
+import {
+  acceptInvitation,
+  changePassphrase,
+  changeRole,
+  confirmProposal,
+  disableOperator,
+  foundDesk,
+  inviteOperator,
+  proposalView,
+  proposePolicy,
+  rekeyOperator,
+  rosterView,
+  withdrawProposal,
+} from './operators/enrolment';
+import { parseCheckpoint, toSignable } from './audit/trail';
+import { readFileSync } from 'node:fs';
 import { addProfile, generateProfileKey, importProfileFile, listProfileSummaries, removeProfile, selectProfile } from './profiles';
 import type { SessionLock } from './session';
 import {
-  createOperator,
   exportAudit,
   latestBalances,
   listAudit,
   listCurrencies,
   listDepositAddresses,
   listDeposits,
-  listOperators,
   listWithdrawalRequests,
   saveDepositAddress,
-  setPolicy,
   setSetting,
   SETTING_KEYS,
-  verifyAuditChain,
+  type AuditRow,
   type Deposit,
   type DepositAddress,
   type DepositQuery,
 } from './store';
-import { hashPassphrase } from './auth/passphrase';
 import { diagnoseFailure } from './sync/connection';
 import type { SyncService } from './sync/sync';
+import { parseStatement } from './statements/statement';
 import { policyProblems } from './withdrawals/policy';
 import {
   approveWithdrawal,
@@ -83,6 +97,13 @@ const DEFAULT_PAGE = 50;
 const EXPORT_PAGE = 1000;
 /** Methods that do not count as operator activity for the idle lock (status polling). */
 const PASSIVE_METHODS: ReadonlySet<MethodName> = new Set(['session/state', 'sync/status', 'callbacks/state']);
+
+function auditEntryView(row: AuditRow): AuditEntryView {
+  const statement = parseStatement(row.statement);
+  const body = statement?.body ?? {};
+  const details = statement?.kind === 'system' || statement?.kind === 'action' ? (body['details'] ?? {}) : body;
+  return { seq: row.seq, at: row.at, profile: row.profile, operator: row.operator, kind: row.kind, action: row.action, subject: row.subject === '' ? null : row.subject, keyFingerprint: row.keyId, details };
+}
 
 function depositView(deposit: Deposit): DepositView {
   return {
@@ -151,15 +172,36 @@ export async function startDemo(parts: ServiceParts): Promise<ProfileSummary> {
   parts.adoptDemoSandbox(sandbox);
   const summary = await addProfile(context, 'demo', sandbox.credentials, { demo: true, replace: true });
   await selectProfile(context, 'demo');
-  if (listOperators(context.db).length === 0) {
-    for (const operator of DEMO_OPERATORS) {
-      createOperator(context.db, { name: operator.name, role: operator.role, passphraseHash: await hashPassphrase(operator.passphrase) }, context.now());
-    }
-    context.audit({ profile: 'demo', action: 'demo/operators', details: { operators: DEMO_OPERATORS.map((operator) => operator.name) } });
-  }
+  if (!context.trail.roster('demo').founded) await seedDemoRoster(context);
   await sync.run({ full: true }).catch(() => undefined);
   session.changed();
   return summary;
+}
+
+/**
+ * The demo desk's roster, made the way a real team would: two founding admins, and an approver invited by one and
+ * confirmed by the other, so the approver is independent of both and four-eyes works in the demo. Demo operators
+ * exist only in the demo profile (operators belong to a profile), so they can never act on a real merchant.
+ */
+async function seedDemoRoster(context: DeskContext): Promise<void> {
+  const [admin, secondAdmin, approver] = DEMO_OPERATORS;
+  await foundDesk(context, [
+    { operator: admin.name, passphrase: admin.passphrase },
+    { operator: secondAdmin.name, passphrase: secondAdmin.passphrase },
+  ]);
+  const invitation = await inviteOperator(context, approver.name, approver.role, { operator: admin.name, passphrase: admin.passphrase });
+  await acceptInvitation(context, { name: approver.name, code: invitation.code, passphrase: approver.passphrase });
+  await confirmProposal(context, invitation.proposal, { operator: secondAdmin.name, passphrase: secondAdmin.passphrase });
+  context.audit({ profile: 'demo', action: 'demo/operators', details: { operators: DEMO_OPERATORS.map((operator) => operator.name) } });
+}
+
+/** Writes a file named by the CLI or the app (issue 12 moves the app's choice to a main-process dialog). */
+function readTextFile(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new DeskError('invalidInput', `could not read the ${what} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 export function createHandlers(parts: ServiceParts): TreasuryHandlers {
@@ -360,10 +402,10 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       const created = await (await context.merchantClient()).createAddress({ userOrder, addressType: request.addressType });
       const saved = saveDepositAddress(context.db, profile, created, context.now());
       if (saved.conflict) {
-        context.audit({ profile, operator: operator.name, action: 'addresses/conflict', subject: userOrder, details: { answered: created.address, stored: saved.address.address } });
+        signAction(operator, 'addresses/conflict', userOrder, { answered: created.address, stored: saved.address.address });
         throw new DeskError('conflict', `userOrder ${userOrder} is already cached with another address; the cached one is kept. Check with the platform.`);
       }
-      if (saved.isNew) context.audit({ profile, operator: operator.name, action: 'addresses/create', subject: userOrder, details: { address: created.address, addressType: created.addressType } });
+      if (saved.isNew) signAction(operator, 'addresses/create', userOrder, { address: created.address, addressType: created.addressType });
       return addressView(saved.address);
     }),
     'addresses/list': handle('addresses/list', () => {
@@ -384,18 +426,27 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       return { format: request.format, data, content: request.address };
     }),
 
-    'operators/list': handle('operators/list', () => listOperators(context.db).map(toOperatorView)),
-    'operators/add': handle('operators/add', (request) => addOperator(context, request)),
+    'operators/list': handle('operators/list', () => rosterView(context)),
+    'operators/found': handle('operators/found', (request) => foundDesk(context, request.admins)),
+    'operators/invite': handle('operators/invite', (request) => inviteOperator(context, request.name, request.role, request.as)),
+    'operators/accept': handle('operators/accept', (request) => acceptInvitation(context, request)),
+    'operators/confirm': handle('operators/confirm', (request) => confirmProposal(context, request.proposal, request.as)),
+    'operators/withdrawProposal': handle('operators/withdrawProposal', (request) => withdrawProposal(context, request.proposal, request.as)),
+    'operators/setRole': handle('operators/setRole', (request) => changeRole(context, request.name, request.role, request.as)),
+    'operators/disable': handle('operators/disable', (request) => disableOperator(context, request.name, request.as)),
+    'operators/rekey': handle('operators/rekey', (request) => rekeyOperator(context, request.name, request.as)),
+    'operators/changePassphrase': handle('operators/changePassphrase', (request) =>
+      changePassphrase(context, { operator: request.operator, passphrase: request.passphrase }, request.newPassphrase),
+    ),
 
     'policies/list': handle('policies/list', () => WITHDRAWAL_CURRENCIES.map(policyView)),
     'policies/set': handle('policies/set', async (request) => {
-      const operator = await actingAs(context, request.as, 'managePolicies');
       const policy = { thresholds: request.thresholds, dailyLimit: request.dailyLimit, useFinancialConfirmation: request.useFinancialConfirmation };
       const problems = policyProblems(policy);
       if (problems.length > 0) throw new DeskError('invalidInput', `the policy is not usable: ${problems.join('; ')}`);
-      setPolicy(context.db, profileName(), request.currency, policy, context.now());
-      context.audit({ profile: profileName(), operator: operator.name, action: 'policies/set', subject: request.currency, details: policy });
-      return policyView(request.currency);
+      const proposal = await proposePolicy(context, request.currency, toSignable(policy) as never, request.as);
+      const applied = proposal.state === 'applied';
+      return { applied, proposal: proposalView(proposal), policy: applied ? policyView(request.currency) : { currency: request.currency, ...policy } };
     }),
 
     'withdrawals/preflight': handle('withdrawals/preflight', (request) => preflight(context, request)),
@@ -403,7 +454,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     'withdrawals/approve': handle('withdrawals/approve', (request) => approveWithdrawal(context, request.id, request.as)),
     'withdrawals/reject': handle('withdrawals/reject', (request) => rejectWithdrawal(context, request.id, request.reason, request.as)),
     'withdrawals/cancel': handle('withdrawals/cancel', (request) => cancelWithdrawal(context, request.id, request.reason, request.as)),
-    'withdrawals/submit': handle('withdrawals/submit', (request) => submitWithdrawal(context, request.id)),
+    'withdrawals/submit': handle('withdrawals/submit', (request) => submitWithdrawal(context, request.id, request.as)),
     'withdrawals/get': handle('withdrawals/get', (request) => getWithdrawalView(context, request.id)),
     'withdrawals/list': handle('withdrawals/list', (request) => {
       const page = listWithdrawalRequests(context.db, {
@@ -412,27 +463,40 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
         after: request.cursor ?? null,
         ...(request.state ? { state: request.state } : {}),
       });
-      return { rows: page.rows.map((row) => withdrawalView(context, row)), nextCursor: page.nextCursor };
+      const roster = context.trail.roster(profileName());
+      return { rows: page.rows.map((row) => withdrawalView(context, row, roster)), nextCursor: page.nextCursor };
     }),
 
     'audit/list': handle('audit/list', (request) => {
       const page = listAudit(context.db, { limit: request.limit ?? DEFAULT_PAGE, after: request.cursor ?? null });
-      return {
-        rows: page.rows.map((row) => ({ seq: row.seq, at: row.at, profile: row.profile, operator: row.operator, action: row.action, subject: row.subject, details: row.details })),
-        nextCursor: page.nextCursor,
-      };
+      return { rows: page.rows.map(auditEntryView), nextCursor: page.nextCursor };
     }),
-    'audit/verify': handle('audit/verify', () => {
-      const verification = verifyAuditChain(context.db);
-      return verification.ok
-        ? { ok: true as const, rows: verification.rows }
-        : { ok: false as const, rows: verification.rows, firstBadSeq: verification.firstBadSeq, reason: verification.reason };
+    'audit/verify': handle('audit/verify', async (request) => {
+      let against;
+      if (request.against !== undefined) {
+        try {
+          against = parseCheckpoint(readTextFile(request.against, 'checkpoint'));
+        } catch (error) {
+          if (error instanceof DeskError) throw error;
+          throw new DeskError('invalidInput', `${request.against}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      return context.trail.verify(against ? { against } : {});
+    }),
+    'audit/head': handle('audit/head', () => ({ head: context.trail.head() })),
+    'audit/checkpoint': handle('audit/checkpoint', (request) => {
+      const checkpoint = context.trail.checkpoint();
+      const head = context.trail.head();
+      if (!checkpoint || !head) throw new DeskError('conflict', 'the audit log is empty: there is nothing to checkpoint yet');
+      writeFileAtomically(request.path, (append) => append(`${JSON.stringify(checkpoint, null, 2)}\n`));
+      context.audit({ action: 'audit/checkpoint', subject: String(head.seq), details: { fingerprint: head.fingerprint } });
+      return { path: request.path, seq: head.seq, fingerprint: head.fingerprint };
     }),
     'audit/export': handle('audit/export', (request) => {
       const rows = exportAudit(context.db);
       writeFileAtomically(request.path, (append) => {
         for (const row of rows) {
-          append(`${JSON.stringify({ seq: row.seq, at: row.at, profile: row.profile, operator: row.operator, action: row.action, subject: row.subject, details: row.details, prevHash: row.prevHash, hash: row.hash })}\n`);
+          append(`${JSON.stringify({ seq: row.seq, statement: row.statement, signature: row.signature, hash: row.hash })}\n`);
         }
       });
       return { rows: rows.length, path: request.path };
@@ -458,8 +522,10 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
 
     'settings/setLockTimeout': handle('settings/setLockTimeout', async (request) => {
       const operator = await actingAs(context, request.as, 'manageSettings');
-      setSetting(context.db, SETTING_KEYS.lockTimeoutSeconds, request.seconds, context.now());
-      context.audit({ operator: operator.name, action: 'settings/lockTimeout', details: { seconds: request.seconds } });
+      context.trail.transaction(() => {
+        setSetting(context.db, SETTING_KEYS.lockTimeoutSeconds, request.seconds, context.now());
+        signAction(operator, 'settings/lockTimeout', '', { seconds: request.seconds });
+      });
       return session.changed();
     }),
   };

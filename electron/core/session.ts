@@ -2,8 +2,9 @@
 // until an operator unlocks it with their passphrase. The CLI runs unlocked (each command authenticates itself).
 import type { SessionState } from '../contract';
 import type { DeskContext } from './context';
-import { authenticate, type ActingOperator } from './operators';
-import { getProfile, getSetting, listOperators, SETTING_KEYS } from './store';
+import { DeskError } from './errors';
+import { unsealOperator, type OperatorCredentials } from './operators/acting';
+import { getProfile, getSetting, SETTING_KEYS } from './store';
 
 export const DEFAULT_LOCK_TIMEOUT_SECONDS = 900;
 const IDLE_CHECK_MS = 5_000;
@@ -19,7 +20,7 @@ export class SessionLock {
     private readonly lockable: boolean,
   ) {
     this.#lastActivity = context.now();
-    this.#locked = lockable && listOperators(context.db).length > 0;
+    this.#locked = lockable && this.#hasOperators();
     if (lockable) {
       this.#timer = setInterval(() => this.#checkIdle(), IDLE_CHECK_MS);
       this.#timer.unref();
@@ -46,17 +47,24 @@ export class SessionLock {
     return { locked: this.#locked, operator: this.#operator, lockTimeoutSeconds: this.timeoutSeconds(), profile, isDemo: demo };
   }
 
-  async unlock(acting: ActingOperator): Promise<SessionState> {
-    const operator = await authenticate(this.context, acting);
+  async unlock(acting: OperatorCredentials): Promise<SessionState> {
+    const operator = await unsealOperator(this.context, acting);
+    if (operator.snapshot.status !== 'active') throw new DeskError('forbidden', `operator ${operator.name} is disabled`);
     this.#locked = false;
     this.#operator = operator.name;
     this.touch();
-    this.context.audit({ operator: operator.name, action: 'session/unlock' });
+    this.context.audit({ profile: operator.profile, action: 'session/unlock', subject: operator.name });
     return this.#changed();
   }
 
+  /** Whether the active profile has anyone who could unlock the desk (an unfounded desk is never locked). */
+  #hasOperators(): boolean {
+    const profile = this.context.activeProfileName();
+    return profile !== undefined && this.context.trail.roster(profile).active().length > 0;
+  }
+
   lock(): SessionState {
-    if (!this.lockable || listOperators(this.context.db).length === 0) return this.state();
+    if (!this.lockable || !this.#hasOperators()) return this.state();
     this.#locked = true;
     this.#operator = null;
     return this.#changed();

@@ -10,6 +10,7 @@ export {
 export {
   KEYCHAIN_SERVICE,
   KeychainVault,
+  deskAccount,
   isValidProfileName,
   keychainAccount,
   loadKeytar,

@@ -61,6 +61,12 @@ export function pendingKeyAccount(profile: string): string {
   return `${profile}/pendingMerchantPrivateKey`;
 }
 
+/** The keychain account of a desk-wide entry. */
+export function deskAccount(name: string): string {
+  if (!/^[a-z][a-z0-9-]*(\/[0-9a-f]{1,64})?$/.test(name)) throw new Error(`not a desk entry name: ${name}`);
+  return `desk:${name}`;
+}
+
 export function keychainAccount(profile: string, field: CredentialField): string {
   return `${profile}/${field}`;
 }
@@ -272,6 +278,31 @@ export class KeychainVault {
       checkProfileName(profile);
       const backend = await this.#getBackend();
       return this.#call(`remove the generated key of profile ${profile}`, [], () => backend.deletePassword(this.service, pendingKeyAccount(profile)));
+    });
+  }
+
+  /**
+   * A desk-wide entry of this workstation (`desk:${name}`: the desk's signing key, the audit anchor of a database).
+   * The `:` keeps these accounts apart from profile accounts, whose names cannot contain it. Null when absent.
+   */
+  readDeskEntry(name: string): Promise<string | null> {
+    return this.#serial(async () => {
+      const backend = await this.#getBackend();
+      return this.#call(`read the desk entry ${name}`, [], () => backend.getPassword(this.service, deskAccount(name)));
+    });
+  }
+
+  writeDeskEntry(name: string, value: string): Promise<void> {
+    return this.#serial(async () => {
+      const backend = await this.#getBackend();
+      await this.#call(`write the desk entry ${name}`, [value], () => backend.setPassword(this.service, deskAccount(name), value));
+    });
+  }
+
+  removeDeskEntry(name: string): Promise<boolean> {
+    return this.#serial(async () => {
+      const backend = await this.#getBackend();
+      return this.#call(`remove the desk entry ${name}`, [], () => backend.deletePassword(this.service, deskAccount(name)));
     });
   }
 

@@ -1,199 +1,245 @@
-// The append-only, hash-chained audit log. Each row's hash is SHA-256 over a canonical serialisation of its fields
-// and the previous row's hash (genesis: 64 zeros); triggers refuse UPDATE and DELETE, and verifyAuditChain finds
-// the first altered, reordered or missing row if someone bypasses them. Never put a secret in `details`.
+// The signed audit log as rows: every row holds one canonical statement (core/statements) and its Ed25519
+// signature; the statement's seq and prev hash chain the rows, and triggers refuse UPDATE, DELETE and an INSERT
+// that does not extend the chain. This module stores and reads rows; whether they verify is core/audit's business.
+// Also the read-only legacy log of before migration 0050 (unsigned, hash-chained), checked by its old rule.
 import { createHash } from 'node:crypto';
-import { perDatabase, writeTransaction, type StoreDatabase } from './database';
+import { encodeStatement, auditRowHash, CHAIN_GENESIS, type Statement, type StatementBody, type StatementKind } from '../statements/statement';
+import { perDatabase, statementCache, writeTransaction, type StoreDatabase } from './database';
 import { invalidArgument } from './errors';
-import { canonicalJson, parseJsonColumn } from './json';
-import { AUDIT_GENESIS_HASH } from './migrations/0030-audit-log';
 import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
 
-export { AUDIT_GENESIS_HASH };
-
-/** Prefix of the hashed serialisation: a new format gets a new tag, so old rows stay verifiable. */
-export const AUDIT_HASH_FORMAT = 'treasury-desk/audit/v1';
-
-export interface AuditEntry {
-  readonly profile?: string | null;
-  /** The operator's name (as shown, stable for reading an export). */
-  readonly operator?: string | null;
-  /** What happened, `domain/verb`: `withdrawals/approve`, `deposits/conflict`, `operators/create`. */
-  readonly action: string;
-  /** What it happened to: a userOrder, an apiOrder, an operator name. */
-  readonly subject?: string | null;
-  /** Any JSON; stored in canonical form (sorted keys). */
-  readonly details?: unknown;
+/** What a caller states; the store adds seq, prev and at inside its write transaction. */
+export interface StatementDraft {
+  readonly kind: StatementKind;
+  readonly profile: string | null;
+  readonly subject: string;
+  readonly body: StatementBody;
+  readonly operator: string | null;
+  readonly keyId: string;
 }
 
-/** The fields the hash covers, exactly as stored. */
-export interface AuditChainFields {
+/** Signs the canonical statement text (the signer holds a key that never leaves core). */
+export type StatementSigner = (statementText: string) => string;
+
+export interface AuditRow {
   readonly seq: number;
   readonly at: number;
   readonly profile: string | null;
-  readonly operator: string | null;
+  readonly kind: string;
   readonly action: string;
-  readonly subject: string | null;
-  readonly detailsJson: string;
+  readonly operator: string | null;
+  readonly subject: string;
+  readonly keyId: string;
+  /** The canonical statement text exactly as signed. */
+  readonly statement: string;
+  readonly signature: string;
   readonly prevHash: string;
-}
-
-export interface AuditRow extends AuditChainFields {
   readonly hash: string;
-  readonly details: unknown;
 }
-
-export type AuditVerification =
-  | { readonly ok: true; readonly rows: number; readonly headHash: string }
-  | { readonly ok: false; readonly firstBadSeq: number; readonly reason: string; readonly rows: number };
 
 interface AuditDbRow {
   seq: number;
   at: number;
   profile: string | null;
-  operator: string | null;
+  kind: string;
   action: string;
-  subject: string | null;
-  details_json: string;
+  operator: string | null;
+  subject: string;
+  key_id: string;
+  statement: string;
+  signature: string;
   prev_hash: string;
   hash: string;
 }
 
-const COLUMNS = 'seq, at, profile, operator, action, subject, details_json, prev_hash, hash';
+const COLUMNS = 'seq, at, profile, kind, action, operator, subject, key_id, statement, signature, prev_hash, hash';
 
-/** The hashed fields and the stored hash, without parsing the details (all that verification needs). */
-function toChainFields(row: AuditDbRow): AuditChainFields & { readonly hash: string } {
+function toRow(row: AuditDbRow): AuditRow {
   return {
     seq: row.seq,
     at: row.at,
     profile: row.profile,
-    operator: row.operator,
+    kind: row.kind,
     action: row.action,
+    operator: row.operator,
     subject: row.subject,
-    detailsJson: row.details_json,
+    keyId: row.key_id,
+    statement: row.statement,
+    signature: row.signature,
     prevHash: row.prev_hash,
     hash: row.hash,
   };
 }
 
-function toRow(row: AuditDbRow): AuditRow {
-  return { ...toChainFields(row), details: parseJsonColumn(row.details_json) };
-}
-
-/** SHA-256 (lowercase hex) over the canonical serialisation of a row's fields and the previous hash. */
-export function auditRowHash(fields: AuditChainFields): string {
-  const serialised = JSON.stringify([
-    AUDIT_HASH_FORMAT,
-    fields.seq,
-    fields.at,
-    fields.profile,
-    fields.operator,
-    fields.action,
-    fields.subject,
-    fields.detailsJson,
-    fields.prevHash,
-  ]);
-  return createHash('sha256').update(serialised, 'utf8').digest('hex');
+/** The `domain/verb` shown for a statement: decisions by kind, actions and system events by their body. */
+export function actionOf(kind: StatementKind, body: StatementBody): string {
+  switch (kind) {
+    case 'request':
+    case 'approve':
+    case 'reject':
+    case 'cancel':
+    case 'submit':
+      return `withdrawals/${kind}`;
+    case 'policy':
+      return 'policies/propose';
+    case 'found':
+    case 'enrol':
+    case 'rekey':
+    case 'role':
+    case 'disable':
+    case 'accept':
+    case 'confirm':
+    case 'withdraw-proposal':
+    case 'passphrase':
+      return `operators/${kind}`;
+    case 'action':
+    case 'system': {
+      const action = body['action'];
+      return typeof action === 'string' && action !== '' ? action : kind;
+    }
+    default: {
+      const unreachable: never = kind;
+      return unreachable;
+    }
+  }
 }
 
 const statements = perDatabase((db) => ({
   head: db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1'),
   insert: db.prepare(
-    `INSERT INTO audit_log (${COLUMNS}) VALUES (@seq, @at, @profile, @operator, @action, @subject, @detailsJson, @prevHash, @hash)`,
+    `INSERT INTO audit_log (${COLUMNS}) VALUES (@seq, @at, @profile, @kind, @action, @operator, @subject, @keyId, @statement, @signature, @prevHash, @hash)`,
   ),
-  walk: db.prepare(`SELECT ${COLUMNS} FROM audit_log ORDER BY seq`),
+  one: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE seq = ?`),
+  walk: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE seq >= ? ORDER BY seq`),
   range: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE seq >= ? AND seq <= ? ORDER BY seq`),
+  count: db.prepare('SELECT count(*) FROM audit_log').pluck(),
+  bySubject: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND subject = ? ORDER BY seq`),
+  byKinds: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY seq`),
+  roster: db.prepare(
+    `SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND (kind IN (SELECT value FROM json_each(?)) OR (kind = 'system' AND action = ?)) ORDER BY seq`,
+  ),
+  legacyWalk: db.prepare('SELECT seq, at, profile, operator, action, subject, details_json, prev_hash, hash FROM legacy_audit_log ORDER BY seq'),
 }));
+const dynamic = statementCache();
 
-/** Appends one entry at the head of the chain (in an IMMEDIATE transaction, so concurrent writers serialise). */
-export function appendAudit(db: StoreDatabase, entry: AuditEntry, now: number = Date.now()): AuditRow {
-  if (entry.action === '') throw invalidArgument('audit action is empty');
-  const detailsJson = canonicalJson(entry.details ?? {});
-  if (detailsJson === undefined) throw invalidArgument('audit details cannot be stored as JSON');
+/**
+ * Appends one signed statement at the head of the chain, in an IMMEDIATE transaction (or the caller's, so a decision,
+ * its state change and its audit row commit together). The signer sees the final canonical text, seq and prev included.
+ */
+export function appendStatement(db: StoreDatabase, draft: StatementDraft, sign: StatementSigner, now: number = Date.now()): AuditRow {
+  if (draft.subject.length > 512) throw invalidArgument('a statement subject is at most 512 characters');
   return writeTransaction(db, () => {
     const s = statements(db);
     const head = s.head.get() as { seq: number; hash: string } | undefined;
-    const fields: AuditChainFields = {
-      seq: (head?.seq ?? 0) + 1,
+    const statement: Statement = {
+      v: 1,
+      kind: draft.kind,
+      profile: draft.profile,
+      subject: draft.subject,
+      body: draft.body,
+      operator: draft.operator,
+      keyId: draft.keyId,
       at: now,
-      profile: entry.profile ?? null,
-      operator: entry.operator ?? null,
-      action: entry.action,
-      subject: entry.subject ?? null,
-      detailsJson,
-      prevHash: head?.hash ?? AUDIT_GENESIS_HASH,
+      seq: (head?.seq ?? 0) + 1,
+      prev: head?.hash ?? CHAIN_GENESIS,
     };
-    const hash = auditRowHash(fields);
-    s.insert.run({ ...fields, hash });
-    return { ...fields, hash, details: parseJsonColumn(detailsJson) };
+    const text = encodeStatement(statement);
+    const signature = sign(text);
+    const row: AuditRow = {
+      seq: statement.seq,
+      at: now,
+      profile: draft.profile,
+      kind: draft.kind,
+      action: actionOf(draft.kind, draft.body),
+      operator: draft.operator,
+      subject: draft.subject,
+      keyId: draft.keyId,
+      statement: text,
+      signature,
+      prevHash: statement.prev,
+      hash: auditRowHash(text, signature),
+    };
+    s.insert.run(row);
+    return row;
   });
 }
 
-/**
- * Walks rows in seq order from seq 1 and reports the first that breaks the chain: a missing seq (deleted row),
- * a prev_hash that is not the previous row's hash, or a hash that does not match the row's contents (edited row).
- * Removing rows from the very end leaves a shorter valid chain: compare `headHash` with one noted elsewhere.
- */
-export function verifyAuditRows(rows: Iterable<AuditChainFields & { readonly hash: string }>): AuditVerification {
-  let expectedSeq = 1;
-  let previousHash = AUDIT_GENESIS_HASH;
-  let checked = 0;
-  for (const row of rows) {
-    if (row.seq !== expectedSeq) {
-      const reason =
-        row.seq > expectedSeq
-          ? `row ${expectedSeq} is missing: the log jumps from ${expectedSeq - 1} to ${row.seq}`
-          : `row ${row.seq} is out of order (expected ${expectedSeq})`;
-      return { ok: false, firstBadSeq: Math.min(row.seq, expectedSeq), reason, rows: checked };
-    }
-    if (row.prevHash !== previousHash) {
-      return {
-        ok: false,
-        firstBadSeq: row.seq,
-        reason: row.seq === 1 ? 'row 1 does not start from the genesis hash' : `row ${row.seq} does not link to row ${row.seq - 1}'s hash`,
-        rows: checked,
-      };
-    }
-    if (auditRowHash(row) !== row.hash) {
-      return { ok: false, firstBadSeq: row.seq, reason: `row ${row.seq} does not match its hash: it was altered`, rows: checked };
-    }
-    previousHash = row.hash;
-    expectedSeq += 1;
-    checked += 1;
-  }
-  return { ok: true, rows: checked, headHash: previousHash };
+export function auditHead(db: StoreDatabase): { readonly seq: number; readonly hash: string } | null {
+  return (statements(db).head.get() as { seq: number; hash: string } | undefined) ?? null;
 }
 
-/** Verifies the whole audit log of this database, streaming it row by row. */
-export function verifyAuditChain(db: StoreDatabase): AuditVerification {
-  function* rows(): Generator<AuditChainFields & { hash: string }> {
-    for (const row of statements(db).walk.iterate() as IterableIterator<AuditDbRow>) yield toChainFields(row);
-  }
-  return verifyAuditRows(rows());
+export function getAuditRow(db: StoreDatabase, seq: number): AuditRow | undefined {
+  const row = statements(db).one.get(seq) as AuditDbRow | undefined;
+  return row === undefined ? undefined : toRow(row);
 }
 
-/**
- * Rows for export, in seq order, hashes included (an export from seq 1 can be re-verified with verifyAuditRows).
- * Optionally a seq range, both ends inclusive.
- */
+export function countAuditRows(db: StoreDatabase): number {
+  return statements(db).count.get() as number;
+}
+
+/** Every row from `fromSeq` on, in seq order, streamed. */
+export function* iterateAudit(db: StoreDatabase, fromSeq = 1): Generator<AuditRow> {
+  for (const row of statements(db).walk.iterate(fromSeq) as IterableIterator<AuditDbRow>) yield toRow(row);
+}
+
+/** A profile's rows about one subject (an intent hash, an operator, a currency), by the stored column. */
+export function auditRowsBySubject(db: StoreDatabase, profile: string, subject: string): AuditRow[] {
+  return (statements(db).bySubject.all(profile, subject) as AuditDbRow[]).map(toRow);
+}
+
+/** A profile's rows of the given kinds, in seq order (the roster replays its kinds). */
+export function auditRowsOfKinds(db: StoreDatabase, profile: string, kinds: readonly string[]): AuditRow[] {
+  return (statements(db).byKinds.all(profile, JSON.stringify(kinds)) as AuditDbRow[]).map(toRow);
+}
+
+/** A profile's roster rows and its desk-signed system rows of `endAction` (a removed profile's roster ends there). */
+export function auditRosterRows(db: StoreDatabase, profile: string, kinds: readonly string[], endAction: string): AuditRow[] {
+  return (statements(db).roster.all(profile, JSON.stringify(kinds), endAction) as AuditDbRow[]).map(toRow);
+}
+
+/** Rows for export, in seq order; optionally a seq range, both ends inclusive. */
 export function exportAudit(db: StoreDatabase, range: { readonly fromSeq?: number; readonly toSeq?: number } = {}): AuditRow[] {
-  const from = range.fromSeq ?? 1;
-  const to = range.toSeq ?? Number.MAX_SAFE_INTEGER;
-  return (statements(db).range.all(from, to) as AuditDbRow[]).map(toRow);
+  return (statements(db).range.all(range.fromSeq ?? 1, range.toSeq ?? Number.MAX_SAFE_INTEGER) as AuditDbRow[]).map(toRow);
 }
 
-const listStatements = perDatabase((db) => ({
-  all: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE seq < ? ORDER BY seq DESC LIMIT ?`),
-  byProfile: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND seq < ? ORDER BY seq DESC LIMIT ?`),
-}));
-
-/** Newest entries first, optionally of one profile; `after` is the cursor of the previous page. */
-export function listAudit(
-  db: StoreDatabase,
-  query: { readonly profile?: string; readonly limit: number; readonly after?: string | null },
-): Page<AuditRow> {
+/** Newest rows first, optionally of one profile; `after` is the cursor of the previous page. */
+export function listAudit(db: StoreDatabase, query: { readonly profile?: string; readonly limit: number; readonly after?: string | null }): Page<AuditRow> {
   const limit = checkPageSize(query.limit);
   const before = query.after === undefined || query.after === null ? Number.MAX_SAFE_INTEGER : decodeCursor(query.after).id;
-  const s = listStatements(db);
-  const rows = (query.profile === undefined ? s.all.all(before, limit + 1) : s.byProfile.all(query.profile, before, limit + 1)) as AuditDbRow[];
-  return toPage(rows.map(toRow), limit, (row) => ({ at: row.at, id: row.seq }));
+  const sql =
+    query.profile === undefined
+      ? `SELECT ${COLUMNS} FROM audit_log WHERE seq < ? ORDER BY seq DESC LIMIT ?`
+      : `SELECT ${COLUMNS} FROM audit_log WHERE (profile = ? OR profile IS NULL) AND seq < ? ORDER BY seq DESC LIMIT ?`;
+  const params = query.profile === undefined ? [before, limit + 1] : [query.profile, before, limit + 1];
+  const rows = (dynamic(db, sql).all(...params) as AuditDbRow[]).map(toRow);
+  return toPage(rows, limit, (row) => ({ at: row.at, id: row.seq }));
+}
+
+// ---- the legacy, unsigned log (before migration 0050) --------------------------------------------------------------
+
+const LEGACY_HASH_FORMAT = 'treasury-desk/audit/v1';
+
+export interface LegacyAuditCheck {
+  readonly rows: number;
+  /** The last legacy row's hash, or the genesis hash when there were none. */
+  readonly headHash: string;
+  /** The first row that breaks the old hash chain, or null. */
+  readonly firstBadSeq: number | null;
+}
+
+/** Re-checks the closed legacy log's old SHA-256 chain; the signed log's first system row records its head. */
+export function checkLegacyAudit(db: StoreDatabase): LegacyAuditCheck {
+  let expected = 1;
+  let previous = CHAIN_GENESIS;
+  for (const row of statements(db).legacyWalk.iterate() as IterableIterator<{
+    seq: number; at: number; profile: string | null; operator: string | null; action: string; subject: string | null; details_json: string; prev_hash: string; hash: string;
+  }>) {
+    const hash = createHash('sha256')
+      .update(JSON.stringify([LEGACY_HASH_FORMAT, row.seq, row.at, row.profile, row.operator, row.action, row.subject, row.details_json, row.prev_hash]), 'utf8')
+      .digest('hex');
+    if (row.seq !== expected || row.prev_hash !== previous || hash !== row.hash) return { rows: expected - 1, headHash: previous, firstBadSeq: row.seq };
+    previous = row.hash;
+    expected += 1;
+  }
+  return { rows: expected - 1, headHash: previous, firstBadSeq: null };
 }

@@ -11,7 +11,6 @@ export * from './balances';
 export * from './addresses';
 export * from './deposits';
 export * from './withdrawals';
-export * from './approvals';
 export * from './operators';
 export * from './address-book';
 export * from './policies';

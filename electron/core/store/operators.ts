@@ -1,121 +1,113 @@
-// Desk operators: name, role, the encoded passphrase hash (hashing lives in core/auth), disabled flag.
-// Invariant: listing and lookup functions never return the hash; only getOperatorCredential does, for verification.
-import { OPERATOR_ROLES, type OperatorRole } from '../auth/roles';
-import { perDatabase, type StoreDatabase } from './database';
+// Operators of a desk profile as the store knows them: the name, the wrong-passphrase counter and lockout, and the
+// operator's sealed signing keys (one per key id; the roster says which one is current). Roles, status and parties
+// are deliberately absent: they come from the signed roster (core/operators/roster.ts), never from a row here.
+// Invariant: a sealed key is only ever the passphrase-sealed form; nothing here can return or store a plain key.
+import { unsafeTextProblem } from '../../contract/display-text';
+import { perDatabase, writeTransaction, type StoreDatabase } from './database';
 import { invalidArgument, isUniqueViolation } from './errors';
 
-export type { OperatorRole };
-
-export interface Operator {
+export interface OperatorRecord {
   readonly id: number;
+  readonly profile: string;
   readonly name: string;
-  readonly role: OperatorRole;
+  readonly failedAttempts: number;
+  readonly lockedUntil: number | null;
   readonly createdAt: number;
-  readonly updatedAt: number;
-  readonly disabled: boolean;
 }
 
-export interface OperatorCredential {
-  readonly id: number;
-  readonly name: string;
-  readonly role: OperatorRole;
-  readonly disabled: boolean;
-  /** The encoded hash string from core/auth (e.g. "scrypt$N$r$p$salt$key"); never the passphrase. */
-  readonly passphraseHash: string;
-}
-
-export interface NewOperator {
-  readonly name: string;
-  readonly role: OperatorRole;
-  readonly passphraseHash: string;
+export interface OperatorKeyRecord {
+  readonly keyId: string;
+  readonly publicKey: string;
+  readonly sealedKeyJson: string;
+  readonly createdAt: number;
 }
 
 interface OperatorRow {
   id: number;
+  profile: string;
   name: string;
-  role: OperatorRole;
-  passphrase_hash: string;
+  failed_attempts: number;
+  locked_until: number | null;
   created_at: number;
-  updated_at: number;
-  disabled: number;
 }
 
-const PUBLIC_COLUMNS = 'id, name, role, created_at, updated_at, disabled';
+const COLUMNS = 'id, profile, name, failed_attempts, locked_until, created_at';
 
-function toOperator(row: Omit<OperatorRow, 'passphrase_hash'>): Operator {
-  return { id: row.id, name: row.name, role: row.role, createdAt: row.created_at, updatedAt: row.updated_at, disabled: row.disabled === 1 };
-}
-
-function checkRole(role: string): asserts role is OperatorRole {
-  if (!(OPERATOR_ROLES as readonly string[]).includes(role)) throw invalidArgument(`unknown operator role ${role}`);
+function toRecord(row: OperatorRow): OperatorRecord {
+  return { id: row.id, profile: row.profile, name: row.name, failedAttempts: row.failed_attempts, lockedUntil: row.locked_until, createdAt: row.created_at };
 }
 
 const statements = perDatabase((db) => ({
-  insert: db.prepare(
-    `INSERT INTO operators (name, role, passphrase_hash, created_at, updated_at, disabled)
-     VALUES (@name, @role, @hash, @now, @now, 0) RETURNING ${PUBLIC_COLUMNS}`,
+  insert: db.prepare(`INSERT INTO operators (profile, name, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING ${COLUMNS}`),
+  byName: db.prepare(`SELECT ${COLUMNS} FROM operators WHERE profile = ? AND name = ?`),
+  all: db.prepare(`SELECT ${COLUMNS} FROM operators WHERE profile = ? ORDER BY name`),
+  count: db.prepare('SELECT count(*) FROM operators WHERE profile = ?').pluck(),
+  removeAll: db.prepare('DELETE FROM operators WHERE profile = ?'),
+  failure: db.prepare('UPDATE operators SET failed_attempts = failed_attempts + 1, locked_until = ?, updated_at = ? WHERE id = ? RETURNING failed_attempts'),
+  reset: db.prepare('UPDATE operators SET failed_attempts = 0, locked_until = NULL, updated_at = ? WHERE id = ? AND (failed_attempts <> 0 OR locked_until IS NOT NULL)'),
+  addKey: db.prepare(
+    'INSERT INTO operator_keys (operator_id, key_id, public_key, sealed_key_json, created_at) VALUES (?, ?, ?, ?, ?) ' +
+      'ON CONFLICT (operator_id, key_id) DO UPDATE SET sealed_key_json = excluded.sealed_key_json',
   ),
-  byId: db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM operators WHERE id = ?`),
-  byName: db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM operators WHERE name = ?`),
-  all: db.prepare(`SELECT ${PUBLIC_COLUMNS} FROM operators ORDER BY name`),
-  credential: db.prepare('SELECT id, name, role, disabled, passphrase_hash FROM operators WHERE name = ?'),
-  setRole: db.prepare('UPDATE operators SET role = ?, updated_at = ? WHERE id = ?'),
-  setHash: db.prepare('UPDATE operators SET passphrase_hash = ?, updated_at = ? WHERE id = ?'),
-  setDisabled: db.prepare('UPDATE operators SET disabled = ?, updated_at = ? WHERE id = ?'),
-  countActiveAdmins: db.prepare("SELECT count(*) FROM operators WHERE role = 'admin' AND disabled = 0").pluck(),
+  key: db.prepare('SELECT key_id, public_key, sealed_key_json, created_at FROM operator_keys WHERE operator_id = ? AND key_id = ?'),
 }));
 
-/** Adds an operator; names are unique ignoring case. */
-export function createOperator(db: StoreDatabase, input: NewOperator, now: number = Date.now()): Operator {
-  checkRole(input.role);
-  const name = input.name.trim();
-  if (name === '' || name.length > 64) throw invalidArgument('operator name must be 1 to 64 characters');
-  if (input.passphraseHash === '') throw invalidArgument('passphrase hash is empty');
-  try {
-    return toOperator(statements(db).insert.get({ name, role: input.role, hash: input.passphraseHash, now }) as OperatorRow);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw invalidArgument(`an operator named ${name} already exists`);
-    throw error;
-  }
+/** Checks an operator name typed by a person: 1–64 characters, no control or text-direction characters. */
+export function operatorNameProblem(name: string): string | null {
+  if (name.trim() !== name || name.length < 1 || name.length > 64) return 'an operator name is 1 to 64 characters without spaces at either end';
+  return unsafeTextProblem(name, 'the operator name');
 }
 
-export function getOperator(db: StoreDatabase, id: number): Operator | undefined {
-  const row = statements(db).byId.get(id) as OperatorRow | undefined;
-  return row === undefined ? undefined : toOperator(row);
+/** The operator of a profile with this name (case-insensitive), created when absent. */
+export function ensureOperator(db: StoreDatabase, profile: string, name: string, now: number = Date.now()): OperatorRecord {
+  const problem = operatorNameProblem(name);
+  if (problem) throw invalidArgument(problem);
+  return writeTransaction(db, () => {
+    const existing = statements(db).byName.get(profile, name) as OperatorRow | undefined;
+    if (existing) return toRecord(existing);
+    try {
+      return toRecord(statements(db).insert.get(profile, name, now, now) as OperatorRow);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalidArgument(`an operator named ${name} already exists`);
+      throw error;
+    }
+  });
 }
 
-/** Case-insensitive. */
-export function getOperatorByName(db: StoreDatabase, name: string): Operator | undefined {
-  const row = statements(db).byName.get(name.trim()) as OperatorRow | undefined;
-  return row === undefined ? undefined : toOperator(row);
+export function getOperatorRecord(db: StoreDatabase, profile: string, name: string): OperatorRecord | undefined {
+  const row = statements(db).byName.get(profile, name.trim()) as OperatorRow | undefined;
+  return row === undefined ? undefined : toRecord(row);
 }
 
-export function listOperators(db: StoreDatabase): Operator[] {
-  return (statements(db).all.all() as OperatorRow[]).map(toOperator);
+export function listOperatorRecords(db: StoreDatabase, profile: string): OperatorRecord[] {
+  return (statements(db).all.all(profile) as OperatorRow[]).map(toRecord);
 }
 
-/** The stored hash for verifying a passphrase at sign-in (case-insensitive name). */
-export function getOperatorCredential(db: StoreDatabase, name: string): OperatorCredential | undefined {
-  const row = statements(db).credential.get(name.trim()) as Pick<OperatorRow, 'id' | 'name' | 'role' | 'disabled' | 'passphrase_hash'> | undefined;
-  if (row === undefined) return undefined;
-  return { id: row.id, name: row.name, role: row.role, disabled: row.disabled === 1, passphraseHash: row.passphrase_hash };
+export function countOperatorRecords(db: StoreDatabase, profile: string): number {
+  return statements(db).count.get(profile) as number;
 }
 
-export function setOperatorRole(db: StoreDatabase, id: number, role: OperatorRole, now: number = Date.now()): boolean {
-  checkRole(role);
-  return statements(db).setRole.run(role, now, id).changes === 1;
+/** Counts a wrong passphrase and sets the time before which no further attempt is checked; returns the new count. */
+export function recordPassphraseFailure(db: StoreDatabase, operatorId: number, lockedUntil: number | null, now: number = Date.now()): number {
+  return statements(db).failure.get(lockedUntil, now, operatorId) as number;
 }
 
-export function setOperatorPassphraseHash(db: StoreDatabase, id: number, passphraseHash: string, now: number = Date.now()): boolean {
-  if (passphraseHash === '') throw invalidArgument('passphrase hash is empty');
-  return statements(db).setHash.run(passphraseHash, now, id).changes === 1;
+/** A right passphrase clears the counter; returns whether there was anything to clear. */
+export function resetPassphraseFailures(db: StoreDatabase, operatorId: number, now: number = Date.now()): boolean {
+  return statements(db).reset.run(now, operatorId).changes === 1;
 }
 
-export function setOperatorDisabled(db: StoreDatabase, id: number, disabled: boolean, now: number = Date.now()): boolean {
-  return statements(db).setDisabled.run(disabled ? 1 : 0, now, id).changes === 1;
+/** Stores a sealed key (the seal is re-written when the operator changes passphrase for the same key). */
+export function saveOperatorKey(db: StoreDatabase, operatorId: number, key: { keyId: string; publicKey: string; sealedKeyJson: string }, now: number = Date.now()): void {
+  statements(db).addKey.run(operatorId, key.keyId, key.publicKey, key.sealedKeyJson, now);
 }
 
-/** Admins who can still sign in (the workflow refuses to disable or demote the last one). */
-export function countActiveAdmins(db: StoreDatabase): number {
-  return statements(db).countActiveAdmins.get() as number;
+export function getOperatorKey(db: StoreDatabase, operatorId: number, keyId: string): OperatorKeyRecord | undefined {
+  const row = statements(db).key.get(operatorId, keyId) as { key_id: string; public_key: string; sealed_key_json: string; created_at: number } | undefined;
+  return row === undefined ? undefined : { keyId: row.key_id, publicKey: row.public_key, sealedKeyJson: row.sealed_key_json, createdAt: row.created_at };
+}
+
+/** Forgets a profile's operators and their sealed keys (the profile is being removed). */
+export function deleteOperatorRecords(db: StoreDatabase, profile: string): number {
+  return statements(db).removeAll.run(profile).changes;
 }

@@ -2,32 +2,23 @@
 // forward (pendingConfirm < pendingTransfer | pendingFinancialConfirmation | unknown pending < pendingCallback <
 // final) and never leaves a final state (PROTOCOL §10.5, ARCHITECTURE rule 6); each (request, status) is kept once.
 import { AMOUNT_SYNTAX, Money } from '../../chains/amounts';
+import { unsafeTextProblem } from '../../contract/display-text';
 import { FINAL_ORDER_STATUSES, REMARK_MAX_LENGTH, USER_ORDER_PATTERN } from '../../protocol/profile';
 import { perDatabase, statementCache, writeTransaction, type StoreDatabase } from './database';
 import { invalidArgument, isForeignKeyViolation, isUniqueViolation, StoreError } from './errors';
 import { canonicalJson, parseObjectColumn } from './json';
 import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
 
-/**
- * The desk's own workflow state of a request (the platform's orderStatus is separate):
- * awaitingApproval → approved → submitting → submitted → completed, or rejected / cancelled before submission,
- * or submitFailed when the platform refused the order outright. The workflow decides the moves; the store keeps them.
- */
-export const WITHDRAWAL_REQUEST_STATES = [
-  'awaitingApproval',
-  'approved',
-  'rejected',
-  'cancelled',
-  'submitting',
-  'submitted',
-  'submitFailed',
-  'completed',
-] as const;
-export type WithdrawalRequestState = (typeof WITHDRAWAL_REQUEST_STATES)[number];
-
-export function isWithdrawalRequestState(value: string): value is WithdrawalRequestState {
-  return (WITHDRAWAL_REQUEST_STATES as readonly string[]).includes(value);
-}
+/** The desk's own workflow state of a request; its moves are the lifecycle module's (contract/withdrawal-lifecycle). */
+export { WITHDRAWAL_STATES as WITHDRAWAL_REQUEST_STATES, isWithdrawalState as isWithdrawalRequestState } from '../../contract/withdrawal-lifecycle';
+export type { WithdrawalState as WithdrawalRequestState } from '../../contract/withdrawal-lifecycle';
+import {
+  isWithdrawalState as isWithdrawalRequestState,
+  statesAllowing,
+  WITHDRAWAL_TRANSITIONS,
+  type WithdrawalEvent,
+  type WithdrawalState as WithdrawalRequestState,
+} from '../../contract/withdrawal-lifecycle';
 
 /** Where an orderStatus was observed: the createWithdrawOrder response, checkWithdrawOrder, or the callback. */
 export type OrderStatusSource = 'create' | 'query' | 'callback';
@@ -41,10 +32,16 @@ export interface NewWithdrawalRequest {
   readonly memo?: string | null;
   /** Generated and committed before the first byte is sent (ARCHITECTURE rule 5); 1–64 of [A-Za-z0-9_-] (§8). */
   readonly userOrder: string;
-  readonly initiatorId: number;
+  /** The initiating operator's name. */
+  readonly initiator: string;
   readonly state?: WithdrawalRequestState;
   /** Approvals the policy required when the request was made (1–5). */
   readonly requiredApprovals?: number;
+  /** The signed intent (canonical text), its hash and fingerprint, and the audit row of its request statement. */
+  readonly intentJson?: string | null;
+  readonly intentHash?: string | null;
+  readonly fingerprint?: string | null;
+  readonly requestSeq?: number | null;
 }
 
 export interface WithdrawalRequest {
@@ -56,9 +53,15 @@ export interface WithdrawalRequest {
   readonly withdrawType: string;
   readonly memo: string | null;
   readonly userOrder: string;
-  readonly initiatorId: number;
+  /** The initiating operator's name (a cache: the signed request statement says who it really was). */
+  readonly initiator: string;
   readonly state: WithdrawalRequestState;
   readonly requiredApprovals: number;
+  /** The canonical intent the request statement signed; null for a request made before signed approvals. */
+  readonly intentJson: string | null;
+  readonly intentHash: string | null;
+  readonly fingerprint: string | null;
+  readonly requestSeq: number | null;
   /** Why the last submission failed, or null. */
   readonly lastError: string | null;
   readonly createdAt: number;
@@ -82,7 +85,7 @@ interface RequestRow {
   withdraw_type: string;
   memo: string | null;
   user_order: string;
-  initiator_id: number;
+  initiator: string;
   state: string;
   created_at: number;
   updated_at: number;
@@ -94,11 +97,15 @@ interface RequestRow {
   raw_json: string | null;
   required_approvals: number;
   last_error: string | null;
+  intent_json: string | null;
+  intent_hash: string | null;
+  fingerprint: string | null;
+  request_seq: number | null;
 }
 
 const COLUMNS =
-  'id, profile, currency, amount, to_address, withdraw_type, memo, user_order, initiator_id, state, created_at, updated_at, ' +
-  'api_order, order_status, order_status_at, fee, txid, raw_json, required_approvals, last_error';
+  'id, profile, currency, amount, to_address, withdraw_type, memo, user_order, initiator, state, created_at, updated_at, ' +
+  'api_order, order_status, order_status_at, fee, txid, raw_json, required_approvals, last_error, intent_json, intent_hash, fingerprint, request_seq';
 
 function toRequest(row: RequestRow): WithdrawalRequest {
   if (!isWithdrawalRequestState(row.state)) throw new Error(`withdrawal request ${row.id} has an unknown state ${row.state}`);
@@ -111,9 +118,13 @@ function toRequest(row: RequestRow): WithdrawalRequest {
     withdrawType: row.withdraw_type,
     memo: row.memo,
     userOrder: row.user_order,
-    initiatorId: row.initiator_id,
+    initiator: row.initiator,
     state: row.state,
     requiredApprovals: row.required_approvals,
+    intentJson: row.intent_json,
+    intentHash: row.intent_hash,
+    fingerprint: row.fingerprint,
+    requestSeq: row.request_seq,
     lastError: row.last_error,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -128,15 +139,14 @@ function toRequest(row: RequestRow): WithdrawalRequest {
 
 const statements = perDatabase((db) => ({
   insert: db.prepare(
-    `INSERT INTO withdrawal_requests (profile, currency, amount, to_address, withdraw_type, memo, user_order, initiator_id,
-       state, created_at, updated_at, required_approvals)
-     VALUES (@profile, @currency, @amount, @toAddress, @withdrawType, @memo, @userOrder, @initiatorId, @state, @now, @now,
-       @requiredApprovals)
+    `INSERT INTO withdrawal_requests (profile, currency, amount, to_address, withdraw_type, memo, user_order, initiator,
+       state, created_at, updated_at, required_approvals, intent_json, intent_hash, fingerprint, request_seq)
+     VALUES (@profile, @currency, @amount, @toAddress, @withdrawType, @memo, @userOrder, @initiator, @state, @now, @now,
+       @requiredApprovals, @intentJson, @intentHash, @fingerprint, @requestSeq)
      RETURNING ${COLUMNS}`,
   ),
   byId: db.prepare(`SELECT ${COLUMNS} FROM withdrawal_requests WHERE id = ?`),
   byUserOrder: db.prepare(`SELECT ${COLUMNS} FROM withdrawal_requests WHERE user_order = ?`),
-  setState: db.prepare('UPDATE withdrawal_requests SET state = @state, updated_at = @now WHERE id = @id'),
   setError: db.prepare('UPDATE withdrawal_requests SET last_error = @error, updated_at = @now WHERE id = @id'),
   unsettled: db.prepare(
     `SELECT ${COLUMNS} FROM withdrawal_requests
@@ -170,6 +180,8 @@ export function createWithdrawalRequest(db: StoreDatabase, input: NewWithdrawalR
   if (!USER_ORDER_PATTERN.test(input.userOrder)) throw invalidArgument('userOrder must be 1 to 64 characters from A-Z, a-z, 0-9, _ and - (PROTOCOL §8)');
   const memo = input.memo ?? null;
   if (memo !== null && memo.length > REMARK_MAX_LENGTH) throw invalidArgument(`memo is longer than ${REMARK_MAX_LENGTH} characters`);
+  const memoProblem = memo === null ? null : unsafeTextProblem(memo, 'the memo');
+  if (memoProblem) throw invalidArgument(memoProblem);
   let row: RequestRow;
   try {
     row = statements(db).insert.get({
@@ -180,14 +192,18 @@ export function createWithdrawalRequest(db: StoreDatabase, input: NewWithdrawalR
       withdrawType: input.withdrawType,
       memo,
       userOrder: input.userOrder,
-      initiatorId: input.initiatorId,
+      initiator: input.initiator,
       state: input.state ?? 'awaitingApproval',
       requiredApprovals: input.requiredApprovals ?? 1,
+      intentJson: input.intentJson ?? null,
+      intentHash: input.intentHash ?? null,
+      fingerprint: input.fingerprint ?? null,
+      requestSeq: input.requestSeq ?? null,
       now,
     }) as RequestRow;
   } catch (error) {
     if (isUniqueViolation(error)) throw invalidArgument(`a withdrawal request with userOrder ${input.userOrder} already exists`);
-    if (isForeignKeyViolation(error)) throw invalidArgument(`unknown profile ${input.profile} or initiator ${input.initiatorId}`);
+    if (isForeignKeyViolation(error)) throw invalidArgument(`unknown profile ${input.profile}`);
     throw error;
   }
   return toRequest(row);
@@ -209,22 +225,15 @@ export function getWithdrawalRequestByUserOrder(db: StoreDatabase, userOrder: st
 }
 
 /**
- * Moves the workflow state. With `expected`, only when the current state is one of them (compare-and-set, so two
- * windows or processes cannot both move one request); returns whether the state was changed.
+ * Moves a request's workflow state by a lifecycle event (contract/withdrawal-lifecycle: the one transition table), as
+ * a compare-and-set on the states the event is legal from, so two windows or processes cannot both move one request.
+ * Returns whether the state changed.
  */
-export function setWithdrawalRequestState(
-  db: StoreDatabase,
-  id: number,
-  state: WithdrawalRequestState,
-  now: number = Date.now(),
-  expected?: WithdrawalRequestState | readonly WithdrawalRequestState[],
-): boolean {
-  if (!isWithdrawalRequestState(state)) throw invalidArgument(`unknown withdrawal request state ${String(state)}`);
-  if (expected === undefined) return statements(db).setState.run({ id, state, now }).changes === 1;
-  const allowed: readonly WithdrawalRequestState[] = typeof expected === 'string' ? [expected] : expected;
-  if (allowed.length === 0) return false;
-  const sql = `UPDATE withdrawal_requests SET state = ?, updated_at = ? WHERE id = ? AND state IN (${allowed.map(() => '?').join(', ')})`;
-  return dynamic(db, sql).run(state, now, id, ...allowed).changes === 1;
+export function moveWithdrawalRequest(db: StoreDatabase, id: number, event: WithdrawalEvent, now: number = Date.now()): boolean {
+  const from = statesAllowing(event);
+  const to = WITHDRAWAL_TRANSITIONS[event].to;
+  const sql = `UPDATE withdrawal_requests SET state = ?, updated_at = ? WHERE id = ? AND state IN (${from.map(() => '?').join(', ')})`;
+  return dynamic(db, sql).run(to, now, id, ...from).changes === 1;
 }
 
 export interface WithdrawalRequestQuery {

@@ -6,7 +6,7 @@ import {
   getWithdrawalRequestByUserOrder,
   insertOrTouchDeposits,
   recordOrderStatus,
-  setWithdrawalRequestState,
+  moveWithdrawalRequest,
   type DepositSource,
   type OrderStatusResult,
   type OrderStatusSource,
@@ -41,6 +41,11 @@ export type OrderIntake =
  * order reaches a final status becomes `completed`; a `submitting` one becomes `submitted` (the order exists).
  */
 export function storeOrderStatus(context: DeskContext, record: WithdrawalOrderRecord, source: OrderStatusSource): OrderIntake {
+  // One transaction: the status, the workflow move and their audit rows commit together or not at all.
+  return context.trail.transaction(() => storeOrderStatusNow(context, record, source));
+}
+
+function storeOrderStatusNow(context: DeskContext, record: WithdrawalOrderRecord, source: OrderStatusSource): OrderIntake {
   const request = getWithdrawalRequestByUserOrder(context.db, record.userOrder);
   if (!request) return { known: false };
   const now = context.now();
@@ -61,10 +66,10 @@ export function storeOrderStatus(context: DeskContext, record: WithdrawalOrderRe
       details: { current: result.current, observed: record.orderStatus, source },
     });
   }
-  setWithdrawalRequestState(context.db, request.id, 'submitted', now, ['submitting', 'submitFailed']);
+  moveWithdrawalRequest(context.db, request.id, 'accepted', now);
   const final = result.current !== null && isFinalOrderStatus(result.current);
   let completed = false;
-  if (final) completed = setWithdrawalRequestState(context.db, request.id, 'completed', now, ['submitted']);
+  if (final) completed = moveWithdrawalRequest(context.db, request.id, 'final', now);
   if (result.historyAdded || completed) {
     if (result.outcome === 'advanced') {
       context.audit({

@@ -1,7 +1,9 @@
-// The withdrawal desk: request → preflight → approvals → submit → track → final. Invariants: no money moves
-// without the approvals the policy required when the request was made; the initiator never approves their own
-// request; the userOrder is committed before the first byte is sent and every retry reuses it, so a withdrawal is
-// never created twice (ARCHITECTURE rule 5); an ambiguous failure is resolved by checkWithdrawOrder.
+// The withdrawal desk: request → preflight → approvals → submit → track → final, every decision a signed statement
+// over the withdrawal intent (APPROVALS.md), every move one of the lifecycle table's (contract/withdrawal-lifecycle),
+// statement + state + audit row in one transaction. Invariants: nothing is sent unless the statements verify
+// (verify.ts), whatever the state columns say; the userOrder is committed before the first byte is sent and every
+// retry reuses it, so a withdrawal is never created twice (ARCHITECTURE rule 5); an ambiguous failure is resolved by
+// checkWithdrawOrder.
 import { randomBytes } from 'node:crypto';
 import {
   checkAmount,
@@ -14,7 +16,7 @@ import {
   validateForCurrency,
   type CurrencySymbol,
 } from '../../chains';
-import type { PreflightIssue, WithdrawalPreflight, WithdrawalState, WithdrawalView } from '../../contract';
+import { refusalFor, statesAllowing, type PreflightIssue, type WithdrawalPreflight, type WithdrawalState, type WithdrawalView } from '../../contract';
 import {
   computeFee,
   isFinalOrderStatus,
@@ -27,28 +29,26 @@ import {
 } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
-import { actingAs, type ActingOperator } from '../operators';
+import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
+import type { Roster } from '../operators/roster';
+import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, remarkFor, type WithdrawalIntent } from '../statements/intent';
 import {
-  approvalTally,
   createWithdrawalRequest,
   getAddressBookEntry,
   getCurrency,
-  getOperator,
-  getPolicy,
   getWithdrawalRequest,
   latestBalances,
   listAddressBook,
-  listApprovals,
   listOrderStatusHistory,
   listWithdrawalRequests,
+  moveWithdrawalRequest,
   recordAddressUse,
-  recordApproval,
   setWithdrawalRequestError,
-  setWithdrawalRequestState,
   type WithdrawalRequest,
 } from '../store';
 import { storeOrderStatus } from '../sync/records';
 import { checkDailyLimit, DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
+import { judgeForSending, judgeForView, policyFromStatement, type IntentEvidence } from './verify';
 
 export interface WithdrawalInput {
   readonly currency: CurrencySymbol;
@@ -68,8 +68,14 @@ export function newUserOrder(now: number): string {
   return `td-${day}-${randomBytes(12).toString('hex')}`;
 }
 
+/** The policy in force for a currency, from the signed roster (DEFAULT_WITHDRAWAL_POLICY when never set), and its reference. */
+export function policyInForce(roster: Roster, currency: CurrencySymbol): { policy: WithdrawalPolicy; reference: string } {
+  const signed = roster.policyAt(currency);
+  return signed ? { policy: policyFromStatement(signed.policy), reference: signed.id } : { policy: DEFAULT_WITHDRAWAL_POLICY, reference: DEFAULT_POLICY_REFERENCE };
+}
+
 export function policyFor(context: DeskContext, profile: string, currency: CurrencySymbol): WithdrawalPolicy {
-  return getPolicy(context.db, profile, currency) ?? DEFAULT_WITHDRAWAL_POLICY;
+  return policyInForce(context.trail.roster(profile), currency).policy;
 }
 
 function requestIdOf(id: string): number {
@@ -228,105 +234,123 @@ function fieldsOf(issues: readonly PreflightIssue[]): Record<string, string> {
   return fields;
 }
 
+/** A decision refused because of what the statements say: audited by the desk key, then thrown. */
+function refuse(context: DeskContext, request: WithdrawalRequest, action: string, problems: readonly string[], operator: string | null): never {
+  context.audit({ profile: request.profile, action, subject: request.userOrder, details: { id: request.id, operator, problems } });
+  throw new DeskError('unverified', `withdrawal ${request.id} cannot be ${action.endsWith('submitRefused') ? 'submitted' : 'decided'}: ${problems.join('; ')}`);
+}
+
 export async function requestWithdrawal(
   context: DeskContext,
-  input: WithdrawalInput & { readonly as: ActingOperator },
+  input: WithdrawalInput & { readonly as: OperatorCredentials },
 ): Promise<{ withdrawal: WithdrawalView; preflight: WithdrawalPreflight }> {
-  const operator = await actingAs(context, input.as, 'requestWithdrawal');
+  const acting = await actingAs(context, input.as, 'requestWithdrawal');
   const profile = context.activeProfile();
   const check = await preflight(context, input);
   if (!check.ok) {
     throw new DeskError('invalidInput', `the withdrawal cannot be requested: ${check.errors.map((issue) => issue.message).join('; ')}`, fieldsOf(check.errors));
   }
-  const policy = policyFor(context, profile.name, input.currency);
-  const request = createWithdrawalRequest(
-    context.db,
-    {
-      profile: profile.name,
-      currency: input.currency,
-      amount: check.amountReceived ?? input.amount,
-      toAddress: input.toAddress,
-      withdrawType: policy.useFinancialConfirmation ? 'financialConfirmation' : 'normal',
-      memo: input.memo ?? null,
-      userOrder: newUserOrder(context.now()),
-      initiatorId: operator.id,
-      requiredApprovals: check.requiredApprovals,
-    },
-    context.now(),
-  );
-  context.audit({
-    profile: profile.name,
-    operator: operator.name,
-    action: 'withdrawals/request',
-    subject: request.userOrder,
-    details: {
-      id: request.id,
-      currency: request.currency,
-      amount: request.amount,
-      toAddress: request.toAddress,
-      withdrawType: request.withdrawType,
-      fee: check.fee,
-      requiredApprovals: request.requiredApprovals,
-      warnings: check.warnings.map((issue) => issue.message),
-    },
+  const { policy, reference } = policyInForce(acting.roster, input.currency);
+  const memo = input.memo === undefined || input.memo === '' ? null : input.memo.normalize('NFC');
+  const intent: WithdrawalIntent = {
+    v: 1,
+    merchantId: profile.merchantId,
+    currency: input.currency,
+    amount: check.amountReceived ?? input.amount,
+    toAddress: input.toAddress,
+    withdrawType: policy.useFinancialConfirmation ? 'financialConfirmation' : 'normal',
+    userOrder: newUserOrder(context.now()),
+    memo,
+    requiredApprovals: check.requiredApprovals,
+    policy: reference,
+    requestedAt: context.now(),
+  };
+  const hash = intentHash(intent);
+  const fingerprint = intentFingerprint(intent);
+  let request: WithdrawalRequest | undefined;
+  // One transaction: the signed request statement (also the audit row) and the request row.
+  acting.sign({ kind: 'request', subject: hash, body: { intent: JSON.parse(encodeIntent(intent)) as never, warnings: check.warnings.map((issue) => issue.message) } }, (row) => {
+    request = createWithdrawalRequest(
+      context.db,
+      {
+        profile: profile.name,
+        currency: intent.currency,
+        amount: intent.amount,
+        toAddress: intent.toAddress,
+        withdrawType: intent.withdrawType,
+        memo: intent.memo,
+        userOrder: intent.userOrder,
+        initiator: acting.name,
+        requiredApprovals: intent.requiredApprovals,
+        intentJson: encodeIntent(intent),
+        intentHash: hash,
+        fingerprint,
+        requestSeq: row.seq,
+      },
+      context.now(),
+    );
   });
+  if (!request) throw new DeskError('internal', 'the request was not stored');
   context.emit({ type: 'withdrawals/changed', id: String(request.id) });
   return { withdrawal: withdrawalView(context, request), preflight: check };
 }
 
-export async function approveWithdrawal(context: DeskContext, id: string, acting: ActingOperator): Promise<WithdrawalView> {
-  const operator = await actingAs(context, acting, 'approveWithdrawal');
+/** The request and what its statements say now, for a decision by `acting`. */
+function decisionContext(context: DeskContext, id: string, acting: ActingOperator): { request: WithdrawalRequest; evidence: IntentEvidence } {
   const request = loadRequest(context, id);
-  if (request.initiatorId === operator.id) {
+  if (request.intentHash === null) throw new DeskError('conflict', `request ${id} was made before signed approvals: cancel it and request the withdrawal again`);
+  return { request, evidence: judgeForView(context, acting.roster, request) };
+}
+
+export async function approveWithdrawal(context: DeskContext, id: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
+  const acting = await actingAs(context, credentials, 'approveWithdrawal');
+  const { request, evidence } = decisionContext(context, id, acting);
+  if (evidence.initiator?.toLowerCase() === acting.name.toLowerCase() || request.initiator.toLowerCase() === acting.name.toLowerCase()) {
     throw new DeskError('forbidden', 'the initiator of a request can never approve it: another approver must');
   }
-  if (request.state !== 'awaitingApproval') throw new DeskError('conflict', `request ${id} is ${request.state}, not awaiting approval`);
-  const recorded = recordApproval(context.db, { requestId: request.id, operatorId: operator.id, decision: 'approve' }, context.now());
-  if (!recorded.recorded) {
-    throw new DeskError('conflict', `${operator.name} already ${recorded.existing.decision === 'approve' ? 'approved' : 'rejected'} request ${id}`);
-  }
-  const tally = approvalTally(context.db, request.id);
-  const complete = tally.approvals >= request.requiredApprovals;
-  if (complete) setWithdrawalRequestState(context.db, request.id, 'approved', context.now(), 'awaitingApproval');
-  context.audit({
-    profile: request.profile,
-    operator: operator.name,
-    action: 'withdrawals/approve',
-    subject: request.userOrder,
-    details: { id: request.id, approvals: tally.approvals, required: request.requiredApprovals },
+  if (!statesAllowing('approvalsComplete').includes(request.state)) throw new DeskError('conflict', `request ${id} is ${request.state}, not awaiting approval`);
+  const earlier = evidence.approvals.find((approval) => approval.operator.toLowerCase() === acting.name.toLowerCase());
+  if (earlier) throw new DeskError('conflict', `${acting.name} already ${earlier.decision === 'approve' ? 'approved' : 'rejected'} request ${id}`);
+  if (evidence.intent === null) refuse(context, request, 'withdrawals/approveRefused', evidence.verification.problems, acting.name);
+  acting.sign({ kind: 'approve', subject: request.intentHash as string, body: { fingerprint: request.fingerprint } }, () => {
+    const after = judgeForView(context, context.trail.roster(request.profile), request);
+    if (after.verification.countedApprovals >= after.verification.requiredApprovals && after.verification.ok) {
+      moveWithdrawalRequest(context.db, request.id, 'approvalsComplete', context.now());
+    }
   });
   context.emit({ type: 'withdrawals/changed', id });
   return withdrawalView(context, loadRequest(context, id));
 }
 
-export async function rejectWithdrawal(context: DeskContext, id: string, reason: string, acting: ActingOperator): Promise<WithdrawalView> {
-  const operator = await actingAs(context, acting, 'rejectWithdrawal');
-  const request = loadRequest(context, id);
-  if (request.initiatorId === operator.id) {
+export async function rejectWithdrawal(context: DeskContext, id: string, reason: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
+  const acting = await actingAs(context, credentials, 'rejectWithdrawal');
+  const { request, evidence } = decisionContext(context, id, acting);
+  if (request.initiator.toLowerCase() === acting.name.toLowerCase()) {
     throw new DeskError('forbidden', 'the initiator reviews nothing of their own request: cancel it instead');
   }
-  if (request.state !== 'awaitingApproval') throw new DeskError('conflict', `request ${id} is ${request.state}, not awaiting approval`);
-  const recorded = recordApproval(context.db, { requestId: request.id, operatorId: operator.id, decision: 'reject', reason }, context.now());
-  if (!recorded.recorded) {
-    throw new DeskError('conflict', `${operator.name} already ${recorded.existing.decision === 'approve' ? 'approved' : 'rejected'} request ${id}`);
-  }
-  setWithdrawalRequestState(context.db, request.id, 'rejected', context.now(), 'awaitingApproval');
-  context.audit({ profile: request.profile, operator: operator.name, action: 'withdrawals/reject', subject: request.userOrder, details: { id: request.id, reason } });
+  if (!statesAllowing('reject').includes(request.state)) throw new DeskError('conflict', `request ${id} is ${request.state}, not awaiting approval`);
+  const earlier = evidence.approvals.find((approval) => approval.operator.toLowerCase() === acting.name.toLowerCase());
+  if (earlier) throw new DeskError('conflict', `${acting.name} already ${earlier.decision === 'approve' ? 'approved' : 'rejected'} request ${id}`);
+  acting.sign({ kind: 'reject', subject: request.intentHash as string, body: { fingerprint: request.fingerprint, reason } }, () => {
+    if (!moveWithdrawalRequest(context.db, request.id, 'reject', context.now())) throw new DeskError('conflict', `request ${id} changed meanwhile; look at it again`);
+  });
   context.emit({ type: 'withdrawals/changed', id });
   return withdrawalView(context, loadRequest(context, id));
 }
 
-export async function cancelWithdrawal(context: DeskContext, id: string, reason: string | undefined, acting: ActingOperator): Promise<WithdrawalView> {
-  const operator = await actingAs(context, acting, 'cancelWithdrawal');
+export async function cancelWithdrawal(context: DeskContext, id: string, reason: string | undefined, credentials: OperatorCredentials): Promise<WithdrawalView> {
+  const acting = await actingAs(context, credentials, 'cancelWithdrawal');
   const request = loadRequest(context, id);
-  if (request.initiatorId !== operator.id && operator.role !== 'admin') {
+  if (request.initiator.toLowerCase() !== acting.name.toLowerCase() && acting.role !== 'admin') {
     throw new DeskError('forbidden', 'only the initiator of a request or an admin may cancel it');
   }
-  const cancellable: WithdrawalState[] = ['awaitingApproval', 'approved', 'submitFailed'];
-  if (!setWithdrawalRequestState(context.db, request.id, 'cancelled', context.now(), cancellable)) {
+  if (!statesAllowing('cancel').includes(request.state)) {
     throw new DeskError('conflict', `request ${id} is ${request.state}: only a request not yet sent to the service can be cancelled`);
   }
-  context.audit({ profile: request.profile, operator: operator.name, action: 'withdrawals/cancel', subject: request.userOrder, details: { id: request.id, reason: reason ?? null } });
+  const subject = request.intentHash ?? `legacy:${request.userOrder}`;
+  acting.sign({ kind: 'cancel', subject, body: { fingerprint: request.fingerprint, reason: reason ?? null } }, () => {
+    if (!moveWithdrawalRequest(context.db, request.id, 'cancel', context.now())) throw new DeskError('conflict', `request ${id} changed meanwhile; look at it again`);
+  });
   context.emit({ type: 'withdrawals/changed', id });
   return withdrawalView(context, loadRequest(context, id));
 }
@@ -335,34 +359,39 @@ export async function cancelWithdrawal(context: DeskContext, id: string, reason:
 const inFlight = new WeakMap<DeskContext, Map<number, Promise<WithdrawalView>>>();
 
 /**
- * Sends an approved request to the service (or resumes one left `submitting` by a crash or a lost answer). The
- * state moves to `submitting` in SQLite before the first byte is sent; every attempt reuses the request's userOrder.
+ * Sends an approved request to the service (or resumes one left `submitting` by a crash or a lost answer), as the
+ * decision of a named operator with the submit permission. The statements are verified first, whatever the state
+ * columns say; the submit statement and the move to `submitting` commit together before the first byte is sent;
+ * every attempt reuses the request's userOrder.
  */
-export function submitWithdrawal(context: DeskContext, id: string): Promise<WithdrawalView> {
+export async function submitWithdrawal(context: DeskContext, id: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
+  const acting = await actingAs(context, credentials, 'submitWithdrawal');
   const request = loadRequest(context, id);
   let running = inFlight.get(context);
   if (!running) inFlight.set(context, (running = new Map()));
   const existing = running.get(request.id);
   if (existing) return existing;
-  const attempt = drive(context, request).finally(() => running.delete(request.id));
+  const attempt = drive(context, request, acting).finally(() => running.delete(request.id));
   running.set(request.id, attempt);
   return attempt;
 }
 
-async function drive(context: DeskContext, request: WithdrawalRequest): Promise<WithdrawalView> {
+async function drive(context: DeskContext, request: WithdrawalRequest, acting: ActingOperator): Promise<WithdrawalView> {
   const id = String(request.id);
-  if (request.state === 'approved' || request.state === 'submitFailed') {
-    // §8 / rule 5: committed before the first byte; a crash from here on is resumed by reconcile().
-    if (!setWithdrawalRequestState(context.db, request.id, 'submitting', context.now(), ['approved', 'submitFailed'])) {
-      throw new DeskError('conflict', `request ${id} changed while being submitted; look at it again`);
-    }
-    context.audit({ profile: request.profile, action: 'withdrawals/submit', subject: request.userOrder, details: { id: request.id } });
+  if (statesAllowing('submit').includes(request.state)) {
+    const evidence = await judgeForSending(context, request);
+    const problems = [...(evidence.chainProblem ? [`the audit log does not hold: ${evidence.chainProblem}`] : []), ...evidence.verification.problems];
+    if (problems.length > 0) refuse(context, request, 'withdrawals/submitRefused', problems, acting.name);
+    // §8 / rule 5: the submit statement and `submitting` are committed before the first byte; a crash from here on is resumed by reconcile().
+    acting.sign({ kind: 'submit', subject: request.intentHash as string, body: { fingerprint: request.fingerprint } }, () => {
+      if (!moveWithdrawalRequest(context.db, request.id, 'submit', context.now())) throw new DeskError('conflict', `request ${id} changed while being submitted; look at it again`);
+    });
     context.emit({ type: 'withdrawals/changed', id });
-    await create(context, request);
+    await create(context, loadRequestById(context, request.id));
   } else if (request.state === 'submitting' || request.state === 'submitted') {
     await reconcile(context, request);
   } else {
-    throw new DeskError('conflict', `request ${id} is ${request.state}: only an approved request can be submitted`);
+    throw new DeskError('conflict', `request ${id} cannot be submitted: ${refusalFor(request.state, 'submit')}`);
   }
   return withdrawalView(context, loadRequest(context, id));
 }
@@ -370,32 +399,45 @@ async function drive(context: DeskContext, request: WithdrawalRequest): Promise<
 /** How many times one submission may send createWithdrawOrder (same userOrder) after checkWithdrawOrder found nothing. */
 const CREATE_ATTEMPTS = 2;
 
-/** createWithdrawOrder with the request's own userOrder; resolves ambiguity with checkWithdrawOrder. */
+/**
+ * createWithdrawOrder with the request's own userOrder and the verified intent's fields; resolves ambiguity with
+ * checkWithdrawOrder. Every call re-verifies the statements, a submit statement included, so a state column flipped
+ * to `submitting` can never make the sync send anything.
+ */
 async function create(context: DeskContext, request: WithdrawalRequest, attemptsLeft = CREATE_ATTEMPTS): Promise<void> {
+  const evidence = await judgeForSending(context, request);
+  const problems = [...(evidence.chainProblem ? [`the audit log does not hold: ${evidence.chainProblem}`] : []), ...evidence.verification.problems];
+  if (!evidence.submitted) problems.push('no operator signed the submission');
+  if (problems.length > 0 || evidence.intent === null) refuse(context, request, 'withdrawals/submitRefused', problems, null);
+  const intent = evidence.intent;
   const client = await context.merchantClient();
   let record: WithdrawalOrderRecord;
   try {
     record = await client.createWithdrawOrder({
-      userOrder: request.userOrder,
-      currency: request.currency as CurrencySymbol,
-      amount: request.amount,
-      toAddress: request.toAddress,
-      withdrawType: request.withdrawType as 'normal' | 'financialConfirmation',
-      ...(request.memo ? { remark: request.memo } : {}),
+      userOrder: intent.userOrder,
+      currency: intent.currency as CurrencySymbol,
+      amount: intent.amount,
+      toAddress: intent.toAddress,
+      withdrawType: intent.withdrawType,
+      remark: remarkFor(intent),
     });
   } catch (error) {
     if (error instanceof ServiceError) {
       // A definite refusal: no order exists. The request may be submitted again (same userOrder) or cancelled.
-      setWithdrawalRequestState(context.db, request.id, 'submitFailed', context.now(), 'submitting');
-      setWithdrawalRequestError(context.db, request.id, error.reason, context.now());
-      context.audit({ profile: request.profile, action: 'withdrawals/submitFailed', subject: request.userOrder, details: { id: request.id, reason: error.reason } });
+      context.trail.transaction(() => {
+        moveWithdrawalRequest(context.db, request.id, 'refused', context.now());
+        setWithdrawalRequestError(context.db, request.id, error.reason, context.now());
+        context.audit({ profile: request.profile, action: 'withdrawals/submitFailed', subject: request.userOrder, details: { id: request.id, reason: error.reason } });
+      });
       context.emit({ type: 'withdrawals/changed', id: String(request.id) });
       throw error;
     }
     if (error instanceof TransportError && !error.ambiguous) {
       // Nothing reached the service: back to approved, to be submitted again.
-      setWithdrawalRequestState(context.db, request.id, 'approved', context.now(), 'submitting');
-      setWithdrawalRequestError(context.db, request.id, error.message, context.now());
+      context.trail.transaction(() => {
+        moveWithdrawalRequest(context.db, request.id, 'notSent', context.now());
+        setWithdrawalRequestError(context.db, request.id, error.message, context.now());
+      });
       context.emit({ type: 'withdrawals/changed', id: String(request.id) });
       throw error;
     }
@@ -414,16 +456,19 @@ function loadRequestById(context: DeskContext, requestId: number): WithdrawalReq
 }
 
 function accepted(context: DeskContext, request: WithdrawalRequest, record: WithdrawalOrderRecord): void {
-  storeOrderStatus(context, record, 'create');
-  setWithdrawalRequestError(context.db, request.id, null, context.now());
-  recordAddressUse(context.db, request.profile, CURRENCIES[request.currency as CurrencySymbol].chain, request.toAddress, context.now());
-  context.audit({ profile: request.profile, action: 'withdrawals/accepted', subject: request.userOrder, details: { id: request.id, apiOrder: record.apiOrder, orderStatus: record.orderStatus } });
+  context.trail.transaction(() => {
+    storeOrderStatus(context, record, 'create');
+    setWithdrawalRequestError(context.db, request.id, null, context.now());
+    recordAddressUse(context.db, request.profile, CURRENCIES[request.currency as CurrencySymbol].chain, request.toAddress, context.now());
+    context.audit({ profile: request.profile, action: 'withdrawals/accepted', subject: request.userOrder, details: { id: request.id, apiOrder: record.apiOrder, orderStatus: record.orderStatus } });
+  });
 }
 
 /**
  * Brings a `submitting` or `submitted` request in line with the service: checkWithdrawOrder; when the service has
- * no such order and we were `submitting`, the create never landed and is sent again with the same userOrder.
- * Returns whether the request's status advanced. Throws when the service cannot be asked.
+ * no such order and we were `submitting`, the create never landed and is sent again with the same userOrder (after
+ * the statements are verified again). Returns whether the request's status advanced. Throws when the service cannot
+ * be asked.
  */
 export async function reconcile(context: DeskContext, request: WithdrawalRequest, createAttemptsLeft = CREATE_ATTEMPTS): Promise<boolean> {
   const client = await context.merchantClient();
@@ -459,19 +504,15 @@ export async function reconcile(context: DeskContext, request: WithdrawalRequest
   return intake.known && intake.result.outcome === 'advanced';
 }
 
-export function withdrawalView(context: DeskContext, request: WithdrawalRequest): WithdrawalView {
-  const names = new Map<number, string>();
-  const nameOf = (operatorId: number): string => {
-    let name = names.get(operatorId);
-    if (name === undefined) {
-      name = getOperator(context.db, operatorId)?.name ?? `operator ${operatorId}`;
-      names.set(operatorId, name);
-    }
-    return name;
-  };
+/** A request as the faces show it, with what its signed statements say (checked on every read). */
+export function withdrawalView(context: DeskContext, request: WithdrawalRequest, roster: Roster = context.trail.roster(request.profile)): WithdrawalView {
+  const evidence = judgeForView(context, roster, request);
   const outcome = request.orderStatus !== null && isFinalOrderStatus(request.orderStatus) ? request.orderStatus : null;
+  const asked: readonly WithdrawalState[] = ['awaitingApproval', 'approved', 'submitFailed'];
   return {
     id: String(request.id),
+    fingerprint: request.fingerprint,
+    verification: asked.includes(request.state) || request.intentHash === null ? evidence.verification : { ...evidence.verification, problems: evidence.verification.problems.filter((problem) => !problem.startsWith('waiting')) },
     currency: request.currency as CurrencySymbol,
     amount: request.amount,
     toAddress: request.toAddress,
@@ -479,14 +520,9 @@ export function withdrawalView(context: DeskContext, request: WithdrawalRequest)
     memo: request.memo,
     userOrder: request.userOrder,
     state: request.state,
-    initiator: nameOf(request.initiatorId),
-    requiredApprovals: request.requiredApprovals,
-    approvals: listApprovals(context.db, request.id).map((approval) => ({
-      operator: nameOf(approval.operatorId),
-      decision: approval.decision,
-      reason: approval.reason,
-      at: approval.at,
-    })),
+    initiator: evidence.initiator ?? request.initiator,
+    requiredApprovals: evidence.verification.requiredApprovals,
+    approvals: evidence.approvals,
     orderStatus: request.orderStatus,
     outcome,
     apiOrder: request.apiOrder,

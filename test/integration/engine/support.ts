@@ -36,6 +36,8 @@ export interface Desk {
 }
 
 export const ADMIN = { operator: 'alice', passphrase: 'alice passphrase 1' };
+/** The second founding admin: independent of alice, so operators both enrol are nobody's party but their own. */
+export const SECOND_ADMIN = { operator: 'frank', passphrase: 'frank passphrase 6' };
 export const APPROVER = { operator: 'bob', passphrase: 'bob passphrase 22' };
 export const INITIATOR = { operator: 'carol', passphrase: 'carol passphrase 3' };
 export const VIEWER = { operator: 'dave', passphrase: 'dave passphrase 44' };
@@ -82,16 +84,32 @@ export async function openDesk(options: { sandbox?: StartSandboxOptions; engine?
   };
   if (options.profile !== false) {
     await desk.value('profiles/importFile', { name: 'main', path: sandbox.credentialsPath });
-    await desk.value('operators/add', { name: ADMIN.operator, role: 'admin', passphrase: ADMIN.passphrase });
+    await desk.value('operators/found', { admins: [ADMIN, SECOND_ADMIN] });
     for (const [acting, role] of [
       [APPROVER, 'approver'],
       [INITIATOR, 'initiator'],
       [VIEWER, 'viewer'],
     ] as const) {
-      await desk.value('operators/add', { name: acting.operator, role, passphrase: acting.passphrase, as: ADMIN });
+      await enrol(desk, acting, role);
     }
   }
   return desk;
+}
+
+/**
+ * Enrols an operator the four-eyes way: `by` invites, the operator accepts with their own passphrase, `confirmer`
+ * (independent of `by`) confirms the key. With `confirmer` null the invitation is accepted only (a one-admin desk).
+ */
+export async function enrol(
+  desk: Pick<Desk, 'value'>,
+  operator: { operator: string; passphrase: string },
+  role: 'viewer' | 'initiator' | 'approver' | 'admin',
+  by: { operator: string; passphrase: string } = ADMIN,
+  confirmer: { operator: string; passphrase: string } | null = SECOND_ADMIN,
+): Promise<void> {
+  const invitation = await desk.value('operators/invite', { name: operator.operator, role, as: by });
+  await desk.value('operators/accept', { name: operator.operator, code: invitation.code, passphrase: operator.passphrase });
+  if (confirmer !== null && invitation.needsConfirmation) await desk.value('operators/confirm', { proposal: invitation.proposal, as: confirmer });
 }
 
 /** A fresh valid TRON address (base58check of 0x41 + 20 random bytes). */

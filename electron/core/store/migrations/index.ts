@@ -6,6 +6,7 @@ import { migration0010 } from './0010-initial';
 import { migration0020 } from './0020-deposit-search';
 import { migration0030 } from './0030-audit-log';
 import { migration0040 } from './0040-request-approvals';
+import { migration0050 } from './0050-signed-approvals';
 
 export interface Migration {
   /** 10, 20, 30, …: becomes PRAGMA user_version once applied. */
@@ -13,9 +14,14 @@ export interface Migration {
   readonly name: string;
   /** Runs inside the runner's transaction; must not open its own. */
   up(db: StoreDatabase): void;
+  /**
+   * Rebuilds tables that others reference (SQLite's 12-step ALTER): the runner turns foreign keys off around the
+   * transaction, as SQLite requires, and still refuses to commit when `foreign_key_check` finds a violation.
+   */
+  readonly rebuildsReferencedTables?: boolean;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration0010, migration0020, migration0030, migration0040];
+export const MIGRATIONS: readonly Migration[] = [migration0010, migration0020, migration0030, migration0040, migration0050];
 
 export function latestVersion(migrations: readonly Migration[] = MIGRATIONS): number {
   return migrations.reduce((latest, migration) => Math.max(latest, migration.version), 0);
@@ -59,6 +65,8 @@ export function runMigrations(db: StoreDatabase, migrations: readonly Migration[
       db.pragma(`user_version = ${migration.version}`);
       return true;
     });
+    const toggleForeignKeys = migration.rebuildsReferencedTables === true && Number(db.pragma('foreign_keys', { simple: true })) === 1;
+    if (toggleForeignKeys) db.pragma('foreign_keys = OFF');
     try {
       if (apply.immediate()) applied.push(migration.version);
     } catch (error) {
@@ -70,6 +78,8 @@ export function runMigrations(db: StoreDatabase, migrations: readonly Migration[
           `The database was left unchanged at schema ${readUserVersion(db)}.`,
         { path, cause: error },
       );
+    } finally {
+      if (toggleForeignKeys) db.pragma('foreign_keys = ON');
     }
   }
   return applied;

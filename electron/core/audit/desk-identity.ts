@@ -1,0 +1,86 @@
+// The desk key: this workstation's own Ed25519 key, which signs system events (sync, callbacks, lockouts) and audit
+// checkpoints, and never counts as an operator's decision (APPROVALS.md "Desk key"). It lives in the OS keychain;
+// a headless run with no keychain (`--credentials FILE`) keeps it in a 0600 file beside the database instead, with
+// the same caveats as the credentials file. The same store keeps each database's audit anchor (audit/anchor.ts).
+import { closeSync, constants, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
+import { KeychainUnavailableError, type KeychainVault } from '../secrets';
+import { exportPrivateKey, generateSigningKey, importPrivateKey, keyIdOf, publicKeyOfPrivate, signBytes } from '../statements/keys';
+
+/** Where desk-wide secrets live: the keychain, or a private file for headless use. */
+export interface DeskSecretStore {
+  readonly kind: 'keychain' | 'file';
+  read(name: string): Promise<string | null>;
+  write(name: string, value: string): Promise<void>;
+}
+
+export function keychainDeskSecrets(vault: KeychainVault): DeskSecretStore {
+  return { kind: 'keychain', read: (name) => vault.readDeskEntry(name), write: (name, value) => vault.writeDeskEntry(name, value) };
+}
+
+/** A JSON object of entries in one 0600 file, replaced whole on every write (temp file, fsync, rename). */
+export function fileDeskSecrets(path: string): DeskSecretStore {
+  const readAll = (): Record<string, string> => {
+    if (!existsSync(path)) return {};
+    const value = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : {};
+  };
+  return {
+    kind: 'file',
+    read: (name) => Promise.resolve(readAll()[name] ?? null),
+    write: (name, value) => {
+      const next = { ...readAll(), [name]: value };
+      const temp = `${path}.${process.pid}.tmp`;
+      const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
+      try {
+        writeSync(fd, JSON.stringify(next));
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temp, path);
+      return Promise.resolve();
+    },
+  };
+}
+
+/**
+ * The keychain when it answers; the file store only when it cannot be reached AND the caller allows it (headless
+ * runs with a credentials file). Decided once, at engine start.
+ */
+export async function chooseDeskSecrets(vault: KeychainVault, fallbackFile: string | undefined): Promise<DeskSecretStore> {
+  const keychain = keychainDeskSecrets(vault);
+  try {
+    await keychain.read('key');
+    return keychain;
+  } catch (error) {
+    if (fallbackFile !== undefined && error instanceof KeychainUnavailableError) return fileDeskSecrets(fallbackFile);
+    throw error;
+  }
+}
+
+export class DeskIdentity {
+  readonly #privateKey: KeyObject;
+  readonly publicKey: string;
+  readonly keyId: string;
+
+  private constructor(privateKey: KeyObject) {
+    this.#privateKey = privateKey;
+    this.publicKey = publicKeyOfPrivate(privateKey);
+    this.keyId = keyIdOf(this.publicKey);
+  }
+
+  /** The workstation's desk key, created on first use. */
+  static async load(store: DeskSecretStore): Promise<DeskIdentity> {
+    const stored = await store.read('key');
+    if (stored !== null) return new DeskIdentity(importPrivateKey(Buffer.from(stored, 'base64')));
+    const pair = generateSigningKey();
+    await store.write('key', exportPrivateKey(pair.privateKey).toString('base64'));
+    return new DeskIdentity(pair.privateKey);
+  }
+
+  /** Signs a message with the desk key (statements and checkpoints add their own domain prefix). */
+  sign(message: string): string {
+    return signBytes(this.#privateKey, message);
+  }
+}

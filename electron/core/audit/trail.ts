@@ -1,0 +1,399 @@
+// The desk's audit trail over the signed log (store/audit.ts): appends rows signed by an operator or by the desk key,
+// anchors the head in this workstation's keychain after each commit, verifies the whole chain against the roster as
+// it stood at every row, and writes and checks signed checkpoints (APPROVALS.md "Audit"). Verification never trusts
+// a column: each row's statement is parsed, its seq and prev checked, its signature checked against the key the
+// roster held at that row, and the columns compared with the statement.
+import { encodeCanonical } from '../statements/canonical';
+import { importPublicKey, keyIdOf, readableFingerprint, verifyBytes } from '../statements/keys';
+import {
+  auditRowHash,
+  CHAIN_GENESIS,
+  isRosterKind,
+  parseStatement,
+  ROSTER_KINDS,
+  STATEMENT_DOMAIN,
+  verifyStatementText,
+  type Statement,
+  type StatementBody,
+} from '../statements/statement';
+import { PROFILE_REMOVED, Roster, type ChainRow } from '../operators/roster';
+import {
+  actionOf,
+  appendStatement,
+  auditHead,
+  auditRosterRows,
+  checkLegacyAudit,
+  countAuditRows,
+  getAuditRow,
+  getSetting,
+  iterateAudit,
+  type AuditRow,
+  type StatementDraft,
+  type StatementSigner,
+  type StoreDatabase,
+  writeTransaction,
+} from '../store';
+import type { DeskIdentity, DeskSecretStore } from './desk-identity';
+
+export const CHECKPOINT_DOMAIN = 'treasury-desk/checkpoint/v1\n';
+const DESK_ID_SETTING = 'desk.id';
+
+export interface Checkpoint {
+  readonly v: 1;
+  readonly deskId: string;
+  readonly seq: number;
+  readonly headHash: string;
+  readonly at: number;
+  readonly publicKey: string;
+}
+
+export interface SignedCheckpoint {
+  readonly checkpoint: Checkpoint;
+  readonly signature: string;
+}
+
+export interface ChainHead {
+  readonly seq: number;
+  readonly hash: string;
+  /** The head hash as a readable code (4 groups of 4). */
+  readonly fingerprint: string;
+}
+
+export type ChainVerification =
+  | { readonly ok: true; readonly rows: number; readonly head: ChainHead | null; readonly legacyRows: number; readonly anchored: boolean; readonly checkpoint: 'matched' | null }
+  | { readonly ok: false; readonly rows: number; readonly firstBadSeq: number; readonly reason: string; readonly head: ChainHead | null };
+
+export function headOf(row: { seq: number; hash: string } | null): ChainHead | null {
+  return row === null ? null : { seq: row.seq, hash: row.hash, fingerprint: readableFingerprint(Buffer.from(row.hash, 'hex')) };
+}
+
+/** Parses a checkpoint file's text; a clear error when it is not one. */
+export function parseCheckpoint(text: string): SignedCheckpoint {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error('the checkpoint file is not JSON');
+  }
+  const file = value as Partial<SignedCheckpoint> | null;
+  const c = file?.checkpoint;
+  if (
+    !file ||
+    typeof file.signature !== 'string' ||
+    !c ||
+    c.v !== 1 ||
+    typeof c.deskId !== 'string' ||
+    !Number.isSafeInteger(c.seq) ||
+    c.seq < 1 ||
+    typeof c.headHash !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(c.headHash) ||
+    !Number.isSafeInteger(c.at) ||
+    typeof c.publicKey !== 'string'
+  ) {
+    throw new Error('the file is not a Treasury Desk audit checkpoint');
+  }
+  return { checkpoint: { v: 1, deskId: c.deskId, seq: c.seq, headHash: c.headHash, at: c.at, publicKey: c.publicKey }, signature: file.signature };
+}
+
+interface Anchor {
+  readonly seq: number;
+  readonly hash: string;
+}
+
+export class AuditTrail {
+  readonly #db: StoreDatabase;
+  readonly #identity: DeskIdentity;
+  readonly #secrets: DeskSecretStore;
+  readonly #now: () => number;
+  #anchorWrite: Promise<void> = Promise.resolve();
+  #anchorDirty = false;
+  #anchorRunning = false;
+
+  constructor(db: StoreDatabase, identity: DeskIdentity, secrets: DeskSecretStore, now: () => number) {
+    this.#db = db;
+    this.#identity = identity;
+    this.#secrets = secrets;
+    this.#now = now;
+  }
+
+  get deskKeyId(): string {
+    return this.#identity.keyId;
+  }
+
+  get deskPublicKey(): string {
+    return this.#identity.publicKey;
+  }
+
+  get deskId(): string {
+    const id = getSetting(this.#db, DESK_ID_SETTING);
+    if (typeof id !== 'string' || !/^[0-9a-f]{32}$/.test(id)) throw new Error('this database has no desk id (migration 0050 sets one)');
+    return id;
+  }
+
+  // ---- writing ------------------------------------------------------------------------------------------------
+  /** Appends a statement signed by `sign` (an unsealed operator key); see appendStatement for transactions. */
+  append(draft: StatementDraft, sign: StatementSigner): AuditRow {
+    const row = appendStatement(this.#db, draft, sign, this.#now());
+    this.#scheduleAnchor();
+    return row;
+  }
+
+  /** A system event signed by the desk key. Never put a secret in `details`. */
+  system(event: { profile?: string | null; action: string; subject?: string | null; details?: unknown }): AuditRow {
+    const body: StatementBody = { action: event.action, details: JSON.parse(encodeCanonical(toSignable(event.details ?? {}))) as StatementBody[string] };
+    return this.append(
+      { kind: 'system', profile: event.profile ?? null, subject: event.subject ?? '', body, operator: null, keyId: this.#identity.keyId },
+      (text) => this.#identity.sign(STATEMENT_DOMAIN + text),
+    );
+  }
+
+  /** Seals the unsigned log of before migration 0050 into the signed one, once (its first row records the old head). */
+  sealLegacyLog(): void {
+    if (auditHead(this.#db) !== null) return;
+    const legacy = checkLegacyAudit(this.#db);
+    if (legacy.rows === 0 && legacy.firstBadSeq === null) return;
+    this.system({ action: 'audit/legacySealed', details: { rows: legacy.rows, headHash: legacy.headHash, firstBadSeq: legacy.firstBadSeq } });
+  }
+
+  // ---- the keychain anchor --------------------------------------------------------------------------------------
+  #anchorName(): string {
+    return `audit-head/${this.deskId}`;
+  }
+
+  /** Writes the committed head to the keychain after the current transaction; writes coalesce to the latest head. */
+  #scheduleAnchor(): void {
+    this.#anchorDirty = true;
+    if (this.#anchorRunning) return;
+    this.#anchorRunning = true;
+    this.#anchorWrite = (async () => {
+      await Promise.resolve();
+      while (this.#anchorDirty) {
+        this.#anchorDirty = false;
+        const head = this.#db.open ? auditHead(this.#db) : null;
+        if (head === null) continue;
+        try {
+          const current = await this.readAnchor();
+          if (current === null || current.seq < head.seq) await this.#secrets.write(this.#anchorName(), JSON.stringify({ seq: head.seq, hash: head.hash }));
+        } catch {
+          // the keychain did not answer: the next append tries again; verification says the anchor is behind
+        }
+      }
+      this.#anchorRunning = false;
+    })();
+  }
+
+  /** Waits for pending anchor writes (engine close, tests). */
+  async flush(): Promise<void> {
+    while (this.#anchorRunning) await this.#anchorWrite;
+  }
+
+  async readAnchor(): Promise<Anchor | null> {
+    const text = await this.#secrets.read(this.#anchorName());
+    if (text === null) return null;
+    const value = JSON.parse(text) as Partial<Anchor>;
+    if (!Number.isSafeInteger(value.seq) || typeof value.hash !== 'string') return null;
+    return { seq: value.seq as number, hash: value.hash };
+  }
+
+  /** Why the stored chain no longer holds the anchored head, or null when it does (or nothing is anchored yet). */
+  async anchorProblem(): Promise<{ seq: number; reason: string } | null> {
+    const anchor = await this.readAnchor();
+    if (anchor === null) return null;
+    const row = getAuditRow(this.#db, anchor.seq);
+    if (!row) {
+      const head = auditHead(this.#db);
+      return {
+        seq: (head?.seq ?? 0) + 1,
+        reason: `the audit log ends at row ${head?.seq ?? 0}, but this workstation already saw row ${anchor.seq}: rows were removed from its end`,
+      };
+    }
+    if (row.hash !== anchor.hash) return { seq: anchor.seq, reason: `row ${anchor.seq} is not the row this workstation saw: the log was rewritten at or before it` };
+    return null;
+  }
+
+  // ---- reading and verifying ----------------------------------------------------------------------------------
+  head(): ChainHead | null {
+    return headOf(auditHead(this.#db));
+  }
+
+  /** A profile's roster rows, parsed (unparseable rows are returned as-is for the roster to refuse). */
+  rosterRows(profile: string): ChainRow[] {
+    return auditRosterRows(this.#db, profile, ROSTER_KINDS, PROFILE_REMOVED).flatMap((row) => {
+      const statement = parseStatement(row.statement);
+      return statement ? [{ seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement }] : [];
+    });
+  }
+
+  roster(profile: string): Roster {
+    return Roster.replay(this.rosterRows(profile), (row) => this.#deskSigned(row));
+  }
+
+  /** Whether this workstation's desk key signed a row (system rows that end a profile's roster). */
+  #deskSigned(row: ChainRow): boolean {
+    if (row.statement.operator !== null || row.statement.keyId !== this.#identity.keyId) return false;
+    const key = importPublicKey(this.#identity.publicKey);
+    return key !== null && verifyStatementText(key, row.text, row.signature);
+  }
+
+  /** Runs `fn` in one write transaction (a decision, its state change and its audit rows commit together). */
+  transaction<T>(fn: () => T): T {
+    return writeTransaction(this.#db, fn);
+  }
+
+  /**
+   * Checks that rows 1..head all exist and link: each row's hash matches its statement and signature, each
+   * statement's seq and prev are its own, and its columns agree with it. Cheap (no signatures); returns the first
+   * problem, and the rows (parsed) whose statement subject is `collectSubject` in `collectProfile`.
+   */
+  linkage(collect?: { profile: string; subject: string }): { problem: { seq: number; reason: string } | null; collected: ChainRow[] } {
+    const collected: ChainRow[] = [];
+    let previous = CHAIN_GENESIS;
+    let expected = 1;
+    for (const row of iterateAudit(this.#db)) {
+      const problem = this.#rowShape(row, expected, previous);
+      if (problem) return { problem: { seq: Math.min(row.seq, expected), reason: problem.reason }, collected };
+      if (collect) {
+        const statement = parseStatement(row.statement);
+        if (statement && statement.profile === collect.profile && statement.subject === collect.subject) {
+          collected.push({ seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement });
+        }
+      }
+      previous = row.hash;
+      expected += 1;
+    }
+    if (countAuditRows(this.#db) !== expected - 1) return { problem: { seq: expected, reason: 'the audit log has rows beyond a gap' }, collected };
+    return { problem: null, collected };
+  }
+
+  #rowShape(row: AuditRow, expected: number, previous: string): { reason: string } | null {
+    if (row.seq !== expected) {
+      return row.seq > expected
+        ? { reason: `row ${expected} is missing: the log jumps from ${expected - 1} to ${row.seq}` }
+        : { reason: `row ${row.seq} is out of order (expected ${expected})` };
+    }
+    const statement = parseStatement(row.statement);
+    if (!statement) return { reason: `row ${row.seq} does not hold a well-formed signed statement` };
+    if (statement.seq !== row.seq) return { reason: `row ${row.seq} holds the statement signed for row ${statement.seq}` };
+    if (statement.prev !== previous || row.prevHash !== previous) {
+      return { reason: row.seq === 1 ? 'row 1 does not start the chain' : `row ${row.seq} does not link to row ${row.seq - 1}` };
+    }
+    if (auditRowHash(row.statement, row.signature) !== row.hash) return { reason: `row ${row.seq} does not match its hash: it was altered` };
+    const columnsAgree =
+      row.at === statement.at &&
+      row.profile === statement.profile &&
+      row.kind === statement.kind &&
+      row.operator === statement.operator &&
+      row.subject === statement.subject &&
+      row.keyId === statement.keyId &&
+      row.action === actionOf(statement.kind, statement.body);
+    if (!columnsAgree) return { reason: `row ${row.seq}'s columns no longer say what its signed statement says` };
+    return null;
+  }
+
+  /**
+   * The full check (`audit verify`): linkage, every signature against the roster as it stood at that row (operators)
+   * or against a desk key (this workstation's, or one the founders named), the legacy seal, the keychain anchor, and
+   * optionally a checkpoint: its signature, and that its row is still there with the same hash.
+   */
+  async verify(options: { readonly against?: SignedCheckpoint } = {}): Promise<ChainVerification> {
+    const rosters = new Map<string, Roster>();
+    const deskKeys = new Map<string, string>([[this.#identity.keyId, this.#identity.publicKey]]);
+    let previous = CHAIN_GENESIS;
+    let expected = 1;
+    let legacyRows = 0;
+    const fail = (seq: number, reason: string): ChainVerification => ({ ok: false, rows: expected - 1, firstBadSeq: seq, reason, head: this.head() });
+    for (const row of iterateAudit(this.#db)) {
+      const shape = this.#rowShape(row, expected, previous);
+      if (shape) return fail(Math.min(row.seq, expected), shape.reason);
+      const statement = parseStatement(row.statement) as Statement;
+      const chainRow: ChainRow = { seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement };
+      if (statement.operator === null) {
+        if (statement.body['action'] === PROFILE_REMOVED && statement.profile !== null) rosters.delete(statement.profile);
+        const publicKey = deskKeys.get(statement.keyId);
+        const key = publicKey === undefined ? null : importPublicKey(publicKey);
+        if (!key) return fail(row.seq, `row ${row.seq} is signed by key ${statement.keyId}, which is neither this desk's key nor one its founders named`);
+        if (!verifyStatementText(key, row.statement, row.signature)) return fail(row.seq, `row ${row.seq}'s signature does not verify: it was altered`);
+        if (statement.body['action'] === 'audit/legacySealed') {
+          const legacy = checkLegacyAudit(this.#db);
+          const details = statement.body['details'] as Record<string, unknown>;
+          if (details['headHash'] !== legacy.headHash || details['rows'] !== legacy.rows) {
+            return fail(row.seq, `the legacy audit log (before signed approvals) no longer matches what row ${row.seq} sealed`);
+          }
+          legacyRows = legacy.rows;
+        }
+      } else {
+        const profile = statement.profile ?? '';
+        let roster = rosters.get(profile);
+        if (!roster) {
+          roster = new Roster();
+          rosters.set(profile, roster);
+        }
+        if (isRosterKind(statement.kind)) {
+          const problems = roster.problems.length;
+          roster.apply(chainRow);
+          const problem = roster.problems[problems];
+          if (problem) return fail(row.seq, `row ${row.seq} (${row.action} by ${statement.operator}) does not hold: ${problem.reason}`);
+          for (const [keyId, publicKey] of roster.deskKeys) deskKeys.set(keyId, publicKey);
+        } else {
+          const snapshot = roster.at(statement.operator, row.seq);
+          if (!snapshot) return fail(row.seq, `row ${row.seq} is signed as ${statement.operator}, who was not enrolled then: signed by no enrolled key`);
+          if (snapshot.keyId !== statement.keyId) return fail(row.seq, `row ${row.seq} is signed with key ${statement.keyId}, not ${statement.operator}'s key ${snapshot.keyId}`);
+          const key = importPublicKey(snapshot.publicKey);
+          if (!key || !verifyStatementText(key, row.statement, row.signature)) return fail(row.seq, `row ${row.seq}'s signature does not verify with ${statement.operator}'s key: it was altered`);
+          if (snapshot.status !== 'active' && statement.kind !== 'passphrase') return fail(row.seq, `row ${row.seq} is signed by ${statement.operator} after they were disabled`);
+        }
+      }
+      previous = row.hash;
+      expected += 1;
+    }
+    const anchor = await this.anchorProblem();
+    if (anchor) return fail(anchor.seq, anchor.reason);
+    let checkpoint: 'matched' | null = null;
+    if (options.against) {
+      const problem = this.#checkpointProblem(options.against, deskKeys, expected - 1);
+      if (problem) return fail(problem.seq, problem.reason);
+      checkpoint = 'matched';
+    }
+    return { ok: true, rows: expected - 1, head: this.head(), legacyRows, anchored: (await this.readAnchor()) !== null, checkpoint };
+  }
+
+  #checkpointProblem(file: SignedCheckpoint, deskKeys: ReadonlyMap<string, string>, lastSeq: number): { seq: number; reason: string } | null {
+    const c = file.checkpoint;
+    const keyId = keyIdOf(c.publicKey);
+    const key = importPublicKey(c.publicKey);
+    if (!key || !verifyBytes(key, CHECKPOINT_DOMAIN + encodeCanonical(c), file.signature)) {
+      return { seq: c.seq, reason: 'the checkpoint file was altered: its signature does not verify' };
+    }
+    if (deskKeys.get(keyId) !== c.publicKey) return { seq: c.seq, reason: `the checkpoint was signed by key ${keyId}, which is not this desk's` };
+    if (c.deskId !== this.deskId) return { seq: c.seq, reason: 'the checkpoint belongs to another desk database' };
+    if (c.seq > lastSeq) {
+      return { seq: lastSeq + 1, reason: `the log ends at row ${lastSeq}, but the checkpoint covers row ${c.seq}: rows ${lastSeq + 1} to ${c.seq} were removed` };
+    }
+    const row = getAuditRow(this.#db, c.seq);
+    if (!row || row.hash !== c.headHash) return { seq: c.seq, reason: `row ${c.seq} is not the row the checkpoint recorded: the log was rewritten at or before it` };
+    return null;
+  }
+
+  /** A signed checkpoint of the current head (null when the log is empty). */
+  checkpoint(): SignedCheckpoint | null {
+    const head = auditHead(this.#db);
+    if (head === null) return null;
+    const checkpoint: Checkpoint = { v: 1, deskId: this.deskId, seq: head.seq, headHash: head.hash, at: this.#now(), publicKey: this.#identity.publicKey };
+    return { checkpoint, signature: this.#identity.sign(CHECKPOINT_DOMAIN + encodeCanonical(checkpoint)) };
+  }
+}
+
+/** Converts audit details to canonical-safe JSON: numbers that are not safe integers become strings. */
+function toSignable(value: unknown): unknown {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : String(value);
+  if (value === undefined) return null;
+  if (Array.isArray(value)) return value.map(toSignable);
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(value as Record<string, unknown>)) if (member !== undefined) out[key] = toSignable(member);
+    return out;
+  }
+  return value;
+}
+
+export { toSignable };

@@ -1,0 +1,156 @@
+// Who is acting: an operator of the active profile proves who they are by unsealing their signing key with their
+// passphrase (there is no other passphrase check), then the roster, rebuilt from signed statements, says whether
+// their role allows the action. Wrong passphrases count per operator in the store: after 5, each further attempt
+// waits, doubling from 1 minute (capped at a day); the wait survives restarts and every lockout is audited.
+// Invariant: the unsealed key stays inside the returned ActingOperator's `sign`; nothing hands it out.
+import type { KeyObject } from 'node:crypto';
+import { roleMay, type OperatorAction, type OperatorRole } from '../auth/roles';
+import type { DeskContext } from '../context';
+import { DeskError } from '../errors';
+import { generateSigningKey } from '../statements/keys';
+import { signStatementText, type StatementBody } from '../statements/statement';
+import {
+  getOperatorKey,
+  getOperatorRecord,
+  recordPassphraseFailure,
+  resetPassphraseFailures,
+  type AuditRow,
+  type StatementDraft,
+} from '../store';
+import type { OperatorSnapshot, Roster } from './roster';
+import { parseSealedKey, publicKeyOfPrivate, SealError, sealPrivateKey, unsealPrivateKey, type SealedKey } from './sealed-key';
+
+export interface OperatorCredentials {
+  readonly operator: string;
+  readonly passphrase: string;
+}
+
+/** Failures allowed before attempts start to wait. */
+export const FREE_ATTEMPTS = 5;
+export const FIRST_WAIT_MS = 60_000;
+export const LONGEST_WAIT_MS = 24 * 60 * 60 * 1000;
+
+/** How long the attempt after `failures` wrong passphrases must wait (0 while failures < FREE_ATTEMPTS). */
+export function lockoutWaitMs(failures: number): number {
+  if (failures < FREE_ATTEMPTS) return 0;
+  return Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** Math.min(failures - FREE_ATTEMPTS, 20));
+}
+
+/** An operator who proved their passphrase: their standing in the roster and a signer for their statements. */
+export interface ActingOperator {
+  readonly profile: string;
+  readonly name: string;
+  readonly role: OperatorRole;
+  readonly snapshot: OperatorSnapshot;
+  readonly roster: Roster;
+  /** Appends a statement signed with this operator's key (one transaction with whatever `within` writes). */
+  sign(draft: Omit<StatementDraft, 'operator' | 'keyId' | 'profile'>, within?: (row: AuditRow) => void): AuditRow;
+}
+
+const wrong = (): DeskError => new DeskError('wrongPassphrase', 'the operator name or passphrase is not right', { passphrase: 'not recognised' });
+
+/** A seal nobody can open, so an unknown name costs as long as a wrong passphrase (no name probing by timing). */
+let decoySeal: Promise<SealedKey> | undefined;
+async function spendDecoyTime(passphrase: string): Promise<void> {
+  decoySeal ??= sealPrivateKey(generateSigningKey().privateKey, 'decoy passphrase never used', { profile: '', operator: '', keyId: '' });
+  await unsealPrivateKey(await decoySeal, passphrase, { profile: '', operator: 'decoy', keyId: '' }).catch(() => undefined);
+}
+
+function timeText(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+}
+
+/** Unseals the operator's current key with the passphrase: the one passphrase check there is. */
+export async function unsealOperator(
+  context: DeskContext,
+  credentials: OperatorCredentials,
+  profile: string = context.activeProfile().name,
+): Promise<{ privateKey: KeyObject; snapshot: OperatorSnapshot; name: string; roster: Roster; profile: string }> {
+  const record = getOperatorRecord(context.db, profile, credentials.operator);
+  const roster = context.trail.roster(profile);
+  const snapshot = record ? roster.at(record.name) : undefined;
+  if (!record || !snapshot) {
+    await spendDecoyTime(credentials.passphrase);
+    throw wrong();
+  }
+  const now = context.now();
+  if (record.lockedUntil !== null && record.lockedUntil > now) {
+    const minutes = Math.ceil((record.lockedUntil - now) / 60_000);
+    throw new DeskError(
+      'lockedOut',
+      `too many wrong passphrases for ${record.name}: the next attempt is possible at ${timeText(record.lockedUntil)} (in ${minutes} min). An admin can re-key the operator if the passphrase is lost.`,
+    );
+  }
+  const key = getOperatorKey(context.db, record.id, snapshot.keyId);
+  let privateKey: KeyObject;
+  try {
+    if (!key) throw new SealError('malformed', 'no sealed key for the current key id');
+    privateKey = await unsealPrivateKey(parseSealedKey(key.sealedKeyJson), credentials.passphrase, { profile, operator: record.name, keyId: snapshot.keyId });
+  } catch (error) {
+    if (!(error instanceof SealError)) throw error;
+    if (error.reason === 'malformed') {
+      throw new DeskError('unverified', `${record.name}'s sealed key on this desk is missing or damaged: an admin must re-key the operator`);
+    }
+    const failures = record.failedAttempts + 1;
+    const wait = lockoutWaitMs(failures);
+    const lockedUntil = wait > 0 ? now + wait : null;
+    recordPassphraseFailure(context.db, record.id, lockedUntil, now);
+    context.trail.system({ profile, action: 'operators/wrongPassphrase', subject: record.name, details: { failures, lockedUntil } });
+    if (lockedUntil !== null) context.emit({ type: 'operators/changed' });
+    throw wrong();
+  }
+  if (publicKeyOfPrivate(privateKey) !== snapshot.publicKey) {
+    throw new DeskError('unverified', `${record.name}'s sealed key is not the key the roster enrolled: the desk database was altered`);
+  }
+  if (record.failedAttempts > 0 || record.lockedUntil !== null) resetPassphraseFailures(context.db, record.id, now);
+  return { privateKey, snapshot, name: record.name, roster, profile };
+}
+
+const ACTION_WORDS: Readonly<Record<OperatorAction, string>> = {
+  view: 'view the desk',
+  requestWithdrawal: 'request withdrawals',
+  cancelWithdrawal: 'cancel withdrawal requests',
+  approveWithdrawal: 'approve withdrawals',
+  rejectWithdrawal: 'reject withdrawals',
+  submitWithdrawal: 'submit withdrawals',
+  createAddress: 'create deposit addresses',
+  manageOperators: 'manage operators',
+  managePolicies: 'change withdrawal policies',
+  manageProfiles: 'manage merchant profiles',
+  manageSettings: 'change settings',
+};
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? 'an' : 'a';
+}
+
+export function authorize(name: string, role: OperatorRole, action: OperatorAction): void {
+  if (!roleMay(role, action)) throw new DeskError('forbidden', `${name} is ${article(role)} ${role} and may not ${ACTION_WORDS[action]}`);
+}
+
+/** Authenticates (unseals), checks the roster status and role, and returns the operator ready to sign. */
+export async function actingAs(context: DeskContext, credentials: OperatorCredentials, action: OperatorAction, profileName?: string): Promise<ActingOperator> {
+  const unsealed = await unsealOperator(context, credentials, profileName);
+  const { snapshot, name, profile, roster, privateKey } = unsealed;
+  if (snapshot.status !== 'active') throw new DeskError('forbidden', `operator ${name} is disabled`);
+  authorize(name, snapshot.role, action);
+  return {
+    profile,
+    name,
+    role: snapshot.role,
+    snapshot,
+    roster,
+    sign(draft, within) {
+      return context.trail.transaction(() => {
+        const row = context.trail.append({ ...draft, profile, operator: name, keyId: snapshot.keyId }, (text) => signStatementText(privateKey, text));
+        within?.(row);
+        return row;
+      });
+    },
+  };
+}
+
+/** An operator's audited action (not a decision about money): a signed `action` row. */
+export function signAction(acting: ActingOperator, action: string, subject: string, details: StatementBody): AuditRow {
+  return acting.sign({ kind: 'action', subject, body: { action, details } });
+}

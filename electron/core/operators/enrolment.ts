@@ -1,0 +1,366 @@
+// The roster's workflows (APPROVALS.md): founding a desk profile (its first one or two admins together, each choosing
+// their own passphrase), invitations that the operator completes at the desk with their own passphrase and a code
+// the admin hands over, confirmations by a second independent admin, role changes, disabling, re-keying, and a new
+// passphrase for one's own key. Every change is a signed statement; the roster module (roster.ts) judges each one
+// inside the same transaction that writes it, so the engine can never write a roster row that would not verify.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { base32 } from '@scure/base';
+import type { InvitationView, OperatorView, ProposalView, RosterView } from '../../contract';
+import { passphraseProblem } from '../auth/passphrase';
+import type { OperatorRole } from '../auth/roles';
+import type { DeskContext } from '../context';
+import { DeskError } from '../errors';
+import { encodeCanonical, type CanonicalValue } from '../statements/canonical';
+import { generateSigningKey, signBytes } from '../statements/keys';
+import { canonicalHash, signStatementText, STATEMENT_DOMAIN, type StatementBody } from '../statements/statement';
+import { ensureOperator, getOperatorRecord, listOperatorRecords, operatorNameProblem, saveOperatorKey, type AuditRow, type StatementDraft } from '../store';
+import { actingAs, unsealOperator, type ActingOperator, type OperatorCredentials } from './acting';
+import { disjoint, Roster, type Proposal } from './roster';
+import { parseSealedKey, sealPrivateKey } from './sealed-key';
+
+const INVITATION_CODE_BYTES = 8;
+
+function checkNewPassphrase(passphrase: string): void {
+  const problem = passphraseProblem(passphrase);
+  if (problem) throw new DeskError('invalidInput', problem, { passphrase: problem });
+}
+
+function checkName(name: string): void {
+  const problem = operatorNameProblem(name);
+  if (problem) throw new DeskError('invalidInput', problem, { name: problem });
+}
+
+/** `ABCD-EFGH-IJKL-M`: the one-time code an admin hands to the invited operator (never stored, only its hash). */
+function newInvitationCode(): string {
+  const code = base32.encode(randomBytes(INVITATION_CODE_BYTES)).replace(/=+$/, '');
+  return code.match(/.{1,4}/g)?.join('-') ?? code;
+}
+
+function codeHash(code: string): string {
+  return createHash('sha256').update(code.toUpperCase().replace(/[^A-Z2-7]/g, ''), 'utf8').digest('hex');
+}
+
+/** Appends the operator's roster statement and has the roster judge it in the same transaction. */
+function signRosterStatement(context: DeskContext, acting: ActingOperator, draft: Omit<StatementDraft, 'operator' | 'keyId' | 'profile'>): AuditRow {
+  return acting.sign(draft, (row) => judge(context, acting.profile, row));
+}
+
+/** Throws (rolling the transaction back) when the roster refuses the row just written. */
+function judge(context: DeskContext, profile: string, row: AuditRow): void {
+  const roster = context.trail.roster(profile);
+  const problem = roster.problems.find((entry) => entry.seq === row.seq);
+  if (problem) throw new DeskError('forbidden', `the roster refuses this change: ${problem.reason}`);
+}
+
+function requireUnfounded(context: DeskContext, profile: string): void {
+  if (context.trail.roster(profile).founded) throw new DeskError('conflict', `profile ${profile} is already founded: its admins invite new operators`);
+}
+
+// ---- founding -----------------------------------------------------------------------------------------------------
+
+/**
+ * Founds the active profile's desk: one or two admins, each typing their own passphrase at this desk. Two founders
+ * are independent parties, so the desk can give four-eyes from the start; one founder's desk says it cannot.
+ */
+export async function foundDesk(context: DeskContext, admins: readonly OperatorCredentials[]): Promise<RosterView> {
+  const profile = context.activeProfile();
+  requireUnfounded(context, profile.name);
+  if (admins.length < 1 || admins.length > 2) throw new DeskError('invalidInput', 'a desk is founded by one or two admins');
+  const names = admins.map((admin) => admin.operator.trim());
+  if (new Set(names.map((name) => name.toLowerCase())).size !== names.length) throw new DeskError('invalidInput', 'the founding admins need different names', { name: 'already used' });
+  for (const admin of admins) {
+    checkName(admin.operator.trim());
+    checkNewPassphrase(admin.passphrase);
+  }
+  if (admins.length === 2 && admins[0]!.passphrase === admins[1]!.passphrase) {
+    throw new DeskError('invalidInput', 'each founding admin chooses their own passphrase', { passphrase: 'the same as the other admin’s' });
+  }
+  const founders = await Promise.all(
+    admins.map(async (admin) => {
+      const name = admin.operator.trim();
+      const pair = generateSigningKey();
+      const seal = await sealPrivateKey(pair.privateKey, admin.passphrase, { profile: profile.name, operator: name, keyId: pair.keyId });
+      return { name, pair, seal };
+    }),
+  );
+  const body: StatementBody = {
+    admins: founders.map((founder) => ({ name: founder.name, publicKey: founder.pair.publicKey })),
+    deskKey: { publicKey: context.trail.deskPublicKey },
+    merchantId: profile.merchantId,
+  };
+  const subject = canonicalHash(body);
+  context.trail.transaction(() => {
+    requireUnfounded(context, profile.name);
+    for (const founder of founders) {
+      const record = ensureOperator(context.db, profile.name, founder.name, context.now());
+      saveOperatorKey(context.db, record.id, { keyId: founder.pair.keyId, publicKey: founder.pair.publicKey, sealedKeyJson: JSON.stringify(founder.seal) }, context.now());
+      context.trail.append(
+        { kind: 'found', profile: profile.name, subject, body, operator: founder.name, keyId: founder.pair.keyId },
+        (text) => signStatementText(founder.pair.privateKey, text),
+      );
+    }
+    const roster = context.trail.roster(profile.name);
+    if (!roster.founded || roster.problems.length > 0) throw new DeskError('internal', `the founding did not verify: ${roster.problems[0]?.reason ?? 'incomplete'}`);
+  });
+  context.emit({ type: 'operators/changed' });
+  return rosterView(context);
+}
+
+// ---- proposals ----------------------------------------------------------------------------------------------------
+
+function proposalOutcome(context: DeskContext, profile: string, row: AuditRow): Proposal {
+  const proposal = context.trail.roster(profile).proposal(row.hash);
+  if (!proposal) throw new DeskError('internal', 'the proposal was not recorded');
+  return proposal;
+}
+
+function requireAdmin(acting: ActingOperator): void {
+  if (acting.role !== 'admin') throw new DeskError('forbidden', `${acting.name} is not an admin`);
+}
+
+/** Invites a new operator (or re-keys one): returns the one-time code the operator types at the desk. */
+async function issueInvitation(context: DeskContext, kind: 'enrol' | 'rekey', name: string, role: OperatorRole | null, as: OperatorCredentials): Promise<InvitationView> {
+  checkName(name);
+  const acting = await actingAs(context, as, 'manageOperators');
+  const current = acting.roster.at(name);
+  if (kind === 'enrol' && current?.status === 'active') throw new DeskError('conflict', `${name} is already an operator of this desk`, { name: 'already enrolled' });
+  if (kind === 'rekey' && current?.status !== 'active') throw new DeskError('notFound', `${name} is not an active operator of this desk`);
+  const code = newInvitationCode();
+  const body: StatementBody = kind === 'enrol' ? { role: role ?? 'viewer', codeHash: codeHash(code) } : { codeHash: codeHash(code) };
+  const row = context.trail.transaction(() => {
+    ensureOperator(context.db, acting.profile, name, context.now());
+    return signRosterStatement(context, acting, { kind, subject: name, body });
+  });
+  const proposal = proposalOutcome(context, acting.profile, row);
+  context.emit({ type: 'operators/changed' });
+  return {
+    proposal: proposal.id,
+    operator: name,
+    code,
+    needsConfirmation: proposal.needsConfirmation,
+    message: proposal.needsConfirmation
+      ? `Give ${name} this code in person. ${name} chooses their own passphrase at the desk with it; then another admin, independent of ${acting.name}, confirms ${name}'s key.`
+      : `Give ${name} this code in person. ${name} chooses their own passphrase at the desk with it. This desk has no second independent admin, so ${name} will count as ${acting.name}'s party: their approvals never count for ${acting.name}'s requests.`,
+  };
+}
+
+export function inviteOperator(context: DeskContext, name: string, role: OperatorRole, as: OperatorCredentials): Promise<InvitationView> {
+  return issueInvitation(context, 'enrol', name.trim(), role, as);
+}
+
+export function rekeyOperator(context: DeskContext, name: string, as: OperatorCredentials): Promise<InvitationView> {
+  return issueInvitation(context, 'rekey', name.trim(), null, as);
+}
+
+/** The invited operator, at the desk: the code and their own new passphrase make their key and sign the acceptance. */
+export async function acceptInvitation(context: DeskContext, input: { name: string; code: string; passphrase: string }): Promise<OperatorView> {
+  const profile = context.activeProfile().name;
+  const name = input.name.trim();
+  checkNewPassphrase(input.passphrase);
+  const roster = context.trail.roster(profile);
+  const proposal = roster
+    .openProposals()
+    .filter((entry) => (entry.kind === 'enrol' || entry.kind === 'rekey') && entry.subject.toLowerCase() === name.toLowerCase() && entry.accepted === null)
+    .at(-1);
+  if (!proposal) throw new DeskError('notFound', `there is no open invitation for ${name}: ask an admin to invite you`);
+  const expected = Buffer.from(String(proposal.body['codeHash']), 'hex');
+  const given = Buffer.from(codeHash(input.code), 'hex');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    context.trail.system({ profile, action: 'operators/wrongInvitationCode', subject: name });
+    throw new DeskError('wrongPassphrase', 'the invitation code is not right: type it as the admin gave it', { code: 'not recognised' });
+  }
+  const record = getOperatorRecord(context.db, profile, name) ?? ensureOperator(context.db, profile, name, context.now());
+  const pair = generateSigningKey();
+  const seal = await sealPrivateKey(pair.privateKey, input.passphrase, { profile, operator: record.name, keyId: pair.keyId });
+  context.trail.transaction(() => {
+    saveOperatorKey(context.db, record.id, { keyId: pair.keyId, publicKey: pair.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now());
+    const row = context.trail.append(
+      { kind: 'accept', profile, subject: record.name, body: { proposal: proposal.id, publicKey: pair.publicKey }, operator: record.name, keyId: pair.keyId },
+      (text) => signStatementText(pair.privateKey, text),
+    );
+    judge(context, profile, row);
+  });
+  context.emit({ type: 'operators/changed' });
+  const view = rosterView(context).operators.find((operator) => operator.name.toLowerCase() === name.toLowerCase());
+  if (!view) throw new DeskError('internal', `${name} is not on the roster after accepting`);
+  return view;
+}
+
+/** A second admin, independent of the proposer, confirms a proposal (for an invitation: the key it accepted). */
+export async function confirmProposal(context: DeskContext, proposalId: string, as: OperatorCredentials): Promise<RosterView> {
+  const acting = await actingAs(context, as, 'manageOperators');
+  const proposal = acting.roster.proposal(proposalId);
+  if (!proposal || proposal.state !== 'open') throw new DeskError('notFound', 'there is no open proposal with that id');
+  if (!proposal.needsConfirmation) throw new DeskError('conflict', 'that proposal needs no confirmation');
+  const proposer = acting.roster.at(proposal.proposer);
+  if (!proposer || !disjoint(proposer.party, acting.snapshot.party)) {
+    throw new DeskError('forbidden', `${acting.name} is not independent of ${proposal.proposer}, who proposed it: another admin must confirm`);
+  }
+  if ((proposal.kind === 'enrol' || proposal.kind === 'rekey') && proposal.accepted === null) {
+    throw new DeskError('conflict', `${proposal.subject} has not accepted the invitation yet: confirm after they chose their passphrase at the desk`);
+  }
+  const body: StatementBody = proposal.accepted ? { proposal: proposal.id, keyId: proposal.accepted.keyId } : { proposal: proposal.id };
+  signRosterStatement(context, acting, { kind: 'confirm', subject: proposal.subject, body });
+  context.emit({ type: 'operators/changed' });
+  return rosterView(context);
+}
+
+export async function withdrawProposal(context: DeskContext, proposalId: string, as: OperatorCredentials): Promise<RosterView> {
+  const acting = await actingAs(context, as, 'manageOperators');
+  const proposal = acting.roster.proposal(proposalId);
+  if (!proposal || proposal.state !== 'open') throw new DeskError('notFound', 'there is no open proposal with that id');
+  signRosterStatement(context, acting, { kind: 'withdraw-proposal', subject: proposal.subject, body: { proposal: proposal.id } });
+  context.emit({ type: 'operators/changed' });
+  return rosterView(context);
+}
+
+function refuseLastAdmin(roster: Roster, name: string): void {
+  const admins = roster.active().filter((entry) => entry.snapshot.role === 'admin');
+  if (admins.length === 1 && admins[0]!.name.toLowerCase() === name.toLowerCase()) {
+    throw new DeskError('conflict', `${name} is the last active admin: enrol another admin first`);
+  }
+}
+
+export async function changeRole(context: DeskContext, name: string, role: OperatorRole, as: OperatorCredentials): Promise<RosterView> {
+  const acting = await actingAs(context, as, 'manageOperators');
+  const current = acting.roster.at(name);
+  if (current?.status !== 'active') throw new DeskError('notFound', `${name} is not an active operator of this desk`);
+  if (current.role === role) throw new DeskError('conflict', `${name} is already ${role}`);
+  if (current.role === 'admin') refuseLastAdmin(acting.roster, name);
+  requireAdmin(acting);
+  signRosterStatement(context, acting, { kind: 'role', subject: acting.roster.operator(name)?.name ?? name, body: { role } });
+  context.emit({ type: 'operators/changed' });
+  return rosterView(context);
+}
+
+export async function disableOperator(context: DeskContext, name: string, as: OperatorCredentials): Promise<RosterView> {
+  const acting = await actingAs(context, as, 'manageOperators');
+  const current = acting.roster.at(name);
+  if (current?.status !== 'active') throw new DeskError('notFound', `${name} is not an active operator of this desk`);
+  if (current.role === 'admin') refuseLastAdmin(acting.roster, name);
+  signRosterStatement(context, acting, { kind: 'disable', subject: acting.roster.operator(name)?.name ?? name, body: {} });
+  context.emit({ type: 'operators/changed' });
+  return rosterView(context);
+}
+
+/** A new passphrase for one's own key (the key stays; no roster change): unseal with the old, seal with the new. */
+export async function changePassphrase(context: DeskContext, credentials: OperatorCredentials, newPassphrase: string): Promise<OperatorView> {
+  checkNewPassphrase(newPassphrase);
+  if (newPassphrase === credentials.passphrase) throw new DeskError('invalidInput', 'the new passphrase is the same as the old one', { newPassphrase: 'unchanged' });
+  const unsealed = await unsealOperator(context, credentials);
+  const record = getOperatorRecord(context.db, unsealed.profile, unsealed.name);
+  if (!record) throw new DeskError('notFound', `no operator ${unsealed.name}`);
+  const seal = await sealPrivateKey(unsealed.privateKey, newPassphrase, { profile: unsealed.profile, operator: record.name, keyId: unsealed.snapshot.keyId });
+  parseSealedKey(JSON.stringify(seal));
+  context.trail.transaction(() => {
+    saveOperatorKey(context.db, record.id, { keyId: unsealed.snapshot.keyId, publicKey: unsealed.snapshot.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now());
+    context.trail.append(
+      { kind: 'passphrase', profile: unsealed.profile, subject: record.name, body: {}, operator: record.name, keyId: unsealed.snapshot.keyId },
+      (text) => signBytes(unsealed.privateKey, STATEMENT_DOMAIN + text),
+    );
+  });
+  context.emit({ type: 'operators/changed' });
+  const view = rosterView(context).operators.find((operator) => operator.name === record.name);
+  if (!view) throw new DeskError('internal', `${record.name} is not on the roster`);
+  return view;
+}
+
+// ---- policies -----------------------------------------------------------------------------------------------------
+
+/** Proposes a currency's policy: applied at once on a desk without two independent admins, else when confirmed. */
+export async function proposePolicy(context: DeskContext, currency: string, policy: Readonly<Record<string, CanonicalValue>>, as: OperatorCredentials): Promise<Proposal> {
+  const acting = await actingAs(context, as, 'managePolicies');
+  const row = signRosterStatement(context, acting, { kind: 'policy', subject: currency, body: { policy } });
+  context.emit({ type: 'operators/changed' });
+  return proposalOutcome(context, acting.profile, row);
+}
+
+// ---- views --------------------------------------------------------------------------------------------------------
+
+function describeProposal(proposal: Proposal): string {
+  switch (proposal.kind) {
+    case 'enrol':
+      return `invite ${proposal.subject} as ${String(proposal.body['role'])}`;
+    case 'rekey':
+      return `give ${proposal.subject} a new key (new passphrase)`;
+    case 'role':
+      return `make ${proposal.subject} ${String(proposal.body['role'])}`;
+    case 'disable':
+      return `disable ${proposal.subject}`;
+    case 'policy':
+      return `change the ${proposal.subject} withdrawal policy to ${encodeCanonical(proposal.body['policy'] ?? null)}`;
+    default: {
+      const unreachable: never = proposal.kind;
+      return unreachable;
+    }
+  }
+}
+
+export function proposalView(proposal: Proposal): ProposalView {
+  return {
+    id: proposal.id,
+    kind: proposal.kind,
+    subject: proposal.subject,
+    summary: describeProposal(proposal),
+    proposer: proposal.proposer,
+    at: proposal.at,
+    needsConfirmation: proposal.needsConfirmation,
+    acceptedKey: proposal.accepted?.keyId ?? null,
+    state: proposal.state,
+  };
+}
+
+/** The roster of the active profile as the faces show it, with the plain statement about four-eyes. */
+export function rosterView(context: DeskContext): RosterView {
+  const profile = context.activeProfile().name;
+  const roster = context.trail.roster(profile);
+  const records = new Map(listOperatorRecords(context.db, profile).map((record) => [record.name.toLowerCase(), record]));
+  const operators: OperatorView[] = [];
+  const seen = new Set<string>();
+  for (const operator of roster.operators()) {
+    const snapshot = roster.at(operator.name);
+    if (!snapshot) continue;
+    const record = records.get(operator.name.toLowerCase());
+    seen.add(operator.name.toLowerCase());
+    operators.push({
+      name: operator.name,
+      role: snapshot.role,
+      status: snapshot.status,
+      keyFingerprint: snapshot.keyId,
+      party: snapshot.party.map((member) => roster.operator(member)?.name ?? member),
+      founding: snapshot.founding,
+      enrolledBy: snapshot.enrolledBy,
+      lockedUntil: record?.lockedUntil ?? null,
+      failedAttempts: record?.failedAttempts ?? 0,
+    });
+  }
+  for (const proposal of roster.openProposals()) {
+    if (proposal.kind !== 'enrol' || seen.has(proposal.subject.toLowerCase())) continue;
+    seen.add(proposal.subject.toLowerCase());
+    operators.push({
+      name: proposal.subject,
+      role: proposal.body['role'] as OperatorRole,
+      status: 'invited',
+      keyFingerprint: proposal.accepted?.keyId ?? null,
+      party: [],
+      founding: false,
+      enrolledBy: [proposal.proposer],
+      lockedUntil: null,
+      failedAttempts: 0,
+    });
+  }
+  operators.sort((a, b) => a.name.localeCompare(b.name));
+  const fourEyes = roster.independentAdmins();
+  const admins = roster.active().filter((entry) => entry.snapshot.role === 'admin').length;
+  let notice: string | null = null;
+  if (!roster.founded) notice = 'This desk profile is not founded yet: its first one or two admins found it together, each choosing their own passphrase.';
+  else if (!fourEyes) {
+    notice =
+      admins <= 1
+        ? 'This desk has a single admin, so it cannot give four-eyes: every operator that admin enrols counts as the admin’s own party, and their approvals never count for the admin’s requests. Found the desk with two admins, or have a second admin enrolled by both, to get four-eyes.'
+        : 'This desk has no two independent admins: roster and policy changes take effect on one admin’s word, and operators that admin enrols count as the admin’s party.';
+  }
+  return { founded: roster.founded, operators, proposals: roster.openProposals().map(proposalView), fourEyes, notice };
+}
+
+export { Roster };

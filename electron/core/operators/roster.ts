@@ -1,0 +1,445 @@
+// The roster of a desk profile, rebuilt from its signed roster statements alone (never from the operators table):
+// who is enrolled with which key and role, since which audit row, who was disabled when, each operator's party, the
+// policies in force, and the proposals waiting for a second admin (APPROVALS.md "Who can do what"). Pure: callers
+// hand it the profile's roster rows in chain order; every row's signature is checked here against the roster as it
+// stood just before that row, and a row that does not verify or breaks a rule is reported and has no effect.
+import type { OperatorRole } from '../auth/roles';
+import { isOperatorRole } from '../auth/roles';
+import { importPublicKey, keyIdOf } from '../statements/keys';
+import { canonicalHash, verifyStatementText, type Statement } from '../statements/statement';
+import type { CanonicalValue } from '../statements/canonical';
+
+/** The system event that ends a profile's roster (core/profiles removeProfile). */
+export const PROFILE_REMOVED = 'profiles/remove';
+
+export interface ChainRow {
+  readonly seq: number;
+  readonly hash: string;
+  readonly text: string;
+  readonly signature: string;
+  readonly statement: Statement;
+}
+
+/** One operator as they stood from `fromSeq` (exclusive of earlier rows) until the next snapshot. */
+export interface OperatorSnapshot {
+  readonly fromSeq: number;
+  readonly role: OperatorRole;
+  readonly status: 'active' | 'disabled';
+  readonly keyId: string;
+  readonly publicKey: string;
+  /** Lower-case names of everyone this operator's decisions may stand for (APPROVALS.md "Party"). */
+  readonly party: readonly string[];
+  readonly founding: boolean;
+  /** The admins whose statements enrolled (or last re-keyed) them. */
+  readonly enrolledBy: readonly string[];
+}
+
+export interface RosterOperator {
+  readonly name: string;
+  readonly history: readonly OperatorSnapshot[];
+}
+
+export type ProposalKind = 'enrol' | 'rekey' | 'role' | 'disable' | 'policy';
+
+export interface Proposal {
+  /** The proposing row's hash: what `accept`, `confirm` and `withdraw-proposal` refer to. */
+  readonly id: string;
+  readonly seq: number;
+  readonly at: number;
+  readonly kind: ProposalKind;
+  readonly subject: string;
+  readonly body: Readonly<Record<string, CanonicalValue>>;
+  readonly proposer: string;
+  /** Whether a second, independent admin must confirm it (the desk had two independent admins when proposed). */
+  readonly needsConfirmation: boolean;
+  accepted: { readonly keyId: string; readonly publicKey: string; readonly seq: number } | null;
+  confirmedBy: string | null;
+  state: 'open' | 'applied' | 'withdrawn';
+}
+
+export interface PolicyInForce {
+  /** The proposing row's hash: what an intent cites. */
+  readonly id: string;
+  readonly fromSeq: number;
+  readonly policy: Readonly<Record<string, CanonicalValue>>;
+}
+
+export interface RosterProblem {
+  readonly seq: number;
+  readonly reason: string;
+}
+
+interface MutableOperator {
+  readonly name: string;
+  readonly history: OperatorSnapshot[];
+}
+
+const lower = (name: string): string => name.toLowerCase();
+
+/** The roster of one profile. Build it with `Roster.replay(rows)`. */
+export class Roster {
+  readonly #operators = new Map<string, MutableOperator>();
+  readonly #proposals = new Map<string, Proposal>();
+  readonly #policies = new Map<string, PolicyInForce[]>();
+  readonly #deskKeys = new Map<string, string>();
+  readonly problems: RosterProblem[] = [];
+  #foundingId: string | null = null;
+  readonly #foundingSignatures = new Map<string, Set<string>>();
+
+  /**
+   * Replays a profile's roster rows. A desk-signed `profiles/remove` system row (accepted only when
+   * `isDeskSigned` vouches for it) ends the profile's roster: a profile imported again under that name starts unfounded.
+   */
+  static replay(rows: Iterable<ChainRow>, isDeskSigned: (row: ChainRow) => boolean = () => false): Roster {
+    let roster = new Roster();
+    for (const row of rows) {
+      if (row.statement.kind === 'system') {
+        if (row.statement.body['action'] === PROFILE_REMOVED && isDeskSigned(row)) roster = new Roster();
+        continue;
+      }
+      roster.apply(row);
+    }
+    return roster;
+  }
+
+  get founded(): boolean {
+    return this.#foundingId !== null;
+  }
+
+  get foundingId(): string | null {
+    return this.#foundingId;
+  }
+
+  /** Desk keys the founders endorsed (keyId → public key). */
+  get deskKeys(): ReadonlyMap<string, string> {
+    return this.#deskKeys;
+  }
+
+  operators(): RosterOperator[] {
+    return [...this.#operators.values()];
+  }
+
+  operator(name: string): RosterOperator | undefined {
+    return this.#operators.get(lower(name));
+  }
+
+  /** How an operator stood just before row `seq` (Infinity: now); undefined when not enrolled by then. */
+  at(name: string, seq = Number.POSITIVE_INFINITY): OperatorSnapshot | undefined {
+    const operator = this.#operators.get(lower(name));
+    if (!operator) return undefined;
+    let found: OperatorSnapshot | undefined;
+    for (const snapshot of operator.history) {
+      if (snapshot.fromSeq < seq) found = snapshot;
+      else break;
+    }
+    return found;
+  }
+
+  /** The seq of the row that first enrolled the operator. */
+  enrolledAt(name: string): number | undefined {
+    return this.#operators.get(lower(name))?.history[0]?.fromSeq;
+  }
+
+  /** Operators active just before `seq` whose signature counts, with their snapshot. */
+  active(seq = Number.POSITIVE_INFINITY): { name: string; snapshot: OperatorSnapshot }[] {
+    const out: { name: string; snapshot: OperatorSnapshot }[] = [];
+    for (const operator of this.#operators.values()) {
+      const snapshot = this.at(operator.name, seq);
+      if (snapshot?.status === 'active') out.push({ name: operator.name, snapshot });
+    }
+    return out;
+  }
+
+  proposals(): Proposal[] {
+    return [...this.#proposals.values()];
+  }
+
+  openProposals(): Proposal[] {
+    return this.proposals().filter((proposal) => proposal.state === 'open');
+  }
+
+  proposal(id: string): Proposal | undefined {
+    return this.#proposals.get(id);
+  }
+
+  /** The policy of a currency in force just before `seq`, or null for the default. */
+  policyAt(currency: string, seq = Number.POSITIVE_INFINITY): PolicyInForce | null {
+    let found: PolicyInForce | null = null;
+    for (const policy of this.#policies.get(currency) ?? []) {
+      if (policy.fromSeq < seq) found = policy;
+    }
+    return found;
+  }
+
+  /**
+   * Whether two active admins with disjoint parties exist just before `seq`: only then can one admin's roster or
+   * policy change wait for another's, and only then can the desk give four-eyes on admin requests.
+   */
+  independentAdmins(seq = Number.POSITIVE_INFINITY): boolean {
+    const admins = this.active(seq).filter((entry) => entry.snapshot.role === 'admin');
+    for (let i = 0; i < admins.length; i += 1) {
+      for (let j = i + 1; j < admins.length; j += 1) {
+        if (disjoint(admins[i]!.snapshot.party, admins[j]!.snapshot.party)) return true;
+      }
+    }
+    return false;
+  }
+
+  // ---- replay -------------------------------------------------------------------------------------------------
+  apply(row: ChainRow): void {
+    const problem = this.#apply(row);
+    if (problem !== null) this.problems.push({ seq: row.seq, reason: problem });
+  }
+
+  #signedBy(row: ChainRow, publicKey: string): boolean {
+    const key = importPublicKey(publicKey);
+    return key !== null && verifyStatementText(key, row.text, row.signature);
+  }
+
+  /** The signer as an active operator whose current key made the signature, or a reason it is not. */
+  #activeSigner(row: ChainRow): { snapshot: OperatorSnapshot; name: string } | string {
+    const name = row.statement.operator;
+    if (name === null) return 'it is not signed by an operator';
+    const snapshot = this.at(name, row.seq);
+    if (!snapshot) return `${name} is not enrolled`;
+    if (snapshot.status !== 'active') return `${name} is disabled`;
+    if (snapshot.keyId !== row.statement.keyId) return `${name}'s key is ${snapshot.keyId}, not ${row.statement.keyId}`;
+    if (!this.#signedBy(row, snapshot.publicKey)) return `the signature does not verify with ${name}'s key`;
+    return { snapshot, name: this.#operators.get(lower(name))?.name ?? name };
+  }
+
+  #push(name: string, snapshot: OperatorSnapshot): void {
+    const key = lower(name);
+    let operator = this.#operators.get(key);
+    if (!operator) {
+      operator = { name, history: [] };
+      this.#operators.set(key, operator);
+    }
+    operator.history.push(snapshot);
+  }
+
+  #apply(row: ChainRow): string | null {
+    const s = row.statement;
+    switch (s.kind) {
+      case 'found':
+        return this.#found(row);
+      case 'enrol':
+      case 'rekey':
+      case 'role':
+      case 'disable':
+      case 'policy':
+        return this.#propose(row, s.kind);
+      case 'accept':
+        return this.#accept(row);
+      case 'confirm':
+        return this.#confirm(row);
+      case 'withdraw-proposal':
+        return this.#withdraw(row);
+      default:
+        return null;
+    }
+  }
+
+  #found(row: ChainRow): string | null {
+    const s = row.statement;
+    if (this.#foundingId !== null) return 'the desk profile is already founded';
+    const admins = s.body['admins'];
+    const deskKey = s.body['deskKey'];
+    if (!Array.isArray(admins) || admins.length < 1 || admins.length > 2) return 'a founding names one or two admins';
+    if (s.subject !== canonicalHash(s.body)) return 'the founding subject is not the hash of its body';
+    const founders: { name: string; keyId: string; publicKey: string }[] = [];
+    for (const admin of admins) {
+      const entry = admin as Record<string, CanonicalValue>;
+      const name = entry['name'];
+      const publicKey = entry['publicKey'];
+      if (typeof name !== 'string' || typeof publicKey !== 'string' || importPublicKey(publicKey) === null) return 'a founding admin is malformed';
+      founders.push({ name, publicKey, keyId: keyIdOf(publicKey) });
+    }
+    if (new Set(founders.map((founder) => lower(founder.name))).size !== founders.length) return 'the founding admins must have different names';
+    const me = founders.find((founder) => lower(founder.name) === lower(s.operator ?? ''));
+    if (!me || me.keyId !== s.keyId || !this.#signedBy(row, me.publicKey)) return 'a founding row must be signed by one of its admins';
+    const signed = this.#foundingSignatures.get(s.subject) ?? new Set<string>();
+    signed.add(lower(me.name));
+    this.#foundingSignatures.set(s.subject, signed);
+    if (signed.size < founders.length) return null;
+    this.#foundingId = s.subject;
+    if (deskKey !== null && typeof deskKey === 'object' && !Array.isArray(deskKey)) {
+      const publicKey = (deskKey as Record<string, CanonicalValue>)['publicKey'];
+      if (typeof publicKey === 'string' && importPublicKey(publicKey) !== null) this.#deskKeys.set(keyIdOf(publicKey), publicKey);
+    }
+    for (const founder of founders) {
+      this.#push(founder.name, {
+        fromSeq: row.seq,
+        role: 'admin',
+        status: 'active',
+        keyId: founder.keyId,
+        publicKey: founder.publicKey,
+        party: [lower(founder.name)],
+        founding: true,
+        enrolledBy: [],
+      });
+    }
+    return null;
+  }
+
+  #propose(row: ChainRow, kind: ProposalKind): string | null {
+    const s = row.statement;
+    const signer = this.#activeSigner(row);
+    if (typeof signer === 'string') return `proposal refused: ${signer}`;
+    if (signer.snapshot.role !== 'admin') return `proposal refused: ${signer.name} is not an admin`;
+    const target = kind === 'policy' ? undefined : this.at(s.subject, row.seq);
+    switch (kind) {
+      case 'enrol':
+        if (target?.status === 'active') return `${s.subject} is already enrolled`;
+        if (typeof s.body['role'] !== 'string' || !isOperatorRole(s.body['role'])) return 'unknown role';
+        break;
+      case 'rekey':
+      case 'disable':
+        if (target?.status !== 'active') return `${s.subject} is not an active operator`;
+        break;
+      case 'role':
+        if (target?.status !== 'active') return `${s.subject} is not an active operator`;
+        if (typeof s.body['role'] !== 'string' || !isOperatorRole(s.body['role'])) return 'unknown role';
+        break;
+      case 'policy':
+        if (s.body['policy'] === null || typeof s.body['policy'] !== 'object') return 'the policy is missing';
+        break;
+      default: {
+        const unreachable: never = kind;
+        return unreachable;
+      }
+    }
+    const proposal: Proposal = {
+      id: row.hash,
+      seq: row.seq,
+      at: s.at,
+      kind,
+      subject: s.subject,
+      body: s.body,
+      proposer: signer.name,
+      needsConfirmation: this.independentAdmins(row.seq),
+      accepted: null,
+      confirmedBy: null,
+      state: 'open',
+    };
+    this.#proposals.set(proposal.id, proposal);
+    if (!proposal.needsConfirmation && (kind === 'role' || kind === 'disable' || kind === 'policy')) this.#applyProposal(proposal, row.seq, null);
+    return null;
+  }
+
+  #accept(row: ChainRow): string | null {
+    const s = row.statement;
+    const proposalId = s.body['proposal'];
+    const publicKey = s.body['publicKey'];
+    if (typeof proposalId !== 'string' || typeof publicKey !== 'string') return 'an acceptance names a proposal and a public key';
+    const proposal = this.#proposals.get(proposalId);
+    if (!proposal || proposal.state !== 'open' || (proposal.kind !== 'enrol' && proposal.kind !== 'rekey')) return 'no open invitation to accept';
+    if (lower(proposal.subject) !== lower(s.subject) || lower(s.operator ?? '') !== lower(s.subject)) return 'the invitation is for another operator';
+    if (proposal.accepted !== null) return 'the invitation was already accepted';
+    if (keyIdOf(publicKey) !== s.keyId || !this.#signedBy(row, publicKey)) return 'the acceptance is not signed by the key it enrols';
+    proposal.accepted = { keyId: s.keyId, publicKey, seq: row.seq };
+    if (!proposal.needsConfirmation || proposal.confirmedBy !== null) this.#applyProposal(proposal, row.seq, proposal.confirmedBy);
+    return null;
+  }
+
+  #confirm(row: ChainRow): string | null {
+    const s = row.statement;
+    const signer = this.#activeSigner(row);
+    if (typeof signer === 'string') return `confirmation refused: ${signer}`;
+    if (signer.snapshot.role !== 'admin') return `confirmation refused: ${signer.name} is not an admin`;
+    const proposalId = s.body['proposal'];
+    const proposal = typeof proposalId === 'string' ? this.#proposals.get(proposalId) : undefined;
+    if (!proposal || proposal.state !== 'open') return 'no open proposal to confirm';
+    if (!proposal.needsConfirmation) return 'the proposal needs no confirmation';
+    if (proposal.confirmedBy !== null) return 'the proposal was already confirmed';
+    const proposer = this.at(proposal.proposer, row.seq);
+    if (!proposer || !disjoint(proposer.party, signer.snapshot.party)) return `${signer.name} is not independent of ${proposal.proposer}`;
+    if (proposal.kind === 'enrol' || proposal.kind === 'rekey') {
+      if (proposal.accepted === null) return 'an invitation is confirmed after the operator accepted it';
+      if (s.body['keyId'] !== proposal.accepted.keyId) return 'the confirmation names another key than the one accepted';
+    }
+    proposal.confirmedBy = signer.name;
+    this.#applyProposal(proposal, row.seq, signer.name);
+    return null;
+  }
+
+  #withdraw(row: ChainRow): string | null {
+    const signer = this.#activeSigner(row);
+    if (typeof signer === 'string') return `withdrawal refused: ${signer}`;
+    if (signer.snapshot.role !== 'admin') return `withdrawal refused: ${signer.name} is not an admin`;
+    const proposalId = row.statement.body['proposal'];
+    const proposal = typeof proposalId === 'string' ? this.#proposals.get(proposalId) : undefined;
+    if (!proposal || proposal.state !== 'open') return 'no open proposal to withdraw';
+    proposal.state = 'withdrawn';
+    return null;
+  }
+
+  #applyProposal(proposal: Proposal, seq: number, confirmer: string | null): void {
+    proposal.state = 'applied';
+    const proposer = this.at(proposal.proposer, seq);
+    const alone = confirmer === null;
+    const current = proposal.kind === 'policy' ? undefined : this.at(proposal.subject, seq + 1);
+    switch (proposal.kind) {
+      case 'enrol':
+      case 'rekey': {
+        const accepted = proposal.accepted;
+        if (!accepted) return;
+        const role = proposal.kind === 'enrol' ? (proposal.body['role'] as OperatorRole) : (current?.role ?? 'viewer');
+        const self = lower(proposal.subject);
+        const party = alone ? [...new Set([self, ...(proposer?.party ?? [lower(proposal.proposer)])])] : [self];
+        this.#push(proposal.subject, {
+          fromSeq: seq,
+          role,
+          status: 'active',
+          keyId: accepted.keyId,
+          publicKey: accepted.publicKey,
+          party,
+          founding: false,
+          enrolledBy: alone ? [proposal.proposer] : [proposal.proposer, confirmer],
+        });
+        return;
+      }
+      case 'role':
+        if (current) this.#push(proposal.subject, { ...current, fromSeq: seq, role: proposal.body['role'] as OperatorRole });
+        return;
+      case 'disable':
+        if (current) this.#push(proposal.subject, { ...current, fromSeq: seq, status: 'disabled' });
+        return;
+      case 'policy': {
+        const list = this.#policies.get(proposal.subject) ?? [];
+        list.push({ id: proposal.id, fromSeq: seq, policy: proposal.body['policy'] as Readonly<Record<string, CanonicalValue>> });
+        this.#policies.set(proposal.subject, list);
+        return;
+      }
+      default: {
+        const unreachable: never = proposal.kind;
+        return unreachable;
+      }
+    }
+  }
+}
+
+export function disjoint(a: readonly string[], b: readonly string[]): boolean {
+  return !a.some((name) => b.includes(name));
+}
+
+/**
+ * The largest number of approvers whose parties are disjoint from the initiator's and from each other (APPROVALS.md
+ * "Four-eyes"). Parties are tiny, so an exhaustive search over the (few) approvals is exact and cheap.
+ */
+export function countIndependentApprovals(initiatorParty: readonly string[], approverParties: readonly (readonly string[])[]): number {
+  const eligible = approverParties.filter((party) => disjoint(party, initiatorParty));
+  let best = 0;
+  const search = (index: number, used: readonly string[], count: number): void => {
+    if (count + (eligible.length - index) <= best) return;
+    if (index === eligible.length) {
+      best = Math.max(best, count);
+      return;
+    }
+    const party = eligible[index]!;
+    if (disjoint(party, used)) search(index + 1, [...used, ...party], count + 1);
+    search(index + 1, used, count);
+  };
+  search(0, [], 0);
+  return best;
+}

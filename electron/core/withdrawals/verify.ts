@@ -1,0 +1,204 @@
+// What the signed statements say about a withdrawal request, whatever the state columns say (APPROVALS.md
+// "Verification before submission"): the initiator's request statement over an intent identical to what is about to
+// be sent, approvals from the policy's number of parties independent of the initiator's and of each other, each
+// approver enrolled before the request and active when signing, no verifying rejection or cancel, and (to send) a
+// submit statement by an operator with the submit permission. Before anything is sent the whole chain's linkage and
+// this workstation's keychain anchor are checked too, so rows deleted from the middle or the end are noticed.
+import type { ApprovalView, WithdrawalVerification } from '../../contract';
+import { parseMoney } from '../../chains';
+import { roleMay, type OperatorAction } from '../auth/roles';
+import type { DeskContext } from '../context';
+import { countIndependentApprovals, disjoint, type ChainRow, type Roster } from '../operators/roster';
+import { encodeCanonical } from '../statements/canonical';
+import { importPublicKey } from '../statements/keys';
+import { DEFAULT_POLICY_REFERENCE, intentHash, type WithdrawalIntent } from '../statements/intent';
+import { parseStatement, verifyStatementText } from '../statements/statement';
+import { auditRowsBySubject, type WithdrawalRequest } from '../store';
+import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
+
+export interface IntentEvidence {
+  readonly verification: WithdrawalVerification;
+  /** The signed intent, when the request statement verified. */
+  readonly intent: WithdrawalIntent | null;
+  readonly initiator: string | null;
+  readonly approvals: readonly ApprovalView[];
+  /** A verifying submit statement exists. */
+  readonly submitted: boolean;
+}
+
+/** The intent the request's columns describe, with the non-wire fields taken from the signed one. */
+export function intentFromColumns(request: WithdrawalRequest, merchantId: string, signed: WithdrawalIntent): WithdrawalIntent {
+  return {
+    v: signed.v,
+    merchantId,
+    currency: request.currency,
+    amount: request.amount,
+    toAddress: request.toAddress,
+    withdrawType: request.withdrawType as WithdrawalIntent['withdrawType'],
+    userOrder: request.userOrder,
+    memo: request.memo,
+    requiredApprovals: signed.requiredApprovals,
+    policy: signed.policy,
+    requestedAt: signed.requestedAt,
+  };
+}
+
+function parsedRows(rows: readonly { seq: number; hash: string; statement: string; signature: string }[]): ChainRow[] {
+  return rows.flatMap((row) => {
+    const statement = parseStatement(row.statement);
+    return statement ? [{ seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement }] : [];
+  });
+}
+
+export function policyFromStatement(value: unknown): WithdrawalPolicy {
+  const policy = value as Partial<WithdrawalPolicy> | null;
+  if (!policy || !Array.isArray(policy.thresholds)) return DEFAULT_WITHDRAWAL_POLICY;
+  return { thresholds: policy.thresholds, dailyLimit: policy.dailyLimit ?? null, useFinancialConfirmation: policy.useFinancialConfirmation === true };
+}
+
+/** Who signed a row, if their key at that row made the signature and they were active then; else why not. */
+function signer(roster: Roster, row: ChainRow, action: OperatorAction): { name: string; party: readonly string[] } | string {
+  const name = row.statement.operator;
+  if (name === null) return `row ${row.seq} is not signed by an operator`;
+  const snapshot = roster.at(name, row.seq);
+  if (!snapshot) return `row ${row.seq} is signed by ${name}, who was not enrolled then`;
+  if (snapshot.keyId !== row.statement.keyId) return `row ${row.seq} is not signed with ${name}'s key`;
+  const key = importPublicKey(snapshot.publicKey);
+  if (!key || !verifyStatementText(key, row.text, row.signature)) return `row ${row.seq} (${row.statement.kind} by ${name}) does not verify: it was altered`;
+  if (snapshot.status !== 'active') return `row ${row.seq} is signed by ${name} after they were disabled`;
+  if (!roleMay(snapshot.role, action)) return `row ${row.seq}: ${name} was ${snapshot.role} and could not ${row.statement.kind} then`;
+  return { name: roster.operator(name)?.name ?? name, party: snapshot.party };
+}
+
+/**
+ * Judges a request from its statements. `rows` are the profile's rows whose statement subject is the intent hash
+ * (from the linkage walk when sending; from the subject index for a view). `merchantId` is the one the order would
+ * be sent under.
+ */
+export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: readonly ChainRow[], merchantId: string): IntentEvidence {
+  const problems: string[] = [];
+  const none = (problem: string): IntentEvidence => ({
+    verification: { ok: false, countedApprovals: 0, requiredApprovals: request.requiredApprovals, problems: [problem] },
+    intent: null,
+    initiator: null,
+    approvals: [],
+    submitted: false,
+  });
+  if (request.intentHash === null || request.intentJson === null) {
+    return none('this request was made before signed approvals: it can never be submitted; cancel it and request the withdrawal again');
+  }
+  const requestRow = rows.find((row) => row.statement.kind === 'request');
+  if (!requestRow) return none('no signed request statement exists for this request: it was not made on this desk, or its statement was removed');
+  const initiator = signer(roster, requestRow, 'requestWithdrawal');
+  if (typeof initiator === 'string') return none(`the request statement does not hold: ${initiator}`);
+  const signed = requestRow.statement.body['intent'] as unknown as WithdrawalIntent | undefined;
+  if (!signed || typeof signed !== 'object') return none('the request statement carries no intent');
+  if (requestRow.statement.subject !== intentHash(signed)) return none('the request statement is not about the intent it carries');
+  const described = intentFromColumns(request, merchantId, signed);
+  if (encodeCanonical(described) !== encodeCanonical(signed)) {
+    const changed = (['merchantId', 'currency', 'amount', 'toAddress', 'withdrawType', 'userOrder', 'memo'] as const).filter(
+      (field) => encodeCanonical(described[field]) !== encodeCanonical(signed[field]),
+    );
+    problems.push(`what would be sent differs from what ${initiator.name} signed (${changed.join(', ') || 'the intent'}): the request was altered after it was made`);
+  }
+  const policy = roster.policyAt(signed.currency, requestRow.seq);
+  const policyReference = policy?.id ?? DEFAULT_POLICY_REFERENCE;
+  if (signed.policy !== policyReference) problems.push('the request cites a policy that was not the one in force when it was made');
+  let amountRequired = 1;
+  try {
+    amountRequired = requiredApprovals(policy ? policyFromStatement(policy.policy) : DEFAULT_WITHDRAWAL_POLICY, parseMoney(signed.amount));
+  } catch {
+    problems.push('the signed amount is not a decimal amount');
+  }
+  const required = Math.max(signed.requiredApprovals, amountRequired);
+
+  const approvals: ApprovalView[] = [];
+  const parties: (readonly string[])[] = [];
+  let submitted = false;
+  for (const row of rows) {
+    if (row.seq <= requestRow.seq && row !== requestRow && row.statement.kind !== 'request') {
+      problems.push(`row ${row.seq} decides on the request before it was made`);
+      continue;
+    }
+    switch (row.statement.kind) {
+      case 'approve': {
+        const who = signer(roster, row, 'approveWithdrawal');
+        if (typeof who === 'string') {
+          problems.push(who);
+          break;
+        }
+        const enrolled = roster.enrolledAt(who.name);
+        let note: string | null = null;
+        if (who.name.toLowerCase() === initiator.name.toLowerCase()) note = 'the initiator cannot approve their own request';
+        else if (enrolled === undefined || enrolled >= requestRow.seq) note = `${who.name} was enrolled after the request was made`;
+        else if (!disjoint(who.party, initiator.party)) note = `${who.name} counts as ${initiator.name}'s party (enrolled by one admin alone)`;
+        if (note === null) parties.push(who.party);
+        approvals.push({ operator: who.name, decision: 'approve', reason: null, at: row.statement.at, counts: note === null, note });
+        break;
+      }
+      case 'reject': {
+        const who = signer(roster, row, 'rejectWithdrawal');
+        if (typeof who === 'string') problems.push(who);
+        else {
+          const reason = typeof row.statement.body['reason'] === 'string' ? row.statement.body['reason'] : null;
+          approvals.push({ operator: who.name, decision: 'reject', reason, at: row.statement.at, counts: false, note: null });
+          problems.push(`${who.name} rejected it${reason ? `: ${reason}` : ''}`);
+        }
+        break;
+      }
+      case 'cancel': {
+        // Any operator's verifying cancel blocks sending (a veto never moves money); the desk lets only the initiator or an admin cancel.
+        const who = signer(roster, row, 'view');
+        problems.push(typeof who === 'string' ? who : `${who.name} cancelled it`);
+        break;
+      }
+      case 'submit': {
+        const who = signer(roster, row, 'submitWithdrawal');
+        if (typeof who === 'string') problems.push(who);
+        else submitted = true;
+        break;
+      }
+      case 'request':
+        if (row !== requestRow) problems.push(`row ${row.seq} is a second request statement for the same intent`);
+        break;
+      default:
+        break;
+    }
+  }
+  const counted = countIndependentApprovals(initiator.party, parties);
+  if (counted < required) {
+    problems.push(
+      counted === 0 && approvals.length === 0
+        ? `waiting for ${required} approval${required === 1 ? '' : 's'} from operators independent of ${initiator.name}`
+        : `${counted} of ${required} required approvals come from parties independent of ${initiator.name} and of each other`,
+    );
+  }
+  return {
+    verification: { ok: problems.length === 0, countedApprovals: counted, requiredApprovals: required, problems },
+    intent: signed,
+    initiator: initiator.name,
+    approvals,
+    submitted,
+  };
+}
+
+/** For views: the request's statements from the subject index (no chain walk). */
+export function judgeForView(context: DeskContext, roster: Roster, request: WithdrawalRequest): IntentEvidence {
+  const rows = request.intentHash === null ? [] : parsedRows(auditRowsBySubject(context.db, request.profile, request.intentHash));
+  return judgeRequest(roster, request, rows, context.activeProfile().merchantId);
+}
+
+/**
+ * Before anything is sent: the chain's linkage from row 1 to the head, this workstation's anchor, then the judgement
+ * from the statements found by that walk (not by a column an editor could change), under the keychain's merchant ID.
+ */
+export async function judgeForSending(context: DeskContext, request: WithdrawalRequest): Promise<IntentEvidence & { readonly chainProblem: string | null }> {
+  const anchor = await context.trail.anchorProblem();
+  const profile = request.profile;
+  const merchantId = (await context.keys()).merchantId;
+  const walk = context.trail.linkage(request.intentHash === null ? undefined : { profile, subject: request.intentHash });
+  const roster = context.trail.roster(profile);
+  const evidence = judgeRequest(roster, request, walk.collected, merchantId);
+  const chainProblem = walk.problem?.reason ?? anchor?.reason ?? (roster.problems[0] ? `roster row ${roster.problems[0].seq} does not hold: ${roster.problems[0].reason}` : null);
+  return { ...evidence, chainProblem };
+}
