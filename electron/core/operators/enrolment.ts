@@ -3,7 +3,7 @@
 // the admin hands over, confirmations by a second independent admin, role changes, disabling, re-keying, and a new
 // passphrase for one's own key. Every change is a signed statement; the roster module (roster.ts) judges each one
 // inside the same transaction that writes it, so the engine can never write a roster row that would not verify.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { base32 } from '@scure/base';
 import type { InvitationView, OperatorView, ProposalView, RosterView } from '../../contract';
 import { passphraseProblem } from '../auth/passphrase';
@@ -11,9 +11,10 @@ import type { OperatorRole } from '../auth/roles';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { encodeCanonical, type CanonicalValue } from '../statements/canonical';
-import { generateSigningKey, signBytes } from '../statements/keys';
-import { canonicalHash, signStatementText, STATEMENT_DOMAIN, type StatementBody } from '../statements/statement';
-import { ensureOperator, getOperatorRecord, listOperatorRecords, operatorNameProblem, saveOperatorKey, type AuditRow, type StatementDraft } from '../store';
+import { generateSigningKey } from '../statements/keys';
+import { canonicalHash, signStatementText, type StatementBody } from '../statements/statement';
+import { toSignable } from '../audit/trail';
+import { ensureOperator, getOperatorRecord, listOperatorRecords, listPolicies, operatorNameProblem, saveOperatorKey, type AuditRow, type StatementDraft } from '../store';
 import { actingAs, unsealOperator, type ActingOperator, type OperatorCredentials } from './acting';
 import { disjoint, Roster, type Proposal } from './roster';
 import { parseSealedKey, sealPrivateKey } from './sealed-key';
@@ -99,11 +100,34 @@ export async function foundDesk(context: DeskContext, admins: readonly OperatorC
         (text) => signStatementText(founder.pair.privateKey, text),
       );
     }
+    carryOverLegacyPolicies(context, profile.name, founders);
     const roster = context.trail.roster(profile.name);
     if (!roster.founded || roster.problems.length > 0) throw new DeskError('internal', `the founding did not verify: ${roster.problems[0]?.reason ?? 'incomplete'}`);
   });
   context.emit({ type: 'operators/changed' });
   return rosterView(context);
+}
+
+/**
+ * Policies set before signed approvals (unsigned rows of the policies table) would silently fall back to the default
+ * of one approval: the founders sign them as the desk's first policies instead (the first proposes, the second confirms).
+ */
+function carryOverLegacyPolicies(context: DeskContext, profile: string, founders: readonly { name: string; pair: { privateKey: KeyObject; keyId: string } }[]): void {
+  const [first, second] = founders;
+  if (!first) return;
+  for (const legacy of listPolicies(context.db, profile)) {
+    const policy = toSignable({ thresholds: legacy.thresholds, dailyLimit: legacy.dailyLimit, useFinancialConfirmation: legacy.useFinancialConfirmation }) as CanonicalValue;
+    const proposal = context.trail.append(
+      { kind: 'policy', profile, subject: legacy.currency, body: { policy, carriedOver: true }, operator: first.name, keyId: first.pair.keyId },
+      (text) => signStatementText(first.pair.privateKey, text),
+    );
+    if (second) {
+      context.trail.append(
+        { kind: 'confirm', profile, subject: legacy.currency, body: { proposal: proposal.hash }, operator: second.name, keyId: second.pair.keyId },
+        (text) => signStatementText(second.pair.privateKey, text),
+      );
+    }
+  }
 }
 
 // ---- proposals ----------------------------------------------------------------------------------------------------
@@ -256,7 +280,7 @@ export async function changePassphrase(context: DeskContext, credentials: Operat
     saveOperatorKey(context.db, record.id, { keyId: unsealed.snapshot.keyId, publicKey: unsealed.snapshot.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now());
     context.trail.append(
       { kind: 'passphrase', profile: unsealed.profile, subject: record.name, body: {}, operator: record.name, keyId: unsealed.snapshot.keyId },
-      (text) => signBytes(unsealed.privateKey, STATEMENT_DOMAIN + text),
+      (text) => signStatementText(unsealed.privateKey, text),
     );
   });
   context.emit({ type: 'operators/changed' });
