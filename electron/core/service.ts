@@ -463,7 +463,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
         after: request.cursor ?? null,
         ...(request.state ? { state: request.state } : {}),
       });
-      const roster = context.trail.roster(profileName());
+      const roster = context.trail.roster(profileName(), { cached: true });
       return { rows: page.rows.map((row) => withdrawalView(context, row, roster)), nextCursor: page.nextCursor };
     }),
 

@@ -60,7 +60,7 @@ export class SessionLock {
   /** Whether the active profile has anyone who could unlock the desk (an unfounded desk is never locked). */
   #hasOperators(): boolean {
     const profile = this.context.activeProfileName();
-    return profile !== undefined && this.context.trail.roster(profile).active().length > 0;
+    return profile !== undefined && this.context.trail.roster(profile, { cached: true }).active().length > 0;
   }
 
   lock(): SessionState {

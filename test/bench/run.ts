@@ -15,6 +15,7 @@ const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   protocol: { summary: 'RSA private-key throughput vs openssl; a 100-record getDeposits page inline vs the worker pool', load: () => import('./protocol') },
   sandbox: { summary: 'sandbox signed requests/s and p50/p99 latency from two client processes vs the RSA limit', load: () => import('./sandbox') },
   sync: { summary: 'full sync of 20,000 sandbox deposits/s vs the RSA limit (pool 2/1 threads, inline); history queries over 1M deposits', load: () => import('./sync') },
+  approvals: { summary: '50 operators, 100,000 signed audit rows: what submission verifies before sending, full audit verify vs the Ed25519 limit, unsealing vs scrypt', load: () => import('./approvals') },
   ui: { summary: 'Chromium through the harness, 1,000,000 cached deposits: time to the first deposits page, scroll frame times', load: () => import('./ui') },
 };
 

@@ -224,9 +224,20 @@ export class AuditTrail {
     });
   }
 
-  roster(profile: string): Roster {
-    return Roster.replay(this.rosterRows(profile), (row) => this.#deskSigned(row));
+  /**
+   * The profile's roster replayed from its signed rows. Views may reuse the last replay while the chain's head is
+   * unchanged (`cached: true`); decisions and submission always replay afresh, so an edit in place is never missed.
+   */
+  roster(profile: string, options: { readonly cached?: boolean } = {}): Roster {
+    const head = auditHead(this.#db);
+    const key = `${profile}\n${head?.seq ?? 0}\n${head?.hash ?? ''}`;
+    if (options.cached === true && this.#rosterCache?.key === key) return this.#rosterCache.roster;
+    const roster = Roster.replay(this.rosterRows(profile), (row) => this.#deskSigned(row));
+    this.#rosterCache = { key, roster };
+    return roster;
   }
+
+  #rosterCache: { key: string; roster: Roster } | undefined;
 
   /** Whether this workstation's desk key signed a row (system rows that end a profile's roster). */
   #deskSigned(row: ChainRow): boolean {
@@ -250,9 +261,9 @@ export class AuditTrail {
     let previous = CHAIN_GENESIS;
     let expected = 1;
     for (const row of iterateAudit(this.#db)) {
-      const problem = this.#rowShape(row, expected, previous);
+      const problem = this.#rowShape(row, expected, previous, false);
       if (problem) return { problem: { seq: Math.min(row.seq, expected), reason: problem.reason }, collected };
-      if (collect) {
+      if (collect && row.profile === collect.profile && row.subject === collect.subject) {
         const statement = parseStatement(row.statement);
         if (statement && statement.profile === collect.profile && statement.subject === collect.subject) {
           collected.push({ seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement });
@@ -265,13 +276,13 @@ export class AuditTrail {
     return { problem: null, collected };
   }
 
-  #rowShape(row: AuditRow, expected: number, previous: string): { reason: string } | null {
+  #rowShape(row: AuditRow, expected: number, previous: string, requireCanonical = true): { reason: string } | null {
     if (row.seq !== expected) {
       return row.seq > expected
         ? { reason: `row ${expected} is missing: the log jumps from ${expected - 1} to ${row.seq}` }
         : { reason: `row ${row.seq} is out of order (expected ${expected})` };
     }
-    const statement = parseStatement(row.statement);
+    const statement = parseStatement(row.statement, { requireCanonical });
     if (!statement) return { reason: `row ${row.seq} does not hold a well-formed signed statement` };
     if (statement.seq !== row.seq) return { reason: `row ${row.seq} holds the statement signed for row ${statement.seq}` };
     if (statement.prev !== previous || row.prevHash !== previous) {

@@ -337,7 +337,7 @@ export function proposalView(proposal: Proposal): ProposalView {
 /** The roster of the active profile as the faces show it, with the plain statement about four-eyes. */
 export function rosterView(context: DeskContext): RosterView {
   const profile = context.activeProfile().name;
-  const roster = context.trail.roster(profile);
+  const roster = context.trail.roster(profile, { cached: true });
   const records = new Map(listOperatorRecords(context.db, profile).map((record) => [record.name.toLowerCase(), record]));
   const operators: OperatorView[] = [];
   const seen = new Set<string>();

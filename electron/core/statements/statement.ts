@@ -86,10 +86,19 @@ export function canonicalHash(value: unknown): string {
 
 /**
  * Parses stored statement text back into a Statement, checking that it is canonical and well formed; null otherwise
- * (a row whose text was edited into something else is refused here before any signature is checked).
+ * (a row whose text was edited into something else is refused here before any signature is checked). The chain
+ * linkage walk passes `requireCanonical: false`: it only needs seq and prev, and the hash it checks covers the exact
+ * bytes, so re-encoding every row there would triple its cost for nothing; full verification keeps the check.
  */
-export function parseStatement(text: string): Statement | null {
-  const value = parseCanonical(text);
+export function parseStatement(text: string, options: { readonly requireCanonical?: boolean } = {}): Statement | null {
+  let value: CanonicalValue | null;
+  if (options.requireCanonical === false) {
+    try {
+      value = JSON.parse(text) as CanonicalValue;
+    } catch {
+      return null;
+    }
+  } else value = parseCanonical(text);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   const s = value as Record<string, CanonicalValue>;
   const keys = Object.keys(s).sort().join(',');

@@ -75,7 +75,7 @@ export function policyInForce(roster: Roster, currency: CurrencySymbol): { polic
 }
 
 export function policyFor(context: DeskContext, profile: string, currency: CurrencySymbol): WithdrawalPolicy {
-  return policyInForce(context.trail.roster(profile), currency).policy;
+  return policyInForce(context.trail.roster(profile, { cached: true }), currency).policy;
 }
 
 function requestIdOf(id: string): number {
@@ -505,7 +505,7 @@ export async function reconcile(context: DeskContext, request: WithdrawalRequest
 }
 
 /** A request as the faces show it, with what its signed statements say (checked on every read). */
-export function withdrawalView(context: DeskContext, request: WithdrawalRequest, roster: Roster = context.trail.roster(request.profile)): WithdrawalView {
+export function withdrawalView(context: DeskContext, request: WithdrawalRequest, roster: Roster = context.trail.roster(request.profile, { cached: true })): WithdrawalView {
   const evidence = judgeForView(context, roster, request);
   const outcome = request.orderStatus !== null && isFinalOrderStatus(request.orderStatus) ? request.orderStatus : null;
   const asked: readonly WithdrawalState[] = ['awaitingApproval', 'approved', 'submitFailed'];
