@@ -1,10 +1,14 @@
 // Text output for people: aligned tables, times in UTC, and small phrases. Money is shown exactly as the engine
-// gave it (decimal strings are only padded, never converted to numbers).
+// gave it (decimal strings are only padded, never converted to numbers). Cells are escaped (⟨U+XXXX⟩) before they are
+// measured, so a control character in a memo or name can neither act on the terminal nor break the columns.
+import { escapeUnsafeText } from '../contract';
 
 export type Align = 'left' | 'right';
 
 /** An aligned table: a header row, then the rows; columns two spaces apart, no trailing spaces. */
-export function table(headers: readonly string[], rows: readonly (readonly string[])[], align: readonly Align[] = []): string {
+export function table(rawHeaders: readonly string[], rawRows: readonly (readonly string[])[], align: readonly Align[] = []): string {
+  const headers = rawHeaders.map(escapeUnsafeText);
+  const rows = rawRows.map((row) => row.map(escapeUnsafeText));
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: readonly string[]): string =>
     widths
@@ -18,7 +22,8 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
 }
 
 /** Label/value pairs, the labels padded to one width. */
-export function fields(pairs: readonly (readonly [string, string])[]): string {
+export function fields(rawPairs: readonly (readonly [string, string])[]): string {
+  const pairs = rawPairs.map(([label, value]) => [escapeUnsafeText(label), escapeUnsafeText(value)] as const);
   const width = Math.max(...pairs.map(([label]) => label.length));
   return pairs.map(([label, value]) => `${label.padEnd(width)}  ${value}\n`).join('');
 }

@@ -1,9 +1,11 @@
 // Builds the `treasury-desk` command tree and runs it, mapping every outcome to an exit code (see errors.ts): 0
 // success, 1 failed or refused, 2 bad input or usage; every error is one line on stderr prefixed `treasury-desk: `.
+// Every write goes through safeIo (safe-output.ts): no control or text-direction character reaches a terminal raw.
 import { Command, CommanderError } from 'commander';
 import { describeFailure, EXIT_SUCCESS, EXIT_USAGE, oneLine, UsageError } from './errors';
 import { processIo, type CliIo } from './io';
 import { addEngineOptions } from './engine-session';
+import { safeIo } from './safe-output';
 import { registerAddressCommands } from './commands/address';
 import { registerAuditCommands } from './commands/audit';
 import { registerCallbackCommands } from './commands/callbacks';
@@ -72,7 +74,8 @@ function commanderLine(text: string): string {
   return `treasury-desk: ${oneLine(text).replace(/^error:\s*/, '')}`;
 }
 
-export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Command {
+export function buildProgram(anyIo: CliIo, setExitCode: (code: number) => void): Command {
+  const io = safeIo(anyIo);
   const program = new Command('treasury-desk')
     .description('Treasury Desk: the command-line face of the merchant treasury engine.')
     .exitOverride()
@@ -98,7 +101,8 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
 }
 
 /** Runs the CLI with `args` (without node and script path); resolves to the exit code. Never throws. */
-export async function runCli(args: readonly string[], io: CliIo = processIo): Promise<number> {
+export async function runCli(args: readonly string[], anyIo: CliIo = processIo): Promise<number> {
+  const io = safeIo(anyIo);
   let exitCode = EXIT_SUCCESS;
   try {
     const program = buildProgram(io, (code) => (exitCode = code));

@@ -1,14 +1,27 @@
 // The renderer's only door to the engine: typed calls over window.treasury (the contract) and its event stream.
 // Never throws: a missing bridge or a transport failure comes back as a Result error a screen can show.
+// Invariant: every answer and event passes displaySafeBridge here, so no store or component ever holds text from the
+// engine, the network or another person with a raw control or text-direction character in it (shown as ⟨U+XXXX⟩).
 import type { ContractError, ContractEvent, MethodName, RequestOf, ResponseOf, Result, TreasuryBridge } from '../../electron/contract';
+import { displaySafeBridge } from '../../electron/contract/display-bridge';
 
 export type { ContractError, ContractEvent, Result };
 
 type LockedListener = (error: ContractError) => void;
 const lockedListeners = new Set<LockedListener>();
 
+const safeBridges = new WeakMap<TreasuryBridge, TreasuryBridge>();
+
+/** window.treasury behind the display-safety wrapper (made once per bridge). */
 function bridge(): TreasuryBridge | undefined {
-  return (window as unknown as { treasury?: TreasuryBridge }).treasury;
+  const raw = (window as unknown as { treasury?: TreasuryBridge }).treasury;
+  if (raw === undefined) return undefined;
+  let safe = safeBridges.get(raw);
+  if (safe === undefined) {
+    safe = displaySafeBridge(raw);
+    safeBridges.set(raw, safe);
+  }
+  return safe;
 }
 
 function failure(code: ContractError['code'], message: string): { ok: false; error: ContractError } {

@@ -9,6 +9,7 @@ import { EXIT_NEGATIVE, NegativeAnswer, UsageError } from '../errors';
 import { formatTime, table } from '../format';
 import { writeFileArgument, type CliIo } from '../io';
 import type { CommandRegistrar } from '../program';
+import { jsonText } from '../safe-output';
 
 interface ValidateOptions {
   readonly chain: string;
@@ -34,7 +35,7 @@ function registerValidate(address: Command, io: CliIo, setExitCode: (code: numbe
         const answer = check.valid
           ? { valid: true, chain, normalized: check.normalized, notes: check.notes }
           : { valid: false, chain, code: check.code, reason: check.reason };
-        io.stdout(`${JSON.stringify(answer)}\n`);
+        io.stdout(`${jsonText(answer)}\n`);
         if (!check.valid) setExitCode(EXIT_NEGATIVE);
         return;
       }

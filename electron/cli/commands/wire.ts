@@ -18,6 +18,7 @@ import { isValidNonce, parseTimestamp } from '../../protocol/wire';
 import { EXIT_SUCCESS, NegativeAnswer, UsageError } from '../errors';
 import { readTextFileArgument, type CliIo } from '../io';
 import type { CommandRegistrar } from '../program';
+import { safeJsonDocument } from '../safe-output';
 
 const STANDARD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -88,14 +89,19 @@ function registerDecrypt(wire: Command, io: CliIo): void {
     .command('decrypt')
     .description('Decrypt §2 ciphertext (base64) on stdin with a private key and print the JSON plaintext.')
     .requiredOption('--private-key <file>', 'private key file: PEM or base64 DER (the platform private key for a request)')
-    .addHelpText('after', '\nSurrounding white space on stdin is ignored. The plaintext is printed exactly as decrypted, plus a line feed.')
+    .addHelpText(
+      'after',
+      '\nSurrounding white space on stdin is ignored. The plaintext is printed as decrypted, plus a line feed; control and ' +
+        'text-direction characters inside strings are written as \\uXXXX escapes (the same JSON value), tabs and carriage ' +
+        'returns between tokens as spaces.',
+    )
     .action(async (options: KeyOption) => {
       const key = loadPrivateKey(options.privateKey ?? '');
       const ciphertext = (await io.stdin()).trim();
       // CipherError (exit 2, with its reason) when the text is not §2 ciphertext for this key.
       const plaintext = decryptBytes(ciphertext, key);
       parsePlaintextJson(plaintext);
-      io.stdout(`${plaintext.toString('utf8')}\n`);
+      io.stdout(`${safeJsonDocument(plaintext.toString('utf8'))}\n`);
     });
 }
 

@@ -1,4 +1,6 @@
-// Shows an address with the characters at `positions` marked: how a look-alike (poisoned) address differs.
+// Shows an address with the characters at `positions` marked: how a look-alike (poisoned) address differs. A typed
+// control or text-direction character is shown escaped (⟨U+XXXX⟩) in its own position, so the marks stay in place.
+import { displayText } from '../format';
 interface AddressDiffProps {
   readonly address: string;
   readonly positions: readonly number[];
@@ -30,7 +32,7 @@ export function AddressDiff({ address, positions, testId }: AddressDiffProps): R
       flush(index);
       runMarked = isMarked;
     }
-    run += char;
+    run += displayText(char);
   });
   flush(chars.length);
   const extra = positions.filter((position) => position >= address.length).length;

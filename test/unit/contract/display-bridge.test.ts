@@ -1,0 +1,132 @@
+// Proves the renderer's chokepoint (displaySafeBridge, used by renderer/src/api.ts for every call and event): ESC,
+// bidi overrides and isolates, C1, NUL and CR in values, error messages, field messages, service reasons and event
+// payloads come out as ⟨U+XXXX⟩; identifiers, numbers, booleans, nulls and ordinary text come out unchanged.
+import { describe, expect, it } from 'vitest';
+import {
+  UNSAFE_TEXT_CHARACTERS,
+  type ContractEvent,
+  type MethodName,
+  type RequestOf,
+  type ResponseOf,
+  type Result,
+  type TreasuryBridge,
+  type WithdrawalView,
+} from '../../../electron/contract';
+import { displaySafeBridge } from '../../../electron/contract/display-bridge';
+
+const NASTY = 'pay \u001b[31mred \u202Eexe.pdf \u2066iso\u2069 \u009b2J nul\u0000 cr\r tab\t';
+const SHOWN = 'pay ⟨U+001B⟩[31mred ⟨U+202E⟩exe.pdf ⟨U+2066⟩iso⟨U+2069⟩ ⟨U+009B⟩2J nul⟨U+0000⟩ cr⟨U+000D⟩ tab⟨U+0009⟩';
+const ORDINARY = 'Zürich 東京 — עברית\nsecond line';
+
+/** Every string (keys too) inside `value` is free of raw unsafe characters. */
+function expectNoRawUnsafe(value: unknown): void {
+  const strings: string[] = [];
+  const walk = (item: unknown): void => {
+    if (typeof item === 'string') strings.push(item);
+    else if (Array.isArray(item)) item.forEach(walk);
+    else if (item !== null && typeof item === 'object') {
+      for (const [key, member] of Object.entries(item)) {
+        strings.push(key);
+        walk(member);
+      }
+    }
+  };
+  walk(value);
+  expect(strings.length).toBeGreaterThan(0);
+  expect(strings.filter((text) => UNSAFE_TEXT_CHARACTERS.test(text))).toEqual([]);
+}
+
+const view: WithdrawalView = {
+  id: '42',
+  fingerprint: 'ab12 cd34 ef56 7890',
+  verification: { ok: false, countedApprovals: 0, requiredApprovals: 2, problems: [NASTY] },
+  currency: 'trx.usdt',
+  amount: '10.5',
+  toAddress: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL',
+  withdrawType: 'normal',
+  memo: NASTY,
+  userOrder: 'wd-abc_123',
+  state: 'awaitingApproval',
+  initiator: 'demo-admin',
+  requiredApprovals: 2,
+  approvals: [{ operator: 'demo-approver', decision: 'reject', reason: NASTY, at: 1, counts: false, note: NASTY }],
+  orderStatus: null,
+  outcome: null,
+  apiOrder: null,
+  fee: '1',
+  txid: null,
+  history: [],
+  lastError: `the service said: ${NASTY}`,
+  createdAt: 1,
+  updatedAt: 2,
+};
+
+/** A bridge that answers `answers[method]` and lets the test emit events. */
+function fakeBridge(answers: Partial<Record<MethodName, Result<unknown>>>): { bridge: TreasuryBridge; emit: (event: ContractEvent) => void; sent: unknown[] } {
+  const listeners = new Set<(event: ContractEvent) => void>();
+  const sent: unknown[] = [];
+  const bridge: TreasuryBridge = {
+    call: <M extends MethodName>(method: M, request: RequestOf<M>) => {
+      sent.push(request);
+      return Promise.resolve((answers[method] ?? { ok: false, error: { code: 'internal', message: 'no answer' } }) as Result<ResponseOf<M>>);
+    },
+    onEvent: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return { bridge, sent, emit: (event) => listeners.forEach((listener) => listener(event)) };
+}
+
+describe('displaySafeBridge', () => {
+  it('escapes every string of a successful answer and keeps identifiers, numbers and nulls as they are', async () => {
+    const { bridge } = fakeBridge({ 'withdrawals/get': { ok: true, value: view } });
+    const result = await displaySafeBridge(bridge).call('withdrawals/get', { id: '42' });
+    expectNoRawUnsafe(result);
+    if (!result.ok) throw new Error('expected an answer');
+    expect(result.value).toEqual({
+      ...view,
+      verification: { ...view.verification, problems: [SHOWN] },
+      memo: SHOWN,
+      approvals: [{ ...view.approvals[0], reason: SHOWN, note: SHOWN }],
+      lastError: `the service said: ${SHOWN}`,
+    });
+    expect(result.value.fingerprint).toBe(view.fingerprint);
+    // What the renderer sends back as identifiers is untouched.
+    expect([result.value.id, result.value.userOrder, result.value.toAddress, result.value.initiator]).toEqual([view.id, view.userOrder, view.toAddress, view.initiator]);
+  });
+
+  it('escapes an error: its message, its field messages and the service reason', async () => {
+    const { bridge } = fakeBridge({
+      'withdrawals/get': { ok: false, error: { code: 'service', message: `refused: ${NASTY}`, serviceReason: NASTY, fields: { memo: NASTY } } },
+    });
+    const result = await displaySafeBridge(bridge).call('withdrawals/get', { id: '42' });
+    expectNoRawUnsafe(result);
+    expect(result).toEqual({ ok: false, error: { code: 'service', message: `refused: ${SHOWN}`, serviceReason: SHOWN, fields: { memo: SHOWN } } });
+  });
+
+  it('escapes event payloads (a platform message in the connection state, a sync progress line)', () => {
+    const { bridge, emit } = fakeBridge({});
+    const seen: ContractEvent[] = [];
+    const stop = displaySafeBridge(bridge).onEvent((event) => seen.push(event));
+    emit({ type: 'connection/changed', connection: { online: false, reason: 'service', message: NASTY, since: 5, lastContactAt: null } });
+    emit({ type: 'sync/progress', progress: { resource: 'deposits', done: 1, total: null, message: NASTY } });
+    emit({ type: 'withdrawals/changed', id: '42' });
+    stop();
+    emit({ type: 'balances/changed' });
+    expectNoRawUnsafe(seen);
+    expect(seen).toEqual([
+      { type: 'connection/changed', connection: { online: false, reason: 'service', message: SHOWN, since: 5, lastContactAt: null } },
+      { type: 'sync/progress', progress: { resource: 'deposits', done: 1, total: null, message: SHOWN } },
+      { type: 'withdrawals/changed', id: '42' },
+    ]);
+  });
+
+  it('leaves ordinary text (newlines, non-Latin letters) and requests unchanged', async () => {
+    const ordinary: WithdrawalView = { ...view, verification: { ...view.verification, problems: [ORDINARY] }, memo: ORDINARY, approvals: [], lastError: null };
+    const { bridge, sent } = fakeBridge({ 'withdrawals/get': { ok: true, value: ordinary } });
+    const result = await displaySafeBridge(bridge).call('withdrawals/get', { id: '42' });
+    expect(result).toEqual({ ok: true, value: ordinary });
+    expect(sent).toEqual([{ id: '42' }]);
+  });
+});
