@@ -336,6 +336,8 @@ export class Roster {
     if (!proposal || proposal.state !== 'open' || (proposal.kind !== 'enrol' && proposal.kind !== 'rekey')) return 'no open invitation to accept';
     if (lower(proposal.subject) !== lower(s.subject) || lower(s.operator ?? '') !== lower(s.subject)) return 'the invitation is for another operator';
     if (proposal.accepted !== null) return 'the invitation was already accepted';
+    const stale = this.#staleness(proposal, row.seq);
+    if (stale) return stale;
     if (keyIdOf(publicKey) !== s.keyId || !this.#signedBy(row, publicKey)) return 'the acceptance is not signed by the key it enrols';
     proposal.accepted = { keyId: s.keyId, publicKey, seq: row.seq };
     if (!proposal.needsConfirmation || proposal.confirmedBy !== null) this.#applyProposal(proposal, row.seq, proposal.confirmedBy);
@@ -352,6 +354,8 @@ export class Roster {
     if (!proposal || proposal.state !== 'open') return 'no open proposal to confirm';
     if (!proposal.needsConfirmation) return 'the proposal needs no confirmation';
     if (proposal.confirmedBy !== null) return 'the proposal was already confirmed';
+    const stale = this.#staleness(proposal, row.seq);
+    if (stale) return stale;
     const proposer = this.at(proposal.proposer, row.seq);
     if (!proposer || !disjoint(proposer.party, signer.snapshot.party)) return `${signer.name} is not independent of ${proposal.proposer}`;
     if (proposal.kind === 'enrol' || proposal.kind === 'rekey') {
@@ -361,6 +365,17 @@ export class Roster {
     proposal.confirmedBy = signer.name;
     this.#applyProposal(proposal, row.seq, signer.name);
     return null;
+  }
+
+  /**
+   * Why a proposal no longer applies when it is accepted or confirmed: the roster moved on since it was made (an
+   * operator disabled after a re-key was issued must not come back by accepting it).
+   */
+  #staleness(proposal: Proposal, seq: number): string | null {
+    if (proposal.kind === 'policy') return null;
+    const target = this.at(proposal.subject, seq);
+    if (proposal.kind === 'enrol') return target?.status === 'active' ? `${proposal.subject} is already enrolled` : null;
+    return target?.status === 'active' ? null : `the proposal no longer applies: ${proposal.subject} is not an active operator`;
   }
 
   #withdraw(row: ChainRow): string | null {
