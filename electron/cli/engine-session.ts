@@ -8,13 +8,18 @@ import { parseRequest, type ContractError, type ContractEvent, type MethodName, 
 import type { Engine, EngineOptions } from '../core/engine';
 import { ContractFailure, UsageError } from './errors';
 import type { CliIo } from './io';
+import { jsonText } from './safe-output';
 
 /** Environment variables the CLI reads. */
 export const ENV = {
   /** The acting operator's passphrase when stdin is not a terminal. */
   passphrase: 'TREASURY_DESK_PASSPHRASE',
-  /** A new operator's passphrase (`operator add`) when stdin is not a terminal. */
+  /** A new passphrase (`operator found` for the first admin, `operator accept`, `operator passphrase`) without a terminal. */
   newPassphrase: 'TREASURY_DESK_NEW_PASSPHRASE',
+  /** The second founding admin's new passphrase (`operator found --admin A --admin B`) without a terminal. */
+  newPassphrase2: 'TREASURY_DESK_NEW_PASSPHRASE_2',
+  /** The one-time invitation code (`operator accept`) when stdin is not a terminal. */
+  invitationCode: 'TREASURY_DESK_INVITATION_CODE',
   /** The merchant secret (`profile add` without --secret-file) when stdin is not a terminal. */
   secret: 'TREASURY_DESK_SECRET',
   /** Keychain service name (tests, or several desks under one user); default `treasury-desk`. */
@@ -131,6 +136,15 @@ export class EngineSession {
     if (!this.json) this.io.stdout(`${line}\n`);
   }
 
+  /**
+   * What is about to be decided, shown before the passphrase is asked (the request's fingerprint, the proposal): on
+   * stdout in text mode; with --json on stderr, and only when a prompt follows, so stdout stays one JSON document.
+   */
+  beforeAsking(line: string): void {
+    if (!this.json) this.io.stdout(`${line}\n`);
+    else if (this.io.stdinIsTTY === true) this.io.stderr(`${line}\n`);
+  }
+
   /** A warning on stderr, in both modes. */
   warn(line: string): void {
     this.io.stderr(`treasury-desk: warning: ${line}\n`);
@@ -142,8 +156,9 @@ export class EngineSession {
   }
 }
 
+/** The answer as JSON; control and text-direction characters as \uXXXX escapes (it parses back to the same value). */
 export function printJson(io: CliIo, value: unknown): void {
-  io.stdout(`${JSON.stringify(value, null, 2)}\n`);
+  io.stdout(`${jsonText(value, 2)}\n`);
 }
 
 export function envOf(io: CliIo): Readonly<Record<string, string | undefined>> {
@@ -220,13 +235,21 @@ export function askPassphrase(io: CliIo, operator: string): Promise<string> {
   return secretInput(io, { question: `Passphrase of ${operator}: `, envVar: ENV.passphrase, what: `the passphrase of ${operator}` });
 }
 
-/** A new operator's passphrase: typed twice on a terminal, or TREASURY_DESK_NEW_PASSPHRASE. */
-export async function askNewPassphrase(io: CliIo, operator: string): Promise<string> {
-  const source = { question: `New passphrase for ${operator}: `, envVar: ENV.newPassphrase, what: `a passphrase for ${operator}` };
+/**
+ * A new passphrase for `operator`: typed twice on a terminal, or read from `envVar` (TREASURY_DESK_NEW_PASSPHRASE
+ * unless told; the second founding admin's is TREASURY_DESK_NEW_PASSPHRASE_2).
+ */
+export async function askNewPassphrase(io: CliIo, operator: string, envVar: string = ENV.newPassphrase): Promise<string> {
+  const source = { question: `New passphrase for ${operator}: `, envVar, what: `a new passphrase for ${operator}` };
   const first = await secretInput(io, source);
   if (io.stdinIsTTY === true && io.prompt) {
     const again = await io.prompt(`Type it again: `, { hidden: true });
     if (again !== first) throw new UsageError('the two passphrases typed differ; nothing was changed.');
   }
   return first;
+}
+
+/** The one-time invitation code an admin handed over: a hidden prompt, or TREASURY_DESK_INVITATION_CODE. */
+export function askInvitationCode(io: CliIo, operator: string): Promise<string> {
+  return secretInput(io, { question: `Invitation code for ${operator}: `, envVar: ENV.invitationCode, what: `the invitation code for ${operator}` });
 }

@@ -67,7 +67,9 @@ export async function runInProcessPlain(args: readonly string[], options: RunOpt
 export function processEnv(extra: Readonly<Record<string, string | undefined>> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env['NODE_OPTIONS'];
-  for (const name of ['TREASURY_DESK_PASSPHRASE', 'TREASURY_DESK_NEW_PASSPHRASE', 'TREASURY_DESK_SECRET']) delete env[name];
+  for (const name of ['TREASURY_DESK_PASSPHRASE', 'TREASURY_DESK_NEW_PASSPHRASE', 'TREASURY_DESK_NEW_PASSPHRASE_2', 'TREASURY_DESK_INVITATION_CODE', 'TREASURY_DESK_SECRET']) {
+    delete env[name];
+  }
   for (const [name, value] of Object.entries(extra)) {
     if (value === undefined) delete env[name];
     else env[name] = value;

@@ -1,6 +1,7 @@
 // `treasury-desk demo`: starts demo mode (the embedded sandbox with demo history, the `demo` profile and the demo
-// operators) and keeps it running until SIGINT or SIGTERM; other `treasury-desk` commands on the same --db use it
-// meanwhile. The demo operators' passphrases are printed on purpose: a demo is for learning.
+// operators: two founding admins and an approver confirmed by both) and keeps it running until SIGINT or SIGTERM;
+// other `treasury-desk` commands on the same --db use it meanwhile. The demo operators' passphrases are printed on
+// purpose: a demo is for learning.
 import type { Command } from 'commander';
 import { dirname, join } from 'node:path';
 import { DEMO_OPERATORS } from '../../contract';
@@ -28,6 +29,12 @@ export const registerDemoCommand: CommandRegistrar = (program, io) => {
           io.stdout(`demo desk running: profile ${profile.name}, sandbox at ${profile.baseUrl}, database ${session.options.dbPath}\n`);
           io.stdout('demo operators (their passphrases are public: this is a demo):\n');
           io.stdout(table(['name', 'role', 'passphrase'], operators.map((operator) => [operator.name, operator.role, operator.passphrase])));
+          const roster = await session.run('operators/list', {});
+          io.stdout(
+            roster.notice === null
+              ? `${DEMO_OPERATORS[0].name} and ${DEMO_OPERATORS[1].name} founded the demo desk; ${DEMO_OPERATORS[2].name} was invited by one and confirmed by the other, so approvals give four-eyes.\n`
+              : `${roster.notice}\n`,
+          );
           io.stdout(`try, in another terminal: treasury-desk --db ${JSON.stringify(session.options.dbPath)} balances\nPress Ctrl+C to stop.\n`);
         }
         const signal = await (io.untilStopped ?? untilSignalled)();

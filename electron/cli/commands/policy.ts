@@ -1,5 +1,6 @@
 // `treasury-desk policy list | set`: withdrawal policy per currency (approvals by amount threshold, daily limit,
-// financialConfirmation). `set` changes only what is given and keeps the rest; an admin does it.
+// financialConfirmation). `set` changes only what is given and keeps the rest; an admin proposes it, and on a desk with
+// two independent admins it waits for the other's `operator confirm` (the answer says which).
 import type { Command } from 'commander';
 import type { PolicyView } from '../../contract';
 import { collect } from '../args';
@@ -7,6 +8,7 @@ import { addEngineOptions, withSession } from '../engine-session';
 import { UsageError } from '../errors';
 import { table } from '../format';
 import type { CommandRegistrar } from '../program';
+import { shortProposal, waitingFor } from '../proposals';
 
 interface SetOptions {
   readonly currency: string;
@@ -65,7 +67,7 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
     const thresholds = options.threshold?.map(parseThreshold);
     await withSession(command, io, async (session) => {
       const current = (await session.run('policies/list', {})).find((entry) => entry.currency === options.currency);
-      const updated = await session.runAs(
+      const change = await session.runAs(
         'policies/set',
         {
           currency: options.currency,
@@ -76,12 +78,18 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
         options.as,
         { thresholds: '--threshold' },
       );
-      session.output(updated, () =>
+      session.output(change, () => {
+        const { policy: updated, proposal } = change;
         session.say(
           `policy of ${updated.currency}: approvals ${thresholdsText(updated)}; daily limit ${updated.dailyLimit ?? 'none'}; ` +
             `${updated.useFinancialConfirmation ? 'financialConfirmation' : 'normal'} withdrawals`,
-        ),
-      );
+        );
+        if (change.applied) session.say('in force now');
+        else {
+          session.say(`not in force yet: proposal ${shortProposal(proposal.id)} waits for ${waitingFor(proposal)}`);
+          session.say(`until then the policy in force stays; confirm with "treasury-desk operator confirm ${shortProposal(proposal.id)} --as ADMIN"`);
+        }
+      });
     });
   });
 };

@@ -165,7 +165,7 @@ export const registerProfileCommands: CommandRegistrar = (program, io) => {
       .command('remove')
       .description('Remove a profile and its keychain entries (its history stays for the audit trail)')
       .argument('<name>', 'profile name')
-      .option('--as <admin>', 'the admin doing it (needed once the desk has operators; asked for a passphrase)'),
+      .option('--as <admin>', "one of the profile's admins (needed once the profile is founded; asked for a passphrase)"),
   ).action(async (name: string, options: { readonly as?: string }, command: Command) => {
     await withSession(command, io, async (session) => {
       const as = options.as === undefined ? undefined : await session.acting(options.as);

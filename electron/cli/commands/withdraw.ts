@@ -1,10 +1,12 @@
 // `treasury-desk withdraw ...`: the withdrawal desk. preflight and request (fee, total, balance after, approvals
-// needed, warnings with look-alike positions), approve / reject / cancel as an operator, submit, status with the
-// timeline, list. The engine enforces roles, self-approval and states; the CLI shows its answers.
+// needed, warnings with look-alike positions, the intent's fingerprint), approve / reject / cancel / submit as a named
+// operator (each shows the request and its fingerprint before the passphrase is asked), status with the verification
+// of its signed statements, each approval and whether it counts, and the timeline; list. The engine enforces roles,
+// self-approval, parties and states, and verifies the statements; the CLI shows its answers.
 import type { Command } from 'commander';
 import { WITHDRAWAL_STATES, type WithdrawalPreflight, type WithdrawalView } from '../../contract';
 import { wholeNumber } from '../args';
-import { addEngineOptions, withSession, type EngineSession } from '../engine-session';
+import { addEngineOptions, PLACEHOLDER, withSession, type EngineSession } from '../engine-session';
 import { NegativeAnswer, UsageError } from '../errors';
 import { differenceMarks, fields, formatTime, orDash, table } from '../format';
 import type { CommandRegistrar } from '../program';
@@ -61,9 +63,31 @@ function preflightText(preflight: WithdrawalPreflight, currency: string, toAddre
   return text;
 }
 
+/** Approvals that count (independent parties, verified) out of those required. */
 function approvalsText(withdrawal: WithdrawalView): string {
-  const approved = withdrawal.approvals.filter((approval) => approval.decision === 'approve').length;
-  return `${approved}/${withdrawal.requiredApprovals}`;
+  return `${withdrawal.verification.countedApprovals}/${withdrawal.verification.requiredApprovals}`;
+}
+
+function fingerprintText(withdrawal: WithdrawalView): string {
+  return withdrawal.fingerprint ?? 'none (requested before signed approvals)';
+}
+
+/** One line naming the request and its fingerprint, e.g. for "Approving request 12: ...". */
+function requestLine(withdrawal: WithdrawalView): string {
+  return `request ${withdrawal.id}: ${withdrawal.amount} ${withdrawal.currency} to ${withdrawal.toAddress}, requested by ${withdrawal.initiator}; fingerprint ${fingerprintText(withdrawal)}`;
+}
+
+/** Each approval or rejection, and whether it counts toward four-eyes (and why not). */
+function decisionsText(withdrawal: WithdrawalView): string {
+  return withdrawal.approvals
+    .map((approval) => {
+      const what =
+        approval.decision === 'reject'
+          ? `rejected by ${approval.operator}: ${approval.reason ?? ''}`
+          : `approved by ${approval.operator}: ${approval.counts ? 'counts' : `does not count${approval.note === null ? '' : ` (${approval.note})`}`}`;
+      return `  ${formatTime(approval.at)}  ${what}\n`;
+    })
+    .join('');
 }
 
 function stateText(withdrawal: WithdrawalView): string {
@@ -86,6 +110,7 @@ function printWithdrawal(session: EngineSession, withdrawal: WithdrawalView, wit
   session.io.stdout(
     fields([
       ['request', withdrawal.id],
+      ['fingerprint', fingerprintText(withdrawal)],
       ['state', stateText(withdrawal)],
       ['amount', `${withdrawal.amount} ${withdrawal.currency}`],
       ['fee', withdrawal.fee === null ? '-' : `${withdrawal.fee} ${withdrawal.currency}`],
@@ -93,13 +118,19 @@ function printWithdrawal(session: EngineSession, withdrawal: WithdrawalView, wit
       ['type', withdrawal.withdrawType],
       ['memo', orDash(withdrawal.memo)],
       ['initiator', withdrawal.initiator],
-      ['approvals', approvalsText(withdrawal)],
+      ['approvals', `${withdrawal.verification.countedApprovals} of ${withdrawal.verification.requiredApprovals} counted`],
+      ['verification', withdrawal.verification.ok ? 'ok: the signed statements support it' : 'not ok'],
       ['userOrder', withdrawal.userOrder],
       ['apiOrder', orDash(withdrawal.apiOrder)],
       ['txid', orDash(withdrawal.txid)],
       ...(withdrawal.lastError === null ? [] : [['last error', withdrawal.lastError] as const]),
     ]),
   );
+  for (const problem of withdrawal.verification.problems) session.say(`  problem: ${problem}`);
+  if (withdrawal.approvals.length > 0) {
+    session.say('approvals (UTC):');
+    session.io.stdout(decisionsText(withdrawal));
+  }
   if (withTimeline) {
     session.say('timeline (UTC):');
     for (const [at, what] of timeline(withdrawal)) session.say(`  ${formatTime(at)}  ${what}`);
@@ -108,6 +139,26 @@ function printWithdrawal(session: EngineSession, withdrawal: WithdrawalView, wit
 
 /** Input problems of a preflight are exit 2 like a refused request; balance, limit and address refusals exit 1. */
 const INPUT_FIELDS: ReadonlySet<string> = new Set(['amount', 'currency', 'withdrawType']);
+
+type DecisionMethod = 'withdrawals/approve' | 'withdrawals/reject' | 'withdrawals/cancel' | 'withdrawals/submit';
+
+/**
+ * A decision by a named operator: the request is checked (bad input exits 2 before anyone types a passphrase), read,
+ * and shown with its fingerprint; only then is the passphrase asked and the decision sent to the engine.
+ */
+async function decide(
+  session: EngineSession,
+  method: DecisionMethod,
+  verb: string,
+  request: { readonly id: string; readonly reason?: string },
+  operator: string,
+): Promise<WithdrawalView> {
+  session.check(method, { ...request, as: { operator, passphrase: PLACEHOLDER } }, LABELS);
+  const current = await session.run('withdrawals/get', { id: request.id }, LABELS);
+  session.beforeAsking(`${verb} ${requestLine(current)}`);
+  const as = await session.acting(operator);
+  return (await session.run(method, { ...request, as }, LABELS)) as WithdrawalView;
+}
 
 export const registerWithdrawCommands: CommandRegistrar = (program, io) => {
   const withdraw = program.command('withdraw').description('The withdrawal desk: request, approve, submit, track');
@@ -141,13 +192,14 @@ export const registerWithdrawCommands: CommandRegistrar = (program, io) => {
       session.output(answer, () => {
         const { withdrawal, preflight } = answer;
         session.say(`request ${withdrawal.id}: ${withdrawal.state}, ${withdrawal.requiredApprovals} approval${withdrawal.requiredApprovals === 1 ? '' : 's'} needed`);
+        session.say(`fingerprint ${fingerprintText(withdrawal)} (approvers compare it with what they are shown)`);
         session.say(`userOrder ${withdrawal.userOrder}`);
         io.stdout(preflightText(preflight, withdrawal.currency, withdrawal.toAddress));
       });
     });
   });
 
-  const decision = (name: 'approve' | 'cancel', description: string): void => {
+  const decision = (name: 'approve' | 'cancel', description: string, verb: string): void => {
     const decisionCommand = withdraw
       .command(name)
       .description(description)
@@ -156,18 +208,23 @@ export const registerWithdrawCommands: CommandRegistrar = (program, io) => {
     if (name === 'cancel') decisionCommand.option('--reason <text>', 'why, for the audit trail');
     addEngineOptions(decisionCommand).action(async (id: string, options: { readonly as: string; readonly reason?: string }, command: Command) => {
       await withSession(command, io, async (session) => {
-        const withdrawal =
-          name === 'approve'
-            ? await session.runAs('withdrawals/approve', { id }, options.as, LABELS)
-            : await session.runAs('withdrawals/cancel', { id, ...(options.reason !== undefined ? { reason: options.reason } : {}) }, options.as, LABELS);
+        const withdrawal = await decide(
+          session,
+          name === 'approve' ? 'withdrawals/approve' : 'withdrawals/cancel',
+          verb,
+          { id, ...(options.reason !== undefined ? { reason: options.reason } : {}) },
+          options.as,
+        );
         session.output(withdrawal, () => {
-          session.say(`request ${withdrawal.id}: ${withdrawal.state} (approvals ${approvalsText(withdrawal)})`);
-          if (withdrawal.state === 'approved') session.say(`submit it with "treasury-desk withdraw submit ${withdrawal.id}"`);
+          session.say(`request ${withdrawal.id}: ${withdrawal.state} (approvals ${approvalsText(withdrawal)} counted)`);
+          const mine = withdrawal.approvals.filter((approval) => approval.decision === 'approve' && approval.operator.toLowerCase() === options.as.trim().toLowerCase()).at(-1);
+          if (name === 'approve' && mine && !mine.counts) session.say(`${mine.operator}'s approval does not count${mine.note === null ? '' : `: ${mine.note}`}`);
+          if (withdrawal.state === 'approved') session.say(`submit it with "treasury-desk withdraw submit ${withdrawal.id} --as OPERATOR"`);
         });
       });
     });
   };
-  decision('approve', 'Approve a request (never your own); it is approved once the policy has its approvals');
+  decision('approve', 'Approve a request (never your own); it is approved once the policy has its approvals from independent parties', 'Approving');
 
   addEngineOptions(
     withdraw
@@ -178,18 +235,22 @@ export const registerWithdrawCommands: CommandRegistrar = (program, io) => {
       .requiredOption('--as <operator>', 'the operator deciding (asked for a passphrase)'),
   ).action(async (id: string, options: { readonly reason: string; readonly as: string }, command: Command) => {
     await withSession(command, io, async (session) => {
-      const withdrawal = await session.runAs('withdrawals/reject', { id, reason: options.reason }, options.as, LABELS);
+      const withdrawal = await decide(session, 'withdrawals/reject', 'Rejecting', { id, reason: options.reason }, options.as);
       session.output(withdrawal, () => session.say(`request ${withdrawal.id}: ${withdrawal.state}`));
     });
   });
 
-  decision('cancel', 'Cancel a request not yet sent to the service (its initiator or an admin)');
+  decision('cancel', 'Cancel a request not yet sent to the service (its initiator or an admin)', 'Cancelling');
 
   addEngineOptions(
-    withdraw.command('submit').description('Send an approved request to the service (safe to repeat: the same userOrder is reused)').argument('<id>', 'the request id'),
-  ).action(async (id: string, _options: unknown, command: Command) => {
+    withdraw
+      .command('submit')
+      .description('Send an approved request to the service once its signed statements verify (safe to repeat: the same userOrder is reused)')
+      .argument('<id>', 'the request id')
+      .requiredOption('--as <operator>', 'the operator submitting, with the submit permission (asked for a passphrase)'),
+  ).action(async (id: string, options: { readonly as: string }, command: Command) => {
     await withSession(command, io, async (session) => {
-      const withdrawal = await session.run('withdrawals/submit', { id }, LABELS);
+      const withdrawal = await decide(session, 'withdrawals/submit', 'Submitting', { id }, options.as);
       session.output(withdrawal, () => {
         session.say(`request ${withdrawal.id}: ${stateText(withdrawal)}`);
         if (withdrawal.apiOrder !== null) session.say(`apiOrder ${withdrawal.apiOrder}`);
@@ -197,7 +258,9 @@ export const registerWithdrawCommands: CommandRegistrar = (program, io) => {
     });
   });
 
-  addEngineOptions(withdraw.command('status').description('Show a request with its status timeline').argument('<id>', 'the request id')).action(
+  addEngineOptions(
+    withdraw.command('status').description('Show a request: its fingerprint, what its signed statements support, each approval and the timeline').argument('<id>', 'the request id'),
+  ).action(
     async (id: string, _options: unknown, command: Command) => {
       await withSession(command, io, async (session) => {
         const withdrawal = await session.run('withdrawals/get', { id }, LABELS);

@@ -1,28 +1,50 @@
 // Every engine command of `treasury-desk` in process (runCli with an injected io) against the real sandbox, keychain
 // and SQLite: answers in text and --json, exit codes 0/1/2, one-line errors naming the contract code, refusals
-// (self-approval, wrong passphrase, a viewer approving), bad input before any passphrase is asked, and files written.
+// (self-approval, wrong passphrase, a viewer approving, an admin confirming their own proposal), bad input before any
+// passphrase is asked, the signed roster (found, invite, accept, confirm, role, disable, rekey, passphrase), the
+// fingerprint shown before every decision, the single-admin desk saying it cannot give four-eyes, and files written.
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  AuditHeadView,
   AuditVerification,
   BalanceView,
+  CheckpointView,
   CurrencyView,
   DepositAddressView,
   DepositView,
-  OperatorView,
+  InvitationView,
   Page,
+  PolicyChangeView,
   PolicyView,
   ProfileSummary,
+  RosterView,
   WithdrawalPreflight,
   WithdrawalView,
 } from '../../../electron/contract';
-import { ADMIN, APPROVER, expectFailure, expectOk, INITIATOR, json, openCliDesk, setUpDesk, tronAddress, VIEWER, type CliDesk } from './support';
+import {
+  ADMIN,
+  APPROVER,
+  as,
+  enrol,
+  expectDecisionFailure,
+  expectFailure,
+  expectOk,
+  INITIATOR,
+  json,
+  openCliDesk,
+  SECOND_ADMIN,
+  setUpDesk,
+  tronAddress,
+  VIEWER,
+  type CliDesk,
+} from './support';
 
 let desk: CliDesk;
-const as = (operator: { readonly passphrase: string }) => ({ env: { TREASURY_DESK_PASSPHRASE: operator.passphrase } });
+const FINGERPRINT = /[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}/;
 
 beforeAll(async () => {
   desk = await openCliDesk();
@@ -80,11 +102,9 @@ describe('profiles', () => {
     expect(json<ProfileSummary[]>(await desk.cli(['profile', 'list', '--json'])).find((profile) => profile.active)?.name).toBe('second');
     expectOk(await desk.cli(['profile', 'use', 'main']));
 
-    expect(expectFailure(await desk.cli(['profile', 'remove', 'fresh']), 1)).toBe('treasury-desk: forbidden: removing a profile needs an admin: give --as ADMIN');
-    expect(expectFailure(await desk.cli(['profile', 'remove', 'fresh', '--as', APPROVER.name], as(APPROVER)), 1)).toMatch(
-      /^treasury-desk: forbidden: bob is an approver and may not manage merchant profiles$/,
-    );
-    for (const name of ['fresh', 'second']) expectOk(await desk.cli(['profile', 'remove', name, '--as', ADMIN.name], as(ADMIN)));
+    // Neither profile is founded (operators belong to a profile), so removing them needs no admin; a founded one does
+    // (see "a single-admin desk" below).
+    for (const name of ['fresh', 'second']) expect(expectOk(await desk.cli(['profile', 'remove', name])).stdout).toBe(`removed profile ${name} and its keychain entries\n`);
     expect(await desk.vault.listProfiles()).toEqual(['main']);
   });
 
@@ -201,28 +221,157 @@ describe('deposit addresses and deposits', () => {
 });
 
 describe('operators', () => {
-  it('lists the operators and refuses an operator added without an admin', async () => {
-    const operators = json<OperatorView[]>(expectOk(await desk.cli(['operator', 'list', '--json'])));
-    expect(operators.map((operator) => `${operator.name}:${operator.role}`)).toEqual(['alice:admin', 'bob:approver', 'carol:initiator', 'dave:viewer']);
-    expect(expectOk(await desk.cli(['operator', 'list'])).stdout).toMatch(/^name\s+role\s+added \(UTC\)\s+status\nalice\s+admin\s/);
-    expect(expectFailure(await desk.cli(['operator', 'add', '--name', 'erin', '--role', 'viewer'], { env: { TREASURY_DESK_NEW_PASSPHRASE: 'erin passphrase 5' } }), 1)).toMatch(
-      /^treasury-desk: forbidden: adding an operator needs an admin/,
-    );
-    expect(expectFailure(await desk.cli(['operator', 'add', '--name', 'erin', '--role', 'boss', '--as', ADMIN.name]), 2)).toMatch(/^treasury-desk: invalidInput: --role: /);
-    const short = await desk.cli(['operator', 'add', '--name', 'erin', '--role', 'viewer', '--as', ADMIN.name], {
-      env: { TREASURY_DESK_PASSPHRASE: ADMIN.passphrase, TREASURY_DESK_NEW_PASSPHRASE: 'short' },
-    });
-    expect(expectFailure(short, 2)).toBe('treasury-desk: invalidInput: a passphrase needs at least 10 characters');
+  const ERIN = { name: 'erin', role: 'viewer', passphrase: 'erin passphrase 5' } as const;
+
+  it('lists the signed roster: keys, parties, who enrolled whom, no open proposals and no notice on a two-admin desk', async () => {
+    const roster = json<RosterView>(expectOk(await desk.cli(['operator', 'list', '--json'])));
+    expect(roster).toMatchObject({ founded: true, fourEyes: true, notice: null, proposals: [] });
+    expect(roster.operators.map((operator) => `${operator.name}:${operator.role}:${operator.status}`)).toEqual([
+      'alice:admin:active',
+      'bob:approver:active',
+      'carol:initiator:active',
+      'dave:viewer:active',
+      'frank:admin:active',
+    ]);
+    expect(roster.operators.find((operator) => operator.name === 'bob')).toMatchObject({ party: ['bob'], founding: false, enrolledBy: ['alice', 'frank'] });
+    expect(roster.operators.find((operator) => operator.name === 'alice')).toMatchObject({ party: ['alice'], founding: true, enrolledBy: [] });
+    const text = expectOk(await desk.cli(['operator', 'list'])).stdout;
+    expect(text).toMatch(/^name\s+role\s+status\s+key fingerprint\s+party\s+enrolled by\n/);
+    expect(text).toMatch(new RegExp(`^alice\\s+admin\\s+active\\s+${FINGERPRINT.source}\\s+alice\\s+founder$`, 'm'));
+    expect(text).toMatch(new RegExp(`^bob\\s+approver\\s+active\\s+${FINGERPRINT.source}\\s+bob\\s+alice \\+ frank$`, 'm'));
+    expect(text).not.toContain('open proposals');
   });
 
-  it('on a terminal asks the admin once and the new passphrase twice, hidden; a mismatch changes nothing', async () => {
-    const args = ['operator', 'add', '--name', 'erin', '--role', 'viewer', '--as', ADMIN.name];
-    const mismatch = await desk.cli(args, { answers: [ADMIN.passphrase, 'erin passphrase 5', 'erin passphrase 6'] });
+  it('refuses a second founding, an invitation by a non-admin, and bad input before any passphrase is asked', async () => {
+    const again = await desk.cli(['operator', 'found', '--admin', 'mallory'], { env: { TREASURY_DESK_NEW_PASSPHRASE: 'mallory passphrase 1' } });
+    expect(expectFailure(again, 1)).toBe('treasury-desk: conflict: profile main is already founded: its admins invite new operators');
+    expect(expectFailure(await desk.cli(['operator', 'invite', ERIN.name, '--role', 'viewer', '--as', APPROVER.name], as(APPROVER)), 1)).toBe(
+      'treasury-desk: forbidden: bob is an approver and may not manage operators',
+    );
+    const badRole = await desk.cli(['operator', 'invite', ERIN.name, '--role', 'boss', '--as', ADMIN.name], { answers: [] });
+    expect(expectFailure(badRole, 2)).toMatch(/^treasury-desk: invalidInput: --role: /);
+    expect(badRole.prompts).toEqual([]);
+    expect(expectFailure(await desk.cli(['operator', 'found', '--admin', 'a', '--admin', 'b', '--admin', 'c']), 2)).toMatch(/^treasury-desk: invalidInput: --admin: /);
+    expect(expectFailure(await desk.cli(['operator', 'accept', ERIN.name]), 2)).toBe(
+      'treasury-desk: the invitation code for erin is needed: type it at a terminal, or set TREASURY_DESK_INVITATION_CODE when stdin is not a terminal.',
+    );
+    expect(expectFailure(await desk.cli(['operator', 'confirm', 'abc', '--as', SECOND_ADMIN.name]), 2)).toMatch(/^treasury-desk: PROPOSAL_ID must be a proposal id \(64 hexadecimal characters\) or a unique prefix of at least 8/);
+    expect(expectFailure(await desk.cli(['operator', 'confirm', '00000000', '--as', SECOND_ADMIN.name]), 1)).toBe(
+      'treasury-desk: no open proposal starts with 00000000: see "treasury-desk operator list".',
+    );
+  });
+
+  it('on a terminal: an invitation, accepted with the hidden code and a new passphrase typed twice, then confirmed by the other admin', async () => {
+    const invited = await desk.cli(['operator', 'invite', ERIN.name, '--role', ERIN.role, '--as', ADMIN.name], { answers: [ADMIN.passphrase] });
+    expectOk(invited);
+    expect(invited.prompts).toEqual(['Passphrase of alice:  [hidden]']);
+    const code = /^invitation for erin: code ([A-Z2-7-]+)$/m.exec(invited.stdout)?.[1] ?? '';
+    expect(code).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]$/);
+    expect(invited.stdout).toContain('another admin, independent of alice, confirms');
+    const proposal = /\(proposal ([0-9a-f]{12})\)/.exec(invited.stdout)?.[1] ?? '';
+
+    const mismatch = await desk.cli(['operator', 'accept', ERIN.name], { answers: [code, ERIN.passphrase, 'erin passphrase 6'] });
     expect(expectFailure(mismatch, 2)).toBe('treasury-desk: the two passphrases typed differ; nothing was changed.');
-    const added = await desk.cli(args, { answers: [ADMIN.passphrase, 'erin passphrase 5', 'erin passphrase 5'] });
-    expect(expectOk(added).stdout).toBe('added operator erin (viewer)\n');
-    expect(added.prompts).toEqual(['Passphrase of alice:  [hidden]', 'New passphrase for erin:  [hidden]', 'Type it again:  [hidden]']);
-    expect(added.stdout + added.stderr).not.toContain('passphrase 5');
+    const wrongCode = await desk.cli(['operator', 'accept', ERIN.name], { env: { TREASURY_DESK_INVITATION_CODE: 'AAAA-BBBB-CCCC-D', TREASURY_DESK_NEW_PASSPHRASE: ERIN.passphrase } });
+    expect(expectFailure(wrongCode, 1)).toBe('treasury-desk: wrongPassphrase: the invitation code is not right: type it as the admin gave it');
+
+    const accepted = await desk.cli(['operator', 'accept', ERIN.name], { answers: [code, ERIN.passphrase, ERIN.passphrase] });
+    expectOk(accepted);
+    expect(accepted.prompts).toEqual(['Invitation code for erin:  [hidden]', 'New passphrase for erin:  [hidden]', 'Type it again:  [hidden]']);
+    const key = new RegExp(`^erin accepted: new key fingerprint (${FINGERPRINT.source})$`, 'm').exec(accepted.stdout)?.[1] ?? '';
+    expect(key).not.toBe('');
+    expect(accepted.stdout).toContain(`it waits for an admin independent of alice to confirm key ${key}: `);
+    expect(accepted.stdout + accepted.stderr).not.toContain(ERIN.passphrase);
+
+    const waiting = expectOk(await desk.cli(['operator', 'list'])).stdout;
+    expect(waiting).toMatch(new RegExp(`^erin\\s+viewer\\s+invited\\s+${key}\\s+-\\s+alice$`, 'm'));
+    expect(waiting).toMatch(new RegExp(`^open proposals:\\nid\\s+summary\\s+proposer\\s+waiting for\\n${proposal}\\s+invite erin as viewer\\s+alice\\s+an admin independent of alice to confirm key ${key}\\n`, 'm'));
+
+    // alice proposed it: she is not independent of herself. The proposal (and erin's key) is shown before her passphrase.
+    const own = await desk.cli(['operator', 'confirm', proposal, '--as', ADMIN.name], as(ADMIN));
+    expect(own.code).toBe(1);
+    expect(own.stdout).toBe(`Confirming proposal ${proposal}: invite erin as viewer, proposed by alice; erin's key fingerprint ${key}\n`);
+    expect(own.stderr).toBe('treasury-desk: forbidden: alice is not independent of alice, who proposed it: another admin must confirm\n');
+
+    const confirmed = expectOk(await desk.cli(['operator', 'confirm', proposal.slice(0, 8), '--as', SECOND_ADMIN.name], as(SECOND_ADMIN)));
+    expect(confirmed.stdout).toMatch(/\nconfirmed: invite erin as viewer is in force\n$/);
+    const roster = json<RosterView>(await desk.cli(['operator', 'list', '--json']));
+    expect(roster.proposals).toEqual([]);
+    expect(roster.operators.find((operator) => operator.name === 'erin')).toMatchObject({ status: 'active', keyFingerprint: key, party: ['erin'], enrolledBy: ['alice', 'frank'] });
+  });
+
+  it('a role change waits for the second admin and can be withdrawn; re-key, own passphrase, then disabling', async () => {
+    const proposed = expectOk(await desk.cli(['operator', 'role', ERIN.name, 'initiator', '--as', ADMIN.name], as(ADMIN))).stdout;
+    const id = /^proposed: make erin initiator \(proposal ([0-9a-f]{12})\)$/m.exec(proposed)?.[1] ?? '';
+    expect(proposed).toContain(`it waits for an admin independent of alice to confirm: "treasury-desk operator confirm ${id} --as ADMIN"`);
+    expect(expectFailure(await desk.cli(['operator', 'role', ERIN.name, 'boss', '--as', ADMIN.name]), 2)).toMatch(/^treasury-desk: invalidInput: ROLE: /);
+    const withdrawn = expectOk(await desk.cli(['operator', 'withdraw-proposal', id, '--as', ADMIN.name], as(ADMIN))).stdout;
+    expect(withdrawn).toBe(`Withdrawing proposal ${id}: make erin initiator, proposed by alice\nwithdrew proposal ${id}\n`);
+    expect(json<RosterView>(await desk.cli(['operator', 'list', '--json'])).operators.find((operator) => operator.name === 'erin')?.role).toBe('viewer');
+
+    // A lost passphrase: alice re-keys erin (a code like an invitation), erin chooses a new one, frank confirms the new key.
+    const rekeyed = json<InvitationView>(expectOk(await desk.cli(['operator', 'rekey', ERIN.name, '--as', ADMIN.name, '--json'], as(ADMIN))));
+    expect(rekeyed).toMatchObject({ operator: 'erin', needsConfirmation: true });
+    const newPassphrase = 'erin passphrase 77';
+    expectOk(await desk.cli(['operator', 'accept', ERIN.name], { env: { TREASURY_DESK_INVITATION_CODE: rekeyed.code, TREASURY_DESK_NEW_PASSPHRASE: newPassphrase } }));
+    expectOk(await desk.cli(['operator', 'confirm', rekeyed.proposal, '--as', SECOND_ADMIN.name], as(SECOND_ADMIN)));
+
+    // Her own passphrase, changed: the current one from TREASURY_DESK_PASSPHRASE, the new one from ..._NEW_PASSPHRASE.
+    const changed = await desk.cli(['operator', 'passphrase', ERIN.name], { env: { TREASURY_DESK_PASSPHRASE: newPassphrase, TREASURY_DESK_NEW_PASSPHRASE: 'erin passphrase 88' } });
+    expect(expectOk(changed).stdout).toMatch(new RegExp(`^new passphrase set for erin; the key stays ${FINGERPRINT.source}\\n$`));
+    const stale = await desk.cli(['operator', 'passphrase', ERIN.name], { env: { TREASURY_DESK_PASSPHRASE: ERIN.passphrase, TREASURY_DESK_NEW_PASSPHRASE: 'erin passphrase 99' } });
+    expect(expectFailure(stale, 1)).toBe('treasury-desk: wrongPassphrase: the operator name or passphrase is not right');
+
+    const disabling = expectOk(await desk.cli(['operator', 'disable', ERIN.name, '--as', ADMIN.name], as(ADMIN))).stdout;
+    const disableId = /\(proposal ([0-9a-f]{12})\)/.exec(disabling)?.[1] ?? '';
+    expect(expectOk(await desk.cli(['operator', 'confirm', disableId, '--as', SECOND_ADMIN.name], as(SECOND_ADMIN))).stdout).toMatch(/\nconfirmed: disable erin is in force\n$/);
+    expect(expectOk(await desk.cli(['operator', 'list'])).stdout).toMatch(/^erin\s+viewer\s+disabled\s/m);
+  });
+});
+
+describe('a single-admin desk', () => {
+  const SAM = { name: 'sam', role: 'admin', passphrase: 'sam passphrase 11' } as const;
+  const OLIVE = { name: 'olive', role: 'approver', passphrase: 'olive passphrase 2' } as const;
+  const solo = ['--profile', 'solo'];
+
+  it('says plainly that it cannot give four-eyes, and an approval from the admin’s own party does not count', async () => {
+    expectOk(await desk.cli(['profile', 'import', desk.sandbox.credentialsPath, '--name', 'solo']));
+    const unfounded = expectOk(await desk.cli([...solo, 'operator', 'list'])).stdout;
+    expect(unfounded).toMatch(/^This desk profile is not founded yet: .*\nfound it with "treasury-desk operator found --admin NAME \[--admin NAME2\]"\n$/);
+
+    const founded = await desk.cli([...solo, 'operator', 'found', '--admin', SAM.name], { answers: [SAM.passphrase, SAM.passphrase] });
+    expectOk(founded);
+    expect(founded.prompts).toEqual(['New passphrase for sam:  [hidden]', 'Type it again:  [hidden]']);
+    expect(founded.stdout).toMatch(new RegExp(`^founded the desk: sam \\(admin, key ${FINGERPRINT.source}\\)\\nThis desk has a single admin, so it cannot give four-eyes: `));
+    await enrol(desk, OLIVE, SAM, null, solo);
+    const roster = json<RosterView>(await desk.cli([...solo, 'operator', 'list', '--json']));
+    expect(roster.fourEyes).toBe(false);
+    expect(roster.operators.find((operator) => operator.name === 'olive')).toMatchObject({ status: 'active', party: ['olive', 'sam'], enrolledBy: ['sam'] });
+    const text = expectOk(await desk.cli([...solo, 'operator', 'list'])).stdout;
+    expect(text).toMatch(/^olive\s+approver\s+active\s+\S+\s+olive, sam\s+sam$/m);
+    expect(text).toMatch(/\n\nThis desk has a single admin, so it cannot give four-eyes: [^\n]+\n$/);
+
+    // On this desk a policy is in force at once, and olive's approval of sam's request never counts.
+    const policy = expectOk(await desk.cli([...solo, 'policy', 'set', '--currency', 'trx.usdt', '--threshold', '0:1', '--as', SAM.name], as(SAM))).stdout;
+    expect(policy).toBe('policy of trx.usdt: approvals >0: 1; daily limit none; normal withdrawals\nin force now\n');
+    expectOk(await desk.cli([...solo, 'sync']));
+    const requested = json<{ withdrawal: WithdrawalView }>(
+      expectOk(await desk.cli([...solo, 'withdraw', 'request', '--currency', 'trx.usdt', '--amount', '17', '--to', tronAddress(), '--as', SAM.name, '--json'], as(SAM))),
+    ).withdrawal;
+    const approved = expectOk(await desk.cli([...solo, 'withdraw', 'approve', requested.id, '--as', OLIVE.name], as(OLIVE))).stdout;
+    expect(approved).toContain(`request ${requested.id}: awaitingApproval (approvals 0/1 counted)\n`);
+    expect(approved).toContain("olive's approval does not count: olive counts as sam's party (enrolled by one admin alone)\n");
+    const status = expectOk(await desk.cli([...solo, 'withdraw', 'status', requested.id])).stdout;
+    expect(status).toMatch(/^approvals\s+0 of 1 counted$/m);
+    expect(status).toMatch(/^verification\s+not ok$/m);
+    expect(status).toContain('  problem: 0 of 1 required approvals come from parties independent of sam and of each other\n');
+    expect(status).toMatch(/^ {2}\S+ \S+ {2}approved by olive: does not count \(olive counts as sam's party \(enrolled by one admin alone\)\)$/m);
+
+    // A founded profile is removed only by one of its own admins.
+    expect(expectFailure(await desk.cli(['profile', 'remove', 'solo']), 1)).toBe('treasury-desk: forbidden: removing profile solo needs one of its admins: give --as ADMIN');
+    expect(expectFailure(await desk.cli(['profile', 'remove', 'solo', '--as', ADMIN.name], as(ADMIN)), 1)).toBe('treasury-desk: wrongPassphrase: the operator name or passphrase is not right');
+    expectOk(await desk.cli(['profile', 'remove', 'solo', '--as', SAM.name], as(SAM)));
+    expect(await desk.vault.listProfiles()).toEqual(['main']);
   });
 });
 
@@ -240,8 +389,33 @@ describe('withdrawals', () => {
     expect(tooPrecise.code).toBe(2);
     expect(tooPrecise.stdout).toMatch(/^error: amount: /m);
     expect(tooPrecise.stderr).toMatch(/^treasury-desk: the withdrawal would be refused: amount: [^\n]*\n$/);
-    // A missing passphrase is a usage error, not a refusal.
-    expect(expectFailure(await desk.cli(['withdraw', 'approve', '1', '--as', APPROVER.name]), 2)).toContain('TREASURY_DESK_PASSPHRASE');
+    // A missing passphrase is a usage error, not a refusal; the request and its fingerprint were shown before it was asked.
+    const id = await request('13');
+    const noPassphrase = await desk.cli(['withdraw', 'approve', id, '--as', APPROVER.name]);
+    expect(expectDecisionFailure(noPassphrase, 2)).toContain('TREASURY_DESK_PASSPHRASE');
+    expect(noPassphrase.stdout).toMatch(new RegExp(`^Approving request ${id}: 13 trx\\.usdt to T\\w+, requested by carol; fingerprint ${FINGERPRINT.source}\n$`));
+    expect(expectFailure(await desk.cli(['withdraw', 'approve', '999999', '--as', APPROVER.name]), 1)).toBe('treasury-desk: notFound: no withdrawal request 999999 in profile main');
+    expect(expectFailure(await desk.cli(['withdraw', 'submit', 'abc', '--as', APPROVER.name]), 2)).toMatch(/^treasury-desk: invalidInput: "abc" is not a withdrawal request id/);
+    expectOk(await desk.cli(['withdraw', 'cancel', id, '--as', INITIATOR.name], as(INITIATOR)));
+  });
+
+  it('request prints the fingerprint; every decision shows it again before the passphrase, on a terminal before the prompt', async () => {
+    const toAddress = tronAddress();
+    const requested = expectOk(await desk.cli(['withdraw', 'request', '--currency', 'trx.usdt', '--amount', '14', '--to', toAddress, '--as', INITIATOR.name], as(INITIATOR))).stdout;
+    const [, id = '', fingerprint = ''] = new RegExp(`^request (\\d+): awaitingApproval, 1 approval needed\nfingerprint (${FINGERPRINT.source}) \\(approvers compare it`).exec(requested) ?? [];
+    expect(fingerprint).toMatch(FINGERPRINT);
+    const approving = await desk.cli(['withdraw', 'approve', id, '--as', APPROVER.name], { answers: [APPROVER.passphrase] });
+    expectOk(approving);
+    expect(approving.prompts).toEqual(['Passphrase of bob:  [hidden]']);
+    expect(approving.stdout).toBe(
+      `Approving request ${id}: 14 trx.usdt to ${toAddress}, requested by carol; fingerprint ${fingerprint}\n` +
+        `request ${id}: approved (approvals 1/1 counted)\nsubmit it with "treasury-desk withdraw submit ${id} --as OPERATOR"\n`,
+    );
+    // With --json on a terminal the line goes to stderr (stdout stays one JSON document).
+    const cancelled = await desk.cli(['withdraw', 'cancel', id, '--as', INITIATOR.name, '--json'], { answers: [INITIATOR.passphrase] });
+    expect(cancelled.code).toBe(0);
+    expect(cancelled.stderr).toBe(`Cancelling request ${id}: 14 trx.usdt to ${toAddress}, requested by carol; fingerprint ${fingerprint}\n`);
+    expect(json<WithdrawalView>(cancelled)).toMatchObject({ id, state: 'cancelled', fingerprint });
   });
 
   it('shows the preflight: fee, total, balance after, approvals needed, the new-destination warning', async () => {
@@ -260,44 +434,59 @@ describe('withdrawals', () => {
   it('refuses self-approval, a wrong passphrase and a viewer with exit 1 and the contract code', async () => {
     // An admin may approve, but never a request of their own.
     const id = await request('10', tronAddress(), 'trx.usdt', ADMIN);
-    expect(expectFailure(await desk.cli(['withdraw', 'approve', id, '--as', ADMIN.name], as(ADMIN)), 1)).toBe(
+    expect(expectDecisionFailure(await desk.cli(['withdraw', 'approve', id, '--as', ADMIN.name], as(ADMIN)), 1)).toBe(
       'treasury-desk: forbidden: the initiator of a request can never approve it: another approver must',
     );
-    expect(expectFailure(await desk.cli(['withdraw', 'approve', id, '--as', INITIATOR.name], as(INITIATOR)), 1)).toBe(
+    expect(expectDecisionFailure(await desk.cli(['withdraw', 'approve', id, '--as', INITIATOR.name], as(INITIATOR)), 1)).toBe(
       'treasury-desk: forbidden: carol is an initiator and may not approve withdrawals',
     );
-    expect(expectFailure(await desk.cli(['withdraw', 'approve', id, '--as', APPROVER.name], { env: { TREASURY_DESK_PASSPHRASE: 'not bob passphrase' } }), 1)).toBe(
+    expect(expectDecisionFailure(await desk.cli(['withdraw', 'approve', id, '--as', APPROVER.name], { env: { TREASURY_DESK_PASSPHRASE: 'not bob passphrase' } }), 1)).toBe(
       'treasury-desk: wrongPassphrase: the operator name or passphrase is not right',
     );
-    expect(expectFailure(await desk.cli(['withdraw', 'approve', id, '--as', VIEWER.name], as(VIEWER)), 1)).toBe(
+    expect(expectDecisionFailure(await desk.cli(['withdraw', 'approve', id, '--as', VIEWER.name], as(VIEWER)), 1)).toBe(
       'treasury-desk: forbidden: dave is a viewer and may not approve withdrawals',
     );
-    expect(expectFailure(await desk.cli(['withdraw', 'submit', id]), 1)).toMatch(/^treasury-desk: conflict: request \d+ is awaitingApproval/);
+    expect(expectDecisionFailure(await desk.cli(['withdraw', 'submit', id, '--as', VIEWER.name], as(VIEWER)), 1)).toBe(
+      'treasury-desk: forbidden: dave is a viewer and may not submit withdrawals',
+    );
+    expect(expectDecisionFailure(await desk.cli(['withdraw', 'submit', id, '--as', APPROVER.name], as(APPROVER)), 1)).toMatch(
+      /^treasury-desk: conflict: request \d+ cannot be submitted: the request is awaitingApproval; /,
+    );
     expect(expectFailure(await desk.cli(['withdraw', 'status', '999999']), 1)).toMatch(/^treasury-desk: notFound: no withdrawal request 999999/);
     expect(expectFailure(await desk.cli(['withdraw', 'status', 'abc']), 2)).toMatch(/^treasury-desk: invalidInput: "abc" is not a withdrawal request id/);
-    // Nothing was decided: the request still waits for its approval.
-    expect(json<WithdrawalView>(await desk.cli(['withdraw', 'status', id, '--json']))).toMatchObject({ state: 'awaitingApproval', approvals: [] });
+    // Nothing was decided: the request still waits for its approval, and its statements say why it cannot be sent.
+    expect(json<WithdrawalView>(await desk.cli(['withdraw', 'status', id, '--json']))).toMatchObject({
+      state: 'awaitingApproval',
+      approvals: [],
+      verification: { ok: false, countedApprovals: 0, requiredApprovals: 1, problems: ['waiting for 1 approval from operators independent of alice'] },
+    });
+    const status = expectOk(await desk.cli(['withdraw', 'status', id])).stdout;
+    expect(status).toMatch(new RegExp(`^fingerprint\\s+${FINGERPRINT.source}$`, 'm'));
+    expect(status).toContain('verification  not ok\n');
+    expect(status).toContain('  problem: waiting for 1 approval from operators independent of alice\n');
   });
 
   it('rejects with a reason, cancels, and lists by state', async () => {
     const rejected = await request('11');
     expect(expectFailure(await desk.cli(['withdraw', 'reject', rejected, '--as', APPROVER.name], as(APPROVER)), 2)).toMatch(/required option '--reason <text>'/);
-    expect(expectOk(await desk.cli(['withdraw', 'reject', rejected, '--reason', 'unknown recipient', '--as', APPROVER.name], as(APPROVER))).stdout).toBe(
-      `request ${rejected}: rejected\n`,
+    expect(expectOk(await desk.cli(['withdraw', 'reject', rejected, '--reason', 'unknown recipient', '--as', APPROVER.name], as(APPROVER))).stdout).toMatch(
+      new RegExp(`^Rejecting request ${rejected}: 11 trx\\.usdt to T\\w+, requested by carol; fingerprint ${FINGERPRINT.source}\nrequest ${rejected}: rejected\n$`),
     );
     const cancelled = await request('12');
-    expect(expectFailure(await desk.cli(['withdraw', 'cancel', cancelled, '--as', APPROVER.name], as(APPROVER)), 1)).toBe(
+    expect(expectDecisionFailure(await desk.cli(['withdraw', 'cancel', cancelled, '--as', APPROVER.name], as(APPROVER)), 1)).toBe(
       'treasury-desk: forbidden: bob is an approver and may not cancel withdrawal requests',
     );
     expectOk(await desk.cli(['withdraw', 'cancel', cancelled, '--reason', 'typo in amount', '--as', INITIATOR.name], as(INITIATOR)));
     const list = json<Page<WithdrawalView>>(expectOk(await desk.cli(['withdraw', 'list', '--state', 'cancelled', '--json'])));
-    expect(list.rows.map((row) => row.id)).toEqual([cancelled]);
+    expect(list.rows.map((row) => row.id)).toContain(cancelled);
     const status = expectOk(await desk.cli(['withdraw', 'status', rejected])).stdout;
     expect(status).toMatch(/^state\s+rejected$/m);
+    expect(status).toMatch(/^approvals \(UTC\):\n {2}\S+ \S+ {2}rejected by bob: unknown recipient\n/m);
+    expect(status).toContain('  problem: bob rejected it: unknown recipient\n');
     expect(status).toMatch(/rejected by bob: unknown recipient\n$/);
     const table = expectOk(await desk.cli(['withdraw', 'list'])).stdout;
     expect(table).toMatch(/^\s*id\s+state\s+currency\s+amount\s+to\s+initiator\s+approvals/);
-    expect(table).toMatch(new RegExp(`^\\s*${rejected}\\s+rejected\\s+trx\\.usdt\\s+11\\s`, 'm'));
+    expect(table).toMatch(new RegExp(`^\\s*${rejected}\\s+rejected\\s+trx\\.usdt\\s+11\\s+T\\w+\\s+carol\\s+0/1\\s`, 'm'));
     expect(expectFailure(await desk.cli(['withdraw', 'list', '--state', 'lost']), 2)).toMatch(/^treasury-desk: invalidInput: --state: /);
   });
 
@@ -306,7 +495,8 @@ describe('withdrawals', () => {
     const known = `0x${'ab'.repeat(20)}`;
     const id = await request('25', known, 'eth.usdt');
     expectOk(await desk.cli(['withdraw', 'approve', id, '--as', APPROVER.name], as(APPROVER)));
-    expect(expectOk(await desk.cli(['withdraw', 'submit', id])).stdout).toContain(`request ${id}: submitted`);
+    const submitted = expectOk(await desk.cli(['withdraw', 'submit', id, '--as', INITIATOR.name], as(INITIATOR))).stdout;
+    expect(submitted).toMatch(new RegExp(`^Submitting request ${id}: 25 eth\\.usdt to ${known}, requested by carol; fingerprint ${FINGERPRINT.source}\nrequest ${id}: submitted`));
     const lookAlike = `${known.slice(0, 10)}ff${known.slice(12)}`;
     const run = expectOk(await desk.cli(['withdraw', 'preflight', '--currency', 'eth.usdt', '--amount', '25', '--to', lookAlike]));
     expect(run.stdout).toContain(`warning: look-alike of known address ${known}: differs at positions 11, 12 (counting from 1)`);
@@ -318,12 +508,31 @@ describe('withdrawals', () => {
 });
 
 describe('policies', () => {
-  it('an admin sets thresholds and a daily limit; others are refused; the rest of the policy is kept', async () => {
+  /** Sets a policy as alice (it waits on this two-admin desk) and has frank confirm it. */
+  async function setAndConfirm(args: readonly string[]): Promise<void> {
+    const change = json<PolicyChangeView>(expectOk(await desk.cli(['policy', 'set', '--currency', 'trx.usdt', ...args, '--as', ADMIN.name, '--json'], as(ADMIN))));
+    expect(change).toMatchObject({ applied: false, proposal: { kind: 'policy', subject: 'trx.usdt', proposer: 'alice', needsConfirmation: true, state: 'open' } });
+    expectOk(await desk.cli(['operator', 'confirm', change.proposal.id, '--as', SECOND_ADMIN.name], as(SECOND_ADMIN)));
+  }
+
+  it('an admin proposes thresholds and a daily limit, in force once the other admin confirms; others are refused; the rest is kept', async () => {
     const set = ['policy', 'set', '--currency', 'trx.usdt', '--threshold', '1000:2', '--threshold', '0:1', '--daily-limit', '3000'];
     expect(expectFailure(await desk.cli([...set, '--as', APPROVER.name], as(APPROVER)), 1)).toBe('treasury-desk: forbidden: bob is an approver and may not change withdrawal policies');
-    expect(expectOk(await desk.cli([...set, '--as', ADMIN.name], as(ADMIN))).stdout).toBe(
-      'policy of trx.usdt: approvals >1000: 2, >0: 1; daily limit 3000; normal withdrawals\n',
+    const proposed = expectOk(await desk.cli([...set, '--as', ADMIN.name], as(ADMIN))).stdout;
+    const [, id = ''] = /^not in force yet: proposal ([0-9a-f]{12}) waits for an admin independent of alice to confirm$/m.exec(proposed) ?? [];
+    expect(proposed).toBe(
+      'policy of trx.usdt: approvals >1000: 2, >0: 1; daily limit 3000; normal withdrawals\n' +
+        `not in force yet: proposal ${id} waits for an admin independent of alice to confirm\n` +
+        `until then the policy in force stays; confirm with "treasury-desk operator confirm ${id} --as ADMIN"\n`,
     );
+    // Until frank confirms, the policy in force is the one before; alice cannot confirm her own proposal.
+    expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject({ dailyLimit: null });
+    expect(json<RosterView>(await desk.cli(['operator', 'list', '--json'])).proposals).toEqual([
+      expect.objectContaining({ kind: 'policy', subject: 'trx.usdt', summary: expect.stringMatching(/^change the trx\.usdt withdrawal policy to \{/) as unknown }),
+    ]);
+    expect((await desk.cli(['operator', 'confirm', id, '--as', ADMIN.name], as(ADMIN))).stderr).toMatch(/^treasury-desk: forbidden: alice is not independent of alice/);
+    const confirmed = expectOk(await desk.cli(['operator', 'confirm', id, '--as', SECOND_ADMIN.name], as(SECOND_ADMIN))).stdout;
+    expect(confirmed).toMatch(new RegExp(`^Confirming proposal ${id}: change the trx\\.usdt withdrawal policy to .*, proposed by alice\nconfirmed: change the trx\\.usdt withdrawal policy to .* is in force\n$`));
     const policies = json<PolicyView[]>(expectOk(await desk.cli(['policy', 'list', '--json'])));
     expect(policies.find((policy) => policy.currency === 'trx.usdt')).toEqual({
       currency: 'trx.usdt',
@@ -345,10 +554,10 @@ describe('policies', () => {
     expect(overLimit.stderr).toMatch(/^treasury-desk: the withdrawal would be refused: dailyLimit: the daily limit is 3000[^\n]*\n$/);
 
     // Only the financial-confirmation switch changes; thresholds and limit stay.
-    expectOk(await desk.cli(['policy', 'set', '--currency', 'trx.usdt', '--financial-confirmation', '--as', ADMIN.name], as(ADMIN)));
+    await setAndConfirm(['--financial-confirmation']);
     const after = json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt');
     expect(after).toMatchObject({ dailyLimit: '3000', useFinancialConfirmation: true, thresholds: [{ above: '1000', approvals: 2 }, { above: '0', approvals: 1 }] });
-    expectOk(await desk.cli(['policy', 'set', '--currency', 'trx.usdt', '--no-financial-confirmation', '--daily-limit', 'none', '--threshold', '0:1', '--as', ADMIN.name], as(ADMIN)));
+    await setAndConfirm(['--no-financial-confirmation', '--daily-limit', 'none', '--threshold', '0:1']);
     expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject({
       dailyLimit: null,
       useFinancialConfirmation: false,
@@ -389,26 +598,54 @@ describe('callbacks listen (in process)', () => {
 });
 
 describe('the audit log', () => {
-  it('exports every row with its hashes and no secret', async () => {
+  it('exports every row with its statement, signature and hash, and no secret', async () => {
     const file = join(desk.dir, 'audit.jsonl');
     const run = expectOk(await desk.cli(['audit', 'export', file]));
     expect(run.stdout).toMatch(new RegExp(`^wrote \\d+ audit rows to ${file.replace(/[.]/g, '\\.')}\n$`));
     const text = readFileSync(file, 'utf8');
-    const rows = text.trim().split('\n').map((line) => JSON.parse(line) as { seq: number; hash: string; action: string });
+    const rows = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { seq: number; hash: string; statement: string; signature: string });
     expect(rows[0]?.seq).toBe(1);
-    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.hash))).toBe(true);
-    expect(rows.map((row) => row.action)).toContain('withdrawals/reject');
+    expect(rows.every((row) => /^[0-9a-f]{64}$/.test(row.hash) && row.signature !== '')).toBe(true);
+    const kinds = rows.map((row) => (JSON.parse(row.statement) as { kind: string }).kind);
+    for (const kind of ['found', 'enrol', 'accept', 'confirm', 'request', 'approve', 'reject', 'cancel', 'submit', 'policy']) expect(kinds).toContain(kind);
     expect(text).not.toContain(desk.sandbox.credentials.secret);
-    expect(json<AuditVerification>(expectOk(await desk.cli(['audit', 'verify', '--json'])))).toMatchObject({ ok: true });
+    expect(json<AuditVerification>(expectOk(await desk.cli(['audit', 'verify', '--json'])))).toMatchObject({ ok: true, legacyRows: 0, anchored: true, checkpoint: null });
   });
 
-  it('verify exits 1 and names the first altered row when the chain is broken', async () => {
+  it('head, checkpoint, and verify against the checkpoint; a doctored checkpoint is refused', async () => {
+    const head = json<{ head: AuditHeadView }>(expectOk(await desk.cli(['audit', 'head', '--json']))).head;
+    expect(head.fingerprint).toMatch(FINGERPRINT);
+    expect(expectOk(await desk.cli(['audit', 'head'])).stdout).toBe(`head: row ${head.seq}, fingerprint ${head.fingerprint}\n`);
+    const file = join(desk.dir, 'checkpoint.json');
+    const written = json<CheckpointView>(expectOk(await desk.cli(['audit', 'checkpoint', '--out', file, '--json'])));
+    expect(written).toEqual({ path: file, seq: head.seq, fingerprint: head.fingerprint });
+    expect(expectFailure(await desk.cli(['audit', 'checkpoint']), 2)).toBe("treasury-desk: required option '--out <file>' not specified");
+
+    const verified = expectOk(await desk.cli(['audit', 'verify', '--against', file])).stdout;
+    expect(verified).toMatch(/^the audit chain is intact: \d+ rows verified\nhead: row \d+, fingerprint [A-Z2-7-]{19}\n/);
+    expect(verified).toContain("anchored: this workstation's keychain holds the last head it saw, and the chain still contains it\n");
+    expect(verified).toMatch(new RegExp(`checkpoint: matched ${file.replace(/[.]/g, '\\.')}\n$`));
+    expect(json<AuditVerification>(await desk.cli(['audit', 'verify', '--against', file, '--json']))).toMatchObject({ ok: true, checkpoint: 'matched' });
+
+    const doctored = join(desk.dir, 'doctored-checkpoint.json');
+    const checkpoint = JSON.parse(readFileSync(file, 'utf8')) as { checkpoint: { headHash: string } };
+    checkpoint.checkpoint.headHash = 'f'.repeat(64);
+    writeFileSync(doctored, JSON.stringify(checkpoint));
+    expect(expectFailure(await desk.cli(['audit', 'verify', '--against', doctored]), 1)).toMatch(/^treasury-desk: the audit chain is broken: first bad row \d+: .+ \(\d+ rows checked\)$/);
+    writeFileSync(doctored, '{"not": "a checkpoint"}');
+    expect(expectFailure(await desk.cli(['audit', 'verify', '--against', doctored]), 2)).toMatch(/^treasury-desk: invalidInput: .*not a Treasury Desk audit checkpoint/);
+  });
+
+  it('verify exits 1 and names the first bad row when a row was altered', async () => {
     const db = new Database(desk.dbPath);
     db.exec('DROP TRIGGER audit_log_no_update');
     db.prepare("UPDATE audit_log SET subject = 'someone-else' WHERE seq = 3").run();
     db.close();
     const line = expectFailure(await desk.cli(['audit', 'verify']), 1);
-    expect(line).toMatch(/^treasury-desk: the audit chain is broken: row 3 was altered, removed or reordered \(.+\); \d+ rows checked$/);
+    expect(line).toMatch(/^treasury-desk: the audit chain is broken: first bad row 3: .+ \(2 rows checked\)$/);
     const asJson = await desk.cli(['audit', 'verify', '--json']);
     expect(asJson.code).toBe(1);
     expect(json<AuditVerification>(asJson)).toMatchObject({ ok: false, firstBadSeq: 3 });

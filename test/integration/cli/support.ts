@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { encodeTronAddress } from '../../../electron/chains';
+import type { InvitationView } from '../../../electron/contract';
 import { KeychainVault } from '../../../electron/core/secrets';
 import { startSandbox, type SandboxHandle } from '../../../electron/sandbox';
 import { processEnv, runInProcess, spawnCli, type Captured, type RunOptions } from '../../support/cli';
@@ -14,11 +15,24 @@ import { admin } from '../../support/raw-merchant';
 
 export { processEnv, spawnCli, startCliProcess, type Captured, type RunOptions } from '../../support/cli';
 
-
+/** The founding admins: two independent parties, so approvals and roster changes can give four-eyes. */
 export const ADMIN = { name: 'alice', role: 'admin', passphrase: 'alice passphrase 1' } as const;
+export const SECOND_ADMIN = { name: 'frank', role: 'admin', passphrase: 'frank passphrase 66' } as const;
+/** Invited by alice and confirmed by frank: each their own party. */
 export const APPROVER = { name: 'bob', role: 'approver', passphrase: 'bob passphrase 22' } as const;
 export const INITIATOR = { name: 'carol', role: 'initiator', passphrase: 'carol passphrase 3' } as const;
 export const VIEWER = { name: 'dave', role: 'viewer', passphrase: 'dave passphrase 44' } as const;
+
+export interface Operator {
+  readonly name: string;
+  readonly role: string;
+  readonly passphrase: string;
+}
+
+/** The run options of an operator acting with --as (the passphrase from TREASURY_DESK_PASSPHRASE). */
+export function as(operator: { readonly passphrase: string }): RunOptions {
+  return { env: { TREASURY_DESK_PASSPHRASE: operator.passphrase } };
+}
 
 export interface CliDesk {
   readonly dir: string;
@@ -70,17 +84,30 @@ export async function openCliDesk(): Promise<CliDesk> {
   };
 }
 
-/** Imports the sandbox's credentials as profile `main` and adds alice (admin), bob, carol and dave, in process. */
+/**
+ * Imports the sandbox's credentials as profile `main`, founds its desk with alice and frank, and enrols bob, carol and
+ * dave the way a team does: alice invites, the operator accepts with the code and their own passphrase, frank confirms.
+ */
 export async function setUpDesk(desk: CliDesk): Promise<void> {
   expectOk(await desk.cli(['profile', 'import', desk.sandbox.credentialsPath, '--name', 'main']));
-  expectOk(await desk.cli(['operator', 'add', '--name', ADMIN.name, '--role', 'admin'], { env: { TREASURY_DESK_NEW_PASSPHRASE: ADMIN.passphrase } }));
-  for (const operator of [APPROVER, INITIATOR, VIEWER]) {
-    expectOk(
-      await desk.cli(['operator', 'add', '--name', operator.name, '--role', operator.role, '--as', ADMIN.name], {
-        env: { TREASURY_DESK_PASSPHRASE: ADMIN.passphrase, TREASURY_DESK_NEW_PASSPHRASE: operator.passphrase },
-      }),
-    );
-  }
+  expectOk(
+    await desk.cli(['operator', 'found', '--admin', ADMIN.name, '--admin', SECOND_ADMIN.name], {
+      env: { TREASURY_DESK_NEW_PASSPHRASE: ADMIN.passphrase, TREASURY_DESK_NEW_PASSPHRASE_2: SECOND_ADMIN.passphrase },
+    }),
+  );
+  for (const operator of [APPROVER, INITIATOR, VIEWER]) await enrol(desk, operator);
+}
+
+/** Invites `operator` (as `by`), has them accept with the code, and has `confirmBy` confirm; answers the proposal id. */
+export async function enrol(desk: CliDesk, operator: Operator, by: Operator = ADMIN, confirmBy: Operator | null = SECOND_ADMIN, profile: readonly string[] = []): Promise<string> {
+  const invited = json<InvitationView>(expectOk(await desk.cli([...profile, 'operator', 'invite', operator.name, '--role', operator.role, '--as', by.name, '--json'], as(by))));
+  expectOk(
+    await desk.cli([...profile, 'operator', 'accept', operator.name], {
+      env: { TREASURY_DESK_INVITATION_CODE: invited.code, TREASURY_DESK_NEW_PASSPHRASE: operator.passphrase },
+    }),
+  );
+  if (confirmBy !== null) expectOk(await desk.cli([...profile, 'operator', 'confirm', invited.proposal, '--as', confirmBy.name], as(confirmBy)));
+  return invited.proposal;
 }
 
 /** Exit 0 and nothing on stderr. */
@@ -94,6 +121,17 @@ export function expectFailure(run: Captured, code: number): string {
   expect(run.stderr).toMatch(/^treasury-desk: [^\n]+\n$/);
   expect(run.code, run.stderr).toBe(code);
   expect(run.stdout).toBe('');
+  return run.stderr.slice(0, -1);
+}
+
+/**
+ * A decision refused after the request was shown: stdout is only the line naming the request and its fingerprint
+ * (printed before the passphrase is asked), stderr one `treasury-desk: ` line. Returns that line.
+ */
+export function expectDecisionFailure(run: Captured, code: number): string {
+  expect(run.stderr).toMatch(/^treasury-desk: [^\n]+\n$/);
+  expect(run.code, run.stderr).toBe(code);
+  expect(run.stdout).toMatch(/^(?:Approving|Rejecting|Cancelling|Submitting) request \d+: [^\n]+; fingerprint [A-Z2-7]{4}(?:-[A-Z2-7]{4}){3}\n$/);
   return run.stderr.slice(0, -1);
 }
 

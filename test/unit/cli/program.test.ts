@@ -3,7 +3,7 @@
 // after the command; plus the pure helpers (field labels, tables, ISO times, secret input).
 import { describe, expect, it } from 'vitest';
 import { parseIsoTime } from '../../../electron/cli/args';
-import { askNewPassphrase, askPassphrase, fieldLabel, secretInput } from '../../../electron/cli/engine-session';
+import { askInvitationCode, askNewPassphrase, askPassphrase, fieldLabel, secretInput } from '../../../electron/cli/engine-session';
 import { ContractFailure, UsageError } from '../../../electron/cli/errors';
 import { differenceMarks, fields, formatTime, table } from '../../../electron/cli/format';
 import type { CliIo } from '../../../electron/cli/io';
@@ -24,10 +24,10 @@ const GROUPS: readonly (readonly [string, string])[] = [
   ['profile', 'add, import, keygen, list, use or remove'],
   ['deposits', 'list or export'],
   ['address', 'create, list, qr or validate'],
-  ['operator', 'add or list'],
+  ['operator', 'found, invite, accept, confirm, withdraw-proposal, role, disable, rekey, passphrase or list'],
   ['withdraw', 'preflight, request, approve, reject, cancel, submit, status or list'],
   ['policy', 'list or set'],
-  ['audit', 'verify or export'],
+  ['audit', 'verify, head, checkpoint or export'],
   ['callbacks', 'listen'],
   ['wire', 'encrypt, decrypt, sign or verify'],
 ];
@@ -50,6 +50,11 @@ describe('command groups and unknown commands', () => {
 
   it("commander's own errors are one line with the treasury-desk prefix", async () => {
     expect(usageLine(await run('withdraw', 'approve', '7'))).toBe("treasury-desk: required option '--as <operator>' not specified");
+    expect(usageLine(await run('withdraw', 'submit', '7'))).toBe("treasury-desk: required option '--as <operator>' not specified");
+    expect(usageLine(await run('operator', 'found'))).toBe("treasury-desk: required option '--admin <name>' not specified");
+    expect(usageLine(await run('operator', 'invite', 'erin', '--as', 'alice'))).toBe("treasury-desk: required option '--role <role>' not specified");
+    expect(usageLine(await run('operator', 'role', 'erin', '--as', 'alice'))).toBe("treasury-desk: missing required argument 'role'");
+    expect(usageLine(await run('audit', 'checkpoint'))).toBe("treasury-desk: required option '--out <file>' not specified");
     expect(usageLine(await run('withdraw', 'list', '--jsn'))).toBe("treasury-desk: unknown option '--jsn' (Did you mean --json?)");
     expect(usageLine(await run('withdraw', 'status'))).toBe("treasury-desk: missing required argument 'id'");
     expect(usageLine(await run('deposits', 'list', '--limit', 'many'))).toBe("treasury-desk: option '--limit <n>' argument 'many' is invalid. a whole number from 1 to 1000 is expected.");
@@ -96,6 +101,12 @@ describe('contract errors on the command line', () => {
     expect(forbidden.exitCode).toBe(1);
     expect(new ContractFailure({ code: 'invalidInput', message: 'x' }).exitCode).toBe(2);
     expect(new ContractFailure({ code: 'offline', message: 'x' }).exitCode).toBe(1);
+    // Refusals of issue 9: too many wrong passphrases, and statements that do not support the decision.
+    expect(new ContractFailure({ code: 'lockedOut', message: 'x' }).exitCode).toBe(1);
+    expect(new ContractFailure({ code: 'unverified', message: 'withdrawal 7 cannot be submitted: bob rejected it' }).message).toBe(
+      'unverified: withdrawal 7 cannot be submitted: bob rejected it',
+    );
+    expect(new ContractFailure({ code: 'unverified', message: 'x' }).exitCode).toBe(1);
   });
 
   it('name request fields by the option they came from', () => {
@@ -139,6 +150,19 @@ describe('secret input', () => {
     const terminal = io({ stdinIsTTY: true, prompt: () => Promise.resolve(answers.shift() ?? '') });
     await expect(askNewPassphrase(terminal, 'erin')).rejects.toThrow('the two passphrases typed differ');
     expect(await askNewPassphrase(io({ env: { TREASURY_DESK_NEW_PASSPHRASE: 'new one 12345' } }), 'erin')).toBe('new one 12345');
+  });
+
+  it("the second founding admin's new passphrase comes from its own variable; the invitation code from TREASURY_DESK_INVITATION_CODE", async () => {
+    const env = { TREASURY_DESK_NEW_PASSPHRASE: 'first admin 123', TREASURY_DESK_NEW_PASSPHRASE_2: 'second admin 456', TREASURY_DESK_INVITATION_CODE: 'ABCD-EFGH-IJKL-M' };
+    expect(await askNewPassphrase(io({ env }), 'frank', 'TREASURY_DESK_NEW_PASSPHRASE_2')).toBe('second admin 456');
+    await expect(askNewPassphrase(io({}), 'frank', 'TREASURY_DESK_NEW_PASSPHRASE_2')).rejects.toThrow(
+      'a new passphrase for frank is needed: type it at a terminal, or set TREASURY_DESK_NEW_PASSPHRASE_2 when stdin is not a terminal.',
+    );
+    expect(await askInvitationCode(io({ env }), 'erin')).toBe('ABCD-EFGH-IJKL-M');
+    const asked: string[] = [];
+    const terminal = io({ stdinIsTTY: true, env, prompt: (question, options) => (asked.push(`${question}|${String(options.hidden)}`), Promise.resolve('TYPED-CODE')) });
+    expect(await askInvitationCode(terminal, 'erin')).toBe('TYPED-CODE');
+    expect(asked).toEqual(['Invitation code for erin: |true']);
   });
 });
 

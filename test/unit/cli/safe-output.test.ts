@@ -99,9 +99,9 @@ describe('engine answers in human output', () => {
     const run = await runInProcessPlain(['withdraw', 'status', '7']);
     expect(run.code).toBe(0);
     expectNoRawUnsafe(run.stdout);
-    expect(run.stdout).toContain(`memo        ${NASTY_SHOWN}\n`);
-    expect(run.stdout).toContain(`initiator   ${NASTY_SHOWN}\n`);
-    expect(run.stdout).toContain(`last error  ${NASTY_SHOWN}\n`);
+    expect(run.stdout).toContain(`memo          ${NASTY_SHOWN}\n`);
+    expect(run.stdout).toContain(`initiator     ${NASTY_SHOWN}\n`);
+    expect(run.stdout).toContain(`last error    ${NASTY_SHOWN}\n`);
     expect(run.stdout).toContain(`rejected by ${NASTY_SHOWN}: ${NASTY_SHOWN}\n`);
     expect(run.stdout).toContain(`${NASTY_SHOWN} (from callback)\n`);
   });
@@ -131,7 +131,7 @@ describe('engine answers in human output', () => {
     answers.text = 'Zürich 東京 — עברית';
     const run = await runInProcessPlain(['withdraw', 'status', '7']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('memo        Zürich 東京 — עברית\n');
+    expect(run.stdout).toContain('memo          Zürich 東京 — עברית\n');
     expect(run.stdout).not.toContain('⟨');
   });
 });
