@@ -17,7 +17,9 @@ export function safeText(what: string) {
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 }
-export const operatorName = safeText('the operator name').pipe(z.string().trim().min(1, 'enter the operator name').max(64, 'at most 64 characters'));
+export const operatorName = safeText('the operator name').pipe(
+  z.string().trim().min(1, 'enter the operator name').max(64, 'at most 64 characters').refine((name) => !name.includes('\n'), 'an operator name is one line'),
+);
 export const passphrase = z.string().min(1, 'enter the passphrase').max(1024);
 /** Who is acting: the engine checks the passphrase and the role on every privileged action. */
 export const actingOperator = z.strictObject({ operator: operatorName, passphrase });

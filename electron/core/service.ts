@@ -95,6 +95,11 @@ export interface ServiceParts {
 
 const DEFAULT_PAGE = 50;
 const EXPORT_PAGE = 1000;
+/**
+ * Methods a locked desk still answers besides session/*: an invited operator completes their invitation at the desk
+ * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them.
+ */
+const ALLOWED_WHILE_LOCKED: ReadonlySet<MethodName> = new Set(['operators/accept']);
 /** Methods that do not count as operator activity for the idle lock (status polling). */
 const PASSIVE_METHODS: ReadonlySet<MethodName> = new Set(['session/state', 'sync/status', 'callbacks/state']);
 
@@ -210,7 +215,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
   /** Wraps a handler: lock check, activity, and every failure mapped to the contract's error. */
   function handle<M extends MethodName, T>(method: M, run: (request: Parameters<TreasuryHandlers[M]>[0]) => Promise<T> | T) {
     return async (request: Parameters<TreasuryHandlers[M]>[0]): Promise<Result<T>> => {
-      if (session.locked && !method.startsWith('session/')) {
+      if (session.locked && !method.startsWith('session/') && !ALLOWED_WHILE_LOCKED.has(method)) {
         return { ok: false, error: { code: 'locked', message: 'the desk is locked: an operator must unlock it with their passphrase' } };
       }
       if (!PASSIVE_METHODS.has(method)) session.touch();

@@ -160,7 +160,12 @@ export class AuditTrail {
     return `audit-head/${this.deskId}`;
   }
 
-  /** Writes the committed head to the keychain after the current transaction; writes coalesce to the latest head. */
+  /**
+   * Writes the committed head to the keychain after the current transaction; writes coalesce to the latest head. The
+   * anchor only moves forward over a log that still holds the anchored row unchanged: when rows this workstation saw
+   * were removed or rewritten, the anchor stays put, so every later check keeps finding it (a row appended after the
+   * tampering, such as the refusal that reports it, must not make the log look whole again).
+   */
   #scheduleAnchor(): void {
     this.#anchorDirty = true;
     if (this.#anchorRunning) return;
@@ -173,7 +178,8 @@ export class AuditTrail {
         if (head === null) continue;
         try {
           const current = await this.readAnchor();
-          if (current === null || current.seq < head.seq) await this.#secrets.write(this.#anchorName(), JSON.stringify({ seq: head.seq, hash: head.hash }));
+          const stillHeld = current === null || (this.#db.open && getAuditRow(this.#db, current.seq)?.hash === current.hash);
+          if (stillHeld && (current === null || current.seq < head.seq)) await this.#secrets.write(this.#anchorName(), JSON.stringify({ seq: head.seq, hash: head.hash }));
         } catch {
           // the keychain did not answer: the next append tries again; verification says the anchor is behind
         }

@@ -91,10 +91,7 @@ export async function unsealOperator(
     if (error.reason === 'malformed') {
       throw new DeskError('unverified', `${record.name}'s sealed key on this desk is missing or damaged: an admin must re-key the operator`);
     }
-    const failures = record.failedAttempts + 1;
-    const wait = lockoutWaitMs(failures);
-    const lockedUntil = wait > 0 ? now + wait : null;
-    recordPassphraseFailure(context.db, record.id, lockedUntil, now);
+    const { failures, lockedUntil } = recordPassphraseFailure(context.db, record.id, lockoutWaitMs, now);
     context.trail.system({ profile, action: 'operators/wrongPassphrase', subject: record.name, details: { failures, lockedUntil } });
     if (lockedUntil !== null) context.emit({ type: 'operators/changed' });
     throw wrong();

@@ -10,7 +10,7 @@ import { passphraseProblem } from '../auth/passphrase';
 import type { OperatorRole } from '../auth/roles';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
-import { encodeCanonical, type CanonicalValue } from '../statements/canonical';
+import type { CanonicalValue } from '../statements/canonical';
 import { generateSigningKey } from '../statements/keys';
 import { canonicalHash, signStatementText, type StatementBody } from '../statements/statement';
 import { toSignable } from '../audit/trail';
@@ -21,9 +21,9 @@ import { parseSealedKey, sealPrivateKey } from './sealed-key';
 
 const INVITATION_CODE_BYTES = 8;
 
-function checkNewPassphrase(passphrase: string): void {
+function checkNewPassphrase(passphrase: string, field = 'passphrase'): void {
   const problem = passphraseProblem(passphrase);
-  if (problem) throw new DeskError('invalidInput', problem, { passphrase: problem });
+  if (problem) throw new DeskError('invalidInput', problem, { [field]: problem });
 }
 
 function checkName(name: string): void {
@@ -269,7 +269,7 @@ export async function disableOperator(context: DeskContext, name: string, as: Op
 
 /** A new passphrase for one's own key (the key stays; no roster change): unseal with the old, seal with the new. */
 export async function changePassphrase(context: DeskContext, credentials: OperatorCredentials, newPassphrase: string): Promise<OperatorView> {
-  checkNewPassphrase(newPassphrase);
+  checkNewPassphrase(newPassphrase, 'newPassphrase');
   if (newPassphrase === credentials.passphrase) throw new DeskError('invalidInput', 'the new passphrase is the same as the old one', { newPassphrase: 'unchanged' });
   const unsealed = await unsealOperator(context, credentials);
   const record = getOperatorRecord(context.db, unsealed.profile, unsealed.name);
@@ -312,12 +312,23 @@ function describeProposal(proposal: Proposal): string {
     case 'disable':
       return `disable ${proposal.subject}`;
     case 'policy':
-      return `change the ${proposal.subject} withdrawal policy to ${encodeCanonical(proposal.body['policy'] ?? null)}`;
+      return `change the ${proposal.subject} withdrawal policy: ${describePolicy(proposal.body['policy'])}`;
     default: {
       const unreachable: never = proposal.kind;
       return unreachable;
     }
   }
+}
+
+/** A policy in words: "2 approvals above 1000, 1 above 0; daily limit 5000; financialConfirmation". */
+function describePolicy(value: CanonicalValue | undefined): string {
+  const policy = (value ?? {}) as { thresholds?: { above: string; approvals: number }[]; dailyLimit?: string | null; useFinancialConfirmation?: boolean };
+  const thresholds = (policy.thresholds ?? []).map((threshold) => `${threshold.approvals} approval${threshold.approvals === 1 ? '' : 's'} above ${threshold.above}`);
+  return [
+    thresholds.length > 0 ? thresholds.join(', ') : '1 approval for any amount',
+    policy.dailyLimit ? `daily limit ${policy.dailyLimit}` : 'no daily limit',
+    policy.useFinancialConfirmation ? 'financialConfirmation withdrawals' : 'normal withdrawals',
+  ].join('; ');
 }
 
 export function proposalView(proposal: Proposal): ProposalView {
@@ -381,7 +392,7 @@ export function rosterView(context: DeskContext): RosterView {
   else if (!fourEyes) {
     notice =
       admins <= 1
-        ? 'This desk has a single admin, so it cannot give four-eyes: every operator that admin enrols counts as the admin’s own party, and their approvals never count for the admin’s requests. Found the desk with two admins, or have a second admin enrolled by both, to get four-eyes.'
+        ? 'This desk has a single admin, so it cannot give four-eyes: every operator that admin enrols counts as the admin’s own party, and their approvals never count for the admin’s requests. Independence cannot be added later by that admin alone: to get four-eyes, found the profile with two admins (remove it and import it again; its history stays).'
         : 'This desk has no two independent admins: roster and policy changes take effect on one admin’s word, and operators that admin enrols count as the admin’s party.';
   }
   return { founded: roster.founded, operators, proposals: roster.openProposals().map(proposalView), fourEyes, notice };

@@ -22,12 +22,20 @@ function encode(value: unknown, path: string): string {
     case 'object': {
       if (Array.isArray(value)) return `[${value.map((item, index) => encode(item, `${path}[${index}]`)).join(',')}]`;
       const source = value as Record<string, unknown>;
-      const keys = Object.keys(source).sort();
+      // Keys are normalised before they are sorted (the output must be sorted as written), and two keys that are the
+      // same text in NFC would write a duplicate key: refused.
+      const byName = new Map<string, string>();
+      for (const key of Object.keys(source)) {
+        const name = key.normalize('NFC');
+        if (byName.has(name)) throw new CanonicalEncodingError(`${path}: two keys are ${JSON.stringify(name)} in NFC`);
+        byName.set(name, key);
+      }
       const members: string[] = [];
-      for (const key of keys) {
+      for (const name of [...byName.keys()].sort()) {
+        const key = byName.get(name) as string;
         const member = source[key];
         if (member === undefined) throw new CanonicalEncodingError(`${path}.${key} is undefined: use null`);
-        members.push(`${JSON.stringify(key.normalize('NFC'))}:${encode(member, `${path}.${key}`)}`);
+        members.push(`${JSON.stringify(name)}:${encode(member, `${path}.${key}`)}`);
       }
       return `{${members.join(',')}}`;
     }

@@ -43,7 +43,8 @@ const statements = perDatabase((db) => ({
   all: db.prepare(`SELECT ${COLUMNS} FROM operators WHERE profile = ? ORDER BY name`),
   count: db.prepare('SELECT count(*) FROM operators WHERE profile = ?').pluck(),
   removeAll: db.prepare('DELETE FROM operators WHERE profile = ?'),
-  failure: db.prepare('UPDATE operators SET failed_attempts = failed_attempts + 1, locked_until = ?, updated_at = ? WHERE id = ? RETURNING failed_attempts'),
+  failure: db.prepare('UPDATE operators SET failed_attempts = failed_attempts + 1, updated_at = ? WHERE id = ? RETURNING failed_attempts').pluck(),
+  lockUntil: db.prepare('UPDATE operators SET locked_until = ? WHERE id = ?'),
   reset: db.prepare('UPDATE operators SET failed_attempts = 0, locked_until = NULL, updated_at = ? WHERE id = ? AND (failed_attempts <> 0 OR locked_until IS NOT NULL)'),
   addKey: db.prepare(
     'INSERT INTO operator_keys (operator_id, key_id, public_key, sealed_key_json, created_at) VALUES (?, ?, ?, ?, ?) ' +
@@ -55,6 +56,7 @@ const statements = perDatabase((db) => ({
 /** Checks an operator name typed by a person: 1–64 characters, no control or text-direction characters. */
 export function operatorNameProblem(name: string): string | null {
   if (name.trim() !== name || name.length < 1 || name.length > 64) return 'an operator name is 1 to 64 characters without spaces at either end';
+  if (name.includes('\n')) return 'an operator name is one line';
   return unsafeTextProblem(name, 'the operator name');
 }
 
@@ -87,9 +89,23 @@ export function countOperatorRecords(db: StoreDatabase, profile: string): number
   return statements(db).count.get(profile) as number;
 }
 
-/** Counts a wrong passphrase and sets the time before which no further attempt is checked; returns the new count. */
-export function recordPassphraseFailure(db: StoreDatabase, operatorId: number, lockedUntil: number | null, now: number = Date.now()): number {
-  return statements(db).failure.get(lockedUntil, now, operatorId) as number;
+/**
+ * Counts a wrong passphrase and, from the count the store now holds (two processes failing at once both count), sets
+ * the time before which no further attempt is checked. Returns the count and that time.
+ */
+export function recordPassphraseFailure(
+  db: StoreDatabase,
+  operatorId: number,
+  waitAfter: (failures: number) => number,
+  now: number = Date.now(),
+): { readonly failures: number; readonly lockedUntil: number | null } {
+  return writeTransaction(db, () => {
+    const failures = statements(db).failure.get(now, operatorId) as number;
+    const wait = waitAfter(failures);
+    const lockedUntil = wait > 0 ? now + wait : null;
+    statements(db).lockUntil.run(lockedUntil, operatorId);
+    return { failures, lockedUntil };
+  });
 }
 
 /** A right passphrase clears the counter; returns whether there was anything to clear. */

@@ -48,7 +48,7 @@ import {
 } from '../store';
 import { storeOrderStatus } from '../sync/records';
 import { checkDailyLimit, DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
-import { judgeForSending, judgeForView, policyFromStatement, type IntentEvidence } from './verify';
+import { alteredFields, judgeForSending, judgeForView, policyFromStatement, type IntentEvidence } from './verify';
 
 export interface WithdrawalInput {
   readonly currency: CurrencySymbol;
@@ -312,6 +312,13 @@ export async function approveWithdrawal(context: DeskContext, id: string, creden
   const earlier = evidence.approvals.find((approval) => approval.operator.toLowerCase() === acting.name.toLowerCase());
   if (earlier) throw new DeskError('conflict', `${acting.name} already ${earlier.decision === 'approve' ? 'approved' : 'rejected'} request ${id}`);
   if (evidence.intent === null) refuse(context, request, 'withdrawals/approveRefused', evidence.verification.problems, acting.name);
+  // The approver signs the intent's hash but reads the request row: refuse when the row shows anything else.
+  const shown = alteredFields(request, context.activeProfile().merchantId, evidence.intent);
+  if (request.fingerprint !== intentFingerprint(evidence.intent)) shown.push('fingerprint');
+  if (shown.length > 0) {
+    const problem = `what this request shows differs from what ${evidence.initiator ?? request.initiator} signed (${shown.join(', ')}): the request was altered after it was made`;
+    refuse(context, request, 'withdrawals/approveRefused', [problem], acting.name);
+  }
   acting.sign({ kind: 'approve', subject: request.intentHash as string, body: { fingerprint: request.fingerprint } }, () => {
     const after = judgeForView(context, context.trail.roster(request.profile), request);
     if (after.verification.countedApprovals >= after.verification.requiredApprovals && after.verification.ok) {

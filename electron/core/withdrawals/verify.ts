@@ -43,6 +43,16 @@ export function intentFromColumns(request: WithdrawalRequest, merchantId: string
   };
 }
 
+/** The fields where the request's columns (what would be sent, and what the faces show) differ from the signed intent. */
+export function alteredFields(request: WithdrawalRequest, merchantId: string, signed: WithdrawalIntent): string[] {
+  const described = intentFromColumns(request, merchantId, signed);
+  if (encodeCanonical(described) === encodeCanonical(signed)) return [];
+  const changed = (['merchantId', 'currency', 'amount', 'toAddress', 'withdrawType', 'userOrder', 'memo'] as const).filter(
+    (field) => encodeCanonical(described[field]) !== encodeCanonical(signed[field]),
+  );
+  return changed.length > 0 ? changed : ['the intent'];
+}
+
 function parsedRows(rows: readonly { seq: number; hash: string; statement: string; signature: string }[]): ChainRow[] {
   return rows.flatMap((row) => {
     const statement = parseStatement(row.statement);
@@ -87,20 +97,21 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
   if (request.intentHash === null || request.intentJson === null) {
     return none('this request was made before signed approvals: it can never be submitted; cancel it and request the withdrawal again');
   }
-  const requestRow = rows.find((row) => row.statement.kind === 'request');
+  // A view finds rows by their subject column; only rows whose signed statement is about this intent are evidence.
+  const own: ChainRow[] = [];
+  for (const row of rows) {
+    if (row.statement.subject === request.intentHash && row.statement.profile === request.profile) own.push(row);
+    else problems.push(`row ${row.seq} is filed under this request, but its signed statement is about another: the audit log was altered`);
+  }
+  const requestRow = own.find((row) => row.statement.kind === 'request');
   if (!requestRow) return none('no signed request statement exists for this request: it was not made on this desk, or its statement was removed');
   const initiator = signer(roster, requestRow, 'requestWithdrawal');
   if (typeof initiator === 'string') return none(`the request statement does not hold: ${initiator}`);
   const signed = requestRow.statement.body['intent'] as unknown as WithdrawalIntent | undefined;
   if (!signed || typeof signed !== 'object') return none('the request statement carries no intent');
   if (requestRow.statement.subject !== intentHash(signed)) return none('the request statement is not about the intent it carries');
-  const described = intentFromColumns(request, merchantId, signed);
-  if (encodeCanonical(described) !== encodeCanonical(signed)) {
-    const changed = (['merchantId', 'currency', 'amount', 'toAddress', 'withdrawType', 'userOrder', 'memo'] as const).filter(
-      (field) => encodeCanonical(described[field]) !== encodeCanonical(signed[field]),
-    );
-    problems.push(`what would be sent differs from what ${initiator.name} signed (${changed.join(', ') || 'the intent'}): the request was altered after it was made`);
-  }
+  const altered = alteredFields(request, merchantId, signed);
+  if (altered.length > 0) problems.push(`what would be sent differs from what ${initiator.name} signed (${altered.join(', ')}): the request was altered after it was made`);
   const policy = roster.policyAt(signed.currency, requestRow.seq);
   const policyReference = policy?.id ?? DEFAULT_POLICY_REFERENCE;
   if (signed.policy !== policyReference) problems.push('the request cites a policy that was not the one in force when it was made');
@@ -115,7 +126,7 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
   const approvals: ApprovalView[] = [];
   const parties: (readonly string[])[] = [];
   let submitted = false;
-  for (const row of rows) {
+  for (const row of own) {
     if (row.seq <= requestRow.seq && row !== requestRow && row.statement.kind !== 'request') {
       problems.push(`row ${row.seq} decides on the request before it was made`);
       continue;

@@ -45,7 +45,7 @@ CREATE TABLE withdrawal_requests_0050 (
   user_order          TEXT NOT NULL UNIQUE
                       CHECK (length(user_order) BETWEEN 1 AND 64 AND user_order NOT GLOB '*[^A-Za-z0-9_-]*'),
   initiator           TEXT NOT NULL CHECK (initiator <> ''),
-  legacy_initiator_id INTEGER REFERENCES legacy_operators(id),
+  legacy_initiator_id INTEGER,
   state               TEXT NOT NULL,
   created_at          INTEGER NOT NULL,
   updated_at          INTEGER NOT NULL,
