@@ -1,11 +1,12 @@
 // The desk's frame: top bar (profile, demo badge, connection, operator, lock), side navigation, persistent banners
-// (demo, offline, sync progress) and the current screen under its heading.
+// (demo, offline, not founded, sync progress) and the current screen under its heading.
 import { useEffect, useRef } from 'react';
-import { DemoBanner, OfflineBanner, SyncProgressBar } from './components/Banners';
+import { DemoBanner, NotFoundedBanner, OfflineBanner, SyncProgressBar } from './components/Banners';
 import { Addresses } from './screens/Addresses';
 import { Audit } from './screens/Audit';
 import { Dashboard } from './screens/Dashboard';
 import { Deposits } from './screens/Deposits';
+import { Operators } from './screens/Operators';
 import { ProfilesScreen } from './screens/ProfilesScreen';
 import { Settings } from './screens/Settings';
 import { Tools } from './screens/Tools';
@@ -30,6 +31,8 @@ function ScreenView({ screen }: { readonly screen: Screen }): React.JSX.Element 
       return <Tools />;
     case 'audit':
       return <Audit />;
+    case 'operators':
+      return <Operators />;
     case 'settings':
       return <Settings />;
     case 'profiles':
@@ -115,6 +118,7 @@ export function Shell(): React.JSX.Element {
         </nav>
         <main id="main" className="content" data-testid={`@screen/${screen}`}>
           <OfflineBanner />
+          <NotFoundedBanner />
           <SyncProgressBar />
           <h1 ref={headingRef} tabIndex={-1} className="content__title">
             {SCREEN_TITLES[screen]}

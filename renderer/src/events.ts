@@ -4,6 +4,7 @@ import { onEvent, onLockedError, type ContractEvent } from './api';
 import { useAddressesStore } from './stores/addresses';
 import { useBalancesStore } from './stores/balances';
 import { useDepositsStore } from './stores/deposits';
+import { useOperatorsStore } from './stores/operators';
 import { useSessionStore } from './stores/session';
 import { useSettingsStore } from './stores/settings';
 import { useSyncStore } from './stores/sync';
@@ -34,6 +35,10 @@ function route(event: ContractEvent): void {
     case 'callbacks/changed':
       useSettingsStore.getState().applyCallbacks(event.listener);
       return;
+    case 'operators/changed':
+      void useOperatorsStore.getState().load();
+      void useSettingsStore.getState().loadPolicies();
+      return;
     case 'session/changed': {
       const before = useSessionStore.getState().session;
       useSessionStore.getState().apply(event.session);
@@ -56,7 +61,7 @@ export function reloadEverything(): void {
   void useDepositsStore.getState().reload();
   void useAddressesStore.getState().load();
   void useWithdrawalsStore.getState().refreshAll();
-  void useSettingsStore.getState().loadOperators();
+  void useOperatorsStore.getState().load();
 }
 
 /** Starts routing; returns the function that stops it. */

@@ -1,6 +1,16 @@
-// Display helpers: money strings grouped for reading without ever becoming JavaScript numbers, times and ages.
+// Display helpers: money strings grouped for reading without ever becoming JavaScript numbers, times and ages, and
+// text typed on this screen echoed back with its control and text-direction characters escaped.
 import type { CurrencySymbol } from '../../electron/chains';
 import { CURRENCIES, isCurrencySymbol } from '../../electron/chains';
+import { escapeUnsafeText } from '../../electron/contract/display-text';
+
+/**
+ * Text to show as is: control and text-direction characters become a visible ⟨U+XXXX⟩. Answers from the engine are
+ * already escaped (api.ts); use this where the screen echoes what someone typed before it is sent.
+ */
+export function displayText(text: string): string {
+  return escapeUnsafeText(text);
+}
 
 const DECIMAL = /^([0-9]+)(?:\.([0-9]+))?$/;
 

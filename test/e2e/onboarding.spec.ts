@@ -1,5 +1,6 @@
-// E2E: first start and connection — the demo sandbox onboarding with selfcheck, importing a credentials file, the
-// version 2 switch, and the explanations for "Oops" (IP not whitelisted) and a wrong clock.
+// E2E: first start and connection — the demo sandbox onboarding with selfcheck, importing a credentials file and
+// founding its desk with one admin (which says it cannot give four-eyes), the version 2 switch, and the explanations
+// for "Oops" (IP not whitelisted) and a wrong clock.
 import { test, expect } from './support/desk';
 import { go } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
@@ -27,7 +28,7 @@ test('first start: explore with a sandbox, pass selfcheck step by step, and the 
   await page.getByTestId('@onboarding/continue').click();
   await expect(page.getByTestId('@screen/dashboard')).toBeVisible();
   await expect(page.getByTestId('@shell/profile')).toContainText('demo');
-  for (const screen of ['dashboard', 'deposits', 'addresses', 'withdrawals', 'tools', 'audit', 'settings', 'profiles'] as const) {
+  for (const screen of ['dashboard', 'deposits', 'addresses', 'withdrawals', 'tools', 'audit', 'operators', 'settings', 'profiles'] as const) {
     await go(page, screen);
     await expect(page.getByTestId('@banner/demo')).toBeVisible();
   }
@@ -66,16 +67,24 @@ test('import a credentials file, pass selfcheck, and confirm the version 2 switc
   await expect(page.getByTestId('@selfcheck/guidance')).toContainText('platform');
   await saveScreenshot(page, 'onboarding-selfcheck-version-1');
 
-  // No operator yet: the first administrator is created next.
+  // Not founded yet: the founding step comes next. One admin founds it alone, and the desk says plainly that it cannot
+  // give four-eyes.
   await page.getByTestId('@onboarding/continue').click();
   await expect(page.getByTestId('@onboarding/operator')).toBeVisible();
-  await expectAccessible(page, 'onboarding first administrator');
-  await saveScreenshot(page, 'onboarding-first-administrator');
-  await page.getByTestId('@onboarding/operator-name').fill('alice');
-  await page.getByTestId('@onboarding/operator-passphrase').fill('alice passphrase 1');
-  await page.getByTestId('@onboarding/operator-confirm').fill('alice passphrase 1');
-  await page.getByTestId('@onboarding/operator-create').click();
+  await expect(page.getByTestId('@founding/why-two')).toContainText('four-eyes');
+  await expectAccessible(page, 'onboarding founding');
+  await saveScreenshot(page, 'onboarding-founding');
+  await page.getByTestId('@founding/name').fill('alice');
+  await page.getByTestId('@founding/passphrase').fill('alice passphrase 1');
+  await page.getByTestId('@founding/confirm').fill('alice passphrase 1');
+  await page.getByTestId('@founding/found-alone').click();
   await expect(page.getByTestId('@screen/dashboard')).toBeVisible();
+  await go(page, 'operators');
+  await expect(page.getByTestId('@operators/notice')).toHaveAttribute('data-four-eyes', 'false');
+  await expect(page.getByTestId('@operators/notice')).toContainText('cannot give four-eyes');
+  await expect(page.locator('[data-testid="@operators/row"][data-name="alice"]')).toHaveAttribute('data-status', 'active');
+  await expectAccessible(page, 'operators of a single-admin desk');
+  await saveScreenshot(page, 'operators-single-admin');
 
   // Before the platform switches the account, merchantInfo is refused.
   await go(page, 'profiles');
@@ -100,6 +109,8 @@ test('"Oops" explains the IP whitelist and a wrong clock explains the drift', as
   await desk.value('profiles/importFile', { name: 'main', path: sandbox.credentialsPath });
   await page.goto(desk.url);
   await expect(page.getByTestId('@screen/dashboard')).toBeVisible();
+  // Imported behind the onboarding's back: the desk still says it is not founded, on every screen.
+  await expect(page.getByTestId('@banner/not-founded')).toBeVisible();
 
   await admin.patchMerchant(sandbox.credentials.merchantId, { ipWhitelist: ['10.0.0.0/8'] });
   await go(page, 'profiles');

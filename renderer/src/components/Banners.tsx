@@ -1,8 +1,10 @@
 // The shell's persistent banners: demo profile (always visible while a demo profile is active), offline (why and
-// since when; the cached history stays browsable) and long-running sync progress.
+// since when; the cached history stays browsable), long-running sync progress, and a profile not founded yet.
 import type { OfflineReason } from '../../../electron/contract';
 import { formatTime, timeAgo } from '../format';
 import { useNow } from '../hooks';
+import { useNavigationStore } from '../stores/navigation';
+import { useOperatorsStore } from '../stores/operators';
 import { useSyncStore } from '../stores/sync';
 
 export const OFFLINE_REASONS: Readonly<Record<OfflineReason, string>> = {
@@ -65,6 +67,26 @@ export function SyncProgressBar(): React.JSX.Element | null {
           <progress aria-label={label} max={progress.total} value={progress.done} />
         )}
       </label>
+    </div>
+  );
+}
+
+/** Until its first admins found it, nobody can act on the profile: say so everywhere and lead to the founding step. */
+export function NotFoundedBanner(): React.JSX.Element | null {
+  const notFounded = useOperatorsStore((state) => state.roster?.founded === false);
+  const onOperators = useNavigationStore((state) => state.screen === 'operators');
+  if (!notFounded || onOperators) return null;
+  return (
+    <div className="notice notice--warn" role="note" aria-label="Desk not founded" data-testid="@banner/not-founded">
+      <p>
+        <strong>This desk profile is not founded yet.</strong> Nobody can request, approve or send anything until its first one or two
+        admins found it, each with their own passphrase.
+      </p>
+      <p>
+        <button type="button" className="button button--small" onClick={() => useNavigationStore.getState().go('operators')} data-testid="@banner/found-button">
+          Found the desk
+        </button>
+      </p>
     </div>
   );
 }

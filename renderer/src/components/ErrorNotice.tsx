@@ -11,6 +11,8 @@ const NEXT_STEP: Partial<Record<ContractError['code'], string>> = {
   wrongPassphrase: 'Check the operator name and passphrase; both are case-sensitive.',
   forbidden: 'Ask an operator whose role allows this action.',
   ambiguous: 'Do not create the withdrawal again: the desk is reconciling it with the service.',
+  lockedOut: 'Each further wrong passphrase makes the wait longer. If the passphrase is lost, an admin can give the operator a new key (Operators → Re-key).',
+  unverified: 'Nothing was sent or changed. Keep this workstation as it is and tell your security officer: the signed statements do not support this decision.',
 };
 
 interface ErrorNoticeProps {

@@ -1,10 +1,14 @@
 // The "who is acting?" dialog for privileged actions: operator name and passphrase (the contract's `as`), plus a
 // reason where the action needs one. The passphrase stays in this form's input until the one call it is sent with.
+// What the action will do often echoes typed text (an address, a name): it is shown escaped (displayText). A decision
+// about a withdrawal or a key shows its fingerprint first, for the person acting to compare.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { displayText } from '../format';
 import { useOperatorPromptStore } from '../stores/operator-prompt';
 import { useSessionStore } from '../stores/session';
 import { DemoOperators } from './DemoOperators';
 import { ErrorNotice } from './ErrorNotice';
+import { Fingerprint } from './Fingerprint';
 import { Field, fieldError } from './Field';
 
 export function OperatorDialog(): React.JSX.Element {
@@ -57,10 +61,11 @@ export function OperatorDialog(): React.JSX.Element {
       {pending === null ? null : (
         <form onSubmit={submit} className="dialog__form">
           <h2 id="operator-dialog-title" className="dialog__title">
-            {pending.title}
+            {displayText(pending.title)}
           </h2>
-          <p>{pending.description}</p>
-          {pending.hint === undefined ? null : <p className="muted">{pending.hint}</p>}
+          {pending.fingerprint === undefined ? null : <Fingerprint {...pending.fingerprint} testId="@operator-dialog/fingerprint" />}
+          <p data-testid="@operator-dialog/description">{displayText(pending.description)}</p>
+          {pending.hint === undefined ? null : <p className="muted">{displayText(pending.hint)}</p>}
           <DemoOperators />
           <Field label="Operator" error={fieldError(fields, 'as.operator', 'operator')}>
             {(control) => (

@@ -1,10 +1,12 @@
-// Audit log: every privileged action in a hash chain (audit/list pages), chain verification naming the first altered
-// row (audit/verify), and export to a file (audit/export).
+// Audit log: every signed statement and system event in a hash chain (audit/list pages), the head's fingerprint
+// (audit/head), chain verification naming the first altered row and why (audit/verify), checkpoints written to a file
+// the team keeps elsewhere and verification against one (audit/checkpoint, audit/verify against), and export.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ContractError } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Field } from '../components/Field';
-import { formatDateTime } from '../format';
+import { Field, fieldError } from '../components/Field';
+import { Fingerprint } from '../components/Fingerprint';
+import { formatDateTime, shorten } from '../format';
 import { useAuditStore } from '../stores/audit';
 
 function detailsText(details: unknown): string {
@@ -25,8 +27,11 @@ export function Audit(): React.JSX.Element {
   const verification = useAuditStore((state) => state.verification);
   const verifying = useAuditStore((state) => state.verifying);
   const verifyError = useAuditStore((state) => state.verifyError);
+  const verifiedAgainst = useAuditStore((state) => state.verifiedAgainst);
+  const head = useAuditStore((state) => state.head);
   useEffect(() => {
     void useAuditStore.getState().load();
+    void useAuditStore.getState().loadHead();
   }, []);
   const badSeq = verification !== null && !verification.ok ? verification.firstBadSeq : null;
   useEffect(() => {
@@ -41,19 +46,53 @@ export function Audit(): React.JSX.Element {
             {verifying ? 'Verifying…' : 'Verify the chain'}
           </button>
         </div>
-        <p className="muted">Each entry carries the hash of the one before it, so an entry changed or removed after the fact breaks the chain from that row on.</p>
+        <p className="muted">
+          Each entry carries the signature of whoever made it and the hash of the one before it, so an entry changed or removed after the fact breaks the chain
+          from that row on. Verification checks every signature against the roster as it stood at that row.
+        </p>
+        {head === null ? (
+          <p className="muted" data-testid="@audit/head-empty">
+            The log is empty.
+          </p>
+        ) : (
+          <Fingerprint
+            label={`Head of the chain: entry #${head.seq}`}
+            value={head.fingerprint}
+            compare="Note it down or save a checkpoint: a later verification against it shows whether this part of the log is still the same."
+            testId="@audit/head-fingerprint"
+          />
+        )}
         <div aria-live="polite">
-          <ErrorNotice error={verifyError} />
+          <ErrorNotice error={verifyError} testId="@audit/verify-error" />
           {verification === null ? null : verification.ok ? (
-            <p className="verdict verdict--ok" data-testid="@audit/verify-result">
-              Intact: all {verification.rows.toLocaleString('en-US')} entries verify.
-            </p>
+            <div className="notice notice--ok" data-testid="@audit/verify-result" data-ok="true">
+              <p className="notice__title">Intact: all {verification.rows.toLocaleString('en-US')} entries verify.</p>
+              {verification.checkpoint === 'matched' ? (
+                <p data-testid="@audit/verify-checkpoint">
+                  The checkpoint {verifiedAgainst === null ? '' : <code>{verifiedAgainst}</code>} matches: its entry is still in the chain with the same hash.
+                </p>
+              ) : null}
+              {verification.legacyRows > 0 ? (
+                <p className="notice__detail">
+                  {verification.legacyRows.toLocaleString('en-US')} older entries from before signed approvals carry no signature; the chain seals them as they were.
+                </p>
+              ) : null}
+              <p className="notice__detail">
+                {verification.anchored
+                  ? "This workstation's keychain holds the head it last verified, and the chain still contains it."
+                  : "This workstation's keychain holds no earlier head to compare with yet."}
+              </p>
+            </div>
           ) : (
-            <div className="notice notice--error" data-testid="@audit/verify-result">
-              <p className="notice__title">The audit log was altered.</p>
+            <div className="notice notice--error" data-testid="@audit/verify-result" data-ok="false" data-first-bad-seq={verification.firstBadSeq}>
+              <p className="notice__title">{verifiedAgainst === null ? 'The audit log was altered.' : 'The audit log does not hold against the checkpoint.'}</p>
               <p>
-                The first altered entry is #{verification.firstBadSeq} ({verification.reason}); {verification.rows.toLocaleString('en-US')} entries were checked. Keep
-                this workstation as it is and tell your security officer.
+                The first bad entry is <strong data-testid="@audit/first-bad-seq">#{verification.firstBadSeq}</strong>:{' '}
+                <span data-testid="@audit/verify-reason">{verification.reason}</span>
+              </p>
+              <p>
+                {verification.rows.toLocaleString('en-US')} entries were checked{verifiedAgainst === null ? '' : <> against the checkpoint <code>{verifiedAgainst}</code></>}. Keep this workstation as it is
+                and tell your security officer.
               </p>
             </div>
           )}
@@ -85,7 +124,9 @@ export function Audit(): React.JSX.Element {
                   <td className="small">{formatDateTime(entry.at)}</td>
                   <td>{entry.operator ?? '—'}</td>
                   <td className="mono">{entry.action}</td>
-                  <td className="mono small">{entry.subject ?? ''}</td>
+                  <td className="mono small" title={entry.subject ?? undefined}>
+                    {entry.subject === null ? '' : shorten(entry.subject, 8)}
+                  </td>
                   <td className="mono small clip" title={detailsText(entry.details)}>
                     {detailsText(entry.details)}
                   </td>
@@ -101,8 +142,70 @@ export function Audit(): React.JSX.Element {
           </button>
         )}
       </section>
+      <Checkpoints />
       <AuditExport />
     </>
+  );
+}
+
+/** Checkpoints: the head, signed by the desk key, in a file the team keeps elsewhere; and verification against one. */
+function Checkpoints(): React.JSX.Element {
+  const verifying = useAuditStore((state) => state.verifying);
+  const [savePath, setSavePath] = useState('');
+  const [checkPath, setCheckPath] = useState('');
+  const [error, setError] = useState<ContractError | null>(null);
+  const [saved, setSaved] = useState<{ path: string; seq: number; fingerprint: string } | null>(null);
+  async function save(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    const result = await useAuditStore.getState().checkpoint(savePath.trim());
+    setError(result.ok ? null : result.error);
+    setSaved(result.ok ? result.value : null);
+  }
+  function verifyAgainst(event: FormEvent): void {
+    event.preventDefault();
+    void useAuditStore.getState().verify(checkPath.trim());
+  }
+  return (
+    <section className="card" aria-labelledby="audit-checkpoint-title">
+      <h2 id="audit-checkpoint-title">Checkpoints</h2>
+      <p className="muted">
+        A checkpoint is the head of the chain signed by this desk. Keep the file somewhere else (another machine, a printout): whoever can edit this
+        workstation&apos;s database cannot change it, and verifying against it shows whether the log up to that entry is still the same.
+      </p>
+      <form className="inline-form" onSubmit={(event) => void save(event)} aria-label="Save a checkpoint">
+        <Field label="Save a checkpoint to" className="grow" error={fieldError(error?.fields, 'path')}>
+          {(control) => (
+            <input {...control} className="input input--mono" value={savePath} onChange={(event) => setSavePath(event.target.value)} placeholder="/home/you/audit-checkpoint.json" required data-testid="@audit/checkpoint-path" />
+          )}
+        </Field>
+        <div className="inline-form__submit">
+          <button type="submit" className="button" data-testid="@audit/checkpoint-button">
+            Save checkpoint
+          </button>
+        </div>
+      </form>
+      <ErrorNotice error={error} testId="@audit/checkpoint-error" />
+      <div role="status" data-testid="@audit/checkpoint-result">
+        {saved === null ? null : (
+          <p>
+            Saved a checkpoint of entry #{saved.seq} (fingerprint <strong className="mono">{saved.fingerprint}</strong>) to <code>{saved.path}</code>.
+          </p>
+        )}
+      </div>
+      <form className="inline-form" onSubmit={verifyAgainst} aria-label="Verify against a checkpoint">
+        <Field label="Verify the chain against the checkpoint in" className="grow">
+          {(control) => (
+            <input {...control} className="input input--mono" value={checkPath} onChange={(event) => setCheckPath(event.target.value)} placeholder="/home/you/audit-checkpoint.json" required data-testid="@audit/verify-against-path" />
+          )}
+        </Field>
+        <div className="inline-form__submit">
+          <button type="submit" className="button" disabled={verifying} data-testid="@audit/verify-against-button">
+            Verify against checkpoint
+          </button>
+        </div>
+      </form>
+      <p className="muted small">The result appears under Integrity above.</p>
+    </section>
   );
 }
 

@@ -1,4 +1,5 @@
-// The idle lock: covers the desk until an operator enters name and passphrase (session/unlock).
+// The idle lock: covers the desk until an operator enters name and passphrase (session/unlock); an invited operator,
+// who has no passphrase yet, learns where to accept their invitation.
 import { useState, type FormEvent } from 'react';
 import type { ContractError } from '../api';
 import { DemoOperators } from '../components/DemoOperators';
@@ -67,6 +68,14 @@ export function LockScreen(): React.JSX.Element {
             {busy ? 'Checking…' : 'Unlock'}
           </button>
         </form>
+        <details className="guide" data-testid="@lock/invitation">
+          <summary>I have an invitation</summary>
+          <p className="small">
+            An admin gave you a one-time code, and you have no passphrase yet. Ask an operator of this desk to unlock it, then open
+            Operators → &quot;I have an invitation&quot; and type your name, the code and a passphrase of your own. Nobody else types
+            it for you.
+          </p>
+        </details>
       </main>
     </div>
   );

@@ -1,13 +1,13 @@
 // First start: explore with a sandbox (demo/start) or connect a merchant account (import / type credentials,
-// generate a key pair), then selfcheck, then the first administrator if the desk has no operator yet.
-import { useState, type FormEvent } from 'react';
+// generate a key pair), then selfcheck, then founding (the first one or two admins) when the profile is not founded.
+import { useState } from 'react';
 import type { ContractError } from '../api';
 import { DemoBanner } from '../components/Banners';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Field, fieldError } from '../components/Field';
 import { useProfilesStore, type OnboardingStep } from '../stores/profiles';
-import { useSettingsStore } from '../stores/settings';
+import { useOperatorsStore } from '../stores/operators';
 import { reloadEverything } from '../events';
+import { Founding } from './Founding';
 import { AddProfilePanel } from './profile-forms';
 import { SelfcheckPanel } from './SelfcheckPanel';
 
@@ -43,7 +43,7 @@ export function Onboarding(): React.JSX.Element {
         {step === 'welcome' ? <Welcome /> : null}
         {step === 'credentials' ? <Credentials /> : null}
         {step === 'selfcheck' ? <Check /> : null}
-        {step === 'operator' ? <FirstOperator /> : null}
+        {step === 'operator' ? <FirstAdmins /> : null}
       </main>
     </div>
   );
@@ -113,10 +113,10 @@ function Credentials(): React.JSX.Element {
 function Check(): React.JSX.Element {
   const active = useProfilesStore((state) => state.profiles.find((profile) => profile.active) ?? null);
   async function next(): Promise<void> {
-    await useSettingsStore.getState().loadOperators();
-    const { operators } = useSettingsStore.getState();
-    useProfilesStore.getState().setOnboarding(operators.length === 0 ? 'operator' : 'done');
-    if (operators.length > 0) reloadEverything();
+    await useOperatorsStore.getState().load();
+    const founded = useOperatorsStore.getState().roster?.founded !== false;
+    useProfilesStore.getState().setOnboarding(founded ? 'done' : 'operator');
+    if (founded) reloadEverything();
   }
   return (
     <>
@@ -137,58 +137,24 @@ function Check(): React.JSX.Element {
   );
 }
 
-function FirstOperator(): React.JSX.Element {
-  const [name, setName] = useState('');
-  const [passphrase, setPassphrase] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<ContractError | null>(null);
-  const [mismatch, setMismatch] = useState(false);
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent): Promise<void> {
-    event.preventDefault();
-    if (passphrase !== confirm) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
-    setBusy(true);
-    const result = await useSettingsStore.getState().addOperator(name.trim(), 'admin', passphrase, null);
-    setBusy(false);
-    if (result.ok) {
-      setPassphrase('');
-      setConfirm('');
-      useProfilesStore.getState().setOnboarding('done');
-      reloadEverything();
-    } else setError(result.error);
-  }
+/** A profile nobody can act on yet: its first one or two admins found it. */
+function FirstAdmins(): React.JSX.Element {
+  const active = useProfilesStore((state) => state.profiles.find((profile) => profile.active) ?? null);
   return (
     <>
-      <h1>Create the first administrator</h1>
+      <h1>Found the desk</h1>
       <p className="lead">
-        Operators sign every privileged action (creating addresses, requesting and approving withdrawals, changing policies)
-        with their passphrase, and the audit log records who did what. The first one is an administrator who can add the others.
+        Operators sign every privileged action (creating addresses, requesting, approving and sending withdrawals, changing
+        policies) with their own key, and the audit log records who did what. The first admins found the desk; they invite
+        the others.
       </p>
-      <form onSubmit={(event) => void submit(event)} className="card stack narrow" aria-label="First administrator">
-        <Field label="Operator name" error={fieldError(error?.fields, 'name')}>
-          {(control) => <input {...control} className="input" autoComplete="username" value={name} onChange={(event) => setName(event.target.value)} required data-testid="@onboarding/operator-name" />}
-        </Field>
-        <Field label="Passphrase" hint="Long and unique; it cannot be recovered." error={fieldError(error?.fields, 'passphrase')}>
-          {(control) => (
-            <input {...control} className="input" type="password" autoComplete="new-password" value={passphrase} onChange={(event) => setPassphrase(event.target.value)} required data-testid="@onboarding/operator-passphrase" />
-          )}
-        </Field>
-        <Field label="Passphrase again" error={mismatch ? 'The two passphrases differ.' : null}>
-          {(control) => (
-            <input {...control} className="input" type="password" autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} required data-testid="@onboarding/operator-confirm" />
-          )}
-        </Field>
-        <ErrorNotice error={error} />
-        <div>
-          <button type="submit" className="button button--primary" disabled={busy} data-testid="@onboarding/operator-create">
-            {busy ? 'Creating…' : 'Create administrator'}
-          </button>
-        </div>
-      </form>
+      <Founding
+        profile={active?.name ?? null}
+        onFounded={() => {
+          useProfilesStore.getState().setOnboarding('done');
+          reloadEverything();
+        }}
+      />
     </>
   );
 }

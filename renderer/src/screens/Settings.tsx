@@ -1,8 +1,9 @@
-// Settings: operators (operators/list, operators/add), per-currency withdrawal policies (policies/list, policies/set),
-// the callback listener (callbacks/state, start, stop) and the idle lock timeout (settings/setLockTimeout).
+// Settings: per-currency withdrawal policies (policies/list, policies/set: applied at once, or waiting for another
+// admin's confirmation), the callback listener (callbacks/state, start, stop) and the idle lock timeout
+// (settings/setLockTimeout). Operators have their own screen.
 import { useEffect, useState, type FormEvent } from 'react';
 import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
-import type { PolicyView } from '../../../electron/contract';
+import type { PolicyChangeView, PolicyView } from '../../../electron/contract';
 import type { ContractError } from '../api';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -11,29 +12,21 @@ import { Field, fieldError } from '../components/Field';
 import { currencyLabel, formatDateTime, formatDuration } from '../format';
 import { askOperator } from '../stores/operator-prompt';
 import { useSessionStore } from '../stores/session';
-import { useSettingsStore, type OperatorRole, type PolicyDraft } from '../stores/settings';
-
-const ROLE_NAMES: Readonly<Record<OperatorRole, string>> = { viewer: 'Viewer', initiator: 'Initiator', approver: 'Approver', admin: 'Administrator' };
+import { useOperatorsStore } from '../stores/operators';
+import { useSettingsStore, type PolicyDraft } from '../stores/settings';
 
 /** Approvals a threshold may require: the engine allows 1 to 5 (core/withdrawals/policy.ts MAX_APPROVALS). */
 const APPROVAL_COUNTS: readonly string[] = ['1', '2', '3', '4', '5'];
-const ROLE_TEXT: Readonly<Record<OperatorRole, string>> = {
-  viewer: 'Reads balances and history.',
-  initiator: 'Also creates addresses and requests withdrawals.',
-  approver: 'Also approves or rejects withdrawals.',
-  admin: 'Also manages operators, policies and settings.',
-};
 
 export function Settings(): React.JSX.Element {
   useEffect(() => {
     const store = useSettingsStore.getState();
-    void store.loadOperators();
+    void useOperatorsStore.getState().load();
     void store.loadPolicies();
     void store.loadCallbacks();
   }, []);
   return (
     <>
-      <Operators />
       <Policies />
       <div className="grid-2">
         <CallbackListener />
@@ -43,87 +36,13 @@ export function Settings(): React.JSX.Element {
   );
 }
 
-function Operators(): React.JSX.Element {
-  const operators = useSettingsStore((state) => state.operators);
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<OperatorRole>('approver');
-  const [passphrase, setPassphrase] = useState('');
-  const [error, setError] = useState<ContractError | null>(null);
-  const [added, setAdded] = useState<string | null>(null);
-  async function submit(event: FormEvent): Promise<void> {
-    event.preventDefault();
-    const newName = name.trim();
-    const firstOperator = operators.length === 0;
-    const result = firstOperator
-      ? await useSettingsStore.getState().addOperator(newName, role, passphrase, null)
-      : await askOperator({
-          title: 'Add an operator',
-          description: `${newName} will be added as ${role}. An administrator confirms with their own passphrase.`,
-          confirmLabel: 'Add operator',
-          run: (as) => useSettingsStore.getState().addOperator(newName, role, passphrase, as),
-        });
-    if (result === null) return;
-    setError(result.ok ? null : result.error);
-    if (result.ok) {
-      setAdded(newName);
-      setName('');
-      setPassphrase('');
-    }
-  }
-  return (
-    <section className="card" aria-labelledby="operators-title">
-      <h2 id="operators-title">Operators</h2>
-      <div className="table-wrap">
-        <table className="table table--dense" data-testid="@settings/operators">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Since</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {operators.map((operator) => (
-              <tr key={operator.id} data-testid="@settings/operator-row">
-                <td>{operator.name}</td>
-                <td>{operator.role}</td>
-                <td className="small">{formatDateTime(operator.createdAt)}</td>
-                <td>{operator.disabled ? <span className="badge badge--neutral">disabled</span> : <span className="badge badge--good">active</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <h3>Add an operator</h3>
-      <form className="inline-form" onSubmit={(event) => void submit(event)}>
-        <Field label="Name" error={fieldError(error?.fields, 'name')}>
-          {(control) => <input {...control} className="input" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} required data-testid="@settings/operator-name" />}
-        </Field>
-        <Field label="Role" hint={ROLE_TEXT[role]} error={fieldError(error?.fields, 'role')}>
-          {(control) => <Select control={control} value={role} options={Object.keys(ROLE_TEXT) as OperatorRole[]} label={(candidate) => ROLE_NAMES[candidate]} onChange={setRole} testId="@settings/operator-role" />}
-        </Field>
-        <Field label="Their passphrase" hint="They can type it themselves." error={fieldError(error?.fields, 'passphrase')}>
-          {(control) => <input {...control} className="input" type="password" autoComplete="new-password" value={passphrase} onChange={(event) => setPassphrase(event.target.value)} required data-testid="@settings/operator-passphrase" />}
-        </Field>
-        <div className="inline-form__submit">
-          <button type="submit" className="button button--primary" data-testid="@settings/operator-add">
-            Add operator
-          </button>
-        </div>
-      </form>
-      <ErrorNotice error={error} testId="@settings/operator-error" />
-      <p role="status" className="small">
-        {added === null ? null : `${added} was added.`}
-      </p>
-    </section>
-  );
-}
-
 function Policies(): React.JSX.Element {
   const policies = useSettingsStore((state) => state.policies);
+  const proposals = useOperatorsStore((state) => state.roster?.proposals ?? []);
   const [editing, setEditing] = useState<CurrencySymbol | null>(null);
+  const [saved, setSaved] = useState<PolicyChangeView | null>(null);
   const byCurrency = new Map(policies.map((policy) => [policy.currency, policy]));
+  const waiting = proposals.filter((proposal) => proposal.kind === 'policy' && proposal.state === 'open');
   return (
     <section className="card" aria-labelledby="policies-title">
       <h2 id="policies-title">Withdrawal policies</h2>
@@ -165,7 +84,37 @@ function Policies(): React.JSX.Element {
           </tbody>
         </table>
       </div>
-      {editing === null ? null : <PolicyEditor key={editing} currency={editing} policy={byCurrency.get(editing)} onDone={() => setEditing(null)} />}
+      {editing === null ? null : (
+        <PolicyEditor
+          key={editing}
+          currency={editing}
+          policy={byCurrency.get(editing)}
+          onDone={(change) => {
+            setEditing(null);
+            if (change !== null) setSaved(change);
+          }}
+        />
+      )}
+      <div role="status" data-testid="@settings/policy-status">
+        {saved === null ? null : saved.applied ? (
+          <p className="verdict verdict--ok">The {currencyLabel(saved.policy.currency)} policy is in force.</p>
+        ) : (
+          <p className="verdict verdict--warn">The {currencyLabel(saved.policy.currency)} policy change is waiting for confirmation by another admin; the current policy stays in force until then.</p>
+        )}
+      </div>
+      {waiting.length === 0 ? null : (
+        <div className="notice notice--warn" data-testid="@settings/policy-pending">
+          <p className="notice__title">Waiting for confirmation by another admin</p>
+          <ul>
+            {waiting.map((proposal) => (
+              <li key={proposal.id}>
+                {proposal.summary} (proposed by {proposal.proposer} on {formatDateTime(proposal.at)})
+              </li>
+            ))}
+          </ul>
+          <p className="notice__detail">An admin independent of the proposer confirms or withdraws it on the Operators screen.</p>
+        </div>
+      )}
     </section>
   );
 }
@@ -175,7 +124,14 @@ interface ThresholdRow {
   readonly approvals: string;
 }
 
-function PolicyEditor({ currency, policy, onDone }: { readonly currency: CurrencySymbol; readonly policy: PolicyView | undefined; readonly onDone: () => void }): React.JSX.Element {
+interface PolicyEditorProps {
+  readonly currency: CurrencySymbol;
+  readonly policy: PolicyView | undefined;
+  /** The change, or null when the editor was cancelled. */
+  readonly onDone: (change: PolicyChangeView | null) => void;
+}
+
+function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JSX.Element {
   const [thresholds, setThresholds] = useState<ThresholdRow[]>(
     (policy?.thresholds ?? []).map((threshold) => ({ above: threshold.above, approvals: String(threshold.approvals) })),
   );
@@ -192,12 +148,12 @@ function PolicyEditor({ currency, policy, onDone }: { readonly currency: Currenc
     };
     const result = await askOperator({
       title: `Change the ${currencyLabel(currency)} policy`,
-      description: 'An administrator confirms policy changes; the audit log records them.',
+      description: 'An administrator signs policy changes; the audit log records them. With two independent admins, a second admin confirms the change before it takes effect.',
       confirmLabel: 'Save policy',
       run: (as) => useSettingsStore.getState().setPolicy(draft, as),
     });
     if (result === null) return;
-    if (result.ok) onDone();
+    if (result.ok) onDone(result.value);
     else setError(result.error);
   }
   return (
@@ -244,10 +200,10 @@ function PolicyEditor({ currency, policy, onDone }: { readonly currency: Currenc
       </label>
       <ErrorNotice error={error} />
       <div className="actions">
-        <button type="button" className="button" onClick={onDone}>
+        <button type="button" className="button" onClick={() => onDone(null)}>
           Cancel
         </button>
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="button button--primary" data-testid="@settings/policy-save">
           Save policy
         </button>
       </div>

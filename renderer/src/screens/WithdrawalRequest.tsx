@@ -1,13 +1,14 @@
 // The withdrawal request form with live preflight (withdrawals/preflight, debounced): fee, amount received, minimum,
 // balance after, address checks and look-alike warnings with the differing characters marked; then
-// withdrawals/request as the initiating operator.
+// withdrawals/request as the initiating operator, whose confirmation shows the request's fingerprint to pass on.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CURRENCIES, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
-import type { PreflightIssue, WithdrawalPreflight } from '../../../electron/contract';
+import type { PreflightIssue, WithdrawalPreflight, WithdrawalView } from '../../../electron/contract';
 import type { ContractError } from '../api';
 import { AddressDiff } from '../components/AddressDiff';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Fingerprint } from '../components/Fingerprint';
 import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
 import { assetOf, currencyLabel, groupAmount } from '../format';
@@ -30,7 +31,7 @@ export function WithdrawalRequest(): React.JSX.Element {
   const [preflightError, setPreflightError] = useState<ContractError | null>(null);
   const [checking, setChecking] = useState(false);
   const [requestError, setRequestError] = useState<ContractError | null>(null);
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<WithdrawalView | null>(null);
   const sequence = useRef(0);
 
   useEffect(() => {
@@ -71,7 +72,7 @@ export function WithdrawalRequest(): React.JSX.Element {
     if (result === null) return;
     if (result.ok) {
       setRequestError(null);
-      setCreated(result.value.withdrawal.id);
+      setCreated(result.value.withdrawal);
       setDraft({ ...EMPTY_DRAFT, currency: draft.currency });
     } else setRequestError(result.error);
   }
@@ -122,14 +123,20 @@ export function WithdrawalRequest(): React.JSX.Element {
             <p className="field__error">{fieldError(fields, 'withdrawType') ?? issuesFor(errors, 'withdrawType')}</p>
           )}
         </fieldset>
-        <Field label="Memo (optional, kept on this desk)" error={fieldError(fields, 'memo')}>
-          {(control) => <input {...control} className="input" maxLength={255} value={draft.memo} onChange={(event) => update('memo', event.target.value)} />}
+        <Field label="Memo (optional, kept on this desk)" error={fieldError(fields, 'memo')} testId="@withdrawals/memo">
+          {(control) => <input {...control} className="input" maxLength={255} value={draft.memo} onChange={(event) => update('memo', event.target.value)} data-testid="@withdrawals/memo" />}
         </Field>
         <ErrorNotice error={requestError} testId="@withdrawals/request-error" />
         {created === null ? null : (
-          <p className="verdict verdict--ok" role="status" data-testid="@withdrawals/request-created">
-            Request created. It now waits in the approvals queue.
-          </p>
+          <div role="status" data-testid="@withdrawals/request-created">
+            <p className="verdict verdict--ok">Request created. It now waits in the approvals queue.</p>
+            <Fingerprint
+              label="Its fingerprint"
+              value={created.fingerprint}
+              compare="Tell the approvers: each one sees this fingerprint in their dialog and checks it is the same."
+              testId="@withdrawals/request-fingerprint"
+            />
+          </div>
         )}
         <div>
           <button type="submit" className="button button--primary" disabled={preflight !== null && !preflight.ok} data-testid="@withdrawals/request-button">

@@ -1,17 +1,19 @@
-// Withdrawals: the request form, the approvals queue (approve / reject behind the approver's passphrase), all
-// orders, and the selected order's detail with its status timeline (withdrawals/get history).
+// Withdrawals: the request form, the approvals queue (approve / reject / send behind the operator's passphrase), all
+// orders, and the selected order's detail with its status timeline (withdrawals/get history). Every decision shows
+// the request's fingerprint to compare, and each order says what its signed statements support: which approvals
+// count toward four-eyes (and why one does not) and any problem found.
 import { useEffect, useState } from 'react';
 import type { WithdrawalView } from '../../../electron/contract';
 import type { ContractError } from '../api';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Fingerprint } from '../components/Fingerprint';
 import { currencyLabel, formatDateTime, shorten, timeAgo } from '../format';
 import { useNow } from '../hooks';
 import { askOperator } from '../stores/operator-prompt';
 import { useWithdrawalsStore } from '../stores/withdrawals';
 import { WithdrawalRequest } from './WithdrawalRequest';
 import {
-  approvalsGiven,
   FINANCIAL_CONFIRMATION_TEXT,
   ORDER_STATUS_TEXT,
   OUTCOME_LABELS,
@@ -103,9 +105,19 @@ function StateBadge({ view }: { readonly view: WithdrawalView }): React.JSX.Elem
   );
 }
 
+/** The fingerprint block of every decision on a request: the person deciding compares it with the initiator's. */
+function decisionFingerprint(view: WithdrawalView): { label: string; value: string | null; compare: string } {
+  return {
+    label: 'Request fingerprint',
+    value: view.fingerprint,
+    compare: `Compare it with the fingerprint ${view.initiator} saw when requesting, and with the one in the order's remark at the service.`,
+  };
+}
+
 async function approve(view: WithdrawalView): Promise<ContractError | null> {
   const result = await askOperator({
     title: 'Approve withdrawal',
+    fingerprint: decisionFingerprint(view),
     description: `${view.amount} ${currencyLabel(view.currency)} to ${view.toAddress}, requested by ${view.initiator}.`,
     hint: `An approver other than the initiator (${view.initiator}) signs with their own passphrase.`,
     confirmLabel: 'Approve',
@@ -117,6 +129,7 @@ async function approve(view: WithdrawalView): Promise<ContractError | null> {
 async function reject(view: WithdrawalView): Promise<ContractError | null> {
   const result = await askOperator({
     title: 'Reject withdrawal',
+    fingerprint: decisionFingerprint(view),
     description: `${view.amount} ${currencyLabel(view.currency)} to ${view.toAddress}, requested by ${view.initiator}. A rejected request is never sent.`,
     confirmLabel: 'Reject',
     danger: true,
@@ -129,6 +142,7 @@ async function reject(view: WithdrawalView): Promise<ContractError | null> {
 async function cancel(view: WithdrawalView): Promise<ContractError | null> {
   const result = await askOperator({
     title: 'Cancel withdrawal request',
+    fingerprint: decisionFingerprint(view),
     description: `${view.amount} ${currencyLabel(view.currency)} to ${view.toAddress}. It has not been sent to the service yet.`,
     confirmLabel: 'Cancel request',
     danger: true,
@@ -136,6 +150,23 @@ async function cancel(view: WithdrawalView): Promise<ContractError | null> {
     run: (as, reason) => useWithdrawalsStore.getState().cancel(view.id, reason, as),
   });
   return result === null || result.ok ? null : result.error;
+}
+
+async function submit(view: WithdrawalView): Promise<ContractError | null> {
+  const result = await askOperator({
+    title: 'Send withdrawal to the service',
+    fingerprint: decisionFingerprint(view),
+    description: `${view.amount} ${currencyLabel(view.currency)} to ${view.toAddress}, requested by ${view.initiator}. The desk checks the signed approvals once more, then creates the order at the service.`,
+    hint: 'An operator allowed to send withdrawals signs with their own passphrase.',
+    confirmLabel: 'Send to the service',
+    run: (as) => useWithdrawalsStore.getState().submit(view.id, as),
+  });
+  return result === null || result.ok ? null : result.error;
+}
+
+/** "1 of 2 independent approvals": what the signed statements count, not what the state column says. */
+function countedText(view: WithdrawalView): string {
+  return `${view.verification.countedApprovals} of ${view.verification.requiredApprovals} independent approval${view.verification.requiredApprovals === 1 ? '' : 's'}`;
 }
 
 function ApprovalsQueue(): React.JSX.Element {
@@ -161,13 +192,21 @@ function ApprovalsQueue(): React.JSX.Element {
                 <p className="mono small" title={view.toAddress}>
                   to {view.toAddress}
                 </p>
+                <p className="small">
+                  fingerprint <strong className="mono" data-testid="@withdrawals/queue-fingerprint">{view.fingerprint ?? 'none'}</strong>
+                </p>
                 <p className="small muted">
-                  requested by {view.initiator} {timeAgo(view.createdAt, now)} · approvals {approvalsGiven(view)}/{view.requiredApprovals}
+                  requested by {view.initiator} {timeAgo(view.createdAt, now)} · <span data-testid="@withdrawals/queue-counted">{countedText(view)}</span>
                   {view.withdrawType === 'financialConfirmation' ? ' · financial confirmation' : ''}
                 </p>
               </div>
               <div className="queue__actions">
                 <StateBadge view={view} />
+                {!view.verification.ok && view.state !== 'awaitingApproval' ? (
+                  <span className="badge badge--bad" title={view.verification.problems.join('; ')} data-testid="@withdrawals/queue-unverified">
+                    statements do not hold
+                  </span>
+                ) : null}
                 {view.state === 'awaitingApproval' ? (
                   <>
                     <button type="button" className="button button--primary button--small" onClick={() => void approve(view).then(setError)} data-testid="@withdrawals/approve-button">
@@ -200,13 +239,10 @@ function SubmitButton({ view, onError }: { readonly view: WithdrawalView; readon
       disabled={busy}
       onClick={() => {
         setBusy(true);
-        void useWithdrawalsStore
-          .getState()
-          .submit(view.id)
-          .then((result) => {
-            setBusy(false);
-            onError(result.ok ? null : result.error);
-          });
+        void submit(view).then((error) => {
+          setBusy(false);
+          onError(error);
+        });
       }}
       data-testid="@withdrawals/submit-button"
     >
@@ -290,7 +326,7 @@ function timelineOf(view: WithdrawalView): TimelineEntry[] {
     entries.push({
       at: approval.at,
       title: approval.decision === 'approve' ? 'Approved' : 'Rejected',
-      detail: `by ${approval.operator}${approval.reason === null ? '' : `: ${approval.reason}`}`,
+      detail: `by ${approval.operator}${approval.reason === null ? '' : `: ${approval.reason}`}${approval.decision === 'approve' && !approval.counts ? ' (does not count toward four-eyes)' : ''}`,
       tone: approval.decision === 'approve' ? 'good' : 'bad',
     });
   }
@@ -318,6 +354,13 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         <StateBadge view={view} />
       </div>
       <p className="mono small break">to {view.toAddress}</p>
+      <Fingerprint
+        label="Request fingerprint"
+        value={view.fingerprint}
+        compare="Every approver compares it in their dialog; the order's remark at the service carries it too."
+        testId="@withdrawals/detail-fingerprint"
+      />
+      <Verification view={view} />
       <dl className="facts">
         <dt>Currency</dt>
         <dd>{currencyLabel(view.currency)}</dd>
@@ -338,7 +381,7 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         {view.memo === null ? null : (
           <>
             <dt>Memo</dt>
-            <dd>{view.memo}</dd>
+            <dd data-testid="@withdrawals/detail-memo">{view.memo}</dd>
           </>
         )}
       </dl>
@@ -350,6 +393,7 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         </div>
       )}
       {view.withdrawType === 'financialConfirmation' ? <p className="notice notice--info">{FINANCIAL_CONFIRMATION_TEXT}</p> : null}
+      <Approvals view={view} />
       <h3>Timeline</h3>
       <ol className="timeline" data-testid="@withdrawals/timeline">
         {entries.map((entry, index) => (
@@ -378,5 +422,49 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         </button>
       </div>
     </section>
+  );
+}
+
+/** What the signed statements support: the counted approvals, and every problem found (a tampered row, a rejection…). */
+function Verification({ view }: { readonly view: WithdrawalView }): React.JSX.Element {
+  const { verification } = view;
+  if (verification.ok) {
+    return (
+      <p className="verdict verdict--ok" data-testid="@withdrawals/verification" data-ok="true">
+        Signed statements verify: {countedText(view)}.
+      </p>
+    );
+  }
+  const stillAsking = view.state === 'awaitingApproval';
+  return (
+    <div className={`notice ${stillAsking ? 'notice--warn' : 'notice--error'}`} data-testid="@withdrawals/verification" data-ok="false">
+      <p className="notice__title">{stillAsking ? `Not approved yet: ${countedText(view)}` : `The signed statements do not support sending it: ${countedText(view)}`}</p>
+      {verification.problems.length === 0 ? null : (
+        <ul data-testid="@withdrawals/verification-problems">
+          {verification.problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Each decision on the request, and whether it counts toward four-eyes (with the reason when it does not). */
+function Approvals({ view }: { readonly view: WithdrawalView }): React.JSX.Element | null {
+  if (view.approvals.length === 0) return null;
+  return (
+    <>
+      <h3>Approvals</h3>
+      <ul className="stack small" data-testid="@withdrawals/approvals">
+        {view.approvals.map((approval) => (
+          <li key={`${approval.operator}:${approval.at}`} data-testid="@withdrawals/approval" data-operator={approval.operator} data-counts={String(approval.counts)}>
+            <strong>{approval.operator}</strong> {approval.decision === 'approve' ? 'approved' : 'rejected'} {formatDateTime(approval.at)}{' '}
+            {approval.decision === 'reject' ? null : approval.counts ? <span className="badge badge--good">counts</span> : <span className="badge badge--warn">does not count</span>}
+            {approval.note === null ? null : <span className="muted"> {approval.note}</span>}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

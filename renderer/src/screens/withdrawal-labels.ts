@@ -50,7 +50,3 @@ export const FINANCIAL_CONFIRMATION_TEXT =
   "Financial confirmation: the platform executes the order only after your finance side confirms it in the platform's " +
   'finance-audit messenger. The merchant account needs a bound finance-audit messenger account; without one the service ' +
   'refuses the order (auditorMessengerNotBound).';
-
-export function approvalsGiven(view: WithdrawalView): number {
-  return view.approvals.filter((approval) => approval.decision === 'approve').length;
-}

@@ -1,7 +1,7 @@
 // useNavigationStore: which screen the shell shows (the desk has no URLs: one window, a few screens).
 import { create } from 'zustand';
 
-export const SCREENS = ['dashboard', 'deposits', 'addresses', 'withdrawals', 'tools', 'audit', 'settings', 'profiles'] as const;
+export const SCREENS = ['dashboard', 'deposits', 'addresses', 'withdrawals', 'tools', 'audit', 'operators', 'settings', 'profiles'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 export const SCREEN_TITLES: Readonly<Record<Screen, string>> = {
@@ -11,6 +11,7 @@ export const SCREEN_TITLES: Readonly<Record<Screen, string>> = {
   withdrawals: 'Withdrawals',
   tools: 'Tools',
   audit: 'Audit log',
+  operators: 'Operators',
   settings: 'Settings',
   profiles: 'Profiles and connection',
 };

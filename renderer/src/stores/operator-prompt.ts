@@ -15,6 +15,11 @@ export interface OperatorPromptRequest {
   readonly confirmLabel: string;
   /** Ask for a reason too (reject, cancel); `reasonRequired` refuses an empty one. */
   readonly reason?: { readonly label: string; readonly required: boolean };
+  /**
+   * What the decision is about, as a fingerprint to compare (a withdrawal intent's, an accepted key's): shown large at
+   * the top of the dialog. A null value says there is none (a request made before signed approvals).
+   */
+  readonly fingerprint?: { readonly label: string; readonly value: string | null; readonly compare: string; readonly none?: string };
   /** Who is expected to act (e.g. "an approver other than the initiator"). */
   readonly hint?: string;
   readonly danger?: boolean;

@@ -1,13 +1,11 @@
-// useSettingsStore: operators (list/add), per-currency withdrawal policies, the callback listener (state,
-// start/stop, the callbacks/changed event) and the idle lock timeout.
+// useSettingsStore: per-currency withdrawal policies, the callback listener (state, start/stop, the callbacks/changed
+// event) and the idle lock timeout. Operators have their own store (operators.ts).
 import { create } from 'zustand';
 import type { CurrencySymbol } from '../../../electron/chains';
-import type { CallbackListenerState, OperatorView, PolicyView, RequestOf } from '../../../electron/contract';
-import { call, type ContractError, type Result } from '../api';
+import type { CallbackListenerState, PolicyChangeView, PolicyView } from '../../../electron/contract';
+import { call, type Result } from '../api';
 import type { ActingOperator } from './operator-prompt';
 import { useSessionStore } from './session';
-
-export type OperatorRole = OperatorView['role'];
 
 export interface PolicyDraft {
   readonly currency: CurrencySymbol;
@@ -17,16 +15,12 @@ export interface PolicyDraft {
 }
 
 interface SettingsStore {
-  readonly operators: readonly OperatorView[];
-  readonly operatorsLoaded: boolean;
   readonly policies: readonly PolicyView[];
   readonly callbacks: CallbackListenerState | null;
-  readonly error: ContractError | null;
-  loadOperators(): Promise<void>;
   loadPolicies(): Promise<void>;
   loadCallbacks(): Promise<void>;
-  addOperator(name: string, role: OperatorRole, passphrase: string, as: ActingOperator | null): Promise<Result<OperatorView>>;
-  setPolicy(draft: PolicyDraft, as: ActingOperator): Promise<Result<PolicyView>>;
+  /** Applied at once, or (with two independent admins) proposed until another admin confirms it. */
+  setPolicy(draft: PolicyDraft, as: ActingOperator): Promise<Result<PolicyChangeView>>;
   startCallbacks(host: string, port: number | null): Promise<Result<CallbackListenerState>>;
   stopCallbacks(): Promise<Result<CallbackListenerState>>;
   applyCallbacks(state: CallbackListenerState): void;
@@ -34,16 +28,8 @@ interface SettingsStore {
 }
 
 export const useSettingsStore = create<SettingsStore>()((set, get) => ({
-  operators: [],
-  operatorsLoaded: false,
   policies: [],
   callbacks: null,
-  error: null,
-  async loadOperators() {
-    const result = await call('operators/list', {});
-    if (result.ok) set({ operators: result.value, operatorsLoaded: true });
-    else set({ operatorsLoaded: true, error: result.error.code === 'locked' ? null : result.error });
-  },
   async loadPolicies() {
     const result = await call('policies/list', {});
     if (result.ok) set({ policies: result.value });
@@ -51,12 +37,6 @@ export const useSettingsStore = create<SettingsStore>()((set, get) => ({
   async loadCallbacks() {
     const result = await call('callbacks/state', {});
     if (result.ok) set({ callbacks: result.value });
-  },
-  async addOperator(name, role, passphrase, as) {
-    const request: RequestOf<'operators/add'> = as === null ? { name, role, passphrase } : { name, role, passphrase, as };
-    const result = await call('operators/add', request);
-    if (result.ok) await get().loadOperators();
-    return result;
   },
   async setPolicy(draft, as) {
     const result = await call('policies/set', {

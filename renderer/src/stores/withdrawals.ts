@@ -37,7 +37,8 @@ interface WithdrawalsStore {
   approve(id: string, as: ActingOperator): Promise<Result<WithdrawalView>>;
   reject(id: string, reason: string, as: ActingOperator): Promise<Result<WithdrawalView>>;
   cancel(id: string, reason: string, as: ActingOperator): Promise<Result<WithdrawalView>>;
-  submit(id: string): Promise<Result<WithdrawalView>>;
+  /** Sending is a decision too: a named operator with the submit permission, passphrase-checked. */
+  submit(id: string, as: ActingOperator): Promise<Result<WithdrawalView>>;
 }
 
 export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
@@ -134,8 +135,8 @@ export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
       const trimmed = reason.trim();
       return after(await call('withdrawals/cancel', { id, as, ...(trimmed === '' ? {} : { reason: trimmed }) }));
     },
-    async submit(id) {
-      return after(await call('withdrawals/submit', { id }));
+    async submit(id, as) {
+      return after(await call('withdrawals/submit', { id, as }));
     },
   };
 });

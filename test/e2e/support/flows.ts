@@ -3,10 +3,18 @@
 import { expect, type Page } from '@playwright/test';
 import { DEMO_OPERATORS } from '../../../electron/contract';
 
-export const DEMO_ADMIN = { operator: DEMO_OPERATORS[0].name, passphrase: DEMO_OPERATORS[0].passphrase };
-export const DEMO_APPROVER = { operator: DEMO_OPERATORS[1].name, passphrase: DEMO_OPERATORS[1].passphrase };
+function demoOperator(name: (typeof DEMO_OPERATORS)[number]['name']): { operator: string; passphrase: string } {
+  const found = DEMO_OPERATORS.find((candidate) => candidate.name === name);
+  if (found === undefined) throw new Error(`no demo operator ${name}`);
+  return { operator: found.name, passphrase: found.passphrase };
+}
 
-export type ScreenName = 'dashboard' | 'deposits' | 'addresses' | 'withdrawals' | 'tools' | 'audit' | 'settings' | 'profiles';
+/** The demo desk's founding admins (independent of each other) and the approver one invited and the other confirmed. */
+export const DEMO_ADMIN = demoOperator('demo-admin');
+export const DEMO_ADMIN_2 = demoOperator('demo-admin-2');
+export const DEMO_APPROVER = demoOperator('demo-approver');
+
+export type ScreenName = 'dashboard' | 'deposits' | 'addresses' | 'withdrawals' | 'tools' | 'audit' | 'operators' | 'settings' | 'profiles';
 
 export async function go(page: Page, screen: ScreenName): Promise<void> {
   await page.getByTestId(`@nav/${screen}`).click();

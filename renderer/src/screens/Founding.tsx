@@ -1,0 +1,168 @@
+// Founding a desk profile (operators/found): its first one or two admins, each typing their own name and passphrase
+// (twice) in turn at this desk; why two founders give four-eyes from the start. Shared by onboarding and Operators.
+// The passphrases stay in this form's inputs until the one call that founds the desk, and are cleared after it.
+import { useState, type FormEvent } from 'react';
+import type { RosterView } from '../../../electron/contract';
+import type { ContractError } from '../api';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Field, fieldError } from '../components/Field';
+import { useOperatorsStore } from '../stores/operators';
+
+interface FounderDraft {
+  readonly name: string;
+  readonly passphrase: string;
+  readonly confirm: string;
+}
+
+const EMPTY: FounderDraft = { name: '', passphrase: '', confirm: '' };
+
+interface FoundingProps {
+  /** The profile being founded, for the heading. */
+  readonly profile: string | null;
+  readonly onFounded: (roster: RosterView) => void;
+}
+
+export function Founding({ profile, onFounded }: FoundingProps): React.JSX.Element {
+  const [step, setStep] = useState<0 | 1>(0);
+  const [founders, setFounders] = useState<readonly [FounderDraft, FounderDraft]>([EMPTY, EMPTY]);
+  const [mismatch, setMismatch] = useState(false);
+  const [sameName, setSameName] = useState(false);
+  const [error, setError] = useState<ContractError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const current = founders[step];
+
+  function update(field: keyof FounderDraft, value: string): void {
+    setFounders(step === 0 ? [{ ...founders[0], [field]: value }, founders[1]] : [founders[0], { ...founders[1], [field]: value }]);
+    setMismatch(false);
+    setSameName(false);
+  }
+
+  /** The current founder's two passphrases agree (and, for the second, the name differs from the first's). */
+  function checked(): boolean {
+    if (current.passphrase !== current.confirm) {
+      setMismatch(true);
+      return false;
+    }
+    if (step === 1 && current.name.trim().toLowerCase() === founders[0].name.trim().toLowerCase()) {
+      setSameName(true);
+      return false;
+    }
+    return true;
+  }
+
+  async function found(count: 1 | 2): Promise<void> {
+    setBusy(true);
+    const admins = founders.slice(0, count).map((founder) => ({ operator: founder.name.trim(), passphrase: founder.passphrase }));
+    const result = await useOperatorsStore.getState().found(admins);
+    setBusy(false);
+    if (result.ok) {
+      setFounders([EMPTY, EMPTY]);
+      setError(null);
+      onFounded(result.value);
+    } else setError(result.error);
+  }
+
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    if (!checked()) return;
+    if (step === 0) {
+      setError(null);
+      setStep(1);
+    } else void found(2);
+  }
+
+  function foundAlone(): void {
+    if (checked()) void found(1);
+  }
+
+  const fields = error?.fields;
+  const index = step;
+  return (
+    <section className="card stack" aria-labelledby="founding-title" data-testid="@founding">
+      <h2 id="founding-title">Found this desk{profile === null ? '' : <> for profile {profile}</>}</h2>
+      <p>
+        Nobody can act on this profile yet. Its first admins found it together, here at this desk, each typing their own name
+        and a passphrase only they know. Nobody ever types another person&apos;s passphrase.
+      </p>
+      <div className="notice notice--info" data-testid="@founding/why-two">
+        <p className="notice__title">Why two founders</p>
+        <p>
+          Two founding admins are independent of each other from the start: each one&apos;s approvals count for the other&apos;s
+          requests, and operators they enrol together are nobody else&apos;s party, so withdrawals, roster and policy changes
+          get four-eyes at once. A desk founded by one admin cannot give four-eyes: every operator that admin enrols counts as
+          the admin&apos;s own party, and the desk says so on every screen where it matters.
+        </p>
+      </div>
+      <form key={step} className="stack narrow" onSubmit={submit} aria-label={step === 0 ? 'First admin' : 'Second admin'} data-testid={`@founding/admin-${step + 1}`}>
+        <p className="notice__title">
+          {step === 0
+            ? 'Step 1 of 2, the first admin: type your name and your passphrase twice, then hand the keyboard to the second admin.'
+            : `Step 2 of 2, the second admin: ${founders[0].name.trim()} has typed theirs. Now type your own name and passphrase twice.`}
+        </p>
+        <Field label="Your operator name" error={sameName ? 'The two founders need different names.' : fieldError(fields, `admins.${index}.operator`, 'name')}>
+          {(control) => (
+            <input {...control} className="input" autoComplete="off" autoFocus value={current.name} onChange={(event) => update('name', event.target.value)} required data-testid="@founding/name" />
+          )}
+        </Field>
+        <Field label="Your passphrase" hint="Long and unique; nobody can recover it for you." error={fieldError(fields, `admins.${index}.passphrase`, 'passphrase')}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="password"
+              autoComplete="new-password"
+              value={current.passphrase}
+              onChange={(event) => update('passphrase', event.target.value)}
+              required
+              data-testid="@founding/passphrase"
+            />
+          )}
+        </Field>
+        <Field label="Your passphrase again" error={mismatch ? 'The two passphrases differ.' : null}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="password"
+              autoComplete="new-password"
+              value={current.confirm}
+              onChange={(event) => update('confirm', event.target.value)}
+              required
+              data-testid="@founding/confirm"
+            />
+          )}
+        </Field>
+        <ErrorNotice error={error} testId="@founding/error" />
+        <div className="actions">
+          {step === 0 ? (
+            <>
+              <button type="submit" className="button button--primary" data-testid="@founding/next">
+                Next: the second admin
+              </button>
+              <button type="button" className="button" disabled={busy} onClick={foundAlone} data-testid="@founding/found-alone">
+                {busy ? 'Founding…' : 'Found with me alone (no four-eyes)'}
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="submit" className="button button--primary" disabled={busy} data-testid="@founding/found">
+                {busy ? 'Founding…' : 'Found the desk with both of us'}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  setFounders([{ ...founders[0], passphrase: '', confirm: '' }, EMPTY]);
+                  setError(null);
+                  setStep(0);
+                }}
+              >
+                Back to the first admin
+              </button>
+            </>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+// useOperatorsStore: the active profile's roster (operators/list: operators, open proposals, the four-eyes notice) and
+// its workflows: founding, invitations and their acceptance, confirmations, role changes, disabling, re-keying and a
+// new passphrase for one's own key. Passphrases pass through to the one call they are for and are never kept here.
+import { create } from 'zustand';
+import type { InvitationView, OperatorRoleName, OperatorView, RosterView } from '../../../electron/contract';
+import { call, type ContractError, type Result } from '../api';
+import type { ActingOperator } from './operator-prompt';
+
+interface OperatorsStore {
+  /** null until loaded, and while no profile is active. */
+  readonly roster: RosterView | null;
+  readonly loaded: boolean;
+  readonly error: ContractError | null;
+  load(): Promise<void>;
+  /** The first one or two admins, each with their own new passphrase. */
+  found(admins: readonly ActingOperator[]): Promise<Result<RosterView>>;
+  invite(name: string, role: OperatorRoleName, as: ActingOperator): Promise<Result<InvitationView>>;
+  accept(name: string, code: string, passphrase: string): Promise<Result<OperatorView>>;
+  confirm(proposal: string, as: ActingOperator): Promise<Result<RosterView>>;
+  withdrawProposal(proposal: string, as: ActingOperator): Promise<Result<RosterView>>;
+  setRole(name: string, role: OperatorRoleName, as: ActingOperator): Promise<Result<RosterView>>;
+  disable(name: string, as: ActingOperator): Promise<Result<RosterView>>;
+  rekey(name: string, as: ActingOperator): Promise<Result<InvitationView>>;
+  changePassphrase(operator: string, passphrase: string, newPassphrase: string): Promise<Result<OperatorView>>;
+}
+
+export const useOperatorsStore = create<OperatorsStore>()((set, get) => {
+  /** A roster answer replaces the shown roster at once (the operators/changed event reloads it too). */
+  function adopt(result: Result<RosterView>): Result<RosterView> {
+    if (result.ok) set({ roster: result.value, loaded: true, error: null });
+    return result;
+  }
+  async function thenReload<T>(result: Result<T>): Promise<Result<T>> {
+    if (result.ok) await get().load();
+    return result;
+  }
+  return {
+    roster: null,
+    loaded: false,
+    error: null,
+    async load() {
+      const result = await call('operators/list', {});
+      if (result.ok) set({ roster: result.value, loaded: true, error: null });
+      else if (result.error.code === 'noProfile') set({ roster: null, loaded: true, error: null });
+      else if (result.error.code !== 'locked') set({ loaded: true, error: result.error });
+    },
+    async found(admins) {
+      return adopt(await call('operators/found', { admins: admins.map((admin) => ({ operator: admin.operator, passphrase: admin.passphrase })) }));
+    },
+    async invite(name, role, as) {
+      return thenReload(await call('operators/invite', { name, role, as }));
+    },
+    async accept(name, code, passphrase) {
+      return thenReload(await call('operators/accept', { name, code, passphrase }));
+    },
+    async confirm(proposal, as) {
+      return adopt(await call('operators/confirm', { proposal, as }));
+    },
+    async withdrawProposal(proposal, as) {
+      return adopt(await call('operators/withdrawProposal', { proposal, as }));
+    },
+    async setRole(name, role, as) {
+      return adopt(await call('operators/setRole', { name, role, as }));
+    },
+    async disable(name, as) {
+      return adopt(await call('operators/disable', { name, as }));
+    },
+    async rekey(name, as) {
+      return thenReload(await call('operators/rekey', { name, as }));
+    },
+    async changePassphrase(operator, passphrase, newPassphrase) {
+      return thenReload(await call('operators/changePassphrase', { operator, passphrase, newPassphrase }));
+    },
+  };
+});
