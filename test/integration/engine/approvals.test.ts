@@ -3,7 +3,7 @@
 // change nothing; a two-approval policy needs two distinct approvers, and a request keeps the approvals its policy
 // required when it was made. Nothing reaches the service until a request is approved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, APPROVER, INITIATOR, openDesk, tronAddress, VIEWER, type Desk } from './support';
+import { ADMIN, APPROVER, enrol, INITIATOR, openDesk, SECOND_ADMIN, tronAddress, VIEWER, type Desk } from './support';
 
 const SECOND_APPROVER = { operator: 'erin', passphrase: 'erin passphrase 55' };
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
   desk = await openDesk();
   const merchantId = desk.sandbox.credentials.merchantId;
   expect((await desk.admin('PATCH', `/merchants/${merchantId}`, { balances: { 'trx.usdt': '5000' } })).status).toBe(200);
-  await desk.value('operators/add', { name: SECOND_APPROVER.operator, role: 'approver', passphrase: SECOND_APPROVER.passphrase, as: ADMIN });
+  await enrol(desk, SECOND_APPROVER, 'approver');
   await desk.value('sync/run', {});
 });
 afterAll(async () => desk?.close());
@@ -27,6 +27,14 @@ async function request(amount: string, as = INITIATOR): Promise<{ id: string; us
 async function expectRefused(method: 'withdrawals/approve' | 'withdrawals/reject', body: Record<string, unknown>, code: string): Promise<void> {
   const result = await desk.call(method, body);
   expect(result, `${method} ${JSON.stringify(body['as'])}`).toMatchObject({ ok: false, error: { code } });
+}
+
+/** Sets a currency policy: alice proposes it, frank (the other founder) confirms it. */
+async function setPolicy(thresholds: { above: string; approvals: number }[]): Promise<void> {
+  const change = await desk.value('policies/set', { currency: 'trx.usdt', thresholds, dailyLimit: null, useFinancialConfirmation: false, as: ADMIN });
+  expect(change.applied).toBe(false);
+  await desk.value('operators/confirm', { proposal: change.proposal.id, as: SECOND_ADMIN });
+  expect((await desk.value('policies/list', {})).find((policy) => policy.currency === 'trx.usdt')?.thresholds).toEqual(thresholds);
 }
 
 async function approvals(id: string): Promise<string[]> {
@@ -50,10 +58,11 @@ describe('who may approve', () => {
 
     for (const id of [byCarol.id, byAlice.id]) {
       expect(await desk.value('withdrawals/get', { id })).toMatchObject({ state: 'awaitingApproval', approvals: [] });
-      expect(await desk.call('withdrawals/submit', { id })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+      expect(await desk.call('withdrawals/submit', { id, as: INITIATOR })).toMatchObject({ ok: false, error: { code: 'conflict' } });
     }
+    // A wrong passphrase signs nothing: the desk key records the failed attempt, naming the operator as its subject.
     const audit = await desk.value('audit/list', { limit: 100 });
-    expect(audit.rows.some((row) => row.action === 'operators/wrongPassphrase' && row.operator === APPROVER.operator)).toBe(true);
+    expect(audit.rows.some((row) => row.action === 'operators/wrongPassphrase' && row.operator === null && row.subject === APPROVER.operator)).toBe(true);
     expect(audit.rows.filter((row) => row.action === 'withdrawals/approve')).toEqual([]);
 
     // The rightful approver still can.
@@ -75,7 +84,7 @@ describe('decisions that come too late or twice', () => {
     await expectRefused('withdrawals/approve', { id: rejected.id, as: APPROVER }, 'conflict');
     expect(await desk.value('withdrawals/get', { id: rejected.id })).toMatchObject({ state: 'rejected' });
     expect(await approvals(rejected.id)).toEqual(['bob:reject']);
-    expect(await desk.call('withdrawals/submit', { id: rejected.id })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await desk.call('withdrawals/submit', { id: rejected.id, as: INITIATOR })).toMatchObject({ ok: false, error: { code: 'conflict' } });
 
     // An approved request cannot be approved again, nor rejected after the fact.
     const approved = await request('10');
@@ -88,13 +97,7 @@ describe('decisions that come too late or twice', () => {
 
 describe('a two-approval policy', () => {
   it('needs two distinct approvers; the same one twice does not count', async () => {
-    await desk.value('policies/set', {
-      currency: 'trx.usdt',
-      thresholds: [{ above: '100', approvals: 2 }],
-      dailyLimit: null,
-      useFinancialConfirmation: false,
-      as: ADMIN,
-    });
+    await setPolicy([{ above: '100', approvals: 2 }]);
     const small = await request('100');
     const large = await request('150');
     expect((await desk.value('withdrawals/get', { id: small.id })).requiredApprovals).toBe(1);
@@ -103,17 +106,18 @@ describe('a two-approval policy', () => {
     const first = await desk.value('withdrawals/approve', { id: large.id, as: APPROVER });
     expect(first.state).toBe('awaitingApproval');
     await expectRefused('withdrawals/approve', { id: large.id, as: APPROVER }, 'conflict');
-    expect(await desk.call('withdrawals/submit', { id: large.id })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await desk.call('withdrawals/submit', { id: large.id, as: INITIATOR })).toMatchObject({ ok: false, error: { code: 'conflict' } });
     expect((await desk.value('withdrawals/get', { id: large.id })).state).toBe('awaitingApproval');
 
     // Relaxing the policy later does not lower what this request needs.
-    await desk.value('policies/set', { currency: 'trx.usdt', thresholds: [], dailyLimit: null, useFinancialConfirmation: false, as: ADMIN });
+    await setPolicy([]);
     expect((await desk.value('withdrawals/get', { id: large.id })).state).toBe('awaitingApproval');
 
     const second = await desk.value('withdrawals/approve', { id: large.id, as: SECOND_APPROVER });
     expect(second.state).toBe('approved');
     expect(second.approvals.map((approval) => approval.operator)).toEqual([APPROVER.operator, SECOND_APPROVER.operator]);
-    expect((await desk.value('withdrawals/submit', { id: large.id })).state).toBe('submitted');
+    expect(second.verification).toMatchObject({ ok: true, countedApprovals: 2, requiredApprovals: 2 });
+    expect((await desk.value('withdrawals/submit', { id: large.id, as: INITIATOR })).state).toBe('submitted');
     expect((await desk.value('withdrawals/approve', { id: small.id, as: SECOND_APPROVER })).state).toBe('approved');
     expect((await desk.value('audit/verify', {})).ok).toBe(true);
   });

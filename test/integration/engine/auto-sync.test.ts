@@ -45,7 +45,7 @@ describe('background sync', () => {
     // The preflight needs the currencies a sync brought in; then request, approve, submit.
     const { withdrawal } = await open.value('withdrawals/request', { currency: 'trx.usdt', amount: '20', toAddress: tronAddress(), as: INITIATOR });
     await open.value('withdrawals/approve', { id: withdrawal.id, as: APPROVER });
-    const submitted = await open.value('withdrawals/submit', { id: withdrawal.id });
+    const submitted = await open.value('withdrawals/submit', { id: withdrawal.id, as: INITIATOR });
     expect(submitted.state).toBe('submitted');
     const final = await eventually(
       () => open.value('withdrawals/get', { id: withdrawal.id }),

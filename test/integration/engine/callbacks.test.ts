@@ -7,7 +7,7 @@ import { CALLBACK_RETRY_SCHEDULE_SECONDS, HEADER, PATHS } from '../../../electro
 import { buildCallback, callbackKeys, postCallback, tamperData, waitFor, type CallbackKeys } from './fixtures/callbacks';
 import { FaultProxy } from './fixtures/fault-proxy';
 import { SandboxState } from './fixtures/sandbox-state';
-import { APPROVER, INITIATOR, openDesk, tronAddress, type Desk } from './support';
+import { APPROVER, INITIATOR, openDesk, seedRoster, tronAddress, type Desk } from './support';
 
 const TIME_SCALE = 1000;
 
@@ -54,7 +54,7 @@ async function transfer(amount: string): Promise<{ txid: string; apiOrder: strin
 async function submittedOrder(): Promise<{ id: string; userOrder: string }> {
   const { withdrawal } = await desk.value('withdrawals/request', { currency: 'trx.usdt', amount: '10', toAddress: tronAddress(), as: INITIATOR });
   await desk.value('withdrawals/approve', { id: withdrawal.id, as: APPROVER });
-  expect((await desk.value('withdrawals/submit', { id: withdrawal.id })).state).toBe('submitted');
+  expect((await desk.value('withdrawals/submit', { id: withdrawal.id, as: INITIATOR })).state).toBe('submitted');
   return { id: withdrawal.id, userOrder: withdrawal.userOrder };
 }
 
@@ -72,6 +72,8 @@ beforeAll(async () => {
   const { baseUrl: _direct, ...credentials } = desk.sandbox.credentials;
   await desk.value('profiles/add', { name: 'proxied', credentials: { ...credentials, baseUrl: proxy.url } });
   await desk.value('profiles/select', { name: 'proxied' });
+  // Operators belong to a profile: the proxied profile gets its own roster.
+  await seedRoster(desk);
   await desk.value('sync/run', {});
   const state = new SandboxState(desk.sandbox.dataDir);
   try {
@@ -212,7 +214,7 @@ describe('callbacks that are not authentic', () => {
   it('refuses a genuine service response replayed as a callback (one nonce memory for answers and callbacks)', async () => {
     const order = await submittedOrder();
     const before = proxy.events.length;
-    await desk.value('withdrawals/submit', { id: order.id }); // reconcile: checkWithdrawOrder through the proxy
+    await desk.value('withdrawals/submit', { id: order.id, as: INITIATOR }); // reconcile: checkWithdrawOrder through the proxy
     const answer = proxy.events.slice(before).find((event) => event.path === PATHS.checkWithdrawOrder)?.answer;
     expect(answer?.status).toBe(200);
     if (!answer) return;

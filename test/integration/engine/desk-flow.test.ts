@@ -2,7 +2,7 @@
 // addresses, and a withdrawal from request through approvals to a final status, with the audit chain intact.
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, APPROVER, INITIATOR, openDesk, tronAddress, VIEWER, type Desk } from './support';
+import { ADMIN, APPROVER, INITIATOR, openDesk, SECOND_ADMIN, tronAddress, VIEWER, type Desk } from './support';
 
 let desk: Desk;
 
@@ -87,12 +87,12 @@ describe('the withdrawal desk', () => {
 
     const self = await desk.call('withdrawals/approve', { id: withdrawal.id, as: INITIATOR });
     expect(self).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    const early = await desk.call('withdrawals/submit', { id: withdrawal.id });
+    const early = await desk.call('withdrawals/submit', { id: withdrawal.id, as: INITIATOR });
     expect(early).toMatchObject({ ok: false, error: { code: 'conflict' } });
 
     const approved = await desk.value('withdrawals/approve', { id: withdrawal.id, as: APPROVER });
     expect(approved.state).toBe('approved');
-    const submitted = await desk.value('withdrawals/submit', { id: withdrawal.id });
+    const submitted = await desk.value('withdrawals/submit', { id: withdrawal.id, as: INITIATOR });
     expect(submitted.state).toBe('submitted');
     expect(submitted.orderStatus).toBe('pendingConfirm');
 
@@ -128,7 +128,13 @@ describe('the withdrawal desk', () => {
     const actions = audit.rows.map((row) => `${row.action}:${row.operator ?? ''}`);
     expect(actions).toContain('withdrawals/request:carol');
     expect(actions).toContain('withdrawals/approve:bob');
-    expect(actions).toContain(`operators/add:${ADMIN.operator}`);
+    expect(actions).toContain('withdrawals/submit:carol');
+    // The roster is signed statements: both founders sign the founding; alice invites, each operator accepts with
+    // their own key, and frank (independent of alice) confirms it.
+    expect(actions).toEqual(expect.arrayContaining([`operators/found:${ADMIN.operator}`, `operators/found:${SECOND_ADMIN.operator}`]));
+    expect(actions).toEqual(expect.arrayContaining([`operators/enrol:${ADMIN.operator}`, 'operators/accept:bob', `operators/confirm:${SECOND_ADMIN.operator}`]));
+    // Every row carries the fingerprint of the key that signed it.
+    expect(audit.rows.every((row) => /^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/.test(row.keyFingerprint))).toBe(true);
     expect(JSON.stringify(audit)).not.toContain(desk.sandbox.credentials.secret);
   });
 });

@@ -25,17 +25,26 @@ afterAll(async () => {
   await proxied?.close();
 });
 
-async function approvedRequest(amount = '10'): Promise<{ id: string; userOrder: string; toAddress: string }> {
+interface ApprovedRequest {
+  readonly id: string;
+  readonly userOrder: string;
+  readonly toAddress: string;
+  readonly fingerprint: string | null;
+}
+
+async function approvedRequest(amount = '10'): Promise<ApprovedRequest> {
   const toAddress = tronAddress();
   const { withdrawal } = await desk.value('withdrawals/request', { currency: 'trx.usdt', amount, toAddress, as: INITIATOR });
   const approved = await desk.value('withdrawals/approve', { id: withdrawal.id, as: APPROVER });
   expect(approved.state).toBe('approved');
-  return { id: withdrawal.id, userOrder: withdrawal.userOrder, toAddress };
+  return { id: withdrawal.id, userOrder: withdrawal.userOrder, toAddress, fingerprint: withdrawal.fingerprint };
 }
 
-async function auditActions(subject: string): Promise<string[]> {
+/** The request's audit rows: desk events name its userOrder; signed decisions name its intent (and carry its fingerprint). */
+async function auditActions(request: ApprovedRequest): Promise<string[]> {
   const page = await desk.value('audit/list', { limit: 200 });
-  return page.rows.filter((row) => row.subject === subject).map((row) => row.action);
+  const fingerprintOf = (details: unknown): unknown => (details !== null && typeof details === 'object' ? (details as { fingerprint?: unknown }).fingerprint : undefined);
+  return page.rows.filter((row) => row.subject === request.userOrder || fingerprintOf(row.details) === request.fingerprint).map((row) => row.action);
 }
 
 describe('the create answer lost after the service committed the order', () => {
@@ -44,7 +53,7 @@ describe('the create answer lost after the service committed the order', () => {
     const before = proxy.events.length;
     proxy.dropNextAnswer(PATHS.createWithdrawOrder);
 
-    const submitted = await desk.value('withdrawals/submit', { id: request.id });
+    const submitted = await desk.value('withdrawals/submit', { id: request.id, as: INITIATOR });
     expect(submitted).toMatchObject({ state: 'submitted', orderStatus: 'pendingConfirm', lastError: null });
     expect(submitted.apiOrder).toMatch(/^WD/);
 
@@ -58,7 +67,7 @@ describe('the create answer lost after the service committed the order', () => {
     const checks = traffic.filter((event) => event.path === PATHS.checkWithdrawOrder);
     expect(checks.length).toBeGreaterThanOrEqual(1);
     expect(checks[0]?.receivedAt).toBeGreaterThan(creates[0]?.droppedAt ?? Infinity);
-    expect(await auditActions(request.userOrder)).toEqual(expect.arrayContaining(['withdrawals/submit', 'withdrawals/ambiguous', 'withdrawals/accepted']));
+    expect(await auditActions(request)).toEqual(expect.arrayContaining(['withdrawals/submit', 'withdrawals/ambiguous', 'withdrawals/accepted']));
 
     const orders = sandboxState.ordersTo(merchantId, request.toAddress);
     expect(orders).toEqual([expect.objectContaining({ userOrder: request.userOrder, status: 'pendingConfirm', amount: '10' })]);
@@ -76,7 +85,7 @@ describe('the create answer lost after the service committed the order', () => {
     // checkWithdrawOrder is a read: the client tries it three times (RETRY_MAX_ATTEMPTS); lose all three answers.
     for (let i = 0; i < 3; i += 1) proxy.dropNextAnswer(PATHS.checkWithdrawOrder);
 
-    const result = await desk.call('withdrawals/submit', { id: request.id });
+    const result = await desk.call('withdrawals/submit', { id: request.id, as: INITIATOR });
     expect(result).toMatchObject({ ok: false, error: { code: 'ambiguous' } });
     if (!result.ok) expect(result.error.message).toMatch(/do not create a new request/);
     expect(await desk.value('withdrawals/get', { id: request.id })).toMatchObject({ state: 'submitting', orderStatus: null });
@@ -98,16 +107,16 @@ describe('the service unreachable before sending', () => {
     // Let the client notice its pooled connections were closed, so the next request has to connect (and is refused).
     await new Promise((resolve) => setTimeout(resolve, 100));
 
-    const refused = await desk.call('withdrawals/submit', { id: request.id });
+    const refused = await desk.call('withdrawals/submit', { id: request.id, as: INITIATOR });
     expect(refused).toMatchObject({ ok: false, error: { code: 'offline' } });
     const after = await desk.value('withdrawals/get', { id: request.id });
     expect(after.state).toBe('approved');
     expect(after.lastError).toMatch(/refused|nothing was sent/);
     expect(sandboxState.ordersTo(merchantId, request.toAddress)).toEqual([]);
-    expect(await auditActions(request.userOrder)).not.toContain('withdrawals/ambiguous');
+    expect(await auditActions(request)).not.toContain('withdrawals/ambiguous');
 
     await proxy.listen();
-    const submitted = await desk.value('withdrawals/submit', { id: request.id });
+    const submitted = await desk.value('withdrawals/submit', { id: request.id, as: INITIATOR });
     expect(submitted).toMatchObject({ state: 'submitted', orderStatus: 'pendingConfirm', lastError: null });
     expect(sandboxState.ordersTo(merchantId, request.toAddress)).toEqual([expect.objectContaining({ userOrder: request.userOrder })]);
     expect(sandboxState.duplicatedDestinations(merchantId)).toEqual([]);

@@ -65,8 +65,12 @@ describe('demo mode', () => {
     expect(summary.value).toMatchObject({ name: 'demo', isDemo: true, active: true, credentialSource: 'keychain' });
     const deposits = await engine.handlers['deposits/list']({ limit: 10 });
     expect(deposits.ok && deposits.value.rows.length).toBe(10);
-    const operators = await engine.handlers['operators/list']({});
-    expect(operators.ok && operators.value.map((operator) => operator.name)).toEqual(DEMO_OPERATORS.map((operator) => operator.name));
+    const roster = await engine.handlers['operators/list']({});
+    if (!roster.ok) expect.fail(roster.error.message);
+    expect(roster.value.operators.map((operator) => operator.name).sort()).toEqual(DEMO_OPERATORS.map((operator) => operator.name).sort());
+    // Two founding admins and an approver enrolled by one and confirmed by the other: the demo desk gives four-eyes.
+    expect(roster.value).toMatchObject({ founded: true, fourEyes: true, notice: null });
+    expect(roster.value.operators.every((operator) => operator.status === 'active' && operator.party.length === 1)).toBe(true);
     const session = await engine.handlers['session/state']({});
     expect(session).toMatchObject({ ok: true, value: { isDemo: true, profile: 'demo' } });
   });

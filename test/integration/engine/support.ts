@@ -84,16 +84,24 @@ export async function openDesk(options: { sandbox?: StartSandboxOptions; engine?
   };
   if (options.profile !== false) {
     await desk.value('profiles/importFile', { name: 'main', path: sandbox.credentialsPath });
-    await desk.value('operators/found', { admins: [ADMIN, SECOND_ADMIN] });
-    for (const [acting, role] of [
-      [APPROVER, 'approver'],
-      [INITIATOR, 'initiator'],
-      [VIEWER, 'viewer'],
-    ] as const) {
-      await enrol(desk, acting, role);
-    }
+    await seedRoster(desk);
   }
   return desk;
+}
+
+/**
+ * Gives the ACTIVE profile the standard roster (operators belong to a profile): alice and frank found it, then bob
+ * (approver), carol (initiator) and dave (viewer) are invited by alice, accept, and are confirmed by frank.
+ */
+export async function seedRoster(desk: Pick<Desk, 'value'>): Promise<void> {
+  await desk.value('operators/found', { admins: [ADMIN, SECOND_ADMIN] });
+  for (const [acting, role] of [
+    [APPROVER, 'approver'],
+    [INITIATOR, 'initiator'],
+    [VIEWER, 'viewer'],
+  ] as const) {
+    await enrol(desk, acting, role);
+  }
 }
 
 /**

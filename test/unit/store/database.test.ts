@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import {
   checkDatabaseIntegrity,
   closeDatabase,
-  createOperator,
   createProfile,
+  ensureOperator,
   getSetting,
   insertOrTouchDeposits,
   LAST_WHOLE_FILE_CHECK_SETTING,
@@ -74,7 +74,7 @@ describe('openDatabase', () => {
     const path = temp.path(name);
     const db = openDatabase(path, { clock: () => now });
     createProfile(db, { name: 'p', baseUrl: 'https://x', merchantId: 'M' });
-    createOperator(db, { name: 'op', role: 'admin', passphraseHash: 'h' });
+    ensureOperator(db, 'p', 'op');
     insertOrTouchDeposits(
       db,
       'p',

@@ -1,12 +1,13 @@
 // Test helpers for the store: real SQLite files in temporary folders, removed after the file's tests.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import {
   closeDatabase,
-  createOperator,
   createProfile,
+  ensureOperator,
   openDatabase,
   type DepositRecord,
   type OpenDatabaseOptions,
@@ -35,13 +36,11 @@ export function useTempDir(prefix = 'td-store-'): { path(name: string): string; 
 
 export const PROFILE = 'main';
 
-/** A migrated database with one profile and one operator of each role. */
+/** A migrated database with one profile and three of its operators (roles live in the signed roster, not here). */
 export function seededDatabase(temp: ReturnType<typeof useTempDir>, name?: string): StoreDatabase {
   const db = temp.open(name);
   createProfile(db, { name: PROFILE, baseUrl: 'https://pay.example', merchantId: 'M-1001' }, 1_000);
-  createOperator(db, { name: 'alice', role: 'initiator', passphraseHash: 'scrypt$32768$8$1$c2FsdA$a2V5' }, 1_000);
-  createOperator(db, { name: 'bob', role: 'approver', passphraseHash: 'scrypt$32768$8$1$c2FsdA$a2V5' }, 1_000);
-  createOperator(db, { name: 'carol', role: 'admin', passphraseHash: 'scrypt$32768$8$1$c2FsdA$a2V5' }, 1_000);
+  for (const name of ['alice', 'bob', 'carol']) ensureOperator(db, PROFILE, name, 1_000);
   return db;
 }
 
@@ -71,4 +70,30 @@ export function depositRecord(n: number, overrides: Partial<DepositRecord> & Rec
     userOrder: `cust-${n % 97}`,
     ...overrides,
   };
+}
+
+export interface LegacyAuditEntry {
+  readonly at: number;
+  readonly profile?: string | null;
+  readonly operator?: string | null;
+  readonly action: string;
+  readonly subject?: string | null;
+  readonly detailsJson?: string;
+}
+
+/**
+ * Appends a row to the unsigned, hash-chained audit log of schemas 30 to 40 (migration 0030) the way the desk wrote it
+ * before signed approvals: SHA-256 over ["treasury-desk/audit/v1", seq, at, profile, operator, action, subject,
+ * details_json, prev_hash]. After migration 0050 the same rows live, closed, in legacy_audit_log.
+ */
+export function appendLegacyAuditRow(db: StoreDatabase, entry: LegacyAuditEntry): { seq: number; hash: string } {
+  const last = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined;
+  const seq = (last?.seq ?? 0) + 1;
+  const prevHash = last?.hash ?? '0'.repeat(64);
+  const row = [seq, entry.at, entry.profile ?? null, entry.operator ?? null, entry.action, entry.subject ?? null, entry.detailsJson ?? '{}', prevHash] as const;
+  const hash = createHash('sha256').update(JSON.stringify(['treasury-desk/audit/v1', ...row]), 'utf8').digest('hex');
+  db.prepare(
+    'INSERT INTO audit_log (seq, at, profile, operator, action, subject, details_json, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(...row, hash);
+  return { seq, hash };
 }

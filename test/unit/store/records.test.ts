@@ -12,7 +12,6 @@ import {
   getAddressBookEntry,
   getCurrency,
   getDepositAddressByUserOrder,
-  getOperatorByName,
   getPolicy,
   getProfile,
   getSetting,
@@ -87,8 +86,7 @@ describe('profiles', () => {
     expect(deleteProfile(db, 'temp')).toBe(false);
 
     createProfile(db, { name: 'busy', baseUrl: 'https://b', merchantId: 'B' });
-    const alice = getOperatorByName(db, 'alice');
-    createWithdrawalRequest(db, { profile: 'busy', currency: 'trx', amount: '1', toAddress: 'T', withdrawType: 'normal', userOrder: 'BUSY-1', initiatorId: alice?.id ?? 0 });
+    createWithdrawalRequest(db, { profile: 'busy', currency: 'trx', amount: '1', toAddress: 'T', withdrawType: 'normal', userOrder: 'BUSY-1', initiator: 'alice' });
     expect(() => deleteProfile(db, 'busy')).toThrow(/has withdrawal requests/);
     expect(getProfile(db, 'busy')).toBeDefined();
   });

@@ -1,17 +1,16 @@
-// Withdrawal requests: creation rules, compare-and-set workflow state, keyset pages, and recordOrderStatus moving
+// Withdrawal requests: creation rules, workflow moves by lifecycle event (compare-and-set), keyset pages, and recordOrderStatus moving
 // the platform status only forward, never out of a final state, with each (request, status) recorded once.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createWithdrawalRequest,
-  getOperatorByName,
   getWithdrawalRequest,
   getWithdrawalRequestByUserOrder,
   listOrderStatusHistory,
   listUnsettledWithdrawalRequests,
   listWithdrawalRequests,
   orderStatusRank,
+  moveWithdrawalRequest,
   recordOrderStatus,
-  setWithdrawalRequestState,
   StoreError,
   type NewWithdrawalRequest,
   type OrderStatusOutcome,
@@ -22,13 +21,16 @@ import { PROFILE, seededDatabase, useTempDir } from './helpers';
 
 const temp = useTempDir();
 let db: StoreDatabase;
-let initiatorId: number;
 let counter = 0;
 
 beforeAll(() => {
   db = seededDatabase(temp);
-  initiatorId = getOperatorByName(db, 'alice')?.id ?? 0;
 });
+
+/** Moves a request through the lifecycle events that reach `submitted` (approved, submitting, accepted). */
+function toSubmitted(target: StoreDatabase, id: number, now: number): void {
+  for (const event of ['approvalsComplete', 'submit', 'accepted'] as const) expect(moveWithdrawalRequest(target, id, event, now), event).toBe(true);
+}
 
 function newRequest(overrides: Partial<NewWithdrawalRequest> = {}, now = 10_000): WithdrawalRequest {
   counter += 1;
@@ -42,7 +44,7 @@ function newRequest(overrides: Partial<NewWithdrawalRequest> = {}, now = 10_000)
       withdrawType: 'normal',
       memo: 'supplier invoice 77',
       userOrder: `W${String(counter).padStart(6, '0')}`,
-      initiatorId,
+      initiator: 'alice',
       ...overrides,
     },
     now,
@@ -81,42 +83,81 @@ describe('withdrawal requests', () => {
       txid: null,
       raw: null,
     });
+    expect(request).toMatchObject({ initiator: 'alice', requiredApprovals: 1, intentJson: null, intentHash: null, fingerprint: null, requestSeq: null, lastError: null });
     expect(getWithdrawalRequestByUserOrder(db, request.userOrder)).toEqual(request);
     expect(getWithdrawalRequest(db, request.id)).toEqual(request);
   });
 
-  it('refuses a reused userOrder, a malformed one, a non-decimal amount, a long memo and unknown references', () => {
+  it('refuses a reused userOrder, a malformed one, a non-decimal amount, a long or unsafe memo, no initiator and an unknown profile', () => {
     const request = newRequest();
     expect(() => newRequest({ userOrder: request.userOrder })).toThrow(/already exists/);
     expect(() => newRequest({ userOrder: 'has space' })).toThrow(/PROTOCOL §8/);
     expect(() => newRequest({ amount: '1e3' })).toThrow(StoreError);
     expect(() => newRequest({ memo: 'x'.repeat(256) })).toThrow(/255/);
-    expect(() => newRequest({ initiatorId: 999 })).toThrow(/unknown profile .* or initiator/);
+    expect(() => newRequest({ memo: 'pay \u202eevil' })).toThrow(StoreError);
+    // The initiator is a name (who really asked is the signed request statement), never empty.
+    expect(() => newRequest({ initiator: '' })).toThrow(/CHECK/);
     expect(() => newRequest({ profile: 'nobody' })).toThrow(/unknown profile/);
   });
 
-  it('moves the workflow state, compare-and-set when an expected state is given', () => {
+  it('keeps the signed intent, its hash and fingerprint, and refuses a second request for the same intent hash', () => {
+    const hash = 'ab'.repeat(32);
+    const request = newRequest({ intentJson: '{"v":1}', intentHash: hash, fingerprint: 'AAAA-BBBB-CCCC-DDDD', requestSeq: 7, requiredApprovals: 2 });
+    expect(getWithdrawalRequest(db, request.id)).toMatchObject({ intentJson: '{"v":1}', intentHash: hash, fingerprint: 'AAAA-BBBB-CCCC-DDDD', requestSeq: 7, requiredApprovals: 2 });
+    expect(() => newRequest({ intentHash: hash })).toThrow(StoreError);
+    expect(listWithdrawalRequests(db, { profile: PROFILE, limit: 1000 }).rows.filter((row) => row.intentHash === hash)).toHaveLength(1);
+    expect(() => newRequest({ intentHash: 'not a hash' })).toThrow(/CHECK/);
+    expect(() => newRequest({ intentJson: '{not json' })).toThrow(/CHECK/);
+  });
+
+  it('moves the workflow state only by a lifecycle event legal in the current state (compare-and-set)', () => {
     const request = newRequest();
-    expect(setWithdrawalRequestState(db, request.id, 'approved', 11_000, 'awaitingApproval')).toBe(true);
-    expect(setWithdrawalRequestState(db, request.id, 'submitting', 12_000, 'awaitingApproval')).toBe(false);
-    expect(setWithdrawalRequestState(db, request.id, 'submitting', 12_000, ['approved', 'submitFailed'])).toBe(true);
-    expect(getWithdrawalRequest(db, request.id)).toMatchObject({ state: 'submitting', updatedAt: 12_000 });
-    expect(setWithdrawalRequestState(db, request.id, 'cancelled', 13_000)).toBe(true);
-    expect(setWithdrawalRequestState(db, 123_456, 'cancelled', 13_000)).toBe(false);
+    expect(moveWithdrawalRequest(db, request.id, 'submit', 11_000)).toBe(false);
+    expect(moveWithdrawalRequest(db, request.id, 'approvalRecorded', 11_000)).toBe(true);
+    expect(getWithdrawalRequest(db, request.id)).toMatchObject({ state: 'awaitingApproval', updatedAt: 11_000 });
+    expect(moveWithdrawalRequest(db, request.id, 'approvalsComplete', 12_000)).toBe(true);
+    expect(moveWithdrawalRequest(db, request.id, 'approvalsComplete', 12_500)).toBe(false);
+    expect(moveWithdrawalRequest(db, request.id, 'reject', 12_500)).toBe(false);
+    expect(moveWithdrawalRequest(db, request.id, 'submit', 13_000)).toBe(true);
+    expect(getWithdrawalRequest(db, request.id)).toMatchObject({ state: 'submitting', updatedAt: 13_000 });
+    // Once something may have reached the service, the request can no longer be cancelled.
+    expect(moveWithdrawalRequest(db, request.id, 'cancel', 14_000)).toBe(false);
+    expect(moveWithdrawalRequest(db, request.id, 'notSent', 14_000)).toBe(true);
+    expect(moveWithdrawalRequest(db, request.id, 'cancel', 15_000)).toBe(true);
+    expect(getWithdrawalRequest(db, request.id)).toMatchObject({ state: 'cancelled', updatedAt: 15_000 });
+    for (const event of ['approvalsComplete', 'submit', 'accepted', 'final', 'cancel'] as const) {
+      expect(moveWithdrawalRequest(db, request.id, event, 16_000), event).toBe(false);
+    }
+    expect(getWithdrawalRequest(db, request.id)).toMatchObject({ state: 'cancelled', updatedAt: 15_000 });
+    expect(moveWithdrawalRequest(db, 123_456, 'cancel', 13_000)).toBe(false);
+  });
+
+  it('lets only one of two connections make a move (the second finds the state already changed)', () => {
+    const first = seededDatabase(temp, 'race.sqlite');
+    const request = createWithdrawalRequest(
+      first,
+      { profile: PROFILE, currency: 'trx', amount: '1', toAddress: 'T', withdrawType: 'normal', userOrder: 'RACE-1', initiator: 'alice' },
+      1,
+    );
+    const second = temp.open('race.sqlite');
+    expect(moveWithdrawalRequest(first, request.id, 'approvalsComplete', 2)).toBe(true);
+    expect(moveWithdrawalRequest(second, request.id, 'reject', 3)).toBe(false);
+    expect(moveWithdrawalRequest(second, request.id, 'submit', 3)).toBe(true);
+    expect(moveWithdrawalRequest(first, request.id, 'submit', 4)).toBe(false);
+    expect(getWithdrawalRequest(first, request.id)?.state).toBe('submitting');
   });
 
   it('pages newest first with a keyset cursor, optionally by state, using an index', () => {
     const fresh = seededDatabase(temp);
-    const operator = getOperatorByName(fresh, 'alice')?.id ?? 0;
     for (let i = 0; i < 25; i++) {
       createWithdrawalRequest(
         fresh,
-        { profile: PROFILE, currency: 'trx', amount: '1', toAddress: 'T', withdrawType: 'normal', userOrder: `P${i}`, initiatorId: operator },
+        { profile: PROFILE, currency: 'trx', amount: '1', toAddress: 'T', withdrawType: 'normal', userOrder: `P${i}`, initiator: 'alice' },
         1_000 + Math.floor(i / 3),
       );
     }
-    setWithdrawalRequestState(fresh, 5, 'approved', 2_000);
-    setWithdrawalRequestState(fresh, 9, 'approved', 2_000);
+    moveWithdrawalRequest(fresh, 5, 'approvalsComplete', 2_000);
+    moveWithdrawalRequest(fresh, 9, 'approvalsComplete', 2_000);
     const seen: string[] = [];
     let after: string | null = null;
     do {
@@ -148,7 +189,7 @@ describe('orderStatusRank', () => {
 describe('recordOrderStatus', () => {
   function play(steps: readonly [string, 'create' | 'query' | 'callback'][], withdrawType = 'normal') {
     const request = newRequest({ withdrawType });
-    setWithdrawalRequestState(db, request.id, 'submitted', 10_000);
+    toSubmitted(db, request.id, 10_000);
     const outcomes: OrderStatusOutcome[] = [];
     steps.forEach(([status, source], index) => {
       outcomes.push(recordOrderStatus(db, request.id, status, source, orderRecord(request, status, { withdrawType }), 20_000 + index).outcome);
@@ -268,16 +309,16 @@ describe('recordOrderStatus', () => {
 
   it('lists submitted requests whose outcome is still open, oldest first', () => {
     const fresh = seededDatabase(temp);
-    const operator = getOperatorByName(fresh, 'alice')?.id ?? 0;
     const make = (userOrder: string, now: number) =>
-      createWithdrawalRequest(fresh, { profile: PROFILE, currency: 'trx', amount: '1', toAddress: 'T', withdrawType: 'normal', userOrder, initiatorId: operator }, now);
+      createWithdrawalRequest(fresh, { profile: PROFILE, currency: 'trx', amount: '1', toAddress: 'T', withdrawType: 'normal', userOrder, initiator: 'alice' }, now);
     const open = make('open', 1);
     const done = make('done', 2);
     const waiting = make('waiting', 3);
     const inFlight = make('inflight', 4);
-    setWithdrawalRequestState(fresh, open.id, 'submitted', 5);
-    setWithdrawalRequestState(fresh, done.id, 'submitted', 5);
-    setWithdrawalRequestState(fresh, inFlight.id, 'submitting', 5);
+    toSubmitted(fresh, open.id, 5);
+    toSubmitted(fresh, done.id, 5);
+    moveWithdrawalRequest(fresh, inFlight.id, 'approvalsComplete', 5);
+    moveWithdrawalRequest(fresh, inFlight.id, 'submit', 5);
     recordOrderStatus(fresh, open.id, 'pendingTransfer', 'query', {}, 6);
     recordOrderStatus(fresh, done.id, 'success', 'query', {}, 6);
     expect(listUnsettledWithdrawalRequests(fresh, PROFILE).map((r) => r.userOrder)).toEqual(['open', 'inflight']);

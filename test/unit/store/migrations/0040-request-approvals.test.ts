@@ -1,38 +1,50 @@
-// Migration 0040 (request approvals): existing requests get required_approvals 1; the column is bounded 1..5.
+// Migration 0040 (request approvals): existing requests get required_approvals 1; the column is bounded 1..5; the last
+// submission error is kept. Tested on databases brought to schema 30 and 40 by the first migrations only.
 import { describe, expect, it } from 'vitest';
-import { createOperator, createProfile, createWithdrawalRequest, getWithdrawalRequest, MIGRATIONS, setWithdrawalRequestError, userVersion } from '../../../../electron/core/store';
+import { MIGRATIONS, userVersion, type StoreDatabase } from '../../../../electron/core/store';
+import { migration0040 } from '../../../../electron/core/store/migrations/0040-request-approvals';
 import { useTempDir } from '../helpers';
 
 const temp = useTempDir();
+const upTo = (version: number) => MIGRATIONS.filter((migration) => migration.version <= version);
+
+/** A profile, an operator (schema 10: global, with a role and a passphrase hash) and one request, in raw SQL. */
+function seedRequest(db: StoreDatabase, userOrder: string, extra: { column: string; value: unknown } | null = null): void {
+  db.prepare("INSERT OR IGNORE INTO profiles (name, base_url, merchant_id, created_at, updated_at) VALUES ('p', 'http://127.0.0.1:1', 'm', 1, 1)").run();
+  db.prepare("INSERT OR IGNORE INTO operators (id, name, role, passphrase_hash, created_at, updated_at) VALUES (1, 'ann', 'initiator', 'scrypt$1$1$1$a$b', 1, 1)").run();
+  const columns = ['profile', 'currency', 'amount', 'to_address', 'withdraw_type', 'memo', 'user_order', 'initiator_id', 'state', 'created_at', 'updated_at'];
+  const values: unknown[] = ['p', 'trx', '5', 'T', 'normal', null, userOrder, 1, 'awaitingApproval', 1, 1];
+  if (extra) {
+    columns.push(extra.column);
+    values.push(extra.value);
+  }
+  db.prepare(`INSERT INTO withdrawal_requests (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...values);
+}
+
+function requestRow(db: StoreDatabase, userOrder: string): { required_approvals: number; last_error: string | null } | undefined {
+  return db.prepare('SELECT required_approvals, last_error FROM withdrawal_requests WHERE user_order = ?').get(userOrder) as
+    | { required_approvals: number; last_error: string | null }
+    | undefined;
+}
 
 describe('migration 0040-request-approvals', () => {
   it('upgrades a version 30 database, keeping its requests with one required approval', () => {
-    const old = temp.open('upgrade.sqlite', { migrations: MIGRATIONS.filter((migration) => migration.version <= 30) });
-    createProfile(old, { name: 'p', baseUrl: 'http://127.0.0.1:1', merchantId: 'm' }, 1);
-    const operator = createOperator(old, { name: 'ann', role: 'initiator', passphraseHash: 'scrypt$1$1$1$a$b' }, 1);
-    old
-      .prepare(
-        `INSERT INTO withdrawal_requests (profile, currency, amount, to_address, withdraw_type, memo, user_order, initiator_id, state, created_at, updated_at)
-         VALUES ('p', 'trx', '5', 'T', 'normal', NULL, 'td-old', ?, 'awaitingApproval', 1, 1)`,
-      )
-      .run(operator.id);
+    const old = temp.open('upgrade.sqlite', { migrations: upTo(30) });
+    seedRequest(old, 'td-old');
     old.close();
-    const db = temp.open('upgrade.sqlite');
+    const db = temp.open('upgrade.sqlite', { migrations: upTo(40) });
     expect(userVersion(db)).toBe(40);
-    const request = getWithdrawalRequest(db, 1);
-    expect(request?.requiredApprovals).toBe(1);
-    expect(request?.lastError).toBeNull();
+    expect(MIGRATIONS.find((migration) => migration.version === 40)).toBe(migration0040);
+    expect(requestRow(db, 'td-old')).toEqual({ required_approvals: 1, last_error: null });
   });
 
   it('keeps the required approvals given at creation, bounded 1..5, and the last submission error', () => {
-    const db = temp.open();
-    createProfile(db, { name: 'p', baseUrl: 'http://127.0.0.1:1', merchantId: 'm' }, 1);
-    const operator = createOperator(db, { name: 'ann', role: 'initiator', passphraseHash: 'scrypt$1$1$1$a$b' }, 1);
-    const base = { profile: 'p', currency: 'trx', amount: '5', toAddress: 'T', withdrawType: 'normal', initiatorId: operator.id };
-    const request = createWithdrawalRequest(db, { ...base, userOrder: 'td-a', requiredApprovals: 3 }, 2);
-    expect(request.requiredApprovals).toBe(3);
-    expect(() => createWithdrawalRequest(db, { ...base, userOrder: 'td-b', requiredApprovals: 6 }, 2)).toThrow(/CHECK/);
-    expect(setWithdrawalRequestError(db, request.id, 'insufficientBalance', 3)).toBe(true);
-    expect(getWithdrawalRequest(db, request.id)?.lastError).toBe('insufficientBalance');
+    const db = temp.open(undefined, { migrations: upTo(40) });
+    seedRequest(db, 'td-a', { column: 'required_approvals', value: 3 });
+    expect(requestRow(db, 'td-a')?.required_approvals).toBe(3);
+    expect(() => seedRequest(db, 'td-b', { column: 'required_approvals', value: 6 })).toThrow(/CHECK/);
+    expect(() => seedRequest(db, 'td-c', { column: 'required_approvals', value: 0 })).toThrow(/CHECK/);
+    expect(db.prepare("UPDATE withdrawal_requests SET last_error = 'insufficientBalance' WHERE user_order = 'td-a'").run().changes).toBe(1);
+    expect(requestRow(db, 'td-a')).toEqual({ required_approvals: 3, last_error: 'insufficientBalance' });
   });
 });

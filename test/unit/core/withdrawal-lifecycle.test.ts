@@ -1,0 +1,106 @@
+// The one transition table of a withdrawal request's desk workflow (contract/withdrawal-lifecycle.ts), checked against
+// the moves written out here: every legal move, a refusal for every other (state, event), no way out of final states.
+import { describe, expect, it } from 'vitest';
+import {
+  canWithdrawal,
+  decisionsOpen,
+  FINAL_WITHDRAWAL_STATES,
+  isInFlight,
+  isWithdrawalState,
+  nextWithdrawalState,
+  refusalFor,
+  statesAllowing,
+  WITHDRAWAL_EVENTS,
+  WITHDRAWAL_STATES,
+  type WithdrawalEvent,
+  type WithdrawalState,
+} from '../../../electron/contract/withdrawal-lifecycle';
+
+/** Every legal move, spelled out independently of the module: [from, event, to]. */
+const LEGAL: readonly (readonly [WithdrawalState, WithdrawalEvent, WithdrawalState])[] = [
+  ['awaitingApproval', 'approvalRecorded', 'awaitingApproval'],
+  ['awaitingApproval', 'approvalsComplete', 'approved'],
+  ['awaitingApproval', 'reject', 'rejected'],
+  ['awaitingApproval', 'cancel', 'cancelled'],
+  ['approved', 'cancel', 'cancelled'],
+  ['approved', 'submit', 'submitting'],
+  ['submitting', 'notSent', 'approved'],
+  ['submitting', 'refused', 'submitFailed'],
+  ['submitting', 'accepted', 'submitted'],
+  ['submitFailed', 'submit', 'submitting'],
+  ['submitFailed', 'cancel', 'cancelled'],
+  ['submitFailed', 'accepted', 'submitted'],
+  ['submitted', 'accepted', 'submitted'],
+  ['submitted', 'final', 'completed'],
+];
+
+const legal = (state: WithdrawalState, event: WithdrawalEvent): WithdrawalState | null =>
+  LEGAL.find(([from, on]) => from === state && on === event)?.[2] ?? null;
+
+describe('the withdrawal lifecycle', () => {
+  it('knows its states and events', () => {
+    expect([...WITHDRAWAL_STATES].sort()).toEqual(['approved', 'awaitingApproval', 'cancelled', 'completed', 'rejected', 'submitFailed', 'submitted', 'submitting']);
+    expect([...WITHDRAWAL_EVENTS].sort()).toEqual(['accepted', 'approvalRecorded', 'approvalsComplete', 'cancel', 'final', 'notSent', 'refused', 'reject', 'submit']);
+    expect(isWithdrawalState('approved')).toBe(true);
+    expect(isWithdrawalState('pending')).toBe(false);
+  });
+
+  it('allows exactly the legal moves, to the right state', () => {
+    for (const [from, event, to] of LEGAL) {
+      expect(nextWithdrawalState(from, event), `${from} --${event}-->`).toBe(to);
+      expect(canWithdrawal(from, event)).toBe(true);
+      expect(statesAllowing(event)).toContain(from);
+    }
+  });
+
+  it('refuses every other (state, event), and says why in words', () => {
+    let refused = 0;
+    for (const state of WITHDRAWAL_STATES) {
+      for (const event of WITHDRAWAL_EVENTS) {
+        if (legal(state, event) !== null) continue;
+        refused += 1;
+        expect(nextWithdrawalState(state, event), `${state} --${event}-->`).toBeNull();
+        expect(canWithdrawal(state, event)).toBe(false);
+        expect(statesAllowing(event)).not.toContain(state);
+        expect(refusalFor(state, event)).toBe(`the request is ${state}; that is possible only when it is ${statesAllowing(event).join(' or ')}`);
+      }
+    }
+    expect(refused).toBe(WITHDRAWAL_STATES.length * WITHDRAWAL_EVENTS.length - LEGAL.length);
+  });
+
+  it('has no way out of a final state', () => {
+    expect([...FINAL_WITHDRAWAL_STATES].sort()).toEqual(['cancelled', 'completed', 'rejected']);
+    for (const state of FINAL_WITHDRAWAL_STATES) {
+      for (const event of WITHDRAWAL_EVENTS) expect(nextWithdrawalState(state, event), `${state} --${event}-->`).toBeNull();
+      expect(decisionsOpen(state)).toEqual({ approve: false, reject: false, cancel: false, submit: false });
+    }
+  });
+
+  it('never cancels once something may have reached the service, and reaches completed only through submitted', () => {
+    for (const state of ['submitting', 'submitted'] as const) expect(canWithdrawal(state, 'cancel')).toBe(false);
+    expect(statesAllowing('final')).toEqual(['submitted']);
+    expect(LEGAL.filter(([, , to]) => to === 'completed').map(([from]) => from)).toEqual(['submitted']);
+    // Every state but awaitingApproval is reached only by a move out of another one.
+    const reachable = new Set<WithdrawalState>(['awaitingApproval']);
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const [from, , to] of LEGAL) {
+        if (reachable.has(from) && !reachable.has(to)) {
+          reachable.add(to);
+          changed = true;
+        }
+      }
+    }
+    expect([...reachable].sort()).toEqual([...WITHDRAWAL_STATES].sort());
+  });
+
+  it('offers the decisions a state still allows, and knows which states the tracker polls', () => {
+    expect(decisionsOpen('awaitingApproval')).toEqual({ approve: true, reject: true, cancel: true, submit: false });
+    expect(decisionsOpen('approved')).toEqual({ approve: false, reject: false, cancel: true, submit: true });
+    expect(decisionsOpen('submitFailed')).toEqual({ approve: false, reject: false, cancel: true, submit: true });
+    // A request left submitting (crash, lost answer) is resumed by submitting it again: same userOrder.
+    expect(decisionsOpen('submitting')).toEqual({ approve: false, reject: false, cancel: false, submit: true });
+    expect(decisionsOpen('submitted')).toEqual({ approve: false, reject: false, cancel: false, submit: false });
+    expect(WITHDRAWAL_STATES.filter(isInFlight)).toEqual(['submitting', 'submitted']);
+  });
+});
