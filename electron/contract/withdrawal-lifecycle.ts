@@ -77,9 +77,12 @@ export function decisionsOpen(state: WithdrawalState): { approve: boolean; rejec
     approve: canWithdrawal(state, 'approvalsComplete'),
     reject: canWithdrawal(state, 'reject'),
     cancel: canWithdrawal(state, 'cancel'),
-    submit: canWithdrawal(state, 'submit') || state === 'submitting',
+    submit: canWithdrawal(state, 'submit'),
   };
 }
+
+/** States in which a person still has a decision to take before anything reaches the service (the approvals queue). */
+export const DECISION_STATES: readonly WithdrawalState[] = WITHDRAWAL_STATES.filter((state) => Object.values(decisionsOpen(state)).some(Boolean));
 
 /** Handed to the platform and not yet final: what the tracker polls. */
 export function isInFlight(state: WithdrawalState): boolean {

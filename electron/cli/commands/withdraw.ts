@@ -4,7 +4,7 @@
 // of its signed statements, each approval and whether it counts, and the timeline; list. The engine enforces roles,
 // self-approval, parties and states, and verifies the statements; the CLI shows its answers.
 import type { Command } from 'commander';
-import { WITHDRAWAL_STATES, type WithdrawalPreflight, type WithdrawalView } from '../../contract';
+import { decisionsOpen, WITHDRAWAL_STATES, type WithdrawalPreflight, type WithdrawalView } from '../../contract';
 import { wholeNumber } from '../args';
 import { addEngineOptions, PLACEHOLDER, withSession, type EngineSession } from '../engine-session';
 import { NegativeAnswer, UsageError } from '../errors';
@@ -219,7 +219,7 @@ export const registerWithdrawCommands: CommandRegistrar = (program, io) => {
           session.say(`request ${withdrawal.id}: ${withdrawal.state} (approvals ${approvalsText(withdrawal)} counted)`);
           const mine = withdrawal.approvals.filter((approval) => approval.decision === 'approve' && approval.operator.toLowerCase() === options.as.trim().toLowerCase()).at(-1);
           if (name === 'approve' && mine && !mine.counts) session.say(`${mine.operator}'s approval does not count${mine.note === null ? '' : `: ${mine.note}`}`);
-          if (withdrawal.state === 'approved') session.say(`submit it with "treasury-desk withdraw submit ${withdrawal.id} --as OPERATOR"`);
+          if (decisionsOpen(withdrawal.state).submit) session.say(`submit it with "treasury-desk withdraw submit ${withdrawal.id} --as OPERATOR"`);
         });
       });
     });

@@ -1,6 +1,7 @@
 // Dashboard: balances per currency (available and frozen, exact strings from balances/list), sync state and
 // freshness per resource (sync/status), "Sync now" (sync/run), the hide-balances toggle, pending approvals.
 import type { SyncResource } from '../../../electron/contract';
+import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { formatDateTime, timeAgo } from '../format';
@@ -30,7 +31,7 @@ export function Dashboard(): React.JSX.Element {
   const now = useNow(10_000);
   const balancesState = status?.resources.find((resource) => resource.resource === 'balances');
   const freshest = balancesState?.lastSuccessAt ?? balances.reduce<number | null>((latest, balance) => (latest === null || balance.observedAt > latest ? balance.observedAt : latest), null);
-  const waiting = queue.filter((order) => order.state === 'awaitingApproval').length;
+  const waiting = queue.filter((order) => decisionsOpen(order.state).approve).length;
 
   return (
     <>

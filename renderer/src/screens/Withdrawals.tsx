@@ -4,6 +4,7 @@
 // count toward four-eyes (and why one does not) and any problem found.
 import { useEffect, useState } from 'react';
 import type { WithdrawalView } from '../../../electron/contract';
+import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import type { ContractError } from '../api';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -202,12 +203,12 @@ function ApprovalsQueue(): React.JSX.Element {
               </div>
               <div className="queue__actions">
                 <StateBadge view={view} />
-                {!view.verification.ok && view.state !== 'awaitingApproval' ? (
+                {!view.verification.ok && !decisionsOpen(view.state).approve ? (
                   <span className="badge badge--bad" title={view.verification.problems.join('; ')} data-testid="@withdrawals/queue-unverified">
                     statements do not hold
                   </span>
                 ) : null}
-                {view.state === 'awaitingApproval' ? (
+                {decisionsOpen(view.state).approve ? (
                   <>
                     <button type="button" className="button button--primary button--small" onClick={() => void approve(view).then(setError)} data-testid="@withdrawals/approve-button">
                       Approve
@@ -217,7 +218,7 @@ function ApprovalsQueue(): React.JSX.Element {
                     </button>
                   </>
                 ) : null}
-                {view.state === 'approved' || view.state === 'submitFailed' ? <SubmitButton view={view} onError={setError} /> : null}
+                {decisionsOpen(view.state).submit ? <SubmitButton view={view} onError={setError} /> : null}
                 <button type="button" className="button button--small" onClick={() => void useWithdrawalsStore.getState().select(view.id)} data-testid="@withdrawals/details-button">
                   Details
                 </button>
@@ -406,13 +407,13 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
       </ol>
       <ErrorNotice error={error} />
       <div className="actions">
-        {view.state === 'awaitingApproval' ? (
+        {decisionsOpen(view.state).approve ? (
           <button type="button" className="button button--primary button--small" onClick={() => void approve(view).then(setError)} data-testid="@withdrawals/detail-approve-button">
             Approve
           </button>
         ) : null}
-        {view.state === 'approved' || view.state === 'submitFailed' ? <SubmitButton view={view} onError={setError} /> : null}
-        {view.state === 'awaitingApproval' || view.state === 'approved' || view.state === 'submitFailed' ? (
+        {decisionsOpen(view.state).submit ? <SubmitButton view={view} onError={setError} /> : null}
+        {decisionsOpen(view.state).cancel ? (
           <button type="button" className="button button--small" onClick={() => void cancel(view).then(setError)} data-testid="@withdrawals/cancel-button">
             Cancel request
           </button>
@@ -435,7 +436,7 @@ function Verification({ view }: { readonly view: WithdrawalView }): React.JSX.El
       </p>
     );
   }
-  const stillAsking = view.state === 'awaitingApproval';
+  const stillAsking = decisionsOpen(view.state).approve;
   return (
     <div className={`notice ${stillAsking ? 'notice--warn' : 'notice--error'}`} data-testid="@withdrawals/verification" data-ok="false">
       <p className="notice__title">{stillAsking ? `Not approved yet: ${countedText(view)}` : `The signed statements do not support sending it: ${countedText(view)}`}</p>

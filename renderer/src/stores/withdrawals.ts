@@ -3,12 +3,13 @@
 import { create } from 'zustand';
 import type { CurrencySymbol } from '../../../electron/chains';
 import type { WithdrawalPreflight, WithdrawalView } from '../../../electron/contract';
+import { DECISION_STATES } from '../../../electron/contract/withdrawal-lifecycle';
 import { call, type ContractError, type Result } from '../api';
 import type { ActingOperator } from './operator-prompt';
 
 const PAGE_SIZE = 100;
 /** What the approvals queue shows: requests someone still has to act on before they reach the service. */
-const QUEUE_STATES = ['awaitingApproval', 'approved', 'submitFailed'] as const;
+const QUEUE_STATES = DECISION_STATES;
 
 export interface WithdrawalDraft {
   readonly currency: CurrencySymbol;
