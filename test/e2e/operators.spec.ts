@@ -269,3 +269,40 @@ test('role change, re-key, a new passphrase of one\'s own, a lockout and disabli
   await actAs(page, DEMO_ADMIN_2);
   await expect(approver).toHaveAttribute('data-status', 'disabled');
 });
+
+test('an invited operator accepts on the lock screen, without anyone unlocking the desk for them', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  await go(page, 'operators');
+  await page.getByTestId('@operators/invite-name').fill('dave');
+  await page.getByTestId('@operators/invite-role').selectOption('approver');
+  await page.getByTestId('@operators/invite-button').click();
+  await actAs(page, DEMO_ADMIN);
+  const code = await takeCode(page);
+
+  await page.getByTestId('@shell/lock-button').click();
+  const invitation = page.getByTestId('@lock/invitation');
+  await invitation.locator('summary').click();
+  await invitation.getByTestId('@operators/accept-name').fill('dave');
+  await invitation.getByTestId('@operators/accept-code').fill(code);
+  await invitation.getByTestId('@operators/accept-passphrase').fill('dave passphrase 8');
+  await invitation.getByTestId('@operators/accept-confirm').fill('dave passphrase 8');
+  await invitation.getByTestId('@operators/accept-button').click();
+  await expect(invitation.getByTestId('@operators/accepted')).toBeVisible();
+  await expectAccessible(page, 'lock screen after accepting an invitation');
+  await saveScreenshot(page, 'lock-screen-invitation-accepted');
+  // Still locked: accepting proves who dave is, it unlocks nothing.
+  expect((await desk.value('session/state', {})).locked).toBe(true);
+
+  await page.getByTestId('@lock/operator').fill(DEMO_ADMIN_2.operator);
+  await page.getByTestId('@lock/passphrase').fill(DEMO_ADMIN_2.passphrase);
+  await page.getByTestId('@lock/unlock-button').click();
+  await expect(page.getByTestId('@lock')).toBeHidden();
+  const roster = await desk.value('operators/list', {});
+  const waiting = roster.proposals.find((entry) => entry.kind === 'enrol' && entry.subject === 'dave');
+  expect(waiting?.acceptedKey).toMatch(FINGERPRINT);
+  await go(page, 'operators');
+  await proposal(page, 'enrol', 'dave').getByTestId('@operators/confirm-button').click();
+  await actAs(page, DEMO_ADMIN_2);
+  await expect(row(page, 'dave')).toHaveAttribute('data-status', 'active');
+  await expect(row(page, 'dave').getByTestId('@operators/row-key')).toHaveText(waiting?.acceptedKey ?? '');
+});

@@ -1,5 +1,5 @@
 // The idle lock: covers the desk until an operator enters name and passphrase (session/unlock); an invited operator,
-// who has no passphrase yet, learns where to accept their invitation.
+// who has no passphrase yet, accepts their invitation right here.
 import { useState, type FormEvent } from 'react';
 import type { ContractError } from '../api';
 import { DemoOperators } from '../components/DemoOperators';
@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { reloadEverything } from '../events';
 import { Field, fieldError } from '../components/Field';
 import { useSessionStore } from '../stores/session';
+import { AcceptInvitation } from './Operators';
 
 export function LockScreen(): React.JSX.Element {
   const profile = useSessionStore((state) => state.session?.profile ?? null);
@@ -70,11 +71,8 @@ export function LockScreen(): React.JSX.Element {
         </form>
         <details className="guide" data-testid="@lock/invitation">
           <summary>I have an invitation</summary>
-          <p className="small">
-            An admin gave you a one-time code, and you have no passphrase yet. Ask an operator of this desk to unlock it, then open
-            Operators → &quot;I have an invitation&quot; and type your name, the code and a passphrase of your own. Nobody else types
-            it for you.
-          </p>
+          <p className="small">An admin gave you a one-time code and you have no passphrase yet: accept it here, with a passphrase of your own.</p>
+          <AcceptInvitation />
         </details>
       </main>
     </div>

@@ -462,8 +462,11 @@ function acceptedKey(operator: OperatorView): string | null {
   return waiting?.acceptedKey ?? operator.keyFingerprint;
 }
 
-/** The invited (or re-keyed) operator completes the invitation with the code and their own new passphrase. */
-function AcceptInvitation(): React.JSX.Element {
+/**
+ * The invited (or re-keyed) operator completes the invitation with the code and their own new passphrase; also on the
+ * lock screen, since a locked desk still accepts invitations (the code and the new passphrase prove who is there).
+ */
+export function AcceptInvitation(): React.JSX.Element {
   const [name, setName] = useState('');
   const [code, setCode] = useState('');
   const [passphrase, setPassphrase] = useState('');
