@@ -51,6 +51,7 @@ import {
   listCurrencies,
   listDepositAddresses,
   listDeposits,
+  listProfiles,
   listWithdrawalRequests,
   saveDepositAddress,
   setSetting,
@@ -527,6 +528,10 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
 
     'settings/setLockTimeout': handle('settings/setLockTimeout', async (request) => {
       const operator = await actingAs(context, request.as, 'manageSettings');
+      // The lock timeout is this workstation's, for every profile: the demo's operators (published passphrases) may not set it.
+      if (context.activeProfile().demo && listProfiles(context.db).some((profile) => !profile.demo)) {
+        throw new DeskError('forbidden', 'demo operators cannot change settings that also apply to the real merchant profiles on this desk: select a real profile and act as one of its admins');
+      }
       context.trail.transaction(() => {
         setSetting(context.db, SETTING_KEYS.lockTimeoutSeconds, request.seconds, context.now());
         signAction(operator, 'settings/lockTimeout', '', { seconds: request.seconds });

@@ -156,8 +156,14 @@ export class AuditTrail {
   }
 
   // ---- the keychain anchor --------------------------------------------------------------------------------------
-  #anchorName(): string {
-    return `audit-head/${this.deskId}`;
+  /**
+   * The keychain entry anchoring this chain's head, named after the chain's own first row (its hash), not after any
+   * setting: an editor of the database cannot move the chain to an unanchored name without rewriting row 1, which
+   * every later row's signed `prev` rules out. Null while the log is empty.
+   */
+  #anchorName(): string | null {
+    const first = getAuditRow(this.#db, 1);
+    return first === undefined ? null : `audit-head/${first.hash.slice(0, 32)}`;
   }
 
   /**
@@ -178,8 +184,9 @@ export class AuditTrail {
         if (head === null) continue;
         try {
           const current = await this.readAnchor();
+          const name = this.#anchorName();
           const stillHeld = current === null || (this.#db.open && getAuditRow(this.#db, current.seq)?.hash === current.hash);
-          if (stillHeld && (current === null || current.seq < head.seq)) await this.#secrets.write(this.#anchorName(), JSON.stringify({ seq: head.seq, hash: head.hash }));
+          if (name !== null && stillHeld && (current === null || current.seq < head.seq)) await this.#secrets.write(name, JSON.stringify({ seq: head.seq, hash: head.hash }));
         } catch {
           // the keychain did not answer: the next append tries again; verification says the anchor is behind
         }
@@ -194,7 +201,9 @@ export class AuditTrail {
   }
 
   async readAnchor(): Promise<Anchor | null> {
-    const text = await this.#secrets.read(this.#anchorName());
+    const name = this.#anchorName();
+    if (name === null) return null;
+    const text = await this.#secrets.read(name);
     if (text === null) return null;
     const value = JSON.parse(text) as Partial<Anchor>;
     if (!Number.isSafeInteger(value.seq) || typeof value.hash !== 'string') return null;

@@ -518,7 +518,8 @@ export function withdrawalView(context: DeskContext, request: WithdrawalRequest,
   const asked: readonly WithdrawalState[] = ['awaitingApproval', 'approved', 'submitFailed'];
   return {
     id: String(request.id),
-    fingerprint: request.fingerprint,
+    // From the signed intent when it verifies, never only from the column an editor could change.
+    fingerprint: evidence.intent ? intentFingerprint(evidence.intent) : request.fingerprint,
     verification: asked.includes(request.state) || request.intentHash === null ? evidence.verification : { ...evidence.verification, problems: evidence.verification.problems.filter((problem) => !problem.startsWith('waiting')) },
     currency: request.currency as CurrencySymbol,
     amount: request.amount,

@@ -98,8 +98,9 @@ describe('the withdrawal lifecycle', () => {
     expect(decisionsOpen('awaitingApproval')).toEqual({ approve: true, reject: true, cancel: true, submit: false });
     expect(decisionsOpen('approved')).toEqual({ approve: false, reject: false, cancel: true, submit: true });
     expect(decisionsOpen('submitFailed')).toEqual({ approve: false, reject: false, cancel: true, submit: true });
-    // A request left submitting (crash, lost answer) is resumed by submitting it again: same userOrder.
-    expect(decisionsOpen('submitting')).toEqual({ approve: false, reject: false, cancel: false, submit: true });
+    // A request left submitting (crash, lost answer) has no decision left: it is in flight, and submit only resumes it.
+    expect(decisionsOpen('submitting')).toEqual({ approve: false, reject: false, cancel: false, submit: false });
+    expect(isInFlight('submitting')).toBe(true);
     expect(decisionsOpen('submitted')).toEqual({ approve: false, reject: false, cancel: false, submit: false });
     expect(WITHDRAWAL_STATES.filter(isInFlight)).toEqual(['submitting', 'submitted']);
   });

@@ -1,0 +1,106 @@
+// Guessing an operator's passphrase: after 5 wrong ones every attempt waits (doubling), across restarts, all audited.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_WAIT_MS } from '../../../electron/core/operators/acting';
+import type { Engine } from '../../../electron/core/engine';
+import { APPROVER, INITIATOR, type Desk } from '../engine/support';
+import { auditEntries, callOn, fundedDesk, requestWithdrawal, valueOn, type Requested } from './support';
+
+let desk: Desk;
+let request: Requested;
+
+beforeAll(async () => {
+  desk = await fundedDesk();
+  request = await requestWithdrawal(desk, '14');
+});
+afterAll(async () => desk?.close());
+
+const WRONG = { operator: APPROVER.operator, passphrase: 'not bob passphrase at all' };
+
+function approve(engine: Engine, as: { operator: string; passphrase: string }) {
+  return callOn(engine, 'withdrawals/approve', { id: request.id, as });
+}
+
+/** `at` (ms) as the lockout message writes it. */
+function minuteText(at: number): string {
+  return new Date(at).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+}
+
+async function bobRecord(engine: Engine): Promise<{ failedAttempts: number; lockedUntil: number | null }> {
+  const bob = (await valueOn(engine, 'operators/list', {})).operators.find((operator) => operator.name === 'bob');
+  if (!bob) throw new Error('bob is not on the roster');
+  return bob;
+}
+
+describe('wrong passphrases for bob', () => {
+  let lockedUntil = 0;
+
+  it('5 wrong ones are refused as wrong; then even the right one is refused until the time the message gives', async () => {
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect(await approve(desk.engine, WRONG), `attempt ${attempt}`).toMatchObject({ ok: false, error: { code: 'wrongPassphrase' } });
+    }
+    const record = await bobRecord(desk.engine);
+    expect(record.failedAttempts).toBe(5);
+    expect(record.lockedUntil).not.toBeNull();
+    lockedUntil = record.lockedUntil!;
+    expect(lockedUntil - Date.now()).toBeGreaterThan(FIRST_WAIT_MS - 10_000);
+    expect(lockedUntil - Date.now()).toBeLessThanOrEqual(FIRST_WAIT_MS);
+
+    const sixth = await approve(desk.engine, APPROVER);
+    expect(sixth).toMatchObject({ ok: false, error: { code: 'lockedOut' } });
+    if (!sixth.ok) {
+      expect(sixth.error.message).toContain('too many wrong passphrases for bob');
+      expect(sixth.error.message).toContain(`the next attempt is possible at ${minuteText(lockedUntil)} (in 1 min)`);
+    }
+    expect((await valueOn(desk.engine, 'withdrawals/get', { id: request.id })).approvals).toEqual([]);
+  });
+
+  it('is audited: one operators/wrongPassphrase row per failure, with the count and the lockout time', async () => {
+    const rows = (await auditEntries(desk)).filter((row) => row.action === 'operators/wrongPassphrase' && row.subject === 'bob');
+    expect(rows.map((row) => row.details)).toEqual([
+      { failures: 1, lockedUntil: null },
+      { failures: 2, lockedUntil: null },
+      { failures: 3, lockedUntil: null },
+      { failures: 4, lockedUntil: null },
+      { failures: 5, lockedUntil },
+    ]);
+    expect(rows.every((row) => row.operator === null && row.kind === 'system')).toBe(true);
+  });
+
+  it('a restart does not lift it', async () => {
+    const restarted = await desk.reopen();
+    const result = await approve(restarted, APPROVER);
+    expect(result).toMatchObject({ ok: false, error: { code: 'lockedOut' } });
+    if (!result.ok) expect(result.error.message).toContain(minuteText(lockedUntil));
+    // Other operators are not affected.
+    expect(await callOn(restarted, 'operators/list', {})).toMatchObject({ ok: true });
+  });
+
+  it('with the clock past the wait, the right passphrase succeeds and resets the count', async () => {
+    const later = await desk.reopen({ clock: () => lockedUntil + 1 });
+    const approved = await approve(later, APPROVER);
+    expect(approved).toMatchObject({ ok: true, value: { state: 'approved' } });
+    expect(await bobRecord(later)).toEqual(expect.objectContaining({ failedAttempts: 0, lockedUntil: null }));
+    expect(await valueOn(later, 'audit/verify', {})).toMatchObject({ ok: true });
+  });
+});
+
+describe('wrong passphrases past a lockout', () => {
+  it('each further wrong one doubles the wait', async () => {
+    const CLERK_WRONG = { operator: INITIATOR.operator, passphrase: 'not carol passphrase' };
+    const cancel = (engine: Engine, as: { operator: string; passphrase: string }) => callOn(engine, 'withdrawals/cancel', { id: request.id, as });
+    for (let attempt = 1; attempt <= 5; attempt += 1) expect(await cancel(desk.engine, CLERK_WRONG)).toMatchObject({ ok: false, error: { code: 'wrongPassphrase' } });
+    const first = (await valueOn(desk.engine, 'operators/list', {})).operators.find((operator) => operator.name === 'carol')!;
+    expect(first.failedAttempts).toBe(5);
+
+    let now = first.lockedUntil! + 1_000;
+    const later = await desk.reopen({ clock: () => now });
+    expect(await cancel(later, CLERK_WRONG)).toMatchObject({ ok: false, error: { code: 'wrongPassphrase' } });
+    const second = (await valueOn(later, 'operators/list', {})).operators.find((operator) => operator.name === 'carol')!;
+    expect(second).toMatchObject({ failedAttempts: 6, lockedUntil: now + 2 * FIRST_WAIT_MS });
+    const locked = await cancel(later, INITIATOR);
+    expect(locked).toMatchObject({ ok: false, error: { code: 'lockedOut' } });
+    if (!locked.ok) expect(locked.error.message).toContain(`${minuteText(now + 2 * FIRST_WAIT_MS)} (in 2 min)`);
+    now += 2 * FIRST_WAIT_MS;
+    expect(await cancel(later, INITIATOR)).toMatchObject({ ok: true, value: { state: 'cancelled' } });
+  });
+});
