@@ -8,15 +8,8 @@ import { perDatabase, statementCache, writeTransaction, type StoreDatabase } fro
 import { invalidArgument } from './errors';
 import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
 
-/** What a caller states; the store adds seq, prev and at inside its write transaction. */
-export interface StatementDraft {
-  readonly kind: StatementKind;
-  readonly profile: string | null;
-  readonly subject: string;
-  readonly body: StatementBody;
-  readonly operator: string | null;
-  readonly keyId: string;
-}
+/** What a caller states; the store adds v, seq, prev and at inside its write transaction. */
+export type StatementDraft = Pick<Statement, 'kind' | 'profile' | 'subject' | 'body' | 'operator' | 'keyId'>;
 
 /** Signs the canonical statement text (the signer holds a key that never leaves core). */
 export type StatementSigner = (statementText: string) => string;

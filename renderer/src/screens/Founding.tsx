@@ -6,6 +6,7 @@ import type { RosterView } from '../../../electron/contract';
 import type { ContractError } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, fieldError } from '../components/Field';
+import { NewPassphraseFields } from '../components/NewPassphraseFields';
 import { useOperatorsStore } from '../stores/operators';
 
 interface FounderDraft {
@@ -104,34 +105,16 @@ export function Founding({ profile, onFounded }: FoundingProps): React.JSX.Eleme
             <input {...control} className="input" autoComplete="off" autoFocus value={current.name} onChange={(event) => update('name', event.target.value)} required data-testid="@founding/name" />
           )}
         </Field>
-        <Field label="Your passphrase" hint="Long and unique; nobody can recover it for you." error={fieldError(fields, `admins.${index}.passphrase`, 'passphrase')}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              value={current.passphrase}
-              onChange={(event) => update('passphrase', event.target.value)}
-              required
-              data-testid="@founding/passphrase"
-            />
-          )}
-        </Field>
-        <Field label="Your passphrase again" error={mismatch ? 'The two passphrases differ.' : null}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              value={current.confirm}
-              onChange={(event) => update('confirm', event.target.value)}
-              required
-              data-testid="@founding/confirm"
-            />
-          )}
-        </Field>
+        <NewPassphraseFields
+          label="Your passphrase"
+          value={current.passphrase}
+          again={current.confirm}
+          onChange={(value) => update('passphrase', value)}
+          onAgainChange={(value) => update('confirm', value)}
+          error={fieldError(fields, `admins.${index}.passphrase`, 'passphrase')}
+          mismatch={mismatch}
+          testIds={{ passphrase: '@founding/passphrase', again: '@founding/confirm' }}
+        />
         <ErrorNotice error={error} testId="@founding/error" />
         <div className="actions">
           {step === 0 ? (

@@ -8,6 +8,7 @@ import type { ContractError } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, fieldError } from '../components/Field';
 import { Fingerprint } from '../components/Fingerprint';
+import { NewPassphraseFields } from '../components/NewPassphraseFields';
 import { Select } from '../components/Select';
 import { formatDateTime } from '../format';
 import { useNow } from '../hooks';
@@ -512,40 +513,22 @@ export function AcceptInvitation(): React.JSX.Element {
             <input {...control} className="input input--mono" autoComplete="off" spellCheck={false} value={code} onChange={(event) => setCode(event.target.value)} required data-testid="@operators/accept-code" />
           )}
         </Field>
-        <Field label="Your new passphrase" hint="Long and unique; nobody can recover it for you." error={fieldError(error?.fields, 'passphrase')}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              value={passphrase}
-              onChange={(event) => {
-                setPassphrase(event.target.value);
-                setMismatch(false);
-              }}
-              required
-              data-testid="@operators/accept-passphrase"
-            />
-          )}
-        </Field>
-        <Field label="Your new passphrase again" error={mismatch ? 'The two passphrases differ.' : null}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(event) => {
-                setConfirm(event.target.value);
-                setMismatch(false);
-              }}
-              required
-              data-testid="@operators/accept-confirm"
-            />
-          )}
-        </Field>
+        <NewPassphraseFields
+          label="Your new passphrase"
+          value={passphrase}
+          again={confirm}
+          onChange={(value) => {
+            setPassphrase(value);
+            setMismatch(false);
+          }}
+          onAgainChange={(value) => {
+            setConfirm(value);
+            setMismatch(false);
+          }}
+          error={fieldError(error?.fields, 'passphrase')}
+          mismatch={mismatch}
+          testIds={{ passphrase: '@operators/accept-passphrase', again: '@operators/accept-confirm' }}
+        />
         <ErrorNotice error={error} testId="@operators/accept-error" />
         <div>
           <button type="submit" className="button button--primary" disabled={busy} data-testid="@operators/accept-button">
@@ -613,40 +596,22 @@ function ChangePassphrase(): React.JSX.Element {
             <input {...control} className="input" type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} required data-testid="@operators/own-passphrase" />
           )}
         </Field>
-        <Field label="New passphrase" error={fieldError(fields, 'newPassphrase')}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              value={next}
-              onChange={(event) => {
-                setNext(event.target.value);
-                setMismatch(false);
-              }}
-              required
-              data-testid="@operators/own-new"
-            />
-          )}
-        </Field>
-        <Field label="New passphrase again" error={mismatch ? 'The two passphrases differ.' : null}>
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(event) => {
-                setConfirm(event.target.value);
-                setMismatch(false);
-              }}
-              required
-              data-testid="@operators/own-confirm"
-            />
-          )}
-        </Field>
+        <NewPassphraseFields
+          label="New passphrase"
+          value={next}
+          again={confirm}
+          onChange={(value) => {
+            setNext(value);
+            setMismatch(false);
+          }}
+          onAgainChange={(value) => {
+            setConfirm(value);
+            setMismatch(false);
+          }}
+          error={fieldError(fields, 'newPassphrase')}
+          mismatch={mismatch}
+          testIds={{ passphrase: '@operators/own-new', again: '@operators/own-confirm' }}
+        />
         <ErrorNotice error={error} testId="@operators/own-error" />
         <div>
           <button type="submit" className="button button--primary" disabled={busy} data-testid="@operators/own-button">
