@@ -16,7 +16,7 @@ import {
   validateForCurrency,
   type CurrencySymbol,
 } from '../../chains';
-import { refusalFor, statesAllowing, type PreflightIssue, type WithdrawalPreflight, type WithdrawalState, type WithdrawalView } from '../../contract';
+import { refusalFor, statesAllowing, unsafeTextProblem, type PreflightIssue, type WithdrawalPreflight, type WithdrawalState, type WithdrawalView } from '../../contract';
 import {
   computeFee,
   isFinalOrderStatus,
@@ -329,7 +329,14 @@ export async function approveWithdrawal(context: DeskContext, id: string, creden
   return withdrawalView(context, loadRequest(context, id));
 }
 
+/** Text a person types into a decision (a reason) is refused with control or text-direction characters (item 10). */
+function checkReason(reason: string | undefined): void {
+  const problem = reason === undefined ? null : unsafeTextProblem(reason, 'the reason');
+  if (problem) throw new DeskError('invalidInput', problem, { reason: problem });
+}
+
 export async function rejectWithdrawal(context: DeskContext, id: string, reason: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
+  checkReason(reason);
   const acting = await actingAs(context, credentials, 'rejectWithdrawal');
   const { request, evidence } = decisionContext(context, id, acting);
   if (request.initiator.toLowerCase() === acting.name.toLowerCase()) {
@@ -346,6 +353,7 @@ export async function rejectWithdrawal(context: DeskContext, id: string, reason:
 }
 
 export async function cancelWithdrawal(context: DeskContext, id: string, reason: string | undefined, credentials: OperatorCredentials): Promise<WithdrawalView> {
+  checkReason(reason);
   const acting = await actingAs(context, credentials, 'cancelWithdrawal');
   const request = loadRequest(context, id);
   if (request.initiator.toLowerCase() !== acting.name.toLowerCase() && acting.role !== 'admin') {

@@ -36,6 +36,16 @@ describe('signed approvals', () => {
     expect(JSON.stringify(order.json)).toContain(withdrawal.fingerprint);
     const verification = await desk.value('audit/verify', {});
     expect(verification).toMatchObject({ ok: true, anchored: true });
-    void ADMIN;
+  });
+
+  it('refuses a reason with control or bidi characters in the engine itself, not only in the contract schema', async () => {
+    const { withdrawal } = await desk.value('withdrawals/request', { currency: 'trx.usdt', amount: '15', toAddress: tronAddress(), as: INITIATOR });
+    // Straight to the handler, as a face that skipped the schema would: the engine still refuses, and records nothing.
+    const rejected = await desk.engine.handlers['withdrawals/reject']({ id: withdrawal.id, reason: 'ok \u202Eevil', as: APPROVER });
+    expect(rejected).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
+    const cancelled = await desk.engine.handlers['withdrawals/cancel']({ id: withdrawal.id, reason: '\u001b[31mred', as: ADMIN });
+    expect(cancelled).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
+    const after = await desk.value('withdrawals/get', { id: withdrawal.id });
+    expect(after).toMatchObject({ state: 'awaitingApproval', approvals: [] });
   });
 });

@@ -528,11 +528,11 @@ describe('policies', () => {
     // Until frank confirms, the policy in force is the one before; alice cannot confirm her own proposal.
     expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject({ dailyLimit: null });
     expect(json<RosterView>(await desk.cli(['operator', 'list', '--json'])).proposals).toEqual([
-      expect.objectContaining({ kind: 'policy', subject: 'trx.usdt', summary: expect.stringMatching(/^change the trx\.usdt withdrawal policy to \{/) as unknown }),
+      expect.objectContaining({ kind: 'policy', subject: 'trx.usdt', summary: 'change the trx.usdt withdrawal policy: 2 approvals above 1000, 1 approval above 0; daily limit 3000; normal withdrawals' }),
     ]);
     expect((await desk.cli(['operator', 'confirm', id, '--as', ADMIN.name], as(ADMIN))).stderr).toMatch(/^treasury-desk: forbidden: alice is not independent of alice/);
     const confirmed = expectOk(await desk.cli(['operator', 'confirm', id, '--as', SECOND_ADMIN.name], as(SECOND_ADMIN))).stdout;
-    expect(confirmed).toMatch(new RegExp(`^Confirming proposal ${id}: change the trx\\.usdt withdrawal policy to .*, proposed by alice\nconfirmed: change the trx\\.usdt withdrawal policy to .* is in force\n$`));
+    expect(confirmed).toMatch(new RegExp(`^Confirming proposal ${id}: change the trx\\.usdt withdrawal policy: .*, proposed by alice\nconfirmed: change the trx\\.usdt withdrawal policy: .* is in force\n$`));
     const policies = json<PolicyView[]>(expectOk(await desk.cli(['policy', 'list', '--json'])));
     expect(policies.find((policy) => policy.currency === 'trx.usdt')).toEqual({
       currency: 'trx.usdt',
