@@ -2,16 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { countIndependentApprovals, Roster, type ChainRow } from '../../../electron/core/operators/roster';
 import { generateSigningKey, type SigningKeyPair } from '../../../electron/core/statements/keys';
-import {
-  auditRowHash,
-  canonicalHash,
-  CHAIN_GENESIS,
-  encodeStatement,
-  signStatementText,
-  type Statement,
-  type StatementBody,
-  type StatementKind,
-} from '../../../electron/core/statements/statement';
+import { canonicalHash, signStatementText, type StatementBody, type StatementKind } from '../../../electron/core/statements/statement';
+import { signedRow } from '../../support/signed-rows';
 
 const PROFILE = 'main';
 
@@ -27,22 +19,11 @@ class Chain {
   }
 
   append(kind: StatementKind, subject: string, body: StatementBody, operator: string, signWith: SigningKeyPair = this.key(operator)): ChainRow {
-    const last = this.rows.at(-1);
-    const statement: Statement = {
-      v: 1,
-      kind,
-      profile: PROFILE,
-      subject,
-      body,
-      operator,
-      keyId: signWith.keyId,
-      at: 1_700_000_000_000 + this.rows.length,
-      seq: (last?.seq ?? 0) + 1,
-      prev: last?.hash ?? CHAIN_GENESIS,
-    };
-    const text = encodeStatement(statement);
-    const signature = signStatementText(signWith.privateKey, text);
-    const row: ChainRow = { seq: statement.seq, hash: auditRowHash(text, signature), text, signature, statement };
+    const row = signedRow(
+      this.rows.at(-1),
+      { kind, profile: PROFILE, subject, body, operator, keyId: signWith.keyId, at: 1_700_000_000_000 + this.rows.length },
+      signWith.privateKey,
+    );
     this.rows.push(row);
     return row;
   }

@@ -5,16 +5,8 @@ import type { KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { countIndependentApprovals, disjoint, PROFILE_REMOVED, Roster, type ChainRow } from '../../../electron/core/operators/roster';
 import { generateSigningKey, type SigningKeyPair } from '../../../electron/core/statements/keys';
-import {
-  auditRowHash,
-  canonicalHash,
-  CHAIN_GENESIS,
-  encodeStatement,
-  signStatementText,
-  type Statement,
-  type StatementBody,
-  type StatementKind,
-} from '../../../electron/core/statements/statement';
+import { canonicalHash, type StatementBody, type StatementKind } from '../../../electron/core/statements/statement';
+import { signedRow } from '../../support/signed-rows';
 
 interface Person {
   readonly name: string;
@@ -35,22 +27,19 @@ class Chain {
     body: StatementBody,
     options: { signWith?: KeyObject; keyId?: string; operator?: string | null } = {},
   ): ChainRow {
-    const previous = this.rows.at(-1);
-    const statement: Statement = {
-      v: 1,
-      kind,
-      profile: 'main',
-      subject,
-      body,
-      operator: options.operator !== undefined ? options.operator : (by?.name ?? null),
-      keyId: options.keyId ?? by?.key.keyId ?? DESK.keyId,
-      at: 1_000 + this.rows.length,
-      seq: this.rows.length + 1,
-      prev: previous?.hash ?? CHAIN_GENESIS,
-    };
-    const text = encodeStatement(statement);
-    const signature = signStatementText(options.signWith ?? by?.key.privateKey ?? DESK.privateKey, text);
-    const row: ChainRow = { seq: statement.seq, hash: auditRowHash(text, signature), text, signature, statement };
+    const row = signedRow(
+      this.rows.at(-1),
+      {
+        kind,
+        profile: 'main',
+        subject,
+        body,
+        operator: options.operator !== undefined ? options.operator : (by?.name ?? null),
+        keyId: options.keyId ?? by?.key.keyId ?? DESK.keyId,
+        at: 1_000 + this.rows.length,
+      },
+      options.signWith ?? by?.key.privateKey ?? DESK.privateKey,
+    );
     this.rows.push(row);
     return row;
   }
