@@ -356,7 +356,9 @@ export async function cancelWithdrawal(context: DeskContext, id: string, reason:
   checkReason(reason);
   const acting = await actingAs(context, credentials, 'cancelWithdrawal');
   const request = loadRequest(context, id);
-  if (request.initiator.toLowerCase() !== acting.name.toLowerCase() && acting.role !== 'admin') {
+  // Who made the request is what its signed statement says (the column is only a cache); legacy requests have only the column.
+  const initiator = request.intentHash === null ? request.initiator : (judgeForView(context, acting.roster, request).initiator ?? '');
+  if (initiator.toLowerCase() !== acting.name.toLowerCase() && acting.role !== 'admin') {
     throw new DeskError('forbidden', 'only the initiator of a request or an admin may cancel it');
   }
   if (!statesAllowing('cancel').includes(request.state)) {
