@@ -62,6 +62,8 @@ export const CONTRACT = {
   'session/state': method(none)<Dto.SessionState>(),
   'session/unlock': method(actingOperator)<Dto.SessionState>(),
   'session/lock': method(none)<Dto.SessionState>(),
+  /** A person used the desk (keyboard, pointer): postpones the idle lock; answers whether the desk is locked. */
+  'session/activity': method(none)<{ readonly locked: boolean }>(),
 
   'profiles/list': method(none)<readonly Dto.ProfileSummary[]>(),
   'profiles/add': method(z.strictObject({ name: profileName, credentials: credentialsText }))<Dto.ProfileSummary>(),

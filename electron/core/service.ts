@@ -101,8 +101,16 @@ const EXPORT_PAGE = 1000;
  * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them.
  */
 const ALLOWED_WHILE_LOCKED: ReadonlySet<MethodName> = new Set(['operators/accept']);
-/** Methods that do not count as operator activity for the idle lock (status polling). */
-const PASSIVE_METHODS: ReadonlySet<MethodName> = new Set(['session/state', 'sync/status', 'callbacks/state']);
+/**
+ * What counts as a person's activity for the idle lock: session/activity (the face reports keyboard and pointer
+ * input) and any call carrying an operator's passphrase (`as`, an unlock, an acceptance), which only a person types.
+ * Every other call may be a background refresh (an event, a timer) and never postpones the lock.
+ */
+function isPersonsInput(request: unknown): boolean {
+  if (request === null || typeof request !== 'object') return false;
+  const fields = request as { readonly as?: unknown; readonly passphrase?: unknown };
+  return fields.as !== undefined || fields.passphrase !== undefined;
+}
 
 function auditEntryView(row: AuditRow): AuditEntryView {
   const statement = parseStatement(row.statement);
@@ -219,7 +227,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       if (session.locked && !method.startsWith('session/') && !ALLOWED_WHILE_LOCKED.has(method)) {
         return { ok: false, error: { code: 'locked', message: 'the desk is locked: an operator must unlock it with their passphrase' } };
       }
-      if (!PASSIVE_METHODS.has(method)) session.touch();
+      if (isPersonsInput(request)) session.touch();
       try {
         return ok(await run(request));
       } catch (error) {
@@ -313,6 +321,10 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     'session/state': handle('session/state', () => session.state()),
     'session/unlock': handle('session/unlock', (request) => session.unlock(request)),
     'session/lock': handle('session/lock', () => session.lock()),
+    'session/activity': handle('session/activity', () => {
+      session.touch();
+      return { locked: session.locked };
+    }),
 
     'profiles/list': handle('profiles/list', () => listProfileSummaries(context)),
     'profiles/add': handle('profiles/add', (request) => addProfile(context, request.name, request.credentials)),

@@ -1,5 +1,7 @@
-// The idle lock of a desktop desk: after the configured idle time the engine refuses every method but session/*
-// until an operator unlocks it with their passphrase. The CLI runs unlocked (each command authenticates itself).
+// The idle lock of a desktop desk: after the configured idle time without a person's input (session/activity, an
+// unlock, a decision carrying a passphrase) the engine refuses every method but session/* until an operator unlocks it
+// with their passphrase. Background work (auto sync, the renderer's refreshes) never counts as activity. The CLI runs
+// unlocked (each command authenticates itself).
 import type { SessionState } from '../contract';
 import type { DeskContext } from './context';
 import { DeskError } from './errors';
@@ -7,6 +9,7 @@ import { unsealOperator, type OperatorCredentials } from './operators/acting';
 import { getProfile, getSetting, SETTING_KEYS } from './store';
 
 export const DEFAULT_LOCK_TIMEOUT_SECONDS = 900;
+/** How often the idle time is compared with the lock timeout. */
 const IDLE_CHECK_MS = 5_000;
 
 export class SessionLock {
@@ -36,7 +39,7 @@ export class SessionLock {
     return typeof stored === 'number' && Number.isInteger(stored) && stored >= 0 ? stored : DEFAULT_LOCK_TIMEOUT_SECONDS;
   }
 
-  /** An operator did something: postpones the idle lock. */
+  /** A person used the desk (input, an unlock, a passphrase typed for a decision): postpones the idle lock. */
   touch(): void {
     this.#lastActivity = this.context.now();
   }

@@ -1,13 +1,15 @@
 // Electron main process entry: single instance, sandbox everywhere, hardened window and session (CSP, permissions,
-// navigation), the contract over IPC, and the engine started through electron/main/engine.ts.
+// navigation), the contract over IPC, the desk locked with the OS (screen lock, suspend), and the engine started
+// through electron/main/engine.ts.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, powerMonitor, session, shell } from 'electron';
 import { deferredHandlers, startFailureMessage } from './deferred-handlers';
 import { startEngine, type DesktopEngine } from './engine';
 import { broadcastEvent, registerContractIpc } from './ipc';
 import { decideSqliteBinding } from './native';
+import { lockDeskWithOs } from './os-lock';
 import { devServerOrigin, hardenSession, installWebContentsHardening, secureWebPreferences, type TrustedRenderer } from './security';
 import { MAIN_WINDOW_FRAME, WindowRegistry } from './windows';
 
@@ -77,10 +79,13 @@ function run(): void {
     (started) => started.onEvent((event) => broadcastEvent(windows.all(), event, trusted)),
     (error: unknown) => console.error(`Treasury Desk: the engine did not start: ${startFailureMessage(error)}`),
   );
-  registerContractIpc(ipcMain, deferredHandlers(engine.then((started) => started.handlers)), {
+  const handlers = deferredHandlers(engine.then((started) => started.handlers));
+  registerContractIpc(ipcMain, handlers, {
     trusted,
     isOwnWebContents: (contents) => windows.owns(contents),
   });
+  // A locked screen or a sleeping machine locks the desk too (powerMonitor is usable once the app is ready).
+  lockDeskWithOs(powerMonitor, () => handlers['session/lock']({}));
   createMainWindow();
 
   let closed = false;

@@ -7,6 +7,7 @@ export const PRELOAD_METHOD_NAMES = [
   'session/state',
   'session/unlock',
   'session/lock',
+  'session/activity',
   'profiles/list',
   'profiles/add',
   'profiles/importFile',

@@ -1,6 +1,7 @@
-// Top-level component: loads the session and profiles, routes events to the stores, and shows onboarding (first
-// start), the lock screen (idle lock) or the desk itself.
+// Top-level component: loads the session and profiles, routes events to the stores, reports a person's input for the
+// idle lock, and shows onboarding (first start), the lock screen (idle lock) or the desk itself.
 import { useEffect } from 'react';
+import { startActivityReporting } from './activity';
 import { OperatorDialog } from './components/OperatorDialog';
 import { reloadEverything, startEventRouting } from './events';
 import { LockScreen } from './screens/LockScreen';
@@ -23,9 +24,13 @@ export function App(): React.JSX.Element {
   const onboarding = useProfilesStore((state) => state.onboarding);
 
   useEffect(() => {
-    const stop = startEventRouting();
+    const stopEvents = startEventRouting();
+    const stopActivity = startActivityReporting();
     void bootstrap();
-    return stop;
+    return () => {
+      stopEvents();
+      stopActivity();
+    };
   }, []);
 
   if (!sessionLoaded || !profilesLoaded) {

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createEngine, type Engine } from '../../electron/core/engine';
 import { KeychainVault } from '../../electron/core/secrets';
+import type { AutoSyncOptions } from '../../electron/core/sync/auto-sync';
 import { DEMO_SEED, startSandbox, type SandboxHandle } from '../../electron/sandbox';
 
 export interface HarnessEngineOptions {
@@ -20,8 +21,11 @@ export interface HarnessEngineOptions {
   /** Demo sandbox: advance normal withdrawals on timers (default true) and how much faster than real time. */
   readonly demoAuto?: boolean;
   readonly demoTimeScale?: number;
-  /** Background sync as in the desktop app (dev:browser); off for the e2e flows, which sync when they mean to. */
-  readonly autoSync?: boolean;
+  /**
+   * Background sync as in the desktop app (dev:browser; `true` for the app's timings, or shorter ones for a test);
+   * off for most e2e flows, which sync when they mean to.
+   */
+  readonly autoSync?: boolean | Partial<AutoSyncOptions>;
 }
 
 export interface HarnessEngine {

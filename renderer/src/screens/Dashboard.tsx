@@ -1,9 +1,11 @@
 // Dashboard: balances per currency (available and frozen, exact strings from balances/list), sync state and
-// freshness per resource (sync/status), "Sync now" (sync/run), the hide-balances toggle, pending approvals.
+// freshness per resource (sync/status), "Sync now" (sync/run), the hide-balances toggle (every screen follows it),
+// pending approvals.
 import type { SyncResource } from '../../../electron/contract';
 import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
-import { Amount } from '../components/Amount';
+import { BalanceAmount } from '../components/BalanceAmount';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { HideBalancesToggle } from '../components/HideBalancesToggle';
 import { formatDateTime, timeAgo } from '../format';
 import { useNow } from '../hooks';
 import { useBalancesStore } from '../stores/balances';
@@ -21,7 +23,6 @@ const RESOURCE_LABELS: Readonly<Record<SyncResource, string>> = {
 export function Dashboard(): React.JSX.Element {
   const balances = useBalancesStore((state) => state.balances);
   const loaded = useBalancesStore((state) => state.loaded);
-  const hidden = useBalancesStore((state) => state.hidden);
   const error = useBalancesStore((state) => state.error);
   const status = useSyncStore((state) => state.status);
   const connection = useSyncStore((state) => state.connection);
@@ -44,9 +45,7 @@ export function Dashboard(): React.JSX.Element {
           {freshest === null || freshest === undefined ? 'Balances not fetched yet.' : <>Balances updated {timeAgo(freshest, now)} <span className="muted">({formatDateTime(freshest)}).</span></>}
         </p>
         <div className="toolbar__actions">
-          <button type="button" className="button" aria-pressed={hidden} onClick={() => useBalancesStore.getState().toggleHidden()} data-testid="@dashboard/hide-toggle">
-            {hidden ? 'Show balances' : 'Hide balances'}
-          </button>
+          <HideBalancesToggle testId="@dashboard/hide-toggle" />
           <button type="button" className="button button--primary" disabled={running || status?.running === true} onClick={() => void useSyncStore.getState().run()} data-testid="@dashboard/sync-button">
             {running || status?.running === true ? 'Syncing…' : 'Sync now'}
           </button>
@@ -89,10 +88,10 @@ export function Dashboard(): React.JSX.Element {
                       {balance.displayName} <span className="muted small">{balance.currency}</span>
                     </th>
                     <td className="num">
-                      <Amount value={balance.available} hidden={hidden} testId={`@dashboard/available-${balance.currency}`} />
+                      <BalanceAmount value={balance.available} testId={`@dashboard/available-${balance.currency}`} />
                     </td>
                     <td className="num">
-                      <Amount value={balance.frozen} hidden={hidden} testId={`@dashboard/frozen-${balance.currency}`} />
+                      <BalanceAmount value={balance.frozen} testId={`@dashboard/frozen-${balance.currency}`} />
                     </td>
                     <td className="muted small">{timeAgo(balance.observedAt, now)}</td>
                   </tr>

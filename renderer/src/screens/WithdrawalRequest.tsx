@@ -1,5 +1,5 @@
 // The withdrawal request form with live preflight (withdrawals/preflight, debounced): fee, amount received, minimum,
-// balance after, address checks and look-alike warnings with the differing characters marked; then
+// balance after (hidden with "Hide balances", like every balance), address checks and look-alike warnings with the differing characters marked; then
 // withdrawals/request as the initiating operator, whose confirmation shows the request's fingerprint to pass on.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CURRENCIES, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
@@ -7,8 +7,10 @@ import type { PreflightIssue, WithdrawalPreflight, WithdrawalView } from '../../
 import type { ContractError } from '../api';
 import { AddressDiff } from '../components/AddressDiff';
 import { Amount } from '../components/Amount';
+import { BalanceAmount, useBalancesHidden } from '../components/BalanceAmount';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Fingerprint } from '../components/Fingerprint';
+import { HideBalancesToggle } from '../components/HideBalancesToggle';
 import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
 import { assetOf, currencyLabel, groupAmount } from '../format';
@@ -149,6 +151,9 @@ export function WithdrawalRequest(): React.JSX.Element {
   );
 }
 
+/** The balance problem without the figures the engine's message names (they would show the hidden balance). */
+const HIDDEN_BALANCE_ISSUE = 'the available balance does not cover amount plus fee (balances are hidden: show them to see the figures)';
+
 interface PreflightPanelProps {
   readonly preflight: WithdrawalPreflight | null;
   readonly error: ContractError | null;
@@ -158,10 +163,14 @@ interface PreflightPanelProps {
 }
 
 function PreflightPanel({ preflight, error, checking, currency, typed }: PreflightPanelProps): React.JSX.Element {
+  const balancesHidden = useBalancesHidden();
   const otherIssues = (preflight?.errors ?? []).filter((issue) => issue.field === 'balance' || issue.field === 'dailyLimit' || issue.field === 'service');
   return (
     <section className="card preflight" aria-labelledby="preflight-title" aria-busy={checking} data-testid="@withdrawals/preflight">
-      <h2 id="preflight-title">Preflight</h2>
+      <div className="card__head">
+        <h2 id="preflight-title">Preflight</h2>
+        <HideBalancesToggle testId="@withdrawals/hide-toggle" />
+      </div>
       <div aria-live="polite">
         {preflight === null && error === null ? <p className="muted">Type an amount and a destination: fees, limits and address checks appear here as you type.</p> : null}
         <ErrorNotice error={error} />
@@ -189,12 +198,12 @@ function PreflightPanel({ preflight, error, checking, currency, typed }: Preflig
                 <Amount value={preflight.minimum} currency={currency} />
               </dd>
               <dt>Available now</dt>
-              <dd>
-                <Amount value={preflight.available} currency={currency} />
+              <dd data-testid="@withdrawals/preflight-available">
+                <BalanceAmount value={preflight.available} currency={currency} />
               </dd>
               <dt>Balance after</dt>
               <dd data-testid="@withdrawals/preflight-balance-after">
-                <Amount value={preflight.balanceAfter} currency={currency} />
+                <BalanceAmount value={preflight.balanceAfter} currency={currency} />
               </dd>
               <dt>Approvals required</dt>
               <dd>{preflight.requiredApprovals}</dd>
@@ -217,7 +226,9 @@ function PreflightPanel({ preflight, error, checking, currency, typed }: Preflig
               <div className="notice notice--error" role="alert">
                 <ul>
                   {otherIssues.map((issue) => (
-                    <li key={`${issue.field}:${issue.message}`}>{issue.message}</li>
+                    <li key={`${issue.field}:${issue.message}`} data-testid={`@withdrawals/preflight-issue-${issue.field}`}>
+                      {balancesHidden && issue.field === 'balance' ? HIDDEN_BALANCE_ISSUE : issue.message}
+                    </li>
                   ))}
                 </ul>
               </div>

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { parseRequest, type MethodName, type ParsedRequestOf, type RequestOf, type ResponseOf, type Result } from '../../../electron/contract';
 import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../../../electron/sandbox';
+import type { AutoSyncOptions } from '../../../electron/core/sync/auto-sync';
 import { RENDERER_OUT_DIR } from '../../harness/build';
 import { startHarnessEngine, type HarnessEngine } from '../../harness/engine';
 import { startHarness, type HarnessServer } from '../../harness/server';
@@ -26,14 +27,17 @@ export interface Desk {
 export interface DeskOptions {
   /** Whether the demo sandbox advances normal withdrawals by itself. Tests move them explicitly: off by default. */
   readonly demoAuto: boolean;
+  /** Background sync as in the desktop app, with these timings; off (false) by default: tests sync when they mean to. */
+  readonly autoSync: false | Partial<AutoSyncOptions>;
 }
 
 export const test = base.extend<DeskOptions & { desk: Desk }>({
   demoAuto: [false, { option: true }],
-  desk: async ({ demoAuto }, use) => {
+  autoSync: [false, { option: true }],
+  desk: async ({ demoAuto, autoSync }, use) => {
     requireKeyring();
     const dataDir = mkdtempSync(join(tmpdir(), 'treasury-e2e-'));
-    const harness = await startHarnessEngine({ dataDir: join(dataDir, 'desk'), demoAuto });
+    const harness = await startHarnessEngine({ dataDir: join(dataDir, 'desk'), demoAuto, autoSync });
     const server = await startHarness({ engine: harness.engine, rendererDir: RENDERER_OUT_DIR });
     const sandboxes: SandboxHandle[] = [];
     const desk: Desk = {

@@ -91,4 +91,32 @@ describe('the idle lock', () => {
     await engine.handlers['session/lock']({});
     expect(await engine.handlers['balances/list']({})).toMatchObject({ ok: false, error: { code: 'locked' } });
   });
+
+  it("counts only a person's input: background reads never postpone it, session/activity does", async () => {
+    desk = await openDesk();
+    let now = Date.now();
+    const engine = await desk.reopen({ lockable: true, clock: () => now });
+    expect(await engine.handlers['session/unlock'](ADMIN)).toMatchObject({ ok: true, value: { locked: false } });
+    const timeout = (await engine.handlers['session/state']({})) as { ok: true; value: { lockTimeoutSeconds: number } };
+    const idleMs = timeout.value.lockTimeoutSeconds * 1000;
+    /** The engine checks idleness every 5 s: wait for one check after moving the clock. */
+    const afterACheck = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5_500));
+
+    // Background reads (what the app's refreshes and events trigger) near the end of the idle time do not count.
+    now += idleMs - 10_000;
+    for (const method of ['balances/list', 'sync/status', 'withdrawals/list', 'operators/list'] as const) {
+      expect((await engine.handlers[method]({})).ok).toBe(true);
+    }
+    now += 20_000;
+    await afterACheck();
+    expect(await engine.handlers['session/state']({})).toMatchObject({ ok: true, value: { locked: true } });
+
+    // A person's input (the renderer reports it as session/activity) does.
+    expect(await engine.handlers['session/unlock'](ADMIN)).toMatchObject({ ok: true, value: { locked: false } });
+    now += idleMs - 10_000;
+    expect(await engine.handlers['session/activity']({})).toMatchObject({ ok: true, value: { locked: false } });
+    now += 20_000;
+    await afterACheck();
+    expect(await engine.handlers['session/state']({})).toMatchObject({ ok: true, value: { locked: false } });
+  }, 30_000);
 });

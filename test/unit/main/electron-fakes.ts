@@ -1,4 +1,4 @@
-// Small fakes of the Electron objects the shell uses (web contents, frames, sessions, ipcMain, app, shell), recording
+// Small fakes of the Electron objects the shell uses (web contents, frames, sessions, ipcMain, app, shell, powerMonitor), recording
 // what was installed so tests can fire events at it. Cast to Electron's types at the call site.
 import { EventEmitter } from 'node:events';
 import { vi } from 'vitest';
@@ -137,3 +137,6 @@ export class FakeApp extends EventEmitter {
     this.#resolveReady();
   }
 }
+
+/** powerMonitor: an event emitter; tests emit `lock-screen`, `suspend`, `resume` as the OS would. */
+export class FakePowerMonitor extends EventEmitter {}

@@ -6,12 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_CHANNEL, METHOD_NAMES, ok, type ContractEvent, type Result, type TreasuryHandlers } from '../../../electron/contract';
 import { CONTENT_SECURITY_POLICY, secureWebPreferences } from '../../../electron/main/security';
 import { MAIN_WINDOW_FRAME } from '../../../electron/main/windows';
-import { FakeApp, FakeIpcMain, FakeSession, FakeWebContents, fakeShell, mainFrame } from './electron-fakes';
+import { FakeApp, FakeIpcMain, FakePowerMonitor, FakeSession, FakeWebContents, fakeShell, mainFrame } from './electron-fakes';
 
 const state = vi.hoisted(() => ({
   fakes: null as null | {
     app: FakeApp;
     ipcMain: FakeIpcMain;
+    powerMonitor: FakePowerMonitor;
     session: FakeSession;
     shell: { openExternal: unknown };
     windows: FakeWindow[];
@@ -64,6 +65,9 @@ vi.mock('electron', async () => {
     get ipcMain() {
       return state.fakes?.ipcMain;
     },
+    get powerMonitor() {
+      return state.fakes?.powerMonitor;
+    },
     get session() {
       return { defaultSession: state.fakes?.session };
     },
@@ -106,7 +110,7 @@ function echoEngine() {
 
 beforeEach(() => {
   const app = new FakeApp();
-  state.fakes = { app, ipcMain: new FakeIpcMain(), session: new FakeSession(), shell: fakeShell(), windows: [] };
+  state.fakes = { app, ipcMain: new FakeIpcMain(), powerMonitor: new FakePowerMonitor(), session: new FakeSession(), shell: fakeShell(), windows: [] };
 });
 
 afterEach(() => {
@@ -193,6 +197,54 @@ describe('main process entry', () => {
     expect(app.quit).toHaveBeenCalledTimes(1);
     app.emit('will-quit', { preventDefault: vi.fn() });
     expect(engine.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('locks the desk when the OS locks the screen or suspends, and only then', async () => {
+    const engine = echoEngine();
+    const lockCalls: unknown[] = [];
+    const handlers = engine.engine.handlers as unknown as Record<string, (request: unknown) => Promise<Result<unknown>>>;
+    handlers['session/lock'] = async (request) => {
+      lockCalls.push(request);
+      return ok({ locked: true });
+    };
+    state.engine = { start: async () => engine.engine };
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await import('../../../electron/main/index');
+    const { app, powerMonitor } = fakes();
+    // Nothing listens before the app is ready (powerMonitor is not usable earlier).
+    expect(powerMonitor.listenerCount('lock-screen')).toBe(0);
+    app.becomeReady();
+    await settle();
+    expect(lockCalls).toEqual([]);
+
+    powerMonitor.emit('lock-screen');
+    await settle();
+    expect(lockCalls).toEqual([{}]);
+    powerMonitor.emit('suspend');
+    await settle();
+    expect(lockCalls).toEqual([{}, {}]);
+    // Coming back (unlock, resume) or other power events never lock or unlock anything.
+    powerMonitor.emit('unlock-screen');
+    powerMonitor.emit('resume');
+    powerMonitor.emit('on-battery');
+    await settle();
+    expect(lockCalls).toHaveLength(2);
+    consoleWarn.mockRestore();
+  });
+
+  it('says so when the OS locked but the desk could not be locked (the engine did not start)', async () => {
+    state.engine = { start: async () => Promise.reject(new Error('engine not wired yet')) };
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await import('../../../electron/main/index');
+    const { app, powerMonitor } = fakes();
+    app.becomeReady();
+    await settle();
+    powerMonitor.emit('suspend');
+    await settle();
+    expect(consoleWarn).toHaveBeenCalledWith('Treasury Desk: could not lock the desk when the OS locked: session/lock: engine not wired yet');
+    consoleError.mockRestore();
+    consoleWarn.mockRestore();
   });
 
   it('quits after a deadline when the engine never finishes closing', async () => {
