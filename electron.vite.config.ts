@@ -11,7 +11,7 @@ export default defineConfig({
         // The CLI shares the main bundle's build (Node target, dependencies external): out/main/cli.js.
         input: { index: resolve('electron/main/index.ts'), cli: resolve('electron/cli/index.ts') },
         // Native modules stay outside the bundle: they are loaded from node_modules (unpacked from asar when packaged).
-        external: ['electron', 'better-sqlite3', 'keytar'],
+        external: ['electron', 'better-sqlite3', '@napi-rs/keyring'],
       },
     },
   },

@@ -4,8 +4,8 @@
 //    node_modules/.electron-native/<electron version>/better_sqlite3.node; the main process hands that path to the
 //    engine through TREASURY_DESK_SQLITE_BINDING (better-sqlite3's `nativeBinding` option). node_modules/better-sqlite3
 //    itself is never touched.
-// 3. Checks under Electron (ELECTRON_RUN_AS_NODE) that the build opens a database and that keytar loads: keytar is a
-//    Node-API addon (ABI-stable), so Node's build serves Electron too and is not rebuilt.
+// 3. Checks under Electron (ELECTRON_RUN_AS_NODE) that the build opens a database and that @napi-rs/keyring loads: it
+//    is a prebuilt Node-API addon (ABI-stable), so the same binary serves Node and Electron and is never rebuilt.
 // Options: --force (rebuild even when up to date), --build-only (skip steps 1 and 3, e.g. on a machine without a
 // display or to pre-build in CI). Environment: TREASURY_DESK_ELECTRON_HEADERS_URL (default
 // https://electronjs.org/headers), TREASURY_DESK_ELECTRON_NODEDIR (unpacked Electron headers, for offline machines),
@@ -104,16 +104,16 @@ function buildSqliteForElectron({ sqliteDir, electronVersion, targetDir, binding
 }
 
 /** Step 3: load both native modules inside Electron (as Node) the way the app will. */
-function verifyUnderElectron({ electronDir, sqliteDir, keytarDir, binding }) {
+function verifyUnderElectron({ electronDir, sqliteDir, keyringDir, binding }) {
   const electronPath = createRequire(join(electronDir, 'index.js'))(electronDir);
   const probe = `
     const Database = require(${JSON.stringify(sqliteDir)});
     const db = new Database(':memory:', { nativeBinding: ${JSON.stringify(binding)} });
     db.prepare('select 1 as one').get();
     db.close();
-    let keytar = 'ok';
-    try { require(${JSON.stringify(keytarDir)}); } catch (error) { keytar = String(error && error.message).split('\\n')[0]; }
-    process.stdout.write(JSON.stringify({ modules: process.versions.modules, electron: process.versions.electron, keytar }));
+    let keyring = 'ok';
+    try { require(${JSON.stringify(keyringDir)}); } catch (error) { keyring = String(error && error.message).split('\\n')[0]; }
+    process.stdout.write(JSON.stringify({ modules: process.versions.modules, electron: process.versions.electron, keyring }));
   `;
   const result = spawnSync(electronPath, ['-e', probe], {
     env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
@@ -134,14 +134,14 @@ function verifyUnderElectron({ electronDir, sqliteDir, keytarDir, binding }) {
 function main() {
   const electronDir = packageDir('electron');
   const sqliteDir = packageDir('better-sqlite3');
-  const keytarDir = packageDir('keytar');
+  const keyringDir = packageDir('@napi-rs/keyring');
   const electronVersion = readJson(join(electronDir, 'package.json')).version;
   const sqliteVersion = readJson(join(sqliteDir, 'package.json')).version;
   const targetDir = join(ROOT, 'node_modules', '.electron-native', electronVersion);
   const binding = join(targetDir, 'better_sqlite3.node');
   const stampPath = join(targetDir, 'stamp.json');
   const stamp = { electron: electronVersion, betterSqlite3: sqliteVersion, platform: process.platform, arch: process.arch };
-  const context = { electronDir, sqliteDir, keytarDir, electronVersion, targetDir, binding };
+  const context = { electronDir, sqliteDir, keyringDir, electronVersion, targetDir, binding };
 
   if (!buildOnly) ensureElectronBinary(electronDir);
 
@@ -167,8 +167,8 @@ function main() {
   if (!check.ok) throw new NotReady(`better-sqlite3 does not load under Electron ${electronVersion}: ${check.reason}`);
   log(`better-sqlite3 for Electron ${check.electron} (modules ABI ${check.modules}): ${binding}`);
   log(`the main process passes it to the engine as ${SQLITE_BINDING_ENV}; node_modules/better-sqlite3 keeps Node's build for npm test.`);
-  if (check.keytar === 'ok') log('keytar (Node-API) loads under Electron as built for Node.');
-  else log(`WARNING: keytar does not load under Electron (${check.keytar}); the OS keychain will be unavailable in the app. See docs/desktop.md.`);
+  if (check.keyring === 'ok') log('@napi-rs/keyring (prebuilt Node-API) loads under Electron.');
+  else log(`WARNING: @napi-rs/keyring does not load under Electron (${check.keyring}); the OS keychain will be unavailable in the app. See docs/desktop.md.`);
 }
 
 try {

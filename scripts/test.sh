@@ -4,7 +4,12 @@
 # Every gate runs even after a failure so one run shows everything; ends with "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
-export npm_config_nodedir=/usr
+# Every gate runs on the pinned Node LTS of .node-version: when called on another Node (e.g. `npm test` with the
+# system's), start again through scripts/with-node.sh, which puts that Node first on PATH and sets npm_config_nodedir.
+if [ "$(node --version 2>/dev/null)" != "v$(tr -d ' \r\n' <.node-version)" ]; then
+  exec bash scripts/with-node.sh bash scripts/test.sh "$@"
+fi
+echo "=== node $(node --version) ($(command -v node)), npm $(npm --version 2>/dev/null), modules ABI $(node -p process.versions.modules)"
 mkdir -p test-results
 
 failed_gates=0

@@ -32,7 +32,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   {
     echo "with-keyring: cannot start a private Secret Service; missing:"
     printf '  - %s\n' "${missing[@]}"
-    echo "Install them with: apt-get install -y dbus-daemon dbus-bin gnome-keyring libsecret-1-0"
+    echo "Install them with: apt-get install -y dbus-daemon dbus-bin gnome-keyring"
   } >&2
   exit 2
 fi

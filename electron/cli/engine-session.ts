@@ -174,7 +174,7 @@ export async function withSession<T>(
 ): Promise<T> {
   const options = globalOptions(command);
   const env = envOf(io);
-  // Loaded on demand: commands without the engine never load SQLite or keytar.
+  // Loaded on demand: commands without the engine never load SQLite or the keychain module.
   const [{ createEngine }, { KeychainVault }, { defaultDatabasePath }, { toContractError }] = await Promise.all([
     import('../core/engine'),
     import('../core/secrets'),

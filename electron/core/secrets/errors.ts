@@ -87,7 +87,7 @@ const HEADLESS_ADVICE =
   'that any process running as your user, and every backup of that file, can read (keep it mode 600).';
 
 /**
- * The OS keychain cannot be used: keytar did not load, no Secret Service answers, or the keyring is locked.
+ * The OS keychain cannot be used: @napi-rs/keyring did not load, no Secret Service answers, or the keyring is locked.
  * `detail` is the backend's own message (never a credential value); `partialWrite` is set when a save failed midway.
  */
 export class KeychainUnavailableError extends SecretsError {
@@ -111,7 +111,7 @@ export class KeychainUnavailableError extends SecretsError {
 function reasonText(reason: KeychainUnavailableReason): string {
   switch (reason) {
     case 'moduleUnavailable':
-      return 'the keytar module could not be loaded';
+      return 'the @napi-rs/keyring module could not be loaded';
     case 'serviceUnavailable':
       return 'the keychain service refused or did not answer';
     default: {

@@ -1,4 +1,4 @@
-// Public API of core/secrets: the only module that holds merchant credentials and touches keytar (house rule 2).
+// Public API of core/secrets: the only module that holds merchant credentials and touches the OS keychain (house rule 2).
 export { CREDENTIAL_FIELDS, CREDENTIAL_FIELD_TITLES, type CredentialField } from './fields';
 export {
   MerchantKeys,
@@ -13,10 +13,13 @@ export {
   deskAccount,
   isValidProfileName,
   keychainAccount,
-  loadKeytar,
+  loadKeyring,
+  moveKeytarEntries,
+  openKeychain,
   type KeychainVaultOptions,
   type KeytarBackend,
   type KeytarBackendLoader,
+  type KeytarMoveResult,
   type RemoveResult,
   type SaveOptions,
 } from './keychain';

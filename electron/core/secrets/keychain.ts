@@ -1,6 +1,7 @@
-// KeychainVault: the four merchant credentials of each profile in the OS keychain through keytar, the ONLY module
-// that touches keytar. Invariants: a profile is stored whole or not at all (a failed save is rolled back), invalid
-// credentials are never stored, and no value ever reaches an error message.
+// KeychainVault: the four merchant credentials of each profile in the OS keychain through @napi-rs/keyring, the ONLY
+// module that touches it (and, once, the entries an older release stored through keytar). Invariants: a profile is
+// stored whole or not at all (a failed save is rolled back), invalid credentials are never stored, and no value ever
+// reaches an error message.
 import { parseCredentials, type CredentialsDescription, type MerchantCredentialsText, type MerchantKeys } from './credentials';
 import {
   InvalidCredentialsError,
@@ -11,6 +12,7 @@ import {
   type PartialWriteOutcome,
 } from './errors';
 import { CREDENTIAL_FIELDS, type CredentialField } from './fields';
+import { SecretService } from './secret-service';
 
 /** The keychain service name every entry is stored under. */
 export const KEYCHAIN_SERVICE = 'treasury-desk';
@@ -20,7 +22,10 @@ const WINDOWS_MAX_VALUE_BYTES = 2560;
 
 const PROFILE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-/** The subset of keytar's API the vault uses; tests inject their own (e.g. one that fails on the 3rd write). */
+/**
+ * The keychain API the vault uses (keytar's shape, kept as the seam); the default is @napi-rs/keyring (loadKeyring),
+ * tests inject their own (e.g. one that fails on the 3rd write).
+ */
 export interface KeytarBackend {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
@@ -28,11 +33,14 @@ export interface KeytarBackend {
   findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
 }
 
-/** Produces a backend on first use (the default loads keytar with a dynamic import). */
+/** Produces a backend on first use (the default loads @napi-rs/keyring with a dynamic import). */
 export type KeytarBackendLoader = () => Promise<KeytarBackend>;
 
 export interface KeychainVaultOptions {
-  /** A keytar-like backend or a loader for one. Default: the real keytar, loaded lazily on first use. */
+  /**
+   * A keytar-like backend or a loader for one. Default: @napi-rs/keyring, loaded lazily on first use, after moving
+   * this service's keytar-stored entries into it (openKeychain).
+   */
   readonly backend?: KeytarBackend | KeytarBackendLoader;
   /** Keychain service name. Default: KEYCHAIN_SERVICE. */
   readonly service?: string;
@@ -75,14 +83,6 @@ function checkProfileName(profile: string): void {
   if (typeof profile !== 'string' || !isValidProfileName(profile)) throw new InvalidProfileNameError(String(profile));
 }
 
-function isKeytarBackend(value: unknown): value is KeytarBackend {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Record<string, unknown>;
-  return (['getPassword', 'setPassword', 'deletePassword', 'findCredentials'] as const).every(
-    (name) => typeof candidate[name] === 'function',
-  );
-}
-
 function firstLine(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   const line = text.split(/\r?\n/, 1)[0] ?? '';
@@ -98,20 +98,122 @@ function safeDetail(error: unknown, sensitive: readonly string[]): string {
   return firstLine(error);
 }
 
-/** Loads keytar with a dynamic import, so the rest of the app works without the native module. */
-export async function loadKeytar(): Promise<KeytarBackend> {
+/**
+ * On Linux, entries live in the Secret Service only: @napi-rs/keyring would otherwise fall back silently to the kernel
+ * keyring, which forgets everything at reboot (a merchant key stored there would be lost). Without a Secret Service
+ * every operation fails with a clear error instead. Ignored on macOS and Windows.
+ */
+const ENTRY_OPTIONS = { linux: { store: 'secret-service' } } as const;
+
+interface KeyringModule {
+  AsyncEntry: new (service: string, account: string, options?: typeof ENTRY_OPTIONS) => {
+    getPassword(): Promise<string | null>;
+    setPassword(password: string): Promise<void>;
+    deleteCredential(): Promise<boolean>;
+  };
+  findCredentialsAsync(service: string): Promise<Array<{ account: string; password: string }>>;
+}
+
+function isKeyringModule(value: unknown): value is KeyringModule {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return typeof candidate['AsyncEntry'] === 'function' && typeof candidate['findCredentialsAsync'] === 'function';
+}
+
+/** Loads @napi-rs/keyring with a dynamic import (the rest of the app works without the native module). */
+export async function loadKeyring(): Promise<KeytarBackend> {
   let loaded: unknown;
   try {
-    loaded = await import('keytar');
+    loaded = await import('@napi-rs/keyring');
   } catch (error) {
-    throw new KeychainUnavailableError('moduleUnavailable', 'load keytar', firstLine(error));
+    throw new KeychainUnavailableError('moduleUnavailable', 'load @napi-rs/keyring', firstLine(error));
   }
   const namespace = loaded as { default?: unknown };
-  const candidate = isKeytarBackend(namespace.default) ? namespace.default : loaded;
-  if (!isKeytarBackend(candidate)) {
-    throw new KeychainUnavailableError('moduleUnavailable', 'load keytar', 'the module does not have the keytar API');
+  const keyring = isKeyringModule(namespace.default) ? namespace.default : loaded;
+  if (!isKeyringModule(keyring)) {
+    throw new KeychainUnavailableError('moduleUnavailable', 'load @napi-rs/keyring', 'the module does not have the keyring API');
   }
-  return candidate;
+  // One entry object per service and account, reused: each AsyncEntry holds its own D-Bus connection until it is
+  // garbage-collected, and the bus refuses a user's 257th connection (max_connections_per_user=256), so a fresh entry
+  // per call fails after some hundred operations.
+  const entries = new Map<string, InstanceType<KeyringModule['AsyncEntry']>>();
+  const entry = (service: string, account: string) => {
+    const key = JSON.stringify([service, account]);
+    let found = entries.get(key);
+    if (!found) {
+      found = new keyring.AsyncEntry(service, account, ENTRY_OPTIONS);
+      entries.set(key, found);
+    }
+    return found;
+  };
+  return {
+    getPassword: async (service, account) => entry(service, account).getPassword(),
+    setPassword: async (service, account, password) => entry(service, account).setPassword(password),
+    deletePassword: async (service, account) => entry(service, account).deleteCredential(),
+    findCredentials: async (service) => keyring.findCredentialsAsync(service),
+  };
+}
+
+/** What moveKeytarEntries did, by account (never values). */
+export interface KeytarMoveResult {
+  /** Entries now stored through @napi-rs/keyring, whose keytar item was deleted. */
+  readonly moved: readonly string[];
+  /** keytar items left in place because the new store already holds a different value for the same account. */
+  readonly conflicting: readonly string[];
+}
+
+/**
+ * Moves the entries keytar stored for `service` into `backend` (Linux only; elsewhere nothing to do and nothing done).
+ * keytar wrote libsecret's generic schema, attributes `service` and `account`; @napi-rs/keyring stores and finds
+ * `service` and `username`, so it cannot see them. They are read over D-Bus (SecretService), written through the
+ * backend, read back, and only then deleted. An account the new store already holds with the same value only loses
+ * its old item; with a different value the new one wins and the old item is kept (reported as conflicting).
+ * macOS (same service/account attributes) needs no move. Windows is not handled: see docs/desktop.md.
+ */
+export async function moveKeytarEntries(
+  service: string,
+  backend: KeytarBackend,
+  openSecretService: () => Promise<SecretService> = () => SecretService.open(),
+): Promise<KeytarMoveResult> {
+  const moved: string[] = [];
+  const conflicting: string[] = [];
+  if (process.platform !== 'linux') return { moved, conflicting };
+  const secrets = await openSecretService();
+  try {
+    const items = await secrets.search({ service });
+    for (const item of items) {
+      const account = item.attributes.get('account');
+      if (account === undefined || item.attributes.has('username')) continue;
+      const value = await secrets.readText(item);
+      const current = await backend.getPassword(service, account);
+      if (current === null) {
+        await backend.setPassword(service, account, value);
+        if ((await backend.getPassword(service, account)) !== value) throw new Error(`the moved entry ${account} did not read back`);
+      } else if (current !== value) {
+        conflicting.push(account);
+        continue;
+      }
+      await secrets.delete(item);
+      moved.push(account);
+    }
+  } finally {
+    secrets.close();
+  }
+  return { moved: moved.sort(), conflicting: conflicting.sort() };
+}
+
+/**
+ * The default backend: @napi-rs/keyring, after moving this service's keytar entries into it. Runs on a vault's first
+ * use in each process; once the entries are moved the search finds nothing, so later starts only pay one D-Bus query.
+ */
+export async function openKeychain(service: string): Promise<KeytarBackend> {
+  const backend = await loadKeyring();
+  try {
+    await moveKeytarEntries(service, backend);
+  } catch (error) {
+    throw new KeychainUnavailableError('serviceUnavailable', 'move the entries stored by keytar', firstLine(error));
+  }
+  return backend;
 }
 
 /**
@@ -143,7 +245,7 @@ export class KeychainVault {
 
   constructor(options: KeychainVaultOptions = {}) {
     this.service = options.service ?? KEYCHAIN_SERVICE;
-    this.#source = options.backend ?? loadKeytar;
+    this.#source = options.backend ?? (() => openKeychain(this.service));
   }
 
   /**
@@ -166,7 +268,7 @@ export class KeychainVault {
           }
         }
       }
-      const backend = await this.#getBackend();
+      const backend = await this.#backendFor(`save profile ${profile}`);
       const sensitive = [...Object.values(values), credentials.secret, credentials.merchantPrivateKey];
       const operation = `save profile ${profile}`;
 
@@ -237,7 +339,7 @@ export class KeychainVault {
   remove(profile: string): Promise<RemoveResult> {
     return this.#serial(async () => {
       checkProfileName(profile);
-      const backend = await this.#getBackend();
+      const backend = await this.#backendFor(`remove profile ${profile}`);
       const removed: CredentialField[] = [];
       for (const field of CREDENTIAL_FIELDS) {
         const deleted = await this.#call(`remove profile ${profile}`, [], () =>
@@ -257,7 +359,7 @@ export class KeychainVault {
   savePendingPrivateKey(profile: string, privateKeyPem: string): Promise<void> {
     return this.#serial(async () => {
       checkProfileName(profile);
-      const backend = await this.#getBackend();
+      const backend = await this.#backendFor(`save the generated key of profile ${profile}`);
       await this.#call(`save the generated key of profile ${profile}`, [privateKeyPem], () =>
         backend.setPassword(this.service, pendingKeyAccount(profile), privateKeyPem),
       );
@@ -268,7 +370,7 @@ export class KeychainVault {
   loadPendingPrivateKey(profile: string): Promise<string | null> {
     return this.#serial(async () => {
       checkProfileName(profile);
-      const backend = await this.#getBackend();
+      const backend = await this.#backendFor(`read the generated key of profile ${profile}`);
       return this.#call(`read the generated key of profile ${profile}`, [], () => backend.getPassword(this.service, pendingKeyAccount(profile)));
     });
   }
@@ -276,7 +378,7 @@ export class KeychainVault {
   removePendingPrivateKey(profile: string): Promise<boolean> {
     return this.#serial(async () => {
       checkProfileName(profile);
-      const backend = await this.#getBackend();
+      const backend = await this.#backendFor(`remove the generated key of profile ${profile}`);
       return this.#call(`remove the generated key of profile ${profile}`, [], () => backend.deletePassword(this.service, pendingKeyAccount(profile)));
     });
   }
@@ -287,29 +389,29 @@ export class KeychainVault {
    */
   readDeskEntry(name: string): Promise<string | null> {
     return this.#serial(async () => {
-      const backend = await this.#getBackend();
+      const backend = await this.#backendFor(`read the desk entry ${name}`);
       return this.#call(`read the desk entry ${name}`, [], () => backend.getPassword(this.service, deskAccount(name)));
     });
   }
 
   writeDeskEntry(name: string, value: string): Promise<void> {
     return this.#serial(async () => {
-      const backend = await this.#getBackend();
+      const backend = await this.#backendFor(`write the desk entry ${name}`);
       await this.#call(`write the desk entry ${name}`, [value], () => backend.setPassword(this.service, deskAccount(name), value));
     });
   }
 
   removeDeskEntry(name: string): Promise<boolean> {
     return this.#serial(async () => {
-      const backend = await this.#getBackend();
+      const backend = await this.#backendFor(`remove the desk entry ${name}`);
       return this.#call(`remove the desk entry ${name}`, [], () => backend.deletePassword(this.service, deskAccount(name)));
     });
   }
 
-  /** Names of the profiles with at least one entry, sorted (values are read by keytar but dropped at once). */
+  /** Names of the profiles with at least one entry, sorted (values are read by the backend but dropped at once). */
   listProfiles(): Promise<string[]> {
     return this.#serial(async () => {
-      const backend = await this.#getBackend();
+      const backend = await this.#backendFor('list profiles');
       const entries = await this.#call('list profiles', [], () => backend.findCredentials(this.service));
       const profiles = new Set<string>();
       for (const { account } of entries) {
@@ -325,7 +427,7 @@ export class KeychainVault {
   }
 
   async #readAll(profile: string, operation: string): Promise<Record<CredentialField, string | null>> {
-    const backend = await this.#getBackend();
+    const backend = await this.#backendFor(operation);
     const values = {} as Record<CredentialField, string | null>;
     for (const field of CREDENTIAL_FIELDS) {
       values[field] = await this.#call(operation, [], () => backend.getPassword(this.service, keychainAccount(profile, field)));
@@ -359,6 +461,18 @@ export class KeychainVault {
       return await run();
     } catch (error) {
       throw new KeychainUnavailableError('serviceUnavailable', operation, safeDetail(error, sensitive));
+    }
+  }
+
+  /** The backend; a failure to load it is reported as a failure of `operation` (what the user asked for). */
+  async #backendFor(operation: string): Promise<KeytarBackend> {
+    try {
+      return await this.#getBackend();
+    } catch (error) {
+      if (error instanceof KeychainUnavailableError && error.operation !== operation) {
+        throw new KeychainUnavailableError(error.reason, operation, `${error.operation}: ${error.detail}`, undefined, { cause: error });
+      }
+      throw error;
     }
   }
 

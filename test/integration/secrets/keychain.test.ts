@@ -1,5 +1,5 @@
 // KeychainVault against the REAL Secret Service of scripts/with-keyring.sh: round trip with usable keys,
-// has/list/remove checked through keytar directly, nothing stored when invalid, profile isolation, no leaks.
+// has/list/remove checked through @napi-rs/keyring directly, nothing stored when invalid, profile isolation, no leaks.
 import { constants, createPrivateKey, createPublicKey, createSign, createVerify, privateDecrypt, publicEncrypt } from 'node:crypto';
 import { inspect } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import { publicKeyFingerprint } from '../../../electron/protocol/keys';
 import { leakedParts, makeCredentials, requireIsolatedSecretService, uniqueProfile } from './support';
 
 // Fails the whole file with instructions when not run under scripts/with-keyring.sh (never skips).
-const keytar = await requireIsolatedSecretService();
+const direct = await requireIsolatedSecretService();
 
 const vault = new KeychainVault();
 const usedProfiles: string[] = [];
@@ -29,13 +29,13 @@ function profileName(prefix?: string): string {
 
 async function entriesOf(profile: string): Promise<Record<string, string | null>> {
   const entries: Record<string, string | null> = {};
-  for (const field of CREDENTIAL_FIELDS) entries[field] = await keytar.getPassword(KEYCHAIN_SERVICE, keychainAccount(profile, field));
+  for (const field of CREDENTIAL_FIELDS) entries[field] = await direct.getPassword(KEYCHAIN_SERVICE, keychainAccount(profile, field));
   return entries;
 }
 
 afterAll(async () => {
   for (const profile of usedProfiles) {
-    for (const field of CREDENTIAL_FIELDS) await keytar.deletePassword(KEYCHAIN_SERVICE, keychainAccount(profile, field));
+    for (const field of CREDENTIAL_FIELDS) await direct.deletePassword(KEYCHAIN_SERVICE, keychainAccount(profile, field));
   }
 });
 
@@ -77,7 +77,7 @@ describe('KeychainVault.save / load', () => {
     // Keys are stored in canonical compact form (base64 DER, PROTOCOL §1.2), parseable on load.
     expect(entries.platformPublicKey).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(entries.merchantPrivateKey).toMatch(/^[A-Za-z0-9+/]+=*$/);
-    const accounts = (await keytar.findCredentials(KEYCHAIN_SERVICE)).map((entry) => entry.account).filter((a) => a.startsWith(`${profile}/`));
+    const accounts = (await direct.findCredentials(KEYCHAIN_SERVICE)).map((entry) => entry.account).filter((a) => a.startsWith(`${profile}/`));
     expect(accounts.sort()).toEqual(CREDENTIAL_FIELDS.map((field) => `${profile}/${field}`).sort());
   });
 
@@ -121,7 +121,7 @@ describe('KeychainVault.save / load', () => {
   it('reports an incomplete profile, naming the missing fields', async () => {
     const profile = profileName();
     await vault.save(profile, makeCredentials().text);
-    await keytar.deletePassword(KEYCHAIN_SERVICE, keychainAccount(profile, 'secret'));
+    await direct.deletePassword(KEYCHAIN_SERVICE, keychainAccount(profile, 'secret'));
     const error = await vault.load(profile).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProfileNotFoundError);
     expect((error as ProfileNotFoundError).missing).toEqual(['secret']);
@@ -133,7 +133,7 @@ describe('KeychainVault.save / load', () => {
     const profile = profileName();
     const creds = makeCredentials();
     await vault.save(profile, creds.text);
-    await keytar.setPassword(KEYCHAIN_SERVICE, keychainAccount(profile, 'merchantPrivateKey'), 'bm90IGEga2V5IGF0IGFsbA==');
+    await direct.setPassword(KEYCHAIN_SERVICE, keychainAccount(profile, 'merchantPrivateKey'), 'bm90IGEga2V5IGF0IGFsbA==');
     const error = await vault.load(profile).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InvalidCredentialsError);
     expect((error as InvalidCredentialsError).field).toBe('merchantPrivateKey');
@@ -160,9 +160,9 @@ describe('KeychainVault.has / listProfiles / remove', () => {
 
     const result = await vault.remove(profile);
     expect(result).toEqual({ profile, removed: [...CREDENTIAL_FIELDS] });
-    // Really gone, as keytar itself sees it.
+    // Really gone, as the keyring module itself sees it.
     expect(await entriesOf(profile)).toEqual({ merchantId: null, secret: null, platformPublicKey: null, merchantPrivateKey: null });
-    expect((await keytar.findCredentials(KEYCHAIN_SERVICE)).some((entry) => entry.account.startsWith(`${profile}/`))).toBe(false);
+    expect((await direct.findCredentials(KEYCHAIN_SERVICE)).some((entry) => entry.account.startsWith(`${profile}/`))).toBe(false);
     expect(await vault.has(profile)).toBe(false);
     expect(await vault.listProfiles()).not.toContain(profile);
   });
@@ -174,8 +174,8 @@ describe('KeychainVault.has / listProfiles / remove', () => {
 
   it('remove() of a partial profile reports exactly the entries that existed', async () => {
     const profile = profileName();
-    await keytar.setPassword(KEYCHAIN_SERVICE, keychainAccount(profile, 'merchantId'), 'M1');
-    await keytar.setPassword(KEYCHAIN_SERVICE, keychainAccount(profile, 'platformPublicKey'), 'x');
+    await direct.setPassword(KEYCHAIN_SERVICE, keychainAccount(profile, 'merchantId'), 'M1');
+    await direct.setPassword(KEYCHAIN_SERVICE, keychainAccount(profile, 'platformPublicKey'), 'x');
     expect(await vault.listProfiles()).toContain(profile);
     expect(await vault.remove(profile)).toEqual({ profile, removed: ['merchantId', 'platformPublicKey'] });
     expect(await vault.listProfiles()).not.toContain(profile);
@@ -184,8 +184,8 @@ describe('KeychainVault.has / listProfiles / remove', () => {
   it('listProfiles() returns names only and ignores foreign accounts of the service', async () => {
     const profile = profileName('names');
     await vault.save(profile, makeCredentials().text);
-    await keytar.setPassword(KEYCHAIN_SERVICE, 'not-a-profile-entry', 'x');
-    await keytar.setPassword(KEYCHAIN_SERVICE, `${profile}/unknownField`, 'x');
+    await direct.setPassword(KEYCHAIN_SERVICE, 'not-a-profile-entry', 'x');
+    await direct.setPassword(KEYCHAIN_SERVICE, `${profile}/unknownField`, 'x');
     try {
       const profiles = await vault.listProfiles();
       expect(profiles.every((name) => typeof name === 'string' && !name.includes('/'))).toBe(true);
@@ -193,8 +193,8 @@ describe('KeychainVault.has / listProfiles / remove', () => {
       expect(profiles).not.toContain('not-a-profile-entry');
       expect(profiles).toEqual([...profiles].sort());
     } finally {
-      await keytar.deletePassword(KEYCHAIN_SERVICE, 'not-a-profile-entry');
-      await keytar.deletePassword(KEYCHAIN_SERVICE, `${profile}/unknownField`);
+      await direct.deletePassword(KEYCHAIN_SERVICE, 'not-a-profile-entry');
+      await direct.deletePassword(KEYCHAIN_SERVICE, `${profile}/unknownField`);
     }
   });
 });
@@ -273,7 +273,7 @@ describe('secrets never reach error messages', () => {
     await capture(vault.save(uniqueProfile(), { ...creds.text, merchantPrivateKey: creds.text.platformPublicKey }));
     await capture(vault.save(uniqueProfile(), { ...creds.text, merchantPrivateKey: creds.text.merchantPrivateKey.slice(0, 400) }));
     await capture(vault.save(uniqueProfile(), { ...creds.text, secret: `${creds.text.secret}\u0000` }));
-    await keytar.setPassword(KEYCHAIN_SERVICE, keychainAccount(profile, 'platformPublicKey'), creds.text.merchantPrivateKey);
+    await direct.setPassword(KEYCHAIN_SERVICE, keychainAccount(profile, 'platformPublicKey'), creds.text.merchantPrivateKey);
     await capture(vault.load(profile)); // corrupted: a private key stored as the platform key
     expect(errors).toHaveLength(7);
     for (const error of errors) {

@@ -115,7 +115,7 @@ describe('backend loading', () => {
     const vault = new KeychainVault({
       backend: async () => {
         attempts += 1;
-        if (attempts === 1) throw new KeychainUnavailableError('moduleUnavailable', 'load keytar', 'libsecret-1.so.0: cannot open shared object file');
+        if (attempts === 1) throw new KeychainUnavailableError('moduleUnavailable', 'load @napi-rs/keyring', 'Cannot find native binding');
         return working;
       },
     });

@@ -1,10 +1,11 @@
-// Shared helpers of the core/secrets tests: the isolated-keyring guard, direct keytar access, generated credentials.
+// Shared helpers of the core/secrets tests: the isolated-keyring guard, direct @napi-rs/keyring access (direct's
+// shape), generated credentials.
 // Tests generate their own keys at run time; no key material is ever committed.
 import { randomBytes } from 'node:crypto';
 import { generateRsaKeyPair, type GeneratedKeyPair } from '../../../electron/protocol/keys';
 import type { MerchantCredentialsText } from '../../../electron/core/secrets';
 
-/** keytar as the tests see it, to check entries independently of KeychainVault. */
+/** The keychain as the tests see it (@napi-rs/keyring in direct's shape), to check entries independently of KeychainVault. */
 export interface DirectKeytar {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
@@ -12,12 +13,31 @@ export interface DirectKeytar {
   findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
 }
 
+/** @napi-rs/keyring used directly (Secret Service only, as the vault does), not through KeychainVault's code. */
+export async function directKeyring(): Promise<DirectKeytar> {
+  const { AsyncEntry, findCredentialsAsync } = await import('@napi-rs/keyring');
+  // Reused per account: each AsyncEntry holds a D-Bus connection until garbage-collected (the bus allows 256 per user).
+  const entries = new Map<string, InstanceType<typeof AsyncEntry>>();
+  const entry = (service: string, account: string) => {
+    const key = JSON.stringify([service, account]);
+    const found = entries.get(key) ?? new AsyncEntry(service, account, { linux: { store: 'secret-service' } });
+    entries.set(key, found);
+    return found;
+  };
+  return {
+    getPassword: (service, account) => entry(service, account).getPassword(),
+    setPassword: (service, account, password) => entry(service, account).setPassword(password),
+    deletePassword: (service, account) => entry(service, account).deleteCredential(),
+    findCredentials: (service) => findCredentialsAsync(service),
+  };
+}
+
 export const HARNESS_COMMAND = 'bash scripts/with-keyring.sh npx vitest run test/integration/secrets';
 
 /**
  * Fails (never skips) unless a private Secret Service started by scripts/with-keyring.sh is reachable: checks the
  * bus address, that the bus lives in the harness's temporary folder (so a developer's real keyring is never
- * written), and that a probe entry can be stored, read and deleted. Returns keytar for direct checks.
+ * written), and that a probe entry can be stored, read and deleted. Returns direct keychain access for checks.
  */
 export async function requireIsolatedSecretService(): Promise<DirectKeytar> {
   const bus = process.env.DBUS_SESSION_BUS_ADDRESS;
@@ -30,14 +50,13 @@ export async function requireIsolatedSecretService(): Promise<DirectKeytar> {
       `these tests write to the OS keychain and must run against the private keyring of scripts/with-keyring.sh, never a real one: run \`${HARNESS_COMMAND}\``,
     );
   }
-  const loaded = (await import('keytar')) as unknown as DirectKeytar & { default?: DirectKeytar };
-  const keytar = loaded.default ?? loaded;
+  const direct = await directKeyring();
   const service = 'treasury-desk-test-probe';
   const probe = `probe-${randomBytes(6).toString('hex')}`;
   try {
-    await keytar.setPassword(service, probe, probe);
-    const readBack = await keytar.getPassword(service, probe);
-    await keytar.deletePassword(service, probe);
+    await direct.setPassword(service, probe, probe);
+    const readBack = await direct.getPassword(service, probe);
+    await direct.deletePassword(service, probe);
     if (readBack !== probe) throw new Error('the probe entry did not read back');
   } catch (error) {
     throw new Error(
@@ -45,7 +64,7 @@ export async function requireIsolatedSecretService(): Promise<DirectKeytar> {
       { cause: error },
     );
   }
-  return keytar;
+  return direct;
 }
 
 /** A profile name no other test uses. */
