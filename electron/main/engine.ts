@@ -1,14 +1,18 @@
 // The engine's one door into the desktop shell: starts the treasury engine (electron/core) for the Electron app,
 // with the idle lock on and demo mode backed by the embedded sandbox. The only file of electron/main that
 // imports the engine; everything else sees DesktopEngine.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ContractEvent, TreasuryHandlers } from '../contract';
 import { createEngine } from '../core/engine';
+import { defaultDatabasePath, moveLegacyDesk } from '../core/store';
 import { demoSandboxStarter } from '../sandbox';
 
 export interface EnginePaths {
-  /** Folder of the database and settings: Electron's userData folder. */
-  readonly dataDir: string;
+  /**
+   * Electron's userData folder, where the app kept its desk before it shared the CLI's data folder: a desk found
+   * there is moved once to defaultDatabasePath() (core/store/data-folder.ts).
+   */
+  readonly legacyDataDir: string;
   /**
    * better-sqlite3 binary built for Electron's ABI (`npm start` from a checkout), or undefined to use the module's
    * own build (the packaged app, whose native modules electron-builder rebuilt for Electron).
@@ -24,14 +28,18 @@ export interface DesktopEngine {
   close(): Promise<void>;
 }
 
-/** Starts the engine for the desktop app. */
+/** Starts the engine for the desktop app on the same desk the CLI opens by default. */
 export async function startEngine(paths: EnginePaths): Promise<DesktopEngine> {
+  const dbPath = defaultDatabasePath();
+  const move = moveLegacyDesk(paths.legacyDataDir, dbPath);
+  if (move.moved) console.warn(`Treasury Desk: moved the desk from ${paths.legacyDataDir} to ${dirname(dbPath)} (${move.parts.join(', ')}): the app and the CLI now share it`);
+  else if (move.reason === 'targetExists') console.warn(`Treasury Desk: a desk is left in ${paths.legacyDataDir}; the desk in ${dirname(dbPath)} is used (the CLI's)`);
   return createEngine({
-    dbPath: join(paths.dataDir, 'treasury.sqlite'),
+    dbPath,
     lockable: true,
     // Balances, deposits and submitted withdrawals stay current without "Sync now" (core/sync/auto-sync.ts).
     autoSync: true,
-    startDemoSandbox: demoSandboxStarter(join(paths.dataDir, 'demo-sandbox')),
+    startDemoSandbox: demoSandboxStarter(join(dirname(dbPath), 'demo-sandbox')),
     ...(paths.sqliteNativeBinding ? { sqliteNativeBinding: paths.sqliteNativeBinding } : {}),
   });
 }

@@ -68,7 +68,7 @@ async function startDesktopEngine(): Promise<DesktopEngine> {
     exists: existsSync,
   });
   if (sqlite.note !== null) console.warn(sqlite.note);
-  return startEngine({ dataDir: app.getPath('userData'), sqliteNativeBinding: sqlite.binding });
+  return startEngine({ legacyDataDir: app.getPath('userData'), sqliteNativeBinding: sqlite.binding });
 }
 
 function run(): void {

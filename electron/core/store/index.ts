@@ -2,6 +2,7 @@
 // and the desk's own records (operators, requests, approvals, policies, audit log). Repositories take the handle first.
 export * from './errors';
 export * from './paths';
+export * from './data-folder';
 export * from './database';
 export { MIGRATIONS, latestVersion, runMigrations, type Migration } from './migrations';
 export * from './pagination';

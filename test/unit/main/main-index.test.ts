@@ -165,7 +165,7 @@ describe('main process entry', () => {
 
     // IPC: one handler per method; our window's main frame is answered by the engine, a stranger is refused.
     expect(ipcMain.handlers.size).toBe(METHOD_NAMES.length);
-    expect(start).toHaveBeenCalledWith({ dataDir: '/nonexistent/user-data/userData', sqliteNativeBinding: undefined });
+    expect(start).toHaveBeenCalledWith({ legacyDataDir: '/nonexistent/user-data/userData', sqliteNativeBinding: undefined });
     expect(consoleWarn).toHaveBeenCalledWith(expect.stringContaining('node scripts/electron-native.mjs'));
     consoleWarn.mockRestore();
     const ours = { sender: window.webContents, senderFrame: mainFrame(pathToFileURL(page).href) };
