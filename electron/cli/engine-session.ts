@@ -156,7 +156,7 @@ export class EngineSession {
   }
 }
 
-/** The answer as JSON; control and text-direction characters as \uXXXX escapes (it parses back to the same value). */
+/** The answer as JSON; control and text-direction characters as JSON escapes such as \u001b (it parses back to the same value). */
 export function printJson(io: CliIo, value: unknown): void {
   io.stdout(`${jsonText(value, 2)}\n`);
 }

@@ -1,5 +1,5 @@
 // Text output for people: aligned tables, times in UTC, and small phrases. Money is shown exactly as the engine
-// gave it (decimal strings are only padded, never converted to numbers). Cells are escaped (⟨U+XXXX⟩) before they are
+// gave it (decimal strings are only padded, never converted to numbers). Cells are escaped (ESC shows as ⟨U+001B⟩) before they are
 // measured, so a control character in a memo or name can neither act on the terminal nor break the columns.
 import { escapeUnsafeText } from '../contract';
 

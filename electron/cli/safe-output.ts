@@ -1,6 +1,6 @@
 // The CLI's one chokepoint for output: every byte the commands write to stdout, stderr or a prompt passes through
 // safeIo, so no control or text-direction character (contract/display-text) ever reaches a terminal raw. Text for
-// people gets visible ⟨U+XXXX⟩ escapes; JSON gets \uXXXX escapes instead, so it stays valid and parses back to the
+// people gets visible marks (ESC as ⟨U+001B⟩); JSON gets escapes such as \u001b instead, so it stays valid and parses back to the
 // exact original strings. Newlines are kept; tabs and carriage returns are escaped like every other control.
 import { escapeUnsafeText } from '../contract';
 import type { CliIo } from './io';
@@ -16,7 +16,7 @@ function jsonEscape(character: string): string {
 }
 
 /**
- * JSON.stringify, then every unsafe character written as a \uXXXX escape. JSON.stringify already escapes C0 but
+ * JSON.stringify, then every unsafe character written as a JSON escape (\u202e for U+202E). JSON.stringify already escapes C0 but
  * leaves DEL, C1 and the bidi controls raw; in its output those can only stand inside string literals, where the
  * escape means exactly the same character, so the text parses back to the same value.
  */
@@ -26,7 +26,7 @@ export function jsonText(value: unknown, indent?: number): string {
 
 /**
  * A JSON document exactly as received (e.g. decrypted plaintext), made safe to print without re-serialising it
- * (numbers and key order stay as they are): unsafe characters inside strings become \uXXXX (the same JSON value);
+ * (numbers and key order stay as they are): unsafe characters inside strings become JSON escapes such as \u001b (the same JSON value);
  * between tokens the only legal ones are tab and carriage return, which become a space (CR before LF is dropped).
  */
 export function safeJsonDocument(text: string): string {
@@ -56,7 +56,7 @@ export function safeJsonDocument(text: string): string {
 const SAFE = new WeakSet<CliIo>();
 
 /**
- * The same io with every write escaped (⟨U+XXXX⟩): stdout, stderr and prompt questions. Escaping is idempotent (an
+ * The same io with every write escaped (ESC as ⟨U+001B⟩): stdout, stderr and prompt questions. Escaping is idempotent (an
  * escaped text has nothing left to escape), so JSON made by jsonText passes through unchanged.
  */
 export function safeIo(io: CliIo): CliIo {

@@ -1,6 +1,6 @@
 // Text from people and the network (memos, reasons, names, labels, platform messages) made safe to show: C0 controls
 // except newline, DEL, C1 controls and the bidi overrides/isolates (U+202A–U+202E, U+2066–U+2069) are either refused
-// at input or shown escaped as ⟨U+XXXX⟩, so an ANSI escape or a right-to-left override can never make a screen show
+// at input or shown escaped (ESC as ⟨U+001B⟩), so an ANSI escape or a right-to-left override can never make a screen show
 // something other than what is stored. Pure: the engine, the CLI and the renderer all use this one definition.
 
 /** Characters that must never reach a screen unescaped (APPROVALS / issue 9, item 10). */
@@ -63,7 +63,7 @@ export function unsafeTextProblem(text: string, what: string): string | null {
   return `${what} contains ${found.description} at position ${found.index + 1}: control and text-direction characters are not allowed, type it again without them`;
 }
 
-/** The text with every unsafe character replaced by a visible ⟨U+XXXX⟩; newlines and everything else stay. */
+/** The text with every unsafe character replaced by a visible mark such as ⟨U+202E⟩; newlines and everything else stay. */
 export function escapeUnsafeText(text: string): string {
   return text.replace(UNSAFE_GLOBAL, (character) => `⟨${codePointLabel(character.codePointAt(0) ?? 0)}⟩`);
 }

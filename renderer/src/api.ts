@@ -1,7 +1,7 @@
 // The renderer's only door to the engine: typed calls over window.treasury (the contract) and its event stream.
 // Never throws: a missing bridge or a transport failure comes back as a Result error a screen can show.
 // Invariant: every answer and event passes displaySafeBridge here, so no store or component ever holds text from the
-// engine, the network or another person with a raw control or text-direction character in it (shown as ⟨U+XXXX⟩).
+// engine, the network or another person with a raw control or text-direction character in it (shown as a mark such as ⟨U+202E⟩).
 import type { ContractError, ContractEvent, MethodName, RequestOf, ResponseOf, Result, TreasuryBridge } from '../../electron/contract';
 import { displaySafeBridge } from '../../electron/contract/display-bridge';
 

@@ -5,7 +5,7 @@ import { CURRENCIES, isCurrencySymbol } from '../../electron/chains';
 import { escapeUnsafeText } from '../../electron/contract/display-text';
 
 /**
- * Text to show as is: control and text-direction characters become a visible ⟨U+XXXX⟩. Answers from the engine are
+ * Text to show as is: control and text-direction characters become a visible mark such as ⟨U+001B⟩. Answers from the engine are
  * already escaped (api.ts); use this where the screen echoes what someone typed before it is sent.
  */
 export function displayText(text: string): string {

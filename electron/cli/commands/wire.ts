@@ -92,7 +92,7 @@ function registerDecrypt(wire: Command, io: CliIo): void {
     .addHelpText(
       'after',
       '\nSurrounding white space on stdin is ignored. The plaintext is printed as decrypted, plus a line feed; control and ' +
-        'text-direction characters inside strings are written as \\uXXXX escapes (the same JSON value), tabs and carriage ' +
+        'text-direction characters inside strings are written as JSON escapes such as \\u202e (the same JSON value), tabs and carriage ' +
         'returns between tokens as spaces.',
     )
     .action(async (options: KeyOption) => {

@@ -1,5 +1,5 @@
 // Shows an address with the characters at `positions` marked: how a look-alike (poisoned) address differs. A typed
-// control or text-direction character is shown escaped (⟨U+XXXX⟩) in its own position, so the marks stay in place.
+// control or text-direction character is shown escaped (ESC as ⟨U+001B⟩) in its own position, so the marks stay in place.
 import { displayText } from '../format';
 interface AddressDiffProps {
   readonly address: string;
