@@ -1,6 +1,7 @@
 // Data shapes the contract answers with. Plain JSON: money as decimal strings, times as epoch milliseconds,
 // keys only as SHA-256 fingerprints. Nothing here may ever hold a secret, key or token.
 import type { AddressType, Chain, CurrencySymbol } from '../chains';
+import type { ClockVerdict } from './clock';
 
 export interface ProfileSummary {
   readonly name: string;
@@ -33,6 +34,8 @@ export interface SelfcheckReport {
   readonly steps: readonly SelfcheckStep[];
   /** Server time minus local time, seconds; null when no answer arrived. */
   readonly clockDriftSeconds: number | null;
+  /** The drift judged by clockDriftVerdict (contract/clock.ts); null when no answer arrived. */
+  readonly clockVerdict: ClockVerdict | null;
   /** What to do next, e.g. the version 2 switch guidance, or the whitelist explanation. */
   readonly guidance: readonly string[];
 }
