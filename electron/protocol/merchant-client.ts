@@ -45,7 +45,7 @@ import {
 import { signText, signingInput } from './signature';
 import { readBusinessResponse, type VerifyContext } from './verify';
 import { TokenManager, requestToken } from './token-manager';
-import { NonceMemory, newNonce, systemClock, unixSeconds, type Clock } from './wire';
+import { NonceMemory, newNonce, systemClock, unixSeconds, type Clock, type ReplayMemory } from './wire';
 
 export interface MerchantClientOptions {
   readonly baseUrl: string;
@@ -59,7 +59,7 @@ export interface MerchantClientOptions {
   readonly decryptor?: PayloadDecryptor;
   readonly clock?: Clock;
   /** Response nonces seen (§4.4); share one with the callback receiver so a callback cannot replay a response. */
-  readonly nonceMemory?: NonceMemory;
+  readonly nonceMemory?: ReplayMemory;
   readonly dispatcher?: Dispatcher;
   readonly timeouts?: Partial<HttpTimeouts>;
   readonly maxResponseBytes?: number;
