@@ -91,6 +91,8 @@ export const CONTRACT = {
 
   'sync/run': method(z.strictObject({ full: z.boolean().optional() }))<Dto.SyncReport>(),
   'sync/status': method(none)<Dto.SyncStatus>(),
+  /** Walks the service's whole deposit list and compares it with the desk's; stores nothing new (sync --full does). */
+  'sync/verify': method(none)<Dto.DepositVerification>(),
   'currencies/list': method(none)<readonly Dto.CurrencyView[]>(),
   'balances/list': method(none)<readonly Dto.BalanceView[]>(),
 

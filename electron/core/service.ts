@@ -335,6 +335,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
 
     'sync/run': handle('sync/run', (request) => sync.run({ full: request.full === true })),
     'sync/status': handle('sync/status', () => sync.status()),
+    'sync/verify': handle('sync/verify', () => sync.verifyDeposits()),
 
     'currencies/list': handle('currencies/list', () =>
       listCurrencies(context.db, profileName())
