@@ -1,5 +1,6 @@
 // The typed API over the contract: the method map as async functions answering Result, and the request parser
 // every transport (IPC, harness WebSocket) runs before calling the engine.
+import { unexpectedErrorMessage } from './application-log';
 import type { ContractEvent } from './events';
 import { CONTRACT, type MethodName, type ParsedRequestOf, type RequestOf, type ResponseOf } from './methods';
 import { fail, type Result } from './result';
@@ -36,8 +37,14 @@ export function parseRequest<M extends MethodName>(method: M, payload: unknown):
   return fail('invalidInput', `${method}: ${summary}`, { fields });
 }
 
+/**
+ * Records a handler that threw instead of answering a Result (a bug) in the face's application log. The contract
+ * cannot import the logger (it lives in core): every transport passes its own, so no such error goes unrecorded.
+ */
+export type UnexpectedErrorReporter = (method: MethodName, error: unknown) => void;
+
 /** Dispatches an untrusted (method, payload) pair to handlers: unknown method and bad payload are answered, not thrown. */
-export async function dispatch(handlers: TreasuryHandlers, method: unknown, payload: unknown): Promise<Result<unknown>> {
+export async function dispatch(handlers: TreasuryHandlers, method: unknown, payload: unknown, reportUnexpected: UnexpectedErrorReporter): Promise<Result<unknown>> {
   if (!isMethodName(method)) return fail('invalidInput', `unknown method ${JSON.stringify(String(method)).slice(0, 80)}`);
   const request = parseRequest(method, payload);
   if (!request.ok) return request;
@@ -45,8 +52,13 @@ export async function dispatch(handlers: TreasuryHandlers, method: unknown, payl
     const handler = handlers[method] as (request: unknown) => Promise<Result<unknown>>;
     return await handler(request.value);
   } catch (error) {
-    // Handlers answer Result; reaching here is a bug. Say so without leaking internals.
+    // Handlers answer Result; reaching here is a bug. Record it, and say so without leaking internals.
+    try {
+      reportUnexpected(method, error);
+    } catch {
+      // a failing reporter must not turn an answer into a throw
+    }
     const name = error instanceof Error ? error.name : 'Error';
-    return fail('internal', `${method} failed unexpectedly (${name}); the details are in the application log.`);
+    return fail('internal', unexpectedErrorMessage(`${method} failed unexpectedly (${name})`));
   }
 }

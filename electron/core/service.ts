@@ -25,6 +25,7 @@ import type { CallbackListener } from './callbacks/listener';
 import type { DeskContext } from './context';
 import { DeskError, toContractError } from './errors';
 import { csvLine } from './export/csv';
+import { appLog, registerRequestSecrets } from './log';
 import { actingAs, signAction } from './operators/acting';
 import {
   acceptInvitation,
@@ -187,7 +188,8 @@ export async function startDemo(parts: ServiceParts): Promise<ProfileSummary> {
   const summary = await addProfile(context, 'demo', sandbox.credentials, { demo: true, replace: true });
   await selectProfile(context, 'demo');
   if (!context.trail.roster('demo').founded) await seedDemoRoster(context);
-  await sync.run({ full: true }).catch(() => undefined);
+  // The demo works offline from what it has; a failed first sync is recorded in the sync state and the log.
+  await sync.run({ full: true }).catch((error: unknown) => appLog.warn('demo: the first sync failed', { error }));
   session.changed();
   return summary;
 }
@@ -228,10 +230,15 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
         return { ok: false, error: { code: 'locked', message: 'the desk is locked: an operator must unlock it with their passphrase' } };
       }
       if (isPersonsInput(request)) session.touch();
+      // A passphrase, an invitation code or a pasted secret is known to the log's redactor before anything can log it.
+      registerRequestSecrets(request);
       try {
         return ok(await run(request));
       } catch (error) {
-        return { ok: false, error: toContractError(error) };
+        const mapped = toContractError(error);
+        // A refusal is an answer; anything else is a fault worth a record (house rule 14).
+        if (mapped.code === 'internal') appLog.error(`engine: ${method} failed unexpectedly`, { method, error });
+        return { ok: false, error: mapped };
       }
     };
   }

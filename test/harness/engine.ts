@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createEngine, type Engine } from '../../electron/core/engine';
+import { appLog, logFolderFor } from '../../electron/core/log';
 import { KeychainVault } from '../../electron/core/secrets';
 import type { AutoSyncOptions } from '../../electron/core/sync/auto-sync';
 import { DEMO_SEED, startSandbox, type SandboxHandle } from '../../electron/sandbox';
@@ -44,6 +45,8 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
   const vault = new KeychainVault({ service: options.keychainService ?? `treasury-desk-harness-${randomBytes(6).toString('hex')}` });
   const demoSandboxes: SandboxHandle[] = [];
   const dbPath = join(dataDir, 'treasury.sqlite');
+  // The harness's log is the app's, in its own data folder: logs/treasury-desk.log beside the database.
+  appLog.configure({ folder: logFolderFor(dbPath), face: 'harness' });
   const engine = await createEngine({
     dbPath,
     vault,

@@ -9,6 +9,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { dispatch, type ContractEvent, type TreasuryHandlers } from '../../electron/contract';
+import { appLog } from '../../electron/core/log';
 
 /** What the harness needs from an engine: the contract handlers and the event stream. */
 export interface HarnessEngine {
@@ -170,7 +171,7 @@ export async function startHarness(options: HarnessOptions): Promise<HarnessServ
       return;
     }
     const { id, method, payload } = message as { id: number; method: unknown; payload: unknown };
-    const result = await dispatch(options.engine.handlers, method, payload);
+    const result = await dispatch(options.engine.handlers, method, payload, (failed, error) => appLog.error(`harness: ${failed} failed unexpectedly`, { method: failed, error }));
     if (client.readyState === client.OPEN) client.send(JSON.stringify({ id, result }));
   }
 
