@@ -8,3 +8,4 @@ export * from './events';
 export * from './methods';
 export * from './result';
 export * from './withdrawal-lifecycle';
+export * from './desktop';
