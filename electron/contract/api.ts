@@ -56,6 +56,7 @@ export const WINDOW_PATH_FIELDS: Readonly<Partial<Record<MethodName, { readonly 
   'audit/checkpoint': { field: 'path', instead: 'desktop/saveCheckpoint' },
   'audit/verify': { field: 'against', instead: 'desktop/verifyAuditAgainst' },
   'profiles/importFile': { field: 'path', instead: 'desktop/importProfile' },
+  'diagnostics/export': { field: 'path', instead: 'desktop/exportDiagnostics' },
 });
 
 function schemaOf<M extends WindowMethodName>(method: M): (typeof CONTRACT & typeof DESKTOP_CONTRACT)[M]['request'] {

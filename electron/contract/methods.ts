@@ -178,6 +178,12 @@ export const CONTRACT = {
   'settings/setLockTimeout': method(
     z.strictObject({ seconds: z.number().int().min(0).max(86400), as: actingOperator }),
   )<Dto.SessionState>(),
+
+  /**
+   * Writes the diagnostics file for support (docs/desktop.md "Diagnostics"): versions, desk and sync state, and the
+   * end of the log, all redacted; refused (nothing written) if a secret the engine holds would appear in it.
+   */
+  'diagnostics/export': method(z.strictObject({ path: filePath }))<{ readonly path: string; readonly bytes: number }>(),
 } as const;
 
 export type MethodName = keyof typeof CONTRACT;

@@ -37,6 +37,8 @@ export interface EngineOptions {
    * unsettled, backing off while offline. `true` for the defaults; off unless given (the CLI syncs when asked).
    */
   readonly autoSync?: boolean | Partial<AutoSyncOptions>;
+  /** The application's version (package.json), for diagnostics; the face knows it (app.getVersion() in Electron). */
+  readonly appVersion?: string;
 }
 
 export interface Engine {
@@ -91,6 +93,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     callbacks,
     startDemoSandbox: options.startDemoSandbox,
     adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => demoSandboxes.push(sandbox),
+    appVersion: options.appVersion ?? 'unknown',
   };
   const handlers = createHandlers(parts);
   // A demo desk's sandbox runs inside the app: start it again (new port) so the demo keeps working after a restart.

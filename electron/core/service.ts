@@ -24,7 +24,8 @@ import type { DeskContext } from './context';
 import { DeskError, toContractError } from './errors';
 import { csvLine } from './export/csv';
 import { writeFailureReason, writeFileAtomically as writeFileWhole } from './files/atomic-write';
-import { appLog, registerRequestSecrets } from './log';
+import { applicationLogFacts, diagnosticsText } from './diagnostics';
+import { appLog, registerRequestSecrets, secretRedactor } from './log';
 import { actingAs, signAction } from './operators/acting';
 import {
   acceptInvitation,
@@ -46,6 +47,7 @@ import { addProfile, generateProfileKey, importProfileFile, listProfileSummaries
 import type { SessionLock } from './session';
 import {
   exportAudit,
+  getProfile,
   latestBalances,
   listAudit,
   listCurrencies,
@@ -56,6 +58,7 @@ import {
   saveDepositAddress,
   setSetting,
   SETTING_KEYS,
+  userVersion,
   type AuditRow,
   type Deposit,
   type DepositAddress,
@@ -92,15 +95,19 @@ export interface ServiceParts {
   readonly startDemoSandbox?: DemoSandboxStarter | undefined;
   /** Called with the demo sandbox so the engine can stop it at close. */
   readonly adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => void;
+  /** The application's version, for diagnostics. */
+  readonly appVersion: string;
 }
 
 const DEFAULT_PAGE = 50;
 const EXPORT_PAGE = 1000;
 /**
  * Methods a locked desk still answers besides session/*: an invited operator completes their invitation at the desk
- * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them.
+ * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them; and
+ * diagnostics, which must work when the desk cannot be unlocked (they hold no secret, and the log they include is
+ * readable in the data folder by this user anyway).
  */
-const ALLOWED_WHILE_LOCKED: ReadonlySet<MethodName> = new Set(['operators/accept']);
+const ALLOWED_WHILE_LOCKED: ReadonlySet<MethodName> = new Set(['operators/accept', 'diagnostics/export']);
 /**
  * What counts as a person's activity for the idle lock: session/activity (the face reports keyboard and pointer
  * input) and any call carrying an operator's passphrase (`as`, an unlock, an acceptance), which only a person types.
@@ -531,6 +538,31 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       return { valid: check.valid, reason: check.valid ? null : check.reason, chain: request.chain, service };
     }),
     'tools/checkTransfer': handle('tools/checkTransfer', (request) => context.publicClient().checkTransfer(request.txid, request.currency)),
+
+    'diagnostics/export': handle('diagnostics/export', (request) => {
+      const active = context.activeProfileName();
+      const text = diagnosticsText(
+        {
+          appVersion: parts.appVersion,
+          face: appLog.face ?? 'unknown',
+          desk: {
+            schemaVersion: userVersion(context.db),
+            profiles: listProfiles(context.db).length,
+            activeProfileIsDemo: active === undefined ? null : (getProfile(context.db, active)?.demo ?? null),
+            locked: session.locked,
+            clockDriftSeconds: context.clockDriftSeconds,
+          },
+          connection: context.connection.current,
+          sync: sync.status(),
+          log: applicationLogFacts(),
+          now: new Date(context.now()),
+        },
+        secretRedactor,
+      );
+      writeFileAtomically(request.path, (append) => append(text));
+      appLog.info('diagnostics: exported', { bytes: Buffer.byteLength(text, 'utf8') });
+      return { path: request.path, bytes: Buffer.byteLength(text, 'utf8') };
+    }),
 
     'settings/setLockTimeout': handle('settings/setLockTimeout', async (request) => {
       const operator = await actingAs(context, request.as, 'manageSettings');

@@ -1,16 +1,18 @@
 // Electron main process entry: single instance, sandbox everywhere, hardened window and session (CSP, permissions,
 // navigation), the contract over IPC (engine methods, and the desktop methods answered here with Electron's clipboard,
-// dialogs and shell), the desk locked with the OS (screen lock, suspend), and the engine started
-// through electron/main/engine.ts.
+// dialogs and shell), the desk locked with the OS (screen lock, suspend), the application log and crash recovery
+// (crash-recovery.ts) from the first moment, and the engine started through electron/main/engine.ts.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, clipboard, dialog, ipcMain, powerMonitor, session, shell } from 'electron';
+import { appLog } from '../core/log';
+import { installCrashRecovery } from './crash-recovery';
 import { deferredHandlers, startFailureMessage } from './deferred-handlers';
 import { createDesktopHandlers } from './desktop-handlers';
 import { desktopPreferencesIn } from './desktop-preferences';
 import { electronDesktopShell } from './desktop-shell';
-import { dataFolder, startEngine, type DesktopEngine } from './engine';
+import { dataFolder, startDesktopLog, startEngine, type DesktopEngine } from './engine';
 import { broadcastEvent, registerContractIpc } from './ipc';
 import { decideSqliteBinding } from './native';
 import { lockDeskWithOs } from './os-lock';
@@ -71,8 +73,8 @@ async function startDesktopEngine(): Promise<DesktopEngine> {
     env: process.env,
     exists: existsSync,
   });
-  if (sqlite.note !== null) console.warn(sqlite.note);
-  return startEngine({ legacyDataDir: app.getPath('userData'), sqliteNativeBinding: sqlite.binding });
+  if (sqlite.note !== null) appLog.warn(`app: ${sqlite.note}`);
+  return startEngine({ legacyDataDir: app.getPath('userData'), sqliteNativeBinding: sqlite.binding, appVersion: app.getVersion() });
 }
 
 function run(): void {
@@ -81,7 +83,8 @@ function run(): void {
   const engine = startDesktopEngine();
   engine.then(
     (started) => started.onEvent((event) => broadcastEvent(windows.all(), event, trusted)),
-    (error: unknown) => console.error(`Treasury Desk: the engine did not start: ${startFailureMessage(error)}`),
+    // Every call is answered with why (deferred-handlers.ts); the log keeps the whole error.
+    (error: unknown) => appLog.error(`app: the engine did not start: ${startFailureMessage(error)}`, { error }),
   );
   const handlers = deferredHandlers(engine.then((started) => started.handlers));
   const desktop = createDesktopHandlers({
@@ -121,6 +124,26 @@ app.enableSandbox();
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  startDesktopLog();
+  appLog.info('app: starting', {
+    version: app.getVersion(),
+    electron: process.versions.electron,
+    chrome: process.versions.chrome,
+    node: process.versions.node,
+    platform: process.platform,
+    arch: process.arch,
+  });
+  installCrashRecovery({
+    process,
+    app,
+    log: appLog,
+    ask: async (window, box) => (window === null ? await dialog.showMessageBox(box) : await dialog.showMessageBox(window, box)).response,
+    showErrorBox: (title, content) => dialog.showErrorBox(title, content),
+    windowOf: (contents) => BrowserWindow.fromWebContents(contents),
+    openWindow: () => {
+      if (app.isReady()) createMainWindow();
+    },
+  });
   installWebContentsHardening(app, trusted, shell);
   app.on('second-instance', focusMainWindow);
   app.on('activate', focusMainWindow);

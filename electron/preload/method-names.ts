@@ -56,6 +56,7 @@ export const PRELOAD_METHOD_NAMES = [
   'tools/checkAddress',
   'tools/checkTransfer',
   'settings/setLockTimeout',
+  'diagnostics/export',
   'desktop/copyText',
   'desktop/openExplorer',
   'desktop/exportDepositsCsv',
@@ -63,6 +64,8 @@ export const PRELOAD_METHOD_NAMES = [
   'desktop/saveCheckpoint',
   'desktop/verifyAuditAgainst',
   'desktop/importProfile',
+  'desktop/exportDiagnostics',
+  'desktop/reportError',
   'desktop/preferences',
   'desktop/setPreferences',
 ] as const satisfies readonly WindowMethodName[];

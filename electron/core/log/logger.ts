@@ -110,6 +110,11 @@ export class ApplicationLog implements Logger {
     for (const record of pending) this.#emit(record);
   }
 
+  /** Which face configured the log, or undefined before configure. */
+  get face(): LogFace | undefined {
+    return this.#config?.face;
+  }
+
   /** The folder written to, or undefined before configure. */
   get folder(): string | undefined {
     return this.#config?.folder;

@@ -115,6 +115,7 @@ export class FakeApp extends EventEmitter {
   gotLock = true;
   readonly enableSandbox = vi.fn();
   readonly quit = vi.fn();
+  readonly relaunch = vi.fn();
   readonly requestSingleInstanceLock = vi.fn(() => this.gotLock);
   #resolveReady: () => void = () => undefined;
   readonly #whenReady = new Promise<void>((resolve) => {
@@ -128,6 +129,9 @@ export class FakeApp extends EventEmitter {
   }
   getAppPath(): string {
     return '/nonexistent/treasury-desk';
+  }
+  getVersion(): string {
+    return '0.0.0-test';
   }
   getPath(name: string): string {
     return `/nonexistent/user-data/${name}`;

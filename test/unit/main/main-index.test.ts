@@ -1,5 +1,6 @@
 // The main process entry with Electron stubbed: single-instance lock, sandbox, hardened window and session, one IPC
-// handler per method answered through the engine adapter (stubbed here), events broadcast, engine closed on quit.
+// handler per method answered through the engine adapter (stubbed here), events broadcast, engine closed on quit, the
+// application log started and crash recovery installed before anything else (both recorded here).
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +19,10 @@ const state = vi.hoisted(() => ({
     windows: FakeWindow[];
   },
   engine: null as null | { start: (paths: unknown) => Promise<unknown> },
+  /** What was logged through appLog (the application log, recorded instead of written). */
+  logged: [] as Array<{ level: string; message: string; details: Record<string, unknown> | undefined }>,
+  logStarts: 0,
+  crashRecovery: [] as Array<Record<string, unknown>>,
 }));
 
 interface FakeWindow {
@@ -84,7 +89,24 @@ vi.mock('electron', async () => {
 
 vi.mock('../../../electron/main/engine', () => ({
   dataFolder: () => '/nonexistent/treasury-desk-data',
+  startDesktopLog: () => {
+    state.logStarts += 1;
+  },
   startEngine: (paths: unknown) => state.engine?.start(paths) ?? Promise.reject(new Error('no engine in this test')),
+}));
+
+vi.mock('../../../electron/core/log', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../electron/core/log')>();
+  const record = (level: string) => (message: string, details?: Record<string, unknown>) => state.logged.push({ level, message, details });
+  return { ...actual, appLog: { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), fatal: record('fatal') } };
+});
+
+// The process's own uncaughtException handlers stay vitest's: the deps main passes are recorded (crash-recovery.test.ts covers them).
+vi.mock('../../../electron/main/crash-recovery', () => ({
+  installCrashRecovery: (deps: Record<string, unknown>) => {
+    state.crashRecovery.push(deps);
+    return () => undefined;
+  },
 }));
 
 function fakes() {
@@ -123,7 +145,14 @@ afterEach(() => {
   vi.resetModules();
   state.fakes = null;
   state.engine = null;
+  state.logged = [];
+  state.logStarts = 0;
+  state.crashRecovery = [];
 });
+
+function logged(level: string): string[] {
+  return state.logged.filter((entry) => entry.level === level).map((entry) => entry.message);
+}
 
 describe('main process entry', () => {
   it('quits at once when another instance holds the lock', async () => {
@@ -131,6 +160,9 @@ describe('main process entry', () => {
     await import('../../../electron/main/index');
     const { app, ipcMain } = fakes();
     expect(app.quit).toHaveBeenCalledTimes(1);
+    // The second instance leaves the log and crash handling to the first.
+    expect(state.logStarts).toBe(0);
+    expect(state.crashRecovery).toHaveLength(0);
     expect(app.listenerCount('web-contents-created')).toBe(0);
     expect(app.listenerCount('second-instance')).toBe(0);
     expect(ipcMain.handlers.size).toBe(0);
@@ -140,10 +172,14 @@ describe('main process entry', () => {
     const engine = echoEngine();
     const start = vi.fn(async () => engine.engine);
     state.engine = { start };
-    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await import('../../../electron/main/index');
     const { app, ipcMain, session, windows } = fakes();
 
+    // The log and crash recovery come first, before the app is ready.
+    expect(state.logStarts).toBe(1);
+    expect(logged('info')).toEqual(['app: starting']);
+    expect(state.crashRecovery).toHaveLength(1);
+    expect(state.crashRecovery[0]).toMatchObject({ process, app });
     expect(app.enableSandbox).toHaveBeenCalledTimes(1);
     expect(app.requestSingleInstanceLock).toHaveBeenCalledTimes(1);
     expect(app.listenerCount('web-contents-created')).toBe(1);
@@ -172,9 +208,8 @@ describe('main process entry', () => {
     // IPC: one handler per method (engine and desktop); our window's main frame is answered by the engine, a stranger
     // is refused, and a path named by the window is refused before the engine sees it.
     expect(ipcMain.handlers.size).toBe(WINDOW_METHOD_NAMES.length);
-    expect(start).toHaveBeenCalledWith({ legacyDataDir: '/nonexistent/user-data/userData', sqliteNativeBinding: undefined });
-    expect(consoleWarn).toHaveBeenCalledWith(expect.stringContaining('node scripts/electron-native.mjs'));
-    consoleWarn.mockRestore();
+    expect(start).toHaveBeenCalledWith({ legacyDataDir: '/nonexistent/user-data/userData', sqliteNativeBinding: undefined, appVersion: '0.0.0-test' });
+    expect(logged('warn')).toEqual([expect.stringContaining('node scripts/electron-native.mjs')]);
     const ours = { sender: window.webContents, senderFrame: mainFrame(pathToFileURL(page).href) };
     expect(await ipcMain.invoke('balances/list', ours, {})).toEqual(ok({ method: 'balances/list' }));
     const stranger = { sender: new FakeWebContents(), senderFrame: mainFrame(pathToFileURL(page).href) };
@@ -217,7 +252,6 @@ describe('main process entry', () => {
       return ok({ locked: true });
     };
     state.engine = { start: async () => engine.engine };
-    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await import('../../../electron/main/index');
     const { app, powerMonitor } = fakes();
     // Nothing listens before the app is ready (powerMonitor is not usable earlier).
@@ -238,22 +272,21 @@ describe('main process entry', () => {
     powerMonitor.emit('on-battery');
     await settle();
     expect(lockCalls).toHaveLength(2);
-    consoleWarn.mockRestore();
   });
 
   it('says so when the OS locked but the desk could not be locked (the engine did not start)', async () => {
     state.engine = { start: async () => Promise.reject(new Error('engine not wired yet')) };
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await import('../../../electron/main/index');
     const { app, powerMonitor } = fakes();
     app.becomeReady();
     await settle();
     powerMonitor.emit('suspend');
     await settle();
-    expect(consoleWarn).toHaveBeenCalledWith('Treasury Desk: could not lock the desk when the OS locked: session/lock: engine not wired yet');
-    consoleError.mockRestore();
-    consoleWarn.mockRestore();
+    expect(state.logged).toContainEqual({
+      level: 'warn',
+      message: 'os-lock: could not lock the desk when the OS locked',
+      details: { code: 'internal', message: 'session/lock: engine not wired yet' },
+    });
   });
 
   it('quits after a deadline when the engine never finishes closing', async () => {
@@ -261,7 +294,6 @@ describe('main process entry', () => {
     const engine = echoEngine();
     engine.close.mockImplementation(() => new Promise<undefined>(() => undefined));
     state.engine = { start: async () => engine.engine };
-    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await import('../../../electron/main/index');
     const { app } = fakes();
     app.becomeReady();
@@ -273,13 +305,10 @@ describe('main process entry', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(app.quit).toHaveBeenCalledTimes(1);
     vi.useRealTimers();
-    consoleWarn.mockRestore();
   });
 
   it('opens the window and answers every call with the reason when the engine does not start', async () => {
     state.engine = { start: async () => Promise.reject(new Error('engine not wired yet')) };
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await import('../../../electron/main/index');
     const { app, ipcMain, windows } = fakes();
     app.becomeReady();
@@ -289,12 +318,13 @@ describe('main process entry', () => {
     const page = pathToFileURL(join(resolve(import.meta.dirname, '../../../electron/renderer'), 'index.html')).href;
     const answer = (await ipcMain.invoke('session/state', { sender: window.webContents, senderFrame: mainFrame(page) }, {})) as Result<unknown>;
     expect(answer).toEqual({ ok: false, error: { code: 'internal', message: 'session/state: engine not wired yet' } });
-    expect(consoleError).toHaveBeenCalledWith('Treasury Desk: the engine did not start: engine not wired yet');
+    // The log keeps the whole error.
+    const failure = state.logged.find((entry) => entry.level === 'error');
+    expect(failure?.message).toBe('app: the engine did not start: engine not wired yet');
+    expect(failure?.details?.['error']).toBeInstanceOf(Error);
     // Quitting still works when there is no engine to close.
     app.emit('will-quit', { preventDefault: vi.fn() });
     await settle();
     expect(app.quit).toHaveBeenCalledTimes(1);
-    consoleError.mockRestore();
-    consoleWarn.mockRestore();
   });
 });

@@ -135,7 +135,7 @@ describe('the preload method list', () => {
       const text = readFileSync(resolve(import.meta.dirname, '../../..', file), 'utf8');
       const runtimeImports = [...text.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gm)].map((match) => match[1]);
       for (const specifier of runtimeImports) {
-        expect(['electron', './bridge', './method-names', '../contract/events', '../contract/result'], `${file}: ${specifier}`).toContain(specifier);
+        expect(['electron', './bridge', './method-names', '../contract/events', '../contract/limits', '../contract/result'], `${file}: ${specifier}`).toContain(specifier);
       }
     }
   });
