@@ -5,6 +5,7 @@
 // secret-named field's text and no private key block appears; public data (addresses, txids, public keys,
 // fingerprints, error codes) passes unchanged.
 import { KeyObject } from 'node:crypto';
+import { CONTRACT_ERROR_CODES } from '../../contract/result';
 
 /** What a registered value is; it names the marker that replaces it (`[redacted merchantSecret]`). */
 export type SecretKind =
@@ -53,10 +54,12 @@ const SECRET_FIELD_ENDINGS = [
   'invitationcode',
 ] as const;
 /**
- * A `code` field is an invitation code (operators/accept) unless it is shaped like an error code: camelCase such as
- * `invalidInput` or `tokenExpired`, or a Node code such as `ENOENT`, `ERR_INVALID_ARG_TYPE`. Numbers are never secret.
+ * A `code` field is an invitation code (operators/accept) unless it is an error code: one of the contract's, a
+ * camelCase service reason such as `tokenExpired` (an invitation code is typed in one case), or a Node code such as
+ * `ENOENT`, `ERR_INVALID_ARG_TYPE`. Numbers are never secret.
  */
-const ERROR_CODE_SHAPE = /^(?:[a-z][A-Za-z0-9]*|E[A-Z0-9_]+)$/;
+const ERROR_CODE_SHAPE = /^(?:[a-z]+[A-Z][A-Za-z0-9]*|E[A-Z]{2,}|ERR_[A-Z0-9_]+)$/;
+const KNOWN_ERROR_CODES: ReadonlySet<string> = new Set(CONTRACT_ERROR_CODES);
 
 interface TextPattern {
   readonly pattern: RegExp;
@@ -101,7 +104,7 @@ export function isSecretFieldName(name: string): boolean {
 }
 
 function isInvitationCodeField(name: string, value: string): boolean {
-  return normalizedFieldName(name) === 'code' && !ERROR_CODE_SHAPE.test(value);
+  return normalizedFieldName(name) === 'code' && !KNOWN_ERROR_CODES.has(value) && !ERROR_CODE_SHAPE.test(value);
 }
 
 function byteForms(bytes: Uint8Array): string[] {
