@@ -72,7 +72,8 @@ export function rendererGoneReason(reason: RenderProcessGoneDetails['reason']): 
     case 'clean-exit':
       return 'it closed';
     default:
-      return `it stopped (${String(reason)})`;
+      // A reason this version does not know: shown as Electron said it, made safe like any failure text.
+      return `it stopped (${failureSummary(reason)})`;
   }
 }
 

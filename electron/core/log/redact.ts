@@ -134,7 +134,9 @@ function keyForms(key: KeyObject): string[] {
   if (key.type === 'secret') return byteForms(key.export());
   if (key.type !== 'private') return []; // public keys are public
   const forms: string[] = [];
-  forms.push(...byteForms(key.export({ format: 'der', type: 'pkcs8' })), ...textForms(String(key.export({ format: 'pem', type: 'pkcs8' }))));
+  const der = key.export({ format: 'der', type: 'pkcs8' });
+  // The DER, the PEM, and the base64 text a keychain entry keeps (and that text encoded once more).
+  forms.push(...byteForms(der), ...textForms(String(key.export({ format: 'pem', type: 'pkcs8' }))), ...textForms(der.toString('base64')));
   if (key.asymmetricKeyType === 'rsa') {
     forms.push(...byteForms(key.export({ format: 'der', type: 'pkcs1' })), ...textForms(String(key.export({ format: 'pem', type: 'pkcs1' }))));
   }
