@@ -70,7 +70,7 @@ let secrets: Secret[];
 let logFolder: string;
 const answers: Record<string, Result<unknown>> = {};
 let cliStderr = '';
-let dialogTexts: string[] = [];
+const dialogTexts: string[] = [];
 
 beforeAll(async () => {
   desk = await openDesk();

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_CHANNEL, METHOD_NAMES, ok, WINDOW_METHOD_NAMES, type ContractEvent, type Result, type TreasuryHandlers } from '../../../electron/contract';
 import { CONTENT_SECURITY_POLICY, secureWebPreferences } from '../../../electron/main/security';
 import { MAIN_WINDOW_FRAME } from '../../../electron/main/windows';
+import type * as CoreLog from '../../../electron/core/log';
 import { FakeApp, FakeIpcMain, FakePowerMonitor, FakeSession, FakeWebContents, fakeShell, mainFrame } from './electron-fakes';
 
 const state = vi.hoisted(() => ({
@@ -96,7 +97,7 @@ vi.mock('../../../electron/main/engine', () => ({
 }));
 
 vi.mock('../../../electron/core/log', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../electron/core/log')>();
+  const actual = await importOriginal<typeof CoreLog>();
   const record = (level: string) => (message: string, details?: Record<string, unknown>) => state.logged.push({ level, message, details });
   return { ...actual, appLog: { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), fatal: record('fatal') } };
 });
