@@ -55,7 +55,6 @@ function runtimeVersions(): Record<string, string | null> {
     electron: process.versions['electron'] ?? null,
     chrome: process.versions['chrome'] ?? null,
     v8: process.versions.v8,
-    sqlite: process.versions['sqlite'] ?? null,
     platform: platform(),
     arch: arch(),
     osType: osType(),
