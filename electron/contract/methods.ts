@@ -180,7 +180,7 @@ export const CONTRACT = {
   )<Dto.SessionState>(),
 
   /**
-   * Writes the diagnostics file for support (docs/desktop.md "Diagnostics"): versions, desk and sync state, and the
+   * Writes the diagnostics file for support (docs/desktop.md "The log and diagnostics"): versions, desk and sync state, and the
    * end of the log, all redacted; refused (nothing written) if a secret the engine holds would appear in it.
    */
   'diagnostics/export': method(z.strictObject({ path: filePath }))<{ readonly path: string; readonly bytes: number }>(),

@@ -1,4 +1,4 @@
-// The diagnostics file a person sends to support (docs/desktop.md "Diagnostics"): one JSON document with the versions
+// The diagnostics file a person sends to support (docs/desktop.md "The log and diagnostics"): one JSON document with the versions
 // (app, Electron, Chrome, Node, OS), the desk's state (schema version, how many profiles, locked, clock drift), the
 // connection and sync status, and the end of the application log. Invariant: everything passes the redactor again, the
 // text is then scanned for every secret the process has registered, and a file that would carry one is never written.

@@ -111,6 +111,7 @@ function run(): void {
     if (closed) return;
     event.preventDefault();
     closed = true;
+    appLog.info('app: quitting');
     // Close the engine (database, timers) before exiting, but never let a stuck engine keep the app from quitting.
     const closing = engine.then((started) => started.close());
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, ENGINE_CLOSE_TIMEOUT_MS));

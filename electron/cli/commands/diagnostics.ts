@@ -1,5 +1,5 @@
 // `treasury-desk diagnostics --out FILE`: writes the diagnostics file for support (versions, desk and sync state, the
-// end of the application log; never a secret, docs/desktop.md "Diagnostics"). When the desk cannot be opened (a
+// end of the application log; never a secret, docs/desktop.md "The log and diagnostics"). When the desk cannot be opened (a
 // damaged database, no keychain), the file still gets the versions and the log, and says why the desk is missing.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';

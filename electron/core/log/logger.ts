@@ -13,7 +13,7 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'fatal';
 /** Which process wrote a record: the desktop app's main process, a CLI run, or the browser test harness. */
 export type LogFace = 'app' | 'cli' | 'harness';
 
-/** Named settings of the log files (docs/desktop.md "Logs"). */
+/** Named settings of the log files (docs/desktop.md "The log and diagnostics"). */
 export const LOG_SETTINGS = Object.freeze({
   /** A file is rotated before it would pass this size. */
   maxFileBytes: 5 * 1024 * 1024,
