@@ -90,6 +90,8 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
       closing ??= (async () => {
         await engine.close();
         await Promise.all(demoSandboxes.map((sandbox) => sandbox.close().catch(() => undefined)));
+        // The log stops writing into this data folder (the test removes it); later records wait for the next desk.
+        if (appLog.folder === logFolderFor(dbPath)) appLog.close();
         if (options.credentialsFile !== undefined) return;
         for (const profile of await vault.listProfiles().catch(() => [] as string[])) await vault.remove(profile).catch(() => undefined);
       })();
