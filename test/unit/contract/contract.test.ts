@@ -1,5 +1,5 @@
 // The contract's request parsing and dispatch: bad input is answered as invalidInput, never thrown.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CONTRACT, DESKTOP_METHOD_NAMES, dispatch, filePath, METHOD_NAMES, parseRequest, WINDOW_PATH_FIELDS, type TreasuryHandlers } from '../../../electron/contract';
 
 const answering = new Proxy({} as TreasuryHandlers, {
@@ -33,7 +33,11 @@ describe('parseRequest', () => {
 });
 
 describe('dispatch', () => {
-  const unreported = (): never => expect.fail('nothing unexpected should be reported');
+  const reported: unknown[] = [];
+  const unreported = (method: string, error: unknown): void => void reported.push([method, error]);
+  afterEach(() => {
+    expect(reported).toEqual([]);
+  });
 
   it('routes a parsed request to its handler', async () => {
     expect(await dispatch(answering, 'sync/run', { full: true }, unreported)).toEqual({ ok: true, value: { method: 'sync/run', request: { full: true } } });
