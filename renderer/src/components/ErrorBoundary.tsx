@@ -42,7 +42,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   override render(): ReactNode {
     if (this.state.failure === null) return this.props.children;
     return (
-      <main className="splash" role="alert" data-testid="@app/error-boundary">
+      <main className="splash splash--failure" role="alert" data-testid="@app/error-boundary">
         <h1>Something went wrong in this window</h1>
         <p>
           Treasury Desk could not show this screen: <code>{this.state.failure}</code>
