@@ -33,7 +33,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     reportError('render', error, info.componentStack);
   }
 
-  async #exportDiagnostics(): Promise<void> {
+  async exportDiagnostics(): Promise<void> {
     const result = await call('desktop/exportDiagnostics', {});
     if (!result.ok) this.setState({ exported: `Diagnostics could not be saved: ${result.error.message}` });
     else if (!result.value.cancelled) this.setState({ exported: `Saved diagnostics to ${result.value.fileName}: send that file to your support contact.` });
@@ -55,7 +55,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
           <button type="button" className="button button--primary" onClick={() => window.location.reload()} data-testid="@app/reload">
             Reload
           </button>
-          <button type="button" className="button" onClick={() => void this.#exportDiagnostics()} data-testid="@app/export-diagnostics">
+          <button type="button" className="button" onClick={() => void this.exportDiagnostics()} data-testid="@app/export-diagnostics">
             Export diagnostics…
           </button>
         </div>
