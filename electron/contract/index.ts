@@ -6,4 +6,5 @@ export * from './dto';
 export * from './events';
 export * from './methods';
 export * from './result';
+export * from './time-zone';
 export * from './withdrawal-lifecycle';

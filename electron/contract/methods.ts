@@ -6,6 +6,7 @@ import { unsafeTextProblem } from './display-text';
 import type * as Dto from './dto';
 import { WITHDRAWAL_STATES } from './dto';
 import { MEMO_MAX_LENGTH } from './limits';
+import { timeZoneProblem } from './time-zone';
 
 // ---- field schemas shared by requests ---------------------------------------------------------------------------
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
@@ -38,6 +39,11 @@ export const filePath = z.string().min(1).max(4096);
 export const proposalId = z.string().regex(/^[0-9a-f]{64}$/, 'a proposal id is 64 hexadecimal characters');
 export const operatorRole = z.enum(['viewer', 'initiator', 'approver', 'admin']);
 export const withdrawalState = z.enum(WITHDRAWAL_STATES);
+/** An IANA time zone name exactly as the desk stores it ("Europe/Berlin", "UTC"); checked with Intl. */
+export const timeZoneName = z.string().superRefine((text, context) => {
+  const problem = timeZoneProblem(text);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 export const credentialsText = z.strictObject({
   baseUrl: z.url({ protocol: /^https?$/, error: 'the base URL must be an http(s) URL' }),
   merchantId: z.string().min(1).max(128),
@@ -172,6 +178,8 @@ export const CONTRACT = {
   'settings/setLockTimeout': method(
     z.strictObject({ seconds: z.number().int().min(0).max(86400), as: actingOperator }),
   )<Dto.SessionState>(),
+  /** The zone every face shows and exports times in (UI, CLI, CSV): one desk-wide setting an admin changes. */
+  'settings/setReportingTimeZone': method(z.strictObject({ timeZone: timeZoneName, as: actingOperator }))<Dto.SessionState>(),
 } as const;
 
 export type MethodName = keyof typeof CONTRACT;

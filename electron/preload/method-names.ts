@@ -56,6 +56,7 @@ export const PRELOAD_METHOD_NAMES = [
   'tools/checkAddress',
   'tools/checkTransfer',
   'settings/setLockTimeout',
+  'settings/setReportingTimeZone',
 ] as const satisfies readonly MethodName[];
 
 type AssertNever<T extends never> = T;
