@@ -43,6 +43,8 @@ function route(event: ContractEvent): void {
       const before = useSessionStore.getState().session;
       useSessionStore.getState().apply(event.session);
       if (before !== null && (before.profile !== event.session.profile || (before.locked && !event.session.locked))) reloadEverything();
+      // Date filters are days in the reporting zone: another zone means other bounds.
+      else if (before !== null && before.reportingTimeZone !== event.session.reportingTimeZone) void useDepositsStore.getState().reload();
       return;
     }
     default: {

@@ -3,10 +3,11 @@
 // the team keeps elsewhere and verification against one (audit/checkpoint, audit/verify against), and export.
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ContractError } from '../api';
+import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, fieldError } from '../components/Field';
 import { Fingerprint } from '../components/Fingerprint';
-import { formatDateTime, shorten } from '../format';
+import { shorten } from '../format';
 import { useAuditStore } from '../stores/audit';
 
 function detailsText(details: unknown): string {
@@ -121,7 +122,7 @@ export function Audit(): React.JSX.Element {
                   <td className="num">
                     {entry.seq === badSeq ? <span className="badge badge--bad">altered</span> : null} {entry.seq}
                   </td>
-                  <td className="small">{formatDateTime(entry.at)}</td>
+                  <td className="small"><DateTime at={entry.at} /></td>
                   <td>{entry.operator ?? '—'}</td>
                   <td className="mono">{entry.action}</td>
                   <td className="mono small" title={entry.subject ?? undefined}>

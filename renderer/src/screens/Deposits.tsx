@@ -10,6 +10,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Select } from '../components/Select';
 import { Field } from '../components/Field';
 import { currencyLabel, formatDateTime, shorten, timeAgo } from '../format';
+import { useReportingTimeZone } from '../components/DateTime';
 import { useDebounced, useNow } from '../hooks';
 import { EMPTY_FILTERS, useDepositsStore } from '../stores/deposits';
 
@@ -42,6 +43,7 @@ function DepositFilters(): React.JSX.Element {
     if (debounced !== useDepositsStore.getState().filters.search) useDepositsStore.getState().setFilters({ search: debounced });
   }, [debounced]);
   const set = useDepositsStore.getState().setFilters;
+  const timeZone = useReportingTimeZone();
   return (
     <form className="filters" role="search" aria-label="Filter deposits" onSubmit={(event) => event.preventDefault()}>
       <Field label="Currency">
@@ -56,10 +58,10 @@ function DepositFilters(): React.JSX.Element {
           />
         )}
       </Field>
-      <Field label="From (date seen)">
+      <Field label={`From (date seen, ${timeZone})`}>
         {(control) => <input {...control} className="input" type="date" value={filters.from} onChange={(event) => set({ from: event.target.value })} data-testid="@deposits/from" />}
       </Field>
-      <Field label="To (date seen)">
+      <Field label={`To (date seen, ${timeZone})`}>
         {(control) => <input {...control} className="input" type="date" value={filters.to} onChange={(event) => set({ to: event.target.value })} data-testid="@deposits/to" />}
       </Field>
       <Field label="Search txid, address or user order" className="filters__search">
@@ -91,6 +93,7 @@ function DepositTable({ ready }: { readonly ready: boolean }): React.JSX.Element
   const newSinceOpen = useDepositsStore((state) => state.newSinceOpen);
   const timing = useDepositsStore((state) => state.firstPageTiming);
   const now = useNow(30_000);
+  const timeZone = useReportingTimeZone();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const hasMore = nextCursor !== null;
   const virtualizer = useVirtualizer({
@@ -148,7 +151,7 @@ function DepositTable({ ready }: { readonly ready: boolean }): React.JSX.Element
                   </div>
                 );
               }
-              return <DepositRow key={row.id} row={row} index={item.index} start={item.start} now={now} />;
+              return <DepositRow key={row.id} row={row} index={item.index} start={item.start} now={now} timeZone={timeZone} />;
             })}
           </div>
         </div>
@@ -164,14 +167,16 @@ interface DepositRowProps {
   /** Offset from the top of the body, px. */
   readonly start: number;
   readonly now: number;
+  /** The reporting time zone (passed down so hundreds of rows do not each subscribe to the session). */
+  readonly timeZone: string;
 }
 
 /**
  * One deposit row, absolutely placed (translateY) so a row entering or leaving never re-lays out the others; memoised
  * so rows already on screen do not re-render while the table scrolls or pages load.
  */
-const DepositRow = memo(function DepositRow({ row, index, start, now }: DepositRowProps): React.JSX.Element {
-  const seen = formatDateTime(row.firstSeenAt);
+const DepositRow = memo(function DepositRow({ row, index, start, now, timeZone }: DepositRowProps): React.JSX.Element {
+  const seen = formatDateTime(row.firstSeenAt, timeZone);
   return (
     <div role="row" aria-rowindex={index + 2} className="vgrid__row" style={{ transform: `translateY(${start}px)` }} data-testid="@deposits/row" data-txid={row.txid}>
       <div role="cell" title={seen}>
@@ -203,7 +208,7 @@ const DepositRow = memo(function DepositRow({ row, index, start, now }: DepositR
           {row.source}
         </span>
       </div>
-      <div role="cell" title={`last confirmed by the service ${formatDateTime(row.lastSeenAt)}`}>
+      <div role="cell" title={`last confirmed by the service ${formatDateTime(row.lastSeenAt, timeZone)}`}>
         {timeAgo(row.lastSeenAt, now)}
       </div>
     </div>

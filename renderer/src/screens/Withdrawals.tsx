@@ -7,9 +7,10 @@ import type { WithdrawalView } from '../../../electron/contract';
 import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import type { ContractError } from '../api';
 import { Amount } from '../components/Amount';
+import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Fingerprint } from '../components/Fingerprint';
-import { currencyLabel, formatDateTime, shorten, timeAgo } from '../format';
+import { currencyLabel, shorten, timeAgo } from '../format';
 import { useNow } from '../hooks';
 import { askOperator } from '../stores/operator-prompt';
 import { useWithdrawalsStore } from '../stores/withdrawals';
@@ -283,7 +284,7 @@ function AllOrders(): React.JSX.Element {
             <tbody>
               {orders.map((view) => (
                 <tr key={view.id} className={view.id === selectedId ? 'is-selected' : undefined} aria-current={view.id === selectedId ? 'true' : undefined} data-testid="@withdrawals/order-row" data-id={view.id}>
-                  <td className="small">{formatDateTime(view.createdAt)}</td>
+                  <td className="small"><DateTime at={view.createdAt} /></td>
                   <td className="num">
                     <Amount value={view.amount} />
                   </td>
@@ -401,7 +402,7 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
           <li key={`${entry.at}:${index}`} className={`timeline__item timeline__item--${entry.tone}`}>
             <p className="timeline__title">{entry.title}</p>
             <p className="timeline__detail">{entry.detail}</p>
-            <p className="timeline__time">{formatDateTime(entry.at)}</p>
+            <p className="timeline__time"><DateTime at={entry.at} /></p>
           </li>
         ))}
       </ol>
@@ -460,7 +461,7 @@ function Approvals({ view }: { readonly view: WithdrawalView }): React.JSX.Eleme
       <ul className="stack small" data-testid="@withdrawals/approvals">
         {view.approvals.map((approval) => (
           <li key={`${approval.operator}:${approval.at}`} data-testid="@withdrawals/approval" data-operator={approval.operator} data-counts={String(approval.counts)}>
-            <strong>{approval.operator}</strong> {approval.decision === 'approve' ? 'approved' : 'rejected'} {formatDateTime(approval.at)}{' '}
+            <strong>{approval.operator}</strong> {approval.decision === 'approve' ? 'approved' : 'rejected'} <DateTime at={approval.at} />{' '}
             {approval.decision === 'reject' ? null : approval.counts ? <span className="badge badge--good">counts</span> : <span className="badge badge--warn">does not count</span>}
             {approval.note === null ? null : <span className="muted"> {approval.note}</span>}
           </li>
