@@ -8,3 +8,4 @@ export * from './methods';
 export * from './result';
 export * from './time-zone';
 export * from './withdrawal-lifecycle';
+export * from './desktop';

@@ -2,7 +2,7 @@
 // filters (currency, date range, search by txid / address / userOrder), head refresh on deposits/changed, CSV export.
 import { create } from 'zustand';
 import type { CurrencySymbol } from '../../../electron/chains';
-import type { DepositView, RequestOf } from '../../../electron/contract';
+import type { DepositView, FileOutcome, RequestOf } from '../../../electron/contract';
 import { call, type ContractError, type Result } from '../api';
 import { DEFAULT_REPORTING_TIME_ZONE } from '../../../electron/contract/time-zone';
 import { dateInputToMs } from '../format';
@@ -51,7 +51,8 @@ interface DepositsStore {
   reload(): Promise<void>;
   loadMore(): Promise<void>;
   refreshHead(): Promise<void>;
-  exportCsv(path: string): Promise<Result<{ readonly rows: number; readonly path: string }>>;
+  /** Saves the filtered deposits as CSV to a file the person chooses in the system's dialog. */
+  exportCsv(): Promise<Result<FileOutcome<{ readonly rows: number }>>>;
 }
 
 let generation = 0;
@@ -119,7 +120,7 @@ export const useDepositsStore = create<DepositsStore>()((set, get) => ({
       newSinceOpen: get().newSinceOpen + added,
     });
   },
-  exportCsv(path) {
-    return call('deposits/exportCsv', { path, ...toQuery(get().filters) });
+  exportCsv() {
+    return call('desktop/exportDepositsCsv', toQuery(get().filters));
   },
 }));
