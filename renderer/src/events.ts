@@ -1,6 +1,8 @@
-// Routes engine events to the stores: each event is a small notice, the stores re-read through contract methods
-// (a deposit made through the sandbox appears without a reload).
+// Routes events to the stores: each engine event is a small notice, the stores re-read through contract methods (a
+// deposit made through the sandbox appears without a reload); the app menu's requests run as desk commands.
+import { isScreen } from '../../electron/contract/screens';
 import { onEvent, onLockedError, type ContractEvent } from './api';
+import { runDeskCommand } from './desk-commands';
 import { useAddressesStore } from './stores/addresses';
 import { useBalancesStore } from './stores/balances';
 import { useDepositsStore } from './stores/deposits';
@@ -47,6 +49,12 @@ function route(event: ContractEvent): void {
       else if (before !== null && before.reportingTimeZone !== event.session.reportingTimeZone) void useDepositsStore.getState().reload();
       return;
     }
+    case 'desktop/navigate':
+      if (isScreen(event.screen)) runDeskCommand({ kind: 'navigate', screen: event.screen });
+      return;
+    case 'desktop/focusSearch':
+      runDeskCommand({ kind: 'focusSearch' });
+      return;
     default: {
       const unknown: never = event;
       console.warn('Treasury Desk ignored an unknown engine event', unknown);

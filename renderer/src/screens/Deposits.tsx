@@ -66,7 +66,7 @@ function DepositFilters(): React.JSX.Element {
       </Field>
       <Field label="Search txid, address or user order" className="filters__search">
         {(control) => (
-          <input {...control} className="input input--mono" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="e.g. INV-2026-0001" data-testid="@deposits/search" />
+          <input {...control} className="input input--mono" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="e.g. INV-2026-0001" data-testid="@deposits/search" data-search-box="" />
         )}
       </Field>
       <div className="filters__clear">
