@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ADDRESS_TYPES, CHAIN_INFO, type AddressType } from '../../../electron/chains';
 import type { ContractError } from '../api';
 import { CopyButton } from '../components/CopyButton';
+import { ExplorerLink } from '../components/ExplorerLink';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Select } from '../components/Select';
@@ -94,6 +95,11 @@ function AddressDetail({ address }: { readonly address: string }): React.JSX.Ele
         </code>
       </p>
       <CopyButton text={view.address} label="Copy address" testId="@addresses/copy-button" />
+      <p className="explorer-links small">
+        {view.chains.map((chain) => (
+          <ExplorerLink key={chain} chain={chain} target="address" value={view.address} testId={`@addresses/explorer-${chain}`} />
+        ))}
+      </p>
       <dl className="facts">
         <dt>Chains</dt>
         <dd>{view.chains.map((chain) => CHAIN_INFO[chain].displayName).join(' and ')}</dd>

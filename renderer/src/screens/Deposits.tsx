@@ -2,14 +2,15 @@
 // loaded as you scroll; smooth at a million rows), filters, search, CSV export, each row's source and freshness.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, useState } from 'react';
-import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
+import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
 import type { DepositView } from '../../../electron/contract';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Select } from '../components/Select';
 import { Field } from '../components/Field';
-import { currencyLabel, formatDateTime, shorten, timeAgo } from '../format';
+import { currencyLabel, displayLocale, formatDateTime, shorten, timeAgo } from '../format';
 import { useReportingTimeZone } from '../components/DateTime';
+import { ExplorerLink } from '../components/ExplorerLink';
 import { useDebounced, useNow } from '../hooks';
 import { useFileAction } from '../file-action';
 import { EMPTY_FILTERS, useDepositsStore } from '../stores/deposits';
@@ -115,7 +116,7 @@ function DepositTable({ ready }: { readonly ready: boolean }): React.JSX.Element
       <div className="card__head">
         <h2 id="deposits-title">Deposit history</h2>
         <p className="muted small" role="status" data-testid="@deposits/count">
-          {!ready ? 'Loading…' : `${rows.length.toLocaleString('en-US')}${hasMore ? '+' : ''} deposit${rows.length === 1 && !hasMore ? '' : 's'} shown`}
+          {!ready ? 'Loading…' : `${rows.length.toLocaleString(displayLocale())}${hasMore ? '+' : ''} deposit${rows.length === 1 && !hasMore ? '' : 's'} shown`}
           {newSinceOpen > 0 ? ` · ${newSinceOpen} new since opened` : ''}
         </p>
       </div>
@@ -177,6 +178,7 @@ interface DepositRowProps {
  */
 const DepositRow = memo(function DepositRow({ row, index, start, now, timeZone }: DepositRowProps): React.JSX.Element {
   const seen = formatDateTime(row.firstSeenAt, timeZone);
+  const chain = isCurrencySymbol(row.currency) ? CURRENCIES[row.currency].chain : null;
   return (
     <div role="row" aria-rowindex={index + 2} className="vgrid__row" style={{ transform: `translateY(${start}px)` }} data-testid="@deposits/row" data-txid={row.txid}>
       <div role="cell" title={seen}>
@@ -192,10 +194,10 @@ const DepositRow = memo(function DepositRow({ row, index, start, now, timeZone }
         <Amount value={row.fee} />
       </div>
       <div role="cell" className="mono" title={row.address}>
-        {shorten(row.address, 6)}
+        {chain === null ? shorten(row.address, 6) : <ExplorerLink chain={chain} target="address" value={row.address} className="mono">{shorten(row.address, 6)}</ExplorerLink>}
       </div>
       <div role="cell" className="mono" title={row.txid}>
-        {shorten(row.txid, 7)}
+        {chain === null ? shorten(row.txid, 7) : <ExplorerLink chain={chain} target="transaction" value={row.txid} className="mono" testId="@deposits/txid-link">{shorten(row.txid, 7)}</ExplorerLink>}
       </div>
       <div role="cell" className="mono" title={row.userOrder}>
         {row.userOrder}

@@ -3,12 +3,14 @@
 // the request's fingerprint to compare, and each order says what its signed statements support: which approvals
 // count toward four-eyes (and why one does not) and any problem found.
 import { useEffect, useState } from 'react';
+import { CURRENCIES } from '../../../electron/chains';
 import type { WithdrawalView } from '../../../electron/contract';
 import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import type { ContractError } from '../api';
 import { Amount } from '../components/Amount';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { ExplorerLink } from '../components/ExplorerLink';
 import { Fingerprint } from '../components/Fingerprint';
 import { currencyLabel, shorten, timeAgo } from '../format';
 import { useNow } from '../hooks';
@@ -355,7 +357,9 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         </h2>
         <StateBadge view={view} />
       </div>
-      <p className="mono small break">to {view.toAddress}</p>
+      <p className="mono small break">
+        to {view.toAddress} <ExplorerLink chain={CURRENCIES[view.currency].chain} target="address" value={view.toAddress} testId="@withdrawals/detail-address-link" />
+      </p>
       <Fingerprint
         label="Request fingerprint"
         value={view.fingerprint}
@@ -377,7 +381,15 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         <dt>Service status</dt>
         <dd data-testid="@withdrawals/order-status">{view.orderStatus ?? 'not sent yet'}</dd>
         <dt>Transaction</dt>
-        <dd className="mono break">{view.txid === null || view.txid === '' ? '—' : view.txid}</dd>
+        <dd className="mono break">
+          {view.txid === null || view.txid === '' ? (
+            '—'
+          ) : (
+            <>
+              {view.txid} <ExplorerLink chain={CURRENCIES[view.currency].chain} target="transaction" value={view.txid} testId="@withdrawals/detail-txid-link" />
+            </>
+          )}
+        </dd>
         <dt>Type</dt>
         <dd>{view.withdrawType === 'financialConfirmation' ? 'Financial confirmation' : 'Normal'}</dd>
         {view.memo === null ? null : (
