@@ -7,37 +7,47 @@ export const DEFAULT_REPORTING_TIME_ZONE = 'UTC';
 /** Zone names are short ASCII; fixed offsets such as "+01:00" are not IANA names and are refused. */
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
-function tryFormatter(timeZone: string): Intl.DateTimeFormat | null {
+function resolvedZone(timeZone: string): string | null {
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone });
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
   } catch {
     return null;
   }
 }
 
+let knownZones: ReadonlyMap<string, string> | undefined;
+
+/** The zone names this runtime lists, by lower-case spelling. */
+function listedZones(): ReadonlyMap<string, string> {
+  knownZones ??= new Map(['UTC', ...(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [])].map((zone) => [zone.toLowerCase(), zone]));
+  return knownZones;
+}
+
+/** "europe/kyiv" → "Europe/Kyiv": IANA's usual capitals, for a lower-case alias this runtime does not list. */
+function capitalised(name: string): string {
+  return name.replace(/(^|[/_-])([a-z])/g, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
+}
+
 /**
- * The zone name to store for what someone typed, or null when it is not an IANA time zone Intl knows. Letter case
- * is corrected ("europe/berlin" → "Europe/Berlin"); an alias keeps its spelling ("Asia/Kolkata" stays).
+ * The zone name to store for what someone typed, or null when it is not an IANA time zone Intl knows. Letter case is
+ * corrected ("europe/berlin" → "Europe/Berlin"); an alias keeps its own name ("Europe/Kyiv" stays, though older ICU
+ * data calls it Europe/Kiev), so nobody's zone is renamed behind their back.
  */
 export function canonicalTimeZone(text: string): string | null {
   const name = text.trim();
   if (!ZONE_NAME.test(name)) return null;
-  const formatter = tryFormatter(name);
-  if (formatter === null) return null;
-  const resolved = formatter.resolvedOptions().timeZone;
-  return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
+  const resolved = resolvedZone(name);
+  if (resolved === null) return null;
+  const lower = name.toLowerCase();
+  const listed = listedZones().get(lower);
+  if (listed !== undefined) return listed;
+  if (resolved.toLowerCase() === lower) return resolved;
+  return name === lower ? capitalised(name) : name;
 }
 
-export function isTimeZone(text: string): boolean {
-  return canonicalTimeZone(text) === text;
-}
-
-/** A problem sentence for a zone name, or null when it is usable as is. */
+/** A problem sentence for a zone name, or null when it names a zone (canonicalTimeZone gives its stored spelling). */
 export function timeZoneProblem(text: string): string | null {
-  const canonical = canonicalTimeZone(text);
-  if (canonical === null) return `"${text.slice(0, 64)}" is not an IANA time zone name such as Europe/Berlin, America/New_York or UTC`;
-  if (canonical !== text) return `write the time zone as ${canonical}`;
-  return null;
+  return canonicalTimeZone(text) === null ? `"${text.slice(0, 64)}" is not an IANA time zone name such as Europe/Berlin, America/New_York or UTC` : null;
 }
 
 /** The workstation's own zone (the OS setting), or UTC when the runtime does not know it. */

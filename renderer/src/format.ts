@@ -86,32 +86,38 @@ export function decimalsOf(symbol: CurrencySymbol): number {
   return CURRENCIES[symbol].decimals;
 }
 
+/** How much of an instant to show: everything (details), a dense table's cell, or the clock time alone. */
+type TimeStyle = 'full' | 'compact' | 'time';
+
+const TIME_STYLES: Readonly<Record<TimeStyle, Intl.DateTimeFormatOptions>> = {
+  full: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' },
+  compact: { year: '2-digit', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' },
+  time: { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' },
+};
+
 const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function dateTimeFormatter(locale: string, timeZone: string, withDate: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}|${withDate ? 'date' : 'time'}`;
+function dateTimeFormatter(locale: string, timeZone: string, style: TimeStyle): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${style}`;
   let formatter = dateTimeFormatters.get(key);
   if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat(locale, {
-      timeZone,
-      ...(withDate ? { year: 'numeric', month: 'short', day: 'numeric', second: '2-digit' } : {}),
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
+    formatter = new Intl.DateTimeFormat(locale, { timeZone, ...TIME_STYLES[style] });
     dateTimeFormatters.set(key, formatter);
   }
   return formatter;
 }
 
-/** Date and time in the reporting zone, the zone named: "Nov 23, 2026, 09:05:00 PM GMT+1" (en-US), "23. Nov. 2026, 21:05:00 MEZ" (de-DE). */
-export function formatDateTime(ms: number, timeZone: string, locale: string = displayLocale()): string {
-  return dateTimeFormatter(locale, timeZone, true).format(ms);
+/**
+ * Date and time in the reporting zone, the zone named: "Nov 23, 2026, 09:05:00 PM GMT+1" (en-US), "23. Nov. 2026,
+ * 21:05:00 MEZ" (de-DE); compact for dense tables, "11/23/26, 09:05 PM GMT+1".
+ */
+export function formatDateTime(ms: number, timeZone: string, locale: string = displayLocale(), style: 'full' | 'compact' = 'full'): string {
+  return dateTimeFormatter(locale, timeZone, style).format(ms);
 }
 
 /** Clock time in the reporting zone, the zone named: "09:05 PM UTC". */
 export function formatTime(ms: number, timeZone: string, locale: string = displayLocale()): string {
-  return dateTimeFormatter(locale, timeZone, false).format(ms);
+  return dateTimeFormatter(locale, timeZone, 'time').format(ms);
 }
 
 /** "just now", "2 min ago", "3 h ago", "4 days ago". */

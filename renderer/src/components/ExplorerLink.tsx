@@ -34,12 +34,16 @@ export function ExplorerLink({ chain, target, value, children, className, testId
           event.stopPropagation();
           void open();
         }}
-        aria-label={`Open ${target === 'address' ? 'address' : 'transaction'} ${shorten(value, 6)} on ${link.explorer}`}
         title={`${value} — open on ${link.explorer}`}
         data-testid={testId}
         data-explorer={link.explorer}
       >
-        {children ?? `${link.explorer} ↗`}
+        {/* The accessible name starts with the visible text, then says what the button does. */}
+        {children ?? link.explorer}
+        {children === undefined ? <span aria-hidden="true"> ↗</span> : null}
+        <span className="visually-hidden">
+          {children === undefined ? `: open this ${target === 'address' ? 'address' : 'transaction'} (${shorten(value, 6)})` : ` (open on ${link.explorer})`}
+        </span>
       </button>
       {problem === null ? null : (
         <span role="alert" className="small explorer-link__problem">

@@ -177,11 +177,11 @@ interface DepositRowProps {
  * so rows already on screen do not re-render while the table scrolls or pages load.
  */
 const DepositRow = memo(function DepositRow({ row, index, start, now, timeZone }: DepositRowProps): React.JSX.Element {
-  const seen = formatDateTime(row.firstSeenAt, timeZone);
+  const seen = formatDateTime(row.firstSeenAt, timeZone, displayLocale(), 'compact');
   const chain = isCurrencySymbol(row.currency) ? CURRENCIES[row.currency].chain : null;
   return (
     <div role="row" aria-rowindex={index + 2} className="vgrid__row" style={{ transform: `translateY(${start}px)` }} data-testid="@deposits/row" data-txid={row.txid}>
-      <div role="cell" title={seen}>
+      <div role="cell" title={formatDateTime(row.firstSeenAt, timeZone)}>
         {seen}
       </div>
       <div role="cell" title={currencyLabel(row.currency)}>

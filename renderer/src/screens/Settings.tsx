@@ -6,7 +6,7 @@ import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/ch
 import type { PolicyChangeView, PolicyView } from '../../../electron/contract';
 import type { ContractError } from '../api';
 import { Amount } from '../components/Amount';
-import { canonicalTimeZone, workstationTimeZone } from '../../../electron/contract/time-zone';
+import { canonicalTimeZone, timeZoneProblem, workstationTimeZone } from '../../../electron/contract/time-zone';
 import { DateTime, useReportingTimeZone } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Select } from '../components/Select';
@@ -352,14 +352,19 @@ function ReportingTimeZone(): React.JSX.Element {
   const current = useReportingTimeZone();
   const workstation = workstationTimeZone();
   const [typed, setTyped] = useState<string | null>(null);
-  const [error, setError] = useState<ContractError | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const value = typed ?? current;
   const [zones] = useState(knownTimeZones);
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
-    // Letter case is corrected here ("europe/berlin"); anything else the engine judges and explains.
-    const chosen = canonicalTimeZone(value) ?? value.trim();
+    // Checked here before anyone types a passphrase (the engine checks again); letter case is corrected ("europe/berlin").
+    const chosen = canonicalTimeZone(value);
+    if (chosen === null) {
+      setProblem(timeZoneProblem(value));
+      return;
+    }
+    setProblem(null);
     const result = await askOperator({
       title: 'Change the reporting time zone',
       description: `Times on every screen, in the command line and in CSV exports will be shown in ${chosen}, for everyone using this desk.`,
@@ -367,7 +372,6 @@ function ReportingTimeZone(): React.JSX.Element {
       run: (as) => useSettingsStore.getState().setReportingTimeZone(chosen, as),
     });
     if (result === null) return;
-    setError(result.ok ? null : result.error);
     setSaved(result.ok);
     if (result.ok) setTyped(null);
   }
@@ -389,7 +393,7 @@ function ReportingTimeZone(): React.JSX.Element {
         <dd>{workstation}</dd>
       </dl>
       <form className="inline-form" onSubmit={(event) => void submit(event)}>
-        <Field label="Time zone (IANA name)" error={fieldError(error?.fields, 'timeZone')}>
+        <Field label="Time zone (IANA name)" error={problem} testId="@settings/time-zone">
           {(control) => (
             <input
               {...control}
@@ -401,6 +405,7 @@ function ReportingTimeZone(): React.JSX.Element {
               onChange={(event) => {
                 setTyped(event.target.value);
                 setSaved(false);
+                setProblem(null);
               }}
               data-testid="@settings/time-zone-input"
             />
@@ -424,13 +429,13 @@ function ReportingTimeZone(): React.JSX.Element {
           onClick={() => {
             setTyped(workstation);
             setSaved(false);
+            setProblem(null);
           }}
           data-testid="@settings/time-zone-workstation"
         >
           Use this workstation&apos;s zone ({workstation})
         </button>
       )}
-      <ErrorNotice error={error} />
       <p role="status" className="small">
         {saved ? 'Saved.' : null}
       </p>

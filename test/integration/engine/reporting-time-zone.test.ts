@@ -22,16 +22,10 @@ describe('the reporting time zone setting', () => {
     for (const as of [APPROVER, INITIATOR, VIEWER]) {
       expect(await desk.call('settings/setReportingTimeZone', { timeZone: 'Europe/Berlin', as })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
-    const refused = {
-      'Mars/Olympus': /not an IANA time zone name/,
-      '+01:00': /not an IANA time zone name/,
-      '': /not an IANA time zone name/,
-      'europe/berlin': /write the time zone as Europe\/Berlin/,
-    };
-    for (const [timeZone, message] of Object.entries(refused)) {
+    for (const timeZone of ['Mars/Olympus', '+01:00', '', 'Europe/Berlin\u202e', 'x'.repeat(101)]) {
       const result = await desk.call('settings/setReportingTimeZone', { timeZone, as: ADMIN });
       expect(result).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
-      if (!result.ok) expect(result.error.fields?.['timeZone']).toMatch(message);
+      if (!result.ok) expect(result.error.fields?.['timeZone']).toMatch(/not an IANA time zone name|at most|Too big/i);
     }
     expect((await desk.value('session/state', {})).reportingTimeZone).toBe('UTC');
     const wrongPassphrase = await desk.call('settings/setReportingTimeZone', { timeZone: 'Europe/Berlin', as: { ...ADMIN, passphrase: 'not it' } });
@@ -39,10 +33,10 @@ describe('the reporting time zone setting', () => {
     expect((await desk.value('session/state', {})).reportingTimeZone).toBe('UTC');
   });
 
-  it('an admin sets it: every face hears of it, the audit log records who and what, and it survives a restart', async () => {
+  it('an admin sets it (in its usual spelling): every face hears of it, the audit log records who and what, and it survives a restart', async () => {
     const events: ContractEvent[] = [];
     const stop = desk.engine.onEvent((event) => events.push(event));
-    const state = await desk.value('settings/setReportingTimeZone', { timeZone: 'Europe/Berlin', as: ADMIN });
+    const state = await desk.value('settings/setReportingTimeZone', { timeZone: 'europe/berlin', as: ADMIN });
     stop();
     expect(state.reportingTimeZone).toBe('Europe/Berlin');
     expect(events).toContainEqual({ type: 'session/changed', session: expect.objectContaining({ reportingTimeZone: 'Europe/Berlin' }) as unknown });

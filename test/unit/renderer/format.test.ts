@@ -87,6 +87,8 @@ describe('times', () => {
     expect(formatDateTime(at, 'Europe/Berlin', 'de-DE')).toBe('23. Nov. 2026, 21:05:09 MEZ');
     expect(formatDateTime(at, 'Asia/Kolkata', 'en-IN')).toBe('24 Nov 2026, 01:35:09 am IST');
     expect(formatDateTime(at, 'America/New_York', 'en-US')).toBe('Nov 23, 2026, 03:05:09 PM EST');
+    expect(formatDateTime(at, 'Europe/Berlin', 'en-US', 'compact')).toBe('11/23/26, 09:05 PM GMT+1');
+    expect(formatDateTime(at, 'UTC', 'de-DE', 'compact')).toBe('23.11.26, 20:05 UTC');
   });
 
   it('shows a clock time with its zone', () => {
