@@ -16,15 +16,22 @@ export function displayText(text: string): string {
 
 const FALLBACK_LOCALE = 'en-US';
 
+const supportedLocales = new Map<string, string>();
+
 /** The locale numbers and dates are formatted for: the OS's (Electron) or the browser's, if Intl supports it. */
 export function displayLocale(): string {
   const wanted = typeof navigator === 'undefined' ? undefined : navigator.language;
   if (wanted === undefined || wanted === '') return FALLBACK_LOCALE;
-  try {
-    return Intl.NumberFormat.supportedLocalesOf([wanted])[0] ?? FALLBACK_LOCALE;
-  } catch {
-    return FALLBACK_LOCALE;
+  let supported = supportedLocales.get(wanted);
+  if (supported === undefined) {
+    try {
+      supported = Intl.NumberFormat.supportedLocalesOf([wanted])[0] ?? FALLBACK_LOCALE;
+    } catch {
+      supported = FALLBACK_LOCALE;
+    }
+    supportedLocales.set(wanted, supported);
   }
+  return supported;
 }
 
 const DECIMAL = /^(-?)([0-9]+)(?:\.([0-9]+))?$/;
