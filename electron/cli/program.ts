@@ -2,6 +2,7 @@
 // success, 1 failed or refused, 2 bad input or usage; every error is one line on stderr prefixed `treasury-desk: `.
 // Every write goes through safeIo (safe-output.ts): no control or text-direction character reaches a terminal raw.
 import { Command, CommanderError } from 'commander';
+import { version as packageVersion } from '../../package.json';
 import { unexpectedErrorMessage } from '../contract/application-log';
 import { describeFailure, EXIT_SUCCESS, EXIT_USAGE, oneLine, UsageError } from './errors';
 import { processIo, type CliIo } from './io';
@@ -18,6 +19,7 @@ import { registerPolicyCommands } from './commands/policy';
 import { registerProfileCommands } from './commands/profile';
 import { registerSandboxCommands } from './commands/sandbox';
 import { registerSelfcheckCommand } from './commands/selfcheck';
+import { registerSettingsCommands } from './commands/settings';
 import { registerSyncCommands } from './commands/sync';
 import { registerWireCommands } from './commands/wire';
 import { registerWithdrawCommands } from './commands/withdraw';
@@ -33,6 +35,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerOperatorCommands,
   registerWithdrawCommands,
   registerPolicyCommands,
+  registerSettingsCommands,
   registerAuditCommands,
   registerCallbackCommands,
   registerDemoCommand,
@@ -77,6 +80,11 @@ function commanderLine(text: string): string {
   return `treasury-desk: ${oneLine(text).replace(/^error:\s*/, '')}`;
 }
 
+/** `treasury-desk 0.1.0`: the version of package.json, which the app and its installers carry too. */
+export function versionLine(): string {
+  return `treasury-desk ${packageVersion}`;
+}
+
 /**
  * Before any command runs: the application log goes to the data folder of the desk the command names (--db, or the
  * default one), so a failure of this run is recorded beside that desk. Nothing is written unless something is logged.
@@ -108,7 +116,8 @@ export function buildProgram(anyIo: CliIo, setExitCode: (code: number) => void, 
       outputError: (text, write) => write(commanderLine(text)),
     })
     .showHelpAfterError(false)
-    .helpCommand(true);
+    .helpCommand(true)
+    .version(versionLine(), '-V, --version', 'print the version and exit');
   addEngineOptions(program);
   program.hook('preAction', async (_program, actionCommand) => {
     onCommand?.(commandPath(actionCommand));

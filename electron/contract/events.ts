@@ -1,5 +1,7 @@
-// Events the engine pushes to every face (renderer, harness, CLI watch): small notices; the UI re-reads via methods.
+// Events pushed to the faces: the engine's small notices (renderer, harness, CLI watch; the UI re-reads via methods),
+// and the desktop shell's requests to the window from its app menu (open a screen, focus the search box).
 import type { CallbackListenerState, ConnectionState, SessionState, SyncProgress } from './dto';
+import type { Screen } from './screens';
 
 export type ContractEvent =
   | { readonly type: 'connection/changed'; readonly connection: ConnectionState }
@@ -9,7 +11,11 @@ export type ContractEvent =
   | { readonly type: 'withdrawals/changed'; readonly id: string | null }
   | { readonly type: 'callbacks/changed'; readonly listener: CallbackListenerState }
   | { readonly type: 'session/changed'; readonly session: SessionState }
-  | { readonly type: 'operators/changed' };
+  | { readonly type: 'operators/changed' }
+  /** The app menu's Go menu: show this screen. */
+  | { readonly type: 'desktop/navigate'; readonly screen: Screen }
+  /** The app menu's Search item: focus the current screen's search box. */
+  | { readonly type: 'desktop/focusSearch' };
 
 export type ContractEventType = ContractEvent['type'];
 export const EVENT_CHANNEL = 'treasury/event';

@@ -7,5 +7,8 @@ export * from './dto';
 export * from './events';
 export * from './methods';
 export * from './result';
+export * from './screens';
+export * from './shortcuts';
+export * from './time-zone';
 export * from './withdrawal-lifecycle';
 export * from './desktop';

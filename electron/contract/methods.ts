@@ -7,6 +7,7 @@ import type { DESKTOP_CONTRACT } from './desktop';
 import type * as Dto from './dto';
 import { WITHDRAWAL_STATES } from './dto';
 import { MEMO_MAX_LENGTH } from './limits';
+import { canonicalTimeZone, timeZoneProblem } from './time-zone';
 
 // ---- field schemas shared by requests ---------------------------------------------------------------------------
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
@@ -39,6 +40,15 @@ export const filePath = z.string().min(1).max(4096);
 export const proposalId = z.string().regex(/^[0-9a-f]{64}$/, 'a proposal id is 64 hexadecimal characters');
 export const operatorRole = z.enum(['viewer', 'initiator', 'approver', 'admin']);
 export const withdrawalState = z.enum(WITHDRAWAL_STATES);
+/** An IANA time zone name, checked with Intl and stored in its usual spelling ("europe/berlin" → "Europe/Berlin"). */
+export const timeZoneName = z
+  .string()
+  .max(100)
+  .superRefine((text, context) => {
+    const problem = timeZoneProblem(text);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((text) => canonicalTimeZone(text) ?? text);
 export const credentialsText = z.strictObject({
   baseUrl: z.url({ protocol: /^https?$/, error: 'the base URL must be an http(s) URL' }),
   merchantId: z.string().min(1).max(128),
@@ -178,6 +188,8 @@ export const CONTRACT = {
   'settings/setLockTimeout': method(
     z.strictObject({ seconds: z.number().int().min(0).max(86400), as: actingOperator }),
   )<Dto.SessionState>(),
+  /** The zone every face shows and exports times in (UI, CLI, CSV): one desk-wide setting an admin changes. */
+  'settings/setReportingTimeZone': method(z.strictObject({ timeZone: timeZoneName, as: actingOperator }))<Dto.SessionState>(),
 
   /**
    * Writes the diagnostics file for support (docs/desktop.md "The log and diagnostics"): versions, desk and sync state, and the

@@ -1,23 +1,28 @@
-// Electron main process entry: single instance, sandbox everywhere, hardened window and session (CSP, permissions,
-// navigation), the contract over IPC (engine methods, and the desktop methods answered here with Electron's clipboard,
-// dialogs and shell), the desk locked with the OS (screen lock, suspend), the application log and crash recovery
-// (crash-recovery.ts) from the first moment, and the engine started through electron/main/engine.ts.
+// Electron main process entry: `--version` answered before anything starts, single instance, sandbox everywhere,
+// hardened window and session (CSP, permissions, navigation), the contract over IPC (engine methods, and the desktop
+// methods answered here with Electron's clipboard, dialogs and shell), the app menu (standard roles, the desk's
+// commands), the window's place kept across restarts, the OS's light or dark theme, the desk locked with the OS
+// (screen lock, suspend), the application log and crash recovery (crash-recovery.ts) from the first moment, and the
+// engine started through electron/main/engine.ts.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, clipboard, dialog, ipcMain, powerMonitor, session, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, powerMonitor, screen, session, shell } from 'electron';
 import { appLog } from '../core/log';
+import { aboutPanelOptions, appMenuTemplate, deskMenuActions } from './app-menu';
+import { appLaunchOf, versionText } from './command-line';
 import { installCrashRecovery } from './crash-recovery';
 import { deferredHandlers, startFailureMessage } from './deferred-handlers';
 import { createDesktopHandlers } from './desktop-handlers';
-import { desktopPreferencesIn } from './desktop-preferences';
+import { desktopPreferencesIn, type DesktopPreferencesStore } from './desktop-preferences';
 import { electronDesktopShell } from './desktop-shell';
 import { dataFolder, startDesktopLog, startEngine, type DesktopEngine } from './engine';
 import { broadcastEvent, registerContractIpc } from './ipc';
 import { decideSqliteBinding } from './native';
 import { lockDeskWithOs } from './os-lock';
 import { devServerOrigin, hardenSession, installWebContentsHardening, secureWebPreferences, type TrustedRenderer } from './security';
-import { MAIN_WINDOW_FRAME, WindowRegistry } from './windows';
+import { keepWindowState, restoreWindowPlacement } from './window-state';
+import { MAIN_WINDOW_FRAME, windowBackground, windowIconPath, WindowRegistry } from './windows';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rendererDir = join(here, '../renderer');
@@ -26,10 +31,33 @@ const devUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL']
 const trusted: TrustedRenderer = { fileRoot: rendererDir, devOrigin: devServerOrigin(devUrl) };
 const windows = new WindowRegistry();
 const ENGINE_CLOSE_TIMEOUT_MS = 5_000;
+const APP_NAME = MAIN_WINDOW_FRAME.title;
+let preferencesStore: DesktopPreferencesStore | undefined;
+
+/** This workstation's desktop preferences (desktop-preferences.json in the data folder), opened on first use. */
+function preferences(): DesktopPreferencesStore {
+  preferencesStore ??= desktopPreferencesIn(dataFolder());
+  return preferencesStore;
+}
+
+function iconPath(): string | undefined {
+  return windowIconPath({ platform: process.platform, isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appPath: app.getAppPath() });
+}
 
 function createMainWindow(): BrowserWindow {
+  const placement = restoreWindowPlacement(
+    preferences().read().window,
+    screen.getAllDisplays().map((display) => display.workArea),
+    MAIN_WINDOW_FRAME,
+  );
+  const icon = iconPath();
   const mainWindow = new BrowserWindow({
     ...MAIN_WINDOW_FRAME,
+    ...(placement.x === undefined || placement.y === undefined ? {} : { x: placement.x, y: placement.y }),
+    width: placement.width,
+    height: placement.height,
+    backgroundColor: windowBackground(nativeTheme.shouldUseDarkColors),
+    ...(icon === undefined ? {} : { icon }),
     webPreferences: {
       ...secureWebPreferences(preloadPath),
       // The decisive flags again, literally, so the security gate (Electronegativity) can check them where the window
@@ -48,7 +76,11 @@ function createMainWindow(): BrowserWindow {
     },
   });
   const window = windows.add(mainWindow);
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (placement.maximized) window.maximize();
+    window.show();
+  });
+  keepWindowState(window, { save: (state) => preferences().update({ window: state }) });
   if (trusted.devOrigin !== null && devUrl !== undefined) void window.loadURL(devUrl);
   else void window.loadFile(join(rendererDir, 'index.html'));
   return window;
@@ -79,6 +111,11 @@ async function startDesktopEngine(): Promise<DesktopEngine> {
 
 function run(): void {
   hardenSession(session.defaultSession);
+  // Light or dark as the OS is set (the page follows prefers-color-scheme); the window's own background too.
+  nativeTheme.themeSource = 'system';
+  nativeTheme.on('updated', () => {
+    for (const window of windows.all()) window.setBackgroundColor(windowBackground(nativeTheme.shouldUseDarkColors));
+  });
 
   const engine = startDesktopEngine();
   engine.then(
@@ -96,7 +133,7 @@ function run(): void {
       startFolder: () => app.getPath('documents'),
     }),
     engine: handlers,
-    preferences: desktopPreferencesIn(dataFolder()),
+    preferences: preferences(),
   });
   registerContractIpc(ipcMain, { ...handlers, ...desktop }, {
     trusted,
@@ -104,6 +141,9 @@ function run(): void {
   });
   // A locked screen or a sleeping machine locks the desk too (powerMonitor is usable once the app is ready).
   lockDeskWithOs(powerMonitor, () => handlers['session/lock']({}));
+  app.setAboutPanelOptions(aboutPanelOptions(APP_NAME, app.getVersion(), process.versions, iconPath()));
+  const actions = deskMenuActions({ send: (event) => broadcastEvent(windows.all(), event, trusted), showWindow: focusMainWindow, engine: handlers });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, appName: APP_NAME, actions })));
   createMainWindow();
 
   let closed = false;
@@ -121,10 +161,12 @@ function run(): void {
   });
 }
 
-app.enableSandbox();
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
+function start(): void {
+  app.enableSandbox();
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
   startDesktopLog();
   appLog.info('app: starting', {
     version: app.getVersion(),
@@ -150,4 +192,12 @@ if (!app.requestSingleInstanceLock()) {
   app.on('activate', focusMainWindow);
   app.on('window-all-closed', () => app.quit());
   void app.whenReady().then(run);
+}
+
+if (appLaunchOf(process.argv).kind === 'version') {
+  // Before the single-instance lock: `--version` must not focus a running desk (or hand it the switch).
+  process.stdout.write(versionText(APP_NAME, app.getVersion(), process.versions));
+  app.exit(0);
+} else {
+  start();
 }

@@ -56,6 +56,7 @@ export const PRELOAD_METHOD_NAMES = [
   'tools/checkAddress',
   'tools/checkTransfer',
   'settings/setLockTimeout',
+  'settings/setReportingTimeZone',
   'diagnostics/export',
   'desktop/copyText',
   'desktop/openExplorer',

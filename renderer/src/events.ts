@@ -1,6 +1,8 @@
-// Routes engine events to the stores: each event is a small notice, the stores re-read through contract methods
-// (a deposit made through the sandbox appears without a reload).
+// Routes events to the stores: each engine event is a small notice, the stores re-read through contract methods (a
+// deposit made through the sandbox appears without a reload); the app menu's requests run as desk commands.
+import { isScreen } from '../../electron/contract/screens';
 import { onEvent, onLockedError, type ContractEvent } from './api';
+import { runDeskCommand } from './desk-commands';
 import { useAddressesStore } from './stores/addresses';
 import { useBalancesStore } from './stores/balances';
 import { useDepositsStore } from './stores/deposits';
@@ -43,8 +45,16 @@ function route(event: ContractEvent): void {
       const before = useSessionStore.getState().session;
       useSessionStore.getState().apply(event.session);
       if (before !== null && (before.profile !== event.session.profile || (before.locked && !event.session.locked))) reloadEverything();
+      // Date filters are days in the reporting zone: another zone means other bounds.
+      else if (before !== null && before.reportingTimeZone !== event.session.reportingTimeZone) void useDepositsStore.getState().reload();
       return;
     }
+    case 'desktop/navigate':
+      if (isScreen(event.screen)) runDeskCommand({ kind: 'navigate', screen: event.screen });
+      return;
+    case 'desktop/focusSearch':
+      runDeskCommand({ kind: 'focusSearch' });
+      return;
     default: {
       const unknown: never = event;
       console.warn('Treasury Desk ignored an unknown engine event', unknown);

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { addEngineOptions, globalOptions, printJson, withSession } from '../engine-session';
 import { ContractFailure } from '../errors';
 import type { CommandRegistrar } from '../program';
-import { cliVersion } from '../version';
+import { version as packageVersion } from '../../../package.json';
 
 interface Written {
   readonly path: string;
@@ -19,7 +19,7 @@ interface Written {
 /** Diagnostics without the desk, written the one way files are written (exclusive temporary file, then rename). */
 async function writeWithoutDesk(path: string, problem: string): Promise<Written> {
   const [{ diagnosticsWithoutDesk }, { writeFailureReason, writeFileAtomically }] = await Promise.all([import('../../core/diagnostics'), import('../../core/files/atomic-write')]);
-  const text = diagnosticsWithoutDesk(problem, cliVersion());
+  const text = diagnosticsWithoutDesk(problem, packageVersion);
   try {
     writeFileAtomically(path, text);
   } catch (error) {

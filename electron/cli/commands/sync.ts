@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { SyncReport } from '../../contract';
 import { addEngineOptions, withSession } from '../engine-session';
-import { formatTime, plural, table } from '../format';
+import { plural, table } from '../format';
 import type { CommandRegistrar } from '../program';
 
 function describeSync(report: SyncReport): string {
@@ -49,8 +49,8 @@ export const registerSyncCommands: CommandRegistrar = (program, io) => {
           if (balances.length === 0) return session.say('no balances cached yet: run "treasury-desk sync"');
           session.io.stdout(
             table(
-              ['currency', 'name', 'available', 'frozen', 'observed (UTC)'],
-              balances.map((balance) => [balance.currency, balance.displayName, balance.available, balance.frozen, formatTime(balance.observedAt)]),
+              ['currency', 'name', 'available', 'frozen', `observed (${session.timeZone})`],
+              balances.map((balance) => [balance.currency, balance.displayName, balance.available, balance.frozen, session.time(balance.observedAt)]),
               ['left', 'left', 'right', 'right', 'left'],
             ),
           );

@@ -1,17 +1,19 @@
 // Settings: per-currency withdrawal policies (policies/list, policies/set: applied at once, or waiting for another
 // admin's confirmation), the callback listener (callbacks/state, start, stop), the idle lock timeout
-// (settings/setLockTimeout) and the diagnostics file for support (desktop/exportDiagnostics). Operators have their own
-// screen.
+// (settings/setLockTimeout), the reporting time zone (settings/setReportingTimeZone) and the diagnostics file for
+// support (desktop/exportDiagnostics). Operators have their own screen.
 import { useEffect, useState, type FormEvent } from 'react';
 import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
 import { LOG_LOCATION, type PolicyChangeView, type PolicyView } from '../../../electron/contract';
 import { call, type ContractError } from '../api';
 import { useFileAction } from '../file-action';
 import { Amount } from '../components/Amount';
+import { canonicalTimeZone, timeZoneProblem, workstationTimeZone } from '../../../electron/contract/time-zone';
+import { DateTime, useReportingTimeZone } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
-import { currencyLabel, formatDateTime, formatDuration } from '../format';
+import { currencyLabel, formatDuration } from '../format';
 import { askOperator } from '../stores/operator-prompt';
 import { useSessionStore } from '../stores/session';
 import { useOperatorsStore } from '../stores/operators';
@@ -33,6 +35,7 @@ export function Settings(): React.JSX.Element {
       <div className="grid-2">
         <CallbackListener />
         <LockTimeout />
+        <ReportingTimeZone />
       </div>
       <Diagnostics />
     </>
@@ -111,7 +114,7 @@ function Policies(): React.JSX.Element {
           <ul>
             {waiting.map((proposal) => (
               <li key={proposal.id}>
-                {proposal.summary} (proposed by {proposal.proposer} on {formatDateTime(proposal.at)})
+                {proposal.summary} (proposed by {proposal.proposer} on <DateTime at={proposal.at} />)
               </li>
             ))}
           </ul>
@@ -362,6 +365,107 @@ function LockTimeout(): React.JSX.Element {
       <button type="button" className="button" onClick={() => void useSessionStore.getState().lock()} data-testid="@settings/lock-now">
         Lock now
       </button>
+    </section>
+  );
+}
+
+/** Every IANA zone this runtime knows, UTC first (Intl lists it under Etc/ or not at all). */
+function knownTimeZones(): readonly string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...zones.filter((zone) => zone !== 'UTC')];
+}
+
+function ReportingTimeZone(): React.JSX.Element {
+  const current = useReportingTimeZone();
+  const workstation = workstationTimeZone();
+  const [typed, setTyped] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const value = typed ?? current;
+  const [zones] = useState(knownTimeZones);
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    // Checked here before anyone types a passphrase (the engine checks again); letter case is corrected ("europe/berlin").
+    const chosen = canonicalTimeZone(value);
+    if (chosen === null) {
+      setProblem(timeZoneProblem(value));
+      return;
+    }
+    setProblem(null);
+    const result = await askOperator({
+      title: 'Change the reporting time zone',
+      description: `Times on every screen, in the command line and in CSV exports will be shown in ${chosen}, for everyone using this desk.`,
+      confirmLabel: 'Save',
+      run: (as) => useSettingsStore.getState().setReportingTimeZone(chosen, as),
+    });
+    if (result === null) return;
+    setSaved(result.ok);
+    if (result.ok) setTyped(null);
+  }
+  return (
+    <section className="card" aria-labelledby="time-zone-title" data-testid="@settings/time-zone">
+      <h2 id="time-zone-title">Reporting time zone</h2>
+      <p className="muted small">
+        One zone for the whole desk: the screens, the command line and CSV exports show times in it, with the zone named, so a
+        report reads the same on every workstation.
+      </p>
+      <dl className="facts">
+        <dt>Currently</dt>
+        <dd data-testid="@settings/time-zone-current">{current}</dd>
+        <dt>Now</dt>
+        <dd>
+          <DateTime at={Date.now()} />
+        </dd>
+        <dt>This workstation</dt>
+        <dd>{workstation}</dd>
+      </dl>
+      <form className="inline-form" onSubmit={(event) => void submit(event)}>
+        <Field label="Time zone (IANA name)" error={problem} testId="@settings/time-zone">
+          {(control) => (
+            <input
+              {...control}
+              className="input input--mono"
+              list="time-zone-names"
+              autoComplete="off"
+              spellCheck={false}
+              value={value}
+              onChange={(event) => {
+                setTyped(event.target.value);
+                setSaved(false);
+                setProblem(null);
+              }}
+              data-testid="@settings/time-zone-input"
+            />
+          )}
+        </Field>
+        <datalist id="time-zone-names">
+          {zones.map((zone) => (
+            <option key={zone} value={zone} />
+          ))}
+        </datalist>
+        <div className="inline-form__submit">
+          <button type="submit" className="button" data-testid="@settings/time-zone-save">
+            Save
+          </button>
+        </div>
+      </form>
+      {workstation === value ? null : (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => {
+            setTyped(workstation);
+            setSaved(false);
+            setProblem(null);
+          }}
+          data-testid="@settings/time-zone-workstation"
+        >
+          Use this workstation&apos;s zone ({workstation})
+        </button>
+      )}
+      <p role="status" className="small">
+        {saved ? 'Saved.' : null}
+      </p>
     </section>
   );
 }

@@ -1,23 +1,12 @@
-// useNavigationStore: which screen the shell shows (the desk has no URLs: one window, a few screens).
+// useNavigationStore: which screen the shell shows (the desk has no URLs: one window, a few screens, named in
+// electron/contract/screens.ts so the app menu can open them too).
 import { create } from 'zustand';
+import { SCREEN_SHORT_NAMES, SCREEN_TITLES, SCREENS, type Screen } from '../../../electron/contract/screens';
 
-export const SCREENS = ['dashboard', 'deposits', 'addresses', 'withdrawals', 'tools', 'audit', 'operators', 'settings', 'profiles'] as const;
-export type Screen = (typeof SCREENS)[number];
-
-export const SCREEN_TITLES: Readonly<Record<Screen, string>> = {
-  dashboard: 'Dashboard',
-  deposits: 'Deposits',
-  addresses: 'Deposit addresses',
-  withdrawals: 'Withdrawals',
-  tools: 'Tools',
-  audit: 'Audit log',
-  operators: 'Operators',
-  settings: 'Settings',
-  profiles: 'Profiles and connection',
-};
+export { SCREEN_TITLES, SCREENS, type Screen };
 
 /** Shorter names for the side navigation. */
-export const NAV_LABELS: Readonly<Record<Screen, string>> = { ...SCREEN_TITLES, addresses: 'Addresses', profiles: 'Connection' };
+export const NAV_LABELS = SCREEN_SHORT_NAMES;
 
 interface NavigationStore {
   readonly screen: Screen;

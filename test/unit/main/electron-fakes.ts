@@ -1,5 +1,6 @@
-// Small fakes of the Electron objects the shell uses (web contents, frames, sessions, ipcMain, app, shell, powerMonitor), recording
-// what was installed so tests can fire events at it. Cast to Electron's types at the call site.
+// Small fakes of the Electron objects the shell uses (web contents, frames, sessions, ipcMain, app, shell, powerMonitor,
+// nativeTheme, screen, Menu), recording what was installed so tests can fire events at it. Cast to Electron's types at
+// the call site.
 import { EventEmitter } from 'node:events';
 import { vi } from 'vitest';
 
@@ -117,6 +118,11 @@ export class FakeApp extends EventEmitter {
   readonly quit = vi.fn();
   readonly relaunch = vi.fn();
   readonly requestSingleInstanceLock = vi.fn(() => this.gotLock);
+  readonly exit = vi.fn();
+  readonly setAboutPanelOptions = vi.fn();
+  getVersion(): string {
+    return '9.8.7';
+  }
   #resolveReady: () => void = () => undefined;
   readonly #whenReady = new Promise<void>((resolve) => {
     this.#resolveReady = resolve;
@@ -130,9 +136,6 @@ export class FakeApp extends EventEmitter {
   getAppPath(): string {
     return '/nonexistent/treasury-desk';
   }
-  getVersion(): string {
-    return '0.0.0-test';
-  }
   getPath(name: string): string {
     return `/nonexistent/user-data/${name}`;
   }
@@ -144,3 +147,28 @@ export class FakeApp extends EventEmitter {
 
 /** powerMonitor: an event emitter; tests emit `lock-screen`, `suspend`, `resume` as the OS would. */
 export class FakePowerMonitor extends EventEmitter {}
+
+/** nativeTheme: the OS's dark setting (tests flip it and emit `updated`) and the theme source main chooses. */
+export class FakeNativeTheme extends EventEmitter {
+  themeSource = 'light';
+  shouldUseDarkColors = false;
+}
+
+/** screen: the displays connected now (their work areas). */
+export class FakeScreen {
+  workAreas = [{ x: 0, y: 0, width: 1920, height: 1080 }];
+  getAllDisplays(): { workArea: { x: number; y: number; width: number; height: number } }[] {
+    return this.workAreas.map((workArea) => ({ workArea }));
+  }
+}
+
+/** Menu: buildFromTemplate keeps the template; setApplicationMenu records what was set. */
+export class FakeMenu {
+  static applicationMenu: { template: unknown[] } | null = null;
+  static buildFromTemplate(template: unknown[]): { template: unknown[] } {
+    return { template };
+  }
+  static setApplicationMenu(menu: { template: unknown[] } | null): void {
+    FakeMenu.applicationMenu = menu;
+  }
+}
