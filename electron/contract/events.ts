@@ -1,5 +1,7 @@
 // Events the engine pushes to every face (renderer, harness, CLI watch): small notices; the UI re-reads via methods.
+// The shell adds its own (navigation/open) on the same channel.
 import type { CallbackListenerState, ConnectionState, SessionState, SyncProgress } from './dto';
+import type { DeskNotification, NotificationTarget } from './notifications';
 
 export type ContractEvent =
   | { readonly type: 'connection/changed'; readonly connection: ConnectionState }
@@ -9,7 +11,11 @@ export type ContractEvent =
   | { readonly type: 'withdrawals/changed'; readonly id: string | null }
   | { readonly type: 'callbacks/changed'; readonly listener: CallbackListenerState }
   | { readonly type: 'session/changed'; readonly session: SessionState }
-  | { readonly type: 'operators/changed' };
+  | { readonly type: 'operators/changed' }
+  /** A notice for some operators (recipients); the desktop shows it to the one signed in at this workstation. */
+  | { readonly type: 'notification/raised'; readonly notification: DeskNotification }
+  /** From the shell, not the engine: a notice was clicked; the window shows what it is about. */
+  | { readonly type: 'navigation/open'; readonly target: NotificationTarget };
 
 export type ContractEventType = ContractEvent['type'];
 export const EVENT_CHANNEL = 'treasury/event';

@@ -5,5 +5,6 @@ export * from './limits';
 export * from './dto';
 export * from './events';
 export * from './methods';
+export * from './notifications';
 export * from './result';
 export * from './withdrawal-lifecycle';

@@ -55,6 +55,9 @@ export const PRELOAD_METHOD_NAMES = [
   'callbacks/stop',
   'tools/checkAddress',
   'tools/checkTransfer',
+  'notifications/preferences',
+  'notifications/setPreferences',
+  'notifications/waiting',
   'settings/setLockTimeout',
 ] as const satisfies readonly MethodName[];
 
