@@ -4,6 +4,7 @@ import { onEvent, onLockedError, type ContractEvent } from './api';
 import { useAddressesStore } from './stores/addresses';
 import { useBalancesStore } from './stores/balances';
 import { useDepositsStore } from './stores/deposits';
+import { useNavigationStore } from './stores/navigation';
 import { useOperatorsStore } from './stores/operators';
 import { useSessionStore } from './stores/session';
 import { useSettingsStore } from './stores/settings';
@@ -45,6 +46,12 @@ function route(event: ContractEvent): void {
       if (before !== null && (before.profile !== event.session.profile || (before.locked && !event.session.locked))) reloadEverything();
       return;
     }
+    case 'notification/raised':
+      // The desktop shows it (main's notifier, to the operator signed in here); the screens follow the change events.
+      return;
+    case 'navigation/open':
+      useNavigationStore.getState().open(event.target);
+      return;
     default: {
       const unknown: never = event;
       console.warn('Treasury Desk ignored an unknown engine event', unknown);
