@@ -2,3 +2,4 @@
 export * from './currencies';
 export * from './address';
 export * from './amounts';
+export * from './explorers';

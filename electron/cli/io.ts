@@ -1,9 +1,10 @@
 // The CLI's window on the world: stdin/stdout/stderr, environment, terminal prompts and stop signals, injectable so
 // tests can run commands in process. Input helpers fail with UsageError (exit 2) and clear text. Hidden prompts never
 // echo what is typed.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
+import { writeFailureReason, writeFileAtomically } from '../core/files/atomic-write';
 import { NegativeAnswer, UsageError } from './errors';
 
 export interface PromptOptions {
@@ -126,14 +127,11 @@ export function readTextFileArgument(path: string, what: string): string {
   }
 }
 
-/** Writes a file named on the command line (mode 0600 when new); an unwritable path is bad input. */
+/** Writes a file named on the command line whole or not at all (mode 0600 when new); an unwritable path is bad input. */
 export function writeFileArgument(path: string, data: string | Uint8Array, what: string): void {
   try {
-    writeFileSync(path, data, { mode: 0o600 });
+    writeFileAtomically(path, data);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT' ? 'the folder does not exist' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a folder' : `cannot be written (${code ?? 'error'})`;
-    throw new UsageError(`${what} file ${path}: ${reason}.`);
+    throw new UsageError(`${what} file ${path}: ${writeFailureReason(error)}.`);
   }
 }

@@ -1,5 +1,7 @@
-// The typed API over the contract: the method map as async functions answering Result, and the request parser
-// every transport (IPC, harness WebSocket) runs before calling the engine.
+// The typed API over the contract: the method maps as async functions answering Result, the request parser every
+// transport (IPC, harness WebSocket) runs before calling a handler, and the window's dispatch, which refuses a window
+// that names a file path (ARCHITECTURE house rule 13).
+import { DESKTOP_CONTRACT, type DesktopMethodName } from './desktop';
 import type { ContractEvent } from './events';
 import { CONTRACT, type MethodName, type ParsedRequestOf, type RequestOf, type ResponseOf } from './methods';
 import { fail, type Result } from './result';
@@ -7,12 +9,22 @@ import { fail, type Result } from './result';
 /** The engine side: one async function per method; it never throws (it answers Result). */
 export type TreasuryHandlers = { readonly [M in MethodName]: (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>> };
 
-/** The caller side (renderer, CLI): call a method by name. */
+/** The shell side (Electron main, or the harness's double): one async function per desktop method. */
+export type DesktopHandlers = { readonly [M in DesktopMethodName]: (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>> };
+
+/** Everything a window may call: the engine's methods and the desktop's. */
+export type WindowHandlers = TreasuryHandlers & DesktopHandlers;
+export type WindowMethodName = MethodName | DesktopMethodName;
+
+/** The CLI's caller side: call an engine method by name. */
 export type TreasuryCall = <M extends MethodName>(method: M, request: RequestOf<M>) => Promise<Result<ResponseOf<M>>>;
+
+/** The window's caller side (renderer): call an engine or desktop method by name. */
+export type WindowCall = <M extends WindowMethodName>(method: M, request: RequestOf<M>) => Promise<Result<ResponseOf<M>>>;
 
 /** What the preload exposes as `window.treasury`: `call` by method name plus an event subscription. */
 export interface TreasuryBridge {
-  readonly call: TreasuryCall;
+  readonly call: WindowCall;
   /** Subscribes to engine events; returns the unsubscribe function. */
   readonly onEvent: (listener: (event: ContractEvent) => void) => () => void;
 }
@@ -21,9 +33,37 @@ export function isMethodName(value: unknown): value is MethodName {
   return typeof value === 'string' && Object.hasOwn(CONTRACT, value);
 }
 
+export function isDesktopMethodName(value: unknown): value is DesktopMethodName {
+  return typeof value === 'string' && Object.hasOwn(DESKTOP_CONTRACT, value);
+}
+
+export function isWindowMethodName(value: unknown): value is WindowMethodName {
+  return isMethodName(value) || isDesktopMethodName(value);
+}
+
+/** Every method a window may call, engine's first. */
+export const WINDOW_METHOD_NAMES: readonly WindowMethodName[] = [...(Object.keys(CONTRACT) as MethodName[]), ...(Object.keys(DESKTOP_CONTRACT) as DesktopMethodName[])];
+
+/**
+ * Engine methods that take a file path, the field that names it, and the desktop method a window uses instead (which
+ * asks with the system's dialog). The CLI names paths, because its user types them; a window never does. A test
+ * checks that every path field of the contract is listed here.
+ */
+export const WINDOW_PATH_FIELDS: Readonly<Partial<Record<MethodName, { readonly field: string; readonly instead: DesktopMethodName }>>> = Object.freeze({
+  'deposits/exportCsv': { field: 'path', instead: 'desktop/exportDepositsCsv' },
+  'audit/export': { field: 'path', instead: 'desktop/exportAudit' },
+  'audit/checkpoint': { field: 'path', instead: 'desktop/saveCheckpoint' },
+  'audit/verify': { field: 'against', instead: 'desktop/verifyAuditAgainst' },
+  'profiles/importFile': { field: 'path', instead: 'desktop/importProfile' },
+});
+
+function schemaOf<M extends WindowMethodName>(method: M): (typeof CONTRACT & typeof DESKTOP_CONTRACT)[M]['request'] {
+  return (isMethodName(method) ? CONTRACT[method].request : DESKTOP_CONTRACT[method as DesktopMethodName].request) as (typeof CONTRACT & typeof DESKTOP_CONTRACT)[M]['request'];
+}
+
 /** Parses an untrusted request for `method`; field errors come back as `invalidInput` with per-field messages. */
-export function parseRequest<M extends MethodName>(method: M, payload: unknown): Result<ParsedRequestOf<M>> {
-  const parsed = CONTRACT[method].request.safeParse(payload ?? {});
+export function parseRequest<M extends WindowMethodName>(method: M, payload: unknown): Result<ParsedRequestOf<M>> {
+  const parsed = schemaOf(method).safeParse(payload ?? {});
   if (parsed.success) return { ok: true, value: parsed.data as ParsedRequestOf<M> };
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
@@ -37,16 +77,29 @@ export function parseRequest<M extends MethodName>(method: M, payload: unknown):
 }
 
 /** Dispatches an untrusted (method, payload) pair to handlers: unknown method and bad payload are answered, not thrown. */
-export async function dispatch(handlers: TreasuryHandlers, method: unknown, payload: unknown): Promise<Result<unknown>> {
-  if (!isMethodName(method)) return fail('invalidInput', `unknown method ${JSON.stringify(String(method)).slice(0, 80)}`);
+export async function dispatch(handlers: TreasuryHandlers | WindowHandlers, method: unknown, payload: unknown): Promise<Result<unknown>> {
+  const handler = isWindowMethodName(method) ? (handlers as Readonly<Record<string, unknown>>)[method] : undefined;
+  if (!isWindowMethodName(method) || typeof handler !== 'function') return fail('invalidInput', `unknown method ${JSON.stringify(String(method)).slice(0, 80)}`);
   const request = parseRequest(method, payload);
   if (!request.ok) return request;
   try {
-    const handler = handlers[method] as (request: unknown) => Promise<Result<unknown>>;
-    return await handler(request.value);
+    return await (handler as (request: unknown) => Promise<Result<unknown>>)(request.value);
   } catch (error) {
     // Handlers answer Result; reaching here is a bug. Say so without leaking internals.
     const name = error instanceof Error ? error.name : 'Error';
     return fail('internal', `${method} failed unexpectedly (${name}); the details are in the application log.`);
   }
+}
+
+/**
+ * Dispatches an untrusted (method, payload) pair from a window: engine and desktop methods, but an engine method whose
+ * request names a file path is refused as `forbidden` (whatever the path), pointing to the desktop method to use.
+ */
+export async function dispatchWindowCall(handlers: WindowHandlers, method: unknown, payload: unknown): Promise<Result<unknown>> {
+  if (!isWindowMethodName(method)) return fail('invalidInput', `unknown method ${JSON.stringify(String(method)).slice(0, 80)}`);
+  const pathField = isMethodName(method) ? WINDOW_PATH_FIELDS[method] : undefined;
+  if (pathField !== undefined && typeof payload === 'object' && payload !== null && Object.hasOwn(payload, pathField.field)) {
+    return fail('forbidden', `${method}: a window may not name a file (${pathField.field}); use ${pathField.instead}, which asks with the system's file dialog.`);
+  }
+  return dispatch(handlers, method, payload);
 }

@@ -8,3 +8,4 @@ export * from './methods';
 export * from './notifications';
 export * from './result';
 export * from './withdrawal-lifecycle';
+export * from './desktop';

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ADDRESS_TYPES, CHAINS, WITHDRAWAL_CURRENCIES } from '../chains';
 import { unsafeTextProblem } from './display-text';
+import type { DESKTOP_CONTRACT } from './desktop';
 import type * as Dto from './dto';
 import { WITHDRAWAL_STATES } from './dto';
 import { MEMO_MAX_LENGTH } from './limits';
@@ -48,7 +49,14 @@ export const credentialsText = z.strictObject({
   merchantPrivateKey: z.string().min(1).max(16384).optional(),
 });
 
-const none = z.strictObject({});
+export const none = z.strictObject({});
+/** Which deposits a list or an export covers. */
+export const depositsFilter = z.strictObject({
+  currency: currency.optional(),
+  from: epochMs.optional(),
+  to: epochMs.optional(),
+  search: z.string().max(200).optional(),
+});
 /** An operator's notification preferences; the engine checks each threshold against its currency's decimals. */
 export const notificationPreferences = z.strictObject({
   approvalWaiting: z.boolean(),
@@ -59,11 +67,11 @@ export const notificationPreferences = z.strictObject({
 });
 
 /** A method: its request schema, plus its answer type carried as a phantom. */
-interface MethodSpec<Request extends z.ZodType, Response> {
+export interface MethodSpec<Request extends z.ZodType, Response> {
   readonly request: Request;
   readonly response?: Response;
 }
-function method<Request extends z.ZodType>(request: Request) {
+export function method<Request extends z.ZodType>(request: Request) {
   return <Response>(): MethodSpec<Request, Response> => ({ request });
 }
 
@@ -99,9 +107,7 @@ export const CONTRACT = {
       cursor: cursor.optional(),
     }),
   )<Dto.Page<Dto.DepositView>>(),
-  'deposits/exportCsv': method(
-    z.strictObject({ path: filePath, currency: currency.optional(), from: epochMs.optional(), to: epochMs.optional(), search: z.string().max(200).optional() }),
-  )<{ readonly rows: number; readonly path: string }>(),
+  'deposits/exportCsv': method(depositsFilter.extend({ path: filePath }))<{ readonly rows: number; readonly path: string }>(),
 
   'addresses/create': method(z.strictObject({ addressType, userOrder: userOrder.optional(), as: actingOperator }))<Dto.DepositAddressView>(),
   'addresses/list': method(none)<readonly Dto.DepositAddressView[]>(),
@@ -193,8 +199,12 @@ export const CONTRACT = {
 export type MethodName = keyof typeof CONTRACT;
 export const METHOD_NAMES = Object.keys(CONTRACT) as MethodName[];
 
+/** Engine methods and desktop methods (desktop.ts) together: the request and answer types of any method by name. */
+type AnyContract = typeof CONTRACT & typeof DESKTOP_CONTRACT;
+type AnyMethodName = keyof AnyContract;
+
 /** What a caller passes (before zod defaults/transforms). */
-export type RequestOf<M extends MethodName> = z.input<(typeof CONTRACT)[M]['request']>;
-/** What the engine receives after parsing. */
-export type ParsedRequestOf<M extends MethodName> = z.output<(typeof CONTRACT)[M]['request']>;
-export type ResponseOf<M extends MethodName> = NonNullable<(typeof CONTRACT)[M]['response']>;
+export type RequestOf<M extends AnyMethodName> = z.input<AnyContract[M]['request']>;
+/** What the handler receives after parsing. */
+export type ParsedRequestOf<M extends AnyMethodName> = z.output<AnyContract[M]['request']>;
+export type ResponseOf<M extends AnyMethodName> = NonNullable<AnyContract[M]['response']>;

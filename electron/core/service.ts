@@ -1,7 +1,5 @@
 // TreasuryService: the contract implemented by the engine. Every handler answers a Result and never throws; a
 // locked desk answers `locked` to everything but session/*. No answer ever carries a key, secret or token.
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { CHAIN_INFO, chainsFor, CURRENCIES, depositNotesFor, isAddressType, isCurrencySymbol, validateAddress, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../chains';
 import {
   DEMO_OPERATORS,
@@ -25,6 +23,7 @@ import type { CallbackListener } from './callbacks/listener';
 import type { DeskContext } from './context';
 import { DeskError, toContractError } from './errors';
 import { csvLine } from './export/csv';
+import { writeFailureReason, writeFileAtomically as writeFileWhole } from './files/atomic-write';
 import { preferencesView, setOwnPreferences } from './notifications/preferences';
 import { approvalsWaitingFor } from './notifications/recipients';
 import { actingAs, signAction } from './operators/acting';
@@ -157,24 +156,12 @@ function text(record: Readonly<Record<string, unknown>>, field: string): string 
   return typeof value === 'string' ? value : '';
 }
 
-/** Writes a file whole or not at all: a temp file beside it, fsync, rename. */
+/** Writes a file the caller named, whole or not at all (core/files/atomic-write.ts); a failure is bad input naming it. */
 function writeFileAtomically(path: string, write: (append: (chunk: string) => void) => void): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.partial-${process.pid}`;
-  const fd = openSync(temp, 'w', 0o600);
   try {
-    write((chunk) => writeSync(fd, chunk));
-    fsyncSync(fd);
-    closeSync(fd);
-    renameSync(temp, path);
+    writeFileWhole(path, (append) => write(append));
   } catch (error) {
-    try {
-      closeSync(fd);
-    } catch {
-      // already closed
-    }
-    rmSync(temp, { force: true });
-    throw new DeskError('invalidInput', `could not write ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new DeskError('invalidInput', `could not write ${path}: ${writeFailureReason(error)}`);
   }
 }
 

@@ -28,6 +28,11 @@ export interface DesktopEngine {
   close(): Promise<void>;
 }
 
+/** The data folder the app and the CLI share (the default database's folder): logs, preferences, the demo sandbox. */
+export function dataFolder(): string {
+  return dirname(defaultDatabasePath());
+}
+
 /** Starts the engine for the desktop app on the same desk the CLI opens by default. */
 export async function startEngine(paths: EnginePaths): Promise<DesktopEngine> {
   const dbPath = defaultDatabasePath();

@@ -1,12 +1,16 @@
 // Electron main process entry: single instance, sandbox everywhere, hardened window and session (CSP, permissions,
-// navigation), the contract over IPC, the desk locked with the OS (screen lock, suspend), and the engine started
+// navigation), the contract over IPC (engine methods, and the desktop methods answered here with Electron's clipboard,
+// dialogs and shell), the desk locked with the OS (screen lock, suspend), and the engine started
 // through electron/main/engine.ts.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, powerMonitor, session, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, powerMonitor, session, shell } from 'electron';
 import { deferredHandlers, startFailureMessage } from './deferred-handlers';
-import { startEngine, type DesktopEngine } from './engine';
+import { createDesktopHandlers } from './desktop-handlers';
+import { desktopPreferencesIn } from './desktop-preferences';
+import { electronDesktopShell } from './desktop-shell';
+import { dataFolder, startEngine, type DesktopEngine } from './engine';
 import { broadcastEvent, registerContractIpc } from './ipc';
 import { decideSqliteBinding } from './native';
 import { lockDeskWithOs } from './os-lock';
@@ -80,7 +84,18 @@ function run(): void {
     (error: unknown) => console.error(`Treasury Desk: the engine did not start: ${startFailureMessage(error)}`),
   );
   const handlers = deferredHandlers(engine.then((started) => started.handlers));
-  registerContractIpc(ipcMain, handlers, {
+  const desktop = createDesktopHandlers({
+    shell: electronDesktopShell({
+      clipboard,
+      dialog,
+      shell,
+      parentWindow: () => BrowserWindow.getFocusedWindow() ?? windows.first(),
+      startFolder: () => app.getPath('documents'),
+    }),
+    engine: handlers,
+    preferences: desktopPreferencesIn(dataFolder()),
+  });
+  registerContractIpc(ipcMain, { ...handlers, ...desktop }, {
     trusted,
     isOwnWebContents: (contents) => windows.owns(contents),
   });

@@ -1,8 +1,9 @@
-// IPC wiring of the contract: one ipcMain.handle per method (channel = method name), each checking the sender frame,
-// then dispatching (zod parse + engine call), and answering a Result; plus the event broadcast to our windows.
+// IPC wiring of the contract: one ipcMain.handle per method (channel = method name; engine and desktop methods), each
+// checking the sender frame, then dispatching as a window call (a path named by the window is refused; zod parse;
+// the engine's or the desktop's handler), and answering a Result; plus the event broadcast to our windows.
 // Invariant: nothing throws across IPC — a foreign sender, a bad payload or a crashing handler is answered as a Result.
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { dispatch, EVENT_CHANNEL, fail, METHOD_NAMES, type ContractEvent, type MethodName, type Result, type TreasuryHandlers } from '../contract';
+import { dispatchWindowCall, EVENT_CHANNEL, fail, WINDOW_METHOD_NAMES, type ContractEvent, type Result, type WindowHandlers, type WindowMethodName } from '../contract';
 import { isTrustedRendererUrl, type TrustedRenderer } from './security';
 
 /** Who may call: the main frame of a window we created, showing one of our own pages. */
@@ -17,7 +18,7 @@ export interface ContractIpcOptions {
    * Observes every answer before it is sent (e.g. a test harness scanning for secret-like content). If it throws,
    * the caller gets `internal` instead of the answer. Not used in production.
    */
-  readonly inspectResult?: (method: MethodName, result: Result<unknown>) => void;
+  readonly inspectResult?: (method: WindowMethodName, result: Result<unknown>) => void;
 }
 
 /** True when an invoke comes from the main frame of one of our windows, on one of our pages. */
@@ -40,9 +41,9 @@ function isResult(value: unknown): value is Result<unknown> {
 
 /** Answers one invoke of `method`; never throws. Exported for tests; production goes through registerContractIpc. */
 export async function answerInvoke(
-  handlers: TreasuryHandlers,
+  handlers: WindowHandlers,
   policy: SenderPolicy,
-  method: MethodName,
+  method: WindowMethodName,
   event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>,
   args: readonly unknown[],
   options: ContractIpcOptions = {},
@@ -52,7 +53,7 @@ export async function answerInvoke(
       return fail('forbidden', `${method}: refused: the request did not come from a Treasury Desk window.`);
     }
     if (args.length > 1) return fail('invalidInput', `${method}: send one request object.`);
-    const result = await dispatch(handlers, method, args[0]);
+    const result = await dispatchWindowCall(handlers, method, args[0]);
     if (!isResult(result)) return fail('internal', `${method} gave a malformed answer; the details are in the application log.`);
     options.inspectResult?.(method, result);
     return result;
@@ -65,15 +66,15 @@ export async function answerInvoke(
 /** Registers one handler per contract method; returns a function that removes them all. */
 export function registerContractIpc(
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
-  handlers: TreasuryHandlers,
+  handlers: WindowHandlers,
   policy: SenderPolicy,
   options: ContractIpcOptions = {},
 ): () => void {
-  for (const method of METHOD_NAMES) {
+  for (const method of WINDOW_METHOD_NAMES) {
     ipcMain.handle(method, (event, ...args: unknown[]) => answerInvoke(handlers, policy, method, event, args, options));
   }
   return () => {
-    for (const method of METHOD_NAMES) ipcMain.removeHandler(method);
+    for (const method of WINDOW_METHOD_NAMES) ipcMain.removeHandler(method);
   };
 }
 

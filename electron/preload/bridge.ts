@@ -1,14 +1,14 @@
 // The window.treasury bridge: `call` (known contract methods only, answered as a Result, never a rejection) and
 // `onEvent` (engine events, payload only). Built over the few ipcRenderer functions it needs; never exposes them.
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import type { ContractEvent, MethodName, Result, TreasuryBridge, TreasuryCall } from '../contract';
+import type { ContractEvent, Result, TreasuryBridge, WindowCall, WindowMethodName } from '../contract';
 import { EVENT_CHANNEL } from '../contract/events';
 import { fail } from '../contract/result';
 import { PRELOAD_METHOD_NAMES } from './method-names';
 
 const KNOWN_METHODS: ReadonlySet<string> = new Set<string>(PRELOAD_METHOD_NAMES);
 
-export function isKnownMethod(method: unknown): method is MethodName {
+export function isKnownMethod(method: unknown): method is WindowMethodName {
   return typeof method === 'string' && KNOWN_METHODS.has(method);
 }
 
@@ -30,7 +30,7 @@ export function createTreasuryBridge(ipc: BridgeIpc): TreasuryBridge {
       const name = error instanceof Error ? error.name : 'Error';
       return fail('internal', `${method} could not be delivered to the engine (${name}).`);
     }
-  }) as TreasuryCall;
+  }) as WindowCall;
 
   const onEvent = (listener: (event: ContractEvent) => void): (() => void) => {
     if (typeof listener !== 'function') throw new TypeError('onEvent needs a listener function.');

@@ -1,7 +1,7 @@
 // The contract's method names as a runtime-free list for the sandboxed preload, which must not load zod (the contract
 // map's schemas). Kept equal to the contract by the compiler: a missing or unknown name fails `tsc`; a test checks
 // it against METHOD_NAMES too.
-import type { MethodName } from '../contract';
+import type { WindowMethodName } from '../contract';
 
 export const PRELOAD_METHOD_NAMES = [
   'session/state',
@@ -59,8 +59,17 @@ export const PRELOAD_METHOD_NAMES = [
   'notifications/setPreferences',
   'notifications/waiting',
   'settings/setLockTimeout',
-] as const satisfies readonly MethodName[];
+  'desktop/copyText',
+  'desktop/openExplorer',
+  'desktop/exportDepositsCsv',
+  'desktop/exportAudit',
+  'desktop/saveCheckpoint',
+  'desktop/verifyAuditAgainst',
+  'desktop/importProfile',
+  'desktop/preferences',
+  'desktop/setPreferences',
+] as const satisfies readonly WindowMethodName[];
 
 type AssertNever<T extends never> = T;
 /** Compile-time check: every contract method is listed above (a new method without an entry fails here). */
-export type EveryMethodListed = AssertNever<Exclude<MethodName, (typeof PRELOAD_METHOD_NAMES)[number]>>;
+export type EveryMethodListed = AssertNever<Exclude<WindowMethodName, (typeof PRELOAD_METHOD_NAMES)[number]>>;

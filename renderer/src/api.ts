@@ -2,7 +2,7 @@
 // Never throws: a missing bridge or a transport failure comes back as a Result error a screen can show.
 // Invariant: every answer and event passes displaySafeBridge here, so no store or component ever holds text from the
 // engine, the network or another person with a raw control or text-direction character in it (shown as a mark such as ⟨U+202E⟩).
-import type { ContractError, ContractEvent, MethodName, RequestOf, ResponseOf, Result, TreasuryBridge } from '../../electron/contract';
+import type { ContractError, ContractEvent, RequestOf, ResponseOf, Result, TreasuryBridge, WindowMethodName } from '../../electron/contract';
 import { displaySafeBridge } from '../../electron/contract/display-bridge';
 
 export type { ContractError, ContractEvent, Result };
@@ -29,7 +29,7 @@ function failure(code: ContractError['code'], message: string): { ok: false; err
 }
 
 /** Calls a contract method by name; the answer is always a Result. A `locked` answer also tells the session store. */
-export async function call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<Result<ResponseOf<M>>> {
+export async function call<M extends WindowMethodName>(method: M, request: RequestOf<M>): Promise<Result<ResponseOf<M>>> {
   const treasury = bridge();
   if (treasury === undefined) {
     return failure('internal', 'This window is not connected to the treasury engine. Close Treasury Desk and start it again.');

@@ -203,7 +203,7 @@ export async function runUiBench(options: UiBenchOptions = {}): Promise<void> {
     const insertMs = performance.now() - insertStart;
 
     const rendererDir = await ensureRendererBuilt();
-    server = await startHarness({ engine: desk.engine, rendererDir });
+    server = await startHarness({ engine: desk.engine, desktop: desk.desktopHandlers, rendererDir });
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 
     const cold: ColdStart[] = [];

@@ -52,7 +52,7 @@ test('import a credentials file, pass selfcheck, and confirm the version 2 switc
   await page.goto(desk.url);
   await page.getByTestId('@onboarding/connect-button').click();
   await page.getByTestId('@profiles/import-name').fill('main');
-  await page.getByTestId('@profiles/import-path').fill(sandbox.credentialsPath);
+  desk.harness.desktop.answerNextOpenDialog(sandbox.credentialsPath);
   await page.getByTestId('@profiles/import-button').click();
   await expect(page.getByTestId('@onboarding/selfcheck')).toBeVisible();
   await expect(page.getByTestId('@banner/demo')).toHaveCount(0);

@@ -49,7 +49,7 @@ test('a fresh profile asks to be founded, and two admins found it, each with the
   await page.goto(desk.url);
   await page.getByTestId('@onboarding/connect-button').click();
   await page.getByTestId('@profiles/import-name').fill('main');
-  await page.getByTestId('@profiles/import-path').fill(sandbox.credentialsPath);
+  desk.harness.desktop.answerNextOpenDialog(sandbox.credentialsPath);
   await page.getByTestId('@profiles/import-button').click();
   await expect(page.getByTestId('@onboarding/selfcheck')).toBeVisible();
   await page.getByTestId('@onboarding/continue').click();

@@ -3,7 +3,7 @@
 // generation and the idle lock screen along the way.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { test, expect } from './support/desk';
 import { DEMO_ADMIN, go, startDemo } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
@@ -71,15 +71,18 @@ test('every screen is accessible and has its screenshot', async ({ page, desk })
   await expectAccessible(page, 'audit log');
   await saveScreenshot(page, 'audit');
 
-  // A checkpoint saved to a file, then the chain verified against it; a checkpoint file altered afterwards fails,
-  // naming the row it covers and why.
-  const checkpointPath = join(desk.dataDir, 'audit-checkpoint.json');
-  await page.getByTestId('@audit/checkpoint-path').fill(checkpointPath);
+  // A checkpoint saved to a file chosen in the save dialog (the harness's double answers it), then the chain verified
+  // against it, chosen in the open dialog; a checkpoint file altered afterwards fails, naming the row it covers and why.
   await page.getByTestId('@audit/checkpoint-button').click();
   await expect(page.getByTestId('@audit/checkpoint-result')).toContainText(`Saved a checkpoint of entry #`);
+  const saveDialog = desk.harness.desktop.records.findLast((record) => record.kind === 'saveDialog');
+  if (saveDialog?.kind !== 'saveDialog' || saveDialog.answer === null) throw new Error('no save dialog was shown for the checkpoint');
+  expect(saveDialog.request.purpose).toBe('auditCheckpoint');
+  const checkpointPath = saveDialog.answer;
+  await expect(page.getByTestId('@audit/checkpoint-result')).toContainText(basename(checkpointPath));
   const saved = JSON.parse(readFileSync(checkpointPath, 'utf8')) as { checkpoint: { seq: number; headHash: string } };
   await expect(page.getByTestId('@audit/checkpoint-result')).toContainText(`#${saved.checkpoint.seq}`);
-  await page.getByTestId('@audit/verify-against-path').fill(checkpointPath);
+  desk.harness.desktop.answerNextOpenDialog(checkpointPath);
   await page.getByTestId('@audit/verify-against-button').click();
   await expect(page.getByTestId('@audit/verify-result')).toHaveAttribute('data-ok', 'true');
   await expect(page.getByTestId('@audit/verify-checkpoint')).toContainText('matches');
@@ -88,7 +91,7 @@ test('every screen is accessible and has its screenshot', async ({ page, desk })
   const alteredPath = join(desk.dataDir, 'audit-checkpoint-altered.json');
   const altered = { ...saved, checkpoint: { ...saved.checkpoint, headHash: saved.checkpoint.headHash.replace(/^./, (first) => (first === '0' ? '1' : '0')) } };
   writeFileSync(alteredPath, JSON.stringify(altered, null, 2));
-  await page.getByTestId('@audit/verify-against-path').fill(alteredPath);
+  desk.harness.desktop.answerNextOpenDialog(alteredPath);
   await page.getByTestId('@audit/verify-against-button').click();
   await expect(page.getByTestId('@audit/verify-result')).toHaveAttribute('data-ok', 'false');
   await expect(page.getByTestId('@audit/first-bad-seq')).toHaveText(`#${saved.checkpoint.seq}`);

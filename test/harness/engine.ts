@@ -1,10 +1,15 @@
 // Test harness only: starts the real treasury engine for the browser harness on a data folder of its own, with a
-// keychain service name of its own (never the desk's real entries) and the embedded sandbox for demo mode, whose
-// handles the harness keeps so tests can reach its admin interface or stop it.
+// keychain service name of its own (never the desk's real entries), the embedded sandbox for demo mode (whose handles
+// the harness keeps so tests can reach its admin interface or stop it), and the app's desktop methods over a
+// recording double (desktop-double.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { DesktopHandlers } from '../../electron/contract';
 import { createEngine, type Engine } from '../../electron/core/engine';
+import { createDesktopHandlers } from '../../electron/main/desktop-handlers';
+import { desktopPreferencesIn } from '../../electron/main/desktop-preferences';
+import { createDesktopDouble, type DesktopDouble } from './desktop-double';
 import { KeychainVault } from '../../electron/core/secrets';
 import type { AutoSyncOptions } from '../../electron/core/sync/auto-sync';
 import { DEMO_SEED, startSandbox, type SandboxHandle } from '../../electron/sandbox';
@@ -32,6 +37,10 @@ export interface HarnessEngine {
   readonly engine: Engine;
   readonly vault: KeychainVault;
   readonly dbPath: string;
+  /** The desktop double (clipboard, dialogs, links) the desktop methods use; tests read its records. */
+  readonly desktop: DesktopDouble;
+  /** The app's desktop methods over that double, with preferences in the data folder. */
+  readonly desktopHandlers: DesktopHandlers;
   /** The embedded demo sandboxes started so far (demo/start), newest last. */
   readonly demoSandboxes: readonly SandboxHandle[];
   /** Closes the engine (which stops its demo sandboxes) and removes the keychain entries it made. */
@@ -64,11 +73,15 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
       return sandbox;
     },
   });
+  const desktop = createDesktopDouble(join(dataDir, 'desktop-files'));
+  const desktopHandlers = createDesktopHandlers({ shell: desktop.shell, engine: engine.handlers, preferences: desktopPreferencesIn(dataDir) });
   let closing: Promise<void> | undefined;
   return {
     engine,
     vault,
     dbPath,
+    desktop,
+    desktopHandlers,
     demoSandboxes,
     close() {
       closing ??= (async () => {

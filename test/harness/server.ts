@@ -1,6 +1,7 @@
 // Test harness only (never shipped): serves the built renderer on 127.0.0.1 with the bridge script injected and a
 // CSP that additionally allows the harness WebSocket, and carries contract calls and events between the page and
-// an engine (anything with TreasuryHandlers and onEvent) through dispatch(), exactly as the Electron IPC does.
+// an engine (anything with TreasuryHandlers and onEvent) plus the desktop methods (the app's desktop handlers over a
+// recording double) through dispatchWindowCall(), exactly as the Electron IPC does.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -8,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { dispatch, type ContractEvent, type TreasuryHandlers } from '../../electron/contract';
+import { dispatchWindowCall, type ContractEvent, type DesktopHandlers, type TreasuryHandlers } from '../../electron/contract';
 
 /** What the harness needs from an engine: the contract handlers and the event stream. */
 export interface HarnessEngine {
@@ -18,6 +19,8 @@ export interface HarnessEngine {
 
 export interface HarnessOptions {
   readonly engine: HarnessEngine;
+  /** The desktop methods (createDesktopHandlers over the harness's DesktopShell double). */
+  readonly desktop: DesktopHandlers;
   /** Folder of the built renderer (out/renderer). */
   readonly rendererDir: string;
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
@@ -170,7 +173,7 @@ export async function startHarness(options: HarnessOptions): Promise<HarnessServ
       return;
     }
     const { id, method, payload } = message as { id: number; method: unknown; payload: unknown };
-    const result = await dispatch(options.engine.handlers, method, payload);
+    const result = await dispatchWindowCall({ ...options.engine.handlers, ...options.desktop }, method, payload);
     if (client.readyState === client.OPEN) client.send(JSON.stringify({ id, result }));
   }
 

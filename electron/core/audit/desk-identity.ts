@@ -2,8 +2,9 @@
 // checkpoints, and never counts as an operator's decision (APPROVALS.md "Desk key"). It lives in the OS keychain;
 // a headless run with no keychain (`--credentials FILE`) keeps it in a 0600 file beside the database instead, with
 // the same caveats as the credentials file. The same store keeps each database's audit anchor (audit/anchor.ts).
-import { closeSync, constants, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
+import { writeFileAtomically } from '../files/atomic-write';
 import { KeychainUnavailableError, type KeychainVault } from '../secrets';
 import { exportPrivateKey, generateSigningKey, importPrivateKey, keyIdOf, publicKeyOfPrivate, signBytes } from '../statements/keys';
 
@@ -30,15 +31,7 @@ export function fileDeskSecrets(path: string): DeskSecretStore {
     read: (name) => Promise.resolve(readAll()[name] ?? null),
     write: (name, value) => {
       const next = { ...readAll(), [name]: value };
-      const temp = `${path}.${process.pid}.tmp`;
-      const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
-      try {
-        writeSync(fd, JSON.stringify(next));
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temp, path);
+      writeFileAtomically(path, JSON.stringify(next));
       return Promise.resolve();
     },
   };

@@ -1,5 +1,7 @@
-// Copies text to the clipboard and says so (a live region); falls back to selecting the text's element.
+// Copies text to the clipboard through the main process (desktop/copyText: Electron's clipboard; the renderer has no
+// clipboard permission) and says so in a live region.
 import { useState } from 'react';
+import { call } from '../api';
 
 interface CopyButtonProps {
   readonly text: string;
@@ -10,12 +12,8 @@ interface CopyButtonProps {
 export function CopyButton({ text, label = 'Copy', testId }: CopyButtonProps): React.JSX.Element {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   async function copy(): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
+    const result = await call('desktop/copyText', { text });
+    setState(result.ok ? 'copied' : 'failed');
     window.setTimeout(() => setState('idle'), 2500);
   }
   return (

@@ -1,10 +1,9 @@
 // Audit log: every signed statement and system event in a hash chain (audit/list pages), the head's fingerprint
 // (audit/head), chain verification naming the first altered row and why (audit/verify), checkpoints written to a file
 // the team keeps elsewhere and verification against one (audit/checkpoint, audit/verify against), and export.
-import { useEffect, useState, type FormEvent } from 'react';
-import type { ContractError } from '../api';
+import { useEffect } from 'react';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Field, fieldError } from '../components/Field';
+import { useFileAction } from '../file-action';
 import { Fingerprint } from '../components/Fingerprint';
 import { formatDateTime, shorten } from '../format';
 import { useAuditStore } from '../stores/audit';
@@ -151,20 +150,7 @@ export function Audit(): React.JSX.Element {
 /** Checkpoints: the head, signed by the desk key, in a file the team keeps elsewhere; and verification against one. */
 function Checkpoints(): React.JSX.Element {
   const verifying = useAuditStore((state) => state.verifying);
-  const [savePath, setSavePath] = useState('');
-  const [checkPath, setCheckPath] = useState('');
-  const [error, setError] = useState<ContractError | null>(null);
-  const [saved, setSaved] = useState<{ path: string; seq: number; fingerprint: string } | null>(null);
-  async function save(event: FormEvent): Promise<void> {
-    event.preventDefault();
-    const result = await useAuditStore.getState().checkpoint(savePath.trim());
-    setError(result.ok ? null : result.error);
-    setSaved(result.ok ? result.value : null);
-  }
-  function verifyAgainst(event: FormEvent): void {
-    event.preventDefault();
-    void useAuditStore.getState().verify(checkPath.trim());
-  }
+  const saving = useFileAction(() => useAuditStore.getState().checkpoint());
   return (
     <section className="card" aria-labelledby="audit-checkpoint-title">
       <h2 id="audit-checkpoint-title">Checkpoints</h2>
@@ -172,68 +158,39 @@ function Checkpoints(): React.JSX.Element {
         A checkpoint is the head of the chain signed by this desk. Keep the file somewhere else (another machine, a printout): whoever can edit this
         workstation&apos;s database cannot change it, and verifying against it shows whether the log up to that entry is still the same.
       </p>
-      <form className="inline-form" onSubmit={(event) => void save(event)} aria-label="Save a checkpoint">
-        <Field label="Save a checkpoint to" className="grow" error={fieldError(error?.fields, 'path')}>
-          {(control) => (
-            <input {...control} className="input input--mono" value={savePath} onChange={(event) => setSavePath(event.target.value)} placeholder="/home/you/audit-checkpoint.json" required data-testid="@audit/checkpoint-path" />
-          )}
-        </Field>
-        <div className="inline-form__submit">
-          <button type="submit" className="button" data-testid="@audit/checkpoint-button">
-            Save checkpoint
-          </button>
-        </div>
-      </form>
-      <ErrorNotice error={error} testId="@audit/checkpoint-error" />
+      <div className="actions">
+        <button type="button" className="button" disabled={saving.busy} onClick={() => void saving.run()} data-testid="@audit/checkpoint-button">
+          Save checkpoint…
+        </button>
+        <button type="button" className="button" disabled={verifying} onClick={() => void useAuditStore.getState().verifyAgainstCheckpoint()} data-testid="@audit/verify-against-button">
+          Verify against checkpoint…
+        </button>
+      </div>
+      <ErrorNotice error={saving.error} testId="@audit/checkpoint-error" />
       <div role="status" data-testid="@audit/checkpoint-result">
-        {saved === null ? null : (
+        {saving.done === null ? null : (
           <p>
-            Saved a checkpoint of entry #{saved.seq} (fingerprint <strong className="mono">{saved.fingerprint}</strong>) to <code>{saved.path}</code>.
+            Saved a checkpoint of entry #{saving.done.value.seq} (fingerprint <strong className="mono">{saving.done.value.fingerprint}</strong>) to{' '}
+            <code>{saving.done.fileName}</code>.
           </p>
         )}
       </div>
-      <form className="inline-form" onSubmit={verifyAgainst} aria-label="Verify against a checkpoint">
-        <Field label="Verify the chain against the checkpoint in" className="grow">
-          {(control) => (
-            <input {...control} className="input input--mono" value={checkPath} onChange={(event) => setCheckPath(event.target.value)} placeholder="/home/you/audit-checkpoint.json" required data-testid="@audit/verify-against-path" />
-          )}
-        </Field>
-        <div className="inline-form__submit">
-          <button type="submit" className="button" disabled={verifying} data-testid="@audit/verify-against-button">
-            Verify against checkpoint
-          </button>
-        </div>
-      </form>
-      <p className="muted small">The result appears under Integrity above.</p>
+      <p className="muted small">The result of a verification appears under Integrity above.</p>
     </section>
   );
 }
 
 function AuditExport(): React.JSX.Element {
-  const [path, setPath] = useState('');
-  const [error, setError] = useState<ContractError | null>(null);
-  const [done, setDone] = useState<{ rows: number; path: string } | null>(null);
-  async function submit(event: FormEvent): Promise<void> {
-    event.preventDefault();
-    const result = await useAuditStore.getState().exportTo(path.trim());
-    setError(result.ok ? null : result.error);
-    setDone(result.ok ? result.value : null);
-  }
+  const exporting = useFileAction(() => useAuditStore.getState().exportLog());
   return (
     <section className="card" aria-labelledby="audit-export-title">
       <h2 id="audit-export-title">Export</h2>
-      <form className="inline-form" onSubmit={(event) => void submit(event)}>
-        <Field label="Write the whole log (with hashes) to" className="grow">
-          {(control) => <input {...control} className="input input--mono" value={path} onChange={(event) => setPath(event.target.value)} placeholder="/home/you/audit.jsonl" required />}
-        </Field>
-        <div className="inline-form__submit">
-          <button type="submit" className="button">
-            Export
-          </button>
-        </div>
-      </form>
-      <ErrorNotice error={error} />
-      <p role="status">{done === null ? null : `Exported ${done.rows} entries to ${done.path}.`}</p>
+      <p className="muted">The whole log, with its hashes and signatures, as JSON lines.</p>
+      <button type="button" className="button" disabled={exporting.busy} onClick={() => void exporting.run()} data-testid="@audit/export-button">
+        Export the log…
+      </button>
+      <ErrorNotice error={exporting.error} />
+      <p role="status">{exporting.done === null ? null : `Exported ${exporting.done.value.rows} entries to ${exporting.done.fileName}.`}</p>
     </section>
   );
 }

@@ -1,16 +1,16 @@
 // Deposits: the cached history in a virtualized table (@tanstack/react-virtual over keyset pages of deposits/list,
 // loaded as you scroll; smooth at a million rows), filters, search, CSV export, each row's source and freshness.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
 import type { DepositView } from '../../../electron/contract';
-import type { ContractError } from '../api';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Select } from '../components/Select';
 import { Field } from '../components/Field';
 import { currencyLabel, formatDateTime, shorten, timeAgo } from '../format';
 import { useDebounced, useNow } from '../hooks';
+import { useFileAction } from '../file-action';
 import { EMPTY_FILTERS, useDepositsStore } from '../stores/deposits';
 
 /** Fixed row height (also in styles.css): 1,000,000 rows stay below Chromium's ~33.5M px layout limit. */
@@ -215,34 +215,20 @@ const DepositRow = memo(function DepositRow({ row, index, start, now }: DepositR
 });
 
 function ExportCsv(): React.JSX.Element {
-  const [path, setPath] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ContractError | null>(null);
-  const [done, setDone] = useState<{ rows: number; path: string } | null>(null);
-  async function submit(event: FormEvent): Promise<void> {
-    event.preventDefault();
-    setBusy(true);
-    const result = await useDepositsStore.getState().exportCsv(path.trim());
-    setBusy(false);
-    setError(result.ok ? null : result.error);
-    setDone(result.ok ? result.value : null);
-  }
+  const exporting = useFileAction(() => useDepositsStore.getState().exportCsv());
   return (
-    <form className="export" onSubmit={(event) => void submit(event)} aria-label="Export deposits as CSV">
-      <Field label="Export the filtered deposits as CSV to" className="export__path" error={error?.fields?.path ?? null}>
-        {(control) => <input {...control} className="input input--mono" value={path} onChange={(event) => setPath(event.target.value)} placeholder="/home/you/deposits.csv" required data-testid="@deposits/export-path" />}
-      </Field>
-      <button type="submit" className="button" disabled={busy} data-testid="@deposits/export-button">
-        {busy ? 'Exporting…' : 'Export CSV'}
+    <div className="export" role="group" aria-label="Export deposits as CSV">
+      <button type="button" className="button" disabled={exporting.busy} onClick={() => void exporting.run()} data-testid="@deposits/export-button">
+        {exporting.busy ? 'Exporting…' : 'Export CSV…'}
       </button>
       <div className="export__result" role="status">
-        {done === null ? null : (
+        {exporting.done === null ? null : (
           <span data-testid="@deposits/export-result">
-            Exported {done.rows.toLocaleString('en-US')} rows to <code>{done.path}</code>.
+            Exported {exporting.done.value.rows.toLocaleString('en-US')} rows to <code>{exporting.done.fileName}</code>.
           </span>
         )}
       </div>
-      {error === null || error.fields?.path !== undefined ? null : <ErrorNotice error={error} />}
-    </form>
+      {exporting.error === null ? null : <ErrorNotice error={exporting.error} />}
+    </div>
   );
 }

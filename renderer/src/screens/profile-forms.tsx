@@ -57,18 +57,18 @@ export function AddProfilePanel({ onAdded }: { readonly onAdded: (profile: Profi
 
 function ImportForm({ onAdded }: { readonly onAdded: (profile: ProfileSummary) => void }): React.JSX.Element {
   const [name, setName] = useState('main');
-  const [path, setPath] = useState('');
   const [error, setError] = useState<ContractError | null>(null);
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     setBusy(true);
-    const result = await useProfilesStore.getState().importFile(name.trim(), path.trim());
+    const result = await useProfilesStore.getState().importFile(name.trim());
     setBusy(false);
-    if (result.ok) {
+    if (!result.ok) setError(result.error);
+    else {
       setError(null);
-      onAdded(result.value);
-    } else setError(result.error);
+      if (!result.value.cancelled) onAdded(result.value.value);
+    }
   }
   return (
     <form onSubmit={(event) => void submit(event)} className="stack" aria-label="Import a credentials file">
@@ -80,15 +80,10 @@ function ImportForm({ onAdded }: { readonly onAdded: (profile: ProfileSummary) =
       <Field label="Profile name" error={fieldError(error?.fields, 'name')}>
         {(control) => <input {...control} className="input" value={name} onChange={(event) => setName(event.target.value)} required data-testid="@profiles/import-name" />}
       </Field>
-      <Field label="Path of the credentials file" hint="For example /home/you/Downloads/credentials.json" error={fieldError(error?.fields, 'path')}>
-        {(control) => (
-          <input {...control} className="input input--mono" value={path} onChange={(event) => setPath(event.target.value)} required data-testid="@profiles/import-path" />
-        )}
-      </Field>
       <ErrorNotice error={error} testId="@profiles/import-error" />
       <div>
         <button type="submit" className="button button--primary" disabled={busy} data-testid="@profiles/import-button">
-          {busy ? 'Importing…' : 'Import'}
+          {busy ? 'Importing…' : 'Choose the credentials file…'}
         </button>
       </div>
     </form>

@@ -1,7 +1,7 @@
 // useAuditStore: the tamper-evident audit log (audit/list pages, the head's fingerprint, audit/verify naming the first
 // altered row, alone or against a checkpoint file, checkpoints and export).
 import { create } from 'zustand';
-import type { AuditEntryView, AuditHeadView, AuditVerification, CheckpointView } from '../../../electron/contract';
+import type { AuditEntryView, AuditHeadView, AuditVerification, CheckpointView, FileOutcome } from '../../../electron/contract';
 import { call, type ContractError, type Result } from '../api';
 
 const PAGE_SIZE = 200;
@@ -15,16 +15,20 @@ interface AuditStore {
   readonly verification: AuditVerification | null;
   readonly verifying: boolean;
   readonly verifyError: ContractError | null;
-  /** The checkpoint file the last verification was checked against, null for the chain alone. */
+  /** The checkpoint file (its name) the last verification was checked against, null for the chain alone. */
   readonly verifiedAgainst: string | null;
   readonly head: AuditHeadView | null;
   load(): Promise<void>;
   loadMore(): Promise<void>;
   loadHead(): Promise<void>;
-  /** Verifies the chain; with `against`, also that the checkpoint in that file is still in it. */
-  verify(against?: string): Promise<void>;
-  checkpoint(path: string): Promise<Result<CheckpointView>>;
-  exportTo(path: string): Promise<Result<{ readonly rows: number; readonly path: string }>>;
+  /** Verifies the chain alone. */
+  verify(): Promise<void>;
+  /** Verifies the chain and that the checkpoint in a file the person chooses (system dialog) is still in it. */
+  verifyAgainstCheckpoint(): Promise<void>;
+  /** Saves a checkpoint to a file the person chooses (system dialog). */
+  checkpoint(): Promise<Result<FileOutcome<Omit<CheckpointView, 'path'>>>>;
+  /** Saves the whole log to a file the person chooses (system dialog). */
+  exportLog(): Promise<Result<FileOutcome<{ readonly rows: number }>>>;
 }
 
 export const useAuditStore = create<AuditStore>()((set, get) => ({
@@ -56,18 +60,25 @@ export const useAuditStore = create<AuditStore>()((set, get) => ({
     const result = await call('audit/head', {});
     if (result.ok) set({ head: result.value.head });
   },
-  async verify(against) {
-    set({ verifying: true, verifyError: null, verification: null, verifiedAgainst: against ?? null });
-    const result = await call('audit/verify', against === undefined ? {} : { against });
+  async verify() {
+    set({ verifying: true, verifyError: null, verification: null, verifiedAgainst: null });
+    const result = await call('audit/verify', {});
     if (result.ok) set({ verification: result.value, verifying: false, head: result.value.head });
     else set({ verifying: false, verifyError: result.error });
   },
-  async checkpoint(path) {
-    const result = await call('audit/checkpoint', { path });
-    if (result.ok) await Promise.all([get().loadHead(), get().load()]);
+  async verifyAgainstCheckpoint() {
+    set({ verifying: true, verifyError: null });
+    const result = await call('desktop/verifyAuditAgainst', {});
+    if (!result.ok) set({ verifying: false, verifyError: result.error });
+    else if (result.value.cancelled) set({ verifying: false });
+    else set({ verification: result.value.value, verifying: false, head: result.value.value.head, verifiedAgainst: result.value.fileName });
+  },
+  async checkpoint() {
+    const result = await call('desktop/saveCheckpoint', {});
+    if (result.ok && !result.value.cancelled) await Promise.all([get().loadHead(), get().load()]);
     return result;
   },
-  exportTo(path) {
-    return call('audit/export', { path });
+  exportLog() {
+    return call('desktop/exportAudit', {});
   },
 }));

@@ -2,7 +2,7 @@
 // filters (currency, date range, search by txid / address / userOrder), head refresh on deposits/changed, CSV export.
 import { create } from 'zustand';
 import type { CurrencySymbol } from '../../../electron/chains';
-import type { DepositView, RequestOf } from '../../../electron/contract';
+import type { DepositView, FileOutcome, RequestOf } from '../../../electron/contract';
 import { call, type ContractError, type Result } from '../api';
 import { dateInputToMs } from '../format';
 
@@ -48,7 +48,8 @@ interface DepositsStore {
   reload(): Promise<void>;
   loadMore(): Promise<void>;
   refreshHead(): Promise<void>;
-  exportCsv(path: string): Promise<Result<{ readonly rows: number; readonly path: string }>>;
+  /** Saves the filtered deposits as CSV to a file the person chooses in the system's dialog. */
+  exportCsv(): Promise<Result<FileOutcome<{ readonly rows: number }>>>;
 }
 
 let generation = 0;
@@ -116,7 +117,7 @@ export const useDepositsStore = create<DepositsStore>()((set, get) => ({
       newSinceOpen: get().newSinceOpen + added,
     });
   },
-  exportCsv(path) {
-    return call('deposits/exportCsv', { path, ...toQuery(get().filters) });
+  exportCsv() {
+    return call('desktop/exportDepositsCsv', toQuery(get().filters));
   },
 }));

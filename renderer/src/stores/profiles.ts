@@ -1,7 +1,7 @@
 // useProfilesStore: merchant profiles (list, add, import a credentials file, select, demo sandbox), key-pair
 // generation and the selfcheck report, plus the first-start onboarding steps.
 import { create } from 'zustand';
-import type { GeneratedMerchantKey, ProfileSummary, SelfcheckReport } from '../../../electron/contract';
+import type { FileOutcome, GeneratedMerchantKey, ProfileSummary, SelfcheckReport } from '../../../electron/contract';
 import { call, type ContractError, type Result } from '../api';
 
 export type OnboardingStep = 'welcome' | 'credentials' | 'selfcheck' | 'operator' | 'done';
@@ -26,7 +26,8 @@ interface ProfilesStore {
   active(): ProfileSummary | null;
   startDemo(): Promise<Result<ProfileSummary>>;
   add(name: string, credentials: CredentialsInput): Promise<Result<ProfileSummary>>;
-  importFile(name: string, path: string): Promise<Result<ProfileSummary>>;
+  /** Adds a profile from a credentials.json the person chooses in the system's dialog. */
+  importFile(name: string): Promise<Result<FileOutcome<ProfileSummary>>>;
   select(name: string): Promise<Result<ProfileSummary>>;
   generateKey(name: string): Promise<Result<GeneratedMerchantKey>>;
   runSelfcheck(): Promise<void>;
@@ -66,9 +67,9 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
     if (result.ok) await get().load();
     return result;
   },
-  async importFile(name, path) {
-    const result = await call('profiles/importFile', { name, path });
-    if (result.ok) await get().load();
+  async importFile(name) {
+    const result = await call('desktop/importProfile', { name });
+    if (result.ok && !result.value.cancelled) await get().load();
     return result;
   },
   async select(name) {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   UNSAFE_TEXT_CHARACTERS,
   type ContractEvent,
-  type MethodName,
+  type WindowMethodName,
   type RequestOf,
   type ResponseOf,
   type Result,
@@ -62,11 +62,11 @@ const view: WithdrawalView = {
 };
 
 /** A bridge that answers `answers[method]` and lets the test emit events. */
-function fakeBridge(answers: Partial<Record<MethodName, Result<unknown>>>): { bridge: TreasuryBridge; emit: (event: ContractEvent) => void; sent: unknown[] } {
+function fakeBridge(answers: Partial<Record<WindowMethodName, Result<unknown>>>): { bridge: TreasuryBridge; emit: (event: ContractEvent) => void; sent: unknown[] } {
   const listeners = new Set<(event: ContractEvent) => void>();
   const sent: unknown[] = [];
   const bridge: TreasuryBridge = {
-    call: <M extends MethodName>(method: M, request: RequestOf<M>) => {
+    call: <M extends WindowMethodName>(method: M, request: RequestOf<M>) => {
       sent.push(request);
       return Promise.resolve((answers[method] ?? { ok: false, error: { code: 'internal', message: 'no answer' } }) as Result<ResponseOf<M>>);
     },

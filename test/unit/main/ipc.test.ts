@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { IpcMain, WebContents } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_CHANNEL, METHOD_NAMES, ok, type ContractEvent, type Result, type TreasuryHandlers } from '../../../electron/contract';
+import { EVENT_CHANNEL, METHOD_NAMES, ok, WINDOW_METHOD_NAMES, WINDOW_PATH_FIELDS, type ContractEvent, type Result, type TreasuryHandlers, type WindowHandlers } from '../../../electron/contract';
 import { deferredHandlers, startFailureMessage, unavailableHandlers } from '../../../electron/main/deferred-handlers';
 import { broadcastEvent, isTrustedSender, registerContractIpc, type SenderPolicy } from '../../../electron/main/ipc';
 import type { TrustedRenderer } from '../../../electron/main/security';
@@ -18,17 +18,17 @@ const ourPage = pathToFileURL(join(rendererRoot, 'index.html')).href;
 
 const SESSION = { locked: true, operator: null, lockTimeoutSeconds: 300, profile: null, isDemo: false } as const;
 
-/** Handlers answering ok(method name), with spies to see what reached the engine. */
-function echoHandlers(): { handlers: TreasuryHandlers; calls: Array<{ method: string; request: unknown }> } {
+/** Handlers answering ok(method name), with spies to see what reached the engine (or the desktop). */
+function echoHandlers(): { handlers: WindowHandlers; calls: Array<{ method: string; request: unknown }> } {
   const calls: Array<{ method: string; request: unknown }> = [];
-  const entries = METHOD_NAMES.map((method) => [
+  const entries = WINDOW_METHOD_NAMES.map((method) => [
     method,
     async (request: unknown): Promise<Result<unknown>> => {
       calls.push({ method, request });
       return method === 'session/state' ? ok(SESSION) : ok({ method });
     },
   ]);
-  return { handlers: Object.fromEntries(entries) as unknown as TreasuryHandlers, calls };
+  return { handlers: Object.fromEntries(entries) as unknown as WindowHandlers, calls };
 }
 
 let ipcMain: FakeIpcMain;
@@ -39,7 +39,7 @@ function event(frame: FakeFrame | null, sender: FakeWebContents = ownContents) {
   return { sender, senderFrame: frame };
 }
 
-function wire(handlers: TreasuryHandlers): void {
+function wire(handlers: WindowHandlers): void {
   registerContractIpc(ipcMain as unknown as IpcMain, handlers, policy, { inspectResult: assertNoSecrets });
 }
 
@@ -50,11 +50,13 @@ beforeEach(() => {
 });
 
 describe('registerContractIpc', () => {
-  it('registers one handler per contract method, named after it, and removes them all', () => {
+  it('registers one handler per contract method (engine and desktop), named after it, and removes them all', () => {
     const unregister = registerContractIpc(ipcMain as unknown as IpcMain, echoHandlers().handlers, policy);
-    expect(ipcMain.handlers.size).toBe(METHOD_NAMES.length);
-    expect([...ipcMain.handlers.keys()].sort()).toEqual([...METHOD_NAMES].sort());
+    expect(ipcMain.handlers.size).toBe(WINDOW_METHOD_NAMES.length);
+    expect(WINDOW_METHOD_NAMES.length).toBeGreaterThan(METHOD_NAMES.length);
+    expect([...ipcMain.handlers.keys()].sort()).toEqual([...WINDOW_METHOD_NAMES].sort());
     expect(ipcMain.handlers.has('deposits/list')).toBe(true);
+    expect(ipcMain.handlers.has('desktop/exportDepositsCsv')).toBe(true);
     expect(ipcMain.handlers.has(EVENT_CHANNEL)).toBe(false);
     unregister();
     expect(ipcMain.handlers.size).toBe(0);
@@ -86,6 +88,26 @@ describe('registerContractIpc', () => {
     expect(answer.ok).toBe(false);
     expect(!answer.ok && answer.error.code).toBe('forbidden');
     expect(calls).toEqual([]);
+  });
+
+  it.each(Object.entries(WINDOW_PATH_FIELDS))('refuses a window that names a file in %s, whatever the path, pointing to the dialog method', async (method, rule) => {
+    const { handlers, calls } = echoHandlers();
+    wire(handlers);
+    for (const path of ['/home/someone/.bashrc', 'relative.csv', '']) {
+      const answer = (await ipcMain.invoke(method, event(mainFrame(ourPage)), { [rule.field]: path })) as Result<unknown>;
+      if (answer.ok) throw new Error(`${method} accepted a path from the window`);
+      expect(answer.error.code).toBe('forbidden');
+      expect(answer.error.message).toContain(rule.instead);
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('lets a window verify the audit log without a checkpoint file, and call the dialog methods', async () => {
+    const { handlers, calls } = echoHandlers();
+    wire(handlers);
+    expect(await ipcMain.invoke('audit/verify', event(mainFrame(ourPage)), {})).toEqual(ok({ method: 'audit/verify' }));
+    expect(await ipcMain.invoke('desktop/exportDepositsCsv', event(mainFrame(ourPage)), { currency: 'trx.usdt' })).toEqual(ok({ method: 'desktop/exportDepositsCsv' }));
+    expect(calls.map((call) => call.method)).toEqual(['audit/verify', 'desktop/exportDepositsCsv']);
   });
 
   it('answers a bad payload as invalidInput with field messages', async () => {
@@ -135,7 +157,7 @@ describe('registerContractIpc', () => {
   it('refuses to pass on a secret-looking answer when the test-only inspector is wired', async () => {
     const { handlers } = echoHandlers();
     const leaky = { ...handlers, 'profiles/list': async () => ok([{ name: 'main', merchantPrivateKey: 'x' }]) };
-    wire(leaky as unknown as TreasuryHandlers);
+    wire(leaky as unknown as WindowHandlers);
     const answer = (await ipcMain.invoke('profiles/list', event(mainFrame(ourPage)), {})) as Result<unknown>;
     expect(!answer.ok && answer.error.code).toBe('internal');
     expect(JSON.stringify(answer)).not.toContain('merchantPrivateKey');
@@ -176,7 +198,7 @@ describe('deferred and unavailable handlers', () => {
 
   it('answers every method with the reason when the engine did not start', async () => {
     const deferred = deferredHandlers(Promise.reject(new Error('engine not wired yet\nstack line')));
-    wire(deferred);
+    wire({ ...echoHandlers().handlers, ...deferred });
     for (const method of METHOD_NAMES) {
       const answer = (await ipcMain.invoke(method, event(mainFrame(ourPage)), undefined)) as Result<unknown>;
       if (answer.ok) throw new Error(`${method} answered ok`);

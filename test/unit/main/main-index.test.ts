@@ -3,7 +3,7 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_CHANNEL, METHOD_NAMES, ok, type ContractEvent, type Result, type TreasuryHandlers } from '../../../electron/contract';
+import { EVENT_CHANNEL, METHOD_NAMES, ok, WINDOW_METHOD_NAMES, type ContractEvent, type Result, type TreasuryHandlers } from '../../../electron/contract';
 import { CONTENT_SECURITY_POLICY, secureWebPreferences } from '../../../electron/main/security';
 import { MAIN_WINDOW_FRAME } from '../../../electron/main/windows';
 import { FakeApp, FakeIpcMain, FakePowerMonitor, FakeSession, FakeWebContents, fakeShell, mainFrame } from './electron-fakes';
@@ -55,6 +55,9 @@ vi.mock('electron', async () => {
     async loadURL(url: string): Promise<void> {
       this.loaded.push(url);
     }
+    static getFocusedWindow(): null {
+      return null;
+    }
   }
   // Getters: each test (after vi.resetModules) re-imports main/index.ts against that test's fresh fakes.
   return {
@@ -74,10 +77,13 @@ vi.mock('electron', async () => {
     get shell() {
       return state.fakes?.shell;
     },
+    clipboard: { writeText: vi.fn() },
+    dialog: { showSaveDialog: vi.fn(), showOpenDialog: vi.fn() },
   };
 });
 
 vi.mock('../../../electron/main/engine', () => ({
+  dataFolder: () => '/nonexistent/treasury-desk-data',
   startEngine: (paths: unknown) => state.engine?.start(paths) ?? Promise.reject(new Error('no engine in this test')),
 }));
 
@@ -163,8 +169,9 @@ describe('main process entry', () => {
     const page = resolve(import.meta.dirname, '../../../electron/renderer/index.html');
     expect(window.loaded).toEqual([page]);
 
-    // IPC: one handler per method; our window's main frame is answered by the engine, a stranger is refused.
-    expect(ipcMain.handlers.size).toBe(METHOD_NAMES.length);
+    // IPC: one handler per method (engine and desktop); our window's main frame is answered by the engine, a stranger
+    // is refused, and a path named by the window is refused before the engine sees it.
+    expect(ipcMain.handlers.size).toBe(WINDOW_METHOD_NAMES.length);
     expect(start).toHaveBeenCalledWith({ legacyDataDir: '/nonexistent/user-data/userData', sqliteNativeBinding: undefined });
     expect(consoleWarn).toHaveBeenCalledWith(expect.stringContaining('node scripts/electron-native.mjs'));
     consoleWarn.mockRestore();
@@ -172,6 +179,8 @@ describe('main process entry', () => {
     expect(await ipcMain.invoke('balances/list', ours, {})).toEqual(ok({ method: 'balances/list' }));
     const stranger = { sender: new FakeWebContents(), senderFrame: mainFrame(pathToFileURL(page).href) };
     expect(await ipcMain.invoke('balances/list', stranger, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await ipcMain.invoke('audit/export', ours, { path: '/tmp/x.jsonl' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await ipcMain.invoke('desktop/preferences', ours, {})).toEqual(ok({ keepRunningInTray: false }));
 
     // Events reach our window on the event channel.
     window.webContents.url = pathToFileURL(page).href;

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EVENT_CHANNEL, METHOD_NAMES, ok, type ContractEvent, type TreasuryBridge } from '../../../electron/contract';
+import { EVENT_CHANNEL, ok, WINDOW_METHOD_NAMES, type ContractEvent, type TreasuryBridge } from '../../../electron/contract';
 import { PRELOAD_METHOD_NAMES } from '../../../electron/preload/method-names';
 
 const electron = vi.hoisted(() => {
@@ -126,7 +126,7 @@ describe('window.treasury', () => {
 describe('the preload method list', () => {
   it('equals the contract, without duplicates', () => {
     expect(new Set(PRELOAD_METHOD_NAMES).size).toBe(PRELOAD_METHOD_NAMES.length);
-    expect([...PRELOAD_METHOD_NAMES].sort()).toEqual([...METHOD_NAMES].sort());
+    expect([...PRELOAD_METHOD_NAMES].sort()).toEqual([...WINDOW_METHOD_NAMES].sort());
   });
 
   it('keeps the preload free of zod and of any module but electron (sandboxed preloads cannot require them)', () => {

@@ -1,0 +1,48 @@
+// The desktop methods: what the renderer needs of the desktop itself (clipboard, file dialogs, explorer links,
+// this workstation's preferences), answered by the shell — Electron's main process in the app, a recording test double
+// in the browser harness — never by the engine. ARCHITECTURE house rule 13: the renderer never names a file path; a
+// method here asks the person with the system's dialog and hands the chosen path to the engine itself.
+import { z } from 'zod';
+import { EXPLORER_TARGETS } from '../chains';
+import type * as Dto from './dto';
+import { chain, depositsFilter, method, none, profileName, safeText } from './methods';
+
+/** What a file dialog led to: the person cancelled, or the file (by its name only) and what was done with it. */
+export type FileOutcome<T> =
+  | { readonly cancelled: true }
+  | {
+      readonly cancelled: false;
+      /** The chosen file's name without its folder (the window never learns where files live). */
+      readonly fileName: string;
+      readonly value: T;
+    };
+
+/** This workstation's desktop preferences, as the window sees them. */
+export interface DesktopPreferencesView {
+  /** Closing the window keeps Treasury Desk running in the tray (notifications keep coming). */
+  readonly keepRunningInTray: boolean;
+}
+
+export const DESKTOP_CONTRACT = {
+  /** Puts text on the system clipboard (an address, a public key to register, a fingerprint). */
+  'desktop/copyText': method(z.strictObject({ text: safeText('the text to copy').pipe(z.string().min(1).max(20_000)) }))<{ readonly copied: number }>(),
+  /** Opens an address or transaction in the chain's block explorer, in the system browser. */
+  'desktop/openExplorer': method(
+    z.strictObject({ chain, target: z.enum(EXPLORER_TARGETS), value: z.string().min(1).max(200) }),
+  )<{ readonly explorer: string; readonly url: string }>(),
+  /** Saves the deposits a filter selects as CSV, to a file chosen in a save dialog. */
+  'desktop/exportDepositsCsv': method(depositsFilter)<FileOutcome<{ readonly rows: number }>>(),
+  /** Saves the whole signed audit log as JSON lines, to a file chosen in a save dialog. */
+  'desktop/exportAudit': method(none)<FileOutcome<{ readonly rows: number }>>(),
+  /** Saves a checkpoint of the audit head (signed by the desk key), to a file chosen in a save dialog. */
+  'desktop/saveCheckpoint': method(none)<FileOutcome<Omit<Dto.CheckpointView, 'path'>>>(),
+  /** Verifies the audit log against a checkpoint file chosen in an open dialog. */
+  'desktop/verifyAuditAgainst': method(none)<FileOutcome<Dto.AuditVerification>>(),
+  /** Adds a profile from a credentials.json chosen in an open dialog. */
+  'desktop/importProfile': method(z.strictObject({ name: profileName }))<FileOutcome<Dto.ProfileSummary>>(),
+  'desktop/preferences': method(none)<DesktopPreferencesView>(),
+  'desktop/setPreferences': method(z.strictObject({ keepRunningInTray: z.boolean().optional() }))<DesktopPreferencesView>(),
+} as const;
+
+export type DesktopMethodName = keyof typeof DESKTOP_CONTRACT;
+export const DESKTOP_METHOD_NAMES = Object.keys(DESKTOP_CONTRACT) as DesktopMethodName[];

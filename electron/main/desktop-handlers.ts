@@ -1,0 +1,177 @@
+// The desktop methods (contract/desktop.ts) over a DesktopShell: Electron's clipboard, dialogs and shell in the app,
+// a recording double in the browser harness (test/harness/desktop-double.ts), so the same code runs under e2e.
+// Invariant: the window never names a path and never learns one — a path comes only from a dialog the person
+// answered, goes straight to the engine, and what goes back names the file, not its folder.
+import { basename } from 'node:path';
+import { explorerLink } from '../chains';
+import { fail, ok, type DesktopHandlers, type Result, type TreasuryHandlers } from '../contract';
+import type { FileOutcome } from '../contract/desktop';
+import type { DesktopPreferencesStore } from './desktop-preferences';
+
+/** Which file a dialog is for (the double records it; tests assert on it). */
+export type FilePurpose = 'depositsCsv' | 'auditExport' | 'auditCheckpoint' | 'auditCheckpointToVerify' | 'credentials';
+
+export interface FileFilter {
+  readonly name: string;
+  readonly extensions: readonly string[];
+}
+
+export interface SaveDialogRequest {
+  readonly purpose: FilePurpose;
+  readonly title: string;
+  /** A suggested file name (no folder): the dialog starts in the user's usual folder. */
+  readonly defaultName: string;
+  readonly filters: readonly FileFilter[];
+}
+
+export interface OpenDialogRequest {
+  readonly purpose: FilePurpose;
+  readonly title: string;
+  readonly filters: readonly FileFilter[];
+}
+
+/** The desktop primitives the handlers need; each may throw (the handlers answer with a Result). */
+export interface DesktopShell {
+  writeClipboardText(text: string): void;
+  /** The chosen path, or null when the person cancelled. */
+  showSaveDialog(request: SaveDialogRequest): Promise<string | null>;
+  /** The chosen file, or null when the person cancelled. */
+  showOpenDialog(request: OpenDialogRequest): Promise<string | null>;
+  /** Opens an https URL in the system browser. */
+  openExternal(url: string): Promise<void>;
+}
+
+export interface DesktopHandlerOptions {
+  readonly shell: DesktopShell;
+  /** The engine's handlers (the desktop methods call the path-taking engine methods with the chosen path). */
+  readonly engine: TreasuryHandlers;
+  readonly preferences: DesktopPreferencesStore;
+  /** Today's date for suggested file names (tests fix it). */
+  readonly now?: () => Date;
+}
+
+const CSV: FileFilter = { name: 'CSV', extensions: ['csv'] };
+const JSON_LINES: FileFilter = { name: 'JSON lines', extensions: ['jsonl'] };
+const JSON_FILE: FileFilter = { name: 'JSON', extensions: ['json'] };
+
+function dated(prefix: string, extension: string, now: Date): string {
+  return `${prefix}-${now.toISOString().slice(0, 10)}.${extension}`;
+}
+
+function unexpected(method: string, error: unknown): Result<never> {
+  const name = error instanceof Error ? error.name : 'Error';
+  return fail('internal', `${method}: the desktop could not do this (${name}). Try again; restart Treasury Desk if it repeats.`);
+}
+
+/** An engine answer for a file the window only knows by name: its value, or its error with the folder taken out. */
+function byFileName<T, U>(path: string, result: Result<T>, value: (answer: T) => U): Result<FileOutcome<U>> {
+  const fileName = basename(path);
+  if (!result.ok) {
+    const message = result.error.message.split(path).join(fileName);
+    return { ok: false, error: { ...result.error, message } };
+  }
+  return ok({ cancelled: false, fileName, value: value(result.value) });
+}
+
+const CANCELLED = ok({ cancelled: true } as const);
+
+export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHandlers {
+  const { shell, engine, preferences } = options;
+  const now = options.now ?? (() => new Date());
+
+  async function saveThen<T, U>(method: string, request: SaveDialogRequest, write: (path: string) => Promise<Result<T>>, value: (answer: T) => U): Promise<Result<FileOutcome<U>>> {
+    let path: string | null;
+    try {
+      path = await shell.showSaveDialog(request);
+    } catch (error) {
+      return unexpected(method, error);
+    }
+    if (path === null) return CANCELLED;
+    return byFileName(path, await write(path), value);
+  }
+
+  async function openThen<T>(method: string, request: OpenDialogRequest, read: (path: string) => Promise<Result<T>>): Promise<Result<FileOutcome<T>>> {
+    let path: string | null;
+    try {
+      path = await shell.showOpenDialog(request);
+    } catch (error) {
+      return unexpected(method, error);
+    }
+    if (path === null) return CANCELLED;
+    return byFileName(path, await read(path), (answer) => answer);
+  }
+
+  return {
+    async 'desktop/copyText'({ text }) {
+      try {
+        shell.writeClipboardText(text);
+      } catch (error) {
+        return unexpected('desktop/copyText', error);
+      }
+      return ok({ copied: text.length });
+    },
+
+    async 'desktop/openExplorer'({ chain, target, value }) {
+      const link = explorerLink(chain, target, value);
+      if (!link.ok) return fail('invalidInput', `desktop/openExplorer: ${link.reason}`, { fields: { value: link.reason } });
+      try {
+        await shell.openExternal(link.url);
+      } catch (error) {
+        return unexpected('desktop/openExplorer', error);
+      }
+      return ok({ explorer: link.explorer, url: link.url });
+    },
+
+    'desktop/exportDepositsCsv'(filter) {
+      return saveThen(
+        'desktop/exportDepositsCsv',
+        { purpose: 'depositsCsv', title: 'Export deposits as CSV', defaultName: dated('deposits', 'csv', now()), filters: [CSV] },
+        (path) => engine['deposits/exportCsv']({ ...filter, path }),
+        (answer) => ({ rows: answer.rows }),
+      );
+    },
+
+    'desktop/exportAudit'() {
+      return saveThen(
+        'desktop/exportAudit',
+        { purpose: 'auditExport', title: 'Export the audit log', defaultName: dated('audit', 'jsonl', now()), filters: [JSON_LINES] },
+        (path) => engine['audit/export']({ path }),
+        (answer) => ({ rows: answer.rows }),
+      );
+    },
+
+    'desktop/saveCheckpoint'() {
+      return saveThen(
+        'desktop/saveCheckpoint',
+        { purpose: 'auditCheckpoint', title: 'Save an audit checkpoint', defaultName: dated('audit-checkpoint', 'json', now()), filters: [JSON_FILE] },
+        (path) => engine['audit/checkpoint']({ path }),
+        (answer) => ({ seq: answer.seq, fingerprint: answer.fingerprint }),
+      );
+    },
+
+    'desktop/verifyAuditAgainst'() {
+      return openThen('desktop/verifyAuditAgainst', { purpose: 'auditCheckpointToVerify', title: 'Verify the audit log against a checkpoint', filters: [JSON_FILE] }, (path) =>
+        engine['audit/verify']({ against: path }),
+      );
+    },
+
+    'desktop/importProfile'({ name }) {
+      return openThen('desktop/importProfile', { purpose: 'credentials', title: 'Import credentials.json', filters: [JSON_FILE] }, (path) =>
+        engine['profiles/importFile']({ name, path }),
+      );
+    },
+
+    async 'desktop/preferences'() {
+      return ok({ keepRunningInTray: preferences.read().keepRunningInTray });
+    },
+
+    async 'desktop/setPreferences'(patch) {
+      try {
+        const next = preferences.update(patch.keepRunningInTray === undefined ? {} : { keepRunningInTray: patch.keepRunningInTray });
+        return ok({ keepRunningInTray: next.keepRunningInTray });
+      } catch (error) {
+        return unexpected('desktop/setPreferences', error);
+      }
+    },
+  };
+}
