@@ -1,7 +1,20 @@
-// The DesktopShell of the app: Electron's clipboard, file dialogs (attached to the focused window) and shell. Only
-// https links are opened, and only those desktop-handlers.ts built from the explorer table.
-import type { BrowserWindow, Clipboard, Dialog, OpenDialogOptions, SaveDialogOptions, Shell } from 'electron';
+// The DesktopShell of the app: Electron's clipboard, file dialogs (attached to the focused window), shell, system
+// notifications and the main window. Only https links are opened, and only those desktop-handlers.ts built from the
+// explorer table.
+import type { BrowserWindow, Clipboard, Dialog, NotificationConstructorOptions, OpenDialogOptions, SaveDialogOptions, Shell } from 'electron';
 import type { DesktopShell } from './desktop-handlers';
+
+/** The part of an Electron Notification the shell uses. */
+export interface SystemNotification {
+  on(event: 'click', listener: () => void): unknown;
+  show(): void;
+}
+
+/**
+ * The latest notices stay referenced until clicked: an unreferenced Notification may be collected and its click lost,
+ * and a click can come long after the notice left the screen (from the system's notification centre).
+ */
+export const KEPT_NOTICES = 50;
 
 export interface ElectronDesktopParts {
   readonly clipboard: Pick<Clipboard, 'writeText'>;
@@ -11,9 +24,14 @@ export interface ElectronDesktopParts {
   readonly parentWindow: () => BrowserWindow | undefined;
   /** The folder a save dialog starts in (Electron's app.getPath('documents')). */
   readonly startFolder: () => string;
+  /** Electron's Notification (new Notification(options)). */
+  readonly createNotification: (options: NotificationConstructorOptions) => SystemNotification;
+  /** Shows, restores and focuses the main window, creating it when it was closed. */
+  readonly showMainWindow: () => void;
 }
 
 export function electronDesktopShell(parts: ElectronDesktopParts): DesktopShell {
+  const shown = new Set<SystemNotification>();
   return {
     writeClipboardText(text) {
       parts.clipboard.writeText(text);
@@ -42,6 +60,19 @@ export function electronDesktopShell(parts: ElectronDesktopParts): DesktopShell 
     async openExternal(url) {
       if (!url.startsWith('https://')) throw new Error('only https links are opened');
       await parts.shell.openExternal(url);
+    },
+    showNotification(notice) {
+      const notification = parts.createNotification({ title: notice.title, body: notice.body });
+      notification.on('click', () => {
+        shown.delete(notification);
+        notice.onClick();
+      });
+      shown.add(notification);
+      if (shown.size > KEPT_NOTICES) shown.delete(shown.values().next().value as SystemNotification);
+      notification.show();
+    },
+    showMainWindow() {
+      parts.showMainWindow();
     },
   };
 }
