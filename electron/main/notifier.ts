@@ -63,7 +63,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
     let count = 0;
     if (operator !== null) {
       const answer = await engine.handlers['notifications/waiting']({ operator }).catch(() => null);
-      count = answer?.ok === true ? answer.value.approvals : 0;
+      count = answer?.ok === true && Number.isSafeInteger(answer.value.approvals) ? answer.value.approvals : 0;
     }
     // Only the latest question's answer is reported (answers may come back out of order).
     if (ticket === counting && !stopped) options.onApprovalsWaiting?.(count, operator);

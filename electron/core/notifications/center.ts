@@ -12,6 +12,7 @@ import {
   claimNotification,
   getNotificationCursor,
   isNotificationClaimed,
+  lastDepositId,
   lastDepositIdSeenBefore,
   listDepositsStoredAfter,
   listWithdrawalRequestsChangedSince,
@@ -142,7 +143,7 @@ export class DeskNotifications {
       const evidence = judgeForView(this.context, roster, request);
       // A request whose statements do not verify asks nobody to approve it (the desk would refuse the approval).
       if (evidence.intent === null || evidence.initiator === null) continue;
-      const candidates = new Set(approvalCandidates(roster, request, evidence).map((name) => name.toLowerCase()));
+      const candidates = new Set(approvalCandidates(roster, request, evidence, this.context.activeProfile().merchantId).map((name) => name.toLowerCase()));
       const recipients = this.#wanting(profile, roster, (preferences, name) => preferences.approvalWaiting && candidates.has(name.toLowerCase()));
       const text = approvalWaitingText(request, {
         initiator: evidence.initiator,
@@ -198,13 +199,17 @@ export class DeskNotifications {
   #reviewDeposits(profile: string, roster: Roster, since: number): void {
     let position = getNotificationCursor(this.context.db, profile, 'deposits') ?? lastDepositIdSeenBefore(this.context.db, profile, since);
     const operators = activeOperators(roster).map((operator) => ({ ...operator, ...preferencesOf(this.context, profile, operator.name, operator.role) }));
-    const anyThreshold = operators.some((operator) => Object.keys(operator.preferences.depositThresholds).length > 0);
-    for (;;) {
-      const page = listDepositsStoredAfter(this.context.db, profile, position, PAGE);
-      if (anyThreshold) for (const deposit of page) this.#depositOccurrence(profile, deposit, operators);
-      const tail = page.at(-1);
-      if (tail !== undefined) position = tail.id;
-      if (page.length < PAGE) break;
+    if (operators.some((operator) => Object.keys(operator.preferences.depositThresholds).length > 0)) {
+      for (;;) {
+        const page = listDepositsStoredAfter(this.context.db, profile, position, PAGE);
+        for (const deposit of page) this.#depositOccurrence(profile, deposit, operators);
+        const tail = page.at(-1);
+        if (tail !== undefined) position = tail.id;
+        if (page.length < PAGE) break;
+      }
+    } else {
+      // Nobody wants deposit notices: skip what arrived (a first sync may bring a whole history) without reading it.
+      position = Math.max(position, lastDepositId(this.context.db));
     }
     setNotificationCursor(this.context.db, profile, 'deposits', position, this.context.now());
   }

@@ -1,12 +1,14 @@
 // Who may act on a withdrawal request now, by the same rules that count approvals (APPROVALS.md, withdrawals/verify):
 // an active approver or admin, enrolled before the request was made, not its initiator, who has not decided on it yet,
-// and whose party would add to the independent approvals counted so far. What decides "waiting for your approval"
+// and whose party would add to the independent approvals counted so far; nobody while the desk would refuse any
+// approval (the request was altered after it was signed, or does not verify). What decides "waiting for your approval"
 // notices and the tray's and badge's count. Pure over the roster and the request's evidence, except the count.
 import { roleMay, type OperatorRole } from '../auth/roles';
 import type { DeskContext } from '../context';
 import { countIndependentApprovals, type Roster } from '../operators/roster';
 import { listWithdrawalRequests, type WithdrawalRequest } from '../store';
-import { judgeForView, type IntentEvidence } from '../withdrawals/verify';
+import { intentFingerprint } from '../statements/intent';
+import { alteredFields, judgeForView, type IntentEvidence } from '../withdrawals/verify';
 
 const lower = (name: string): string => name.toLowerCase();
 
@@ -16,8 +18,10 @@ export function activeOperators(roster: Roster): { readonly name: string; readon
 }
 
 /** The operators whose approval of `request` would count now; empty when the request is not awaiting approval or does not verify. */
-export function approvalCandidates(roster: Roster, request: WithdrawalRequest, evidence: IntentEvidence): string[] {
+export function approvalCandidates(roster: Roster, request: WithdrawalRequest, evidence: IntentEvidence, merchantId: string): string[] {
   if (request.state !== 'awaitingApproval' || evidence.intent === null || evidence.initiator === null) return [];
+  // The checks approveWithdrawal makes before anyone may sign: what the request shows is what its initiator signed.
+  if (alteredFields(request, merchantId, evidence.intent).length > 0 || request.fingerprint !== intentFingerprint(evidence.intent)) return [];
   if (evidence.approvals.some((approval) => approval.decision === 'reject')) return [];
   const initiator = lower(evidence.initiator);
   const requestSeq = request.requestSeq ?? Number.POSITIVE_INFINITY;
@@ -57,8 +61,9 @@ export function approvalsWaitingFor(context: DeskContext, operator: string): num
   const profile = context.activeProfileName();
   if (profile === undefined) return 0;
   const roster = context.trail.roster(profile, { cached: true });
+  const merchantId = context.activeProfile().merchantId;
   const name = lower(operator);
   return requestsAwaitingApproval(context, profile).filter((request) =>
-    approvalCandidates(roster, request, judgeForView(context, roster, request)).some((candidate) => lower(candidate) === name),
+    approvalCandidates(roster, request, judgeForView(context, roster, request), merchantId).some((candidate) => lower(candidate) === name),
   ).length;
 }

@@ -111,7 +111,7 @@ const statements = perDatabase((db) => ({
   count: db.prepare('SELECT count(*) FROM deposits WHERE profile = ?').pluck(),
   maxId: db.prepare('SELECT COALESCE(MAX(id), 0) FROM deposits').pluck(),
   afterId: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE id > ? AND profile = ? ORDER BY id LIMIT ?`),
-  lastSeenBefore: db.prepare('SELECT COALESCE(MAX(id), 0) FROM deposits WHERE profile = ? AND first_seen_at < ?').pluck(),
+  lastSeenBefore: db.prepare('SELECT id FROM deposits WHERE profile = ? AND first_seen_at < ? ORDER BY first_seen_at DESC, id DESC LIMIT 1').pluck(),
   searchTable: db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck(),
   triggerSql: db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?").pluck(),
 }));
@@ -256,7 +256,12 @@ export function listDepositsStoredAfter(db: StoreDatabase, profile: string, afte
 
 /** The id of the last deposit of a profile first seen before `at` (0 when none). */
 export function lastDepositIdSeenBefore(db: StoreDatabase, profile: string, at: number): number {
-  return statements(db).lastSeenBefore.get(profile, at) as number;
+  return (statements(db).lastSeenBefore.get(profile, at) as number | undefined) ?? 0;
+}
+
+/** The largest deposit id of the whole desk (ids only grow: every later deposit, of any profile, has a larger one). */
+export function lastDepositId(db: StoreDatabase): number {
+  return statements(db).maxId.get() as number;
 }
 
 export function countDeposits(db: StoreDatabase, profile: string): number {

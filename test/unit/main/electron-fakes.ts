@@ -1,5 +1,6 @@
-// Small fakes of the Electron objects the shell uses (web contents, frames, sessions, ipcMain, app, shell, powerMonitor), recording
-// what was installed so tests can fire events at it. Cast to Electron's types at the call site.
+// Small fakes of the Electron objects the shell uses (web contents, frames, sessions, ipcMain, app, shell, powerMonitor,
+// tray, notifications), recording what was installed so tests can fire events at it. Cast to Electron's types at the
+// call site.
 import { EventEmitter } from 'node:events';
 import { vi } from 'vitest';
 
@@ -115,6 +116,7 @@ export class FakeApp extends EventEmitter {
   gotLock = true;
   readonly enableSandbox = vi.fn();
   readonly quit = vi.fn();
+  readonly setBadgeCount = vi.fn((_count?: number) => true);
   readonly requestSingleInstanceLock = vi.fn(() => this.gotLock);
   #resolveReady: () => void = () => undefined;
   readonly #whenReady = new Promise<void>((resolve) => {
@@ -140,3 +142,42 @@ export class FakeApp extends EventEmitter {
 
 /** powerMonitor: an event emitter; tests emit `lock-screen`, `suspend`, `resume` as the OS would. */
 export class FakePowerMonitor extends EventEmitter {}
+
+/** Tray: records its icon, tooltip and menu (a fake Menu is its template), and its click listener. */
+export class FakeTray extends EventEmitter {
+  tooltip = '';
+  menu: Array<{ id?: string; label?: string; type?: string; click?: () => void }> = [];
+  destroyed = false;
+  constructor(readonly icon: string) {
+    super();
+  }
+  setToolTip(text: string): void {
+    this.tooltip = text;
+  }
+  setContextMenu(menu: FakeTray['menu']): void {
+    this.menu = menu;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
+  /** Clicks the menu item with this id. */
+  clickItem(id: string): void {
+    const item = this.menu.find((entry) => entry.id === id);
+    if (item?.click === undefined) throw new Error(`no menu item ${id}`);
+    item.click();
+  }
+}
+
+/** Notification: records its options and whether it was shown; `click()` fires its click listeners. */
+export class FakeNotification extends EventEmitter {
+  shown = false;
+  constructor(readonly options: { title?: string; body?: string }) {
+    super();
+  }
+  show(): void {
+    this.shown = true;
+  }
+  click(): void {
+    this.emit('click');
+  }
+}
