@@ -47,8 +47,10 @@ export class DeskNotifications {
   #timer: NodeJS.Timeout | undefined;
   #offlineTimer: NodeJS.Timeout | undefined;
   readonly #unsubscribe: (() => void)[] = [];
-  /** The outage an offline notice was raised for: an online notice follows it, once. */
-  #offlineNotice: { readonly profile: string; readonly since: number } | null = null;
+  /** The outage seen at the end of a sync (or a tick): since when, and whether its offline notice was raised. */
+  #outage: { readonly profile: string; readonly since: number; raised: boolean } | null = null;
+  /** A sync is running: the connection flips while its steps run (public calls succeed before signed ones fail). */
+  #syncing = false;
 
   constructor(
     private readonly context: DeskContext,
@@ -70,8 +72,10 @@ export class DeskNotifications {
           case 'session/changed':
             this.#queueReview();
             return;
-          case 'connection/changed':
-            this.#connectionChanged();
+          case 'sync/progress':
+            this.#syncing = event.progress !== null;
+            // A finished sync says where the connection stands.
+            if (!this.#syncing) this.#quietly(() => this.checkConnection());
             return;
           default:
             return;
@@ -79,7 +83,10 @@ export class DeskNotifications {
       }),
       this.watchdog.onStuck((profile, stuck) => this.#quietly(() => this.stuck(profile, stuck))),
     );
-    this.#timer = setInterval(() => this.#quietly(() => this.review()), this.#options.reviewIntervalMs);
+    this.#timer = setInterval(() => {
+      this.#quietly(() => this.review());
+      if (!this.#syncing) this.#quietly(() => this.checkConnection());
+    }, this.#options.reviewIntervalMs);
     this.#timer.unref();
     this.#queueReview();
   }
@@ -93,7 +100,7 @@ export class DeskNotifications {
     this.#offlineTimer = undefined;
   }
 
-  /** Looks at the active profile's requests, deposits and connection and raises what is new. Synchronous. */
+  /** Looks at the active profile's requests and deposits and raises what is new. Synchronous. */
   review(): void {
     const profile = this.context.activeProfileName();
     if (profile === undefined) return;
@@ -102,7 +109,38 @@ export class DeskNotifications {
     this.#reviewApprovals(profile, roster, since);
     this.#reviewChangedRequests(profile, roster, since);
     this.#reviewDeposits(profile, roster, since);
-    this.#reviewConnection(profile, roster);
+  }
+
+  /**
+   * Where the connection stands, between syncs: offline for longer than the delay raises one notice per outage (a blip
+   * that heals by the next sync says nothing); online again after such a notice raises one more.
+   */
+  checkConnection(): void {
+    const profile = this.context.activeProfileName();
+    const connection = this.context.connection.current;
+    const now = this.context.now();
+    if (profile === undefined || (this.#outage !== null && this.#outage.profile !== profile)) {
+      this.#outage = null;
+      if (profile === undefined) return;
+    }
+    const roster = (): Roster => this.context.trail.roster(profile, { cached: true });
+    const wanting = (): string[] => this.#wanting(profile, roster(), (preferences) => preferences.connection);
+    if (!connection.online) {
+      this.#outage ??= { profile, since: connection.since ?? now, raised: false };
+      const outage = this.#outage;
+      if (outage.raised) return;
+      const due = outage.since + this.#options.offlineNoticeDelayMs;
+      if (now < due) {
+        this.#scheduleConnectionCheck(due - now);
+        return;
+      }
+      outage.raised = true;
+      this.#emit(profile, `offline:${outage.since}`, 'offline', wanting(), offlineText({ ...connection, since: outage.since }, now), { kind: 'connection' });
+      return;
+    }
+    const outage = this.#outage;
+    this.#outage = null;
+    if (outage?.raised === true) this.#emit(profile, `online:${outage.since}`, 'online', wanting(), onlineText(outage.since, now), { kind: 'connection' });
   }
 
   /** The watchdog's finding: each order stuck in a status is raised once (silently when it was stuck before `since`). */
@@ -220,34 +258,12 @@ export class DeskNotifications {
     this.#raise(profile, `deposit:${deposit.id}`, 'depositCredited', recipients, depositText(deposit), { kind: 'deposit', id: String(deposit.id), txid: deposit.txid });
   }
 
-  /** Offline for longer than the delay: one notice per outage; back online after such a notice: one more. */
-  #reviewConnection(profile: string, roster: Roster): void {
-    const connection = this.context.connection.current;
-    const now = this.context.now();
-    const wanting = (): string[] => this.#wanting(profile, roster, (preferences) => preferences.connection);
-    if (!connection.online && connection.since !== null) {
-      if (this.#offlineNotice?.since === connection.since && this.#offlineNotice.profile === profile) return;
-      if (now - connection.since < this.#options.offlineNoticeDelayMs) return;
-      this.#offlineNotice = { profile, since: connection.since };
-      this.#emit(profile, `offline:${connection.since}`, 'offline', wanting(), offlineText(connection, now), { kind: 'connection' });
-      return;
-    }
-    if (connection.online && this.#offlineNotice !== null) {
-      const outage = this.#offlineNotice;
-      this.#offlineNotice = null;
-      if (outage.profile !== profile) return;
-      this.#emit(profile, `online:${outage.since}`, 'online', wanting(), onlineText(outage.since, now), { kind: 'connection' });
-    }
-  }
-
-  #connectionChanged(): void {
-    this.#queueReview();
-    const connection = this.context.connection.current;
-    if (this.#offlineTimer !== undefined) clearTimeout(this.#offlineTimer);
-    this.#offlineTimer = undefined;
-    if (connection.online || connection.since === null || !this.#running) return;
-    const wait = Math.max(0, connection.since + this.#options.offlineNoticeDelayMs - this.context.now());
-    this.#offlineTimer = setTimeout(() => this.#quietly(() => this.review()), wait + 10);
+  #scheduleConnectionCheck(waitMs: number): void {
+    if (this.#offlineTimer !== undefined || !this.#running) return;
+    this.#offlineTimer = setTimeout(() => {
+      this.#offlineTimer = undefined;
+      if (!this.#syncing) this.#quietly(() => this.checkConnection());
+    }, waitMs + 10);
     this.#offlineTimer.unref();
   }
 
