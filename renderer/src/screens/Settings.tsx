@@ -355,7 +355,8 @@ const ORDER_FINAL_LABELS: Readonly<Record<OrderFinalScope, string>> = {
 /** Whose notifications the section shows: the operator signed in here, else one the person picks. */
 function Notifications(): React.JSX.Element {
   const signedIn = useSessionStore((state) => state.session?.operator ?? null);
-  const operators = useOperatorsStore((state) => (state.roster?.operators ?? []).filter((operator) => operator.status === 'active').map((operator) => operator.name));
+  const roster = useOperatorsStore((state) => state.roster);
+  const operators = (roster?.operators ?? []).filter((operator) => operator.status === 'active').map((operator) => operator.name);
   const [picked, setPicked] = useState<string | null>(null);
   const who = signedIn ?? picked ?? operators[0] ?? null;
   const view = useNotificationsStore((state) => state.view);

@@ -19,7 +19,7 @@ interface NotificationsStore {
   setKeepRunningInTray(keep: boolean): Promise<Result<unknown>>;
 }
 
-export const useNotificationsStore = create<NotificationsStore>()((set) => ({
+export const useNotificationsStore = create<NotificationsStore>()((set, get) => ({
   view: null,
   error: null,
   keepRunningInTray: null,
@@ -44,8 +44,11 @@ export const useNotificationsStore = create<NotificationsStore>()((set) => ({
     if (result.ok) set({ keepRunningInTray: result.value.keepRunningInTray });
   },
   async setKeepRunningInTray(keep) {
+    // The box follows the click at once; a refusal puts it back.
+    const before = get().keepRunningInTray;
+    set({ keepRunningInTray: keep });
     const result = await call('desktop/setPreferences', { keepRunningInTray: keep });
-    if (result.ok) set({ keepRunningInTray: result.value.keepRunningInTray });
+    set({ keepRunningInTray: result.ok ? result.value.keepRunningInTray : before });
     return result;
   },
 }));
