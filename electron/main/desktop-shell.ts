@@ -11,6 +11,15 @@ export interface SystemNotification {
 }
 
 /**
+ * A notice's body as the system's notifications show it. Linux notification servers read the body as markup
+ * (freedesktop notification spec: <b>, <a href>, <img>, entities), so text from people or the network could restyle
+ * the notice, add a link or hide itself: there, `&`, `<` and `>` are sent as entities and shown as typed.
+ */
+export function notificationBody(text: string, platform: NodeJS.Platform): string {
+  return platform === 'linux' ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : text;
+}
+
+/**
  * The latest notices stay referenced until clicked: an unreferenced Notification may be collected and its click lost,
  * and a click can come long after the notice left the screen (from the system's notification centre).
  */
@@ -28,6 +37,8 @@ export interface ElectronDesktopParts {
   readonly createNotification: (options: NotificationConstructorOptions) => SystemNotification;
   /** Shows, restores and focuses the main window, creating it when it was closed. */
   readonly showMainWindow: () => void;
+  /** process.platform: how a notice's body must be written (notificationBody). */
+  readonly platform: NodeJS.Platform;
 }
 
 export function electronDesktopShell(parts: ElectronDesktopParts): DesktopShell {
@@ -62,7 +73,7 @@ export function electronDesktopShell(parts: ElectronDesktopParts): DesktopShell 
       await parts.shell.openExternal(url);
     },
     showNotification(notice) {
-      const notification = parts.createNotification({ title: notice.title, body: notice.body });
+      const notification = parts.createNotification({ title: notice.title, body: notificationBody(notice.body, parts.platform) });
       notification.on('click', () => {
         shown.delete(notification);
         notice.onClick();

@@ -100,6 +100,7 @@ function run(): void {
     startFolder: () => app.getPath('documents'),
     createNotification: (options) => new Notification(options),
     showMainWindow: focusMainWindow,
+    platform: process.platform,
   });
   const tellWindows = (event: ContractEvent): void => void broadcastEvent(windows.all(), event, trusted);
   tray = createDeskTray(

@@ -179,8 +179,11 @@ export class DeskNotifications {
         continue;
       }
       const evidence = judgeForView(this.context, roster, request);
-      // A request whose statements do not verify asks nobody to approve it (the desk would refuse the approval).
-      if (evidence.intent === null || evidence.initiator === null) continue;
+      // A request whose statements do not verify asks nobody to approve it (the desk would refuse any approval).
+      if (evidence.intent === null || evidence.initiator === null) {
+        claimNotification(this.context.db, profile, occurrence, 'approvalWaiting', false, this.context.now());
+        continue;
+      }
       const candidates = new Set(approvalCandidates(roster, request, evidence, this.context.activeProfile().merchantId).map((name) => name.toLowerCase()));
       const recipients = this.#wanting(profile, roster, (preferences, name) => preferences.approvalWaiting && candidates.has(name.toLowerCase()));
       const text = approvalWaitingText(request, {

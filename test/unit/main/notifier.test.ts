@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ok, type ContractEvent, type DeskNotification, type SessionState } from '../../../electron/contract';
 import type { DesktopNotice } from '../../../electron/main/desktop-handlers';
-import { electronDesktopShell, KEPT_NOTICES, type SystemNotification } from '../../../electron/main/desktop-shell';
+import { electronDesktopShell, KEPT_NOTICES, notificationBody, type SystemNotification } from '../../../electron/main/desktop-shell';
 import { afterSessionChange, noticeFor, startNotifier } from '../../../electron/main/notifier';
 
 const session = (fields: Partial<SessionState>): SessionState => ({ locked: false, operator: null, lockTimeoutSeconds: 900, profile: 'main', isDemo: false, ...fields });
@@ -188,6 +188,7 @@ describe("Electron's notices", () => {
       startFolder: () => '/tmp',
       createNotification: (options) => new FakeNotification(options),
       showMainWindow,
+      platform: 'linux',
     });
     const clicked = vi.fn();
     for (let i = 0; i <= KEPT_NOTICES; i++) shell.showNotification({ id: `n${i}`, title: 'T', body: `B${i}`, onClick: clicked });
@@ -198,5 +199,14 @@ describe("Electron's notices", () => {
     expect(clicked).toHaveBeenCalledTimes(1);
     shell.showMainWindow();
     expect(showMainWindow).toHaveBeenCalledTimes(1);
+    // On Linux the body is markup: a memo's tags and entities are shown as typed, never applied.
+    shell.showNotification({ id: 'm', title: 'T', body: 'Memo: "<a href=\'x\'>pay</a> & <b>now</b>"', onClick: clicked });
+    expect(FakeNotification.made.at(-1)?.options.body).toBe('Memo: "&lt;a href=\'x\'&gt;pay&lt;/a&gt; &amp; &lt;b&gt;now&lt;/b&gt;"');
+  });
+
+  it('escapes markup only where the body is markup', () => {
+    expect(notificationBody('a <b> & c', 'linux')).toBe('a &lt;b&gt; &amp; c');
+    expect(notificationBody('a <b> & c', 'win32')).toBe('a <b> & c');
+    expect(notificationBody('a <b> & c', 'darwin')).toBe('a <b> & c');
   });
 });
