@@ -10,6 +10,8 @@ export type ExplorerTarget = (typeof EXPLORER_TARGETS)[number];
 
 interface Explorer {
   readonly name: string;
+  /** Hosts whose https links the app may open for this chain (main's allow-list, electron/main/security.ts). */
+  readonly hosts: readonly string[];
   readonly address: (value: string) => string;
   readonly transaction: (value: string) => string;
   /** A transaction id as the chain writes it. */
@@ -22,24 +24,28 @@ const EVM_TX = /^0x[0-9a-fA-F]{64}$/;
 export const EXPLORERS: Readonly<Record<Chain, Explorer>> = Object.freeze({
   trx: {
     name: 'Tronscan',
+    hosts: ['tronscan.org'],
     address: (value) => `https://tronscan.org/#/address/${value}`,
     transaction: (value) => `https://tronscan.org/#/transaction/${value}`,
     transactionId: HEX_64,
   },
   eth: {
     name: 'Etherscan',
+    hosts: ['etherscan.io'],
     address: (value) => `https://etherscan.io/address/${value}`,
     transaction: (value) => `https://etherscan.io/tx/${value}`,
     transactionId: EVM_TX,
   },
   bnb: {
     name: 'BscScan',
+    hosts: ['bscscan.com'],
     address: (value) => `https://bscscan.com/address/${value}`,
     transaction: (value) => `https://bscscan.com/tx/${value}`,
     transactionId: EVM_TX,
   },
   solana: {
     name: 'Solscan',
+    hosts: ['solscan.io', 'explorer.solana.com'],
     address: (value) => `https://solscan.io/account/${value}`,
     transaction: (value) => `https://solscan.io/tx/${value}`,
     // A signature: 64 bytes in base58, 86 to 88 characters.
@@ -47,6 +53,7 @@ export const EXPLORERS: Readonly<Record<Chain, Explorer>> = Object.freeze({
   },
   ton: {
     name: 'Tonviewer',
+    hosts: ['tonviewer.com', 'tonscan.org'],
     address: (value) => `https://tonviewer.com/${encodeURIComponent(value)}`,
     transaction: (value) => `https://tonviewer.com/transaction/${value}`,
     // A transaction hash in hex, or base64url as some wallets show it.

@@ -1,8 +1,9 @@
 // The DesktopShell of the app: Electron's clipboard, file dialogs (attached to the focused window), shell, system
-// notifications and the main window. Only https links are opened, and only those desktop-handlers.ts built from the
-// explorer table.
+// notifications and the main window. Links are opened only through openExternalSafely (https, allow-listed explorer
+// hosts), whatever built them.
 import type { BrowserWindow, Clipboard, Dialog, NotificationConstructorOptions, OpenDialogOptions, SaveDialogOptions, Shell } from 'electron';
 import type { DesktopShell } from './desktop-handlers';
+import { openExternalSafely } from './security';
 
 /** The part of an Electron Notification the shell uses. */
 export interface SystemNotification {
@@ -69,8 +70,8 @@ export function electronDesktopShell(parts: ElectronDesktopParts): DesktopShell 
       return answer.canceled ? null : (answer.filePaths[0] ?? null);
     },
     async openExternal(url) {
-      if (!url.startsWith('https://')) throw new Error('only https links are opened');
-      await parts.shell.openExternal(url);
+      // The same allow-list as links the page itself tries to open (security.ts): https, explorer hosts only.
+      if (!(await openExternalSafely(url, parts.shell))) throw new Error('the link is not an allowed explorer link, or the browser did not open');
     },
     showNotification(notice) {
       const notification = parts.createNotification({ title: notice.title, body: notificationBody(notice.body, parts.platform) });

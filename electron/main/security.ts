@@ -6,6 +6,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { App, Session, Shell, WebContents, WebPreferences } from 'electron';
+import { EXPLORERS } from '../chains';
 
 // ---- the window -------------------------------------------------------------------------------------------------
 
@@ -119,15 +120,7 @@ export function isTrustedRendererUrl(url: string, trusted: TrustedRenderer): boo
 // ---- external links ----------------------------------------------------------------------------------------------
 
 /** Block explorers an operator may open from the app (txids, addresses); an exact host or any subdomain of one. */
-export const EXPLORER_HOSTS: readonly string[] = Object.freeze([
-  'tronscan.org',
-  'etherscan.io',
-  'bscscan.com',
-  'solscan.io',
-  'explorer.solana.com',
-  'tonviewer.com',
-  'tonscan.org',
-]);
+export const EXPLORER_HOSTS: readonly string[] = Object.freeze(Object.values(EXPLORERS).flatMap((explorer) => explorer.hosts));
 
 const MAX_EXTERNAL_URL_LENGTH = 2048;
 

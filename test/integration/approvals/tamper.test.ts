@@ -1,5 +1,6 @@
 // Attacks on the desk's SQLite file (triggers dropped, rows edited by hand) must never get a withdrawal submitted.
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCanonical } from '../../../electron/core/statements/canonical';
 import { intentFingerprint, intentHash, type WithdrawalIntent } from '../../../electron/core/statements/intent';
@@ -274,6 +275,7 @@ describe('the audit log cut short or rewritten, checked against a checkpoint', (
   it('truncated: audit/verify against the checkpoint names the first removed row', async () => {
     const desk = await ownDesk();
     const path = join(desk.dir, 'kept-elsewhere', 'checkpoint.json');
+    mkdirSync(dirname(path));
     const request = await requestWithdrawal(desk, '14');
     await desk.value('withdrawals/approve', { id: request.id, as: APPROVER });
     const checkpoint = await desk.value('audit/checkpoint', { path });
@@ -302,6 +304,7 @@ describe('the audit log cut short or rewritten, checked against a checkpoint', (
   it('one row rewritten and every hash and prev_hash after it recomputed: verification names the rewritten row', async () => {
     const desk = await ownDesk();
     const path = join(desk.dir, 'kept-elsewhere', 'checkpoint.json');
+    mkdirSync(dirname(path));
     const request = await requestWithdrawal(desk, '14');
     await desk.value('withdrawals/approve', { id: request.id, as: APPROVER });
     await desk.value('audit/checkpoint', { path });

@@ -1,6 +1,6 @@
 // The contract's request parsing and dispatch: bad input is answered as invalidInput, never thrown.
 import { describe, expect, it } from 'vitest';
-import { dispatch, METHOD_NAMES, parseRequest, type TreasuryHandlers } from '../../../electron/contract';
+import { CONTRACT, DESKTOP_METHOD_NAMES, dispatch, filePath, METHOD_NAMES, parseRequest, WINDOW_PATH_FIELDS, type TreasuryHandlers } from '../../../electron/contract';
 
 const answering = new Proxy({} as TreasuryHandlers, {
   get: (_target, method) => async (request: unknown) => ({ ok: true, value: { method, request } }),
@@ -59,5 +59,21 @@ describe('dispatch', () => {
 
   it('names every method domain/verb', () => {
     for (const name of METHOD_NAMES) expect(name).toMatch(/^[a-z]+\/[a-zA-Z]+$/);
+  });
+});
+
+describe('paths in the contract', () => {
+  it('lists every engine request field that names a file in WINDOW_PATH_FIELDS, so a window can never name one', () => {
+    const named: string[] = [];
+    for (const method of METHOD_NAMES) {
+      const shape = (CONTRACT[method].request as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+      for (const [field, schema] of Object.entries(shape)) {
+        const inner = (schema as { unwrap?: () => unknown }).unwrap?.() ?? schema;
+        if (inner === filePath) named.push(`${method}.${field}`);
+      }
+    }
+    expect(named.length).toBeGreaterThanOrEqual(5);
+    expect(named.sort()).toEqual(Object.entries(WINDOW_PATH_FIELDS).map(([method, rule]) => `${method}.${rule?.field}`).sort());
+    for (const rule of Object.values(WINDOW_PATH_FIELDS)) expect(DESKTOP_METHOD_NAMES).toContain(rule?.instead);
   });
 });

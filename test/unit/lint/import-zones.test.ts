@@ -1,4 +1,5 @@
-// Proves the layer table of ARCHITECTURE.md is enforced: forbidden imports fail lint, allowed ones pass.
+// Proves the layer table of ARCHITECTURE.md is enforced (eslint/layer-imports.js): forbidden imports fail lint, on
+// resolved paths and with third-party packages classified per layer; allowed ones pass.
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -6,7 +7,7 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function restrictedImportErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'layers/imports').map((message) => message.message);
 }
 
 describe('layer import zones', () => {
@@ -23,7 +24,23 @@ describe('layer import zones', () => {
     ['renderer/src/probe.ts', "import { readFileSync } from 'node:fs';", 'no Node built-ins'],
     ['renderer/src/probe.ts', "import fs from 'fs';", 'no Node built-ins'],
     ['renderer/src/probe.ts', "import { ipcRenderer } from 'electron';", 'window.treasury'],
-    ['renderer/src/probe.ts', "import { x } from '../../electron/protocol/cipher';", 'only electron/contract and electron/chains'],
+    ['renderer/src/probe.ts', "import { x } from '../../electron/protocol/cipher';", 'renderer may import only: contract, chains'],
+    // Paths are resolved before they are judged: detours through allowed folders do not hide the target.
+    ['electron/protocol/probe.ts', "import { x } from '../chains/../core/engine';", 'resolves to electron/core'],
+    ['electron/protocol/probe.ts', "import { x } from './../core/engine';", 'resolves to electron/core'],
+    ['renderer/src/probe.ts', "import { x } from '../../electron/contract/../core/engine';", 'resolves to electron/core'],
+    ['renderer/src/probe.ts', "export { x } from '../../electron/main/ipc';", 'resolves to electron/main'],
+    ['renderer/src/probe.ts', "const x = await import('../../electron/core/engine');", 'resolves to electron/core'],
+    ['electron/chains/probe.ts', "import { x } from '../../../outside/file';", 'outside the repository'],
+    // Third-party packages are placed in layers: the renderer takes no database, HTTP or Postgres client.
+    ['renderer/src/probe.ts', "import Database from 'better-sqlite3'; const x = Database;", 'may not import the package better-sqlite3'],
+    ['renderer/src/probe.ts', "import { request } from 'undici'; const x = request;", 'may not import the package undici'],
+    ['renderer/src/probe.ts', "import pg from 'pg'; const x = pg;", 'may not import the package pg'],
+    ['renderer/src/probe.ts', "import type { Pool } from 'pg'; const x: Pool | null = null;", 'may not import the package pg'],
+    ['electron/contract/probe.ts', "import { request } from 'undici'; const x = request;", 'may not import the package undici'],
+    ['electron/protocol/probe.ts', "import Database from 'better-sqlite3'; const x = Database;", 'may not import the package better-sqlite3'],
+    ['electron/core/probe.ts', "import { Command } from 'commander'; const x = Command;", 'may not import the package commander'],
+    ['electron/core/probe.ts', "const x = require('left-pad');", 'may not import the package left-pad'],
   ])('%s: %s fails lint', async (filePath, code, expected) => {
     const errors = await restrictedImportErrors(filePath, `${code}\nexport const y = x ?? null;\n`);
     expect(errors.join('\n')).toContain(expected);
@@ -38,6 +55,12 @@ describe('layer import zones', () => {
     ['electron/main/probe.ts', "import { app } from 'electron';"],
     ['renderer/src/probe.ts', "import { x } from '../../electron/chains/currencies';"],
     ['renderer/src/probe.ts', "import { x } from '../../electron/contract/api';"],
+    ['renderer/src/probe.ts', "import { x } from '../../electron/contract';"],
+    ['renderer/src/probe.ts', "import { create as x } from 'zustand';"],
+    ['electron/core/probe.ts', "import Database from 'better-sqlite3'; const x = Database;"],
+    ['electron/protocol/probe.ts', "import { request as x } from 'undici';"],
+    ['electron/cli/probe.ts', "import { Command as x } from 'commander';"],
+    ['electron/core/probe.ts', "import { readFileSync as x } from 'node:fs';"],
   ])('%s: %s is allowed', async (filePath, code) => {
     expect(await restrictedImportErrors(filePath, `${code}\nexport const y = x;\n`)).toEqual([]);
   });

@@ -1,12 +1,10 @@
-// Main's notifier (electron/main/notifier.ts) over a stubbed engine and shell, and the Electron shell's notices
-// (desktop-shell.ts) over a fake Notification: a notice is shown only to the operator signed in at this workstation
+// Main's notifier (electron/main/notifier.ts) over a stubbed engine and shell: a notice is shown only to the operator signed in at this workstation
 // when the engine names them among its recipients; still to them while the idle lock holds, then without amounts; to
 // nobody after a profile switch; a click shows the window and sends it to the item; the approvals count follows the
 // operator, and only the latest answer is reported.
 import { describe, expect, it, vi } from 'vitest';
 import { ok, type ContractEvent, type DeskNotification, type SessionState } from '../../../electron/contract';
 import type { DesktopNotice } from '../../../electron/main/desktop-handlers';
-import { electronDesktopShell, KEPT_NOTICES, notificationBody, type SystemNotification } from '../../../electron/main/desktop-shell';
 import { afterSessionChange, noticeFor, startNotifier } from '../../../electron/main/notifier';
 
 const session = (fields: Partial<SessionState>): SessionState => ({ locked: false, operator: null, lockTimeoutSeconds: 900, profile: 'main', isDemo: false, ...fields });
@@ -158,55 +156,5 @@ describe('the notifier', () => {
     answers[0]?.(4);
     await settle();
     expect(counts).toEqual([5]);
-  });
-});
-
-describe("Electron's notices", () => {
-  class FakeNotification implements SystemNotification {
-    static made: FakeNotification[] = [];
-    readonly listeners = new Map<string, () => void>();
-    shown = false;
-    constructor(readonly options: { title?: string; body?: string }) {
-      FakeNotification.made.push(this);
-    }
-    on(event: 'click', listener: () => void): this {
-      this.listeners.set(event, listener);
-      return this;
-    }
-    show(): void {
-      this.shown = true;
-    }
-  }
-
-  it('shows title and body as given and calls back on click', () => {
-    const showMainWindow = vi.fn();
-    const shell = electronDesktopShell({
-      clipboard: { writeText: vi.fn() },
-      dialog: { showSaveDialog: vi.fn(), showOpenDialog: vi.fn() } as never,
-      shell: { openExternal: vi.fn() },
-      parentWindow: () => undefined,
-      startFolder: () => '/tmp',
-      createNotification: (options) => new FakeNotification(options),
-      showMainWindow,
-      platform: 'linux',
-    });
-    const clicked = vi.fn();
-    for (let i = 0; i <= KEPT_NOTICES; i++) shell.showNotification({ id: `n${i}`, title: 'T', body: `B${i}`, onClick: clicked });
-    expect(FakeNotification.made).toHaveLength(KEPT_NOTICES + 1);
-    expect(FakeNotification.made.every((made) => made.shown)).toBe(true);
-    expect(FakeNotification.made[3]?.options).toEqual({ title: 'T', body: 'B3' });
-    FakeNotification.made[0]?.listeners.get('click')?.();
-    expect(clicked).toHaveBeenCalledTimes(1);
-    shell.showMainWindow();
-    expect(showMainWindow).toHaveBeenCalledTimes(1);
-    // On Linux the body is markup: a memo's tags and entities are shown as typed, never applied.
-    shell.showNotification({ id: 'm', title: 'T', body: 'Memo: "<a href=\'x\'>pay</a> & <b>now</b>"', onClick: clicked });
-    expect(FakeNotification.made.at(-1)?.options.body).toBe('Memo: "&lt;a href=\'x\'&gt;pay&lt;/a&gt; &amp; &lt;b&gt;now&lt;/b&gt;"');
-  });
-
-  it('escapes markup only where the body is markup', () => {
-    expect(notificationBody('a <b> & c', 'linux')).toBe('a &lt;b&gt; &amp; c');
-    expect(notificationBody('a <b> & c', 'win32')).toBe('a <b> & c');
-    expect(notificationBody('a <b> & c', 'darwin')).toBe('a <b> & c');
   });
 });

@@ -1,0 +1,115 @@
+// ESLint rule `layers/imports`: the table of ARCHITECTURE.md "Folders and who may import whom", judged on resolved
+// paths. A relative import is resolved against the importing file before its layer is decided (so `../../core` from
+// a deep folder, `./../core` or `../main/../core` are all seen as electron/core), and a bare import is classified:
+// a Node built-in, `electron`, or a third-party package, which must be on the layer's list (a new dependency has to be
+// placed in a layer before it can be used). Import and export declarations, `import()`, `require()`, `import x =
+// require()` and `import('x').T` types are all judged.
+import { builtinModules } from 'node:module';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+
+/** Sibling layers under electron/ each layer may import (besides itself). */
+export const MAY_IMPORT = {
+  chains: [],
+  contract: ['chains'],
+  protocol: ['chains'],
+  sandbox: ['protocol', 'chains'],
+  core: ['protocol', 'chains', 'contract'],
+  main: ['core', 'contract', 'sandbox', 'protocol', 'chains'],
+  preload: ['contract'],
+  cli: ['core', 'contract', 'sandbox', 'protocol', 'chains'],
+  renderer: ['contract', 'chains'],
+};
+
+/** Third-party packages each layer may import. */
+export const PACKAGES = {
+  chains: ['@noble/hashes', '@scure/base', 'crc', 'decimal.js'],
+  contract: ['zod', 'decimal.js'],
+  protocol: ['undici', 'zod', 'decimal.js', '@noble/hashes', '@scure/base'],
+  sandbox: ['better-sqlite3', 'qrcode', 'zod', 'decimal.js', '@noble/hashes', '@scure/base'],
+  core: ['better-sqlite3', '@napi-rs/keyring', 'qrcode', 'undici', 'zod', 'decimal.js', '@noble/hashes', '@scure/base'],
+  main: ['electron', 'zod'],
+  preload: ['electron'],
+  cli: ['commander', 'zod', 'decimal.js'],
+  renderer: ['react', 'react-dom', 'zustand', '@tanstack/react-virtual', 'decimal.js', 'zod'],
+};
+
+/** Layers that run without Node (pure code, or sandboxed in the browser): no Node built-ins. */
+const NO_NODE = new Set(['chains', 'contract', 'preload', 'renderer']);
+const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+
+/** The layer a repository path belongs to, `test` for test/, or null for anything else (scripts, config). */
+export function layerOf(rootRelative) {
+  const parts = rootRelative.split(/[\\/]/);
+  if (parts[0] === 'electron' && parts.length >= 2 && parts[1] !== 'renderer' && Object.hasOwn(MAY_IMPORT, parts[1])) return parts[1];
+  if (parts[0] === 'renderer') return 'renderer';
+  if (parts[0] === 'test') return 'test';
+  return null;
+}
+
+function packageName(specifier) {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+function layerList(layer) {
+  const layers = MAY_IMPORT[layer];
+  return layers.length === 0 ? 'nothing of ours' : layers.join(', ');
+}
+
+/**
+ * Why `specifier` may not be imported from `file` (absolute) in the repository at `root`, or null when it may.
+ */
+export function importProblem(root, file, specifier) {
+  const from = layerOf(relative(root, file));
+  if (from === null || from === 'test') return null;
+  const where = from === 'renderer' ? 'renderer' : `electron/${from}`;
+  if (specifier.startsWith('.') || isAbsolute(specifier)) {
+    const target = relative(root, resolve(dirname(file), specifier));
+    if (target.startsWith(`..${sep}`) || target === '..' || isAbsolute(target)) return `${where} imports ${specifier}, outside the repository.`;
+    const to = layerOf(target);
+    if (to === 'test') return 'Production code never imports test/.';
+    if (to === null) return `${where} imports ${specifier} (${target}), which belongs to no layer.`;
+    if (to === from || MAY_IMPORT[from].includes(to)) return null;
+    return `${where} may import only: ${layerList(from)} (ARCHITECTURE.md); ${specifier} resolves to electron/${to}.`;
+  }
+  if (NODE_BUILTINS.has(specifier) || specifier.startsWith('node:')) {
+    if (!NO_NODE.has(from)) return null;
+    return from === 'renderer' ? 'The renderer runs sandboxed: no Node built-ins.' : `${where} is pure code: no Node built-ins.`;
+  }
+  const name = packageName(specifier);
+  if (PACKAGES[from].includes(name)) return null;
+  if (name === 'electron') {
+    return from === 'renderer' ? 'The renderer talks only to window.treasury (ARCHITECTURE.md).' : 'Only electron/main and electron/preload may import electron.';
+  }
+  return `${where} may not import the package ${name}: its packages are ${PACKAGES[from].join(', ')} (eslint/layer-imports.js places each dependency in a layer).`;
+}
+
+const importsRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Layer imports of ARCHITECTURE.md, on resolved paths, with third-party packages classified per layer' },
+    schema: [],
+  },
+  create(context) {
+    const root = context.cwd;
+    const file = context.filename;
+    function judge(node, source) {
+      if (source === null || source === undefined || typeof source.value !== 'string') return;
+      const problem = importProblem(root, file, source.value);
+      if (problem !== null) context.report({ node, message: problem });
+    }
+    return {
+      ImportDeclaration: (node) => judge(node, node.source),
+      ExportAllDeclaration: (node) => judge(node, node.source),
+      ExportNamedDeclaration: (node) => judge(node, node.source),
+      ImportExpression: (node) => (node.source.type === 'Literal' ? judge(node, node.source) : undefined),
+      TSImportEqualsDeclaration: (node) => (node.moduleReference.type === 'TSExternalModuleReference' ? judge(node, node.moduleReference.expression) : undefined),
+      TSImportType: (node) => judge(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
+      CallExpression: (node) => {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal') judge(node, node.arguments[0]);
+      },
+    };
+  },
+};
+
+export default { rules: { imports: importsRule } };

@@ -1,0 +1,198 @@
+// The desktop methods over a stubbed DesktopShell and a fake engine: dialogs decide every path, a cancel changes
+// nothing, answers name the file and never its folder, explorer links come only from the table, the clipboard gets
+// exactly the text, and the workstation preferences survive a damaged file.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dispatchWindowCall, fail, METHOD_NAMES, ok, type Result, type TreasuryHandlers, type WindowHandlers } from '../../../electron/contract';
+import { createDesktopHandlers, type DesktopShell, type OpenDialogRequest, type SaveDialogRequest } from '../../../electron/main/desktop-handlers';
+import { DESKTOP_PREFERENCES_FILE, desktopPreferencesIn } from '../../../electron/main/desktop-preferences';
+
+const TRON = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
+const TXID = 'a'.repeat(64);
+
+let folder: string;
+let engineCalls: Array<{ method: string; request: unknown }>;
+let engineAnswer: (method: string, request: Record<string, unknown>) => Result<unknown>;
+
+function fakeEngine(): TreasuryHandlers {
+  const entries = METHOD_NAMES.map((method) => [
+    method,
+    async (request: Record<string, unknown>) => {
+      engineCalls.push({ method, request });
+      return engineAnswer(method, request);
+    },
+  ]);
+  return Object.fromEntries(entries) as unknown as TreasuryHandlers;
+}
+
+function fakeShell(answers: { save?: string | null; open?: string | null } = {}) {
+  const saves: SaveDialogRequest[] = [];
+  const opens: OpenDialogRequest[] = [];
+  const shell = {
+    writeClipboardText: vi.fn<(text: string) => void>(),
+    showSaveDialog: vi.fn(async (request: SaveDialogRequest) => {
+      saves.push(request);
+      return answers.save === undefined ? join(folder, 'chosen', request.defaultName) : answers.save;
+    }),
+    showOpenDialog: vi.fn(async (request: OpenDialogRequest) => {
+      opens.push(request);
+      return answers.open ?? null;
+    }),
+    openExternal: vi.fn(async () => undefined),
+    showNotification: vi.fn(),
+    showMainWindow: vi.fn(),
+  } satisfies DesktopShell;
+  return { shell, saves, opens };
+}
+
+function windowHandlers(shell: DesktopShell): WindowHandlers {
+  const engine = fakeEngine();
+  const desktop = createDesktopHandlers({ shell, engine, preferences: desktopPreferencesIn(folder), now: () => new Date('2026-11-23T10:00:00Z') });
+  return { ...engine, ...desktop };
+}
+
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'td-desktop-'));
+  engineCalls = [];
+  engineAnswer = (method, request) => {
+    if (method === 'deposits/exportCsv' || method === 'audit/export') return ok({ rows: 7, path: request['path'] });
+    if (method === 'audit/checkpoint') return ok({ path: request['path'], seq: 12, fingerprint: 'ABCD-EFGH-JKMN-PQRS' });
+    if (method === 'audit/verify') return ok({ ok: true, rows: 12, head: null });
+    if (method === 'profiles/importFile') return ok({ name: request['name'] });
+    return fail('internal', `unexpected ${method}`);
+  };
+});
+afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('file dialogs', () => {
+  it('exports deposits to the file chosen in the save dialog, with the filter, answering its name only', async () => {
+    const { shell, saves } = fakeShell();
+    const handlers = windowHandlers(shell);
+    const answer = await dispatchWindowCall(handlers, 'desktop/exportDepositsCsv', { currency: 'trx.usdt', search: 'abc' });
+    expect(answer).toEqual(ok({ cancelled: false, fileName: 'deposits-2026-11-23.csv', value: { rows: 7 } }));
+    expect(saves).toEqual([{ purpose: 'depositsCsv', title: 'Export deposits as CSV', defaultName: 'deposits-2026-11-23.csv', filters: [{ name: 'CSV', extensions: ['csv'] }] }]);
+    expect(engineCalls).toEqual([{ method: 'deposits/exportCsv', request: { currency: 'trx.usdt', search: 'abc', path: join(folder, 'chosen', 'deposits-2026-11-23.csv') } }]);
+    expect(JSON.stringify(answer)).not.toContain(folder);
+  });
+
+  it('does nothing when the person cancels a save or an open dialog', async () => {
+    const { shell } = fakeShell({ save: null, open: null });
+    const handlers = windowHandlers(shell);
+    for (const method of ['desktop/exportDepositsCsv', 'desktop/exportAudit', 'desktop/saveCheckpoint', 'desktop/verifyAuditAgainst'] as const) {
+      expect(await dispatchWindowCall(handlers, method, {})).toEqual(ok({ cancelled: true }));
+    }
+    expect(await dispatchWindowCall(handlers, 'desktop/importProfile', { name: 'main' })).toEqual(ok({ cancelled: true }));
+    expect(engineCalls).toEqual([]);
+  });
+
+  it('saves a checkpoint and the audit log, and takes the folder out of what the window sees', async () => {
+    const { shell } = fakeShell();
+    const handlers = windowHandlers(shell);
+    expect(await dispatchWindowCall(handlers, 'desktop/saveCheckpoint', {})).toEqual(
+      ok({ cancelled: false, fileName: 'audit-checkpoint-2026-11-23.json', value: { seq: 12, fingerprint: 'ABCD-EFGH-JKMN-PQRS' } }),
+    );
+    expect(await dispatchWindowCall(handlers, 'desktop/exportAudit', {})).toEqual(ok({ cancelled: false, fileName: 'audit-2026-11-23.jsonl', value: { rows: 7 } }));
+    engineAnswer = (_method, request) => fail('invalidInput', `could not write ${String(request['path'])}: permission denied`);
+    const refused = await dispatchWindowCall(handlers, 'desktop/exportAudit', {});
+    expect(refused).toEqual(fail('invalidInput', 'could not write audit-2026-11-23.jsonl: permission denied'));
+  });
+
+  it('verifies against, and imports, the file chosen in the open dialog', async () => {
+    const checkpoint = join(folder, 'kept', 'checkpoint.json');
+    const { shell, opens } = fakeShell({ open: checkpoint });
+    const handlers = windowHandlers(shell);
+    expect(await dispatchWindowCall(handlers, 'desktop/verifyAuditAgainst', {})).toEqual(ok({ cancelled: false, fileName: 'checkpoint.json', value: { ok: true, rows: 12, head: null } }));
+    expect(await dispatchWindowCall(handlers, 'desktop/importProfile', { name: 'main' })).toEqual(ok({ cancelled: false, fileName: 'checkpoint.json', value: { name: 'main' } }));
+    expect(engineCalls).toEqual([
+      { method: 'audit/verify', request: { against: checkpoint } },
+      { method: 'profiles/importFile', request: { name: 'main', path: checkpoint } },
+    ]);
+    expect(opens.map((request) => request.purpose)).toEqual(['auditCheckpointToVerify', 'credentials']);
+  });
+
+  it('answers a failing dialog as internal, without throwing', async () => {
+    const { shell } = fakeShell();
+    shell.showSaveDialog.mockRejectedValueOnce(new Error('no display'));
+    const answer = await dispatchWindowCall(windowHandlers(shell), 'desktop/exportDepositsCsv', {});
+    expect(!answer.ok && answer.error.code).toBe('internal');
+    expect(engineCalls).toEqual([]);
+  });
+});
+
+describe('the window may not name a path', () => {
+  it('refuses every engine method that takes one, before the engine or a dialog sees it', async () => {
+    const { shell } = fakeShell();
+    const handlers = windowHandlers(shell);
+    for (const [method, request] of [
+      ['deposits/exportCsv', { path: '/root/.bashrc' }],
+      ['audit/export', { path: '/root/.profile' }],
+      ['audit/checkpoint', { path: 'x.json' }],
+      ['audit/verify', { against: '/etc/passwd' }],
+      ['profiles/importFile', { name: 'main', path: '/home/you/credentials.json' }],
+    ] as const) {
+      const answer = await dispatchWindowCall(handlers, method, request);
+      expect(!answer.ok && answer.error.code, method).toBe('forbidden');
+    }
+    expect(engineCalls).toEqual([]);
+    expect(shell.showSaveDialog).not.toHaveBeenCalled();
+  });
+});
+
+describe('clipboard and explorer links', () => {
+  it('copies exactly the text, and refuses control and text-direction characters', async () => {
+    const { shell } = fakeShell();
+    const handlers = windowHandlers(shell);
+    expect(await dispatchWindowCall(handlers, 'desktop/copyText', { text: TRON })).toEqual(ok({ copied: TRON.length }));
+    expect(shell.writeClipboardText).toHaveBeenCalledWith(TRON);
+    for (const text of [`${TRON}\u202E`, 'a\u001b[31m', '']) {
+      const answer = await dispatchWindowCall(handlers, 'desktop/copyText', { text });
+      expect(!answer.ok && answer.error.code).toBe('invalidInput');
+    }
+    expect(shell.writeClipboardText).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens explorer pages built from the table for valid addresses and transaction ids only', async () => {
+    const { shell } = fakeShell();
+    const handlers = windowHandlers(shell);
+    expect(await dispatchWindowCall(handlers, 'desktop/openExplorer', { chain: 'trx', target: 'address', value: TRON })).toEqual(
+      ok({ explorer: 'Tronscan', url: `https://tronscan.org/#/address/${TRON}` }),
+    );
+    expect(await dispatchWindowCall(handlers, 'desktop/openExplorer', { chain: 'eth', target: 'transaction', value: `0x${TXID}` })).toEqual(
+      ok({ explorer: 'Etherscan', url: `https://etherscan.io/tx/0x${TXID}` }),
+    );
+    for (const request of [
+      { chain: 'trx', target: 'address', value: 'https://evil.example/' },
+      { chain: 'eth', target: 'transaction', value: `${TXID}/../../evil` },
+      { chain: 'trx', target: 'transaction', value: `${TXID}?x=1` },
+      { chain: 'bitcoin', target: 'address', value: TRON },
+    ]) {
+      const answer = await dispatchWindowCall(handlers, 'desktop/openExplorer', request);
+      expect(!answer.ok && answer.error.code).toBe('invalidInput');
+    }
+    expect(shell.openExternal.mock.calls).toEqual([[`https://tronscan.org/#/address/${TRON}`], [`https://etherscan.io/tx/0x${TXID}`]]);
+  });
+});
+
+describe('workstation preferences', () => {
+  it('keeps keepRunningInTray in the data folder and falls back to defaults on a damaged or hostile file', async () => {
+    const { shell } = fakeShell();
+    const handlers = windowHandlers(shell);
+    expect(await dispatchWindowCall(handlers, 'desktop/preferences', {})).toEqual(ok({ keepRunningInTray: false }));
+    expect(await dispatchWindowCall(handlers, 'desktop/setPreferences', { keepRunningInTray: true })).toEqual(ok({ keepRunningInTray: true }));
+    expect(JSON.parse(readFileSync(join(folder, DESKTOP_PREFERENCES_FILE), 'utf8'))).toEqual({ keepRunningInTray: true, window: null });
+    const answer = await dispatchWindowCall(handlers, 'desktop/setPreferences', { keepRunningInTray: 'yes' });
+    expect(!answer.ok && answer.error.code).toBe('invalidInput');
+
+    const store = desktopPreferencesIn(folder);
+    store.update({ window: { x: 10, y: 20, width: 1200, height: 800, maximized: false } });
+    expect(store.read().window).toEqual({ x: 10, y: 20, width: 1200, height: 800, maximized: false });
+    writeFileSync(join(folder, DESKTOP_PREFERENCES_FILE), '{"keepRunningInTray": true, "window": {"x": 1e300, "y": 0, "width": -5, "height": 1, "maximized": 1}}');
+    expect(store.read()).toEqual({ keepRunningInTray: true, window: null });
+    writeFileSync(join(folder, DESKTOP_PREFERENCES_FILE), 'not json');
+    expect(store.read()).toEqual({ keepRunningInTray: false, window: null });
+    writeFileSync(join(folder, DESKTOP_PREFERENCES_FILE), '["__proto__"]');
+    expect(store.read()).toEqual({ keepRunningInTray: false, window: null });
+  });
+});
