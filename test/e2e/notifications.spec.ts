@@ -29,8 +29,7 @@ async function requestElsewhere(desk: Desk, as: { operator: string; passphrase: 
 }
 
 const shown = (desk: Desk): string[] => desk.harness.desktop.notifications().map((notice) => notice.id);
-const lastCount = (desk: Desk): { count: number; operator: string | null } | undefined =>
-  desk.harness.desktop.records.flatMap((record) => (record.kind === 'approvalsWaiting' ? [{ count: record.count, operator: record.operator }] : [])).at(-1);
+const lastCount = (desk: Desk): { count: number; operator: string | null } | undefined => desk.harness.desktop.approvalsWaiting().at(-1);
 
 test('an approval request arrives as a notice for the operator who may approve it, and only for them', async ({ page, desk }) => {
   await startDemo(page, desk.url);

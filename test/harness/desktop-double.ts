@@ -3,7 +3,7 @@
 // dialog picks a fresh file in the harness's own folder, an open dialog picks the file a test queued (or cancels).
 // The desktop handlers themselves are the app's (electron/main/desktop-handlers.ts), so e2e covers both sides; so is
 // the notifier (electron/main/notifier.ts), whose notices the double records and a test can click, and whose
-// approvals count it records as the tray and the badge would show it.
+// approvals count it keeps (apart from the records) as the tray and the badge would show it.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContractEvent } from '../../electron/contract';
@@ -22,8 +22,13 @@ export type DesktopRecord =
   | { readonly kind: 'openDialog'; readonly request: OpenDialogRequest; readonly answer: string | null }
   | { readonly kind: 'openExternal'; readonly url: string }
   | { readonly kind: 'notification'; readonly notice: RecordedNotice }
-  | { readonly kind: 'showMainWindow' }
-  | { readonly kind: 'approvalsWaiting'; readonly count: number; readonly operator: string | null };
+  | { readonly kind: 'showMainWindow' };
+
+/** The approvals count the notifier reported, as the tray and the badge would show it. */
+export interface RecordedApprovalsCount {
+  readonly count: number;
+  readonly operator: string | null;
+}
 
 export interface DesktopDouble {
   readonly shell: DesktopShell;
@@ -39,8 +44,10 @@ export interface DesktopDouble {
   notifications(): RecordedNotice[];
   /** Clicks the notice with this id, as the person would (the notifier shows the window and sends it there). */
   clickNotification(id: string): void;
-  /** The notifier's approvals count, as the tray and the badge would show it. */
+  /** The notifier's approvals count, as the tray and the badge would show it (kept apart from `records`: no shell call). */
   recordApprovalsWaiting(count: number, operator: string | null): void;
+  /** Every count reported so far, oldest first. */
+  approvalsWaiting(): readonly RecordedApprovalsCount[];
   /** Events the shell sends to the windows (navigation/open); the harness server forwards them to the page. */
   tellWindows(event: ContractEvent): void;
   onWindowEvent(listener: (event: ContractEvent) => void): () => void;
@@ -54,6 +61,7 @@ export function createDesktopDouble(folder: string): DesktopDouble {
   let cancelSave = false;
   let saved = 0;
   const notices = new Map<string, DesktopNotice>();
+  const counts: RecordedApprovalsCount[] = [];
   const windowListeners = new Set<(event: ContractEvent) => void>();
   const shell: DesktopShell = {
     writeClipboardText(text) {
@@ -104,7 +112,10 @@ export function createDesktopDouble(folder: string): DesktopDouble {
       notice.onClick();
     },
     recordApprovalsWaiting(count, operator) {
-      records.push({ kind: 'approvalsWaiting', count, operator });
+      counts.push({ count, operator });
+    },
+    approvalsWaiting() {
+      return counts;
     },
     tellWindows(event) {
       for (const listener of windowListeners) listener(event);
