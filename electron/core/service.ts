@@ -24,6 +24,8 @@ import type { DeskContext } from './context';
 import { DeskError, toContractError } from './errors';
 import { csvInstant, csvLine } from './export/csv';
 import { writeFailureReason, writeFileAtomically as writeFileWhole } from './files/atomic-write';
+import { preferencesView, setOwnPreferences } from './notifications/preferences';
+import { approvalsWaitingFor } from './notifications/recipients';
 import { actingAs, signAction, type OperatorCredentials } from './operators/acting';
 import {
   acceptInvitation,
@@ -97,9 +99,10 @@ const DEFAULT_PAGE = 50;
 const EXPORT_PAGE = 1000;
 /**
  * Methods a locked desk still answers besides session/*: an invited operator completes their invitation at the desk
- * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them.
+ * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them. The
+ * desktop's tray and badge keep counting the approvals waiting for the workstation's operator (a number, nothing more).
  */
-const ALLOWED_WHILE_LOCKED: ReadonlySet<MethodName> = new Set(['operators/accept']);
+const ALLOWED_WHILE_LOCKED: ReadonlySet<MethodName> = new Set(['operators/accept', 'notifications/waiting']);
 /**
  * What counts as a person's activity for the idle lock: session/activity (the face reports keyboard and pointer
  * input) and any call carrying an operator's passphrase (`as`, an unlock, an acceptance), which only a person types.
@@ -538,6 +541,10 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       return { valid: check.valid, reason: check.valid ? null : check.reason, chain: request.chain, service };
     }),
     'tools/checkTransfer': handle('tools/checkTransfer', (request) => context.publicClient().checkTransfer(request.txid, request.currency)),
+
+    'notifications/preferences': handle('notifications/preferences', (request) => preferencesView(context, request.operator)),
+    'notifications/setPreferences': handle('notifications/setPreferences', (request) => setOwnPreferences(context, request.preferences, request.as)),
+    'notifications/waiting': handle('notifications/waiting', (request) => ({ operator: request.operator, approvals: approvalsWaitingFor(context, request.operator) })),
 
     'settings/setLockTimeout': handle('settings/setLockTimeout', async (request) => {
       const operator = await deskSettingsAdmin(request.as);
