@@ -6,6 +6,7 @@ export * from './limits';
 export * from './dto';
 export * from './events';
 export * from './methods';
+export * from './notifications';
 export * from './result';
 export * from './screens';
 export * from './shortcuts';

@@ -8,6 +8,7 @@ import type * as Dto from './dto';
 import { WITHDRAWAL_STATES } from './dto';
 import { MEMO_MAX_LENGTH } from './limits';
 import { canonicalTimeZone, timeZoneProblem } from './time-zone';
+import { ORDER_FINAL_SCOPES, type ApprovalsWaitingView, type NotificationPreferencesView } from './notifications';
 
 // ---- field schemas shared by requests ---------------------------------------------------------------------------
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
@@ -65,6 +66,14 @@ export const depositsFilter = z.strictObject({
   from: epochMs.optional(),
   to: epochMs.optional(),
   search: z.string().max(200).optional(),
+});
+/** An operator's notification preferences; the engine checks each threshold against its currency's decimals. */
+export const notificationPreferences = z.strictObject({
+  approvalWaiting: z.boolean(),
+  orderFinal: z.enum(ORDER_FINAL_SCOPES, { error: 'orderFinal is off, mine or all' }),
+  orderStuck: z.boolean(),
+  connection: z.boolean(),
+  depositThresholds: z.partialRecord(currency, amountText),
 });
 
 /** A method: its request schema, plus its answer type carried as a phantom. */
@@ -184,6 +193,13 @@ export const CONTRACT = {
 
   'tools/checkAddress': method(z.strictObject({ chain, address: destination }))<Dto.AddressCheckView>(),
   'tools/checkTransfer': method(z.strictObject({ txid: z.string().min(1).max(200), currency }))<Dto.TransferCheckView>(),
+
+  /** An operator's notification preferences in the active profile (their choice, or their role's defaults). */
+  'notifications/preferences': method(z.strictObject({ operator: operatorName }))<NotificationPreferencesView>(),
+  /** Operators set their own preferences only, passphrase-checked. */
+  'notifications/setPreferences': method(z.strictObject({ preferences: notificationPreferences, as: actingOperator }))<NotificationPreferencesView>(),
+  /** How many requests `operator` may approve now (the tray and badge count; answered while the desk is locked too). */
+  'notifications/waiting': method(z.strictObject({ operator: operatorName }))<ApprovalsWaitingView>(),
 
   'settings/setLockTimeout': method(
     z.strictObject({ seconds: z.number().int().min(0).max(86400), as: actingOperator }),

@@ -26,6 +26,8 @@ import { csvInstant, csvLine } from './export/csv';
 import { writeFailureReason, writeFileAtomically as writeFileWhole } from './files/atomic-write';
 import { applicationLogFacts, diagnosticsText } from './diagnostics';
 import { appLog, registerRequestSecrets, secretRedactor } from './log';
+import { preferencesView, setOwnPreferences } from './notifications/preferences';
+import { approvalsWaitingFor } from './notifications/recipients';
 import { actingAs, signAction, type OperatorCredentials } from './operators/acting';
 import {
   acceptInvitation,
@@ -103,11 +105,12 @@ const DEFAULT_PAGE = 50;
 const EXPORT_PAGE = 1000;
 /**
  * Methods a locked desk still answers besides session/*: an invited operator completes their invitation at the desk
- * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them; and
- * diagnostics, which must work when the desk cannot be unlocked (they hold no secret, and the log they include is
+ * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them. The
+ * desktop's tray and badge keep counting the approvals waiting for the workstation's operator (a number, nothing more).
+ * And diagnostics, which must work when the desk cannot be unlocked (they hold no secret, and the log they include is
  * readable in the data folder by this user anyway).
  */
-const ALLOWED_WHILE_LOCKED: ReadonlySet<MethodName> = new Set(['operators/accept', 'diagnostics/export']);
+const ALLOWED_WHILE_LOCKED: ReadonlySet<MethodName> = new Set(['operators/accept', 'notifications/waiting', 'diagnostics/export']);
 /**
  * What counts as a person's activity for the idle lock: session/activity (the face reports keyboard and pointer
  * input) and any call carrying an operator's passphrase (`as`, an unlock, an acceptance), which only a person types.
@@ -553,6 +556,9 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     }),
     'tools/checkTransfer': handle('tools/checkTransfer', (request) => context.publicClient().checkTransfer(request.txid, request.currency)),
 
+    'notifications/preferences': handle('notifications/preferences', (request) => preferencesView(context, request.operator)),
+    'notifications/setPreferences': handle('notifications/setPreferences', (request) => setOwnPreferences(context, request.preferences, request.as)),
+    'notifications/waiting': handle('notifications/waiting', (request) => ({ operator: request.operator, approvals: approvalsWaitingFor(context, request.operator) })),
     'diagnostics/export': handle('diagnostics/export', (request) => {
       const active = context.activeProfileName();
       const text = diagnosticsText(

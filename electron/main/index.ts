@@ -2,14 +2,17 @@
 // hardened window and session (CSP, permissions, navigation), the contract over IPC (engine methods, and the desktop
 // methods answered here with Electron's clipboard, dialogs and shell), the app menu (standard roles, the desk's
 // commands), the window's place kept across restarts, the OS's light or dark theme, the desk locked with the OS
-// (screen lock, suspend), the application log and crash recovery (crash-recovery.ts) from the first moment, and the
-// engine started through electron/main/engine.ts.
+// (screen lock, suspend), the engine's notifications shown to the operator signed in here, the tray and the badge
+// with their approvals count, running on in the tray when the workstation's preference says so, the application log
+// and crash recovery (crash-recovery.ts) from the first moment, and the engine started through electron/main/engine.ts.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, powerMonitor, screen, session, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, Notification, powerMonitor, screen, session, shell, Tray } from 'electron';
+import type { ContractEvent } from '../contract';
 import { appLog } from '../core/log';
 import { aboutPanelOptions, appMenuTemplate, deskMenuActions } from './app-menu';
+import { showApprovalsOnBadge } from './badge';
 import { appLaunchOf, versionText } from './command-line';
 import { installCrashRecovery } from './crash-recovery';
 import { deferredHandlers, startFailureMessage } from './deferred-handlers';
@@ -19,8 +22,10 @@ import { electronDesktopShell } from './desktop-shell';
 import { dataFolder, startDesktopLog, startEngine, type DesktopEngine } from './engine';
 import { broadcastEvent, registerContractIpc } from './ipc';
 import { decideSqliteBinding } from './native';
+import { startNotifier } from './notifier';
 import { lockDeskWithOs } from './os-lock';
 import { devServerOrigin, hardenSession, installWebContentsHardening, secureWebPreferences, type TrustedRenderer } from './security';
+import { createDeskTray, quitsWhenLastWindowCloses, trayIconPath, type DeskTray } from './tray';
 import { keepWindowState, restoreWindowPlacement } from './window-state';
 import { MAIN_WINDOW_FRAME, windowBackground, windowIconPath, WindowRegistry } from './windows';
 
@@ -33,6 +38,7 @@ const windows = new WindowRegistry();
 const ENGINE_CLOSE_TIMEOUT_MS = 5_000;
 const APP_NAME = MAIN_WINDOW_FRAME.title;
 let preferencesStore: DesktopPreferencesStore | undefined;
+let tray: DeskTray | null = null;
 
 /** This workstation's desktop preferences (desktop-preferences.json in the data folder), opened on first use. */
 function preferences(): DesktopPreferencesStore {
@@ -118,23 +124,46 @@ function run(): void {
   });
 
   const engine = startDesktopEngine();
+  const handlers = deferredHandlers(engine.then((started) => started.handlers));
+  const desktopShell = electronDesktopShell({
+    clipboard,
+    dialog,
+    shell,
+    parentWindow: () => BrowserWindow.getFocusedWindow() ?? windows.first(),
+    startFolder: () => app.getPath('documents'),
+    createNotification: (options) => new Notification(options),
+    showMainWindow: focusMainWindow,
+    platform: process.platform,
+  });
+  const tellWindows = (event: ContractEvent): void => void broadcastEvent(windows.all(), event, trusted);
+  tray = createDeskTray(
+    { createTray: (iconPath) => new Tray(iconPath), buildMenu: (template) => Menu.buildFromTemplate(template) },
+    {
+      open: focusMainWindow,
+      lock: () => void handlers['session/lock']({}),
+      syncNow: () => void handlers['sync/run']({}),
+      quit: () => app.quit(),
+    },
+    trayIconPath({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appPath: app.getAppPath() }),
+  );
   engine.then(
-    (started) => started.onEvent((event) => broadcastEvent(windows.all(), event, trusted)),
+    (started) => {
+      started.onEvent(tellWindows);
+      // Notices for the operator signed in here; the tray and the badge count what waits for their approval.
+      startNotifier({
+        engine: started,
+        shell: desktopShell,
+        tellWindows,
+        onApprovalsWaiting: (count, operator) => {
+          tray?.showApprovals(count, operator);
+          showApprovalsOnBadge(app, count);
+        },
+      });
+    },
     // Every call is answered with why (deferred-handlers.ts); the log keeps the whole error.
     (error: unknown) => appLog.error(`app: the engine did not start: ${startFailureMessage(error)}`, { error }),
   );
-  const handlers = deferredHandlers(engine.then((started) => started.handlers));
-  const desktop = createDesktopHandlers({
-    shell: electronDesktopShell({
-      clipboard,
-      dialog,
-      shell,
-      parentWindow: () => BrowserWindow.getFocusedWindow() ?? windows.first(),
-      startFolder: () => app.getPath('documents'),
-    }),
-    engine: handlers,
-    preferences: preferences(),
-  });
+  const desktop = createDesktopHandlers({ shell: desktopShell, engine: handlers, preferences: preferences() });
   registerContractIpc(ipcMain, { ...handlers, ...desktop }, {
     trusted,
     isOwnWebContents: (contents) => windows.owns(contents),
@@ -142,7 +171,7 @@ function run(): void {
   // A locked screen or a sleeping machine locks the desk too (powerMonitor is usable once the app is ready).
   lockDeskWithOs(powerMonitor, () => handlers['session/lock']({}));
   app.setAboutPanelOptions(aboutPanelOptions(APP_NAME, app.getVersion(), process.versions, iconPath()));
-  const actions = deskMenuActions({ send: (event) => broadcastEvent(windows.all(), event, trusted), showWindow: focusMainWindow, engine: handlers });
+  const actions = deskMenuActions({ send: tellWindows, showWindow: focusMainWindow, engine: handlers });
   Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, appName: APP_NAME, actions })));
   createMainWindow();
 
@@ -190,7 +219,10 @@ function start(): void {
   installWebContentsHardening(app, trusted, shell);
   app.on('second-instance', focusMainWindow);
   app.on('activate', focusMainWindow);
-  app.on('window-all-closed', () => app.quit());
+  // Closing the last window quits, unless this workstation keeps Treasury Desk running in the tray (notices keep coming).
+  app.on('window-all-closed', () => {
+    if (quitsWhenLastWindowCloses(preferences().read(), tray !== null)) app.quit();
+  });
   void app.whenReady().then(run);
 }
 

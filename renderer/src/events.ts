@@ -6,6 +6,7 @@ import { runDeskCommand } from './desk-commands';
 import { useAddressesStore } from './stores/addresses';
 import { useBalancesStore } from './stores/balances';
 import { useDepositsStore } from './stores/deposits';
+import { useNavigationStore } from './stores/navigation';
 import { useOperatorsStore } from './stores/operators';
 import { useSessionStore } from './stores/session';
 import { useSettingsStore } from './stores/settings';
@@ -54,6 +55,12 @@ function route(event: ContractEvent): void {
       return;
     case 'desktop/focusSearch':
       runDeskCommand({ kind: 'focusSearch' });
+      return;
+    case 'notification/raised':
+      // The desktop shows it (main's notifier, to the operator signed in here); the screens follow the change events.
+      return;
+    case 'navigation/open':
+      useNavigationStore.getState().open(event.target);
       return;
     default: {
       const unknown: never = event;

@@ -18,3 +18,4 @@ export * from './policies';
 export * from './sync-state';
 export * from './settings';
 export * from './audit';
+export * from './notifications';

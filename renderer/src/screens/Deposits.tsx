@@ -43,6 +43,10 @@ function DepositFilters(): React.JSX.Element {
   useEffect(() => {
     if (debounced !== useDepositsStore.getState().filters.search) useDepositsStore.getState().setFilters({ search: debounced });
   }, [debounced]);
+  // A search set from elsewhere (a clicked deposit notification) shows in the field too; only the store's change matters.
+  useEffect(() => {
+    if (filters.search !== debounced) setSearch(filters.search);
+  }, [filters.search]);
   const set = useDepositsStore.getState().setFilters;
   const timeZone = useReportingTimeZone();
   return (

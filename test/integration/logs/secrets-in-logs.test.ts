@@ -162,7 +162,14 @@ beforeAll(async () => {
   // 4. A window's error reports, through the window's dispatch (the schema's bounds apply, and main's limit of ten a
   // minute): the secrets packed into as few reports as fit, each raw in the message and encoded in the stack.
   const desktop = createDesktopHandlers({
-    shell: { writeClipboardText: () => undefined, showSaveDialog: async () => null, showOpenDialog: async () => null, openExternal: async () => undefined },
+    shell: {
+      writeClipboardText: () => undefined,
+      showSaveDialog: async () => null,
+      showOpenDialog: async () => null,
+      openExternal: async () => undefined,
+      showNotification: () => undefined,
+      showMainWindow: () => undefined,
+    },
     engine: desk.engine.handlers as TreasuryHandlers,
     preferences: { read: () => DEFAULT_DESKTOP_PREFERENCES, update: () => DEFAULT_DESKTOP_PREFERENCES },
   });

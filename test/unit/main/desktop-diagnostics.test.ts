@@ -20,6 +20,8 @@ function handlersWith(shell: Partial<DesktopShell>, engine: Partial<Record<strin
     showSaveDialog: async () => null,
     showOpenDialog: async () => null,
     openExternal: async () => undefined,
+    showNotification: () => undefined,
+    showMainWindow: () => undefined,
     ...shell,
   };
   const handlers = createDesktopHandlers({

@@ -1,6 +1,6 @@
 // Small fakes of the Electron objects the shell uses (web contents, frames, sessions, ipcMain, app, shell, powerMonitor,
-// nativeTheme, screen, Menu), recording what was installed so tests can fire events at it. Cast to Electron's types at
-// the call site.
+// nativeTheme, screen, Menu, tray, notifications), recording what was installed so tests can fire events at it. Cast
+// to Electron's types at the call site.
 import { EventEmitter } from 'node:events';
 import { vi } from 'vitest';
 
@@ -117,6 +117,7 @@ export class FakeApp extends EventEmitter {
   readonly enableSandbox = vi.fn();
   readonly quit = vi.fn();
   readonly relaunch = vi.fn();
+  readonly setBadgeCount = vi.fn((_count?: number) => true);
   readonly requestSingleInstanceLock = vi.fn(() => this.gotLock);
   readonly exit = vi.fn();
   readonly setAboutPanelOptions = vi.fn();
@@ -162,13 +163,52 @@ export class FakeScreen {
   }
 }
 
-/** Menu: buildFromTemplate keeps the template; setApplicationMenu records what was set. */
+/** Menu: a built menu is its template (the tray's context menu too); setApplicationMenu records what was set. */
 export class FakeMenu {
   static applicationMenu: { template: unknown[] } | null = null;
-  static buildFromTemplate(template: unknown[]): { template: unknown[] } {
-    return { template };
+  static buildFromTemplate<T>(template: T[]): T[] {
+    return template;
   }
-  static setApplicationMenu(menu: { template: unknown[] } | null): void {
-    FakeMenu.applicationMenu = menu;
+  static setApplicationMenu(menu: unknown[] | null): void {
+    FakeMenu.applicationMenu = menu === null ? null : { template: menu };
+  }
+}
+
+/** Tray: records its icon, tooltip and menu (a fake Menu is its template), and its click listener. */
+export class FakeTray extends EventEmitter {
+  tooltip = '';
+  menu: Array<{ id?: string; label?: string; type?: string; click?: () => void }> = [];
+  destroyed = false;
+  constructor(readonly icon: string) {
+    super();
+  }
+  setToolTip(text: string): void {
+    this.tooltip = text;
+  }
+  setContextMenu(menu: FakeTray['menu']): void {
+    this.menu = menu;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
+  /** Clicks the menu item with this id. */
+  clickItem(id: string): void {
+    const item = this.menu.find((entry) => entry.id === id);
+    if (item?.click === undefined) throw new Error(`no menu item ${id}`);
+    item.click();
+  }
+}
+
+/** Notification: records its options and whether it was shown; `click()` fires its click listeners. */
+export class FakeNotification extends EventEmitter {
+  shown = false;
+  constructor(readonly options: { title?: string; body?: string }) {
+    super();
+  }
+  show(): void {
+    this.shown = true;
+  }
+  click(): void {
+    this.emit('click');
   }
 }

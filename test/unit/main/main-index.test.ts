@@ -1,7 +1,8 @@
 // The main process entry with Electron stubbed: single-instance lock, sandbox, hardened window and session, one IPC
 // handler per method answered through the engine adapter (stubbed here), events broadcast, engine closed on quit; the
-// app menu, the window's place restored and kept, the OS theme followed, and `--version` answered before anything; the
-// application log started and crash recovery installed before anything else (both recorded here).
+// app menu, the window's place restored and kept, the OS theme followed, `--version` answered before anything, and
+// the notifier, tray and keep-running-in-tray wired; the application log started and crash recovery installed before
+// anything else (both recorded here).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,7 +12,20 @@ import { EVENT_CHANNEL, METHOD_NAMES, ok, WINDOW_METHOD_NAMES, type ContractEven
 import { CONTENT_SECURITY_POLICY, secureWebPreferences } from '../../../electron/main/security';
 import { MAIN_WINDOW_FRAME, WINDOW_BACKGROUND } from '../../../electron/main/windows';
 import type * as CoreLog from '../../../electron/core/log';
-import { FakeApp, FakeIpcMain, FakeMenu, FakeNativeTheme, FakePowerMonitor, FakeScreen, FakeSession, FakeWebContents, fakeShell, mainFrame } from './electron-fakes';
+import {
+  FakeApp,
+  FakeIpcMain,
+  FakeMenu,
+  FakeNativeTheme,
+  FakePowerMonitor,
+  FakeScreen,
+  FakeSession,
+  FakeWebContents,
+  fakeShell,
+  mainFrame,
+  type FakeNotification,
+  type FakeTray,
+} from './electron-fakes';
 
 const state = vi.hoisted(() => ({
   fakes: null as null | {
@@ -23,9 +37,14 @@ const state = vi.hoisted(() => ({
     nativeTheme: FakeNativeTheme;
     screen: FakeScreen;
     windows: FakeWindow[];
+    trays: FakeTray[];
+    notifications: FakeNotification[];
+    /** The data folder main keeps the workstation's preferences in. */
+    dataDir: string;
   },
   engine: null as null | { start: (paths: unknown) => Promise<unknown> },
-  dataFolder: '/nonexistent/treasury-desk-data',
+  /** A data folder a test chose (else the fakes' own). */
+  dataFolder: null as string | null,
   /** What was logged through appLog (the application log, recorded instead of written). */
   logged: [] as Array<{ level: string; message: string; details: Record<string, unknown> | undefined }>,
   logStarts: 0,
@@ -117,13 +136,25 @@ vi.mock('electron', async () => {
     get shell() {
       return state.fakes?.shell;
     },
+    Tray: class extends fakes.FakeTray {
+      constructor(icon: string) {
+        super(icon);
+        state.fakes?.trays.push(this);
+      }
+    },
+    Notification: class extends fakes.FakeNotification {
+      constructor(options: { title?: string; body?: string }) {
+        super(options);
+        state.fakes?.notifications.push(this);
+      }
+    },
     clipboard: { writeText: vi.fn() },
     dialog: { showSaveDialog: vi.fn(), showOpenDialog: vi.fn() },
   };
 });
 
 vi.mock('../../../electron/main/engine', () => ({
-  dataFolder: () => state.dataFolder,
+  dataFolder: () => state.dataFolder ?? state.fakes?.dataDir ?? '/nonexistent/treasury-desk-data',
   startDesktopLog: () => {
     state.logStarts += 1;
   },
@@ -182,15 +213,19 @@ beforeEach(() => {
     nativeTheme: new FakeNativeTheme(),
     screen: new FakeScreen(),
     windows: [],
+    trays: [],
+    notifications: [],
+    dataDir: mkdtempSync(join(tmpdir(), 'td-main-')),
   };
   FakeMenu.applicationMenu = null;
 });
 
 afterEach(() => {
   vi.resetModules();
+  if (state.fakes !== null) rmSync(state.fakes.dataDir, { recursive: true, force: true });
   state.fakes = null;
   state.engine = null;
-  state.dataFolder = '/nonexistent/treasury-desk-data';
+  state.dataFolder = null;
   state.logged = [];
   state.logStarts = 0;
   state.crashRecovery = [];
@@ -287,6 +322,67 @@ describe('main process entry', () => {
     expect(app.quit).toHaveBeenCalledTimes(1);
     app.emit('will-quit', { preventDefault: vi.fn() });
     expect(engine.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the notices for the operator signed in here, counts their approvals on the tray and the badge, and keeps running in the tray when asked', async () => {
+    const engine = echoEngine();
+    const calls: string[] = [];
+    const handlers = engine.engine.handlers as unknown as Record<string, (request: unknown) => Promise<Result<unknown>>>;
+    handlers['session/state'] = async () => ok({ locked: false, operator: 'bob', lockTimeoutSeconds: 900, profile: 'main', isDemo: false });
+    handlers['notifications/waiting'] = async (request) => ok({ operator: (request as { operator: string }).operator, approvals: 2 });
+    for (const method of ['session/lock', 'sync/run'] as const) {
+      handlers[method] = async () => {
+        calls.push(method);
+        return ok({});
+      };
+    }
+    state.engine = { start: async () => engine.engine };
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await import('../../../electron/main/index');
+    const { app, ipcMain, windows, trays, notifications } = fakes();
+    app.becomeReady();
+    await settle();
+
+    // The tray, with its icon from resources/, and the badge: two approvals wait for bob.
+    expect(trays).toHaveLength(1);
+    const tray = trays[0] as FakeTray;
+    expect(tray.icon).toBe(join(app.getAppPath(), 'resources', 'tray.png'));
+    expect(tray.tooltip).toBe('Treasury Desk: 2 approvals waiting for bob');
+    expect(app.setBadgeCount).toHaveBeenLastCalledWith(2);
+
+    // A notice for bob is shown; one for alice only is not. Clicking it brings the window to the withdrawal.
+    const window = windows[0] as FakeWindow;
+    const page = pathToFileURL(resolve(import.meta.dirname, '../../../electron/renderer/index.html')).href;
+    window.webContents.url = page;
+    const notice = { id: 'main:approval:7', kind: 'approvalWaiting', profile: 'main', title: 'A withdrawal is waiting for your approval', body: 'carol requests 5 TRX', discreetBody: 'A withdrawal request is waiting', at: 1, target: { kind: 'withdrawal', id: '7' } } as const;
+    engine.emit({ type: 'notification/raised', notification: { ...notice, recipients: ['alice'] } });
+    engine.emit({ type: 'notification/raised', notification: { ...notice, id: 'main:approval:8', recipients: ['bob', 'alice'] } });
+    expect(notifications.map((shown) => [shown.options, shown.shown])).toEqual([[{ title: notice.title, body: notice.body }, true]]);
+    window.show.mockClear();
+    notifications[0]?.click();
+    expect(window.show).toHaveBeenCalledTimes(1);
+    expect(window.focus).toHaveBeenCalled();
+    expect(window.webContents.sent.at(-1)).toEqual({ channel: EVENT_CHANNEL, payload: { type: 'navigation/open', target: { kind: 'withdrawal', id: '7' } } });
+
+    // The tray's menu: Lock and Sync now go to the engine, Open shows the window, Quit quits.
+    tray.clickItem('lock');
+    tray.clickItem('sync');
+    await settle();
+    expect(calls).toEqual(['session/lock', 'sync/run']);
+    window.show.mockClear();
+    tray.clickItem('open');
+    expect(window.show).toHaveBeenCalledTimes(1);
+
+    // Closing the last window quits by default; once the workstation keeps the desk in the tray, it does not.
+    app.emit('window-all-closed');
+    expect(app.quit).toHaveBeenCalledTimes(1);
+    const ours = { sender: window.webContents, senderFrame: mainFrame(page) };
+    expect(await ipcMain.invoke('desktop/setPreferences', ours, { keepRunningInTray: true })).toEqual(ok({ keepRunningInTray: true }));
+    app.emit('window-all-closed');
+    expect(app.quit).toHaveBeenCalledTimes(1);
+    tray.clickItem('quit');
+    expect(app.quit).toHaveBeenCalledTimes(2);
+    consoleWarn.mockRestore();
   });
 
   it('locks the desk when the OS locks the screen or suspends, and only then', async () => {

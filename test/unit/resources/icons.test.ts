@@ -99,7 +99,10 @@ describe('electron-builder.yml', () => {
     expect(config['win']).toMatchObject({ icon: 'resources/icon.ico' });
     expect(config['nsis']).toMatchObject({ installerIcon: 'resources/icon.ico', uninstallerIcon: 'resources/icon.ico' });
     expect(config['mac']).toMatchObject({ icon: 'resources/icon.icns', category: 'public.app-category.finance', hardenedRuntime: true, entitlements: 'resources/entitlements.mac.plist' });
-    expect(config['extraResources']).toEqual([{ from: 'resources/icon.png', to: 'icon.png' }]);
+    expect(config['extraResources']).toEqual([
+      { from: 'resources/icon.png', to: 'icon.png' },
+      { from: 'resources/tray.png', to: 'tray.png' },
+    ]);
   });
 
   it('asks macOS for no more than V8 needs', () => {
