@@ -362,7 +362,7 @@ describe('main process entry', () => {
     notifications[0]?.click();
     expect(window.show).toHaveBeenCalledTimes(1);
     expect(window.focus).toHaveBeenCalled();
-    expect(window.webContents.sent.at(-1)).toEqual({ channel: EVENT_CHANNEL, payload: { type: 'navigation/open', target: { kind: 'withdrawal', id: '7' } } });
+    expect(window.webContents.sent.at(-1)).toEqual({ channel: EVENT_CHANNEL, payload: { type: 'desktop/openItem', target: { kind: 'withdrawal', id: '7' } } });
 
     // The tray's menu: Lock and Sync now go to the engine, Open shows the window, Quit quits.
     tray.clickItem('lock');
