@@ -24,10 +24,10 @@ import type { DeskContext } from './context';
 import { DeskError, toContractError } from './errors';
 import { csvInstant, csvLine } from './export/csv';
 import { writeFailureReason, writeFileAtomically as writeFileWhole } from './files/atomic-write';
-import { applicationLogFacts, diagnosticsText } from './diagnostics';
-import { appLog, registerRequestSecrets, secretRedactor } from './log';
 import { preferencesView, setOwnPreferences } from './notifications/preferences';
 import { approvalsWaitingFor } from './notifications/recipients';
+import { applicationLogFacts, diagnosticsText } from './diagnostics';
+import { appLog, registerRequestSecrets, secretRedactor } from './log';
 import { actingAs, signAction, type OperatorCredentials } from './operators/acting';
 import {
   acceptInvitation,
@@ -105,10 +105,10 @@ const DEFAULT_PAGE = 50;
 const EXPORT_PAGE = 1000;
 /**
  * Methods a locked desk still answers besides session/*: an invited operator completes their invitation at the desk
- * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them. The
- * desktop's tray and badge keep counting the approvals waiting for the workstation's operator (a number, nothing more).
- * And diagnostics, which must work when the desk cannot be unlocked (they hold no secret, and the log they include is
- * readable in the data folder by this user anyway).
+ * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them; the
+ * desktop's tray and badge keep counting the approvals waiting for the workstation's operator (a number, nothing
+ * more); and diagnostics, which must work when the desk cannot be unlocked (they hold no secret, and the log they
+ * include is readable in the data folder by this user anyway).
  */
 const ALLOWED_WHILE_LOCKED: ReadonlySet<MethodName> = new Set(['operators/accept', 'notifications/waiting', 'diagnostics/export']);
 /**

@@ -17,7 +17,7 @@ export interface NotifierEngine {
 export interface NotifierOptions {
   readonly engine: NotifierEngine;
   readonly shell: Pick<DesktopShell, 'showNotification' | 'showMainWindow'>;
-  /** Sends a shell event (navigation/open) to the windows. */
+  /** Sends a shell event (desktop/openItem) to the windows. */
   readonly tellWindows: (event: ContractEvent) => void;
   /** Told the number of approvals waiting for the workstation's operator (0 without one) whenever it may have changed. */
   readonly onApprovalsWaiting?: (count: number, operator: string | null) => void;
@@ -86,7 +86,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
         body: notice.body,
         onClick: () => {
           shell.showMainWindow();
-          if (target !== undefined) options.tellWindows({ type: 'navigation/open', target });
+          if (target !== undefined) options.tellWindows({ type: 'desktop/openItem', target });
         },
       });
     } catch (error) {

@@ -22,7 +22,7 @@ export interface HarnessOptions {
   readonly engine: HarnessEngine;
   /** The desktop methods (createDesktopHandlers over the harness's DesktopShell double). */
   readonly desktop: DesktopHandlers;
-  /** Events the shell sends to the windows besides the engine's (a clicked notice's navigation/open). */
+  /** Events the shell sends to the windows besides the engine's (a clicked notice's desktop/openItem). */
   readonly shellEvents?: { onEvent(listener: (event: ContractEvent) => void): () => void };
   /** Folder of the built renderer (out/renderer). */
   readonly rendererDir: string;

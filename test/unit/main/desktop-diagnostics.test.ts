@@ -23,7 +23,7 @@ function handlersWith(shell: Partial<DesktopShell>, engine: Partial<Record<strin
     showNotification: () => undefined,
     showMainWindow: () => undefined,
     ...shell,
-  };
+  } as DesktopShell;
   const handlers = createDesktopHandlers({
     shell: fullShell,
     engine: engine as unknown as TreasuryHandlers,

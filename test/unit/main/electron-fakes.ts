@@ -116,8 +116,8 @@ export class FakeApp extends EventEmitter {
   gotLock = true;
   readonly enableSandbox = vi.fn();
   readonly quit = vi.fn();
-  readonly relaunch = vi.fn();
   readonly setBadgeCount = vi.fn((_count?: number) => true);
+  readonly relaunch = vi.fn();
   readonly requestSingleInstanceLock = vi.fn(() => this.gotLock);
   readonly exit = vi.fn();
   readonly setAboutPanelOptions = vi.fn();

@@ -1,7 +1,7 @@
 // The main process entry with Electron stubbed: single-instance lock, sandbox, hardened window and session, one IPC
 // handler per method answered through the engine adapter (stubbed here), events broadcast, engine closed on quit; the
-// app menu, the window's place restored and kept, the OS theme followed, `--version` answered before anything, and
-// the notifier, tray and keep-running-in-tray wired; the application log started and crash recovery installed before
+// app menu, the window's place restored and kept, the OS theme followed, `--version` answered before anything, the
+// notifier, tray and keep-running-in-tray wired; the application log started and crash recovery installed before
 // anything else (both recorded here).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -362,7 +362,7 @@ describe('main process entry', () => {
     notifications[0]?.click();
     expect(window.show).toHaveBeenCalledTimes(1);
     expect(window.focus).toHaveBeenCalled();
-    expect(window.webContents.sent.at(-1)).toEqual({ channel: EVENT_CHANNEL, payload: { type: 'navigation/open', target: { kind: 'withdrawal', id: '7' } } });
+    expect(window.webContents.sent.at(-1)).toEqual({ channel: EVENT_CHANNEL, payload: { type: 'desktop/openItem', target: { kind: 'withdrawal', id: '7' } } });
 
     // The tray's menu: Lock and Sync now go to the engine, Open shows the window, Quit quits.
     tray.clickItem('lock');
