@@ -24,9 +24,13 @@ import { qrPngDataUrl, qrSvg } from './addresses/qr';
 import type { CallbackListener } from './callbacks/listener';
 import type { DeskContext } from './context';
 import { DeskError, toContractError } from './errors';
-import { csvLine } from './export/csv';
+import { csvInstant, csvLine } from './export/csv';
 import { writeFailureReason, writeFileAtomically as writeFileWhole } from './files/atomic-write';
-import { actingAs, signAction } from './operators/acting';
+import { preferencesView, setOwnPreferences } from './notifications/preferences';
+import { approvalsWaitingFor } from './notifications/recipients';
+import { applicationLogFacts, diagnosticsText } from './diagnostics';
+import { appLog, registerRequestSecrets, secretRedactor } from './log';
+import { actingAs, signAction, type OperatorCredentials } from './operators/acting';
 import {
   acceptInvitation,
   changePassphrase,
@@ -47,6 +51,7 @@ import { addProfile, generateProfileKey, importProfileFile, listProfileSummaries
 import type { SessionLock } from './session';
 import {
   exportAudit,
+  getProfile,
   latestBalances,
   listAudit,
   listCurrencies,
@@ -57,6 +62,7 @@ import {
   saveDepositAddress,
   setSetting,
   SETTING_KEYS,
+  userVersion,
   type AuditRow,
   type Deposit,
   type DepositAddress,
@@ -93,15 +99,20 @@ export interface ServiceParts {
   readonly startDemoSandbox?: DemoSandboxStarter | undefined;
   /** Called with the demo sandbox so the engine can stop it at close. */
   readonly adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => void;
+  /** The application's version, for diagnostics. */
+  readonly appVersion: string;
 }
 
 const DEFAULT_PAGE = 50;
 const EXPORT_PAGE = 1000;
 /**
  * Methods a locked desk still answers besides session/*: an invited operator completes their invitation at the desk
- * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them.
+ * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them; the
+ * desktop's tray and badge keep counting the approvals waiting for the workstation's operator (a number, nothing
+ * more); and diagnostics, which must work when the desk cannot be unlocked (they hold no secret, and the log they
+ * include is readable in the data folder by this user anyway).
  */
-const ALLOWED_WHILE_LOCKED: ReadonlySet<MethodName> = new Set(['operators/accept']);
+const ALLOWED_WHILE_LOCKED: ReadonlySet<MethodName> = new Set(['operators/accept', 'notifications/waiting', 'diagnostics/export']);
 /**
  * What counts as a person's activity for the idle lock: session/activity (the face reports keyboard and pointer
  * input) and any call carrying an operator's passphrase (`as`, an unlock, an acceptance), which only a person types.
@@ -176,7 +187,8 @@ export async function startDemo(parts: ServiceParts): Promise<ProfileSummary> {
   const summary = await addProfile(context, 'demo', sandbox.credentials, { demo: true, replace: true });
   await selectProfile(context, 'demo');
   if (!context.trail.roster('demo').founded) await seedDemoRoster(context);
-  await sync.run({ full: true }).catch(() => undefined);
+  // The demo works offline from what it has; a failed first sync is recorded in the sync state and the log.
+  await sync.run({ full: true }).catch((error: unknown) => appLog.warn('demo: the first sync failed', { error }));
   session.changed();
   return summary;
 }
@@ -217,10 +229,15 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
         return { ok: false, error: { code: 'locked', message: 'the desk is locked: an operator must unlock it with their passphrase' } };
       }
       if (isPersonsInput(request)) session.touch();
+      // A passphrase, an invitation code or a pasted secret is known to the log's redactor before anything can log it.
+      registerRequestSecrets(request);
       try {
         return ok(await run(request));
       } catch (error) {
-        return { ok: false, error: toContractError(error) };
+        const mapped = toContractError(error);
+        // A refusal is an answer; anything else is a fault worth a record (house rule 14).
+        if (mapped.code === 'internal') appLog.error(`engine: ${method} failed unexpectedly`, { method, error });
+        return { ok: false, error: mapped };
       }
     };
   }
@@ -304,6 +321,18 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     };
   }
 
+  /**
+   * The admin changing a desk-wide setting (lock timeout, reporting time zone): it applies to every profile on this
+   * desk, so the demo's operators (published passphrases) may not change it while real profiles exist.
+   */
+  async function deskSettingsAdmin(as: OperatorCredentials) {
+    const operator = await actingAs(context, as, 'manageSettings');
+    if (context.activeProfile().demo && listProfiles(context.db).some((profile) => !profile.demo)) {
+      throw new DeskError('forbidden', 'demo operators cannot change settings that also apply to the real merchant profiles on this desk: select a real profile and act as one of its admins');
+    }
+    return operator;
+  }
+
   function policyView(currency: CurrencySymbol): PolicyView {
     const policy = policyFor(context, profileName(), currency);
     return { currency, thresholds: policy.thresholds, dailyLimit: policy.dailyLimit, useFinancialConfirmation: policy.useFinancialConfirmation };
@@ -375,15 +404,17 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     }),
     'deposits/exportCsv': handle('deposits/exportCsv', (request) => {
       let rows = 0;
+      const timeZone = session.reportingTimeZone();
       writeFileAtomically(request.path, (append) => {
-        append(csvLine(['first_seen_utc', 'currency', 'amount', 'fee', 'txid', 'address', 'address_type', 'from_address', 'api_order', 'user_order', 'source', 'last_seen_utc']));
+        // Times in the reporting zone with its offset (settings/setReportingTimeZone), so each stays one exact instant.
+        append(csvLine(['first_seen', 'currency', 'amount', 'fee', 'txid', 'address', 'address_type', 'from_address', 'api_order', 'user_order', 'source', 'last_seen']));
         let after: string | null = null;
         do {
           const page = listDeposits(context.db, depositQuery(request, EXPORT_PAGE, after));
           for (const deposit of page.rows) {
             append(
               csvLine([
-                new Date(deposit.firstSeenAt).toISOString(),
+                csvInstant(deposit.firstSeenAt, timeZone),
                 deposit.currency,
                 deposit.amount,
                 deposit.fee,
@@ -394,7 +425,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
                 deposit.apiOrder,
                 deposit.userOrder,
                 deposit.source,
-                new Date(deposit.lastSeenAt).toISOString(),
+                csvInstant(deposit.lastSeenAt, timeZone),
               ]),
             );
             rows += 1;
@@ -402,7 +433,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
           after = page.nextCursor;
         } while (after !== null);
       });
-      context.audit({ profile: profileName(), action: 'deposits/export', subject: request.path, details: { rows } });
+      context.audit({ profile: profileName(), action: 'deposits/export', subject: request.path, details: { rows, timeZone } });
       return { rows, path: request.path };
     }),
 
@@ -531,15 +562,48 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     }),
     'tools/checkTransfer': handle('tools/checkTransfer', (request) => context.publicClient().checkTransfer(request.txid, request.currency)),
 
+    'notifications/preferences': handle('notifications/preferences', (request) => preferencesView(context, request.operator)),
+    'notifications/setPreferences': handle('notifications/setPreferences', (request) => setOwnPreferences(context, request.preferences, request.as)),
+    'notifications/waiting': handle('notifications/waiting', (request) => ({ operator: request.operator, approvals: approvalsWaitingFor(context, request.operator) })),
+    'diagnostics/export': handle('diagnostics/export', (request) => {
+      const active = context.activeProfileName();
+      const text = diagnosticsText(
+        {
+          appVersion: parts.appVersion,
+          face: appLog.face ?? 'unknown',
+          desk: {
+            schemaVersion: userVersion(context.db),
+            profiles: listProfiles(context.db).length,
+            activeProfileIsDemo: active === undefined ? null : (getProfile(context.db, active)?.demo ?? null),
+            locked: session.locked,
+            clockDriftSeconds: context.clockDriftSeconds,
+          },
+          connection: context.connection.current,
+          sync: sync.status(),
+          log: applicationLogFacts(),
+          now: new Date(context.now()),
+        },
+        secretRedactor,
+      );
+      writeFileAtomically(request.path, (append) => append(text));
+      appLog.info('diagnostics: exported', { bytes: Buffer.byteLength(text, 'utf8') });
+      return { path: request.path, bytes: Buffer.byteLength(text, 'utf8') };
+    }),
+
     'settings/setLockTimeout': handle('settings/setLockTimeout', async (request) => {
-      const operator = await actingAs(context, request.as, 'manageSettings');
-      // The lock timeout is this workstation's, for every profile: the demo's operators (published passphrases) may not set it.
-      if (context.activeProfile().demo && listProfiles(context.db).some((profile) => !profile.demo)) {
-        throw new DeskError('forbidden', 'demo operators cannot change settings that also apply to the real merchant profiles on this desk: select a real profile and act as one of its admins');
-      }
+      const operator = await deskSettingsAdmin(request.as);
       context.trail.transaction(() => {
         setSetting(context.db, SETTING_KEYS.lockTimeoutSeconds, request.seconds, context.now());
         signAction(operator, 'settings/lockTimeout', '', { seconds: request.seconds });
+      });
+      return session.changed();
+    }),
+    'settings/setReportingTimeZone': handle('settings/setReportingTimeZone', async (request) => {
+      const operator = await deskSettingsAdmin(request.as);
+      const before = session.reportingTimeZone();
+      context.trail.transaction(() => {
+        setSetting(context.db, SETTING_KEYS.reportingTimeZone, request.timeZone, context.now());
+        signAction(operator, 'settings/reportingTimeZone', '', { timeZone: request.timeZone, before });
       });
       return session.changed();
     }),

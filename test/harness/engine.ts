@@ -1,14 +1,16 @@
 // Test harness only: starts the real treasury engine for the browser harness on a data folder of its own, with a
 // keychain service name of its own (never the desk's real entries), the embedded sandbox for demo mode (whose handles
 // the harness keeps so tests can reach its admin interface or stop it), and the app's desktop methods over a
-// recording double (desktop-double.ts).
+// recording double (desktop-double.ts), and the app's notifier showing the engine's notifications through it.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DesktopHandlers } from '../../electron/contract';
 import { createEngine, type Engine } from '../../electron/core/engine';
+import { appLog, logFolderFor } from '../../electron/core/log';
 import { createDesktopHandlers } from '../../electron/main/desktop-handlers';
 import { desktopPreferencesIn } from '../../electron/main/desktop-preferences';
+import { startNotifier, type Notifier } from '../../electron/main/notifier';
 import { createDesktopDouble, type DesktopDouble } from './desktop-double';
 import { KeychainVault } from '../../electron/core/secrets';
 import type { AutoSyncOptions } from '../../electron/core/sync/auto-sync';
@@ -41,6 +43,8 @@ export interface HarnessEngine {
   readonly desktop: DesktopDouble;
   /** The app's desktop methods over that double, with preferences in the data folder. */
   readonly desktopHandlers: DesktopHandlers;
+  /** The app's notifier over that double: who is signed in here, and their approvals count. */
+  readonly notifier: Notifier;
   /** The embedded demo sandboxes started so far (demo/start), newest last. */
   readonly demoSandboxes: readonly SandboxHandle[];
   /** Closes the engine (which stops its demo sandboxes) and removes the keychain entries it made. */
@@ -53,12 +57,16 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
   const vault = new KeychainVault({ service: options.keychainService ?? `treasury-desk-harness-${randomBytes(6).toString('hex')}` });
   const demoSandboxes: SandboxHandle[] = [];
   const dbPath = join(dataDir, 'treasury.sqlite');
+  // The harness's log is the app's, in its own data folder: logs/treasury-desk.log beside the database.
+  appLog.configure({ folder: logFolderFor(dbPath), face: 'harness' });
   const engine = await createEngine({
     dbPath,
     vault,
     lockable: options.lockable ?? true,
     cryptoThreads: 2,
     autoSync: options.autoSync ?? false,
+    // As in the desktop app: the engine raises notifications and runs the withdrawal watchdog.
+    notifications: true,
     ...(options.credentialsFile === undefined ? {} : { credentialsFile: options.credentialsFile }),
     startDemoSandbox: async () => {
       const sandbox = await startSandbox({
@@ -75,6 +83,12 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
   });
   const desktop = createDesktopDouble(join(dataDir, 'desktop-files'));
   const desktopHandlers = createDesktopHandlers({ shell: desktop.shell, engine: engine.handlers, preferences: desktopPreferencesIn(dataDir) });
+  const notifier = startNotifier({
+    engine,
+    shell: desktop.shell,
+    tellWindows: (event) => desktop.tellWindows(event),
+    onApprovalsWaiting: (count, operator) => desktop.recordApprovalsWaiting(count, operator),
+  });
   let closing: Promise<void> | undefined;
   return {
     engine,
@@ -82,11 +96,15 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
     dbPath,
     desktop,
     desktopHandlers,
+    notifier,
     demoSandboxes,
     close() {
       closing ??= (async () => {
+        notifier.stop();
         await engine.close();
         await Promise.all(demoSandboxes.map((sandbox) => sandbox.close().catch(() => undefined)));
+        // The log stops writing into this data folder (the test removes it); later records wait for the next desk.
+        if (appLog.folder === logFolderFor(dbPath)) appLog.close();
         if (options.credentialsFile !== undefined) return;
         for (const profile of await vault.listProfiles().catch(() => [] as string[])) await vault.remove(profile).catch(() => undefined);
       })();

@@ -10,6 +10,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { dispatchWindowCall, type ContractEvent, type DesktopHandlers, type TreasuryHandlers } from '../../electron/contract';
+import { appLog } from '../../electron/core/log';
 
 /** What the harness needs from an engine: the contract handlers and the event stream. */
 export interface HarnessEngine {
@@ -21,6 +22,8 @@ export interface HarnessOptions {
   readonly engine: HarnessEngine;
   /** The desktop methods (createDesktopHandlers over the harness's DesktopShell double). */
   readonly desktop: DesktopHandlers;
+  /** Events the shell sends to the windows besides the engine's (a clicked notice's desktop/openItem). */
+  readonly shellEvents?: { onEvent(listener: (event: ContractEvent) => void): () => void };
   /** Folder of the built renderer (out/renderer). */
   readonly rendererDir: string;
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
@@ -173,14 +176,22 @@ export async function startHarness(options: HarnessOptions): Promise<HarnessServ
       return;
     }
     const { id, method, payload } = message as { id: number; method: unknown; payload: unknown };
-    const result = await dispatchWindowCall({ ...options.engine.handlers, ...options.desktop }, method, payload);
+    const result = await dispatchWindowCall({ ...options.engine.handlers, ...options.desktop }, method, payload, (failed, error) =>
+      appLog.error(`harness: ${failed} failed unexpectedly`, { method: failed, error }),
+    );
     if (client.readyState === client.OPEN) client.send(JSON.stringify({ id, result }));
   }
 
-  const stopEvents = options.engine.onEvent((event) => {
+  const forward = (event: ContractEvent): void => {
     const text = JSON.stringify({ event });
     for (const client of sockets.clients) if (client.readyState === client.OPEN) client.send(text);
-  });
+  };
+  const stopEngineEvents = options.engine.onEvent(forward);
+  const stopShellEvents = options.shellEvents?.onEvent(forward);
+  const stopEvents = (): void => {
+    stopEngineEvents();
+    stopShellEvents?.();
+  };
 
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);

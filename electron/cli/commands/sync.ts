@@ -6,16 +6,16 @@ import type { Command } from 'commander';
 import type { DepositHistoryView, DepositRef, DepositVerification, SyncReport } from '../../contract';
 import { addEngineOptions, withSession, type EngineSession } from '../engine-session';
 import { NegativeAnswer, UsageError } from '../errors';
-import { formatTime, plural, table } from '../format';
+import { plural, table } from '../format';
 import type { CommandRegistrar } from '../program';
 
-/** One line on the deposit history's completeness. */
-export function describeHistory(history: DepositHistoryView): string {
-  if (history.complete) return `deposit history complete (${plural(history.depositsHeld, 'deposit')} held, as of ${formatTime(history.completeAt)})`;
+/** One line on the deposit history's completeness; `time` writes an instant in the desk's reporting time zone. */
+export function describeHistory(history: DepositHistoryView, time: (ms: number | null) => string): string {
+  if (history.complete) return `deposit history complete (${plural(history.depositsHeld, 'deposit')} held, as of ${time(history.completeAt)})`;
   const walk = history.walk;
   if (walk === null) return `deposit history not yet complete (${plural(history.depositsHeld, 'deposit')} held): the next sync walks the service's whole list`;
   return (
-    `deposit history incomplete: ${walk.full ? 'a full walk' : 'the walk'} started ${formatTime(walk.startedAt)} read ${plural(walk.pagesWalked, 'page')} ` +
+    `deposit history incomplete: ${walk.full ? 'a full walk' : 'the walk'} started ${time(walk.startedAt)} read ${plural(walk.pagesWalked, 'page')} ` +
     `(${plural(walk.recordsWalked, 'deposit')}) and resumes at page ${walk.nextPage} on the next sync; the service does not say how many pages remain`
   );
 }
@@ -93,7 +93,7 @@ export const registerSyncCommands: CommandRegistrar = (program, io) => {
         const status = await session.run('sync/status', {});
         session.output({ ...report, depositHistory: status.depositHistory }, () => {
           session.say(describeSync(report));
-          session.say(describeHistory(status.depositHistory));
+          session.say(describeHistory(status.depositHistory, (ms) => session.time(ms)));
         });
       } finally {
         unsubscribe();
@@ -109,8 +109,8 @@ export const registerSyncCommands: CommandRegistrar = (program, io) => {
           if (balances.length === 0) return session.say('no balances cached yet: run "treasury-desk sync"');
           session.io.stdout(
             table(
-              ['currency', 'name', 'available', 'frozen', 'observed (UTC)'],
-              balances.map((balance) => [balance.currency, balance.displayName, balance.available, balance.frozen, formatTime(balance.observedAt)]),
+              ['currency', 'name', 'available', 'frozen', `observed (${session.timeZone})`],
+              balances.map((balance) => [balance.currency, balance.displayName, balance.available, balance.frozen, session.time(balance.observedAt)]),
               ['left', 'left', 'right', 'right', 'left'],
             ),
           );

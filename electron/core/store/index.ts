@@ -19,3 +19,4 @@ export * from './sync-state';
 export * from './seen-nonces';
 export * from './settings';
 export * from './audit';
+export * from './notifications';
