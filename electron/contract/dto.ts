@@ -127,7 +127,10 @@ export interface DepositVerification {
   readonly notListed: readonly DepositRef[];
   /** Held and listed, but the service's record differs from the one the desk keeps (as first seen). */
   readonly differing: readonly (DepositRef & { readonly fields: readonly string[] })[];
-  /** Missing deposits were found, so the "history complete" mark was withdrawn: the next sync walks the whole list. */
+  /**
+   * Missing deposits were found, so the "history complete" mark was withdrawn (and any unfinished walk dropped): the
+   * next sync walks the whole list.
+   */
   readonly completeMarkWithdrawn: boolean;
 }
 

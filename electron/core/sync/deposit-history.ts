@@ -9,7 +9,7 @@
 // (app, background sync or CLI), before that sync stops early.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { DepositHistoryView, DepositRef, DepositVerification } from '../../contract';
+import type { DepositHistoryView, DepositRef, DepositVerification, DepositWalkView } from '../../contract';
 import { DEPOSITS_LIMIT_MAX, type DepositRecord } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
@@ -75,8 +75,6 @@ export interface WalkedPage {
   readonly inserted: number;
   readonly walk: DepositWalkView;
 }
-
-type DepositWalkView = NonNullable<DepositHistoryView['walk']>;
 
 function newWalk(full: boolean, stopAt: string | null, now: number): DepositWalk {
   return { id: randomBytes(8).toString('hex'), full, startedAt: now, nextPage: 1, pages: 0, records: 0, stopAt };
@@ -191,10 +189,11 @@ export async function verifyDepositHistory(context: DeskContext, profile: string
 
   let completeMarkWithdrawn = false;
   context.trail.transaction(() => {
+    // A hole means the mark (and any walk heading for it) cannot be trusted: the next sync walks the whole list.
     const state = readDepositHistory(context.db, profile);
-    if (missingLocally.length > 0 && state.complete !== null) {
-      saveDepositHistory(context.db, profile, { ...state, complete: null });
-      completeMarkWithdrawn = true;
+    if (missingLocally.length > 0 && (state.complete !== null || state.walk !== null)) {
+      saveDepositHistory(context.db, profile, NOTHING_KNOWN);
+      completeMarkWithdrawn = state.complete !== null;
     }
     context.audit({
       profile,

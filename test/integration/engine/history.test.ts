@@ -238,6 +238,14 @@ describe('interrupted deposit walks, each followed by a plain sync', () => {
 });
 
 describe('sync --verify', () => {
+  beforeAll(async () => {
+    // Run alone (vitest -t), this part needs a history of its own.
+    if (sandboxState.depositApiOrders(merchantId).length < 20) {
+      await addDeposits(20);
+      await desk.value('sync/run', {});
+    }
+  });
+
   it('finds nothing on a complete history', async () => {
     const verification = await desk.value('sync/verify', {});
     const listed = sandboxState.depositApiOrders(merchantId).length;
