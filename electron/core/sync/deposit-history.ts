@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { DepositHistoryView, DepositRef, DepositVerification, DepositWalkView } from '../../contract';
-import { DEPOSITS_LIMIT_MAX, type DepositRecord } from '../../protocol';
+import { DEPOSITS_LIMIT_MAX, traceIntake, type DepositRecord } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { compareWithHeldDeposit, countDeposits, getSyncState, listHeldDepositRefs, setSyncProgress, type StoreDatabase } from '../store';
@@ -116,16 +116,18 @@ async function runWalk(context: DeskContext, profile: string, start: DepositWalk
     const done = batch.last || reachedMark;
     const read: DepositWalk = { ...walk, anchor, nextPage: batch.page + 1, pages: walk.pages + 1, records: walk.records + batch.records.length };
     // The page and the walk's new position (or the new mark) commit together.
-    const intake = context.trail.transaction(() => {
-      const stored = storeDeposits(context, profile, batch.records, 'query');
-      const current = readDepositHistory(context.db, profile);
-      saveDepositHistory(
-        context.db,
-        profile,
-        done ? { ...current, complete: { through: anchor, at: context.now() }, walk: null } : { ...current, walk: read },
-      );
-      return stored;
-    });
+    const intake = traceIntake('store', () =>
+      context.trail.transaction(() => {
+        const stored = storeDeposits(context, profile, batch.records, 'query');
+        const current = readDepositHistory(context.db, profile);
+        saveDepositHistory(
+          context.db,
+          profile,
+          done ? { ...current, complete: { through: anchor, at: context.now() }, walk: null } : { ...current, walk: read },
+        );
+        return stored;
+      }),
+    );
     walk = read;
     onPage({
       page: batch.page,
