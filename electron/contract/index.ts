@@ -7,6 +7,7 @@ export * from './dto';
 export * from './events';
 export * from './methods';
 export * from './notifications';
+export * from './reconciliation';
 export * from './result';
 export * from './screens';
 export * from './shortcuts';

@@ -9,6 +9,7 @@ import { WITHDRAWAL_STATES } from './dto';
 import { MEMO_MAX_LENGTH } from './limits';
 import { canonicalTimeZone, timeZoneProblem } from './time-zone';
 import { ORDER_FINAL_SCOPES, type ApprovalsWaitingView, type NotificationPreferencesView } from './notifications';
+import type { ReconciliationReport } from './reconciliation';
 
 // ---- field schemas shared by requests ---------------------------------------------------------------------------
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
@@ -177,6 +178,12 @@ export const CONTRACT = {
   'withdrawals/list': method(
     z.strictObject({ state: withdrawalState.optional(), limit: pageLimit.optional(), cursor: cursor.optional() }),
   )<Dto.Page<Dto.WithdrawalView>>(),
+
+  /**
+   * The three-way reconciliation of the active profile from the cache (offline too): per currency (one, or all with
+   * records), over [from, to) (from the beginning, to now, when left out). Changes nothing.
+   */
+  'reconcile/run': method(z.strictObject({ currency: currency.optional(), from: epochMs.optional(), to: epochMs.optional() }))<ReconciliationReport>(),
 
   'audit/list': method(z.strictObject({ limit: pageLimit.optional(), cursor: cursor.optional() }))<Dto.Page<Dto.AuditEntryView>>(),
   'audit/verify': method(z.strictObject({ against: filePath.optional() }))<Dto.AuditVerification>(),

@@ -70,6 +70,7 @@ import { diagnoseFailure } from './sync/connection';
 import type { SyncService } from './sync/sync';
 import { parseStatement } from './statements/statement';
 import { policyProblems } from './withdrawals/policy';
+import { runReconciliation } from './reconcile/run';
 import {
   approveWithdrawal,
   cancelWithdrawal,
@@ -502,6 +503,8 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       const roster = context.trail.roster(profileName(), { cached: true });
       return { rows: page.rows.map((row) => withdrawalView(context, row, roster)), nextCursor: page.nextCursor };
     }),
+
+    'reconcile/run': handle('reconcile/run', (request) => runReconciliation(context, request)),
 
     'audit/list': handle('audit/list', (request) => {
       const page = listAudit(context.db, { limit: request.limit ?? DEFAULT_PAGE, after: request.cursor ?? null });

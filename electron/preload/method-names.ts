@@ -45,6 +45,7 @@ export const PRELOAD_METHOD_NAMES = [
   'withdrawals/submit',
   'withdrawals/get',
   'withdrawals/list',
+  'reconcile/run',
   'audit/list',
   'audit/verify',
   'audit/export',

@@ -19,12 +19,12 @@ import {
 import { refusalFor, statesAllowing, unsafeTextProblem, type PreflightIssue, type WithdrawalPreflight, type WithdrawalState, type WithdrawalView } from '../../contract';
 import {
   computeFee,
+  feeScheduleOf,
   isFinalOrderStatus,
   minimumAmount,
   ResponseVerificationError,
   ServiceError,
   TransportError,
-  type FeeSchedule,
   type WithdrawalOrderRecord,
 } from '../../protocol';
 import type { DeskContext } from '../context';
@@ -107,15 +107,6 @@ function usedToday(context: DeskContext, profile: string, currency: string): Mon
   }
 }
 
-function feeSchedule(record: Readonly<Record<string, unknown>>): FeeSchedule | undefined {
-  const fields = [
-    'deposit_fixed_fee', 'deposit_percent_fee', 'deposit_min_fee', 'deposit_max_fee',
-    'withdraw_fixed_fee', 'withdraw_percent_fee', 'withdraw_min_fee', 'withdraw_max_fee',
-    'deposit_min', 'withdraw_min',
-  ] as const;
-  return fields.every((field) => typeof record[field] === 'string') ? (record as unknown as FeeSchedule) : undefined;
-}
-
 /**
  * Checks a withdrawal before it is requested (and again before it is submitted): currency, amount syntax and
  * decimals (§9.1), minimum and fee from the cached currency list (§9.4), balance for amount + fee, the
@@ -143,7 +134,7 @@ export async function preflight(context: DeskContext, input: WithdrawalInput): P
   if (!amountCheck.ok) errors.push({ field: 'amount', message: amountCheck.reason });
 
   const currency = getCurrency(context.db, profile.name, input.currency);
-  const schedule = currency ? feeSchedule(currency.record) : undefined;
+  const schedule = currency ? feeScheduleOf(currency.record) : undefined;
   if (!schedule) {
     errors.push({ field: 'currency', message: `${info.displayName} is not in the cached currency list: run a sync so fees and minimums are known` });
   }
