@@ -2,7 +2,7 @@
 // and period, deposits reported by callback against those listed by getDeposits, and the movement of the balance between
 // merchantInfo readings against deposits minus withdrawals (amount + fee) plus what refunded or failed orders returned,
 // and the frozen funds against the open orders. Every difference is a finding, explained or not, with exact amounts:
-// decimal strings, signed ("-12.5") where a difference can go either way. Times are epoch milliseconds.
+// decimal strings, with a minus sign ("-12.5") where a difference can go either way. Times are epoch milliseconds.
 
 /** What a finding is about. */
 export const RECONCILIATION_FINDING_KINDS = [
@@ -39,7 +39,7 @@ export interface ReconciliationFinding {
   /** False: nothing the desk knows accounts for it, and a person must look (the CLI exits 1). */
   readonly explained: boolean;
   readonly currency: string;
-  /** The amount in question, signed where it can be either way (a balance change, a fee difference). */
+  /** The amount in question, negative ("-12.5") where it can go either way (a balance change, a fee difference). */
   readonly amount: string;
   /** When the desk observed what the finding is about (a deposit first seen, a reading, a refund). */
   readonly at: number | null;

@@ -149,7 +149,7 @@ describe('reconciliation scenarios', () => {
     expect(findings(report, 'feeDiffers')).toEqual([
       expect.objectContaining({
         explained: false,
-        amount: '+1.725',
+        amount: '1.725',
         summary: `Withdrawal ${order.userOrder}: the platform charged a fee of 2.75 trx.usdt on 25 trx.usdt; the currency table gives 1.025 trx.usdt (+1.725).`,
       }),
     ]);
@@ -167,7 +167,7 @@ describe('reconciliation scenarios', () => {
     const report = await reconcile(start);
     const [finding, ...others] = findings(report, 'unexplainedBalanceChange');
     expect(others).toEqual([]);
-    expect(finding).toMatchObject({ explained: false, amount: '+123.456789', reference: { kind: 'balance' } });
+    expect(finding).toMatchObject({ explained: false, amount: '123.456789', reference: { kind: 'balance' } });
     expect(finding?.summary).toBe(
       `The available balance went from ${formatMoney(available)} trx.usdt to ${changed} trx.usdt (+123.456789) between two readings; the records account for 0, leaving +123.456789 trx.usdt unexplained.`,
     );

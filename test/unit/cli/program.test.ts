@@ -84,7 +84,7 @@ describe('command groups and unknown commands', () => {
   it('help exits 0 on stdout, for the program, a group and a command', async () => {
     const top = await run('--help');
     expect(top.code).toBe(0);
-    for (const command of ['profile', 'selfcheck', 'sync', 'balances', 'currencies', 'deposits', 'address', 'operator', 'withdraw', 'policy', 'audit', 'callbacks', 'demo']) {
+    for (const command of ['profile', 'selfcheck', 'sync', 'balances', 'currencies', 'deposits', 'address', 'operator', 'withdraw', 'reconcile', 'policy', 'audit', 'callbacks', 'demo']) {
       expect(top.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     }
     expect(top.stdout).toContain('--credentials <file>');

@@ -145,7 +145,7 @@ describe('the balance between readings', () => {
     const report = reconcileCurrency(
       facts({ readings: [reading('100', T0), reading('150', T0 + HOUR), reading('175.25', T0 + 2 * HOUR)], deposits: [seenBoth('50', T0 + HOUR - 1000)] }),
     );
-    expect(kinds(report.findings)).toEqual(['unexplainedBalanceChange:unexplained:+25.25']);
+    expect(kinds(report.findings)).toEqual(['unexplainedBalanceChange:unexplained:25.25']);
     const [finding] = report.findings;
     expect(finding?.reference).toEqual({ kind: 'balance', fromAt: T0 + HOUR, toAt: T0 + 2 * HOUR });
     expect(finding?.summary).toBe(
@@ -167,26 +167,26 @@ describe('the balance between readings', () => {
     const report = reconcileCurrency(
       facts({ readings: [reading('100', T0), reading('130', T0 + HOUR), reading('150', T0 + 2 * HOUR)], deposits: [seenBoth('30', T0 + HOUR + 1000), seenBoth('20', T0 + 2 * HOUR - 5000)] }),
     );
-    expect(kinds(report.findings)).toEqual(['recordedAfterReading:explained:+30']);
+    expect(kinds(report.findings)).toEqual(['recordedAfterReading:explained:30']);
     expect(report.balance).toMatchObject({ unexplained: '0', deposits: { count: 2, amount: '50' } });
     // Not when the record came later than one sync run after the reading.
     const late = reconcileCurrency(
       facts({ readings: [reading('100', T0), reading('130', T0 + HOUR), reading('150', T0 + 2 * HOUR)], deposits: [seenBoth('30', T0 + HOUR + SYNC_RUN_GAP_MS + 1), seenBoth('20', T0 + 2 * HOUR - 5000)] }),
     );
-    expect(kinds(late.findings)).toEqual(['unexplainedBalanceChange:unexplained:+30', 'unexplainedBalanceChange:unexplained:-30']);
+    expect(kinds(late.findings)).toEqual(['unexplainedBalanceChange:unexplained:30', 'unexplainedBalanceChange:unexplained:-30']);
   });
 
   it('a desk’s first history walk, stored after its first reading, belongs to that reading', () => {
     const history = Array.from({ length: 40 }, (_, index) => seenBoth('2.5', T0 + 1000 + index * 500));
     const report = reconcileCurrency(facts({ readings: [reading('100', T0), reading('107', T0 + HOUR)], deposits: [...history, seenBoth('7', T0 + HOUR - 1)] }));
-    expect(kinds(report.findings)).toEqual(['recordedAfterReading:explained:+100']);
+    expect(kinds(report.findings)).toEqual(['recordedAfterReading:explained:100']);
     expect(report.balance).toMatchObject({ change: '7', expectedChange: '7', unexplained: '0', deposits: { count: 1, amount: '7' } });
   });
 
   it('names a request whose creation is not confirmed when it would account for the difference', () => {
     const sending = order('10', '1', null, null, 'submitting');
     const report = reconcileCurrency(facts({ readings: [reading('100', T0), reading('89', T0 + HOUR, T0 + HOUR, '11')], orders: [sending] }));
-    expect(kinds(report.findings)).toEqual(['unexplainedBalanceChange:unexplained:-11', 'frozenMismatch:unexplained:+11']);
+    expect(kinds(report.findings)).toEqual(['unexplainedBalanceChange:unexplained:-11', 'frozenMismatch:unexplained:11']);
     for (const finding of report.findings) expect(finding.explanation).toContain(`Request ${sending.id} (${sending.userOrder}) was being sent`);
   });
 
@@ -215,7 +215,7 @@ describe('frozen funds', () => {
 
   it('flags frozen funds no open order explains', () => {
     const report = reconcileCurrency(facts({ readings: [reading('100', T0, T0, '0'), reading('100', T0 + HOUR, T0 + HOUR, '3')] }));
-    expect(kinds(report.findings)).toEqual(['frozenMismatch:unexplained:+3']);
+    expect(kinds(report.findings)).toEqual(['frozenMismatch:unexplained:3']);
     expect(report.findings[0]?.summary).toBe('The frozen balance is 3 trx.usdt, but the 0 open orders this desk knows hold 0 trx.usdt (amount + fee): +3 trx.usdt unexplained.');
   });
 });
@@ -235,8 +235,8 @@ describe('fees against the currency table', () => {
     const report = reconcileCurrency(facts({ feeRule: rule, orders: [fair, dear], deposits: [goodDeposit, badDeposit] }));
     const fees = report.findings.filter((finding) => finding.kind === 'feeDiffers');
     expect(fees.map((finding) => [finding.amount, finding.explained, finding.reference?.kind])).toEqual([
-      ['+0.5', false, 'deposit'],
-      ['+1', false, 'withdrawal'],
+      ['0.5', false, 'deposit'],
+      ['1', false, 'withdrawal'],
     ]);
     expect(fees[1]?.summary).toBe(`Withdrawal ${dear.userOrder}: the platform charged a fee of 2.1 trx.usdt on 100 trx.usdt; the currency table gives 1.1 trx.usdt (+1).`);
     expect(fees[0]?.summary).toBe(`Deposit ${badDeposit.apiOrder}: the platform charged a fee of 1 trx.usdt on 100 trx.usdt received; the currency table gives 0.5 trx.usdt (+0.5).`);
