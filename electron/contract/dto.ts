@@ -1,6 +1,7 @@
 // Data shapes the contract answers with. Plain JSON: money as decimal strings, times as epoch milliseconds,
 // keys only as SHA-256 fingerprints. Nothing here may ever hold a secret, key or token.
 import type { AddressType, Chain, CurrencySymbol } from '../chains';
+import type { StuckFlagView } from './stuck-orders';
 
 export interface ProfileSummary {
   readonly name: string;
@@ -296,6 +297,8 @@ export interface WithdrawalView {
   readonly lastError: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** Set while the order has stayed in a pending status past its threshold (the watchdog), with what to do next. */
+  readonly stuck: StuckFlagView | null;
 }
 
 export interface AuditEntryView {

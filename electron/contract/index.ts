@@ -11,6 +11,7 @@ export * from './reconciliation';
 export * from './result';
 export * from './screens';
 export * from './shortcuts';
+export * from './stuck-orders';
 export * from './time-zone';
 export * from './withdrawal-lifecycle';
 export * from './desktop';

@@ -61,6 +61,8 @@ export const PRELOAD_METHOD_NAMES = [
   'notifications/waiting',
   'settings/setLockTimeout',
   'settings/setReportingTimeZone',
+  'settings/stuckThresholds',
+  'settings/setStuckThresholds',
   'diagnostics/export',
   'desktop/copyText',
   'desktop/openExplorer',

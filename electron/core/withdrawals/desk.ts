@@ -31,6 +31,7 @@ import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
 import type { Roster } from '../operators/roster';
+import { stuckFlag, stuckThresholds } from './watchdog';
 import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, remarkFor, type WithdrawalIntent } from '../statements/intent';
 import {
   createWithdrawalRequest,
@@ -541,6 +542,7 @@ export function withdrawalView(context: DeskContext, request: WithdrawalRequest,
     lastError: request.lastError,
     createdAt: request.createdAt,
     updatedAt: request.updatedAt,
+    stuck: stuckFlag(request, stuckThresholds(context), context.now()),
   };
 }
 
