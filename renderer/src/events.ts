@@ -22,7 +22,11 @@ function route(event: ContractEvent): void {
       return;
     case 'sync/progress':
       useSyncStore.getState().applyProgress(event.progress);
-      if (event.progress === null) void useSyncStore.getState().load();
+      if (event.progress === null) {
+        void useSyncStore.getState().load();
+        // A sync checked the orders' statuses: which are stuck may have changed.
+        void useWithdrawalsStore.getState().loadStuck();
+      }
       return;
     case 'deposits/changed':
       void useDepositsStore.getState().refreshHead();

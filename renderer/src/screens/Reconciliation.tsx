@@ -218,7 +218,7 @@ function CurrencyDetail({ currency }: { readonly currency: CurrencyReconciliatio
       {currency.findings.length === 0 ? (
         <p className="muted">None: every deposit was seen both ways and the balance adds up.</p>
       ) : (
-        <ul className="stack" data-testid="@reconciliation/findings">
+        <ul className="stack findings" data-testid="@reconciliation/findings">
           {currency.findings.map((finding, index) => (
             <Finding key={`${finding.kind}:${finding.at ?? ''}:${index}`} finding={finding} />
           ))}
