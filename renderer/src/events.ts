@@ -13,6 +13,7 @@ import { useSettingsStore } from './stores/settings';
 import { useSyncStore } from './stores/sync';
 import { useWithdrawalsStore } from './stores/withdrawals';
 import { useProfilesStore } from './stores/profiles';
+import { useReconciliationStore } from './stores/reconciliation';
 
 function route(event: ContractEvent): void {
   switch (event.type) {
@@ -83,6 +84,7 @@ export function reloadEverything(): void {
   void useAddressesStore.getState().load();
   void useWithdrawalsStore.getState().refreshAll();
   void useOperatorsStore.getState().load();
+  useReconciliationStore.getState().reset();
 }
 
 /** Starts routing; returns the function that stops it. */

@@ -62,6 +62,8 @@ test('an order pending past the threshold an admin set is flagged with what to d
   await expectAccessible(page, 'dashboard with a stuck withdrawal');
   await saveScreenshot(page, 'dashboard-stuck-withdrawal');
   await expect.poll(() => desk.harness.desktop.notifications().map((notice) => notice.id)).toContain(`demo:stuck:${withdrawal.id}:pendingConfirm`);
+  const notice = desk.harness.desktop.notifications().find((shown) => shown.id === `demo:stuck:${withdrawal.id}:pendingConfirm`);
+  expect(notice?.body).toContain(`has been pendingConfirm for 2 min; it usually moves on within 1 min. Contact the platform with apiOrder ${sent.apiOrder ?? ''}`);
   const audited = (await desk.value('audit/list', { limit: 50 })).rows.filter((row) => row.action === 'withdrawals/stuck' && row.subject === sent.userOrder);
   expect(audited).toHaveLength(1);
 

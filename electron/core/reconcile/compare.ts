@@ -323,7 +323,7 @@ export function reconcileCurrency(facts: CurrencyFacts): CurrencyReconciliation 
         at: deposit.callbackSeenAt,
         summary: `Deposit ${deposit.apiOrder} of ${unit(deposit.amount)} was reported by a verified callback but is not listed by getDeposits.`,
         explanation: listedSince
-          ? 'A deposits sync finished after the callback and did not list it: ask the platform whether this deposit stands (give them its apiOrder and txid); check the transaction with checkTransfer.'
+          ? 'A deposits sync finished after the callback and did not list it. Run a full deposits sync (every page) to be sure; if it is still not listed, ask the platform whether this deposit stands (give them its apiOrder and txid) and check the transaction with checkTransfer.'
           : 'No deposits sync has finished since the callback arrived: the next sync should list it.',
         reference,
       });

@@ -37,10 +37,11 @@ const QUOTES_BALANCES: ReadonlySet<ReconciliationFindingKind> = new Set(['unexpl
 export function Reconciliation(): React.JSX.Element {
   const report = useReconciliationStore((state) => state.report);
   const error = useReconciliationStore((state) => state.error);
+  const running = useReconciliationStore((state) => state.running);
+  // Reconciles when shown without a report (first time, or after a reset); an error waits for the button.
   useEffect(() => {
-    const store = useReconciliationStore.getState();
-    if (store.report === null && !store.running) void store.run();
-  }, []);
+    if (report === null && error === null && !running) void useReconciliationStore.getState().run();
+  }, [report, error, running]);
   return (
     <div className="reconciliation">
       <PeriodForm />

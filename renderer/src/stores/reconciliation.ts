@@ -29,6 +29,9 @@ function toRequest(filters: ReconciliationFilters): RequestOf<'reconcile/run'> {
   };
 }
 
+/** Counts runs and resets, so an answer arriving after a reset is dropped. */
+let generation = 0;
+
 interface ReconciliationStore {
   readonly filters: ReconciliationFilters;
   readonly report: ReconciliationReport | null;
@@ -36,6 +39,8 @@ interface ReconciliationStore {
   readonly error: ContractError | null;
   setFilters(filters: Partial<ReconciliationFilters>): void;
   run(): Promise<void>;
+  /** Forgets the report (another profile, or the desk unlocked again): the screen reconciles afresh when shown. */
+  reset(): void;
 }
 
 export const useReconciliationStore = create<ReconciliationStore>()((set, get) => ({
@@ -47,9 +52,15 @@ export const useReconciliationStore = create<ReconciliationStore>()((set, get) =
     set({ filters: { ...get().filters, ...filters } });
   },
   async run() {
+    const started = ++generation;
     set({ running: true, error: null });
     const result = await call('reconcile/run', toRequest(get().filters));
+    if (started !== generation) return; // reset meanwhile: this answer is about what was shown before
     if (result.ok) set({ report: result.value, running: false });
     else set({ error: result.error, running: false });
+  },
+  reset() {
+    generation += 1;
+    set({ report: null, running: false, error: null });
   },
 }));
