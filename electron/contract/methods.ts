@@ -1,7 +1,7 @@
 // The contract: one map of methods named `domain/verb`, each with the zod schema its request must pass and the
 // type it answers. The engine implements it, IPC and the test harness carry it, the renderer and CLI call it.
 import { z } from 'zod';
-import { ADDRESS_TYPES, CHAINS, WITHDRAWAL_CURRENCIES } from '../chains';
+import { ADDRESS_TYPES, CHAINS, CURRENCY_SYMBOL_MAX_LENGTH, CURRENCY_SYMBOL_PATTERN, WITHDRAWAL_CURRENCIES } from '../chains';
 import { unsafeTextProblem } from './display-text';
 import type { DESKTOP_CONTRACT } from './desktop';
 import type * as Dto from './dto';
@@ -25,6 +25,14 @@ export const passphrase = z.string().min(1, 'enter the passphrase').max(1024);
 /** Who is acting: the engine checks the passphrase and the role on every privileged action. */
 export const actingOperator = z.strictObject({ operator: operatorName, passphrase });
 export const currency = z.enum(WITHDRAWAL_CURRENCIES, { error: 'unknown currency symbol' });
+/**
+ * Any currency symbol the service may list, including one added after this desk was built (spec "Supported chains"
+ * rule 4): deposits and balances in it are shown; the engine refuses withdrawals in it, saying why.
+ */
+export const reportedCurrency = z
+  .string()
+  .max(CURRENCY_SYMBOL_MAX_LENGTH, `a currency symbol is at most ${CURRENCY_SYMBOL_MAX_LENGTH} characters`)
+  .regex(CURRENCY_SYMBOL_PATTERN, 'a currency symbol looks like "trx.usdt": lower-case letters, digits and "_", with at most one "."');
 export const chain = z.enum(CHAINS, { error: 'unknown chain' });
 export const addressType = z.enum(ADDRESS_TYPES, { error: 'address type must be trx, eth_bnb, solana or ton' });
 /** Amount text is checked for syntax and decimals by the engine, which can name the currency's precision. */
@@ -51,7 +59,7 @@ export const credentialsText = z.strictObject({
 export const none = z.strictObject({});
 /** Which deposits a list or an export covers. */
 export const depositsFilter = z.strictObject({
-  currency: currency.optional(),
+  currency: reportedCurrency.optional(),
   from: epochMs.optional(),
   to: epochMs.optional(),
   search: z.string().max(200).optional(),
@@ -87,10 +95,12 @@ export const CONTRACT = {
   'sync/status': method(none)<Dto.SyncStatus>(),
   'currencies/list': method(none)<readonly Dto.CurrencyView[]>(),
   'balances/list': method(none)<readonly Dto.BalanceView[]>(),
+  /** The merchant account as merchantInfo last answered (cached; null before it ever answered for this profile). */
+  'merchant/info': method(none)<{ readonly merchant: Dto.MerchantInfoView | null }>(),
 
   'deposits/list': method(
     z.strictObject({
-      currency: currency.optional(),
+      currency: reportedCurrency.optional(),
       from: epochMs.optional(),
       to: epochMs.optional(),
       search: z.string().max(200).optional(),
@@ -133,11 +143,11 @@ export const CONTRACT = {
   )<Dto.PolicyChangeView>(),
 
   'withdrawals/preflight': method(
-    z.strictObject({ currency, amount: amountText, toAddress: destination, withdrawType: withdrawType.optional() }),
+    z.strictObject({ currency: reportedCurrency, amount: amountText, toAddress: destination, withdrawType: withdrawType.optional() }),
   )<Dto.WithdrawalPreflight>(),
   'withdrawals/request': method(
     z.strictObject({
-      currency,
+      currency: reportedCurrency,
       amount: amountText,
       toAddress: destination,
       withdrawType: withdrawType.optional(),

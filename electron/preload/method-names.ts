@@ -20,6 +20,7 @@ export const PRELOAD_METHOD_NAMES = [
   'sync/status',
   'currencies/list',
   'balances/list',
+  'merchant/info',
   'deposits/list',
   'deposits/exportCsv',
   'addresses/create',

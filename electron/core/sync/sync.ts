@@ -2,7 +2,6 @@
 // apiOrders; `full` walks every page) and every unsettled withdrawal (checkWithdrawOrder). One run at a time;
 // progress is pushed as events; when the service cannot be reached the run says why and every read still works
 // from SQLite.
-import { isCurrencySymbol } from '../../chains';
 import type { ConnectionState, SyncProgress, SyncReport, SyncResource, SyncStatus } from '../../contract';
 import { DEPOSITS_LIMIT_MAX } from '../../protocol';
 import type { DeskContext } from '../context';
@@ -16,7 +15,9 @@ import {
   recordSyncFailure,
   recordSyncSuccess,
   replaceCurrencies,
+  saveMerchantInfo,
   setSyncProgress,
+  writeTransaction,
 } from '../store';
 import { reconcile } from '../withdrawals/desk';
 import { diagnoseFailure } from './connection';
@@ -80,9 +81,12 @@ export class SyncService {
     });
     await this.#step(profile, 'balances', async () => {
       const info = await (await this.context.merchantClient()).merchantInfo();
-      const balances = info.balances.filter((balance) => isCurrencySymbol(balance.currency));
-      const changed = recordBalances(this.context.db, profile, balances, this.context.now());
-      report.balances = balances.length;
+      // Kept whole (§8), and every currency's balance, those the service added after this desk was built included.
+      const changed = writeTransaction(this.context.db, () => {
+        saveMerchantInfo(this.context.db, profile, info, this.context.now());
+        return recordBalances(this.context.db, profile, info.balances, this.context.now());
+      });
+      report.balances = info.balances.length;
       if (changed.length > 0) this.context.emit({ type: 'balances/changed' });
     });
     await this.#step(profile, 'deposits', async () => {
