@@ -159,7 +159,7 @@ describe('selfcheck, sync, balances, currencies', () => {
     const currencies = json<CurrencyView[]>(expectOk(await desk.cli(['currencies', '--json'])));
     expect(currencies).toHaveLength(13);
     expect(typeof currencies[0]?.withdrawFixedFee).toBe('string');
-    expect(expectOk(await desk.cli(['currencies'])).stdout).toMatch(/^symbol\s+name\s+decimals\s+withdraw min/);
+    expect(expectOk(await desk.cli(['currencies'])).stdout).toMatch(/^symbol\s+name\s+decimals\s+deposit min\s+deposit fee \(fixed \+ %, min\.\.max\)\s+withdraw min/);
   });
 });
 
