@@ -26,6 +26,15 @@ export const passphrase = z.string().min(1, 'enter the passphrase').max(1024);
 export const actingOperator = z.strictObject({ operator: operatorName, passphrase });
 export const currency = z.enum(WITHDRAWAL_CURRENCIES, { error: 'unknown currency symbol' });
 /**
+ * A currency this desk can withdraw in: one of the 13 it has address rules for (§11). Any other symbol, a currency the
+ * service added later included, is refused before anything else happens (no passphrase is asked), saying why.
+ */
+export const withdrawalCurrency = z.enum(WITHDRAWAL_CURRENCIES, {
+  error: (issue) =>
+    `this desk has no address rules for ${typeof issue.input === 'string' ? JSON.stringify(issue.input.slice(0, CURRENCY_SYMBOL_MAX_LENGTH)) : 'that currency'}, ` +
+    `so it cannot withdraw in it: it withdraws in ${WITHDRAWAL_CURRENCIES.join(', ')} (a currency the service added later is shown in balances and deposits)`,
+});
+/**
  * Any currency symbol the service may list, including one added after this desk was built (spec "Supported chains"
  * rule 4): deposits and balances in it are shown; the engine refuses withdrawals in it, saying why.
  */
@@ -147,7 +156,7 @@ export const CONTRACT = {
   )<Dto.WithdrawalPreflight>(),
   'withdrawals/request': method(
     z.strictObject({
-      currency: reportedCurrency,
+      currency: withdrawalCurrency,
       amount: amountText,
       toAddress: destination,
       withdrawType: withdrawType.optional(),

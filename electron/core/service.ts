@@ -21,7 +21,7 @@ import type { CallbackListener } from './callbacks/listener';
 import type { DeskContext } from './context';
 import { DeskError, toContractError } from './errors';
 import { csvLine } from './export/csv';
-import { balanceViews, currencyViews, merchantInfoView } from './merchant/records';
+import { balanceViews, checkCurrencyFilter, currencyViews, merchantInfoView } from './merchant/records';
 import { writeFailureReason, writeFileAtomically as writeFileWhole } from './files/atomic-write';
 import { actingAs, signAction } from './operators/acting';
 import {
@@ -332,10 +332,12 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     'merchant/info': handle('merchant/info', () => ({ merchant: merchantInfoView(context.db, profileName()) })),
 
     'deposits/list': handle('deposits/list', (request) => {
+      checkCurrencyFilter(context.db, profileName(), request.currency);
       const page = listDeposits(context.db, depositQuery(request, request.limit ?? DEFAULT_PAGE, request.cursor ?? null));
       return { rows: page.rows.map(depositView), nextCursor: page.nextCursor };
     }),
     'deposits/exportCsv': handle('deposits/exportCsv', (request) => {
+      checkCurrencyFilter(context.db, profileName(), request.currency);
       let rows = 0;
       writeFileAtomically(request.path, (append) => {
         append(csvLine(['first_seen_utc', 'currency', 'amount', 'fee', 'txid', 'address', 'address_type', 'from_address', 'api_order', 'user_order', 'source', 'last_seen_utc']));

@@ -109,6 +109,7 @@ const statements = perDatabase((db) => ({
   byId: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE id = ?`),
   byTxid: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE profile = ? AND txid = ? COLLATE NOCASE ORDER BY id`),
   count: db.prepare('SELECT count(*) FROM deposits WHERE profile = ?').pluck(),
+  anyInCurrency: db.prepare('SELECT 1 FROM deposits WHERE profile = ? AND currency = ? LIMIT 1').pluck(),
   maxId: db.prepare('SELECT COALESCE(MAX(id), 0) FROM deposits').pluck(),
   searchTable: db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck(),
   triggerSql: db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?").pluck(),
@@ -249,6 +250,11 @@ export function findDepositByTxid(db: StoreDatabase, profile: string, txid: stri
 
 export function countDeposits(db: StoreDatabase, profile: string): number {
   return statements(db).count.get(profile) as number;
+}
+
+/** Whether the profile holds any deposit in this currency. */
+export function hasDepositsIn(db: StoreDatabase, profile: string, currency: string): boolean {
+  return statements(db).anyInCurrency.get(profile, currency) !== undefined;
 }
 
 /** How text search runs on this database: the trigram index, or a scan when SQLite lacked FTS5 trigram at migration. */

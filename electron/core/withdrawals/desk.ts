@@ -30,7 +30,7 @@ import {
 } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
-import { noAddressRulesReason } from '../merchant/records';
+import { noAddressRulesReason, unknownCurrencyReason } from '../merchant/records';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
 import type { Roster } from '../operators/roster';
 import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, remarkFor, type WithdrawalIntent } from '../statements/intent';
@@ -126,7 +126,7 @@ function feeSchedule(record: Readonly<Record<string, unknown>>): FeeSchedule | u
  */
 function unsupportedCurrencyPreflight(context: DeskContext, profile: string, symbol: string): WithdrawalPreflight {
   const listed = getCurrency(context.db, profile, symbol) !== undefined;
-  const message = listed ? noAddressRulesReason(symbol) : `${symbol} is not a currency this desk knows or the service lists (run a sync if the service added it recently)`;
+  const message = listed ? noAddressRulesReason(symbol) : unknownCurrencyReason(symbol);
   return {
     ok: false,
     errors: [{ field: 'currency', message }],

@@ -11,6 +11,8 @@ import { CURRENCY_TABLE } from '../../../electron/sandbox/currencies-table';
 import { PROFILE, seededDatabase, useTempDir } from '../store/helpers';
 
 const temp = useTempDir();
+/** The sandbox's 13 records, as plain JSON objects (what the store keeps). */
+const TABLE = CURRENCY_TABLE.map((record) => ({ ...record }));
 
 const schedule = {
   deposit_fixed_fee: '0',
@@ -61,7 +63,7 @@ describe('currencies and balances', () => {
     const db = seededDatabase(temp);
     const added = { name: 'USDC on TON', symbol: 'ton.usdc', ...schedule, decimals: 6, network: 'TON' };
     const undeclared = { name: '', symbol: 'aaa.new', ...schedule, decimals: '6' };
-    replaceCurrencies(db, PROFILE, [added, ...[...CURRENCY_TABLE].reverse(), undeclared], 50);
+    replaceCurrencies(db, PROFILE, [added, ...[...TABLE].reverse(), undeclared], 50);
     const views = currencyViews(db, PROFILE);
     expect(views.map((view) => view.symbol)).toEqual([...CURRENCY_TABLE.map((record) => record.symbol), 'aaa.new', 'ton.usdc']);
     expect(views.find((view) => view.symbol === 'trx.usdt')).toMatchObject({ displayName: 'USDT on TRON', decimals: 6, addressRules: true, note: null, moreFields: {} });
@@ -91,7 +93,7 @@ describe('currencies and balances', () => {
 
   it('shows every balance merchantInfo reported, a new currency included, with its entry’s unknown fields', () => {
     const db = seededDatabase(temp);
-    replaceCurrencies(db, PROFILE, [...CURRENCY_TABLE, { name: 'USDC on TON', symbol: 'ton.usdc', ...schedule }], 50);
+    replaceCurrencies(db, PROFILE, [...TABLE, { name: 'USDC on TON', symbol: 'ton.usdc', ...schedule }], 50);
     saveMerchantInfo(db, PROFILE, merchantInfo, 60);
     recordBalances(db, PROFILE, merchantInfo.balances, 60);
     expect(balanceViews(db, PROFILE)).toEqual([
