@@ -33,6 +33,9 @@ export const PACKAGES = {
   renderer: ['react', 'react-dom', 'zustand', '@tanstack/react-virtual', 'decimal.js', 'zod'],
 };
 
+/** Layers that may read the app's own manifest, package.json (its name and version: `treasury-desk --version`). */
+const READS_MANIFEST = new Set(['cli', 'main']);
+
 /** Layers that run without Node (pure code, or sandboxed in the browser): no Node built-ins. */
 const NO_NODE = new Set(['chains', 'contract', 'preload', 'renderer']);
 const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
@@ -68,6 +71,7 @@ export function importProblem(root, file, specifier) {
     if (target.startsWith(`..${sep}`) || target === '..' || isAbsolute(target)) return `${where} imports ${specifier}, outside the repository.`;
     const to = layerOf(target);
     if (to === 'test') return 'Production code never imports test/.';
+    if (target === 'package.json' && READS_MANIFEST.has(from)) return null;
     if (to === null) return `${where} imports ${specifier} (${target}), which belongs to no layer.`;
     if (to === from || MAY_IMPORT[from].includes(to)) return null;
     return `${where} may import only: ${layerList(from)} (ARCHITECTURE.md); ${specifier} resolves to electron/${to}.`;

@@ -1,6 +1,7 @@
 // Parsers for option values typed on the command line (whole numbers, ISO times, ports, repeated options): a bad
 // value is a usage error (exit 2) that names the option. Amounts are never parsed here: they go to the engine as text.
 import { InvalidArgumentError } from 'commander';
+import { zonedTimeToMs, type WallClock } from '../contract';
 import { UsageError } from './errors';
 
 /** Commander argParser for a whole number in [min, max]. */
@@ -20,18 +21,45 @@ export function collect(value: string, previous: readonly string[] | undefined):
   return [...(previous ?? []), value];
 }
 
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A date or time typed on the command line, checked; without an offset it still needs the reporting zone. */
+export interface TypedTime {
+  readonly clock: WallClock;
+  readonly milliseconds: number;
+  /** Minutes east of UTC when the text carried an offset or Z; null when it is read in the reporting zone. */
+  readonly offsetMinutes: number | null;
+}
 
 /**
- * An ISO 8601 date or time as epoch milliseconds. A date alone is midnight UTC; a time without a zone is UTC too
- * (a desk shared across offices should not depend on the workstation's zone).
+ * Checks an ISO 8601 date or time (before any desk is opened: a bad value is a usage error, exit 2). A date alone is
+ * midnight; see typedTimeToMs for the zone it is read in.
  */
-export function parseIsoTime(text: string, option: string): number {
+export function parseIsoTime(text: string, option: string): TypedTime {
   const trimmed = text.trim();
-  if (!ISO_TIME.test(trimmed)) throw new UsageError(`${option} must be an ISO 8601 date or time such as 2024-05-01 or 2024-05-01T12:00:00Z; got ${JSON.stringify(text.slice(0, 40))}.`);
-  const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/.test(trimmed) && trimmed.length > 10;
-  const normalized = trimmed.replace(' ', 'T');
-  const ms = Date.parse(trimmed.length === 10 ? `${normalized}T00:00:00Z` : hasZone ? normalized : `${normalized}Z`);
-  if (!Number.isFinite(ms) || ms < 0) throw new UsageError(`${option}: ${JSON.stringify(text.slice(0, 40))} is not a real date.`);
-  return ms;
+  const match = ISO_TIME.exec(trimmed);
+  if (match === null) throw new UsageError(`${option} must be an ISO 8601 date or time such as 2024-05-01 or 2024-05-01T12:00:00Z; got ${JSON.stringify(text.slice(0, 40))}.`);
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
+    throw new UsageError(`${option}: ${JSON.stringify(text.slice(0, 40))} is not a real date.`);
+  }
+  const offset = match[8];
+  return {
+    clock: { year, month, day, hour, minute, second },
+    milliseconds: Number((match[7] ?? '0').padEnd(3, '0')),
+    offsetMinutes: offset === undefined ? null : offset === 'Z' ? 0 : (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(-2))),
+  };
+}
+
+/**
+ * The instant a typed time denotes: with its own offset as written, otherwise in the desk's reporting time zone (the
+ * zone every time is shown in), so `--from 2024-05-01` means the start of that day where the desk reports.
+ */
+export function typedTimeToMs(time: TypedTime, timeZone: string): number {
+  const { clock } = time;
+  const base = time.offsetMinutes === null
+    ? zonedTimeToMs(clock, timeZone)
+    : Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second) - time.offsetMinutes * 60_000;
+  return base + time.milliseconds;
 }

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { parseRequest, type ContractError, type ContractEvent, type MethodName, type RequestOf, type ResponseOf, type Result } from '../contract';
 import type { Engine, EngineOptions } from '../core/engine';
 import { ContractFailure, UsageError } from './errors';
+import { formatTime } from './format';
 import type { CliIo } from './io';
 import { jsonText } from './safe-output';
 
@@ -89,7 +90,14 @@ export class EngineSession {
     readonly engine: Engine,
     readonly io: CliIo,
     readonly options: GlobalOptions & { readonly dbPath: string },
+    /** The desk's reporting time zone (settings/setReportingTimeZone): every time printed for people is in it. */
+    readonly timeZone: string,
   ) {}
+
+  /** An instant for people, in the reporting zone with its offset (`2024-05-01 14:00:00+02:00`). */
+  time(ms: number | null): string {
+    return formatTime(ms, this.timeZone);
+  }
 
   get json(): boolean {
     return this.options.json === true;
@@ -199,9 +207,11 @@ export async function withSession<T>(
     const reason = error instanceof Error ? error.message : String(error);
     throw new ContractFailure({ code: 'internal', message: `cannot open the desk database ${dbPath}: ${reason}` });
   }
-  const session = new EngineSession(engine, io, { ...options, dbPath });
-  for (const warning of engine.warnings) session.warn(warning);
   try {
+    const state = await engine.handlers['session/state']({});
+    if (!state.ok) throw new ContractFailure(state.error);
+    const session = new EngineSession(engine, io, { ...options, dbPath }, state.value.reportingTimeZone);
+    for (const warning of engine.warnings) session.warn(warning);
     return await work(session);
   } finally {
     await engine.close();

@@ -1,7 +1,7 @@
-// Text output for people: aligned tables, times in UTC, and small phrases. Money is shown exactly as the engine
+// Text output for people: aligned tables, times in the desk's reporting time zone with its offset, and small phrases. Money is shown exactly as the engine
 // gave it (decimal strings are only padded, never converted to numbers). Cells are escaped (ESC shows as ⟨U+001B⟩) before they are
 // measured, so a control character in a memo or name can neither act on the terminal nor break the columns.
-import { escapeUnsafeText } from '../contract';
+import { escapeUnsafeText, isoInZone } from '../contract';
 
 export type Align = 'left' | 'right';
 
@@ -38,10 +38,10 @@ export function recordLines(record: Readonly<Record<string, unknown>>, indent = 
     .join('');
 }
 
-/** `2024-05-01 12:00:00Z` (UTC, seconds). */
-export function formatTime(ms: number | null): string {
+/** In the reporting zone, to the second, with the zone's offset: `2024-05-01 14:00:00+02:00`, `2024-05-01 12:00:00Z` in UTC. */
+export function formatTime(ms: number | null, timeZone: string): string {
   if (ms === null) return '-';
-  return new Date(ms).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, 'Z');
+  return isoInZone(ms, timeZone, { separator: ' ' });
 }
 
 export function orDash(value: string | null | undefined): string {

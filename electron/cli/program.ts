@@ -2,6 +2,7 @@
 // success, 1 failed or refused, 2 bad input or usage; every error is one line on stderr prefixed `treasury-desk: `.
 // Every write goes through safeIo (safe-output.ts): no control or text-direction character reaches a terminal raw.
 import { Command, CommanderError } from 'commander';
+import { version as packageVersion } from '../../package.json';
 import { describeFailure, EXIT_SUCCESS, EXIT_USAGE, oneLine, UsageError } from './errors';
 import { processIo, type CliIo } from './io';
 import { addEngineOptions } from './engine-session';
@@ -16,6 +17,7 @@ import { registerPolicyCommands } from './commands/policy';
 import { registerProfileCommands } from './commands/profile';
 import { registerSandboxCommands } from './commands/sandbox';
 import { registerSelfcheckCommand } from './commands/selfcheck';
+import { registerSettingsCommands } from './commands/settings';
 import { registerSyncCommands } from './commands/sync';
 import { registerWireCommands } from './commands/wire';
 import { registerWithdrawCommands } from './commands/withdraw';
@@ -31,6 +33,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerOperatorCommands,
   registerWithdrawCommands,
   registerPolicyCommands,
+  registerSettingsCommands,
   registerAuditCommands,
   registerCallbackCommands,
   registerDemoCommand,
@@ -74,6 +77,11 @@ function commanderLine(text: string): string {
   return `treasury-desk: ${oneLine(text).replace(/^error:\s*/, '')}`;
 }
 
+/** `treasury-desk 0.1.0`: the version of package.json, which the app and its installers carry too. */
+export function versionLine(): string {
+  return `treasury-desk ${packageVersion}`;
+}
+
 export function buildProgram(anyIo: CliIo, setExitCode: (code: number) => void): Command {
   const io = safeIo(anyIo);
   const program = new Command('treasury-desk')
@@ -85,7 +93,8 @@ export function buildProgram(anyIo: CliIo, setExitCode: (code: number) => void):
       outputError: (text, write) => write(commanderLine(text)),
     })
     .showHelpAfterError(false)
-    .helpCommand(true);
+    .helpCommand(true)
+    .version(versionLine(), '-V, --version', 'print the version and exit');
   addEngineOptions(program);
   for (const register of REGISTRARS) register(program, io, setExitCode);
   requireSubcommands(program);

@@ -425,6 +425,8 @@ export interface SessionState {
   readonly locked: boolean;
   readonly operator: string | null;
   readonly lockTimeoutSeconds: number;
+  /** The IANA zone times are shown and exported in (a desk-wide setting; UTC until an admin chooses one). */
+  readonly reportingTimeZone: string;
   readonly profile: string | null;
   readonly isDemo: boolean;
 }

@@ -1,5 +1,9 @@
-// Events the engine pushes to every face (renderer, harness, CLI watch): small notices; the UI re-reads via methods.
+// Events pushed to the faces: the engine's small notices (renderer, harness, CLI watch; the UI re-reads via methods),
+// and the desktop shell's own on the same channel: requests from its app menu (open a screen, focus the search box)
+// and a clicked notice (navigation/open).
 import type { CallbackListenerState, ConnectionState, SessionState, SyncProgress } from './dto';
+import type { DeskNotification, NotificationTarget } from './notifications';
+import type { Screen } from './screens';
 
 export type ContractEvent =
   | { readonly type: 'connection/changed'; readonly connection: ConnectionState }
@@ -9,7 +13,15 @@ export type ContractEvent =
   | { readonly type: 'withdrawals/changed'; readonly id: string | null }
   | { readonly type: 'callbacks/changed'; readonly listener: CallbackListenerState }
   | { readonly type: 'session/changed'; readonly session: SessionState }
-  | { readonly type: 'operators/changed' };
+  | { readonly type: 'operators/changed' }
+  /** The app menu's Go menu: show this screen. */
+  | { readonly type: 'desktop/navigate'; readonly screen: Screen }
+  /** The app menu's Search item: focus the current screen's search box. */
+  | { readonly type: 'desktop/focusSearch' }
+  /** A notice for some operators (recipients); the desktop shows it to the one signed in at this workstation. */
+  | { readonly type: 'notification/raised'; readonly notification: DeskNotification }
+  /** From the shell, not the engine: a notice was clicked; the window shows what it is about. */
+  | { readonly type: 'navigation/open'; readonly target: NotificationTarget };
 
 export type ContractEventType = ContractEvent['type'];
 export const EVENT_CHANNEL = 'treasury/event';

@@ -7,6 +7,8 @@ import type { DESKTOP_CONTRACT } from './desktop';
 import type * as Dto from './dto';
 import { WITHDRAWAL_STATES } from './dto';
 import { MEMO_MAX_LENGTH } from './limits';
+import { canonicalTimeZone, timeZoneProblem } from './time-zone';
+import { ORDER_FINAL_SCOPES, type ApprovalsWaitingView, type NotificationPreferencesView } from './notifications';
 
 // ---- field schemas shared by requests ---------------------------------------------------------------------------
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
@@ -56,6 +58,15 @@ export const filePath = z.string().min(1).max(4096);
 export const proposalId = z.string().regex(/^[0-9a-f]{64}$/, 'a proposal id is 64 hexadecimal characters');
 export const operatorRole = z.enum(['viewer', 'initiator', 'approver', 'admin']);
 export const withdrawalState = z.enum(WITHDRAWAL_STATES);
+/** An IANA time zone name, checked with Intl and stored in its usual spelling ("europe/berlin" → "Europe/Berlin"). */
+export const timeZoneName = z
+  .string()
+  .max(100)
+  .superRefine((text, context) => {
+    const problem = timeZoneProblem(text);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((text) => canonicalTimeZone(text) ?? text);
 export const credentialsText = z.strictObject({
   baseUrl: z.url({ protocol: /^https?$/, error: 'the base URL must be an http(s) URL' }),
   merchantId: z.string().min(1).max(128),
@@ -72,6 +83,14 @@ export const depositsFilter = z.strictObject({
   from: epochMs.optional(),
   to: epochMs.optional(),
   search: z.string().max(200).optional(),
+});
+/** An operator's notification preferences; the engine checks each threshold against its currency's decimals. */
+export const notificationPreferences = z.strictObject({
+  approvalWaiting: z.boolean(),
+  orderFinal: z.enum(ORDER_FINAL_SCOPES, { error: 'orderFinal is off, mine or all' }),
+  orderStuck: z.boolean(),
+  connection: z.boolean(),
+  depositThresholds: z.partialRecord(currency, amountText),
 });
 
 /** A method: its request schema, plus its answer type carried as a phantom. */
@@ -194,9 +213,18 @@ export const CONTRACT = {
   'tools/checkAddress': method(z.strictObject({ chain, address: destination }))<Dto.AddressCheckView>(),
   'tools/checkTransfer': method(z.strictObject({ txid: z.string().min(1).max(200), currency }))<Dto.TransferCheckView>(),
 
+  /** An operator's notification preferences in the active profile (their choice, or their role's defaults). */
+  'notifications/preferences': method(z.strictObject({ operator: operatorName }))<NotificationPreferencesView>(),
+  /** Operators set their own preferences only, passphrase-checked. */
+  'notifications/setPreferences': method(z.strictObject({ preferences: notificationPreferences, as: actingOperator }))<NotificationPreferencesView>(),
+  /** How many requests `operator` may approve now (the tray and badge count; answered while the desk is locked too). */
+  'notifications/waiting': method(z.strictObject({ operator: operatorName }))<ApprovalsWaitingView>(),
+
   'settings/setLockTimeout': method(
     z.strictObject({ seconds: z.number().int().min(0).max(86400), as: actingOperator }),
   )<Dto.SessionState>(),
+  /** The zone every face shows and exports times in (UI, CLI, CSV): one desk-wide setting an admin changes. */
+  'settings/setReportingTimeZone': method(z.strictObject({ timeZone: timeZoneName, as: actingOperator }))<Dto.SessionState>(),
 } as const;
 
 export type MethodName = keyof typeof CONTRACT;

@@ -6,12 +6,14 @@ import { DeskContext, type NetworkOptions } from './context';
 import { AuditTrail } from './audit/trail';
 import { chooseDeskSecrets, DeskIdentity } from './audit/desk-identity';
 import { CallbackListener } from './callbacks/listener';
+import { DeskNotifications, type NotificationOptions } from './notifications/center';
 import { KeychainVault } from './secrets';
 import { createHandlers, startDemo, type DemoSandboxStarter } from './service';
 import { SessionLock } from './session';
 import { closeDatabase, defaultDatabasePath, getProfile, openDatabase } from './store';
 import { AutoSync, type AutoSyncOptions } from './sync/auto-sync';
 import { SyncService } from './sync/sync';
+import { WATCHDOG_INTERVAL_MS, WithdrawalWatchdog } from './withdrawals/watchdog';
 
 export interface EngineOptions {
   /** The desk database; default: the OS app-data folder (defaultDatabasePath). */
@@ -37,6 +39,12 @@ export interface EngineOptions {
    * unsettled, backing off while offline. `true` for the defaults; off unless given (the CLI syncs when asked).
    */
   readonly autoSync?: boolean | Partial<AutoSyncOptions>;
+  /**
+   * Raise notifications (`notification/raised` events) and run the withdrawal watchdog: the desktop app, whose engine
+   * alone may claim what it shows (a CLI command claiming an occurrence would keep the app from showing it). `true` for
+   * the defaults; off unless given.
+   */
+  readonly notifications?: boolean | Partial<NotificationOptions & { readonly watchdogIntervalMs: number }>;
 }
 
 export interface Engine {
@@ -98,6 +106,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   if (active !== undefined && options.startDemoSandbox && getProfile(db, active)?.demo === true) {
     await startDemo(parts);
   }
+  const notifying = options.notifications === true ? {} : options.notifications || undefined;
+  const watchdog = notifying ? new WithdrawalWatchdog(context, notifying.watchdogIntervalMs ?? WATCHDOG_INTERVAL_MS) : undefined;
+  const notifications = notifying && watchdog ? new DeskNotifications(context, watchdog, notifying) : undefined;
+  watchdog?.start();
+  notifications?.start();
   const autoSync = options.autoSync ? new AutoSync(context, sync, options.autoSync === true ? {} : options.autoSync) : undefined;
   autoSync?.start();
   let closed = false;
@@ -109,6 +122,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       if (closed) return;
       closed = true;
       autoSync?.stop();
+      notifications?.stop();
+      watchdog?.stop();
       session.close();
       await callbacks.stop();
       await context.close();

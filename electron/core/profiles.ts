@@ -7,7 +7,7 @@ import { DeskError } from './errors';
 import { actingAs, type OperatorCredentials } from './operators/acting';
 import { PROFILE_REMOVED } from './operators/roster';
 import { generateMerchantKeyPair, readCredentialsFile, type MerchantCredentialsText } from './secrets';
-import { createProfile, deleteOperatorRecords, deleteProfile, getProfile, listProfiles, setSetting, SETTING_KEYS, updateProfile, type Profile } from './store';
+import { createProfile, deleteNotificationPreferences, deleteOperatorRecords, deleteProfile, getProfile, listProfiles, setSetting, SETTING_KEYS, updateProfile, type Profile } from './store';
 import { DEFAULT_CALLBACK_HOST, DEFAULT_CALLBACK_PORT } from './callbacks/listener';
 
 export interface ProfileCredentialsInput {
@@ -151,6 +151,8 @@ export async function removeProfile(context: DeskContext, name: string, acting: 
   let historyKept = false;
   context.trail.transaction(() => {
     deleteOperatorRecords(context.db, name);
+    // Preferences belong to the operators: a profile imported again under this name starts with new ones.
+    deleteNotificationPreferences(context.db, name);
     try {
       deleteProfile(context.db, name);
     } catch {

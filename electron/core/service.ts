@@ -20,10 +20,12 @@ import { qrPngDataUrl, qrSvg } from './addresses/qr';
 import type { CallbackListener } from './callbacks/listener';
 import type { DeskContext } from './context';
 import { DeskError, toContractError } from './errors';
-import { csvLine } from './export/csv';
+import { csvInstant, csvLine } from './export/csv';
 import { balanceViews, checkCurrencyFilter, currencyViews, merchantInfoView } from './merchant/records';
 import { writeFailureReason, writeFileAtomically as writeFileWhole } from './files/atomic-write';
-import { actingAs, signAction } from './operators/acting';
+import { preferencesView, setOwnPreferences } from './notifications/preferences';
+import { approvalsWaitingFor } from './notifications/recipients';
+import { actingAs, signAction, type OperatorCredentials } from './operators/acting';
 import {
   acceptInvitation,
   changePassphrase,
@@ -96,9 +98,10 @@ const DEFAULT_PAGE = 50;
 const EXPORT_PAGE = 1000;
 /**
  * Methods a locked desk still answers besides session/*: an invited operator completes their invitation at the desk
- * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them.
+ * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them. The
+ * desktop's tray and badge keep counting the approvals waiting for the workstation's operator (a number, nothing more).
  */
-const ALLOWED_WHILE_LOCKED: ReadonlySet<MethodName> = new Set(['operators/accept']);
+const ALLOWED_WHILE_LOCKED: ReadonlySet<MethodName> = new Set(['operators/accept', 'notifications/waiting']);
 /**
  * What counts as a person's activity for the idle lock: session/activity (the face reports keyboard and pointer
  * input) and any call carrying an operator's passphrase (`as`, an unlock, an acceptance), which only a person types.
@@ -295,6 +298,18 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     };
   }
 
+  /**
+   * The admin changing a desk-wide setting (lock timeout, reporting time zone): it applies to every profile on this
+   * desk, so the demo's operators (published passphrases) may not change it while real profiles exist.
+   */
+  async function deskSettingsAdmin(as: OperatorCredentials) {
+    const operator = await actingAs(context, as, 'manageSettings');
+    if (context.activeProfile().demo && listProfiles(context.db).some((profile) => !profile.demo)) {
+      throw new DeskError('forbidden', 'demo operators cannot change settings that also apply to the real merchant profiles on this desk: select a real profile and act as one of its admins');
+    }
+    return operator;
+  }
+
   function policyView(currency: CurrencySymbol): PolicyView {
     const policy = policyFor(context, profileName(), currency);
     return { currency, thresholds: policy.thresholds, dailyLimit: policy.dailyLimit, useFinancialConfirmation: policy.useFinancialConfirmation };
@@ -339,15 +354,17 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     'deposits/exportCsv': handle('deposits/exportCsv', (request) => {
       checkCurrencyFilter(context.db, profileName(), request.currency);
       let rows = 0;
+      const timeZone = session.reportingTimeZone();
       writeFileAtomically(request.path, (append) => {
-        append(csvLine(['first_seen_utc', 'currency', 'amount', 'fee', 'txid', 'address', 'address_type', 'from_address', 'api_order', 'user_order', 'source', 'last_seen_utc']));
+        // Times in the reporting zone with its offset (settings/setReportingTimeZone), so each stays one exact instant.
+        append(csvLine(['first_seen', 'currency', 'amount', 'fee', 'txid', 'address', 'address_type', 'from_address', 'api_order', 'user_order', 'source', 'last_seen']));
         let after: string | null = null;
         do {
           const page = listDeposits(context.db, depositQuery(request, EXPORT_PAGE, after));
           for (const deposit of page.rows) {
             append(
               csvLine([
-                new Date(deposit.firstSeenAt).toISOString(),
+                csvInstant(deposit.firstSeenAt, timeZone),
                 deposit.currency,
                 deposit.amount,
                 deposit.fee,
@@ -358,7 +375,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
                 deposit.apiOrder,
                 deposit.userOrder,
                 deposit.source,
-                new Date(deposit.lastSeenAt).toISOString(),
+                csvInstant(deposit.lastSeenAt, timeZone),
               ]),
             );
             rows += 1;
@@ -366,7 +383,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
           after = page.nextCursor;
         } while (after !== null);
       });
-      context.audit({ profile: profileName(), action: 'deposits/export', subject: request.path, details: { rows } });
+      context.audit({ profile: profileName(), action: 'deposits/export', subject: request.path, details: { rows, timeZone } });
       return { rows, path: request.path };
     }),
 
@@ -500,15 +517,24 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     }),
     'tools/checkTransfer': handle('tools/checkTransfer', (request) => context.publicClient().checkTransfer(request.txid, request.currency)),
 
+    'notifications/preferences': handle('notifications/preferences', (request) => preferencesView(context, request.operator)),
+    'notifications/setPreferences': handle('notifications/setPreferences', (request) => setOwnPreferences(context, request.preferences, request.as)),
+    'notifications/waiting': handle('notifications/waiting', (request) => ({ operator: request.operator, approvals: approvalsWaitingFor(context, request.operator) })),
+
     'settings/setLockTimeout': handle('settings/setLockTimeout', async (request) => {
-      const operator = await actingAs(context, request.as, 'manageSettings');
-      // The lock timeout is this workstation's, for every profile: the demo's operators (published passphrases) may not set it.
-      if (context.activeProfile().demo && listProfiles(context.db).some((profile) => !profile.demo)) {
-        throw new DeskError('forbidden', 'demo operators cannot change settings that also apply to the real merchant profiles on this desk: select a real profile and act as one of its admins');
-      }
+      const operator = await deskSettingsAdmin(request.as);
       context.trail.transaction(() => {
         setSetting(context.db, SETTING_KEYS.lockTimeoutSeconds, request.seconds, context.now());
         signAction(operator, 'settings/lockTimeout', '', { seconds: request.seconds });
+      });
+      return session.changed();
+    }),
+    'settings/setReportingTimeZone': handle('settings/setReportingTimeZone', async (request) => {
+      const operator = await deskSettingsAdmin(request.as);
+      const before = session.reportingTimeZone();
+      context.trail.transaction(() => {
+        setSetting(context.db, SETTING_KEYS.reportingTimeZone, request.timeZone, context.now());
+        signAction(operator, 'settings/reportingTimeZone', '', { timeZone: request.timeZone, before });
       });
       return session.changed();
     }),

@@ -2,7 +2,7 @@
 // unlock, a decision carrying a passphrase) the engine refuses every method but session/* until an operator unlocks it
 // with their passphrase. Background work (auto sync, the renderer's refreshes) never counts as activity. The CLI runs
 // unlocked (each command authenticates itself).
-import type { SessionState } from '../contract';
+import { usableTimeZone, type SessionState } from '../contract';
 import type { DeskContext } from './context';
 import { DeskError } from './errors';
 import { unsealOperator, type OperatorCredentials } from './operators/acting';
@@ -39,6 +39,11 @@ export class SessionLock {
     return typeof stored === 'number' && Number.isInteger(stored) && stored >= 0 ? stored : DEFAULT_LOCK_TIMEOUT_SECONDS;
   }
 
+  /** The desk's reporting time zone (UTC until an admin sets one). */
+  reportingTimeZone(): string {
+    return usableTimeZone(getSetting(this.context.db, SETTING_KEYS.reportingTimeZone));
+  }
+
   /** A person used the desk (input, an unlock, a passphrase typed for a decision): postpones the idle lock. */
   touch(): void {
     this.#lastActivity = this.context.now();
@@ -47,7 +52,14 @@ export class SessionLock {
   state(): SessionState {
     const profile = this.context.activeProfileName() ?? null;
     const demo = profile === null ? false : this.#isDemo(profile);
-    return { locked: this.#locked, operator: this.#operator, lockTimeoutSeconds: this.timeoutSeconds(), profile, isDemo: demo };
+    return {
+      locked: this.#locked,
+      operator: this.#operator,
+      lockTimeoutSeconds: this.timeoutSeconds(),
+      reportingTimeZone: this.reportingTimeZone(),
+      profile,
+      isDemo: demo,
+    };
   }
 
   async unlock(acting: OperatorCredentials): Promise<SessionState> {
@@ -73,7 +85,7 @@ export class SessionLock {
     return this.#changed();
   }
 
-  /** Re-reads settings (lock timeout) and tells the faces. */
+  /** Re-reads settings (lock timeout, reporting time zone) and tells the faces. */
   changed(): SessionState {
     return this.#changed();
   }

@@ -30,7 +30,17 @@ export interface OpenDialogRequest {
   readonly filters: readonly FileFilter[];
 }
 
-/** The desktop primitives the handlers need; each may throw (the handlers answer with a Result). */
+/** A notice to show with the system's notifications (main's notifier decides which and to whom). */
+export interface DesktopNotice {
+  /** The engine's notification id (the double records it; tests click it). */
+  readonly id: string;
+  readonly title: string;
+  readonly body: string;
+  /** The person clicked the notice. */
+  readonly onClick: () => void;
+}
+
+/** The desktop primitives the handlers and the notifier need; each may throw (the handlers answer with a Result). */
 export interface DesktopShell {
   writeClipboardText(text: string): void;
   /** The chosen path, or null when the person cancelled. */
@@ -39,6 +49,10 @@ export interface DesktopShell {
   showOpenDialog(request: OpenDialogRequest): Promise<string | null>;
   /** Opens an https URL in the system browser. */
   openExternal(url: string): Promise<void>;
+  /** Shows a system notification. */
+  showNotification(notice: DesktopNotice): void;
+  /** Shows the main window (creating it again when it was closed to the tray), restored and focused. */
+  showMainWindow(): void;
 }
 
 export interface DesktopHandlerOptions {

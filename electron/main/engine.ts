@@ -44,6 +44,8 @@ export async function startEngine(paths: EnginePaths): Promise<DesktopEngine> {
     lockable: true,
     // Balances, deposits and submitted withdrawals stay current without "Sync now" (core/sync/auto-sync.ts).
     autoSync: true,
+    // Notices for the operators (main's notifier shows them to the one signed in here) and the withdrawal watchdog.
+    notifications: true,
     startDemoSandbox: demoSandboxStarter(join(dirname(dbPath), 'demo-sandbox')),
     ...(paths.sqliteNativeBinding ? { sqliteNativeBinding: paths.sqliteNativeBinding } : {}),
   });

@@ -1,21 +1,31 @@
-// Electron main process entry: single instance, sandbox everywhere, hardened window and session (CSP, permissions,
-// navigation), the contract over IPC (engine methods, and the desktop methods answered here with Electron's clipboard,
-// dialogs and shell), the desk locked with the OS (screen lock, suspend), and the engine started
-// through electron/main/engine.ts.
+// Electron main process entry: `--version` answered before anything starts, single instance, sandbox everywhere,
+// hardened window and session (CSP, permissions, navigation), the contract over IPC (engine methods, and the desktop
+// methods answered here with Electron's clipboard, dialogs and shell), the app menu (standard roles, the desk's
+// commands), the window's place kept across restarts, the OS's light or dark theme, the desk locked with the OS
+// (screen lock, suspend), the engine's notifications shown to the operator signed in here, the tray and the badge
+// with their approvals count, running on in the tray when the workstation's preference says so, and the engine
+// started through electron/main/engine.ts.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, clipboard, dialog, ipcMain, powerMonitor, session, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, Notification, powerMonitor, screen, session, shell, Tray } from 'electron';
+import type { ContractEvent } from '../contract';
+import { aboutPanelOptions, appMenuTemplate, deskMenuActions } from './app-menu';
+import { showApprovalsOnBadge } from './badge';
+import { appLaunchOf, versionText } from './command-line';
 import { deferredHandlers, startFailureMessage } from './deferred-handlers';
 import { createDesktopHandlers } from './desktop-handlers';
-import { desktopPreferencesIn } from './desktop-preferences';
+import { desktopPreferencesIn, type DesktopPreferencesStore } from './desktop-preferences';
 import { electronDesktopShell } from './desktop-shell';
 import { dataFolder, startEngine, type DesktopEngine } from './engine';
 import { broadcastEvent, registerContractIpc } from './ipc';
 import { decideSqliteBinding } from './native';
+import { startNotifier } from './notifier';
 import { lockDeskWithOs } from './os-lock';
 import { devServerOrigin, hardenSession, installWebContentsHardening, secureWebPreferences, type TrustedRenderer } from './security';
-import { MAIN_WINDOW_FRAME, WindowRegistry } from './windows';
+import { createDeskTray, quitsWhenLastWindowCloses, trayIconPath, type DeskTray } from './tray';
+import { keepWindowState, restoreWindowPlacement } from './window-state';
+import { MAIN_WINDOW_FRAME, windowBackground, windowIconPath, WindowRegistry } from './windows';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const rendererDir = join(here, '../renderer');
@@ -24,10 +34,34 @@ const devUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL']
 const trusted: TrustedRenderer = { fileRoot: rendererDir, devOrigin: devServerOrigin(devUrl) };
 const windows = new WindowRegistry();
 const ENGINE_CLOSE_TIMEOUT_MS = 5_000;
+const APP_NAME = MAIN_WINDOW_FRAME.title;
+let preferencesStore: DesktopPreferencesStore | undefined;
+let tray: DeskTray | null = null;
+
+/** This workstation's desktop preferences (desktop-preferences.json in the data folder), opened on first use. */
+function preferences(): DesktopPreferencesStore {
+  preferencesStore ??= desktopPreferencesIn(dataFolder());
+  return preferencesStore;
+}
+
+function iconPath(): string | undefined {
+  return windowIconPath({ platform: process.platform, isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appPath: app.getAppPath() });
+}
 
 function createMainWindow(): BrowserWindow {
+  const placement = restoreWindowPlacement(
+    preferences().read().window,
+    screen.getAllDisplays().map((display) => display.workArea),
+    MAIN_WINDOW_FRAME,
+  );
+  const icon = iconPath();
   const mainWindow = new BrowserWindow({
     ...MAIN_WINDOW_FRAME,
+    ...(placement.x === undefined || placement.y === undefined ? {} : { x: placement.x, y: placement.y }),
+    width: placement.width,
+    height: placement.height,
+    backgroundColor: windowBackground(nativeTheme.shouldUseDarkColors),
+    ...(icon === undefined ? {} : { icon }),
     webPreferences: {
       ...secureWebPreferences(preloadPath),
       // The decisive flags again, literally, so the security gate (Electronegativity) can check them where the window
@@ -46,7 +80,11 @@ function createMainWindow(): BrowserWindow {
     },
   });
   const window = windows.add(mainWindow);
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (placement.maximized) window.maximize();
+    window.show();
+  });
+  keepWindowState(window, { save: (state) => preferences().update({ window: state }) });
   if (trusted.devOrigin !== null && devUrl !== undefined) void window.loadURL(devUrl);
   else void window.loadFile(join(rendererDir, 'index.html'));
   return window;
@@ -77,30 +115,61 @@ async function startDesktopEngine(): Promise<DesktopEngine> {
 
 function run(): void {
   hardenSession(session.defaultSession);
+  // Light or dark as the OS is set (the page follows prefers-color-scheme); the window's own background too.
+  nativeTheme.themeSource = 'system';
+  nativeTheme.on('updated', () => {
+    for (const window of windows.all()) window.setBackgroundColor(windowBackground(nativeTheme.shouldUseDarkColors));
+  });
 
   const engine = startDesktopEngine();
+  const handlers = deferredHandlers(engine.then((started) => started.handlers));
+  const desktopShell = electronDesktopShell({
+    clipboard,
+    dialog,
+    shell,
+    parentWindow: () => BrowserWindow.getFocusedWindow() ?? windows.first(),
+    startFolder: () => app.getPath('documents'),
+    createNotification: (options) => new Notification(options),
+    showMainWindow: focusMainWindow,
+    platform: process.platform,
+  });
+  const tellWindows = (event: ContractEvent): void => void broadcastEvent(windows.all(), event, trusted);
+  tray = createDeskTray(
+    { createTray: (iconPath) => new Tray(iconPath), buildMenu: (template) => Menu.buildFromTemplate(template) },
+    {
+      open: focusMainWindow,
+      lock: () => void handlers['session/lock']({}),
+      syncNow: () => void handlers['sync/run']({}),
+      quit: () => app.quit(),
+    },
+    trayIconPath({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appPath: app.getAppPath() }),
+  );
   engine.then(
-    (started) => started.onEvent((event) => broadcastEvent(windows.all(), event, trusted)),
+    (started) => {
+      started.onEvent(tellWindows);
+      // Notices for the operator signed in here; the tray and the badge count what waits for their approval.
+      startNotifier({
+        engine: started,
+        shell: desktopShell,
+        tellWindows,
+        onApprovalsWaiting: (count, operator) => {
+          tray?.showApprovals(count, operator);
+          showApprovalsOnBadge(app, count);
+        },
+      });
+    },
     (error: unknown) => console.error(`Treasury Desk: the engine did not start: ${startFailureMessage(error)}`),
   );
-  const handlers = deferredHandlers(engine.then((started) => started.handlers));
-  const desktop = createDesktopHandlers({
-    shell: electronDesktopShell({
-      clipboard,
-      dialog,
-      shell,
-      parentWindow: () => BrowserWindow.getFocusedWindow() ?? windows.first(),
-      startFolder: () => app.getPath('documents'),
-    }),
-    engine: handlers,
-    preferences: desktopPreferencesIn(dataFolder()),
-  });
+  const desktop = createDesktopHandlers({ shell: desktopShell, engine: handlers, preferences: preferences() });
   registerContractIpc(ipcMain, { ...handlers, ...desktop }, {
     trusted,
     isOwnWebContents: (contents) => windows.owns(contents),
   });
   // A locked screen or a sleeping machine locks the desk too (powerMonitor is usable once the app is ready).
   lockDeskWithOs(powerMonitor, () => handlers['session/lock']({}));
+  app.setAboutPanelOptions(aboutPanelOptions(APP_NAME, app.getVersion(), process.versions, iconPath()));
+  const actions = deskMenuActions({ send: tellWindows, showWindow: focusMainWindow, engine: handlers });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, isPackaged: app.isPackaged, appName: APP_NAME, actions })));
   createMainWindow();
 
   let closed = false;
@@ -117,13 +186,26 @@ function run(): void {
   });
 }
 
-app.enableSandbox();
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
+function start(): void {
+  app.enableSandbox();
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
   installWebContentsHardening(app, trusted, shell);
   app.on('second-instance', focusMainWindow);
   app.on('activate', focusMainWindow);
-  app.on('window-all-closed', () => app.quit());
+  // Closing the last window quits, unless this workstation keeps Treasury Desk running in the tray (notices keep coming).
+  app.on('window-all-closed', () => {
+    if (quitsWhenLastWindowCloses(preferences().read(), tray !== null)) app.quit();
+  });
   void app.whenReady().then(run);
+}
+
+if (appLaunchOf(process.argv).kind === 'version') {
+  // Before the single-instance lock: `--version` must not focus a running desk (or hand it the switch).
+  process.stdout.write(versionText(APP_NAME, app.getVersion(), process.versions));
+  app.exit(0);
+} else {
+  start();
 }

@@ -2,6 +2,7 @@
 // (demo, offline, not founded, sync progress) and the current screen under its heading.
 import { useEffect, useRef } from 'react';
 import { DemoBanner, NotFoundedBanner, OfflineBanner, SyncProgressBar } from './components/Banners';
+import { ariaKeyShortcut, startDeskShortcuts } from './desk-commands';
 import { Addresses } from './screens/Addresses';
 import { Audit } from './screens/Audit';
 import { Dashboard } from './screens/Dashboard';
@@ -68,6 +69,8 @@ export function Shell(): React.JSX.Element {
     return () => window.clearInterval(timer);
   }, []);
 
+  useEffect(() => startDeskShortcuts(), []);
+
   return (
     <div className={`shell${isDemo ? ' shell--demo' : ''}`}>
       <a href="#main" className="skip-link">
@@ -89,7 +92,7 @@ export function Shell(): React.JSX.Element {
           <p className="topbar__operator">
             {session?.operator === null || session?.operator === undefined ? 'No operator signed in' : <>Operator: <strong>{session.operator}</strong></>}
           </p>
-          <button type="button" className="button button--small button--ghost" onClick={() => void useSessionStore.getState().lock()} data-testid="@shell/lock-button">
+          <button type="button" className="button button--small button--ghost" onClick={() => void useSessionStore.getState().lock()} aria-keyshortcuts={ariaKeyShortcut({ kind: 'lock' })} data-testid="@shell/lock-button">
             Lock
           </button>
         </div>
@@ -104,6 +107,7 @@ export function Shell(): React.JSX.Element {
                   className="sidebar__link"
                   aria-current={candidate === screen ? 'page' : undefined}
                   onClick={() => useNavigationStore.getState().go(candidate)}
+                  aria-keyshortcuts={ariaKeyShortcut({ kind: 'navigate', screen: candidate })}
                   data-testid={`@nav/${candidate}`}
                 >
                   {NAV_LABELS[candidate]}

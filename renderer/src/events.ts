@@ -1,9 +1,12 @@
-// Routes engine events to the stores: each event is a small notice, the stores re-read through contract methods
-// (a deposit made through the sandbox appears without a reload).
+// Routes events to the stores: each engine event is a small notice, the stores re-read through contract methods (a
+// deposit made through the sandbox appears without a reload); the app menu's requests run as desk commands.
+import { isScreen } from '../../electron/contract/screens';
 import { onEvent, onLockedError, type ContractEvent } from './api';
+import { runDeskCommand } from './desk-commands';
 import { useAddressesStore } from './stores/addresses';
 import { useBalancesStore } from './stores/balances';
 import { useDepositsStore } from './stores/deposits';
+import { useNavigationStore } from './stores/navigation';
 import { useOperatorsStore } from './stores/operators';
 import { useSessionStore } from './stores/session';
 import { useSettingsStore } from './stores/settings';
@@ -43,8 +46,22 @@ function route(event: ContractEvent): void {
       const before = useSessionStore.getState().session;
       useSessionStore.getState().apply(event.session);
       if (before !== null && (before.profile !== event.session.profile || (before.locked && !event.session.locked))) reloadEverything();
+      // Date filters are days in the reporting zone: another zone means other bounds.
+      else if (before !== null && before.reportingTimeZone !== event.session.reportingTimeZone) void useDepositsStore.getState().reload();
       return;
     }
+    case 'desktop/navigate':
+      if (isScreen(event.screen)) runDeskCommand({ kind: 'navigate', screen: event.screen });
+      return;
+    case 'desktop/focusSearch':
+      runDeskCommand({ kind: 'focusSearch' });
+      return;
+    case 'notification/raised':
+      // The desktop shows it (main's notifier, to the operator signed in here); the screens follow the change events.
+      return;
+    case 'navigation/open':
+      useNavigationStore.getState().open(event.target);
+      return;
     default: {
       const unknown: never = event;
       console.warn('Treasury Desk ignored an unknown engine event', unknown);

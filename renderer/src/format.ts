@@ -1,8 +1,10 @@
-// Display helpers: money strings grouped for reading without ever becoming JavaScript numbers, times and ages, and
-// text typed on this screen echoed back with its control and text-direction characters escaped.
+// Display helpers: money strings grouped for reading in the person's locale without ever becoming JavaScript numbers,
+// times in the desk's reporting time zone (zone shown) in the person's locale, ages, and text typed on this screen echoed
+// back with its control and text-direction characters escaped.
 import type { CurrencySymbol } from '../../electron/chains';
 import { CURRENCIES, isCurrencySymbol } from '../../electron/chains';
 import { escapeUnsafeText } from '../../electron/contract/display-text';
+import { dateToMs } from '../../electron/contract/time-zone';
 
 /**
  * Text to show as is: control and text-direction characters become a visible mark such as ⟨U+001B⟩. Answers from the engine are
@@ -12,14 +14,69 @@ export function displayText(text: string): string {
   return escapeUnsafeText(text);
 }
 
-const DECIMAL = /^([0-9]+)(?:\.([0-9]+))?$/;
+const FALLBACK_LOCALE = 'en-US';
 
-/** "1234567.000001" → "1,234,567.000001": digits are only regrouped, never rounded or converted. */
-export function groupAmount(amount: string): string {
+const supportedLocales = new Map<string, string>();
+
+/** The locale numbers and dates are formatted for: the OS's (Electron) or the browser's, if Intl supports it. */
+export function displayLocale(): string {
+  const wanted = typeof navigator === 'undefined' ? undefined : navigator.language;
+  if (wanted === undefined || wanted === '') return FALLBACK_LOCALE;
+  let supported = supportedLocales.get(wanted);
+  if (supported === undefined) {
+    try {
+      supported = Intl.NumberFormat.supportedLocalesOf([wanted])[0] ?? FALLBACK_LOCALE;
+    } catch {
+      supported = FALLBACK_LOCALE;
+    }
+    supportedLocales.set(wanted, supported);
+  }
+  return supported;
+}
+
+const DECIMAL = /^(-?)([0-9]+)(?:\.([0-9]+))?$/;
+/** ECMA-402 accepts up to 100 fraction digits; every currency here has at most 18. */
+const MAX_FRACTION_DIGITS = 100;
+
+interface AmountFormatter {
+  readonly format: Intl.NumberFormat;
+  /** The locale's digits 0-9 (e.g. Arabic-Indic), to check a formatted amount digit by digit. */
+  readonly digits: readonly string[];
+}
+
+const amountFormatters = new Map<string, AmountFormatter>();
+
+function amountFormatter(locale: string, fractionDigits: number): AmountFormatter {
+  const key = `${locale}|${fractionDigits}`;
+  let formatter = amountFormatters.get(key);
+  if (formatter === undefined) {
+    const format = new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits, useGrouping: true });
+    const integers = new Intl.NumberFormat(locale, { useGrouping: false });
+    formatter = { format, digits: Array.from({ length: 10 }, (_, digit) => integers.format(String(digit) as `${number}`)) };
+    amountFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * A decimal amount string grouped the locale's way, every digit kept: "1234567.000001" → "1,234,567.000001" (en-US),
+ * "1.234.567,000001" (de-DE), "12,34,567.000001" (en-IN). Intl formats the decimal STRING exactly (ECMA-402
+ * NumberFormat v3); the digits are checked against the input, and a runtime that would round gets the plain string.
+ */
+export function groupAmount(amount: string, locale: string = displayLocale()): string {
   const match = DECIMAL.exec(amount);
   if (match === null) return amount;
-  const integer = (match[1] ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return match[2] === undefined ? integer : `${integer}.${match[2]}`;
+  const [, , integer = '', fraction = ''] = match;
+  if (fraction.length > MAX_FRACTION_DIGITS) return amount;
+  const formatter = amountFormatter(locale, fraction.length);
+  const parts = formatter.format.formatToParts(amount as `${number}`);
+  const shownDigits = parts
+    .filter((part) => part.type === 'integer' || part.type === 'fraction')
+    .map((part) => [...part.value].map((digit) => String(formatter.digits.indexOf(digit))).join(''))
+    .join('');
+  const expected = `${integer.replace(/^0+(?=\d)/, '')}${fraction}`;
+  if (shownDigits !== expected) return amount;
+  return parts.map((part) => part.value).join('');
 }
 
 export const HIDDEN_AMOUNT = '••••••';
@@ -36,19 +93,38 @@ export function decimalsOf(symbol: CurrencySymbol): number {
   return CURRENCIES[symbol].decimals;
 }
 
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
+/** How much of an instant to show: everything (details), a dense table's cell, or the clock time alone. */
+type TimeStyle = 'full' | 'compact' | 'time';
+
+const TIME_STYLES: Readonly<Record<TimeStyle, Intl.DateTimeFormatOptions>> = {
+  full: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' },
+  compact: { year: '2-digit', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' },
+  time: { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' },
+};
+
+const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormatter(locale: string, timeZone: string, style: TimeStyle): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}|${style}`;
+  let formatter = dateTimeFormatters.get(key);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat(locale, { timeZone, ...TIME_STYLES[style] });
+    dateTimeFormatters.set(key, formatter);
+  }
+  return formatter;
 }
 
-/** Local date and time, "2026-11-23 10:42:05". */
-export function formatDateTime(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+/**
+ * Date and time in the reporting zone, the zone named: "Nov 23, 2026, 09:05:00 PM GMT+1" (en-US), "23. Nov. 2026,
+ * 21:05:00 MEZ" (de-DE); compact for dense tables, "11/23/26, 09:05 PM GMT+1".
+ */
+export function formatDateTime(ms: number, timeZone: string, locale: string = displayLocale(), style: 'full' | 'compact' = 'full'): string {
+  return dateTimeFormatter(locale, timeZone, style).format(ms);
 }
 
-export function formatTime(ms: number): string {
-  const d = new Date(ms);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** Clock time in the reporting zone, the zone named: "09:05 PM UTC". */
+export function formatTime(ms: number, timeZone: string, locale: string = displayLocale()): string {
+  return dateTimeFormatter(locale, timeZone, 'time').format(ms);
 }
 
 /** "just now", "2 min ago", "3 h ago", "4 days ago". */
@@ -74,13 +150,9 @@ export function formatDuration(seconds: number): string {
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
 
-/** A local calendar date "YYYY-MM-DD" as epoch ms at local midnight; null when empty or malformed. */
-export function dateInputToMs(value: string, endOfDay = false): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (match === null) return null;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + (endOfDay ? 1 : 0));
-  const ms = date.getTime();
-  return Number.isNaN(ms) ? null : ms;
+/** A calendar date "YYYY-MM-DD" (a date input) as midnight in the reporting zone; null when empty or malformed. */
+export function dateInputToMs(value: string, timeZone: string, endOfDay = false): number | null {
+  return dateToMs(value, timeZone, endOfDay);
 }
 
 /** Middle-truncates long identifiers for dense tables; the full text goes in a title. */

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   const dataDir = temporary ? mkdtempSync(join(tmpdir(), 'treasury-desk-browser-')) : resolve(values.data ?? '');
   const desk = await startHarnessEngine({ dataDir, demoTimeScale: timeScale, autoSync: true });
   for (const warning of desk.engine.warnings) console.warn(`warning: ${warning}`);
-  const server = await startHarness({ engine: desk.engine, desktop: desk.desktopHandlers, rendererDir, port });
+  const server = await startHarness({ engine: desk.engine, desktop: desk.desktopHandlers, shellEvents: { onEvent: (listener) => desk.desktop.onWindowEvent(listener) }, rendererDir, port });
   console.log(`Treasury Desk (browser harness) at ${server.url}`);
   console.log(`data folder: ${dataDir}${temporary ? ' (temporary, removed on exit)' : ''}`);
 

@@ -1,16 +1,34 @@
 // Test harness only: the DesktopShell double behind the browser harness's desktop methods. It records every request
 // (clipboard writes, dialogs with their purpose, links opened) and answers dialogs the way a person would: a save
 // dialog picks a fresh file in the harness's own folder, an open dialog picks the file a test queued (or cancels).
-// The desktop handlers themselves are the app's (electron/main/desktop-handlers.ts), so e2e covers both sides.
+// The desktop handlers themselves are the app's (electron/main/desktop-handlers.ts), so e2e covers both sides; so is
+// the notifier (electron/main/notifier.ts), whose notices the double records and a test can click, and whose
+// approvals count it keeps (apart from the records) as the tray and the badge would show it.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DesktopShell, OpenDialogRequest, SaveDialogRequest } from '../../electron/main/desktop-handlers';
+import type { ContractEvent } from '../../electron/contract';
+import type { DesktopNotice, DesktopShell, OpenDialogRequest, SaveDialogRequest } from '../../electron/main/desktop-handlers';
+
+/** A notice the app would have shown with the system's notifications. */
+export interface RecordedNotice {
+  readonly id: string;
+  readonly title: string;
+  readonly body: string;
+}
 
 export type DesktopRecord =
   | { readonly kind: 'clipboard'; readonly text: string }
   | { readonly kind: 'saveDialog'; readonly request: SaveDialogRequest; readonly answer: string | null }
   | { readonly kind: 'openDialog'; readonly request: OpenDialogRequest; readonly answer: string | null }
-  | { readonly kind: 'openExternal'; readonly url: string };
+  | { readonly kind: 'openExternal'; readonly url: string }
+  | { readonly kind: 'notification'; readonly notice: RecordedNotice }
+  | { readonly kind: 'showMainWindow' };
+
+/** The approvals count the notifier reported, as the tray and the badge would show it. */
+export interface RecordedApprovalsCount {
+  readonly count: number;
+  readonly operator: string | null;
+}
 
 export interface DesktopDouble {
   readonly shell: DesktopShell;
@@ -22,6 +40,17 @@ export interface DesktopDouble {
   answerNextOpenDialog(path: string | null): void;
   /** The next save dialog cancels instead of picking a file. */
   cancelNextSaveDialog(): void;
+  /** The notices shown so far, oldest first. */
+  notifications(): RecordedNotice[];
+  /** Clicks the notice with this id, as the person would (the notifier shows the window and sends it there). */
+  clickNotification(id: string): void;
+  /** The notifier's approvals count, as the tray and the badge would show it (kept apart from `records`: no shell call). */
+  recordApprovalsWaiting(count: number, operator: string | null): void;
+  /** Every count reported so far, oldest first. */
+  approvalsWaiting(): readonly RecordedApprovalsCount[];
+  /** Events the shell sends to the windows (navigation/open); the harness server forwards them to the page. */
+  tellWindows(event: ContractEvent): void;
+  onWindowEvent(listener: (event: ContractEvent) => void): () => void;
 }
 
 /** A double whose save dialogs pick files in `folder` (created 0700). */
@@ -31,6 +60,9 @@ export function createDesktopDouble(folder: string): DesktopDouble {
   const openAnswers: Array<string | null> = [];
   let cancelSave = false;
   let saved = 0;
+  const notices = new Map<string, DesktopNotice>();
+  const counts: RecordedApprovalsCount[] = [];
+  const windowListeners = new Set<(event: ContractEvent) => void>();
   const shell: DesktopShell = {
     writeClipboardText(text) {
       records.push({ kind: 'clipboard', text });
@@ -50,6 +82,13 @@ export function createDesktopDouble(folder: string): DesktopDouble {
     async openExternal(url) {
       records.push({ kind: 'openExternal', url });
     },
+    showNotification(notice) {
+      notices.set(notice.id, notice);
+      records.push({ kind: 'notification', notice: { id: notice.id, title: notice.title, body: notice.body } });
+    },
+    showMainWindow() {
+      records.push({ kind: 'showMainWindow' });
+    },
   };
   return {
     shell,
@@ -63,6 +102,27 @@ export function createDesktopDouble(folder: string): DesktopDouble {
     },
     cancelNextSaveDialog() {
       cancelSave = true;
+    },
+    notifications() {
+      return records.flatMap((record) => (record.kind === 'notification' ? [record.notice] : []));
+    },
+    clickNotification(id) {
+      const notice = notices.get(id);
+      if (notice === undefined) throw new Error(`no notification ${id} was shown`);
+      notice.onClick();
+    },
+    recordApprovalsWaiting(count, operator) {
+      counts.push({ count, operator });
+    },
+    approvalsWaiting() {
+      return counts;
+    },
+    tellWindows(event) {
+      for (const listener of windowListeners) listener(event);
+    },
+    onWindowEvent(listener) {
+      windowListeners.add(listener);
+      return () => windowListeners.delete(listener);
     },
   };
 }

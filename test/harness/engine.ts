@@ -1,7 +1,7 @@
 // Test harness only: starts the real treasury engine for the browser harness on a data folder of its own, with a
 // keychain service name of its own (never the desk's real entries), the embedded sandbox for demo mode (whose handles
 // the harness keeps so tests can reach its admin interface or stop it), and the app's desktop methods over a
-// recording double (desktop-double.ts).
+// recording double (desktop-double.ts), and the app's notifier showing the engine's notifications through it.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,6 +9,7 @@ import type { DesktopHandlers } from '../../electron/contract';
 import { createEngine, type Engine } from '../../electron/core/engine';
 import { createDesktopHandlers } from '../../electron/main/desktop-handlers';
 import { desktopPreferencesIn } from '../../electron/main/desktop-preferences';
+import { startNotifier, type Notifier } from '../../electron/main/notifier';
 import { createDesktopDouble, type DesktopDouble } from './desktop-double';
 import { KeychainVault } from '../../electron/core/secrets';
 import type { AutoSyncOptions } from '../../electron/core/sync/auto-sync';
@@ -41,6 +42,8 @@ export interface HarnessEngine {
   readonly desktop: DesktopDouble;
   /** The app's desktop methods over that double, with preferences in the data folder. */
   readonly desktopHandlers: DesktopHandlers;
+  /** The app's notifier over that double: who is signed in here, and their approvals count. */
+  readonly notifier: Notifier;
   /** The embedded demo sandboxes started so far (demo/start), newest last. */
   readonly demoSandboxes: readonly SandboxHandle[];
   /** Closes the engine (which stops its demo sandboxes) and removes the keychain entries it made. */
@@ -59,6 +62,8 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
     lockable: options.lockable ?? true,
     cryptoThreads: 2,
     autoSync: options.autoSync ?? false,
+    // As in the desktop app: the engine raises notifications and runs the withdrawal watchdog.
+    notifications: true,
     ...(options.credentialsFile === undefined ? {} : { credentialsFile: options.credentialsFile }),
     startDemoSandbox: async () => {
       const sandbox = await startSandbox({
@@ -75,6 +80,12 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
   });
   const desktop = createDesktopDouble(join(dataDir, 'desktop-files'));
   const desktopHandlers = createDesktopHandlers({ shell: desktop.shell, engine: engine.handlers, preferences: desktopPreferencesIn(dataDir) });
+  const notifier = startNotifier({
+    engine,
+    shell: desktop.shell,
+    tellWindows: (event) => desktop.tellWindows(event),
+    onApprovalsWaiting: (count, operator) => desktop.recordApprovalsWaiting(count, operator),
+  });
   let closing: Promise<void> | undefined;
   return {
     engine,
@@ -82,9 +93,11 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
     dbPath,
     desktop,
     desktopHandlers,
+    notifier,
     demoSandboxes,
     close() {
       closing ??= (async () => {
+        notifier.stop();
         await engine.close();
         await Promise.all(demoSandboxes.map((sandbox) => sandbox.close().catch(() => undefined)));
         if (options.credentialsFile !== undefined) return;

@@ -21,6 +21,8 @@ export interface HarnessOptions {
   readonly engine: HarnessEngine;
   /** The desktop methods (createDesktopHandlers over the harness's DesktopShell double). */
   readonly desktop: DesktopHandlers;
+  /** Events the shell sends to the windows besides the engine's (a clicked notice's navigation/open). */
+  readonly shellEvents?: { onEvent(listener: (event: ContractEvent) => void): () => void };
   /** Folder of the built renderer (out/renderer). */
   readonly rendererDir: string;
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
@@ -177,10 +179,16 @@ export async function startHarness(options: HarnessOptions): Promise<HarnessServ
     if (client.readyState === client.OPEN) client.send(JSON.stringify({ id, result }));
   }
 
-  const stopEvents = options.engine.onEvent((event) => {
+  const forward = (event: ContractEvent): void => {
     const text = JSON.stringify({ event });
     for (const client of sockets.clients) if (client.readyState === client.OPEN) client.send(text);
-  });
+  };
+  const stopEngineEvents = options.engine.onEvent(forward);
+  const stopShellEvents = options.shellEvents?.onEvent(forward);
+  const stopEvents = (): void => {
+    stopEngineEvents();
+    stopShellEvents?.();
+  };
 
   await new Promise<void>((resolveListen, rejectListen) => {
     server.once('error', rejectListen);

@@ -6,7 +6,7 @@ import { ADDRESS_TYPES, CHAINS, CHAIN_INFO, isChain, validateAddress } from '../
 import type { DepositAddressView } from '../../contract';
 import { addEngineOptions, globalOptions, withSession, type EngineSession } from '../engine-session';
 import { EXIT_NEGATIVE, NegativeAnswer, UsageError } from '../errors';
-import { formatTime, table } from '../format';
+import { table } from '../format';
 import { writeFileArgument, type CliIo } from '../io';
 import type { CommandRegistrar } from '../program';
 import { jsonText } from '../safe-output';
@@ -98,8 +98,8 @@ export const registerAddressCommands: CommandRegistrar = (program, io, setExitCo
         if (addresses.length === 0) return session.say('no deposit addresses yet: create one with "treasury-desk address create --type trx --as NAME"');
         io.stdout(
           table(
-            ['address', 'type', 'userOrder', 'created (UTC)'],
-            addresses.map((entry) => [entry.address, entry.addressType, entry.userOrder, formatTime(entry.createdAt)]),
+            ['address', 'type', 'userOrder', `created (${session.timeZone})`],
+            addresses.map((entry) => [entry.address, entry.addressType, entry.userOrder, session.time(entry.createdAt)]),
           ),
         );
       });

@@ -2,9 +2,9 @@
 // apiOrder, userOrder fragments) and time; export writes every matching row as CSV.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { parseIsoTime, wholeNumber } from '../args';
+import { parseIsoTime, typedTimeToMs, wholeNumber, type TypedTime } from '../args';
 import { addEngineOptions, withSession } from '../engine-session';
-import { formatTime, table } from '../format';
+import { table } from '../format';
 import type { CommandRegistrar } from '../program';
 
 interface FilterOptions {
@@ -18,17 +18,20 @@ function addFilters(command: Command): Command {
   return command
     .option('--currency <symbol>', 'only this currency, e.g. trx.usdt')
     .option('--search <text>', 'a fragment of the txid, address, apiOrder or userOrder')
-    .option('--from <iso>', 'first seen at or after this UTC date or time (e.g. 2024-05-01)')
-    .option('--to <iso>', 'first seen before this UTC date or time');
+    .option('--from <iso>', 'first seen at or after this date or time (e.g. 2024-05-01; without an offset, in the reporting time zone)')
+    .option('--to <iso>', 'first seen before this date or time (without an offset, in the reporting time zone)');
 }
 
-function filters(options: FilterOptions): { currency?: string; search?: string; from?: number; to?: number } {
-  return {
+/** The filters as a request; typed times are checked at once (exit 2 before any desk opens), read in `timeZone` later. */
+function filters(options: FilterOptions): (timeZone: string) => { currency?: string; search?: string; from?: number; to?: number } {
+  const from: TypedTime | undefined = options.from === undefined ? undefined : parseIsoTime(options.from, '--from');
+  const to: TypedTime | undefined = options.to === undefined ? undefined : parseIsoTime(options.to, '--to');
+  return (timeZone) => ({
     ...(options.currency !== undefined ? { currency: options.currency } : {}),
     ...(options.search !== undefined ? { search: options.search } : {}),
-    ...(options.from !== undefined ? { from: parseIsoTime(options.from, '--from') } : {}),
-    ...(options.to !== undefined ? { to: parseIsoTime(options.to, '--to') } : {}),
-  };
+    ...(from !== undefined ? { from: typedTimeToMs(from, timeZone) } : {}),
+    ...(to !== undefined ? { to: typedTimeToMs(to, timeZone) } : {}),
+  });
 }
 
 const LABELS = { path: '--csv' } as const;
@@ -41,16 +44,17 @@ export const registerDepositCommands: CommandRegistrar = (program, io) => {
       .option('--limit <n>', 'rows per page (1 to 1000)', wholeNumber(1, 1000), 50)
       .option('--cursor <cursor>', 'continue after a previous page (its next cursor)'),
   ).action(async (options: FilterOptions & { readonly limit: number; readonly cursor?: string }, command: Command) => {
-    const request = { ...filters(options), limit: options.limit, ...(options.cursor !== undefined ? { cursor: options.cursor } : {}) };
+    const filtersIn = filters(options);
     await withSession(command, io, async (session) => {
+      const request = { ...filtersIn(session.timeZone), limit: options.limit, ...(options.cursor !== undefined ? { cursor: options.cursor } : {}) };
       const page = await session.run('deposits/list', request, LABELS);
       session.output(page, () => {
         if (page.rows.length === 0) return session.say('no deposits match');
         io.stdout(
           table(
-            ['first seen (UTC)', 'currency', 'amount', 'fee', 'address', 'txid', 'userOrder', 'source'],
+            [`first seen (${session.timeZone})`, 'currency', 'amount', 'fee', 'address', 'txid', 'userOrder', 'source'],
             page.rows.map((deposit) => [
-              formatTime(deposit.firstSeenAt),
+              session.time(deposit.firstSeenAt),
               deposit.currency,
               deposit.amount,
               deposit.fee,
@@ -68,13 +72,14 @@ export const registerDepositCommands: CommandRegistrar = (program, io) => {
   });
 
   addEngineOptions(
-    addFilters(deposits.command('export').description('Write every matching deposit to a CSV file (UTC times, amounts exactly as stored)')).requiredOption(
+    addFilters(deposits.command('export').description('Write every matching deposit to a CSV file (times in the reporting time zone with their offset, amounts exactly as stored)')).requiredOption(
       '--csv <file>',
       'the CSV file to write (replaced whole)',
     ),
   ).action(async (options: FilterOptions & { readonly csv: string }, command: Command) => {
-    const request = { ...filters(options), path: resolve(options.csv) };
+    const filtersIn = filters(options);
     await withSession(command, io, async (session) => {
+      const request = { ...filtersIn(session.timeZone), path: resolve(options.csv) };
       const written = await session.run('deposits/exportCsv', request, LABELS);
       session.output(written, () => session.say(`wrote ${written.rows} deposit${written.rows === 1 ? '' : 's'} to ${written.path}`));
     });

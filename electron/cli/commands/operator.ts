@@ -19,13 +19,13 @@ function enrolledByText(operator: OperatorView): string {
   return operator.enrolledBy.length === 0 ? '-' : operator.enrolledBy.join(' + ');
 }
 
-function statusText(operator: OperatorView, now: number): string {
-  if (operator.lockedUntil !== null && operator.lockedUntil > now) return `${operator.status}, locked out until ${formatTime(operator.lockedUntil)}`;
+function statusText(operator: OperatorView, now: number, timeZone: string): string {
+  if (operator.lockedUntil !== null && operator.lockedUntil > now) return `${operator.status}, locked out until ${formatTime(operator.lockedUntil, timeZone)}`;
   return operator.status;
 }
 
 /** The roster for people: operators, then open proposals, then the notice (what the desk cannot do), said plainly. */
-export function rosterText(roster: RosterView, now: number = Date.now()): string {
+export function rosterText(roster: RosterView, timeZone: string, now: number = Date.now()): string {
   let text = '';
   if (roster.operators.length > 0) {
     text += table(
@@ -33,7 +33,7 @@ export function rosterText(roster: RosterView, now: number = Date.now()): string
       roster.operators.map((operator) => [
         operator.name,
         operator.role,
-        statusText(operator, now),
+        statusText(operator, now, timeZone),
         operator.keyFingerprint ?? '-',
         operator.party.length === 0 ? '-' : operator.party.join(', '),
         enrolledByText(operator),
@@ -235,7 +235,7 @@ export const registerOperatorCommands: CommandRegistrar = (program, io) => {
       await withSession(command, io, async (session) => {
         const roster = await session.run('operators/list', {});
         session.output(roster, () => {
-          io.stdout(rosterText(roster));
+          io.stdout(rosterText(roster, session.timeZone));
           if (!roster.founded) session.say('found it with "treasury-desk operator found --admin NAME [--admin NAME2]"');
         });
       });

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import type { MoreFields, SyncReport } from '../../contract';
 import { addEngineOptions, withSession, type EngineSession } from '../engine-session';
-import { fields, formatTime, orDash, plural, recordLines, table } from '../format';
+import { fields, orDash, plural, recordLines, table } from '../format';
 import type { CommandRegistrar } from '../program';
 
 /** Notes under a table: each currency without address rules once, then every unknown field by currency. */
@@ -61,13 +61,13 @@ export const registerSyncCommands: CommandRegistrar = (program, io) => {
           if (balances.length === 0) return session.say('no balances cached yet: run "treasury-desk sync"');
           session.io.stdout(
             table(
-              ['currency', 'name', 'available', 'frozen', 'observed (UTC)'],
+              ['currency', 'name', 'available', 'frozen', `observed (${session.timeZone})`],
               balances.map((balance) => [
                 balance.addressRules ? balance.currency : `${balance.currency} (new)`,
                 balance.displayName,
                 balance.available,
                 balance.frozen,
-                formatTime(balance.observedAt),
+                session.time(balance.observedAt),
               ]),
               ['left', 'left', 'right', 'right', 'left'],
             ),
@@ -118,7 +118,7 @@ export const registerSyncCommands: CommandRegistrar = (program, io) => {
             ['API version', merchant.apiVersion === null ? '-' : String(merchant.apiVersion)],
             ['withdrawal types', orDash(merchant.withdrawTypes.join(', '))],
             ['auditor messenger', merchant.auditorMessengerBound === null ? 'not reported' : merchant.auditorMessengerBound ? 'bound' : 'not bound: financialConfirmation withdrawals are refused'],
-            ['reported (UTC)', formatTime(merchant.fetchedAt)],
+            ['reported', session.time(merchant.fetchedAt)],
           ]),
         );
         if (Object.keys(merchant.moreFields).length > 0) {

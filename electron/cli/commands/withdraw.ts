@@ -9,7 +9,7 @@ import { decisionsOpen, WITHDRAWAL_STATES, type WithdrawalPreflight, type Withdr
 import { wholeNumber } from '../args';
 import { addEngineOptions, PLACEHOLDER, withSession, type EngineSession } from '../engine-session';
 import { NegativeAnswer, UsageError } from '../errors';
-import { differenceMarks, fields, formatTime, orDash, recordLines, table } from '../format';
+import { differenceMarks, fields, orDash, recordLines, table } from '../format';
 import type { CommandRegistrar } from '../program';
 
 interface WithdrawalOptions {
@@ -79,14 +79,14 @@ function requestLine(withdrawal: WithdrawalView): string {
 }
 
 /** Each approval or rejection, and whether it counts toward four-eyes (and why not). */
-function decisionsText(withdrawal: WithdrawalView): string {
+function decisionsText(session: EngineSession, withdrawal: WithdrawalView): string {
   return withdrawal.approvals
     .map((approval) => {
       const what =
         approval.decision === 'reject'
           ? `rejected by ${approval.operator}: ${approval.reason ?? ''}`
           : `approved by ${approval.operator}: ${approval.counts ? 'counts' : `does not count${approval.note === null ? '' : ` (${approval.note})`}`}`;
-      return `  ${formatTime(approval.at)}  ${what}\n`;
+      return `  ${session.time(approval.at)}  ${what}\n`;
     })
     .join('');
 }
@@ -134,12 +134,12 @@ function printWithdrawal(session: EngineSession, withdrawal: WithdrawalView, wit
     session.io.stdout(recordLines(withdrawal.platformRecord));
   }
   if (withdrawal.approvals.length > 0) {
-    session.say('approvals (UTC):');
-    session.io.stdout(decisionsText(withdrawal));
+    session.say(`approvals (${session.timeZone}):`);
+    session.io.stdout(decisionsText(session, withdrawal));
   }
   if (withTimeline) {
-    session.say('timeline (UTC):');
-    for (const [at, what] of timeline(withdrawal)) session.say(`  ${formatTime(at)}  ${what}`);
+    session.say(`timeline (${session.timeZone}):`);
+    for (const [at, what] of timeline(withdrawal)) session.say(`  ${session.time(at)}  ${what}`);
   }
 }
 
@@ -293,8 +293,8 @@ export const registerWithdrawCommands: CommandRegistrar = (program, io) => {
         if (page.rows.length === 0) return session.say('no withdrawal requests match');
         io.stdout(
           table(
-            ['id', 'state', 'currency', 'amount', 'to', 'initiator', 'approvals', 'requested (UTC)'],
-            page.rows.map((row) => [row.id, stateText(row), row.currency, row.amount, row.toAddress, row.initiator, approvalsText(row), formatTime(row.createdAt)]),
+            ['id', 'state', 'currency', 'amount', 'to', 'initiator', 'approvals', `requested (${session.timeZone})`],
+            page.rows.map((row) => [row.id, stateText(row), row.currency, row.amount, row.toAddress, row.initiator, approvalsText(row), session.time(row.createdAt)]),
             ['right', 'left', 'left', 'right'],
           ),
         );

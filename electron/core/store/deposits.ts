@@ -111,6 +111,8 @@ const statements = perDatabase((db) => ({
   count: db.prepare('SELECT count(*) FROM deposits WHERE profile = ?').pluck(),
   anyInCurrency: db.prepare('SELECT 1 FROM deposits WHERE profile = ? AND currency = ? LIMIT 1').pluck(),
   maxId: db.prepare('SELECT COALESCE(MAX(id), 0) FROM deposits').pluck(),
+  afterId: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE id > ? AND profile = ? ORDER BY id LIMIT ?`),
+  lastSeenBefore: db.prepare('SELECT id FROM deposits WHERE profile = ? AND first_seen_at < ? ORDER BY first_seen_at DESC, id DESC LIMIT 1').pluck(),
   searchTable: db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck(),
   triggerSql: db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?").pluck(),
 }));
@@ -246,6 +248,21 @@ export function getDepositByApiOrder(db: StoreDatabase, profile: string, apiOrde
 /** Every deposit credited by this transaction (usually one; a batch transfer can credit several). Case-insensitive. */
 export function findDepositByTxid(db: StoreDatabase, profile: string, txid: string): Deposit[] {
   return (statements(db).byTxid.all(profile, txid.trim()) as DepositRow[]).map(toDeposit);
+}
+
+/** A profile's deposits stored after the one with id `afterId`, in the order stored (ids only grow). */
+export function listDepositsStoredAfter(db: StoreDatabase, profile: string, afterId: number, limit: number): Deposit[] {
+  return (statements(db).afterId.all(afterId, profile, checkPageSize(limit)) as DepositRow[]).map(toDeposit);
+}
+
+/** The id of the last deposit of a profile first seen before `at` (0 when none). */
+export function lastDepositIdSeenBefore(db: StoreDatabase, profile: string, at: number): number {
+  return (statements(db).lastSeenBefore.get(profile, at) as number | undefined) ?? 0;
+}
+
+/** The largest deposit id of the whole desk (ids only grow: every later deposit, of any profile, has a larger one). */
+export function lastDepositId(db: StoreDatabase): number {
+  return statements(db).maxId.get() as number;
 }
 
 export function countDeposits(db: StoreDatabase, profile: string): number {

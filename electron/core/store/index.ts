@@ -19,3 +19,4 @@ export * from './policies';
 export * from './sync-state';
 export * from './settings';
 export * from './audit';
+export * from './notifications';

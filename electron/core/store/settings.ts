@@ -6,6 +6,8 @@ import { parseJsonColumn } from './json';
 /** Keys the desk uses, so callers agree on spelling. */
 export const SETTING_KEYS = {
   lockTimeoutSeconds: 'lockTimeoutSeconds',
+  /** IANA name of the zone the UI, the CLI and CSV exports show times in (contract/time-zone.ts). */
+  reportingTimeZone: 'reportingTimeZone',
   activeProfile: 'activeProfile',
 } as const;
 

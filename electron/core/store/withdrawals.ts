@@ -265,6 +265,26 @@ export function listWithdrawalRequests(db: StoreDatabase, query: WithdrawalReque
   return toPage(rows, limit, (request) => ({ at: request.createdAt, id: request.id }));
 }
 
+/**
+ * A profile's requests changed at or after `since` (ms), oldest change first, keyset-paged by (updated_at, id): what
+ * the notifications look through for orders that became final.
+ */
+export function listWithdrawalRequestsChangedSince(
+  db: StoreDatabase,
+  profile: string,
+  since: number,
+  limit: number,
+  after: { readonly at: number; readonly id: number } | null = null,
+): WithdrawalRequest[] {
+  const fetch = checkPageSize(limit);
+  const sql = after === null
+    ? `SELECT ${COLUMNS} FROM withdrawal_requests WHERE profile = @profile AND updated_at >= @since ORDER BY updated_at, id LIMIT @fetch`
+    : `SELECT ${COLUMNS} FROM withdrawal_requests WHERE profile = @profile AND updated_at >= @since AND (updated_at, id) > (@afterAt, @afterId)
+       ORDER BY updated_at, id LIMIT @fetch`;
+  const params = after === null ? { profile, since, fetch } : { profile, since, fetch, afterAt: after.at, afterId: after.id };
+  return (dynamic(db, sql).all(params) as RequestRow[]).map(toRequest);
+}
+
 /** Requests handed to the platform whose outcome is not final yet: what the tracker must poll (oldest first). */
 export function listUnsettledWithdrawalRequests(db: StoreDatabase, profile: string): WithdrawalRequest[] {
   return (statements(db).unsettled.all(profile) as RequestRow[]).map(toRequest);

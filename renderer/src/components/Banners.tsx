@@ -1,7 +1,8 @@
 // The shell's persistent banners: demo profile (always visible while a demo profile is active), offline (why and
 // since when; the cached history stays browsable), long-running sync progress, and a profile not founded yet.
 import type { OfflineReason } from '../../../electron/contract';
-import { formatTime, timeAgo } from '../format';
+import { timeAgo } from '../format';
+import { DateTime } from './DateTime';
 import { useNow } from '../hooks';
 import { useNavigationStore } from '../stores/navigation';
 import { useOperatorsStore } from '../stores/operators';
@@ -37,7 +38,7 @@ export function OfflineBanner(): React.JSX.Element | null {
         {connection.since === null ? null : (
           <>
             {' '}
-            since {formatTime(connection.since)} ({timeAgo(connection.since, now)})
+            since <DateTime at={connection.since} timeOnly /> ({timeAgo(connection.since, now)})
           </>
         )}
         . {reason}

@@ -4,11 +4,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ADDRESS_TYPES, CHAIN_INFO, type AddressType } from '../../../electron/chains';
 import type { ContractError } from '../api';
 import { CopyButton } from '../components/CopyButton';
+import { ExplorerLink } from '../components/ExplorerLink';
+import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
 import { QrCode } from '../components/QrCode';
-import { formatDateTime } from '../format';
 import { useAddressesStore } from '../stores/addresses';
 import { askOperator } from '../stores/operator-prompt';
 
@@ -56,7 +57,7 @@ export function Addresses(): React.JSX.Element {
                       </td>
                       <td>{address.addressType}</td>
                       <td className="mono">{address.userOrder}</td>
-                      <td className="small">{formatDateTime(address.createdAt)}</td>
+                      <td className="small"><DateTime at={address.createdAt} /></td>
                     </tr>
                   ))}
                 </tbody>
@@ -94,13 +95,18 @@ function AddressDetail({ address }: { readonly address: string }): React.JSX.Ele
         </code>
       </p>
       <CopyButton text={view.address} label="Copy address" testId="@addresses/copy-button" />
+      <p className="explorer-links small">
+        {view.chains.map((chain) => (
+          <ExplorerLink key={chain} chain={chain} target="address" value={view.address} testId={`@addresses/explorer-${chain}`} />
+        ))}
+      </p>
       <dl className="facts">
         <dt>Chains</dt>
         <dd>{view.chains.map((chain) => CHAIN_INFO[chain].displayName).join(' and ')}</dd>
         <dt>User order</dt>
         <dd className="mono">{view.userOrder}</dd>
         <dt>Created</dt>
-        <dd>{formatDateTime(view.createdAt)}</dd>
+        <dd><DateTime at={view.createdAt} /></dd>
       </dl>
       {view.notes.length === 0 ? null : (
         <div className="notice notice--warn" data-testid="@addresses/notes">

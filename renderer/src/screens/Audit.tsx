@@ -2,10 +2,11 @@
 // (audit/head), chain verification naming the first altered row and why (audit/verify), checkpoints written to a file
 // the team keeps elsewhere and verification against one (audit/checkpoint, audit/verify against), and export.
 import { useEffect } from 'react';
+import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useFileAction } from '../file-action';
 import { Fingerprint } from '../components/Fingerprint';
-import { formatDateTime, shorten } from '../format';
+import { shorten } from '../format';
 import { useAuditStore } from '../stores/audit';
 
 function detailsText(details: unknown): string {
@@ -120,7 +121,7 @@ export function Audit(): React.JSX.Element {
                   <td className="num">
                     {entry.seq === badSeq ? <span className="badge badge--bad">altered</span> : null} {entry.seq}
                   </td>
-                  <td className="small">{formatDateTime(entry.at)}</td>
+                  <td className="small"><DateTime at={entry.at} /></td>
                   <td>{entry.operator ?? '—'}</td>
                   <td className="mono">{entry.action}</td>
                   <td className="mono small" title={entry.subject ?? undefined}>

@@ -4,9 +4,10 @@
 import type { SyncResource } from '../../../electron/contract';
 import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import { BalanceAmount } from '../components/BalanceAmount';
+import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { HideBalancesToggle } from '../components/HideBalancesToggle';
-import { formatDateTime, timeAgo } from '../format';
+import { timeAgo } from '../format';
 import { useNow } from '../hooks';
 import { useBalancesStore } from '../stores/balances';
 import { useNavigationStore } from '../stores/navigation';
@@ -42,7 +43,7 @@ export function Dashboard(): React.JSX.Element {
             <span className={`dot dot--${connection.online ? 'online' : 'offline'}`} aria-hidden="true" />
           )}
           {connection?.online === false ? 'Offline — showing cached balances. ' : connection?.online === true ? 'Online. ' : null}
-          {freshest === null || freshest === undefined ? 'Balances not fetched yet.' : <>Balances updated {timeAgo(freshest, now)} <span className="muted">({formatDateTime(freshest)}).</span></>}
+          {freshest === null || freshest === undefined ? 'Balances not fetched yet.' : <>Balances updated {timeAgo(freshest, now)} <span className="muted">(<DateTime at={freshest} />).</span></>}
         </p>
         <div className="toolbar__actions">
           <HideBalancesToggle testId="@dashboard/hide-toggle" />

@@ -2,13 +2,15 @@
 // loaded as you scroll; smooth at a million rows), filters, search, CSV export, each row's source and freshness.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, useState } from 'react';
-import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
+import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
 import type { DepositView } from '../../../electron/contract';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Select } from '../components/Select';
 import { Field } from '../components/Field';
-import { currencyLabel, formatDateTime, shorten, timeAgo } from '../format';
+import { currencyLabel, displayLocale, formatDateTime, shorten, timeAgo } from '../format';
+import { useReportingTimeZone } from '../components/DateTime';
+import { ExplorerLink } from '../components/ExplorerLink';
 import { useDebounced, useNow } from '../hooks';
 import { useFileAction } from '../file-action';
 import { EMPTY_FILTERS, useDepositsStore } from '../stores/deposits';
@@ -41,7 +43,12 @@ function DepositFilters(): React.JSX.Element {
   useEffect(() => {
     if (debounced !== useDepositsStore.getState().filters.search) useDepositsStore.getState().setFilters({ search: debounced });
   }, [debounced]);
+  // A search set from elsewhere (a clicked deposit notification) shows in the field too; only the store's change matters.
+  useEffect(() => {
+    if (filters.search !== debounced) setSearch(filters.search);
+  }, [filters.search]);
   const set = useDepositsStore.getState().setFilters;
+  const timeZone = useReportingTimeZone();
   return (
     <form className="filters" role="search" aria-label="Filter deposits" onSubmit={(event) => event.preventDefault()}>
       <Field label="Currency">
@@ -56,15 +63,15 @@ function DepositFilters(): React.JSX.Element {
           />
         )}
       </Field>
-      <Field label="From (date seen)">
+      <Field label={`From (date seen, ${timeZone})`}>
         {(control) => <input {...control} className="input" type="date" value={filters.from} onChange={(event) => set({ from: event.target.value })} data-testid="@deposits/from" />}
       </Field>
-      <Field label="To (date seen)">
+      <Field label={`To (date seen, ${timeZone})`}>
         {(control) => <input {...control} className="input" type="date" value={filters.to} onChange={(event) => set({ to: event.target.value })} data-testid="@deposits/to" />}
       </Field>
       <Field label="Search txid, address or user order" className="filters__search">
         {(control) => (
-          <input {...control} className="input input--mono" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="e.g. INV-2026-0001" data-testid="@deposits/search" />
+          <input {...control} className="input input--mono" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="e.g. INV-2026-0001" data-testid="@deposits/search" data-search-box="" />
         )}
       </Field>
       <div className="filters__clear">
@@ -91,6 +98,7 @@ function DepositTable({ ready }: { readonly ready: boolean }): React.JSX.Element
   const newSinceOpen = useDepositsStore((state) => state.newSinceOpen);
   const timing = useDepositsStore((state) => state.firstPageTiming);
   const now = useNow(30_000);
+  const timeZone = useReportingTimeZone();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const hasMore = nextCursor !== null;
   const virtualizer = useVirtualizer({
@@ -112,7 +120,7 @@ function DepositTable({ ready }: { readonly ready: boolean }): React.JSX.Element
       <div className="card__head">
         <h2 id="deposits-title">Deposit history</h2>
         <p className="muted small" role="status" data-testid="@deposits/count">
-          {!ready ? 'Loading…' : `${rows.length.toLocaleString('en-US')}${hasMore ? '+' : ''} deposit${rows.length === 1 && !hasMore ? '' : 's'} shown`}
+          {!ready ? 'Loading…' : `${rows.length.toLocaleString(displayLocale())}${hasMore ? '+' : ''} deposit${rows.length === 1 && !hasMore ? '' : 's'} shown`}
           {newSinceOpen > 0 ? ` · ${newSinceOpen} new since opened` : ''}
         </p>
       </div>
@@ -148,7 +156,7 @@ function DepositTable({ ready }: { readonly ready: boolean }): React.JSX.Element
                   </div>
                 );
               }
-              return <DepositRow key={row.id} row={row} index={item.index} start={item.start} now={now} />;
+              return <DepositRow key={row.id} row={row} index={item.index} start={item.start} now={now} timeZone={timeZone} />;
             })}
           </div>
         </div>
@@ -164,17 +172,20 @@ interface DepositRowProps {
   /** Offset from the top of the body, px. */
   readonly start: number;
   readonly now: number;
+  /** The reporting time zone (passed down so hundreds of rows do not each subscribe to the session). */
+  readonly timeZone: string;
 }
 
 /**
  * One deposit row, absolutely placed (translateY) so a row entering or leaving never re-lays out the others; memoised
  * so rows already on screen do not re-render while the table scrolls or pages load.
  */
-const DepositRow = memo(function DepositRow({ row, index, start, now }: DepositRowProps): React.JSX.Element {
-  const seen = formatDateTime(row.firstSeenAt);
+const DepositRow = memo(function DepositRow({ row, index, start, now, timeZone }: DepositRowProps): React.JSX.Element {
+  const seen = formatDateTime(row.firstSeenAt, timeZone, displayLocale(), 'compact');
+  const chain = isCurrencySymbol(row.currency) ? CURRENCIES[row.currency].chain : null;
   return (
     <div role="row" aria-rowindex={index + 2} className="vgrid__row" style={{ transform: `translateY(${start}px)` }} data-testid="@deposits/row" data-txid={row.txid}>
-      <div role="cell" title={seen}>
+      <div role="cell" title={formatDateTime(row.firstSeenAt, timeZone)}>
         {seen}
       </div>
       <div role="cell" title={currencyLabel(row.currency)}>
@@ -187,10 +198,10 @@ const DepositRow = memo(function DepositRow({ row, index, start, now }: DepositR
         <Amount value={row.fee} />
       </div>
       <div role="cell" className="mono" title={row.address}>
-        {shorten(row.address, 6)}
+        {chain === null ? shorten(row.address, 6) : <ExplorerLink chain={chain} target="address" value={row.address} className="mono">{shorten(row.address, 6)}</ExplorerLink>}
       </div>
       <div role="cell" className="mono" title={row.txid}>
-        {shorten(row.txid, 7)}
+        {chain === null ? shorten(row.txid, 7) : <ExplorerLink chain={chain} target="transaction" value={row.txid} className="mono" testId="@deposits/txid-link">{shorten(row.txid, 7)}</ExplorerLink>}
       </div>
       <div role="cell" className="mono" title={row.userOrder}>
         {row.userOrder}
@@ -203,7 +214,7 @@ const DepositRow = memo(function DepositRow({ row, index, start, now }: DepositR
           {row.source}
         </span>
       </div>
-      <div role="cell" title={`last confirmed by the service ${formatDateTime(row.lastSeenAt)}`}>
+      <div role="cell" title={`last confirmed by the service ${formatDateTime(row.lastSeenAt, timeZone)}`}>
         {timeAgo(row.lastSeenAt, now)}
       </div>
     </div>

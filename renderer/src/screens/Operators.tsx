@@ -5,12 +5,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { InvitationView, OperatorRoleName, OperatorView, ProposalView, RosterView } from '../../../electron/contract';
 import type { ContractError } from '../api';
+import { DateTime, useDateTimeText } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, fieldError } from '../components/Field';
 import { Fingerprint } from '../components/Fingerprint';
 import { NewPassphraseFields } from '../components/NewPassphraseFields';
 import { Select } from '../components/Select';
-import { formatDateTime } from '../format';
 import { useNow } from '../hooks';
 import { askOperator } from '../stores/operator-prompt';
 import { useOperatorsStore } from '../stores/operators';
@@ -176,7 +176,7 @@ function RosterTable({ roster, onCode }: { readonly roster: RosterView; readonly
                 <td className="small" data-testid="@operators/row-locked">
                   {operator.lockedUntil !== null && operator.lockedUntil > now ? (
                     <>
-                      <span className="badge badge--bad">locked out</span> until {formatDateTime(operator.lockedUntil)}
+                      <span className="badge badge--bad">locked out</span> until <DateTime at={operator.lockedUntil} />
                     </>
                   ) : (
                     '—'
@@ -275,6 +275,7 @@ function Proposals({ roster }: { readonly roster: RosterView }): React.JSX.Eleme
   const [error, setError] = useState<ContractError | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const open = roster.proposals.filter((proposal) => proposal.state === 'open');
+  const dateTimeText = useDateTimeText();
 
   async function confirm(proposal: ProposalView): Promise<void> {
     const invitation = proposal.kind === 'enrol' || proposal.kind === 'rekey';
@@ -290,7 +291,7 @@ function Proposals({ roster }: { readonly roster: RosterView }): React.JSX.Eleme
             },
           }
         : {}),
-      description: `Proposed by ${proposal.proposer} on ${formatDateTime(proposal.at)}. It takes effect when you confirm.`,
+      description: `Proposed by ${proposal.proposer} on ${dateTimeText(proposal.at)}. It takes effect when you confirm.`,
       hint: `An admin independent of ${proposal.proposer} confirms with their own passphrase.`,
       confirmLabel: 'Confirm',
       run: (as) => useOperatorsStore.getState().confirm(proposal.id, as),
@@ -303,7 +304,7 @@ function Proposals({ roster }: { readonly roster: RosterView }): React.JSX.Eleme
   async function withdraw(proposal: ProposalView): Promise<void> {
     const result = await askOperator({
       title: `Withdraw: ${proposal.summary}`,
-      description: `Proposed by ${proposal.proposer} on ${formatDateTime(proposal.at)}. Withdrawn, it never takes effect${proposal.kind === 'enrol' || proposal.kind === 'rekey' ? ' and its code stops working' : ''}.`,
+      description: `Proposed by ${proposal.proposer} on ${dateTimeText(proposal.at)}. Withdrawn, it never takes effect${proposal.kind === 'enrol' || proposal.kind === 'rekey' ? ' and its code stops working' : ''}.`,
       hint: 'An admin confirms with their own passphrase.',
       confirmLabel: 'Withdraw',
       danger: true,
@@ -334,7 +335,7 @@ function Proposals({ roster }: { readonly roster: RosterView }): React.JSX.Eleme
                     <span className="badge badge--info">{KIND_NAMES[proposal.kind]}</span> <strong>{proposal.summary}</strong>
                   </p>
                   <p className="small muted">
-                    proposed by {proposal.proposer} on {formatDateTime(proposal.at)}
+                    proposed by {proposal.proposer} on <DateTime at={proposal.at} />
                   </p>
                   {invitation ? (
                     <p className="small" data-testid="@operators/proposal-key">

@@ -1,8 +1,8 @@
 // Selfcheck (selfcheck/run): each step of the v2 pipeline with its verdict, the clock drift, the engine's guidance
 // (e.g. the whitelist explanation on "Oops"), and the spec's version 2 switch procedure with a confirm step.
 import type { SelfcheckStepName } from '../../../electron/contract';
+import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { formatDateTime } from '../format';
 import { useProfilesStore } from '../stores/profiles';
 import { useSyncStore } from '../stores/sync';
 
@@ -68,7 +68,7 @@ export function SelfcheckPanel(): React.JSX.Element {
                 : onlyVersionBehind
                   ? 'The version 2 pipeline passed; the account itself is still on protocol version 1.'
                   : 'Selfcheck failed.'}
-              {at === null ? null : <span className="muted"> Ran at {formatDateTime(at)}.</span>}
+              {at === null ? null : <span className="muted"> Ran at <DateTime at={at} />.</span>}
             </p>
             <ol className="steps" aria-label="Selfcheck steps">
               {report.steps.map((step) => (

@@ -1,17 +1,22 @@
 // Settings: per-currency withdrawal policies (policies/list, policies/set: applied at once, or waiting for another
-// admin's confirmation), the callback listener (callbacks/state, start, stop) and the idle lock timeout
-// (settings/setLockTimeout). Operators have their own screen.
+// admin's confirmation), the callback listener (callbacks/state, start, stop), the idle lock timeout
+// (settings/setLockTimeout), the reporting time zone (settings/setReportingTimeZone), an operator's notifications
+// (notifications/preferences, setPreferences: each operator chooses their own, with their passphrase) and this
+// workstation's "keep running in the tray" (desktop/setPreferences). Operators have their own screen.
 import { useEffect, useState, type FormEvent } from 'react';
 import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
-import type { PolicyChangeView, PolicyView } from '../../../electron/contract';
+import { ORDER_FINAL_SCOPES, type NotificationPreferences, type NotificationPreferencesView, type OrderFinalScope, type PolicyChangeView, type PolicyView } from '../../../electron/contract';
 import type { ContractError } from '../api';
 import { Amount } from '../components/Amount';
+import { canonicalTimeZone, timeZoneProblem, workstationTimeZone } from '../../../electron/contract/time-zone';
+import { DateTime, useReportingTimeZone } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
-import { currencyLabel, formatDateTime, formatDuration } from '../format';
+import { currencyLabel, formatDuration } from '../format';
 import { askOperator } from '../stores/operator-prompt';
 import { useSessionStore } from '../stores/session';
+import { useNotificationsStore } from '../stores/notifications';
 import { useOperatorsStore } from '../stores/operators';
 import { useSettingsStore, type PolicyDraft } from '../stores/settings';
 
@@ -31,6 +36,11 @@ export function Settings(): React.JSX.Element {
       <div className="grid-2">
         <CallbackListener />
         <LockTimeout />
+        <ReportingTimeZone />
+      </div>
+      <div className="grid-2">
+        <Notifications />
+        <Workstation />
       </div>
     </>
   );
@@ -108,7 +118,7 @@ function Policies(): React.JSX.Element {
           <ul>
             {waiting.map((proposal) => (
               <li key={proposal.id}>
-                {proposal.summary} (proposed by {proposal.proposer} on {formatDateTime(proposal.at)})
+                {proposal.summary} (proposed by {proposal.proposer} on <DateTime at={proposal.at} />)
               </li>
             ))}
           </ul>
@@ -335,6 +345,266 @@ function LockTimeout(): React.JSX.Element {
       <button type="button" className="button" onClick={() => void useSessionStore.getState().lock()} data-testid="@settings/lock-now">
         Lock now
       </button>
+    </section>
+  );
+}
+
+/** Every IANA zone this runtime knows, UTC first (Intl lists it under Etc/ or not at all). */
+function knownTimeZones(): readonly string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...zones.filter((zone) => zone !== 'UTC')];
+}
+
+function ReportingTimeZone(): React.JSX.Element {
+  const current = useReportingTimeZone();
+  const workstation = workstationTimeZone();
+  const [typed, setTyped] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const value = typed ?? current;
+  const [zones] = useState(knownTimeZones);
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    // Checked here before anyone types a passphrase (the engine checks again); letter case is corrected ("europe/berlin").
+    const chosen = canonicalTimeZone(value);
+    if (chosen === null) {
+      setProblem(timeZoneProblem(value));
+      return;
+    }
+    setProblem(null);
+    const result = await askOperator({
+      title: 'Change the reporting time zone',
+      description: `Times on every screen, in the command line and in CSV exports will be shown in ${chosen}, for everyone using this desk.`,
+      confirmLabel: 'Save',
+      run: (as) => useSettingsStore.getState().setReportingTimeZone(chosen, as),
+    });
+    if (result === null) return;
+    setSaved(result.ok);
+    if (result.ok) setTyped(null);
+  }
+  return (
+    <section className="card" aria-labelledby="time-zone-title" data-testid="@settings/time-zone">
+      <h2 id="time-zone-title">Reporting time zone</h2>
+      <p className="muted small">
+        One zone for the whole desk: the screens, the command line and CSV exports show times in it, with the zone named, so a
+        report reads the same on every workstation.
+      </p>
+      <dl className="facts">
+        <dt>Currently</dt>
+        <dd data-testid="@settings/time-zone-current">{current}</dd>
+        <dt>Now</dt>
+        <dd>
+          <DateTime at={Date.now()} />
+        </dd>
+        <dt>This workstation</dt>
+        <dd>{workstation}</dd>
+      </dl>
+      <form className="inline-form" onSubmit={(event) => void submit(event)}>
+        <Field label="Time zone (IANA name)" error={problem} testId="@settings/time-zone">
+          {(control) => (
+            <input
+              {...control}
+              className="input input--mono"
+              list="time-zone-names"
+              autoComplete="off"
+              spellCheck={false}
+              value={value}
+              onChange={(event) => {
+                setTyped(event.target.value);
+                setSaved(false);
+                setProblem(null);
+              }}
+              data-testid="@settings/time-zone-input"
+            />
+          )}
+        </Field>
+        <datalist id="time-zone-names">
+          {zones.map((zone) => (
+            <option key={zone} value={zone} />
+          ))}
+        </datalist>
+        <div className="inline-form__submit">
+          <button type="submit" className="button" data-testid="@settings/time-zone-save">
+            Save
+          </button>
+        </div>
+      </form>
+      {workstation === value ? null : (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => {
+            setTyped(workstation);
+            setSaved(false);
+            setProblem(null);
+          }}
+          data-testid="@settings/time-zone-workstation"
+        >
+          Use this workstation&apos;s zone ({workstation})
+        </button>
+      )}
+      <p role="status" className="small">
+        {saved ? 'Saved.' : null}
+      </p>
+    </section>
+  );
+}
+
+const ORDER_FINAL_LABELS: Readonly<Record<OrderFinalScope, string>> = {
+  off: 'none',
+  mine: 'those I requested',
+  all: 'every withdrawal',
+};
+
+/** Whose notifications the section shows: the operator signed in here, else one the person picks. */
+function Notifications(): React.JSX.Element {
+  const signedIn = useSessionStore((state) => state.session?.operator ?? null);
+  const roster = useOperatorsStore((state) => state.roster);
+  const operators = (roster?.operators ?? []).filter((operator) => operator.status === 'active').map((operator) => operator.name);
+  const [picked, setPicked] = useState<string | null>(null);
+  const who = signedIn ?? picked ?? operators[0] ?? null;
+  const view = useNotificationsStore((state) => state.view);
+  const error = useNotificationsStore((state) => state.error);
+  useEffect(() => {
+    if (who !== null) void useNotificationsStore.getState().load(who);
+  }, [who]);
+  return (
+    <section className="card" aria-labelledby="notifications-title" data-testid="@settings/notifications">
+      <h2 id="notifications-title">Notifications</h2>
+      <p className="muted small">
+        What Treasury Desk tells an operator with the system&apos;s notifications, on the workstation where they are signed in. Each operator
+        chooses their own; while the desk is locked, notices leave out amounts and names.
+      </p>
+      {signedIn === null && operators.length > 0 ? (
+        <Field label="Operator">
+          {(control) => (
+            <Select control={control} value={who ?? ''} options={operators} label={(name) => name} onChange={(name) => setPicked(name)} testId="@settings/notifications-operator" />
+          )}
+        </Field>
+      ) : null}
+      {who === null ? <p className="muted">The profile has no operators yet.</p> : null}
+      <ErrorNotice error={error} />
+      {view === null || view.operator.toLowerCase() !== who?.toLowerCase() ? null : (
+        <NotificationsForm key={view.operator} view={view} />
+      )}
+    </section>
+  );
+}
+
+function NotificationsForm({ view }: { readonly view: NotificationPreferencesView }): React.JSX.Element {
+  const [approvalWaiting, setApprovalWaiting] = useState(view.preferences.approvalWaiting);
+  const [orderFinal, setOrderFinal] = useState<OrderFinalScope>(view.preferences.orderFinal);
+  const [orderStuck, setOrderStuck] = useState(view.preferences.orderStuck);
+  const [connection, setConnection] = useState(view.preferences.connection);
+  const [thresholds, setThresholds] = useState<Partial<Record<CurrencySymbol, string>>>(view.preferences.depositThresholds);
+  const [error, setError] = useState<ContractError | null>(null);
+  const [saved, setSaved] = useState(false);
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    const depositThresholds: Partial<Record<CurrencySymbol, string>> = {};
+    for (const symbol of WITHDRAWAL_CURRENCIES) {
+      const text = thresholds[symbol]?.trim() ?? '';
+      if (text !== '') depositThresholds[symbol] = text;
+    }
+    const preferences: NotificationPreferences = { approvalWaiting, orderFinal, orderStuck, connection, depositThresholds };
+    const result = await askOperator({
+      title: `Save ${view.operator}'s notifications`,
+      description: 'Each operator chooses their own notifications: type your passphrase.',
+      confirmLabel: 'Save notifications',
+      run: (as) => useNotificationsStore.getState().save(view.operator, preferences, as),
+    });
+    if (result === null) return;
+    setError(result.ok ? null : result.error);
+    setSaved(result.ok);
+  }
+  /** A change to the form: the "Saved." note no longer holds. */
+  function edited<T>(setter: (value: T) => void): (value: T) => void {
+    return (value) => {
+      setter(value);
+      setSaved(false);
+    };
+  }
+  const editApprovals = edited(setApprovalWaiting);
+  const editFinal = edited(setOrderFinal);
+  const editStuck = edited(setOrderStuck);
+  const editConnection = edited(setConnection);
+  const editThresholds = edited(setThresholds);
+  return (
+    <form className="stack" onSubmit={(event) => void submit(event)} aria-label={`${view.operator}'s notifications`} data-operator={view.operator}>
+      <p className="small" data-testid="@settings/notifications-whose">
+        {view.isDefault ? `${view.operator} has not chosen yet: these are the defaults for their role.` : `${view.operator}'s own choice.`}
+      </p>
+      <label className="checkbox">
+        <input type="checkbox" checked={approvalWaiting} onChange={(event) => editApprovals(event.target.checked)} data-testid="@settings/notify-approvals" />
+        A withdrawal waits for my approval (only when my approval would count)
+      </label>
+      <Field label="Final outcome of withdrawals (paid out, refunded, failed, rejected)">
+        {(control) => (
+          <Select control={control} value={orderFinal} options={ORDER_FINAL_SCOPES} label={(scope) => ORDER_FINAL_LABELS[scope]} onChange={editFinal} testId="@settings/notify-final" />
+        )}
+      </Field>
+      <label className="checkbox">
+        <input type="checkbox" checked={orderStuck} onChange={(event) => editStuck(event.target.checked)} data-testid="@settings/notify-stuck" />
+        A withdrawal stays pending at the platform longer than usual
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" checked={connection} onChange={(event) => editConnection(event.target.checked)} data-testid="@settings/notify-connection" />
+        The desk goes offline, and comes back
+      </label>
+      <fieldset className="fieldset">
+        <legend>Deposits above (empty: no notice for that currency; 0: every deposit)</legend>
+        <div className="threshold-grid">
+          {WITHDRAWAL_CURRENCIES.map((symbol) => (
+            <Field key={symbol} label={currencyLabel(symbol)} error={fieldError(error?.fields, `preferences.depositThresholds.${symbol}`)} testId={`@settings/notify-threshold-${symbol}`}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="input input--mono"
+                  inputMode="decimal"
+                  value={thresholds[symbol] ?? ''}
+                  onChange={(event) => editThresholds({ ...thresholds, [symbol]: event.target.value })}
+                  data-testid={`@settings/notify-threshold-${symbol}`}
+                />
+              )}
+            </Field>
+          ))}
+        </div>
+      </fieldset>
+      <ErrorNotice error={error} />
+      <div className="actions">
+        <button type="submit" className="button button--primary" data-testid="@settings/notifications-save">
+          Save notifications
+        </button>
+      </div>
+      <p role="status" className="small" data-testid="@settings/notifications-status">
+        {saved ? 'Saved.' : null}
+      </p>
+    </form>
+  );
+}
+
+/** This workstation's desktop preferences (kept by the desktop, for whoever uses this computer). */
+function Workstation(): React.JSX.Element {
+  const keep = useNotificationsStore((state) => state.keepRunningInTray);
+  const [error, setError] = useState<ContractError | null>(null);
+  useEffect(() => {
+    void useNotificationsStore.getState().loadDesktop();
+  }, []);
+  return (
+    <section className="card" aria-labelledby="workstation-title" data-testid="@settings/workstation">
+      <h2 id="workstation-title">This workstation</h2>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={keep === true}
+          disabled={keep === null}
+          onChange={(event) => void useNotificationsStore.getState().setKeepRunningInTray(event.target.checked).then((result) => setError(result.ok ? null : result.error))}
+          data-testid="@settings/keep-in-tray"
+        />
+        Keep Treasury Desk running in the tray when its window is closed, so notifications keep coming
+      </label>
+      <p className="muted small">Quit from the tray icon&apos;s menu. Where the desktop has no tray, closing the window quits anyway.</p>
+      <ErrorNotice error={error} />
     </section>
   );
 }

@@ -3,13 +3,16 @@
 // the request's fingerprint to compare, and each order says what its signed statements support: which approvals
 // count toward four-eyes (and why one does not) and any problem found.
 import { useEffect, useState } from 'react';
+import { CURRENCIES } from '../../../electron/chains';
 import type { WithdrawalView } from '../../../electron/contract';
 import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import type { ContractError } from '../api';
 import { Amount } from '../components/Amount';
+import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { ExplorerLink } from '../components/ExplorerLink';
 import { Fingerprint } from '../components/Fingerprint';
-import { currencyLabel, formatDateTime, shorten, timeAgo } from '../format';
+import { currencyLabel, shorten, timeAgo } from '../format';
 import { useNow } from '../hooks';
 import { askOperator } from '../stores/operator-prompt';
 import { useWithdrawalsStore } from '../stores/withdrawals';
@@ -283,7 +286,7 @@ function AllOrders(): React.JSX.Element {
             <tbody>
               {orders.map((view) => (
                 <tr key={view.id} className={view.id === selectedId ? 'is-selected' : undefined} aria-current={view.id === selectedId ? 'true' : undefined} data-testid="@withdrawals/order-row" data-id={view.id}>
-                  <td className="small">{formatDateTime(view.createdAt)}</td>
+                  <td className="small"><DateTime at={view.createdAt} /></td>
                   <td className="num">
                     <Amount value={view.amount} />
                   </td>
@@ -354,7 +357,9 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         </h2>
         <StateBadge view={view} />
       </div>
-      <p className="mono small break">to {view.toAddress}</p>
+      <p className="mono small break">
+        to {view.toAddress} <ExplorerLink chain={CURRENCIES[view.currency].chain} target="address" value={view.toAddress} testId="@withdrawals/detail-address-link" />
+      </p>
       <Fingerprint
         label="Request fingerprint"
         value={view.fingerprint}
@@ -376,7 +381,15 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         <dt>Service status</dt>
         <dd data-testid="@withdrawals/order-status">{view.orderStatus ?? 'not sent yet'}</dd>
         <dt>Transaction</dt>
-        <dd className="mono break">{view.txid === null || view.txid === '' ? '—' : view.txid}</dd>
+        <dd className="mono break">
+          {view.txid === null || view.txid === '' ? (
+            '—'
+          ) : (
+            <>
+              {view.txid} <ExplorerLink chain={CURRENCIES[view.currency].chain} target="transaction" value={view.txid} testId="@withdrawals/detail-txid-link" />
+            </>
+          )}
+        </dd>
         <dt>Type</dt>
         <dd>{view.withdrawType === 'financialConfirmation' ? 'Financial confirmation' : 'Normal'}</dd>
         {view.memo === null ? null : (
@@ -401,7 +414,7 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
           <li key={`${entry.at}:${index}`} className={`timeline__item timeline__item--${entry.tone}`}>
             <p className="timeline__title">{entry.title}</p>
             <p className="timeline__detail">{entry.detail}</p>
-            <p className="timeline__time">{formatDateTime(entry.at)}</p>
+            <p className="timeline__time"><DateTime at={entry.at} /></p>
           </li>
         ))}
       </ol>
@@ -460,7 +473,7 @@ function Approvals({ view }: { readonly view: WithdrawalView }): React.JSX.Eleme
       <ul className="stack small" data-testid="@withdrawals/approvals">
         {view.approvals.map((approval) => (
           <li key={`${approval.operator}:${approval.at}`} data-testid="@withdrawals/approval" data-operator={approval.operator} data-counts={String(approval.counts)}>
-            <strong>{approval.operator}</strong> {approval.decision === 'approve' ? 'approved' : 'rejected'} {formatDateTime(approval.at)}{' '}
+            <strong>{approval.operator}</strong> {approval.decision === 'approve' ? 'approved' : 'rejected'} <DateTime at={approval.at} />{' '}
             {approval.decision === 'reject' ? null : approval.counts ? <span className="badge badge--good">counts</span> : <span className="badge badge--warn">does not count</span>}
             {approval.note === null ? null : <span className="muted"> {approval.note}</span>}
           </li>

@@ -4,13 +4,15 @@ import { create } from 'zustand';
 import type { CurrencySymbol } from '../../../electron/chains';
 import type { DepositView, FileOutcome, RequestOf } from '../../../electron/contract';
 import { call, type ContractError, type Result } from '../api';
+import { DEFAULT_REPORTING_TIME_ZONE } from '../../../electron/contract/time-zone';
 import { dateInputToMs } from '../format';
+import { useSessionStore } from './session';
 
 export const DEPOSIT_PAGE_SIZE = 500;
 
 export interface DepositFilters {
   readonly currency: CurrencySymbol | '';
-  /** Local dates "YYYY-MM-DD" (inclusive), or ''. */
+  /** Calendar dates "YYYY-MM-DD" (inclusive) in the desk's reporting time zone, or ''. */
   readonly from: string;
   readonly to: string;
   readonly search: string;
@@ -23,9 +25,10 @@ type ListRequest = RequestOf<'deposits/list'>;
 function toQuery(filters: DepositFilters): Omit<ListRequest, 'limit' | 'cursor'> {
   const query: { currency?: CurrencySymbol; from?: number; to?: number; search?: string } = {};
   if (filters.currency !== '') query.currency = filters.currency;
-  const from = dateInputToMs(filters.from);
+  const timeZone = useSessionStore.getState().session?.reportingTimeZone ?? DEFAULT_REPORTING_TIME_ZONE;
+  const from = dateInputToMs(filters.from, timeZone);
   if (from !== null) query.from = from;
-  const to = dateInputToMs(filters.to, true);
+  const to = dateInputToMs(filters.to, timeZone, true);
   if (to !== null) query.to = to;
   const search = filters.search.trim();
   if (search !== '') query.search = search;

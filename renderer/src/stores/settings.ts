@@ -1,5 +1,6 @@
 // useSettingsStore: per-currency withdrawal policies, the callback listener (state, start/stop, the callbacks/changed
-// event) and the idle lock timeout. Operators have their own store (operators.ts).
+// event), the idle lock timeout and the reporting time zone (both desk-wide, in the session state). Operators have their
+// own store (operators.ts).
 import { create } from 'zustand';
 import type { CurrencySymbol } from '../../../electron/chains';
 import type { CallbackListenerState, PolicyChangeView, PolicyView } from '../../../electron/contract';
@@ -25,6 +26,7 @@ interface SettingsStore {
   stopCallbacks(): Promise<Result<CallbackListenerState>>;
   applyCallbacks(state: CallbackListenerState): void;
   setLockTimeout(seconds: number, as: ActingOperator): Promise<Result<unknown>>;
+  setReportingTimeZone(timeZone: string, as: ActingOperator): Promise<Result<unknown>>;
 }
 
 export const useSettingsStore = create<SettingsStore>()((set, get) => ({
@@ -65,6 +67,11 @@ export const useSettingsStore = create<SettingsStore>()((set, get) => ({
   },
   async setLockTimeout(seconds, as) {
     const result = await call('settings/setLockTimeout', { seconds, as });
+    if (result.ok) useSessionStore.getState().apply(result.value);
+    return result;
+  },
+  async setReportingTimeZone(timeZone, as) {
+    const result = await call('settings/setReportingTimeZone', { timeZone, as });
     if (result.ok) useSessionStore.getState().apply(result.value);
     return result;
   },

@@ -38,7 +38,7 @@ export const test = base.extend<DeskOptions & { desk: Desk }>({
     requireKeyring();
     const dataDir = mkdtempSync(join(tmpdir(), 'treasury-e2e-'));
     const harness = await startHarnessEngine({ dataDir: join(dataDir, 'desk'), demoAuto, autoSync });
-    const server = await startHarness({ engine: harness.engine, desktop: harness.desktopHandlers, rendererDir: RENDERER_OUT_DIR });
+    const server = await startHarness({ engine: harness.engine, desktop: harness.desktopHandlers, shellEvents: { onEvent: (listener) => harness.desktop.onWindowEvent(listener) }, rendererDir: RENDERER_OUT_DIR });
     const sandboxes: SandboxHandle[] = [];
     const desk: Desk = {
       url: server.url,

@@ -41,6 +41,7 @@ describe('demo operators on a real profile', () => {
       callOn(engine, 'operators/invite', { name: 'mallory', role: 'approver', as: { operator: demoSecondAdmin.name, passphrase: demoSecondAdmin.passphrase } }),
       callOn(engine, 'addresses/create', { addressType: 'trx', as: { operator: demoApprover.name, passphrase: demoApprover.passphrase } }),
       callOn(engine, 'settings/setLockTimeout', { seconds: 0, as: { operator: demoAdmin.name, passphrase: demoAdmin.passphrase } }),
+      callOn(engine, 'settings/setReportingTimeZone', { timeZone: 'Pacific/Kiritimati', as: { operator: demoAdmin.name, passphrase: demoAdmin.passphrase } }),
     ];
     for (const result of await Promise.all(attempts)) expect(result).toMatchObject({ ok: false, error: { code: 'wrongPassphrase' } });
     expect(await valueOn(engine, 'withdrawals/list', {})).toMatchObject({ rows: [] });
@@ -77,5 +78,9 @@ describe('demo operators on a real profile', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     if (!result.ok) expect(result.error.message).toContain('demo operators cannot change settings');
     expect((await valueOn(restarted, 'session/state', {})).lockTimeoutSeconds).toBe(before);
+    // Nor the reporting time zone, which every profile's screens, CLI output and CSV exports share.
+    const zone = await callOn(restarted, 'settings/setReportingTimeZone', { timeZone: 'Pacific/Kiritimati', as: { operator: demoAdmin.name, passphrase: demoAdmin.passphrase } });
+    expect(zone).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect((await valueOn(restarted, 'session/state', {})).reportingTimeZone).toBe('UTC');
   });
 });

@@ -208,8 +208,41 @@ describe('deposit addresses and deposits', () => {
     expect(expectOk(await desk.cli(['deposits', 'export', '--csv', csv, '--currency', 'trx.usdt'])).stdout).toBe(`wrote 1 deposit to ${csv}\n`);
     const lines = readFileSync(csv, 'utf8').trim().split(/\r?\n/);
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^first_seen_utc,currency,amount,fee,txid/);
+    expect(lines[0]).toMatch(/^first_seen,currency,amount,fee,txid/);
     expect(lines[1]).toContain(txid);
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,trx\.usdt,/);
+  });
+
+  it('shows, filters and exports times in the reporting time zone an admin sets with "settings timezone"', async () => {
+    expect(expectOk(await desk.cli(['settings', 'timezone'])).stdout).toMatch(/^reporting time zone: UTC \(now \d{4}-\d{2}-\d{2} [0-9:]{8}Z\)\n$/);
+    expect(expectFailure(await desk.cli(['settings', 'timezone', 'Europe/Berlin', '--as', APPROVER.name], as(APPROVER)), 1)).toMatch(/^treasury-desk: forbidden: /);
+    expect(expectFailure(await desk.cli(['settings', 'timezone', 'Mars/Olympus', '--as', ADMIN.name], as(ADMIN)), 2)).toBe(
+      'treasury-desk: invalidInput: the time zone: "Mars/Olympus" is not an IANA time zone name such as Europe/Berlin, America/New_York or UTC',
+    );
+    expect(expectOk(await desk.cli(['settings', 'timezone', 'Asia/Kolkata', '--as', ADMIN.name], as(ADMIN))).stdout).toBe(
+      'reporting time zone: Asia/Kolkata (the app, the CLI and CSV exports show times in it)\n',
+    );
+    try {
+      expect(json(await desk.cli(['settings', 'show', '--json']))).toEqual({ lockTimeoutSeconds: 900, reportingTimeZone: 'Asia/Kolkata' });
+      const [deposit] = json<Page<DepositView>>(await desk.cli(['deposits', 'list', '--search', txid, '--json'])).rows;
+      if (deposit === undefined) throw new Error('the deposit is gone');
+      const listed = expectOk(await desk.cli(['deposits', 'list', '--search', txid])).stdout;
+      expect(listed).toMatch(/^first seen \(Asia\/Kolkata\)\s+currency/);
+      const shown = /^(\d{4}-\d{2}-\d{2} [0-9:]{8}\+05:30)\s+trx\.usdt/m.exec(listed)?.[1] ?? '';
+      expect(Date.parse(shown.replace(' ', 'T'))).toBe(Math.floor(deposit.firstSeenAt / 1000) * 1000);
+      // A date typed without an offset is a day in the reporting zone: the deposit's own Kolkata day finds it.
+      const day = shown.slice(0, 10);
+      expect(json<Page<DepositView>>(await desk.cli(['deposits', 'list', '--search', txid, '--from', day, '--json'])).rows).toHaveLength(1);
+      expect(json<Page<DepositView>>(await desk.cli(['deposits', 'list', '--search', txid, '--to', day, '--json'])).rows).toHaveLength(0);
+      const csv = join(desk.dir, 'deposits-kolkata.csv');
+      expectOk(await desk.cli(['deposits', 'export', '--csv', csv, '--search', txid]));
+      const [, row = ''] = readFileSync(csv, 'utf8').trim().split(/\r?\n/);
+      const firstSeen = row.split(',')[0] ?? '';
+      expect(firstSeen).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+05:30$/);
+      expect(Date.parse(firstSeen)).toBe(deposit.firstSeenAt);
+    } finally {
+      expectOk(await desk.cli(['settings', 'timezone', 'UTC', '--as', ADMIN.name], as(ADMIN)));
+    }
   });
 
   it('refuses bad filters as bad input', async () => {

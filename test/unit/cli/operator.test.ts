@@ -83,7 +83,7 @@ describe('operator list as text', () => {
       fourEyes: false,
       notice: 'This desk has a single admin, so it cannot give four-eyes.',
     };
-    expect(rosterText(roster, Date.UTC(2026, 0, 1))).toBe(
+    expect(rosterText(roster, 'UTC', Date.UTC(2026, 0, 1))).toBe(
       [
         'name   role      status                                         key fingerprint      party       enrolled by',
         'sam    admin     active                                         AAAA-BBBB-CCCC-DDDD  sam         founder',
@@ -100,7 +100,18 @@ describe('operator list as text', () => {
     );
   });
 
+  it('shows a lockout in the reporting time zone, with its offset', () => {
+    const roster: RosterView = {
+      founded: true,
+      operators: [operator('olive', { role: 'approver', lockedUntil: Date.UTC(2999, 0, 1, 12) })],
+      proposals: [],
+      fourEyes: false,
+      notice: null,
+    };
+    expect(rosterText(roster, 'Asia/Kolkata', Date.UTC(2026, 0, 1))).toContain('active, locked out until 2999-01-01 17:30:00+05:30');
+  });
+
   it('an unfounded profile shows only the notice', () => {
-    expect(rosterText({ founded: false, operators: [], proposals: [], fourEyes: false, notice: 'not founded yet' })).toBe('not founded yet\n');
+    expect(rosterText({ founded: false, operators: [], proposals: [], fourEyes: false, notice: 'not founded yet' }, 'UTC')).toBe('not founded yet\n');
   });
 });

@@ -1,8 +1,9 @@
 // The `treasury-desk` shell without an engine: bare command groups and unknown commands are one-line usage errors
 // (exit 2), commander's own errors carry the `treasury-desk: ` prefix, help exits 0, global options work before or
 // after the command; plus the pure helpers (field labels, tables, ISO times, secret input).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseIsoTime } from '../../../electron/cli/args';
+import { parseIsoTime, typedTimeToMs } from '../../../electron/cli/args';
 import { askInvitationCode, askNewPassphrase, askPassphrase, fieldLabel, secretInput } from '../../../electron/cli/engine-session';
 import { ContractFailure, UsageError } from '../../../electron/cli/errors';
 import { differenceMarks, fields, formatTime, table } from '../../../electron/cli/format';
@@ -29,8 +30,27 @@ const GROUPS: readonly (readonly [string, string])[] = [
   ['policy', 'list or set'],
   ['audit', 'verify, head, checkpoint or export'],
   ['callbacks', 'listen'],
+  ['settings', 'show or timezone'],
   ['wire', 'encrypt, decrypt, sign or verify'],
 ];
+
+describe('--version', () => {
+  it('prints the version of package.json and exits 0, without opening a desk', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    for (const flag of ['--version', '-V']) {
+      const result = await run(flag);
+      expect(result).toMatchObject({ code: 0, stdout: `treasury-desk ${version}\n`, stderr: '' });
+    }
+  });
+});
+
+describe('settings timezone usage', () => {
+  it('a zone without --as, or --as without a zone, is a usage error before any desk is opened', async () => {
+    expect(usageLine(await run('settings', 'timezone', 'Europe/Berlin'))).toBe('treasury-desk: changing the reporting time zone needs --as ADMIN (an admin signs the change).');
+    expect(usageLine(await run('settings', 'timezone', '--as', 'alice'))).toMatch(/^treasury-desk: name the time zone to set/);
+  });
+});
 
 describe('command groups and unknown commands', () => {
   it.each(GROUPS)('a bare "%s" is a one-line usage error naming its subcommands', async (group, subcommands) => {
@@ -179,18 +199,28 @@ describe('text output', () => {
     expect(text).toBe('currency             available\ntrx.usdt                  5000\neth       0.000000000000000001\n');
   });
 
-  it('pads field labels, formats UTC times, and marks differing positions', () => {
+  it('pads field labels, formats times in the reporting zone with its offset, and marks differing positions', () => {
     expect(fields([['a', '1'], ['longer', '2']])).toBe('a       1\nlonger  2\n');
-    expect(formatTime(Date.UTC(2024, 4, 1, 12, 30, 5, 123))).toBe('2024-05-01 12:30:05Z');
-    expect(formatTime(null)).toBe('-');
+    expect(formatTime(Date.UTC(2024, 4, 1, 12, 30, 5, 123), 'UTC')).toBe('2024-05-01 12:30:05Z');
+    expect(formatTime(Date.UTC(2024, 4, 1, 12, 30, 5, 123), 'Europe/Berlin')).toBe('2024-05-01 14:30:05+02:00');
+    expect(formatTime(Date.UTC(2024, 0, 1, 3, 0, 0), 'America/New_York')).toBe('2023-12-31 22:00:00-05:00');
+    expect(formatTime(Date.UTC(2024, 0, 1, 12), 'Europe/London')).toBe('2024-01-01 12:00:00+00:00');
+    expect(formatTime(null, 'UTC')).toBe('-');
     expect(differenceMarks('abcd', 'abXd', [2], '')).toBe('known  abcd\ntyped  abXd\n         ^\n');
   });
 
-  it('parses ISO dates and times as UTC and refuses anything else', () => {
-    expect(parseIsoTime('2024-05-01', '--from')).toBe(Date.UTC(2024, 4, 1));
-    expect(parseIsoTime('2024-05-01T12:00', '--from')).toBe(Date.UTC(2024, 4, 1, 12));
-    expect(parseIsoTime('2024-05-01 12:00:00Z', '--from')).toBe(Date.UTC(2024, 4, 1, 12));
-    expect(parseIsoTime('2024-05-01T12:00:00+02:00', '--from')).toBe(Date.UTC(2024, 4, 1, 10));
-    for (const bad of ['yesterday', '1714564800', '2024-13-45', '05/01/2024']) expect(() => parseIsoTime(bad, '--from')).toThrow(UsageError);
+  it('parses ISO dates and times in the reporting zone unless they carry an offset, and refuses anything else', () => {
+    expect(typedTimeToMs(parseIsoTime('2024-05-01', '--from'), 'UTC')).toBe(Date.UTC(2024, 4, 1));
+    expect(typedTimeToMs(parseIsoTime('2024-05-01T12:00', '--from'), 'UTC')).toBe(Date.UTC(2024, 4, 1, 12));
+    expect(typedTimeToMs(parseIsoTime('2024-05-01 12:00:00Z', '--from'), 'UTC')).toBe(Date.UTC(2024, 4, 1, 12));
+    expect(typedTimeToMs(parseIsoTime('2024-05-01T12:00:00+02:00', '--from'), 'UTC')).toBe(Date.UTC(2024, 4, 1, 10));
+    expect(typedTimeToMs(parseIsoTime('2024-05-01T12:00:00.250-0330', '--from'), 'UTC')).toBe(Date.UTC(2024, 4, 1, 15, 30, 0, 250));
+    // Without an offset, the reporting zone decides: midnight in Berlin (summer) is 22:00 UTC the day before.
+    expect(typedTimeToMs(parseIsoTime('2024-05-01', '--from'), 'Europe/Berlin')).toBe(Date.UTC(2024, 3, 30, 22));
+    expect(typedTimeToMs(parseIsoTime('2024-12-01 09:15', '--from'), 'Asia/Kolkata')).toBe(Date.UTC(2024, 11, 1, 3, 45));
+    expect(typedTimeToMs(parseIsoTime('2024-05-01T12:00:00Z', '--from'), 'Europe/Berlin')).toBe(Date.UTC(2024, 4, 1, 12));
+    for (const bad of ['yesterday', '1714564800', '2024-13-45', '2024-02-30', '2024-05-01T24:00', '05/01/2024']) {
+      expect(() => parseIsoTime(bad, '--from')).toThrow(UsageError);
+    }
   });
 });

@@ -66,6 +66,8 @@ function withdrawal(memo: string, who: string): WithdrawalView {
 const answers: { text: string; failWith: string | null } = { text: NASTY, failWith: null };
 
 function answer(method: string): Result<unknown> {
+  // Every command reads the reporting time zone first (the zone its times are printed in).
+  if (method === 'session/state') return { ok: true, value: { locked: false, operator: null, lockTimeoutSeconds: 900, reportingTimeZone: 'UTC', profile: 'main', isDemo: false } };
   if (answers.failWith !== null) return { ok: false, error: { code: 'service', message: answers.failWith, serviceReason: answers.failWith } };
   const text = answers.text;
   switch (method) {

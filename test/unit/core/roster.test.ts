@@ -1,78 +1,11 @@
 // The roster rebuilt from signed statements (core/operators/roster.ts): founding by the founders' signatures, invitations
 // accepted with the operator's own key, confirmations by an independent admin, role and disable changes, parties, and
 // rows that do not verify; and countIndependentApprovals on the APPROVALS.md example.
-import type { KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { countIndependentApprovals, disjoint, PROFILE_REMOVED, Roster, type ChainRow } from '../../../electron/core/operators/roster';
-import { generateSigningKey, type SigningKeyPair } from '../../../electron/core/statements/keys';
-import { canonicalHash, type StatementBody, type StatementKind } from '../../../electron/core/statements/statement';
-import { signedRow } from '../../support/signed-rows';
-
-interface Person {
-  readonly name: string;
-  readonly key: SigningKeyPair;
-}
-
-const person = (name: string): Person => ({ name, key: generateSigningKey() });
-const DESK = generateSigningKey();
-
-/** A chain of signed rows of one profile, built the way the engine appends them. */
-class Chain {
-  readonly rows: ChainRow[] = [];
-
-  add(
-    by: Person | null,
-    kind: StatementKind,
-    subject: string,
-    body: StatementBody,
-    options: { signWith?: KeyObject; keyId?: string; operator?: string | null } = {},
-  ): ChainRow {
-    const row = signedRow(
-      this.rows.at(-1),
-      {
-        kind,
-        profile: 'main',
-        subject,
-        body,
-        operator: options.operator !== undefined ? options.operator : (by?.name ?? null),
-        keyId: options.keyId ?? by?.key.keyId ?? DESK.keyId,
-        at: 1_000 + this.rows.length,
-      },
-      options.signWith ?? by?.key.privateKey ?? DESK.privateKey,
-    );
-    this.rows.push(row);
-    return row;
-  }
-
-  /** Both founders (or the only one) sign the same founding. */
-  found(...admins: Person[]): string {
-    const body: StatementBody = {
-      admins: admins.map((admin) => ({ name: admin.name, publicKey: admin.key.publicKey })),
-      deskKey: { publicKey: DESK.publicKey },
-      merchantId: 'M-1001',
-    };
-    const subject = canonicalHash(body);
-    for (const admin of admins) this.add(admin, 'found', subject, body);
-    return subject;
-  }
-
-  /** An admin invites; returns the proposal id (the invitation row's hash). */
-  invite(by: Person, who: Person, role: string): string {
-    return this.add(by, 'enrol', who.name, { role, codeHash: 'c'.repeat(64) }).hash;
-  }
-
-  accept(who: Person, proposal: string, key: SigningKeyPair = who.key): ChainRow {
-    return this.add(who, 'accept', who.name, { proposal, publicKey: key.publicKey }, { signWith: key.privateKey, keyId: key.keyId });
-  }
-
-  confirm(by: Person, proposal: string, keyId?: string): ChainRow {
-    return this.add(by, 'confirm', 'x', keyId === undefined ? { proposal } : { proposal, keyId });
-  }
-
-  roster(): Roster {
-    return Roster.replay(this.rows);
-  }
-}
+import { countIndependentApprovals, disjoint, PROFILE_REMOVED, Roster } from '../../../electron/core/operators/roster';
+import { generateSigningKey } from '../../../electron/core/statements/keys';
+import { canonicalHash, type StatementBody } from '../../../electron/core/statements/statement';
+import { Chain, DESK, person, type Person } from '../../support/roster-chain';
 
 const problemsOf = (roster: Roster): string[] => roster.problems.map((problem) => `${problem.seq}: ${problem.reason}`);
 

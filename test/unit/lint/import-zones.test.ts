@@ -41,6 +41,10 @@ describe('layer import zones', () => {
     ['electron/protocol/probe.ts', "import Database from 'better-sqlite3'; const x = Database;", 'may not import the package better-sqlite3'],
     ['electron/core/probe.ts', "import { Command } from 'commander'; const x = Command;", 'may not import the package commander'],
     ['electron/core/probe.ts', "const x = require('left-pad');", 'may not import the package left-pad'],
+    // The app's manifest (its version) is for the faces that print it, not for the engine or the window.
+    ['electron/core/probe.ts', "import { version as x } from '../../package.json';", 'belongs to no layer'],
+    ['renderer/src/probe.ts', "import { version as x } from '../../package.json';", 'belongs to no layer'],
+    ['electron/cli/probe.ts', "import { x } from '../../package-lock.json';", 'belongs to no layer'],
   ])('%s: %s fails lint', async (filePath, code, expected) => {
     const errors = await restrictedImportErrors(filePath, `${code}\nexport const y = x ?? null;\n`);
     expect(errors.join('\n')).toContain(expected);
@@ -61,6 +65,7 @@ describe('layer import zones', () => {
     ['electron/protocol/probe.ts', "import { request as x } from 'undici';"],
     ['electron/cli/probe.ts', "import { Command as x } from 'commander';"],
     ['electron/core/probe.ts', "import { readFileSync as x } from 'node:fs';"],
+    ['electron/cli/probe.ts', "import { version as x } from '../../package.json';"],
   ])('%s: %s is allowed', async (filePath, code) => {
     expect(await restrictedImportErrors(filePath, `${code}\nexport const y = x;\n`)).toEqual([]);
   });

@@ -41,6 +41,8 @@ function fakeShell(answers: { save?: string | null; open?: string | null } = {})
       return answers.open ?? null;
     }),
     openExternal: vi.fn(async () => undefined),
+    showNotification: vi.fn(),
+    showMainWindow: vi.fn(),
   } satisfies DesktopShell;
   return { shell, saves, opens };
 }

@@ -1,8 +1,9 @@
 // The app's DesktopShell over stubbed Electron modules: dialogs attach to the window and map cancel to null, the
-// clipboard gets the text, and only allow-listed explorer links reach the OS browser.
+// clipboard gets the text, only allow-listed explorer links reach the OS browser, and notices are shown as given (their
+// body escaped where the system reads it as markup) and call back when clicked.
 import { describe, expect, it, vi } from 'vitest';
 import type { BrowserWindow } from 'electron';
-import { electronDesktopShell } from '../../../electron/main/desktop-shell';
+import { electronDesktopShell, KEPT_NOTICES, notificationBody, type SystemNotification } from '../../../electron/main/desktop-shell';
 
 function parts(answers: { save?: { canceled: boolean; filePath?: string }; open?: { canceled: boolean; filePaths: string[] } } = {}) {
   const window = { id: 1 } as unknown as BrowserWindow;
@@ -49,5 +50,51 @@ describe('electronDesktopShell', () => {
     await expect(shell.openExternal('https://evil.example/')).rejects.toThrow('not an allowed explorer link');
     await expect(shell.openExternal('file:///etc/passwd')).rejects.toThrow();
     expect(p.shell.openExternal).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("Electron's notices", () => {
+  class FakeNotification implements SystemNotification {
+    static made: FakeNotification[] = [];
+    readonly listeners = new Map<string, () => void>();
+    shown = false;
+    constructor(readonly options: { title?: string; body?: string }) {
+      FakeNotification.made.push(this);
+    }
+    on(event: 'click', listener: () => void): this {
+      this.listeners.set(event, listener);
+      return this;
+    }
+    show(): void {
+      this.shown = true;
+    }
+  }
+
+  it('shows title and body as given and calls back on click', () => {
+    const showMainWindow = vi.fn();
+    const shell = electronDesktopShell({
+      ...parts(),
+      createNotification: (options: { title?: string; body?: string }) => new FakeNotification(options),
+      showMainWindow,
+      platform: 'linux',
+    } as never);
+    const clicked = vi.fn();
+    for (let i = 0; i <= KEPT_NOTICES; i++) shell.showNotification({ id: `n${i}`, title: 'T', body: `B${i}`, onClick: clicked });
+    expect(FakeNotification.made).toHaveLength(KEPT_NOTICES + 1);
+    expect(FakeNotification.made.every((made) => made.shown)).toBe(true);
+    expect(FakeNotification.made[3]?.options).toEqual({ title: 'T', body: 'B3' });
+    FakeNotification.made[0]?.listeners.get('click')?.();
+    expect(clicked).toHaveBeenCalledTimes(1);
+    shell.showMainWindow();
+    expect(showMainWindow).toHaveBeenCalledTimes(1);
+    // On Linux the body is markup: a memo's tags and entities are shown as typed, never applied.
+    shell.showNotification({ id: 'm', title: 'T', body: 'Memo: "<a href=\'x\'>pay</a> & <b>now</b>"', onClick: clicked });
+    expect(FakeNotification.made.at(-1)?.options.body).toBe('Memo: "&lt;a href=\'x\'&gt;pay&lt;/a&gt; &amp; &lt;b&gt;now&lt;/b&gt;"');
+  });
+
+  it('escapes markup only where the body is markup', () => {
+    expect(notificationBody('a <b> & c', 'linux')).toBe('a &lt;b&gt; &amp; c');
+    expect(notificationBody('a <b> & c', 'win32')).toBe('a <b> & c');
+    expect(notificationBody('a <b> & c', 'darwin')).toBe('a <b> & c');
   });
 });

@@ -1,5 +1,6 @@
-// Small fakes of the Electron objects the shell uses (web contents, frames, sessions, ipcMain, app, shell, powerMonitor), recording
-// what was installed so tests can fire events at it. Cast to Electron's types at the call site.
+// Small fakes of the Electron objects the shell uses (web contents, frames, sessions, ipcMain, app, shell, powerMonitor,
+// nativeTheme, screen, Menu, tray, notifications), recording what was installed so tests can fire events at it. Cast
+// to Electron's types at the call site.
 import { EventEmitter } from 'node:events';
 import { vi } from 'vitest';
 
@@ -115,7 +116,13 @@ export class FakeApp extends EventEmitter {
   gotLock = true;
   readonly enableSandbox = vi.fn();
   readonly quit = vi.fn();
+  readonly setBadgeCount = vi.fn((_count?: number) => true);
   readonly requestSingleInstanceLock = vi.fn(() => this.gotLock);
+  readonly exit = vi.fn();
+  readonly setAboutPanelOptions = vi.fn();
+  getVersion(): string {
+    return '9.8.7';
+  }
   #resolveReady: () => void = () => undefined;
   readonly #whenReady = new Promise<void>((resolve) => {
     this.#resolveReady = resolve;
@@ -140,3 +147,67 @@ export class FakeApp extends EventEmitter {
 
 /** powerMonitor: an event emitter; tests emit `lock-screen`, `suspend`, `resume` as the OS would. */
 export class FakePowerMonitor extends EventEmitter {}
+
+/** nativeTheme: the OS's dark setting (tests flip it and emit `updated`) and the theme source main chooses. */
+export class FakeNativeTheme extends EventEmitter {
+  themeSource = 'light';
+  shouldUseDarkColors = false;
+}
+
+/** screen: the displays connected now (their work areas). */
+export class FakeScreen {
+  workAreas = [{ x: 0, y: 0, width: 1920, height: 1080 }];
+  getAllDisplays(): { workArea: { x: number; y: number; width: number; height: number } }[] {
+    return this.workAreas.map((workArea) => ({ workArea }));
+  }
+}
+
+/** Menu: a built menu is its template (the tray's context menu too); setApplicationMenu records what was set. */
+export class FakeMenu {
+  static applicationMenu: { template: unknown[] } | null = null;
+  static buildFromTemplate<T>(template: T[]): T[] {
+    return template;
+  }
+  static setApplicationMenu(menu: unknown[] | null): void {
+    FakeMenu.applicationMenu = menu === null ? null : { template: menu };
+  }
+}
+
+/** Tray: records its icon, tooltip and menu (a fake Menu is its template), and its click listener. */
+export class FakeTray extends EventEmitter {
+  tooltip = '';
+  menu: Array<{ id?: string; label?: string; type?: string; click?: () => void }> = [];
+  destroyed = false;
+  constructor(readonly icon: string) {
+    super();
+  }
+  setToolTip(text: string): void {
+    this.tooltip = text;
+  }
+  setContextMenu(menu: FakeTray['menu']): void {
+    this.menu = menu;
+  }
+  destroy(): void {
+    this.destroyed = true;
+  }
+  /** Clicks the menu item with this id. */
+  clickItem(id: string): void {
+    const item = this.menu.find((entry) => entry.id === id);
+    if (item?.click === undefined) throw new Error(`no menu item ${id}`);
+    item.click();
+  }
+}
+
+/** Notification: records its options and whether it was shown; `click()` fires its click listeners. */
+export class FakeNotification extends EventEmitter {
+  shown = false;
+  constructor(readonly options: { title?: string; body?: string }) {
+    super();
+  }
+  show(): void {
+    this.shown = true;
+  }
+  click(): void {
+    this.emit('click');
+  }
+}

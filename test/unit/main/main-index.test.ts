@@ -1,12 +1,29 @@
 // The main process entry with Electron stubbed: single-instance lock, sandbox, hardened window and session, one IPC
-// handler per method answered through the engine adapter (stubbed here), events broadcast, engine closed on quit.
+// handler per method answered through the engine adapter (stubbed here), events broadcast, engine closed on quit; the
+// app menu, the window's place restored and kept, the OS theme followed, `--version` answered before anything, and
+// the notifier, tray and keep-running-in-tray wired.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_CHANNEL, METHOD_NAMES, ok, WINDOW_METHOD_NAMES, type ContractEvent, type Result, type TreasuryHandlers } from '../../../electron/contract';
 import { CONTENT_SECURITY_POLICY, secureWebPreferences } from '../../../electron/main/security';
-import { MAIN_WINDOW_FRAME } from '../../../electron/main/windows';
-import { FakeApp, FakeIpcMain, FakePowerMonitor, FakeSession, FakeWebContents, fakeShell, mainFrame } from './electron-fakes';
+import { MAIN_WINDOW_FRAME, WINDOW_BACKGROUND } from '../../../electron/main/windows';
+import {
+  FakeApp,
+  FakeIpcMain,
+  FakeMenu,
+  FakeNativeTheme,
+  FakePowerMonitor,
+  FakeScreen,
+  FakeSession,
+  FakeWebContents,
+  fakeShell,
+  mainFrame,
+  type FakeNotification,
+  type FakeTray,
+} from './electron-fakes';
 
 const state = vi.hoisted(() => ({
   fakes: null as null | {
@@ -15,9 +32,17 @@ const state = vi.hoisted(() => ({
     powerMonitor: FakePowerMonitor;
     session: FakeSession;
     shell: { openExternal: unknown };
+    nativeTheme: FakeNativeTheme;
+    screen: FakeScreen;
     windows: FakeWindow[];
+    trays: FakeTray[];
+    notifications: FakeNotification[];
+    /** The data folder main keeps the workstation's preferences in. */
+    dataDir: string;
   },
   engine: null as null | { start: (paths: unknown) => Promise<unknown> },
+  /** A data folder a test chose (else the fakes' own). */
+  dataFolder: null as string | null,
 }));
 
 interface FakeWindow {
@@ -27,6 +52,11 @@ interface FakeWindow {
   focus: ReturnType<typeof vi.fn>;
   show: ReturnType<typeof vi.fn>;
   restore: ReturnType<typeof vi.fn>;
+  maximize: ReturnType<typeof vi.fn>;
+  setBackgroundColor: ReturnType<typeof vi.fn>;
+  normalBounds: { x: number; y: number; width: number; height: number };
+  maximized: boolean;
+  minimized: boolean;
   emit(event: string, ...args: unknown[]): boolean;
 }
 
@@ -39,15 +69,31 @@ vi.mock('electron', async () => {
     readonly focus = vi.fn();
     readonly show = vi.fn();
     readonly restore = vi.fn();
+    readonly maximize = vi.fn();
+    readonly setBackgroundColor = vi.fn();
+    normalBounds: { x: number; y: number; width: number; height: number };
+    maximized = false;
     constructor(readonly options: Record<string, unknown>) {
       super();
+      this.normalBounds = { x: Number(options['x'] ?? 10), y: Number(options['y'] ?? 10), width: Number(options['width']), height: Number(options['height']) };
       state.fakes?.windows.push(this as unknown as FakeWindow);
+    }
+    getNormalBounds(): { x: number; y: number; width: number; height: number } {
+      return this.normalBounds;
+    }
+    isMaximized(): boolean {
+      return this.maximized;
+    }
+    isFullScreen(): boolean {
+      return false;
     }
     isDestroyed(): boolean {
       return false;
     }
+    /** Minimized until a test says otherwise (a second instance then restores it). */
+    minimized = true;
     isMinimized(): boolean {
-      return true;
+      return this.minimized;
     }
     async loadFile(path: string): Promise<void> {
       this.loaded.push(path);
@@ -68,6 +114,13 @@ vi.mock('electron', async () => {
     get ipcMain() {
       return state.fakes?.ipcMain;
     },
+    Menu: fakes.FakeMenu,
+    get nativeTheme() {
+      return state.fakes?.nativeTheme;
+    },
+    get screen() {
+      return state.fakes?.screen;
+    },
     get powerMonitor() {
       return state.fakes?.powerMonitor;
     },
@@ -77,13 +130,25 @@ vi.mock('electron', async () => {
     get shell() {
       return state.fakes?.shell;
     },
+    Tray: class extends fakes.FakeTray {
+      constructor(icon: string) {
+        super(icon);
+        state.fakes?.trays.push(this);
+      }
+    },
+    Notification: class extends fakes.FakeNotification {
+      constructor(options: { title?: string; body?: string }) {
+        super(options);
+        state.fakes?.notifications.push(this);
+      }
+    },
     clipboard: { writeText: vi.fn() },
     dialog: { showSaveDialog: vi.fn(), showOpenDialog: vi.fn() },
   };
 });
 
 vi.mock('../../../electron/main/engine', () => ({
-  dataFolder: () => '/nonexistent/treasury-desk-data',
+  dataFolder: () => state.dataFolder ?? state.fakes?.dataDir ?? '/nonexistent/treasury-desk-data',
   startEngine: (paths: unknown) => state.engine?.start(paths) ?? Promise.reject(new Error('no engine in this test')),
 }));
 
@@ -116,13 +181,28 @@ function echoEngine() {
 
 beforeEach(() => {
   const app = new FakeApp();
-  state.fakes = { app, ipcMain: new FakeIpcMain(), powerMonitor: new FakePowerMonitor(), session: new FakeSession(), shell: fakeShell(), windows: [] };
+  state.fakes = {
+    app,
+    ipcMain: new FakeIpcMain(),
+    powerMonitor: new FakePowerMonitor(),
+    session: new FakeSession(),
+    shell: fakeShell(),
+    nativeTheme: new FakeNativeTheme(),
+    screen: new FakeScreen(),
+    windows: [],
+    trays: [],
+    notifications: [],
+    dataDir: mkdtempSync(join(tmpdir(), 'td-main-')),
+  };
+  FakeMenu.applicationMenu = null;
 });
 
 afterEach(() => {
   vi.resetModules();
+  if (state.fakes !== null) rmSync(state.fakes.dataDir, { recursive: true, force: true });
   state.fakes = null;
   state.engine = null;
+  state.dataFolder = null;
 });
 
 describe('main process entry', () => {
@@ -206,6 +286,67 @@ describe('main process entry', () => {
     expect(app.quit).toHaveBeenCalledTimes(1);
     app.emit('will-quit', { preventDefault: vi.fn() });
     expect(engine.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the notices for the operator signed in here, counts their approvals on the tray and the badge, and keeps running in the tray when asked', async () => {
+    const engine = echoEngine();
+    const calls: string[] = [];
+    const handlers = engine.engine.handlers as unknown as Record<string, (request: unknown) => Promise<Result<unknown>>>;
+    handlers['session/state'] = async () => ok({ locked: false, operator: 'bob', lockTimeoutSeconds: 900, profile: 'main', isDemo: false });
+    handlers['notifications/waiting'] = async (request) => ok({ operator: (request as { operator: string }).operator, approvals: 2 });
+    for (const method of ['session/lock', 'sync/run'] as const) {
+      handlers[method] = async () => {
+        calls.push(method);
+        return ok({});
+      };
+    }
+    state.engine = { start: async () => engine.engine };
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await import('../../../electron/main/index');
+    const { app, ipcMain, windows, trays, notifications } = fakes();
+    app.becomeReady();
+    await settle();
+
+    // The tray, with its icon from resources/, and the badge: two approvals wait for bob.
+    expect(trays).toHaveLength(1);
+    const tray = trays[0] as FakeTray;
+    expect(tray.icon).toBe(join(app.getAppPath(), 'resources', 'tray.png'));
+    expect(tray.tooltip).toBe('Treasury Desk: 2 approvals waiting for bob');
+    expect(app.setBadgeCount).toHaveBeenLastCalledWith(2);
+
+    // A notice for bob is shown; one for alice only is not. Clicking it brings the window to the withdrawal.
+    const window = windows[0] as FakeWindow;
+    const page = pathToFileURL(resolve(import.meta.dirname, '../../../electron/renderer/index.html')).href;
+    window.webContents.url = page;
+    const notice = { id: 'main:approval:7', kind: 'approvalWaiting', profile: 'main', title: 'A withdrawal is waiting for your approval', body: 'carol requests 5 TRX', discreetBody: 'A withdrawal request is waiting', at: 1, target: { kind: 'withdrawal', id: '7' } } as const;
+    engine.emit({ type: 'notification/raised', notification: { ...notice, recipients: ['alice'] } });
+    engine.emit({ type: 'notification/raised', notification: { ...notice, id: 'main:approval:8', recipients: ['bob', 'alice'] } });
+    expect(notifications.map((shown) => [shown.options, shown.shown])).toEqual([[{ title: notice.title, body: notice.body }, true]]);
+    window.show.mockClear();
+    notifications[0]?.click();
+    expect(window.show).toHaveBeenCalledTimes(1);
+    expect(window.focus).toHaveBeenCalled();
+    expect(window.webContents.sent.at(-1)).toEqual({ channel: EVENT_CHANNEL, payload: { type: 'navigation/open', target: { kind: 'withdrawal', id: '7' } } });
+
+    // The tray's menu: Lock and Sync now go to the engine, Open shows the window, Quit quits.
+    tray.clickItem('lock');
+    tray.clickItem('sync');
+    await settle();
+    expect(calls).toEqual(['session/lock', 'sync/run']);
+    window.show.mockClear();
+    tray.clickItem('open');
+    expect(window.show).toHaveBeenCalledTimes(1);
+
+    // Closing the last window quits by default; once the workstation keeps the desk in the tray, it does not.
+    app.emit('window-all-closed');
+    expect(app.quit).toHaveBeenCalledTimes(1);
+    const ours = { sender: window.webContents, senderFrame: mainFrame(page) };
+    expect(await ipcMain.invoke('desktop/setPreferences', ours, { keepRunningInTray: true })).toEqual(ok({ keepRunningInTray: true }));
+    app.emit('window-all-closed');
+    expect(app.quit).toHaveBeenCalledTimes(1);
+    tray.clickItem('quit');
+    expect(app.quit).toHaveBeenCalledTimes(2);
+    consoleWarn.mockRestore();
   });
 
   it('locks the desk when the OS locks the screen or suspends, and only then', async () => {
@@ -296,5 +437,128 @@ describe('main process entry', () => {
     expect(app.quit).toHaveBeenCalledTimes(1);
     consoleError.mockRestore();
     consoleWarn.mockRestore();
+  });
+
+  it('answers --version and exits before anything starts (no lock, no sandbox switch, no window)', async () => {
+    const argv = process.argv;
+    process.argv = [argv[0] ?? 'electron', '.', '--version'];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    try {
+      await import('../../../electron/main/index');
+    } finally {
+      process.argv = argv;
+    }
+    const { app, windows } = fakes();
+    expect(write).toHaveBeenCalledWith(expect.stringMatching(/^Treasury Desk 9\.8\.7 \(Electron [^,]+, Chromium [^,]+, Node [^)]+\)\n$/));
+    write.mockRestore();
+    expect(app.exit).toHaveBeenCalledWith(0);
+    expect(app.requestSingleInstanceLock).not.toHaveBeenCalled();
+    expect(app.enableSandbox).not.toHaveBeenCalled();
+    app.becomeReady();
+    await settle();
+    expect(windows).toHaveLength(0);
+  });
+
+  it('sets its own app menu: no web link; Go shows a screen in the window; Sync now and Lock go to the engine; About has the version', async () => {
+    const engine = echoEngine();
+    const calls: string[] = [];
+    const handlers = engine.engine.handlers as unknown as Record<string, (request: unknown) => Promise<Result<unknown>>>;
+    for (const method of ['session/lock', 'sync/run']) {
+      handlers[method] = async () => {
+        calls.push(method);
+        return ok({});
+      };
+    }
+    state.engine = { start: async () => engine.engine };
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await import('../../../electron/main/index');
+    const { app, windows } = fakes();
+    app.becomeReady();
+    await settle();
+    consoleWarn.mockRestore();
+    const menu = FakeMenu.applicationMenu;
+    if (menu === null) throw new Error('no application menu was set');
+    expect(JSON.stringify(menu.template)).not.toMatch(/electronjs|https?:/);
+    type Item = { label?: string; role?: string; submenu?: Item[]; click?: () => void };
+    const items = menu.template as Item[];
+    const find = (menuLabel: string, itemLabel: string): Item => {
+      const found = items.find((entry) => entry.label === menuLabel)?.submenu?.find((entry) => entry.label === itemLabel);
+      if (found?.click === undefined) throw new Error(`no ${menuLabel} > ${itemLabel}`);
+      return found;
+    };
+    const window = windows[0] as FakeWindow;
+    window.webContents.url = pathToFileURL(resolve(import.meta.dirname, '../../../electron/renderer/index.html')).href;
+    find('Go', 'Deposits').click?.();
+    find('Edit', 'Search').click?.();
+    expect(window.webContents.sent).toEqual([
+      { channel: EVENT_CHANNEL, payload: { type: 'desktop/navigate', screen: 'deposits' } },
+      { channel: EVENT_CHANNEL, payload: { type: 'desktop/focusSearch' } },
+    ]);
+    expect(window.focus).toHaveBeenCalled();
+    find('File', 'Sync now').click?.();
+    find('File', 'Lock the desk').click?.();
+    await settle();
+    expect(calls).toEqual(['sync/run', 'session/lock']);
+    expect(app.setAboutPanelOptions).toHaveBeenCalledWith(expect.objectContaining({ applicationName: 'Treasury Desk', applicationVersion: '9.8.7' }));
+  });
+
+  it('follows the OS theme: system source, the window background of the theme, changed when the OS changes', async () => {
+    state.engine = { start: async () => echoEngine().engine };
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await import('../../../electron/main/index');
+    const { app, nativeTheme, windows } = fakes();
+    app.becomeReady();
+    await settle();
+    consoleWarn.mockRestore();
+    expect(nativeTheme.themeSource).toBe('system');
+    const window = windows[0] as FakeWindow;
+    expect(window.options['backgroundColor']).toBe(WINDOW_BACKGROUND.light);
+    nativeTheme.shouldUseDarkColors = true;
+    nativeTheme.emit('updated');
+    expect(window.setBackgroundColor).toHaveBeenCalledWith(WINDOW_BACKGROUND.dark);
+  });
+
+  it('opens the window where it was (maximized again) and keeps its place: after moving stops, and on close', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const folder = mkdtempSync(join(tmpdir(), 'td-window-'));
+    state.dataFolder = folder;
+    const file = join(folder, 'desktop-preferences.json');
+    writeFileSync(file, JSON.stringify({ keepRunningInTray: true, window: { x: 2000, y: 40, width: 1100, height: 700, maximized: true } }));
+    state.engine = { start: async () => echoEngine().engine };
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await import('../../../electron/main/index');
+      const { app, screen, windows } = fakes();
+      screen.workAreas = [
+        { x: 0, y: 0, width: 1920, height: 1080 },
+        { x: 1920, y: 0, width: 1280, height: 1024 },
+      ];
+      app.becomeReady();
+      await settle();
+      const window = windows[0] as FakeWindow;
+      expect(window.options).toMatchObject({ x: 2000, y: 40, width: 1100, height: 700 });
+      window.emit('ready-to-show');
+      expect(window.maximize).toHaveBeenCalledTimes(1);
+      expect(window.show).toHaveBeenCalled();
+
+      const saved = (): unknown => (JSON.parse(readFileSync(file, 'utf8')) as { window: unknown }).window;
+      window.minimized = false;
+      window.maximized = false;
+      window.normalBounds = { x: 100, y: 80, width: 1200, height: 760 };
+      window.emit('move');
+      window.emit('resize');
+      expect(saved()).toEqual({ x: 2000, y: 40, width: 1100, height: 700, maximized: true });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(saved()).toEqual({ x: 100, y: 80, width: 1200, height: 760, maximized: false });
+      expect((JSON.parse(readFileSync(file, 'utf8')) as { keepRunningInTray: boolean }).keepRunningInTray).toBe(true);
+
+      window.normalBounds = { x: 120, y: 90, width: 1000, height: 700 };
+      window.emit('close');
+      expect(saved()).toEqual({ x: 120, y: 90, width: 1000, height: 700, maximized: false });
+    } finally {
+      vi.useRealTimers();
+      consoleWarn.mockRestore();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -23,6 +23,7 @@ import { appendLegacyAuditRow, useTempDir } from '../helpers';
 
 const temp = useTempDir();
 const UP_TO_40 = MIGRATIONS.filter((migration) => migration.version <= 40);
+const UP_TO_50 = MIGRATIONS.filter((migration) => migration.version <= 50);
 
 let db: StoreDatabase;
 let legacyHead: string;
@@ -51,7 +52,7 @@ beforeAll(() => {
   expect(userVersion(old)).toBe(40);
   legacyHead = seedSchema40(old);
   old.close();
-  db = temp.open('desk.sqlite');
+  db = temp.open('desk.sqlite', { migrations: UP_TO_50 });
 });
 
 describe('migration 0050-signed-approvals', () => {

@@ -1,0 +1,312 @@
+// The desk's notifications: watches the engine's changes (withdrawal requests, deposits, the connection, the
+// withdrawal watchdog) for the active profile and raises a `notification/raised` event once per occurrence, for the
+// operators it concerns who want it. Each occurrence is claimed in the store before it is raised, so it is never
+// raised twice, across restarts or by two processes sharing the desk; what already happened before the desk started
+// notifying for a profile (its history) is claimed silently and never raised. Runs in the desktop app's engine only:
+// a CLI command must not claim what the app would show.
+import { isFinalOrderStatus } from '../../protocol';
+import type { DeskNotification, NotificationKind, NotificationPreferences, NotificationTarget } from '../../contract';
+import type { DeskContext } from '../context';
+import type { Roster } from '../operators/roster';
+import {
+  claimNotification,
+  getNotificationCursor,
+  isNotificationClaimed,
+  lastDepositId,
+  lastDepositIdSeenBefore,
+  listDepositsStoredAfter,
+  listWithdrawalRequestsChangedSince,
+  setNotificationCursor,
+  type Deposit,
+  type WithdrawalRequest,
+} from '../store';
+import { intentFingerprint } from '../statements/intent';
+import { judgeForView } from '../withdrawals/verify';
+import type { StuckOrder, WithdrawalWatchdog } from '../withdrawals/watchdog';
+import { depositWanted, preferencesOf } from './preferences';
+import { activeOperators, approvalCandidates, requestsAwaitingApproval } from './recipients';
+import { approvalWaitingText, depositText, offlineText, onlineText, orderFinalText, orderStuckText, type NotificationText } from './texts';
+
+export interface NotificationOptions {
+  /** Between reviews when no event comes (requests made by the CLI, the offline delay). */
+  readonly reviewIntervalMs: number;
+  /** How long the desk must stay offline before anyone is told (a blip that heals on the next sync says nothing). */
+  readonly offlineNoticeDelayMs: number;
+}
+
+export const DEFAULT_NOTIFICATION_OPTIONS: NotificationOptions = Object.freeze({ reviewIntervalMs: 60_000, offlineNoticeDelayMs: 60_000 });
+
+/** How many records one review reads at a time. */
+const PAGE = 200;
+
+export class DeskNotifications {
+  readonly #options: NotificationOptions;
+  readonly #startedAt: number;
+  #running = false;
+  #reviewQueued = false;
+  #timer: NodeJS.Timeout | undefined;
+  #offlineTimer: NodeJS.Timeout | undefined;
+  readonly #unsubscribe: (() => void)[] = [];
+  /** The outage seen at the end of a sync (or a tick): since when, and whether its offline notice was raised. */
+  #outage: { readonly profile: string; readonly since: number; raised: boolean } | null = null;
+  /** A sync is running: the connection flips while its steps run (public calls succeed before signed ones fail). */
+  #syncing = false;
+
+  constructor(
+    private readonly context: DeskContext,
+    private readonly watchdog: WithdrawalWatchdog,
+    options: Partial<NotificationOptions> = {},
+  ) {
+    this.#options = { ...DEFAULT_NOTIFICATION_OPTIONS, ...options };
+    this.#startedAt = context.now();
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#unsubscribe.push(
+      this.context.onEvent((event) => {
+        switch (event.type) {
+          case 'withdrawals/changed':
+          case 'deposits/changed':
+          case 'session/changed':
+            this.#queueReview();
+            return;
+          case 'sync/progress':
+            this.#syncing = event.progress !== null;
+            // A finished sync says where the connection stands.
+            if (!this.#syncing) this.#quietly(() => this.checkConnection());
+            return;
+          default:
+            return;
+        }
+      }),
+      this.watchdog.onStuck((profile, stuck) => this.#quietly(() => this.stuck(profile, stuck))),
+    );
+    this.#timer = setInterval(() => {
+      this.#quietly(() => this.review());
+      if (!this.#syncing) this.#quietly(() => this.checkConnection());
+    }, this.#options.reviewIntervalMs);
+    this.#timer.unref();
+    this.#queueReview();
+  }
+
+  stop(): void {
+    this.#running = false;
+    for (const unsubscribe of this.#unsubscribe.splice(0)) unsubscribe();
+    if (this.#timer !== undefined) clearInterval(this.#timer);
+    if (this.#offlineTimer !== undefined) clearTimeout(this.#offlineTimer);
+    this.#timer = undefined;
+    this.#offlineTimer = undefined;
+  }
+
+  /** Looks at the active profile's requests and deposits and raises what is new. Synchronous. */
+  review(): void {
+    const profile = this.context.activeProfileName();
+    if (profile === undefined) return;
+    const since = this.#since(profile);
+    const roster = this.context.trail.roster(profile, { cached: true });
+    this.#reviewApprovals(profile, roster, since);
+    this.#reviewChangedRequests(profile, roster, since);
+    this.#reviewDeposits(profile, roster, since);
+  }
+
+  /**
+   * Where the connection stands, between syncs: offline for longer than the delay raises one notice per outage (a blip
+   * that heals by the next sync says nothing); online again after such a notice raises one more.
+   */
+  checkConnection(): void {
+    const profile = this.context.activeProfileName();
+    const connection = this.context.connection.current;
+    const now = this.context.now();
+    if (profile === undefined || (this.#outage !== null && this.#outage.profile !== profile)) {
+      this.#outage = null;
+      if (profile === undefined) return;
+    }
+    const roster = (): Roster => this.context.trail.roster(profile, { cached: true });
+    const wanting = (): string[] => this.#wanting(profile, roster(), (preferences) => preferences.connection);
+    if (!connection.online) {
+      this.#outage ??= { profile, since: connection.since ?? now, raised: false };
+      const outage = this.#outage;
+      if (outage.raised) return;
+      const due = outage.since + this.#options.offlineNoticeDelayMs;
+      if (now < due) {
+        this.#scheduleConnectionCheck(due - now);
+        return;
+      }
+      outage.raised = true;
+      this.#emit(profile, `offline:${outage.since}`, 'offline', wanting(), offlineText({ ...connection, since: outage.since }, now), { kind: 'connection' });
+      return;
+    }
+    const outage = this.#outage;
+    this.#outage = null;
+    if (outage?.raised === true) this.#emit(profile, `online:${outage.since}`, 'online', wanting(), onlineText(outage.since, now), { kind: 'connection' });
+  }
+
+  /** The watchdog's finding: each order stuck in a status is raised once (silently when it was stuck before `since`). */
+  stuck(profile: string, stuck: readonly StuckOrder[]): void {
+    if (stuck.length === 0) return;
+    const since = this.#since(profile);
+    const roster = this.context.trail.roster(profile, { cached: true });
+    for (const order of stuck) {
+      const occurrence = `stuck:${order.request.id}:${order.status}`;
+      if (order.since + order.thresholdMs < since) {
+        claimNotification(this.context.db, profile, occurrence, 'orderStuck', false, this.context.now());
+        continue;
+      }
+      const recipients = this.#wanting(profile, roster, (preferences) => preferences.orderStuck);
+      this.#raise(profile, occurrence, 'orderStuck', recipients, orderStuckText(order.request, order), { kind: 'withdrawal', id: String(order.request.id) });
+    }
+  }
+
+  // ---- the parts of a review --------------------------------------------------------------------------------------
+
+  /** Since when this desk notifies for `profile`: set at the first look, to when the engine started. */
+  #since(profile: string): number {
+    const stored = getNotificationCursor(this.context.db, profile, 'since');
+    if (stored !== undefined) return stored;
+    const since = Math.min(this.#startedAt, this.context.now());
+    setNotificationCursor(this.context.db, profile, 'since', since, this.context.now());
+    return since;
+  }
+
+  #reviewApprovals(profile: string, roster: Roster, since: number): void {
+    for (const request of requestsAwaitingApproval(this.context, profile)) {
+      const occurrence = `approval:${request.id}`;
+      if (isNotificationClaimed(this.context.db, profile, occurrence)) continue;
+      if (request.createdAt < since) {
+        claimNotification(this.context.db, profile, occurrence, 'approvalWaiting', false, this.context.now());
+        continue;
+      }
+      const evidence = judgeForView(this.context, roster, request);
+      // A request whose statements do not verify asks nobody to approve it (the desk would refuse any approval).
+      if (evidence.intent === null || evidence.initiator === null) {
+        claimNotification(this.context.db, profile, occurrence, 'approvalWaiting', false, this.context.now());
+        continue;
+      }
+      const candidates = new Set(approvalCandidates(roster, request, evidence, this.context.activeProfile().merchantId).map((name) => name.toLowerCase()));
+      const recipients = this.#wanting(profile, roster, (preferences, name) => preferences.approvalWaiting && candidates.has(name.toLowerCase()));
+      const text = approvalWaitingText(request, {
+        initiator: evidence.initiator,
+        fingerprint: intentFingerprint(evidence.intent),
+        counted: evidence.verification.countedApprovals,
+        required: evidence.verification.requiredApprovals,
+      });
+      this.#raise(profile, occurrence, 'approvalWaiting', recipients, text, { kind: 'withdrawal', id: String(request.id) });
+    }
+  }
+
+  /** Requests changed since the last review: those that reached a final state (paid out, refunded, failed, rejected). */
+  #reviewChangedRequests(profile: string, roster: Roster, since: number): void {
+    const from = getNotificationCursor(this.context.db, profile, 'withdrawals') ?? since;
+    let after: { at: number; id: number } | null = null;
+    let last = from;
+    for (;;) {
+      const page = listWithdrawalRequestsChangedSince(this.context.db, profile, from, PAGE, after);
+      for (const request of page) {
+        this.#finalOccurrence(profile, roster, request, since);
+        last = Math.max(last, request.updatedAt);
+      }
+      const tail = page.at(-1);
+      if (page.length < PAGE || tail === undefined) break;
+      after = { at: tail.updatedAt, id: tail.id };
+    }
+    // Changes in the same millisecond as the last one are looked at again next time (claims make that harmless).
+    setNotificationCursor(this.context.db, profile, 'withdrawals', last, this.context.now());
+  }
+
+  #finalOccurrence(profile: string, roster: Roster, request: WithdrawalRequest, since: number): void {
+    const completed = request.state === 'completed' && request.orderStatus !== null && isFinalOrderStatus(request.orderStatus);
+    if (!completed && request.state !== 'rejected') return;
+    const occurrence = `final:${request.id}`;
+    if (isNotificationClaimed(this.context.db, profile, occurrence)) return;
+    if (request.updatedAt < since) {
+      claimNotification(this.context.db, profile, occurrence, 'orderFinal', false, this.context.now());
+      return;
+    }
+    const evidence = judgeForView(this.context, roster, request);
+    const initiator = (evidence.initiator ?? request.initiator).toLowerCase();
+    const rejection = request.state === 'rejected' ? (evidence.approvals.find((approval) => approval.decision === 'reject') ?? null) : null;
+    const recipients = this.#wanting(
+      profile,
+      roster,
+      (preferences, name) => preferences.orderFinal === 'all' || (preferences.orderFinal === 'mine' && name.toLowerCase() === initiator),
+    );
+    const text = orderFinalText(request, request.state === 'rejected' ? { by: rejection?.operator ?? 'an approver', reason: rejection?.reason ?? null } : null);
+    this.#raise(profile, occurrence, 'orderFinal', recipients, text, { kind: 'withdrawal', id: String(request.id) });
+  }
+
+  /** Deposits stored since the last review, each above the thresholds of whoever wants it. */
+  #reviewDeposits(profile: string, roster: Roster, since: number): void {
+    let position = getNotificationCursor(this.context.db, profile, 'deposits') ?? lastDepositIdSeenBefore(this.context.db, profile, since);
+    const operators = activeOperators(roster).map((operator) => ({ ...operator, ...preferencesOf(this.context, profile, operator.name, operator.role) }));
+    if (operators.some((operator) => Object.keys(operator.preferences.depositThresholds).length > 0)) {
+      for (;;) {
+        const page = listDepositsStoredAfter(this.context.db, profile, position, PAGE);
+        for (const deposit of page) this.#depositOccurrence(profile, deposit, operators);
+        const tail = page.at(-1);
+        if (tail !== undefined) position = tail.id;
+        if (page.length < PAGE) break;
+      }
+    } else {
+      // Nobody wants deposit notices: skip what arrived (a first sync may bring a whole history) without reading it.
+      position = Math.max(position, lastDepositId(this.context.db));
+    }
+    setNotificationCursor(this.context.db, profile, 'deposits', position, this.context.now());
+  }
+
+  #depositOccurrence(profile: string, deposit: Deposit, operators: readonly { name: string; preferences: NotificationPreferences }[]): void {
+    const recipients = operators.filter((operator) => depositWanted(operator.preferences, deposit.currency, deposit.amount)).map((operator) => operator.name);
+    if (recipients.length === 0) return;
+    this.#raise(profile, `deposit:${deposit.id}`, 'depositCredited', recipients, depositText(deposit), { kind: 'deposit', id: String(deposit.id), txid: deposit.txid });
+  }
+
+  #scheduleConnectionCheck(waitMs: number): void {
+    if (this.#offlineTimer !== undefined || !this.#running) return;
+    this.#offlineTimer = setTimeout(() => {
+      this.#offlineTimer = undefined;
+      if (!this.#syncing) this.#quietly(() => this.checkConnection());
+    }, waitMs + 10);
+    this.#offlineTimer.unref();
+  }
+
+  // ---- raising --------------------------------------------------------------------------------------------------
+
+  /** The active operators of `profile` whose preferences (stored, or their role's defaults) accept. */
+  #wanting(profile: string, roster: Roster, accepts: (preferences: NotificationPreferences, name: string) => boolean): string[] {
+    return activeOperators(roster)
+      .filter((operator) => accepts(preferencesOf(this.context, profile, operator.name, operator.role).preferences, operator.name))
+      .map((operator) => operator.name);
+  }
+
+  /** Claims the occurrence and, when this call claimed it and someone wants it, raises the notice. */
+  #raise(profile: string, occurrence: string, kind: NotificationKind, recipients: readonly string[], text: NotificationText, target: NotificationTarget): void {
+    if (!claimNotification(this.context.db, profile, occurrence, kind, true, this.context.now())) return;
+    this.#emit(profile, occurrence, kind, recipients, text, target);
+  }
+
+  #emit(profile: string, occurrence: string, kind: NotificationKind, recipients: readonly string[], text: NotificationText, target: NotificationTarget): void {
+    if (recipients.length === 0) return;
+    const notification: DeskNotification = { id: `${profile}:${occurrence}`, kind, profile, ...text, recipients, target, at: this.context.now() };
+    this.context.emit({ type: 'notification/raised', notification });
+  }
+
+  #queueReview(): void {
+    if (this.#reviewQueued || !this.#running) return;
+    this.#reviewQueued = true;
+    // After the event's own work (often inside a transaction) has finished.
+    setImmediate(() => {
+      this.#reviewQueued = false;
+      if (this.#running) this.#quietly(() => this.review());
+    });
+  }
+
+  #quietly(work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      // A failed review (a closed database at shutdown) is retried by the next event or tick; the app keeps running.
+      console.warn(`Treasury Desk: notifications could not be reviewed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,120 @@
+// What each notice says. Titles name the kind of event only; bodies carry the details: amounts exactly as stored
+// (decimal strings, never a number), the currency's name, who acted, the fingerprint to compare. Every piece of text
+// that came from a person or the network (names, memos, reasons, order numbers) is escaped (escapeUnsafeText) and
+// shortened; no address, key, secret or balance is ever part of a notice. A discreet body says the same without
+// amounts, names or reasons: what a locked desk shows on a screen anyone may be looking at.
+import { CURRENCIES, isCurrencySymbol } from '../../chains';
+import { escapeUnsafeText, type ConnectionState, type OfflineReason } from '../../contract';
+import type { Deposit, WithdrawalRequest } from '../store';
+
+export interface NotificationText {
+  readonly title: string;
+  readonly body: string;
+  readonly discreetBody: string;
+}
+
+const UNLOCK = 'Unlock Treasury Desk to see the details.';
+const QUOTE_LIMIT = 120;
+
+/** Text from a person or the network, safe to show: unsafe characters as visible marks, at most `limit` characters. */
+export function quoted(text: string, limit = QUOTE_LIMIT): string {
+  const safe = escapeUnsafeText(text.replace(/\s+/g, ' ').trim());
+  return safe.length > limit ? `${safe.slice(0, limit - 1)}…` : safe;
+}
+
+/** "25.5 USDT on Ethereum": the amount exactly as stored, and the currency's name (an unknown symbol escaped). */
+export function money(amount: string, currency: string): string {
+  const name = isCurrencySymbol(currency) ? CURRENCIES[currency].displayName : quoted(currency, 40);
+  return `${quoted(amount, 60)} ${name}`;
+}
+
+/** "2 h 5 min", "45 min", "under a minute". */
+export function duration(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'under a minute';
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  return [days > 0 ? `${days} d` : '', hours > 0 ? `${hours} h` : '', rest > 0 ? `${rest} min` : ''].filter(Boolean).join(' ');
+}
+
+export function approvalWaitingText(
+  request: WithdrawalRequest,
+  facts: { readonly initiator: string; readonly fingerprint: string; readonly counted: number; readonly required: number },
+): NotificationText {
+  const memo = request.memo === null || request.memo === '' ? '' : ` Memo: "${quoted(request.memo)}".`;
+  return {
+    title: 'A withdrawal is waiting for your approval',
+    body:
+      `${quoted(facts.initiator, 64)} requests ${money(request.amount, request.currency)} (request ${request.id}).` +
+      ` Fingerprint ${quoted(facts.fingerprint, 40)}. Approvals: ${facts.counted} of ${facts.required}.${memo}`,
+    discreetBody: `A withdrawal request is waiting for your approval. ${UNLOCK}`,
+  };
+}
+
+export function orderFinalText(request: WithdrawalRequest, rejection: { readonly by: string; readonly reason: string | null } | null): NotificationText {
+  const what = `${money(request.amount, request.currency)} (request ${request.id})`;
+  if (rejection !== null) {
+    return {
+      title: 'A withdrawal request was rejected',
+      body: `${quoted(rejection.by, 64)} rejected ${what}${rejection.reason === null ? '.' : `: "${quoted(rejection.reason)}"`}`,
+      discreetBody: `A withdrawal request was rejected. ${UNLOCK}`,
+    };
+  }
+  switch (request.orderStatus) {
+    case 'success':
+      return { title: 'A withdrawal was paid out', body: `${what} was paid out.`, discreetBody: `A withdrawal was paid out. ${UNLOCK}` };
+    case 'WithdrawRefund':
+      return {
+        title: 'A withdrawal was refunded',
+        body: `${what} was not paid out: the platform refunded it to the balance.`,
+        discreetBody: `A withdrawal was refunded. ${UNLOCK}`,
+      };
+    default:
+      return {
+        title: 'A withdrawal failed',
+        body: `${what} failed at the platform${request.orderStatus === null ? '' : ` (${quoted(request.orderStatus, 40)})`}.`,
+        discreetBody: `A withdrawal failed. ${UNLOCK}`,
+      };
+  }
+}
+
+export function orderStuckText(request: WithdrawalRequest, stuck: { readonly status: string; readonly stuckForMs: number; readonly thresholdMs: number }): NotificationText {
+  return {
+    title: 'A withdrawal seems stuck',
+    body:
+      `${money(request.amount, request.currency)} (request ${request.id}, order ${quoted(request.userOrder, 64)}) has been ${stuck.status}` +
+      ` for ${duration(stuck.stuckForMs)}; it usually moves on within ${duration(stuck.thresholdMs)}. Check it with the platform.`,
+    discreetBody: `A withdrawal has been waiting at the platform longer than usual. ${UNLOCK}`,
+  };
+}
+
+export function depositText(deposit: Deposit): NotificationText {
+  const reference = deposit.userOrder === '' ? '' : ` for ${quoted(deposit.userOrder, 64)}`;
+  return {
+    title: 'A deposit arrived',
+    body: `${money(deposit.amount, deposit.currency)} received${reference}.`,
+    discreetBody: `A deposit above your notification threshold arrived. ${UNLOCK}`,
+  };
+}
+
+/** Why the desk is offline, in the desk's own words (never the raw network message, which may name hosts). */
+const OFFLINE_REASONS: Readonly<Record<OfflineReason, string>> = {
+  network: 'The payment service cannot be reached from this workstation.',
+  notWhitelisted: "The payment service refuses this workstation's IP address (not on the merchant's whitelist).",
+  clockDrift: "This computer's clock differs too much from the payment service's: every signed request is refused.",
+  credentials: 'The payment service refuses the merchant credentials.',
+  service: 'The payment service refuses requests.',
+};
+
+export function offlineText(connection: ConnectionState, now: number): NotificationText {
+  const reason = connection.reason === null ? 'The payment service cannot be reached.' : OFFLINE_REASONS[connection.reason];
+  const since = connection.since === null ? '' : ` Offline for ${duration(now - connection.since)}.`;
+  const body = `${reason}${since} Balances, deposits and withdrawals are not updated until it is back.`;
+  return { title: 'Treasury Desk is offline', body, discreetBody: body };
+}
+
+export function onlineText(offlineSince: number, now: number): NotificationText {
+  const body = `The payment service answers again, after ${duration(now - offlineSince)} offline.`;
+  return { title: 'Treasury Desk is back online', body, discreetBody: body };
+}

@@ -1,0 +1,187 @@
+// The withdrawal watchdog: the ONE place that decides an order is stuck. An order handed to the platform is stuck when
+// it has stayed in one pending status longer than that status's threshold (defaults below, overridden per desk by the
+// `withdrawals.stuckThresholds` setting, which a later issue makes editable). A request left `submitting` (its create
+// not confirmed yet) is watched as pendingConfirm. Checked on a timer and after every sync; each order stuck in a
+// status is recorded once in the audit log (signed by the desk key), and every check tells its subscribers (the
+// notifications) which orders are stuck now.
+import { z } from 'zod';
+import type { DeskContext } from '../context';
+import { DeskError } from '../errors';
+import { parseStatement } from '../statements/statement';
+import { auditRowsBySubject, getSetting, listUnsettledWithdrawalRequests, setSetting, type WithdrawalRequest } from '../store';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** The platform's pending statuses the watchdog times (PROTOCOL §10.5); other pending names are not timed. */
+export const WATCHED_ORDER_STATUSES = ['pendingConfirm', 'pendingTransfer', 'pendingFinancialConfirmation', 'pendingCallback'] as const;
+export type WatchedOrderStatus = (typeof WATCHED_ORDER_STATUSES)[number];
+
+/** How long an order may stay in each watched status before it counts as stuck (ms). */
+export type StuckThresholds = Readonly<Record<WatchedOrderStatus, number>>;
+
+export const DEFAULT_STUCK_THRESHOLDS: StuckThresholds = Object.freeze({
+  pendingConfirm: 30 * MINUTE_MS,
+  pendingTransfer: 2 * HOUR_MS,
+  pendingFinancialConfirmation: 24 * HOUR_MS,
+  pendingCallback: 2 * HOUR_MS,
+});
+
+/** The bounds a threshold must keep: at least a minute, at most 30 days. */
+export const STUCK_THRESHOLD_RANGE_MS = Object.freeze({ min: MINUTE_MS, max: 30 * 24 * HOUR_MS });
+
+/** The settings key of the desk's overrides (`{status: ms}`, only the statuses changed from the defaults). */
+export const STUCK_THRESHOLDS_SETTING = 'withdrawals.stuckThresholds';
+
+/** How often the watchdog looks when nothing else makes it (a sync ending makes it look too). */
+export const WATCHDOG_INTERVAL_MS = MINUTE_MS;
+
+const thresholdMs = z.number().int().min(STUCK_THRESHOLD_RANGE_MS.min).max(STUCK_THRESHOLD_RANGE_MS.max);
+const overridesSchema = z.partialRecord(z.enum(WATCHED_ORDER_STATUSES), thresholdMs);
+
+/** The thresholds in force: the defaults, with each valid stored override in place of its default. */
+export function stuckThresholds(context: Pick<DeskContext, 'db'>): StuckThresholds {
+  const stored = getSetting(context.db, STUCK_THRESHOLDS_SETTING);
+  const thresholds: Record<WatchedOrderStatus, number> = { ...DEFAULT_STUCK_THRESHOLDS };
+  if (stored !== null && typeof stored === 'object' && !Array.isArray(stored)) {
+    for (const status of WATCHED_ORDER_STATUSES) {
+      const value = thresholdMs.safeParse((stored as Record<string, unknown>)[status]);
+      if (value.success) thresholds[status] = value.data;
+    }
+  }
+  return thresholds;
+}
+
+/**
+ * Changes some thresholds (the rest stay as they are); a value equal to the default removes the override. Refuses
+ * an unknown status or a value out of STUCK_THRESHOLD_RANGE_MS and then changes nothing. Answers the thresholds in force.
+ */
+export function setStuckThresholds(context: Pick<DeskContext, 'db' | 'now'>, changes: Readonly<Record<string, unknown>>): StuckThresholds {
+  const parsed = overridesSchema.safeParse(changes);
+  if (!parsed.success || Object.keys(changes).some((key) => !(WATCHED_ORDER_STATUSES as readonly string[]).includes(key))) {
+    throw new DeskError(
+      'invalidInput',
+      `stuck thresholds are whole milliseconds from ${STUCK_THRESHOLD_RANGE_MS.min} to ${STUCK_THRESHOLD_RANGE_MS.max}, for ${WATCHED_ORDER_STATUSES.join(', ')}`,
+    );
+  }
+  const next = { ...stuckThresholds(context), ...parsed.data };
+  const overrides: Partial<Record<WatchedOrderStatus, number>> = {};
+  for (const status of WATCHED_ORDER_STATUSES) if (next[status] !== DEFAULT_STUCK_THRESHOLDS[status]) overrides[status] = next[status];
+  setSetting(context.db, STUCK_THRESHOLDS_SETTING, overrides, context.now());
+  return next;
+}
+
+export interface StuckOrder {
+  readonly request: WithdrawalRequest;
+  readonly status: WatchedOrderStatus;
+  /** Since when the order has been in `status` (ms). */
+  readonly since: number;
+  readonly thresholdMs: number;
+  readonly stuckForMs: number;
+}
+
+/** The watched status an unsettled request is in, with since when; null when the watchdog does not time it. */
+export function watchedStatusOf(request: WithdrawalRequest): { readonly status: WatchedOrderStatus; readonly since: number } | null {
+  if (request.state === 'submitting' && request.orderStatus === null) return { status: 'pendingConfirm', since: request.updatedAt };
+  if (request.state !== 'submitting' && request.state !== 'submitted') return null;
+  const status = request.orderStatus;
+  if (status === null || !(WATCHED_ORDER_STATUSES as readonly string[]).includes(status)) return null;
+  return { status: status as WatchedOrderStatus, since: request.orderStatusAt ?? request.updatedAt };
+}
+
+/** The requests stuck at `now`: in a watched status for longer than its threshold (pure). */
+export function findStuckOrders(requests: readonly WithdrawalRequest[], thresholds: StuckThresholds, now: number): StuckOrder[] {
+  const stuck: StuckOrder[] = [];
+  for (const request of requests) {
+    const watched = watchedStatusOf(request);
+    if (watched === null) continue;
+    const limit = thresholds[watched.status];
+    const stuckForMs = now - watched.since;
+    if (stuckForMs > limit) stuck.push({ request, status: watched.status, since: watched.since, thresholdMs: limit, stuckForMs });
+  }
+  return stuck;
+}
+
+/** The active profile's stuck orders now (what a face shows; what the watchdog checks). */
+export function stuckOrders(context: DeskContext, profile: string): StuckOrder[] {
+  return findStuckOrders(listUnsettledWithdrawalRequests(context.db, profile), stuckThresholds(context), context.now());
+}
+
+export const STUCK_AUDIT_ACTION = 'withdrawals/stuck';
+
+/** Whether the audit log already records `order` stuck in its current status. */
+function alreadyRecorded(context: DeskContext, order: StuckOrder): boolean {
+  return auditRowsBySubject(context.db, order.request.profile, order.request.userOrder).some((row) => {
+    if (row.action !== STUCK_AUDIT_ACTION) return false;
+    const details = parseStatement(row.statement)?.body['details'];
+    return details !== null && typeof details === 'object' && !Array.isArray(details) && (details as Record<string, unknown>)['status'] === order.status;
+  });
+}
+
+export type StuckListener = (profile: string, stuck: readonly StuckOrder[]) => void;
+
+/** Checks the active profile's orders on a timer and after every sync (`start`), or when asked (`check`). */
+export class WithdrawalWatchdog {
+  readonly #listeners = new Set<StuckListener>();
+  #timer: NodeJS.Timeout | undefined;
+  #stopEvents: (() => void) | undefined;
+
+  constructor(
+    private readonly context: DeskContext,
+    private readonly intervalMs: number = WATCHDOG_INTERVAL_MS,
+  ) {}
+
+  onStuck(listener: StuckListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  start(): void {
+    if (this.#timer !== undefined) return;
+    this.#timer = setInterval(() => this.#checkQuietly(), this.intervalMs);
+    this.#timer.unref();
+    this.#stopEvents = this.context.onEvent((event) => {
+      // A sync run ends with its progress cleared: the statuses it fetched are in the store now.
+      if (event.type === 'sync/progress' && event.progress === null) this.#checkQuietly();
+    });
+  }
+
+  stop(): void {
+    if (this.#timer !== undefined) clearInterval(this.#timer);
+    this.#timer = undefined;
+    this.#stopEvents?.();
+    this.#stopEvents = undefined;
+  }
+
+  /** The active profile's stuck orders; records each newly stuck one in the audit log and tells the subscribers. */
+  check(): StuckOrder[] {
+    const profile = this.context.activeProfileName();
+    if (profile === undefined) return [];
+    const stuck = stuckOrders(this.context, profile);
+    for (const order of stuck) {
+      if (alreadyRecorded(this.context, order)) continue;
+      this.context.audit({
+        profile,
+        action: STUCK_AUDIT_ACTION,
+        subject: order.request.userOrder,
+        details: { id: order.request.id, status: order.status, since: order.since, thresholdMs: order.thresholdMs },
+      });
+    }
+    for (const listener of this.#listeners) {
+      try {
+        listener(profile, stuck);
+      } catch {
+        // one subscriber failing must not stop the others or the watchdog
+      }
+    }
+    return stuck;
+  }
+
+  #checkQuietly(): void {
+    try {
+      this.check();
+    } catch (error) {
+      console.warn(`Treasury Desk: the withdrawal watchdog could not check: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
