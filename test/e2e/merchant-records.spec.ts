@@ -103,7 +103,7 @@ test("the order's detail shows the platform's remark, escaped, and every field o
   const fields = Object.entries(view.platformRecord ?? {});
   expect(fields.map(([name]) => name).sort()).toEqual(['amount', 'apiOrder', 'businessType', 'currency', 'fee', 'message', 'orderStatus', 'toAddress', 'txid', 'userOrder', 'withdrawType']);
   for (const [name, value] of fields) {
-    const shown = String(value).replace('\u202E', '⟨U+202E⟩');
+    const shown = value === '' ? '(empty)' : String(value).replace('\u202E', '⟨U+202E⟩');
     await expect(record.locator(`[data-field="${name}"] dd`)).toHaveText(shown);
   }
   await expectAccessible(page, 'withdrawal detail with the platform remark and record');
@@ -136,6 +136,8 @@ test('a currency the service adds later appears in balances, the currency table 
   await expect(page.getByTestId('@currencies/table').locator('tbody tr')).toHaveCount(14);
   await expectAccessible(page, 'dashboard with a currency added later');
   await saveScreenshot(page, 'dashboard-currency-added-later');
+  await page.getByTestId('@currencies/new-note').scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'dashboard-currency-table');
 
   await go(page, 'deposits');
   await page.getByTestId('@deposits/currency-filter').selectOption('ton.usdc');

@@ -28,7 +28,7 @@ export function RecordFields({ fields, summary, testId, open = false }: RecordFi
         {entries.map(([name, value]) => (
           <div key={name} className="record-fields__field" data-field={name}>
             <dt className="mono">{name}</dt>
-            <dd className="mono break">{shown(value)}</dd>
+            <dd className="mono break">{value === '' ? <span className="muted">(empty)</span> : shown(value)}</dd>
           </div>
         ))}
       </dl>

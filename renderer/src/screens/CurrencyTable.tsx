@@ -86,7 +86,12 @@ function CurrencyRow({ currency }: { readonly currency: CurrencyView }): React.J
     <tr data-testid={`@currencies/row-${currency.symbol}`} data-address-rules={String(currency.addressRules)}>
       <th scope="row">
         {currency.displayName} <span className="muted small">{currency.symbol}</span>
-        {currency.addressRules ? null : <NewCurrencyBadge note={currency.note} />}
+        {currency.addressRules ? null : (
+          <>
+            {' '}
+            <NewCurrencyBadge note={currency.note} />
+          </>
+        )}
         <RecordFields fields={currency.moreFields} summary="More fields" testId={`@currencies/more-${currency.symbol}`} />
       </th>
       <td className="num">{currency.decimals ?? 'unknown'}</td>

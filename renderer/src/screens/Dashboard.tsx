@@ -89,7 +89,12 @@ export function Dashboard(): React.JSX.Element {
                   <tr key={balance.currency} data-testid={`@dashboard/balance-${balance.currency}`}>
                     <th scope="row">
                       {balance.displayName} <span className="muted small">{balance.currency}</span>
-                      {balance.addressRules ? null : <NewCurrencyBadge note={balance.note} testId={`@dashboard/new-currency-${balance.currency}`} />}
+                      {balance.addressRules ? null : (
+                        <>
+                          {' '}
+                          <NewCurrencyBadge note={balance.note} testId={`@dashboard/new-currency-${balance.currency}`} />
+                        </>
+                      )}
                       <RecordFields fields={balance.moreFields} summary="More fields" />
                     </th>
                     <td className="num">

@@ -90,8 +90,8 @@ export function ProfilesScreen(): React.JSX.Element {
           />
         </section>
       ) : null}
-      <SelfcheckPanel />
       {profiles.length === 0 ? null : <MerchantAccount />}
+      <SelfcheckPanel />
     </>
   );
 }
