@@ -221,6 +221,7 @@ const DepositRow = memo(function DepositRow({ row, index, start, now, timeZone }
         <span className={`badge badge--${row.source === 'callback' ? 'info' : 'neutral'}`} title={row.source === 'callback' ? 'Pushed by the service (verified callback)' : 'Read with getDeposits'}>
           {row.source}
         </span>
+        <MoreFieldsMark fields={row.moreFields} />
       </div>
       <div role="cell" title={`last confirmed by the service ${formatDateTime(row.lastSeenAt, timeZone)}`}>
         {timeAgo(row.lastSeenAt, now)}
@@ -228,6 +229,18 @@ const DepositRow = memo(function DepositRow({ row, index, start, now, timeZone }
     </div>
   );
 });
+
+/** A deposit record's fields beyond the spec (kept, PROTOCOL §8), in a row of fixed height: a mark whose title lists them. */
+function MoreFieldsMark({ fields }: { readonly fields: DepositView['moreFields'] }): React.JSX.Element | null {
+  const entries = Object.entries(fields);
+  if (entries.length === 0) return null;
+  const listed = entries.map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join('\n');
+  return (
+    <span className="badge badge--neutral" title={`More fields from the service:\n${listed}`} aria-label={`${entries.length} more field${entries.length === 1 ? '' : 's'} from the service: ${listed}`} data-testid="@deposits/more-fields">
+      +{entries.length}
+    </span>
+  );
+}
 
 function ExportCsv(): React.JSX.Element {
   const exporting = useFileAction(() => useDepositsStore.getState().exportCsv());

@@ -1,11 +1,14 @@
 // Everything the service says, through the engine against the real sandbox (issue 11, items 4-6): merchantInfo is kept
 // and honoured (a financialConfirmation request without a bound auditor messenger, or a type the platform does not
 // allow, is refused at request time with the reason and what to do, and so is a policy that would make every
-// withdrawal fail); the order's remark and every field of its record reach the withdrawal view; a currency the
-// service adds later appears in the currency table, balances and deposits, while withdrawals in it are refused.
+// withdrawal fail); the order's remark and every field of its record reach the withdrawal view, and fields a verified
+// record carries beyond the spec are kept and shown (PROTOCOL §8); a currency the service adds later appears in the
+// currency table, balances and deposits, while withdrawals in it are refused.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TON_USDC } from '../../support/added-currency';
+import { buildCallback, callbackKeys, postCallback } from './fixtures/callbacks';
+import { SandboxState } from './fixtures/sandbox-state';
 import { ADMIN, APPROVER, INITIATOR, openDesk, SECOND_ADMIN, tronAddress, type Desk } from './support';
 
 let desk: Desk;
@@ -128,6 +131,52 @@ describe('everything in the order record', () => {
     expect(Object.keys(view.platformRecord ?? {}).sort()).toEqual(
       ['amount', 'apiOrder', 'businessType', 'currency', 'fee', 'message', 'orderStatus', 'toAddress', 'txid', 'userOrder', 'withdrawType'],
     );
+  });
+});
+
+describe('fields beyond the spec', () => {
+  it('are kept from verified callbacks and shown: a deposit\'s more fields, and the whole order record', async () => {
+    const state = new SandboxState(desk.sandbox.dataDir);
+    const keys = (() => {
+      try {
+        return callbackKeys(merchantId, desk.sandbox.credentials.merchantPrivateKey, state.platformPrivateKey());
+      } finally {
+        state.close();
+      }
+    })();
+    const listener = await desk.value('callbacks/start', { host: '127.0.0.1', port: 0 });
+    const url = listener.url ?? '';
+    const address = (await desk.value('addresses/create', { addressType: 'trx', as: INITIATOR })).address;
+
+    const deposit = {
+      businessType: 'deposit',
+      txid: `f00d${'1'.repeat(60)}`,
+      address,
+      addressType: 'trx',
+      fromAddress: tronAddress(),
+      amount: '12.5',
+      currency: 'trx.usdt',
+      fee: '0.5',
+      apiOrder: 'DPMOREFIELDS1',
+      userOrder: 'more-fields',
+      confirmations: 19,
+      network: { name: 'TRC20', finality: 'solid' },
+    };
+    expect(await postCallback(url, buildCallback(keys, deposit))).toEqual({ status: 200, text: 'success' });
+    const [stored] = (await desk.value('deposits/list', { search: 'DPMOREFIELDS1' })).rows;
+    expect(stored?.moreFields).toEqual({ confirmations: 19, network: { finality: 'solid', name: 'TRC20' } });
+
+    const { withdrawal } = await desk.value('withdrawals/request', { currency: 'trx.usdt', amount: '15', toAddress: tronAddress(), as: INITIATOR });
+    await desk.value('withdrawals/approve', { id: withdrawal.id, as: APPROVER });
+    await desk.value('withdrawals/submit', { id: withdrawal.id, as: ADMIN });
+    const { order } = (await desk.admin<{ order: Record<string, unknown> }>('GET', `/withdrawals/${merchantId}/${withdrawal.userOrder}`)).json;
+    const moved = { ...order, orderStatus: 'pendingTransfer', message: 'queued for the 14:00 batch', batchId: 'B-2231' };
+    expect(await postCallback(url, buildCallback(keys, moved))).toEqual({ status: 200, text: 'success' });
+    const view = await desk.value('withdrawals/get', { id: withdrawal.id });
+    expect(view.orderStatus).toBe('pendingTransfer');
+    expect(view.platformMessage).toBe('queued for the 14:00 batch');
+    expect(view.platformRecord).toEqual(moved);
+    await desk.value('callbacks/stop', {});
   });
 });
 
