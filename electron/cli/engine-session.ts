@@ -4,6 +4,7 @@
 // Invariant: no passphrase, secret or key is ever printed, logged or put in an error line.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
+import { version as packageVersion } from '../../package.json';
 import { parseRequest, type ContractError, type ContractEvent, type MethodName, type RequestOf, type ResponseOf, type Result } from '../contract';
 import type { Engine, EngineOptions } from '../core/engine';
 import { ContractFailure, UsageError } from './errors';
@@ -173,6 +174,12 @@ export function envOf(io: CliIo): Readonly<Record<string, string | undefined>> {
   return io.env ?? process.env;
 }
 
+/** The desk database a command acts on: --db, or the default one in the data folder (whose logs/ holds the log). */
+export async function deskDatabasePath(command: Command, io: CliIo): Promise<string> {
+  const { defaultDatabasePath } = await import('../core/store/paths');
+  return resolve(globalOptions(command).db ?? defaultDatabasePath(envOf(io)));
+}
+
 /** Opens the engine for one command, runs `work`, and always closes the engine. */
 export async function withSession<T>(
   command: Command,
@@ -183,13 +190,13 @@ export async function withSession<T>(
   const options = globalOptions(command);
   const env = envOf(io);
   // Loaded on demand: commands without the engine never load SQLite or the keychain module.
-  const [{ createEngine }, { KeychainVault }, { defaultDatabasePath }, { toContractError }] = await Promise.all([
+  const [{ createEngine }, { KeychainVault }, { toContractError }, { appLog }] = await Promise.all([
     import('../core/engine'),
     import('../core/secrets'),
-    import('../core/store/paths'),
     import('../core/errors'),
+    import('../core/log'),
   ]);
-  const dbPath = resolve(options.db ?? defaultDatabasePath(env));
+  const dbPath = await deskDatabasePath(command, io);
   const service = env[ENV.keychainService];
   let engine: Engine;
   try {
@@ -197,6 +204,7 @@ export async function withSession<T>(
       dbPath,
       vault: new KeychainVault(service !== undefined && service !== '' ? { service } : {}),
       cryptoThreads: 2,
+      appVersion: packageVersion,
       ...(options.credentials !== undefined ? { credentialsFile: resolve(options.credentials) } : {}),
       ...(options.profile !== undefined ? { profile: options.profile } : {}),
       ...(extra ? extra(dbPath) : {}),
@@ -204,6 +212,7 @@ export async function withSession<T>(
   } catch (error) {
     const mapped = toContractError(error);
     if (mapped.code !== 'internal') throw new ContractFailure(mapped);
+    appLog.error('cli: the desk database could not be opened', { error });
     const reason = error instanceof Error ? error.message : String(error);
     throw new ContractFailure({ code: 'internal', message: `cannot open the desk database ${dbPath}: ${reason}` });
   }

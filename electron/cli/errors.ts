@@ -29,8 +29,11 @@ export class ContractFailure extends Error {
   }
 }
 
-/** Maps any thrown value to an exit code and a single line for stderr. */
-export function describeFailure(error: unknown): { exitCode: number; line: string } {
+/**
+ * Maps any thrown value to an exit code and a single line for stderr. `unexpected` marks a failure nobody planned
+ * for (a bug, a broken installation): the CLI records it in the application log and says where that is.
+ */
+export function describeFailure(error: unknown): { exitCode: number; line: string; unexpected?: true } {
   if (error instanceof UsageError) return { exitCode: EXIT_USAGE, line: error.message };
   if (error instanceof NegativeAnswer) return { exitCode: EXIT_NEGATIVE, line: error.message };
   if (error instanceof ContractFailure) return { exitCode: error.exitCode, line: error.message };
@@ -39,7 +42,7 @@ export function describeFailure(error: unknown): { exitCode: number; line: strin
     return { exitCode: badInput ? EXIT_USAGE : EXIT_NEGATIVE, line: error.message };
   }
   const message = error instanceof Error ? error.message : String(error);
-  return { exitCode: EXIT_NEGATIVE, line: `unexpected failure: ${message}` };
+  return { exitCode: EXIT_NEGATIVE, line: `unexpected failure: ${message}`, unexpected: true };
 }
 
 /** One line: stderr gets no stack traces and no multi-line dumps. */

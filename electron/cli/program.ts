@@ -3,15 +3,17 @@
 // Every write goes through safeIo (safe-output.ts): no control or text-direction character reaches a terminal raw.
 import { Command, CommanderError } from 'commander';
 import { version as packageVersion } from '../../package.json';
+import { unexpectedErrorMessage } from '../contract/application-log';
 import { describeFailure, EXIT_SUCCESS, EXIT_USAGE, oneLine, UsageError } from './errors';
 import { processIo, type CliIo } from './io';
-import { addEngineOptions } from './engine-session';
+import { addEngineOptions, deskDatabasePath } from './engine-session';
 import { safeIo } from './safe-output';
 import { registerAddressCommands } from './commands/address';
 import { registerAuditCommands } from './commands/audit';
 import { registerCallbackCommands } from './commands/callbacks';
 import { registerDemoCommand } from './commands/demo';
 import { registerDepositCommands } from './commands/deposits';
+import { registerDiagnosticsCommand } from './commands/diagnostics';
 import { registerOperatorCommands } from './commands/operator';
 import { registerPolicyCommands } from './commands/policy';
 import { registerProfileCommands } from './commands/profile';
@@ -39,6 +41,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerDemoCommand,
   registerWireCommands,
   registerSandboxCommands,
+  registerDiagnosticsCommand,
 ];
 
 /** "a, b or c" */
@@ -82,7 +85,27 @@ export function versionLine(): string {
   return `treasury-desk ${packageVersion}`;
 }
 
-export function buildProgram(anyIo: CliIo, setExitCode: (code: number) => void): Command {
+/**
+ * Before any command runs: the application log goes to the data folder of the desk the command names (--db, or the
+ * default one), so a failure of this run is recorded beside that desk. Nothing is written unless something is logged.
+ */
+async function startCommandLog(command: Command, io: CliIo): Promise<void> {
+  const [{ appLog, logFolderFor }, databasePath] = await Promise.all([import('../core/log'), deskDatabasePath(command, io)]);
+  appLog.configure({ folder: logFolderFor(databasePath), face: 'cli' });
+}
+
+/** Records a failure nobody expected in the application log (redacted); answers the line for stderr, redacted too. */
+async function recordUnexpected(error: unknown, running: string | undefined, line: string): Promise<string> {
+  try {
+    const { appLog, secretRedactor } = await import('../core/log');
+    appLog.error(`cli: ${running ?? 'treasury-desk'} failed unexpectedly`, { command: running ?? null, error });
+    return unexpectedErrorMessage(secretRedactor.redactText(line));
+  } catch {
+    return line;
+  }
+}
+
+export function buildProgram(anyIo: CliIo, setExitCode: (code: number) => void, onCommand?: (path: string) => void): Command {
   const io = safeIo(anyIo);
   const program = new Command('treasury-desk')
     .description('Treasury Desk: the command-line face of the merchant treasury engine.')
@@ -96,6 +119,10 @@ export function buildProgram(anyIo: CliIo, setExitCode: (code: number) => void):
     .helpCommand(true)
     .version(versionLine(), '-V, --version', 'print the version and exit');
   addEngineOptions(program);
+  program.hook('preAction', async (_program, actionCommand) => {
+    onCommand?.(commandPath(actionCommand));
+    await startCommandLog(actionCommand, io);
+  });
   for (const register of REGISTRARS) register(program, io, setExitCode);
   requireSubcommands(program);
   // Every subcommand inherits the same overrides so their parse errors also exit 2 with one line.
@@ -113,14 +140,20 @@ export function buildProgram(anyIo: CliIo, setExitCode: (code: number) => void):
 export async function runCli(args: readonly string[], anyIo: CliIo = processIo): Promise<number> {
   const io = safeIo(anyIo);
   let exitCode = EXIT_SUCCESS;
+  let running: string | undefined;
   try {
-    const program = buildProgram(io, (code) => (exitCode = code));
+    const program = buildProgram(
+      io,
+      (code) => (exitCode = code),
+      (path) => (running = path),
+    );
     await program.parseAsync([...args], { from: 'user' });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_SUCCESS : EXIT_USAGE;
     const failure = describeFailure(error);
-    io.stderr(`treasury-desk: ${oneLine(failure.line)}\n`);
+    const line = failure.unexpected === true ? await recordUnexpected(error, running, failure.line) : failure.line;
+    io.stderr(`treasury-desk: ${oneLine(line)}\n`);
     return failure.exitCode;
   }
 }

@@ -1,6 +1,7 @@
 // The typed API over the contract: the method maps as async functions answering Result, the request parser every
 // transport (IPC, harness WebSocket) runs before calling a handler, and the window's dispatch, which refuses a window
 // that names a file path (ARCHITECTURE house rule 13).
+import { unexpectedErrorMessage } from './application-log';
 import { DESKTOP_CONTRACT, type DesktopMethodName } from './desktop';
 import type { ContractEvent } from './events';
 import { CONTRACT, type MethodName, type ParsedRequestOf, type RequestOf, type ResponseOf } from './methods';
@@ -55,6 +56,7 @@ export const WINDOW_PATH_FIELDS: Readonly<Partial<Record<MethodName, { readonly 
   'audit/checkpoint': { field: 'path', instead: 'desktop/saveCheckpoint' },
   'audit/verify': { field: 'against', instead: 'desktop/verifyAuditAgainst' },
   'profiles/importFile': { field: 'path', instead: 'desktop/importProfile' },
+  'diagnostics/export': { field: 'path', instead: 'desktop/exportDiagnostics' },
 });
 
 function schemaOf<M extends WindowMethodName>(method: M): (typeof CONTRACT & typeof DESKTOP_CONTRACT)[M]['request'] {
@@ -76,8 +78,19 @@ export function parseRequest<M extends WindowMethodName>(method: M, payload: unk
   return fail('invalidInput', `${method}: ${summary}`, { fields });
 }
 
+/**
+ * Records a handler that threw instead of answering a Result (a bug) in the face's application log. The contract
+ * cannot import the logger (it lives in core): every transport passes its own, so no such error goes unrecorded.
+ */
+export type UnexpectedErrorReporter = (method: WindowMethodName, error: unknown) => void;
+
 /** Dispatches an untrusted (method, payload) pair to handlers: unknown method and bad payload are answered, not thrown. */
-export async function dispatch(handlers: TreasuryHandlers | WindowHandlers, method: unknown, payload: unknown): Promise<Result<unknown>> {
+export async function dispatch(
+  handlers: TreasuryHandlers | WindowHandlers,
+  method: unknown,
+  payload: unknown,
+  reportUnexpected: UnexpectedErrorReporter,
+): Promise<Result<unknown>> {
   const handler = isWindowMethodName(method) ? (handlers as Readonly<Record<string, unknown>>)[method] : undefined;
   if (!isWindowMethodName(method) || typeof handler !== 'function') return fail('invalidInput', `unknown method ${JSON.stringify(String(method)).slice(0, 80)}`);
   const request = parseRequest(method, payload);
@@ -85,9 +98,14 @@ export async function dispatch(handlers: TreasuryHandlers | WindowHandlers, meth
   try {
     return await (handler as (request: unknown) => Promise<Result<unknown>>)(request.value);
   } catch (error) {
-    // Handlers answer Result; reaching here is a bug. Say so without leaking internals.
+    // Handlers answer Result; reaching here is a bug. Record it, and say so without leaking internals.
+    try {
+      reportUnexpected(method, error);
+    } catch {
+      // a failing reporter must not turn an answer into a throw
+    }
     const name = error instanceof Error ? error.name : 'Error';
-    return fail('internal', `${method} failed unexpectedly (${name}); the details are in the application log.`);
+    return fail('internal', unexpectedErrorMessage(`${method} failed unexpectedly (${name})`));
   }
 }
 
@@ -95,11 +113,11 @@ export async function dispatch(handlers: TreasuryHandlers | WindowHandlers, meth
  * Dispatches an untrusted (method, payload) pair from a window: engine and desktop methods, but an engine method whose
  * request names a file path is refused as `forbidden` (whatever the path), pointing to the desktop method to use.
  */
-export async function dispatchWindowCall(handlers: WindowHandlers, method: unknown, payload: unknown): Promise<Result<unknown>> {
+export async function dispatchWindowCall(handlers: WindowHandlers, method: unknown, payload: unknown, reportUnexpected: UnexpectedErrorReporter): Promise<Result<unknown>> {
   if (!isWindowMethodName(method)) return fail('invalidInput', `unknown method ${JSON.stringify(String(method)).slice(0, 80)}`);
   const pathField = isMethodName(method) ? WINDOW_PATH_FIELDS[method] : undefined;
   if (pathField !== undefined && typeof payload === 'object' && payload !== null && Object.hasOwn(payload, pathField.field)) {
     return fail('forbidden', `${method}: a window may not name a file (${pathField.field}); use ${pathField.instead}, which asks with the system's file dialog.`);
   }
-  return dispatch(handlers, method, payload);
+  return dispatch(handlers, method, payload, reportUnexpected);
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { EXPLORER_TARGETS } from '../chains';
 import type * as Dto from './dto';
+import { RENDERER_ERROR_KINDS, RENDERER_ERROR_LIMITS } from './limits';
 import { chain, depositsFilter, method, none, profileName, safeText } from './methods';
 
 /** What a file dialog led to: the person cancelled, or the file (by its name only) and what was done with it. */
@@ -40,6 +41,20 @@ export const DESKTOP_CONTRACT = {
   'desktop/verifyAuditAgainst': method(none)<FileOutcome<Dto.AuditVerification>>(),
   /** Adds a profile from a credentials.json chosen in an open dialog. */
   'desktop/importProfile': method(z.strictObject({ name: profileName }))<FileOutcome<Dto.ProfileSummary>>(),
+  /** Saves the diagnostics file for support (versions, state, the end of the log; never a secret), chosen in a save dialog. */
+  'desktop/exportDiagnostics': method(none)<FileOutcome<{ readonly bytes: number }>>(),
+  /**
+   * The window reports an error nobody expected (a screen that failed to draw, an uncaught error or rejection): main
+   * records it in the application log, redacted, at most a few a minute. Answers whether this one was recorded.
+   */
+  'desktop/reportError': method(
+    z.strictObject({
+      kind: z.enum(RENDERER_ERROR_KINDS),
+      message: z.string().max(RENDERER_ERROR_LIMITS.messageChars),
+      stack: z.string().max(RENDERER_ERROR_LIMITS.stackChars).optional(),
+      componentStack: z.string().max(RENDERER_ERROR_LIMITS.stackChars).optional(),
+    }),
+  )<{ readonly recorded: boolean }>(),
   'desktop/preferences': method(none)<DesktopPreferencesView>(),
   'desktop/setPreferences': method(z.strictObject({ keepRunningInTray: z.boolean().optional() }))<DesktopPreferencesView>(),
 } as const;

@@ -1,6 +1,6 @@
 // Events pushed to the faces: the engine's small notices (renderer, harness, CLI watch; the UI re-reads via methods),
 // and the desktop shell's own on the same channel: requests from its app menu (open a screen, focus the search box)
-// and a clicked notice (navigation/open).
+// and a clicked notice (desktop/openItem).
 import type { CallbackListenerState, ConnectionState, SessionState, SyncProgress } from './dto';
 import type { DeskNotification, NotificationTarget } from './notifications';
 import type { Screen } from './screens';
@@ -21,7 +21,7 @@ export type ContractEvent =
   /** A notice for some operators (recipients); the desktop shows it to the one signed in at this workstation. */
   | { readonly type: 'notification/raised'; readonly notification: DeskNotification }
   /** From the shell, not the engine: a notice was clicked; the window shows what it is about. */
-  | { readonly type: 'navigation/open'; readonly target: NotificationTarget };
+  | { readonly type: 'desktop/openItem'; readonly target: NotificationTarget };
 
 export type ContractEventType = ContractEvent['type'];
 export const EVENT_CHANNEL = 'treasury/event';

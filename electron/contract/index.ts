@@ -1,5 +1,6 @@
 // Public face of the contract: methods, request schemas, DTOs, events and the Result type.
 export * from './api';
+export * from './application-log';
 export * from './display-text';
 export * from './limits';
 export * from './dto';

@@ -4,3 +4,8 @@ export const REMARK_MAX_LENGTH = 255;
 export const MEMO_MAX_LENGTH = REMARK_MAX_LENGTH - 'TD '.length - 19 - 1;
 /** The shortest operator passphrase the engine accepts (core/auth/passphrase.ts uses this one number). */
 export const MIN_PASSPHRASE_LENGTH = 10;
+/** Where a window's error report (desktop/reportError) comes from: React's error boundary, window `error`, window `unhandledrejection`. */
+export const RENDERER_ERROR_KINDS = ['render', 'error', 'unhandledRejection'] as const;
+export type RendererErrorKind = (typeof RENDERER_ERROR_KINDS)[number];
+/** Bounds of a window's error report: the window cuts its text to these before sending (longer is refused). */
+export const RENDERER_ERROR_LIMITS = Object.freeze({ messageChars: 2_000, stackChars: 8_000 });

@@ -225,6 +225,12 @@ export const CONTRACT = {
   )<Dto.SessionState>(),
   /** The zone every face shows and exports times in (UI, CLI, CSV): one desk-wide setting an admin changes. */
   'settings/setReportingTimeZone': method(z.strictObject({ timeZone: timeZoneName, as: actingOperator }))<Dto.SessionState>(),
+
+  /**
+   * Writes the diagnostics file for support (docs/desktop.md "The log and diagnostics"): versions, desk and sync state, and the
+   * end of the log, all redacted; refused (nothing written) if a secret the engine holds would appear in it.
+   */
+  'diagnostics/export': method(z.strictObject({ path: filePath }))<{ readonly path: string; readonly bytes: number }>(),
 } as const;
 
 export type MethodName = keyof typeof CONTRACT;

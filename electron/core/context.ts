@@ -5,6 +5,8 @@ import type { ContractEvent } from '../contract';
 import { createCryptoPool, MerchantClient, NonceMemory, PublicClient, type CryptoPool, type HttpTimeouts } from '../protocol';
 import type { Dispatcher } from 'undici';
 import { DeskError } from './errors';
+import { appLog } from './log';
+import { registerSecret } from './log/redact';
 import type { KeychainVault} from './secrets';
 import { readCredentialsFile, type MerchantKeys } from './secrets';
 import type { AuditTrail } from './audit/trail';
@@ -103,8 +105,9 @@ export class DeskContext {
     for (const listener of this.#listeners) {
       try {
         listener(event);
-      } catch {
+      } catch (error) {
         // a face's listener failing must not break the engine
+        appLog.error('engine: an event listener failed', { event: event.type, error });
       }
     }
   }
@@ -224,6 +227,8 @@ export class DeskContext {
       decryptor: pool,
       clock: this.now,
       nonceMemory: this.nonces,
+      // Session tokens are secrets too: registered so no log line can carry one.
+      onToken: (token) => registerSecret(token, 'accessToken'),
       ...this.#network(),
     });
     return { profile: profile.name, keys, merchant, pool };

@@ -45,6 +45,8 @@ export interface EngineOptions {
    * the defaults; off unless given.
    */
   readonly notifications?: boolean | Partial<NotificationOptions & { readonly watchdogIntervalMs: number }>;
+  /** The application's version (package.json), for diagnostics; the face knows it (app.getVersion() in Electron). */
+  readonly appVersion?: string;
 }
 
 export interface Engine {
@@ -99,6 +101,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     callbacks,
     startDemoSandbox: options.startDemoSandbox,
     adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => demoSandboxes.push(sandbox),
+    appVersion: options.appVersion ?? 'unknown',
   };
   const handlers = createHandlers(parts);
   // A demo desk's sandbox runs inside the app: start it again (new port) so the demo keeps working after a restart.

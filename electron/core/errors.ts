@@ -1,6 +1,6 @@
 // The engine's own refusals (DeskError) and the one mapping from any failure to the contract's error shape.
 // Messages say what happened and what to do; unknown errors never leak their text across the contract.
-import type { ContractError, ContractErrorCode } from '../contract';
+import { unexpectedErrorMessage, type ContractError, type ContractErrorCode } from '../contract';
 import { ProtocolError, ResponseVerificationError, ServiceError } from '../protocol';
 import { SecretsError } from './secrets';
 import { StoreError } from './store/errors';
@@ -70,5 +70,5 @@ export function toContractError(error: unknown): ContractError {
     return { code: error.kind === 'invalidArgument' ? 'invalidInput' : error.kind === 'notFound' ? 'notFound' : 'internal', message: error.message };
   }
   const name = error instanceof Error ? error.name : typeof error;
-  return { code: 'internal', message: `an unexpected ${name} occurred; the details are in the application log.` };
+  return { code: 'internal', message: unexpectedErrorMessage(`an unexpected ${name} occurred`) };
 }

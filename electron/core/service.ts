@@ -25,6 +25,8 @@ import { balanceViews, checkCurrencyFilter, currencyViews, merchantInfoView } fr
 import { writeFailureReason, writeFileAtomically as writeFileWhole } from './files/atomic-write';
 import { preferencesView, setOwnPreferences } from './notifications/preferences';
 import { approvalsWaitingFor } from './notifications/recipients';
+import { applicationLogFacts, diagnosticsText } from './diagnostics';
+import { appLog, registerRequestSecrets, secretRedactor } from './log';
 import { actingAs, signAction, type OperatorCredentials } from './operators/acting';
 import {
   acceptInvitation,
@@ -46,6 +48,7 @@ import { addProfile, generateProfileKey, importProfileFile, listProfileSummaries
 import type { SessionLock } from './session';
 import {
   exportAudit,
+  getProfile,
   listAudit,
   listDepositAddresses,
   listDeposits,
@@ -55,6 +58,7 @@ import {
   saveMerchantInfo,
   setSetting,
   SETTING_KEYS,
+  userVersion,
   type AuditRow,
   type Deposit,
   type DepositAddress,
@@ -92,16 +96,20 @@ export interface ServiceParts {
   readonly startDemoSandbox?: DemoSandboxStarter | undefined;
   /** Called with the demo sandbox so the engine can stop it at close. */
   readonly adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => void;
+  /** The application's version, for diagnostics. */
+  readonly appVersion: string;
 }
 
 const DEFAULT_PAGE = 50;
 const EXPORT_PAGE = 1000;
 /**
  * Methods a locked desk still answers besides session/*: an invited operator completes their invitation at the desk
- * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them. The
- * desktop's tray and badge keep counting the approvals waiting for the workstation's operator (a number, nothing more).
+ * (the one-time code and their own new passphrase prove who they are), without anyone unlocking it for them; the
+ * desktop's tray and badge keep counting the approvals waiting for the workstation's operator (a number, nothing
+ * more); and diagnostics, which must work when the desk cannot be unlocked (they hold no secret, and the log they
+ * include is readable in the data folder by this user anyway).
  */
-const ALLOWED_WHILE_LOCKED: ReadonlySet<MethodName> = new Set(['operators/accept', 'notifications/waiting']);
+const ALLOWED_WHILE_LOCKED: ReadonlySet<MethodName> = new Set(['operators/accept', 'notifications/waiting', 'diagnostics/export']);
 /**
  * What counts as a person's activity for the idle lock: session/activity (the face reports keyboard and pointer
  * input) and any call carrying an operator's passphrase (`as`, an unlock, an acceptance), which only a person types.
@@ -172,7 +180,8 @@ export async function startDemo(parts: ServiceParts): Promise<ProfileSummary> {
   const summary = await addProfile(context, 'demo', sandbox.credentials, { demo: true, replace: true });
   await selectProfile(context, 'demo');
   if (!context.trail.roster('demo').founded) await seedDemoRoster(context);
-  await sync.run({ full: true }).catch(() => undefined);
+  // The demo works offline from what it has; a failed first sync is recorded in the sync state and the log.
+  await sync.run({ full: true }).catch((error: unknown) => appLog.warn('demo: the first sync failed', { error }));
   session.changed();
   return summary;
 }
@@ -213,10 +222,15 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
         return { ok: false, error: { code: 'locked', message: 'the desk is locked: an operator must unlock it with their passphrase' } };
       }
       if (isPersonsInput(request)) session.touch();
+      // A passphrase, an invitation code or a pasted secret is known to the log's redactor before anything can log it.
+      registerRequestSecrets(request);
       try {
         return ok(await run(request));
       } catch (error) {
-        return { ok: false, error: toContractError(error) };
+        const mapped = toContractError(error);
+        // A refusal is an answer; anything else is a fault worth a record (house rule 14).
+        if (mapped.code === 'internal') appLog.error(`engine: ${method} failed unexpectedly`, { method, error });
+        return { ok: false, error: mapped };
       }
     };
   }
@@ -520,6 +534,30 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     'notifications/preferences': handle('notifications/preferences', (request) => preferencesView(context, request.operator)),
     'notifications/setPreferences': handle('notifications/setPreferences', (request) => setOwnPreferences(context, request.preferences, request.as)),
     'notifications/waiting': handle('notifications/waiting', (request) => ({ operator: request.operator, approvals: approvalsWaitingFor(context, request.operator) })),
+    'diagnostics/export': handle('diagnostics/export', (request) => {
+      const active = context.activeProfileName();
+      const text = diagnosticsText(
+        {
+          appVersion: parts.appVersion,
+          face: appLog.face ?? 'unknown',
+          desk: {
+            schemaVersion: userVersion(context.db),
+            profiles: listProfiles(context.db).length,
+            activeProfileIsDemo: active === undefined ? null : (getProfile(context.db, active)?.demo ?? null),
+            locked: session.locked,
+            clockDriftSeconds: context.clockDriftSeconds,
+          },
+          connection: context.connection.current,
+          sync: sync.status(),
+          log: applicationLogFacts(),
+          now: new Date(context.now()),
+        },
+        secretRedactor,
+      );
+      writeFileAtomically(request.path, (append) => append(text));
+      appLog.info('diagnostics: exported', { bytes: Buffer.byteLength(text, 'utf8') });
+      return { path: request.path, bytes: Buffer.byteLength(text, 'utf8') };
+    }),
 
     'settings/setLockTimeout': handle('settings/setLockTimeout', async (request) => {
       const operator = await deskSettingsAdmin(request.as);

@@ -4,12 +4,14 @@
 // answered, goes straight to the engine, and what goes back names the file, not its folder.
 import { basename } from 'node:path';
 import { explorerLink } from '../chains';
-import { fail, ok, type DesktopHandlers, type Result, type TreasuryHandlers } from '../contract';
+import { fail, ok, unexpectedErrorMessage, type DesktopHandlers, type Result, type TreasuryHandlers } from '../contract';
 import type { FileOutcome } from '../contract/desktop';
+import { appLog, type Logger } from '../core/log';
 import type { DesktopPreferencesStore } from './desktop-preferences';
+import { RendererErrorLog } from './renderer-errors';
 
 /** Which file a dialog is for (the double records it; tests assert on it). */
-export type FilePurpose = 'depositsCsv' | 'auditExport' | 'auditCheckpoint' | 'auditCheckpointToVerify' | 'credentials';
+export type FilePurpose = 'depositsCsv' | 'auditExport' | 'auditCheckpoint' | 'auditCheckpointToVerify' | 'credentials' | 'diagnostics';
 
 export interface FileFilter {
   readonly name: string;
@@ -62,6 +64,8 @@ export interface DesktopHandlerOptions {
   readonly preferences: DesktopPreferencesStore;
   /** Today's date for suggested file names (tests fix it). */
   readonly now?: () => Date;
+  /** Where unexpected failures and the window's error reports are recorded; default the application log. */
+  readonly log?: Logger;
 }
 
 const CSV: FileFilter = { name: 'CSV', extensions: ['csv'] };
@@ -72,10 +76,6 @@ function dated(prefix: string, extension: string, now: Date): string {
   return `${prefix}-${now.toISOString().slice(0, 10)}.${extension}`;
 }
 
-function unexpected(method: string, error: unknown): Result<never> {
-  const name = error instanceof Error ? error.name : 'Error';
-  return fail('internal', `${method}: the desktop could not do this (${name}). Try again; restart Treasury Desk if it repeats.`);
-}
 
 /** An engine answer for a file the window only knows by name: its value, or its error with the folder taken out. */
 function byFileName<T, U>(path: string, result: Result<T>, value: (answer: T) => U): Result<FileOutcome<U>> {
@@ -92,6 +92,15 @@ const CANCELLED = ok({ cancelled: true } as const);
 export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHandlers {
   const { shell, engine, preferences } = options;
   const now = options.now ?? (() => new Date());
+  const log = options.log ?? appLog;
+  const rendererErrors = new RendererErrorLog(log);
+
+  /** A desktop primitive failed (a dialog, the clipboard): recorded in the log, and answered with what to do. */
+  function unexpected(method: string, error: unknown): Result<never> {
+    log.error(`desktop: ${method} failed unexpectedly`, { method, error });
+    const name = error instanceof Error ? error.name : 'Error';
+    return fail('internal', unexpectedErrorMessage(`${method}: the desktop could not do this (${name})`));
+  }
 
   async function saveThen<T, U>(method: string, request: SaveDialogRequest, write: (path: string) => Promise<Result<T>>, value: (answer: T) => U): Promise<Result<FileOutcome<U>>> {
     let path: string | null;
@@ -173,6 +182,19 @@ export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHa
       return openThen('desktop/importProfile', { purpose: 'credentials', title: 'Import credentials.json', filters: [JSON_FILE] }, (path) =>
         engine['profiles/importFile']({ name, path }),
       );
+    },
+
+    'desktop/exportDiagnostics'() {
+      return saveThen(
+        'desktop/exportDiagnostics',
+        { purpose: 'diagnostics', title: 'Export diagnostics', defaultName: dated('treasury-desk-diagnostics', 'json', now()), filters: [JSON_FILE] },
+        (path) => engine['diagnostics/export']({ path }),
+        (answer) => ({ bytes: answer.bytes }),
+      );
+    },
+
+    async 'desktop/reportError'(report) {
+      return ok({ recorded: rendererErrors.record(report) });
     },
 
     async 'desktop/preferences'() {

@@ -1,9 +1,10 @@
 // The engine's one door into the desktop shell: starts the treasury engine (electron/core) for the Electron app,
-// with the idle lock on and demo mode backed by the embedded sandbox. The only file of electron/main that
-// imports the engine; everything else sees DesktopEngine.
+// with the idle lock on and demo mode backed by the embedded sandbox, and the application log in the data folder. The
+// only file of electron/main that starts the engine; everything else sees DesktopEngine (and logs through core/log).
 import { dirname, join } from 'node:path';
 import type { ContractEvent, TreasuryHandlers } from '../contract';
 import { createEngine } from '../core/engine';
+import { appLog, logFolderFor } from '../core/log';
 import { defaultDatabasePath, moveLegacyDesk } from '../core/store';
 import { demoSandboxStarter } from '../sandbox';
 
@@ -18,6 +19,8 @@ export interface EnginePaths {
    * own build (the packaged app, whose native modules electron-builder rebuilt for Electron).
    */
   readonly sqliteNativeBinding: string | undefined;
+  /** The app's version (app.getVersion()), for diagnostics. */
+  readonly appVersion: string;
 }
 
 export interface DesktopEngine {
@@ -33,12 +36,17 @@ export function dataFolder(): string {
   return dirname(defaultDatabasePath());
 }
 
+/** Starts the application log in the data folder (logs/treasury-desk.log), first thing, so nothing goes unrecorded. */
+export function startDesktopLog(): void {
+  appLog.configure({ folder: logFolderFor(defaultDatabasePath()), face: 'app' });
+}
+
 /** Starts the engine for the desktop app on the same desk the CLI opens by default. */
 export async function startEngine(paths: EnginePaths): Promise<DesktopEngine> {
   const dbPath = defaultDatabasePath();
   const move = moveLegacyDesk(paths.legacyDataDir, dbPath);
-  if (move.moved) console.warn(`Treasury Desk: moved the desk from ${paths.legacyDataDir} to ${dirname(dbPath)} (${move.parts.join(', ')}): the app and the CLI now share it`);
-  else if (move.reason === 'targetExists') console.warn(`Treasury Desk: a desk is left in ${paths.legacyDataDir}; the desk in ${dirname(dbPath)} is used (the CLI's)`);
+  if (move.moved) appLog.warn('app: moved the desk to the data folder the CLI shares', { from: paths.legacyDataDir, to: dirname(dbPath), parts: move.parts });
+  else if (move.reason === 'targetExists') appLog.warn("app: a desk is left in the old folder; the data folder's desk (the CLI's) is used", { left: paths.legacyDataDir, used: dirname(dbPath) });
   return createEngine({
     dbPath,
     lockable: true,
@@ -47,6 +55,7 @@ export async function startEngine(paths: EnginePaths): Promise<DesktopEngine> {
     // Notices for the operators (main's notifier shows them to the one signed in here) and the withdrawal watchdog.
     notifications: true,
     startDemoSandbox: demoSandboxStarter(join(dirname(dbPath), 'demo-sandbox')),
+    appVersion: paths.appVersion,
     ...(paths.sqliteNativeBinding ? { sqliteNativeBinding: paths.sqliteNativeBinding } : {}),
   });
 }

@@ -3,21 +3,23 @@
 // methods answered here with Electron's clipboard, dialogs and shell), the app menu (standard roles, the desk's
 // commands), the window's place kept across restarts, the OS's light or dark theme, the desk locked with the OS
 // (screen lock, suspend), the engine's notifications shown to the operator signed in here, the tray and the badge
-// with their approvals count, running on in the tray when the workstation's preference says so, and the engine
-// started through electron/main/engine.ts.
+// with their approvals count, running on in the tray when the workstation's preference says so, the application log
+// and crash recovery (crash-recovery.ts) from the first moment, and the engine started through electron/main/engine.ts.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, Notification, powerMonitor, screen, session, shell, Tray } from 'electron';
 import type { ContractEvent } from '../contract';
+import { appLog } from '../core/log';
 import { aboutPanelOptions, appMenuTemplate, deskMenuActions } from './app-menu';
 import { showApprovalsOnBadge } from './badge';
 import { appLaunchOf, versionText } from './command-line';
+import { installCrashRecovery } from './crash-recovery';
 import { deferredHandlers, startFailureMessage } from './deferred-handlers';
 import { createDesktopHandlers } from './desktop-handlers';
 import { desktopPreferencesIn, type DesktopPreferencesStore } from './desktop-preferences';
 import { electronDesktopShell } from './desktop-shell';
-import { dataFolder, startEngine, type DesktopEngine } from './engine';
+import { dataFolder, startDesktopLog, startEngine, type DesktopEngine } from './engine';
 import { broadcastEvent, registerContractIpc } from './ipc';
 import { decideSqliteBinding } from './native';
 import { startNotifier } from './notifier';
@@ -109,8 +111,8 @@ async function startDesktopEngine(): Promise<DesktopEngine> {
     env: process.env,
     exists: existsSync,
   });
-  if (sqlite.note !== null) console.warn(sqlite.note);
-  return startEngine({ legacyDataDir: app.getPath('userData'), sqliteNativeBinding: sqlite.binding });
+  if (sqlite.note !== null) appLog.warn(`app: ${sqlite.note}`);
+  return startEngine({ legacyDataDir: app.getPath('userData'), sqliteNativeBinding: sqlite.binding, appVersion: app.getVersion() });
 }
 
 function run(): void {
@@ -158,7 +160,8 @@ function run(): void {
         },
       });
     },
-    (error: unknown) => console.error(`Treasury Desk: the engine did not start: ${startFailureMessage(error)}`),
+    // Every call is answered with why (deferred-handlers.ts); the log keeps the whole error.
+    (error: unknown) => appLog.error(`app: the engine did not start: ${startFailureMessage(error)}`, { error }),
   );
   const desktop = createDesktopHandlers({ shell: desktopShell, engine: handlers, preferences: preferences() });
   registerContractIpc(ipcMain, { ...handlers, ...desktop }, {
@@ -177,6 +180,7 @@ function run(): void {
     if (closed) return;
     event.preventDefault();
     closed = true;
+    appLog.info('app: quitting');
     // Close the engine (database, timers) before exiting, but never let a stuck engine keep the app from quitting.
     const closing = engine.then((started) => started.close());
     const deadline = new Promise<void>((resolve) => setTimeout(resolve, ENGINE_CLOSE_TIMEOUT_MS));
@@ -192,6 +196,26 @@ function start(): void {
     app.quit();
     return;
   }
+  startDesktopLog();
+  appLog.info('app: starting', {
+    version: app.getVersion(),
+    electron: process.versions.electron,
+    chrome: process.versions.chrome,
+    node: process.versions.node,
+    platform: process.platform,
+    arch: process.arch,
+  });
+  installCrashRecovery({
+    process,
+    app,
+    log: appLog,
+    ask: async (window, box) => (window === null ? await dialog.showMessageBox(box) : await dialog.showMessageBox(window, box)).response,
+    showErrorBox: (title, content) => dialog.showErrorBox(title, content),
+    windowOf: (contents) => BrowserWindow.fromWebContents(contents),
+    openWindow: () => {
+      if (app.isReady()) createMainWindow();
+    },
+  });
   installWebContentsHardening(app, trusted, shell);
   app.on('second-instance', focusMainWindow);
   app.on('activate', focusMainWindow);

@@ -3,7 +3,18 @@
 // the engine's or the desktop's handler), and answering a Result; plus the event broadcast to our windows.
 // Invariant: nothing throws across IPC — a foreign sender, a bad payload or a crashing handler is answered as a Result.
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { dispatchWindowCall, EVENT_CHANNEL, fail, WINDOW_METHOD_NAMES, type ContractEvent, type Result, type WindowHandlers, type WindowMethodName } from '../contract';
+import {
+  dispatchWindowCall,
+  EVENT_CHANNEL,
+  fail,
+  unexpectedErrorMessage,
+  WINDOW_METHOD_NAMES,
+  type ContractEvent,
+  type Result,
+  type WindowHandlers,
+  type WindowMethodName,
+} from '../contract';
+import { appLog } from '../core/log';
 import { isTrustedRendererUrl, type TrustedRenderer } from './security';
 
 /** Who may call: the main frame of a window we created, showing one of our own pages. */
@@ -39,6 +50,11 @@ function isResult(value: unknown): value is Result<unknown> {
   return typeof error.code === 'string' && typeof error.message === 'string';
 }
 
+/** A handler (or the IPC wiring itself) threw: recorded in the application log, redacted. */
+export function reportUnexpectedIpcError(method: WindowMethodName, error: unknown): void {
+  appLog.error(`ipc: ${method} failed unexpectedly`, { method, error });
+}
+
 /** Answers one invoke of `method`; never throws. Exported for tests; production goes through registerContractIpc. */
 export async function answerInvoke(
   handlers: WindowHandlers,
@@ -53,13 +69,17 @@ export async function answerInvoke(
       return fail('forbidden', `${method}: refused: the request did not come from a Treasury Desk window.`);
     }
     if (args.length > 1) return fail('invalidInput', `${method}: send one request object.`);
-    const result = await dispatchWindowCall(handlers, method, args[0]);
-    if (!isResult(result)) return fail('internal', `${method} gave a malformed answer; the details are in the application log.`);
+    const result = await dispatchWindowCall(handlers, method, args[0], reportUnexpectedIpcError);
+    if (!isResult(result)) {
+      appLog.error(`ipc: ${method} gave a malformed answer`, { method, answer: typeof result });
+      return fail('internal', unexpectedErrorMessage(`${method} gave a malformed answer`));
+    }
     options.inspectResult?.(method, result);
     return result;
   } catch (error) {
+    reportUnexpectedIpcError(method, error);
     const name = error instanceof Error ? error.name : 'Error';
-    return fail('internal', `${method} failed unexpectedly (${name}); the details are in the application log.`);
+    return fail('internal', unexpectedErrorMessage(`${method} failed unexpectedly (${name})`));
   }
 }
 

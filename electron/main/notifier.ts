@@ -5,6 +5,7 @@
 // the notice is about. Also keeps the count of approvals waiting for that operator (the tray and the badge).
 // Runs over a DesktopShell: Electron in the app, the harness's recording double under e2e.
 import type { ContractEvent, DeskNotification, Result, SessionState, TreasuryHandlers } from '../contract';
+import { appLog } from '../core/log';
 import type { DesktopShell } from './desktop-handlers';
 
 /** What the notifier needs of the engine. */
@@ -16,7 +17,7 @@ export interface NotifierEngine {
 export interface NotifierOptions {
   readonly engine: NotifierEngine;
   readonly shell: Pick<DesktopShell, 'showNotification' | 'showMainWindow'>;
-  /** Sends a shell event (navigation/open) to the windows. */
+  /** Sends a shell event (desktop/openItem) to the windows. */
   readonly tellWindows: (event: ContractEvent) => void;
   /** Told the number of approvals waiting for the workstation's operator (0 without one) whenever it may have changed. */
   readonly onApprovalsWaiting?: (count: number, operator: string | null) => void;
@@ -85,11 +86,11 @@ export function startNotifier(options: NotifierOptions): Notifier {
         body: notice.body,
         onClick: () => {
           shell.showMainWindow();
-          if (target !== undefined) options.tellWindows({ type: 'navigation/open', target });
+          if (target !== undefined) options.tellWindows({ type: 'desktop/openItem', target });
         },
       });
     } catch (error) {
-      console.warn(`Treasury Desk: a notification could not be shown: ${error instanceof Error ? error.message : String(error)}`);
+      appLog.warn('notifier: a notification could not be shown', { id: notification.id, error });
     }
   }
 

@@ -1,6 +1,7 @@
 // Locks the desk when the workstation does: the OS locking the screen or suspending (Electron's powerMonitor) calls the
 // engine's session/lock, so a desk left open behind a locked screen or a closed lid is locked when anyone comes back.
 import type { Result, SessionState } from '../contract';
+import { appLog } from '../core/log';
 
 /** The OS events after which the desk must be locked. */
 export const OS_LOCK_EVENTS = ['lock-screen', 'suspend'] as const;
@@ -16,9 +17,9 @@ export function lockDeskWithOs(source: OsLockSource, lockDesk: () => Promise<Res
   const lock = (): void => {
     void lockDesk().then(
       (result) => {
-        if (!result.ok) console.warn(`Treasury Desk: could not lock the desk when the OS locked: ${result.error.message}`);
+        if (!result.ok) appLog.warn('os-lock: could not lock the desk when the OS locked', { code: result.error.code, message: result.error.message });
       },
-      (error: unknown) => console.warn(`Treasury Desk: could not lock the desk when the OS locked: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) => appLog.error('os-lock: could not lock the desk when the OS locked', { error }),
     );
   };
   for (const event of OS_LOCK_EVENTS) source.on(event, lock);

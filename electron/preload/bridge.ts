@@ -3,6 +3,7 @@
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
 import type { ContractEvent, Result, TreasuryBridge, WindowCall, WindowMethodName } from '../contract';
 import { EVENT_CHANNEL } from '../contract/events';
+import { RENDERER_ERROR_LIMITS } from '../contract/limits';
 import { fail } from '../contract/result';
 import { PRELOAD_METHOD_NAMES } from './method-names';
 
@@ -17,6 +18,17 @@ function isContractEvent(payload: unknown): payload is ContractEvent {
 }
 
 export type BridgeIpc = Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>;
+
+/** Sends a failing event listener's error to main (desktop/reportError), cut to the contract's bounds; never throws. */
+function reportListenerFailure(ipc: BridgeIpc, eventType: string, error: unknown): void {
+  try {
+    const message = `an event listener for ${eventType} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
+    const stack = error instanceof Error && typeof error.stack === 'string' ? { stack: error.stack.slice(0, RENDERER_ERROR_LIMITS.stackChars) } : {};
+    void Promise.resolve(ipc.invoke('desktop/reportError', { kind: 'error', message: message.slice(0, RENDERER_ERROR_LIMITS.messageChars), ...stack })).catch(() => undefined);
+  } catch {
+    // reporting is best effort
+  }
+}
 
 export function createTreasuryBridge(ipc: BridgeIpc): TreasuryBridge {
   const call = (async (method: unknown, request: unknown): Promise<Result<unknown>> => {
@@ -39,8 +51,9 @@ export function createTreasuryBridge(ipc: BridgeIpc): TreasuryBridge {
       try {
         listener(payload);
       } catch (error) {
-        // One failing listener must not starve the others.
+        // One failing listener must not starve the others; the failure goes to main's application log.
         console.error('A treasury event listener failed:', error);
+        reportListenerFailure(ipc, payload.type, error);
       }
     };
     ipc.on(EVENT_CHANNEL, forward);

@@ -61,6 +61,7 @@ export const PRELOAD_METHOD_NAMES = [
   'notifications/waiting',
   'settings/setLockTimeout',
   'settings/setReportingTimeZone',
+  'diagnostics/export',
   'desktop/copyText',
   'desktop/openExplorer',
   'desktop/exportDepositsCsv',
@@ -68,6 +69,8 @@ export const PRELOAD_METHOD_NAMES = [
   'desktop/saveCheckpoint',
   'desktop/verifyAuditAgainst',
   'desktop/importProfile',
+  'desktop/exportDiagnostics',
+  'desktop/reportError',
   'desktop/preferences',
   'desktop/setPreferences',
 ] as const satisfies readonly WindowMethodName[];

@@ -66,6 +66,8 @@ export interface MerchantClientOptions {
   readonly backoff?: BackoffPolicy;
   readonly random?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Told each session token as it arrives (the engine registers it with its log redactor); never told anything else. */
+  readonly onToken?: (token: string) => void;
 }
 
 export interface CreateAddressParams {
@@ -179,7 +181,10 @@ export class MerchantClient {
         'getToken',
         () => requestToken({ http: this.#http, merchantId: this.merchantId, secret: this.#secret, verify: this.#verify }),
         this.#retry,
-      ),
+      ).then((token) => {
+        options.onToken?.(token);
+        return token;
+      }),
     );
   }
 

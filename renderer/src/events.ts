@@ -66,7 +66,7 @@ function route(event: ContractEvent): void {
     case 'notification/raised':
       // The desktop shows it (main's notifier, to the operator signed in here); the screens follow the change events.
       return;
-    case 'navigation/open':
+    case 'desktop/openItem':
       useNavigationStore.getState().open(event.target);
       return;
     default: {

@@ -48,7 +48,7 @@ export interface DesktopDouble {
   recordApprovalsWaiting(count: number, operator: string | null): void;
   /** Every count reported so far, oldest first. */
   approvalsWaiting(): readonly RecordedApprovalsCount[];
-  /** Events the shell sends to the windows (navigation/open); the harness server forwards them to the page. */
+  /** Events the shell sends to the windows (desktop/openItem); the harness server forwards them to the page. */
   tellWindows(event: ContractEvent): void;
   onWindowEvent(listener: (event: ContractEvent) => void): () => void;
 }

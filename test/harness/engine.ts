@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DesktopHandlers } from '../../electron/contract';
 import { createEngine, type Engine } from '../../electron/core/engine';
+import { appLog, logFolderFor } from '../../electron/core/log';
 import { createDesktopHandlers } from '../../electron/main/desktop-handlers';
 import { desktopPreferencesIn } from '../../electron/main/desktop-preferences';
 import { startNotifier, type Notifier } from '../../electron/main/notifier';
@@ -56,6 +57,8 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
   const vault = new KeychainVault({ service: options.keychainService ?? `treasury-desk-harness-${randomBytes(6).toString('hex')}` });
   const demoSandboxes: SandboxHandle[] = [];
   const dbPath = join(dataDir, 'treasury.sqlite');
+  // The harness's log is the app's, in its own data folder: logs/treasury-desk.log beside the database.
+  appLog.configure({ folder: logFolderFor(dbPath), face: 'harness' });
   const engine = await createEngine({
     dbPath,
     vault,
@@ -100,6 +103,8 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
         notifier.stop();
         await engine.close();
         await Promise.all(demoSandboxes.map((sandbox) => sandbox.close().catch(() => undefined)));
+        // The log stops writing into this data folder (the test removes it); later records wait for the next desk.
+        if (appLog.folder === logFolderFor(dbPath)) appLog.close();
         if (options.credentialsFile !== undefined) return;
         for (const profile of await vault.listProfiles().catch(() => [] as string[])) await vault.remove(profile).catch(() => undefined);
       })();

@@ -10,6 +10,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { dispatchWindowCall, type ContractEvent, type DesktopHandlers, type TreasuryHandlers } from '../../electron/contract';
+import { appLog } from '../../electron/core/log';
 
 /** What the harness needs from an engine: the contract handlers and the event stream. */
 export interface HarnessEngine {
@@ -21,7 +22,7 @@ export interface HarnessOptions {
   readonly engine: HarnessEngine;
   /** The desktop methods (createDesktopHandlers over the harness's DesktopShell double). */
   readonly desktop: DesktopHandlers;
-  /** Events the shell sends to the windows besides the engine's (a clicked notice's navigation/open). */
+  /** Events the shell sends to the windows besides the engine's (a clicked notice's desktop/openItem). */
   readonly shellEvents?: { onEvent(listener: (event: ContractEvent) => void): () => void };
   /** Folder of the built renderer (out/renderer). */
   readonly rendererDir: string;
@@ -175,7 +176,9 @@ export async function startHarness(options: HarnessOptions): Promise<HarnessServ
       return;
     }
     const { id, method, payload } = message as { id: number; method: unknown; payload: unknown };
-    const result = await dispatchWindowCall({ ...options.engine.handlers, ...options.desktop }, method, payload);
+    const result = await dispatchWindowCall({ ...options.engine.handlers, ...options.desktop }, method, payload, (failed, error) =>
+      appLog.error(`harness: ${failed} failed unexpectedly`, { method: failed, error }),
+    );
     if (client.readyState === client.OPEN) client.send(JSON.stringify({ id, result }));
   }
 

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
 import { writeFileAtomically } from '../files/atomic-write';
 import { KeychainUnavailableError, type KeychainVault } from '../secrets';
+import { registerSecret } from '../log/redact';
 import { exportPrivateKey, generateSigningKey, importPrivateKey, keyIdOf, publicKeyOfPrivate, signBytes } from '../statements/keys';
 
 /** Where desk-wide secrets live: the keychain, or a private file for headless use. */
@@ -58,6 +59,8 @@ export class DeskIdentity {
   readonly keyId: string;
 
   private constructor(privateKey: KeyObject) {
+    // The desk key never reaches a log, in any encoding (its keychain entry is the base64 of this DER).
+    registerSecret(privateKey, 'deskKey');
     this.#privateKey = privateKey;
     this.publicKey = publicKeyOfPrivate(privateKey);
     this.keyId = keyIdOf(this.publicKey);

@@ -7,6 +7,7 @@ import type { CallbackListenerState } from '../../contract';
 import { CALLBACK_ACK_BODY, inlineDecryptor, MAX_REQUEST_BODY_BYTES, ProtocolError, verifyCallback } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
+import { appLog } from '../log';
 import { storeDeposits, storeOrderStatus } from '../sync/records';
 
 export const DEFAULT_CALLBACK_HOST = '127.0.0.1';
@@ -126,6 +127,7 @@ export class CallbackListener {
       return this.#answer(response, 200, CALLBACK_ACK_BODY);
     } catch (error) {
       if (error instanceof ProtocolError) return this.#refuse(response, 400, error.message);
+      appLog.error('callbacks: a verified callback could not be stored', { profile: profile.name, error });
       this.#lastError = error instanceof Error ? error.message : String(error);
       this.#changed();
       // Not acknowledged: the platform retries (§10.3).

@@ -18,6 +18,7 @@ import { ensureOperator, getOperatorRecord, listOperatorRecords, listPolicies, o
 import { actingAs, unsealOperator, type ActingOperator, type OperatorCredentials } from './acting';
 import { disjoint, Roster, type Proposal } from './roster';
 import { parseSealedKey, sealPrivateKey } from './sealed-key';
+import { registerSecret } from '../log/redact';
 
 const INVITATION_CODE_BYTES = 8;
 
@@ -34,7 +35,10 @@ function checkName(name: string): void {
 /** `ABCD-EFGH-IJKL-M`: the one-time code an admin hands to the invited operator (never stored, only its hash). */
 function newInvitationCode(): string {
   const code = base32.encode(randomBytes(INVITATION_CODE_BYTES)).replace(/=+$/, '');
-  return code.match(/.{1,4}/g)?.join('-') ?? code;
+  const grouped = code.match(/.{1,4}/g)?.join('-') ?? code;
+  // The code as handed out and as it may be typed back (without dashes, in lower case) never reaches a log.
+  for (const form of [grouped, code, grouped.toLowerCase(), code.toLowerCase()]) registerSecret(form, 'invitationCode');
+  return grouped;
 }
 
 function codeHash(code: string): string {

@@ -4,6 +4,7 @@
 // GCM tag says whether it was right. The parameters are stored with the seal and bounded when read, so a doctored
 // row can neither make unsealing trivially cheap nor make it hang. Invariant: no plain key is ever written anywhere.
 import { createCipheriv, createDecipheriv, randomBytes, scrypt, type KeyObject, type ScryptOptions } from 'node:crypto';
+import { registerSecret } from '../log/redact';
 import { exportPrivateKey, importPrivateKey, publicKeyOfPrivate } from '../statements/keys';
 
 /** What new seals use. 2^17 × 8 × 128 B = 128 MiB, about 0.3 s here: a guess costs an attacker the same. */
@@ -48,6 +49,8 @@ function deriveKey(passphrase: string, salt: Buffer, kdf: { N: number; r: number
 }
 
 export async function sealPrivateKey(privateKey: KeyObject, passphrase: string, binding: SealBinding): Promise<SealedKey> {
+  registerSecret(passphrase, 'passphrase');
+  registerSecret(privateKey, 'operatorKey');
   const salt = randomBytes(16);
   const key = await deriveKey(passphrase, salt, SEAL_KDF);
   const nonce = randomBytes(12);
@@ -106,6 +109,7 @@ export function parseSealedKey(text: string): SealedKey {
  * was sealed with. The returned key's public half must still be compared with the roster by the caller.
  */
 export async function unsealPrivateKey(seal: SealedKey, passphrase: string, binding: SealBinding): Promise<KeyObject> {
+  registerSecret(passphrase, 'passphrase');
   const key = await deriveKey(passphrase, Buffer.from(seal.kdf.salt, 'base64'), seal.kdf);
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(seal.nonce, 'base64'));
   decipher.setAAD(associatedData(binding));
@@ -119,7 +123,9 @@ export async function unsealPrivateKey(seal: SealedKey, passphrase: string, bind
     key.fill(0);
   }
   try {
-    return importPrivateKey(plain);
+    const privateKey = importPrivateKey(plain);
+    registerSecret(privateKey, 'operatorKey');
+    return privateKey;
   } catch {
     throw new SealError('malformed', 'the sealed key is not an Ed25519 key');
   } finally {

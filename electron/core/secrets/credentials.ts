@@ -5,6 +5,9 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import { inspect } from 'node:util';
 import { KeyFormatError } from '../../protocol/errors';
 import { parsePrivateKey, parsePublicKey, publicKeyFingerprint } from '../../protocol/keys';
+import { AUTHORIZATION_PREFIX } from '../../protocol/profile';
+import { authorizationHeader } from '../../protocol/wire';
+import { registerSecret } from '../log/redact';
 import { InvalidCredentialsError } from './errors';
 import { CREDENTIAL_FIELDS, CREDENTIAL_FIELD_TITLES, type CredentialField } from './fields';
 
@@ -169,6 +172,13 @@ export function parseCredentials(text: MerchantCredentialsText): MerchantKeys {
     CredentialField,
     string
   >;
+  // Every credential set the engine reads passes here: from now on its secret and private key never reach a log.
+  registerSecret(values.secret, 'merchantSecret');
+  registerSecret(values.merchantPrivateKey, 'merchantPrivateKey');
+  // getToken's Authorization header, `auth ` + MD5(merchantId & secret), is a standing credential too.
+  const authorization = authorizationHeader(values.merchantId, values.secret);
+  registerSecret(authorization, 'authorization');
+  registerSecret(authorization.slice(AUTHORIZATION_PREFIX.length), 'authorization');
   if (!MERCHANT_ID_PATTERN.test(values.merchantId)) {
     throw new InvalidCredentialsError(
       'merchantId',
@@ -183,6 +193,7 @@ export function parseCredentials(text: MerchantCredentialsText): MerchantKeys {
   }
   const platformPublicKey = parseKey('platformPublicKey', values.platformPublicKey);
   const merchantPrivateKey = parseKey('merchantPrivateKey', values.merchantPrivateKey);
+  registerSecret(merchantPrivateKey, 'merchantPrivateKey');
   const merchantPublicKey = createPublicKey(merchantPrivateKey);
   if (publicKeyFingerprint(platformPublicKey) === publicKeyFingerprint(merchantPublicKey)) {
     throw new InvalidCredentialsError(

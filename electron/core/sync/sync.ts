@@ -3,9 +3,10 @@
 // progress is pushed as events; when the service cannot be reached the run says why and every read still works
 // from SQLite.
 import type { ConnectionState, SyncProgress, SyncReport, SyncResource, SyncStatus } from '../../contract';
-import { DEPOSITS_LIMIT_MAX } from '../../protocol';
+import { DEPOSITS_LIMIT_MAX, ProtocolError } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
+import { appLog } from '../log';
 import {
   getSyncState,
   listSyncState,
@@ -140,15 +141,24 @@ export class SyncService {
       const diagnosis = diagnoseFailure(error, this.context.clockDriftSeconds);
       const message = diagnosis?.message ?? (error instanceof Error ? error.message : String(error));
       recordSyncFailure(db, profile, resource, { kind: diagnosis?.reason ?? 'error', message }, this.context.now());
-      if (diagnosis && diagnosis.reason !== 'service') {
-        if (this.context.connection.markOffline(diagnosis)) this.#emitConnection(this.context.connection.current);
+      if (diagnosis === undefined) {
+        // A refusal the service or the desk explains is a warning; anything else is a fault.
+        const explained = error instanceof ProtocolError || error instanceof DeskError;
+        appLog[explained ? 'warn' : 'error'](`sync: ${resource} failed${explained ? '' : ' unexpectedly'}`, { profile, resource, error });
+      } else if (diagnosis.reason === 'service') appLog.warn(`sync: the service refused ${resource}`, { profile, resource, reason: diagnosis.reason, message });
+      else if (this.context.connection.markOffline(diagnosis)) {
+        appLog.warn(`sync: offline (${diagnosis.reason})`, { profile, resource, reason: diagnosis.reason, message });
+        this.#emitConnection(this.context.connection.current);
       }
       throw error instanceof Error ? error : new DeskError('internal', message);
     }
   }
 
   #markOnline(): void {
-    if (this.context.connection.markOnline()) this.#emitConnection(this.context.connection.current);
+    if (this.context.connection.markOnline()) {
+      appLog.info('sync: online');
+      this.#emitConnection(this.context.connection.current);
+    }
   }
 
   #emitConnection(connection: ConnectionState): void {

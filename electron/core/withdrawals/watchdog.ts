@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
+import { appLog } from '../log';
 import { parseStatement } from '../statements/statement';
 import { auditRowsBySubject, getSetting, listUnsettledWithdrawalRequests, setSetting, type WithdrawalRequest } from '../store';
 
@@ -181,7 +182,7 @@ export class WithdrawalWatchdog {
     try {
       this.check();
     } catch (error) {
-      console.warn(`Treasury Desk: the withdrawal watchdog could not check: ${error instanceof Error ? error.message : String(error)}`);
+      appLog.warn('watchdog: could not check the unsettled withdrawals', { error });
     }
   }
 }

@@ -1,14 +1,23 @@
 // Settings: per-currency withdrawal policies (policies/list, policies/set: applied at once, or waiting for another
 // admin's confirmation), the callback listener (callbacks/state, start, stop), the idle lock timeout
 // (settings/setLockTimeout), the reporting time zone (settings/setReportingTimeZone), an operator's notifications
-// (notifications/preferences, setPreferences: each operator chooses their own, with their passphrase) and this
-// workstation's "keep running in the tray" (desktop/setPreferences). The policy editor shows what the platform allows the
-// merchant (merchant/info); the engine refuses a policy whose orders the platform would refuse. Operators have their own
-// screen.
+// (notifications/preferences, setPreferences: each operator chooses their own, with their passphrase), this
+// workstation's "keep running in the tray" (desktop/setPreferences) and the diagnostics file for support
+// (desktop/exportDiagnostics). The policy editor shows what the platform allows the merchant (merchant/info); the engine
+// refuses a policy whose orders the platform would refuse. Operators have their own screen.
 import { useEffect, useState, type FormEvent } from 'react';
 import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
-import { ORDER_FINAL_SCOPES, type NotificationPreferences, type NotificationPreferencesView, type OrderFinalScope, type PolicyChangeView, type PolicyView } from '../../../electron/contract';
-import type { ContractError } from '../api';
+import {
+  LOG_LOCATION,
+  ORDER_FINAL_SCOPES,
+  type NotificationPreferences,
+  type NotificationPreferencesView,
+  type OrderFinalScope,
+  type PolicyChangeView,
+  type PolicyView,
+} from '../../../electron/contract';
+import { call, type ContractError } from '../api';
+import { useFileAction } from '../file-action';
 import { Amount } from '../components/Amount';
 import { canonicalTimeZone, timeZoneProblem, workstationTimeZone } from '../../../electron/contract/time-zone';
 import { DateTime, useReportingTimeZone } from '../components/DateTime';
@@ -45,6 +54,7 @@ export function Settings(): React.JSX.Element {
         <Notifications />
         <Workstation />
       </div>
+      <Diagnostics />
     </>
   );
 }
@@ -300,6 +310,30 @@ function CallbackListener(): React.JSX.Element {
         </form>
       )}
       <ErrorNotice error={error} />
+    </section>
+  );
+}
+
+function Diagnostics(): React.JSX.Element {
+  const exporting = useFileAction(() => call('desktop/exportDiagnostics', {}));
+  return (
+    <section className="card" aria-labelledby="diagnostics-title">
+      <h2 id="diagnostics-title">Diagnostics</h2>
+      <p className="muted small">
+        For support: one file with the versions of Treasury Desk and the system, the state of the desk and of sync, and the end of the application log
+        ({LOG_LOCATION}). It never contains a secret, passphrase, key or token; check it before you send it.
+      </p>
+      <button type="button" className="button" disabled={exporting.busy} onClick={() => void exporting.run()} data-testid="@settings/export-diagnostics">
+        Export diagnostics…
+      </button>
+      <ErrorNotice error={exporting.error} testId="@settings/diagnostics-error" />
+      <div role="status" data-testid="@settings/diagnostics-result">
+        {exporting.done === null ? null : (
+          <p>
+            Saved diagnostics ({exporting.done.value.bytes} bytes) to <code>{exporting.done.fileName}</code>: send that file to your support contact.
+          </p>
+        )}
+      </div>
     </section>
   );
 }

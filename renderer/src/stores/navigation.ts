@@ -1,6 +1,6 @@
 // useNavigationStore: which screen the shell shows (the desk has no URLs: one window, a few screens, named in
 // electron/contract/screens.ts so the app menu can open them too), and following a clicked notification (the
-// shell's navigation/open event) to what it is about.
+// shell's desktop/openItem event) to what it is about.
 import { create } from 'zustand';
 import type { NotificationTarget } from '../../../electron/contract';
 import { SCREEN_SHORT_NAMES, SCREEN_TITLES, SCREENS, type Screen } from '../../../electron/contract/screens';

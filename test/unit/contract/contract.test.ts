@@ -1,5 +1,5 @@
 // The contract's request parsing and dispatch: bad input is answered as invalidInput, never thrown.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CONTRACT, DESKTOP_METHOD_NAMES, dispatch, filePath, METHOD_NAMES, parseRequest, WINDOW_PATH_FIELDS, type TreasuryHandlers } from '../../../electron/contract';
 
 const answering = new Proxy({} as TreasuryHandlers, {
@@ -44,28 +44,50 @@ describe('parseRequest', () => {
 });
 
 describe('dispatch', () => {
+  const reported: unknown[] = [];
+  const unreported = (method: string, error: unknown): void => void reported.push([method, error]);
+  afterEach(() => {
+    expect(reported).toEqual([]);
+  });
+
   it('routes a parsed request to its handler', async () => {
-    expect(await dispatch(answering, 'sync/run', { full: true })).toEqual({ ok: true, value: { method: 'sync/run', request: { full: true } } });
+    expect(await dispatch(answering, 'sync/run', { full: true }, unreported)).toEqual({ ok: true, value: { method: 'sync/run', request: { full: true } } });
   });
 
   it('answers an unknown method instead of throwing', async () => {
-    const result = await dispatch(answering, '__proto__', {});
+    const result = await dispatch(answering, '__proto__', {}, unreported);
     expect(result).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
-    expect(await dispatch(answering, 42, {})).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
+    expect(await dispatch(answering, 42, {}, unreported)).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
   });
 
-  it('turns a throwing handler into an internal error without its message', async () => {
+  it('turns a throwing handler into an internal error without its message, reports the error and says where the log is', async () => {
+    const thrown = new Error('secret-ish internal detail');
     const throwing = new Proxy({} as TreasuryHandlers, {
       get: () => async () => {
-        throw new Error('secret-ish internal detail');
+        throw thrown;
       },
     });
-    const result = await dispatch(throwing, 'balances/list', {});
+    const reported: unknown[] = [];
+    const result = await dispatch(throwing, 'balances/list', {}, (method, error) => reported.push([method, error]));
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error.code).toBe('internal');
       expect(result.error.message).not.toContain('secret-ish');
+      expect(result.error.message).toContain('logs/treasury-desk.log in the Treasury Desk data folder');
     }
+    expect(reported).toEqual([['balances/list', thrown]]);
+  });
+
+  it('still answers when the reporter itself throws', async () => {
+    const throwing = new Proxy({} as TreasuryHandlers, {
+      get: () => async () => {
+        throw new Error('bug');
+      },
+    });
+    const result = await dispatch(throwing, 'balances/list', {}, () => {
+      throw new Error('the log is gone');
+    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
   });
 
   it('names every method domain/verb', () => {

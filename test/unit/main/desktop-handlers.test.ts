@@ -5,12 +5,20 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dispatchWindowCall, fail, METHOD_NAMES, ok, type Result, type TreasuryHandlers, type WindowHandlers } from '../../../electron/contract';
+import { dispatchWindowCall as dispatchWithReporter, fail, METHOD_NAMES, ok, type Result, type TreasuryHandlers, type WindowHandlers } from '../../../electron/contract';
 import { createDesktopHandlers, type DesktopShell, type OpenDialogRequest, type SaveDialogRequest } from '../../../electron/main/desktop-handlers';
 import { DESKTOP_PREFERENCES_FILE, desktopPreferencesIn } from '../../../electron/main/desktop-preferences';
 
 const TRON = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 const TXID = 'a'.repeat(64);
+
+/** Handlers that threw instead of answering (the IPC would log them): none may, checked after each test. */
+let unexpectedFailures: string[] = [];
+
+/** The window's dispatch as IPC runs it, recording any handler that throws. */
+function dispatchWindowCall(handlers: WindowHandlers, method: unknown, payload: unknown): Promise<Result<unknown>> {
+  return dispatchWithReporter(handlers, method, payload, (failed, error) => unexpectedFailures.push(`${failed}: ${String(error)}`));
+}
 
 let folder: string;
 let engineCalls: Array<{ method: string; request: unknown }>;
@@ -64,7 +72,11 @@ beforeEach(() => {
     return fail('internal', `unexpected ${method}`);
   };
 });
-afterEach(() => rmSync(folder, { recursive: true, force: true }));
+afterEach(() => {
+  rmSync(folder, { recursive: true, force: true });
+  expect(unexpectedFailures).toEqual([]);
+  unexpectedFailures = [];
+});
 
 describe('file dialogs', () => {
   it('exports deposits to the file chosen in the save dialog, with the filter, answering its name only', async () => {

@@ -117,6 +117,7 @@ export class FakeApp extends EventEmitter {
   readonly enableSandbox = vi.fn();
   readonly quit = vi.fn();
   readonly setBadgeCount = vi.fn((_count?: number) => true);
+  readonly relaunch = vi.fn();
   readonly requestSingleInstanceLock = vi.fn(() => this.gotLock);
   readonly exit = vi.fn();
   readonly setAboutPanelOptions = vi.fn();

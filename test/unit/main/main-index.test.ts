@@ -1,7 +1,8 @@
 // The main process entry with Electron stubbed: single-instance lock, sandbox, hardened window and session, one IPC
 // handler per method answered through the engine adapter (stubbed here), events broadcast, engine closed on quit; the
-// app menu, the window's place restored and kept, the OS theme followed, `--version` answered before anything, and
-// the notifier, tray and keep-running-in-tray wired.
+// app menu, the window's place restored and kept, the OS theme followed, `--version` answered before anything, the
+// notifier, tray and keep-running-in-tray wired; the application log started and crash recovery installed before
+// anything else (both recorded here).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_CHANNEL, METHOD_NAMES, ok, WINDOW_METHOD_NAMES, type ContractEvent, type Result, type TreasuryHandlers } from '../../../electron/contract';
 import { CONTENT_SECURITY_POLICY, secureWebPreferences } from '../../../electron/main/security';
 import { MAIN_WINDOW_FRAME, WINDOW_BACKGROUND } from '../../../electron/main/windows';
+import type * as CoreLog from '../../../electron/core/log';
 import {
   FakeApp,
   FakeIpcMain,
@@ -43,6 +45,10 @@ const state = vi.hoisted(() => ({
   engine: null as null | { start: (paths: unknown) => Promise<unknown> },
   /** A data folder a test chose (else the fakes' own). */
   dataFolder: null as string | null,
+  /** What was logged through appLog (the application log, recorded instead of written). */
+  logged: [] as Array<{ level: string; message: string; details: Record<string, unknown> | undefined }>,
+  logStarts: 0,
+  crashRecovery: [] as Array<Record<string, unknown>>,
 }));
 
 interface FakeWindow {
@@ -149,7 +155,24 @@ vi.mock('electron', async () => {
 
 vi.mock('../../../electron/main/engine', () => ({
   dataFolder: () => state.dataFolder ?? state.fakes?.dataDir ?? '/nonexistent/treasury-desk-data',
+  startDesktopLog: () => {
+    state.logStarts += 1;
+  },
   startEngine: (paths: unknown) => state.engine?.start(paths) ?? Promise.reject(new Error('no engine in this test')),
+}));
+
+vi.mock('../../../electron/core/log', async (importOriginal) => {
+  const actual = await importOriginal<typeof CoreLog>();
+  const record = (level: string) => (message: string, details?: Record<string, unknown>) => state.logged.push({ level, message, details });
+  return { ...actual, appLog: { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), fatal: record('fatal') } };
+});
+
+// The process's own uncaughtException handlers stay vitest's: the deps main passes are recorded (crash-recovery.test.ts covers them).
+vi.mock('../../../electron/main/crash-recovery', () => ({
+  installCrashRecovery: (deps: Record<string, unknown>) => {
+    state.crashRecovery.push(deps);
+    return () => undefined;
+  },
 }));
 
 function fakes() {
@@ -203,7 +226,14 @@ afterEach(() => {
   state.fakes = null;
   state.engine = null;
   state.dataFolder = null;
+  state.logged = [];
+  state.logStarts = 0;
+  state.crashRecovery = [];
 });
+
+function logged(level: string): string[] {
+  return state.logged.filter((entry) => entry.level === level).map((entry) => entry.message);
+}
 
 describe('main process entry', () => {
   it('quits at once when another instance holds the lock', async () => {
@@ -211,6 +241,9 @@ describe('main process entry', () => {
     await import('../../../electron/main/index');
     const { app, ipcMain } = fakes();
     expect(app.quit).toHaveBeenCalledTimes(1);
+    // The second instance leaves the log and crash handling to the first.
+    expect(state.logStarts).toBe(0);
+    expect(state.crashRecovery).toHaveLength(0);
     expect(app.listenerCount('web-contents-created')).toBe(0);
     expect(app.listenerCount('second-instance')).toBe(0);
     expect(ipcMain.handlers.size).toBe(0);
@@ -220,10 +253,14 @@ describe('main process entry', () => {
     const engine = echoEngine();
     const start = vi.fn(async () => engine.engine);
     state.engine = { start };
-    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await import('../../../electron/main/index');
     const { app, ipcMain, session, windows } = fakes();
 
+    // The log and crash recovery come first, before the app is ready.
+    expect(state.logStarts).toBe(1);
+    expect(logged('info')).toEqual(['app: starting']);
+    expect(state.crashRecovery).toHaveLength(1);
+    expect(state.crashRecovery[0]).toMatchObject({ process, app });
     expect(app.enableSandbox).toHaveBeenCalledTimes(1);
     expect(app.requestSingleInstanceLock).toHaveBeenCalledTimes(1);
     expect(app.listenerCount('web-contents-created')).toBe(1);
@@ -252,9 +289,8 @@ describe('main process entry', () => {
     // IPC: one handler per method (engine and desktop); our window's main frame is answered by the engine, a stranger
     // is refused, and a path named by the window is refused before the engine sees it.
     expect(ipcMain.handlers.size).toBe(WINDOW_METHOD_NAMES.length);
-    expect(start).toHaveBeenCalledWith({ legacyDataDir: '/nonexistent/user-data/userData', sqliteNativeBinding: undefined });
-    expect(consoleWarn).toHaveBeenCalledWith(expect.stringContaining('node scripts/electron-native.mjs'));
-    consoleWarn.mockRestore();
+    expect(start).toHaveBeenCalledWith({ legacyDataDir: '/nonexistent/user-data/userData', sqliteNativeBinding: undefined, appVersion: '9.8.7' });
+    expect(logged('warn')).toEqual([expect.stringContaining('node scripts/electron-native.mjs')]);
     const ours = { sender: window.webContents, senderFrame: mainFrame(pathToFileURL(page).href) };
     expect(await ipcMain.invoke('balances/list', ours, {})).toEqual(ok({ method: 'balances/list' }));
     const stranger = { sender: new FakeWebContents(), senderFrame: mainFrame(pathToFileURL(page).href) };
@@ -326,7 +362,7 @@ describe('main process entry', () => {
     notifications[0]?.click();
     expect(window.show).toHaveBeenCalledTimes(1);
     expect(window.focus).toHaveBeenCalled();
-    expect(window.webContents.sent.at(-1)).toEqual({ channel: EVENT_CHANNEL, payload: { type: 'navigation/open', target: { kind: 'withdrawal', id: '7' } } });
+    expect(window.webContents.sent.at(-1)).toEqual({ channel: EVENT_CHANNEL, payload: { type: 'desktop/openItem', target: { kind: 'withdrawal', id: '7' } } });
 
     // The tray's menu: Lock and Sync now go to the engine, Open shows the window, Quit quits.
     tray.clickItem('lock');
@@ -358,7 +394,6 @@ describe('main process entry', () => {
       return ok({ locked: true });
     };
     state.engine = { start: async () => engine.engine };
-    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await import('../../../electron/main/index');
     const { app, powerMonitor } = fakes();
     // Nothing listens before the app is ready (powerMonitor is not usable earlier).
@@ -379,22 +414,21 @@ describe('main process entry', () => {
     powerMonitor.emit('on-battery');
     await settle();
     expect(lockCalls).toHaveLength(2);
-    consoleWarn.mockRestore();
   });
 
   it('says so when the OS locked but the desk could not be locked (the engine did not start)', async () => {
     state.engine = { start: async () => Promise.reject(new Error('engine not wired yet')) };
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await import('../../../electron/main/index');
     const { app, powerMonitor } = fakes();
     app.becomeReady();
     await settle();
     powerMonitor.emit('suspend');
     await settle();
-    expect(consoleWarn).toHaveBeenCalledWith('Treasury Desk: could not lock the desk when the OS locked: session/lock: engine not wired yet');
-    consoleError.mockRestore();
-    consoleWarn.mockRestore();
+    expect(state.logged).toContainEqual({
+      level: 'warn',
+      message: 'os-lock: could not lock the desk when the OS locked',
+      details: { code: 'internal', message: 'session/lock: engine not wired yet' },
+    });
   });
 
   it('quits after a deadline when the engine never finishes closing', async () => {
@@ -402,7 +436,6 @@ describe('main process entry', () => {
     const engine = echoEngine();
     engine.close.mockImplementation(() => new Promise<undefined>(() => undefined));
     state.engine = { start: async () => engine.engine };
-    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await import('../../../electron/main/index');
     const { app } = fakes();
     app.becomeReady();
@@ -414,13 +447,10 @@ describe('main process entry', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(app.quit).toHaveBeenCalledTimes(1);
     vi.useRealTimers();
-    consoleWarn.mockRestore();
   });
 
   it('opens the window and answers every call with the reason when the engine does not start', async () => {
     state.engine = { start: async () => Promise.reject(new Error('engine not wired yet')) };
-    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await import('../../../electron/main/index');
     const { app, ipcMain, windows } = fakes();
     app.becomeReady();
@@ -430,13 +460,14 @@ describe('main process entry', () => {
     const page = pathToFileURL(join(resolve(import.meta.dirname, '../../../electron/renderer'), 'index.html')).href;
     const answer = (await ipcMain.invoke('session/state', { sender: window.webContents, senderFrame: mainFrame(page) }, {})) as Result<unknown>;
     expect(answer).toEqual({ ok: false, error: { code: 'internal', message: 'session/state: engine not wired yet' } });
-    expect(consoleError).toHaveBeenCalledWith('Treasury Desk: the engine did not start: engine not wired yet');
+    // The log keeps the whole error.
+    const failure = state.logged.find((entry) => entry.level === 'error');
+    expect(failure?.message).toBe('app: the engine did not start: engine not wired yet');
+    expect(failure?.details?.['error']).toBeInstanceOf(Error);
     // Quitting still works when there is no engine to close.
     app.emit('will-quit', { preventDefault: vi.fn() });
     await settle();
     expect(app.quit).toHaveBeenCalledTimes(1);
-    consoleError.mockRestore();
-    consoleWarn.mockRestore();
   });
 
   it('answers --version and exits before anything starts (no lock, no sandbox switch, no window)', async () => {

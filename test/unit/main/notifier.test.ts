@@ -97,7 +97,7 @@ describe('the notifier', () => {
     // Clicking shows the window and takes it to the item.
     shown[0]?.onClick();
     expect(shell.showMainWindow).toHaveBeenCalledTimes(1);
-    expect(windows).toEqual([{ type: 'navigation/open', target: { kind: 'withdrawal', id: '12' } }]);
+    expect(windows).toEqual([{ type: 'desktop/openItem', target: { kind: 'withdrawal', id: '12' } }]);
 
     // Another profile: nobody is signed in for it, nothing is shown.
     emit({ type: 'session/changed', session: session({ profile: 'demo', operator: null }) });

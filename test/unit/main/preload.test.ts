@@ -102,7 +102,7 @@ describe('window.treasury', () => {
     expect(electron.listeners.get(EVENT_CHANNEL)?.size ?? 0).toBe(0);
   });
 
-  it('drops malformed events and keeps delivering after a listener throws', () => {
+  it('drops malformed events and keeps delivering after a listener throws, which it reports to main', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const received: unknown[] = [];
     const offThrowing = treasury.onEvent(() => {
@@ -113,6 +113,11 @@ describe('window.treasury', () => {
     electron.emit(EVENT_CHANNEL, { type: 'balances/changed' });
     expect(received).toEqual([{ type: 'balances/changed' }]);
     expect(error).toHaveBeenCalledTimes(1);
+    expect(electron.ipcRenderer.invoke).toHaveBeenCalledWith('desktop/reportError', {
+      kind: 'error',
+      message: 'an event listener for balances/changed failed: Error: listener bug',
+      stack: expect.stringContaining('listener bug'),
+    });
     offThrowing();
     offGood();
     error.mockRestore();
@@ -135,7 +140,7 @@ describe('the preload method list', () => {
       const text = readFileSync(resolve(import.meta.dirname, '../../..', file), 'utf8');
       const runtimeImports = [...text.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gm)].map((match) => match[1]);
       for (const specifier of runtimeImports) {
-        expect(['electron', './bridge', './method-names', '../contract/events', '../contract/result'], `${file}: ${specifier}`).toContain(specifier);
+        expect(['electron', './bridge', './method-names', '../contract/events', '../contract/limits', '../contract/result'], `${file}: ${specifier}`).toContain(specifier);
       }
     }
   });
