@@ -1,5 +1,6 @@
 // E2E support: the sandbox's admin interface (platform-staff actions over plain JSON on loopback): simulated
-// transfers, merchant settings (IP whitelist, API version), the clock, and moving withdrawals along the state table.
+// transfers, merchant settings (IP whitelist, API version), the clock, moving withdrawals along the state table, and
+// injected faults.
 import { expect } from '@playwright/test';
 
 export interface SandboxTransfer {
@@ -18,6 +19,9 @@ export interface SandboxAdmin {
   setClock(offsetSeconds: number): Promise<void>;
   advance(merchantId: string, userOrder: string, to: string): Promise<void>;
   withdrawal(merchantId: string, userOrder: string): Promise<{ readonly order: { readonly orderStatus: string } }>;
+  /** A fault (POST /sandbox/faults), e.g. getDeposits answering HTTP 503 from a page on. */
+  addFault(fault: Record<string, unknown>): Promise<void>;
+  clearFaults(): Promise<void>;
 }
 
 async function json(response: Response, what: string): Promise<unknown> {
@@ -47,6 +51,12 @@ export function sandboxAdmin(baseUrl: string): SandboxAdmin {
     },
     async advance(merchantId, userOrder, to) {
       await post(`/withdrawals/${encodeURIComponent(merchantId)}/${encodeURIComponent(userOrder)}/advance`, { to });
+    },
+    async addFault(fault) {
+      await post('/faults', fault);
+    },
+    async clearFaults() {
+      await json(await fetch(`${adminUrl}/faults`, { method: 'DELETE' }), 'DELETE /faults');
     },
     async withdrawal(merchantId, userOrder) {
       const url = `${adminUrl}/withdrawals/${encodeURIComponent(merchantId)}/${encodeURIComponent(userOrder)}`;

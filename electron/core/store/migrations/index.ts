@@ -8,6 +8,7 @@ import { migration0030 } from './0030-audit-log';
 import { migration0040 } from './0040-request-approvals';
 import { migration0050 } from './0050-signed-approvals';
 import { migration0060 } from './0060-notifications';
+import { migration0070 } from './0070-seen-nonces';
 
 export interface Migration {
   /** 10, 20, 30, …: becomes PRAGMA user_version once applied. */
@@ -22,7 +23,15 @@ export interface Migration {
   readonly rebuildsReferencedTables?: boolean;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration0010, migration0020, migration0030, migration0040, migration0050, migration0060];
+export const MIGRATIONS: readonly Migration[] = [
+  migration0010,
+  migration0020,
+  migration0030,
+  migration0040,
+  migration0050,
+  migration0060,
+  migration0070,
+];
 
 export function latestVersion(migrations: readonly Migration[] = MIGRATIONS): number {
   return migrations.reduce((latest, migration) => Math.max(latest, migration.version), 0);
