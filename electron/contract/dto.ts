@@ -1,6 +1,7 @@
 // Data shapes the contract answers with. Plain JSON: money as decimal strings, times as epoch milliseconds,
 // keys only as SHA-256 fingerprints. Nothing here may ever hold a secret, key or token.
 import type { AddressType, Chain, CurrencySymbol } from '../chains';
+import type { ClockVerdict } from './clock';
 
 export interface ProfileSummary {
   readonly name: string;
@@ -33,6 +34,8 @@ export interface SelfcheckReport {
   readonly steps: readonly SelfcheckStep[];
   /** Server time minus local time, seconds; null when no answer arrived. */
   readonly clockDriftSeconds: number | null;
+  /** The drift judged by clockDriftVerdict (contract/clock.ts); null when no answer arrived. */
+  readonly clockVerdict: ClockVerdict | null;
   /** What to do next, e.g. the version 2 switch guidance, or the whitelist explanation. */
   readonly guidance: readonly string[];
 }
@@ -69,6 +72,66 @@ export interface SyncStatus {
   readonly resources: readonly SyncResourceState[];
   readonly running: boolean;
   readonly progress: SyncProgress | null;
+  /** Whether the desk holds the service's whole deposit history, or how far the walk that will complete it got. */
+  readonly depositHistory: DepositHistoryView;
+}
+
+/**
+ * The deposit history's completeness. getDeposits gives no total, so what is left of an unfinished walk is known only
+ * as where it resumes; the desk shows what has been walked.
+ */
+export interface DepositHistoryView {
+  /** A walk reached the end of the service's list (or the part already complete) and none is left unfinished. */
+  readonly complete: boolean;
+  /** When the history was last made complete (ms); null when never (a new profile, or the mark was withdrawn). */
+  readonly completeAt: number | null;
+  /** The walk under way or left unfinished (interrupted); the next sync resumes it at `nextPage`. */
+  readonly walk: DepositWalkView | null;
+  /** Deposits this desk holds for the profile. */
+  readonly depositsHeld: number;
+}
+
+export interface DepositWalkView {
+  /** A full walk (every page, `sync --full`), rather than one down to the part already complete. */
+  readonly full: boolean;
+  readonly startedAt: number;
+  /** Pages of 100 read so far, and the records on them. */
+  readonly pagesWalked: number;
+  readonly recordsWalked: number;
+  readonly nextPage: number;
+}
+
+/** One deposit named in a verification: its identity and amount, and how the desk learned of it when it holds it. */
+export interface DepositRef {
+  readonly apiOrder: string;
+  readonly txid: string;
+  readonly currency: string;
+  readonly amount: string;
+  /** How the desk learned of it; null when the desk does not hold it. */
+  readonly source: RecordSource | null;
+}
+
+/** `sync --verify`: the service's whole deposit list compared with the desk's, exactly. */
+export interface DepositVerification {
+  /** Nothing missing, nothing unlisted, nothing differing. */
+  readonly ok: boolean;
+  readonly startedAt: number;
+  readonly finishedAt: number;
+  readonly pagesWalked: number;
+  /** Distinct deposits the service lists, and deposits the desk held when the check began. */
+  readonly listedByService: number;
+  readonly heldLocally: number;
+  /** Listed by the service, not held by the desk. */
+  readonly missingLocally: readonly DepositRef[];
+  /** Held by the desk (since before the check began), not listed by the service. */
+  readonly notListed: readonly DepositRef[];
+  /** Held and listed, but the service's record differs from the one the desk keeps (as first seen). */
+  readonly differing: readonly (DepositRef & { readonly fields: readonly string[] })[];
+  /**
+   * Missing deposits were found, so the "history complete" mark was withdrawn (and any unfinished walk dropped): the
+   * next sync walks the whole list.
+   */
+  readonly completeMarkWithdrawn: boolean;
 }
 
 export interface SyncReport {

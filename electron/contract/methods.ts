@@ -1,7 +1,7 @@
 // The contract: one map of methods named `domain/verb`, each with the zod schema its request must pass and the
 // type it answers. The engine implements it, IPC and the test harness carry it, the renderer and CLI call it.
 import { z } from 'zod';
-import { ADDRESS_TYPES, CHAINS, CURRENCY_SYMBOL_MAX_LENGTH, CURRENCY_SYMBOL_PATTERN, WITHDRAWAL_CURRENCIES } from '../chains';
+import { ADDRESS_TYPES, CHAINS, CURRENCY_SYMBOL_MAX_LENGTH, CURRENCY_SYMBOL_PATTERN, serviceBaseUrlProblem, WITHDRAWAL_CURRENCIES } from '../chains';
 import { unsafeTextProblem } from './display-text';
 import type { DESKTOP_CONTRACT } from './desktop';
 import type * as Dto from './dto';
@@ -68,7 +68,13 @@ export const timeZoneName = z
   })
   .transform((text) => canonicalTimeZone(text) ?? text);
 export const credentialsText = z.strictObject({
-  baseUrl: z.url({ protocol: /^https?$/, error: 'the base URL must be an http(s) URL' }),
+  baseUrl: z
+    .string()
+    .max(2048)
+    .superRefine((text, context) => {
+      const problem = serviceBaseUrlProblem(text);
+      if (problem !== null) context.addIssue({ code: 'custom', message: `the base URL ${problem}` });
+    }),
   merchantId: z.string().min(1).max(128),
   secret: z.string().min(1).max(1024),
   platformPublicKey: z.string().min(1).max(16384),
@@ -121,6 +127,8 @@ export const CONTRACT = {
 
   'sync/run': method(z.strictObject({ full: z.boolean().optional() }))<Dto.SyncReport>(),
   'sync/status': method(none)<Dto.SyncStatus>(),
+  /** Walks the service's whole deposit list and compares it with the desk's; stores nothing new (sync --full does). */
+  'sync/verify': method(none)<Dto.DepositVerification>(),
   'currencies/list': method(none)<readonly Dto.CurrencyView[]>(),
   'balances/list': method(none)<readonly Dto.BalanceView[]>(),
   /** The merchant account as merchantInfo last answered (cached; null before it ever answered for this profile). */

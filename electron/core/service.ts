@@ -2,6 +2,8 @@
 // locked desk answers `locked` to everything but session/*. No answer ever carries a key, secret or token.
 import { CHAIN_INFO, chainsFor, depositNotesFor, isAddressType, validateAddress, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../chains';
 import {
+  CLOCK_DRIFT_WARN_SECONDS,
+  clockDriftVerdict,
   DEMO_OPERATORS,
   ok,
   type AuditEntryView,
@@ -257,7 +259,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       }
       const diagnosis = diagnoseFailure(error, drift);
       if (diagnosis && context.connection.markOffline(diagnosis)) context.emit({ type: 'connection/changed', connection: context.connection.current });
-      return { ok: false, steps, clockDriftSeconds: drift, guidance };
+      return { ok: false, steps, clockDriftSeconds: drift, clockVerdict: drift === null ? null : clockDriftVerdict(drift), guidance };
     };
     try {
       await client.getToken();
@@ -272,13 +274,16 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       steps.push({ step: 'request', ok: true, detail: 'the service accepted our token, timestamp, nonce, signature and ciphertext' });
       steps.push({ step: 'response', ok: true, detail: 'the answer passed window, nonce, signature and decryption checks' });
       steps.push({ step: 'echo', ok: outcome.echoMatches, detail: outcome.echoMatches ? 'the payload came back unchanged' : 'the echoed payload differs from what was sent' });
-      const driftOk = Math.abs(drift) <= TIMESTAMP_WINDOW_SECONDS / 2;
+      const verdict = clockDriftVerdict(drift);
       steps.push({
         step: 'clock',
-        ok: driftOk,
-        detail: `the service's clock is ${Math.abs(drift)} s ${drift >= 0 ? 'ahead of' : 'behind'} this computer (the limit is ${TIMESTAMP_WINDOW_SECONDS} s)`,
+        ok: verdict !== 'fail',
+        detail:
+          `the service's clock is ${Math.abs(drift)} s ${drift >= 0 ? 'ahead of' : 'behind'} this computer (the limit is ${TIMESTAMP_WINDOW_SECONDS} s` +
+          `${verdict === 'warn' ? `; from ${CLOCK_DRIFT_WARN_SECONDS} s on it is worth fixing before requests fail` : ''})`,
       });
-      if (!driftOk) guidance.push("Correct this computer's clock (enable automatic time synchronisation): requests fail beyond 5 minutes of drift.");
+      if (verdict === 'fail') guidance.push("Correct this computer's clock (enable automatic time synchronisation): requests fail beyond 5 minutes of drift.");
+      if (verdict === 'warn') guidance.push("Check this computer's clock synchronisation: the drift is within the 5-minute window but close to it, and requests fail beyond it.");
     } catch (error) {
       return failed('request', error);
     }
@@ -292,12 +297,12 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
         guidance.push(
           'Version 2 switch: selfcheck has passed; ask the platform staff to switch the account to protocol version 2 (merchants cannot do it), then run selfcheck again: merchantInfo confirms the switch.',
         );
-        return { ok: false, steps, clockDriftSeconds: drift, guidance };
+        return { ok: false, steps, clockDriftSeconds: drift, clockVerdict: drift === null ? null : clockDriftVerdict(drift), guidance };
       }
       return failed('version', error);
     }
     if (context.connection.markOnline()) context.emit({ type: 'connection/changed', connection: context.connection.current });
-    return { ok: steps.every((step) => step.ok), steps, clockDriftSeconds: drift, guidance };
+    return { ok: steps.every((step) => step.ok), steps, clockDriftSeconds: drift, clockVerdict: drift === null ? null : clockDriftVerdict(drift), guidance };
   }
 
   function depositQuery(request: { currency?: string | undefined; from?: number | undefined; to?: number | undefined; search?: string | undefined }, limit: number, after: string | null): DepositQuery {
@@ -355,6 +360,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
 
     'sync/run': handle('sync/run', (request) => sync.run({ full: request.full === true })),
     'sync/status': handle('sync/status', () => sync.status()),
+    'sync/verify': handle('sync/verify', () => sync.verifyDeposits()),
 
     'currencies/list': handle('currencies/list', () => currencyViews(context.db, profileName())),
     'balances/list': handle('balances/list', () => balanceViews(context.db, profileName())),

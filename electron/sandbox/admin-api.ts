@@ -1,12 +1,13 @@
 // The admin interface under `/sandbox/` (not part of the merchant API): plain JSON for loopback clients only, every
 // input validated with zod (bad input -> HTTP 400 with a reason). Platform-staff actions: merchants and their
-// configuration, currencies added after launch, simulated chain transfers, moving withdrawals along the state table,
-// the clock, the callback log.
+// configuration, expiring a merchant's tokens, currencies added after launch, simulated chain transfers, moving
+// withdrawals along the state table, the clock, the callback log; and injected faults (faults.ts) for tests.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { CHAINS, CURRENCIES, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../chains';
 import { AMOUNT_PATTERN, WITHDRAW_TYPES } from '../protocol/profile';
 import { callbackLog } from './callbacks';
+import { faultInputSchema } from './faults';
 import { isLoopbackAddress, readBody, sendJson } from './http';
 import { addedCurrencies } from './added-currencies';
 import { balancesOf, checkLedgerInvariant, findWithdrawal, transferCurrencyInfo, withdrawalHistory, withdrawalRecord } from './ledger';
@@ -172,6 +173,12 @@ export class AdminApi {
           const credentials: SandboxCredentials = credentialsOf(service.db, merchantId, this.context.baseUrl());
           return { status: 201, body: credentials };
         }
+        if (parts.length === 3 && parts[2] === 'expireTokens') {
+          if (method !== 'POST') expect('POST');
+          const merchantId = parts[1] ?? '';
+          if (!service.merchantConfig(merchantId)) throw notFound(`no merchant ${merchantId}`);
+          return { status: 200, body: { expired: service.expireTokens(merchantId) } };
+        }
         if (parts.length !== 2) break;
         const merchantId = parts[1] ?? '';
         if (!service.merchantConfig(merchantId)) throw notFound(`no merchant ${merchantId}`);
@@ -241,6 +248,26 @@ export class AdminApi {
         if (method !== 'GET') expect('GET');
         const merchantId = url.searchParams.get('merchantId') ?? undefined;
         return { status: 200, body: { callbacks: callbackLog(service.db, merchantId) } };
+      }
+      case 'faults': {
+        if (parts.length === 1) {
+          if (method === 'POST') {
+            const input = parseWith(faultInputSchema, await this.json(request, false));
+            if (input.merchantId !== undefined && !service.merchantConfig(input.merchantId)) throw notFound(`no merchant ${input.merchantId}`);
+            return { status: 201, body: { fault: service.faults.add(input) } };
+          }
+          if (method === 'DELETE') {
+            service.faults.clear();
+            return { status: 200, body: { faults: [] } };
+          }
+          if (method !== 'GET') expect('GET, POST, DELETE');
+          return { status: 200, body: { faults: service.faults.list() } };
+        }
+        if (parts.length !== 2) break;
+        if (method !== 'DELETE') expect('DELETE');
+        const id = Number(parts[1]);
+        if (!Number.isSafeInteger(id) || !service.faults.clear(id)) throw notFound(`no fault ${parts[1] ?? ''}`);
+        return { status: 200, body: { faults: service.faults.list() } };
       }
       case 'invariant': {
         if (parts.length !== 1) break;

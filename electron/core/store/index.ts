@@ -17,6 +17,7 @@ export * from './operators';
 export * from './address-book';
 export * from './policies';
 export * from './sync-state';
+export * from './seen-nonces';
 export * from './settings';
 export * from './audit';
 export * from './notifications';

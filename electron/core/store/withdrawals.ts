@@ -13,6 +13,7 @@ import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
 export { WITHDRAWAL_STATES as WITHDRAWAL_REQUEST_STATES, isWithdrawalState as isWithdrawalRequestState } from '../../contract/withdrawal-lifecycle';
 export type { WithdrawalState as WithdrawalRequestState } from '../../contract/withdrawal-lifecycle';
 import {
+  IN_FLIGHT_STATES,
   isWithdrawalState as isWithdrawalRequestState,
   statesAllowing,
   WITHDRAWAL_TRANSITIONS,
@@ -150,7 +151,7 @@ const statements = perDatabase((db) => ({
   setError: db.prepare('UPDATE withdrawal_requests SET last_error = @error, updated_at = @now WHERE id = @id'),
   unsettled: db.prepare(
     `SELECT ${COLUMNS} FROM withdrawal_requests
-     WHERE profile = ? AND state IN ('submitting', 'submitted')
+     WHERE profile = ? AND state IN (${IN_FLIGHT_STATES.map((state) => `'${state}'`).join(', ')})
        AND (order_status IS NULL OR order_status NOT IN (${FINAL_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')}))
      ORDER BY created_at, id`,
   ),

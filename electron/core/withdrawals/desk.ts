@@ -17,7 +17,7 @@ import {
   validateForCurrency,
   type CurrencySymbol,
 } from '../../chains';
-import { refusalFor, statesAllowing, unsafeTextProblem, type PreflightIssue, type WithdrawalPreflight, type WithdrawalState, type WithdrawalView } from '../../contract';
+import { isInFlight, refusalFor, statesAllowing, unsafeTextProblem, type PreflightIssue, type WithdrawalPreflight, type WithdrawalState, type WithdrawalView } from '../../contract';
 import {
   computeFee,
   isFinalOrderStatus,
@@ -64,7 +64,7 @@ export interface WithdrawalInput {
 
 const DAY_MS = 86_400_000;
 /** States whose amounts count against the daily limit (everything not refused or withdrawn). */
-const COUNTED_STATES: ReadonlySet<WithdrawalState> = new Set(['awaitingApproval', 'approved', 'submitting', 'submitted', 'completed']);
+const COUNTED_STATES: ReadonlySet<WithdrawalState> = new Set(['awaitingApproval', 'approved', 'submitting', 'submitUnknown', 'submitted', 'completed']);
 
 /** A fresh merchant order number (§8: 1–64 of [A-Za-z0-9_-]): `td-` + UTC date + 96 random bits. */
 export function newUserOrder(now: number): string {
@@ -448,7 +448,7 @@ async function drive(context: DeskContext, request: WithdrawalRequest, acting: A
     });
     context.emit({ type: 'withdrawals/changed', id });
     await create(context, loadRequestById(context, request.id));
-  } else if (request.state === 'submitting' || request.state === 'submitted') {
+  } else if (isInFlight(request.state)) {
     await reconcile(context, request);
   } else {
     throw new DeskError('conflict', `request ${id} cannot be submitted: ${refusalFor(request.state, 'submit')}`);
@@ -458,6 +458,8 @@ async function drive(context: DeskContext, request: WithdrawalRequest, acting: A
 
 /** How many times one submission may send createWithdrawOrder (same userOrder) after checkWithdrawOrder found nothing. */
 const CREATE_ATTEMPTS = 2;
+/** Follows a failure answer's reason in `lastError` until checkWithdrawOrder has decided (see failureAnswered). */
+const UNCONFIRMED_FAILURE = ' (not yet confirmed: a failure answer is not signed, PROTOCOL §3.3, so checkWithdrawOrder must show that no order exists first)';
 
 /**
  * createWithdrawOrder with the request's own userOrder and the verified intent's fields; resolves ambiguity with
@@ -483,14 +485,20 @@ async function create(context: DeskContext, request: WithdrawalRequest, attempts
     });
   } catch (error) {
     if (error instanceof ServiceError) {
-      // A definite refusal: no order exists. The request may be submitted again (same userOrder) or cancelled.
-      context.trail.transaction(() => {
-        moveWithdrawalRequest(context.db, request.id, 'refused', context.now());
-        setWithdrawalRequestError(context.db, request.id, error.reason, context.now());
-        context.audit({ profile: request.profile, action: 'withdrawals/submitFailed', subject: request.userOrder, details: { id: request.id, reason: error.reason } });
+      // A failure answer is not a refusal we can trust: its message is not signed (PROTOCOL §3.3 signs ""), so a
+      // replayed one could hide an order that was created. The request waits in submitUnknown, where nothing can be
+      // decided, until checkWithdrawOrder finds the order or confirms that none exists.
+      const moved = context.trail.transaction(() => {
+        if (!moveWithdrawalRequest(context.db, request.id, 'failureAnswered', context.now())) return false;
+        setWithdrawalRequestError(context.db, request.id, `the service answered "${error.reason}"${UNCONFIRMED_FAILURE}`, context.now());
+        context.audit({ profile: request.profile, action: 'withdrawals/failureAnswered', subject: request.userOrder, details: { id: request.id, reason: error.reason } });
+        return true;
       });
-      context.emit({ type: 'withdrawals/changed', id: String(request.id) });
-      throw error;
+      if (moved) context.emit({ type: 'withdrawals/changed', id: String(request.id) });
+      await reconcile(context, loadRequestById(context, request.id), attemptsLeft - 1);
+      // Confirmed: no order exists, so the failure stands and is the answer to this submission.
+      if (loadRequestById(context, request.id).state === 'submitFailed') throw error;
+      return;
     }
     if (error instanceof TransportError && !error.ambiguous) {
       // Nothing reached the service: back to approved, to be submitted again.
@@ -525,10 +533,11 @@ function accepted(context: DeskContext, request: WithdrawalRequest, record: With
 }
 
 /**
- * Brings a `submitting` or `submitted` request in line with the service: checkWithdrawOrder; when the service has
- * no such order and we were `submitting`, the create never landed and is sent again with the same userOrder (after
- * the statements are verified again). Returns whether the request's status advanced. Throws when the service cannot
- * be asked.
+ * Brings a `submitting`, `submitUnknown` or `submitted` request in line with the service: checkWithdrawOrder; when the
+ * service has no such order and we were `submitting`, the create never landed and is sent again with the same
+ * userOrder (after the statements are verified again); when we were `submitUnknown` (a failure answer), the refusal
+ * is confirmed and the request becomes `submitFailed`. Returns whether the request's status advanced. Throws when the
+ * service cannot be asked.
  */
 export async function reconcile(context: DeskContext, request: WithdrawalRequest, createAttemptsLeft = CREATE_ATTEMPTS): Promise<boolean> {
   const client = await context.merchantClient();
@@ -537,6 +546,18 @@ export async function reconcile(context: DeskContext, request: WithdrawalRequest
     record = await client.checkWithdrawOrder(request.userOrder);
   } catch (error) {
     if (error instanceof ServiceError && error.reason === 'withdrawOrderNotExist') {
+      if (request.state === 'submitUnknown') {
+        // The failure answer stands: no order exists. Only now may the request be cancelled or sent again.
+        const refused = context.trail.transaction(() => {
+          if (!moveWithdrawalRequest(context.db, request.id, 'refused', context.now())) return false;
+          const answered = (request.lastError ?? 'the service answered with a failure').replace(UNCONFIRMED_FAILURE, '');
+          setWithdrawalRequestError(context.db, request.id, `${answered}, and checkWithdrawOrder confirmed that no order exists`, context.now());
+          context.audit({ profile: request.profile, action: 'withdrawals/submitFailed', subject: request.userOrder, details: { id: request.id, confirmedBy: 'checkWithdrawOrder' } });
+          return true;
+        });
+        if (refused) context.emit({ type: 'withdrawals/changed', id: String(request.id) });
+        return refused;
+      }
       if (request.state === 'submitting') {
         if (createAttemptsLeft <= 0) {
           throw new DeskError('ambiguous', `withdrawal ${request.userOrder} could not be confirmed after ${CREATE_ATTEMPTS} attempts; it is checked again on the next sync.`);
@@ -556,7 +577,7 @@ export async function reconcile(context: DeskContext, request: WithdrawalRequest
     }
     throw error;
   }
-  if (request.state === 'submitting') {
+  if (request.state === 'submitting' || request.state === 'submitUnknown') {
     accepted(context, request, record);
     return true;
   }

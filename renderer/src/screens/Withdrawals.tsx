@@ -416,9 +416,16 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         <RecordFields fields={view.platformRecord} summary="Every field of the order as the service reported it" testId="@withdrawals/platform-record" />
       )}
       {view.lastError === null ? null : (
-        <div className="notice notice--error" data-testid="@withdrawals/last-error">
-          <p className="notice__title">The last submission failed</p>
+        <div className={`notice notice--${view.state === 'submitUnknown' ? 'warn' : 'error'}`} data-testid="@withdrawals/last-error">
+          <p className="notice__title">{view.state === 'submitUnknown' ? 'Submission unknown' : 'The last submission failed'}</p>
           <p>{view.lastError}</p>
+          {view.state === 'submitUnknown' ? (
+            <p className="notice__detail">
+              The service answered with a failure, but failure answers are not signed, so the desk does not take its word: it asks the service
+              (checkWithdrawOrder) whether the order exists, at every sync. Until the service confirms that no order exists, the request can be
+              neither cancelled nor sent again.
+            </p>
+          ) : null}
           {view.state === 'submitFailed' ? <p className="notice__detail">Nothing was created at the service. Fix the cause, then send it again: the same user order is reused, so it cannot be paid twice.</p> : null}
         </div>
       )}

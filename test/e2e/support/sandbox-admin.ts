@@ -1,6 +1,6 @@
 // E2E support: the sandbox's admin interface (platform-staff actions over plain JSON on loopback): simulated
 // transfers, merchant settings (IP whitelist, API version, withdrawal types, auditor messenger), currencies added after
-// launch, the clock, and moving withdrawals along the state table (with the platform's remark).
+// launch, the clock, moving withdrawals along the state table (with the platform's remark), and injected faults.
 import { expect } from '@playwright/test';
 
 export interface SandboxTransfer {
@@ -22,6 +22,9 @@ export interface SandboxAdmin {
   /** Adds a currency to the platform's table (getCurrencies, merchantInfo balances, deposits on its chain). */
   addCurrency(currency: Record<string, unknown>): Promise<void>;
   withdrawal(merchantId: string, userOrder: string): Promise<{ readonly order: { readonly orderStatus: string } }>;
+  /** A fault (POST /sandbox/faults), e.g. getDeposits answering HTTP 503 from a page on. */
+  addFault(fault: Record<string, unknown>): Promise<void>;
+  clearFaults(): Promise<void>;
 }
 
 async function json(response: Response, what: string): Promise<unknown> {
@@ -54,6 +57,12 @@ export function sandboxAdmin(baseUrl: string): SandboxAdmin {
     },
     async addCurrency(currency) {
       await post('/currencies', currency);
+    },
+    async addFault(fault) {
+      await post('/faults', fault);
+    },
+    async clearFaults() {
+      await json(await fetch(`${adminUrl}/faults`, { method: 'DELETE' }), 'DELETE /faults');
     },
     async withdrawal(merchantId, userOrder) {
       const url = `${adminUrl}/withdrawals/${encodeURIComponent(merchantId)}/${encodeURIComponent(userOrder)}`;

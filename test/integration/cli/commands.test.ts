@@ -140,7 +140,9 @@ describe('selfcheck, sync, balances, currencies', () => {
   it('sync reports counts on stdout and progress on stderr with --progress', async () => {
     const run = await desk.cli(['sync', '--progress']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^synced 13 currencies, 13 balances, \d+ deposits seen \(\d+ new\), \d+ withdrawals? checked \(\d+ advanced\)\n$/);
+    expect(run.stdout).toMatch(
+      /^synced 13 currencies, 13 balances, \d+ deposits? seen \(\d+ new\), \d+ withdrawals? checked \(\d+ advanced\)\ndeposit history complete \(\d+ deposits? held, as of \d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ\)\n$/,
+    );
     expect(run.stderr.split('\n')).toEqual(expect.arrayContaining(['currencies: syncing', 'balances: syncing', 'deposits: syncing', 'withdrawals: syncing']));
     // Without a terminal and without --progress: nothing on stderr.
     expectOk(await desk.cli(['sync']));
