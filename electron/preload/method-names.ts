@@ -21,6 +21,7 @@ export const PRELOAD_METHOD_NAMES = [
   'sync/verify',
   'currencies/list',
   'balances/list',
+  'merchant/info',
   'deposits/list',
   'deposits/exportCsv',
   'addresses/create',

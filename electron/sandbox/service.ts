@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressType, CurrencySymbol } from '../chains';
 import { Money } from '../chains';
 import { parsePrivateKey } from '../protocol/keys';
+import { addCurrency, type AddCurrencyResult, type NewCurrency } from './added-currencies';
 import { AutoAdvancer, type AutoTarget } from './auto-advance';
 import { CallbackDispatcher, enqueueCallback } from './callbacks';
 import { cryptoRandom, seededRandom, type RandomSource } from './chain-sim';
@@ -177,6 +178,11 @@ export class SandboxService {
   expireTokens(merchantId: string): number {
     const now = this.clock.nowSeconds();
     return this.commits.write(() => sql(this.db, 'UPDATE tokens SET expires_at = ? WHERE merchant_id = ? AND expires_at > ?').run(now, merchantId, now).changes);
+  }
+
+  /** A currency the platform adds after launch (admin): listed, balanced and credited from now on. */
+  addCurrency(input: NewCurrency): AddCurrencyResult {
+    return this.commits.write(() => addCurrency(this.db, input, this.clock.nowMs()));
   }
 
   // ---- clock --------------------------------------------------------------------------------------------------

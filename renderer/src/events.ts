@@ -6,6 +6,7 @@ import { runDeskCommand } from './desk-commands';
 import { useAddressesStore } from './stores/addresses';
 import { useBalancesStore } from './stores/balances';
 import { useDepositsStore } from './stores/deposits';
+import { useMerchantStore } from './stores/merchant';
 import { useNavigationStore } from './stores/navigation';
 import { useOperatorsStore } from './stores/operators';
 import { useSessionStore } from './stores/session';
@@ -22,7 +23,13 @@ function route(event: ContractEvent): void {
       return;
     case 'sync/progress':
       useSyncStore.getState().applyProgress(event.progress);
-      if (event.progress === null) void useSyncStore.getState().load();
+      if (event.progress === null) {
+        void useSyncStore.getState().load();
+        // A finished sync may have brought a new currency list (a currency the service added) and merchant settings.
+        void useBalancesStore.getState().loadCurrencies();
+  void useMerchantStore.getState().load();
+        void useMerchantStore.getState().load();
+      }
       return;
     case 'deposits/changed':
       void useDepositsStore.getState().refreshHead();

@@ -109,6 +109,7 @@ const statements = perDatabase((db) => ({
   byId: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE id = ?`),
   byTxid: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE profile = ? AND txid = ? COLLATE NOCASE ORDER BY id`),
   count: db.prepare('SELECT count(*) FROM deposits WHERE profile = ?').pluck(),
+  anyInCurrency: db.prepare('SELECT 1 FROM deposits WHERE profile = ? AND currency = ? LIMIT 1').pluck(),
   maxId: db.prepare('SELECT COALESCE(MAX(id), 0) FROM deposits').pluck(),
   afterId: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE id > ? AND profile = ? ORDER BY id LIMIT ?`),
   lastSeenBefore: db.prepare('SELECT id FROM deposits WHERE profile = ? AND first_seen_at < ? ORDER BY first_seen_at DESC, id DESC LIMIT 1').pluck(),
@@ -266,6 +267,11 @@ export function lastDepositId(db: StoreDatabase): number {
 
 export function countDeposits(db: StoreDatabase, profile: string): number {
   return statements(db).count.get(profile) as number;
+}
+
+/** Whether the profile holds any deposit in this currency. */
+export function hasDepositsIn(db: StoreDatabase, profile: string, currency: string): boolean {
+  return statements(db).anyInCurrency.get(profile, currency) !== undefined;
 }
 
 /**

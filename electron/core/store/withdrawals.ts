@@ -73,7 +73,7 @@ export interface WithdrawalRequest {
   readonly orderStatusAt: number | null;
   readonly fee: string | null;
   readonly txid: string | null;
-  /** The last withdrawal order record that advanced the status. */
+  /** The last withdrawal order record of the current status (the one that advanced it, or a later one of the same status). */
   readonly raw: Readonly<Record<string, unknown>> | null;
 }
 
@@ -167,9 +167,11 @@ const statements = perDatabase((db) => ({
        txid = CASE WHEN @txid IS NOT NULL AND @txid <> '' THEN @txid ELSE txid END, raw_json = @raw
      WHERE id = @id`,
   ),
+  // The same status observed again: fill in what was missing, and keep this newer record (its remark may have changed).
   fillIn: db.prepare(
     `UPDATE withdrawal_requests SET api_order = COALESCE(api_order, @apiOrder), fee = COALESCE(fee, @fee),
-       txid = CASE WHEN COALESCE(txid, '') = '' AND @txid IS NOT NULL AND @txid <> '' THEN @txid ELSE txid END
+       txid = CASE WHEN COALESCE(txid, '') = '' AND @txid IS NOT NULL AND @txid <> '' THEN @txid ELSE txid END,
+       raw_json = @raw
      WHERE id = @id`,
   ),
 }));
@@ -399,7 +401,7 @@ export function recordOrderStatus(
     if (outcome === 'advanced') {
       s.advance.run({ ...fields, status, now, raw: rawJson });
     } else if (outcome === 'unchanged' && previous === status) {
-      s.fillIn.run(fields);
+      s.fillIn.run({ ...fields, raw: rawJson });
     }
     return {
       outcome,

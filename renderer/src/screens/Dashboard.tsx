@@ -1,19 +1,21 @@
-// Dashboard: balances per currency (available and frozen, exact strings from balances/list), sync state and
-// freshness per resource (sync/status), whether the deposit history is complete or how far its walk got, with the
-// full walk (sync/run {full: true}), "Sync now" (sync/run), the hide-balances toggle (every screen follows it),
-// pending approvals.
+// Dashboard: balances per currency (available and frozen, exact strings from balances/list; a currency the service
+// added later is marked), sync state and freshness per resource (sync/status), whether the deposit history is complete
+// or how far its walk got, with the full walk (sync/run {full: true}), "Sync now" (sync/run), the hide-balances toggle
+// (every screen follows it), pending approvals, and the service's currency table with fees and minimums.
 import type { DepositHistoryView, SyncResource } from '../../../electron/contract';
 import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import { BalanceAmount } from '../components/BalanceAmount';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { HideBalancesToggle } from '../components/HideBalancesToggle';
+import { RecordFields } from '../components/RecordFields';
 import { timeAgo } from '../format';
 import { useNow } from '../hooks';
 import { useBalancesStore } from '../stores/balances';
 import { useNavigationStore } from '../stores/navigation';
 import { useSyncStore } from '../stores/sync';
 import { useWithdrawalsStore } from '../stores/withdrawals';
+import { CurrencyTable, NewCurrencyBadge } from './CurrencyTable';
 
 const RESOURCE_LABELS: Readonly<Record<SyncResource, string>> = {
   balances: 'Balances',
@@ -88,6 +90,13 @@ export function Dashboard(): React.JSX.Element {
                   <tr key={balance.currency} data-testid={`@dashboard/balance-${balance.currency}`}>
                     <th scope="row">
                       {balance.displayName} <span className="muted small">{balance.currency}</span>
+                      {balance.addressRules ? null : (
+                        <>
+                          {' '}
+                          <NewCurrencyBadge note={balance.note} testId={`@dashboard/new-currency-${balance.currency}`} />
+                        </>
+                      )}
+                      <RecordFields fields={balance.moreFields} summary="More fields" />
                     </th>
                     <td className="num">
                       <BalanceAmount value={balance.available} testId={`@dashboard/available-${balance.currency}`} />
@@ -131,6 +140,7 @@ export function Dashboard(): React.JSX.Element {
         )}
         {status === null ? null : <DepositHistory history={status.depositHistory} busy={running || status.running} now={now} />}
       </section>
+      <CurrencyTable />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { migration0040 } from './0040-request-approvals';
 import { migration0050 } from './0050-signed-approvals';
 import { migration0060 } from './0060-notifications';
 import { migration0070 } from './0070-seen-nonces';
+import { migration0080 } from './0080-merchant-info';
 
 export interface Migration {
   /** 10, 20, 30, …: becomes PRAGMA user_version once applied. */
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0050,
   migration0060,
   migration0070,
+  migration0080,
 ];
 
 export function latestVersion(migrations: readonly Migration[] = MIGRATIONS): number {
