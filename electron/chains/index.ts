@@ -3,3 +3,4 @@ export * from './currencies';
 export * from './address';
 export * from './amounts';
 export * from './explorers';
+export * from './service-url';

@@ -1,6 +1,7 @@
 // Data shapes the contract answers with. Plain JSON: money as decimal strings, times as epoch milliseconds,
 // keys only as SHA-256 fingerprints. Nothing here may ever hold a secret, key or token.
 import type { AddressType, Chain, CurrencySymbol } from '../chains';
+import type { ClockVerdict } from './clock';
 import type { StuckFlagView } from './stuck-orders';
 
 export interface ProfileSummary {
@@ -34,6 +35,8 @@ export interface SelfcheckReport {
   readonly steps: readonly SelfcheckStep[];
   /** Server time minus local time, seconds; null when no answer arrived. */
   readonly clockDriftSeconds: number | null;
+  /** The drift judged by clockDriftVerdict (contract/clock.ts); null when no answer arrived. */
+  readonly clockVerdict: ClockVerdict | null;
   /** What to do next, e.g. the version 2 switch guidance, or the whitelist explanation. */
   readonly guidance: readonly string[];
 }
@@ -70,6 +73,66 @@ export interface SyncStatus {
   readonly resources: readonly SyncResourceState[];
   readonly running: boolean;
   readonly progress: SyncProgress | null;
+  /** Whether the desk holds the service's whole deposit history, or how far the walk that will complete it got. */
+  readonly depositHistory: DepositHistoryView;
+}
+
+/**
+ * The deposit history's completeness. getDeposits gives no total, so what is left of an unfinished walk is known only
+ * as where it resumes; the desk shows what has been walked.
+ */
+export interface DepositHistoryView {
+  /** A walk reached the end of the service's list (or the part already complete) and none is left unfinished. */
+  readonly complete: boolean;
+  /** When the history was last made complete (ms); null when never (a new profile, or the mark was withdrawn). */
+  readonly completeAt: number | null;
+  /** The walk under way or left unfinished (interrupted); the next sync resumes it at `nextPage`. */
+  readonly walk: DepositWalkView | null;
+  /** Deposits this desk holds for the profile. */
+  readonly depositsHeld: number;
+}
+
+export interface DepositWalkView {
+  /** A full walk (every page, `sync --full`), rather than one down to the part already complete. */
+  readonly full: boolean;
+  readonly startedAt: number;
+  /** Pages of 100 read so far, and the records on them. */
+  readonly pagesWalked: number;
+  readonly recordsWalked: number;
+  readonly nextPage: number;
+}
+
+/** One deposit named in a verification: its identity and amount, and how the desk learned of it when it holds it. */
+export interface DepositRef {
+  readonly apiOrder: string;
+  readonly txid: string;
+  readonly currency: string;
+  readonly amount: string;
+  /** How the desk learned of it; null when the desk does not hold it. */
+  readonly source: RecordSource | null;
+}
+
+/** `sync --verify`: the service's whole deposit list compared with the desk's, exactly. */
+export interface DepositVerification {
+  /** Nothing missing, nothing unlisted, nothing differing. */
+  readonly ok: boolean;
+  readonly startedAt: number;
+  readonly finishedAt: number;
+  readonly pagesWalked: number;
+  /** Distinct deposits the service lists, and deposits the desk held when the check began. */
+  readonly listedByService: number;
+  readonly heldLocally: number;
+  /** Listed by the service, not held by the desk. */
+  readonly missingLocally: readonly DepositRef[];
+  /** Held by the desk (since before the check began), not listed by the service. */
+  readonly notListed: readonly DepositRef[];
+  /** Held and listed, but the service's record differs from the one the desk keeps (as first seen). */
+  readonly differing: readonly (DepositRef & { readonly fields: readonly string[] })[];
+  /**
+   * Missing deposits were found, so the "history complete" mark was withdrawn (and any unfinished walk dropped): the
+   * next sync walks the whole list.
+   */
+  readonly completeMarkWithdrawn: boolean;
 }
 
 export interface SyncReport {
@@ -82,25 +145,67 @@ export interface SyncReport {
   readonly connection: ConnectionState;
 }
 
+/**
+ * Fields of a platform record that the spec does not name: kept as the service sent them (PROTOCOL §8) and shown under
+ * "more fields". Values are plain JSON.
+ */
+export type MoreFields = Readonly<Record<string, unknown>>;
+
+/** The merchant account as merchantInfo last reported it (the connection screen, the withdrawal checks). */
+export interface MerchantInfoView {
+  readonly merchantId: string;
+  /** The platform's name for the merchant (text from the service). */
+  readonly merchantName: string;
+  readonly apiVersion: number | null;
+  /** Withdrawal types the platform allows this merchant, as it names them (normal, financialConfirmation, ...). */
+  readonly withdrawTypes: readonly string[];
+  /** Whether a messenger is bound to the merchant's auditor: financialConfirmation needs one. Null when not reported. */
+  readonly auditorMessengerBound: boolean | null;
+  readonly moreFields: MoreFields;
+  /** When merchantInfo answered with this (ms). */
+  readonly fetchedAt: number;
+}
+
+/**
+ * A currency of the service's list (getCurrencies), with fees and minimums as decimal strings (§9.3). The list may hold
+ * currencies added after this desk was built: they are shown (balances, deposits), but the desk has no address rules
+ * for them, so withdrawals in them are refused (`addressRules` false, `note` says so).
+ */
 export interface CurrencyView {
-  readonly symbol: CurrencySymbol;
+  readonly symbol: string;
   readonly displayName: string;
-  readonly decimals: number;
-  readonly withdrawMin: string;
+  /** The service's own `name` for it (text from the service). */
+  readonly serviceName: string;
+  /** Decimal places: PROTOCOL §9.2 for the known 13, the service's table for a new one; null when nobody says. */
+  readonly decimals: number | null;
+  /** True when this desk knows the currency's chain and address rules, so it can withdraw in it. */
+  readonly addressRules: boolean;
+  readonly note: string | null;
   readonly depositMin: string;
+  readonly depositFixedFee: string;
+  readonly depositPercentFee: string;
+  readonly depositMinFee: string;
+  readonly depositMaxFee: string;
+  readonly withdrawMin: string;
   readonly withdrawFixedFee: string;
   readonly withdrawPercentFee: string;
   readonly withdrawMinFee: string;
   readonly withdrawMaxFee: string;
+  readonly moreFields: MoreFields;
   readonly fetchedAt: number;
 }
 
 export interface BalanceView {
-  readonly currency: CurrencySymbol;
+  readonly currency: string;
   readonly displayName: string;
   readonly available: string;
   readonly frozen: string;
   readonly observedAt: number;
+  /** False for a currency the service added after this desk was built (see CurrencyView). */
+  readonly addressRules: boolean;
+  readonly note: string | null;
+  /** Unknown fields of this currency's entry in the last merchantInfo answer. */
+  readonly moreFields: MoreFields;
 }
 
 export type RecordSource = 'callback' | 'query';
@@ -119,6 +224,8 @@ export interface DepositView {
   readonly source: RecordSource;
   readonly firstSeenAt: number;
   readonly lastSeenAt: number;
+  /** Fields of the deposit record the spec does not name, as first received. */
+  readonly moreFields: MoreFields;
 }
 
 export interface Page<T> {
@@ -292,6 +399,13 @@ export interface WithdrawalView {
   readonly apiOrder: string | null;
   readonly fee: string | null;
   readonly txid: string | null;
+  /**
+   * The platform's remark on the order (the record's `message`, e.g. why it was refunded): text from the service, shown
+   * escaped and labelled as the platform's. Null before the service reported the order, or when the remark is empty.
+   */
+  readonly platformMessage: string | null;
+  /** The withdrawal order record the service last reported, every field as sent (unknown ones included). */
+  readonly platformRecord: Readonly<Record<string, unknown>> | null;
   readonly history: readonly OrderStatusEvent[];
   /** Why the last submission failed, when it did. */
   readonly lastError: string | null;

@@ -1,6 +1,7 @@
 // Public face of the contract: methods, request schemas, DTOs, events and the Result type.
 export * from './api';
 export * from './application-log';
+export * from './clock';
 export * from './display-text';
 export * from './limits';
 export * from './dto';

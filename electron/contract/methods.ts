@@ -1,7 +1,7 @@
 // The contract: one map of methods named `domain/verb`, each with the zod schema its request must pass and the
 // type it answers. The engine implements it, IPC and the test harness carry it, the renderer and CLI call it.
 import { z } from 'zod';
-import { ADDRESS_TYPES, CHAINS, WITHDRAWAL_CURRENCIES } from '../chains';
+import { ADDRESS_TYPES, CHAINS, CURRENCY_SYMBOL_MAX_LENGTH, CURRENCY_SYMBOL_PATTERN, serviceBaseUrlProblem, WITHDRAWAL_CURRENCIES } from '../chains';
 import { unsafeTextProblem } from './display-text';
 import type { DESKTOP_CONTRACT } from './desktop';
 import type * as Dto from './dto';
@@ -29,6 +29,23 @@ export const passphrase = z.string().min(1, 'enter the passphrase').max(1024);
 /** Who is acting: the engine checks the passphrase and the role on every privileged action. */
 export const actingOperator = z.strictObject({ operator: operatorName, passphrase });
 export const currency = z.enum(WITHDRAWAL_CURRENCIES, { error: 'unknown currency symbol' });
+/**
+ * A currency this desk can withdraw in: one of the 13 it has address rules for (§11). Any other symbol, a currency the
+ * service added later included, is refused before anything else happens (no passphrase is asked), saying why.
+ */
+export const withdrawalCurrency = z.enum(WITHDRAWAL_CURRENCIES, {
+  error: (issue) =>
+    `this desk has no address rules for ${typeof issue.input === 'string' ? JSON.stringify(issue.input.slice(0, CURRENCY_SYMBOL_MAX_LENGTH)) : 'that currency'}, ` +
+    `so it cannot withdraw in it: it withdraws in ${WITHDRAWAL_CURRENCIES.join(', ')} (a currency the service added later is shown in balances and deposits)`,
+});
+/**
+ * Any currency symbol the service may list, including one added after this desk was built (spec "Supported chains"
+ * rule 4): deposits and balances in it are shown; the engine refuses withdrawals in it, saying why.
+ */
+export const reportedCurrency = z
+  .string()
+  .max(CURRENCY_SYMBOL_MAX_LENGTH, `a currency symbol is at most ${CURRENCY_SYMBOL_MAX_LENGTH} characters`)
+  .regex(CURRENCY_SYMBOL_PATTERN, 'a currency symbol looks like "trx.usdt": lower-case letters, digits and "_", with at most one "."');
 export const chain = z.enum(CHAINS, { error: 'unknown chain' });
 export const addressType = z.enum(ADDRESS_TYPES, { error: 'address type must be trx, eth_bnb, solana or ton' });
 /** Amount text is checked for syntax and decimals by the engine, which can name the currency's precision. */
@@ -53,7 +70,13 @@ export const timeZoneName = z
   })
   .transform((text) => canonicalTimeZone(text) ?? text);
 export const credentialsText = z.strictObject({
-  baseUrl: z.url({ protocol: /^https?$/, error: 'the base URL must be an http(s) URL' }),
+  baseUrl: z
+    .string()
+    .max(2048)
+    .superRefine((text, context) => {
+      const problem = serviceBaseUrlProblem(text);
+      if (problem !== null) context.addIssue({ code: 'custom', message: `the base URL ${problem}` });
+    }),
   merchantId: z.string().min(1).max(128),
   secret: z.string().min(1).max(1024),
   platformPublicKey: z.string().min(1).max(16384),
@@ -64,7 +87,7 @@ export const credentialsText = z.strictObject({
 export const none = z.strictObject({});
 /** Which deposits a list or an export covers. */
 export const depositsFilter = z.strictObject({
-  currency: currency.optional(),
+  currency: reportedCurrency.optional(),
   from: epochMs.optional(),
   to: epochMs.optional(),
   search: z.string().max(200).optional(),
@@ -106,12 +129,16 @@ export const CONTRACT = {
 
   'sync/run': method(z.strictObject({ full: z.boolean().optional() }))<Dto.SyncReport>(),
   'sync/status': method(none)<Dto.SyncStatus>(),
+  /** Walks the service's whole deposit list and compares it with the desk's; stores nothing new (sync --full does). */
+  'sync/verify': method(none)<Dto.DepositVerification>(),
   'currencies/list': method(none)<readonly Dto.CurrencyView[]>(),
   'balances/list': method(none)<readonly Dto.BalanceView[]>(),
+  /** The merchant account as merchantInfo last answered (cached; null before it ever answered for this profile). */
+  'merchant/info': method(none)<{ readonly merchant: Dto.MerchantInfoView | null }>(),
 
   'deposits/list': method(
     z.strictObject({
-      currency: currency.optional(),
+      currency: reportedCurrency.optional(),
       from: epochMs.optional(),
       to: epochMs.optional(),
       search: z.string().max(200).optional(),
@@ -154,11 +181,11 @@ export const CONTRACT = {
   )<Dto.PolicyChangeView>(),
 
   'withdrawals/preflight': method(
-    z.strictObject({ currency, amount: amountText, toAddress: destination, withdrawType: withdrawType.optional() }),
+    z.strictObject({ currency: reportedCurrency, amount: amountText, toAddress: destination, withdrawType: withdrawType.optional() }),
   )<Dto.WithdrawalPreflight>(),
   'withdrawals/request': method(
     z.strictObject({
-      currency,
+      currency: withdrawalCurrency,
       amount: amountText,
       toAddress: destination,
       withdrawType: withdrawType.optional(),
@@ -190,7 +217,7 @@ export const CONTRACT = {
    * The three-way reconciliation of the active profile from the cache (offline too): per currency (one, or all with
    * records), over [from, to) (from the beginning, to now, when left out). Changes nothing.
    */
-  'reconcile/run': method(z.strictObject({ currency: currency.optional(), from: epochMs.optional(), to: epochMs.optional() }))<ReconciliationReport>(),
+  'reconcile/run': method(z.strictObject({ currency: reportedCurrency.optional(), from: epochMs.optional(), to: epochMs.optional() }))<ReconciliationReport>(),
 
   'audit/list': method(z.strictObject({ limit: pageLimit.optional(), cursor: cursor.optional() }))<Dto.Page<Dto.AuditEntryView>>(),
   'audit/verify': method(z.strictObject({ against: filePath.optional() }))<Dto.AuditVerification>(),

@@ -3,12 +3,28 @@
 // are legal and which decisions a state still allows; nobody else spells out the moves. Pure, importable anywhere.
 //
 //   awaitingApproval ──approvalsComplete──▶ approved ──submit──▶ submitting ──accepted──▶ submitted ──final──▶ completed
-//        │  ▲ approvalRecorded                │  ▲                 │  │ notSent ▲             ▲
-//        │  └─────────────┘                   │  └──────notSent─────┘  └refused▶ submitFailed ─┘ accepted (order found)
-//        ├─reject──▶ rejected                 │                                   │ submit (same userOrder)
-//        └─cancel──▶ cancelled ◀──cancel──────┴───────────cancel──────────────────┘
+//        │  ▲ approvalRecorded                │  ▲                 │  │ notSent ▲        accepted ▲ ▲ accepted (order found)
+//        │  └─────────────┘                   │  └──────notSent─────┘  │                          │ │
+//        │                                    │                        └failureAnswered▶ submitUnknown ──refused▶ submitFailed
+//        ├─reject──▶ rejected                 │                                                     │ submit (same userOrder)
+//        └─cancel──▶ cancelled ◀──cancel──────┴───────────────────────cancel──────────────────────────┘
+//
+// A failure answer to createWithdrawOrder is not trusted: its message is not signed (PROTOCOL §3.3 signs ""), so an
+// attacker on the path could replay one over an order that was in fact created. It only moves the request to
+// submitUnknown, where nothing may be decided; checkWithdrawOrder then finds the order (accepted) or confirms that
+// none exists (refused), and only then may the request be cancelled or sent again, with the same userOrder.
 
-export const WITHDRAWAL_STATES = ['awaitingApproval', 'approved', 'rejected', 'cancelled', 'submitting', 'submitted', 'submitFailed', 'completed'] as const;
+export const WITHDRAWAL_STATES = [
+  'awaitingApproval',
+  'approved',
+  'rejected',
+  'cancelled',
+  'submitting',
+  'submitUnknown',
+  'submitted',
+  'submitFailed',
+  'completed',
+] as const;
 export type WithdrawalState = (typeof WITHDRAWAL_STATES)[number];
 
 export const WITHDRAWAL_EVENTS = [
@@ -18,6 +34,7 @@ export const WITHDRAWAL_EVENTS = [
   'cancel',
   'submit',
   'notSent',
+  'failureAnswered',
   'refused',
   'accepted',
   'final',
@@ -36,16 +53,18 @@ export const WITHDRAWAL_TRANSITIONS: Readonly<Record<WithdrawalEvent, Move>> = {
   /** The approval that reaches it. */
   approvalsComplete: { from: ['awaitingApproval'], to: 'approved' },
   reject: { from: ['awaitingApproval'], to: 'rejected' },
-  /** Only before anything may have reached the service. */
+  /** Only before anything may have reached the service, or once checkWithdrawOrder confirmed no order exists. */
   cancel: { from: ['awaitingApproval', 'approved', 'submitFailed'], to: 'cancelled' },
   /** Committed before the first byte is sent (ARCHITECTURE rule 5); a refused order may be sent again, same userOrder. */
   submit: { from: ['approved', 'submitFailed'], to: 'submitting' },
   /** Nothing reached the service: back to approved. */
   notSent: { from: ['submitting'], to: 'approved' },
-  /** The service refused the order and checkWithdrawOrder confirmed none exists. */
-  refused: { from: ['submitting'], to: 'submitFailed' },
+  /** The create was answered with a failure envelope: its message is unsigned (§3.3), so the outcome is unknown. */
+  failureAnswered: { from: ['submitting'], to: 'submitUnknown' },
+  /** After a failure answer, checkWithdrawOrder confirmed that no order exists. */
+  refused: { from: ['submitUnknown'], to: 'submitFailed' },
   /** An order exists at the service (create answer, check, or callback). */
-  accepted: { from: ['submitting', 'submitFailed', 'submitted'], to: 'submitted' },
+  accepted: { from: ['submitting', 'submitUnknown', 'submitFailed', 'submitted'], to: 'submitted' },
   /** Its orderStatus reached success, WithdrawRefund or fail. */
   final: { from: ['submitted'], to: 'completed' },
 };
@@ -84,9 +103,11 @@ export function decisionsOpen(state: WithdrawalState): { approve: boolean; rejec
 /** States in which a person still has a decision to take before anything reaches the service (the approvals queue). */
 export const DECISION_STATES: readonly WithdrawalState[] = WITHDRAWAL_STATES.filter((state) => Object.values(decisionsOpen(state)).some(Boolean));
 
-/** Handed to the platform and not yet final: what the tracker polls. */
+/** Handed to the platform (or maybe handed) and not yet final: what the tracker polls with checkWithdrawOrder. */
+export const IN_FLIGHT_STATES: readonly WithdrawalState[] = ['submitting', 'submitUnknown', 'submitted'];
+
 export function isInFlight(state: WithdrawalState): boolean {
-  return state === 'submitting' || state === 'submitted';
+  return IN_FLIGHT_STATES.includes(state);
 }
 
 /** Why `event` is refused in `state`, in words for the person who tried. */

@@ -2,7 +2,7 @@
 // connection tracker and the event stream. Invariant: keys live only in MerchantKeys and the clients built from
 // them; nothing here hands key material or tokens to a caller.
 import type { ContractEvent } from '../contract';
-import { createCryptoPool, MerchantClient, NonceMemory, PublicClient, type CryptoPool, type HttpTimeouts } from '../protocol';
+import { createCryptoPool, MerchantClient, PublicClient, type CryptoPool, type HttpTimeouts, type ReplayMemory } from '../protocol';
 import type { Dispatcher } from 'undici';
 import { DeskError } from './errors';
 import { appLog } from './log';
@@ -16,6 +16,7 @@ import {
   getSetting,
   listProfiles,
   SETTING_KEYS,
+  StoredNonceMemory,
   updateProfile,
   type Profile,
   type StoreDatabase,
@@ -65,9 +66,10 @@ export class DeskContext {
   readonly connection: ConnectionTracker;
   /**
    * Response and callback nonces seen (§4.4), one memory for both so that a genuine response captured on the way
-   * cannot be replayed to the callback listener (or a callback fed back as a response).
+   * cannot be replayed to the callback listener (or a callback fed back as a response); kept in the database for the
+   * whole 600 s, across restarts and CLI runs.
    */
-  readonly nonces = new NonceMemory();
+  readonly nonces: ReplayMemory;
   /** Clock drift (server - local, seconds) measured by the last selfcheck; null until one ran. */
   clockDriftSeconds: number | null = null;
   readonly #options: DeskContextOptions;
@@ -80,6 +82,7 @@ export class DeskContext {
   constructor(options: DeskContextOptions) {
     this.#options = options;
     this.db = options.db;
+    this.nonces = new StoredNonceMemory(options.db);
     this.vault = options.vault;
     this.trail = options.trail;
     this.now = options.clock;

@@ -1,12 +1,12 @@
 // TreasuryService: the contract implemented by the engine. Every handler answers a Result and never throws; a
 // locked desk answers `locked` to everything but session/*. No answer ever carries a key, secret or token.
-import { CHAIN_INFO, chainsFor, CURRENCIES, depositNotesFor, isAddressType, isCurrencySymbol, validateAddress, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../chains';
+import { CHAIN_INFO, chainsFor, depositNotesFor, isAddressType, validateAddress, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../chains';
 import {
+  CLOCK_DRIFT_WARN_SECONDS,
+  clockDriftVerdict,
   DEMO_OPERATORS,
   ok,
   type AuditEntryView,
-  type BalanceView,
-  type CurrencyView,
   type DepositAddressView,
   type DepositView,
   type MethodName,
@@ -17,12 +17,13 @@ import {
   type SelfcheckStep,
   type TreasuryHandlers,
 } from '../contract';
-import { NotWhitelistedError, ProtocolError, ResponseVerificationError, ServiceError, TIMESTAMP_WINDOW_SECONDS } from '../protocol';
+import { depositRecordSchema, NotWhitelistedError, ProtocolError, ResponseVerificationError, ServiceError, TIMESTAMP_WINDOW_SECONDS, unknownFieldsOf } from '../protocol';
 import { qrPngDataUrl, qrSvg } from './addresses/qr';
 import type { CallbackListener } from './callbacks/listener';
 import type { DeskContext } from './context';
 import { DeskError, toContractError } from './errors';
 import { csvInstant, csvLine } from './export/csv';
+import { balanceViews, checkCurrencyFilter, currencyViews, merchantInfoView } from './merchant/records';
 import { writeFailureReason, writeFileAtomically as writeFileWhole } from './files/atomic-write';
 import { preferencesView, setOwnPreferences } from './notifications/preferences';
 import { approvalsWaitingFor } from './notifications/recipients';
@@ -50,14 +51,13 @@ import type { SessionLock } from './session';
 import {
   exportAudit,
   getProfile,
-  latestBalances,
   listAudit,
-  listCurrencies,
   listDepositAddresses,
   listDeposits,
   listProfiles,
   listWithdrawalRequests,
   saveDepositAddress,
+  saveMerchantInfo,
   setSetting,
   SETTING_KEYS,
   userVersion,
@@ -69,6 +69,7 @@ import {
 import { diagnoseFailure } from './sync/connection';
 import type { SyncService } from './sync/sync';
 import { parseStatement } from './statements/statement';
+import { platformWithdrawalSettings, withdrawTypeRefusal } from './withdrawals/platform-rules';
 import { policyProblems } from './withdrawals/policy';
 import { runReconciliation } from './reconcile/run';
 import { recordStuckOrders, setStuckThresholds, stuckOrders, stuckThresholds, stuckThresholdsView } from './withdrawals/watchdog';
@@ -146,6 +147,7 @@ function depositView(deposit: Deposit): DepositView {
     source: deposit.source,
     firstSeenAt: deposit.firstSeenAt,
     lastSeenAt: deposit.lastSeenAt,
+    moreFields: unknownFieldsOf(depositRecordSchema, deposit.raw),
   };
 }
 
@@ -159,11 +161,6 @@ function addressView(address: DepositAddress): DepositAddressView {
     chains: chainsFor(type),
     notes: depositNotesFor(type),
   };
-}
-
-function text(record: Readonly<Record<string, unknown>>, field: string): string {
-  const value = record[field];
-  return typeof value === 'string' ? value : '';
 }
 
 /** Writes a file the caller named, whole or not at all (core/files/atomic-write.ts); a failure is bad input naming it. */
@@ -264,7 +261,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       }
       const diagnosis = diagnoseFailure(error, drift);
       if (diagnosis && context.connection.markOffline(diagnosis)) context.emit({ type: 'connection/changed', connection: context.connection.current });
-      return { ok: false, steps, clockDriftSeconds: drift, guidance };
+      return { ok: false, steps, clockDriftSeconds: drift, clockVerdict: drift === null ? null : clockDriftVerdict(drift), guidance };
     };
     try {
       await client.getToken();
@@ -279,31 +276,35 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       steps.push({ step: 'request', ok: true, detail: 'the service accepted our token, timestamp, nonce, signature and ciphertext' });
       steps.push({ step: 'response', ok: true, detail: 'the answer passed window, nonce, signature and decryption checks' });
       steps.push({ step: 'echo', ok: outcome.echoMatches, detail: outcome.echoMatches ? 'the payload came back unchanged' : 'the echoed payload differs from what was sent' });
-      const driftOk = Math.abs(drift) <= TIMESTAMP_WINDOW_SECONDS / 2;
+      const verdict = clockDriftVerdict(drift);
       steps.push({
         step: 'clock',
-        ok: driftOk,
-        detail: `the service's clock is ${Math.abs(drift)} s ${drift >= 0 ? 'ahead of' : 'behind'} this computer (the limit is ${TIMESTAMP_WINDOW_SECONDS} s)`,
+        ok: verdict !== 'fail',
+        detail:
+          `the service's clock is ${Math.abs(drift)} s ${drift >= 0 ? 'ahead of' : 'behind'} this computer (the limit is ${TIMESTAMP_WINDOW_SECONDS} s` +
+          `${verdict === 'warn' ? `; from ${CLOCK_DRIFT_WARN_SECONDS} s on it is worth fixing before requests fail` : ''})`,
       });
-      if (!driftOk) guidance.push("Correct this computer's clock (enable automatic time synchronisation): requests fail beyond 5 minutes of drift.");
+      if (verdict === 'fail') guidance.push("Correct this computer's clock (enable automatic time synchronisation): requests fail beyond 5 minutes of drift.");
+      if (verdict === 'warn') guidance.push("Check this computer's clock synchronisation: the drift is within the 5-minute window but close to it, and requests fail beyond it.");
     } catch (error) {
       return failed('request', error);
     }
     try {
-      await client.merchantInfo();
-      steps.push({ step: 'version', ok: true, detail: 'the account is on protocol version 2: business calls work' });
+      const info = await client.merchantInfo();
+      saveMerchantInfo(context.db, profileName(), info, context.now());
+      steps.push({ step: 'version', ok: true, detail: `the account is on protocol version ${info.apiVersion}: business calls work (merchant "${info.merchantName}", ${info.merchantId})` });
     } catch (error) {
       if (error instanceof ServiceError && error.reason === 'apiVersionNotEnabled') {
         steps.push({ step: 'version', ok: false, detail: 'selfcheck passed, but the account is still on protocol version 1' });
         guidance.push(
           'Version 2 switch: selfcheck has passed; ask the platform staff to switch the account to protocol version 2 (merchants cannot do it), then run selfcheck again: merchantInfo confirms the switch.',
         );
-        return { ok: false, steps, clockDriftSeconds: drift, guidance };
+        return { ok: false, steps, clockDriftSeconds: drift, clockVerdict: drift === null ? null : clockDriftVerdict(drift), guidance };
       }
       return failed('version', error);
     }
     if (context.connection.markOnline()) context.emit({ type: 'connection/changed', connection: context.connection.current });
-    return { ok: steps.every((step) => step.ok), steps, clockDriftSeconds: drift, guidance };
+    return { ok: steps.every((step) => step.ok), steps, clockDriftSeconds: drift, clockVerdict: drift === null ? null : clockDriftVerdict(drift), guidance };
   }
 
   function depositQuery(request: { currency?: string | undefined; from?: number | undefined; to?: number | undefined; search?: string | undefined }, limit: number, after: string | null): DepositQuery {
@@ -361,44 +362,19 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
 
     'sync/run': handle('sync/run', (request) => sync.run({ full: request.full === true })),
     'sync/status': handle('sync/status', () => sync.status()),
+    'sync/verify': handle('sync/verify', () => sync.verifyDeposits()),
 
-    'currencies/list': handle('currencies/list', () =>
-      listCurrencies(context.db, profileName())
-        .filter((stored): stored is typeof stored & { symbol: CurrencySymbol } => isCurrencySymbol(stored.symbol))
-        .map(
-          (stored): CurrencyView => ({
-            symbol: stored.symbol,
-            displayName: CURRENCIES[stored.symbol].displayName,
-            decimals: CURRENCIES[stored.symbol].decimals,
-            withdrawMin: text(stored.record, 'withdraw_min'),
-            depositMin: text(stored.record, 'deposit_min'),
-            withdrawFixedFee: text(stored.record, 'withdraw_fixed_fee'),
-            withdrawPercentFee: text(stored.record, 'withdraw_percent_fee'),
-            withdrawMinFee: text(stored.record, 'withdraw_min_fee'),
-            withdrawMaxFee: text(stored.record, 'withdraw_max_fee'),
-            fetchedAt: stored.fetchedAt,
-          }),
-        ),
-    ),
-    'balances/list': handle('balances/list', () =>
-      latestBalances(context.db, profileName())
-        .filter((snapshot): snapshot is typeof snapshot & { currency: CurrencySymbol } => isCurrencySymbol(snapshot.currency))
-        .map(
-          (snapshot): BalanceView => ({
-            currency: snapshot.currency,
-            displayName: CURRENCIES[snapshot.currency].displayName,
-            available: snapshot.available,
-            frozen: snapshot.frozen,
-            observedAt: snapshot.lastObservedAt,
-          }),
-        ),
-    ),
+    'currencies/list': handle('currencies/list', () => currencyViews(context.db, profileName())),
+    'balances/list': handle('balances/list', () => balanceViews(context.db, profileName())),
+    'merchant/info': handle('merchant/info', () => ({ merchant: merchantInfoView(context.db, profileName()) })),
 
     'deposits/list': handle('deposits/list', (request) => {
+      checkCurrencyFilter(context.db, profileName(), request.currency);
       const page = listDeposits(context.db, depositQuery(request, request.limit ?? DEFAULT_PAGE, request.cursor ?? null));
       return { rows: page.rows.map(depositView), nextCursor: page.nextCursor };
     }),
     'deposits/exportCsv': handle('deposits/exportCsv', (request) => {
+      checkCurrencyFilter(context.db, profileName(), request.currency);
       let rows = 0;
       const timeZone = session.reportingTimeZone();
       writeFileAtomically(request.path, (append) => {
@@ -482,6 +458,11 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       const policy = { thresholds: request.thresholds, dailyLimit: request.dailyLimit, useFinancialConfirmation: request.useFinancialConfirmation };
       const problems = policyProblems(policy);
       if (problems.length > 0) throw new DeskError('invalidInput', `the policy is not usable: ${problems.join('; ')}`);
+      const refusal = withdrawTypeRefusal(platformWithdrawalSettings(context.db, profileName()), policy.useFinancialConfirmation ? 'financialConfirmation' : 'normal');
+      if (refusal) {
+        const message = `the platform would refuse every withdrawal under this policy: ${refusal.reason}: ${refusal.remedy}`;
+        throw new DeskError('invalidInput', message, { useFinancialConfirmation: message });
+      }
       const proposal = await proposePolicy(context, request.currency, toSignable(policy) as never, request.as);
       const applied = proposal.state === 'applied';
       return { applied, proposal: proposalView(proposal), policy: applied ? policyView(request.currency) : { currency: request.currency, ...policy } };
@@ -512,7 +493,10 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       return { rows: page.rows.map((row) => withdrawalView(context, row, roster)), nextCursor: page.nextCursor };
     }),
 
-    'reconcile/run': handle('reconcile/run', (request) => runReconciliation(context, request)),
+    'reconcile/run': handle('reconcile/run', (request) => {
+      checkCurrencyFilter(context.db, profileName(), request.currency);
+      return runReconciliation(context, request);
+    }),
 
     'audit/list': handle('audit/list', (request) => {
       const page = listAudit(context.db, { limit: request.limit ?? DEFAULT_PAGE, after: request.cursor ?? null });

@@ -5,6 +5,7 @@
 // the notice is about. Also keeps the count of approvals waiting for that operator (the tray and the badge).
 // Runs over a DesktopShell: Electron in the app, the harness's recording double under e2e.
 import type { ContractEvent, DeskNotification, Result, SessionState, TreasuryHandlers } from '../contract';
+import { appLog } from '../core/log';
 import type { DesktopShell } from './desktop-handlers';
 
 /** What the notifier needs of the engine. */
@@ -89,7 +90,7 @@ export function startNotifier(options: NotifierOptions): Notifier {
         },
       });
     } catch (error) {
-      console.warn(`Treasury Desk: a notification could not be shown: ${error instanceof Error ? error.message : String(error)}`);
+      appLog.warn('notifier: a notification could not be shown', { id: notification.id, error });
     }
   }
 

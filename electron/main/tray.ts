@@ -4,6 +4,7 @@
 // is there to bring it back). Built over the few Electron pieces it needs, so tests run it with fakes.
 import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
+import { appLog } from '../core/log';
 
 /** The part of Electron's Tray this uses. */
 export interface TrayIcon {
@@ -69,7 +70,7 @@ export function createDeskTray(parts: TrayParts, actions: TrayActions, iconPath:
   try {
     tray = parts.createTray(iconPath);
   } catch (error) {
-    console.warn(`Treasury Desk: no tray icon on this desktop (${error instanceof Error ? error.message : String(error)}); closing the window quits`);
+    appLog.warn('tray: no tray icon on this desktop; closing the window quits', { error });
     return null;
   }
   // A click on the icon itself opens the window (Windows, most Linux trays); the menu has the rest.

@@ -2,6 +2,7 @@
 // and every transport failure mapped to TransportError whose `ambiguous` says whether the request may have reached
 // the service. Invariant: `ambiguous` is false only when the request surely never left this machine.
 import { Pool, type Dispatcher } from 'undici';
+import { serviceBaseUrlProblem } from '../chains/service-url';
 import { InvalidArgumentError, TransportError } from './errors';
 import {
   HTTP_BODY_TIMEOUT_MS,
@@ -166,15 +167,9 @@ export class HttpTransport {
   private closed = false;
 
   constructor(baseUrl: string, options: HttpTransportOptions = {}) {
-    let url: URL;
-    try {
-      url = new URL(baseUrl);
-    } catch {
-      throw new InvalidArgumentError('baseUrl', 'is not a valid URL; enter it like https://pay.example.com.');
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-      throw new InvalidArgumentError('baseUrl', `must start with https:// (or http:// for a local sandbox), not ${url.protocol}//.`);
-    }
+    const problem = serviceBaseUrlProblem(baseUrl);
+    if (problem !== null) throw new InvalidArgumentError('baseUrl', `${problem}.`);
+    const url = new URL(baseUrl.trim());
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
     this.timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.timeouts };

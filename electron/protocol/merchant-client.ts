@@ -45,7 +45,7 @@ import {
 import { signText, signingInput } from './signature';
 import { readBusinessResponse, type VerifyContext } from './verify';
 import { TokenManager, requestToken } from './token-manager';
-import { NonceMemory, newNonce, systemClock, unixSeconds, type Clock } from './wire';
+import { NonceMemory, newNonce, systemClock, unixSeconds, type Clock, type ReplayMemory } from './wire';
 
 export interface MerchantClientOptions {
   readonly baseUrl: string;
@@ -59,7 +59,7 @@ export interface MerchantClientOptions {
   readonly decryptor?: PayloadDecryptor;
   readonly clock?: Clock;
   /** Response nonces seen (§4.4); share one with the callback receiver so a callback cannot replay a response. */
-  readonly nonceMemory?: NonceMemory;
+  readonly nonceMemory?: ReplayMemory;
   readonly dispatcher?: Dispatcher;
   readonly timeouts?: Partial<HttpTimeouts>;
   readonly maxResponseBytes?: number;
@@ -99,6 +99,8 @@ export interface DepositScanParams {
   readonly currency?: CurrencySymbol;
   /** Page size, 1..100; default 100 (fewest requests). */
   readonly limit?: number;
+  /** The page to start from (1-based; default 1): a walk interrupted earlier resumes where it stopped. */
+  readonly firstPage?: number;
   /**
    * Ask for page N+1 while page N is still being decrypted, so the service's work (and the wire) overlaps the
    * private-key work. It costs one request past the last page, or past the page where the consumer stops: use it
@@ -111,6 +113,8 @@ export interface DepositPage {
   readonly page: number;
   /** Records of this page not seen on an earlier page of the same scan (deduplicated by apiOrder, §8). */
   readonly records: readonly DepositRecord[];
+  /** This page is short or empty: the end of the service's list (always yielded, even with no new record). */
+  readonly last: boolean;
 }
 
 export interface SelfcheckOutcome {
@@ -262,17 +266,22 @@ export class MerchantClient {
   }
 
   /**
-   * Walks getDeposits page by page, yielding only records not seen earlier in this scan (by apiOrder), and stops at
-   * an empty or short page (or after repeated pages with nothing new).
+   * Walks getDeposits page by page from `firstPage`, yielding only records not seen earlier in this scan (by
+   * apiOrder), and stops at an empty or short page, which is yielded with `last` (or, without yielding a last page,
+   * after repeated pages with nothing new: a service ignoring `page`).
    */
   async *depositPages(params: DepositScanParams = {}): AsyncGenerator<DepositPage, void, undefined> {
     const limit = checkLimit(params.limit ?? DEPOSITS_LIMIT_MAX);
     const currency = params.currency === undefined ? undefined : checkCurrency(params.currency, 'currency');
+    const firstPage = params.firstPage ?? 1;
+    if (!Number.isSafeInteger(firstPage) || firstPage < 1) {
+      throw new InvalidArgumentError('firstPage', 'must be a whole number of at least 1. Nothing was sent.');
+    }
     const fetchPage = (page: number): Promise<DepositRecord[]> => this.getDeposits({ currency, page, limit });
     const seen = new Set<string>();
     let pagesWithoutNew = 0;
-    let pending = fetchPage(1);
-    for (let page = 1; ; page += 1) {
+    let pending = fetchPage(firstPage);
+    for (let page = firstPage; ; page += 1) {
       const ahead = params.prefetch === true ? fetchPage(page + 1) : undefined;
       // The page asked for ahead may fail while the consumer holds this one, or never be read when the walk ends
       // here: mark its failure handled now; whoever awaits it later still gets the error.
@@ -283,8 +292,9 @@ export class MerchantClient {
         seen.add(record.apiOrder);
         return true;
       });
-      if (fresh.length > 0) yield { page, records: fresh };
-      if (records.length < limit) return;
+      const last = records.length < limit;
+      if (fresh.length > 0 || last) yield { page, records: fresh, last };
+      if (last) return;
       pagesWithoutNew = fresh.length === 0 ? pagesWithoutNew + 1 : 0;
       if (pagesWithoutNew >= MAX_PAGES_WITHOUT_NEW_RECORDS) return;
       pending = ahead ?? fetchPage(page + 1);

@@ -24,7 +24,7 @@ import {
   type WithdrawalOrderRecord,
 } from './schemas';
 import { verifyText, signingInput } from './signature';
-import { isValidNonce, isWithinWindow, parseTimestamp, unixSeconds, type Clock, type NonceMemory } from './wire';
+import { isValidNonce, isWithinWindow, parseTimestamp, unixSeconds, type Clock, type ReplayMemory } from './wire';
 
 /** The three response/callback headers of §5.2 / §10.1, as received (undefined when absent). */
 export interface SignatureHeaders {
@@ -48,7 +48,7 @@ const REPORT_IF_PERSISTS = 'Report this to the platform if it persists.';
 export interface VerifyContext {
   readonly platformPublicKey: KeyObject;
   readonly decryptor: PayloadDecryptor;
-  readonly nonceMemory: NonceMemory;
+  readonly nonceMemory: ReplayMemory;
   readonly clock: Clock;
 }
 

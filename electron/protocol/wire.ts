@@ -43,6 +43,15 @@ export function authorizationHeader(merchantId: string, secret: string): string 
 }
 
 /**
+ * What answer verification needs of a nonce memory (§4.4): `remember` records a nonce seen at `nowSeconds` for 600 s
+ * and returns false when it was already seen inside that time (a replay). NonceMemory below keeps it in this process;
+ * the engine keeps it in its database, so it survives restarts and is shared by the app and the CLI.
+ */
+export interface ReplayMemory {
+  remember(nonce: string, nowSeconds: number): boolean;
+}
+
+/**
  * Remembers nonces for 600 s (§4.4) and refuses repeats. In memory; the sandbox persists its own per merchant.
  * `remember` returns false for a nonce already seen inside the window.
  *
@@ -50,7 +59,7 @@ export function authorizationHeader(merchantId: string, secret: string): string 
  * t + 601. An exclusive end would leave a replay hole at the exact edge: a message whose timestamp T was first seen
  * at t = T - 300 (the window's early edge) is still inside the §4.2 window at T + 300 = t + 600.
  */
-export class NonceMemory {
+export class NonceMemory implements ReplayMemory {
   /** nonce -> last second it is still remembered. Insertion order is (for a forward clock) expiry order. */
   private readonly seen = new Map<string, number>();
 

@@ -4,7 +4,7 @@
 // encrypted to the merchant public key (§2), every '/' escaped (§5.2). State changes commit before the answer.
 import { randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isAddressType, isCurrencySymbol, RESERVED_ADDRESS_TYPES } from '../chains';
+import { isAddressType, RESERVED_ADDRESS_TYPES } from '../chains';
 import { decryptBytes, encryptJson, parsePlaintextJson } from '../protocol/cipher';
 import { failureEnvelope, successEnvelope, toEscapedJson, type Envelope } from '../protocol/envelope';
 import {
@@ -28,7 +28,7 @@ import {
 import { signingInput, signText, verifyText } from '../protocol/signature';
 import { authorizationHeader, isValidNonce, isWithinWindow, newNonce, parseTimestamp } from '../protocol/wire';
 import { header, readBody, send, sendAndStopReading, sendMethodNotAllowed, sendNotFound } from './http';
-import { balancesOf, depositsPage, findWithdrawal, withdrawalRecord } from './ledger';
+import { balancesOf, depositsPage, findWithdrawal, isDepositCurrency, withdrawalRecord } from './ledger';
 import { isWhitelisted, type MerchantContext } from './merchants';
 import type { SandboxService } from './service';
 import { sql, type Db, type TokenRow } from './store';
@@ -47,10 +47,13 @@ const SIGNED_ENDPOINTS: Readonly<Record<string, BusinessEndpoint>> = {
 /** How often (sandbox seconds) expired nonces are deleted; lookups check expiry themselves. */
 const NONCE_PRUNE_INTERVAL_SECONDS = 30;
 
-type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: KnownServiceErrorMessage };
+/** What an envelope answers: the business value, or a failure message. */
+type Answer = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
+/** An answer, or an injected gateway failure (faults.ts): a bare HTTP error, no envelope. */
+type Outcome = Answer | { readonly ok: false; readonly httpStatus: number };
 
-const fail = (message: KnownServiceErrorMessage): Outcome => ({ ok: false, message });
-const succeed = (value: unknown): Outcome => ({ ok: true, value });
+const fail = (message: KnownServiceErrorMessage): Answer => ({ ok: false, message });
+const succeed = (value: unknown): Answer => ({ ok: true, value });
 
 export class MerchantApi {
   private lastNoncePrune = 0;
@@ -81,6 +84,10 @@ export class MerchantApi {
       return sendAndStopReading(response, REQUEST_TOO_LARGE_STATUS, answer.headers, answer.body);
     }
     const outcome = endpoint === undefined ? this.getToken(request, merchant) : this.signed(request, body.body.toString('utf8'), merchant, endpoint);
+    if ('httpStatus' in outcome) {
+      await this.service.commits.settled();
+      return send(response, outcome.httpStatus, { 'Content-Type': 'text/plain' }, `injected fault: HTTP ${outcome.httpStatus}`);
+    }
     const answer = this.envelope(merchant, outcome);
     await this.service.commits.settled(); // commit before answering: nothing acknowledged is lost by kill -9
     send(response, 200, answer.headers, answer.body); // §5.2 / §7: failures keep HTTP 200
@@ -88,7 +95,7 @@ export class MerchantApi {
 
   // ---- getToken (§6) ------------------------------------------------------------------------------------------
 
-  private getToken(request: IncomingMessage, merchant: MerchantContext | undefined): Outcome {
+  private getToken(request: IncomingMessage, merchant: MerchantContext | undefined): Answer {
     const authorization = header(request, HEADER.authorization);
     if (!merchant || authorization === undefined) return fail('authFailed');
     const expected = Buffer.from(authorizationHeader(merchant.config.merchantId, merchant.secret), 'utf8');
@@ -151,6 +158,9 @@ export class MerchantApi {
       );
       // Step 9: the endpoint's rules; §13 first: a version 1 account may only run selfcheck.
       if (endpoint !== 'selfcheck' && merchant.config.apiVersion !== API_VERSION) return fail('apiVersionNotEnabled');
+      // A fault injected through the admin API answers instead of the endpoint (faults.ts).
+      const fault = this.service.faults.take(endpoint, appId, payload);
+      if (fault !== undefined) return 'httpStatus' in fault ? { ok: false, httpStatus: fault.httpStatus } : { ok: false, message: fault.message };
       return this.endpoint(endpoint, merchant, payload, now);
     });
   }
@@ -169,7 +179,7 @@ export class MerchantApi {
 
   // ---- endpoints (spec "Endpoints", §8) -----------------------------------------------------------------------
 
-  private endpoint(endpoint: BusinessEndpoint, merchant: MerchantContext, payload: unknown, now: number): Outcome {
+  private endpoint(endpoint: BusinessEndpoint, merchant: MerchantContext, payload: unknown, now: number): Answer {
     const merchantId = merchant.config.merchantId;
     switch (endpoint) {
       case 'selfcheck':
@@ -210,7 +220,7 @@ export class MerchantApi {
   }
 
   /** §8 createAddress `{userOrder, addressType}`; `btc` is reserved (paramError). */
-  private createAddress(merchantId: string, payload: unknown): Outcome {
+  private createAddress(merchantId: string, payload: unknown): Answer {
     if (!isObject(payload)) return fail('paramError');
     const { userOrder, addressType } = payload;
     if (typeof userOrder !== 'string' || !USER_ORDER_PATTERN.test(userOrder)) return fail('paramError');
@@ -222,7 +232,7 @@ export class MerchantApi {
   }
 
   /** spec getDeposits: optional currency filter, page default 1, limit default 10, limit outside 1..100 -> limitError. */
-  private getDeposits(merchantId: string, payload: unknown): Outcome {
+  private getDeposits(merchantId: string, payload: unknown): Answer {
     if (!isObject(payload)) return fail('paramError');
     const { currency, page, limit } = payload;
     if (currency !== undefined && typeof currency !== 'string') return fail('paramError');
@@ -230,13 +240,13 @@ export class MerchantApi {
     if (limit !== undefined && (typeof limit !== 'number' || !Number.isInteger(limit))) return fail('paramError');
     const pageSize = limit ?? DEPOSITS_LIMIT_DEFAULT;
     if (pageSize < DEPOSITS_LIMIT_MIN || pageSize > DEPOSITS_LIMIT_MAX) return fail('limitError'); // never clamped
-    if (currency !== undefined && !isCurrencySymbol(currency)) return fail('currencyNotSupported');
+    if (currency !== undefined && !isDepositCurrency(this.service.db, currency)) return fail('currencyNotSupported');
     return succeed(depositsPage(this.service.db, merchantId, currency, page ?? 1, pageSize, this.service.anomalies.unlistedDeposits()));
   }
 
   // ---- answers (§3.3, §5.2) -----------------------------------------------------------------------------------
 
-  private envelope(merchant: MerchantContext | undefined, outcome: Outcome): { headers: Record<string, string>; body: string } {
+  private envelope(merchant: MerchantContext | undefined, outcome: Answer): { headers: Record<string, string>; body: string } {
     let envelope: Envelope;
     if (outcome.ok) {
       if (!merchant) throw new Error('a success answer needs a merchant to encrypt to');

@@ -6,11 +6,13 @@ import { mkdirSync } from 'node:fs';
 import type { AddressType, CurrencySymbol } from '../chains';
 import { Money } from '../chains';
 import { parsePrivateKey } from '../protocol/keys';
+import { addCurrency, type AddCurrencyResult, type NewCurrency } from './added-currencies';
 import { AutoAdvancer, type AutoTarget } from './auto-advance';
 import { AnomalyPlan } from './anomalies';
 import { CallbackDispatcher, enqueueCallback, recordLostCallback } from './callbacks';
 import { cryptoRandom, seededRandom, type RandomSource } from './chain-sim';
 import { SandboxClock } from './clock';
+import { FaultPlan } from './faults';
 import {
   advanceWithdrawal,
   createAddress,
@@ -39,7 +41,7 @@ import {
   type NewMerchantOptions,
 } from './merchants';
 import { isOrderStatus, isWithdrawType, type OrderStatus } from './order-states';
-import { getMeta, GroupCommit, openDatabase, setMeta, type Db, type KeyRow } from './store';
+import { getMeta, GroupCommit, openDatabase, setMeta, sql, type Db, type KeyRow } from './store';
 
 const CLOCK_OFFSET_META = 'clock_offset_seconds';
 const PRIMARY_MERCHANT_META = 'primary_merchant_id';
@@ -56,6 +58,8 @@ export interface SandboxServiceOptions {
 
 export class SandboxService {
   readonly clock = new SandboxClock();
+  /** Injected faults (admin API, tests); in memory only. */
+  readonly faults = new FaultPlan();
   /** Every write of a request goes through this; answers wait for `commits.settled()`. */
   readonly commits: GroupCommit;
   readonly merchants: MerchantDirectory;
@@ -174,6 +178,20 @@ export class SandboxService {
     });
     this.merchants.invalidate(merchantId);
     // A new callback URL may unblock deliveries waiting for their next attempt; they keep their schedule.
+  }
+
+  /**
+   * Platform-side token expiry: every token of the merchant expires now (as when each reached its 8 h / 24 h limit,
+   * §6.3), so its next request answers tokenExpired. Returns how many were live.
+   */
+  expireTokens(merchantId: string): number {
+    const now = this.clock.nowSeconds();
+    return this.commits.write(() => sql(this.db, 'UPDATE tokens SET expires_at = ? WHERE merchant_id = ? AND expires_at > ?').run(now, merchantId, now).changes);
+  }
+
+  /** A currency the platform adds after launch (admin): listed, balanced and credited from now on. */
+  addCurrency(input: NewCurrency): AddCurrencyResult {
+    return this.commits.write(() => addCurrency(this.db, input, this.clock.nowMs()));
   }
 
   // ---- clock --------------------------------------------------------------------------------------------------

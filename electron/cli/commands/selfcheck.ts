@@ -15,7 +15,11 @@ function driftText(seconds: number | null): string {
 
 function printReport(session: EngineSession, report: SelfcheckReport): void {
   session.output(report, () => {
-    session.io.stdout(table(['', 'step', 'detail'], report.steps.map((step) => [step.ok ? 'ok' : 'FAIL', step.step, step.detail])));
+    const mark = (step: SelfcheckReport['steps'][number]): string => {
+      if (!step.ok) return 'FAIL';
+      return step.step === 'clock' && report.clockVerdict === 'warn' ? 'WARN' : 'ok';
+    };
+    session.io.stdout(table(['', 'step', 'detail'], report.steps.map((step) => [mark(step), step.step, step.detail])));
     session.say(`clock drift: ${driftText(report.clockDriftSeconds)}`);
     for (const line of report.guidance) session.say(`next: ${line}`);
     if (report.ok) session.say('selfcheck passed');

@@ -1,16 +1,17 @@
 // `treasury-desk withdraw ...`: the withdrawal desk. preflight and request (fee, total, balance after, approvals
 // needed, warnings with look-alike positions, the intent's fingerprint), approve / reject / cancel / submit as a named
 // operator (each shows the request and its fingerprint before the passphrase is asked), status with the verification
-// of its signed statements, each approval and whether it counts, the timeline, and whether the order is stuck and what
-// to do next; list (--stuck: the orders stuck now). The engine enforces roles, self-approval, parties and states, and
-// verifies the statements; the CLI shows its answers.
+// of its signed statements, each approval and whether it counts, the platform's remark and every field of the order
+// record the service reported, the timeline, and whether the order is stuck and what to do next; list (--stuck: the
+// orders stuck now). The engine enforces roles, self-approval, parties and states, and verifies the statements; the CLI
+// shows its answers.
 import type { Command } from 'commander';
 import { decisionsOpen, WITHDRAWAL_STATES, type StuckFlagView, type WithdrawalPreflight, type WithdrawalView } from '../../contract';
 import { wholeNumber } from '../args';
 import { addEngineOptions, PLACEHOLDER, withSession, type EngineSession } from '../engine-session';
 import { NegativeAnswer, UsageError } from '../errors';
 import { duration } from '../../core/notifications/texts';
-import { differenceMarks, fields, orDash, table } from '../format';
+import { differenceMarks, fields, orDash, recordLines, table } from '../format';
 import type { CommandRegistrar } from '../program';
 
 interface WithdrawalOptions {
@@ -137,6 +138,11 @@ function printWithdrawal(session: EngineSession, withdrawal: WithdrawalView, wit
   if (withdrawal.stuck !== null) {
     session.say(`STUCK: ${stuckText(withdrawal.stuck, (ms) => session.time(ms))}; what to do:`);
     for (const step of withdrawal.stuck.nextSteps) session.say(`  - ${step}`);
+  }
+  if (withdrawal.platformMessage !== null) session.say(`platform's remark (text from the service): ${withdrawal.platformMessage}`);
+  if (withdrawal.platformRecord !== null) {
+    session.say('the order as the service last reported it (every field):');
+    session.io.stdout(recordLines(withdrawal.platformRecord));
   }
   if (withdrawal.approvals.length > 0) {
     session.say(`approvals (${session.timeZone}):`);

@@ -7,6 +7,7 @@
 import { isFinalOrderStatus } from '../../protocol';
 import type { DeskNotification, NotificationKind, NotificationPreferences, NotificationTarget } from '../../contract';
 import type { DeskContext } from '../context';
+import { appLog } from '../log';
 import type { Roster } from '../operators/roster';
 import {
   claimNotification,
@@ -306,7 +307,7 @@ export class DeskNotifications {
       work();
     } catch (error) {
       // A failed review (a closed database at shutdown) is retried by the next event or tick; the app keeps running.
-      console.warn(`Treasury Desk: notifications could not be reviewed: ${error instanceof Error ? error.message : String(error)}`);
+      appLog.warn('notifications: could not be reviewed', { error });
     }
   }
 }

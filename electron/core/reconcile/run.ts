@@ -1,11 +1,12 @@
 // `reconcile/run`: gathers, per currency, what the desk holds (balance readings, deposits with how each was seen,
 // withdrawal requests with their statuses, the currency table) and hands it to the pure comparison (compare.ts). Reads
 // the cache only: it works offline, and changes nothing.
-import { isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../chains';
+import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../chains';
 import type { ReconciliationReport } from '../../contract/reconciliation';
 import { computeFee, feeScheduleOf, isFinalOrderStatus } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
+import { statedDecimals } from '../merchant/records';
 import {
   balanceReadings,
   depositCurrencies,
@@ -54,12 +55,14 @@ function orderFact({ request, firstStatusAt }: ReconciledRequest): OrderFact {
   };
 }
 
-/** The currency table's fee rule for a currency the desk knows the decimals of, or null. */
+/** The currency table's fee rule for a currency whose decimals the desk knows (its own or the record's), or null. */
 function feeRule(context: DeskContext, profile: string, currency: string): FeeRule | null {
   const stored = getCurrency(context.db, profile, currency);
-  const schedule = stored === undefined ? undefined : feeScheduleOf(stored.record);
-  if (stored === undefined || schedule === undefined || !isCurrencySymbol(currency)) return null;
-  return { fetchedAt: stored.fetchedAt, expected: (kind, amount) => computeFee(schedule, kind, amount, currency) };
+  if (stored === undefined) return null;
+  const schedule = feeScheduleOf(stored.record);
+  const decimals = isCurrencySymbol(currency) ? CURRENCIES[currency].decimals : statedDecimals(stored.record);
+  if (schedule === undefined || decimals === null) return null;
+  return { fetchedAt: stored.fetchedAt, expected: (kind, amount) => computeFee(schedule, kind, amount, decimals) };
 }
 
 /** Reconciles the active profile over the period, per currency (one, or every currency the desk has records of). */

@@ -2,6 +2,7 @@
 // parsed once into MerchantKeys. Invariant: errors and warnings name the file and the field, never a value.
 import { open } from 'node:fs/promises';
 import { z } from 'zod';
+import { serviceBaseUrlProblem } from '../../chains';
 import { parseCredentials, type MerchantCredentialsText, type MerchantKeys } from './credentials';
 import { CredentialsFileError, InvalidCredentialsError } from './errors';
 
@@ -94,20 +95,9 @@ async function readText(file: string): Promise<{ text: string; mode: number }> {
 }
 
 function checkBaseUrl(file: string, value: string): string {
-  const trimmed = value.trim();
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    throw new CredentialsFileError('invalidField', file, 'baseUrl: is not a valid URL.', 'baseUrl');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new CredentialsFileError('invalidField', file, 'baseUrl: must start with https:// (or http:// for a local sandbox).', 'baseUrl');
-  }
-  if (url.username || url.password) {
-    throw new CredentialsFileError('invalidField', file, 'baseUrl: must not contain a user name or password.', 'baseUrl');
-  }
-  return trimmed;
+  const problem = serviceBaseUrlProblem(value);
+  if (problem !== null) throw new CredentialsFileError('invalidField', file, `baseUrl: ${problem}.`, 'baseUrl');
+  return value.trim();
 }
 
 /**

@@ -125,6 +125,7 @@ const statements = perDatabase((db) => ({
   byId: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE id = ?`),
   byTxid: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE profile = ? AND txid = ? COLLATE NOCASE ORDER BY id`),
   count: db.prepare('SELECT count(*) FROM deposits WHERE profile = ?').pluck(),
+  anyInCurrency: db.prepare('SELECT 1 FROM deposits WHERE profile = ? AND currency = ? LIMIT 1').pluck(),
   sightings: db.prepare(
     `SELECT api_order, txid, amount, fee, first_seen_at, callback_seen_at, query_seen_at FROM deposits INDEXED BY deposits_by_currency_seen
      WHERE profile = @profile AND currency = @currency AND first_seen_at >= @from AND first_seen_at < @to ORDER BY first_seen_at, id`,
@@ -329,6 +330,53 @@ export function firstDepositCallbackAt(db: StoreDatabase, profile: string): numb
 
 export function countDeposits(db: StoreDatabase, profile: string): number {
   return statements(db).count.get(profile) as number;
+}
+
+/** Whether the profile holds any deposit in this currency. */
+export function hasDepositsIn(db: StoreDatabase, profile: string, currency: string): boolean {
+  return statements(db).anyInCurrency.get(profile, currency) !== undefined;
+}
+
+/**
+ * How a record the service lists compares with what the desk holds under its apiOrder: not held, or held with the
+ * fields that differ from the record as first seen (empty when equal; amounts compared as decimals). Changes nothing.
+ */
+export function compareWithHeldDeposit(db: StoreDatabase, profile: string, record: DepositRecord): { readonly held: false } | { readonly held: true; readonly differingFields: readonly string[] } {
+  const row = statements(db).byApiOrder.get(profile, record.apiOrder) as DepositRow | undefined;
+  if (row === undefined) return { held: false };
+  return { held: true, differingFields: differingFields(parseObjectColumn(row.raw_json), record as unknown as Record<string, unknown>) };
+}
+
+/** A held deposit by its identity, for comparing the whole history with the service's list. */
+export interface HeldDepositRef {
+  readonly apiOrder: string;
+  readonly txid: string;
+  readonly currency: string;
+  readonly amount: string;
+  readonly source: DepositSource;
+  readonly firstSeenAt: number;
+}
+
+const HELD_REFS_BATCH = 5_000;
+
+/** Every held deposit of the profile first seen before `seenBefore` (ms), in id order, read in keyset batches. */
+export function listHeldDepositRefs(db: StoreDatabase, profile: string, seenBefore: number): HeldDepositRef[] {
+  const statement = dynamic(
+    db,
+    `SELECT id, api_order, txid, currency, amount, source, first_seen_at FROM deposits
+     WHERE profile = ? AND first_seen_at < ? AND id > ? ORDER BY id LIMIT ${HELD_REFS_BATCH}`,
+  );
+  const refs: HeldDepositRef[] = [];
+  let after = 0;
+  for (;;) {
+    const rows = statement.all(profile, seenBefore, after) as Array<Pick<DepositRow, 'id' | 'api_order' | 'txid' | 'currency' | 'amount' | 'source' | 'first_seen_at'>>;
+    for (const row of rows) {
+      refs.push({ apiOrder: row.api_order, txid: row.txid, currency: row.currency, amount: row.amount, source: row.source, firstSeenAt: row.first_seen_at });
+    }
+    const lastRow = rows.at(-1);
+    if (lastRow === undefined || rows.length < HELD_REFS_BATCH) return refs;
+    after = lastRow.id;
+  }
 }
 
 /** How text search runs on this database: the trigram index, or a scan when SQLite lacked FTS5 trigram at migration. */

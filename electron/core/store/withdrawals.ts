@@ -13,6 +13,7 @@ import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
 export { WITHDRAWAL_STATES as WITHDRAWAL_REQUEST_STATES, isWithdrawalState as isWithdrawalRequestState } from '../../contract/withdrawal-lifecycle';
 export type { WithdrawalState as WithdrawalRequestState } from '../../contract/withdrawal-lifecycle';
 import {
+  IN_FLIGHT_STATES,
   isWithdrawalState as isWithdrawalRequestState,
   statesAllowing,
   WITHDRAWAL_TRANSITIONS,
@@ -72,7 +73,7 @@ export interface WithdrawalRequest {
   readonly orderStatusAt: number | null;
   readonly fee: string | null;
   readonly txid: string | null;
-  /** The last withdrawal order record that advanced the status. */
+  /** The last withdrawal order record of the current status (the one that advanced it, or a later one of the same status). */
   readonly raw: Readonly<Record<string, unknown>> | null;
 }
 
@@ -150,7 +151,7 @@ const statements = perDatabase((db) => ({
   setError: db.prepare('UPDATE withdrawal_requests SET last_error = @error, updated_at = @now WHERE id = @id'),
   unsettled: db.prepare(
     `SELECT ${COLUMNS} FROM withdrawal_requests
-     WHERE profile = ? AND state IN ('submitting', 'submitted')
+     WHERE profile = ? AND state IN (${IN_FLIGHT_STATES.map((state) => `'${state}'`).join(', ')})
        AND (order_status IS NULL OR order_status NOT IN (${FINAL_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')}))
      ORDER BY created_at, id`,
   ),
@@ -179,9 +180,11 @@ const statements = perDatabase((db) => ({
        txid = CASE WHEN @txid IS NOT NULL AND @txid <> '' THEN @txid ELSE txid END, raw_json = @raw
      WHERE id = @id`,
   ),
+  // The same status observed again: fill in what was missing, and keep this newer record (its remark may have changed).
   fillIn: db.prepare(
     `UPDATE withdrawal_requests SET api_order = COALESCE(api_order, @apiOrder), fee = COALESCE(fee, @fee),
-       txid = CASE WHEN COALESCE(txid, '') = '' AND @txid IS NOT NULL AND @txid <> '' THEN @txid ELSE txid END
+       txid = CASE WHEN COALESCE(txid, '') = '' AND @txid IS NOT NULL AND @txid <> '' THEN @txid ELSE txid END,
+       raw_json = @raw
      WHERE id = @id`,
   ),
 }));
@@ -411,7 +414,7 @@ export function recordOrderStatus(
     if (outcome === 'advanced') {
       s.advance.run({ ...fields, status, now, raw: rawJson });
     } else if (outcome === 'unchanged' && previous === status) {
-      s.fillIn.run(fields);
+      s.fillIn.run({ ...fields, raw: rawJson });
     }
     return {
       outcome,

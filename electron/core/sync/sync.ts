@@ -1,15 +1,16 @@
-// Sync with the service: currencies, balances (merchantInfo), deposits (pages until one holds only known
-// apiOrders; `full` walks every page) and every unsettled withdrawal (checkWithdrawOrder). One run at a time;
-// progress is pushed as events; when the service cannot be reached the run says why and every read still works
-// from SQLite.
-import { isCurrencySymbol } from '../../chains';
-import type { ConnectionState, SyncProgress, SyncReport, SyncResource, SyncStatus } from '../../contract';
-import { DEPOSITS_LIMIT_MAX, ProtocolError } from '../../protocol';
+// Sync with the service: currencies, balances (merchantInfo), deposits (the resumable history walk of
+// deposit-history.ts: an unfinished walk first, then the new head down to the part already complete; `full` walks
+// every page) and every unsettled withdrawal (checkWithdrawOrder). One run at a time; progress is pushed as events;
+// when the service cannot be reached the run says why and every read still works from SQLite. `verifyDeposits` compares
+// the service's whole deposit list with the desk's. merchantInfo is kept whole (its unknown fields too, PROTOCOL §8)
+// with the balances of every currency it lists, those the service added after this desk was built included.
+import type { ConnectionState, DepositVerification, SyncProgress, SyncReport, SyncResource, SyncStatus } from '../../contract';
+import { ProtocolError } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
 import {
-  getSyncState,
+  countDeposits,
   listSyncState,
   listUnsettledWithdrawalRequests,
   recordBalances,
@@ -17,11 +18,12 @@ import {
   recordSyncFailure,
   recordSyncSuccess,
   replaceCurrencies,
-  setSyncProgress,
+  saveMerchantInfo,
+  writeTransaction,
 } from '../store';
 import { reconcile } from '../withdrawals/desk';
 import { diagnoseFailure } from './connection';
-import { storeDeposits } from './records';
+import { depositHistoryView, verifyDepositHistory, walkDepositHistory } from './deposit-history';
 
 const RESOURCES: readonly SyncResource[] = ['currencies', 'balances', 'deposits', 'withdrawals'];
 
@@ -54,6 +56,8 @@ export class SyncService {
       connection: this.context.connection.current,
       running: this.#running !== undefined,
       progress: this.#progress,
+      depositHistory:
+        profile === undefined ? { complete: false, completeAt: null, walk: null, depositsHeld: 0 } : depositHistoryView(this.context.db, profile),
       resources: RESOURCES.map((resource) => {
         const state = states.find((entry) => entry.resource === resource);
         return {
@@ -64,6 +68,32 @@ export class SyncService {
         };
       }),
     };
+  }
+
+  /**
+   * Compares the service's whole deposit list with the desk's (deposit-history.ts), after any sync under way has
+   * finished. Progress is pushed like a sync's; a failure to reach the service marks the connection like a sync.
+   */
+  async verifyDeposits(): Promise<DepositVerification> {
+    const profile = this.context.activeProfile().name;
+    await this.#running?.catch(() => undefined);
+    const held = countDeposits(this.context.db, profile);
+    try {
+      const verification = await verifyDepositHistory(this.context, profile, (pagesWalked) =>
+        this.#setProgress({ resource: 'deposits', done: pagesWalked, total: null, message: `verifying deposits: page ${pagesWalked} of the service's list (${held} held here)` }),
+      );
+      this.#markOnline();
+      return verification;
+    } catch (error) {
+      const diagnosis = diagnoseFailure(error, this.context.clockDriftSeconds);
+      if (diagnosis && diagnosis.reason !== 'service' && this.context.connection.markOffline(diagnosis)) {
+        appLog.warn(`sync: offline (${diagnosis.reason})`, { profile, resource: 'deposits', reason: diagnosis.reason, message: diagnosis.message });
+        this.#emitConnection(this.context.connection.current);
+      }
+      throw error;
+    } finally {
+      this.#setProgress(null);
+    }
   }
 
   #setProgress(progress: SyncProgress | null): void {
@@ -81,31 +111,30 @@ export class SyncService {
     });
     await this.#step(profile, 'balances', async () => {
       const info = await (await this.context.merchantClient()).merchantInfo();
-      const balances = info.balances.filter((balance) => isCurrencySymbol(balance.currency));
-      const changed = recordBalances(this.context.db, profile, balances, this.context.now());
-      report.balances = balances.length;
+      // Kept whole (§8), and every currency's balance, those the service added after this desk was built included.
+      const changed = writeTransaction(this.context.db, () => {
+        saveMerchantInfo(this.context.db, profile, info, this.context.now());
+        return recordBalances(this.context.db, profile, info.balances, this.context.now());
+      });
+      report.balances = info.balances.length;
       if (changed.length > 0) this.context.emit({ type: 'balances/changed' });
     });
     await this.#step(profile, 'deposits', async () => {
-      const client = await this.context.merchantClient();
-      // A full walk, or the first deposits sync of a profile, reads many pages: overlap each page's decryption with
-      // the next request. A routine sync usually stops at page 1 and would waste the prefetched page.
-      const prefetch = full || (getSyncState(this.context.db, profile, 'deposits')?.lastSuccessAt ?? null) === null;
-      for await (const batch of client.depositPages({ limit: DEPOSITS_LIMIT_MAX, prefetch })) {
-        const page = batch.page;
-        const intake = storeDeposits(this.context, profile, batch.records, 'query');
-        report.depositsSeen += intake.seen;
-        report.depositsNew += intake.inserted;
-        setSyncProgress(this.context.db, profile, 'deposits', { page, full });
-        this.#setProgress({
-          resource: 'deposits',
-          done: report.depositsSeen,
-          total: null,
-          message: `deposits: page ${page}, ${report.depositsNew} new of ${report.depositsSeen} seen`,
-        });
-        // Newest first (§8): a page of only known apiOrders means everything older is known too.
-        if (!full && intake.inserted === 0) break;
-      }
+      await walkDepositHistory(this.context, profile, {
+        full,
+        onPage: (page) => {
+          report.depositsSeen += page.seen;
+          report.depositsNew += page.inserted;
+          this.#setProgress({
+            resource: 'deposits',
+            done: report.depositsSeen,
+            total: null,
+            message:
+              `deposits: page ${page.page}, ${report.depositsNew} new of ${report.depositsSeen} seen` +
+              (page.walk.full ? ' (full walk)' : ''),
+          });
+        },
+      });
     });
     await this.#step(profile, 'withdrawals', async () => {
       const unsettled = listUnsettledWithdrawalRequests(this.context.db, profile);

@@ -10,13 +10,14 @@ import {
   CURRENCIES,
   differingPositions,
   formatMoney,
+  isCurrencySymbol,
   looksAlike,
   Money,
   parseMoney,
   validateForCurrency,
   type CurrencySymbol,
 } from '../../chains';
-import { refusalFor, statesAllowing, unsafeTextProblem, type PreflightIssue, type WithdrawalPreflight, type WithdrawalState, type WithdrawalView } from '../../contract';
+import { isInFlight, refusalFor, statesAllowing, unsafeTextProblem, type PreflightIssue, type WithdrawalPreflight, type WithdrawalState, type WithdrawalView } from '../../contract';
 import {
   computeFee,
   feeScheduleOf,
@@ -29,6 +30,7 @@ import {
 } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
+import { noAddressRulesReason, unknownCurrencyReason } from '../merchant/records';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
 import type { Roster } from '../operators/roster';
 import { stuckFlag, stuckThresholds } from './watchdog';
@@ -48,11 +50,13 @@ import {
   type WithdrawalRequest,
 } from '../store';
 import { storeOrderStatus } from '../sync/records';
+import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { checkDailyLimit, DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
 import { alteredFields, judgeForSending, judgeForView, policyFromStatement, type IntentEvidence } from './verify';
 
 export interface WithdrawalInput {
-  readonly currency: CurrencySymbol;
+  /** Any symbol the service may list; only the 13 this desk has address rules for can be withdrawn. */
+  readonly currency: string;
   readonly amount: string;
   readonly toAddress: string;
   readonly withdrawType?: 'normal' | 'financialConfirmation' | undefined;
@@ -61,7 +65,7 @@ export interface WithdrawalInput {
 
 const DAY_MS = 86_400_000;
 /** States whose amounts count against the daily limit (everything not refused or withdrawn). */
-const COUNTED_STATES: ReadonlySet<WithdrawalState> = new Set(['awaitingApproval', 'approved', 'submitting', 'submitted', 'completed']);
+const COUNTED_STATES: ReadonlySet<WithdrawalState> = new Set(['awaitingApproval', 'approved', 'submitting', 'submitUnknown', 'submitted', 'completed']);
 
 /** A fresh merchant order number (§8: 1–64 of [A-Za-z0-9_-]): `td-` + UTC date + 96 random bits. */
 export function newUserOrder(now: number): string {
@@ -109,17 +113,44 @@ function usedToday(context: DeskContext, profile: string, currency: string): Mon
 }
 
 /**
- * Checks a withdrawal before it is requested (and again before it is submitted): currency, amount syntax and
- * decimals (§9.1), minimum and fee from the cached currency list (§9.4), balance for amount + fee, the
- * destination by the chain rules and by isAddress, new or look-alike destinations, the daily limit, and the
- * withdrawal type the policy wants.
+ * The preflight of a currency this desk has no address rules for (one the service added later, or a symbol nobody
+ * lists): refused, saying why; nothing else is checked.
+ */
+function unsupportedCurrencyPreflight(context: DeskContext, profile: string, symbol: string): WithdrawalPreflight {
+  const listed = getCurrency(context.db, profile, symbol) !== undefined;
+  const message = listed ? noAddressRulesReason(symbol) : unknownCurrencyReason(symbol);
+  return {
+    ok: false,
+    errors: [{ field: 'currency', message }],
+    warnings: [],
+    fee: null,
+    amountReceived: null,
+    totalDebited: null,
+    minimum: null,
+    available: null,
+    balanceAfter: null,
+    requiredApprovals: requiredApprovals(DEFAULT_WITHDRAWAL_POLICY, new Money(0)),
+    dailyLimitRemaining: null,
+    newDestination: false,
+    lookAlike: [],
+    serviceAddressCheck: null,
+  };
+}
+
+/**
+ * Checks a withdrawal before it is requested (and again before it is submitted): a currency the desk has address
+ * rules for, amount syntax and decimals (§9.1), minimum and fee from the cached currency list (§9.4), balance for
+ * amount + fee, the destination by the chain rules and by isAddress, new or look-alike destinations, the daily limit,
+ * the withdrawal type the policy wants, and whether the platform allows that type for this merchant (merchantInfo).
  */
 export async function preflight(context: DeskContext, input: WithdrawalInput): Promise<WithdrawalPreflight> {
   const profile = context.activeProfile();
+  if (!isCurrencySymbol(input.currency)) return unsupportedCurrencyPreflight(context, profile.name, input.currency);
+  const symbol = input.currency;
   const errors: PreflightIssue[] = [];
   const warnings: PreflightIssue[] = [];
-  const info = CURRENCIES[input.currency];
-  const policy = policyFor(context, profile.name, input.currency);
+  const info = CURRENCIES[symbol];
+  const policy = policyFor(context, profile.name, symbol);
 
   const wantedType = policy.useFinancialConfirmation ? 'financialConfirmation' : 'normal';
   if (input.withdrawType !== undefined && input.withdrawType !== wantedType) {
@@ -130,11 +161,21 @@ export async function preflight(context: DeskContext, input: WithdrawalInput): P
         : `the ${info.displayName} policy uses normal withdrawals; an admin can enable financialConfirmation in the policy`,
     });
   }
+  const platform = platformWithdrawalSettings(context.db, profile.name);
+  const refusal = withdrawTypeRefusal(platform, wantedType);
+  if (refusal) {
+    errors.push({
+      field: 'withdrawType',
+      message: `${refusal.reason}: ${refusal.remedy} (the ${info.displayName} withdrawal policy sets the type; an admin changes it)`,
+    });
+  } else if (platform === null) {
+    warnings.push({ field: 'withdrawType', message: "the platform's withdrawal settings for this merchant are not known yet (merchantInfo never answered): run a sync to check them" });
+  }
 
-  const amountCheck = checkAmount(input.currency, input.amount);
+  const amountCheck = checkAmount(symbol, input.amount);
   if (!amountCheck.ok) errors.push({ field: 'amount', message: amountCheck.reason });
 
-  const currency = getCurrency(context.db, profile.name, input.currency);
+  const currency = getCurrency(context.db, profile.name, symbol);
   const schedule = currency ? feeScheduleOf(currency.record) : undefined;
   if (!schedule) {
     errors.push({ field: 'currency', message: `${info.displayName} is not in the cached currency list: run a sync so fees and minimums are known` });
@@ -145,7 +186,7 @@ export async function preflight(context: DeskContext, input: WithdrawalInput): P
   if (schedule) {
     minimum = minimumAmount(schedule, 'withdraw');
     if (amountCheck.ok) {
-      fee = computeFee(schedule, 'withdraw', amountCheck.value, input.currency);
+      fee = computeFee(schedule, 'withdraw', amountCheck.value, info.decimals);
       if (amountCheck.value.lessThan(minimum)) {
         errors.push({ field: 'amount', message: `the minimum withdrawal of ${info.displayName} is ${formatMoney(minimum)}` });
       }
@@ -153,7 +194,7 @@ export async function preflight(context: DeskContext, input: WithdrawalInput): P
   }
 
   const total = amountCheck.ok && fee ? amountCheck.value.plus(fee) : null;
-  const balance = latestBalances(context.db, profile.name).find((snapshot) => snapshot.currency === input.currency);
+  const balance = latestBalances(context.db, profile.name).find((snapshot) => snapshot.currency === symbol);
   const available = balance ? parseMoney(balance.available) : null;
   if (!balance) warnings.push({ field: 'balance', message: `no ${info.displayName} balance is cached yet: run a sync to check it` });
   else if (total && available && available.lessThan(total)) {
@@ -163,7 +204,7 @@ export async function preflight(context: DeskContext, input: WithdrawalInput): P
     });
   }
 
-  const addressCheck = validateForCurrency(input.currency, input.toAddress);
+  const addressCheck = validateForCurrency(symbol, input.toAddress);
   let serviceAddressCheck: boolean | null = null;
   let newDestination = false;
   const lookAlike: WithdrawalPreflight['lookAlike'][number][] = [];
@@ -171,7 +212,7 @@ export async function preflight(context: DeskContext, input: WithdrawalInput): P
     errors.push({ field: 'toAddress', message: addressCheck.reason });
   } else {
     try {
-      const answer = await context.publicClient().isAddress(input.toAddress, input.currency);
+      const answer = await context.publicClient().isAddress(input.toAddress, symbol);
       serviceAddressCheck = answer.valid;
       if (!answer.valid) errors.push({ field: 'toAddress', message: `the service does not accept this address for ${info.displayName}` });
     } catch {
@@ -197,7 +238,7 @@ export async function preflight(context: DeskContext, input: WithdrawalInput): P
 
   let dailyLimitRemaining: string | null = null;
   if (amountCheck.ok) {
-    const daily = checkDailyLimit(policy, usedToday(context, profile.name, input.currency), amountCheck.value);
+    const daily = checkDailyLimit(policy, usedToday(context, profile.name, symbol), amountCheck.value);
     if (!daily.ok) errors.push({ field: 'dailyLimit', message: daily.reason });
     else dailyLimitRemaining = daily.remainingAfter === null ? null : formatMoney(daily.remainingAfter);
   }
@@ -242,6 +283,8 @@ export async function requestWithdrawal(
   if (!check.ok) {
     throw new DeskError('invalidInput', `the withdrawal cannot be requested: ${check.errors.map((issue) => issue.message).join('; ')}`, fieldsOf(check.errors));
   }
+  // The preflight refuses every currency without address rules; this only tells the compiler.
+  if (!isCurrencySymbol(input.currency)) throw new DeskError('invalidInput', noAddressRulesReason(input.currency), { currency: noAddressRulesReason(input.currency) });
   const { policy, reference } = policyInForce(acting.roster, input.currency);
   const memo = input.memo === undefined || input.memo === '' ? null : input.memo.normalize('NFC');
   const intent: WithdrawalIntent = {
@@ -397,7 +440,7 @@ async function drive(context: DeskContext, request: WithdrawalRequest, acting: A
     });
     context.emit({ type: 'withdrawals/changed', id });
     await create(context, loadRequestById(context, request.id));
-  } else if (request.state === 'submitting' || request.state === 'submitted') {
+  } else if (isInFlight(request.state)) {
     await reconcile(context, request);
   } else {
     throw new DeskError('conflict', `request ${id} cannot be submitted: ${refusalFor(request.state, 'submit')}`);
@@ -407,6 +450,8 @@ async function drive(context: DeskContext, request: WithdrawalRequest, acting: A
 
 /** How many times one submission may send createWithdrawOrder (same userOrder) after checkWithdrawOrder found nothing. */
 const CREATE_ATTEMPTS = 2;
+/** Follows a failure answer's reason in `lastError` until checkWithdrawOrder has decided (see failureAnswered). */
+const UNCONFIRMED_FAILURE = ' (not yet confirmed: a failure answer is not signed, PROTOCOL §3.3, so checkWithdrawOrder must show that no order exists first)';
 
 /**
  * createWithdrawOrder with the request's own userOrder and the verified intent's fields; resolves ambiguity with
@@ -432,14 +477,20 @@ async function create(context: DeskContext, request: WithdrawalRequest, attempts
     });
   } catch (error) {
     if (error instanceof ServiceError) {
-      // A definite refusal: no order exists. The request may be submitted again (same userOrder) or cancelled.
-      context.trail.transaction(() => {
-        moveWithdrawalRequest(context.db, request.id, 'refused', context.now());
-        setWithdrawalRequestError(context.db, request.id, error.reason, context.now());
-        context.audit({ profile: request.profile, action: 'withdrawals/submitFailed', subject: request.userOrder, details: { id: request.id, reason: error.reason } });
+      // A failure answer is not a refusal we can trust: its message is not signed (PROTOCOL §3.3 signs ""), so a
+      // replayed one could hide an order that was created. The request waits in submitUnknown, where nothing can be
+      // decided, until checkWithdrawOrder finds the order or confirms that none exists.
+      const moved = context.trail.transaction(() => {
+        if (!moveWithdrawalRequest(context.db, request.id, 'failureAnswered', context.now())) return false;
+        setWithdrawalRequestError(context.db, request.id, `the service answered "${error.reason}"${UNCONFIRMED_FAILURE}`, context.now());
+        context.audit({ profile: request.profile, action: 'withdrawals/failureAnswered', subject: request.userOrder, details: { id: request.id, reason: error.reason } });
+        return true;
       });
-      context.emit({ type: 'withdrawals/changed', id: String(request.id) });
-      throw error;
+      if (moved) context.emit({ type: 'withdrawals/changed', id: String(request.id) });
+      await reconcile(context, loadRequestById(context, request.id), attemptsLeft - 1);
+      // Confirmed: no order exists, so the failure stands and is the answer to this submission.
+      if (loadRequestById(context, request.id).state === 'submitFailed') throw error;
+      return;
     }
     if (error instanceof TransportError && !error.ambiguous) {
       // Nothing reached the service: back to approved, to be submitted again.
@@ -474,10 +525,11 @@ function accepted(context: DeskContext, request: WithdrawalRequest, record: With
 }
 
 /**
- * Brings a `submitting` or `submitted` request in line with the service: checkWithdrawOrder; when the service has
- * no such order and we were `submitting`, the create never landed and is sent again with the same userOrder (after
- * the statements are verified again). Returns whether the request's status advanced. Throws when the service cannot
- * be asked.
+ * Brings a `submitting`, `submitUnknown` or `submitted` request in line with the service: checkWithdrawOrder; when the
+ * service has no such order and we were `submitting`, the create never landed and is sent again with the same
+ * userOrder (after the statements are verified again); when we were `submitUnknown` (a failure answer), the refusal
+ * is confirmed and the request becomes `submitFailed`. Returns whether the request's status advanced. Throws when the
+ * service cannot be asked.
  */
 export async function reconcile(context: DeskContext, request: WithdrawalRequest, createAttemptsLeft = CREATE_ATTEMPTS): Promise<boolean> {
   const client = await context.merchantClient();
@@ -486,6 +538,18 @@ export async function reconcile(context: DeskContext, request: WithdrawalRequest
     record = await client.checkWithdrawOrder(request.userOrder);
   } catch (error) {
     if (error instanceof ServiceError && error.reason === 'withdrawOrderNotExist') {
+      if (request.state === 'submitUnknown') {
+        // The failure answer stands: no order exists. Only now may the request be cancelled or sent again.
+        const refused = context.trail.transaction(() => {
+          if (!moveWithdrawalRequest(context.db, request.id, 'refused', context.now())) return false;
+          const answered = (request.lastError ?? 'the service answered with a failure').replace(UNCONFIRMED_FAILURE, '');
+          setWithdrawalRequestError(context.db, request.id, `${answered}, and checkWithdrawOrder confirmed that no order exists`, context.now());
+          context.audit({ profile: request.profile, action: 'withdrawals/submitFailed', subject: request.userOrder, details: { id: request.id, confirmedBy: 'checkWithdrawOrder' } });
+          return true;
+        });
+        if (refused) context.emit({ type: 'withdrawals/changed', id: String(request.id) });
+        return refused;
+      }
       if (request.state === 'submitting') {
         if (createAttemptsLeft <= 0) {
           throw new DeskError('ambiguous', `withdrawal ${request.userOrder} could not be confirmed after ${CREATE_ATTEMPTS} attempts; it is checked again on the next sync.`);
@@ -505,7 +569,7 @@ export async function reconcile(context: DeskContext, request: WithdrawalRequest
     }
     throw error;
   }
-  if (request.state === 'submitting') {
+  if (request.state === 'submitting' || request.state === 'submitUnknown') {
     accepted(context, request, record);
     return true;
   }
@@ -538,6 +602,8 @@ export function withdrawalView(context: DeskContext, request: WithdrawalRequest,
     apiOrder: request.apiOrder,
     fee: request.fee,
     txid: request.txid,
+    platformMessage: typeof request.raw?.['message'] === 'string' && request.raw['message'] !== '' ? request.raw['message'] : null,
+    platformRecord: request.raw,
     history: listOrderStatusHistory(context.db, request.id).map((event) => ({ status: event.status, source: event.source, observedAt: event.observedAt })),
     lastError: request.lastError,
     createdAt: request.createdAt,

@@ -18,6 +18,7 @@ import {
 } from '../../contract/stuck-orders';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
+import { appLog } from '../log';
 import { parseStatement } from '../statements/statement';
 import { auditRowsBySubject, getSetting, listUnsettledWithdrawalRequests, setSetting, type WithdrawalRequest } from '../store';
 
@@ -77,8 +78,10 @@ export interface StuckOrder {
 
 /** The watched status an unsettled request is in, with since when; null when the watchdog does not time it. */
 export function watchedStatusOf(request: WithdrawalRequest): { readonly status: WatchedOrderStatus; readonly since: number } | null {
-  if (request.state === 'submitting' && request.orderStatus === null) return { status: 'pendingConfirm', since: request.updatedAt };
-  if (request.state !== 'submitting' && request.state !== 'submitted') return null;
+  // Sent, or answered with an unsigned failure (submitUnknown), and not confirmed yet: timed like pendingConfirm.
+  const unconfirmed = request.state === 'submitting' || request.state === 'submitUnknown';
+  if (unconfirmed && request.orderStatus === null) return { status: 'pendingConfirm', since: request.updatedAt };
+  if (!unconfirmed && request.state !== 'submitted') return null;
   const status = request.orderStatus;
   if (status === null || !(WATCHED_ORDER_STATUSES as readonly string[]).includes(status)) return null;
   return { status: status as WatchedOrderStatus, since: request.orderStatusAt ?? request.updatedAt };
@@ -206,7 +209,7 @@ export class WithdrawalWatchdog {
     try {
       this.check();
     } catch (error) {
-      console.warn(`Treasury Desk: the withdrawal watchdog could not check: ${error instanceof Error ? error.message : String(error)}`);
+      appLog.warn('watchdog: could not check the unsettled withdrawals', { error });
     }
   }
 }

@@ -1,14 +1,17 @@
-// Dashboard: balances per currency (available and frozen, exact strings from balances/list), sync state and
-// freshness per resource (sync/status), "Sync now" (sync/run), the hide-balances toggle (every screen follows it),
-// pending approvals, and the withdrawals stuck now (withdrawals/list {stuck}) with what to do next.
+// Dashboard: balances per currency (available and frozen, exact strings from balances/list; a currency the service
+// added later is marked), sync state and freshness per resource (sync/status), whether the deposit history is complete
+// or how far its walk got, with the full walk (sync/run {full: true}), "Sync now" (sync/run), the hide-balances toggle
+// (every screen follows it), pending approvals, the withdrawals stuck now (withdrawals/list {stuck}) with what to do
+// next, and the service's currency table with fees and minimums.
 import { useEffect } from 'react';
-import type { SyncResource } from '../../../electron/contract';
+import type { DepositHistoryView, SyncResource } from '../../../electron/contract';
 import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import { BalanceAmount } from '../components/BalanceAmount';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { HideBalancesToggle } from '../components/HideBalancesToggle';
 import { Amount } from '../components/Amount';
+import { RecordFields } from '../components/RecordFields';
 import { StuckFlag } from '../components/StuckFlag';
 import { currencyLabel, timeAgo } from '../format';
 import { useNow } from '../hooks';
@@ -16,6 +19,7 @@ import { useBalancesStore } from '../stores/balances';
 import { useNavigationStore } from '../stores/navigation';
 import { useSyncStore } from '../stores/sync';
 import { useWithdrawalsStore } from '../stores/withdrawals';
+import { CurrencyTable, NewCurrencyBadge } from './CurrencyTable';
 
 /** How often the dashboard asks which orders are stuck (being stuck is a matter of time, not of an event). */
 const STUCK_REFRESH_MS = 60_000;
@@ -94,6 +98,13 @@ export function Dashboard(): React.JSX.Element {
                   <tr key={balance.currency} data-testid={`@dashboard/balance-${balance.currency}`}>
                     <th scope="row">
                       {balance.displayName} <span className="muted small">{balance.currency}</span>
+                      {balance.addressRules ? null : (
+                        <>
+                          {' '}
+                          <NewCurrencyBadge note={balance.note} testId={`@dashboard/new-currency-${balance.currency}`} />
+                        </>
+                      )}
+                      <RecordFields fields={balance.moreFields} summary="More fields" />
                     </th>
                     <td className="num">
                       <BalanceAmount value={balance.available} testId={`@dashboard/available-${balance.currency}`} />
@@ -135,8 +146,43 @@ export function Dashboard(): React.JSX.Element {
             </tbody>
           </table>
         )}
+        {status === null ? null : <DepositHistory history={status.depositHistory} busy={running || status.running} now={now} />}
       </section>
+      <CurrencyTable />
     </>
+  );
+}
+
+/** "History complete", or how far the walk that completes it got, and the full walk. */
+function DepositHistory({ history, busy, now }: { readonly history: DepositHistoryView; readonly busy: boolean; readonly now: number }): React.JSX.Element {
+  const walk = history.walk;
+  const held = `${history.depositsHeld} deposit${history.depositsHeld === 1 ? '' : 's'}`;
+  return (
+    <div className={`notice notice--${history.complete ? 'info' : 'warn'}`} data-testid="@dashboard/history">
+      <p className="notice__title" data-testid="@dashboard/history-state">
+        {history.complete ? 'Deposit history complete' : 'Deposit history incomplete'}
+      </p>
+      {history.complete ? (
+        <p>
+          This desk holds every deposit the service lists ({held}), as of {history.completeAt === null ? '—' : <DateTime at={history.completeAt} />}. Each sync
+          adds the new ones.
+        </p>
+      ) : walk === null ? (
+        <p>This desk holds {held}. The next sync walks the service&apos;s whole deposit list to make the history complete.</p>
+      ) : (
+        <p data-testid="@dashboard/history-walk">
+          {walk.full ? 'A full walk' : 'The walk'} started {timeAgo(walk.startedAt, now)} has read {walk.pagesWalked} page{walk.pagesWalked === 1 ? '' : 's'} (
+          {walk.recordsWalked} deposit{walk.recordsWalked === 1 ? '' : 's'}) and was interrupted; the next sync, by hand or in the background, resumes it at
+          page {walk.nextPage}. The service does not say how many pages remain.
+        </p>
+      )}
+      <p className="notice__detail">
+        A full walk reads every page of the service&apos;s list once more and adds any deposit missing here; it takes a while for a long history.{' '}
+        <button type="button" className="button button--small" disabled={busy} onClick={() => void useSyncStore.getState().run(true)} data-testid="@dashboard/history-full-button">
+          Walk the whole history
+        </button>
+      </p>
+    </div>
   );
 }
 

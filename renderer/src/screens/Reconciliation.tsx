@@ -4,7 +4,7 @@
 // with its exact amount, unexplained ones first, each linking to the deposit or order it is about. Balances follow the
 // "Hide balances" setting.
 import { useEffect, type FormEvent } from 'react';
-import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
+import { WITHDRAWAL_CURRENCIES } from '../../../electron/chains';
 import type { CurrencyReconciliation, ReconciliationFinding, ReconciliationFindingKind, ReconciliationReport, ReconciliationTally } from '../../../electron/contract';
 import { Amount } from '../components/Amount';
 import { BalanceAmount, useBalancesHidden } from '../components/BalanceAmount';
@@ -13,11 +13,9 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Field } from '../components/Field';
 import { Select } from '../components/Select';
 import { currencyLabel } from '../format';
+import { useBalancesStore } from '../stores/balances';
 import { useNavigationStore } from '../stores/navigation';
 import { useReconciliationStore } from '../stores/reconciliation';
-
-/** '' is every currency with records. */
-const CURRENCY_OPTIONS: readonly (CurrencySymbol | '')[] = ['', ...WITHDRAWAL_CURRENCIES];
 
 const KIND_LABELS: Readonly<Record<ReconciliationFindingKind, string>> = {
   callbackOnly: 'Seen only by callback',
@@ -60,6 +58,10 @@ function PeriodForm(): React.JSX.Element {
   const running = useReconciliationStore((state) => state.running);
   const timeZone = useReportingTimeZone();
   const set = useReconciliationStore.getState().setFilters;
+  // '' is every currency with records; then the 13, then any the service added later.
+  const currencies = useBalancesStore((state) => state.currencies);
+  const names = new Map(currencies.map((currency) => [currency.symbol, currency.displayName]));
+  const options: readonly string[] = ['', ...WITHDRAWAL_CURRENCIES, ...currencies.filter((currency) => !currency.addressRules).map((currency) => currency.symbol)];
   function submit(event: FormEvent): void {
     event.preventDefault();
     void useReconciliationStore.getState().run();
@@ -71,8 +73,8 @@ function PeriodForm(): React.JSX.Element {
           <Select
             control={control}
             value={filters.currency}
-            options={CURRENCY_OPTIONS}
-            label={(symbol) => (symbol === '' ? 'All with records' : currencyLabel(symbol))}
+            options={options}
+            label={(symbol) => (symbol === '' ? 'All with records' : (names.get(symbol) ?? currencyLabel(symbol)))}
             onChange={(currency) => set({ currency })}
             testId="@reconciliation/currency"
           />

@@ -15,6 +15,11 @@ const STEP_LABELS: Readonly<Record<SelfcheckStepName, string>> = {
   version: 'Protocol version 2',
 };
 
+function stepTone(ok: boolean, warning: boolean): 'ok' | 'warn' | 'bad' {
+  if (!ok) return 'bad';
+  return warning ? 'warn' : 'ok';
+}
+
 /** Clock drift in words: "+12 s (the service is ahead)". */
 export function describeDrift(seconds: number): string {
   const rounded = Math.round(seconds);
@@ -30,10 +35,10 @@ export function SelfcheckPanel(): React.JSX.Element {
   // The v2 pipeline itself passed and only the account's version is behind: that is the switch still to come.
   const onlyVersionBehind = report !== null && !report.ok && failed.length > 0 && failed.every((step) => step.step === 'version');
   const pipelinePassed = report !== null && (report.ok || onlyVersionBehind);
-  const clockProblem =
-    (drift !== null && Math.abs(drift) > 300) || failed.some((step) => step.step === 'clock' || /clock|timestamp/i.test(step.detail));
+  const verdict = report?.clockVerdict ?? null;
+  const clockProblem = verdict === 'fail' || failed.some((step) => step.step === 'clock' || /clock|timestamp/i.test(step.detail));
   const whitelistProblem = failed.some((step) => /oops|whitelist/i.test(step.detail));
-  const driftLevel = drift === null ? 'none' : Math.abs(drift) > 300 ? 'bad' : Math.abs(drift) > 120 ? 'warn' : 'good';
+  const driftLevel = verdict === null ? 'none' : verdict === 'fail' ? 'bad' : verdict === 'warn' ? 'warn' : 'good';
   return (
     <section className="card" aria-labelledby="selfcheck-title" data-testid="@selfcheck">
       <div className="card__head">
@@ -72,13 +77,13 @@ export function SelfcheckPanel(): React.JSX.Element {
             </p>
             <ol className="steps" aria-label="Selfcheck steps">
               {report.steps.map((step) => (
-                <li key={step.step} className={`steps__item steps__item--${step.ok ? 'ok' : 'bad'}`} data-testid={`@selfcheck/step-${step.step}`}>
+                <li key={step.step} className={`steps__item steps__item--${stepTone(step.ok, step.step === 'clock' && verdict === 'warn')}`} data-testid={`@selfcheck/step-${step.step}`}>
                   <span className="steps__icon" aria-hidden="true">
-                    {step.ok ? '✓' : '✕'}
+                    {!step.ok ? '✕' : step.step === 'clock' && verdict === 'warn' ? '!' : '✓'}
                   </span>
                   <span className="steps__label">
                     {STEP_LABELS[step.step] ?? step.step}
-                    <span className="visually-hidden">{step.ok ? ': passed' : ': failed'}</span>
+                    <span className="visually-hidden">{!step.ok ? ': failed' : step.step === 'clock' && verdict === 'warn' ? ': passed with a warning' : ': passed'}</span>
                   </span>
                   <span className="steps__detail">{step.detail}</span>
                 </li>

@@ -4,7 +4,8 @@
 // (settings/stuckThresholds, settings/setStuckThresholds: an admin, audited), an operator's notifications
 // (notifications/preferences, setPreferences: each operator chooses their own, with their passphrase), this
 // workstation's "keep running in the tray" (desktop/setPreferences) and the diagnostics file for support
-// (desktop/exportDiagnostics). Operators have their own screen.
+// (desktop/exportDiagnostics). The policy editor shows what the platform allows the merchant (merchant/info); the engine
+// refuses a policy whose orders the platform would refuse. Operators have their own screen.
 import { useEffect, useState, type FormEvent } from 'react';
 import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
 import {
@@ -33,6 +34,7 @@ import { askOperator } from '../stores/operator-prompt';
 import { useSessionStore } from '../stores/session';
 import { useNotificationsStore } from '../stores/notifications';
 import { useOperatorsStore } from '../stores/operators';
+import { useMerchantStore } from '../stores/merchant';
 import { useSettingsStore, type PolicyDraft } from '../stores/settings';
 
 /** Approvals a threshold may require: the engine allows 1 to 5 (core/withdrawals/policy.ts MAX_APPROVALS). */
@@ -222,9 +224,10 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
         {(control) => <input {...control} className="input input--mono" inputMode="decimal" value={dailyLimit} onChange={(event) => setDailyLimit(event.target.value)} />}
       </Field>
       <label className="checkbox">
-        <input type="checkbox" checked={financial} onChange={(event) => setFinancial(event.target.checked)} />
+        <input type="checkbox" checked={financial} onChange={(event) => setFinancial(event.target.checked)} data-testid="@settings/policy-financial" />
         Send orders with financial confirmation (the finance side confirms each one on the platform)
       </label>
+      <PlatformWithdrawalSettings />
       <ErrorNotice error={error} />
       <div className="actions">
         <button type="button" className="button" onClick={() => onDone(null)}>
@@ -235,6 +238,21 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
         </button>
       </div>
     </form>
+  );
+}
+
+/** What the platform allows this merchant (merchantInfo): the desk refuses a policy whose orders it would refuse. */
+function PlatformWithdrawalSettings(): React.JSX.Element | null {
+  const merchant = useMerchantStore((state) => state.merchant);
+  useEffect(() => {
+    void useMerchantStore.getState().load();
+  }, []);
+  if (merchant === null) return null;
+  return (
+    <p className="field__hint" data-testid="@settings/platform-withdrawal-settings">
+      The platform allows {merchant.withdrawTypes.length === 0 ? 'no withdrawal type' : merchant.withdrawTypes.join(' and ')} for this merchant; a messenger
+      is {merchant.auditorMessengerBound === false ? 'not ' : ''}bound to its auditor (financial confirmation needs one). Reported <DateTime at={merchant.fetchedAt} />.
+    </p>
   );
 }
 

@@ -1,7 +1,8 @@
 // Withdrawals: the request form, the approvals queue (approve / reject / send behind the operator's passphrase), all
 // orders, and the selected order's detail with its status timeline (withdrawals/get history). Every decision shows
 // the request's fingerprint to compare, and each order says what its signed statements support: which approvals
-// count toward four-eyes (and why one does not) and any problem found.
+// count toward four-eyes (and why one does not) and any problem found. The detail shows the platform's remark on the
+// order (escaped, labelled as the service's text) and every field of the order record the service reported.
 import { useEffect, useState } from 'react';
 import { CURRENCIES } from '../../../electron/chains';
 import type { WithdrawalView } from '../../../electron/contract';
@@ -12,6 +13,7 @@ import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { ExplorerLink } from '../components/ExplorerLink';
 import { Fingerprint } from '../components/Fingerprint';
+import { RecordFields } from '../components/RecordFields';
 import { StuckFlag } from '../components/StuckFlag';
 import { currencyLabel, shorten, timeAgo } from '../format';
 import { useNow } from '../hooks';
@@ -407,11 +409,32 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
             <dd data-testid="@withdrawals/detail-memo">{view.memo}</dd>
           </>
         )}
+        {view.platformMessage === null ? null : (
+          <>
+            <dt>Platform&apos;s remark</dt>
+            <dd>
+              <q className="break" data-testid="@withdrawals/platform-message">
+                {view.platformMessage}
+              </q>{' '}
+              <span className="muted small">(text from the service, as it sent it)</span>
+            </dd>
+          </>
+        )}
       </dl>
+      {view.platformRecord === null ? null : (
+        <RecordFields fields={view.platformRecord} summary="Every field of the order as the service reported it" testId="@withdrawals/platform-record" />
+      )}
       {view.lastError === null ? null : (
-        <div className="notice notice--error" data-testid="@withdrawals/last-error">
-          <p className="notice__title">The last submission failed</p>
+        <div className={`notice notice--${view.state === 'submitUnknown' ? 'warn' : 'error'}`} data-testid="@withdrawals/last-error">
+          <p className="notice__title">{view.state === 'submitUnknown' ? 'Submission unknown' : 'The last submission failed'}</p>
           <p>{view.lastError}</p>
+          {view.state === 'submitUnknown' ? (
+            <p className="notice__detail">
+              The service answered with a failure, but failure answers are not signed, so the desk does not take its word: it asks the service
+              (checkWithdrawOrder) whether the order exists, at every sync. Until the service confirms that no order exists, the request can be
+              neither cancelled nor sent again.
+            </p>
+          ) : null}
           {view.state === 'submitFailed' ? <p className="notice__detail">Nothing was created at the service. Fix the cause, then send it again: the same user order is reused, so it cannot be paid twice.</p> : null}
         </div>
       )}

@@ -1,7 +1,6 @@
 // useReconciliationStore: the Reconciliation screen's period and currency, and the last report (reconcile/run), kept
 // while the person looks at other screens. Dates are calendar days in the desk's reporting time zone, `to` inclusive.
 import { create } from 'zustand';
-import type { CurrencySymbol } from '../../../electron/chains';
 import type { ReconciliationReport, RequestOf } from '../../../electron/contract';
 import { DEFAULT_REPORTING_TIME_ZONE } from '../../../electron/contract/time-zone';
 import { call, type ContractError } from '../api';
@@ -9,8 +8,8 @@ import { dateInputToMs } from '../format';
 import { useSessionStore } from './session';
 
 export interface ReconciliationFilters {
-  /** '' is every currency with records. */
-  readonly currency: CurrencySymbol | '';
+  /** '' is every currency with records; otherwise one of the 13 or a currency the service added later. */
+  readonly currency: string;
   /** "YYYY-MM-DD" or '' (from the beginning; to now). */
   readonly from: string;
   readonly to: string;

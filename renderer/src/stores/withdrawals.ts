@@ -2,7 +2,7 @@
 // watchdog's flag), one order's detail with its status timeline, and the actions: request, approve, reject, cancel,
 // submit (each privileged one as an operator).
 import { create } from 'zustand';
-import type { CurrencySymbol } from '../../../electron/chains';
+import { isCurrencySymbol } from '../../../electron/chains';
 import type { WithdrawalPreflight, WithdrawalView } from '../../../electron/contract';
 import { DECISION_STATES } from '../../../electron/contract/withdrawal-lifecycle';
 import { call, type ContractError, type Result } from '../api';
@@ -13,7 +13,8 @@ const PAGE_SIZE = 100;
 const QUEUE_STATES = DECISION_STATES;
 
 export interface WithdrawalDraft {
-  readonly currency: CurrencySymbol;
+  /** One of the 13, or a currency the service added later (the preflight then says why it cannot be withdrawn). */
+  readonly currency: string;
   readonly amount: string;
   readonly toAddress: string;
   readonly withdrawType: 'normal' | 'financialConfirmation';
@@ -120,8 +121,13 @@ export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
     },
     async request(draft, as) {
       const memo = draft.memo.trim();
+      const currency = draft.currency;
+      if (!isCurrencySymbol(currency)) {
+        const message = `this desk has no address rules for ${currency}, so it cannot withdraw in it`;
+        return { ok: false, error: { code: 'invalidInput', message, fields: { currency: message } } };
+      }
       const result = await call('withdrawals/request', {
-        currency: draft.currency,
+        currency,
         amount: draft.amount.trim(),
         toAddress: draft.toAddress,
         withdrawType: draft.withdrawType,

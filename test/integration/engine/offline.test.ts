@@ -63,12 +63,33 @@ describe('offline reasons', () => {
     await expectOnlineAgain();
   });
 
+  it('clock drift inside the window: selfcheck passes, warning from 150 s (item 9), and sync works', async () => {
+    for (const [offsetSeconds, verdict] of [
+      [100, 'ok'],
+      [-151, 'warn'],
+      [240, 'warn'],
+    ] as const) {
+      expect((await desk.admin('POST', '/clock', { offsetSeconds })).status).toBe(200);
+      const selfcheck = await desk.value('selfcheck/run', {});
+      expect(selfcheck.ok, `${offsetSeconds} s`).toBe(true);
+      expect(Math.abs((selfcheck.clockDriftSeconds ?? 0) - offsetSeconds), `${offsetSeconds} s`).toBeLessThanOrEqual(2);
+      expect(selfcheck.clockVerdict, `${offsetSeconds} s`).toBe(verdict);
+      const clock = selfcheck.steps.find((step) => step.step === 'clock');
+      expect(clock?.ok).toBe(true);
+      if (verdict === 'warn') expect(selfcheck.guidance.join(' ')).toMatch(/clock synchronisation/);
+      else expect(selfcheck.guidance).toEqual([]);
+      expect((await desk.value('sync/run', {})).connection.online).toBe(true);
+    }
+    expect((await desk.admin('POST', '/clock', { offsetSeconds: 0 })).status).toBe(200);
+  });
+
   it('clock 15 minutes off: clockDrift, explained by selfcheck and sync', async () => {
     expect((await desk.admin('POST', '/clock', { offsetSeconds: 900 })).status).toBe(200);
     const selfcheck = await desk.value('selfcheck/run', {});
     expect(selfcheck.ok).toBe(false);
     const failed = selfcheck.steps.find((step) => !step.ok);
     expect(failed?.detail).toMatch(/900 s ahead of this computer's clock/);
+    expect(selfcheck).toMatchObject({ clockDriftSeconds: null, clockVerdict: null });
     expect(selfcheck.guidance.join(' ')).toMatch(/clock/);
     expect((await desk.value('sync/status', {})).connection).toMatchObject({ online: false, reason: 'clockDrift' });
 

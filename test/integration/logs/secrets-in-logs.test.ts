@@ -20,7 +20,7 @@ import { closeDatabase, getOperatorRecord, openDatabase } from '../../../electro
 import { authorizationHeader } from '../../../electron/protocol/wire';
 import { installCrashRecovery, type CrashDialogBox } from '../../../electron/main/crash-recovery';
 import { createDesktopHandlers } from '../../../electron/main/desktop-handlers';
-import { DEFAULT_DESKTOP_PREFERENCES } from '../../../electron/main/desktop-preferences';
+import { DEFAULT_PREFERENCES_STORE, silentDesktopShell } from '../../support/desktop-shell';
 import { answerInvoke } from '../../../electron/main/ipc';
 import { runInProcess } from '../../support/cli';
 import { ADMIN, APPROVER, openDesk, SECOND_ADMIN, tronAddress, type Desk } from '../engine/support';
@@ -162,16 +162,9 @@ beforeAll(async () => {
   // 4. A window's error reports, through the window's dispatch (the schema's bounds apply, and main's limit of ten a
   // minute): the secrets packed into as few reports as fit, each raw in the message and encoded in the stack.
   const desktop = createDesktopHandlers({
-    shell: {
-      writeClipboardText: () => undefined,
-      showSaveDialog: async () => null,
-      showOpenDialog: async () => null,
-      openExternal: async () => undefined,
-      showNotification: () => undefined,
-      showMainWindow: () => undefined,
-    },
+    shell: silentDesktopShell(),
     engine: desk.engine.handlers as TreasuryHandlers,
-    preferences: { read: () => DEFAULT_DESKTOP_PREFERENCES, update: () => DEFAULT_DESKTOP_PREFERENCES },
+    preferences: DEFAULT_PREFERENCES_STORE,
   });
   const windowHandlers = { ...desk.engine.handlers, ...desktop } as WindowHandlers;
   const reports: Array<{ message: string; stack: string }> = [];

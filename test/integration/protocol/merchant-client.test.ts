@@ -483,15 +483,30 @@ describe('deposit scans', () => {
     expect(fake.requestsTo(PATHS.getDeposits)).toHaveLength(4);
   });
 
-  it('stops at an empty page, and depositPages reports page numbers', async () => {
+  it('stops at an empty page, which it yields as the last one, and depositPages reports page numbers', async () => {
     fake.deposits = ['D4', 'D3', 'D2', 'D1'].map(deposit);
-    const pages: Array<[number, number]> = [];
-    for await (const page of client().depositPages({ limit: 2 })) pages.push([page.page, page.records.length]);
+    const pages: Array<[number, number, boolean]> = [];
+    for await (const page of client().depositPages({ limit: 2 })) pages.push([page.page, page.records.length, page.last]);
     expect(pages).toEqual([
-      [1, 2],
-      [2, 2],
+      [1, 2, false],
+      [2, 2, false],
+      [3, 0, true],
     ]);
     expect(fake.requestsTo(PATHS.getDeposits)).toHaveLength(3);
+  });
+
+  it('starts from firstPage (a resumed walk) and marks the short page as the last', async () => {
+    fake.deposits = ['D7', 'D6', 'D5', 'D4', 'D3', 'D2', 'D1'].map(deposit);
+    const pages: Array<[number, string[], boolean]> = [];
+    for await (const page of client().depositPages({ limit: 3, firstPage: 2 })) pages.push([page.page, page.records.map((record) => record.apiOrder), page.last]);
+    expect(pages).toEqual([
+      [2, ['D4', 'D3', 'D2'], false],
+      [3, ['D1'], true],
+    ]);
+    expect(fake.requestsTo(PATHS.getDeposits)).toHaveLength(2);
+    await expect(async () => {
+      for await (const page of client().depositPages({ firstPage: 0 })) void page;
+    }).rejects.toThrow(/firstPage: must be a whole number of at least 1/);
   });
 
   it('stops when a server repeats the same full page (page ignored)', async () => {

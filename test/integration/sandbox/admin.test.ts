@@ -1,6 +1,7 @@
-// The admin interface under /sandbox/: health, merchants (create, read, patch balances and policy), transfers,
-// withdrawal moves, clock and callback log; every bad input answers HTTP 400 with a JSON reason (zod), unknown
-// routes 404, wrong methods 405. Balance changes keep the ledger invariant (booked as opening adjustments).
+// The admin interface under /sandbox/: health, merchants (create, read, patch balances and policy, expire their
+// tokens), transfers, withdrawal moves, clock, callback log and injected faults; every bad input answers HTTP 400
+// with a JSON reason (zod), unknown routes 404, wrong methods 405. Balance changes keep the ledger invariant (booked
+// as opening adjustments).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../../electron/protocol/profile';
 import { isLoopbackAddress } from '../../../electron/sandbox/http';
@@ -112,6 +113,75 @@ describe('admin interface', () => {
     expect(wrong.status).toBe(405);
     expect(wrong.headers.allow).toBe('GET');
     expect((await t.admin('DELETE', `/merchants/${t.sandbox.credentials.merchantId}`)).status).toBe(405);
+  });
+
+  it('expires every token of a merchant at once: its next request answers tokenExpired, a new token works', async () => {
+    const client = await t.newMerchant();
+    const other = await t.newMerchant();
+    expectData(await client.call(PATHS.merchantInfo, {}));
+    const second = await client.getToken();
+    expectData(second);
+    const expired = await t.admin<{ expired: number }>('POST', `/merchants/${client.credentials.merchantId}/expireTokens`);
+    expect(expired).toEqual({ status: 200, json: { expired: 2 } });
+    expect((await client.call(PATHS.merchantInfo, {})).envelope).toMatchObject({ code: 9999, message: 'tokenExpired' });
+    // Another merchant's tokens are untouched.
+    expectData(await other.call(PATHS.merchantInfo, {}));
+    expectData(await client.getToken());
+    expectData(await client.call(PATHS.merchantInfo, {}));
+    expect((await t.admin('POST', '/merchants/0000000000/expireTokens')).status).toBe(404);
+    expect((await t.admin('GET', `/merchants/${client.credentials.merchantId}/expireTokens`)).status).toBe(405);
+  });
+
+  it('injects faults: getDeposits failing from a page on, as a gateway HTTP error or a signed failure, for one merchant, a number of times', async () => {
+    const client = await t.newMerchant();
+    const other = await t.newMerchant();
+    const merchantId = client.credentials.merchantId;
+    const gateway = await t.admin<{ fault: { id: number; hits: number } }>('POST', '/faults', {
+      endpoint: 'getDeposits',
+      merchantId,
+      fromPage: 3,
+      answer: { httpStatus: 503 },
+    });
+    expect(gateway.status).toBe(201);
+    expectData(await client.call(PATHS.getDeposits, { page: 2, limit: 10 }));
+    const refused = await client.call(PATHS.getDeposits, { page: 3, limit: 10 });
+    expect(refused.status).toBe(503);
+    expect(refused.envelope).toBeUndefined();
+    expect(refused.headers['svc-sign']).toBeUndefined();
+    expect((await client.call(PATHS.getDeposits, { page: 40 })).status).toBe(503);
+    // Other merchants and other pages are not affected.
+    expectData(await other.call(PATHS.getDeposits, { page: 3 }));
+    expectData(await client.call(PATHS.getDeposits, {}));
+    const listed = await t.admin<{ faults: Array<{ id: number; hits: number; remaining: number | null }> }>('GET', '/faults');
+    expect(listed.json.faults).toEqual([expect.objectContaining({ id: gateway.json.fault.id, hits: 2, remaining: null })]);
+    expect((await t.admin('DELETE', `/faults/${gateway.json.fault.id}`)).status).toBe(200);
+    expectData(await client.call(PATHS.getDeposits, { page: 3 }));
+
+    // A signed failure envelope with a chosen message, twice, for any merchant.
+    expect((await t.admin('POST', '/faults', { endpoint: 'merchantInfo', answer: { message: 'systemBusy' }, times: 2 })).status).toBe(201);
+    for (const merchant of [client, other]) {
+      const busy = await merchant.call(PATHS.merchantInfo, {});
+      expect(busy.status).toBe(200);
+      expect(busy.envelope).toEqual({ code: 9999, data: '', message: 'systemBusy' });
+      expect(busy.verified).toBe(true);
+    }
+    expectData(await client.call(PATHS.merchantInfo, {}));
+    expect((await t.admin<{ faults: Array<{ remaining: number | null }> }>('GET', '/faults')).json.faults).toEqual([expect.objectContaining({ hits: 2, remaining: 0 })]);
+    expect((await t.admin('DELETE', '/faults')).json).toEqual({ faults: [] });
+
+    for (const body of [
+      { endpoint: 'getToken', answer: { httpStatus: 503 } },
+      { endpoint: 'getDeposits', answer: { httpStatus: 404 } },
+      { endpoint: 'merchantInfo', fromPage: 2, answer: { httpStatus: 503 } },
+      { endpoint: 'getDeposits', answer: { message: 'two words' } },
+      { endpoint: 'getDeposits', answer: {} },
+      { endpoint: 'getDeposits', answer: { httpStatus: 503 }, times: 0 },
+    ]) {
+      expect((await t.admin('POST', '/faults', body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await t.admin('POST', '/faults', { endpoint: 'getDeposits', merchantId: '0000000000', answer: { httpStatus: 503 } })).status).toBe(404);
+    expect((await t.admin('DELETE', '/faults/999')).status).toBe(404);
+    expect((await t.admin('GET', '/faults')).json).toEqual({ faults: [] });
   });
 
   it('lists the callback log, filtered by merchant', async () => {

@@ -148,6 +148,7 @@ describe('readCredentialsFile', () => {
       [{ merchantId: 'a b' }, 'merchantId'],
       [{ baseUrl: 'not a url' }, 'baseUrl'],
       [{ baseUrl: 'ftp://example.com' }, 'baseUrl'],
+      [{ baseUrl: 'http://pay.example.com' }, 'baseUrl'],
       [{ baseUrl: `https://user:${creds.text.secret}@example.com` }, 'baseUrl'],
     ];
     for (const [patch, field] of cases) {

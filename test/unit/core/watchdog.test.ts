@@ -1,7 +1,7 @@
 // The withdrawal watchdog (core/withdrawals/watchdog.ts) with a fake clock: an order is stuck once it has stayed in a
 // watched status longer than that status's threshold (pendingConfirm 30 min, pendingTransfer 2 h,
 // pendingFinancialConfirmation 24 h, pendingCallback 2 h), counted from when the status was first observed; a create
-// left unconfirmed (submitting) is timed as pendingConfirm; the desk's overrides are checked, and bad ones refused.
+// left unconfirmed (submitting, or submitUnknown after an unsigned failure) is timed as pendingConfirm; the desk's overrides are checked, and bad ones refused.
 import { describe, expect, it } from 'vitest';
 import { DeskError } from '../../../electron/core/errors';
 import { getSetting, setSetting, type WithdrawalRequest } from '../../../electron/core/store';
@@ -76,6 +76,14 @@ describe('which orders are stuck', () => {
     const sending = order('submitting', null, T0);
     expect(watchedStatusOf(sending)).toEqual({ status: 'pendingConfirm', since: T0 });
     expect(stuckAt(T0 + 31 * MINUTE, sending)).toEqual([`${sending.userOrder}:pendingConfirm`]);
+  });
+
+  it('a create answered with an unsigned failure (submitUnknown) is timed the same way until checkWithdrawOrder decides', () => {
+    const unknown = order('submitUnknown', null, T0);
+    expect(watchedStatusOf(unknown)).toEqual({ status: 'pendingConfirm', since: T0 });
+    expect(stuckAt(T0 + 30 * MINUTE, unknown)).toEqual([]);
+    expect(stuckAt(T0 + 31 * MINUTE, unknown)).toEqual([`${unknown.userOrder}:pendingConfirm`]);
+    expect(watchedStatusOf(order('submitFailed', null, T0))).toBeNull();
   });
 
   it('never an order that is final, not handed over, or in a pending status it does not know', () => {

@@ -25,8 +25,10 @@ const LEGAL: readonly (readonly [WithdrawalState, WithdrawalEvent, WithdrawalSta
   ['approved', 'cancel', 'cancelled'],
   ['approved', 'submit', 'submitting'],
   ['submitting', 'notSent', 'approved'],
-  ['submitting', 'refused', 'submitFailed'],
+  ['submitting', 'failureAnswered', 'submitUnknown'],
   ['submitting', 'accepted', 'submitted'],
+  ['submitUnknown', 'refused', 'submitFailed'],
+  ['submitUnknown', 'accepted', 'submitted'],
   ['submitFailed', 'submit', 'submitting'],
   ['submitFailed', 'cancel', 'cancelled'],
   ['submitFailed', 'accepted', 'submitted'],
@@ -39,8 +41,8 @@ const legal = (state: WithdrawalState, event: WithdrawalEvent): WithdrawalState 
 
 describe('the withdrawal lifecycle', () => {
   it('knows its states and events', () => {
-    expect([...WITHDRAWAL_STATES].sort()).toEqual(['approved', 'awaitingApproval', 'cancelled', 'completed', 'rejected', 'submitFailed', 'submitted', 'submitting']);
-    expect([...WITHDRAWAL_EVENTS].sort()).toEqual(['accepted', 'approvalRecorded', 'approvalsComplete', 'cancel', 'final', 'notSent', 'refused', 'reject', 'submit']);
+    expect([...WITHDRAWAL_STATES].sort()).toEqual(['approved', 'awaitingApproval', 'cancelled', 'completed', 'rejected', 'submitFailed', 'submitUnknown', 'submitted', 'submitting']);
+    expect([...WITHDRAWAL_EVENTS].sort()).toEqual(['accepted', 'approvalRecorded', 'approvalsComplete', 'cancel', 'failureAnswered', 'final', 'notSent', 'refused', 'reject', 'submit']);
     expect(isWithdrawalState('approved')).toBe(true);
     expect(isWithdrawalState('pending')).toBe(false);
   });
@@ -77,7 +79,7 @@ describe('the withdrawal lifecycle', () => {
   });
 
   it('never cancels once something may have reached the service, and reaches completed only through submitted', () => {
-    for (const state of ['submitting', 'submitted'] as const) expect(canWithdrawal(state, 'cancel')).toBe(false);
+    for (const state of ['submitting', 'submitUnknown', 'submitted'] as const) expect(canWithdrawal(state, 'cancel')).toBe(false);
     expect(statesAllowing('final')).toEqual(['submitted']);
     expect(LEGAL.filter(([, , to]) => to === 'completed').map(([from]) => from)).toEqual(['submitted']);
     // Every state but awaitingApproval is reached only by a move out of another one.
@@ -102,6 +104,18 @@ describe('the withdrawal lifecycle', () => {
     expect(decisionsOpen('submitting')).toEqual({ approve: false, reject: false, cancel: false, submit: false });
     expect(isInFlight('submitting')).toBe(true);
     expect(decisionsOpen('submitted')).toEqual({ approve: false, reject: false, cancel: false, submit: false });
-    expect(WITHDRAWAL_STATES.filter(isInFlight)).toEqual(['submitting', 'submitted']);
+    expect(WITHDRAWAL_STATES.filter(isInFlight)).toEqual(['submitting', 'submitUnknown', 'submitted']);
+  });
+
+  it('trusts no failure answer (issue 11, item 7): submitFailed, and with it cancel and a new submit, only after submitUnknown', () => {
+    // A failure answer leads only to submitUnknown, where nothing can be decided and the tracker keeps asking.
+    expect(nextWithdrawalState('submitting', 'failureAnswered')).toBe('submitUnknown');
+    expect(decisionsOpen('submitUnknown')).toEqual({ approve: false, reject: false, cancel: false, submit: false });
+    expect(isInFlight('submitUnknown')).toBe(true);
+    // submitFailed is reached only by `refused` (checkWithdrawOrder confirmed no order), and only from submitUnknown.
+    expect(LEGAL.filter(([, , to]) => to === 'submitFailed')).toEqual([['submitUnknown', 'refused', 'submitFailed']]);
+    expect(canWithdrawal('submitting', 'refused')).toBe(false);
+    // An order found after all (check or callback) is accepted from there.
+    expect(nextWithdrawalState('submitUnknown', 'accepted')).toBe('submitted');
   });
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fail, ok, type Result, type TreasuryHandlers } from '../../../electron/contract';
 import { createDesktopHandlers, type DesktopShell, type SaveDialogRequest } from '../../../electron/main/desktop-handlers';
-import { DEFAULT_DESKTOP_PREFERENCES } from '../../../electron/main/desktop-preferences';
+import { DEFAULT_PREFERENCES_STORE, silentDesktopShell } from '../../support/desktop-shell';
 import { RENDERER_REPORTS_PER_MINUTE, RendererErrorLog } from '../../../electron/main/renderer-errors';
 
 function recordingLog() {
@@ -15,19 +15,10 @@ function recordingLog() {
 
 function handlersWith(shell: Partial<DesktopShell>, engine: Partial<Record<string, (request: unknown) => Promise<Result<unknown>>>>) {
   const { entries, log } = recordingLog();
-  const fullShell: DesktopShell = {
-    writeClipboardText: () => undefined,
-    showSaveDialog: async () => null,
-    showOpenDialog: async () => null,
-    openExternal: async () => undefined,
-    showNotification: () => undefined,
-    showMainWindow: () => undefined,
-    ...shell,
-  } as DesktopShell;
   const handlers = createDesktopHandlers({
-    shell: fullShell,
+    shell: silentDesktopShell(shell),
     engine: engine as unknown as TreasuryHandlers,
-    preferences: { read: () => DEFAULT_DESKTOP_PREFERENCES, update: () => DEFAULT_DESKTOP_PREFERENCES },
+    preferences: DEFAULT_PREFERENCES_STORE,
     now: () => new Date('2026-03-04T10:00:00Z'),
     log,
   });

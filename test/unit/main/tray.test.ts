@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
+import { appLog } from '../../../electron/core/log';
 import { showApprovalsOnBadge } from '../../../electron/main/badge';
 import { createDeskTray, quitsWhenLastWindowCloses, trayIconPath, trayTooltip, type TrayIcon } from '../../../electron/main/tray';
 
@@ -90,7 +91,7 @@ describe('the tray', () => {
   });
 
   it('is absent where the desktop has none, and says so once', () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = vi.spyOn(appLog, 'warn').mockImplementation(() => undefined);
     const tray = createDeskTray(
       {
         createTray: () => {
@@ -102,7 +103,8 @@ describe('the tray', () => {
       '/x/tray.png',
     );
     expect(tray).toBeNull();
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('no StatusNotifier host'));
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith('tray: no tray icon on this desktop; closing the window quits', { error: new Error('no StatusNotifier host') });
     warn.mockRestore();
   });
 });

@@ -8,6 +8,8 @@ import { migration0030 } from './0030-audit-log';
 import { migration0040 } from './0040-request-approvals';
 import { migration0050 } from './0050-signed-approvals';
 import { migration0060 } from './0060-notifications';
+import { migration0070 } from './0070-seen-nonces';
+import { migration0080 } from './0080-merchant-info';
 import { migration0090 } from './0090-deposit-sightings';
 
 export interface Migration {
@@ -23,7 +25,17 @@ export interface Migration {
   readonly rebuildsReferencedTables?: boolean;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration0010, migration0020, migration0030, migration0040, migration0050, migration0060, migration0090];
+export const MIGRATIONS: readonly Migration[] = [
+  migration0010,
+  migration0020,
+  migration0030,
+  migration0040,
+  migration0050,
+  migration0060,
+  migration0070,
+  migration0080,
+  migration0090,
+];
 
 export function latestVersion(migrations: readonly Migration[] = MIGRATIONS): number {
   return migrations.reduce((latest, migration) => Math.max(latest, migration.version), 0);

@@ -1,0 +1,53 @@
+// E2E: the deposit history on the dashboard (issue 11, item 1) — "complete" after a sync; the full walk started from
+// its button and cut off by the service failing from page 2 shows how far it got and where it resumes; a plain sync
+// finishes it. And selfcheck's clock verdict (item 9): a drift inside the window but from 150 s on passes with a warning.
+import { test, expect } from './support/desk';
+import { go, startDemo } from './support/flows';
+import { expectAccessible, saveScreenshot } from './support/page-checks';
+import { sandboxAdmin } from './support/sandbox-admin';
+
+test('the dashboard says whether the deposit history is complete, and a cut-off full walk is resumed by the next sync', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  const [profile] = (await desk.value('profiles/list', {})).filter((candidate) => candidate.active);
+  if (profile === undefined) throw new Error('no active profile after demo/start');
+  const admin = sandboxAdmin(desk.demoSandbox().baseUrl);
+
+  await go(page, 'dashboard');
+  await page.getByTestId('@dashboard/sync-button').click();
+  const history = page.getByTestId('@dashboard/history');
+  await expect(page.getByTestId('@dashboard/history-state')).toHaveText('Deposit history complete');
+  const held = (await desk.value('sync/status', {})).depositHistory.depositsHeld;
+  expect(held).toBeGreaterThan(100);
+  await expect(history).toContainText(`every deposit the service lists (${held} deposits)`);
+
+  // A routine sync reads page 1 only; the full walk reads every page, so a service failing from page 2 cuts it off.
+  await admin.addFault({ endpoint: 'getDeposits', merchantId: profile.merchantId, fromPage: 2, answer: { httpStatus: 503 } });
+  await page.getByTestId('@dashboard/history-full-button').click();
+  await expect(page.getByTestId('@dashboard/sync-error')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('@dashboard/history-state')).toHaveText('Deposit history incomplete');
+  await expect(page.getByTestId('@dashboard/history-walk')).toContainText(/A full walk started .* has read 1 page \( ?100 deposits\) and was interrupted/);
+  await expect(page.getByTestId('@dashboard/history-walk')).toContainText('resumes it at page 2');
+  await expectAccessible(page, 'dashboard, history incomplete');
+  await saveScreenshot(page, 'dashboard-history-incomplete');
+
+  await admin.clearFaults();
+  await page.getByTestId('@dashboard/sync-button').click();
+  await expect(page.getByTestId('@dashboard/history-state')).toHaveText('Deposit history complete', { timeout: 30_000 });
+  await expect(page.getByTestId('@dashboard/sync-error')).toBeHidden();
+  await expect(page.getByTestId('@dashboard/history-walk')).toHaveCount(0);
+});
+
+test('selfcheck passes with a warning when the clocks are 200 s apart', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  const admin = sandboxAdmin(desk.demoSandbox().baseUrl);
+  await admin.setClock(200);
+  await go(page, 'profiles');
+  await page.getByTestId('@selfcheck/run-button').click();
+  await expect(page.getByTestId('@selfcheck/result')).toHaveText(/Selfcheck passed/);
+  await expect(page.getByTestId('@selfcheck/step-clock')).toHaveClass(/steps__item--warn/);
+  await expect(page.getByTestId('@selfcheck/step-clock')).toContainText('passed with a warning');
+  await expect(page.getByTestId('@selfcheck/drift')).toContainText('Close to the ±5 minute window');
+  await expect(page.getByTestId('@selfcheck/guidance')).toContainText('clock synchronisation');
+  await expectAccessible(page, 'selfcheck with a clock warning');
+  await admin.setClock(0);
+});
