@@ -2,6 +2,7 @@
 // keys only as SHA-256 fingerprints. Nothing here may ever hold a secret, key or token.
 import type { AddressType, Chain, CurrencySymbol } from '../chains';
 import type { ClockVerdict } from './clock';
+import type { StuckFlagView } from './stuck-orders';
 
 export interface ProfileSummary {
   readonly name: string;
@@ -410,6 +411,8 @@ export interface WithdrawalView {
   readonly lastError: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** Set while the order has stayed in a pending status past its threshold (the watchdog), with what to do next. */
+  readonly stuck: StuckFlagView | null;
 }
 
 export interface AuditEntryView {

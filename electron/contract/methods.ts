@@ -9,6 +9,8 @@ import { WITHDRAWAL_STATES } from './dto';
 import { MEMO_MAX_LENGTH } from './limits';
 import { canonicalTimeZone, timeZoneProblem } from './time-zone';
 import { ORDER_FINAL_SCOPES, type ApprovalsWaitingView, type NotificationPreferencesView } from './notifications';
+import type { ReconciliationReport } from './reconciliation';
+import { STUCK_THRESHOLD_RANGE_MS, WATCHED_ORDER_STATUSES, type StuckThresholdsView } from './stuck-orders';
 
 // ---- field schemas shared by requests ---------------------------------------------------------------------------
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
@@ -201,9 +203,21 @@ export const CONTRACT = {
   /** Submitting is a decision of a named operator with the submit permission, passphrase-checked. */
   'withdrawals/submit': method(z.strictObject({ id: z.string().min(1).max(64), as: actingOperator }))<Dto.WithdrawalView>(),
   'withdrawals/get': method(z.strictObject({ id: z.string().min(1).max(64) }))<Dto.WithdrawalView>(),
+  /** A page of requests, newest first; or, with `stuck`, every request whose order is stuck now (recorded in the audit once). */
   'withdrawals/list': method(
-    z.strictObject({ state: withdrawalState.optional(), limit: pageLimit.optional(), cursor: cursor.optional() }),
+    z
+      .strictObject({ state: withdrawalState.optional(), limit: pageLimit.optional(), cursor: cursor.optional(), stuck: z.boolean().optional() })
+      .refine((request) => request.stuck !== true || (request.state === undefined && request.cursor === undefined), {
+        message: 'stuck lists every stuck order at once: give it without state or cursor',
+        path: ['stuck'],
+      }),
   )<Dto.Page<Dto.WithdrawalView>>(),
+
+  /**
+   * The three-way reconciliation of the active profile from the cache (offline too): per currency (one, or all with
+   * records), over [from, to) (from the beginning, to now, when left out). Changes nothing.
+   */
+  'reconcile/run': method(z.strictObject({ currency: reportedCurrency.optional(), from: epochMs.optional(), to: epochMs.optional() }))<ReconciliationReport>(),
 
   'audit/list': method(z.strictObject({ limit: pageLimit.optional(), cursor: cursor.optional() }))<Dto.Page<Dto.AuditEntryView>>(),
   'audit/verify': method(z.strictObject({ against: filePath.optional() }))<Dto.AuditVerification>(),
@@ -231,6 +245,20 @@ export const CONTRACT = {
   'settings/setLockTimeout': method(
     z.strictObject({ seconds: z.number().int().min(0).max(86400), as: actingOperator }),
   )<Dto.SessionState>(),
+  /** How long an order may stay in each pending status before the watchdog flags it stuck (desk-wide). */
+  'settings/stuckThresholds': method(none)<StuckThresholdsView>(),
+  /** An admin changes some thresholds (ms); a value equal to the default removes the override. Audited. */
+  'settings/setStuckThresholds': method(
+    z.strictObject({
+      thresholds: z
+        .partialRecord(
+          z.enum(WATCHED_ORDER_STATUSES, { error: `a status the watchdog times: ${WATCHED_ORDER_STATUSES.join(', ')}` }),
+          z.number().int().min(STUCK_THRESHOLD_RANGE_MS.min, 'at least a minute').max(STUCK_THRESHOLD_RANGE_MS.max, 'at most 30 days'),
+        )
+        .refine((thresholds) => Object.keys(thresholds).length > 0, 'name at least one status to change'),
+      as: actingOperator,
+    }),
+  )<StuckThresholdsView>(),
   /** The zone every face shows and exports times in (UI, CLI, CSV): one desk-wide setting an admin changes. */
   'settings/setReportingTimeZone': method(z.strictObject({ timeZone: timeZoneName, as: actingOperator }))<Dto.SessionState>(),
 

@@ -71,6 +71,8 @@ import type { SyncService } from './sync/sync';
 import { parseStatement } from './statements/statement';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './withdrawals/platform-rules';
 import { policyProblems } from './withdrawals/policy';
+import { runReconciliation } from './reconcile/run';
+import { recordStuckOrders, setStuckThresholds, stuckOrders, stuckThresholds, stuckThresholdsView } from './withdrawals/watchdog';
 import {
   approveWithdrawal,
   cancelWithdrawal,
@@ -474,6 +476,13 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     'withdrawals/submit': handle('withdrawals/submit', (request) => submitWithdrawal(context, request.id, request.as)),
     'withdrawals/get': handle('withdrawals/get', (request) => getWithdrawalView(context, request.id)),
     'withdrawals/list': handle('withdrawals/list', (request) => {
+      if (request.stuck === true) {
+        // Whoever finds an order stuck records it (once): the CLI too, where no watchdog runs.
+        const stuck = stuckOrders(context, profileName());
+        recordStuckOrders(context, profileName(), stuck);
+        const roster = context.trail.roster(profileName(), { cached: true });
+        return { rows: stuck.map((order) => withdrawalView(context, order.request, roster)), nextCursor: null };
+      }
       const page = listWithdrawalRequests(context.db, {
         profile: profileName(),
         limit: request.limit ?? DEFAULT_PAGE,
@@ -482,6 +491,11 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       });
       const roster = context.trail.roster(profileName(), { cached: true });
       return { rows: page.rows.map((row) => withdrawalView(context, row, roster)), nextCursor: page.nextCursor };
+    }),
+
+    'reconcile/run': handle('reconcile/run', (request) => {
+      checkCurrencyFilter(context.db, profileName(), request.currency);
+      return runReconciliation(context, request);
     }),
 
     'audit/list': handle('audit/list', (request) => {
@@ -572,6 +586,18 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
         signAction(operator, 'settings/lockTimeout', '', { seconds: request.seconds });
       });
       return session.changed();
+    }),
+    'settings/stuckThresholds': handle('settings/stuckThresholds', () => stuckThresholdsView(context)),
+    'settings/setStuckThresholds': handle('settings/setStuckThresholds', async (request) => {
+      const operator = await deskSettingsAdmin(request.as);
+      const before = stuckThresholds(context);
+      context.trail.transaction(() => {
+        const after = setStuckThresholds(context, request.thresholds);
+        signAction(operator, 'settings/stuckThresholds', '', { changed: request.thresholds, before, after });
+      });
+      // Every order's stuck flag may have changed.
+      context.emit({ type: 'withdrawals/changed', id: null });
+      return stuckThresholdsView(context);
     }),
     'settings/setReportingTimeZone': handle('settings/setReportingTimeZone', async (request) => {
       const operator = await deskSettingsAdmin(request.as);

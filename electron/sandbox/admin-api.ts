@@ -1,11 +1,13 @@
 // The admin interface under `/sandbox/` (not part of the merchant API): plain JSON for loopback clients only, every
 // input validated with zod (bad input -> HTTP 400 with a reason). Platform-staff actions: merchants and their
 // configuration, expiring a merchant's tokens, currencies added after launch, simulated chain transfers, moving
-// withdrawals along the state table, the clock, the callback log; and injected faults (faults.ts) for tests.
+// withdrawals along the state table, the clock, the callback log; injected faults (faults.ts) for tests; and platform
+// anomalies (anomalies.ts) a reconciliation must catch.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { CHAINS, CURRENCIES, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../chains';
+import { CHAINS, CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../chains';
 import { AMOUNT_PATTERN, WITHDRAW_TYPES } from '../protocol/profile';
+import { anomalyInputSchema } from './anomalies';
 import { callbackLog } from './callbacks';
 import { faultInputSchema } from './faults';
 import { isLoopbackAddress, readBody, sendJson } from './http';
@@ -268,6 +270,31 @@ export class AdminApi {
         const id = Number(parts[1]);
         if (!Number.isSafeInteger(id) || !service.faults.clear(id)) throw notFound(`no fault ${parts[1] ?? ''}`);
         return { status: 200, body: { faults: service.faults.list() } };
+      }
+      case 'anomalies': {
+        if (parts.length === 1) {
+          if (method === 'POST') {
+            const input = parseWith(anomalyInputSchema, await this.json(request, false));
+            if ('merchantId' in input && input.merchantId !== undefined && !service.merchantConfig(input.merchantId)) throw notFound(`no merchant ${input.merchantId}`);
+            if (input.kind === 'withdrawFee') {
+              if (!isCurrencySymbol(input.currency)) throw badRequest(`currency: ${input.currency} is not a withdrawal currency`);
+              const decimals = CURRENCIES[input.currency].decimals;
+              if ((input.fee.split('.')[1]?.length ?? 0) > decimals) throw badRequest(`fee: ${input.currency} has at most ${decimals} decimals`);
+            }
+            return { status: 201, body: { anomaly: service.anomalies.add(input) } };
+          }
+          if (method === 'DELETE') {
+            service.anomalies.clear();
+            return { status: 200, body: { anomalies: [] } };
+          }
+          if (method !== 'GET') expect('GET, POST, DELETE');
+          return { status: 200, body: { anomalies: service.anomalies.list() } };
+        }
+        if (parts.length !== 2) break;
+        if (method !== 'DELETE') expect('DELETE');
+        const id = Number(parts[1]);
+        if (!Number.isSafeInteger(id) || !service.anomalies.clear(id)) throw notFound(`no anomaly ${parts[1] ?? ''}`);
+        return { status: 200, body: { anomalies: service.anomalies.list() } };
       }
       case 'invariant': {
         if (parts.length !== 1) break;

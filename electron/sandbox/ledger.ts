@@ -99,6 +99,8 @@ export interface LedgerEnv {
   readonly nowMs: () => number;
   readonly random: RandomSource;
   readonly events: LedgerEvents;
+  /** A fee to charge a new order instead of the currency table's (admin anomalies, anomalies.ts); undefined: the table's. */
+  readonly withdrawFee?: (merchantId: string, currency: string) => string | undefined;
 }
 
 const INSTANCE_TAG_META = 'instance_tag';
@@ -370,18 +372,25 @@ export function simulateTransfer(env: LedgerEnv, input: TransferInput): Transfer
   return { ok: true, credited: true, txid, deposit, merchantId: target.merchant_id };
 }
 
-/** getDeposits: newest credited first, optional currency filter, 1-based pages (§8, spec getDeposits). */
-export function depositsPage(db: Db, merchantId: string, currency: string | undefined, page: number, limit: number): DepositRecord[] {
+/**
+ * getDeposits: newest credited first, optional currency filter, 1-based pages (§8, spec getDeposits); `unlisted`
+ * apiOrders are left out (an admin anomaly, anomalies.ts).
+ */
+export function depositsPage(db: Db, merchantId: string, currency: string | undefined, page: number, limit: number, unlisted: readonly string[] = []): DepositRecord[] {
   const offset = (page - 1) * limit;
+  const hidden = JSON.stringify(unlisted);
   const rows = (
     currency === undefined
-      ? sql(db, 'SELECT * FROM deposits WHERE merchant_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?').all(merchantId, limit, offset)
-      : sql(db, 'SELECT * FROM deposits WHERE merchant_id = ? AND currency = ? ORDER BY seq DESC LIMIT ? OFFSET ?').all(
+      ? sql(db, 'SELECT * FROM deposits WHERE merchant_id = ? AND api_order NOT IN (SELECT value FROM json_each(?)) ORDER BY seq DESC LIMIT ? OFFSET ?').all(
           merchantId,
-          currency,
+          hidden,
           limit,
           offset,
         )
+      : sql(
+          db,
+          'SELECT * FROM deposits WHERE merchant_id = ? AND currency = ? AND api_order NOT IN (SELECT value FROM json_each(?)) ORDER BY seq DESC LIMIT ? OFFSET ?',
+        ).all(merchantId, currency, hidden, limit, offset)
   ) as DepositRow[];
   return rows.map(depositRecord);
 }
@@ -480,7 +489,8 @@ export function createWithdrawal(env: LedgerEnv, merchant: MerchantConfig, body:
   if (params.withdrawType === 'financialConfirmation' && !merchant.auditorMessengerBound) {
     return { ok: false, message: 'auditorMessengerNotBound' };
   }
-  const fee = computeFee(schedule, 'withdraw', amount, CURRENCIES[currency].decimals);
+  const charged = env.withdrawFee?.(merchant.merchantId, currency);
+  const fee = charged === undefined ? computeFee(schedule, 'withdraw', amount, CURRENCIES[currency].decimals) : new Money(charged);
   const total = amount.plus(fee);
   const balance = readBalance(db, merchant.merchantId, currency);
   if (balance.available.lessThan(total)) return { ok: false, message: 'insufficientBalance' };

@@ -241,7 +241,7 @@ export class MerchantApi {
     const pageSize = limit ?? DEPOSITS_LIMIT_DEFAULT;
     if (pageSize < DEPOSITS_LIMIT_MIN || pageSize > DEPOSITS_LIMIT_MAX) return fail('limitError'); // never clamped
     if (currency !== undefined && !isDepositCurrency(this.service.db, currency)) return fail('currencyNotSupported');
-    return succeed(depositsPage(this.service.db, merchantId, currency, page ?? 1, pageSize));
+    return succeed(depositsPage(this.service.db, merchantId, currency, page ?? 1, pageSize, this.service.anomalies.unlistedDeposits()));
   }
 
   // ---- answers (§3.3, §5.2) -----------------------------------------------------------------------------------

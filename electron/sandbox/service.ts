@@ -8,7 +8,8 @@ import { Money } from '../chains';
 import { parsePrivateKey } from '../protocol/keys';
 import { addCurrency, type AddCurrencyResult, type NewCurrency } from './added-currencies';
 import { AutoAdvancer, type AutoTarget } from './auto-advance';
-import { CallbackDispatcher, enqueueCallback } from './callbacks';
+import { AnomalyPlan } from './anomalies';
+import { CallbackDispatcher, enqueueCallback, recordLostCallback } from './callbacks';
 import { cryptoRandom, seededRandom, type RandomSource } from './chain-sim';
 import { SandboxClock } from './clock';
 import { FaultPlan } from './faults';
@@ -64,6 +65,8 @@ export class SandboxService {
   readonly merchants: MerchantDirectory;
   readonly dispatcher: CallbackDispatcher;
   readonly env: LedgerEnv;
+  /** Anomalies an admin asked for (anomalies.ts): lost callbacks, unlisted deposits, fees off the table. */
+  readonly anomalies = new AnomalyPlan();
   private readonly autoAdvancer: AutoAdvancer | undefined;
   private platformKeyRow: KeyRow | undefined;
   private platformPrivate: KeyObject | undefined;
@@ -83,7 +86,13 @@ export class SandboxService {
       commits: this.commits,
     });
     this.autoAdvancer = options.auto ? new AutoAdvancer(options.timeScale, (target, to) => this.autoMove(target, to)) : undefined;
-    this.env = { db, nowMs: this.clock.nowMs, random, events: this.events() };
+    this.env = {
+      db,
+      nowMs: this.clock.nowMs,
+      random,
+      events: this.events(),
+      withdrawFee: (merchantId, currency) => this.anomalies.withdrawFee(merchantId, currency),
+    };
     const offset = getMeta(db, CLOCK_OFFSET_META);
     if (offset !== undefined) this.clock.setOffsetSeconds(Number(offset));
   }
@@ -232,6 +241,10 @@ export class SandboxService {
     return {
       // §10.4: a deposit callback when a deposit is credited.
       depositCredited: (merchantId, record) => {
+        if (this.anomalies.dropsDepositCallback(merchantId)) {
+          recordLostCallback(this.db, merchantId, 'deposit', record.apiOrder, record, this.clock.realMs());
+          return;
+        }
         enqueueCallback(this.db, merchantId, 'deposit', record.apiOrder, record, this.clock.realMs(), timeScale);
         this.dispatcher.kick();
       },

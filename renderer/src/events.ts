@@ -14,6 +14,7 @@ import { useSettingsStore } from './stores/settings';
 import { useSyncStore } from './stores/sync';
 import { useWithdrawalsStore } from './stores/withdrawals';
 import { useProfilesStore } from './stores/profiles';
+import { useReconciliationStore } from './stores/reconciliation';
 
 function route(event: ContractEvent): void {
   switch (event.type) {
@@ -27,8 +28,9 @@ function route(event: ContractEvent): void {
         void useSyncStore.getState().load();
         // A finished sync may have brought a new currency list (a currency the service added) and merchant settings.
         void useBalancesStore.getState().loadCurrencies();
-  void useMerchantStore.getState().load();
         void useMerchantStore.getState().load();
+        // A sync checked the orders' statuses: which are stuck may have changed.
+        void useWithdrawalsStore.getState().loadStuck();
       }
       return;
     case 'deposits/changed':
@@ -86,6 +88,8 @@ export function reloadEverything(): void {
   void useAddressesStore.getState().load();
   void useWithdrawalsStore.getState().refreshAll();
   void useOperatorsStore.getState().load();
+  void useMerchantStore.getState().load();
+  useReconciliationStore.getState().reset();
 }
 
 /** Starts routing; returns the function that stops it. */

@@ -36,7 +36,7 @@ function text(record: Readonly<Record<string, unknown>>, field: string): string 
 }
 
 /** The decimals a new currency's record states (PROTOCOL profile: CURRENCY_RECORD_DECIMALS_FIELD), or null. */
-function statedDecimals(record: Readonly<Record<string, unknown>>): number | null {
+export function statedDecimals(record: Readonly<Record<string, unknown>>): number | null {
   const value = record[CURRENCY_RECORD_DECIMALS_FIELD];
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= CURRENCY_DECIMALS_MAX ? value : null;
 }

@@ -161,6 +161,19 @@ const statements = perDatabase((db) => ({
      ON CONFLICT (request_id, status) DO NOTHING`,
   ),
   history: db.prepare('SELECT id, status, observed_at, source, raw_json FROM withdrawal_status_history WHERE request_id = ? ORDER BY observed_at, id'),
+  // Every request of a currency that reached (or may have reached) the platform, with its first status observed.
+  forReconciliation: db.prepare(
+    `SELECT ${COLUMNS.split(', ').map((column) => `r.${column}`).join(', ')},
+       (SELECT MIN(h.observed_at) FROM withdrawal_status_history h WHERE h.request_id = r.id) AS first_status_at
+     FROM withdrawal_requests r
+     WHERE r.profile = ? AND r.currency = ? AND r.state NOT IN ('awaitingApproval', 'approved', 'rejected', 'cancelled')
+     ORDER BY r.id`,
+  ),
+  currencies: db.prepare('SELECT DISTINCT currency FROM withdrawal_requests WHERE profile = ? ORDER BY currency').pluck(),
+  firstCallback: db.prepare(
+    `SELECT MIN(h.observed_at) FROM withdrawal_status_history h JOIN withdrawal_requests r ON r.id = h.request_id
+     WHERE r.profile = ? AND h.source = 'callback'`,
+  ).pluck(),
   advance: db.prepare(
     `UPDATE withdrawal_requests SET order_status = @status, order_status_at = @now, updated_at = @now,
        api_order = COALESCE(@apiOrder, api_order), fee = COALESCE(@fee, fee),
@@ -411,6 +424,31 @@ export function recordOrderStatus(
       mismatches: recordMismatches(request, raw),
     };
   });
+}
+
+/** A request as reconciliation sees it: with when the desk first saw its order exist at the platform (null: never). */
+export interface ReconciledRequest {
+  readonly request: WithdrawalRequest;
+  readonly firstStatusAt: number | null;
+}
+
+/**
+ * A profile's requests in a currency that reached, or may have reached, the platform (every state but those before
+ * sending and those that ended without it), oldest first.
+ */
+export function requestsForReconciliation(db: StoreDatabase, profile: string, currency: string): ReconciledRequest[] {
+  const rows = statements(db).forReconciliation.all(profile, currency) as (RequestRow & { first_status_at: number | null })[];
+  return rows.map((row) => ({ request: toRequest(row), firstStatusAt: row.first_status_at }));
+}
+
+/** The currencies a profile has withdrawal requests in. */
+export function withdrawalCurrencies(db: StoreDatabase, profile: string): string[] {
+  return statements(db).currencies.all(profile) as string[];
+}
+
+/** When the desk first recorded an order status from a verified callback for this profile, or null: never. */
+export function firstOrderCallbackAt(db: StoreDatabase, profile: string): number | null {
+  return (statements(db).firstCallback.get(profile) as number | null | undefined) ?? null;
 }
 
 /** Every status observed for a request, in the order first observed. */

@@ -20,12 +20,12 @@ import {
 import { isInFlight, refusalFor, statesAllowing, unsafeTextProblem, type PreflightIssue, type WithdrawalPreflight, type WithdrawalState, type WithdrawalView } from '../../contract';
 import {
   computeFee,
+  feeScheduleOf,
   isFinalOrderStatus,
   minimumAmount,
   ResponseVerificationError,
   ServiceError,
   TransportError,
-  type FeeSchedule,
   type WithdrawalOrderRecord,
 } from '../../protocol';
 import type { DeskContext } from '../context';
@@ -33,6 +33,7 @@ import { DeskError } from '../errors';
 import { noAddressRulesReason, unknownCurrencyReason } from '../merchant/records';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
 import type { Roster } from '../operators/roster';
+import { stuckFlag, stuckThresholds } from './watchdog';
 import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, remarkFor, type WithdrawalIntent } from '../statements/intent';
 import {
   createWithdrawalRequest,
@@ -111,15 +112,6 @@ function usedToday(context: DeskContext, profile: string, currency: string): Mon
   }
 }
 
-function feeSchedule(record: Readonly<Record<string, unknown>>): FeeSchedule | undefined {
-  const fields = [
-    'deposit_fixed_fee', 'deposit_percent_fee', 'deposit_min_fee', 'deposit_max_fee',
-    'withdraw_fixed_fee', 'withdraw_percent_fee', 'withdraw_min_fee', 'withdraw_max_fee',
-    'deposit_min', 'withdraw_min',
-  ] as const;
-  return fields.every((field) => typeof record[field] === 'string') ? (record as unknown as FeeSchedule) : undefined;
-}
-
 /**
  * The preflight of a currency this desk has no address rules for (one the service added later, or a symbol nobody
  * lists): refused, saying why; nothing else is checked.
@@ -184,7 +176,7 @@ export async function preflight(context: DeskContext, input: WithdrawalInput): P
   if (!amountCheck.ok) errors.push({ field: 'amount', message: amountCheck.reason });
 
   const currency = getCurrency(context.db, profile.name, symbol);
-  const schedule = currency ? feeSchedule(currency.record) : undefined;
+  const schedule = currency ? feeScheduleOf(currency.record) : undefined;
   if (!schedule) {
     errors.push({ field: 'currency', message: `${info.displayName} is not in the cached currency list: run a sync so fees and minimums are known` });
   }
@@ -616,6 +608,7 @@ export function withdrawalView(context: DeskContext, request: WithdrawalRequest,
     lastError: request.lastError,
     createdAt: request.createdAt,
     updatedAt: request.updatedAt,
+    stuck: stuckFlag(request, stuckThresholds(context), context.now()),
   };
 }
 

@@ -14,6 +14,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { ExplorerLink } from '../components/ExplorerLink';
 import { Fingerprint } from '../components/Fingerprint';
 import { RecordFields } from '../components/RecordFields';
+import { StuckFlag } from '../components/StuckFlag';
 import { currencyLabel, shorten, timeAgo } from '../format';
 import { useNow } from '../hooks';
 import { askOperator } from '../stores/operator-prompt';
@@ -96,18 +97,25 @@ export function Withdrawals(): React.JSX.Element {
 }
 
 function StateBadge({ view }: { readonly view: WithdrawalView }): React.JSX.Element {
-  if (view.outcome !== null) {
-    return (
+  const state =
+    view.outcome !== null ? (
       <span className={`badge badge--${outcomeTone(view.outcome)}`} data-testid="@withdrawals/outcome">
         {OUTCOME_LABELS[view.outcome]}
       </span>
+    ) : (
+      <span className={`badge badge--${STATE_TONES[view.state]}`} data-testid="@withdrawals/state">
+        {STATE_LABELS[view.state]}
+        {view.state === 'submitted' && view.orderStatus !== null ? `: ${view.orderStatus}` : ''}
+      </span>
     );
-  }
+  if (view.stuck === null) return state;
   return (
-    <span className={`badge badge--${STATE_TONES[view.state]}`} data-testid="@withdrawals/state">
-      {STATE_LABELS[view.state]}
-      {view.state === 'submitted' && view.orderStatus !== null ? `: ${view.orderStatus}` : ''}
-    </span>
+    <>
+      {state}{' '}
+      <span className="badge badge--warn" title={`pending in ${view.stuck.status} past its threshold`} data-testid="@withdrawals/stuck-badge">
+        stuck
+      </span>
+    </>
   );
 }
 
@@ -368,6 +376,7 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         compare="Every approver compares it in their dialog; the order's remark at the service carries it too."
         testId="@withdrawals/detail-fingerprint"
       />
+      <StuckFlag view={view} testId="@withdrawals/stuck-flag" />
       <Verification view={view} />
       <dl className="facts">
         <dt>Currency</dt>

@@ -1,5 +1,6 @@
-// useWithdrawalsStore: withdrawal requests (withdrawals/list pages), the approvals queue, one order's detail with its
-// status timeline, and the actions: request, approve, reject, cancel, submit (each privileged one as an operator).
+// useWithdrawalsStore: withdrawal requests (withdrawals/list pages), the approvals queue, the orders stuck now (the
+// watchdog's flag), one order's detail with its status timeline, and the actions: request, approve, reject, cancel,
+// submit (each privileged one as an operator).
 import { create } from 'zustand';
 import { isCurrencySymbol } from '../../../electron/chains';
 import type { WithdrawalPreflight, WithdrawalView } from '../../../electron/contract';
@@ -27,11 +28,14 @@ interface WithdrawalsStore {
   readonly loading: boolean;
   readonly error: ContractError | null;
   readonly queue: readonly WithdrawalView[];
+  /** Orders pending past their status's threshold now, each with what to do next. */
+  readonly stuck: readonly WithdrawalView[];
   readonly selectedId: string | null;
   readonly detail: WithdrawalView | null;
   load(): Promise<void>;
   loadMore(): Promise<void>;
   loadQueue(): Promise<void>;
+  loadStuck(): Promise<void>;
   refreshAll(changedId?: string | null): Promise<void>;
   select(id: string | null): Promise<void>;
   preflight(draft: WithdrawalDraft): Promise<Result<WithdrawalPreflight>>;
@@ -65,6 +69,7 @@ export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
     loading: false,
     error: null,
     queue: [],
+    stuck: [],
     selectedId: null,
     detail: null,
     async load() {
@@ -88,8 +93,12 @@ export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
       const queue = pages.flatMap((page) => (page.ok ? page.value.rows : []));
       set({ queue });
     },
+    async loadStuck() {
+      const result = await call('withdrawals/list', { stuck: true });
+      if (result.ok) set({ stuck: result.value.rows });
+    },
     async refreshAll(changedId) {
-      await Promise.all([get().load(), get().loadQueue()]);
+      await Promise.all([get().load(), get().loadQueue(), get().loadStuck()]);
       const selected = get().selectedId;
       if (selected !== null && (changedId === undefined || changedId === null || changedId === selected)) {
         const result = await call('withdrawals/get', { id: selected });

@@ -59,6 +59,7 @@ function withdrawal(memo: string, who: string): WithdrawalView {
     lastError: memo,
     createdAt: Date.UTC(2026, 0, 1),
     updatedAt: Date.UTC(2026, 0, 3),
+    stuck: null,
   };
 }
 

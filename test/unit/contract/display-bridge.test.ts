@@ -61,6 +61,7 @@ const view: WithdrawalView = {
   lastError: `the service said: ${NASTY}`,
   createdAt: 1,
   updatedAt: 2,
+  stuck: { status: 'pendingTransfer', since: 1, thresholdMs: 2, stuckForMs: 3, nextSteps: [`Check the transfer on chain: run checkTransfer on txid ${NASTY} (trx.usdt).`] },
 };
 
 /** A bridge that answers `answers[method]` and lets the test emit events. */
@@ -92,6 +93,7 @@ describe('displaySafeBridge', () => {
       memo: SHOWN,
       approvals: [{ ...view.approvals[0], reason: SHOWN, note: SHOWN }],
       lastError: `the service said: ${SHOWN}`,
+      stuck: { ...view.stuck, nextSteps: [`Check the transfer on chain: run checkTransfer on txid ${SHOWN} (trx.usdt).`] },
       // The platform's remark and every field of its record, names included: text from the network.
       platformMessage: SHOWN,
       platformRecord: { message: SHOWN, [`remark${SHOWN}`]: { nested: SHOWN } },
@@ -136,6 +138,7 @@ describe('displaySafeBridge', () => {
       lastError: null,
       platformMessage: ORDINARY,
       platformRecord: { message: ORDINARY },
+      stuck: null,
     };
     const { bridge, sent } = fakeBridge({ 'withdrawals/get': { ok: true, value: ordinary } });
     const result = await displaySafeBridge(bridge).call('withdrawals/get', { id: '42' });

@@ -10,6 +10,7 @@ import { migration0050 } from './0050-signed-approvals';
 import { migration0060 } from './0060-notifications';
 import { migration0070 } from './0070-seen-nonces';
 import { migration0080 } from './0080-merchant-info';
+import { migration0090 } from './0090-deposit-sightings';
 
 export interface Migration {
   /** 10, 20, 30, …: becomes PRAGMA user_version once applied. */
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0060,
   migration0070,
   migration0080,
+  migration0090,
 ];
 
 export function latestVersion(migrations: readonly Migration[] = MIGRATIONS): number {
