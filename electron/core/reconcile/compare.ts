@@ -19,6 +19,7 @@ import type {
   ReconciliationTally,
 } from '../../contract/reconciliation';
 import { CALLBACK_RETRY_SCHEDULE_SECONDS, CALLBACK_TIMEOUT_MS } from '../../protocol/profile';
+import type { DepositSighting } from '../store/deposits';
 
 /** Observations with no pause longer than this between them are one sync run (what rule 2 above may move). */
 export const SYNC_RUN_GAP_MS = 2 * 60_000;
@@ -36,15 +37,8 @@ export interface ReadingFact {
   readonly lastObservedAt: number;
 }
 
-export interface DepositFact {
-  readonly apiOrder: string;
-  readonly txid: string;
-  readonly amount: string;
-  readonly fee: string;
-  readonly firstSeenAt: number;
-  readonly callbackSeenAt: number | null;
-  readonly querySeenAt: number | null;
-}
+/** A deposit as reconciliation reads it from the cache: its amounts and when each way of learning of it first saw it. */
+export type DepositFact = DepositSighting;
 
 export type FinalOrderStatus = 'success' | 'WithdrawRefund' | 'fail';
 
