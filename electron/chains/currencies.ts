@@ -23,6 +23,18 @@ export const WITHDRAWAL_CURRENCIES = [
 ] as const;
 export type CurrencySymbol = (typeof WITHDRAWAL_CURRENCIES)[number];
 
+/**
+ * The shape of any currency symbol the service reports (`trx`, `eth.usdt`): the 13 above and those it adds later (spec
+ * "Supported chains" rule 4). Only the 13 have address rules on this desk; `isCurrencySymbol` tells them apart.
+ */
+export const CURRENCY_SYMBOL_PATTERN = /^[a-z0-9_]+(\.[a-z0-9_]+)?$/;
+export const CURRENCY_SYMBOL_MAX_LENGTH = 64;
+
+/** Whether `value` is shaped like a currency symbol the service could report (known to this desk or not). */
+export function isReportedCurrencySymbol(value: string): boolean {
+  return value.length <= CURRENCY_SYMBOL_MAX_LENGTH && CURRENCY_SYMBOL_PATTERN.test(value);
+}
+
 export interface CurrencyInfo {
   readonly symbol: CurrencySymbol;
   readonly chain: Chain;

@@ -21,6 +21,20 @@ export function collect(value: string, previous: readonly string[] | undefined):
   return [...(previous ?? []), value];
 }
 
+const DURATION = /^(?:(\d{1,3})d)?(?:(\d{1,4})h)?(?:(\d{1,6})m(?:in)?)?$/;
+
+/**
+ * A duration typed on the command line, such as 30m, 2h, 1h30m or 1d, as milliseconds (exit 2 when it is not one). The
+ * engine checks the range of what it is used for.
+ */
+export function parseDuration(text: string, option: string): number {
+  const trimmed = text.trim().toLowerCase();
+  const match = DURATION.exec(trimmed);
+  if (match === null || trimmed === '') throw new UsageError(`${option} must be a duration such as 30m, 2h, 1h30m or 1d; got ${JSON.stringify(text.slice(0, 40))}.`);
+  const [days = 0, hours = 0, minutes = 0] = match.slice(1, 4).map((part) => Number(part ?? 0)) as [number, number, number];
+  return ((days * 24 + hours) * 60 + minutes) * 60_000;
+}
+
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** A date or time typed on the command line, checked; without an offset it still needs the reporting zone. */

@@ -28,6 +28,16 @@ export function fields(rawPairs: readonly (readonly [string, string])[]): string
   return pairs.map(([label, value]) => `${label.padEnd(width)}  ${value}\n`).join('');
 }
 
+/**
+ * A platform record's fields, one `  name: value` line each in the record's order: strings as they are, anything else
+ * as JSON. Names and values are escaped (they are text from the service).
+ */
+export function recordLines(record: Readonly<Record<string, unknown>>, indent = '  '): string {
+  return Object.entries(record)
+    .map(([name, value]) => `${indent}${escapeUnsafeText(name)}: ${escapeUnsafeText(typeof value === 'string' ? value : JSON.stringify(value) ?? String(value))}\n`)
+    .join('');
+}
+
 /** In the reporting zone, to the second, with the zone's offset: `2024-05-01 14:00:00+02:00`, `2024-05-01 12:00:00Z` in UTC. */
 export function formatTime(ms: number | null, timeZone: string): string {
   if (ms === null) return '-';

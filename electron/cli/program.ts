@@ -17,6 +17,7 @@ import { registerDiagnosticsCommand } from './commands/diagnostics';
 import { registerOperatorCommands } from './commands/operator';
 import { registerPolicyCommands } from './commands/policy';
 import { registerProfileCommands } from './commands/profile';
+import { registerReconcileCommand } from './commands/reconcile';
 import { registerSandboxCommands } from './commands/sandbox';
 import { registerSelfcheckCommand } from './commands/selfcheck';
 import { registerSettingsCommands } from './commands/settings';
@@ -34,6 +35,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerAddressCommands,
   registerOperatorCommands,
   registerWithdrawCommands,
+  registerReconcileCommand,
   registerPolicyCommands,
   registerSettingsCommands,
   registerAuditCommands,

@@ -2,6 +2,7 @@
 // keys only as SHA-256 fingerprints. Nothing here may ever hold a secret, key or token.
 import type { AddressType, Chain, CurrencySymbol } from '../chains';
 import type { ClockVerdict } from './clock';
+import type { StuckFlagView } from './stuck-orders';
 
 export interface ProfileSummary {
   readonly name: string;
@@ -144,25 +145,67 @@ export interface SyncReport {
   readonly connection: ConnectionState;
 }
 
+/**
+ * Fields of a platform record that the spec does not name: kept as the service sent them (PROTOCOL §8) and shown under
+ * "more fields". Values are plain JSON.
+ */
+export type MoreFields = Readonly<Record<string, unknown>>;
+
+/** The merchant account as merchantInfo last reported it (the connection screen, the withdrawal checks). */
+export interface MerchantInfoView {
+  readonly merchantId: string;
+  /** The platform's name for the merchant (text from the service). */
+  readonly merchantName: string;
+  readonly apiVersion: number | null;
+  /** Withdrawal types the platform allows this merchant, as it names them (normal, financialConfirmation, ...). */
+  readonly withdrawTypes: readonly string[];
+  /** Whether a messenger is bound to the merchant's auditor: financialConfirmation needs one. Null when not reported. */
+  readonly auditorMessengerBound: boolean | null;
+  readonly moreFields: MoreFields;
+  /** When merchantInfo answered with this (ms). */
+  readonly fetchedAt: number;
+}
+
+/**
+ * A currency of the service's list (getCurrencies), with fees and minimums as decimal strings (§9.3). The list may hold
+ * currencies added after this desk was built: they are shown (balances, deposits), but the desk has no address rules
+ * for them, so withdrawals in them are refused (`addressRules` false, `note` says so).
+ */
 export interface CurrencyView {
-  readonly symbol: CurrencySymbol;
+  readonly symbol: string;
   readonly displayName: string;
-  readonly decimals: number;
-  readonly withdrawMin: string;
+  /** The service's own `name` for it (text from the service). */
+  readonly serviceName: string;
+  /** Decimal places: PROTOCOL §9.2 for the known 13, the service's table for a new one; null when nobody says. */
+  readonly decimals: number | null;
+  /** True when this desk knows the currency's chain and address rules, so it can withdraw in it. */
+  readonly addressRules: boolean;
+  readonly note: string | null;
   readonly depositMin: string;
+  readonly depositFixedFee: string;
+  readonly depositPercentFee: string;
+  readonly depositMinFee: string;
+  readonly depositMaxFee: string;
+  readonly withdrawMin: string;
   readonly withdrawFixedFee: string;
   readonly withdrawPercentFee: string;
   readonly withdrawMinFee: string;
   readonly withdrawMaxFee: string;
+  readonly moreFields: MoreFields;
   readonly fetchedAt: number;
 }
 
 export interface BalanceView {
-  readonly currency: CurrencySymbol;
+  readonly currency: string;
   readonly displayName: string;
   readonly available: string;
   readonly frozen: string;
   readonly observedAt: number;
+  /** False for a currency the service added after this desk was built (see CurrencyView). */
+  readonly addressRules: boolean;
+  readonly note: string | null;
+  /** Unknown fields of this currency's entry in the last merchantInfo answer. */
+  readonly moreFields: MoreFields;
 }
 
 export type RecordSource = 'callback' | 'query';
@@ -181,6 +224,8 @@ export interface DepositView {
   readonly source: RecordSource;
   readonly firstSeenAt: number;
   readonly lastSeenAt: number;
+  /** Fields of the deposit record the spec does not name, as first received. */
+  readonly moreFields: MoreFields;
 }
 
 export interface Page<T> {
@@ -354,11 +399,20 @@ export interface WithdrawalView {
   readonly apiOrder: string | null;
   readonly fee: string | null;
   readonly txid: string | null;
+  /**
+   * The platform's remark on the order (the record's `message`, e.g. why it was refunded): text from the service, shown
+   * escaped and labelled as the platform's. Null before the service reported the order, or when the remark is empty.
+   */
+  readonly platformMessage: string | null;
+  /** The withdrawal order record the service last reported, every field as sent (unknown ones included). */
+  readonly platformRecord: Readonly<Record<string, unknown>> | null;
   readonly history: readonly OrderStatusEvent[];
   /** Why the last submission failed, when it did. */
   readonly lastError: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** Set while the order has stayed in a pending status past its threshold (the watchdog), with what to do next. */
+  readonly stuck: StuckFlagView | null;
 }
 
 export interface AuditEntryView {

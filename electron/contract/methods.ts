@@ -1,7 +1,7 @@
 // The contract: one map of methods named `domain/verb`, each with the zod schema its request must pass and the
 // type it answers. The engine implements it, IPC and the test harness carry it, the renderer and CLI call it.
 import { z } from 'zod';
-import { ADDRESS_TYPES, CHAINS, serviceBaseUrlProblem, WITHDRAWAL_CURRENCIES } from '../chains';
+import { ADDRESS_TYPES, CHAINS, CURRENCY_SYMBOL_MAX_LENGTH, CURRENCY_SYMBOL_PATTERN, serviceBaseUrlProblem, WITHDRAWAL_CURRENCIES } from '../chains';
 import { unsafeTextProblem } from './display-text';
 import type { DESKTOP_CONTRACT } from './desktop';
 import type * as Dto from './dto';
@@ -9,6 +9,8 @@ import { WITHDRAWAL_STATES } from './dto';
 import { MEMO_MAX_LENGTH } from './limits';
 import { canonicalTimeZone, timeZoneProblem } from './time-zone';
 import { ORDER_FINAL_SCOPES, type ApprovalsWaitingView, type NotificationPreferencesView } from './notifications';
+import type { ReconciliationReport } from './reconciliation';
+import { STUCK_THRESHOLD_RANGE_MS, WATCHED_ORDER_STATUSES, type StuckThresholdsView } from './stuck-orders';
 
 // ---- field schemas shared by requests ---------------------------------------------------------------------------
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$/;
@@ -27,6 +29,23 @@ export const passphrase = z.string().min(1, 'enter the passphrase').max(1024);
 /** Who is acting: the engine checks the passphrase and the role on every privileged action. */
 export const actingOperator = z.strictObject({ operator: operatorName, passphrase });
 export const currency = z.enum(WITHDRAWAL_CURRENCIES, { error: 'unknown currency symbol' });
+/**
+ * A currency this desk can withdraw in: one of the 13 it has address rules for (§11). Any other symbol, a currency the
+ * service added later included, is refused before anything else happens (no passphrase is asked), saying why.
+ */
+export const withdrawalCurrency = z.enum(WITHDRAWAL_CURRENCIES, {
+  error: (issue) =>
+    `this desk has no address rules for ${typeof issue.input === 'string' ? JSON.stringify(issue.input.slice(0, CURRENCY_SYMBOL_MAX_LENGTH)) : 'that currency'}, ` +
+    `so it cannot withdraw in it: it withdraws in ${WITHDRAWAL_CURRENCIES.join(', ')} (a currency the service added later is shown in balances and deposits)`,
+});
+/**
+ * Any currency symbol the service may list, including one added after this desk was built (spec "Supported chains"
+ * rule 4): deposits and balances in it are shown; the engine refuses withdrawals in it, saying why.
+ */
+export const reportedCurrency = z
+  .string()
+  .max(CURRENCY_SYMBOL_MAX_LENGTH, `a currency symbol is at most ${CURRENCY_SYMBOL_MAX_LENGTH} characters`)
+  .regex(CURRENCY_SYMBOL_PATTERN, 'a currency symbol looks like "trx.usdt": lower-case letters, digits and "_", with at most one "."');
 export const chain = z.enum(CHAINS, { error: 'unknown chain' });
 export const addressType = z.enum(ADDRESS_TYPES, { error: 'address type must be trx, eth_bnb, solana or ton' });
 /** Amount text is checked for syntax and decimals by the engine, which can name the currency's precision. */
@@ -68,7 +87,7 @@ export const credentialsText = z.strictObject({
 export const none = z.strictObject({});
 /** Which deposits a list or an export covers. */
 export const depositsFilter = z.strictObject({
-  currency: currency.optional(),
+  currency: reportedCurrency.optional(),
   from: epochMs.optional(),
   to: epochMs.optional(),
   search: z.string().max(200).optional(),
@@ -114,10 +133,12 @@ export const CONTRACT = {
   'sync/verify': method(none)<Dto.DepositVerification>(),
   'currencies/list': method(none)<readonly Dto.CurrencyView[]>(),
   'balances/list': method(none)<readonly Dto.BalanceView[]>(),
+  /** The merchant account as merchantInfo last answered (cached; null before it ever answered for this profile). */
+  'merchant/info': method(none)<{ readonly merchant: Dto.MerchantInfoView | null }>(),
 
   'deposits/list': method(
     z.strictObject({
-      currency: currency.optional(),
+      currency: reportedCurrency.optional(),
       from: epochMs.optional(),
       to: epochMs.optional(),
       search: z.string().max(200).optional(),
@@ -160,11 +181,11 @@ export const CONTRACT = {
   )<Dto.PolicyChangeView>(),
 
   'withdrawals/preflight': method(
-    z.strictObject({ currency, amount: amountText, toAddress: destination, withdrawType: withdrawType.optional() }),
+    z.strictObject({ currency: reportedCurrency, amount: amountText, toAddress: destination, withdrawType: withdrawType.optional() }),
   )<Dto.WithdrawalPreflight>(),
   'withdrawals/request': method(
     z.strictObject({
-      currency,
+      currency: withdrawalCurrency,
       amount: amountText,
       toAddress: destination,
       withdrawType: withdrawType.optional(),
@@ -182,9 +203,21 @@ export const CONTRACT = {
   /** Submitting is a decision of a named operator with the submit permission, passphrase-checked. */
   'withdrawals/submit': method(z.strictObject({ id: z.string().min(1).max(64), as: actingOperator }))<Dto.WithdrawalView>(),
   'withdrawals/get': method(z.strictObject({ id: z.string().min(1).max(64) }))<Dto.WithdrawalView>(),
+  /** A page of requests, newest first; or, with `stuck`, every request whose order is stuck now (recorded in the audit once). */
   'withdrawals/list': method(
-    z.strictObject({ state: withdrawalState.optional(), limit: pageLimit.optional(), cursor: cursor.optional() }),
+    z
+      .strictObject({ state: withdrawalState.optional(), limit: pageLimit.optional(), cursor: cursor.optional(), stuck: z.boolean().optional() })
+      .refine((request) => request.stuck !== true || (request.state === undefined && request.cursor === undefined), {
+        message: 'stuck lists every stuck order at once: give it without state or cursor',
+        path: ['stuck'],
+      }),
   )<Dto.Page<Dto.WithdrawalView>>(),
+
+  /**
+   * The three-way reconciliation of the active profile from the cache (offline too): per currency (one, or all with
+   * records), over [from, to) (from the beginning, to now, when left out). Changes nothing.
+   */
+  'reconcile/run': method(z.strictObject({ currency: reportedCurrency.optional(), from: epochMs.optional(), to: epochMs.optional() }))<ReconciliationReport>(),
 
   'audit/list': method(z.strictObject({ limit: pageLimit.optional(), cursor: cursor.optional() }))<Dto.Page<Dto.AuditEntryView>>(),
   'audit/verify': method(z.strictObject({ against: filePath.optional() }))<Dto.AuditVerification>(),
@@ -212,6 +245,20 @@ export const CONTRACT = {
   'settings/setLockTimeout': method(
     z.strictObject({ seconds: z.number().int().min(0).max(86400), as: actingOperator }),
   )<Dto.SessionState>(),
+  /** How long an order may stay in each pending status before the watchdog flags it stuck (desk-wide). */
+  'settings/stuckThresholds': method(none)<StuckThresholdsView>(),
+  /** An admin changes some thresholds (ms); a value equal to the default removes the override. Audited. */
+  'settings/setStuckThresholds': method(
+    z.strictObject({
+      thresholds: z
+        .partialRecord(
+          z.enum(WATCHED_ORDER_STATUSES, { error: `a status the watchdog times: ${WATCHED_ORDER_STATUSES.join(', ')}` }),
+          z.number().int().min(STUCK_THRESHOLD_RANGE_MS.min, 'at least a minute').max(STUCK_THRESHOLD_RANGE_MS.max, 'at most 30 days'),
+        )
+        .refine((thresholds) => Object.keys(thresholds).length > 0, 'name at least one status to change'),
+      as: actingOperator,
+    }),
+  )<StuckThresholdsView>(),
   /** The zone every face shows and exports times in (UI, CLI, CSV): one desk-wide setting an admin changes. */
   'settings/setReportingTimeZone': method(z.strictObject({ timeZone: timeZoneName, as: actingOperator }))<Dto.SessionState>(),
 

@@ -18,8 +18,11 @@ export interface DeskShortcut {
   readonly accelerator: string;
 }
 
-/** Cmd/Ctrl+1…9 open the screens in the side navigation's order. */
-const SCREEN_SHORTCUTS: readonly DeskShortcut[] = SCREENS.map((screen, index) => ({
+/**
+ * Cmd/Ctrl+1…9 open the first nine screens in the side navigation's order; a screen after them (Connection) has no key
+ * of its own (Cmd/Ctrl+0 is the standard reset of the zoom) and is opened from the navigation or the Go menu.
+ */
+const SCREEN_SHORTCUTS: readonly DeskShortcut[] = SCREENS.slice(0, 9).map((screen, index) => ({
   command: { kind: 'navigate', screen },
   label: SCREEN_SHORT_NAMES[screen],
   accelerator: `CmdOrCtrl+${index + 1}`,
@@ -32,10 +35,9 @@ export const DESK_SHORTCUTS: readonly DeskShortcut[] = [
   { command: { kind: 'lock' }, label: 'Lock the desk', accelerator: 'CmdOrCtrl+Shift+L' },
 ];
 
-export function shortcutFor(command: DeskCommand): DeskShortcut {
-  const found = DESK_SHORTCUTS.find((shortcut) => sameCommand(shortcut.command, command));
-  if (found === undefined) throw new Error(`no shortcut for ${command.kind}`);
-  return found;
+/** The command's shortcut; undefined for a screen that has none (see SCREEN_SHORTCUTS). */
+export function shortcutFor(command: DeskCommand): DeskShortcut | undefined {
+  return DESK_SHORTCUTS.find((shortcut) => sameCommand(shortcut.command, command));
 }
 
 export function sameCommand(a: DeskCommand, b: DeskCommand): boolean {

@@ -1,14 +1,12 @@
 // TreasuryService: the contract implemented by the engine. Every handler answers a Result and never throws; a
 // locked desk answers `locked` to everything but session/*. No answer ever carries a key, secret or token.
-import { CHAIN_INFO, chainsFor, CURRENCIES, depositNotesFor, isAddressType, isCurrencySymbol, validateAddress, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../chains';
+import { CHAIN_INFO, chainsFor, depositNotesFor, isAddressType, validateAddress, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../chains';
 import {
   CLOCK_DRIFT_WARN_SECONDS,
   clockDriftVerdict,
   DEMO_OPERATORS,
   ok,
   type AuditEntryView,
-  type BalanceView,
-  type CurrencyView,
   type DepositAddressView,
   type DepositView,
   type MethodName,
@@ -19,12 +17,13 @@ import {
   type SelfcheckStep,
   type TreasuryHandlers,
 } from '../contract';
-import { NotWhitelistedError, ProtocolError, ResponseVerificationError, ServiceError, TIMESTAMP_WINDOW_SECONDS } from '../protocol';
+import { depositRecordSchema, NotWhitelistedError, ProtocolError, ResponseVerificationError, ServiceError, TIMESTAMP_WINDOW_SECONDS, unknownFieldsOf } from '../protocol';
 import { qrPngDataUrl, qrSvg } from './addresses/qr';
 import type { CallbackListener } from './callbacks/listener';
 import type { DeskContext } from './context';
 import { DeskError, toContractError } from './errors';
 import { csvInstant, csvLine } from './export/csv';
+import { balanceViews, checkCurrencyFilter, currencyViews, merchantInfoView } from './merchant/records';
 import { writeFailureReason, writeFileAtomically as writeFileWhole } from './files/atomic-write';
 import { preferencesView, setOwnPreferences } from './notifications/preferences';
 import { approvalsWaitingFor } from './notifications/recipients';
@@ -52,14 +51,13 @@ import type { SessionLock } from './session';
 import {
   exportAudit,
   getProfile,
-  latestBalances,
   listAudit,
-  listCurrencies,
   listDepositAddresses,
   listDeposits,
   listProfiles,
   listWithdrawalRequests,
   saveDepositAddress,
+  saveMerchantInfo,
   setSetting,
   SETTING_KEYS,
   userVersion,
@@ -71,7 +69,10 @@ import {
 import { diagnoseFailure } from './sync/connection';
 import type { SyncService } from './sync/sync';
 import { parseStatement } from './statements/statement';
+import { platformWithdrawalSettings, withdrawTypeRefusal } from './withdrawals/platform-rules';
 import { policyProblems } from './withdrawals/policy';
+import { runReconciliation } from './reconcile/run';
+import { recordStuckOrders, setStuckThresholds, stuckOrders, stuckThresholds, stuckThresholdsView } from './withdrawals/watchdog';
 import {
   approveWithdrawal,
   cancelWithdrawal,
@@ -146,6 +147,7 @@ function depositView(deposit: Deposit): DepositView {
     source: deposit.source,
     firstSeenAt: deposit.firstSeenAt,
     lastSeenAt: deposit.lastSeenAt,
+    moreFields: unknownFieldsOf(depositRecordSchema, deposit.raw),
   };
 }
 
@@ -159,11 +161,6 @@ function addressView(address: DepositAddress): DepositAddressView {
     chains: chainsFor(type),
     notes: depositNotesFor(type),
   };
-}
-
-function text(record: Readonly<Record<string, unknown>>, field: string): string {
-  const value = record[field];
-  return typeof value === 'string' ? value : '';
 }
 
 /** Writes a file the caller named, whole or not at all (core/files/atomic-write.ts); a failure is bad input naming it. */
@@ -293,8 +290,9 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       return failed('request', error);
     }
     try {
-      await client.merchantInfo();
-      steps.push({ step: 'version', ok: true, detail: 'the account is on protocol version 2: business calls work' });
+      const info = await client.merchantInfo();
+      saveMerchantInfo(context.db, profileName(), info, context.now());
+      steps.push({ step: 'version', ok: true, detail: `the account is on protocol version ${info.apiVersion}: business calls work (merchant "${info.merchantName}", ${info.merchantId})` });
     } catch (error) {
       if (error instanceof ServiceError && error.reason === 'apiVersionNotEnabled') {
         steps.push({ step: 'version', ok: false, detail: 'selfcheck passed, but the account is still on protocol version 1' });
@@ -366,43 +364,17 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     'sync/status': handle('sync/status', () => sync.status()),
     'sync/verify': handle('sync/verify', () => sync.verifyDeposits()),
 
-    'currencies/list': handle('currencies/list', () =>
-      listCurrencies(context.db, profileName())
-        .filter((stored): stored is typeof stored & { symbol: CurrencySymbol } => isCurrencySymbol(stored.symbol))
-        .map(
-          (stored): CurrencyView => ({
-            symbol: stored.symbol,
-            displayName: CURRENCIES[stored.symbol].displayName,
-            decimals: CURRENCIES[stored.symbol].decimals,
-            withdrawMin: text(stored.record, 'withdraw_min'),
-            depositMin: text(stored.record, 'deposit_min'),
-            withdrawFixedFee: text(stored.record, 'withdraw_fixed_fee'),
-            withdrawPercentFee: text(stored.record, 'withdraw_percent_fee'),
-            withdrawMinFee: text(stored.record, 'withdraw_min_fee'),
-            withdrawMaxFee: text(stored.record, 'withdraw_max_fee'),
-            fetchedAt: stored.fetchedAt,
-          }),
-        ),
-    ),
-    'balances/list': handle('balances/list', () =>
-      latestBalances(context.db, profileName())
-        .filter((snapshot): snapshot is typeof snapshot & { currency: CurrencySymbol } => isCurrencySymbol(snapshot.currency))
-        .map(
-          (snapshot): BalanceView => ({
-            currency: snapshot.currency,
-            displayName: CURRENCIES[snapshot.currency].displayName,
-            available: snapshot.available,
-            frozen: snapshot.frozen,
-            observedAt: snapshot.lastObservedAt,
-          }),
-        ),
-    ),
+    'currencies/list': handle('currencies/list', () => currencyViews(context.db, profileName())),
+    'balances/list': handle('balances/list', () => balanceViews(context.db, profileName())),
+    'merchant/info': handle('merchant/info', () => ({ merchant: merchantInfoView(context.db, profileName()) })),
 
     'deposits/list': handle('deposits/list', (request) => {
+      checkCurrencyFilter(context.db, profileName(), request.currency);
       const page = listDeposits(context.db, depositQuery(request, request.limit ?? DEFAULT_PAGE, request.cursor ?? null));
       return { rows: page.rows.map(depositView), nextCursor: page.nextCursor };
     }),
     'deposits/exportCsv': handle('deposits/exportCsv', (request) => {
+      checkCurrencyFilter(context.db, profileName(), request.currency);
       let rows = 0;
       const timeZone = session.reportingTimeZone();
       writeFileAtomically(request.path, (append) => {
@@ -486,6 +458,11 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       const policy = { thresholds: request.thresholds, dailyLimit: request.dailyLimit, useFinancialConfirmation: request.useFinancialConfirmation };
       const problems = policyProblems(policy);
       if (problems.length > 0) throw new DeskError('invalidInput', `the policy is not usable: ${problems.join('; ')}`);
+      const refusal = withdrawTypeRefusal(platformWithdrawalSettings(context.db, profileName()), policy.useFinancialConfirmation ? 'financialConfirmation' : 'normal');
+      if (refusal) {
+        const message = `the platform would refuse every withdrawal under this policy: ${refusal.reason}: ${refusal.remedy}`;
+        throw new DeskError('invalidInput', message, { useFinancialConfirmation: message });
+      }
       const proposal = await proposePolicy(context, request.currency, toSignable(policy) as never, request.as);
       const applied = proposal.state === 'applied';
       return { applied, proposal: proposalView(proposal), policy: applied ? policyView(request.currency) : { currency: request.currency, ...policy } };
@@ -499,6 +476,13 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     'withdrawals/submit': handle('withdrawals/submit', (request) => submitWithdrawal(context, request.id, request.as)),
     'withdrawals/get': handle('withdrawals/get', (request) => getWithdrawalView(context, request.id)),
     'withdrawals/list': handle('withdrawals/list', (request) => {
+      if (request.stuck === true) {
+        // Whoever finds an order stuck records it (once): the CLI too, where no watchdog runs.
+        const stuck = stuckOrders(context, profileName());
+        recordStuckOrders(context, profileName(), stuck);
+        const roster = context.trail.roster(profileName(), { cached: true });
+        return { rows: stuck.map((order) => withdrawalView(context, order.request, roster)), nextCursor: null };
+      }
       const page = listWithdrawalRequests(context.db, {
         profile: profileName(),
         limit: request.limit ?? DEFAULT_PAGE,
@@ -507,6 +491,11 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
       });
       const roster = context.trail.roster(profileName(), { cached: true });
       return { rows: page.rows.map((row) => withdrawalView(context, row, roster)), nextCursor: page.nextCursor };
+    }),
+
+    'reconcile/run': handle('reconcile/run', (request) => {
+      checkCurrencyFilter(context.db, profileName(), request.currency);
+      return runReconciliation(context, request);
     }),
 
     'audit/list': handle('audit/list', (request) => {
@@ -597,6 +586,18 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
         signAction(operator, 'settings/lockTimeout', '', { seconds: request.seconds });
       });
       return session.changed();
+    }),
+    'settings/stuckThresholds': handle('settings/stuckThresholds', () => stuckThresholdsView(context)),
+    'settings/setStuckThresholds': handle('settings/setStuckThresholds', async (request) => {
+      const operator = await deskSettingsAdmin(request.as);
+      const before = stuckThresholds(context);
+      context.trail.transaction(() => {
+        const after = setStuckThresholds(context, request.thresholds);
+        signAction(operator, 'settings/stuckThresholds', '', { changed: request.thresholds, before, after });
+      });
+      // Every order's stuck flag may have changed.
+      context.emit({ type: 'withdrawals/changed', id: null });
+      return stuckThresholdsView(context);
     }),
     'settings/setReportingTimeZone': handle('settings/setReportingTimeZone', async (request) => {
       const operator = await deskSettingsAdmin(request.as);

@@ -5,7 +5,8 @@
 // shows them (registerAccelerator: false) and on macOS it acts only on a key press the page left unhandled.
 import type { MenuItemConstructorOptions } from 'electron';
 import type { ContractEvent, TreasuryHandlers } from '../contract';
-import { DESK_SHORTCUTS, shortcutFor, type DeskCommand } from '../contract/shortcuts';
+import { SCREENS, SCREEN_SHORT_NAMES } from '../contract/screens';
+import { shortcutFor, type DeskCommand } from '../contract/shortcuts';
 import { runtimeText } from './command-line';
 
 /** What the desk's menu items do; main wires them to the window (events) and the engine (lock, sync). */
@@ -60,19 +61,21 @@ export interface AppMenuOptions {
   readonly actions: AppMenuActions;
 }
 
+/** A menu item running a desk command, showing its shortcut when it has one (a screen's label is its short name). */
 function deskItem(command: DeskCommand, options: AppMenuOptions): MenuItemConstructorOptions {
   const shortcut = shortcutFor(command);
+  const label = command.kind === 'navigate' ? SCREEN_SHORT_NAMES[command.screen] : shortcut?.label;
   return {
-    label: shortcut.label,
-    accelerator: shortcut.accelerator,
-    ...(options.platform === 'darwin' ? {} : { registerAccelerator: false }),
+    label,
+    ...(shortcut === undefined ? {} : { accelerator: shortcut.accelerator }),
+    ...(options.platform === 'darwin' || shortcut === undefined ? {} : { registerAccelerator: false }),
     click: () => options.actions.run(command),
   };
 }
 
 export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOptions[] {
   const mac = options.platform === 'darwin';
-  const screens = DESK_SHORTCUTS.filter((shortcut) => shortcut.command.kind === 'navigate').map((shortcut) => deskItem(shortcut.command, options));
+  const screens = SCREENS.map((screen) => deskItem({ kind: 'navigate', screen }, options));
   const template: MenuItemConstructorOptions[] = [];
   if (mac) {
     template.push({

@@ -46,5 +46,5 @@ export {
 } from './merchant-client';
 export { PublicClient, type PublicCheck, type PublicClientOptions, type TransferCheck } from './public-client';
 export { createCryptoPool, CryptoPoolError, type CryptoPool, type CryptoPoolOptions } from './crypto-pool';
-export { computeFee, minimumAmount, type FeeKind, type FeeSchedule } from './fees';
+export { computeFee, feeScheduleOf, minimumAmount, type FeeKind, type FeeSchedule } from './fees';
 export { INTAKE_CHANNEL, intakeTracing, traceIntake, type IntakeStage, type IntakeTrace } from './intake-tracing';

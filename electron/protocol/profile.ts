@@ -96,6 +96,15 @@ export const CHECK_TRANSFER_RATE_PER_MINUTE = 20;
 /** spec generateAddresssQrCode: the address charset. */
 export const QR_ADDRESS_PATTERN = /^[A-Za-z0-9._+-]+$/;
 
+/**
+ * §9.2 names the decimals of the 13 symbols only. For a currency the service adds later (spec "Supported chains" rule
+ * 4) the desk reads its decimals from this field of its getCurrencies record (a field the spec does not show, kept by
+ * §8) when it holds a whole number up to CURRENCY_DECIMALS_MAX; without it the decimals are unknown and amounts in
+ * that currency are only shown, exactly as sent.
+ */
+export const CURRENCY_RECORD_DECIMALS_FIELD = 'decimals';
+export const CURRENCY_DECIMALS_MAX = 36;
+
 /** §9.1 Amount syntax: digits, optionally one '.' and more digits; no sign, exponent or spaces. */
 export const AMOUNT_PATTERN = /^[0-9]+(\.[0-9]+)?$/;
 

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import {
   ADDRESS_TYPES,
   CURRENCIES,
+  CURRENCY_SYMBOL_MAX_LENGTH,
+  CURRENCY_SYMBOL_PATTERN,
   QR_ADDRESS_TYPES,
   RESERVED_ADDRESS_TYPES,
   WITHDRAWAL_CURRENCIES,
@@ -33,7 +35,7 @@ export const decimalStringSchema = z.string().regex(AMOUNT_PATTERN, 'must be a d
  * the spec says more currencies may be added (spec "Supported chains" rule 4), and one new symbol must not make a
  * whole getDeposits page unreadable. Use `isCurrencySymbol` (chains) to narrow.
  */
-export const reportedCurrencySchema = z.string().regex(/^[a-z0-9_]+(\.[a-z0-9_]+)?$/, 'must be a currency symbol like "trx.usdt"');
+export const reportedCurrencySchema = z.string().max(CURRENCY_SYMBOL_MAX_LENGTH).regex(CURRENCY_SYMBOL_PATTERN, 'must be a currency symbol like "trx.usdt"');
 
 /** An addressType as reported in records: today one of trx, solana, eth_bnb, ton (btc reserved); more may come. */
 export const reportedAddressTypeSchema = z.string().regex(/^[a-z0-9_]+$/, 'must be an address type like "eth_bnb"');
@@ -123,12 +125,15 @@ export const balanceSchema = z.looseObject({
 });
 export type Balance = z.infer<typeof balanceSchema>;
 
-/** merchantInfo (§8). */
+/**
+ * merchantInfo (§8). `withdrawTypes` lists the platform's names as sent: a type added later must not make the whole
+ * answer (and the balances in it) unreadable; the desk only ever sends the two it knows (WITHDRAW_TYPES).
+ */
 export const merchantInfoSchema = z.looseObject({
   merchantId: nonEmpty,
   merchantName: z.string(),
   apiVersion: z.int().min(1),
-  withdrawTypes: z.array(withdrawTypeSchema),
+  withdrawTypes: z.array(nonEmpty),
   auditorMessengerBound: z.boolean(),
   balances: z.array(balanceSchema),
 });
@@ -213,6 +218,12 @@ export function amountProblem(amount: string, currency: CurrencySymbol): string 
   const allowed = CURRENCIES[currency].decimals;
   if (decimals > allowed) return `has ${decimals} decimal places; ${currency} allows at most ${allowed}`;
   return undefined;
+}
+
+/** The fields of a verified record that its schema does not name: what a client keeps without understanding it (§8). */
+export function unknownFieldsOf(schema: { readonly shape: object }, record: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const known = new Set(Object.keys(schema.shape));
+  return Object.fromEntries(Object.entries(record).filter(([field]) => !known.has(field)));
 }
 
 /** One line naming the fields a schema refused, without echoing their values (they are unverified or secret). */

@@ -1,15 +1,18 @@
 // The admin interface under `/sandbox/` (not part of the merchant API): plain JSON for loopback clients only, every
 // input validated with zod (bad input -> HTTP 400 with a reason). Platform-staff actions: merchants and their
-// configuration, expiring a merchant's tokens, simulated chain transfers, moving withdrawals along the state table,
-// the clock, the callback log; and injected faults (faults.ts) for tests.
+// configuration, expiring a merchant's tokens, currencies added after launch, simulated chain transfers, moving
+// withdrawals along the state table, the clock, the callback log; injected faults (faults.ts) for tests; and platform
+// anomalies (anomalies.ts) a reconciliation must catch.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { CURRENCIES, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../chains';
+import { CHAINS, CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../chains';
 import { AMOUNT_PATTERN, WITHDRAW_TYPES } from '../protocol/profile';
+import { anomalyInputSchema } from './anomalies';
 import { callbackLog } from './callbacks';
 import { faultInputSchema } from './faults';
 import { isLoopbackAddress, readBody, sendJson } from './http';
-import { balancesOf, checkLedgerInvariant, findWithdrawal, isTransferCurrency, transferDecimals, withdrawalHistory, withdrawalRecord } from './ledger';
+import { addedCurrencies } from './added-currencies';
+import { balancesOf, checkLedgerInvariant, findWithdrawal, transferCurrencyInfo, withdrawalHistory, withdrawalRecord } from './ledger';
 import { credentialsOf, parseCidr, type MerchantConfig, type SandboxCredentials } from './merchants';
 import { ORDER_STATUSES } from './order-states';
 import type { SandboxService } from './service';
@@ -54,10 +57,26 @@ const newMerchantSchema = z.strictObject({ merchantName: z.string().min(1).max(1
 const patchMerchantSchema = z.strictObject(merchantSettings);
 const transferSchema = z.strictObject({
   toAddress: z.string().min(1),
-  currency: z.string().refine(isTransferCurrency, 'must be a deposit currency symbol such as "bnb.usdt", or "trx.usdc"'),
+  currency: z.string().min(1),
   amount: decimalText,
   fromAddress: z.string().min(1).optional(),
   txid: z.string().min(1).optional(),
+});
+const newCurrencySchema = z.strictObject({
+  symbol: z.string().min(1),
+  name: z.string().min(1).max(64),
+  chain: z.enum(CHAINS),
+  decimals: z.int(),
+  deposit_fixed_fee: decimalText,
+  deposit_percent_fee: decimalText,
+  deposit_min_fee: decimalText,
+  deposit_max_fee: decimalText,
+  withdraw_fixed_fee: decimalText,
+  withdraw_percent_fee: decimalText,
+  withdraw_min_fee: decimalText,
+  withdraw_max_fee: decimalText,
+  deposit_min: decimalText,
+  withdraw_min: decimalText,
 });
 const advanceSchema = z.strictObject({ to: z.enum(ORDER_STATUSES as [string, ...string[]]), message: z.string().max(255).optional() });
 /** Up to about 30 years either way: enough for any expiry test, small enough for exact millisecond arithmetic. */
@@ -175,8 +194,9 @@ export class AdminApi {
         if (parts.length !== 1) break;
         if (method !== 'POST') expect('POST');
         const input = parseWith(transferSchema, await this.json(request, false));
-        if (!isTransferCurrency(input.currency)) throw badRequest('currency: unknown');
-        const decimals = transferDecimals(input.currency);
+        const currency = transferCurrencyInfo(service.db, input.currency);
+        if (currency === undefined) throw badRequest('currency: must be a deposit currency symbol such as "bnb.usdt", "trx.usdc", or one added under /sandbox/currencies');
+        const { decimals } = currency;
         if ((input.amount.split('.')[1]?.length ?? 0) > decimals) throw badRequest(`amount: ${input.currency} has at most ${decimals} decimals`);
         const result = service.transfer({ ...input, currency: input.currency });
         if (!result.ok) throw new AdminError(result.status, result.status === 409 ? 'conflict' : 'badRequest', result.reason);
@@ -186,6 +206,18 @@ export class AdminApi {
             ? { credited: true, txid: result.txid, merchantId: result.merchantId, deposit: result.deposit }
             : { credited: false, txid: result.txid, reason: result.reason },
         };
+      }
+      case 'currencies': {
+        // Currencies the platform added after launch (added-currencies.ts): listed by getCurrencies from then on.
+        if (parts.length !== 1) break;
+        if (method === 'POST') {
+          const input = parseWith(newCurrencySchema, await this.json(request, false));
+          const result = service.addCurrency(input);
+          if (!result.ok) throw new AdminError(result.status, result.status === 409 ? 'conflict' : 'badRequest', result.reason);
+          return { status: 201, body: { currency: result.currency } };
+        }
+        if (method !== 'GET') expect('GET, POST');
+        return { status: 200, body: { currencies: addedCurrencies(service.db) } };
       }
       case 'withdrawals': {
         const merchantId = parts[1] ?? '';
@@ -238,6 +270,31 @@ export class AdminApi {
         const id = Number(parts[1]);
         if (!Number.isSafeInteger(id) || !service.faults.clear(id)) throw notFound(`no fault ${parts[1] ?? ''}`);
         return { status: 200, body: { faults: service.faults.list() } };
+      }
+      case 'anomalies': {
+        if (parts.length === 1) {
+          if (method === 'POST') {
+            const input = parseWith(anomalyInputSchema, await this.json(request, false));
+            if ('merchantId' in input && input.merchantId !== undefined && !service.merchantConfig(input.merchantId)) throw notFound(`no merchant ${input.merchantId}`);
+            if (input.kind === 'withdrawFee') {
+              if (!isCurrencySymbol(input.currency)) throw badRequest(`currency: ${input.currency} is not a withdrawal currency`);
+              const decimals = CURRENCIES[input.currency].decimals;
+              if ((input.fee.split('.')[1]?.length ?? 0) > decimals) throw badRequest(`fee: ${input.currency} has at most ${decimals} decimals`);
+            }
+            return { status: 201, body: { anomaly: service.anomalies.add(input) } };
+          }
+          if (method === 'DELETE') {
+            service.anomalies.clear();
+            return { status: 200, body: { anomalies: [] } };
+          }
+          if (method !== 'GET') expect('GET, POST, DELETE');
+          return { status: 200, body: { anomalies: service.anomalies.list() } };
+        }
+        if (parts.length !== 2) break;
+        if (method !== 'DELETE') expect('DELETE');
+        const id = Number(parts[1]);
+        if (!Number.isSafeInteger(id) || !service.anomalies.clear(id)) throw notFound(`no anomaly ${parts[1] ?? ''}`);
+        return { status: 200, body: { anomalies: service.anomalies.list() } };
       }
       case 'invariant': {
         if (parts.length !== 1) break;

@@ -48,6 +48,18 @@ export function enqueueCallback(db: Db, merchantId: string, kind: CallbackKind, 
   ).run(merchantId, kind, ref, JSON.stringify(record), eventAtMs, attemptDueMs(eventAtMs, 0, timeScale) ?? eventAtMs);
 }
 
+/**
+ * An event whose callback the platform never sends (an admin anomaly, anomalies.ts): logged as failed with no attempt,
+ * inside the caller's transaction, so the callback log tells the truth about it.
+ */
+export function recordLostCallback(db: Db, merchantId: string, kind: CallbackKind, ref: string, record: unknown, eventAtMs: number): void {
+  sql(
+    db,
+    `INSERT INTO callbacks (merchant_id, kind, ref, payload, event_at, attempts, next_attempt_at, state)
+     VALUES (?, ?, ?, ?, ?, 0, NULL, 'failed')`,
+  ).run(merchantId, kind, ref, JSON.stringify(record), eventAtMs);
+}
+
 export interface DeliveryAttempt {
   readonly attempt: number;
   readonly at: number;

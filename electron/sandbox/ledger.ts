@@ -20,9 +20,10 @@ import {
   type Chain,
   type CurrencySymbol,
 } from '../chains';
-import { computeFee, minimumAmount } from '../protocol/fees';
+import { computeFee, minimumAmount, type FeeSchedule } from '../protocol/fees';
 import { AMOUNT_PATTERN, REMARK_MAX_LENGTH, USER_ORDER_PATTERN } from '../protocol/profile';
 import { isTxidFormat, newChainAddress, newDepositAddress, newTxid, txidKey, type RandomSource } from './chain-sim';
+import { addedCurrencies, addedCurrency } from './added-currencies';
 import { currencyRecord } from './currencies-table';
 import type { MerchantConfig } from './merchants';
 import {
@@ -98,6 +99,8 @@ export interface LedgerEnv {
   readonly nowMs: () => number;
   readonly random: RandomSource;
   readonly events: LedgerEvents;
+  /** A fee to charge a new order instead of the currency table's (admin anomalies, anomalies.ts); undefined: the table's. */
+  readonly withdrawFee?: (merchantId: string, currency: string) => string | undefined;
 }
 
 const INSTANCE_TAG_META = 'instance_tag';
@@ -125,7 +128,7 @@ interface Balance {
   readonly frozen: Money;
 }
 
-function readBalance(db: Db, merchantId: string, currency: CurrencySymbol): Balance {
+function readBalance(db: Db, merchantId: string, currency: string): Balance {
   const row = sql(db, 'SELECT available, frozen FROM balances WHERE merchant_id = ? AND currency = ?').get(merchantId, currency) as
     | Pick<BalanceRow, 'available' | 'frozen'>
     | undefined;
@@ -133,7 +136,7 @@ function readBalance(db: Db, merchantId: string, currency: CurrencySymbol): Bala
   return { available: new Money(row.available), frozen: new Money(row.frozen) };
 }
 
-function writeBalance(db: Db, merchantId: string, currency: CurrencySymbol, balance: Balance): void {
+function writeBalance(db: Db, merchantId: string, currency: string, balance: Balance): void {
   sql(db, 'UPDATE balances SET available = ?, frozen = ? WHERE merchant_id = ? AND currency = ?').run(
     formatMoney(balance.available),
     formatMoney(balance.frozen),
@@ -143,16 +146,16 @@ function writeBalance(db: Db, merchantId: string, currency: CurrencySymbol, bala
 }
 
 export interface BalanceView {
-  readonly currency: CurrencySymbol;
+  readonly currency: string;
   readonly available: string;
   readonly frozen: string;
 }
 
-/** One entry per withdrawal currency symbol, in the spec's order (§8 merchantInfo). */
+/** One entry per currency symbol, the spec's 13 in its order, then those added later (§8 merchantInfo). */
 export function balancesOf(db: Db, merchantId: string): BalanceView[] {
   const rows = sql(db, 'SELECT currency, available, frozen FROM balances WHERE merchant_id = ?').all(merchantId) as BalanceRow[];
   const byCurrency = new Map(rows.map((row) => [row.currency, row]));
-  return WITHDRAWAL_CURRENCIES.map((currency) => ({
+  return [...WITHDRAWAL_CURRENCIES, ...addedCurrencies(db).map((added) => added.symbol)].map((currency) => ({
     currency,
     available: byCurrency.get(currency)?.available ?? '0',
     frozen: byCurrency.get(currency)?.frozen ?? '0',
@@ -232,18 +235,32 @@ export function createAddress(
 export const TRON_USDC = 'trx.usdc';
 const TRON_USDC_DECIMALS = 6;
 
-export type TransferCurrency = CurrencySymbol | typeof TRON_USDC;
+/** A symbol a simulated transfer may carry: the 13, USDC on TRON (never credited), or a currency added later. */
+export type TransferCurrency = string;
 
-export function isTransferCurrency(value: string): value is TransferCurrency {
-  return value === TRON_USDC || isCurrencySymbol(value);
+/** How a transfer of a currency is simulated: its chain, decimals, and deposit fees (none for USDC on TRON). */
+export interface TransferCurrencyInfo {
+  readonly chain: Chain;
+  readonly decimals: number;
+  /** Null for USDC on TRON, which is never credited (§11.6). */
+  readonly schedule: FeeSchedule | null;
 }
 
-function transferChain(currency: TransferCurrency): Chain {
-  return currency === TRON_USDC ? 'trx' : CURRENCIES[currency].chain;
+export function transferCurrencyInfo(db: Db, currency: string): TransferCurrencyInfo | undefined {
+  if (currency === TRON_USDC) return { chain: 'trx', decimals: TRON_USDC_DECIMALS, schedule: null };
+  if (isCurrencySymbol(currency)) return { chain: CURRENCIES[currency].chain, decimals: CURRENCIES[currency].decimals, schedule: currencyRecord(currency) };
+  const added = addedCurrency(db, currency);
+  return added === undefined ? undefined : { chain: added.chain, decimals: added.decimals, schedule: added.record };
 }
 
-export function transferDecimals(currency: TransferCurrency): number {
-  return currency === TRON_USDC ? TRON_USDC_DECIMALS : CURRENCIES[currency].decimals;
+/** Whether a simulated transfer may carry `value` (see TransferCurrency). */
+export function isTransferCurrency(db: Db, value: string): boolean {
+  return transferCurrencyInfo(db, value) !== undefined;
+}
+
+/** Whether getDeposits can filter by `value`: one of the 13, or a currency added later. */
+export function isDepositCurrency(db: Db, value: string): boolean {
+  return isCurrencySymbol(value) || addedCurrency(db, value) !== undefined;
 }
 
 export interface TransferInput {
@@ -268,8 +285,9 @@ export type TransferResult =
  */
 export function simulateTransfer(env: LedgerEnv, input: TransferInput): TransferResult {
   const { db } = env;
-  const chain = transferChain(input.currency);
-  const decimals = transferDecimals(input.currency);
+  const currencyInfo = transferCurrencyInfo(db, input.currency);
+  if (currencyInfo === undefined) return { ok: false, status: 400, reason: `currency ${input.currency} is not one the platform knows` };
+  const { chain, decimals, schedule } = currencyInfo;
   const amountText = input.amount;
   if (!AMOUNT_PATTERN.test(amountText) || (amountText.split('.')[1]?.length ?? 0) > decimals) {
     return { ok: false, status: 400, reason: `amount must be a decimal string with at most ${decimals} decimals` };
@@ -305,13 +323,12 @@ export function simulateTransfer(env: LedgerEnv, input: TransferInput): Transfer
 
   let reason: NotCreditedReason | undefined;
   let fee = new Money(0);
-  if (input.currency === TRON_USDC) reason = 'trxUsdcNotSupported';
+  if (schedule === null) reason = 'trxUsdcNotSupported';
   else if (!target) reason = 'addressNotIssued';
   else {
-    const schedule = currencyRecord(input.currency);
     if (gross.lessThan(minimumAmount(schedule, 'deposit'))) reason = 'belowDepositMin';
     else {
-      fee = computeFee(schedule, 'deposit', gross, input.currency);
+      fee = computeFee(schedule, 'deposit', gross, decimals);
       if (!gross.greaterThan(fee)) reason = 'feeExceedsAmount';
     }
   }
@@ -321,7 +338,7 @@ export function simulateTransfer(env: LedgerEnv, input: TransferInput): Transfer
     `INSERT INTO chain_transfers (chain, txid_key, txid, currency, from_address, to_address, amount, source, credited, reason, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, 'deposit', ?, ?, ?)`,
   ).run(chain, txidKey(chain, txid), txid, input.currency, fromAddress, input.toAddress, formatMoney(gross), reason ? 0 : 1, reason ?? null, env.nowMs());
-  if (reason !== undefined || !target || input.currency === TRON_USDC) {
+  if (reason !== undefined || !target || schedule === null) {
     return { ok: true, credited: false, txid, reason: reason ?? 'addressNotIssued' };
   }
 
@@ -355,18 +372,25 @@ export function simulateTransfer(env: LedgerEnv, input: TransferInput): Transfer
   return { ok: true, credited: true, txid, deposit, merchantId: target.merchant_id };
 }
 
-/** getDeposits: newest credited first, optional currency filter, 1-based pages (§8, spec getDeposits). */
-export function depositsPage(db: Db, merchantId: string, currency: CurrencySymbol | undefined, page: number, limit: number): DepositRecord[] {
+/**
+ * getDeposits: newest credited first, optional currency filter, 1-based pages (§8, spec getDeposits); `unlisted`
+ * apiOrders are left out (an admin anomaly, anomalies.ts).
+ */
+export function depositsPage(db: Db, merchantId: string, currency: string | undefined, page: number, limit: number, unlisted: readonly string[] = []): DepositRecord[] {
   const offset = (page - 1) * limit;
+  const hidden = JSON.stringify(unlisted);
   const rows = (
     currency === undefined
-      ? sql(db, 'SELECT * FROM deposits WHERE merchant_id = ? ORDER BY seq DESC LIMIT ? OFFSET ?').all(merchantId, limit, offset)
-      : sql(db, 'SELECT * FROM deposits WHERE merchant_id = ? AND currency = ? ORDER BY seq DESC LIMIT ? OFFSET ?').all(
+      ? sql(db, 'SELECT * FROM deposits WHERE merchant_id = ? AND api_order NOT IN (SELECT value FROM json_each(?)) ORDER BY seq DESC LIMIT ? OFFSET ?').all(
           merchantId,
-          currency,
+          hidden,
           limit,
           offset,
         )
+      : sql(
+          db,
+          'SELECT * FROM deposits WHERE merchant_id = ? AND currency = ? AND api_order NOT IN (SELECT value FROM json_each(?)) ORDER BY seq DESC LIMIT ? OFFSET ?',
+        ).all(merchantId, currency, hidden, limit, offset)
   ) as DepositRow[];
   return rows.map(depositRecord);
 }
@@ -465,7 +489,8 @@ export function createWithdrawal(env: LedgerEnv, merchant: MerchantConfig, body:
   if (params.withdrawType === 'financialConfirmation' && !merchant.auditorMessengerBound) {
     return { ok: false, message: 'auditorMessengerNotBound' };
   }
-  const fee = computeFee(schedule, 'withdraw', amount, currency);
+  const charged = env.withdrawFee?.(merchant.merchantId, currency);
+  const fee = charged === undefined ? computeFee(schedule, 'withdraw', amount, CURRENCIES[currency].decimals) : new Money(charged);
   const total = amount.plus(fee);
   const balance = readBalance(db, merchant.merchantId, currency);
   if (balance.available.lessThan(total)) return { ok: false, message: 'insufficientBalance' };
@@ -594,7 +619,7 @@ export function withdrawalHistory(db: Db, seq: number): Array<{ from: string | n
 
 export interface InvariantEntry {
   readonly merchantId: string;
-  readonly currency: CurrencySymbol;
+  readonly currency: string;
   readonly available: string;
   readonly frozen: string;
   readonly opening: string;
@@ -660,7 +685,6 @@ export function checkLedgerInvariant(db: Db, merchantId?: string): InvariantRepo
   }
   const violations: InvariantViolation[] = [];
   for (const row of balances) {
-    if (!isCurrencySymbol(row.currency)) continue;
     const { credited, withdrawn, inFlight } = bucket(row.merchant_id, row.currency);
     const available = new Money(row.available);
     const frozen = new Money(row.frozen);

@@ -4,7 +4,7 @@
 // encrypted to the merchant public key (§2), every '/' escaped (§5.2). State changes commit before the answer.
 import { randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isAddressType, isCurrencySymbol, RESERVED_ADDRESS_TYPES } from '../chains';
+import { isAddressType, RESERVED_ADDRESS_TYPES } from '../chains';
 import { decryptBytes, encryptJson, parsePlaintextJson } from '../protocol/cipher';
 import { failureEnvelope, successEnvelope, toEscapedJson, type Envelope } from '../protocol/envelope';
 import {
@@ -28,7 +28,7 @@ import {
 import { signingInput, signText, verifyText } from '../protocol/signature';
 import { authorizationHeader, isValidNonce, isWithinWindow, newNonce, parseTimestamp } from '../protocol/wire';
 import { header, readBody, send, sendAndStopReading, sendMethodNotAllowed, sendNotFound } from './http';
-import { balancesOf, depositsPage, findWithdrawal, withdrawalRecord } from './ledger';
+import { balancesOf, depositsPage, findWithdrawal, isDepositCurrency, withdrawalRecord } from './ledger';
 import { isWhitelisted, type MerchantContext } from './merchants';
 import type { SandboxService } from './service';
 import { sql, type Db, type TokenRow } from './store';
@@ -240,8 +240,8 @@ export class MerchantApi {
     if (limit !== undefined && (typeof limit !== 'number' || !Number.isInteger(limit))) return fail('paramError');
     const pageSize = limit ?? DEPOSITS_LIMIT_DEFAULT;
     if (pageSize < DEPOSITS_LIMIT_MIN || pageSize > DEPOSITS_LIMIT_MAX) return fail('limitError'); // never clamped
-    if (currency !== undefined && !isCurrencySymbol(currency)) return fail('currencyNotSupported');
-    return succeed(depositsPage(this.service.db, merchantId, currency, page ?? 1, pageSize));
+    if (currency !== undefined && !isDepositCurrency(this.service.db, currency)) return fail('currencyNotSupported');
+    return succeed(depositsPage(this.service.db, merchantId, currency, page ?? 1, pageSize, this.service.anomalies.unlistedDeposits()));
   }
 
   // ---- answers (§3.3, §5.2) -----------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { formatMoney, Money, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../chains';
 import { parsePrivateKey, parsePublicKey } from '../protocol/keys';
 import { RSA_DEFAULT_MODULUS_BITS, WITHDRAW_TYPES } from '../protocol/profile';
+import { addedCurrencies } from './added-currencies';
 import { randomHex, randomInt, type RandomSource } from './chain-sim';
 import { getMeta, setMeta, sql, type Db, type KeyRow, type MerchantRow } from './store';
 import { isWithdrawType, type WithdrawType } from './order-states';
@@ -184,6 +185,7 @@ export function insertMerchant(
       const opening = formatMoney(new Money(options.balances?.[symbol] ?? '0'));
       insertBalance.run(merchantId, symbol, opening, '0', opening);
     }
+    for (const added of addedCurrencies(db)) insertBalance.run(merchantId, added.symbol, '0', '0', '0');
     return merchantId;
   })();
 }

@@ -1,6 +1,6 @@
-// The public interface (`/api/common/`, PROTOCOL §12, §5.6): getCurrencies, isAddress, checkTransfer (5 s per-txid
-// cooldown, 20 requests per minute per IP) and generateAddresssQrCode (three s; a PNG whose content is exactly the
-// address). Plain JSON, no SVC headers checked or sent.
+// The public interface (`/api/common/`, PROTOCOL §12, §5.6): getCurrencies (the 13, then any currency added later),
+// isAddress, checkTransfer (5 s per-txid cooldown, 20 requests per minute per IP) and generateAddresssQrCode (three s;
+// a PNG whose content is exactly the address). Plain JSON, no SVC headers checked or sent.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import QRCode from 'qrcode';
 import { CURRENCIES, isCurrencySymbol, QR_ADDRESS_TYPES, validateForCurrency } from '../chains';
@@ -19,6 +19,7 @@ import {
   type KnownServiceErrorMessage,
 } from '../protocol/profile';
 import { isTxidFormat } from './chain-sim';
+import { addedCurrencies } from './added-currencies';
 import { CURRENCY_TABLE } from './currencies-table';
 import { readBody, send, sendAndStopReading, sendMethodNotAllowed, sendNotFound } from './http';
 import { findTransfer } from './ledger';
@@ -62,7 +63,7 @@ export class PublicApi {
         const form = new URLSearchParams(body.body.toString('utf8'));
         const answer =
           path === PATHS.getCurrencies
-            ? ok(CURRENCY_TABLE)
+            ? ok([...CURRENCY_TABLE, ...addedCurrencies(this.service.db).map((added) => added.record)])
             : path === PATHS.isAddress
               ? this.isAddress(form)
               : this.checkTransfer(form, request.socket.remoteAddress ?? '');

@@ -6,8 +6,10 @@ import { mkdirSync } from 'node:fs';
 import type { AddressType, CurrencySymbol } from '../chains';
 import { Money } from '../chains';
 import { parsePrivateKey } from '../protocol/keys';
+import { addCurrency, type AddCurrencyResult, type NewCurrency } from './added-currencies';
 import { AutoAdvancer, type AutoTarget } from './auto-advance';
-import { CallbackDispatcher, enqueueCallback } from './callbacks';
+import { AnomalyPlan } from './anomalies';
+import { CallbackDispatcher, enqueueCallback, recordLostCallback } from './callbacks';
 import { cryptoRandom, seededRandom, type RandomSource } from './chain-sim';
 import { SandboxClock } from './clock';
 import { FaultPlan } from './faults';
@@ -63,6 +65,8 @@ export class SandboxService {
   readonly merchants: MerchantDirectory;
   readonly dispatcher: CallbackDispatcher;
   readonly env: LedgerEnv;
+  /** Anomalies an admin asked for (anomalies.ts): lost callbacks, unlisted deposits, fees off the table. */
+  readonly anomalies = new AnomalyPlan();
   private readonly autoAdvancer: AutoAdvancer | undefined;
   private platformKeyRow: KeyRow | undefined;
   private platformPrivate: KeyObject | undefined;
@@ -82,7 +86,13 @@ export class SandboxService {
       commits: this.commits,
     });
     this.autoAdvancer = options.auto ? new AutoAdvancer(options.timeScale, (target, to) => this.autoMove(target, to)) : undefined;
-    this.env = { db, nowMs: this.clock.nowMs, random, events: this.events() };
+    this.env = {
+      db,
+      nowMs: this.clock.nowMs,
+      random,
+      events: this.events(),
+      withdrawFee: (merchantId, currency) => this.anomalies.withdrawFee(merchantId, currency),
+    };
     const offset = getMeta(db, CLOCK_OFFSET_META);
     if (offset !== undefined) this.clock.setOffsetSeconds(Number(offset));
   }
@@ -179,6 +189,11 @@ export class SandboxService {
     return this.commits.write(() => sql(this.db, 'UPDATE tokens SET expires_at = ? WHERE merchant_id = ? AND expires_at > ?').run(now, merchantId, now).changes);
   }
 
+  /** A currency the platform adds after launch (admin): listed, balanced and credited from now on. */
+  addCurrency(input: NewCurrency): AddCurrencyResult {
+    return this.commits.write(() => addCurrency(this.db, input, this.clock.nowMs()));
+  }
+
   // ---- clock --------------------------------------------------------------------------------------------------
 
   setClockOffset(seconds: number): void {
@@ -226,6 +241,10 @@ export class SandboxService {
     return {
       // §10.4: a deposit callback when a deposit is credited.
       depositCredited: (merchantId, record) => {
+        if (this.anomalies.dropsDepositCallback(merchantId)) {
+          recordLostCallback(this.db, merchantId, 'deposit', record.apiOrder, record, this.clock.realMs());
+          return;
+        }
         enqueueCallback(this.db, merchantId, 'deposit', record.apiOrder, record, this.clock.realMs(), timeScale);
         this.dispatcher.kick();
       },

@@ -150,6 +150,19 @@ const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly sql: string
       CREATE INDEX callback_attempts_by_callback ON callback_attempts (callback_id, attempt);
     `,
   },
+  {
+    // Currencies platform staff add after launch (added-currencies.ts): chain, decimals and the getCurrencies record.
+    version: 20,
+    sql: `
+      CREATE TABLE added_currencies (
+        symbol TEXT PRIMARY KEY,
+        chain TEXT NOT NULL,
+        decimals INTEGER NOT NULL,
+        record TEXT NOT NULL,
+        added_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -9,6 +9,7 @@ import { Dashboard } from './screens/Dashboard';
 import { Deposits } from './screens/Deposits';
 import { Operators } from './screens/Operators';
 import { ProfilesScreen } from './screens/ProfilesScreen';
+import { Reconciliation } from './screens/Reconciliation';
 import { Settings } from './screens/Settings';
 import { Tools } from './screens/Tools';
 import { Withdrawals } from './screens/Withdrawals';
@@ -29,6 +30,8 @@ function ScreenView({ screen }: { readonly screen: Screen }): React.JSX.Element 
       return <Addresses />;
     case 'withdrawals':
       return <Withdrawals />;
+    case 'reconciliation':
+      return <Reconciliation />;
     case 'tools':
       return <Tools />;
     case 'audit':

@@ -61,9 +61,9 @@ function isMacintosh(): boolean {
   return /Mac|iPhone|iPad/.test(navigator.platform);
 }
 
-/** A command's shortcut for aria-keyshortcuts ("Control+2", "Meta+Shift+L" on macOS). */
-export function ariaKeyShortcut(command: DeskCommand): string {
-  return shortcutFor(command).accelerator.replace('CmdOrCtrl', isMacintosh() ? 'Meta' : 'Control');
+/** A command's shortcut for aria-keyshortcuts ("Control+2", "Meta+Shift+L" on macOS); undefined when it has none. */
+export function ariaKeyShortcut(command: DeskCommand): string | undefined {
+  return shortcutFor(command)?.accelerator.replace('CmdOrCtrl', isMacintosh() ? 'Meta' : 'Control');
 }
 
 /** Handles the desk's shortcuts while the desk is shown (unlocked); returns the function that stops it. */

@@ -6,6 +6,7 @@ import { runDeskCommand } from './desk-commands';
 import { useAddressesStore } from './stores/addresses';
 import { useBalancesStore } from './stores/balances';
 import { useDepositsStore } from './stores/deposits';
+import { useMerchantStore } from './stores/merchant';
 import { useNavigationStore } from './stores/navigation';
 import { useOperatorsStore } from './stores/operators';
 import { useSessionStore } from './stores/session';
@@ -13,6 +14,7 @@ import { useSettingsStore } from './stores/settings';
 import { useSyncStore } from './stores/sync';
 import { useWithdrawalsStore } from './stores/withdrawals';
 import { useProfilesStore } from './stores/profiles';
+import { useReconciliationStore } from './stores/reconciliation';
 
 function route(event: ContractEvent): void {
   switch (event.type) {
@@ -22,7 +24,14 @@ function route(event: ContractEvent): void {
       return;
     case 'sync/progress':
       useSyncStore.getState().applyProgress(event.progress);
-      if (event.progress === null) void useSyncStore.getState().load();
+      if (event.progress === null) {
+        void useSyncStore.getState().load();
+        // A finished sync may have brought a new currency list (a currency the service added) and merchant settings.
+        void useBalancesStore.getState().loadCurrencies();
+        void useMerchantStore.getState().load();
+        // A sync checked the orders' statuses: which are stuck may have changed.
+        void useWithdrawalsStore.getState().loadStuck();
+      }
       return;
     case 'deposits/changed':
       void useDepositsStore.getState().refreshHead();
@@ -79,6 +88,8 @@ export function reloadEverything(): void {
   void useAddressesStore.getState().load();
   void useWithdrawalsStore.getState().refreshAll();
   void useOperatorsStore.getState().load();
+  void useMerchantStore.getState().load();
+  useReconciliationStore.getState().reset();
 }
 
 /** Starts routing; returns the function that stops it. */

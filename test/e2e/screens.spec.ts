@@ -44,6 +44,11 @@ test('every screen is accessible and has its screenshot', async ({ page, desk })
   await expectAccessible(page, 'withdrawal request (empty)');
   await saveScreenshot(page, 'withdrawals-request');
 
+  await go(page, 'reconciliation');
+  await expect(page.getByTestId('@reconciliation/verdict')).toBeVisible();
+  await expectAccessible(page, 'reconciliation');
+  await saveScreenshot(page, 'reconciliation-demo');
+
   await go(page, 'tools');
   await page.getByTestId('@tools/address-chain').selectOption('eth');
   await page.getByTestId('@tools/address-input').fill('0x52908400098527886e0F7030069857D2E4169EE7');

@@ -47,6 +47,11 @@ export interface HarnessEngine {
   readonly notifier: Notifier;
   /** The embedded demo sandboxes started so far (demo/start), newest last. */
   readonly demoSandboxes: readonly SandboxHandle[];
+  /**
+   * Moves the engine's clock ahead (tests of time: stuck orders); move the sandbox's clock along with it (its admin
+   * `/clock`) or signatures leave their ±300 s window.
+   */
+  moveClock(byMs: number): void;
   /** Closes the engine (which stops its demo sandboxes) and removes the keychain entries it made. */
   close(): Promise<void>;
 }
@@ -57,6 +62,7 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
   const vault = new KeychainVault({ service: options.keychainService ?? `treasury-desk-harness-${randomBytes(6).toString('hex')}` });
   const demoSandboxes: SandboxHandle[] = [];
   const dbPath = join(dataDir, 'treasury.sqlite');
+  let clockOffsetMs = 0;
   // The harness's log is the app's, in its own data folder: logs/treasury-desk.log beside the database.
   appLog.configure({ folder: logFolderFor(dbPath), face: 'harness' });
   const engine = await createEngine({
@@ -64,6 +70,7 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
     vault,
     lockable: options.lockable ?? true,
     cryptoThreads: 2,
+    clock: () => Date.now() + clockOffsetMs,
     autoSync: options.autoSync ?? false,
     // As in the desktop app: the engine raises notifications and runs the withdrawal watchdog.
     notifications: true,
@@ -98,6 +105,9 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
     desktopHandlers,
     notifier,
     demoSandboxes,
+    moveClock(byMs) {
+      clockOffsetMs += byMs;
+    },
     close() {
       closing ??= (async () => {
         notifier.stop();

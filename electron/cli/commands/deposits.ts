@@ -1,10 +1,11 @@
-// `treasury-desk deposits list | export`: the cached deposit history, filtered by currency, text (txid, address,
-// apiOrder, userOrder fragments) and time; export writes every matching row as CSV.
+// `treasury-desk deposits list | export`: the cached deposit history, filtered by currency (one the service added
+// later included), text (txid, address, apiOrder, userOrder fragments) and time, with any fields a record carries
+// beyond the spec listed after the table; export writes every matching row as CSV.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { parseIsoTime, typedTimeToMs, wholeNumber, type TypedTime } from '../args';
 import { addEngineOptions, withSession } from '../engine-session';
-import { table } from '../format';
+import { recordLines, table } from '../format';
 import type { CommandRegistrar } from '../program';
 
 interface FilterOptions {
@@ -66,6 +67,11 @@ export const registerDepositCommands: CommandRegistrar = (program, io) => {
             ['left', 'left', 'right', 'right'],
           ),
         );
+        for (const deposit of page.rows) {
+          if (Object.keys(deposit.moreFields).length === 0) continue;
+          session.say(`more fields of deposit ${deposit.apiOrder} (sent by the service, not in the spec):`);
+          io.stdout(recordLines(deposit.moreFields));
+        }
         if (page.nextCursor !== null) io.stderr(`more deposits: add --cursor ${page.nextCursor}\n`);
       });
     });

@@ -1,13 +1,24 @@
-// `treasury-desk sync | balances | currencies`: fetch from the service into the desk's cache, then read the cache
-// (balances and currencies work offline). `sync` says whether the deposit history is complete; `sync --verify`
-// compares the service's whole deposit list with the desk's and exits 1 on any difference. Progress lines go to
-// stderr when it is a terminal or with --progress.
+// `treasury-desk sync | balances | currencies | merchant`: fetch from the service into the desk's cache, then read the
+// cache (balances, currencies and the merchant account work offline). `sync` says whether the deposit history is
+// complete; `sync --verify` compares the service's whole deposit list with the desk's and exits 1 on any difference.
+// Progress lines go to stderr when it is a terminal or with --progress. Currencies the service added after this desk
+// was built are listed with a note: the desk has no address rules for them, so withdrawals in them are refused.
 import type { Command } from 'commander';
-import type { DepositHistoryView, DepositRef, DepositVerification, SyncReport } from '../../contract';
+import type { DepositHistoryView, DepositRef, DepositVerification, MoreFields, SyncReport } from '../../contract';
 import { addEngineOptions, withSession, type EngineSession } from '../engine-session';
 import { NegativeAnswer, UsageError } from '../errors';
-import { plural, table } from '../format';
+import { fields, orDash, plural, recordLines, table } from '../format';
 import type { CommandRegistrar } from '../program';
+
+/** Notes under a table: each currency without address rules once, then every unknown field by currency. */
+function sayNotes(session: EngineSession, rows: readonly { readonly symbol: string; readonly note: string | null; readonly moreFields: MoreFields }[]): void {
+  for (const row of rows) if (row.note !== null) session.say(`note: ${row.symbol}: ${row.note}`);
+  for (const row of rows) {
+    if (Object.keys(row.moreFields).length === 0) continue;
+    session.say(`more fields of ${row.symbol} (sent by the service, not in the spec):`);
+    session.io.stdout(recordLines(row.moreFields));
+  }
+}
 
 /** One line on the deposit history's completeness; `time` writes an instant in the desk's reporting time zone. */
 export function describeHistory(history: DepositHistoryView, time: (ms: number | null) => string): string {
@@ -110,40 +121,70 @@ export const registerSyncCommands: CommandRegistrar = (program, io) => {
           session.io.stdout(
             table(
               ['currency', 'name', 'available', 'frozen', `observed (${session.timeZone})`],
-              balances.map((balance) => [balance.currency, balance.displayName, balance.available, balance.frozen, session.time(balance.observedAt)]),
+              balances.map((balance) => [
+                balance.addressRules ? balance.currency : `${balance.currency} (new)`,
+                balance.displayName,
+                balance.available,
+                balance.frozen,
+                session.time(balance.observedAt),
+              ]),
               ['left', 'left', 'right', 'right', 'left'],
             ),
           );
+          sayNotes(session, balances.map((balance) => ({ symbol: balance.currency, note: balance.note, moreFields: balance.moreFields })));
         });
       });
     },
   );
 
-  addEngineOptions(program.command('currencies').description('Show the cached currency list: decimals, minimums and withdrawal fees')).action(
-    async (_options: unknown, command: Command) => {
-      await withSession(command, io, async (session) => {
-        const currencies = await session.run('currencies/list', {});
-        session.output(currencies, () => {
-          if (currencies.length === 0) return session.say('no currencies cached yet: run "treasury-desk sync"');
-          session.io.stdout(
-            table(
-              ['symbol', 'name', 'decimals', 'withdraw min', 'fixed fee', 'percent fee', 'min fee', 'max fee', 'deposit min'],
-              currencies.map((currency) => [
-                currency.symbol,
-                currency.displayName,
-                String(currency.decimals),
-                currency.withdrawMin,
-                currency.withdrawFixedFee,
-                currency.withdrawPercentFee,
-                currency.withdrawMinFee,
-                currency.withdrawMaxFee,
-                currency.depositMin,
-              ]),
-              ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
-            ),
-          );
-        });
+  addEngineOptions(
+    program.command('currencies').description('Show the cached currency list: decimals, minimums, deposit and withdrawal fees (percent fees in percent; a max fee of 0 is no cap)'),
+  ).action(async (_options: unknown, command: Command) => {
+    await withSession(command, io, async (session) => {
+      const currencies = await session.run('currencies/list', {});
+      session.output(currencies, () => {
+        if (currencies.length === 0) return session.say('no currencies cached yet: run "treasury-desk sync"');
+        session.io.stdout(
+          table(
+            ['symbol', 'name', 'decimals', 'deposit min', 'deposit fee (fixed + %, min..max)', 'withdraw min', 'withdraw fee (fixed + %, min..max)'],
+            currencies.map((currency) => [
+              currency.addressRules ? currency.symbol : `${currency.symbol} (new)`,
+              currency.displayName,
+              currency.decimals === null ? 'unknown' : String(currency.decimals),
+              currency.depositMin,
+              `${currency.depositFixedFee} + ${currency.depositPercentFee}%, ${currency.depositMinFee}..${currency.depositMaxFee}`,
+              currency.withdrawMin,
+              `${currency.withdrawFixedFee} + ${currency.withdrawPercentFee}%, ${currency.withdrawMinFee}..${currency.withdrawMaxFee}`,
+            ]),
+            ['left', 'left', 'right', 'right', 'left', 'right', 'left'],
+          ),
+        );
+        sayNotes(session, currencies);
       });
-    },
-  );
+    });
+  });
+
+  addEngineOptions(
+    program.command('merchant').description('Show the merchant account as merchantInfo last answered (run sync or selfcheck to refresh it): name, API version, allowed withdrawal types, auditor messenger'),
+  ).action(async (_options: unknown, command: Command) => {
+    await withSession(command, io, async (session) => {
+      const { merchant } = await session.run('merchant/info', {});
+      session.output({ merchant }, () => {
+        if (merchant === null) return session.say('merchantInfo has not answered for this profile yet: run "treasury-desk sync" or "treasury-desk selfcheck"');
+        session.io.stdout(
+          fields([
+            ['merchant', `${merchant.merchantName} (${merchant.merchantId})`],
+            ['API version', merchant.apiVersion === null ? '-' : String(merchant.apiVersion)],
+            ['withdrawal types', orDash(merchant.withdrawTypes.join(', '))],
+            ['auditor messenger', merchant.auditorMessengerBound === null ? 'not reported' : merchant.auditorMessengerBound ? 'bound' : 'not bound: financialConfirmation withdrawals are refused'],
+            ['reported', session.time(merchant.fetchedAt)],
+          ]),
+        );
+        if (Object.keys(merchant.moreFields).length > 0) {
+          session.say('more fields (sent by the service, not in the spec):');
+          session.io.stdout(recordLines(merchant.moreFields));
+        }
+      });
+    });
+  });
 };

@@ -1,14 +1,17 @@
 // `treasury-desk withdraw ...`: the withdrawal desk. preflight and request (fee, total, balance after, approvals
 // needed, warnings with look-alike positions, the intent's fingerprint), approve / reject / cancel / submit as a named
 // operator (each shows the request and its fingerprint before the passphrase is asked), status with the verification
-// of its signed statements, each approval and whether it counts, and the timeline; list. The engine enforces roles,
-// self-approval, parties and states, and verifies the statements; the CLI shows its answers.
+// of its signed statements, each approval and whether it counts, the platform's remark and every field of the order
+// record the service reported, the timeline, and whether the order is stuck and what to do next; list (--stuck: the
+// orders stuck now). The engine enforces roles, self-approval, parties and states, and verifies the statements; the CLI
+// shows its answers.
 import type { Command } from 'commander';
-import { decisionsOpen, WITHDRAWAL_STATES, type WithdrawalPreflight, type WithdrawalView } from '../../contract';
+import { decisionsOpen, WITHDRAWAL_STATES, type StuckFlagView, type WithdrawalPreflight, type WithdrawalView } from '../../contract';
 import { wholeNumber } from '../args';
 import { addEngineOptions, PLACEHOLDER, withSession, type EngineSession } from '../engine-session';
 import { NegativeAnswer, UsageError } from '../errors';
-import { differenceMarks, fields, orDash, table } from '../format';
+import { duration } from '../../core/notifications/texts';
+import { differenceMarks, fields, orDash, recordLines, table } from '../format';
 import type { CommandRegistrar } from '../program';
 
 interface WithdrawalOptions {
@@ -90,6 +93,11 @@ function decisionsText(session: EngineSession, withdrawal: WithdrawalView): stri
     .join('');
 }
 
+/** "pendingTransfer for 3 h 5 min (stuck after 2 h), since 2024-05-01 12:00:00Z" */
+function stuckText(stuck: StuckFlagView, time: (ms: number) => string): string {
+  return `${stuck.status} for ${duration(stuck.stuckForMs)} (stuck after ${duration(stuck.thresholdMs)}), since ${time(stuck.since)}`;
+}
+
 function stateText(withdrawal: WithdrawalView): string {
   if (withdrawal.outcome !== null) return `${withdrawal.state} (${withdrawal.outcome})`;
   if (withdrawal.orderStatus !== null) return `${withdrawal.state} (${withdrawal.orderStatus})`;
@@ -127,6 +135,15 @@ function printWithdrawal(session: EngineSession, withdrawal: WithdrawalView, wit
     ]),
   );
   for (const problem of withdrawal.verification.problems) session.say(`  problem: ${problem}`);
+  if (withdrawal.stuck !== null) {
+    session.say(`STUCK: ${stuckText(withdrawal.stuck, (ms) => session.time(ms))}; what to do:`);
+    for (const step of withdrawal.stuck.nextSteps) session.say(`  - ${step}`);
+  }
+  if (withdrawal.platformMessage !== null) session.say(`platform's remark (text from the service): ${withdrawal.platformMessage}`);
+  if (withdrawal.platformRecord !== null) {
+    session.say('the order as the service last reported it (every field):');
+    session.io.stdout(recordLines(withdrawal.platformRecord));
+  }
   if (withdrawal.approvals.length > 0) {
     session.say(`approvals (${session.timeZone}):`);
     session.io.stdout(decisionsText(session, withdrawal));
@@ -275,9 +292,39 @@ export const registerWithdrawCommands: CommandRegistrar = (program, io) => {
       .description('List withdrawal requests, newest first')
       .option('--state <state>', `only this state: ${WITHDRAWAL_STATES.join(', ')}`)
       .option('--limit <n>', 'rows per page (1 to 1000)', wholeNumber(1, 1000), 50)
-      .option('--cursor <cursor>', 'continue after a previous page (its next cursor)'),
-  ).action(async (options: { readonly state?: string; readonly limit: number; readonly cursor?: string }, command: Command) => {
+      .option('--cursor <cursor>', 'continue after a previous page (its next cursor)')
+      .option('--stuck', 'only the orders stuck now (pending past their threshold, see "settings stuck-thresholds"), with what to do next'),
+  ).action(async (options: { readonly state?: string; readonly limit: number; readonly cursor?: string; readonly stuck?: boolean }, command: Command) => {
+    if (options.stuck === true && (options.state !== undefined || options.cursor !== undefined)) throw new UsageError('--stuck lists every stuck order at once: leave out --state and --cursor.');
     await withSession(command, io, async (session) => {
+      if (options.stuck === true) {
+        const stuck = await session.run('withdrawals/list', { stuck: true });
+        session.output(stuck, () => {
+          if (stuck.rows.length === 0) return session.say('no withdrawal is stuck');
+          io.stdout(
+            table(
+              ['id', 'currency', 'amount', 'status', 'stuck for', 'stuck after', `since (${session.timeZone})`, 'apiOrder', 'txid'],
+              stuck.rows.map((row) => [
+                row.id,
+                row.currency,
+                row.amount,
+                row.stuck?.status ?? '-',
+                row.stuck === null ? '-' : duration(row.stuck.stuckForMs),
+                row.stuck === null ? '-' : duration(row.stuck.thresholdMs),
+                row.stuck === null ? '-' : session.time(row.stuck.since),
+                orDash(row.apiOrder),
+                orDash(row.txid),
+              ]),
+              ['right', 'left', 'right'],
+            ),
+          );
+          for (const row of stuck.rows) {
+            session.say(`request ${row.id}, what to do:`);
+            for (const step of row.stuck?.nextSteps ?? []) session.say(`  - ${step}`);
+          }
+        });
+        return;
+      }
       const page = await session.run('withdrawals/list', {
         ...(options.state !== undefined ? { state: options.state } : {}),
         limit: options.limit,

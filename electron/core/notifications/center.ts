@@ -23,7 +23,7 @@ import {
 } from '../store';
 import { intentFingerprint } from '../statements/intent';
 import { judgeForView } from '../withdrawals/verify';
-import type { StuckOrder, WithdrawalWatchdog } from '../withdrawals/watchdog';
+import { nextStepsFor, type StuckOrder, type WithdrawalWatchdog } from '../withdrawals/watchdog';
 import { depositWanted, preferencesOf } from './preferences';
 import { activeOperators, approvalCandidates, requestsAwaitingApproval } from './recipients';
 import { approvalWaitingText, depositText, offlineText, onlineText, orderFinalText, orderStuckText, type NotificationText } from './texts';
@@ -156,7 +156,7 @@ export class DeskNotifications {
         continue;
       }
       const recipients = this.#wanting(profile, roster, (preferences) => preferences.orderStuck);
-      this.#raise(profile, occurrence, 'orderStuck', recipients, orderStuckText(order.request, order), { kind: 'withdrawal', id: String(order.request.id) });
+      this.#raise(profile, occurrence, 'orderStuck', recipients, orderStuckText(order.request, order, nextStepsFor(order.request, order.status).slice(1)), { kind: 'withdrawal', id: String(order.request.id) });
     }
   }
 

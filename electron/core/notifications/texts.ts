@@ -79,12 +79,20 @@ export function orderFinalText(request: WithdrawalRequest, rejection: { readonly
   }
 }
 
-export function orderStuckText(request: WithdrawalRequest, stuck: { readonly status: string; readonly stuckForMs: number; readonly thresholdMs: number }): NotificationText {
+/**
+ * A stuck order: which status, for how long against what is usual, and what to do next (`nextSteps`: the watchdog's
+ * steps after the status's own explanation, e.g. checkTransfer on the txid, the platform with the apiOrder).
+ */
+export function orderStuckText(
+  request: WithdrawalRequest,
+  stuck: { readonly status: string; readonly stuckForMs: number; readonly thresholdMs: number },
+  nextSteps: readonly string[] = ['Check it with the platform.'],
+): NotificationText {
   return {
     title: 'A withdrawal seems stuck',
     body:
       `${money(request.amount, request.currency)} (request ${request.id}, order ${quoted(request.userOrder, 64)}) has been ${stuck.status}` +
-      ` for ${duration(stuck.stuckForMs)}; it usually moves on within ${duration(stuck.thresholdMs)}. Check it with the platform.`,
+      ` for ${duration(stuck.stuckForMs)}; it usually moves on within ${duration(stuck.thresholdMs)}. ${nextSteps.map((step) => quoted(step, 200)).join(' ')}`,
     discreetBody: `A withdrawal has been waiting at the platform longer than usual. ${UNLOCK}`,
   };
 }

@@ -59,6 +59,18 @@ const statements = perDatabase((db) => ({
        ORDER BY s.observed_at DESC, s.id DESC LIMIT 1)
      ORDER BY b.currency`,
   ),
+  inForceAt: db.prepare(
+    `SELECT observed_at, id FROM balance_snapshots WHERE profile = ? AND currency = ? AND observed_at <= ? ORDER BY observed_at DESC, id DESC LIMIT 1`,
+  ),
+  readings: db.prepare(
+    `SELECT ${COLUMNS} FROM balance_snapshots
+     WHERE profile = @profile AND currency = @currency AND (observed_at, id) >= (@startAt, @startId) AND observed_at < @to
+     ORDER BY observed_at, id`,
+  ),
+  // A decimal string is zero exactly when it has no digit 1 to 9.
+  heldCurrencies: db.prepare(
+    `SELECT DISTINCT currency FROM balance_snapshots WHERE profile = ? AND (available GLOB '*[1-9]*' OR frozen GLOB '*[1-9]*') ORDER BY currency`,
+  ).pluck(),
 }));
 const dynamic = statementCache();
 
@@ -94,6 +106,23 @@ export function recordBalances(db: StoreDatabase, profile: string, balances: rea
 /** The latest snapshot of every currency the profile has seen. */
 export function latestBalances(db: StoreDatabase, profile: string): BalanceSnapshot[] {
   return (statements(db).latestAll.all({ profile }) as SnapshotRow[]).map(toSnapshot);
+}
+
+/**
+ * The balance readings of a currency over a period, oldest first: the one in force at `from` (its latest snapshot
+ * observed at or before it; none when the desk had not read it yet), then every one observed before `to`.
+ */
+export function balanceReadings(db: StoreDatabase, profile: string, currency: string, from: number | null, to: number): BalanceSnapshot[] {
+  const s = statements(db);
+  const start = from === null ? undefined : (s.inForceAt.get(profile, currency, from) as { observed_at: number; id: number } | undefined);
+  const startAt = from === null ? Number.MIN_SAFE_INTEGER : (start?.observed_at ?? from);
+  const startId = start?.id ?? 0;
+  return (s.readings.all({ profile, currency, startAt, startId, to }) as SnapshotRow[]).map(toSnapshot);
+}
+
+/** The currencies whose balance the desk has ever read as something other than zero. */
+export function heldCurrencies(db: StoreDatabase, profile: string): string[] {
+  return statements(db).heldCurrencies.all(profile) as string[];
 }
 
 /** Snapshots of one currency, newest first, keyset-paged. */

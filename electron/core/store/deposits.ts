@@ -34,9 +34,14 @@ const MONEY_FIELDS: ReadonlySet<string> = new Set(['amount', 'fee']);
 export interface Deposit extends DepositRecord {
   readonly id: number;
   readonly profile: string;
+  /** How the desk first learned of it. */
   readonly source: DepositSource;
   readonly firstSeenAt: number;
   readonly lastSeenAt: number;
+  /** When a verified callback first reported it, or null: never (reconciliation's "seen by callback"). */
+  readonly callbackSeenAt: number | null;
+  /** When a getDeposits answer first listed it, or null: never (reconciliation's "seen by query"). */
+  readonly querySeenAt: number | null;
   /** The whole verified record as first observed, unknown fields included. */
   readonly raw: Readonly<Record<string, unknown>>;
 }
@@ -68,11 +73,13 @@ interface DepositRow {
   source: DepositSource;
   first_seen_at: number;
   last_seen_at: number;
+  callback_seen_at: number | null;
+  query_seen_at: number | null;
 }
 
 const COLUMNS =
   'id, profile, api_order, user_order, business_type, txid, address, address_type, from_address, currency, amount, fee, ' +
-  'raw_json, source, first_seen_at, last_seen_at';
+  'raw_json, source, first_seen_at, last_seen_at, callback_seen_at, query_seen_at';
 const D_COLUMNS = COLUMNS.split(', ')
   .map((column) => `d.${column}`)
   .join(', ');
@@ -94,6 +101,8 @@ function toDeposit(row: DepositRow): Deposit {
     source: row.source,
     firstSeenAt: row.first_seen_at,
     lastSeenAt: row.last_seen_at,
+    callbackSeenAt: row.callback_seen_at,
+    querySeenAt: row.query_seen_at,
     raw: parseObjectColumn(row.raw_json),
   };
 }
@@ -101,16 +110,30 @@ function toDeposit(row: DepositRow): Deposit {
 const statements = perDatabase((db) => ({
   insert: db.prepare(
     `INSERT INTO deposits (profile, api_order, user_order, business_type, txid, address, address_type, from_address,
-       currency, amount, fee, raw_json, source, first_seen_at, last_seen_at)
+       currency, amount, fee, raw_json, source, first_seen_at, last_seen_at, callback_seen_at, query_seen_at)
      VALUES (@profile, @apiOrder, @userOrder, @businessType, @txid, @address, @addressType, @fromAddress,
-       @currency, @amount, @fee, @raw, @source, @now, @now)
+       @currency, @amount, @fee, @raw, @source, @now, @now,
+       CASE WHEN @source = 'callback' THEN @now END, CASE WHEN @source = 'query' THEN @now END)
      ON CONFLICT (profile, api_order) DO NOTHING`,
   ),
   byApiOrder: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE profile = ? AND api_order = ?`),
-  touch: db.prepare('UPDATE deposits SET last_seen_at = MAX(last_seen_at, ?) WHERE id = ?'),
+  // Also notes the first sighting by this source (a deposit called back, then listed, was seen both ways).
+  touch: db.prepare(
+    `UPDATE deposits SET last_seen_at = MAX(last_seen_at, @now),
+       callback_seen_at = CASE WHEN @source = 'callback' THEN COALESCE(callback_seen_at, @now) ELSE callback_seen_at END,
+       query_seen_at = CASE WHEN @source = 'query' THEN COALESCE(query_seen_at, @now) ELSE query_seen_at END
+     WHERE id = @id`,
+  ),
   byId: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE id = ?`),
   byTxid: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE profile = ? AND txid = ? COLLATE NOCASE ORDER BY id`),
   count: db.prepare('SELECT count(*) FROM deposits WHERE profile = ?').pluck(),
+  anyInCurrency: db.prepare('SELECT 1 FROM deposits WHERE profile = ? AND currency = ? LIMIT 1').pluck(),
+  sightings: db.prepare(
+    `SELECT api_order, txid, amount, fee, first_seen_at, callback_seen_at, query_seen_at FROM deposits INDEXED BY deposits_by_currency_seen
+     WHERE profile = @profile AND currency = @currency AND first_seen_at >= @from AND first_seen_at < @to ORDER BY first_seen_at, id`,
+  ),
+  currencies: db.prepare('SELECT DISTINCT currency FROM deposits WHERE profile = ? ORDER BY currency').pluck(),
+  firstCallback: db.prepare('SELECT MIN(callback_seen_at) FROM deposits WHERE profile = ? AND callback_seen_at IS NOT NULL').pluck(),
   maxId: db.prepare('SELECT COALESCE(MAX(id), 0) FROM deposits').pluck(),
   afterId: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE id > ? AND profile = ? ORDER BY id LIMIT ?`),
   lastSeenBefore: db.prepare('SELECT id FROM deposits WHERE profile = ? AND first_seen_at < ? ORDER BY first_seen_at DESC, id DESC LIMIT 1').pluck(),
@@ -180,14 +203,15 @@ function upsert(db: StoreDatabase, profile: string, record: DepositRecord, sourc
 
   const existing = s.byApiOrder.get(profile, record.apiOrder) as DepositRow | undefined;
   if (existing === undefined) throw new Error(`deposit ${record.apiOrder} neither inserted nor found`);
-  s.touch.run(now, existing.id);
+  s.touch.run({ now, source, id: existing.id });
   const conflictFields = differingFields(parseObjectColumn(existing.raw_json), record as unknown as Record<string, unknown>);
   return { id: existing.id, isNew: false, conflict: conflictFields.length > 0, conflictFields };
 }
 
 /**
- * Stores a verified deposit the first time its apiOrder is seen; afterwards only moves last_seen_at forward and
- * never changes amounts or any other field. A re-observed record that differs is reported as a conflict.
+ * Stores a verified deposit the first time its apiOrder is seen; afterwards only moves last_seen_at forward (and notes
+ * the first sighting by `source`) and never changes amounts or any other field. A re-observed record that differs is
+ * reported as a conflict.
  */
 export function insertOrTouchDeposit(
   db: StoreDatabase,
@@ -344,8 +368,53 @@ export function lastDepositId(db: StoreDatabase): number {
   return statements(db).maxId.get() as number;
 }
 
+/** What reconciliation reads of a deposit: its amounts and when each way of learning of it first saw it. */
+export interface DepositSighting {
+  readonly apiOrder: string;
+  readonly txid: string;
+  readonly amount: string;
+  readonly fee: string;
+  readonly firstSeenAt: number;
+  readonly callbackSeenAt: number | null;
+  readonly querySeenAt: number | null;
+}
+
+/**
+ * A profile's deposits of one currency first seen in [from, to) (null: unbounded), oldest first, read one at a time as
+ * the caller consumes them (a million deposits never sit in memory); the caller runs no other statement meanwhile.
+ */
+export function* depositSightings(db: StoreDatabase, profile: string, currency: string, from: number | null, to: number | null): Generator<DepositSighting> {
+  const rows = statements(db).sightings.iterate({ profile, currency, from: from ?? Number.MIN_SAFE_INTEGER, to: to ?? Number.MAX_SAFE_INTEGER });
+  for (const row of rows as Iterable<Pick<DepositRow, 'api_order' | 'txid' | 'amount' | 'fee' | 'first_seen_at' | 'callback_seen_at' | 'query_seen_at'>>) {
+    yield {
+      apiOrder: row.api_order,
+      txid: row.txid,
+      amount: row.amount,
+      fee: row.fee,
+      firstSeenAt: row.first_seen_at,
+      callbackSeenAt: row.callback_seen_at,
+      querySeenAt: row.query_seen_at,
+    };
+  }
+}
+
+/** The currencies a profile holds deposits in. */
+export function depositCurrencies(db: StoreDatabase, profile: string): string[] {
+  return statements(db).currencies.all(profile) as string[];
+}
+
+/** When the desk first stored a deposit reported by a verified callback for this profile, or null: never. */
+export function firstDepositCallbackAt(db: StoreDatabase, profile: string): number | null {
+  return (statements(db).firstCallback.get(profile) as number | null | undefined) ?? null;
+}
+
 export function countDeposits(db: StoreDatabase, profile: string): number {
   return statements(db).count.get(profile) as number;
+}
+
+/** Whether the profile holds any deposit in this currency. */
+export function hasDepositsIn(db: StoreDatabase, profile: string, currency: string): boolean {
+  return statements(db).anyInCurrency.get(profile, currency) !== undefined;
 }
 
 /**

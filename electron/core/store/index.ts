@@ -9,6 +9,7 @@ export * from './pagination';
 export * from './profiles';
 export * from './currencies';
 export * from './balances';
+export * from './merchant-info';
 export * from './addresses';
 export * from './deposits';
 export * from './withdrawals';

@@ -73,7 +73,7 @@ export interface WithdrawalRequest {
   readonly orderStatusAt: number | null;
   readonly fee: string | null;
   readonly txid: string | null;
-  /** The last withdrawal order record that advanced the status. */
+  /** The last withdrawal order record of the current status (the one that advanced it, or a later one of the same status). */
   readonly raw: Readonly<Record<string, unknown>> | null;
 }
 
@@ -161,15 +161,30 @@ const statements = perDatabase((db) => ({
      ON CONFLICT (request_id, status) DO NOTHING`,
   ),
   history: db.prepare('SELECT id, status, observed_at, source, raw_json FROM withdrawal_status_history WHERE request_id = ? ORDER BY observed_at, id'),
+  // Every request of a currency that reached (or may have reached) the platform, with its first status observed.
+  forReconciliation: db.prepare(
+    `SELECT ${COLUMNS.split(', ').map((column) => `r.${column}`).join(', ')},
+       (SELECT MIN(h.observed_at) FROM withdrawal_status_history h WHERE h.request_id = r.id) AS first_status_at
+     FROM withdrawal_requests r
+     WHERE r.profile = ? AND r.currency = ? AND r.state NOT IN ('awaitingApproval', 'approved', 'rejected', 'cancelled')
+     ORDER BY r.id`,
+  ),
+  currencies: db.prepare('SELECT DISTINCT currency FROM withdrawal_requests WHERE profile = ? ORDER BY currency').pluck(),
+  firstCallback: db.prepare(
+    `SELECT MIN(h.observed_at) FROM withdrawal_status_history h JOIN withdrawal_requests r ON r.id = h.request_id
+     WHERE r.profile = ? AND h.source = 'callback'`,
+  ).pluck(),
   advance: db.prepare(
     `UPDATE withdrawal_requests SET order_status = @status, order_status_at = @now, updated_at = @now,
        api_order = COALESCE(@apiOrder, api_order), fee = COALESCE(@fee, fee),
        txid = CASE WHEN @txid IS NOT NULL AND @txid <> '' THEN @txid ELSE txid END, raw_json = @raw
      WHERE id = @id`,
   ),
+  // The same status observed again: fill in what was missing, and keep this newer record (its remark may have changed).
   fillIn: db.prepare(
     `UPDATE withdrawal_requests SET api_order = COALESCE(api_order, @apiOrder), fee = COALESCE(fee, @fee),
-       txid = CASE WHEN COALESCE(txid, '') = '' AND @txid IS NOT NULL AND @txid <> '' THEN @txid ELSE txid END
+       txid = CASE WHEN COALESCE(txid, '') = '' AND @txid IS NOT NULL AND @txid <> '' THEN @txid ELSE txid END,
+       raw_json = @raw
      WHERE id = @id`,
   ),
 }));
@@ -399,7 +414,7 @@ export function recordOrderStatus(
     if (outcome === 'advanced') {
       s.advance.run({ ...fields, status, now, raw: rawJson });
     } else if (outcome === 'unchanged' && previous === status) {
-      s.fillIn.run(fields);
+      s.fillIn.run({ ...fields, raw: rawJson });
     }
     return {
       outcome,
@@ -409,6 +424,31 @@ export function recordOrderStatus(
       mismatches: recordMismatches(request, raw),
     };
   });
+}
+
+/** A request as reconciliation sees it: with when the desk first saw its order exist at the platform (null: never). */
+export interface ReconciledRequest {
+  readonly request: WithdrawalRequest;
+  readonly firstStatusAt: number | null;
+}
+
+/**
+ * A profile's requests in a currency that reached, or may have reached, the platform (every state but those before
+ * sending and those that ended without it), oldest first.
+ */
+export function requestsForReconciliation(db: StoreDatabase, profile: string, currency: string): ReconciledRequest[] {
+  const rows = statements(db).forReconciliation.all(profile, currency) as (RequestRow & { first_status_at: number | null })[];
+  return rows.map((row) => ({ request: toRequest(row), firstStatusAt: row.first_status_at }));
+}
+
+/** The currencies a profile has withdrawal requests in. */
+export function withdrawalCurrencies(db: StoreDatabase, profile: string): string[] {
+  return statements(db).currencies.all(profile) as string[];
+}
+
+/** When the desk first recorded an order status from a verified callback for this profile, or null: never. */
+export function firstOrderCallbackAt(db: StoreDatabase, profile: string): number | null {
+  return (statements(db).firstCallback.get(profile) as number | null | undefined) ?? null;
 }
 
 /** Every status observed for a request, in the order first observed. */

@@ -2,8 +2,8 @@
 // deposit-history.ts: an unfinished walk first, then the new head down to the part already complete; `full` walks
 // every page) and every unsettled withdrawal (checkWithdrawOrder). One run at a time; progress is pushed as events;
 // when the service cannot be reached the run says why and every read still works from SQLite. `verifyDeposits` compares
-// the service's whole deposit list with the desk's.
-import { isCurrencySymbol } from '../../chains';
+// the service's whole deposit list with the desk's. merchantInfo is kept whole (its unknown fields too, PROTOCOL §8)
+// with the balances of every currency it lists, those the service added after this desk was built included.
 import type { ConnectionState, DepositVerification, SyncProgress, SyncReport, SyncResource, SyncStatus } from '../../contract';
 import { ProtocolError } from '../../protocol';
 import type { DeskContext } from '../context';
@@ -18,6 +18,8 @@ import {
   recordSyncFailure,
   recordSyncSuccess,
   replaceCurrencies,
+  saveMerchantInfo,
+  writeTransaction,
 } from '../store';
 import { reconcile } from '../withdrawals/desk';
 import { diagnoseFailure } from './connection';
@@ -109,9 +111,12 @@ export class SyncService {
     });
     await this.#step(profile, 'balances', async () => {
       const info = await (await this.context.merchantClient()).merchantInfo();
-      const balances = info.balances.filter((balance) => isCurrencySymbol(balance.currency));
-      const changed = recordBalances(this.context.db, profile, balances, this.context.now());
-      report.balances = balances.length;
+      // Kept whole (§8), and every currency's balance, those the service added after this desk was built included.
+      const changed = writeTransaction(this.context.db, () => {
+        saveMerchantInfo(this.context.db, profile, info, this.context.now());
+        return recordBalances(this.context.db, profile, info.balances, this.context.now());
+      });
+      report.balances = info.balances.length;
       if (changed.length > 0) this.context.emit({ type: 'balances/changed' });
     });
     await this.#step(profile, 'deposits', async () => {

@@ -10,6 +10,7 @@ import {
   CURRENCIES,
   differingPositions,
   formatMoney,
+  isCurrencySymbol,
   looksAlike,
   Money,
   parseMoney,
@@ -19,18 +20,20 @@ import {
 import { isInFlight, refusalFor, statesAllowing, unsafeTextProblem, type PreflightIssue, type WithdrawalPreflight, type WithdrawalState, type WithdrawalView } from '../../contract';
 import {
   computeFee,
+  feeScheduleOf,
   isFinalOrderStatus,
   minimumAmount,
   ResponseVerificationError,
   ServiceError,
   TransportError,
-  type FeeSchedule,
   type WithdrawalOrderRecord,
 } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
+import { noAddressRulesReason, unknownCurrencyReason } from '../merchant/records';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
 import type { Roster } from '../operators/roster';
+import { stuckFlag, stuckThresholds } from './watchdog';
 import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, remarkFor, type WithdrawalIntent } from '../statements/intent';
 import {
   createWithdrawalRequest,
@@ -47,11 +50,13 @@ import {
   type WithdrawalRequest,
 } from '../store';
 import { storeOrderStatus } from '../sync/records';
+import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { checkDailyLimit, DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
 import { alteredFields, judgeForSending, judgeForView, policyFromStatement, type IntentEvidence } from './verify';
 
 export interface WithdrawalInput {
-  readonly currency: CurrencySymbol;
+  /** Any symbol the service may list; only the 13 this desk has address rules for can be withdrawn. */
+  readonly currency: string;
   readonly amount: string;
   readonly toAddress: string;
   readonly withdrawType?: 'normal' | 'financialConfirmation' | undefined;
@@ -107,27 +112,45 @@ function usedToday(context: DeskContext, profile: string, currency: string): Mon
   }
 }
 
-function feeSchedule(record: Readonly<Record<string, unknown>>): FeeSchedule | undefined {
-  const fields = [
-    'deposit_fixed_fee', 'deposit_percent_fee', 'deposit_min_fee', 'deposit_max_fee',
-    'withdraw_fixed_fee', 'withdraw_percent_fee', 'withdraw_min_fee', 'withdraw_max_fee',
-    'deposit_min', 'withdraw_min',
-  ] as const;
-  return fields.every((field) => typeof record[field] === 'string') ? (record as unknown as FeeSchedule) : undefined;
+/**
+ * The preflight of a currency this desk has no address rules for (one the service added later, or a symbol nobody
+ * lists): refused, saying why; nothing else is checked.
+ */
+function unsupportedCurrencyPreflight(context: DeskContext, profile: string, symbol: string): WithdrawalPreflight {
+  const listed = getCurrency(context.db, profile, symbol) !== undefined;
+  const message = listed ? noAddressRulesReason(symbol) : unknownCurrencyReason(symbol);
+  return {
+    ok: false,
+    errors: [{ field: 'currency', message }],
+    warnings: [],
+    fee: null,
+    amountReceived: null,
+    totalDebited: null,
+    minimum: null,
+    available: null,
+    balanceAfter: null,
+    requiredApprovals: requiredApprovals(DEFAULT_WITHDRAWAL_POLICY, new Money(0)),
+    dailyLimitRemaining: null,
+    newDestination: false,
+    lookAlike: [],
+    serviceAddressCheck: null,
+  };
 }
 
 /**
- * Checks a withdrawal before it is requested (and again before it is submitted): currency, amount syntax and
- * decimals (§9.1), minimum and fee from the cached currency list (§9.4), balance for amount + fee, the
- * destination by the chain rules and by isAddress, new or look-alike destinations, the daily limit, and the
- * withdrawal type the policy wants.
+ * Checks a withdrawal before it is requested (and again before it is submitted): a currency the desk has address
+ * rules for, amount syntax and decimals (§9.1), minimum and fee from the cached currency list (§9.4), balance for
+ * amount + fee, the destination by the chain rules and by isAddress, new or look-alike destinations, the daily limit,
+ * the withdrawal type the policy wants, and whether the platform allows that type for this merchant (merchantInfo).
  */
 export async function preflight(context: DeskContext, input: WithdrawalInput): Promise<WithdrawalPreflight> {
   const profile = context.activeProfile();
+  if (!isCurrencySymbol(input.currency)) return unsupportedCurrencyPreflight(context, profile.name, input.currency);
+  const symbol = input.currency;
   const errors: PreflightIssue[] = [];
   const warnings: PreflightIssue[] = [];
-  const info = CURRENCIES[input.currency];
-  const policy = policyFor(context, profile.name, input.currency);
+  const info = CURRENCIES[symbol];
+  const policy = policyFor(context, profile.name, symbol);
 
   const wantedType = policy.useFinancialConfirmation ? 'financialConfirmation' : 'normal';
   if (input.withdrawType !== undefined && input.withdrawType !== wantedType) {
@@ -138,12 +161,22 @@ export async function preflight(context: DeskContext, input: WithdrawalInput): P
         : `the ${info.displayName} policy uses normal withdrawals; an admin can enable financialConfirmation in the policy`,
     });
   }
+  const platform = platformWithdrawalSettings(context.db, profile.name);
+  const refusal = withdrawTypeRefusal(platform, wantedType);
+  if (refusal) {
+    errors.push({
+      field: 'withdrawType',
+      message: `${refusal.reason}: ${refusal.remedy} (the ${info.displayName} withdrawal policy sets the type; an admin changes it)`,
+    });
+  } else if (platform === null) {
+    warnings.push({ field: 'withdrawType', message: "the platform's withdrawal settings for this merchant are not known yet (merchantInfo never answered): run a sync to check them" });
+  }
 
-  const amountCheck = checkAmount(input.currency, input.amount);
+  const amountCheck = checkAmount(symbol, input.amount);
   if (!amountCheck.ok) errors.push({ field: 'amount', message: amountCheck.reason });
 
-  const currency = getCurrency(context.db, profile.name, input.currency);
-  const schedule = currency ? feeSchedule(currency.record) : undefined;
+  const currency = getCurrency(context.db, profile.name, symbol);
+  const schedule = currency ? feeScheduleOf(currency.record) : undefined;
   if (!schedule) {
     errors.push({ field: 'currency', message: `${info.displayName} is not in the cached currency list: run a sync so fees and minimums are known` });
   }
@@ -153,7 +186,7 @@ export async function preflight(context: DeskContext, input: WithdrawalInput): P
   if (schedule) {
     minimum = minimumAmount(schedule, 'withdraw');
     if (amountCheck.ok) {
-      fee = computeFee(schedule, 'withdraw', amountCheck.value, input.currency);
+      fee = computeFee(schedule, 'withdraw', amountCheck.value, info.decimals);
       if (amountCheck.value.lessThan(minimum)) {
         errors.push({ field: 'amount', message: `the minimum withdrawal of ${info.displayName} is ${formatMoney(minimum)}` });
       }
@@ -161,7 +194,7 @@ export async function preflight(context: DeskContext, input: WithdrawalInput): P
   }
 
   const total = amountCheck.ok && fee ? amountCheck.value.plus(fee) : null;
-  const balance = latestBalances(context.db, profile.name).find((snapshot) => snapshot.currency === input.currency);
+  const balance = latestBalances(context.db, profile.name).find((snapshot) => snapshot.currency === symbol);
   const available = balance ? parseMoney(balance.available) : null;
   if (!balance) warnings.push({ field: 'balance', message: `no ${info.displayName} balance is cached yet: run a sync to check it` });
   else if (total && available && available.lessThan(total)) {
@@ -171,7 +204,7 @@ export async function preflight(context: DeskContext, input: WithdrawalInput): P
     });
   }
 
-  const addressCheck = validateForCurrency(input.currency, input.toAddress);
+  const addressCheck = validateForCurrency(symbol, input.toAddress);
   let serviceAddressCheck: boolean | null = null;
   let newDestination = false;
   const lookAlike: WithdrawalPreflight['lookAlike'][number][] = [];
@@ -179,7 +212,7 @@ export async function preflight(context: DeskContext, input: WithdrawalInput): P
     errors.push({ field: 'toAddress', message: addressCheck.reason });
   } else {
     try {
-      const answer = await context.publicClient().isAddress(input.toAddress, input.currency);
+      const answer = await context.publicClient().isAddress(input.toAddress, symbol);
       serviceAddressCheck = answer.valid;
       if (!answer.valid) errors.push({ field: 'toAddress', message: `the service does not accept this address for ${info.displayName}` });
     } catch {
@@ -205,7 +238,7 @@ export async function preflight(context: DeskContext, input: WithdrawalInput): P
 
   let dailyLimitRemaining: string | null = null;
   if (amountCheck.ok) {
-    const daily = checkDailyLimit(policy, usedToday(context, profile.name, input.currency), amountCheck.value);
+    const daily = checkDailyLimit(policy, usedToday(context, profile.name, symbol), amountCheck.value);
     if (!daily.ok) errors.push({ field: 'dailyLimit', message: daily.reason });
     else dailyLimitRemaining = daily.remainingAfter === null ? null : formatMoney(daily.remainingAfter);
   }
@@ -250,6 +283,8 @@ export async function requestWithdrawal(
   if (!check.ok) {
     throw new DeskError('invalidInput', `the withdrawal cannot be requested: ${check.errors.map((issue) => issue.message).join('; ')}`, fieldsOf(check.errors));
   }
+  // The preflight refuses every currency without address rules; this only tells the compiler.
+  if (!isCurrencySymbol(input.currency)) throw new DeskError('invalidInput', noAddressRulesReason(input.currency), { currency: noAddressRulesReason(input.currency) });
   const { policy, reference } = policyInForce(acting.roster, input.currency);
   const memo = input.memo === undefined || input.memo === '' ? null : input.memo.normalize('NFC');
   const intent: WithdrawalIntent = {
@@ -567,10 +602,13 @@ export function withdrawalView(context: DeskContext, request: WithdrawalRequest,
     apiOrder: request.apiOrder,
     fee: request.fee,
     txid: request.txid,
+    platformMessage: typeof request.raw?.['message'] === 'string' && request.raw['message'] !== '' ? request.raw['message'] : null,
+    platformRecord: request.raw,
     history: listOrderStatusHistory(context.db, request.id).map((event) => ({ status: event.status, source: event.source, observedAt: event.observedAt })),
     lastError: request.lastError,
     createdAt: request.createdAt,
     updatedAt: request.updatedAt,
+    stuck: stuckFlag(request, stuckThresholds(context), context.now()),
   };
 }
 

@@ -1,35 +1,30 @@
 // The withdrawal watchdog: the ONE place that decides an order is stuck. An order handed to the platform is stuck when
-// it has stayed in one pending status longer than that status's threshold (defaults below, overridden per desk by the
-// `withdrawals.stuckThresholds` setting, which a later issue makes editable). A request left `submitting` (its create
-// not confirmed yet) is watched as pendingConfirm. Checked on a timer and after every sync; each order stuck in a
-// status is recorded once in the audit log (signed by the desk key), and every check tells its subscribers (the
-// notifications) which orders are stuck now.
+// it has stayed in one pending status longer than that status's threshold (defaults in contract/stuck-orders.ts,
+// overridden per desk by the `withdrawals.stuckThresholds` setting an admin edits). A request left `submitting` (its
+// create not confirmed yet) is watched as pendingConfirm. Checked on a timer and after every sync, and by any face that
+// lists stuck orders; each order stuck in a status is recorded once in the audit log (signed by the desk key), and
+// every timed check tells its subscribers (the notifications) which orders are stuck now. A stuck order's flag says
+// what to do next: checkTransfer on its txid when it has one, and the platform with its apiOrder.
 import { z } from 'zod';
+import {
+  DEFAULT_STUCK_THRESHOLDS,
+  STUCK_THRESHOLD_RANGE_MS,
+  WATCHED_ORDER_STATUSES,
+  WATCHED_STATUS_TEXT,
+  type StuckFlagView,
+  type StuckThresholds,
+  type StuckThresholdsView,
+  type WatchedOrderStatus,
+} from '../../contract/stuck-orders';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { parseStatement } from '../statements/statement';
 import { auditRowsBySubject, getSetting, listUnsettledWithdrawalRequests, setSetting, type WithdrawalRequest } from '../store';
 
+export { DEFAULT_STUCK_THRESHOLDS, STUCK_THRESHOLD_RANGE_MS, WATCHED_ORDER_STATUSES, type StuckThresholds, type WatchedOrderStatus };
+
 const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-
-/** The platform's pending statuses the watchdog times (PROTOCOL §10.5); other pending names are not timed. */
-export const WATCHED_ORDER_STATUSES = ['pendingConfirm', 'pendingTransfer', 'pendingFinancialConfirmation', 'pendingCallback'] as const;
-export type WatchedOrderStatus = (typeof WATCHED_ORDER_STATUSES)[number];
-
-/** How long an order may stay in each watched status before it counts as stuck (ms). */
-export type StuckThresholds = Readonly<Record<WatchedOrderStatus, number>>;
-
-export const DEFAULT_STUCK_THRESHOLDS: StuckThresholds = Object.freeze({
-  pendingConfirm: 30 * MINUTE_MS,
-  pendingTransfer: 2 * HOUR_MS,
-  pendingFinancialConfirmation: 24 * HOUR_MS,
-  pendingCallback: 2 * HOUR_MS,
-});
-
-/** The bounds a threshold must keep: at least a minute, at most 30 days. */
-export const STUCK_THRESHOLD_RANGE_MS = Object.freeze({ min: MINUTE_MS, max: 30 * 24 * HOUR_MS });
 
 /** The settings key of the desk's overrides (`{status: ms}`, only the statuses changed from the defaults). */
 export const STUCK_THRESHOLDS_SETTING = 'withdrawals.stuckThresholds';
@@ -110,6 +105,31 @@ export function stuckOrders(context: DeskContext, profile: string): StuckOrder[]
   return findStuckOrders(listUnsettledWithdrawalRequests(context.db, profile), stuckThresholds(context), context.now());
 }
 
+/** The thresholds in force, the defaults and the range, as the faces show them. */
+export function stuckThresholdsView(context: Pick<DeskContext, 'db'>): StuckThresholdsView {
+  return { thresholds: stuckThresholds(context), defaults: DEFAULT_STUCK_THRESHOLDS, range: { min: STUCK_THRESHOLD_RANGE_MS.min, max: STUCK_THRESHOLD_RANGE_MS.max } };
+}
+
+/** What to do about a stuck order, most useful first (pure). */
+export function nextStepsFor(request: WithdrawalRequest, status: WatchedOrderStatus): string[] {
+  const steps = [`The order is ${status}: ${WATCHED_STATUS_TEXT[status]}.`];
+  if (status === 'pendingFinancialConfirmation') steps.push('Ask the person who confirms financial-confirmation orders at the platform to confirm or reject it.');
+  if (request.txid !== null && request.txid !== '') steps.push(`Check the transfer on chain: run checkTransfer on txid ${request.txid} (${request.currency}).`);
+  steps.push(
+    request.apiOrder === null
+      ? `The desk has no platform order number yet: run a sync so checkWithdrawOrder can confirm the order; if it stays unknown, contact the platform with userOrder ${request.userOrder}.`
+      : `Contact the platform with apiOrder ${request.apiOrder} (userOrder ${request.userOrder}).`,
+  );
+  return steps;
+}
+
+/** The flag a request's view carries while its order is stuck at `now`, or null. */
+export function stuckFlag(request: WithdrawalRequest, thresholds: StuckThresholds, now: number): StuckFlagView | null {
+  const [stuck] = findStuckOrders([request], thresholds, now);
+  if (stuck === undefined) return null;
+  return { status: stuck.status, since: stuck.since, thresholdMs: stuck.thresholdMs, stuckForMs: stuck.stuckForMs, nextSteps: nextStepsFor(request, stuck.status) };
+}
+
 export const STUCK_AUDIT_ACTION = 'withdrawals/stuck';
 
 /** Whether the audit log already records `order` stuck in its current status. */
@@ -119,6 +139,19 @@ function alreadyRecorded(context: DeskContext, order: StuckOrder): boolean {
     const details = parseStatement(row.statement)?.body['details'];
     return details !== null && typeof details === 'object' && !Array.isArray(details) && (details as Record<string, unknown>)['status'] === order.status;
   });
+}
+
+/** Records each order of `stuck` in the audit log, once per order and status (signed by the desk key). */
+export function recordStuckOrders(context: DeskContext, profile: string, stuck: readonly StuckOrder[]): void {
+  for (const order of stuck) {
+    if (alreadyRecorded(context, order)) continue;
+    context.audit({
+      profile,
+      action: STUCK_AUDIT_ACTION,
+      subject: order.request.userOrder,
+      details: { id: order.request.id, status: order.status, since: order.since, thresholdMs: order.thresholdMs },
+    });
+  }
 }
 
 export type StuckListener = (profile: string, stuck: readonly StuckOrder[]) => void;
@@ -161,15 +194,7 @@ export class WithdrawalWatchdog {
     const profile = this.context.activeProfileName();
     if (profile === undefined) return [];
     const stuck = stuckOrders(this.context, profile);
-    for (const order of stuck) {
-      if (alreadyRecorded(this.context, order)) continue;
-      this.context.audit({
-        profile,
-        action: STUCK_AUDIT_ACTION,
-        subject: order.request.userOrder,
-        details: { id: order.request.id, status: order.status, since: order.since, thresholdMs: order.thresholdMs },
-      });
-    }
+    recordStuckOrders(this.context, profile, stuck);
     for (const listener of this.#listeners) {
       try {
         listener(profile, stuck);

@@ -1,19 +1,28 @@
-// Dashboard: balances per currency (available and frozen, exact strings from balances/list), sync state and
-// freshness per resource (sync/status), whether the deposit history is complete or how far its walk got, with the
-// full walk (sync/run {full: true}), "Sync now" (sync/run), the hide-balances toggle (every screen follows it),
-// pending approvals.
+// Dashboard: balances per currency (available and frozen, exact strings from balances/list; a currency the service
+// added later is marked), sync state and freshness per resource (sync/status), whether the deposit history is complete
+// or how far its walk got, with the full walk (sync/run {full: true}), "Sync now" (sync/run), the hide-balances toggle
+// (every screen follows it), pending approvals, the withdrawals stuck now (withdrawals/list {stuck}) with what to do
+// next, and the service's currency table with fees and minimums.
+import { useEffect } from 'react';
 import type { DepositHistoryView, SyncResource } from '../../../electron/contract';
 import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import { BalanceAmount } from '../components/BalanceAmount';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { HideBalancesToggle } from '../components/HideBalancesToggle';
-import { timeAgo } from '../format';
+import { Amount } from '../components/Amount';
+import { RecordFields } from '../components/RecordFields';
+import { StuckFlag } from '../components/StuckFlag';
+import { currencyLabel, timeAgo } from '../format';
 import { useNow } from '../hooks';
 import { useBalancesStore } from '../stores/balances';
 import { useNavigationStore } from '../stores/navigation';
 import { useSyncStore } from '../stores/sync';
 import { useWithdrawalsStore } from '../stores/withdrawals';
+import { CurrencyTable, NewCurrencyBadge } from './CurrencyTable';
+
+/** How often the dashboard asks which orders are stuck (being stuck is a matter of time, not of an event). */
+const STUCK_REFRESH_MS = 60_000;
 
 const RESOURCE_LABELS: Readonly<Record<SyncResource, string>> = {
   balances: 'Balances',
@@ -54,6 +63,7 @@ export function Dashboard(): React.JSX.Element {
         </div>
       </div>
       <ErrorNotice error={syncError} testId="@dashboard/sync-error" />
+      <StuckOrders />
       {waiting === 0 ? null : (
         <div className="notice notice--info">
           <p>
@@ -88,6 +98,13 @@ export function Dashboard(): React.JSX.Element {
                   <tr key={balance.currency} data-testid={`@dashboard/balance-${balance.currency}`}>
                     <th scope="row">
                       {balance.displayName} <span className="muted small">{balance.currency}</span>
+                      {balance.addressRules ? null : (
+                        <>
+                          {' '}
+                          <NewCurrencyBadge note={balance.note} testId={`@dashboard/new-currency-${balance.currency}`} />
+                        </>
+                      )}
+                      <RecordFields fields={balance.moreFields} summary="More fields" />
                     </th>
                     <td className="num">
                       <BalanceAmount value={balance.available} testId={`@dashboard/available-${balance.currency}`} />
@@ -131,6 +148,7 @@ export function Dashboard(): React.JSX.Element {
         )}
         {status === null ? null : <DepositHistory history={status.depositHistory} busy={running || status.running} now={now} />}
       </section>
+      <CurrencyTable />
     </>
   );
 }
@@ -165,5 +183,45 @@ function DepositHistory({ history, busy, now }: { readonly history: DepositHisto
         </button>
       </p>
     </div>
+  );
+}
+
+function StuckOrders(): React.JSX.Element | null {
+  const stuck = useWithdrawalsStore((state) => state.stuck);
+  useEffect(() => {
+    void useWithdrawalsStore.getState().loadStuck();
+    const timer = window.setInterval(() => void useWithdrawalsStore.getState().loadStuck(), STUCK_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  if (stuck.length === 0) return null;
+  return (
+    <section className="card card--warn" aria-labelledby="stuck-title" data-testid="@dashboard/stuck">
+      <h2 id="stuck-title">
+        {stuck.length} withdrawal{stuck.length === 1 ? ' seems' : 's seem'} stuck
+      </h2>
+      <ul className="stack findings">
+        {stuck.map((view) => (
+          <li key={view.id} data-testid="@dashboard/stuck-item" data-id={view.id}>
+            <p>
+              <strong>
+                <Amount value={view.amount} currency={view.currency} />
+              </strong>{' '}
+              <span className="muted small">
+                {currencyLabel(view.currency)} · request {view.id} · {view.userOrder}
+              </span>{' '}
+              <button
+                type="button"
+                className="button button--link"
+                onClick={() => useNavigationStore.getState().open({ kind: 'withdrawal', id: view.id })}
+                data-testid="@dashboard/stuck-details"
+              >
+                Open the order
+              </button>
+            </p>
+            <StuckFlag view={view} testId="@dashboard/stuck-flag" />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

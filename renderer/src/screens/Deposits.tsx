@@ -2,7 +2,7 @@
 // loaded as you scroll; smooth at a million rows), filters, search, CSV export, each row's source and freshness.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, useState } from 'react';
-import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
+import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../../electron/chains';
 import type { DepositView } from '../../../electron/contract';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -13,13 +13,12 @@ import { useReportingTimeZone } from '../components/DateTime';
 import { ExplorerLink } from '../components/ExplorerLink';
 import { useDebounced, useNow } from '../hooks';
 import { useFileAction } from '../file-action';
+import { useBalancesStore } from '../stores/balances';
 import { EMPTY_FILTERS, useDepositsStore } from '../stores/deposits';
 
 /** Fixed row height (also in styles.css): 1,000,000 rows stay below Chromium's ~33.5M px layout limit. */
 export const DEPOSIT_ROW_HEIGHT = 28;
 const PREFETCH_ROWS = 300;
-/** '' is "all currencies". */
-const CURRENCY_FILTER_OPTIONS: readonly (CurrencySymbol | '')[] = ['', ...WITHDRAWAL_CURRENCIES];
 const COLUMNS = ['Seen', 'Currency', 'Amount', 'Fee', 'Address', 'Txid', 'User order', 'From', 'Source', 'Last seen'] as const;
 
 export function Deposits(): React.JSX.Element {
@@ -48,6 +47,15 @@ function DepositFilters(): React.JSX.Element {
     if (filters.search !== debounced) setSearch(filters.search);
   }, [filters.search]);
   const set = useDepositsStore.getState().setFilters;
+  // '' is "all currencies"; then the 13, then any the service added later (their deposits are listed too).
+  const currencies = useBalancesStore((state) => state.currencies);
+  const names = new Map(currencies.map((currency) => [currency.symbol, currency.displayName]));
+  const currencyOptions: readonly string[] = [
+    '',
+    ...WITHDRAWAL_CURRENCIES,
+    ...currencies.filter((currency) => !currency.addressRules).map((currency) => currency.symbol),
+    ...(filters.currency === '' || names.has(filters.currency) || (WITHDRAWAL_CURRENCIES as readonly string[]).includes(filters.currency) ? [] : [filters.currency]),
+  ];
   const timeZone = useReportingTimeZone();
   return (
     <form className="filters" role="search" aria-label="Filter deposits" onSubmit={(event) => event.preventDefault()}>
@@ -56,8 +64,8 @@ function DepositFilters(): React.JSX.Element {
           <Select
             control={control}
             value={filters.currency}
-            options={CURRENCY_FILTER_OPTIONS}
-            label={(symbol) => (symbol === '' ? 'All currencies' : currencyLabel(symbol))}
+            options={currencyOptions}
+            label={(symbol) => (symbol === '' ? 'All currencies' : (names.get(symbol) ?? currencyLabel(symbol)))}
             onChange={(currency) => set({ currency })}
             testId="@deposits/currency-filter"
           />
@@ -213,6 +221,7 @@ const DepositRow = memo(function DepositRow({ row, index, start, now, timeZone }
         <span className={`badge badge--${row.source === 'callback' ? 'info' : 'neutral'}`} title={row.source === 'callback' ? 'Pushed by the service (verified callback)' : 'Read with getDeposits'}>
           {row.source}
         </span>
+        <MoreFieldsMark fields={row.moreFields} />
       </div>
       <div role="cell" title={`last confirmed by the service ${formatDateTime(row.lastSeenAt, timeZone)}`}>
         {timeAgo(row.lastSeenAt, now)}
@@ -220,6 +229,18 @@ const DepositRow = memo(function DepositRow({ row, index, start, now, timeZone }
     </div>
   );
 });
+
+/** A deposit record's fields beyond the spec (kept, PROTOCOL §8), in a row of fixed height: a mark whose title lists them. */
+function MoreFieldsMark({ fields }: { readonly fields: DepositView['moreFields'] }): React.JSX.Element | null {
+  const entries = Object.entries(fields);
+  if (entries.length === 0) return null;
+  const listed = entries.map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join('\n');
+  return (
+    <span className="badge badge--neutral" title={`More fields from the service:\n${listed}`} aria-label={`${entries.length} more field${entries.length === 1 ? '' : 's'} from the service: ${listed}`} data-testid="@deposits/more-fields">
+      +{entries.length}
+    </span>
+  );
+}
 
 function ExportCsv(): React.JSX.Element {
   const exporting = useFileAction(() => useDepositsStore.getState().exportCsv());

@@ -1,10 +1,11 @@
 // Profiles and connection: the merchant profiles (profiles/list, profiles/select), adding one (import, type, generate
-// a key pair), and the selfcheck with its version 2 guidance.
+// a key pair), the selfcheck with its version 2 guidance, and the merchant account as the service reports it.
 import { useState } from 'react';
 import type { ContractError } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { reloadEverything } from '../events';
 import { useProfilesStore } from '../stores/profiles';
+import { MerchantAccount } from './MerchantAccount';
 import { AddProfilePanel } from './profile-forms';
 import { SelfcheckPanel } from './SelfcheckPanel';
 
@@ -89,6 +90,7 @@ export function ProfilesScreen(): React.JSX.Element {
           />
         </section>
       ) : null}
+      {profiles.length === 0 ? null : <MerchantAccount />}
       <SelfcheckPanel />
     </>
   );

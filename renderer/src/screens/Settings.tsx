@@ -1,14 +1,20 @@
 // Settings: per-currency withdrawal policies (policies/list, policies/set: applied at once, or waiting for another
 // admin's confirmation), the callback listener (callbacks/state, start, stop), the idle lock timeout
-// (settings/setLockTimeout), the reporting time zone (settings/setReportingTimeZone), an operator's notifications
+// (settings/setLockTimeout), the reporting time zone (settings/setReportingTimeZone), when a withdrawal counts as stuck
+// (settings/stuckThresholds, settings/setStuckThresholds: an admin, audited), an operator's notifications
 // (notifications/preferences, setPreferences: each operator chooses their own, with their passphrase), this
 // workstation's "keep running in the tray" (desktop/setPreferences) and the diagnostics file for support
-// (desktop/exportDiagnostics). Operators have their own screen.
+// (desktop/exportDiagnostics). The policy editor shows what the platform allows the merchant (merchant/info); the engine
+// refuses a policy whose orders the platform would refuse. Operators have their own screen.
 import { useEffect, useState, type FormEvent } from 'react';
 import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
 import {
   LOG_LOCATION,
   ORDER_FINAL_SCOPES,
+  WATCHED_ORDER_STATUSES,
+  WATCHED_STATUS_TEXT,
+  type StuckThresholdsView,
+  type WatchedOrderStatus,
   type NotificationPreferences,
   type NotificationPreferencesView,
   type OrderFinalScope,
@@ -28,6 +34,7 @@ import { askOperator } from '../stores/operator-prompt';
 import { useSessionStore } from '../stores/session';
 import { useNotificationsStore } from '../stores/notifications';
 import { useOperatorsStore } from '../stores/operators';
+import { useMerchantStore } from '../stores/merchant';
 import { useSettingsStore, type PolicyDraft } from '../stores/settings';
 
 /** Approvals a threshold may require: the engine allows 1 to 5 (core/withdrawals/policy.ts MAX_APPROVALS). */
@@ -47,6 +54,7 @@ export function Settings(): React.JSX.Element {
         <CallbackListener />
         <LockTimeout />
         <ReportingTimeZone />
+        <StuckThresholds />
       </div>
       <div className="grid-2">
         <Notifications />
@@ -216,9 +224,10 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
         {(control) => <input {...control} className="input input--mono" inputMode="decimal" value={dailyLimit} onChange={(event) => setDailyLimit(event.target.value)} />}
       </Field>
       <label className="checkbox">
-        <input type="checkbox" checked={financial} onChange={(event) => setFinancial(event.target.checked)} />
+        <input type="checkbox" checked={financial} onChange={(event) => setFinancial(event.target.checked)} data-testid="@settings/policy-financial" />
         Send orders with financial confirmation (the finance side confirms each one on the platform)
       </label>
+      <PlatformWithdrawalSettings />
       <ErrorNotice error={error} />
       <div className="actions">
         <button type="button" className="button" onClick={() => onDone(null)}>
@@ -229,6 +238,21 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
         </button>
       </div>
     </form>
+  );
+}
+
+/** What the platform allows this merchant (merchantInfo): the desk refuses a policy whose orders it would refuse. */
+function PlatformWithdrawalSettings(): React.JSX.Element | null {
+  const merchant = useMerchantStore((state) => state.merchant);
+  useEffect(() => {
+    void useMerchantStore.getState().load();
+  }, []);
+  if (merchant === null) return null;
+  return (
+    <p className="field__hint" data-testid="@settings/platform-withdrawal-settings">
+      The platform allows {merchant.withdrawTypes.length === 0 ? 'no withdrawal type' : merchant.withdrawTypes.join(' and ')} for this merchant; a messenger
+      is {merchant.auditorMessengerBound === false ? 'not ' : ''}bound to its auditor (financial confirmation needs one). Reported <DateTime at={merchant.fetchedAt} />.
+    </p>
   );
 }
 
@@ -380,6 +404,109 @@ function LockTimeout(): React.JSX.Element {
       <button type="button" className="button" onClick={() => void useSessionStore.getState().lock()} data-testid="@settings/lock-now">
         Lock now
       </button>
+    </section>
+  );
+}
+
+const MINUTE_MS = 60_000;
+
+/** Minutes typed in the form, per watched status. */
+type MinutesDraft = Readonly<Record<WatchedOrderStatus, string>>;
+
+function minutesOf(thresholds: StuckThresholdsView['thresholds']): MinutesDraft {
+  return Object.fromEntries(WATCHED_ORDER_STATUSES.map((status) => [status, String(Math.round(thresholds[status] / MINUTE_MS))])) as unknown as MinutesDraft;
+}
+
+/** How long a withdrawal may stay in each pending status before the watchdog flags it stuck (desk-wide, an admin). */
+function StuckThresholds(): React.JSX.Element {
+  const [view, setView] = useState<StuckThresholdsView | null>(null);
+  const [draft, setDraft] = useState<MinutesDraft | null>(null);
+  const [problems, setProblems] = useState<Partial<Record<WatchedOrderStatus, string>>>({});
+  const [error, setError] = useState<ContractError | null>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    void call('settings/stuckThresholds', {}).then((result) => {
+      if (result.ok) {
+        setView(result.value);
+        setDraft(minutesOf(result.value.thresholds));
+      } else setError(result.error);
+    });
+  }, []);
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    if (view === null || draft === null) return;
+    const found: Partial<Record<WatchedOrderStatus, string>> = {};
+    const changes: Partial<Record<WatchedOrderStatus, number>> = {};
+    const [min, max] = [view.range.min / MINUTE_MS, view.range.max / MINUTE_MS];
+    for (const status of WATCHED_ORDER_STATUSES) {
+      const typed = draft[status].trim();
+      const minutes = /^[0-9]{1,6}$/.test(typed) ? Number.parseInt(typed, 10) : Number.NaN;
+      if (!(minutes >= min && minutes <= max)) found[status] = `whole minutes from ${min} to ${max} (30 days)`;
+      else if (minutes * MINUTE_MS !== view.thresholds[status]) changes[status] = minutes * MINUTE_MS;
+    }
+    setProblems(found);
+    setSaved(false);
+    if (Object.keys(found).length > 0 || Object.keys(changes).length === 0) return;
+    const result = await askOperator({
+      title: 'Change when a withdrawal counts as stuck',
+      description: `For everyone on this desk: ${Object.entries(changes)
+        .map(([status, ms]) => `${status} after ${formatDuration(ms / 1000)}`)
+        .join(', ')}.`,
+      hint: 'An admin signs the change with their passphrase; it is recorded in the audit log.',
+      confirmLabel: 'Save',
+      run: (as) => call('settings/setStuckThresholds', { thresholds: changes, as }),
+    });
+    if (result === null) return;
+    setError(result.ok ? null : result.error);
+    if (result.ok) {
+      setView(result.value);
+      setDraft(minutesOf(result.value.thresholds));
+      setSaved(true);
+    }
+  }
+  return (
+    <section className="card" aria-labelledby="stuck-thresholds-title" data-testid="@settings/stuck">
+      <h2 id="stuck-thresholds-title">Stuck withdrawals</h2>
+      <p className="muted small">
+        How long an order sent to the service may stay in each pending status before the desk flags it as stuck: on the dashboard, in the order, as a
+        notification and in the audit log.
+      </p>
+      <ErrorNotice error={error} />
+      {view === null || draft === null ? null : (
+        <form className="stack" onSubmit={(event) => void submit(event)}>
+          {WATCHED_ORDER_STATUSES.map((status) => (
+            <Field
+              key={status}
+              label={`${status} (minutes)`}
+              hint={`${WATCHED_STATUS_TEXT[status]}; default ${formatDuration(view.defaults[status] / 1000)}`}
+              error={problems[status] ?? fieldError(error?.fields, `thresholds.${status}`)}
+              testId={`@settings/stuck-${status}`}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  inputMode="numeric"
+                  value={draft[status]}
+                  onChange={(event) => {
+                    setDraft({ ...draft, [status]: event.target.value });
+                    setSaved(false);
+                  }}
+                  data-testid={`@settings/stuck-${status}`}
+                />
+              )}
+            </Field>
+          ))}
+          <div>
+            <button type="submit" className="button" data-testid="@settings/stuck-save">
+              Save
+            </button>
+          </div>
+        </form>
+      )}
+      <p role="status" className="small" data-testid="@settings/stuck-status">
+        {saved ? 'Saved.' : null}
+      </p>
     </section>
   );
 }

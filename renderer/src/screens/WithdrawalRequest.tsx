@@ -2,7 +2,7 @@
 // balance after (hidden with "Hide balances", like every balance), address checks and look-alike warnings with the differing characters marked; then
 // withdrawals/request as the initiating operator, whose confirmation shows the request's fingerprint to pass on.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CURRENCIES, WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
+import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../../electron/chains';
 import type { PreflightIssue, WithdrawalPreflight, WithdrawalView } from '../../../electron/contract';
 import type { ContractError } from '../api';
 import { AddressDiff } from '../components/AddressDiff';
@@ -15,6 +15,7 @@ import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
 import { assetOf, currencyLabel, groupAmount } from '../format';
 import { useDebounced } from '../hooks';
+import { useBalancesStore } from '../stores/balances';
 import { askOperator } from '../stores/operator-prompt';
 import { useWithdrawalsStore, type WithdrawalDraft } from '../stores/withdrawals';
 import { FINANCIAL_CONFIRMATION_TEXT } from './withdrawal-labels';
@@ -80,26 +81,30 @@ export function WithdrawalRequest(): React.JSX.Element {
   }
 
   const errors = preflight?.errors;
+  // The 13 with address rules, then any currency the service added later: choosing one shows why it cannot be withdrawn.
+  const added = useBalancesStore((state) => state.currencies).filter((currency) => !currency.addressRules);
+  const addedNames = new Map(added.map((currency) => [currency.symbol, currency.displayName]));
+  const currencyOptions: readonly string[] = [...WITHDRAWAL_CURRENCIES, ...added.map((currency) => currency.symbol)];
   const fields = requestError?.fields;
-  const decimals = CURRENCIES[draft.currency].decimals;
+  const decimals = isCurrencySymbol(draft.currency) ? CURRENCIES[draft.currency].decimals : null;
   return (
     <div className="request">
       <form className="card stack" onSubmit={(event) => void submit(event)} aria-labelledby="request-title" data-testid="@withdrawals/request-form">
         <h2 id="request-title">New withdrawal request</h2>
         <div className="grid-2">
-          <Field label="Currency" error={fieldError(fields, 'currency') ?? issuesFor(errors, 'currency')}>
+          <Field label="Currency" error={fieldError(fields, 'currency') ?? issuesFor(errors, 'currency')} testId="@withdrawals/currency">
             {(control) => (
               <Select
                 control={control}
                 value={draft.currency}
-                options={WITHDRAWAL_CURRENCIES}
-                label={(symbol) => `${currencyLabel(symbol)} — ${symbol}`}
+                options={currencyOptions}
+                label={(symbol) => (isCurrencySymbol(symbol) ? `${currencyLabel(symbol)} — ${symbol}` : `${addedNames.get(symbol) ?? symbol} — ${symbol} (no address rules yet)`)}
                 onChange={(symbol) => update('currency', symbol)}
                 testId="@withdrawals/currency"
               />
             )}
           </Field>
-          <Field label={`Amount (${assetOf(draft.currency)})`} hint={`Up to ${decimals} decimal places.`} error={fieldError(fields, 'amount') ?? issuesFor(errors, 'amount')} testId="@withdrawals/amount">
+          <Field label={`Amount (${assetOf(draft.currency)})`} hint={decimals === null ? 'The desk cannot withdraw in this currency yet: the preflight says why.' : `Up to ${decimals} decimal places.`} error={fieldError(fields, 'amount') ?? issuesFor(errors, 'amount')} testId="@withdrawals/amount">
             {(control) => (
               <input {...control} className="input input--mono" inputMode="decimal" autoComplete="off" value={draft.amount} onChange={(event) => update('amount', event.target.value)} required data-testid="@withdrawals/amount" />
             )}
@@ -122,7 +127,9 @@ export function WithdrawalRequest(): React.JSX.Element {
           </label>
           <p className="field__hint">{FINANCIAL_CONFIRMATION_TEXT}</p>
           {issuesFor(errors, 'withdrawType') === null && fieldError(fields, 'withdrawType') === null ? null : (
-            <p className="field__error">{fieldError(fields, 'withdrawType') ?? issuesFor(errors, 'withdrawType')}</p>
+            <p className="field__error" data-testid="@withdrawals/withdraw-type-error">
+              {fieldError(fields, 'withdrawType') ?? issuesFor(errors, 'withdrawType')}
+            </p>
           )}
         </fieldset>
         <Field label="Memo (optional, kept on this desk)" error={fieldError(fields, 'memo')} testId="@withdrawals/memo">
@@ -158,7 +165,7 @@ interface PreflightPanelProps {
   readonly preflight: WithdrawalPreflight | null;
   readonly error: ContractError | null;
   readonly checking: boolean;
-  readonly currency: CurrencySymbol;
+  readonly currency: string;
   readonly typed: string;
 }
 

@@ -1,7 +1,8 @@
 // Withdrawals: the request form, the approvals queue (approve / reject / send behind the operator's passphrase), all
 // orders, and the selected order's detail with its status timeline (withdrawals/get history). Every decision shows
 // the request's fingerprint to compare, and each order says what its signed statements support: which approvals
-// count toward four-eyes (and why one does not) and any problem found.
+// count toward four-eyes (and why one does not) and any problem found. The detail shows the platform's remark on the
+// order (escaped, labelled as the service's text) and every field of the order record the service reported.
 import { useEffect, useState } from 'react';
 import { CURRENCIES } from '../../../electron/chains';
 import type { WithdrawalView } from '../../../electron/contract';
@@ -12,6 +13,8 @@ import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { ExplorerLink } from '../components/ExplorerLink';
 import { Fingerprint } from '../components/Fingerprint';
+import { RecordFields } from '../components/RecordFields';
+import { StuckFlag } from '../components/StuckFlag';
 import { currencyLabel, shorten, timeAgo } from '../format';
 import { useNow } from '../hooks';
 import { askOperator } from '../stores/operator-prompt';
@@ -94,18 +97,25 @@ export function Withdrawals(): React.JSX.Element {
 }
 
 function StateBadge({ view }: { readonly view: WithdrawalView }): React.JSX.Element {
-  if (view.outcome !== null) {
-    return (
+  const state =
+    view.outcome !== null ? (
       <span className={`badge badge--${outcomeTone(view.outcome)}`} data-testid="@withdrawals/outcome">
         {OUTCOME_LABELS[view.outcome]}
       </span>
+    ) : (
+      <span className={`badge badge--${STATE_TONES[view.state]}`} data-testid="@withdrawals/state">
+        {STATE_LABELS[view.state]}
+        {view.state === 'submitted' && view.orderStatus !== null ? `: ${view.orderStatus}` : ''}
+      </span>
     );
-  }
+  if (view.stuck === null) return state;
   return (
-    <span className={`badge badge--${STATE_TONES[view.state]}`} data-testid="@withdrawals/state">
-      {STATE_LABELS[view.state]}
-      {view.state === 'submitted' && view.orderStatus !== null ? `: ${view.orderStatus}` : ''}
-    </span>
+    <>
+      {state}{' '}
+      <span className="badge badge--warn" title={`pending in ${view.stuck.status} past its threshold`} data-testid="@withdrawals/stuck-badge">
+        stuck
+      </span>
+    </>
   );
 }
 
@@ -366,6 +376,7 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         compare="Every approver compares it in their dialog; the order's remark at the service carries it too."
         testId="@withdrawals/detail-fingerprint"
       />
+      <StuckFlag view={view} testId="@withdrawals/stuck-flag" />
       <Verification view={view} />
       <dl className="facts">
         <dt>Currency</dt>
@@ -398,7 +409,21 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
             <dd data-testid="@withdrawals/detail-memo">{view.memo}</dd>
           </>
         )}
+        {view.platformMessage === null ? null : (
+          <>
+            <dt>Platform&apos;s remark</dt>
+            <dd>
+              <q className="break" data-testid="@withdrawals/platform-message">
+                {view.platformMessage}
+              </q>{' '}
+              <span className="muted small">(text from the service, as it sent it)</span>
+            </dd>
+          </>
+        )}
       </dl>
+      {view.platformRecord === null ? null : (
+        <RecordFields fields={view.platformRecord} summary="Every field of the order as the service reported it" testId="@withdrawals/platform-record" />
+      )}
       {view.lastError === null ? null : (
         <div className={`notice notice--${view.state === 'submitUnknown' ? 'warn' : 'error'}`} data-testid="@withdrawals/last-error">
           <p className="notice__title">{view.state === 'submitUnknown' ? 'Submission unknown' : 'The last submission failed'}</p>

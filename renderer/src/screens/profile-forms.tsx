@@ -122,7 +122,12 @@ function TypeForm({ onAdded }: { readonly onAdded: (profile: ProfileSummary) => 
         {(control) => <input {...control} className="input" value={name} onChange={(event) => setName(event.target.value)} required />}
       </Field>
       <div className="grid-2">
-        <Field label="Service base URL" hint="https://… as given by the platform" error={fieldError(fields, 'credentials.baseUrl')}>
+        <Field
+          label="Service base URL"
+          hint="https://… as given by the platform (plain http:// only for a sandbox on this computer)"
+          error={fieldError(fields, 'credentials.baseUrl')}
+          testId="@profiles/base-url"
+        >
           {(control) => <input {...control} className="input input--mono" type="url" value={credentials.baseUrl} onChange={(event) => update('baseUrl')(event.target.value)} required />}
         </Field>
         <Field label="Merchant ID (SVC-APP-ID)" error={fieldError(fields, 'credentials.merchantId')}>

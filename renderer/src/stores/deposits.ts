@@ -1,7 +1,6 @@
 // useDepositsStore: the cached deposit history as keyset pages from deposits/list (loaded as the table scrolls),
 // filters (currency, date range, search by txid / address / userOrder), head refresh on deposits/changed, CSV export.
 import { create } from 'zustand';
-import type { CurrencySymbol } from '../../../electron/chains';
 import type { DepositView, FileOutcome, RequestOf } from '../../../electron/contract';
 import { call, type ContractError, type Result } from '../api';
 import { DEFAULT_REPORTING_TIME_ZONE } from '../../../electron/contract/time-zone';
@@ -11,7 +10,8 @@ import { useSessionStore } from './session';
 export const DEPOSIT_PAGE_SIZE = 500;
 
 export interface DepositFilters {
-  readonly currency: CurrencySymbol | '';
+  /** A currency symbol (one the service added later included), or '' for all. */
+  readonly currency: string;
   /** Calendar dates "YYYY-MM-DD" (inclusive) in the desk's reporting time zone, or ''. */
   readonly from: string;
   readonly to: string;
@@ -23,7 +23,7 @@ export const EMPTY_FILTERS: DepositFilters = { currency: '', from: '', to: '', s
 type ListRequest = RequestOf<'deposits/list'>;
 
 function toQuery(filters: DepositFilters): Omit<ListRequest, 'limit' | 'cursor'> {
-  const query: { currency?: CurrencySymbol; from?: number; to?: number; search?: string } = {};
+  const query: { currency?: string; from?: number; to?: number; search?: string } = {};
   if (filters.currency !== '') query.currency = filters.currency;
   const timeZone = useSessionStore.getState().session?.reportingTimeZone ?? DEFAULT_REPORTING_TIME_ZONE;
   const from = dateInputToMs(filters.from, timeZone);

@@ -1,7 +1,8 @@
-// useWithdrawalsStore: withdrawal requests (withdrawals/list pages), the approvals queue, one order's detail with its
-// status timeline, and the actions: request, approve, reject, cancel, submit (each privileged one as an operator).
+// useWithdrawalsStore: withdrawal requests (withdrawals/list pages), the approvals queue, the orders stuck now (the
+// watchdog's flag), one order's detail with its status timeline, and the actions: request, approve, reject, cancel,
+// submit (each privileged one as an operator).
 import { create } from 'zustand';
-import type { CurrencySymbol } from '../../../electron/chains';
+import { isCurrencySymbol } from '../../../electron/chains';
 import type { WithdrawalPreflight, WithdrawalView } from '../../../electron/contract';
 import { DECISION_STATES } from '../../../electron/contract/withdrawal-lifecycle';
 import { call, type ContractError, type Result } from '../api';
@@ -12,7 +13,8 @@ const PAGE_SIZE = 100;
 const QUEUE_STATES = DECISION_STATES;
 
 export interface WithdrawalDraft {
-  readonly currency: CurrencySymbol;
+  /** One of the 13, or a currency the service added later (the preflight then says why it cannot be withdrawn). */
+  readonly currency: string;
   readonly amount: string;
   readonly toAddress: string;
   readonly withdrawType: 'normal' | 'financialConfirmation';
@@ -26,11 +28,14 @@ interface WithdrawalsStore {
   readonly loading: boolean;
   readonly error: ContractError | null;
   readonly queue: readonly WithdrawalView[];
+  /** Orders pending past their status's threshold now, each with what to do next. */
+  readonly stuck: readonly WithdrawalView[];
   readonly selectedId: string | null;
   readonly detail: WithdrawalView | null;
   load(): Promise<void>;
   loadMore(): Promise<void>;
   loadQueue(): Promise<void>;
+  loadStuck(): Promise<void>;
   refreshAll(changedId?: string | null): Promise<void>;
   select(id: string | null): Promise<void>;
   preflight(draft: WithdrawalDraft): Promise<Result<WithdrawalPreflight>>;
@@ -64,6 +69,7 @@ export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
     loading: false,
     error: null,
     queue: [],
+    stuck: [],
     selectedId: null,
     detail: null,
     async load() {
@@ -87,8 +93,12 @@ export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
       const queue = pages.flatMap((page) => (page.ok ? page.value.rows : []));
       set({ queue });
     },
+    async loadStuck() {
+      const result = await call('withdrawals/list', { stuck: true });
+      if (result.ok) set({ stuck: result.value.rows });
+    },
     async refreshAll(changedId) {
-      await Promise.all([get().load(), get().loadQueue()]);
+      await Promise.all([get().load(), get().loadQueue(), get().loadStuck()]);
       const selected = get().selectedId;
       if (selected !== null && (changedId === undefined || changedId === null || changedId === selected)) {
         const result = await call('withdrawals/get', { id: selected });
@@ -111,8 +121,13 @@ export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
     },
     async request(draft, as) {
       const memo = draft.memo.trim();
+      const currency = draft.currency;
+      if (!isCurrencySymbol(currency)) {
+        const message = `this desk has no address rules for ${currency}, so it cannot withdraw in it`;
+        return { ok: false, error: { code: 'invalidInput', message, fields: { currency: message } } };
+      }
       const result = await call('withdrawals/request', {
-        currency: draft.currency,
+        currency,
         amount: draft.amount.trim(),
         toAddress: draft.toAddress,
         withdrawType: draft.withdrawType,

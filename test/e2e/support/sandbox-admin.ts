@@ -1,6 +1,6 @@
 // E2E support: the sandbox's admin interface (platform-staff actions over plain JSON on loopback): simulated
-// transfers, merchant settings (IP whitelist, API version), the clock, moving withdrawals along the state table, and
-// injected faults.
+// transfers, merchant settings (IP whitelist, API version, withdrawal types, auditor messenger), currencies added after
+// launch, the clock, moving withdrawals along the state table (with the platform's remark), and injected faults.
 import { expect } from '@playwright/test';
 
 export interface SandboxTransfer {
@@ -17,7 +17,10 @@ export interface SandboxAdmin {
   transfer(transfer: SandboxTransfer): Promise<{ readonly credited: boolean; readonly txid: string }>;
   patchMerchant(merchantId: string, patch: Record<string, unknown>): Promise<void>;
   setClock(offsetSeconds: number): Promise<void>;
-  advance(merchantId: string, userOrder: string, to: string): Promise<void>;
+  /** Moves an order; `message` replaces its remark (e.g. a refund's reason). */
+  advance(merchantId: string, userOrder: string, to: string, message?: string): Promise<void>;
+  /** Adds a currency to the platform's table (getCurrencies, merchantInfo balances, deposits on its chain). */
+  addCurrency(currency: Record<string, unknown>): Promise<void>;
   withdrawal(merchantId: string, userOrder: string): Promise<{ readonly order: { readonly orderStatus: string } }>;
   /** A fault (POST /sandbox/faults), e.g. getDeposits answering HTTP 503 from a page on. */
   addFault(fault: Record<string, unknown>): Promise<void>;
@@ -49,8 +52,11 @@ export function sandboxAdmin(baseUrl: string): SandboxAdmin {
     async setClock(offsetSeconds) {
       await post('/clock', { offsetSeconds });
     },
-    async advance(merchantId, userOrder, to) {
-      await post(`/withdrawals/${encodeURIComponent(merchantId)}/${encodeURIComponent(userOrder)}/advance`, { to });
+    async advance(merchantId, userOrder, to, message) {
+      await post(`/withdrawals/${encodeURIComponent(merchantId)}/${encodeURIComponent(userOrder)}/advance`, message === undefined ? { to } : { to, message });
+    },
+    async addCurrency(currency) {
+      await post('/currencies', currency);
     },
     async addFault(fault) {
       await post('/faults', fault);

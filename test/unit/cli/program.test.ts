@@ -3,7 +3,7 @@
 // after the command; plus the pure helpers (field labels, tables, ISO times, secret input).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseIsoTime, typedTimeToMs } from '../../../electron/cli/args';
+import { parseDuration, parseIsoTime, typedTimeToMs } from '../../../electron/cli/args';
 import { askInvitationCode, askNewPassphrase, askPassphrase, fieldLabel, secretInput } from '../../../electron/cli/engine-session';
 import { ContractFailure, UsageError } from '../../../electron/cli/errors';
 import { differenceMarks, fields, formatTime, table } from '../../../electron/cli/format';
@@ -30,7 +30,7 @@ const GROUPS: readonly (readonly [string, string])[] = [
   ['policy', 'list or set'],
   ['audit', 'verify, head, checkpoint or export'],
   ['callbacks', 'listen'],
-  ['settings', 'show or timezone'],
+  ['settings', 'show, timezone or stuck-thresholds'],
   ['wire', 'encrypt, decrypt, sign or verify'],
 ];
 
@@ -52,6 +52,24 @@ describe('settings timezone usage', () => {
   });
 });
 
+describe('stuck orders usage', () => {
+  it('durations, a change without --as and --stuck with a state are usage errors before any desk is opened', async () => {
+    expect(usageLine(await run('settings', 'stuck-thresholds', '--pending-transfer', '2 hours', '--as', 'alice'))).toBe(
+      'treasury-desk: --pending-transfer must be a duration such as 30m, 2h, 1h30m or 1d; got "2 hours".',
+    );
+    expect(usageLine(await run('settings', 'stuck-thresholds', '--pending-transfer', '2h'))).toBe('treasury-desk: changing the stuck thresholds needs --as ADMIN (an admin signs the change).');
+    expect(usageLine(await run('settings', 'stuck-thresholds', '--as', 'alice'))).toMatch(/^treasury-desk: name a threshold to change/);
+    expect(usageLine(await run('withdraw', 'list', '--stuck', '--state', 'submitted'))).toBe('treasury-desk: --stuck lists every stuck order at once: leave out --state and --cursor.');
+  });
+
+  it('reads durations in days, hours and minutes', () => {
+    expect(['30m', '45min', '2h', '1h30m', '1d', '1d2h3m', '0m'].map((text) => parseDuration(text, '--x'))).toEqual([
+      1_800_000, 2_700_000, 7_200_000, 5_400_000, 86_400_000, 93_780_000, 0,
+    ]);
+    for (const bad of ['', '2', 'h', '1.5h', '-1h', '2m1h']) expect(() => parseDuration(bad, '--x')).toThrow(UsageError);
+  });
+});
+
 describe('command groups and unknown commands', () => {
   it.each(GROUPS)('a bare "%s" is a one-line usage error naming its subcommands', async (group, subcommands) => {
     expect(usageLine(await run(group))).toBe(`treasury-desk: ${group} needs a subcommand: ${subcommands} (see "treasury-desk ${group} --help").`);
@@ -64,7 +82,7 @@ describe('command groups and unknown commands', () => {
   });
 
   it('no command at all, or an unknown one, is a usage error', async () => {
-    expect(usageLine(await run())).toMatch(/^treasury-desk: a command is needed: profile, selfcheck, sync, balances, currencies, deposits, /);
+    expect(usageLine(await run())).toMatch(/^treasury-desk: a command is needed: profile, selfcheck, sync, balances, currencies, merchant, deposits, /);
     expect(usageLine(await run('frobnicate'))).toMatch(/^treasury-desk: unknown command 'frobnicate': use profile, selfcheck, /);
   });
 
@@ -84,7 +102,7 @@ describe('command groups and unknown commands', () => {
   it('help exits 0 on stdout, for the program, a group and a command', async () => {
     const top = await run('--help');
     expect(top.code).toBe(0);
-    for (const command of ['profile', 'selfcheck', 'sync', 'balances', 'currencies', 'deposits', 'address', 'operator', 'withdraw', 'policy', 'audit', 'callbacks', 'demo']) {
+    for (const command of ['profile', 'selfcheck', 'sync', 'balances', 'currencies', 'deposits', 'address', 'operator', 'withdraw', 'reconcile', 'policy', 'audit', 'callbacks', 'demo']) {
       expect(top.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     }
     expect(top.stdout).toContain('--credentials <file>');

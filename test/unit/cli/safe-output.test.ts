@@ -53,10 +53,13 @@ function withdrawal(memo: string, who: string): WithdrawalView {
     apiOrder: null,
     fee: null,
     txid: null,
+    platformMessage: memo,
+    platformRecord: { message: memo, [`note${memo}`]: memo },
     history: [{ status: memo, source: 'callback', observedAt: Date.UTC(2026, 0, 3) }],
     lastError: memo,
     createdAt: Date.UTC(2026, 0, 1),
     updatedAt: Date.UTC(2026, 0, 3),
+    stuck: null,
   };
 }
 
@@ -106,6 +109,9 @@ describe('engine answers in human output', () => {
     expect(run.stdout).toContain(`last error    ${NASTY_SHOWN}\n`);
     expect(run.stdout).toContain(`rejected by ${NASTY_SHOWN}: ${NASTY_SHOWN}\n`);
     expect(run.stdout).toContain(`${NASTY_SHOWN} (from callback)\n`);
+    // The platform's remark, labelled as such, and every field of its record (names too) are text from the network.
+    expect(run.stdout).toContain(`platform's remark (text from the service): ${NASTY_SHOWN}\n`);
+    expect(run.stdout).toContain(`  message: ${NASTY_SHOWN}\n  note${NASTY_SHOWN}: ${NASTY_SHOWN}\n`);
   });
 
   it('withdraw list: table cells are escaped before they are measured, so the columns line up', async () => {

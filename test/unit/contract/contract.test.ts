@@ -13,12 +13,23 @@ describe('parseRequest', () => {
   });
 
   it('refuses unknown fields, wrong types and unknown enum values with per-field messages', () => {
-    const parsed = parseRequest('deposits/list', { currency: 'trx.usdc', limit: '50', extra: 1 });
+    const parsed = parseRequest('deposits/list', { currency: 'TRX USDC', limit: '50', extra: 1 });
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) {
       expect(parsed.error.code).toBe('invalidInput');
       expect(Object.keys(parsed.error.fields ?? {}).sort()).toEqual(['(request)', 'currency', 'limit']);
     }
+  });
+
+  it('takes any well-formed currency symbol where the service may list it, and only the 13 for withdrawals, saying why', () => {
+    // A currency the service added later: its deposits can be filtered and a withdrawal preflighted (the engine says why not).
+    expect(parseRequest('deposits/list', { currency: 'ton.usdc' }).ok).toBe(true);
+    expect(parseRequest('withdrawals/preflight', { currency: 'ton.usdc', amount: '1', toAddress: 'x' }).ok).toBe(true);
+    const request = parseRequest('withdrawals/request', { currency: 'ton.usdc', amount: '1', toAddress: 'x', as: { operator: 'ann', passphrase: 'x' } });
+    expect(request.ok).toBe(false);
+    if (!request.ok) expect(request.error.fields?.['currency']).toMatch(/^this desk has no address rules for "ton\.usdc", so it cannot withdraw in it: it withdraws in trx, /);
+    const odd = parseRequest('withdrawals/preflight', { currency: 'ton..usdc', amount: '1', toAddress: 'x' });
+    expect(odd.ok ? 'accepted' : odd.error.fields?.['currency']).toMatch(/a currency symbol looks like "trx\.usdt"/);
   });
 
   it('checks userOrder per PROTOCOL §8', () => {

@@ -55,10 +55,13 @@ const view: WithdrawalView = {
   apiOrder: null,
   fee: '1',
   txid: null,
+  platformMessage: NASTY,
+  platformRecord: { message: NASTY, [`remark${NASTY}`]: { nested: NASTY } },
   history: [],
   lastError: `the service said: ${NASTY}`,
   createdAt: 1,
   updatedAt: 2,
+  stuck: { status: 'pendingTransfer', since: 1, thresholdMs: 2, stuckForMs: 3, nextSteps: [`Check the transfer on chain: run checkTransfer on txid ${NASTY} (trx.usdt).`] },
 };
 
 /** A bridge that answers `answers[method]` and lets the test emit events. */
@@ -90,6 +93,10 @@ describe('displaySafeBridge', () => {
       memo: SHOWN,
       approvals: [{ ...view.approvals[0], reason: SHOWN, note: SHOWN }],
       lastError: `the service said: ${SHOWN}`,
+      stuck: { ...view.stuck, nextSteps: [`Check the transfer on chain: run checkTransfer on txid ${SHOWN} (trx.usdt).`] },
+      // The platform's remark and every field of its record, names included: text from the network.
+      platformMessage: SHOWN,
+      platformRecord: { message: SHOWN, [`remark${SHOWN}`]: { nested: SHOWN } },
     });
     expect(result.value.fingerprint).toBe(view.fingerprint);
     // What the renderer sends back as identifiers is untouched.
@@ -123,7 +130,16 @@ describe('displaySafeBridge', () => {
   });
 
   it('leaves ordinary text (newlines, non-Latin letters) and requests unchanged', async () => {
-    const ordinary: WithdrawalView = { ...view, verification: { ...view.verification, problems: [ORDINARY] }, memo: ORDINARY, approvals: [], lastError: null };
+    const ordinary: WithdrawalView = {
+      ...view,
+      verification: { ...view.verification, problems: [ORDINARY] },
+      memo: ORDINARY,
+      approvals: [],
+      lastError: null,
+      platformMessage: ORDINARY,
+      platformRecord: { message: ORDINARY },
+      stuck: null,
+    };
     const { bridge, sent } = fakeBridge({ 'withdrawals/get': { ok: true, value: ordinary } });
     const result = await displaySafeBridge(bridge).call('withdrawals/get', { id: '42' });
     expect(result).toEqual({ ok: true, value: ordinary });

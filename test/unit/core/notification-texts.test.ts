@@ -83,6 +83,10 @@ describe('stuck orders, deposits and the connection', () => {
     expect(stuck.body).toContain('has been pendingTransfer for 2 h 5 min; it usually moves on within 2 h');
     expect(stuck.body).toContain('order td-20261123-abc');
     expect(stuck.discreetBody).not.toMatch(/1250|td-2026/);
+    // What to do next, as the watchdog's flag says it, escaped like everything from the network.
+    const next = orderStuckText(request, { status: 'pendingCallback', stuckForMs: 3 * 3_600_000, thresholdMs: 7_200_000 }, ['Check the transfer on chain: run checkTransfer on txid ab\u202Ecd (trx.usdt).', 'Contact the platform with apiOrder WD1 (userOrder td-1).']);
+    expect(next.body).toMatch(/within 2 h\. Check the transfer on chain: run checkTransfer on txid ab⟨U\+202E⟩cd \(trx\.usdt\)\. Contact the platform with apiOrder WD1 \(userOrder td-1\)\.$/);
+    expect(next.discreetBody).not.toMatch(/WD1|checkTransfer/);
   });
 
   it('a deposit with its exact amount and the merchant reference, escaped, never the address', () => {

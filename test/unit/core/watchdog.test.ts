@@ -8,7 +8,9 @@ import { getSetting, setSetting, type WithdrawalRequest } from '../../../electro
 import {
   DEFAULT_STUCK_THRESHOLDS,
   findStuckOrders,
+  nextStepsFor,
   setStuckThresholds,
+  stuckFlag,
   STUCK_THRESHOLDS_SETTING,
   stuckThresholds,
   watchedStatusOf,
@@ -92,6 +94,34 @@ describe('which orders are stuck', () => {
   it('follows the thresholds it is given', () => {
     const transfer = order('submitted', 'pendingTransfer', T0);
     expect(findStuckOrders([transfer], { ...DEFAULT_STUCK_THRESHOLDS, pendingTransfer: 10 * MINUTE }, T0 + 11 * MINUTE)).toHaveLength(1);
+  });
+});
+
+describe('what a stuck order’s flag says to do', () => {
+  it('explains the status, then checkTransfer on the txid when there is one, then the platform with the apiOrder', () => {
+    const transfer = { ...order('submitted', 'pendingCallback', T0), txid: 'a1b2c3' };
+    expect(nextStepsFor(transfer, 'pendingCallback')).toEqual([
+      'The order is pendingCallback: transfer made, the platform’s final status still pending.',
+      `Check the transfer on chain: run checkTransfer on txid a1b2c3 (trx.usdt).`,
+      `Contact the platform with apiOrder ${transfer.apiOrder} (userOrder ${transfer.userOrder}).`,
+    ]);
+    const financial = order('submitted', 'pendingFinancialConfirmation', T0);
+    expect(nextStepsFor(financial, 'pendingFinancialConfirmation')).toEqual([
+      'The order is pendingFinancialConfirmation: waiting for the finance side to confirm it at the platform.',
+      'Ask the person who confirms financial-confirmation orders at the platform to confirm or reject it.',
+      `Contact the platform with apiOrder ${financial.apiOrder} (userOrder ${financial.userOrder}).`,
+    ]);
+    const sending = order('submitting', null, T0);
+    expect(nextStepsFor(sending, 'pendingConfirm').at(-1)).toBe(
+      `The desk has no platform order number yet: run a sync so checkWithdrawOrder can confirm the order; if it stays unknown, contact the platform with userOrder ${sending.userOrder}.`,
+    );
+  });
+
+  it('is set only while the order is stuck, with its status, since when, threshold and how long', () => {
+    const transfer = order('submitted', 'pendingTransfer', T0);
+    expect(stuckFlag(transfer, DEFAULT_STUCK_THRESHOLDS, T0 + 2 * HOUR)).toBeNull();
+    expect(stuckFlag(transfer, DEFAULT_STUCK_THRESHOLDS, T0 + 3 * HOUR)).toMatchObject({ status: 'pendingTransfer', since: T0, thresholdMs: 2 * HOUR, stuckForMs: 3 * HOUR });
+    expect(stuckFlag(order('completed', 'success', T0), DEFAULT_STUCK_THRESHOLDS, T0 + 99 * HOUR)).toBeNull();
   });
 });
 

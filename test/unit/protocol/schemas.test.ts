@@ -114,6 +114,20 @@ describe('records keep unknown fields (§8)', () => {
     expect(parsed.balances[0]).toMatchObject({ locked: '0' });
   });
 
+  it('reads a merchantInfo naming a withdrawal type or a currency this desk does not know yet, and keeps them', () => {
+    const parsed = merchantInfoSchema.parse({
+      merchantId: 'M1',
+      merchantName: 'Shop',
+      apiVersion: 2,
+      withdrawTypes: ['normal', 'instantPayout'],
+      auditorMessengerBound: true,
+      balances: [{ currency: 'ton.usdc', available: '1.5', frozen: '0' }],
+    });
+    expect(parsed.withdrawTypes).toEqual(['normal', 'instantPayout']);
+    expect(parsed.balances[0]?.currency).toBe('ton.usdc');
+    expect(merchantInfoSchema.safeParse({ ...parsed, withdrawTypes: [''] }).success).toBe(false);
+  });
+
   it('keeps unknown fields of the created address, selfcheck, token and currency records', () => {
     expect(createdAddressSchema.parse({ address: 'T1', addressType: 'trx', userOrder: 'a', memo: 'm' }).memo).toBe('m');
     expect(selfcheckResultSchema.parse({ pong: true, apiVersion: 2, serverTime: 1, echo: null, node: 'n1' }).node).toBe('n1');

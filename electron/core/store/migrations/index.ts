@@ -9,6 +9,8 @@ import { migration0040 } from './0040-request-approvals';
 import { migration0050 } from './0050-signed-approvals';
 import { migration0060 } from './0060-notifications';
 import { migration0070 } from './0070-seen-nonces';
+import { migration0080 } from './0080-merchant-info';
+import { migration0090 } from './0090-deposit-sightings';
 import { migration0100 } from './0100-deposit-intake';
 
 export interface Migration {
@@ -32,6 +34,8 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0050,
   migration0060,
   migration0070,
+  migration0080,
+  migration0090,
   migration0100,
 ];
 

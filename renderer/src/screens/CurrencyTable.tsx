@@ -1,0 +1,112 @@
+// The service's currency table (currencies/list, from getCurrencies): decimals, minimums, deposit and withdrawal fees
+// as the exact decimal strings the service gave (percent fees in percent; a max fee of 0 means no cap, §9.3). A
+// currency the service added after this desk was built is listed too, marked, with the note that the desk has no address
+// rules for it: its deposits and balance are shown, withdrawals in it are refused.
+import type { CurrencyView } from '../../../electron/contract';
+import { Amount } from '../components/Amount';
+import { DateTime } from '../components/DateTime';
+import { RecordFields } from '../components/RecordFields';
+import { useBalancesStore } from '../stores/balances';
+
+/** Marks a currency this desk has no address rules for; the note says what that means. */
+export function NewCurrencyBadge({ note, testId }: { readonly note: string | null; readonly testId?: string }): React.JSX.Element {
+  return (
+    <span className="badge badge--warn" title={note ?? undefined} data-testid={testId}>
+      new: no address rules yet
+    </span>
+  );
+}
+
+/** fixed + percent %, clamped to min..max (max "0": no cap). */
+function FeeRule({ fixed, percent, min, max, currency }: { readonly fixed: string; readonly percent: string; readonly min: string; readonly max: string; readonly currency: string }): React.JSX.Element {
+  return (
+    <span className="small">
+      <Amount value={fixed} currency={currency} /> + {percent} %, min <Amount value={min} />, {/^0+(\.0+)?$/.test(max) ? 'no cap' : <>max <Amount value={max} /></>}
+    </span>
+  );
+}
+
+export function CurrencyTable(): React.JSX.Element | null {
+  const currencies = useBalancesStore((state) => state.currencies);
+  if (currencies.length === 0) return null;
+  const added = currencies.filter((currency) => !currency.addressRules);
+  const fetchedAt = currencies.reduce((latest, currency) => Math.max(latest, currency.fetchedAt), 0);
+  return (
+    <section className="card" aria-labelledby="currencies-title" data-testid="@currencies">
+      <h2 id="currencies-title">Currencies, fees and minimums</h2>
+      <p className="muted small">
+        As the service lists them (fetched <DateTime at={fetchedAt} />). Fees: fixed + percent of the amount, kept between the minimum
+        and maximum fee; the deposit fee is taken from what arrives, the withdrawal fee comes on top of the amount.
+      </p>
+      {added.length === 0 ? null : (
+        <div className="notice notice--warn" data-testid="@currencies/new-note">
+          <p className="notice__title">
+            {added.length === 1 ? 'A currency' : `${added.length} currencies`} the service added after this desk was built
+          </p>
+          <ul>
+            {added.map((currency) => (
+              <li key={currency.symbol}>
+                <strong>{currency.displayName}</strong> ({currency.symbol}): {currency.note}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="table-wrap">
+        <table className="table table--dense" data-testid="@currencies/table">
+          <thead>
+            <tr>
+              <th scope="col">Currency</th>
+              <th scope="col" className="num">
+                Decimals
+              </th>
+              <th scope="col" className="num">
+                Deposit minimum
+              </th>
+              <th scope="col">Deposit fee</th>
+              <th scope="col" className="num">
+                Withdrawal minimum
+              </th>
+              <th scope="col">Withdrawal fee</th>
+            </tr>
+          </thead>
+          <tbody>
+            {currencies.map((currency) => (
+              <CurrencyRow key={currency.symbol} currency={currency} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function CurrencyRow({ currency }: { readonly currency: CurrencyView }): React.JSX.Element {
+  return (
+    <tr data-testid={`@currencies/row-${currency.symbol}`} data-address-rules={String(currency.addressRules)}>
+      <th scope="row">
+        {currency.displayName} <span className="muted small">{currency.symbol}</span>
+        {currency.addressRules ? null : (
+          <>
+            {' '}
+            <NewCurrencyBadge note={currency.note} />
+          </>
+        )}
+        <RecordFields fields={currency.moreFields} summary="More fields" testId={`@currencies/more-${currency.symbol}`} />
+      </th>
+      <td className="num">{currency.decimals ?? 'unknown'}</td>
+      <td className="num" data-testid={`@currencies/deposit-min-${currency.symbol}`}>
+        <Amount value={currency.depositMin} currency={currency.symbol} />
+      </td>
+      <td>
+        <FeeRule fixed={currency.depositFixedFee} percent={currency.depositPercentFee} min={currency.depositMinFee} max={currency.depositMaxFee} currency={currency.symbol} />
+      </td>
+      <td className="num" data-testid={`@currencies/withdraw-min-${currency.symbol}`}>
+        <Amount value={currency.withdrawMin} currency={currency.symbol} />
+      </td>
+      <td>
+        <FeeRule fixed={currency.withdrawFixedFee} percent={currency.withdrawPercentFee} min={currency.withdrawMinFee} max={currency.withdrawMaxFee} currency={currency.symbol} />
+      </td>
+    </tr>
+  );
+}

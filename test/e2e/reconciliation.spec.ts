@@ -1,0 +1,60 @@
+// E2E: the Reconciliation screen over the real engine and a sandbox the test controls. A balance changed through the
+// sandbox's admin API without any record is flagged with its exact amount between the two readings, the verdict says
+// so, the screen passes axe and is saved as a screenshot; with balances hidden the sentences quoting balances are
+// hidden too; another currency, or a period without the change, adds up.
+import { test, expect } from './support/desk';
+import { go } from './support/flows';
+import { expectAccessible, saveScreenshot } from './support/page-checks';
+import { sandboxAdmin } from './support/sandbox-admin';
+
+const ALICE = { operator: 'alice', passphrase: 'alice passphrase 1' };
+
+test('a balance changed without a record is flagged with its exact amount; another currency adds up', async ({ page, desk }) => {
+  const sandbox = await desk.startSandbox();
+  const admin = sandboxAdmin(sandbox.baseUrl);
+  const merchantId = (await admin.health()).primaryMerchantId;
+  await admin.patchMerchant(merchantId, { balances: { 'trx.usdt': '1000' } });
+  await desk.value('profiles/importFile', { name: 'main', path: sandbox.credentialsPath });
+  await desk.value('operators/found', { admins: [ALICE] });
+  await desk.value('sync/run', {});
+  await admin.patchMerchant(merchantId, { balances: { 'trx.usdt': '1055.000001' } });
+  await desk.value('sync/run', {});
+
+  await page.goto(desk.url);
+  await expect(page.getByTestId('@screen/dashboard')).toBeVisible();
+  await go(page, 'reconciliation');
+  const verdict = page.getByTestId('@reconciliation/verdict');
+  await expect(verdict).toHaveAttribute('data-ok', 'false');
+  await expect(verdict).toContainText('1 difference unexplained');
+  await expect(page.locator('[data-testid="@reconciliation/summary-row"][data-currency="trx.usdt"]')).toContainText('1 unexplained');
+  const section = page.getByTestId('@reconciliation/currency-trx.usdt');
+  const finding = section.locator('[data-testid="@reconciliation/finding"][data-kind="unexplainedBalanceChange"]');
+  await expect(finding).toHaveAttribute('data-explained', 'false');
+  await expect(finding.getByTestId('@reconciliation/finding-amount')).toHaveAttribute('data-value', '55.000001');
+  await expect(finding).toContainText('The available balance went from 1000 trx.usdt to 1055.000001 trx.usdt (+55.000001) between two readings');
+  await expect(section.getByTestId('@reconciliation/unexplained')).toHaveAttribute('data-value', '55.000001');
+  await expectAccessible(page, 'reconciliation');
+  await saveScreenshot(page, 'reconciliation');
+
+  // With balances hidden, nothing on the screen quotes them.
+  await go(page, 'dashboard');
+  await page.getByTestId('@dashboard/hide-toggle').click();
+  await go(page, 'reconciliation');
+  await expect(finding).toContainText('The sentence quotes balances, which are hidden');
+  await expect(section).not.toContainText('1055');
+  await go(page, 'dashboard');
+  await page.getByTestId('@dashboard/hide-toggle').click();
+
+  // Another currency adds up; so does a period that starts after the change.
+  await go(page, 'reconciliation');
+  await page.getByTestId('@reconciliation/currency').selectOption('eth');
+  await page.getByTestId('@reconciliation/run-button').click();
+  await expect(verdict).toHaveAttribute('data-ok', 'true');
+  await expect(page.locator('[data-testid="@reconciliation/summary-row"]')).toHaveCount(1);
+  await page.getByTestId('@reconciliation/currency').selectOption('trx.usdt');
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await page.getByTestId('@reconciliation/from').fill(tomorrow);
+  await page.getByTestId('@reconciliation/run-button').click();
+  await expect(verdict).toHaveAttribute('data-ok', 'true');
+  await expect(verdict).toContainText('Everything adds up');
+});
