@@ -12,6 +12,7 @@ import { createHandlers, startDemo, type DemoSandboxStarter } from './service';
 import { SessionLock } from './session';
 import { closeDatabase, defaultDatabasePath, getProfile, openDatabase } from './store';
 import { AutoSync, type AutoSyncOptions } from './sync/auto-sync';
+import { finishDepositIntake } from './sync/records';
 import { SyncService } from './sync/sync';
 import { WATCHDOG_INTERVAL_MS, WithdrawalWatchdog } from './withdrawals/watchdog';
 
@@ -86,6 +87,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   });
   try {
     await context.loadCredentialsFile();
+    finishDepositIntake(context); // deposit pages verified before a crash join the history
   } catch (error) {
     closeDatabase(db);
     throw error;

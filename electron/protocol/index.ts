@@ -47,3 +47,4 @@ export {
 export { PublicClient, type PublicCheck, type PublicClientOptions, type TransferCheck } from './public-client';
 export { createCryptoPool, CryptoPoolError, type CryptoPool, type CryptoPoolOptions } from './crypto-pool';
 export { computeFee, feeScheduleOf, minimumAmount, type FeeKind, type FeeSchedule } from './fees';
+export { INTAKE_CHANNEL, intakeTracing, traceIntake, type IntakeStage, type IntakeTrace } from './intake-tracing';

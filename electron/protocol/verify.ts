@@ -7,6 +7,7 @@ import { parsePlaintextJson } from './cipher';
 import type { PayloadDecryptor } from './decryptor';
 import { parseEnvelope, type Envelope } from './envelope';
 import { CipherError, NotWhitelistedError, ResponseVerificationError, ServiceError } from './errors';
+import { traceIntake } from './intake-tracing';
 import { singleHeader, type HttpHeaders, type HttpResponse } from './http';
 import {
   CODE_FAILURE,
@@ -132,28 +133,33 @@ export async function openSignedEnvelope<S extends z.ZodType>(
 
   if (envelope.code !== CODE_SUCCESS) return { ok: false, envelope };
 
-  let json: unknown;
+  const unreadable = (error: unknown): unknown =>
+    error instanceof CipherError
+      ? refuse('decryptFailed', `${error.message} Check that the merchant private key matches the public key registered with the platform.`)
+      : error;
+  let plaintext: Buffer;
   try {
-    json = parsePlaintextJson(await context.decryptor.decrypt(envelope.data));
+    plaintext = await context.decryptor.decrypt(envelope.data);
   } catch (error) {
-    if (error instanceof CipherError) {
+    throw unreadable(error);
+  }
+  return traceIntake('validate', (): OpenedEnvelope<z.output<S>> => {
+    let json: unknown;
+    try {
+      json = parsePlaintextJson(plaintext);
+    } catch (error) {
+      throw unreadable(error);
+    }
+    const result = schema.safeParse(json);
+    if (!result.success) {
       throw refuse(
-        'decryptFailed',
-        `${error.message} Check that the merchant private key matches the public key registered with the platform.`,
+        'schemaMismatch',
+        `the decrypted data does not have the expected shape (${describeIssues(result.error)}); ` +
+          'nothing was used. Report this to the platform.',
       );
     }
-    throw error;
-  }
-
-  const result = schema.safeParse(json);
-  if (!result.success) {
-    throw refuse(
-      'schemaMismatch',
-      `the decrypted data does not have the expected shape (${describeIssues(result.error)}); ` +
-        'nothing was used. Report this to the platform.',
-    );
-  }
-  return { ok: true, envelope, value: result.data };
+    return { ok: true, envelope, value: result.data };
+  });
 }
 
 /** A verified callback (§10): the record, typed by `businessType`. */

@@ -12,6 +12,8 @@ export type StoreDatabase = Database.Database;
 export type Statement = Database.Statement<unknown[], unknown>;
 
 export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
+/** Every commit reaches the disk before it returns, unless a transaction asks for less (writeTransaction). */
+const SYNCHRONOUS = 'FULL';
 
 /**
  * How much to check at open.
@@ -75,7 +77,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): S
       const mode = db.pragma('journal_mode = WAL', { simple: true });
       if (mode !== 'wal') throw new StoreError('unsupported', `could not switch ${path} to WAL journaling (got ${String(mode)})`, { path });
     }
-    db.pragma('synchronous = FULL');
+    db.pragma(`synchronous = ${SYNCHRONOUS}`);
     db.pragma('foreign_keys = ON');
     const now = (options.clock ?? Date.now)();
     const level = options.integrityCheck ?? 'auto';
@@ -123,11 +125,26 @@ export function userVersion(db: StoreDatabase): number {
   return readUserVersion(db);
 }
 
-/** Runs `fn` in a write transaction that takes the write lock at BEGIN (IMMEDIATE), so two processes never deadlock
- * upgrading read locks; nested calls become savepoints of the outer transaction. */
-export function writeTransaction<T>(db: StoreDatabase, fn: () => T): T {
+/** What a commit waits for: `full` (the default) until it is on disk; `processCrash` only until the OS has it. */
+export type CommitDurability = 'full' | 'processCrash';
+
+/**
+ * Runs `fn` in a write transaction that takes the write lock at BEGIN (IMMEDIATE), so two processes never deadlock
+ * upgrading read locks; nested calls become savepoints of the outer transaction (whose durability applies).
+ * `processCrash` commits with synchronous=NORMAL: the commit survives the process dying at any point, but a power
+ * loss or OS crash before the next fully synced commit may roll it back (whole, WAL). Only for data the desk can fetch
+ * again and whose loss, together with everything committed with it, leaves a consistent state (a verified deposit
+ * page with the walk's position): never for the desk's own records, audit rows above all.
+ */
+export function writeTransaction<T>(db: StoreDatabase, fn: () => T, durability: CommitDurability = 'full'): T {
   if (db.inTransaction) return db.transaction(fn)();
-  return db.transaction(fn).immediate();
+  if (durability === 'full') return db.transaction(fn).immediate();
+  db.pragma('synchronous = NORMAL');
+  try {
+    return db.transaction(fn).immediate();
+  } finally {
+    db.pragma(`synchronous = ${SYNCHRONOUS}`);
+  }
 }
 
 /**

@@ -1,11 +1,13 @@
 // Deposits the desk has verified: insert-or-touch by (profile, apiOrder) that never changes a stored amount,
-// keyset-paged history, txid lookup, and substring search (FTS5 trigram index, scan fallback).
+// keyset-paged history, txid lookup, and substring search (FTS5 trigram index brought up to date in batches, the
+// rows stored since tested one by one; scan fallback without the index).
 import type { DepositRecord } from '../../protocol';
 import { AMOUNT_SYNTAX, Money } from '../../chains/amounts';
 import { perDatabase, statementCache, writeTransaction, type StoreDatabase } from './database';
 import { invalidArgument } from './errors';
 import { canonicalJson, parseObjectColumn } from './json';
-import { DEPOSIT_SEARCH_INSERT_TRIGGER, DEPOSIT_SEARCH_TABLE } from './migrations/0020-deposit-search';
+import { DEPOSIT_SEARCH_TABLE } from './migrations/0020-deposit-search';
+import { DEPOSIT_INTAKE_TABLE, DEPOSIT_SEARCH_STATE_TABLE } from './migrations/0100-deposit-intake';
 import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
 
 /** How the desk learned of a deposit: the callback receiver or a getDeposits query. */
@@ -136,7 +138,16 @@ const statements = perDatabase((db) => ({
   afterId: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE id > ? AND profile = ? ORDER BY id LIMIT ?`),
   lastSeenBefore: db.prepare('SELECT id FROM deposits WHERE profile = ? AND first_seen_at < ? ORDER BY first_seen_at DESC, id DESC LIMIT 1').pluck(),
   searchTable: db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck(),
-  triggerSql: db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?").pluck(),
+}));
+/** Statements of the search index and its mark (migrations 0020, 0100), prepared only where the index exists. */
+const searchStatements = perDatabase((db) => ({
+  indexedThrough: db.prepare(`SELECT indexed_through FROM ${DEPOSIT_SEARCH_STATE_TABLE}`).pluck(),
+  nthAbove: db.prepare('SELECT id FROM deposits WHERE id > ? ORDER BY id LIMIT 1 OFFSET ?').pluck(),
+  index: db.prepare(
+    `INSERT INTO ${DEPOSIT_SEARCH_TABLE} (rowid, txid, address, from_address, user_order, api_order)
+     SELECT id, txid, address, from_address, user_order, api_order FROM deposits WHERE id > ? AND id <= ?`,
+  ),
+  setIndexedThrough: db.prepare(`UPDATE ${DEPOSIT_SEARCH_STATE_TABLE} SET indexed_through = ?`),
 }));
 const dynamic = statementCache();
 
@@ -225,19 +236,12 @@ export interface DepositBatchSummary {
 }
 
 /**
- * Batch form of insertOrTouchDeposit, for a getDeposits page or a full re-sync: the same per-record semantics in
- * one IMMEDIATE transaction (or a savepoint of the caller's). Inside it the search index's insert trigger is set
- * aside and the new rows are indexed by one statement at the end: the trigger, which makes SQLite open a statement
- * savepoint per row, forces FTS5 to flush a one-row segment each time (measured about 3 to 7 times slower); it is
- * restored before commit, and a failure rolls everything back, trigger included. Single callbacks use
- * insertOrTouchDeposit.
+ * Batch form of insertOrTouchDeposit, for a getDeposits page or a full re-sync: the same per-record semantics in one
+ * IMMEDIATE transaction (or a savepoint of the caller's); a failure rolls the whole batch back. Like the single form it
+ * leaves the new rows to the search index's backlog (indexDepositSearchBacklog).
  */
 export function insertOrTouchDeposits(db: StoreDatabase, profile: string, observations: Iterable<DepositObservation>): DepositBatchSummary {
   return writeTransaction(db, () => {
-    const s = statements(db);
-    const triggerSql = s.triggerSql.get(DEPOSIT_SEARCH_INSERT_TRIGGER) as string | undefined;
-    const before = s.maxId.get() as number;
-    if (triggerSql !== undefined) db.exec(`DROP TRIGGER ${DEPOSIT_SEARCH_INSERT_TRIGGER}`);
     let inserted = 0;
     let touched = 0;
     const conflicts: { apiOrder: string; fields: readonly string[] }[] = [];
@@ -247,14 +251,90 @@ export function insertOrTouchDeposits(db: StoreDatabase, profile: string, observ
       else touched += 1;
       if (result.conflict) conflicts.push({ apiOrder: observation.record.apiOrder, fields: result.conflictFields });
     }
-    if (triggerSql !== undefined) {
-      db.prepare(
-        `INSERT INTO ${DEPOSIT_SEARCH_TABLE} (rowid, txid, address, from_address, user_order, api_order)
-         SELECT id, txid, address, from_address, user_order, api_order FROM deposits WHERE id > ?`,
-      ).run(before);
-      db.exec(triggerSql);
-    }
     return { inserted, touched, conflicts };
+  });
+}
+
+const intakeStatements = perDatabase((db) => ({
+  stage: db.prepare(`INSERT INTO ${DEPOSIT_INTAKE_TABLE} (profile, source, observed_at, records, records_json) VALUES (?, ?, ?, ?, ?)`),
+  staged: db.prepare(`SELECT coalesce(sum(records), 0) FROM ${DEPOSIT_INTAKE_TABLE}`).pluck(),
+  pages: db.prepare(`SELECT id, profile, source, observed_at, records_json FROM ${DEPOSIT_INTAKE_TABLE} ORDER BY id`),
+  drop: db.prepare(`DELETE FROM ${DEPOSIT_INTAKE_TABLE} WHERE id <= ?`),
+}));
+
+/**
+ * Keeps verified records for moveStagedDeposits as one row (checked now, so that moving them cannot fail on them):
+ * far cheaper to commit than the same records spread over the deposits table and its indexes. Runs in the caller's
+ * transaction when there is one, so a page can commit together with what else it changes (a walk's position).
+ */
+export function stageDeposits(db: StoreDatabase, profile: string, records: readonly DepositRecord[], source: DepositSource, observedAt: number): void {
+  for (const record of records) checkRecord(record);
+  if (records.length === 0) return;
+  intakeStatements(db).stage.run(profile, source, observedAt, records.length, JSON.stringify(records));
+}
+
+/** How many verified records wait in the staging table. */
+export function countStagedDeposits(db: StoreDatabase): number {
+  return intakeStatements(db).staged.get() as number;
+}
+
+/** What moving the staged records of one profile and source did (see moveStagedDeposits). */
+export interface StagedDepositsMoved extends DepositBatchSummary {
+  readonly profile: string;
+  readonly source: DepositSource;
+}
+
+/**
+ * Moves every staged record into deposits, in the order staged, with insertOrTouchDeposit's semantics (first seen at
+ * the time it was staged), in one transaction (or a savepoint of the caller's). One summary per profile and source.
+ */
+export function moveStagedDeposits(db: StoreDatabase): StagedDepositsMoved[] {
+  return writeTransaction(db, () => {
+    const s = intakeStatements(db);
+    const moved = new Map<string, { profile: string; source: DepositSource; inserted: number; touched: number; conflicts: { apiOrder: string; fields: readonly string[] }[] }>();
+    let lastId = 0;
+    for (const page of s.pages.all() as Array<{ id: number; profile: string; source: DepositSource; observed_at: number; records_json: string }>) {
+      lastId = page.id;
+      const key = `${page.source}:${page.profile}`;
+      const summary = moved.get(key) ?? { profile: page.profile, source: page.source, inserted: 0, touched: 0, conflicts: [] };
+      moved.set(key, summary);
+      for (const record of JSON.parse(page.records_json) as DepositRecord[]) {
+        const result = upsert(db, page.profile, record, page.source, page.observed_at);
+        if (result.isNew) summary.inserted += 1;
+        else summary.touched += 1;
+        if (result.conflict) summary.conflicts.push({ apiOrder: record.apiOrder, fields: result.conflictFields });
+      }
+    }
+    if (lastId > 0) s.drop.run(lastId);
+    return [...moved.values()];
+  });
+}
+
+/**
+ * How many deposit ids lie above the search index's mark: an upper bound on the rows stored since the index was last
+ * brought up to date, which searches test one by one. 0 when there is no search index.
+ */
+export function depositSearchBacklog(db: StoreDatabase): number {
+  if (depositSearchMode(db) === 'scan') return 0;
+  return Math.max(0, lastDepositId(db) - (searchStatements(db).indexedThrough.get() as number));
+}
+
+/**
+ * Indexes the backlog for search, the oldest `limit` rows of it or all, in one transaction (or a savepoint of the
+ * caller's): one FTS5 insert of many rows costs about two thirds of what the same rows cost a page at a time. Returns
+ * the number of deposits indexed (0 without a search index).
+ */
+export function indexDepositSearchBacklog(db: StoreDatabase, limit?: number): number {
+  if (depositSearchMode(db) === 'scan') return 0;
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) throw invalidArgument(`index batch size must be a positive whole number, got ${limit}`);
+  return writeTransaction(db, () => {
+    const s = searchStatements(db);
+    const mark = s.indexedThrough.get() as number;
+    const through = (limit === undefined ? undefined : (s.nthAbove.get(mark, limit - 1) as number | undefined)) ?? lastDepositId(db);
+    if (through <= mark) return 0;
+    const indexed = s.index.run(mark, through).changes;
+    s.setIndexedThrough.run(through);
+    return indexed;
   });
 }
 
@@ -450,6 +530,12 @@ function countMatches(db: StoreDatabase, match: string, cap: number): number {
   return dynamic(db, sql).pluck().get(match, cap) as number;
 }
 
+/** The profile's deposits above the index's mark that contain the fragment (the backlog, tested row by row; few rows). */
+function backlogMatches(db: StoreDatabase, rowTest: string, params: Readonly<Record<string, string | number>>, cap: number): number[] {
+  const sql = `SELECT d.id FROM deposits AS d NOT INDEXED WHERE d.id > @indexedThrough AND d.profile = @profile AND ${rowTest} ORDER BY d.id LIMIT ${cap}`;
+  return dynamic(db, sql).pluck().all({ indexedThrough: params.indexedThrough, profile: params.profile, needle: params.needle }) as number[];
+}
+
 /** Chooses the plan for a query and writes its SQL (exported so tests can EXPLAIN exactly what runs). */
 export function buildDepositQuery(db: StoreDatabase, query: DepositQuery): BuiltDepositQuery {
   const limit = checkPageSize(query.limit);
@@ -508,9 +594,13 @@ export function buildDepositQuery(db: StoreDatabase, query: DepositQuery): Built
   });
   if (depositSearchMode(db) === 'scan') return indexWalk('scan');
 
+  // The index holds every deposit up to its mark; the backlog above it is tested row by row.
+  params.indexedThrough = searchStatements(db).indexedThrough.get() as number;
   const match = trigramQuery(fragment);
-  const candidates = matchingIds(db, match, SEARCH_CANDIDATE_CAP + 1);
+  const backlog = backlogMatches(db, rowTest, params, SEARCH_MATCH_LIST_CAP + 1);
+  const candidates = [...matchingIds(db, match, SEARCH_CANDIDATE_CAP + 1), ...backlog];
   if (candidates.length <= SEARCH_CANDIDATE_CAP) {
+    delete params.indexedThrough;
     params.ids = JSON.stringify(candidates);
     return {
       sql: `SELECT ${D_COLUMNS} FROM json_each(@ids) AS c CROSS JOIN deposits AS d ON d.id = c.value WHERE ${where.join(' AND ')} ${order}`,
@@ -518,9 +608,12 @@ export function buildDepositQuery(db: StoreDatabase, query: DepositQuery): Built
       plan: { kind: 'candidates', search: 'fts' },
     };
   }
-  if (countMatches(db, match, SEARCH_MATCH_LIST_CAP + 1) > SEARCH_MATCH_LIST_CAP) return indexWalk('scan');
+  if (backlog.length + countMatches(db, match, SEARCH_MATCH_LIST_CAP + 1) > SEARCH_MATCH_LIST_CAP) {
+    delete params.indexedThrough;
+    return indexWalk('scan');
+  }
   params.match = match;
-  where.push(`d.id IN (SELECT rowid FROM ${DEPOSIT_SEARCH_TABLE} WHERE ${DEPOSIT_SEARCH_TABLE} MATCH @match)`);
+  where.push(`(d.id IN (SELECT rowid FROM ${DEPOSIT_SEARCH_TABLE} WHERE ${DEPOSIT_SEARCH_TABLE} MATCH @match) OR d.id > @indexedThrough)`);
   return indexWalk('fts');
 }
 

@@ -4,17 +4,17 @@
 // never skips one. Each walk keeps, in the sync state, where it resumes and the newest record it found on page 1 (its
 // anchor); it stops at the end of the list, or, unless it is a full walk, at the page holding the mark of the last
 // complete walk. When it stops there, everything from its anchor down is held, and its anchor becomes the new mark.
-// Invariants: a page's deposits and the walk's new position commit together (a crash re-reads at most one page); the
-// mark moves only when a walk reached it or the end; an unfinished walk is resumed by the next sync, whoever runs it
-// (app, background sync or CLI), before that sync stops early.
+// Invariants: a page's deposits (staged, see records.ts) and the walk's new position commit together (a crash re-reads
+// at most one page, and a page verified is kept); the mark moves only when a walk reached it or the end; an unfinished
+// walk is resumed by the next sync, whoever runs it (app, background sync or CLI), before that sync stops early.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { DepositHistoryView, DepositRef, DepositVerification, DepositWalkView } from '../../contract';
-import { DEPOSITS_LIMIT_MAX, type DepositRecord } from '../../protocol';
+import { DEPOSITS_LIMIT_MAX, traceIntake, type DepositRecord } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
-import { compareWithHeldDeposit, countDeposits, getSyncState, listHeldDepositRefs, setSyncProgress, type StoreDatabase } from '../store';
-import { storeDeposits } from './records';
+import { compareWithHeldDeposit, countDeposits, getSyncState, listHeldDepositRefs, setSyncProgress, writeTransaction, type StoreDatabase } from '../store';
+import { finishDepositIntake, stageDepositPage, takeInStagedDeposits } from './records';
 
 /** The sync-state resource whose progress column holds the walk state. */
 const RESOURCE = 'deposits';
@@ -95,11 +95,16 @@ export async function walkDepositHistory(
   // A walk another run left unfinished is finished first; the deposits that arrived meanwhile are above its anchor.
   let resumed = state.walk !== null && state.walk.pages > 0;
   let walk = state.walk ?? newWalk(false, state.complete?.through ?? null, context.now());
-  for (;;) {
-    const mark = await runWalk(context, profile, walk, options.onPage);
-    if (!resumed) return;
-    resumed = false;
-    walk = newWalk(false, mark, context.now());
+  try {
+    for (;;) {
+      const mark = await runWalk(context, profile, walk, options.onPage);
+      if (!resumed) return;
+      resumed = false;
+      walk = newWalk(false, mark, context.now());
+    }
+  } finally {
+    // A walk cut off part way leaves its last pages staged: they are verified, so they join the history now.
+    finishDepositIntake(context);
   }
 }
 
@@ -115,22 +120,30 @@ async function runWalk(context: DeskContext, profile: string, start: DepositWalk
     const reachedMark = !walk.full && walk.stopAt !== null && batch.records.some((record) => record.apiOrder === walk.stopAt);
     const done = batch.last || reachedMark;
     const read: DepositWalk = { ...walk, anchor, nextPage: batch.page + 1, pages: walk.pages + 1, records: walk.records + batch.records.length };
-    // The page and the walk's new position (or the new mark) commit together.
-    const intake = context.trail.transaction(() => {
-      const stored = storeDeposits(context, profile, batch.records, 'query');
-      const current = readDepositHistory(context.db, profile);
-      saveDepositHistory(
+    // The page (staged) and the walk's new position (or the new mark) commit together. The page can be fetched
+    // again, and would be, with the position it commits with: the commit waits only until a crash of this process
+    // cannot undo it (writeTransaction), and the next fully synced commit takes it to disk.
+    traceIntake('store', () =>
+      writeTransaction(
         context.db,
-        profile,
-        done ? { ...current, complete: { through: anchor, at: context.now() }, walk: null } : { ...current, walk: read },
-      );
-      return stored;
-    });
+        () => {
+          stageDepositPage(context, profile, batch.records, 'query');
+          const current = readDepositHistory(context.db, profile);
+          saveDepositHistory(
+            context.db,
+            profile,
+            done ? { ...current, complete: { through: anchor, at: context.now() }, walk: null } : { ...current, walk: read },
+          );
+        },
+        'processCrash',
+      ),
+    );
+    const inserted = takeInStagedDeposits(context, { morePagesComing: !done });
     walk = read;
     onPage({
       page: batch.page,
-      seen: intake.seen,
-      inserted: intake.inserted,
+      seen: batch.records.length,
+      inserted,
       walk: { full: walk.full, startedAt: walk.startedAt, pagesWalked: walk.pages, recordsWalked: walk.records, nextPage: walk.nextPage },
     });
     if (done) return anchor;
@@ -153,6 +166,7 @@ function refOf(record: DepositRecord, source: DepositRef['source']): DepositRef 
  * walks the whole list and fetches them. The result is audited.
  */
 export async function verifyDepositHistory(context: DeskContext, profile: string, onPage: (pagesWalked: number) => void): Promise<DepositVerification> {
+  finishDepositIntake(context); // pages a killed walk staged are held
   const startedAt = context.now();
   const client = await context.merchantClient();
   const listed = new Set<string>();

@@ -6,7 +6,7 @@
 // damaged history lacks or holds in excess (the CLI's `sync --verify` exits 1 with them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositVerification, SyncStatus } from '../../../electron/contract';
-import { insertOrTouchDeposit, openDatabase, closeDatabase } from '../../../electron/core/store';
+import { countStagedDeposits, insertOrTouchDeposit, openDatabase, closeDatabase } from '../../../electron/core/store';
 import { PATHS } from '../../../electron/protocol/profile';
 import { processEnv, runInProcess, startCliProcess } from '../../support/cli';
 import { expectData, RawMerchant } from '../../support/raw-merchant';
@@ -183,6 +183,7 @@ describe('interrupted deposit walks, each followed by a plain sync', () => {
 
   it('the process killed mid-walk: a fresh engine resumes where the dead one stopped', async () => {
     await addDeposits(450);
+    const heldBefore = (await history()).depositsHeld;
     // The CLI, a real process on the same database, walks the head page by page; it is killed while page 3 is asked.
     const held = proxy.holdNext(PATHS.getDeposits, 2);
     const child = startCliProcess(['--db', desk.dbPath, '--profile', PROXIED_PROFILE, 'sync'], processEnv({ TREASURY_DESK_KEYCHAIN_SERVICE: desk.vault.service }));
@@ -192,8 +193,18 @@ describe('interrupted deposit walks, each followed by a plain sync', () => {
     await exited;
     held.release();
     expect(await history()).toMatchObject({ complete: false, walk: { pagesWalked: 2, recordsWalked: 200, nextPage: 3 } });
+    // The two pages it verified were committed (staged, with the walk's position) before it died: they are kept.
+    const db = openDatabase(desk.dbPath, { integrityCheck: 'none' });
+    try {
+      expect(countStagedDeposits(db)).toBe(200);
+    } finally {
+      closeDatabase(db);
+    }
 
     const restarted = await desk.reopen();
+    // The engine takes them into the history as it starts, before any sync.
+    const status = await restarted.handlers['sync/status']({});
+    expect(status).toMatchObject({ ok: true, value: { depositHistory: { complete: false, depositsHeld: heldBefore + 200 } } });
     const resumed = await restarted.handlers['sync/run']({ full: false });
     expect(resumed).toMatchObject({ ok: true, value: { depositsNew: 250 } });
     await expectEveryDepositOnce();

@@ -17,6 +17,7 @@ import {
   type VerifyContext,
 } from '../../../electron/protocol/verify';
 import { NonceMemory } from '../../../electron/protocol/wire';
+import { intakeTracing, type IntakeTrace } from '../../../electron/protocol/intake-tracing';
 
 const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -175,6 +176,36 @@ describe('openSignedEnvelope', () => {
     const error = await openSignedEnvelope('test', body, headers, pointSchema, context).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ failure: 'schemaMismatch' });
     expect(String((error as Error).message)).not.toContain('SENSITIVE');
+  });
+});
+
+describe('the intake tracing channel', () => {
+  it('traces the parse and schema check of a decrypted answer as one synchronous validate step, refusals included', async () => {
+    const events: string[] = [];
+    const handlers = {
+      start: (trace: IntakeTrace) => events.push(`start ${trace.stage}`),
+      end: (trace: IntakeTrace) => events.push(`end ${trace.stage}`),
+      asyncStart: () => undefined,
+      asyncEnd: () => undefined,
+      error: (trace: IntakeTrace) => events.push(`error ${trace.stage}`),
+    };
+    intakeTracing.subscribe(handlers);
+    try {
+      const good = signed(success({ x: 1, label: 'ok' }));
+      await openSignedEnvelope('test', good.body, good.headers, pointSchema, context);
+      expect(events).toEqual(['start validate', 'end validate']);
+      const failure = signed(failureEnvelope('limitError'));
+      await openSignedEnvelope('test', failure.body, failure.headers, pointSchema, context);
+      expect(events).toHaveLength(2); // nothing decrypted, nothing to validate
+      const wrongShape = signed(success({ x: 'one' }));
+      expect(await refusal(openSignedEnvelope('test', wrongShape.body, wrongShape.headers, pointSchema, context))).toBe('schemaMismatch');
+      expect(events.slice(2)).toEqual(['start validate', 'error validate', 'end validate']);
+    } finally {
+      intakeTracing.unsubscribe(handlers);
+    }
+    const after = signed(success({ x: 2, label: 'unwatched' }));
+    await openSignedEnvelope('test', after.body, after.headers, pointSchema, context);
+    expect(events).toHaveLength(5);
   });
 });
 

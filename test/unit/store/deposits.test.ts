@@ -4,17 +4,24 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildDepositQuery,
   countDeposits,
+  countStagedDeposits,
   createProfile,
+  depositSearchBacklog,
   depositSearchMode,
   findDepositByTxid,
   getDepositByApiOrder,
+  indexDepositSearchBacklog,
   insertOrTouchDeposit,
   insertOrTouchDeposits,
   listDeposits,
+  moveStagedDeposits,
   SEARCH_CANDIDATE_CAP,
   SEARCH_MATCH_LIST_CAP,
+  stageDeposits,
   StoreError,
+  trigramQuery,
   type Deposit,
+  type DepositObservation,
   type DepositQuery,
   type DepositRecord,
   writeTransaction,
@@ -108,10 +115,10 @@ describe('insertOrTouchDeposits (batch)', () => {
   });
 
   const observe = (record: DepositRecord, observedAt = 1_000) => ({ record, source: 'query' as const, observedAt });
-  const triggerPresent = (): boolean =>
-    db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name = 'deposits_search_insert'").pluck().get() === 1;
+  const indexed = (fragment: string): number[] =>
+    db.prepare('SELECT rowid FROM deposits_search WHERE deposits_search MATCH ? ORDER BY rowid').pluck().all(trigramQuery(fragment)) as number[];
 
-  it('inserts, touches and reports conflicts like the single form, and indexes the new rows for search', () => {
+  it('inserts, touches and reports conflicts like the single form; searches find the new rows before and after indexing', () => {
     insertOrTouchDeposit(db, PROFILE, depositRecord(1), 'callback', 500);
     const summary = insertOrTouchDeposits(db, PROFILE, [
       observe(depositRecord(1)),
@@ -120,12 +127,17 @@ describe('insertOrTouchDeposits (batch)', () => {
       observe(depositRecord(3, { amount: '999' })),
     ]);
     expect(summary).toEqual({ inserted: 2, touched: 2, conflicts: [{ apiOrder: depositRecord(3).apiOrder, fields: ['amount'] }] });
-    expect(triggerPresent()).toBe(true);
-    expect(listDeposits(db, { profile: PROFILE, search: 'batchsenderunique', limit: 10 }).rows.map((d) => d.apiOrder)).toEqual([depositRecord(2).apiOrder]);
+    const search = () => listDeposits(db, { profile: PROFILE, search: 'batchsenderunique', limit: 10 }).rows.map((d) => d.apiOrder);
+    // Not indexed yet: the backlog is tested row by row.
+    expect(indexed('BatchSenderUnique')).toEqual([]);
+    expect(depositSearchBacklog(db)).toBe(3);
+    expect(search()).toEqual([depositRecord(2).apiOrder]);
+    expect(indexDepositSearchBacklog(db)).toBe(3);
+    expect(depositSearchBacklog(db)).toBe(0);
+    expect(indexed('BatchSenderUnique')).toEqual([getDepositByApiOrder(db, PROFILE, depositRecord(2).apiOrder)?.id]);
+    expect(search()).toEqual([depositRecord(2).apiOrder]);
+    expect(indexDepositSearchBacklog(db)).toBe(0);
     db.exec("INSERT INTO deposits_search (deposits_search) VALUES ('integrity-check')");
-    // After the batch the trigger indexes single inserts again.
-    insertOrTouchDeposit(db, PROFILE, depositRecord(4, { fromAddress: 'TAfterBatchSender' }), 'callback', 2_000);
-    expect(listDeposits(db, { profile: PROFILE, search: 'afterbatch', limit: 10 }).rows).toHaveLength(1);
   });
 
   it('runs as a savepoint inside a transaction the caller opened, and rolls back with it', () => {
@@ -138,16 +150,68 @@ describe('insertOrTouchDeposits (batch)', () => {
       }),
     ).toThrow('caller gives up');
     expect(countDeposits(db, PROFILE)).toBe(before);
-    expect(triggerPresent()).toBe(true);
-    db.exec("INSERT INTO deposits_search (deposits_search) VALUES ('integrity-check')");
   });
 
-  it('rolls the whole batch back, trigger included, when one record is bad', () => {
+  it('rolls the whole batch back when one record is bad', () => {
     const before = countDeposits(db, PROFILE);
     expect(() => insertOrTouchDeposits(db, PROFILE, [observe(depositRecord(10)), observe(depositRecord(11, { amount: 'bad' }))])).toThrow(StoreError);
     expect(countDeposits(db, PROFILE)).toBe(before);
-    expect(triggerPresent()).toBe(true);
-    db.exec("INSERT INTO deposits_search (deposits_search) VALUES ('integrity-check')");
+  });
+
+  it('indexes the backlog a given number of rows at a time, oldest first', () => {
+    insertOrTouchDeposits(db, PROFILE, [30, 31, 32, 33, 34].map((n) => observe(depositRecord(n, { fromAddress: `TLimitSender${n}x` }))));
+    expect(depositSearchBacklog(db)).toBe(5);
+    expect(indexDepositSearchBacklog(db, 2)).toBe(2);
+    expect(indexed('LimitSender30x').length + indexed('LimitSender31x').length).toBe(2);
+    expect(indexed('LimitSender32x')).toEqual([]);
+    expect(depositSearchBacklog(db)).toBe(3);
+    expect(indexDepositSearchBacklog(db)).toBe(3);
+    expect(indexed('LimitSender34x')).toHaveLength(1);
+    expect(() => indexDepositSearchBacklog(db, 0)).toThrow(StoreError);
+  });
+});
+
+describe('staged deposits (a walk\'s verified pages)', () => {
+  let db: StoreDatabase;
+  beforeAll(() => {
+    db = seededDatabase(temp);
+  });
+
+  it('keeps pages as staged, checks their records first, and moves them in order with the time they were staged', () => {
+    stageDeposits(db, PROFILE, [depositRecord(1), depositRecord(2)], 'query', 5_000);
+    stageDeposits(db, PROFILE, [depositRecord(2, { amount: '7' }), depositRecord(3)], 'query', 6_000);
+    expect(() => stageDeposits(db, PROFILE, [depositRecord(4), depositRecord(5, { fee: '-1' })], 'query', 7_000)).toThrow(StoreError);
+    stageDeposits(db, PROFILE, [], 'query', 8_000);
+    expect(countStagedDeposits(db)).toBe(4);
+    expect(countDeposits(db, PROFILE)).toBe(0);
+
+    expect(moveStagedDeposits(db)).toEqual([
+      { profile: PROFILE, source: 'query', inserted: 3, touched: 1, conflicts: [{ apiOrder: depositRecord(2).apiOrder, fields: ['amount'] }] },
+    ]);
+    expect(countStagedDeposits(db)).toBe(0);
+    expect(getDepositByApiOrder(db, PROFILE, depositRecord(2).apiOrder)).toMatchObject({ amount: depositRecord(2).amount, firstSeenAt: 5_000, lastSeenAt: 6_000 });
+    expect(getDepositByApiOrder(db, PROFILE, depositRecord(3).apiOrder)).toMatchObject({ firstSeenAt: 6_000, source: 'query' });
+    expect(getDepositByApiOrder(db, PROFILE, depositRecord(4).apiOrder)).toBeUndefined();
+    expect(moveStagedDeposits(db)).toEqual([]);
+  });
+
+  it('keeps the raw record whole through staging, unknown fields included, and summarises per profile and source', () => {
+    createProfile(db, { name: 'other', baseUrl: 'https://other.example', merchantId: 'M-2' });
+    const record = { ...depositRecord(40), platformNote: 'kept', nested: { b: 2, a: 1 } };
+    stageDeposits(db, 'other', [record], 'callback', 9_000);
+    stageDeposits(db, PROFILE, [depositRecord(41)], 'query', 9_000);
+    expect(moveStagedDeposits(db)).toEqual([
+      { profile: 'other', source: 'callback', inserted: 1, touched: 0, conflicts: [] },
+      { profile: PROFILE, source: 'query', inserted: 1, touched: 0, conflicts: [] },
+    ]);
+    expect(getDepositByApiOrder(db, 'other', record.apiOrder)?.raw).toEqual(record);
+  });
+
+  it('forgets a deleted profile\'s staged pages', () => {
+    createProfile(db, { name: 'gone', baseUrl: 'https://gone.example', merchantId: 'M-3' });
+    stageDeposits(db, 'gone', [depositRecord(50)], 'query', 1);
+    db.prepare("DELETE FROM profiles WHERE name = 'gone'").run();
+    expect(countStagedDeposits(db)).toBe(0);
   });
 });
 
@@ -155,16 +219,18 @@ describe('deposit history over 20,000 rows', () => {
   const ROWS = 20_000;
   let db: StoreDatabase;
   let all: Deposit[];
+  let observations: DepositObservation[];
 
   beforeAll(() => {
     db = seededDatabase(temp, 'history.sqlite');
     // Batches of up to 37 deposits share one observation time, as a sync page would: ties are broken by id.
-    const observations = Array.from({ length: ROWS }, (_, n) => ({
+    observations = Array.from({ length: ROWS }, (_, n) => ({
       record: depositRecord(n, { currency: ['trx.usdt', 'trx', 'eth.usdt', 'bnb.usdt'][n % 4] ?? 'trx' }),
       source: n % 2 === 0 ? ('callback' as const) : ('query' as const),
       observedAt: 1_700_000_000_000 + Math.floor(n / 37) * 60_000,
     }));
     insertOrTouchDeposits(db, PROFILE, observations);
+    expect(indexDepositSearchBacklog(db)).toBe(ROWS);
     all = listAllNewestFirst();
   });
 
@@ -270,6 +336,38 @@ describe('deposit history over 20,000 rows', () => {
     expect(buildDepositQuery(db, { profile: PROFILE, limit: 50, search: ' ' }).plan).toEqual({ kind: 'index', search: 'none' });
   });
 
+  it('finds exactly the same rows, by the same plans, while part of the history waits to be indexed', () => {
+    const partly = seededDatabase(temp);
+    insertOrTouchDeposits(partly, PROFILE, observations);
+    expect(indexDepositSearchBacklog(partly, 12_000)).toBe(12_000);
+    expect(depositSearchBacklog(partly)).toBe(ROWS - 12_000);
+    const newest = all[10];
+    const older = all[15_000];
+    if (newest === undefined || older === undefined) throw new Error('no sample');
+    const searches = [
+      newest.txid.slice(10, 22), // a row of the backlog
+      older.txid.slice(3, 15).toUpperCase(), // an indexed row
+      newest.address.slice(3, 15),
+      older.fromAddress.slice(-9),
+      newest.userOrder,
+      'cust-4', // matches in both parts: the index walk with the match list or the backlog
+      'ust-', // everything: row tests
+      'no such text',
+    ];
+    for (const search of searches) {
+      expect(walk2(partly, search), search).toEqual(reference({ search }));
+      expect(walk2(partly, search), search).toEqual(walk2(db, search));
+      expect(buildDepositQuery(partly, { profile: PROFILE, limit: 64, search }).plan, search).toEqual(buildDepositQuery(db, { profile: PROFILE, limit: 64, search }).plan);
+    }
+    // Shorter than a trigram: exact identifiers, the same with or without a backlog.
+    expect(walk2(partly, newest.apiOrder.slice(-2))).toEqual(walk2(db, newest.apiOrder.slice(-2)));
+    // Filtered pages over both parts, and the rare-fragment plan starting from the backlog's row.
+    const filter = { currency: 'trx.usdt', from: 1_700_000_000_000 + 60 * 60_000 };
+    const page = listDeposits(partly, { profile: PROFILE, limit: 40, search: 'cust-4', ...filter });
+    expect(page.rows.map((d) => d.apiOrder)).toEqual(reference({ search: 'cust-4', ...filter }).slice(0, 40));
+    expect(buildDepositQuery(partly, { profile: PROFILE, limit: 50, search: newest.txid.slice(0, 12) }).plan).toEqual({ kind: 'candidates', search: 'fts' });
+  });
+
   it('matches fragments shorter than a trigram exactly against userOrder, apiOrder or txid', () => {
     const db2 = seededDatabase(temp);
     insertOrTouchDeposit(db2, PROFILE, depositRecord(1, { userOrder: '42' }), 'query', 1);
@@ -336,7 +434,7 @@ describe('deposit history over 20,000 rows', () => {
     );
     const withIndex = (search: string) => walk2(db2, search);
     const expected = ['cust-1', all[3]?.txid.slice(4, 20) ?? 'x', 'ZZZ'].map(withIndex);
-    db2.exec('DROP TRIGGER deposits_search_insert; DROP TRIGGER deposits_search_update; DROP TRIGGER deposits_search_delete; DROP TABLE deposits_search;');
+    db2.exec('DROP TRIGGER deposits_search_update; DROP TRIGGER deposits_search_delete; DROP TABLE deposits_search;');
     expect(depositSearchMode(db2)).toBe('scan');
     expect(['cust-1', all[3]?.txid.slice(4, 20) ?? 'x', 'ZZZ'].map(withIndex)).toEqual(expected);
     expect(buildDepositQuery(db2, { profile: PROFILE, limit: 10, search: 'cust-1' }).plan).toEqual({ kind: 'index', search: 'scan' });

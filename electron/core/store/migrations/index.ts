@@ -11,6 +11,7 @@ import { migration0060 } from './0060-notifications';
 import { migration0070 } from './0070-seen-nonces';
 import { migration0080 } from './0080-merchant-info';
 import { migration0090 } from './0090-deposit-sightings';
+import { migration0100 } from './0100-deposit-intake';
 
 export interface Migration {
   /** 10, 20, 30, …: becomes PRAGMA user_version once applied. */
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0070,
   migration0080,
   migration0090,
+  migration0100,
 ];
 
 export function latestVersion(migrations: readonly Migration[] = MIGRATIONS): number {
