@@ -1,0 +1,59 @@
+// The audit feature: the signed audit log, its verification against checkpoints, and its export
+// (audit/list, audit/verify, audit/head, audit/checkpoint, audit/export).
+import type { AuditEntryView, TreasuryHandlers } from '../../contract';
+import { parseCheckpoint } from '../audit/trail';
+import type { DeskContext } from '../context';
+import { DeskError } from '../errors';
+import { parseStatement } from '../statements/statement';
+import { exportAudit, listAudit, type AuditRow } from '../store';
+import { DEFAULT_PAGE, readTextFile, writeFileAtomically, type Handle } from './handle';
+
+export interface AuditFeatureDeps {
+  readonly context: DeskContext;
+}
+
+function auditEntryView(row: AuditRow): AuditEntryView {
+  const statement = parseStatement(row.statement);
+  const body = statement?.body ?? {};
+  const details = statement?.kind === 'system' || statement?.kind === 'action' ? (body['details'] ?? {}) : body;
+  return { seq: row.seq, at: row.at, profile: row.profile, operator: row.operator, kind: row.kind, action: row.action, subject: row.subject === '' ? null : row.subject, keyFingerprint: row.keyId, details };
+}
+
+export function auditHandlers({ context }: AuditFeatureDeps, handle: Handle): Pick<TreasuryHandlers, 'audit/list' | 'audit/verify' | 'audit/head' | 'audit/checkpoint' | 'audit/export'> {
+  return {
+    'audit/list': handle('audit/list', (request) => {
+      const page = listAudit(context.db, { limit: request.limit ?? DEFAULT_PAGE, after: request.cursor ?? null });
+      return { rows: page.rows.map(auditEntryView), nextCursor: page.nextCursor };
+    }),
+    'audit/verify': handle('audit/verify', async (request) => {
+      let against;
+      if (request.against !== undefined) {
+        try {
+          against = parseCheckpoint(readTextFile(request.against, 'checkpoint'));
+        } catch (error) {
+          if (error instanceof DeskError) throw error;
+          throw new DeskError('invalidInput', `${request.against}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      return context.trail.verify(against ? { against } : {});
+    }),
+    'audit/head': handle('audit/head', () => ({ head: context.trail.head() })),
+    'audit/checkpoint': handle('audit/checkpoint', (request) => {
+      const checkpoint = context.trail.checkpoint();
+      const head = context.trail.head();
+      if (!checkpoint || !head) throw new DeskError('conflict', 'the audit log is empty: there is nothing to checkpoint yet');
+      writeFileAtomically(request.path, (append) => append(`${JSON.stringify(checkpoint, null, 2)}\n`));
+      context.audit({ action: 'audit/checkpoint', subject: String(head.seq), details: { fingerprint: head.fingerprint } });
+      return { path: request.path, seq: head.seq, fingerprint: head.fingerprint };
+    }),
+    'audit/export': handle('audit/export', (request) => {
+      const rows = exportAudit(context.db);
+      writeFileAtomically(request.path, (append) => {
+        for (const row of rows) {
+          append(`${JSON.stringify({ seq: row.seq, statement: row.statement, signature: row.signature, hash: row.hash })}\n`);
+        }
+      });
+      return { rows: rows.length, path: request.path };
+    }),
+  };
+}

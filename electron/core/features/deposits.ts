@@ -1,0 +1,105 @@
+// The deposits feature: the cached deposit history, its CSV export and reconciliation against the service
+// (deposits/list, deposits/exportCsv, reconcile/run).
+import { unknownFieldsOf, depositRecordSchema } from '../../protocol';
+import type { DepositView, TreasuryHandlers } from '../../contract';
+import type { DeskContext } from '../context';
+import { csvInstant, csvLine } from '../export/csv';
+import { checkCurrencyFilter } from '../merchant/records';
+import { runReconciliation } from '../reconcile/run';
+import type { SessionLock } from '../session';
+import { listDeposits, type Deposit, type DepositQuery } from '../store';
+import { DEFAULT_PAGE, EXPORT_PAGE, writeFileAtomically, type Handle } from './handle';
+
+export interface DepositsFeatureDeps {
+  readonly context: DeskContext;
+  /** For the reporting time zone of exports. */
+  readonly session: SessionLock;
+}
+
+export function depositView(deposit: Deposit): DepositView {
+  return {
+    id: deposit.id,
+    apiOrder: deposit.apiOrder,
+    txid: deposit.txid,
+    address: deposit.address,
+    addressType: deposit.addressType,
+    fromAddress: deposit.fromAddress,
+    amount: deposit.amount,
+    fee: deposit.fee,
+    currency: deposit.currency,
+    userOrder: deposit.userOrder,
+    source: deposit.source,
+    firstSeenAt: deposit.firstSeenAt,
+    lastSeenAt: deposit.lastSeenAt,
+    moreFields: unknownFieldsOf(depositRecordSchema, deposit.raw),
+  };
+}
+
+interface DepositFilter {
+  readonly currency?: string | undefined;
+  readonly from?: number | undefined;
+  readonly to?: number | undefined;
+  readonly search?: string | undefined;
+}
+
+export function depositQuery(profile: string, request: DepositFilter, limit: number, after: string | null): DepositQuery {
+  return {
+    profile,
+    limit,
+    after,
+    ...(request.currency !== undefined ? { currency: request.currency } : {}),
+    ...(request.from !== undefined ? { from: request.from } : {}),
+    ...(request.to !== undefined ? { to: request.to } : {}),
+    ...(request.search !== undefined && request.search.trim() !== '' ? { search: request.search.trim() } : {}),
+  };
+}
+
+export function depositsHandlers({ context, session }: DepositsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, 'deposits/list' | 'deposits/exportCsv' | 'reconcile/run'> {
+  const profileName = (): string => context.activeProfile().name;
+  return {
+    'deposits/list': handle('deposits/list', (request) => {
+      checkCurrencyFilter(context.db, profileName(), request.currency);
+      const page = listDeposits(context.db, depositQuery(profileName(), request, request.limit ?? DEFAULT_PAGE, request.cursor ?? null));
+      return { rows: page.rows.map(depositView), nextCursor: page.nextCursor };
+    }),
+    'deposits/exportCsv': handle('deposits/exportCsv', (request) => {
+      checkCurrencyFilter(context.db, profileName(), request.currency);
+      let rows = 0;
+      const timeZone = session.reportingTimeZone();
+      writeFileAtomically(request.path, (append) => {
+        // Times in the reporting zone with its offset (settings/setReportingTimeZone), so each stays one exact instant.
+        append(csvLine(['first_seen', 'currency', 'amount', 'fee', 'txid', 'address', 'address_type', 'from_address', 'api_order', 'user_order', 'source', 'last_seen']));
+        let after: string | null = null;
+        do {
+          const page = listDeposits(context.db, depositQuery(profileName(), request, EXPORT_PAGE, after));
+          for (const deposit of page.rows) {
+            append(
+              csvLine([
+                csvInstant(deposit.firstSeenAt, timeZone),
+                deposit.currency,
+                deposit.amount,
+                deposit.fee,
+                deposit.txid,
+                deposit.address,
+                deposit.addressType,
+                deposit.fromAddress,
+                deposit.apiOrder,
+                deposit.userOrder,
+                deposit.source,
+                csvInstant(deposit.lastSeenAt, timeZone),
+              ]),
+            );
+            rows += 1;
+          }
+          after = page.nextCursor;
+        } while (after !== null);
+      });
+      context.audit({ profile: profileName(), action: 'deposits/export', subject: request.path, details: { rows, timeZone } });
+      return { rows, path: request.path };
+    }),
+    'reconcile/run': handle('reconcile/run', (request) => {
+      checkCurrencyFilter(context.db, profileName(), request.currency);
+      return runReconciliation(context, request);
+    }),
+  };
+}

@@ -1,0 +1,58 @@
+// The operators feature: the roster (found, invite, accept, confirm, roles, disable, re-key, passphrases) and each
+// operator's notification preferences and waiting approvals (operators/*, notifications/*).
+import type { TreasuryHandlers } from '../../contract';
+import type { DeskContext } from '../context';
+import { preferencesView, setOwnPreferences } from '../notifications/preferences';
+import { approvalsWaitingFor } from '../notifications/recipients';
+import {
+  acceptInvitation,
+  changePassphrase,
+  changeRole,
+  confirmProposal,
+  disableOperator,
+  foundDesk,
+  inviteOperator,
+  rekeyOperator,
+  rosterView,
+  withdrawProposal,
+} from '../operators/enrolment';
+import type { Handle } from './handle';
+
+export interface OperatorsFeatureDeps {
+  readonly context: DeskContext;
+}
+
+type OperatorMethods =
+  | 'operators/list'
+  | 'operators/found'
+  | 'operators/invite'
+  | 'operators/accept'
+  | 'operators/confirm'
+  | 'operators/withdrawProposal'
+  | 'operators/setRole'
+  | 'operators/disable'
+  | 'operators/rekey'
+  | 'operators/changePassphrase'
+  | 'notifications/preferences'
+  | 'notifications/setPreferences'
+  | 'notifications/waiting';
+
+export function operatorsHandlers({ context }: OperatorsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, OperatorMethods> {
+  return {
+    'operators/list': handle('operators/list', () => rosterView(context)),
+    'operators/found': handle('operators/found', (request) => foundDesk(context, request.admins)),
+    'operators/invite': handle('operators/invite', (request) => inviteOperator(context, request.name, request.role, request.as)),
+    'operators/accept': handle('operators/accept', (request) => acceptInvitation(context, request)),
+    'operators/confirm': handle('operators/confirm', (request) => confirmProposal(context, request.proposal, request.as)),
+    'operators/withdrawProposal': handle('operators/withdrawProposal', (request) => withdrawProposal(context, request.proposal, request.as)),
+    'operators/setRole': handle('operators/setRole', (request) => changeRole(context, request.name, request.role, request.as)),
+    'operators/disable': handle('operators/disable', (request) => disableOperator(context, request.name, request.as)),
+    'operators/rekey': handle('operators/rekey', (request) => rekeyOperator(context, request.name, request.as)),
+    'operators/changePassphrase': handle('operators/changePassphrase', (request) =>
+      changePassphrase(context, { operator: request.operator, passphrase: request.passphrase }, request.newPassphrase),
+    ),
+    'notifications/preferences': handle('notifications/preferences', (request) => preferencesView(context, request.operator)),
+    'notifications/setPreferences': handle('notifications/setPreferences', (request) => setOwnPreferences(context, request.preferences, request.as)),
+    'notifications/waiting': handle('notifications/waiting', (request) => ({ operator: request.operator, approvals: approvalsWaitingFor(context, request.operator) })),
+  };
+}

@@ -1,0 +1,80 @@
+// The profiles feature: the merchant profiles on this desk and demo mode (profiles/*, demo/start).
+import { DEMO_OPERATORS, type ProfileSummary, type TreasuryHandlers } from '../../contract';
+import type { DeskContext } from '../context';
+import { DeskError } from '../errors';
+import { appLog } from '../log';
+import { acceptInvitation, confirmProposal, foundDesk, inviteOperator } from '../operators/enrolment';
+import { addProfile, generateProfileKey, importProfileFile, listProfileSummaries, removeProfile, selectProfile } from '../profiles';
+import type { SessionLock } from '../session';
+import type { SyncService } from '../sync/sync';
+import type { Handle } from './handle';
+
+/** Starts the embedded sandbox for demo mode; provided by the face (main, CLI, harness), never imported by core. */
+export type DemoSandboxStarter = () => Promise<{
+  readonly credentials: { baseUrl: string; merchantId: string; secret: string; platformPublicKey: string; merchantPrivateKey: string };
+  close(): Promise<void>;
+}>;
+
+export interface ProfilesFeatureDeps {
+  readonly context: DeskContext;
+  readonly session: SessionLock;
+  readonly sync: SyncService;
+  readonly startDemoSandbox?: DemoSandboxStarter | undefined;
+  /** Called with the demo sandbox so the engine can stop it at close. */
+  readonly adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => void;
+}
+
+/**
+ * Demo mode: starts the embedded sandbox, stores its credentials as the `demo` profile (marked demo everywhere),
+ * selects it, gives an empty desk the demo operators, and syncs the demo history.
+ */
+export async function startDemo(deps: ProfilesFeatureDeps): Promise<ProfileSummary> {
+  const { context, sync, session } = deps;
+  if (!deps.startDemoSandbox) throw new DeskError('invalidInput', 'demo mode is not available in this build');
+  const sandbox = await deps.startDemoSandbox();
+  deps.adoptDemoSandbox(sandbox);
+  const summary = await addProfile(context, 'demo', sandbox.credentials, { demo: true, replace: true });
+  await selectProfile(context, 'demo');
+  if (!context.trail.roster('demo').founded) await seedDemoRoster(context);
+  // The demo works offline from what it has; a failed first sync is recorded in the sync state and the log.
+  await sync.run({ full: true }).catch((error: unknown) => appLog.warn('demo: the first sync failed', { error }));
+  session.changed();
+  return summary;
+}
+
+/**
+ * The demo desk's roster, made the way a real team would: two founding admins, and an approver invited by one and
+ * confirmed by the other, so the approver is independent of both and four-eyes works in the demo. Demo operators
+ * exist only in the demo profile (operators belong to a profile), so they can never act on a real merchant.
+ */
+async function seedDemoRoster(context: DeskContext): Promise<void> {
+  const [admin, secondAdmin, approver] = DEMO_OPERATORS;
+  await foundDesk(context, [
+    { operator: admin.name, passphrase: admin.passphrase },
+    { operator: secondAdmin.name, passphrase: secondAdmin.passphrase },
+  ]);
+  const invitation = await inviteOperator(context, approver.name, approver.role, { operator: admin.name, passphrase: admin.passphrase });
+  await acceptInvitation(context, { name: approver.name, code: invitation.code, passphrase: approver.passphrase });
+  await confirmProposal(context, invitation.proposal, { operator: secondAdmin.name, passphrase: secondAdmin.passphrase });
+  context.audit({ profile: 'demo', action: 'demo/operators', details: { operators: DEMO_OPERATORS.map((operator) => operator.name) } });
+}
+
+export function profilesHandlers(
+  deps: ProfilesFeatureDeps,
+  handle: Handle,
+): Pick<TreasuryHandlers, 'profiles/list' | 'profiles/add' | 'profiles/importFile' | 'profiles/generateKey' | 'profiles/select' | 'profiles/remove' | 'demo/start'> {
+  const { context, session } = deps;
+  return {
+    'profiles/list': handle('profiles/list', () => listProfileSummaries(context)),
+    'profiles/add': handle('profiles/add', (request) => addProfile(context, request.name, request.credentials)),
+    'profiles/importFile': handle('profiles/importFile', async (request) => (await importProfileFile(context, request.name, request.path)).summary),
+    'profiles/generateKey': handle('profiles/generateKey', (request) => generateProfileKey(context, request.name)),
+    'profiles/select': handle('profiles/select', async (request) => {
+      const summary = await selectProfile(context, request.name);
+      session.changed();
+      return summary;
+    }),
+    'profiles/remove': handle('profiles/remove', (request) => removeProfile(context, request.name, request.as)),
+    'demo/start': handle('demo/start', () => startDemo(deps)),
+  };
+}

@@ -1,0 +1,91 @@
+// The withdrawals feature: the approval desk (preflight, request, approve, reject, cancel, submit, status) and the
+// withdrawal policies that decide the approvals needed (withdrawals/*, policies/*).
+import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../chains';
+import type { PolicyView, TreasuryHandlers } from '../../contract';
+import { toSignable } from '../audit/trail';
+import type { DeskContext } from '../context';
+import { DeskError } from '../errors';
+import { proposalView, proposePolicy } from '../operators/enrolment';
+import { listWithdrawalRequests } from '../store';
+import {
+  approveWithdrawal,
+  cancelWithdrawal,
+  getWithdrawalView,
+  policyFor,
+  preflight,
+  rejectWithdrawal,
+  requestWithdrawal,
+  submitWithdrawal,
+  withdrawalView,
+} from '../withdrawals/desk';
+import { platformWithdrawalSettings, withdrawTypeRefusal } from '../withdrawals/platform-rules';
+import { policyProblems } from '../withdrawals/policy';
+import { recordStuckOrders, stuckOrders } from '../withdrawals/watchdog';
+import { DEFAULT_PAGE, type Handle } from './handle';
+
+export interface WithdrawalsFeatureDeps {
+  readonly context: DeskContext;
+}
+
+type WithdrawalMethods =
+  | 'withdrawals/preflight'
+  | 'withdrawals/request'
+  | 'withdrawals/approve'
+  | 'withdrawals/reject'
+  | 'withdrawals/cancel'
+  | 'withdrawals/submit'
+  | 'withdrawals/get'
+  | 'withdrawals/list'
+  | 'policies/list'
+  | 'policies/set';
+
+export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, WithdrawalMethods> {
+  const profileName = (): string => context.activeProfile().name;
+
+  function policyView(currency: CurrencySymbol): PolicyView {
+    const policy = policyFor(context, profileName(), currency);
+    return { currency, thresholds: policy.thresholds, dailyLimit: policy.dailyLimit, useFinancialConfirmation: policy.useFinancialConfirmation };
+  }
+
+  return {
+    'withdrawals/preflight': handle('withdrawals/preflight', (request) => preflight(context, request)),
+    'withdrawals/request': handle('withdrawals/request', (request) => requestWithdrawal(context, request)),
+    'withdrawals/approve': handle('withdrawals/approve', (request) => approveWithdrawal(context, request.id, request.as)),
+    'withdrawals/reject': handle('withdrawals/reject', (request) => rejectWithdrawal(context, request.id, request.reason, request.as)),
+    'withdrawals/cancel': handle('withdrawals/cancel', (request) => cancelWithdrawal(context, request.id, request.reason, request.as)),
+    'withdrawals/submit': handle('withdrawals/submit', (request) => submitWithdrawal(context, request.id, request.as)),
+    'withdrawals/get': handle('withdrawals/get', (request) => getWithdrawalView(context, request.id)),
+    'withdrawals/list': handle('withdrawals/list', (request) => {
+      if (request.stuck === true) {
+        // Whoever finds an order stuck records it (once): the CLI too, where no watchdog runs.
+        const stuck = stuckOrders(context, profileName());
+        recordStuckOrders(context, profileName(), stuck);
+        const roster = context.trail.roster(profileName(), { cached: true });
+        return { rows: stuck.map((order) => withdrawalView(context, order.request, roster)), nextCursor: null };
+      }
+      const page = listWithdrawalRequests(context.db, {
+        profile: profileName(),
+        limit: request.limit ?? DEFAULT_PAGE,
+        after: request.cursor ?? null,
+        ...(request.state ? { state: request.state } : {}),
+      });
+      const roster = context.trail.roster(profileName(), { cached: true });
+      return { rows: page.rows.map((row) => withdrawalView(context, row, roster)), nextCursor: page.nextCursor };
+    }),
+
+    'policies/list': handle('policies/list', () => WITHDRAWAL_CURRENCIES.map(policyView)),
+    'policies/set': handle('policies/set', async (request) => {
+      const policy = { thresholds: request.thresholds, dailyLimit: request.dailyLimit, useFinancialConfirmation: request.useFinancialConfirmation };
+      const problems = policyProblems(policy);
+      if (problems.length > 0) throw new DeskError('invalidInput', `the policy is not usable: ${problems.join('; ')}`);
+      const refusal = withdrawTypeRefusal(platformWithdrawalSettings(context.db, profileName()), policy.useFinancialConfirmation ? 'financialConfirmation' : 'normal');
+      if (refusal) {
+        const message = `the platform would refuse every withdrawal under this policy: ${refusal.reason}: ${refusal.remedy}`;
+        throw new DeskError('invalidInput', message, { useFinancialConfirmation: message });
+      }
+      const proposal = await proposePolicy(context, request.currency, toSignable(policy) as never, request.as);
+      const applied = proposal.state === 'applied';
+      return { applied, proposal: proposalView(proposal), policy: applied ? policyView(request.currency) : { currency: request.currency, ...policy } };
+    }),
+  };
+}
