@@ -38,7 +38,7 @@ export function AssetTotals(): React.JSX.Element | null {
         <p className="muted">No balances cached yet.</p>
       ) : (
         <div className="table-wrap">
-          <table className="table table--numbers">
+          <table className="table">
             <thead>
               <tr>
                 <th scope="col">Asset</th>
@@ -148,7 +148,7 @@ function HistoryFigures({ history }: { readonly history: BalanceHistoryView }): 
       )}
       {history.truncated ? <p className="muted small">Only the newest changes are shown: the period holds more than the desk answers at once.</p> : null}
       <div className="table-wrap">
-        <table className="table table--numbers" data-testid="@dashboard/history-table">
+        <table className="table" data-testid="@dashboard/history-table">
           <caption className="muted small">
             {label}: the {newest.length} newest of {points.length} balance changes, exact.
           </caption>

@@ -127,7 +127,7 @@ function ClockDriftHistory({ readings }: { readonly readings: readonly ClockDrif
             />
           )}
           <div className="table-wrap">
-            <table className="table table--numbers" data-testid="@connection/drift-table">
+            <table className="table" data-testid="@connection/drift-table">
               <caption className="muted small">
                 The {recent.length} newest of {readings.length} readings (the desk keeps 500). Positive: this computer&apos;s clock is behind.
               </caption>
