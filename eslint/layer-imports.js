@@ -30,7 +30,7 @@ export const PACKAGES = {
   main: ['electron', 'zod'],
   preload: ['electron'],
   cli: ['commander', 'zod', 'decimal.js'],
-  renderer: ['react', 'react-dom', 'zustand', '@tanstack/react-virtual', 'decimal.js', 'zod'],
+  renderer: ['react', 'react-dom', 'zustand', '@tanstack/react-virtual', 'decimal.js', 'zod', 'uplot'],
 };
 
 /** Layers that may read the app's own manifest, package.json (its name and version: `treasury-desk --version`). */

@@ -1,7 +1,9 @@
 // Public face of the contract: methods, request schemas, DTOs, events and the Result type.
 export * from './api';
 export * from './application-log';
+export * from './balance-totals';
 export * from './clock';
+export * from './connection-panel';
 export * from './display-text';
 export * from './limits';
 export * from './dto';

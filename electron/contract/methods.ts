@@ -9,6 +9,8 @@ import { WITHDRAWAL_STATES } from './dto';
 import { MEMO_MAX_LENGTH } from './limits';
 import { canonicalTimeZone, timeZoneProblem } from './time-zone';
 import { ORDER_FINAL_SCOPES, type ApprovalsWaitingView, type NotificationPreferencesView } from './notifications';
+import type { AssetTotalsView, BalanceHistoryView } from './balance-totals';
+import type { ConnectionPanelView } from './connection-panel';
 import type { ReconciliationReport } from './reconciliation';
 import { STUCK_THRESHOLD_RANGE_MS, WATCHED_ORDER_STATUSES, type StuckThresholdsView } from './stuck-orders';
 
@@ -135,6 +137,16 @@ export const CONTRACT = {
   'balances/list': method(none)<readonly Dto.BalanceView[]>(),
   /** The merchant account as merchantInfo last answered (cached; null before it ever answered for this profile). */
   'merchant/info': method(none)<{ readonly merchant: Dto.MerchantInfoView | null }>(),
+  /** Whether the connection can be trusted, in one answer (docs/connection-and-dashboard.md); never a key, secret or token. */
+  'connection/panel': method(none)<ConnectionPanelView>(),
+  /** Each asset's latest balance summed across its chains, exact decimal strings. */
+  'balances/totals': method(none)<AssetTotalsView>(),
+  /** One currency's balance snapshots between `from` (default: the first) and `to` (default: now), oldest first. */
+  'balances/history': method(
+    z
+      .strictObject({ currency: reportedCurrency, from: epochMs.optional(), to: epochMs.optional() })
+      .refine((period) => period.from === undefined || period.to === undefined || period.from < period.to, 'the period must end after it starts (from < to)'),
+  )<BalanceHistoryView>(),
 
   'deposits/list': method(
     z.strictObject({

@@ -2,7 +2,7 @@
 // connection tracker and the event stream. Invariant: keys live only in MerchantKeys and the clients built from
 // them; nothing here hands key material or tokens to a caller.
 import type { ContractEvent } from '../contract';
-import { createCryptoPool, MerchantClient, PublicClient, type CryptoPool, type HttpTimeouts, type ReplayMemory } from '../protocol';
+import { createCryptoPool, MerchantClient, PublicClient, type CryptoPool, type HttpTimeouts, type ReplayMemory, type TokenLifetime } from '../protocol';
 import type { Dispatcher } from 'undici';
 import { DeskError } from './errors';
 import { appLog } from './log';
@@ -22,6 +22,7 @@ import {
   type StoreDatabase,
 } from './store';
 import { ConnectionTracker } from './sync/connection';
+import { ConnectionWatch } from './sync/connection-watch';
 
 /** A system event for the audit log, signed by the desk key. Never put a secret in `details`. */
 export interface AuditEntry {
@@ -64,6 +65,8 @@ export class DeskContext {
   readonly trail: AuditTrail;
   readonly now: () => number;
   readonly connection: ConnectionTracker;
+  /** Records clock drift readings and whitelist refusals for the connection panel. */
+  readonly connectionWatch: ConnectionWatch;
   /**
    * Response and callback nonces seen (§4.4), one memory for both so that a genuine response captured on the way
    * cannot be replayed to the callback listener (or a callback fed back as a response); kept in the database for the
@@ -87,6 +90,7 @@ export class DeskContext {
     this.trail = options.trail;
     this.now = options.clock;
     this.connection = new ConnectionTracker(options.clock);
+    this.connectionWatch = new ConnectionWatch(options.db, options.clock);
     this.#selectedProfile = options.profile;
   }
 
@@ -173,6 +177,15 @@ export class DeskContext {
     return (await this.clients()).merchant;
   }
 
+  /**
+   * The active profile's session token lifetime (issued, last accepted, estimated expiry), never the token; null when
+   * its client holds none (no call made yet in this run). Never builds a client just to ask.
+   */
+  async tokenLifetime(): Promise<TokenLifetime | null> {
+    const built = await this.#clients?.catch(() => undefined);
+    return built !== undefined && built.profile === this.activeProfileName() ? built.merchant.tokenLifetime : null;
+  }
+
   publicClient(): PublicClient {
     const baseUrl = this.activeProfile().baseUrl;
     let client = this.#publicClients.get(baseUrl);
@@ -232,6 +245,8 @@ export class DeskContext {
       nonceMemory: this.nonces,
       // Session tokens are secrets too: registered so no log line can carry one.
       onToken: (token) => registerSecret(token, 'accessToken'),
+      onClockDrift: (driftSeconds) => this.connectionWatch.clockDrift(profile.name, driftSeconds, 'response'),
+      onNotWhitelisted: (endpoint) => this.connectionWatch.notWhitelisted(profile.name, endpoint),
       ...this.#network(),
     });
     return { profile: profile.name, keys, merchant, pool };

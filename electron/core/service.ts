@@ -7,6 +7,8 @@ import type { CallbackListener } from './callbacks/listener';
 import type { DeskContext } from './context';
 import { addressesHandlers } from './features/addresses';
 import { auditHandlers } from './features/audit';
+import { connectionHandlers } from './features/connection';
+import { dashboardHandlers } from './features/dashboard';
 import { depositsHandlers } from './features/deposits';
 import { handlerWrapper } from './features/handle';
 import { operatorsHandlers } from './features/operators';
@@ -45,5 +47,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     ...withdrawalsHandlers(parts, handle),
     ...auditHandlers(parts, handle),
     ...settingsHandlers(parts, handle),
+    ...connectionHandlers(parts, handle),
+    ...dashboardHandlers(parts, handle),
   };
 }

@@ -21,7 +21,7 @@ export {
   type VerifiedCallback,
   type VerifyContext,
 } from './verify';
-export { TokenManager, requestToken, type TokenRequestDeps } from './token-manager';
+export { estimatedTokenExpiry, TokenManager, requestToken, type TokenLifetime, type TokenRequestDeps } from './token-manager';
 export {
   backoffDelayMs,
   decideRetry,

@@ -1,6 +1,8 @@
 // MerchantClient: the typed merchant API v2 client (stripe-node style): small methods over one private send() that
 // encrypts (§2), refuses oversize bodies before sending (§5.4), signs (§3.2), sends (§5.1), verifies (§4) and retries
-// (retry.ts). Invariant: the secret and tokens go only into request headers, never into an error or a log.
+// (retry.ts). It reports what the desk watches about the connection (the token's lifetime, the clock drift read from
+// each verified answer, the whitelist refusals). Invariant: the secret and tokens go only into request headers,
+// never into an error, a log or those reports.
 import type { KeyObject } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import Decimal from 'decimal.js';
@@ -9,8 +11,8 @@ import type { z } from 'zod';
 import { WITHDRAWAL_CURRENCIES, type AddressType, type CurrencySymbol } from '../chains/currencies';
 import { encryptBytes } from './cipher';
 import { inlineDecryptor, type PayloadDecryptor } from './decryptor';
-import { InvalidArgumentError, RequestTooLargeError, ResponseVerificationError, ServiceError, TransportError } from './errors';
-import { HttpTransport, type HttpTimeouts } from './http';
+import { InvalidArgumentError, NotWhitelistedError, RequestTooLargeError, ResponseVerificationError, ServiceError, TransportError } from './errors';
+import { HttpTransport, singleHeader, type HttpTimeouts } from './http';
 import { modulusBytes } from './keys';
 import {
   BUSINESS_REQUEST_CONTENT_TYPE,
@@ -44,8 +46,8 @@ import {
 } from './schemas';
 import { signText, signingInput } from './signature';
 import { readBusinessResponse, type VerifyContext } from './verify';
-import { TokenManager, requestToken } from './token-manager';
-import { NonceMemory, newNonce, systemClock, unixSeconds, type Clock, type ReplayMemory } from './wire';
+import { TokenManager, requestToken, type TokenLifetime } from './token-manager';
+import { NonceMemory, newNonce, parseTimestamp, systemClock, unixSeconds, type Clock, type ReplayMemory } from './wire';
 
 export interface MerchantClientOptions {
   readonly baseUrl: string;
@@ -68,6 +70,10 @@ export interface MerchantClientOptions {
   readonly sleep?: (ms: number) => Promise<void>;
   /** Told each session token as it arrives (the engine registers it with its log redactor); never told anything else. */
   readonly onToken?: (token: string) => void;
+  /** Told the clock drift (server minus local, whole seconds) read from each verified answer's SVC-TIMESTAMP. */
+  readonly onClockDrift?: (driftSeconds: number) => void;
+  /** Told each `Oops` (§5.3, the IP whitelist refusal), getToken's included, with the endpoint refused. */
+  readonly onNotWhitelisted?: (endpoint: string) => void;
 }
 
 export interface CreateAddressParams {
@@ -147,6 +153,8 @@ export class MerchantClient {
   readonly #verify: VerifyContext;
   readonly #tokens: TokenManager;
   readonly #retry: { backoff?: BackoffPolicy; random?: () => number; sleep?: (ms: number) => Promise<void> };
+  readonly #onClockDrift: ((driftSeconds: number) => void) | undefined;
+  readonly #onNotWhitelisted: ((endpoint: string) => void) | undefined;
 
   constructor(options: MerchantClientOptions) {
     if (options.merchantId.length === 0) {
@@ -180,16 +188,31 @@ export class MerchantClient {
       clock: this.#clock,
     };
     this.#retry = { backoff: options.backoff, random: options.random, sleep: options.sleep };
-    this.#tokens = new TokenManager(() =>
-      runWithRetry(
-        'getToken',
-        () => requestToken({ http: this.#http, merchantId: this.merchantId, secret: this.#secret, verify: this.#verify }),
-        this.#retry,
-      ).then((token) => {
-        options.onToken?.(token);
-        return token;
-      }),
+    this.#onClockDrift = options.onClockDrift;
+    this.#onNotWhitelisted = options.onNotWhitelisted;
+    this.#tokens = new TokenManager(
+      () =>
+        runWithRetry(
+          'getToken',
+          () => requestToken({ http: this.#http, merchantId: this.merchantId, secret: this.#secret, verify: this.#verify }),
+          this.#retry,
+        ).then(
+          (token) => {
+            options.onToken?.(token);
+            return token;
+          },
+          (error: unknown) => {
+            this.#noticeRefusal(error);
+            throw error;
+          },
+        ),
+      this.#clock,
     );
+  }
+
+  /** The current session token's issue and last-acceptance times and estimated expiry (§6.3); never the token. */
+  get tokenLifetime(): TokenLifetime | null {
+    return this.#tokens.lifetime;
   }
 
   /** Fetches a fresh token now (§6), shared with any refresh already in flight. Mostly for diagnostics. */
@@ -353,8 +376,11 @@ export class MerchantClient {
       // Outside the retry decision: getToken retries itself, and its failure means this request was never sent.
       const token = await this.tokenFor(operation);
       try {
-        return await this.sendOnce(operation, body, token, schema);
+        const value = await this.sendOnce(operation, body, token, schema);
+        this.#tokens.accepted(token);
+        return value;
       } catch (error) {
+        this.#noticeRefusal(error);
         if (error instanceof ServiceError && error.reason === 'tokenExpired') this.#tokens.invalidate(token);
         const decision = decideRetry({
           error,
@@ -410,7 +436,15 @@ export class MerchantClient {
       },
       body,
     });
-    return readBusinessResponse(operation, response, schema, this.#verify);
+    const value = await readBusinessResponse(operation, response, schema, this.#verify);
+    // Verified, so the timestamp is present and within the window.
+    const serverSeconds = parseTimestamp(singleHeader(response.headers, HEADER.timestamp) ?? '');
+    if (serverSeconds !== undefined) this.#onClockDrift?.(serverSeconds - unixSeconds(this.#clock));
+    return value;
+  }
+
+  #noticeRefusal(error: unknown): void {
+    if (error instanceof NotWhitelistedError) this.#onNotWhitelisted?.(error.endpoint);
   }
 }
 

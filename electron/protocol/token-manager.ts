@@ -1,7 +1,8 @@
 // Session tokens (PROTOCOL §6): the getToken request, and a holder that keeps one token, shares one getToken in
-// flight among all waiting calls, and drops a token only if it is still the current one. Tokens never enter messages.
+// flight among all waiting calls, drops a token only if it is still the current one, and knows when its token was
+// issued and last accepted (so its expiry can be estimated, §6.3). Tokens never enter messages or that estimate.
 import type { HttpTransport } from './http';
-import { BUSINESS_REQUEST_CONTENT_TYPE, HEADER, PATHS } from './profile';
+import { BUSINESS_REQUEST_CONTENT_TYPE, HEADER, PATHS, TOKEN_ABSOLUTE_SECONDS, TOKEN_SLIDING_SECONDS } from './profile';
 import { tokenResponseSchema } from './schemas';
 import { readBusinessResponse, type VerifyContext } from './verify';
 import { authorizationHeader } from './wire';
@@ -33,6 +34,20 @@ export async function requestToken(deps: TokenRequestDeps): Promise<string> {
   return token;
 }
 
+/** When the current token was issued and last accepted, and the expiry that follows from §6.3 (ms since the epoch). */
+export interface TokenLifetime {
+  readonly issuedAt: number;
+  /** The last successful authenticated request with it; null before the first. */
+  readonly lastAcceptedAt: number | null;
+  /** min(last acceptance (or issue) + 8 h, issue + 24 h): an estimate, since the service does not say. */
+  readonly expiresAt: number;
+}
+
+/** The expiry §6.3 implies for a token issued at `issuedAt` and last accepted at `lastAcceptedAt` (ms). */
+export function estimatedTokenExpiry(issuedAt: number, lastAcceptedAt: number | null): number {
+  return Math.min((lastAcceptedAt ?? issuedAt) + TOKEN_SLIDING_SECONDS * 1000, issuedAt + TOKEN_ABSOLUTE_SECONDS * 1000);
+}
+
 /**
  * Holds the current token. `get()` returns it or joins the one getToken in flight (single flight, §6.4);
  * `invalidate(token)` forgets it only when it is still current, so N calls failing with `tokenExpired` on the same
@@ -42,8 +57,14 @@ export class TokenManager {
   private current: string | undefined;
   private inflight: Promise<string> | undefined;
   private generation = 0;
+  private issuedAt: number | null = null;
+  private lastAcceptedAt: number | null = null;
 
-  constructor(private readonly fetchToken: () => Promise<string>) {}
+  /** `clock` (ms) stamps issue and acceptance times; the default is the system clock. */
+  constructor(
+    private readonly fetchToken: () => Promise<string>,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   /** The current token, fetching one (shared with concurrent callers) when there is none. */
   get(): Promise<string> {
@@ -56,7 +77,11 @@ export class TokenManager {
       const generation = this.generation;
       this.inflight = this.fetchToken()
         .then((token) => {
-          if (generation === this.generation) this.current = token;
+          if (generation === this.generation) {
+            this.current = token;
+            this.issuedAt = this.clock();
+            this.lastAcceptedAt = null;
+          }
           return token;
         })
         .finally(() => {
@@ -69,15 +94,32 @@ export class TokenManager {
   /** Forgets `token` if it is still the current one; returns whether it was. A stale token never drops a newer one. */
   invalidate(token: string): boolean {
     if (this.current !== token) return false;
-    this.current = undefined;
+    this.forgetCurrent();
     return true;
+  }
+
+  /** A request with `token` succeeded: the service moved its expiry (§6.3). A stale token changes nothing. */
+  accepted(token: string): void {
+    if (this.current === token) this.lastAcceptedAt = this.clock();
+  }
+
+  /** The current token's issue and acceptance times and estimated expiry; null when there is no token. */
+  get lifetime(): TokenLifetime | null {
+    if (this.current === undefined || this.issuedAt === null) return null;
+    return { issuedAt: this.issuedAt, lastAcceptedAt: this.lastAcceptedAt, expiresAt: estimatedTokenExpiry(this.issuedAt, this.lastAcceptedAt) };
   }
 
   /** Forgets everything (on close or credential change); a fetch in flight no longer installs its token. */
   clear(): void {
     this.generation += 1;
-    this.current = undefined;
+    this.forgetCurrent();
     this.inflight = undefined;
+  }
+
+  private forgetCurrent(): void {
+    this.current = undefined;
+    this.issuedAt = null;
+    this.lastAcceptedAt = null;
   }
 
   get hasToken(): boolean {

@@ -58,6 +58,7 @@ export function syncHandlers(
       const outcome = await client.selfcheck({ desk: 'treasury-desk', at: context.now() });
       drift = outcome.clockDriftSeconds;
       context.clockDriftSeconds = drift;
+      context.connectionWatch.clockDrift(profileName(), drift, 'selfcheck');
       steps.push({ step: 'request', ok: true, detail: 'the service accepted our token, timestamp, nonce, signature and ciphertext' });
       steps.push({ step: 'response', ok: true, detail: 'the answer passed window, nonce, signature and decryption checks' });
       steps.push({ step: 'echo', ok: outcome.echoMatches, detail: outcome.echoMatches ? 'the payload came back unchanged' : 'the echoed payload differs from what was sent' });

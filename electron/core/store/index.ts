@@ -10,6 +10,7 @@ export * from './profiles';
 export * from './currencies';
 export * from './balances';
 export * from './merchant-info';
+export * from './connection-log';
 export * from './addresses';
 export * from './deposits';
 export * from './withdrawals';

@@ -1,10 +1,11 @@
 // Dashboard: balances per currency (available and frozen, exact strings from balances/list; a currency the service
-// added later is marked), sync state and freshness per resource (sync/status), whether the deposit history is complete
-// or how far its walk got, with the full walk (sync/run {full: true}), "Sync now" (sync/run), the hide-balances toggle
-// (every screen follows it), pending approvals, the withdrawals stuck now (withdrawals/list {stuck}) with what to do
-// next, and the service's currency table with fees and minimums.
+// added later is marked), totals per asset across chains and a balance history chart (BalanceTotals.tsx), sync state
+// and freshness per resource (sync/status), whether the deposit history is complete or how far its walk got, with the
+// full walk (sync/run {full: true}), "Sync now" (sync/run), the hide-balances toggle (every screen follows it), pending
+// approvals, the withdrawals stuck now (withdrawals/list {stuck}) with what to do next, and the service's currency
+// table with fees and minimums.
 import { useEffect } from 'react';
-import type { DepositHistoryView, SyncResource } from '../../../electron/contract';
+import type { DepositHistoryView } from '../../../electron/contract';
 import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import { BalanceAmount } from '../components/BalanceAmount';
 import { DateTime } from '../components/DateTime';
@@ -13,23 +14,18 @@ import { HideBalancesToggle } from '../components/HideBalancesToggle';
 import { Amount } from '../components/Amount';
 import { RecordFields } from '../components/RecordFields';
 import { StuckFlag } from '../components/StuckFlag';
+import { SyncFreshnessTable } from '../components/SyncFreshnessTable';
 import { currencyLabel, timeAgo } from '../format';
 import { useNow } from '../hooks';
 import { useBalancesStore } from '../stores/balances';
 import { useNavigationStore } from '../stores/navigation';
 import { useSyncStore } from '../stores/sync';
 import { useWithdrawalsStore } from '../stores/withdrawals';
+import { AssetTotals, BalanceHistory } from './BalanceTotals';
 import { CurrencyTable, NewCurrencyBadge } from './CurrencyTable';
 
 /** How often the dashboard asks which orders are stuck (being stuck is a matter of time, not of an event). */
 const STUCK_REFRESH_MS = 60_000;
-
-const RESOURCE_LABELS: Readonly<Record<SyncResource, string>> = {
-  balances: 'Balances',
-  deposits: 'Deposits',
-  withdrawals: 'Withdrawals',
-  currencies: 'Currencies and fees',
-};
 
 export function Dashboard(): React.JSX.Element {
   const balances = useBalancesStore((state) => state.balances);
@@ -120,31 +116,14 @@ export function Dashboard(): React.JSX.Element {
           </div>
         )}
       </section>
+      <AssetTotals />
+      <BalanceHistory />
       <section className="card" aria-labelledby="sync-title">
         <h2 id="sync-title">Sync state</h2>
         {status === null ? (
           <p className="muted">Reading the sync state…</p>
         ) : (
-          <table className="table" data-testid="@dashboard/sync-state">
-            <thead>
-              <tr>
-                <th scope="col">What</th>
-                <th scope="col">Last success</th>
-                <th scope="col">Last attempt</th>
-                <th scope="col">Last problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {status.resources.map((resource) => (
-                <tr key={resource.resource}>
-                  <th scope="row">{RESOURCE_LABELS[resource.resource] ?? resource.resource}</th>
-                  <td>{resource.lastSuccessAt === null ? 'never' : timeAgo(resource.lastSuccessAt, now)}</td>
-                  <td>{resource.lastAttemptAt === null ? 'never' : timeAgo(resource.lastAttemptAt, now)}</td>
-                  <td className="small">{resource.lastError ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SyncFreshnessTable resources={status.resources} now={now} testId="@dashboard/sync-state" />
         )}
         {status === null ? null : <DepositHistory history={status.depositHistory} busy={running || status.running} now={now} />}
       </section>

@@ -1,10 +1,12 @@
 // Profiles and connection: the merchant profiles (profiles/list, profiles/select), adding one (import, type, generate
-// a key pair), the selfcheck with its version 2 guidance, and the merchant account as the service reports it.
+// a key pair), the selfcheck with its version 2 guidance, the merchant account as the service reports it, and the
+// connection panel (whether the connection can be trusted).
 import { useState } from 'react';
 import type { ContractError } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { reloadEverything } from '../events';
 import { useProfilesStore } from '../stores/profiles';
+import { ConnectionPanel } from './ConnectionPanel';
 import { MerchantAccount } from './MerchantAccount';
 import { AddProfilePanel } from './profile-forms';
 import { SelfcheckPanel } from './SelfcheckPanel';
@@ -91,6 +93,7 @@ export function ProfilesScreen(): React.JSX.Element {
         </section>
       ) : null}
       {profiles.length === 0 ? null : <MerchantAccount />}
+      {profiles.length === 0 ? null : <ConnectionPanel />}
       <SelfcheckPanel />
     </>
   );

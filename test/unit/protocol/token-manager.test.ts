@@ -1,7 +1,8 @@
 // Unit tests of the token holder (§6.4): one getToken in flight shared by all callers, and invalidation that drops
-// a token only while it is current, so N concurrent tokenExpired failures cause exactly one refresh.
+// a token only while it is current, so N concurrent tokenExpired failures cause exactly one refresh; and the token's
+// lifetime (§6.3): issued at, last accepted at, and the expiry estimate min(last use + 8 h, issue + 24 h).
 import { describe, expect, it } from 'vitest';
-import { TokenManager } from '../../../electron/protocol/token-manager';
+import { estimatedTokenExpiry, TokenManager } from '../../../electron/protocol/token-manager';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -115,5 +116,34 @@ describe('TokenManager', () => {
     fetcher.pending[0]?.resolve('go');
     expect(await inflight).toBe('token-1');
     expect(tokens.hasToken).toBe(false);
+  });
+
+  it('knows when its token was issued and last accepted, and estimates the expiry from §6.3', async () => {
+    const hour = 3_600_000;
+    let now = 1_000_000;
+    const fetcher = countingFetcher();
+    const tokens = new TokenManager(fetcher.fetch, () => now);
+    expect(tokens.lifetime).toBeNull();
+    const first = await tokens.get();
+    expect(tokens.lifetime).toEqual({ issuedAt: 1_000_000, lastAcceptedAt: null, expiresAt: 1_000_000 + 8 * hour });
+    now += 7 * hour;
+    tokens.accepted(first);
+    expect(tokens.lifetime).toEqual({ issuedAt: 1_000_000, lastAcceptedAt: now, expiresAt: now + 8 * hour });
+    // Used all day: the 24 h cap wins over the sliding 8 h.
+    now = 1_000_000 + 20 * hour;
+    tokens.accepted(first);
+    expect(tokens.lifetime?.expiresAt).toBe(1_000_000 + 24 * hour);
+    // A stale token's success moves nothing; a refresh starts a new lifetime; invalidation forgets it.
+    tokens.invalidate(first);
+    expect(tokens.lifetime).toBeNull();
+    const second = await tokens.get();
+    tokens.accepted(first);
+    expect(tokens.lifetime).toEqual({ issuedAt: now, lastAcceptedAt: null, expiresAt: now + 8 * hour });
+    tokens.accepted(second);
+    expect(tokens.lifetime?.lastAcceptedAt).toBe(now);
+    tokens.clear();
+    expect(tokens.lifetime).toBeNull();
+    expect(estimatedTokenExpiry(0, 23 * hour)).toBe(24 * hour);
+    expect(estimatedTokenExpiry(0, null)).toBe(8 * hour);
   });
 });
