@@ -273,7 +273,7 @@ export interface OperatorView {
 export interface ProposalView {
   /** What confirm and withdraw refer to. */
   readonly id: string;
-  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy';
+  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book';
   readonly subject: string;
   /** In words: "invite carol as initiator". */
   readonly summary: string;

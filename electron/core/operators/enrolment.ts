@@ -317,6 +317,8 @@ function describeProposal(proposal: Proposal): string {
       return `disable ${proposal.subject}`;
     case 'policy':
       return `change the ${proposal.subject} withdrawal policy: ${describePolicy(proposal.body['policy'])}`;
+    case 'book':
+      return `add ${proposal.subject} to the withdrawal address book`;
     default: {
       const unreachable: never = proposal.kind;
       return unreachable;
