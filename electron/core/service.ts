@@ -5,10 +5,12 @@
 import type { TreasuryHandlers } from '../contract';
 import type { CallbackListener } from './callbacks/listener';
 import type { DeskContext } from './context';
+import { addressBookHandlers } from './features/address-book';
 import { addressesHandlers } from './features/addresses';
 import { auditHandlers } from './features/audit';
 import { depositsHandlers } from './features/deposits';
 import { handlerWrapper } from './features/handle';
+import { labelsHandlers } from './features/labels';
 import { operatorsHandlers } from './features/operators';
 import { profilesHandlers, type DemoSandboxStarter } from './features/profiles';
 import { sessionHandlers } from './features/session';
@@ -45,5 +47,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     ...withdrawalsHandlers(parts, handle),
     ...auditHandlers(parts, handle),
     ...settingsHandlers(parts, handle),
+    ...labelsHandlers(parts, handle),
+    ...addressBookHandlers(parts, handle),
   };
 }

@@ -3,8 +3,8 @@
 // entries keep theirs in address_book (address-book.ts). An empty label with no note removes the row.
 import { perDatabase, type StoreDatabase } from './database';
 
-export const LABEL_TYPES = ['deposit', 'withdrawal', 'addr'] as const;
-export type StoredLabelType = (typeof LABEL_TYPES)[number];
+export const STORED_LABEL_TYPES = ['deposit', 'withdrawal', 'addr'] as const;
+export type StoredLabelType = (typeof STORED_LABEL_TYPES)[number];
 
 export interface LabelRecord {
   readonly type: StoredLabelType;
