@@ -406,9 +406,9 @@ export class Roster {
     const proposalId = s.body['proposal'];
     const proposal = typeof proposalId === 'string' ? this.#proposals.get(proposalId) : undefined;
     // An address-book addition is confirmed by anyone who may approve withdrawals; the rest by admins.
-    if (proposal?.kind === 'book' ? !roleMay(signer.snapshot.role, 'approveWithdrawal') : signer.snapshot.role !== 'admin') {
-      return `confirmation refused: ${signer.name} may not confirm it`;
-    }
+    if (proposal?.kind === 'book') {
+      if (!roleMay(signer.snapshot.role, 'approveWithdrawal')) return `confirmation refused: ${signer.name} may not approve address-book additions`;
+    } else if (signer.snapshot.role !== 'admin') return `confirmation refused: ${signer.name} is not an admin`;
     if (!proposal || proposal.state !== 'open') return 'no open proposal to confirm';
     if (!proposal.needsConfirmation) return 'the proposal needs no confirmation';
     if (proposal.confirmedBy !== null) return 'the proposal was already confirmed';
