@@ -2,6 +2,7 @@
 // keys only as SHA-256 fingerprints. Nothing here may ever hold a secret, key or token.
 import type { AddressType, Chain, CurrencySymbol } from '../chains';
 import type { ClockVerdict } from './clock';
+import type { LabelType } from './limits';
 import type { StuckFlagView } from './stuck-orders';
 
 export interface ProfileSummary {
@@ -503,7 +504,7 @@ export interface SessionState {
 
 /** A label and note on one record (issue 13): hints for people, never inputs to decisions. */
 export interface LabelView {
-  readonly type: import('./limits').LabelType;
+  readonly type: LabelType;
   /** deposit: apiOrder; withdrawal: userOrder; addr: the deposit address; book: `chain:address`. */
   readonly ref: string;
   readonly label: string;
