@@ -9,11 +9,13 @@ import { processIo, type CliIo } from './io';
 import { addEngineOptions, deskDatabasePath } from './engine-session';
 import { safeIo } from './safe-output';
 import { registerAddressCommands } from './commands/address';
+import { registerAddressBookCommands } from './commands/addressbook';
 import { registerAuditCommands } from './commands/audit';
 import { registerCallbackCommands } from './commands/callbacks';
 import { registerDemoCommand } from './commands/demo';
 import { registerDepositCommands } from './commands/deposits';
 import { registerDiagnosticsCommand } from './commands/diagnostics';
+import { registerLabelsCommands } from './commands/labels';
 import { registerOperatorCommands } from './commands/operator';
 import { registerPolicyCommands } from './commands/policy';
 import { registerProfileCommands } from './commands/profile';
@@ -44,6 +46,8 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerWireCommands,
   registerSandboxCommands,
   registerDiagnosticsCommand,
+  registerLabelsCommands,
+  registerAddressBookCommands,
 ];
 
 /** "a, b or c" */

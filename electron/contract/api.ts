@@ -57,6 +57,8 @@ export const WINDOW_PATH_FIELDS: Readonly<Partial<Record<MethodName, { readonly 
   'audit/verify': { field: 'against', instead: 'desktop/verifyAuditAgainst' },
   'profiles/importFile': { field: 'path', instead: 'desktop/importProfile' },
   'diagnostics/export': { field: 'path', instead: 'desktop/exportDiagnostics' },
+  'labels/export': { field: 'path', instead: 'desktop/exportLabels' },
+  'labels/import': { field: 'path', instead: 'desktop/importLabels' },
 });
 
 function schemaOf<M extends WindowMethodName>(method: M): (typeof CONTRACT & typeof DESKTOP_CONTRACT)[M]['request'] {

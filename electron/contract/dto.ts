@@ -2,6 +2,7 @@
 // keys only as SHA-256 fingerprints. Nothing here may ever hold a secret, key or token.
 import type { AddressType, Chain, CurrencySymbol } from '../chains';
 import type { ClockVerdict } from './clock';
+import type { LabelType } from './limits';
 import type { StuckFlagView } from './stuck-orders';
 
 export interface ProfileSummary {
@@ -273,7 +274,7 @@ export interface OperatorView {
 export interface ProposalView {
   /** What confirm and withdraw refer to. */
   readonly id: string;
-  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy';
+  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book';
   readonly subject: string;
   /** In words: "invite carol as initiator". */
   readonly summary: string;
@@ -316,6 +317,10 @@ export interface PolicyView {
   readonly thresholds: readonly { readonly above: string; readonly approvals: number }[];
   readonly dailyLimit: string | null;
   readonly useFinancialConfirmation: boolean;
+  /** "Only addresses from the book" (issue 13). */
+  readonly onlyFromBook: boolean;
+  /** "A new destination waits N hours"; 0: no wait. */
+  readonly newDestinationWaitHours: number;
 }
 
 export interface PreflightIssue {
@@ -495,4 +500,50 @@ export interface SessionState {
   readonly reportingTimeZone: string;
   readonly profile: string | null;
   readonly isDemo: boolean;
+}
+
+/** A label and note on one record (issue 13): hints for people, never inputs to decisions. */
+export interface LabelView {
+  readonly type: LabelType;
+  /** deposit: apiOrder; withdrawal: userOrder; addr: the deposit address; book: `chain:address`. */
+  readonly ref: string;
+  readonly label: string;
+  readonly note: string | null;
+  /** Null for address-book labels (the book keeps only the text). */
+  readonly updatedAt: number | null;
+  readonly updatedBy: string | null;
+}
+
+/** One address of the withdrawal address book: seen by the desk, and whether signed statements put it in the book. */
+export interface AddressBookEntryView {
+  readonly chain: string;
+  readonly address: string;
+  readonly label: string | null;
+  readonly note: string | null;
+  /** In the book by signed statements (an addition applied, confirmed by an independent operator where needed). */
+  readonly approved: boolean;
+  readonly addedBy: string | null;
+  readonly approvedBy: string | null;
+  /** When the signed addition took effect, or null. */
+  readonly approvedAt: number | null;
+  readonly firstSeenAt: number;
+  readonly useCount: number;
+  readonly firstUsedAt: number | null;
+  readonly lastUsedAt: number | null;
+}
+
+/** An address-book addition waiting for an independent operator's approval. */
+export interface AddressBookPendingView {
+  readonly proposal: string;
+  readonly chain: string;
+  readonly address: string;
+  readonly proposer: string;
+  readonly at: number;
+}
+
+export interface AddressBookView {
+  readonly entries: readonly AddressBookEntryView[];
+  readonly pending: readonly AddressBookPendingView[];
+  /** Why additions take effect at once on this desk (no two independent admins), or null when they wait for approval. */
+  readonly notice: string | null;
 }

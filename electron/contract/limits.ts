@@ -9,3 +9,9 @@ export const RENDERER_ERROR_KINDS = ['render', 'error', 'unhandledRejection'] as
 export type RendererErrorKind = (typeof RENDERER_ERROR_KINDS)[number];
 /** Bounds of a window's error report: the window cuts its text to these before sending (longer is refused). */
 export const RENDERER_ERROR_LIMITS = Object.freeze({ messageChars: 2_000, stackChars: 8_000 });
+/** Labels and notes (issue 13): a label is one short line, a note a few sentences; both are hints for people. */
+export const LABEL_MAX_LENGTH = 200;
+export const NOTE_MAX_LENGTH = 1000;
+/** What a label can be on (BIP-329's `type`, adapted: docs/labels.md). */
+export const LABEL_TYPES = ['deposit', 'withdrawal', 'addr', 'book'] as const;
+export type LabelType = (typeof LABEL_TYPES)[number];

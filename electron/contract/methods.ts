@@ -6,7 +6,7 @@ import { unsafeTextProblem } from './display-text';
 import type { DESKTOP_CONTRACT } from './desktop';
 import type * as Dto from './dto';
 import { WITHDRAWAL_STATES } from './dto';
-import { MEMO_MAX_LENGTH } from './limits';
+import { LABEL_MAX_LENGTH, LABEL_TYPES, MEMO_MAX_LENGTH, NOTE_MAX_LENGTH } from './limits';
 import { canonicalTimeZone, timeZoneProblem } from './time-zone';
 import { ORDER_FINAL_SCOPES, type ApprovalsWaitingView, type NotificationPreferencesView } from './notifications';
 import type { AssetTotalsView, BalanceHistoryView } from './balance-totals';
@@ -85,6 +85,12 @@ export const credentialsText = z.strictObject({
   /** Omitted when the key was generated on this desk (`profiles/generateKey`): the kept key is used. */
   merchantPrivateKey: z.string().min(1).max(16384).optional(),
 });
+
+export const labelType = z.enum(LABEL_TYPES, { error: `a label type is ${LABEL_TYPES.join(', ')}` });
+/** A label: one line without control or text-direction characters (refused, never stripped). */
+export const labelText = safeText('the label').pipe(z.string().max(LABEL_MAX_LENGTH, `a label is at most ${LABEL_MAX_LENGTH} characters`));
+export const noteText = safeText('the note').pipe(z.string().max(NOTE_MAX_LENGTH, `a note is at most ${NOTE_MAX_LENGTH} characters`));
+export const labelRef = safeText('the reference').pipe(z.string().min(1, 'name the record').max(200));
 
 export const none = z.strictObject({});
 /** Which deposits a list or an export covers. */
@@ -188,6 +194,10 @@ export const CONTRACT = {
       thresholds: z.array(z.strictObject({ above: amountText, approvals: z.number().int().min(1).max(5) })).max(10),
       dailyLimit: amountText.nullable(),
       useFinancialConfirmation: z.boolean(),
+      /** "Only addresses from the book" (issue 13); left out: off. */
+      onlyFromBook: z.boolean().optional(),
+      /** "A new destination waits N hours" (issue 13); left out or 0: no wait. */
+      newDestinationWaitHours: z.number().int().min(0).max(720, 'at most 720 hours (30 days)').optional(),
       as: actingOperator,
     }),
   )<Dto.PolicyChangeView>(),
@@ -273,6 +283,28 @@ export const CONTRACT = {
   )<StuckThresholdsView>(),
   /** The zone every face shows and exports times in (UI, CLI, CSV): one desk-wide setting an admin changes. */
   'settings/setReportingTimeZone': method(z.strictObject({ timeZone: timeZoneName, as: actingOperator }))<Dto.SessionState>(),
+
+  /** Sets (or, with an empty label and no note, removes) the label of a record; signed into the audit log. */
+  'labels/set': method(
+    z.strictObject({ type: labelType, ref: labelRef, label: labelText, note: noteText.nullable().optional(), as: actingOperator }),
+  )<{ readonly label: Dto.LabelView | null }>(),
+  /** Labels whose text or note contains `text` (case-insensitive); every label when `text` is empty. */
+  'labels/search': method(z.strictObject({ text: z.string().max(200), type: labelType.optional() }))<readonly Dto.LabelView[]>(),
+  /** Writes every label of the profile as JSON lines in the style of BIP-329 (docs/labels.md). */
+  'labels/export': method(z.strictObject({ path: filePath }))<{ readonly rows: number; readonly path: string }>(),
+  /** Reads labels in the export's format: every line is checked first; all are applied, or none. */
+  'labels/import': method(z.strictObject({ path: filePath, as: actingOperator }))<{ readonly rows: number; readonly path: string }>(),
+
+  'addressbook/list': method(none)<Dto.AddressBookView>(),
+  /** Proposes an address for the book; it takes effect when an independent operator approves (at once on a desk without two independent admins). */
+  'addressbook/add': method(
+    z.strictObject({ chain, address: destination, label: labelText.optional(), as: actingOperator }),
+  )<Dto.AddressBookView>(),
+  'addressbook/approve': method(z.strictObject({ proposal: proposalId, as: actingOperator }))<Dto.AddressBookView>(),
+  'addressbook/remove': method(z.strictObject({ chain, address: destination, as: actingOperator }))<Dto.AddressBookView>(),
+  'addressbook/label': method(
+    z.strictObject({ chain, address: destination, label: labelText, note: noteText.nullable().optional(), as: actingOperator }),
+  )<Dto.AddressBookView>(),
 
   /**
    * Writes the diagnostics file for support (docs/desktop.md "The log and diagnostics"): versions, desk and sync state, and the

@@ -5,12 +5,14 @@
 import type { TreasuryHandlers } from '../contract';
 import type { CallbackListener } from './callbacks/listener';
 import type { DeskContext } from './context';
+import { addressBookHandlers } from './features/address-book';
 import { addressesHandlers } from './features/addresses';
 import { auditHandlers } from './features/audit';
 import { connectionHandlers } from './features/connection';
 import { dashboardHandlers } from './features/dashboard';
 import { depositsHandlers } from './features/deposits';
 import { handlerWrapper } from './features/handle';
+import { labelsHandlers } from './features/labels';
 import { operatorsHandlers } from './features/operators';
 import { profilesHandlers, type DemoSandboxStarter } from './features/profiles';
 import { sessionHandlers } from './features/session';
@@ -49,5 +51,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     ...settingsHandlers(parts, handle),
     ...connectionHandlers(parts, handle),
     ...dashboardHandlers(parts, handle),
+    ...labelsHandlers(parts, handle),
+    ...addressBookHandlers(parts, handle),
   };
 }

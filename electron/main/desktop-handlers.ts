@@ -11,7 +11,7 @@ import type { DesktopPreferencesStore } from './desktop-preferences';
 import { RendererErrorLog } from './renderer-errors';
 
 /** Which file a dialog is for (the double records it; tests assert on it). */
-export type FilePurpose = 'depositsCsv' | 'auditExport' | 'auditCheckpoint' | 'auditCheckpointToVerify' | 'credentials' | 'diagnostics';
+export type FilePurpose = 'depositsCsv' | 'auditExport' | 'auditCheckpoint' | 'auditCheckpointToVerify' | 'credentials' | 'diagnostics' | 'labelsExport' | 'labelsImport';
 
 export interface FileFilter {
   readonly name: string;
@@ -191,6 +191,22 @@ export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHa
         (path) => engine['diagnostics/export']({ path }),
         (answer) => ({ bytes: answer.bytes }),
       );
+    },
+
+    'desktop/exportLabels'() {
+      return saveThen(
+        'desktop/exportLabels',
+        { purpose: 'labelsExport', title: 'Export labels', defaultName: dated('labels', 'jsonl', now()), filters: [JSON_LINES] },
+        (path) => engine['labels/export']({ path }),
+        (answer) => ({ rows: answer.rows }),
+      );
+    },
+
+    'desktop/importLabels'({ as }) {
+      return openThen('desktop/importLabels', { purpose: 'labelsImport', title: 'Import labels', filters: [JSON_LINES] }, async (path) => {
+        const answer = await engine['labels/import']({ path, as });
+        return answer.ok ? ok({ rows: answer.value.rows }) : answer;
+      });
     },
 
     async 'desktop/reportError'(report) {

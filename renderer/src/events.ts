@@ -6,6 +6,7 @@ import { runDeskCommand } from './desk-commands';
 import { useAddressesStore } from './stores/addresses';
 import { useBalancesStore } from './stores/balances';
 import { useDepositsStore } from './stores/deposits';
+import { useLabelsStore } from './stores/labels';
 import { useMerchantStore } from './stores/merchant';
 import { useNavigationStore } from './stores/navigation';
 import { useOperatorsStore } from './stores/operators';
@@ -50,6 +51,10 @@ function route(event: ContractEvent): void {
     case 'operators/changed':
       void useOperatorsStore.getState().load();
       void useSettingsStore.getState().loadPolicies();
+      void useLabelsStore.getState().load();
+      return;
+    case 'labels/changed':
+      void useLabelsStore.getState().load();
       return;
     case 'session/changed': {
       const before = useSessionStore.getState().session;
@@ -80,6 +85,7 @@ function route(event: ContractEvent): void {
 
 /** Re-reads every store (after an unlock or a profile switch). */
 export function reloadEverything(): void {
+  void useLabelsStore.getState().load();
   void useProfilesStore.getState().load();
   void useSyncStore.getState().load();
   void useBalancesStore.getState().load();

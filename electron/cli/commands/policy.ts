@@ -15,6 +15,8 @@ interface SetOptions {
   readonly threshold?: readonly string[];
   readonly dailyLimit?: string;
   readonly financialConfirmation?: boolean;
+  readonly onlyFromBook?: boolean;
+  readonly newDestinationWait?: string;
   readonly as: string;
 }
 
@@ -62,6 +64,9 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
       .option('--daily-limit <amount>', 'the most that may be requested per UTC day, or "none"')
       .option('--financial-confirmation', "use financialConfirmation withdrawals (the platform's finance side confirms)")
       .option('--no-financial-confirmation', 'use normal withdrawals')
+      .option('--only-from-book', 'allow only destinations approved into the address book (addressbook add + approve)')
+      .option('--no-only-from-book', 'allow any destination')
+      .option('--new-destination-wait <hours>', 'a destination added to the book (or first seen) less than HOURS ago is refused; 0 for no wait')
       .requiredOption('--as <admin>', 'the admin doing it (asked for a passphrase)'),
   ).action(async (options: SetOptions, command: Command) => {
     const thresholds = options.threshold?.map(parseThreshold);
@@ -74,15 +79,18 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
           thresholds: thresholds ?? current?.thresholds.map((threshold) => ({ ...threshold })) ?? [],
           dailyLimit: options.dailyLimit === undefined ? (current?.dailyLimit ?? null) : options.dailyLimit.toLowerCase() === 'none' ? null : options.dailyLimit,
           useFinancialConfirmation: options.financialConfirmation ?? current?.useFinancialConfirmation ?? false,
+          onlyFromBook: options.onlyFromBook ?? current?.onlyFromBook ?? false,
+          newDestinationWaitHours: options.newDestinationWait === undefined ? (current?.newDestinationWaitHours ?? 0) : Number(options.newDestinationWait),
         },
         options.as,
-        { thresholds: '--threshold' },
+        { thresholds: '--threshold', newDestinationWaitHours: '--new-destination-wait' },
       );
       session.output(change, () => {
         const { policy: updated, proposal } = change;
         session.say(
           `policy of ${updated.currency}: approvals ${thresholdsText(updated)}; daily limit ${updated.dailyLimit ?? 'none'}; ` +
-            `${updated.useFinancialConfirmation ? 'financialConfirmation' : 'normal'} withdrawals`,
+            `${updated.useFinancialConfirmation ? 'financialConfirmation' : 'normal'} withdrawals` +
+            `${updated.onlyFromBook ? '; only addresses from the book' : ''}${updated.newDestinationWaitHours > 0 ? `; a new destination waits ${updated.newDestinationWaitHours} h` : ''}`,
         );
         if (change.applied) session.say('in force now');
         else {

@@ -14,13 +14,14 @@ export const OPERATOR_ACTIONS = [
   'managePolicies',
   'manageProfiles',
   'manageSettings',
+  'editLabels',
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
 const PERMISSIONS: Readonly<Record<OperatorRole, readonly OperatorAction[]>> = {
   viewer: ['view'],
-  initiator: ['view', 'requestWithdrawal', 'cancelWithdrawal', 'submitWithdrawal', 'createAddress'],
-  approver: ['view', 'approveWithdrawal', 'rejectWithdrawal', 'submitWithdrawal', 'createAddress'],
+  initiator: ['view', 'requestWithdrawal', 'cancelWithdrawal', 'submitWithdrawal', 'createAddress', 'editLabels'],
+  approver: ['view', 'approveWithdrawal', 'rejectWithdrawal', 'submitWithdrawal', 'createAddress', 'editLabels'],
   admin: [...OPERATOR_ACTIONS],
 };
 

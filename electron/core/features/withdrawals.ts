@@ -44,7 +44,14 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
 
   function policyView(currency: CurrencySymbol): PolicyView {
     const policy = policyFor(context, profileName(), currency);
-    return { currency, thresholds: policy.thresholds, dailyLimit: policy.dailyLimit, useFinancialConfirmation: policy.useFinancialConfirmation };
+    return {
+      currency,
+      thresholds: policy.thresholds,
+      dailyLimit: policy.dailyLimit,
+      useFinancialConfirmation: policy.useFinancialConfirmation,
+      onlyFromBook: policy.onlyFromBook === true,
+      newDestinationWaitHours: policy.newDestinationWaitHours ?? 0,
+    };
   }
 
   return {
@@ -75,7 +82,14 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
 
     'policies/list': handle('policies/list', () => WITHDRAWAL_CURRENCIES.map(policyView)),
     'policies/set': handle('policies/set', async (request) => {
-      const policy = { thresholds: request.thresholds, dailyLimit: request.dailyLimit, useFinancialConfirmation: request.useFinancialConfirmation };
+      // The address-book options enter the signed policy only when on, so a policy without them signs as before.
+      const policy = {
+        thresholds: request.thresholds,
+        dailyLimit: request.dailyLimit,
+        useFinancialConfirmation: request.useFinancialConfirmation,
+        ...(request.onlyFromBook === true ? { onlyFromBook: true } : {}),
+        ...(request.newDestinationWaitHours ? { newDestinationWaitHours: request.newDestinationWaitHours } : {}),
+      };
       const problems = policyProblems(policy);
       if (problems.length > 0) throw new DeskError('invalidInput', `the policy is not usable: ${problems.join('; ')}`);
       const refusal = withdrawTypeRefusal(platformWithdrawalSettings(context.db, profileName()), policy.useFinancialConfirmation ? 'financialConfirmation' : 'normal');
@@ -85,7 +99,8 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
       }
       const proposal = await proposePolicy(context, request.currency, toSignable(policy) as never, request.as);
       const applied = proposal.state === 'applied';
-      return { applied, proposal: proposalView(proposal), policy: applied ? policyView(request.currency) : { currency: request.currency, ...policy } };
+      const proposed = { currency: request.currency, ...policy, onlyFromBook: request.onlyFromBook === true, newDestinationWaitHours: request.newDestinationWaitHours ?? 0 };
+      return { applied, proposal: proposalView(proposal), policy: applied ? policyView(request.currency) : proposed };
     }),
   };
 }

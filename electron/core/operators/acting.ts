@@ -115,6 +115,7 @@ const ACTION_WORDS: Readonly<Record<OperatorAction, string>> = {
   managePolicies: 'change withdrawal policies',
   manageProfiles: 'manage merchant profiles',
   manageSettings: 'change settings',
+  editLabels: 'edit labels',
 };
 
 function article(word: string): string {
@@ -147,7 +148,7 @@ export async function actingAs(context: DeskContext, credentials: OperatorCreden
   };
 }
 
-/** An operator's audited action (not a decision about money): a signed `action` row. */
-export function signAction(acting: ActingOperator, action: string, subject: string, details: StatementBody): AuditRow {
-  return acting.sign({ kind: 'action', subject, body: { action, details } });
+/** An operator's audited action (not a decision about money): a signed `action` row, in one transaction with `within`. */
+export function signAction(acting: ActingOperator, action: string, subject: string, details: StatementBody, within?: (row: AuditRow) => void): AuditRow {
+  return acting.sign({ kind: 'action', subject, body: { action, details } }, within);
 }

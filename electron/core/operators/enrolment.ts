@@ -45,9 +45,17 @@ function codeHash(code: string): string {
   return createHash('sha256').update(code.toUpperCase().replace(/[^A-Z2-7]/g, ''), 'utf8').digest('hex');
 }
 
-/** Appends the operator's roster statement and has the roster judge it in the same transaction. */
-function signRosterStatement(context: DeskContext, acting: ActingOperator, draft: Omit<StatementDraft, 'operator' | 'keyId' | 'profile'>): AuditRow {
-  return acting.sign(draft, (row) => judge(context, acting.profile, row));
+/** Appends the operator's roster statement and has the roster judge it in the same transaction (with `within`'s writes). */
+export function signRosterStatement(
+  context: DeskContext,
+  acting: ActingOperator,
+  draft: Omit<StatementDraft, 'operator' | 'keyId' | 'profile'>,
+  within?: (row: AuditRow) => void,
+): AuditRow {
+  return acting.sign(draft, (row) => {
+    judge(context, acting.profile, row);
+    within?.(row);
+  });
 }
 
 /** Throws (rolling the transaction back) when the roster refuses the row just written. */
@@ -317,6 +325,8 @@ function describeProposal(proposal: Proposal): string {
       return `disable ${proposal.subject}`;
     case 'policy':
       return `change the ${proposal.subject} withdrawal policy: ${describePolicy(proposal.body['policy'])}`;
+    case 'book':
+      return `add ${proposal.subject} to the withdrawal address book`;
     default: {
       const unreachable: never = proposal.kind;
       return unreachable;
@@ -326,12 +336,20 @@ function describeProposal(proposal: Proposal): string {
 
 /** A policy in words: "2 approvals above 1000, 1 above 0; daily limit 5000; financialConfirmation". */
 function describePolicy(value: CanonicalValue | undefined): string {
-  const policy = (value ?? {}) as { thresholds?: { above: string; approvals: number }[]; dailyLimit?: string | null; useFinancialConfirmation?: boolean };
+  const policy = (value ?? {}) as {
+    thresholds?: { above: string; approvals: number }[];
+    dailyLimit?: string | null;
+    useFinancialConfirmation?: boolean;
+    onlyFromBook?: boolean;
+    newDestinationWaitHours?: number;
+  };
   const thresholds = (policy.thresholds ?? []).map((threshold) => `${threshold.approvals} approval${threshold.approvals === 1 ? '' : 's'} above ${threshold.above}`);
   return [
     thresholds.length > 0 ? thresholds.join(', ') : '1 approval for any amount',
     policy.dailyLimit ? `daily limit ${policy.dailyLimit}` : 'no daily limit',
     policy.useFinancialConfirmation ? 'financialConfirmation withdrawals' : 'normal withdrawals',
+    ...(policy.onlyFromBook === true ? ['only addresses from the book'] : []),
+    ...(policy.newDestinationWaitHours ? [`a new destination waits ${policy.newDestinationWaitHours} h`] : []),
   ].join('; ');
 }
 

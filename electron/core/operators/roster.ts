@@ -3,8 +3,9 @@
 // policies in force, and the proposals waiting for a second admin (APPROVALS.md "Who can do what"). Pure: callers
 // hand it the profile's roster rows in chain order; every row's signature is checked here against the roster as it
 // stood just before that row, and a row that does not verify or breaks a rule is reported and has no effect.
+import { isChain, normalizeAddress } from '../../chains';
 import type { OperatorRole } from '../auth/roles';
-import { isOperatorRole } from '../auth/roles';
+import { isOperatorRole, roleMay } from '../auth/roles';
 import { importPublicKey, keyIdOf } from '../statements/keys';
 import { canonicalHash, verifyStatementText, type Statement } from '../statements/statement';
 import type { CanonicalValue } from '../statements/canonical';
@@ -39,7 +40,7 @@ export interface RosterOperator {
   readonly history: readonly OperatorSnapshot[];
 }
 
-export type ProposalKind = 'enrol' | 'rekey' | 'role' | 'disable' | 'policy';
+export type ProposalKind = 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book';
 
 export interface Proposal {
   /** The proposing row's hash: what `accept`, `confirm` and `withdraw-proposal` refer to. */
@@ -64,6 +65,34 @@ export interface PolicyInForce {
   readonly policy: Readonly<Record<string, CanonicalValue>>;
 }
 
+/** An address in the withdrawal address book by signed statements: an addition applied (confirmed where needed). */
+export interface BookEntryInForce {
+  /** `chain:address` as the proposal named it. */
+  readonly subject: string;
+  readonly chain: string;
+  readonly address: string;
+  /** The proposal's id (its row's hash). */
+  readonly id: string;
+  readonly proposer: string;
+  readonly confirmedBy: string | null;
+  /** The seq and signer's time of the row that put it in force (the proposal, or its confirmation). */
+  readonly fromSeq: number;
+  readonly since: number;
+}
+
+/** `chain:address` → the chain and the address, or null when the subject is not one. */
+export function parseBookSubject(subject: string): { chain: string; address: string } | null {
+  const colon = subject.indexOf(':');
+  if (colon < 1 || colon === subject.length - 1) return null;
+  const chain = subject.slice(0, colon);
+  return isChain(chain) ? { chain, address: subject.slice(colon + 1) } : null;
+}
+
+/** The book's key for a subject: the chain and the normalized address (EVM: any letter case is one entry). */
+function bookKey(chain: string, address: string): string {
+  return `${chain}:${isChain(chain) ? normalizeAddress(address, chain) : address}`;
+}
+
 export interface RosterProblem {
   readonly seq: number;
   readonly reason: string;
@@ -82,6 +111,9 @@ export class Roster {
   readonly #proposals = new Map<string, Proposal>();
   readonly #policies = new Map<string, PolicyInForce[]>();
   readonly #deskKeys = new Map<string, string>();
+  readonly #book = new Map<string, BookEntryInForce>();
+  /** The signer's time of the row being applied (what a book entry's `since` records). */
+  #rowAt = 0;
   readonly problems: RosterProblem[] = [];
   #foundingId: string | null = null;
   readonly #foundingSignatures = new Map<string, Set<string>>();
@@ -171,6 +203,16 @@ export class Roster {
     return found;
   }
 
+  /** The address-book entry in force for this address of the chain (EVM in any letter case), if any. */
+  bookEntry(chain: string, address: string): BookEntryInForce | undefined {
+    return this.#book.get(bookKey(chain, address));
+  }
+
+  /** Every address-book entry in force. */
+  bookEntries(): BookEntryInForce[] {
+    return [...this.#book.values()];
+  }
+
   /**
    * Whether two active admins with disjoint parties exist just before `seq`: only then can one admin's roster or
    * policy change wait for another's, and only then can the desk give four-eyes on admin requests.
@@ -187,6 +229,7 @@ export class Roster {
 
   // ---- replay -------------------------------------------------------------------------------------------------
   apply(row: ChainRow): void {
+    this.#rowAt = row.statement.at;
     const problem = this.#apply(row);
     if (problem !== null) this.problems.push({ seq: row.seq, reason: problem });
   }
@@ -228,7 +271,10 @@ export class Roster {
       case 'role':
       case 'disable':
       case 'policy':
+      case 'book':
         return this.#propose(row, s.kind);
+      case 'unbook':
+        return this.#unbook(row);
       case 'accept':
         return this.#accept(row);
       case 'confirm':
@@ -286,8 +332,11 @@ export class Roster {
     const s = row.statement;
     const signer = this.#activeSigner(row);
     if (typeof signer === 'string') return `proposal refused: ${signer}`;
-    if (signer.snapshot.role !== 'admin') return `proposal refused: ${signer.name} is not an admin`;
-    const target = kind === 'policy' ? undefined : this.at(s.subject, row.seq);
+    // An address-book addition is proposed by anyone who may request withdrawals; the rest by admins.
+    if (kind === 'book' ? !roleMay(signer.snapshot.role, 'requestWithdrawal') : signer.snapshot.role !== 'admin') {
+      return `proposal refused: ${signer.name} is ${signer.snapshot.role === 'admin' ? 'an' : 'a'} ${signer.snapshot.role}`;
+    }
+    const target = kind === 'policy' || kind === 'book' ? undefined : this.at(s.subject, row.seq);
     switch (kind) {
       case 'enrol':
         if (target?.status === 'active') return `${s.subject} is already enrolled`;
@@ -304,6 +353,12 @@ export class Roster {
       case 'policy':
         if (s.body['policy'] === null || typeof s.body['policy'] !== 'object') return 'the policy is missing';
         break;
+      case 'book': {
+        const parsed = parseBookSubject(s.subject);
+        if (!parsed) return 'an address-book addition names chain:address';
+        if (this.bookEntry(parsed.chain, parsed.address)) return `${s.subject} is already in the address book`;
+        break;
+      }
       default: {
         const unreachable: never = kind;
         return unreachable;
@@ -323,7 +378,7 @@ export class Roster {
       state: 'open',
     };
     this.#proposals.set(proposal.id, proposal);
-    if (!proposal.needsConfirmation && (kind === 'role' || kind === 'disable' || kind === 'policy')) this.#applyProposal(proposal, row.seq, null);
+    if (!proposal.needsConfirmation && (kind === 'role' || kind === 'disable' || kind === 'policy' || kind === 'book')) this.#applyProposal(proposal, row.seq, null);
     return null;
   }
 
@@ -348,9 +403,12 @@ export class Roster {
     const s = row.statement;
     const signer = this.#activeSigner(row);
     if (typeof signer === 'string') return `confirmation refused: ${signer}`;
-    if (signer.snapshot.role !== 'admin') return `confirmation refused: ${signer.name} is not an admin`;
     const proposalId = s.body['proposal'];
     const proposal = typeof proposalId === 'string' ? this.#proposals.get(proposalId) : undefined;
+    // An address-book addition is confirmed by anyone who may approve withdrawals; the rest by admins.
+    if (proposal?.kind === 'book') {
+      if (!roleMay(signer.snapshot.role, 'approveWithdrawal')) return `confirmation refused: ${signer.name} may not approve address-book additions`;
+    } else if (signer.snapshot.role !== 'admin') return `confirmation refused: ${signer.name} is not an admin`;
     if (!proposal || proposal.state !== 'open') return 'no open proposal to confirm';
     if (!proposal.needsConfirmation) return 'the proposal needs no confirmation';
     if (proposal.confirmedBy !== null) return 'the proposal was already confirmed';
@@ -373,6 +431,10 @@ export class Roster {
    */
   #staleness(proposal: Proposal, seq: number): string | null {
     if (proposal.kind === 'policy') return null;
+    if (proposal.kind === 'book') {
+      const parsed = parseBookSubject(proposal.subject);
+      return parsed && this.bookEntry(parsed.chain, parsed.address) ? `${proposal.subject} is already in the address book` : null;
+    }
     const target = this.at(proposal.subject, seq);
     if (proposal.kind === 'enrol') return target?.status === 'active' ? `${proposal.subject} is already enrolled` : null;
     return target?.status === 'active' ? null : `the proposal no longer applies: ${proposal.subject} is not an active operator`;
@@ -389,11 +451,24 @@ export class Roster {
     return null;
   }
 
+  /** A removal from the address book: by anyone who may request withdrawals; it takes effect at once (it only restricts). */
+  #unbook(row: ChainRow): string | null {
+    const signer = this.#activeSigner(row);
+    if (typeof signer === 'string') return `removal refused: ${signer}`;
+    if (!roleMay(signer.snapshot.role, 'requestWithdrawal')) return `removal refused: ${signer.name} may not change the address book`;
+    const parsed = parseBookSubject(row.statement.subject);
+    if (!parsed) return 'a removal names chain:address';
+    const key = bookKey(parsed.chain, parsed.address);
+    if (!this.#book.has(key)) return `${row.statement.subject} is not in the address book`;
+    this.#book.delete(key);
+    return null;
+  }
+
   #applyProposal(proposal: Proposal, seq: number, confirmer: string | null): void {
     proposal.state = 'applied';
     const proposer = this.at(proposal.proposer, seq);
     const alone = confirmer === null;
-    const current = proposal.kind === 'policy' ? undefined : this.at(proposal.subject, seq + 1);
+    const current = proposal.kind === 'policy' || proposal.kind === 'book' ? undefined : this.at(proposal.subject, seq + 1);
     switch (proposal.kind) {
       case 'enrol':
       case 'rekey': {
@@ -424,6 +499,20 @@ export class Roster {
         const list = this.#policies.get(proposal.subject) ?? [];
         list.push({ id: proposal.id, fromSeq: seq, policy: proposal.body['policy'] as Readonly<Record<string, CanonicalValue>> });
         this.#policies.set(proposal.subject, list);
+        return;
+      }
+      case 'book': {
+        const parsed = parseBookSubject(proposal.subject);
+        if (!parsed) return;
+        this.#book.set(bookKey(parsed.chain, parsed.address), {
+          subject: proposal.subject,
+          ...parsed,
+          id: proposal.id,
+          proposer: proposal.proposer,
+          confirmedBy: confirmer,
+          fromSeq: seq,
+          since: this.#rowAt,
+        });
         return;
       }
       default: {

@@ -1,5 +1,6 @@
 // The withdrawal address book: destinations per (profile, chain) with a label and how often and when they were used.
-// Addresses are stored as given; normalising them (e.g. EVM case) is the caller's job with the chains rules.
+// Addresses are stored as given; normalising them (e.g. EVM case) is the caller's job with the chains rules. The label
+// and note here are the one place a book entry's label lives (`addressbook label` and `labels set book` both write it).
 import { perDatabase, type StoreDatabase } from './database';
 import { invalidArgument } from './errors';
 
@@ -9,6 +10,7 @@ export interface AddressBookEntry {
   readonly chain: string;
   readonly address: string;
   readonly label: string | null;
+  readonly note: string | null;
   readonly createdAt: number;
   readonly firstUsedAt: number | null;
   readonly lastUsedAt: number | null;
@@ -21,13 +23,14 @@ interface EntryRow {
   chain: string;
   address: string;
   label: string | null;
+  note: string | null;
   created_at: number;
   first_used_at: number | null;
   last_used_at: number | null;
   use_count: number;
 }
 
-const COLUMNS = 'id, profile, chain, address, label, created_at, first_used_at, last_used_at, use_count';
+const COLUMNS = 'id, profile, chain, address, label, note, created_at, first_used_at, last_used_at, use_count';
 
 function toEntry(row: EntryRow): AddressBookEntry {
   return {
@@ -36,6 +39,7 @@ function toEntry(row: EntryRow): AddressBookEntry {
     chain: row.chain,
     address: row.address,
     label: row.label,
+    note: row.note,
     createdAt: row.created_at,
     firstUsedAt: row.first_used_at,
     lastUsedAt: row.last_used_at,
@@ -61,6 +65,7 @@ const statements = perDatabase((db) => ({
   one: db.prepare(`SELECT ${COLUMNS} FROM address_book WHERE profile = ? AND chain = ? AND address = ?`),
   all: db.prepare(`SELECT ${COLUMNS} FROM address_book WHERE profile = ? ORDER BY last_used_at DESC NULLS LAST, id DESC`),
   byChain: db.prepare(`SELECT ${COLUMNS} FROM address_book WHERE profile = ? AND chain = ? ORDER BY last_used_at DESC NULLS LAST, id DESC`),
+  relabel: db.prepare(`UPDATE address_book SET label = @label, note = @note WHERE profile = @profile AND chain = @chain AND address = @address RETURNING ${COLUMNS}`),
   remove: db.prepare('DELETE FROM address_book WHERE profile = ? AND chain = ? AND address = ?'),
 }));
 
@@ -95,6 +100,16 @@ export function listAddressBook(db: StoreDatabase, profile: string, chain?: stri
   const s = statements(db);
   const rows = (chain === undefined ? s.all.all(profile) : s.byChain.all(profile, chain)) as EntryRow[];
   return rows.map(toEntry);
+}
+
+/** Sets an existing entry's label and note (null clears them); undefined when there is no such entry. */
+export function setAddressBookLabel(
+  db: StoreDatabase,
+  profile: string,
+  entry: { readonly chain: string; readonly address: string; readonly label: string | null; readonly note: string | null },
+): AddressBookEntry | undefined {
+  const row = statements(db).relabel.get({ profile, ...entry }) as EntryRow | undefined;
+  return row === undefined ? undefined : toEntry(row);
 }
 
 export function deleteAddressBookEntry(db: StoreDatabase, profile: string, chain: string, address: string): boolean {

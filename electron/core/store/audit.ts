@@ -75,6 +75,10 @@ export function actionOf(kind: StatementKind, body: StatementBody): string {
       return `withdrawals/${kind}`;
     case 'policy':
       return 'policies/propose';
+    case 'book':
+      return 'addressbook/propose';
+    case 'unbook':
+      return 'addressbook/remove';
     case 'found':
     case 'enrol':
     case 'rekey':

@@ -16,6 +16,7 @@ export * from './deposits';
 export * from './withdrawals';
 export * from './operators';
 export * from './address-book';
+export * from './labels';
 export * from './policies';
 export * from './sync-state';
 export * from './seen-nonces';

@@ -11,9 +11,10 @@ import {
   differingPositions,
   formatMoney,
   isCurrencySymbol,
-  looksAlike,
+  lookAlikeReason,
   Money,
   parseMoney,
+  sameAddress,
   validateForCurrency,
   type CurrencySymbol,
 } from '../../chains';
@@ -37,7 +38,6 @@ import { stuckFlag, stuckThresholds } from './watchdog';
 import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, remarkFor, type WithdrawalIntent } from '../statements/intent';
 import {
   createWithdrawalRequest,
-  getAddressBookEntry,
   getCurrency,
   getWithdrawalRequest,
   latestBalances,
@@ -50,6 +50,7 @@ import {
   type WithdrawalRequest,
 } from '../store';
 import { storeOrderStatus } from '../sync/records';
+import { destinationPolicyIssues } from './destination-policy';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { checkDailyLimit, DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
 import { alteredFields, judgeForSending, judgeForView, policyFromStatement, type IntentEvidence } from './verify';
@@ -143,14 +144,16 @@ function unsupportedCurrencyPreflight(context: DeskContext, profile: string, sym
  * amount + fee, the destination by the chain rules and by isAddress, new or look-alike destinations, the daily limit,
  * the withdrawal type the policy wants, and whether the platform allows that type for this merchant (merchantInfo).
  */
-export async function preflight(context: DeskContext, input: WithdrawalInput): Promise<WithdrawalPreflight> {
+export async function preflight(context: DeskContext, input: WithdrawalInput, decidingRoster?: Roster): Promise<WithdrawalPreflight> {
   const profile = context.activeProfile();
   if (!isCurrencySymbol(input.currency)) return unsupportedCurrencyPreflight(context, profile.name, input.currency);
   const symbol = input.currency;
   const errors: PreflightIssue[] = [];
   const warnings: PreflightIssue[] = [];
   const info = CURRENCIES[symbol];
-  const policy = policyFor(context, profile.name, symbol);
+  // A request decides on the roster replayed afresh (its operator's); a view may use the cached replay.
+  const roster = decidingRoster ?? context.trail.roster(profile.name, { cached: true });
+  const policy = policyInForce(roster, symbol).policy;
 
   const wantedType = policy.useFinancialConfirmation ? 'financialConfirmation' : 'normal';
   if (input.withdrawType !== undefined && input.withdrawType !== wantedType) {
@@ -218,22 +221,26 @@ export async function preflight(context: DeskContext, input: WithdrawalInput): P
     } catch {
       warnings.push({ field: 'service', message: 'the service could not be asked to check the address (offline); the chain rules passed' });
     }
-    const known = getAddressBookEntry(context.db, profile.name, info.chain, input.toAddress);
-    if (!known) {
+    const book = listAddressBook(context.db, profile.name, info.chain);
+    const known = book.find((entry) => sameAddress(entry.address, input.toAddress, info.chain));
+    if (!known?.useCount) {
       newDestination = true;
       warnings.push({ field: 'toAddress', message: 'this destination has never been paid from this desk: check it with the recipient' });
     }
-    for (const entry of listAddressBook(context.db, profile.name, info.chain)) {
-      if (looksAlike(entry.address, input.toAddress)) {
+    for (const entry of book) {
+      if (lookAlikeReason(entry.address, input.toAddress, info.chain) !== null) {
         lookAlike.push({ knownAddress: entry.address, label: entry.label, differingPositions: differingPositions(entry.address, input.toAddress) });
       }
     }
     if (lookAlike.length > 0) {
       warnings.push({
         field: 'toAddress',
-        message: 'this address looks like a known one (same first and last 4 characters, different middle): a classic address-poisoning trick',
+        message:
+          'this address looks like a known one (the same ends, or the same letters in another case, with a different address): a classic address-poisoning trick',
       });
     }
+    const policyName = `the ${info.displayName} policy`;
+    errors.push(...destinationPolicyIssues(policy, roster, { chain: info.chain, address: input.toAddress, policyName, seen: known, now: context.now() }));
   }
 
   let dailyLimitRemaining: string | null = null;
@@ -279,7 +286,7 @@ export async function requestWithdrawal(
 ): Promise<{ withdrawal: WithdrawalView; preflight: WithdrawalPreflight }> {
   const acting = await actingAs(context, input.as, 'requestWithdrawal');
   const profile = context.activeProfile();
-  const check = await preflight(context, input);
+  const check = await preflight(context, input, acting.roster);
   if (!check.ok) {
     throw new DeskError('invalidInput', `the withdrawal cannot be requested: ${check.errors.map((issue) => issue.message).join('; ')}`, fieldsOf(check.errors));
   }
@@ -519,7 +526,10 @@ function accepted(context: DeskContext, request: WithdrawalRequest, record: With
   context.trail.transaction(() => {
     storeOrderStatus(context, record, 'create');
     setWithdrawalRequestError(context.db, request.id, null, context.now());
-    recordAddressUse(context.db, request.profile, CURRENCIES[request.currency as CurrencySymbol].chain, request.toAddress, context.now());
+    const chain = CURRENCIES[request.currency as CurrencySymbol].chain;
+    // An EVM destination in another letter case counts for the entry already in the book.
+    const entry = listAddressBook(context.db, request.profile, chain).find((known) => sameAddress(known.address, request.toAddress, chain));
+    recordAddressUse(context.db, request.profile, chain, entry?.address ?? request.toAddress, context.now());
     context.audit({ profile: request.profile, action: 'withdrawals/accepted', subject: request.userOrder, details: { id: request.id, apiOrder: record.apiOrder, orderStatus: record.orderStatus } });
   });
 }

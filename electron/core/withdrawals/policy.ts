@@ -13,7 +13,14 @@ export interface WithdrawalPolicy {
   /** Sum of amounts requested per UTC day, or null for no limit. */
   readonly dailyLimit: string | null;
   readonly useFinancialConfirmation: boolean;
+  /** "Only addresses from the book": a destination not in the signed address book is refused (issue 13). */
+  readonly onlyFromBook?: boolean | undefined;
+  /** "A new destination waits N hours": one added to the book (or first seen) less than N hours ago is refused. */
+  readonly newDestinationWaitHours?: number | undefined;
 }
+
+/** The longest wait a policy may set for a new destination: 30 days. */
+export const MAX_NEW_DESTINATION_WAIT_HOURS = 720;
 
 /** Default when no policy is set: one approval for any amount, no daily limit, normal withdrawals. */
 export const DEFAULT_WITHDRAWAL_POLICY: WithdrawalPolicy = Object.freeze({
@@ -36,6 +43,10 @@ export function policyProblems(policy: WithdrawalPolicy): string[] {
     if (!Number.isInteger(threshold.approvals) || threshold.approvals < 1 || threshold.approvals > MAX_APPROVALS) {
       problems.push(`approvals must be a whole number from 1 to ${MAX_APPROVALS}`);
     }
+  }
+  const wait = policy.newDestinationWaitHours;
+  if (wait !== undefined && (!Number.isInteger(wait) || wait < 0 || wait > MAX_NEW_DESTINATION_WAIT_HOURS)) {
+    problems.push(`the new-destination wait must be a whole number of hours from 0 to ${MAX_NEW_DESTINATION_WAIT_HOURS}`);
   }
   if (policy.dailyLimit !== null) {
     try {

@@ -63,7 +63,14 @@ function parsedRows(rows: readonly { seq: number; hash: string; statement: strin
 export function policyFromStatement(value: unknown): WithdrawalPolicy {
   const policy = value as Partial<WithdrawalPolicy> | null;
   if (!policy || !Array.isArray(policy.thresholds)) return DEFAULT_WITHDRAWAL_POLICY;
-  return { thresholds: policy.thresholds, dailyLimit: policy.dailyLimit ?? null, useFinancialConfirmation: policy.useFinancialConfirmation === true };
+  const wait = policy.newDestinationWaitHours;
+  return {
+    thresholds: policy.thresholds,
+    dailyLimit: policy.dailyLimit ?? null,
+    useFinancialConfirmation: policy.useFinancialConfirmation === true,
+    onlyFromBook: policy.onlyFromBook === true,
+    newDestinationWaitHours: typeof wait === 'number' && Number.isInteger(wait) && wait > 0 ? wait : 0,
+  };
 }
 
 /** Who signed a row, if their key at that row made the signature and they were active then; else why not. */
