@@ -57,6 +57,8 @@ export const WINDOW_PATH_FIELDS: Readonly<Partial<Record<MethodName, { readonly 
   'audit/verify': { field: 'against', instead: 'desktop/verifyAuditAgainst' },
   'profiles/importFile': { field: 'path', instead: 'desktop/importProfile' },
   'diagnostics/export': { field: 'path', instead: 'desktop/exportDiagnostics' },
+  'payouts/import': { field: 'path', instead: 'desktop/importPayouts' },
+  'payouts/exportCsv': { field: 'path', instead: 'desktop/exportPayoutsCsv' },
 });
 
 function schemaOf<M extends WindowMethodName>(method: M): (typeof CONTRACT & typeof DESKTOP_CONTRACT)[M]['request'] {

@@ -10,6 +10,7 @@ import { auditHandlers } from './features/audit';
 import { depositsHandlers } from './features/deposits';
 import { handlerWrapper } from './features/handle';
 import { operatorsHandlers } from './features/operators';
+import { payoutsHandlers } from './features/payouts';
 import { profilesHandlers, type DemoSandboxStarter } from './features/profiles';
 import { sessionHandlers } from './features/session';
 import { settingsHandlers } from './features/settings';
@@ -43,6 +44,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     ...addressesHandlers(parts, handle),
     ...operatorsHandlers(parts, handle),
     ...withdrawalsHandlers(parts, handle),
+    ...payoutsHandlers(parts, handle),
     ...auditHandlers(parts, handle),
     ...settingsHandlers(parts, handle),
   };
