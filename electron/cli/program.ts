@@ -15,6 +15,7 @@ import { registerDemoCommand } from './commands/demo';
 import { registerDepositCommands } from './commands/deposits';
 import { registerDiagnosticsCommand } from './commands/diagnostics';
 import { registerOperatorCommands } from './commands/operator';
+import { registerPayoutCommands } from './commands/payouts';
 import { registerPolicyCommands } from './commands/policy';
 import { registerProfileCommands } from './commands/profile';
 import { registerReconcileCommand } from './commands/reconcile';
@@ -35,6 +36,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerAddressCommands,
   registerOperatorCommands,
   registerWithdrawCommands,
+  registerPayoutCommands,
   registerReconcileCommand,
   registerPolicyCommands,
   registerSettingsCommands,
