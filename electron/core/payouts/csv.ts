@@ -18,10 +18,8 @@ const KNOWN_COLUMNS: readonly Column[] = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUM
 
 /** One payout as the file gives it: text, trimmed (the memo as written), not yet checked against any currency. */
 export interface PayoutRow {
-  /** 1 = the first payout after the header. */
+  /** 1 = the first payout after the header (a spreadsheet shows it on row line + 1). */
   readonly line: number;
-  /** Where the record starts in the file (1 = the header line). */
-  readonly fileLine: number;
   readonly currency: string;
   readonly amount: string;
   readonly toAddress: string;
@@ -31,7 +29,6 @@ export interface PayoutRow {
 
 export interface PayoutRowProblem {
   readonly line: number;
-  readonly fileLine: number;
   readonly field: string;
   readonly message: string;
 }
@@ -42,7 +39,6 @@ export type PayoutFileReading =
 
 interface ParsedRecord {
   readonly record: string[];
-  readonly info: { readonly lines: number };
 }
 
 function headerProblem(header: readonly string[]): string | null {
@@ -88,11 +84,10 @@ export function readPayoutCsv(text: string): PayoutFileReading {
 
   const rows: PayoutRow[] = [];
   const problems: PayoutRowProblem[] = [];
-  body.forEach(({ record, info }, position) => {
+  body.forEach(({ record }, position) => {
     const line = position + 1;
-    const fileLine = info.lines;
     const report = (field: string, message: string): void => {
-      problems.push({ line, fileLine, field, message });
+      problems.push({ line, field, message });
     };
     const tooLong = KNOWN_COLUMNS.find((column) => (cell(record, column)?.length ?? 0) > CELL_MAX_CHARS);
     if (tooLong) report(tooLong, `longer than ${CELL_MAX_CHARS} characters`);
@@ -107,7 +102,6 @@ export function readPayoutCsv(text: string): PayoutFileReading {
     if (userOrderText !== '' && !USER_ORDER_PATTERN.test(userOrderText)) report('userOrder', 'a userOrder is 1 to 64 letters, digits, "_" or "-" (PROTOCOL §8)');
     rows.push({
       line,
-      fileLine,
       currency: (cell(record, 'currency') ?? '').trim(),
       amount: (cell(record, 'amount') ?? '').trim(),
       toAddress: (cell(record, 'toAddress') ?? '').trim(),
