@@ -17,6 +17,7 @@ import { registerDepositCommands } from './commands/deposits';
 import { registerDiagnosticsCommand } from './commands/diagnostics';
 import { registerLabelsCommands } from './commands/labels';
 import { registerOperatorCommands } from './commands/operator';
+import { registerPayoutCommands } from './commands/payouts';
 import { registerPolicyCommands } from './commands/policy';
 import { registerProfileCommands } from './commands/profile';
 import { registerReconcileCommand } from './commands/reconcile';
@@ -37,6 +38,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerAddressCommands,
   registerOperatorCommands,
   registerWithdrawCommands,
+  registerPayoutCommands,
   registerReconcileCommand,
   registerPolicyCommands,
   registerSettingsCommands,

@@ -59,6 +59,8 @@ export const WINDOW_PATH_FIELDS: Readonly<Partial<Record<MethodName, { readonly 
   'diagnostics/export': { field: 'path', instead: 'desktop/exportDiagnostics' },
   'labels/export': { field: 'path', instead: 'desktop/exportLabels' },
   'labels/import': { field: 'path', instead: 'desktop/importLabels' },
+  'payouts/import': { field: 'path', instead: 'desktop/importPayouts' },
+  'payouts/exportCsv': { field: 'path', instead: 'desktop/exportPayoutsCsv' },
 });
 
 function schemaOf<M extends WindowMethodName>(method: M): (typeof CONTRACT & typeof DESKTOP_CONTRACT)[M]['request'] {

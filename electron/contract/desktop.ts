@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { EXPLORER_TARGETS } from '../chains';
 import type * as Dto from './dto';
 import { RENDERER_ERROR_KINDS, RENDERER_ERROR_LIMITS } from './limits';
-import { actingOperator, chain, depositsFilter, method, none, profileName, safeText } from './methods';
+import { actingOperator, chain, depositsFilter, method, none, payoutBatchId, profileName, safeText } from './methods';
+import type { PayoutBatchView } from './payouts';
 
 /** What a file dialog led to: the person cancelled, or the file (by its name only) and what was done with it. */
 export type FileOutcome<T> =
@@ -47,6 +48,10 @@ export const DESKTOP_CONTRACT = {
   'desktop/exportLabels': method(none)<FileOutcome<{ readonly rows: number }>>(),
   /** Imports labels from a JSON-lines file chosen in an open dialog: all lines or none. */
   'desktop/importLabels': method(z.strictObject({ as: actingOperator }))<FileOutcome<{ readonly rows: number }>>(),
+  /** Imports a batch payout CSV chosen in an open dialog, as the operator named (the initiator). */
+  'desktop/importPayouts': method(z.strictObject({ as: actingOperator }))<FileOutcome<PayoutBatchView>>(),
+  /** Saves a batch's results as CSV, to a file chosen in a save dialog. */
+  'desktop/exportPayoutsCsv': method(z.strictObject({ id: payoutBatchId }))<FileOutcome<{ readonly rows: number }>>(),
   /**
    * The window reports an error nobody expected (a screen that failed to draw, an uncaught error or rejection): main
    * records it in the application log, redacted, at most a few a minute. Answers whether this one was recorded.

@@ -10,6 +10,7 @@ export * from './dto';
 export * from './events';
 export * from './methods';
 export * from './notifications';
+export * from './payouts';
 export * from './reconciliation';
 export * from './result';
 export * from './screens';

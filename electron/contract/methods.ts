@@ -11,6 +11,7 @@ import { canonicalTimeZone, timeZoneProblem } from './time-zone';
 import { ORDER_FINAL_SCOPES, type ApprovalsWaitingView, type NotificationPreferencesView } from './notifications';
 import type { AssetTotalsView, BalanceHistoryView } from './balance-totals';
 import type { ConnectionPanelView } from './connection-panel';
+import type { PayoutBatchSummary, PayoutBatchView, PayoutSubmitResult } from './payouts';
 import type { ReconciliationReport } from './reconciliation';
 import { STUCK_THRESHOLD_RANGE_MS, WATCHED_ORDER_STATUSES, type StuckThresholdsView } from './stuck-orders';
 
@@ -59,6 +60,7 @@ export const pageLimit = z.number().int().min(1).max(1000);
 export const cursor = z.string().max(200);
 export const epochMs = z.number().int().nonnegative();
 export const filePath = z.string().min(1).max(4096);
+export const payoutBatchId = z.string().regex(/^[0-9]{1,15}$/, 'a batch id is a number, as "payouts list" shows it');
 export const proposalId = z.string().regex(/^[0-9a-f]{64}$/, 'a proposal id is 64 hexadecimal characters');
 export const operatorRole = z.enum(['viewer', 'initiator', 'approver', 'admin']);
 export const withdrawalState = z.enum(WITHDRAWAL_STATES);
@@ -225,6 +227,23 @@ export const CONTRACT = {
   /** Submitting is a decision of a named operator with the submit permission, passphrase-checked. */
   'withdrawals/submit': method(z.strictObject({ id: z.string().min(1).max(64), as: actingOperator }))<Dto.WithdrawalView>(),
   'withdrawals/get': method(z.strictObject({ id: z.string().min(1).max(64) }))<Dto.WithdrawalView>(),
+
+  /** Imports a payout CSV the CLI names (the app: desktop/importPayouts): every line preflighted; refused whole, naming lines. */
+  'payouts/import': method(z.strictObject({ path: filePath, as: actingOperator }))<PayoutBatchView>(),
+  'payouts/list': method(z.strictObject({ limit: pageLimit.optional(), cursor: cursor.optional() }))<Dto.Page<PayoutBatchSummary>>(),
+  'payouts/get': method(z.strictObject({ id: payoutBatchId }))<PayoutBatchView>(),
+  /** One approval of the whole batch, signed over its intent (never by its initiator). */
+  'payouts/approve': method(z.strictObject({ id: payoutBatchId, as: actingOperator }))<PayoutBatchView>(),
+  'payouts/reject': method(
+    z.strictObject({ id: payoutBatchId, reason: safeText('the reason').pipe(z.string().trim().min(1, 'say why').max(500)), as: actingOperator }),
+  )<PayoutBatchView>(),
+  'payouts/cancel': method(
+    z.strictObject({ id: payoutBatchId, reason: safeText('the reason').pipe(z.string().max(500)).optional(), as: actingOperator }),
+  )<PayoutBatchView>(),
+  /** Sends the approved lines one by one, exactly once each (safe to repeat: resumes after a crash). */
+  'payouts/submit': method(z.strictObject({ id: payoutBatchId, as: actingOperator }))<PayoutSubmitResult>(),
+  /** Writes the batch's results as CSV to a file the CLI names (the app: desktop/exportPayoutsCsv). */
+  'payouts/exportCsv': method(z.strictObject({ id: payoutBatchId, path: filePath }))<{ readonly rows: number; readonly path: string }>(),
   /** A page of requests, newest first; or, with `stuck`, every request whose order is stuck now (recorded in the audit once). */
   'withdrawals/list': method(
     z

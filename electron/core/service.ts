@@ -14,6 +14,7 @@ import { depositsHandlers } from './features/deposits';
 import { handlerWrapper } from './features/handle';
 import { labelsHandlers } from './features/labels';
 import { operatorsHandlers } from './features/operators';
+import { payoutsHandlers } from './features/payouts';
 import { profilesHandlers, type DemoSandboxStarter } from './features/profiles';
 import { sessionHandlers } from './features/session';
 import { settingsHandlers } from './features/settings';
@@ -47,6 +48,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     ...addressesHandlers(parts, handle),
     ...operatorsHandlers(parts, handle),
     ...withdrawalsHandlers(parts, handle),
+    ...payoutsHandlers(parts, handle),
     ...auditHandlers(parts, handle),
     ...settingsHandlers(parts, handle),
     ...connectionHandlers(parts, handle),

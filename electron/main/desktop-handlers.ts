@@ -11,7 +11,17 @@ import type { DesktopPreferencesStore } from './desktop-preferences';
 import { RendererErrorLog } from './renderer-errors';
 
 /** Which file a dialog is for (the double records it; tests assert on it). */
-export type FilePurpose = 'depositsCsv' | 'auditExport' | 'auditCheckpoint' | 'auditCheckpointToVerify' | 'credentials' | 'diagnostics' | 'labelsExport' | 'labelsImport';
+export type FilePurpose =
+  | 'depositsCsv'
+  | 'auditExport'
+  | 'auditCheckpoint'
+  | 'auditCheckpointToVerify'
+  | 'credentials'
+  | 'diagnostics'
+  | 'labelsExport'
+  | 'labelsImport'
+  | 'payoutsCsv'
+  | 'payoutResultsCsv';
 
 export interface FileFilter {
   readonly name: string;
@@ -190,6 +200,19 @@ export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHa
         { purpose: 'diagnostics', title: 'Export diagnostics', defaultName: dated('treasury-desk-diagnostics', 'json', now()), filters: [JSON_FILE] },
         (path) => engine['diagnostics/export']({ path }),
         (answer) => ({ bytes: answer.bytes }),
+      );
+    },
+
+    'desktop/importPayouts'({ as }) {
+      return openThen('desktop/importPayouts', { purpose: 'payoutsCsv', title: 'Import a batch payout CSV', filters: [CSV] }, (path) => engine['payouts/import']({ path, as }));
+    },
+
+    'desktop/exportPayoutsCsv'({ id }) {
+      return saveThen(
+        'desktop/exportPayoutsCsv',
+        { purpose: 'payoutResultsCsv', title: 'Export the batch results as CSV', defaultName: dated(`payout-batch-${id}`, 'csv', now()), filters: [CSV] },
+        (path) => engine['payouts/exportCsv']({ id, path }),
+        (answer) => ({ rows: answer.rows }),
       );
     },
 

@@ -23,3 +23,4 @@ export * from './seen-nonces';
 export * from './settings';
 export * from './audit';
 export * from './notifications';
+export * from './payouts';

@@ -43,6 +43,8 @@ export interface NewWithdrawalRequest {
   readonly intentHash?: string | null;
   readonly fingerprint?: string | null;
   readonly requestSeq?: number | null;
+  /** A batch payout line: the hash of its batch intent, under which its decisions are signed (core/payouts). */
+  readonly batchHash?: string | null;
 }
 
 export interface WithdrawalRequest {
@@ -63,6 +65,8 @@ export interface WithdrawalRequest {
   readonly intentHash: string | null;
   readonly fingerprint: string | null;
   readonly requestSeq: number | null;
+  /** A batch payout line's batch intent hash (its decisions are signed under it), or null for a single withdrawal. */
+  readonly batchHash: string | null;
   /** Why the last submission failed, or null. */
   readonly lastError: string | null;
   readonly createdAt: number;
@@ -102,11 +106,12 @@ interface RequestRow {
   intent_hash: string | null;
   fingerprint: string | null;
   request_seq: number | null;
+  batch_hash: string | null;
 }
 
 const COLUMNS =
   'id, profile, currency, amount, to_address, withdraw_type, memo, user_order, initiator, state, created_at, updated_at, ' +
-  'api_order, order_status, order_status_at, fee, txid, raw_json, required_approvals, last_error, intent_json, intent_hash, fingerprint, request_seq';
+  'api_order, order_status, order_status_at, fee, txid, raw_json, required_approvals, last_error, intent_json, intent_hash, fingerprint, request_seq, batch_hash';
 
 function toRequest(row: RequestRow): WithdrawalRequest {
   if (!isWithdrawalRequestState(row.state)) throw new Error(`withdrawal request ${row.id} has an unknown state ${row.state}`);
@@ -126,6 +131,7 @@ function toRequest(row: RequestRow): WithdrawalRequest {
     intentHash: row.intent_hash,
     fingerprint: row.fingerprint,
     requestSeq: row.request_seq,
+    batchHash: row.batch_hash,
     lastError: row.last_error,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -141,9 +147,9 @@ function toRequest(row: RequestRow): WithdrawalRequest {
 const statements = perDatabase((db) => ({
   insert: db.prepare(
     `INSERT INTO withdrawal_requests (profile, currency, amount, to_address, withdraw_type, memo, user_order, initiator,
-       state, created_at, updated_at, required_approvals, intent_json, intent_hash, fingerprint, request_seq)
+       state, created_at, updated_at, required_approvals, intent_json, intent_hash, fingerprint, request_seq, batch_hash)
      VALUES (@profile, @currency, @amount, @toAddress, @withdrawType, @memo, @userOrder, @initiator, @state, @now, @now,
-       @requiredApprovals, @intentJson, @intentHash, @fingerprint, @requestSeq)
+       @requiredApprovals, @intentJson, @intentHash, @fingerprint, @requestSeq, @batchHash)
      RETURNING ${COLUMNS}`,
   ),
   byId: db.prepare(`SELECT ${COLUMNS} FROM withdrawal_requests WHERE id = ?`),
@@ -215,6 +221,7 @@ export function createWithdrawalRequest(db: StoreDatabase, input: NewWithdrawalR
       intentHash: input.intentHash ?? null,
       fingerprint: input.fingerprint ?? null,
       requestSeq: input.requestSeq ?? null,
+      batchHash: input.batchHash ?? null,
       now,
     }) as RequestRow;
   } catch (error) {

@@ -53,7 +53,7 @@ import { storeOrderStatus } from '../sync/records';
 import { destinationPolicyIssues } from './destination-policy';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { checkDailyLimit, DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
-import { alteredFields, judgeForSending, judgeForView, policyFromStatement, type IntentEvidence } from './verify';
+import { alteredFields, decisionSubject, judgeForSending, judgeForView, policyFromStatement, type IntentEvidence } from './verify';
 
 export interface WithdrawalInput {
   /** Any symbol the service may list; only the 13 this desk has address rules for can be withdrawn. */
@@ -337,10 +337,18 @@ export async function requestWithdrawal(
   return { withdrawal: withdrawalView(context, request), preflight: check };
 }
 
+/** A line of a batch payout is decided on with its batch, as a whole (core/payouts): never on its own. */
+function refuseBatchLine(request: WithdrawalRequest, verb: string): void {
+  if (request.batchHash !== null) {
+    throw new DeskError('conflict', `request ${request.id} is a line of a batch payout, which is approved as a whole: ${verb} the batch instead (payouts)`);
+  }
+}
+
 /** The request and what its statements say now, for a decision by `acting`. */
 function decisionContext(context: DeskContext, id: string, acting: ActingOperator): { request: WithdrawalRequest; evidence: IntentEvidence } {
   const request = loadRequest(context, id);
   if (request.intentHash === null) throw new DeskError('conflict', `request ${id} was made before signed approvals: cancel it and request the withdrawal again`);
+  refuseBatchLine(request, 'decide on');
   return { request, evidence: judgeForView(context, acting.roster, request) };
 }
 
@@ -398,6 +406,7 @@ export async function cancelWithdrawal(context: DeskContext, id: string, reason:
   checkReason(reason);
   const acting = await actingAs(context, credentials, 'cancelWithdrawal');
   const request = loadRequest(context, id);
+  refuseBatchLine(request, 'cancel');
   // Who made the request is what its signed statement says (the column is only a cache); legacy requests have only the column.
   const initiator = request.intentHash === null ? request.initiator : (judgeForView(context, acting.roster, request).initiator ?? '');
   if (initiator.toLowerCase() !== acting.name.toLowerCase() && acting.role !== 'admin') {
@@ -425,7 +434,14 @@ const inFlight = new WeakMap<DeskContext, Map<number, Promise<WithdrawalView>>>(
  */
 export async function submitWithdrawal(context: DeskContext, id: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
   const acting = await actingAs(context, credentials, 'submitWithdrawal');
-  const request = loadRequest(context, id);
+  return submitAs(context, loadRequest(context, id), acting);
+}
+
+/**
+ * submitWithdrawal for an operator whose passphrase was already checked (a batch payout submits its lines one by one
+ * under one check): the same verification, statement and exactly-once path.
+ */
+export function submitAs(context: DeskContext, request: WithdrawalRequest, acting: ActingOperator): Promise<WithdrawalView> {
   let running = inFlight.get(context);
   if (!running) inFlight.set(context, (running = new Map()));
   const existing = running.get(request.id);
@@ -442,7 +458,8 @@ async function drive(context: DeskContext, request: WithdrawalRequest, acting: A
     const problems = [...(evidence.chainProblem ? [`the audit log does not hold: ${evidence.chainProblem}`] : []), ...evidence.verification.problems];
     if (problems.length > 0) refuse(context, request, 'withdrawals/submitRefused', problems, acting.name);
     // §8 / rule 5: the submit statement and `submitting` are committed before the first byte; a crash from here on is resumed by reconcile().
-    acting.sign({ kind: 'submit', subject: request.intentHash as string, body: { fingerprint: request.fingerprint } }, () => {
+    const body = { fingerprint: request.fingerprint, ...(request.batchHash === null ? {} : { userOrder: request.userOrder }) };
+    acting.sign({ kind: 'submit', subject: decisionSubject(request) as string, body }, () => {
       if (!moveWithdrawalRequest(context.db, request.id, 'submit', context.now())) throw new DeskError('conflict', `request ${id} changed while being submitted; look at it again`);
     });
     context.emit({ type: 'withdrawals/changed', id });

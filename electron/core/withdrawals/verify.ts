@@ -12,7 +12,8 @@ import { countIndependentApprovals, disjoint, type ChainRow, type Roster } from 
 import { encodeCanonical } from '../statements/canonical';
 import { importPublicKey } from '../statements/keys';
 import { DEFAULT_POLICY_REFERENCE, intentHash, type WithdrawalIntent } from '../statements/intent';
-import { parseStatement, verifyStatementText } from '../statements/statement';
+import { parseStatement, verifyStatementText, type StatementBody } from '../statements/statement';
+import { batchFingerprint, batchIntentHash, batchLineByUserOrder, isBatchIntent } from '../payouts/batch-intent';
 import { auditRowsBySubject, type WithdrawalRequest } from '../store';
 import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
 
@@ -51,6 +52,32 @@ export function alteredFields(request: WithdrawalRequest, merchantId: string, si
     (field) => encodeCanonical(described[field]) !== encodeCanonical(signed[field]),
   );
   return changed.length > 0 ? changed : ['the intent'];
+}
+
+/**
+ * The subject a request's decisions are signed under: its batch intent's hash for a line of a batch payout (the batch
+ * is approved as a whole), else its own intent's hash.
+ */
+export function decisionSubject(request: WithdrawalRequest): string | null {
+  return request.batchHash ?? request.intentHash;
+}
+
+/**
+ * The intent a request statement signed for this request: the statement's own intent, or, for a batch payout line,
+ * the batch's line that sends the request's userOrder. A string says why there is none.
+ */
+function signedIntentFor(request: WithdrawalRequest, subject: string, body: StatementBody): WithdrawalIntent | string {
+  if (request.batchHash !== null) {
+    const batch = body['batch'];
+    if (!isBatchIntent(batch)) return 'the batch request statement carries no batch intent';
+    if (subject !== batchIntentHash(batch)) return 'the batch request statement is not about the batch it carries';
+    const line = batchLineByUserOrder(batch, request.userOrder);
+    return line === null ? `batch ${batchFingerprint(batch)} signed no line with userOrder ${request.userOrder}: the line was altered after it was made` : line.intent;
+  }
+  const signed = body['intent'] as unknown as WithdrawalIntent | undefined;
+  if (!signed || typeof signed !== 'object') return 'the request statement carries no intent';
+  if (subject !== intentHash(signed)) return 'the request statement is not about the intent it carries';
+  return signed;
 }
 
 function parsedRows(rows: readonly { seq: number; hash: string; statement: string; signature: string }[]): ChainRow[] {
@@ -101,22 +128,22 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
     approvals: [],
     submitted: false,
   });
-  if (request.intentHash === null || request.intentJson === null) {
+  const subject = decisionSubject(request);
+  if (subject === null || request.intentHash === null || request.intentJson === null) {
     return none('this request was made before signed approvals: it can never be submitted; cancel it and request the withdrawal again');
   }
   // A view finds rows by their subject column; only rows whose signed statement is about this intent are evidence.
   const own: ChainRow[] = [];
   for (const row of rows) {
-    if (row.statement.subject === request.intentHash && row.statement.profile === request.profile) own.push(row);
+    if (row.statement.subject === subject && row.statement.profile === request.profile) own.push(row);
     else problems.push(`row ${row.seq} is filed under this request, but its signed statement is about another: the audit log was altered`);
   }
   const requestRow = own.find((row) => row.statement.kind === 'request');
   if (!requestRow) return none('no signed request statement exists for this request: it was not made on this desk, or its statement was removed');
   const initiator = signer(roster, requestRow, 'requestWithdrawal');
   if (typeof initiator === 'string') return none(`the request statement does not hold: ${initiator}`);
-  const signed = requestRow.statement.body['intent'] as unknown as WithdrawalIntent | undefined;
-  if (!signed || typeof signed !== 'object') return none('the request statement carries no intent');
-  if (requestRow.statement.subject !== intentHash(signed)) return none('the request statement is not about the intent it carries');
+  const signed = signedIntentFor(request, requestRow.statement.subject, requestRow.statement.body);
+  if (typeof signed === 'string') return none(signed);
   const altered = alteredFields(request, merchantId, signed);
   if (altered.length > 0) problems.push(`what would be sent differs from what ${initiator.name} signed (${altered.join(', ')}): the request was altered after it was made`);
   const policy = roster.policyAt(signed.currency, requestRow.seq);
@@ -202,7 +229,8 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
 
 /** For views: the request's statements from the subject index (no chain walk). */
 export function judgeForView(context: DeskContext, roster: Roster, request: WithdrawalRequest): IntentEvidence {
-  const rows = request.intentHash === null ? [] : parsedRows(auditRowsBySubject(context.db, request.profile, request.intentHash));
+  const subject = decisionSubject(request);
+  const rows = subject === null ? [] : parsedRows(auditRowsBySubject(context.db, request.profile, subject));
   return judgeRequest(roster, request, rows, context.activeProfile().merchantId);
 }
 
@@ -214,7 +242,8 @@ export async function judgeForSending(context: DeskContext, request: WithdrawalR
   const anchor = await context.trail.anchorProblem();
   const profile = request.profile;
   const merchantId = (await context.keys()).merchantId;
-  const walk = context.trail.linkage(request.intentHash === null ? undefined : { profile, subject: request.intentHash });
+  const subject = decisionSubject(request);
+  const walk = context.trail.linkage(subject === null ? undefined : { profile, subject });
   const roster = context.trail.roster(profile);
   const evidence = judgeRequest(roster, request, walk.collected, merchantId);
   const chainProblem = walk.problem?.reason ?? anchor?.reason ?? (roster.problems[0] ? `roster row ${roster.problems[0].seq} does not hold: ${roster.problems[0].reason}` : null);

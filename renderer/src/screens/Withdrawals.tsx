@@ -19,6 +19,7 @@ import { currencyLabel, shorten, timeAgo } from '../format';
 import { useNow } from '../hooks';
 import { askOperator } from '../stores/operator-prompt';
 import { useWithdrawalsStore } from '../stores/withdrawals';
+import { BatchPayouts } from './BatchPayouts';
 import { WithdrawalRequest } from './WithdrawalRequest';
 import {
   FINANCIAL_CONFIRMATION_TEXT,
@@ -29,7 +30,7 @@ import {
   STATE_TONES,
 } from './withdrawal-labels';
 
-type Tab = 'queue' | 'request' | 'orders';
+type Tab = 'queue' | 'request' | 'orders' | 'batches';
 
 export function Withdrawals(): React.JSX.Element {
   const [tab, setTab] = useState<Tab>('queue');
@@ -42,8 +43,9 @@ export function Withdrawals(): React.JSX.Element {
     ['queue', `Approvals queue (${queue.length})`],
     ['request', 'New request'],
     ['orders', 'All orders'],
+    ['batches', 'Batch payouts'],
   ];
-  const wide = tab === 'request';
+  const wide = tab === 'request' || tab === 'batches';
   return (
     <div className={wide ? undefined : 'split'}>
       <div className={wide ? undefined : 'split__main'}>
@@ -78,6 +80,7 @@ export function Withdrawals(): React.JSX.Element {
           {tab === 'queue' ? <ApprovalsQueue /> : null}
           {tab === 'request' ? <WithdrawalRequest /> : null}
           {tab === 'orders' ? <AllOrders /> : null}
+          {tab === 'batches' ? <BatchPayouts /> : null}
         </div>
       </div>
       {wide ? null : (

@@ -44,6 +44,7 @@ function requestBy(chain: Chain, by: Person, requiredApprovals = 1, state: Withd
     intentHash: intentHash(intent),
     fingerprint: intentFingerprint(intent),
     requestSeq: row.seq,
+    batchHash: null,
     lastError: null,
     createdAt: 5_000,
     updatedAt: 5_000,

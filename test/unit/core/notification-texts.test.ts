@@ -24,6 +24,7 @@ const request: WithdrawalRequest = {
   intentHash: null,
   fingerprint: 'ABCD-EFGH-JKLM-NPQR',
   requestSeq: 7,
+  batchHash: null,
   lastError: null,
   createdAt: 1,
   updatedAt: 1,

@@ -41,6 +41,7 @@ function order(state: WithdrawalRequest['state'], orderStatus: string | null, si
     intentHash: null,
     fingerprint: null,
     requestSeq: null,
+    batchHash: null,
     lastError: null,
     createdAt: T0 - 48 * HOUR,
     updatedAt: since,

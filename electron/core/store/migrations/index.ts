@@ -12,6 +12,7 @@ import { migration0070 } from './0070-seen-nonces';
 import { migration0080 } from './0080-merchant-info';
 import { migration0090 } from './0090-deposit-sightings';
 import { migration0100 } from './0100-deposit-intake';
+import { migration0110 } from './0110-payout-batches';
 import { migration0120 } from './0120-labels';
 import { migration0140 } from './0140-connection-log';
 
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0080,
   migration0090,
   migration0100,
+  migration0110,
   migration0120,
   migration0140,
 ];

@@ -101,6 +101,8 @@ describe('migration 0050-signed-approvals', () => {
   });
 
   it('maps each request’s initiator to the legacy operator’s name, keeping every other field', () => {
+    // Repositories read the latest schema: the upgraded desk, as the app opens it.
+    const db = temp.open('desk.sqlite');
     expect(getWithdrawalRequest(db, 1)).toMatchObject({
       userOrder: 'td-legacy-1',
       initiator: 'Ann',
@@ -137,6 +139,7 @@ describe('migration 0050-signed-approvals', () => {
   });
 
   it('never lets a legacy request be submitted: it carries no signed intent', () => {
+    const db = temp.open('desk.sqlite');
     const legacy = getWithdrawalRequest(db, 1);
     if (!legacy) throw new Error('request 1 is gone');
     const evidence = judgeRequest(new Roster(), legacy, [], 'M-1');

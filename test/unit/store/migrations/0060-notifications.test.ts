@@ -28,7 +28,10 @@ describe('migration 0060-notifications', () => {
   it('upgrades a version 50 database, keeping its requests, and adds the tables and the index', () => {
     const old = temp.open('upgrade.sqlite', { migrations: upTo(50) });
     createProfile(old, { name: PROFILE, baseUrl: 'https://pay.example', merchantId: 'M-1' }, 1_000);
-    createWithdrawalRequest(old, { profile: PROFILE, currency: 'trx.usdt', amount: '5', toAddress: 'T', withdrawType: 'normal', userOrder: 'td-old', initiator: 'carol' }, 1_000);
+    // As the version 50 code wrote it (repositories read the latest schema).
+    old
+      .prepare("INSERT INTO withdrawal_requests (profile, currency, amount, to_address, withdraw_type, user_order, initiator, state, created_at, updated_at) VALUES (?, 'trx.usdt', '5', 'T', 'normal', 'td-old', 'carol', 'awaitingApproval', 1000, 1000)")
+      .run(PROFILE);
     old.close();
     const db = temp.open('upgrade.sqlite', { migrations: upTo(60) });
     expect(userVersion(db)).toBe(60);

@@ -1,0 +1,112 @@
+// Batch payouts (migration 0110): a batch row caches its signed batch intent and fingerprint; its lines are
+// withdrawal requests (withdrawals.ts) numbered in `payout_lines`. Caches only: decisions are checked from the
+// batch's signed statements (core/payouts), never from these rows.
+import { perDatabase, type StoreDatabase } from './database';
+import { invalidArgument, isUniqueViolation } from './errors';
+import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
+
+export interface NewPayoutBatch {
+  readonly profile: string;
+  readonly batchHash: string;
+  readonly fingerprint: string;
+  /** The canonical batch intent the request statement signed. */
+  readonly batchJson: string;
+  /** The imported file's name (no folder). */
+  readonly sourceName: string;
+  readonly initiator: string;
+  readonly lineCount: number;
+  readonly requestSeq: number;
+}
+
+export interface PayoutBatch extends NewPayoutBatch {
+  readonly id: number;
+  readonly createdAt: number;
+}
+
+interface BatchRow {
+  id: number;
+  profile: string;
+  batch_hash: string;
+  fingerprint: string;
+  batch_json: string;
+  source_name: string;
+  initiator: string;
+  line_count: number;
+  request_seq: number;
+  created_at: number;
+}
+
+/** A line of a batch: its number in the imported file (1 = the first payout after the header) and its request. */
+export interface PayoutLineRow {
+  readonly line: number;
+  readonly requestId: number;
+}
+
+const BATCH_COLUMNS = 'id, profile, batch_hash, fingerprint, batch_json, source_name, initiator, line_count, request_seq, created_at';
+
+function toBatch(row: BatchRow): PayoutBatch {
+  return {
+    id: row.id,
+    profile: row.profile,
+    batchHash: row.batch_hash,
+    fingerprint: row.fingerprint,
+    batchJson: row.batch_json,
+    sourceName: row.source_name,
+    initiator: row.initiator,
+    lineCount: row.line_count,
+    requestSeq: row.request_seq,
+    createdAt: row.created_at,
+  };
+}
+
+const statements = perDatabase((db) => ({
+  insert: db.prepare(
+    `INSERT INTO payout_batches (profile, batch_hash, fingerprint, batch_json, source_name, initiator, line_count, request_seq, created_at)
+     VALUES (@profile, @batchHash, @fingerprint, @batchJson, @sourceName, @initiator, @lineCount, @requestSeq, @now)
+     RETURNING ${BATCH_COLUMNS}`,
+  ),
+  insertLine: db.prepare('INSERT INTO payout_lines (batch_id, line, request_id) VALUES (?, ?, ?)'),
+  byId: db.prepare(`SELECT ${BATCH_COLUMNS} FROM payout_batches WHERE id = ?`),
+  lines: db.prepare('SELECT line, request_id AS requestId FROM payout_lines WHERE batch_id = ? ORDER BY line'),
+  firstPage: db.prepare(`SELECT ${BATCH_COLUMNS} FROM payout_batches WHERE profile = @profile ORDER BY created_at DESC, id DESC LIMIT @fetch`),
+  nextPage: db.prepare(
+    `SELECT ${BATCH_COLUMNS} FROM payout_batches WHERE profile = @profile AND (created_at, id) < (@afterAt, @afterId)
+     ORDER BY created_at DESC, id DESC LIMIT @fetch`,
+  ),
+}));
+
+export function createPayoutBatch(db: StoreDatabase, input: NewPayoutBatch, now: number = Date.now()): PayoutBatch {
+  try {
+    return toBatch(statements(db).insert.get({ ...input, now }) as BatchRow);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalidArgument('this batch was already imported');
+    throw error;
+  }
+}
+
+export function addPayoutLine(db: StoreDatabase, batchId: number, line: number, requestId: number): void {
+  statements(db).insertLine.run(batchId, line, requestId);
+}
+
+export function getPayoutBatch(db: StoreDatabase, id: number): PayoutBatch | undefined {
+  const row = statements(db).byId.get(id) as BatchRow | undefined;
+  return row === undefined ? undefined : toBatch(row);
+}
+
+export function listPayoutLines(db: StoreDatabase, batchId: number): PayoutLineRow[] {
+  return statements(db).lines.all(batchId) as PayoutLineRow[];
+}
+
+/** A profile's batches, newest first, keyset-paged. */
+export function listPayoutBatches(db: StoreDatabase, profile: string, limit: number, after: string | null = null): Page<PayoutBatch> {
+  const fetch = checkPageSize(limit) + 1;
+  const rows = (
+    after === null
+      ? statements(db).firstPage.all({ profile, fetch })
+      : (() => {
+          const position = decodeCursor(after);
+          return statements(db).nextPage.all({ profile, fetch, afterAt: position.at, afterId: position.id });
+        })()
+  ) as BatchRow[];
+  return toPage(rows.map(toBatch), fetch - 1, (batch) => ({ at: batch.createdAt, id: batch.id }));
+}
