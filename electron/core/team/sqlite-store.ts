@@ -154,18 +154,22 @@ export class SqliteDeskStore implements SharedDeskStore {
   ) {}
 
   async identity(): Promise<DeskIdentity | null> {
+    return this.readIdentity();
+  }
+
+  private readIdentity(): DeskIdentity | null {
     const row = this.db.prepare('SELECT desk_id, created_at FROM desk_identity').get() as { desk_id: string; created_at: number } | undefined;
     return row === undefined ? null : { deskId: row.desk_id, schemaVersion: userVersion(this.db), createdAt: row.created_at };
   }
 
   async initialise(deskId: string, now: number): Promise<void> {
     checkDeskId(deskId, now);
-    const existing = await this.identity();
-    if (existing !== null) {
-      if (existing.deskId !== deskId) throw otherDeskError(existing);
-      return;
-    }
     writeTransaction(this.db, () => {
+      const existing = this.readIdentity();
+      if (existing !== null) {
+        if (existing.deskId !== deskId) throw otherDeskError(existing);
+        return;
+      }
       if (this.db.prepare('SELECT 1 FROM audit_log LIMIT 1').get() !== undefined) {
         throw new SharedStoreError('notEmpty', `the shared desk file ${this.location} holds audit rows but no desk identity; use an empty file for a new desk`);
       }

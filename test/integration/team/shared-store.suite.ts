@@ -97,6 +97,15 @@ export function describeSharedStore(name: string, runner: SharedStoreRunner): vo
         expect((await desk.head())?.seq).toBe(2);
       });
 
+      it('lets one of two workstations initialising at once with different desks win; the other is refused', async () => {
+        openStore = await runner.fresh();
+        const [first, second] = [await store(), await store()];
+        const outcomes = await Promise.allSettled([first.initialise('desk-a', 1), second.initialise('desk-b', 2)]);
+        expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        const refused = outcomes.find((outcome) => outcome.status === 'rejected');
+        expect(refused?.status === 'rejected' && refused.reason instanceof SharedStoreError && refused.reason.kind).toBe('otherDesk');
+      });
+
       it('refuses a database written by a newer Treasury Desk, saying to update', async () => {
         await initialisedStore();
         await runner.makeSchemaNewer();
