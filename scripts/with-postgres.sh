@@ -11,6 +11,8 @@
 #   TREASURY_DESK_PG_CTL=<folder>/pg-ctl   (`$TREASURY_DESK_PG_CTL stop|start|restart|status`: this cluster only,
 #                                           for outage tests; stop is `-m fast`, start waits until it accepts)
 #   TREASURY_DESK_PG_HARNESS=<folder>      (tests may check it to know they talk to a throwaway cluster)
+#   TREASURY_DESK_PG_CA=<folder>/tls/ca.pem (the server speaks TLS too, its certificate naming IP 127.0.0.1 only and
+#                                           signed by this throwaway CA: for sslmode=verify-full tests)
 # Then exactly that cluster is stopped (pg_ctl stop -m fast) and the folder removed, on every exit path (failure,
 # INT, TERM). Binaries: TREASURY_PG_BIN, else /usr/lib/postgresql/15/bin, else the newest /usr/lib/postgresql/*/bin.
 # Works nested inside with-node.sh and with-keyring.sh, as root without a TTY (CI). Exit status: CMD's, or 2 when
@@ -34,6 +36,7 @@ if [ -z "$pg_bin" ]; then
     pg_bin=$(find /usr/lib/postgresql -mindepth 2 -maxdepth 2 -name bin -type d 2>/dev/null | sort -V | tail -n 1)
   fi
 fi
+command -v openssl >/dev/null 2>&1 || die "openssl makes the cluster's test certificates: apt-get install -y openssl"
 if [ -z "$pg_bin" ] || [ ! -x "$pg_bin/initdb" ] || [ ! -x "$pg_bin/pg_ctl" ] || [ ! -x "$pg_bin/psql" ]; then
   die "cannot find PostgreSQL's initdb, pg_ctl and psql (looked in ${pg_bin:-/usr/lib/postgresql/*/bin}). Install them with: apt-get install -y postgresql (or set TREASURY_PG_BIN to the folder holding them)"
 fi
@@ -88,6 +91,22 @@ show_server_log() {
   --encoding=UTF8 --locale=C.UTF-8 >"$cluster_dir/initdb.log" 2>&1 ||
   { sed 's/^/with-postgres:   initdb: /' "$cluster_dir/initdb.log" >&2; die "initdb failed"; }
 
+# TLS for sslmode=verify-full tests: a throwaway CA and a server certificate naming only IP 127.0.0.1 (so connecting as
+# "localhost" fails host-name verification, as it should).
+tls_dir="$cluster_dir/tls"
+mkdir -p "$tls_dir" || die "cannot prepare $tls_dir"
+{
+  openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj "/CN=treasury-desk test CA" \
+    -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign -keyout "$tls_dir/ca.key" -out "$tls_dir/ca.pem" &&
+    openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -subj "/CN=127.0.0.1" -keyout "$tls_dir/server.key" -out "$tls_dir/server.csr" &&
+    printf 'subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n' >"$tls_dir/server.ext" &&
+    openssl x509 -req -in "$tls_dir/server.csr" -CA "$tls_dir/ca.pem" -CAkey "$tls_dir/ca.key" -CAcreateserial -days 2 \
+      -extfile "$tls_dir/server.ext" -out "$tls_dir/server.pem"
+} >"$cluster_dir/openssl.log" 2>&1 || { sed 's/^/with-postgres:   openssl: /' "$cluster_dir/openssl.log" >&2; die "cannot make the test TLS certificates (apt-get install -y openssl)"; }
+chmod 644 "$tls_dir/ca.pem"
+chown "$server_owner" "$tls_dir/server.key" "$tls_dir/server.pem" && chmod 600 "$tls_dir/server.key"
+chmod 711 "$tls_dir"
+
 # Only TCP on 127.0.0.1 with a password, plus the superuser on the private socket (a folder only its owner enters).
 "${as_server[@]}" tee "$data_dir/pg_hba.conf" >/dev/null <<EOF
 local all postgres trust
@@ -108,6 +127,9 @@ for _ in 1 2 3 4 5 6 7 8; do
 port = $port
 listen_addresses = '127.0.0.1'
 unix_socket_directories = '$socket_dir'
+ssl = on
+ssl_cert_file = '$tls_dir/server.pem'
+ssl_key_file = '$tls_dir/server.key'
 max_connections = 200
 shared_buffers = '32MB'
 fsync = off
@@ -156,6 +178,7 @@ chmod 700 "$cluster_dir/pg-ctl"
 export TREASURY_DESK_DATABASE_URL="postgres://$role:$password@127.0.0.1:$port/$database"
 export TREASURY_DESK_PG_CTL="$cluster_dir/pg-ctl"
 export TREASURY_DESK_PG_HARNESS="$cluster_dir"
+export TREASURY_DESK_PG_CA="$tls_dir/ca.pem"
 unset password
 
 # CMD runs in the background (stdin passed through) so a TERM/INT reaching this script is forwarded to it at once.

@@ -130,6 +130,9 @@ export function describePgFailure(error: unknown): { kind: SharedStoreErrorKind;
   if (code.startsWith('08') || /Connection terminated|connection timeout|timeout expired|Query read timeout/i.test(message)) {
     return { kind: 'unreachable', reason: /timeout/i.test(message) ? 'the server did not answer in time' : 'the connection was lost' };
   }
+  if ((code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') && 'path' in (error as object)) {
+    return { kind: 'tls', reason: `a certificate or key file named in the URL cannot be read (${code} ${String((error as { path: unknown }).path)})` };
+  }
   if (code === '28P01' || code === '28000') return { kind: 'authentication', reason: message };
   if (code === '42501') return { kind: 'authentication', reason: `permission denied (${message})` };
   if (code === '3D000') return { kind: 'badUrl', reason: message };

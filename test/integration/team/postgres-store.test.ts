@@ -2,7 +2,7 @@
 // in TREASURY_DESK_DATABASE_URL, its stop/start helper in TREASURY_DESK_PG_CTL). Fails, never skips, without it.
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPostgresDeskStore, type PostgresStoreOptions } from '../../../electron/core/team/postgres-store';
 import { latestPgVersion, TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { describeSharedStore } from './shared-store.suite';
@@ -10,6 +10,7 @@ import { describeSharedStore } from './shared-store.suite';
 const url = process.env['TREASURY_DESK_DATABASE_URL'];
 const pgCtl = process.env['TREASURY_DESK_PG_CTL'];
 const harness = process.env['TREASURY_DESK_PG_HARNESS'];
+const ca = process.env['TREASURY_DESK_PG_CA'];
 const HARNESS_COMMAND = 'bash scripts/with-postgres.sh npx vitest run test/integration/team';
 
 /** Quick reconnects so the outage test sees them in seconds. */
@@ -34,7 +35,7 @@ function serverRuns(): boolean {
   }
 }
 
-if (url === undefined || pgCtl === undefined || harness === undefined) {
+if (url === undefined || pgCtl === undefined || harness === undefined || ca === undefined) {
   describe('shared store: PostgreSQL', () => {
     it('needs the throwaway cluster of scripts/with-postgres.sh', () => {
       throw new Error(`TREASURY_DESK_DATABASE_URL / TREASURY_DESK_PG_CTL are not set: run \`${HARNESS_COMMAND}\` (CI runs every test through it)`);
@@ -102,12 +103,62 @@ if (url === undefined || pgCtl === undefined || harness === undefined) {
         secret: password,
       },
       {
-        description: 'sslmode=verify-full against a server without TLS',
+        description: 'sslmode=verify-full without the CA that signed the server',
         open: () => openPostgresDeskStore(withChanges((target) => target.searchParams.set('sslmode', 'verify-full')), TEST_OPTIONS),
         kind: 'tls',
-        says: /SSL.*check sslmode and sslrootcert/,
+        says: /certificate.*check sslmode and sslrootcert/,
+        secret: password,
+      },
+      {
+        description: 'sslmode=verify-full to a host name the certificate does not name',
+        open: () =>
+          openPostgresDeskStore(
+            withChanges((target) => {
+              target.hostname = 'localhost';
+              target.searchParams.set('sslmode', 'verify-full');
+              target.searchParams.set('sslrootcert', ca ?? '');
+            }),
+            TEST_OPTIONS,
+          ),
+        kind: 'tls',
+        says: /localhost.*check sslmode and sslrootcert/,
+        secret: password,
+      },
+      {
+        description: 'an sslrootcert file that does not exist',
+        open: () =>
+          openPostgresDeskStore(
+            withChanges((target) => {
+              target.searchParams.set('sslmode', 'verify-full');
+              target.searchParams.set('sslrootcert', '/nonexistent/treasury-ca.pem');
+            }),
+            TEST_OPTIONS,
+          ),
+        kind: 'tls',
+        says: /certificate or key file named in the URL cannot be read \(ENOENT \/nonexistent\/treasury-ca\.pem\)/,
         secret: password,
       },
     ],
+  });
+
+  describe('TLS', () => {
+    it('connects with sslmode=verify-full when the server certificate verifies against sslrootcert', async () => {
+      await admin(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
+      const store = await openPostgresDeskStore(
+        withChanges((target) => {
+          target.searchParams.set('sslmode', 'verify-full');
+          target.searchParams.set('sslrootcert', ca);
+        }),
+        TEST_OPTIONS,
+      );
+      try {
+        await store.initialise('desk-tls', 1);
+        expect((await store.identity())?.deskId).toBe('desk-tls');
+        expect(store.location).toContain('sslmode=verify-full');
+        expect(store.location).not.toContain(password);
+      } finally {
+        await store.close();
+      }
+    });
   });
 }
