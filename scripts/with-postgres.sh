@@ -113,6 +113,14 @@ local all postgres trust
 host  all all 127.0.0.1/32 scram-sha-256
 EOF
 
+# A throwaway cluster need not survive a power cut: fsync off, unless TREASURY_PG_DURABLE=1 (benchmarks of what a
+# real server does).
+case "${TREASURY_PG_DURABLE:-0}" in
+  1) durability=on ;;
+  0) durability=off ;;
+  *) die "TREASURY_PG_DURABLE must be 0 or 1, got '${TREASURY_PG_DURABLE}'" ;;
+esac
+
 port_is_free() {
   ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
@@ -132,9 +140,9 @@ ssl_cert_file = '$tls_dir/server.pem'
 ssl_key_file = '$tls_dir/server.key'
 max_connections = 200
 shared_buffers = '32MB'
-fsync = off
-synchronous_commit = off
-full_page_writes = off
+fsync = $durability
+synchronous_commit = $durability
+full_page_writes = $durability
 EOF
   if pg_ctl start -w -t 30 -l "$cluster_dir/server.log" >/dev/null 2>&1; then
     started=yes
