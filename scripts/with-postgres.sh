@@ -59,10 +59,15 @@ socket_dir="$cluster_dir/socket"
 mkdir -p "$socket_dir" || die "cannot prepare $cluster_dir"
 chown "$server_owner" "$cluster_dir" "$socket_dir" 2>/dev/null || die "cannot give $cluster_dir to $server_owner"
 # The server must reach its folder through its parents.
-"${as_server[@]}" test -x "$cluster_dir" || die "$server_owner cannot enter $cluster_dir: set TMPDIR to a folder it can reach (e.g. /tmp)"
+(cd / && "${as_server[@]}" test -x "$cluster_dir") || die "$server_owner cannot enter $cluster_dir: set TMPDIR to a folder it can reach (e.g. /tmp)"
+
+# Runs a server tool as the server's user from the cluster's folder (CMD's folder may be closed to that user).
+as_server_here() {
+  (cd "$cluster_dir" && "${as_server[@]}" "$@")
+}
 
 pg_ctl() {
-  "${as_server[@]}" "$pg_bin/pg_ctl" -D "$data_dir" "$@"
+  as_server_here "$pg_bin/pg_ctl" -D "$data_dir" "$@"
 }
 
 # Stops exactly this cluster (if it runs) and removes the folder. Runs on every exit path of this script.
@@ -87,7 +92,7 @@ show_server_log() {
   return 0
 }
 
-"${as_server[@]}" "$pg_bin/initdb" -D "$data_dir" -U postgres --auth-local=trust --auth-host=scram-sha-256 \
+as_server_here "$pg_bin/initdb" -D "$data_dir" -U postgres --auth-local=trust --auth-host=scram-sha-256 \
   --encoding=UTF8 --locale=C.UTF-8 >"$cluster_dir/initdb.log" 2>&1 ||
   { sed 's/^/with-postgres:   initdb: /' "$cluster_dir/initdb.log" >&2; die "initdb failed"; }
 
@@ -108,7 +113,7 @@ chown "$server_owner" "$tls_dir/server.key" "$tls_dir/server.pem" && chmod 600 "
 chmod 711 "$tls_dir"
 
 # Only TCP on 127.0.0.1 with a password, plus the superuser on the private socket (a folder only its owner enters).
-"${as_server[@]}" tee "$data_dir/pg_hba.conf" >/dev/null <<EOF
+as_server_here tee "$data_dir/pg_hba.conf" >/dev/null <<EOF
 local all postgres trust
 host  all all 127.0.0.1/32 scram-sha-256
 EOF
@@ -131,7 +136,7 @@ for _ in 1 2 3 4 5 6 7 8; do
   port=$((20000 + RANDOM % 40000))
   port_is_free "$port" || continue
   # The settings live in the cluster's own file so a restart by CMD (TREASURY_DESK_PG_CTL) keeps them.
-  "${as_server[@]}" tee "$data_dir/postgresql.auto.conf" >/dev/null <<EOF
+  as_server_here tee "$data_dir/postgresql.auto.conf" >/dev/null <<EOF
 port = $port
 listen_addresses = '127.0.0.1'
 unix_socket_directories = '$socket_dir'
@@ -155,7 +160,7 @@ if [ "$started" != yes ]; then
 fi
 
 psql_admin() {
-  "${as_server[@]}" "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 -h "$socket_dir" -p "$port" -U postgres -d postgres "$@"
+  as_server_here "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 -h "$socket_dir" -p "$port" -U postgres -d postgres "$@"
 }
 
 role=treasury_desk
@@ -173,6 +178,7 @@ cat >"$cluster_dir/pg-ctl" <<EOF
 #!/usr/bin/env bash
 # Stops, starts or reports this test cluster only (written by scripts/with-postgres.sh).
 set -euo pipefail
+cd "$cluster_dir"
 case "\${1:-}" in
   stop) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$data_dir" stop -m fast -w -t 30 ;;
   start) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$data_dir" start -w -t 30 -l "$cluster_dir/server.log" ;;
