@@ -24,7 +24,7 @@ import {
   type ClaimChange,
   type ClaimOutcome,
   type ConnectionState,
-  type DeskIdentity,
+  type SharedDeskIdentity,
   type ProjectionPage,
   type ProjectionQuery,
   type ProjectionRow,
@@ -226,7 +226,7 @@ export class PostgresDeskStore implements SharedDeskStore {
     await this.withClient(async (client) => assertKnownSchema(await readSchemaVersion(client)));
   }
 
-  async identity(): Promise<DeskIdentity | null> {
+  async identity(): Promise<SharedDeskIdentity | null> {
     return this.withClient((client) => readIdentity(client));
   }
 
@@ -446,7 +446,7 @@ async function readHead(client: ClientBase): Promise<ChainHead | null> {
   return row === undefined ? null : { seq: Number(row.seq), hash: row.hash };
 }
 
-async function readIdentity(client: ClientBase): Promise<DeskIdentity | null> {
+async function readIdentity(client: ClientBase): Promise<SharedDeskIdentity | null> {
   const version = await readSchemaVersion(client);
   assertKnownSchema(version);
   if (version === null) return null;

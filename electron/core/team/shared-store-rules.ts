@@ -9,7 +9,7 @@ import {
   type ChainHead,
   type ClaimChange,
   type ClaimOutcome,
-  type DeskIdentity,
+  type SharedDeskIdentity,
   type ProjectionPage,
   type ProjectionQuery,
   type ProjectionRow,
@@ -118,7 +118,7 @@ export function checkDeskId(deskId: string, now: number): void {
   checkWholeNumber('the creation time', now, 0, Number.MAX_SAFE_INTEGER);
 }
 
-export function otherDeskError(existing: DeskIdentity): SharedStoreError {
+export function otherDeskError(existing: SharedDeskIdentity): SharedStoreError {
   return new SharedStoreError(
     'otherDesk',
     `this team database belongs to another desk (${existing.deskId}, created ${new Date(existing.createdAt).toISOString()}); ` +

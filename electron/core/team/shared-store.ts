@@ -83,7 +83,8 @@ export interface ClaimChange {
   readonly leaseMs?: number;
 }
 
-export interface DeskIdentity {
+/** The team database's own identity (not the workstation's desk key: that is core/audit/desk-identity). */
+export interface SharedDeskIdentity {
   readonly deskId: string;
   readonly schemaVersion: number;
   /** Epoch ms, as passed to initialise. */
@@ -103,7 +104,7 @@ export interface SharedDeskStore {
   /** Where the store lives, safe to show: a file path, or the URL without its password. */
   readonly location: string;
   /** null: an empty (uninitialised) database. Refuses (SharedStoreError 'newerSchema') a newer schema. */
-  identity(): Promise<DeskIdentity | null>;
+  identity(): Promise<SharedDeskIdentity | null>;
   /**
    * Creates the schema (migrating an older one) and records the desk; idempotent for the same desk. Refuses
    * ('otherDesk') a database of another desk, and ('notEmpty') a chain without an identity.

@@ -26,7 +26,7 @@ import {
   type ClaimChange,
   type ClaimOutcome,
   type ConnectionState,
-  type DeskIdentity,
+  type SharedDeskIdentity,
   type ProjectionPage,
   type ProjectionQuery,
   type ProjectionRow,
@@ -153,11 +153,11 @@ export class SqliteDeskStore implements SharedDeskStore {
     private readonly clock: () => number,
   ) {}
 
-  async identity(): Promise<DeskIdentity | null> {
+  async identity(): Promise<SharedDeskIdentity | null> {
     return this.readIdentity();
   }
 
-  private readIdentity(): DeskIdentity | null {
+  private readIdentity(): SharedDeskIdentity | null {
     const row = this.db.prepare('SELECT desk_id, created_at FROM desk_identity').get() as { desk_id: string; created_at: number } | undefined;
     return row === undefined ? null : { deskId: row.desk_id, schemaVersion: userVersion(this.db), createdAt: row.created_at };
   }
