@@ -3,6 +3,7 @@
 // the database's clock. Invariant: no error, reason or location it produces holds the database password.
 import pg from 'pg';
 import type { ClientBase, PoolClient, PoolConfig } from 'pg';
+import { CHAIN_COLUMNS, toChainRow, toClaim, type ChainDbRow, type ClaimDbRow } from './store-rows';
 import { assertKnownSchema, MIGRATION_LOCK_KEY, migratePostgres, readSchemaVersion, TEAM_SCHEMA } from './pg-migrations';
 import {
   checkAppend,
@@ -57,52 +58,7 @@ export interface PostgresStoreOptions {
 }
 
 const T = TEAM_SCHEMA;
-const CHAIN_COLUMNS = 'seq, at, profile, kind, action, operator, subject, key_id, statement, signature, prev_hash, hash';
 const CLAIM_COLUMNS = `user_order, workstation, floor(extract(epoch FROM lease_until) * 1000)::float8 AS lease_until_ms, state, result`;
-
-interface ChainDbRow {
-  seq: string;
-  at: string;
-  profile: string | null;
-  kind: string;
-  action: string;
-  operator: string | null;
-  subject: string;
-  key_id: string;
-  statement: string;
-  signature: string;
-  prev_hash: string;
-  hash: string;
-}
-
-interface ClaimDbRow {
-  user_order: string;
-  workstation: string;
-  lease_until_ms: number;
-  state: SubmissionClaim['state'];
-  result: string | null;
-}
-
-function toChainRow(row: ChainDbRow): SharedChainRow {
-  return {
-    seq: Number(row.seq),
-    at: Number(row.at),
-    profile: row.profile,
-    kind: row.kind,
-    action: row.action,
-    operator: row.operator,
-    subject: row.subject,
-    keyId: row.key_id,
-    statement: row.statement,
-    signature: row.signature,
-    prevHash: row.prev_hash,
-    hash: row.hash,
-  };
-}
-
-function toClaim(row: ClaimDbRow): SubmissionClaim {
-  return { userOrder: row.user_order, workstation: row.workstation, leaseUntil: row.lease_until_ms, state: row.state, result: row.result };
-}
 
 const UNREACHABLE_CODES: Readonly<Record<string, string>> = {
   ECONNREFUSED: 'connection refused',

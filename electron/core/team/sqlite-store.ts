@@ -6,6 +6,7 @@ import { realpathSync } from 'node:fs';
 import { closeDatabase, openDatabase, userVersion, writeTransaction, type StoreDatabase } from '../store/database';
 import { StoreError } from '../store/errors';
 import { latestVersion, type Migration } from '../store/migrations';
+import { CHAIN_COLUMNS, toChainRow, toClaim, type ChainDbRow, type ClaimDbRow } from './store-rows';
 import {
   checkAppend,
   checkClaimArguments,
@@ -89,33 +90,6 @@ type Subscriber = (seq: number) => void;
 /** Per file (real path): the subscribers of every store open on it in this process. */
 const subscribersByFile = new Map<string, Set<Subscriber>>();
 
-interface ChainDbRow {
-  seq: number;
-  at: number;
-  profile: string | null;
-  kind: string;
-  action: string;
-  operator: string | null;
-  subject: string;
-  key_id: string;
-  statement: string;
-  signature: string;
-  prev_hash: string;
-  hash: string;
-}
-
-interface ClaimDbRow {
-  user_order: string;
-  workstation: string;
-  lease_until: number;
-  state: SubmissionClaim['state'];
-  result: string | null;
-}
-
-function toClaim(row: ClaimDbRow): SubmissionClaim {
-  return { userOrder: row.user_order, workstation: row.workstation, leaseUntil: row.lease_until, state: row.state, result: row.result };
-}
-
 export interface SqliteStoreOptions {
   /** Epoch ms: the lease clock and `since` (Date.now by default). */
   readonly clock?: () => number;
@@ -183,8 +157,8 @@ export class SqliteDeskStore implements SharedDeskStore {
 
   async rowsAfter(seq: number, limit: number): Promise<SharedChainRow[]> {
     checkRowsAfter(seq, limit);
-    const rows = this.db.prepare('SELECT * FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?').all(seq, limit) as ChainDbRow[];
-    return rows.map(({ key_id: keyId, prev_hash: prevHash, ...rest }) => ({ ...rest, keyId, prevHash }));
+    const rows = this.db.prepare(`SELECT ${CHAIN_COLUMNS} FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?`).all(seq, limit) as ChainDbRow[];
+    return rows.map(toChainRow);
   }
 
   async append(rows: readonly SharedChainRow[], projections: readonly ProjectionWrite[], expectedHead: ChainHead | null): Promise<AppendOutcome> {
@@ -193,7 +167,7 @@ export class SqliteDeskStore implements SharedDeskStore {
       const head = this.readHead();
       if (!sameHead(head, expectedHead)) return { appended: false, head };
       const insert = this.db.prepare(
-        `INSERT INTO audit_log (seq, at, profile, kind, action, operator, subject, key_id, statement, signature, prev_hash, hash)
+        `INSERT INTO audit_log (${CHAIN_COLUMNS})
          VALUES (@seq, @at, @profile, @kind, @action, @operator, @subject, @keyId, @statement, @signature, @prevHash, @hash)`,
       );
       for (const row of rows) insert.run(row);
@@ -313,7 +287,7 @@ export class SqliteDeskStore implements SharedDeskStore {
   }
 
   private readClaim(userOrder: string): SubmissionClaim | null {
-    const row = this.db.prepare('SELECT user_order, workstation, lease_until, state, result FROM submission_claims WHERE user_order = ?').get(userOrder) as
+    const row = this.db.prepare('SELECT user_order, workstation, lease_until AS lease_until_ms, state, result FROM submission_claims WHERE user_order = ?').get(userOrder) as
       | ClaimDbRow
       | undefined;
     return row === undefined ? null : toClaim(row);
