@@ -57,7 +57,6 @@ export interface PostgresStoreOptions {
   readonly clock?: () => number;
 }
 
-const T = TEAM_SCHEMA;
 const CLAIM_COLUMNS = `user_order, workstation, floor(extract(epoch FROM lease_until) * 1000)::float8 AS lease_until_ms, state, result`;
 
 const UNREACHABLE_CODES: Readonly<Record<string, string>> = {
@@ -199,9 +198,9 @@ export class PostgresDeskStore implements SharedDeskStore {
         const existing = await readIdentity(client);
         if (existing !== null && existing.deskId !== deskId) throw otherDeskError(existing);
         if (existing === null) {
-          const used = await client.query(`SELECT 1 FROM ${T}.audit_log LIMIT 1`);
+          const used = await client.query(`SELECT 1 FROM ${TEAM_SCHEMA}.audit_log LIMIT 1`);
           if (used.rowCount !== 0) throw new SharedStoreError('notEmpty', `team database ${this.location} holds audit rows but no desk identity; use an empty database for a new desk`);
-          await client.query(`INSERT INTO ${T}.desk_identity (desk_id, created_at) VALUES ($1, $2)`, [deskId, now]);
+          await client.query(`INSERT INTO ${TEAM_SCHEMA}.desk_identity (desk_id, created_at) VALUES ($1, $2)`, [deskId, now]);
         }
         await client.query('COMMIT');
       } catch (error) {
@@ -217,7 +216,7 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   async rowsAfter(seq: number, limit: number): Promise<SharedChainRow[]> {
     checkRowsAfter(seq, limit);
-    const result = await this.query<ChainDbRow>(`SELECT ${CHAIN_COLUMNS} FROM ${T}.audit_log WHERE seq > $1 ORDER BY seq LIMIT $2`, [seq, limit]);
+    const result = await this.query<ChainDbRow>(`SELECT ${CHAIN_COLUMNS} FROM ${TEAM_SCHEMA}.audit_log WHERE seq > $1 ORDER BY seq LIMIT $2`, [seq, limit]);
     return result.rows.map(toChainRow);
   }
 
@@ -228,7 +227,7 @@ export class PostgresDeskStore implements SharedDeskStore {
       const head = await readHead(client);
       if (!sameHead(head, expectedHead)) return { appended: false, head };
       await client.query(
-        `INSERT INTO ${T}.audit_log (${CHAIN_COLUMNS})
+        `INSERT INTO ${TEAM_SCHEMA}.audit_log (${CHAIN_COLUMNS})
          SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
                               $9::text[], $10::text[], $11::text[], $12::text[])`,
         [
@@ -248,7 +247,7 @@ export class PostgresDeskStore implements SharedDeskStore {
       );
       for (const write of projections) {
         await client.query(
-          `INSERT INTO ${T}.${write.table} (key, data) VALUES ($1, $2)
+          `INSERT INTO ${TEAM_SCHEMA}.${write.table} (key, data) VALUES ($1, $2)
            ON CONFLICT (key) DO UPDATE SET data = excluded.data, updated_at = now()`,
           [write.key, JSON.stringify(write.row)],
         );
@@ -274,7 +273,7 @@ export class PostgresDeskStore implements SharedDeskStore {
     params.push(query.limit + 1);
     const where = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
     const result = await this.query<{ id: string; key: string; data: Record<string, ProjectionWrite['row'][string]> }>(
-      `SELECT id, key, data FROM ${T}.${checked.table} ${where} ORDER BY key LIMIT $${params.length}`,
+      `SELECT id, key, data FROM ${TEAM_SCHEMA}.${checked.table} ${where} ORDER BY key LIMIT $${params.length}`,
       params,
     );
     const rows: ProjectionRow[] = result.rows.map((row) => ({ table: checked.table, key: row.key, row: row.data, rowId: Number(row.id) }));
@@ -285,7 +284,7 @@ export class PostgresDeskStore implements SharedDeskStore {
     checkClaimArguments(userOrder, workstation, leaseMs);
     return this.transaction(async (client): Promise<ClaimOutcome> => {
       const inserted = await client.query<ClaimDbRow>(
-        `INSERT INTO ${T}.submission_claims (user_order, workstation, lease_until, state)
+        `INSERT INTO ${TEAM_SCHEMA}.submission_claims (user_order, workstation, lease_until, state)
          VALUES ($1, $2, now() + $3 * interval '1 millisecond', 'claimed')
          ON CONFLICT (user_order) DO NOTHING RETURNING ${CLAIM_COLUMNS}`,
         [userOrder, workstation, leaseMs],
@@ -294,7 +293,7 @@ export class PostgresDeskStore implements SharedDeskStore {
       if (fresh !== undefined) return { claimed: true, claim: toClaim(fresh), tookOverFrom: null };
       const found = await client.query<ClaimDbRow & { now_ms: number }>(
         `SELECT ${CLAIM_COLUMNS}, floor(extract(epoch FROM now()) * 1000)::float8 AS now_ms
-         FROM ${T}.submission_claims WHERE user_order = $1 FOR UPDATE`,
+         FROM ${TEAM_SCHEMA}.submission_claims WHERE user_order = $1 FOR UPDATE`,
         [userOrder],
       );
       const row = found.rows[0];
@@ -304,9 +303,9 @@ export class PostgresDeskStore implements SharedDeskStore {
       if (decision.take === 'refuse') return decision.outcome;
       const taken = await client.query<ClaimDbRow>(
         decision.take === 'renew'
-          ? `UPDATE ${T}.submission_claims SET lease_until = now() + $3 * interval '1 millisecond', updated_at = now()
+          ? `UPDATE ${TEAM_SCHEMA}.submission_claims SET lease_until = now() + $3 * interval '1 millisecond', updated_at = now()
              WHERE user_order = $1 AND workstation = $2 RETURNING ${CLAIM_COLUMNS}`
-          : `UPDATE ${T}.submission_claims SET workstation = $2, lease_until = now() + $3 * interval '1 millisecond',
+          : `UPDATE ${TEAM_SCHEMA}.submission_claims SET workstation = $2, lease_until = now() + $3 * interval '1 millisecond',
                state = 'claimed', result = NULL, claimed_at = now(), updated_at = now()
              WHERE user_order = $1 RETURNING ${CLAIM_COLUMNS}`,
         [userOrder, workstation, leaseMs],
@@ -320,7 +319,7 @@ export class PostgresDeskStore implements SharedDeskStore {
     checkClaimArguments(userOrder, workstation, change.leaseMs);
     checkClaimChange(change);
     const result = await this.query(
-      `UPDATE ${T}.submission_claims
+      `UPDATE ${TEAM_SCHEMA}.submission_claims
        SET state = $3,
            result = CASE WHEN $4::boolean THEN $5 ELSE result END,
            lease_until = CASE WHEN $6::bigint IS NULL THEN lease_until ELSE now() + $6 * interval '1 millisecond' END,
@@ -333,7 +332,7 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   async getClaim(userOrder: string): Promise<SubmissionClaim | null> {
     checkClaimArguments(userOrder, 'any');
-    const result = await this.query<ClaimDbRow>(`SELECT ${CLAIM_COLUMNS} FROM ${T}.submission_claims WHERE user_order = $1`, [userOrder]);
+    const result = await this.query<ClaimDbRow>(`SELECT ${CLAIM_COLUMNS} FROM ${TEAM_SCHEMA}.submission_claims WHERE user_order = $1`, [userOrder]);
     const row = result.rows[0];
     return row === undefined ? null : toClaim(row);
   }
@@ -397,7 +396,7 @@ export class PostgresDeskStore implements SharedDeskStore {
 }
 
 async function readHead(client: ClientBase): Promise<ChainHead | null> {
-  const result = await client.query<{ seq: string; hash: string }>(`SELECT seq, hash FROM ${T}.audit_log ORDER BY seq DESC LIMIT 1`);
+  const result = await client.query<{ seq: string; hash: string }>(`SELECT seq, hash FROM ${TEAM_SCHEMA}.audit_log ORDER BY seq DESC LIMIT 1`);
   const row = result.rows[0];
   return row === undefined ? null : { seq: Number(row.seq), hash: row.hash };
 }
@@ -406,7 +405,7 @@ async function readIdentity(client: ClientBase): Promise<SharedDeskIdentity | nu
   const version = await readSchemaVersion(client);
   assertKnownSchema(version);
   if (version === null) return null;
-  const result = await client.query<{ desk_id: string; created_at: string }>(`SELECT desk_id, created_at FROM ${T}.desk_identity`);
+  const result = await client.query<{ desk_id: string; created_at: string }>(`SELECT desk_id, created_at FROM ${TEAM_SCHEMA}.desk_identity`);
   const row = result.rows[0];
   return row === undefined ? null : { deskId: row.desk_id, schemaVersion: version, createdAt: Number(row.created_at) };
 }
