@@ -267,7 +267,7 @@ export function describeSharedStore(name: string, runner: SharedStoreRunner): vo
         expect(await desk.updateClaim('wd-2', 'ws-a', { state: 'done', result: 'x' })).toBe(false);
       });
 
-      it('renews the holder's own lease, keeps a done claim final, and refuses bad arguments', async () => {
+      it("renews the holder's own lease, keeps a done claim final, and refuses bad arguments", async () => {
         const desk = await initialisedStore();
         const first = await desk.claimSubmission('wd-1', 'ws-a', 1_000);
         const renewed = await desk.claimSubmission('wd-1', 'ws-a', 60_000);
