@@ -25,6 +25,10 @@ const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
     load: () => import('./sync'),
   },
   approvals: { summary: '50 operators, 100,000 signed audit rows: what submission verifies before sending, full audit verify vs the Ed25519 limit, unsealing vs scrypt', load: () => import('./approvals') },
+  team: {
+    summary: 'shared store, PostgreSQL vs SQLite: approvals-queue operations at 10,000 requests and 50 operators (gate: p95 <= 20 ms), notify latency across workstations, claims/s with 3 workstations',
+    load: () => import('./team'),
+  },
   ui: { summary: 'Chromium through the harness, 1,000,000 cached deposits: time to the first deposits page, scroll frame times', load: () => import('./ui') },
 };
 

@@ -82,6 +82,8 @@ const SECRET_SHAPES: readonly TextPattern[] = [
   { pattern: /\b(SVC-TOKEN)(["']?\s*[:=]\s*["']?)[A-Za-z0-9\-._~+/]+=*/gi, replacement: '$1$2[redacted]' },
   // Invitation codes as handed out: ABCD-EFGH-IJKL-M (key fingerprints have four characters in the last group).
   { pattern: /(?<![A-Za-z0-9-])[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7](?![A-Za-z0-9-])/g, replacement: '[redacted invitationCode]' },
+  // A team database URL's password (postgres://role:PASSWORD@host/db).
+  { pattern: /\b(postgres(?:ql)?:\/\/[^:/\s@"'\\]*):[^@\s"'\\]*@/gi, replacement: '$1:[redacted]@' },
 ];
 
 /** Secret assignments in free text (`passphrase=...`, `"secret": "..."`): only in strings, never over a written JSON line. */

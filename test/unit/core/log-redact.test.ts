@@ -200,6 +200,14 @@ describe('secret shapes without registration', () => {
     expect(redactor.redactText(`key ${FINGERPRINT} checked`)).toBe(`key ${FINGERPRINT} checked`);
   });
 
+  it("replaces a team database URL's password, keeping the role, host and database", () => {
+    expect(redactor.redactText('connect postgres://desk:pa%40ss:w0rd@db.example:5432/treasury?sslmode=verify-full failed')).toBe(
+      'connect postgres://desk:[redacted]@db.example:5432/treasury?sslmode=verify-full failed',
+    );
+    expect(redactor.redactText('{"url":"postgresql://desk:hunter2-long@10.0.0.5/td"}')).toBe('{"url":"postgresql://desk:[redacted]@10.0.0.5/td"}');
+    expect(redactor.redactText('postgres://desk@db.example/treasury and mail bob@example.org')).toBe('postgres://desk@db.example/treasury and mail bob@example.org');
+  });
+
   it('replaces secret assignments in free text (query strings, JSON text) and keeps the rest', () => {
     expect(redactor.redactText('GET /x?token=abc123&page=2')).toBe('GET /x?token=[redacted]&page=2');
     expect(redactor.redactText('passphrase="two words" ok')).toBe('passphrase=[redacted] ok');
