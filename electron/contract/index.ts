@@ -8,6 +8,7 @@ export * from './dto';
 export * from './events';
 export * from './methods';
 export * from './notifications';
+export * from './period-statement';
 export * from './reconciliation';
 export * from './result';
 export * from './screens';

@@ -13,6 +13,7 @@ import { operatorsHandlers } from './features/operators';
 import { profilesHandlers, type DemoSandboxStarter } from './features/profiles';
 import { sessionHandlers } from './features/session';
 import { settingsHandlers } from './features/settings';
+import { statementsHandlers } from './features/statements';
 import { syncHandlers } from './features/sync';
 import { withdrawalsHandlers } from './features/withdrawals';
 import type { SessionLock } from './session';
@@ -45,5 +46,6 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     ...withdrawalsHandlers(parts, handle),
     ...auditHandlers(parts, handle),
     ...settingsHandlers(parts, handle),
+    ...statementsHandlers(parts, handle),
   };
 }

@@ -6,12 +6,14 @@ import { basename } from 'node:path';
 import { explorerLink } from '../chains';
 import { fail, ok, unexpectedErrorMessage, type DesktopHandlers, type Result, type TreasuryHandlers } from '../contract';
 import type { FileOutcome } from '../contract/desktop';
+import { toContractError } from '../core/errors';
+import { writeFileAtomically } from '../core/features/handle';
 import { appLog, type Logger } from '../core/log';
 import type { DesktopPreferencesStore } from './desktop-preferences';
 import { RendererErrorLog } from './renderer-errors';
 
 /** Which file a dialog is for (the double records it; tests assert on it). */
-export type FilePurpose = 'depositsCsv' | 'auditExport' | 'auditCheckpoint' | 'auditCheckpointToVerify' | 'credentials' | 'diagnostics';
+export type FilePurpose = 'depositsCsv' | 'withdrawalsCsv' | 'statementCsv' | 'statementPdf' | 'auditExport' | 'auditCheckpoint' | 'auditCheckpointToVerify' | 'credentials' | 'diagnostics';
 
 export interface FileFilter {
   readonly name: string;
@@ -55,6 +57,8 @@ export interface DesktopShell {
   showNotification(notice: DesktopNotice): void;
   /** Shows the main window (creating it again when it was closed to the tray), restored and focused. */
   showMainWindow(): void;
+  /** Prints a self-contained HTML page to PDF (Chromium's printer: an offscreen window in the app, the harness's browser in e2e). */
+  printHtmlToPdf(html: string): Promise<Uint8Array>;
 }
 
 export interface DesktopHandlerOptions {
@@ -71,6 +75,7 @@ export interface DesktopHandlerOptions {
 const CSV: FileFilter = { name: 'CSV', extensions: ['csv'] };
 const JSON_LINES: FileFilter = { name: 'JSON lines', extensions: ['jsonl'] };
 const JSON_FILE: FileFilter = { name: 'JSON', extensions: ['json'] };
+const PDF: FileFilter = { name: 'PDF', extensions: ['pdf'] };
 
 function dated(prefix: string, extension: string, now: Date): string {
   return `${prefix}-${now.toISOString().slice(0, 10)}.${extension}`;
@@ -88,6 +93,16 @@ function byFileName<T, U>(path: string, result: Result<T>, value: (answer: T) =>
 }
 
 const CANCELLED = ok({ cancelled: true } as const);
+
+/** Writes bytes main made itself (a printed PDF) the engine's way: whole or not at all, a failure naming the file. */
+function writeBytes(path: string, bytes: Uint8Array): Result<{ readonly bytes: number }> {
+  try {
+    writeFileAtomically(path, (append) => append(bytes));
+  } catch (error) {
+    return { ok: false, error: toContractError(error) };
+  }
+  return ok({ bytes: bytes.length });
+}
 
 export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHandlers {
   const { shell, engine, preferences } = options;
@@ -151,6 +166,42 @@ export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHa
         { purpose: 'depositsCsv', title: 'Export deposits as CSV', defaultName: dated('deposits', 'csv', now()), filters: [CSV] },
         (path) => engine['deposits/exportCsv']({ ...filter, path }),
         (answer) => ({ rows: answer.rows }),
+      );
+    },
+
+    'desktop/exportWithdrawalsCsv'(filter) {
+      return saveThen(
+        'desktop/exportWithdrawalsCsv',
+        { purpose: 'withdrawalsCsv', title: 'Export withdrawals as CSV', defaultName: dated('withdrawals', 'csv', now()), filters: [CSV] },
+        (path) => engine['withdrawals/exportCsv']({ ...filter, path }),
+        (answer) => ({ rows: answer.rows }),
+      );
+    },
+
+    'desktop/exportStatementCsv'(period) {
+      return saveThen(
+        'desktop/exportStatementCsv',
+        { purpose: 'statementCsv', title: 'Export the statement as CSV', defaultName: dated('statement', 'csv', now()), filters: [CSV] },
+        (path) => engine['statements/exportCsv']({ ...period, path }),
+        (answer) => ({ currencies: answer.currencies }),
+      );
+    },
+
+    async 'desktop/exportStatementPdf'(period) {
+      // The statement is made and printed first: a period the engine refuses asks no question.
+      const printable = await engine['statements/html'](period);
+      if (!printable.ok) return printable;
+      let pdf: Uint8Array;
+      try {
+        pdf = await shell.printHtmlToPdf(printable.value.html);
+      } catch (error) {
+        return unexpected('desktop/exportStatementPdf', error);
+      }
+      return saveThen(
+        'desktop/exportStatementPdf',
+        { purpose: 'statementPdf', title: 'Save the statement as PDF', defaultName: dated('statement', 'pdf', now()), filters: [PDF] },
+        async (path) => writeBytes(path, pdf),
+        (answer) => answer,
       );
     },
 

@@ -97,7 +97,7 @@ function money(text: string): Money {
 }
 
 /** An exact decimal string (a zero is "0", never "-0"). */
-function exact(value: Money): string {
+export function exact(value: Money): string {
   return value.isZero() ? '0' : formatMoney(value);
 }
 

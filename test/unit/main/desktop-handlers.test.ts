@@ -51,6 +51,7 @@ function fakeShell(answers: { save?: string | null; open?: string | null } = {})
     openExternal: vi.fn(async () => undefined),
     showNotification: vi.fn(),
     showMainWindow: vi.fn(),
+    printHtmlToPdf: vi.fn(async (html: string) => new TextEncoder().encode(`%PDF of ${html.length} characters`)),
   } satisfies DesktopShell;
   return { shell, saves, opens };
 }
