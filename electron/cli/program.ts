@@ -21,6 +21,7 @@ import { registerReconcileCommand } from './commands/reconcile';
 import { registerSandboxCommands } from './commands/sandbox';
 import { registerSelfcheckCommand } from './commands/selfcheck';
 import { registerSettingsCommands } from './commands/settings';
+import { registerStatementCommand } from './commands/statement';
 import { registerSyncCommands } from './commands/sync';
 import { registerWireCommands } from './commands/wire';
 import { registerWithdrawCommands } from './commands/withdraw';
@@ -36,6 +37,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerOperatorCommands,
   registerWithdrawCommands,
   registerReconcileCommand,
+  registerStatementCommand,
   registerPolicyCommands,
   registerSettingsCommands,
   registerAuditCommands,

@@ -227,7 +227,7 @@ export const CONTRACT = {
   /** The period statement of the active profile from the cache (offline too): balances, movements, differences. Changes nothing. */
   'statements/build': method(statementPeriod)<PeriodStatement>(),
   /** The period statement as CSV, written to `path` (the CLI's; a window uses desktop/exportStatementCsv). */
-  'statements/exportCsv': method(statementPeriod.extend({ path: filePath }))<{ readonly currencies: number; readonly path: string }>(),
+  'statements/exportCsv': method(statementPeriod.extend({ path: filePath }))<{ readonly currencies: number; readonly path: string; readonly statement: PeriodStatement }>(),
   /** The period statement as one self-contained HTML page (no script, no external resource) for printing to PDF. */
   'statements/html': method(statementPeriod)<{ readonly html: string; readonly statement: PeriodStatement }>(),
   /** Every withdrawal request (or those in one state) as CSV, written to `path` (a window uses desktop/exportWithdrawalsCsv). */

@@ -35,7 +35,7 @@ export function statementsHandlers({ context, session }: StatementsFeatureDeps, 
         subject: request.path,
         details: { from: statement.from, to: statement.to, timeZone: statement.timeZone, format: 'csv' },
       });
-      return { currencies: statement.currencies.length, path: request.path };
+      return { currencies: statement.currencies.length, path: request.path, statement };
     }),
     'statements/html': handle('statements/html', (request) => {
       const statement = statementOf(request);
