@@ -18,6 +18,7 @@ export const PRINT_WINDOW_OPTIONS: BrowserWindowConstructorOptions = {
     contextIsolation: true,
     nodeIntegration: false,
     webSecurity: true,
+    disableBlinkFeatures: 'Auxclick',
     partition: 'treasury-desk-print',
   },
 };

@@ -34,7 +34,7 @@ describe('printHtmlToPdf', () => {
   it('prints in a hidden window that runs no script and no Node, in a partition of its own', () => {
     expect(PRINT_WINDOW_OPTIONS).toMatchObject({
       show: false,
-      webPreferences: { javascript: false, nodeIntegration: false, contextIsolation: true, sandbox: true, partition: 'treasury-desk-print' },
+      webPreferences: { javascript: false, nodeIntegration: false, contextIsolation: true, sandbox: true, disableBlinkFeatures: 'Auxclick', partition: 'treasury-desk-print' },
     });
     expect(PRINT_WINDOW_OPTIONS.webPreferences?.preload).toBeUndefined();
   });
