@@ -1,5 +1,5 @@
 // The app's statement printer over a fake window: the page goes in as a data URL whole, Chromium's printToPDF answers
-// the bytes, and the hidden window is destroyed whether printing worked or not; the window runs no script or Node.
+// the bytes, and the hidden window is destroyed whether printing worked, failed or hung; it runs no script or Node.
 import { describe, expect, it, vi } from 'vitest';
 import { PRINT_WINDOW_OPTIONS, printHtmlToPdf, type PrintWindow } from '../../../electron/main/print-to-pdf';
 
@@ -28,6 +28,12 @@ describe('printHtmlToPdf', () => {
       throw new Error('printing failed');
     });
     await expect(printHtmlToPdf(() => window, '<p>x</p>')).rejects.toThrow('printing failed');
+    expect(window.destroy).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up on a printer that never answers, and destroys the window', async () => {
+    const window = fakeWindow(() => new Promise<Buffer>(() => undefined));
+    await expect(printHtmlToPdf(() => window, '<p>x</p>', 20)).rejects.toThrow('printing did not finish within 0.02 s');
     expect(window.destroy).toHaveBeenCalledTimes(1);
   });
 
