@@ -57,7 +57,7 @@ export interface DesktopShell {
   showNotification(notice: DesktopNotice): void;
   /** Shows the main window (creating it again when it was closed to the tray), restored and focused. */
   showMainWindow(): void;
-  /** Prints a self-contained HTML page to PDF (Chromium's printer: an offscreen window in the app, the harness's browser in e2e). */
+  /** Prints a self-contained HTML page to PDF (Chromium's printer: a hidden window in the app, the harness's browser in e2e). */
   printHtmlToPdf(html: string): Promise<Uint8Array>;
 }
 
