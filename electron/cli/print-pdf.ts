@@ -11,6 +11,9 @@ import { UsageError } from './errors';
 /** The names Chromium goes by, in the order they are looked for on PATH. */
 export const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'] as const;
 
+/** Flags that keep a Chromium started for one job from phoning home or setting itself up (the test harness uses them too). */
+export const QUIET_CHROMIUM_FLAGS: readonly string[] = ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
 /** How long the browser may take to print one statement. */
 const PRINT_TIMEOUT_MS = 120_000;
 
@@ -45,12 +48,8 @@ export function printHtmlWithHeadlessChromium(html: string, env: Readonly<Record
     writeFileSync(page, html, { mode: 0o600 });
     const flags = [
       '--headless',
-      '--disable-gpu',
+      ...QUIET_CHROMIUM_FLAGS,
       '--disable-extensions',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
       '--no-pdf-header-footer',
       `--user-data-dir=${join(folder, 'profile')}`,
       // Chromium refuses to start its sandbox as root (containers, CI); everyone else keeps it.

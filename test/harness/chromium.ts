@@ -1,16 +1,9 @@
 // Test harness only: how this project launches a browser — Debian's Chromium (Playwright's own download is impossible
 // here) with flags that keep it from phoning home. Shared by playwright.config.ts and the UI benchmark; it also prints
 // statements to PDF for the harness's desktop double and the PDF tests.
+import { QUIET_CHROMIUM_FLAGS } from '../../electron/cli/print-pdf';
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS: readonly string[] = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+export const CHROMIUM_FLAGS: readonly string[] = ['--no-sandbox', ...QUIET_CHROMIUM_FLAGS, '--disable-quic'];
 
 /**
  * Prints a self-contained HTML page to PDF with this Chromium (Playwright's page.pdf, what the app's printToPDF is in
