@@ -2,7 +2,7 @@
 // per currency the opening and closing balances, deposits, withdrawals, fees, refunds and the unexplained difference
 // (statements/build), the unexplained findings, the audit head it was made under, and CSV and PDF exports through a
 // save dialog. Balances follow the "Hide balances" setting.
-import type { FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { isoInZone, type PeriodStatement, type PeriodStatementCurrency } from '../../../electron/contract';
 import { Amount } from '../components/Amount';
 import { BalanceAmount } from '../components/BalanceAmount';
@@ -11,7 +11,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { ExportButton } from '../components/ExportButton';
 import { Field } from '../components/Field';
 import { currencyLabel } from '../format';
-import { useStatementStore } from '../stores/statement';
+import { thisMonth, useStatementStore } from '../stores/statement';
 
 export function StatementSection(): React.JSX.Element {
   const statement = useStatementStore((state) => state.statement);
@@ -47,6 +47,10 @@ function StatementForm(): React.JSX.Element {
   const building = useStatementStore((state) => state.building);
   const reportingZone = useReportingTimeZone();
   const set = useStatementStore.getState().setForm;
+  useEffect(() => {
+    const current = useStatementStore.getState().form;
+    if (current.from === '' && current.to === '') set(thisMonth());
+  }, [set]);
   function submit(event: FormEvent): void {
     event.preventDefault();
     void useStatementStore.getState().build();

@@ -57,8 +57,11 @@ interface StatementStore {
   reset(): void;
 }
 
+/** No period chosen yet: the section fills in this month when first shown (the reporting zone is known by then). */
+export const NO_PERIOD: StatementForm = { from: '', to: '', timeZone: '' };
+
 export const useStatementStore = create<StatementStore>()((set, get) => ({
-  form: thisMonth(),
+  form: NO_PERIOD,
   statement: null,
   building: false,
   error: null,
