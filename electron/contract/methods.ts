@@ -93,6 +93,8 @@ export const depositsFilter = z.strictObject({
   to: epochMs.optional(),
   search: z.string().max(200).optional(),
 });
+/** A printed statement is tens of kilobytes; this bounds what statements/savePdf accepts (base64 of 30 MB). */
+export const STATEMENT_PDF_MAX_BASE64 = 40_000_000;
 /** A period statement's period, [from, to), and the zone its times are shown in (default: the reporting zone). */
 export const statementPeriod = z.strictObject({ from: epochMs, to: epochMs, timeZone: timeZoneName.optional() });
 /** Which withdrawal requests an export writes (every one, or those in one state). */
@@ -230,6 +232,11 @@ export const CONTRACT = {
   'statements/exportCsv': method(statementPeriod.extend({ path: filePath }))<{ readonly currencies: number; readonly path: string; readonly statement: PeriodStatement }>(),
   /** The period statement as one self-contained HTML page (no script, no external resource) for printing to PDF. */
   'statements/html': method(statementPeriod)<{ readonly html: string; readonly statement: PeriodStatement }>(),
+  /**
+   * Writes a statement the face printed from statements/html (base64 PDF bytes) to `path`, whole or not at all, and
+   * records the export in the audit log like the CSV's (the CLI's and main's; a window uses desktop/exportStatementPdf).
+   */
+  'statements/savePdf': method(statementPeriod.extend({ path: filePath, pdf: z.base64().max(STATEMENT_PDF_MAX_BASE64, 'the PDF is larger than a statement can be') }))<{ readonly bytes: number; readonly path: string }>(),
   /** Every withdrawal request (or those in one state) as CSV, written to `path` (a window uses desktop/exportWithdrawalsCsv). */
   'withdrawals/exportCsv': method(withdrawalsFilter.extend({ path: filePath }))<{ readonly rows: number; readonly path: string }>(),
 

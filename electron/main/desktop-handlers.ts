@@ -6,8 +6,6 @@ import { basename } from 'node:path';
 import { explorerLink } from '../chains';
 import { fail, ok, unexpectedErrorMessage, type DesktopHandlers, type Result, type TreasuryHandlers } from '../contract';
 import type { FileOutcome } from '../contract/desktop';
-import { toContractError } from '../core/errors';
-import { writeFileAtomically } from '../core/features/handle';
 import { appLog, type Logger } from '../core/log';
 import type { DesktopPreferencesStore } from './desktop-preferences';
 import { RendererErrorLog } from './renderer-errors';
@@ -93,16 +91,6 @@ function byFileName<T, U>(path: string, result: Result<T>, value: (answer: T) =>
 }
 
 const CANCELLED = ok({ cancelled: true } as const);
-
-/** Writes bytes main made itself (a printed PDF) the engine's way: whole or not at all, a failure naming the file. */
-function writeBytes(path: string, bytes: Uint8Array): Result<{ readonly bytes: number }> {
-  try {
-    writeFileAtomically(path, (append) => append(bytes));
-  } catch (error) {
-    return { ok: false, error: toContractError(error) };
-  }
-  return ok({ bytes: bytes.length });
-}
 
 export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHandlers {
   const { shell, engine, preferences } = options;
@@ -191,17 +179,17 @@ export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHa
       // The statement is made and printed first: a period the engine refuses asks no question.
       const printable = await engine['statements/html'](period);
       if (!printable.ok) return printable;
-      let pdf: Uint8Array;
+      let pdf: string;
       try {
-        pdf = await shell.printHtmlToPdf(printable.value.html);
+        pdf = Buffer.from(await shell.printHtmlToPdf(printable.value.html)).toString('base64');
       } catch (error) {
         return unexpected('desktop/exportStatementPdf', error);
       }
       return saveThen(
         'desktop/exportStatementPdf',
         { purpose: 'statementPdf', title: 'Save the statement as PDF', defaultName: dated('statement', 'pdf', now()), filters: [PDF] },
-        async (path) => writeBytes(path, pdf),
-        (answer) => answer,
+        (path) => engine['statements/savePdf']({ ...period, path, pdf }),
+        (answer) => ({ bytes: answer.bytes }),
       );
     },
 

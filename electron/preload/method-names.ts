@@ -51,6 +51,7 @@ export const PRELOAD_METHOD_NAMES = [
   'statements/build',
   'statements/exportCsv',
   'statements/html',
+  'statements/savePdf',
   'withdrawals/exportCsv',
   'audit/list',
   'audit/verify',

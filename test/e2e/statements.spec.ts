@@ -64,15 +64,18 @@ test('the period statement shows an unexplained difference exactly, and saves as
   await expect(section.getByTestId('@statement/csv-result')).toHaveText(/^Saved the statement of \d+ currencies to /);
   await expect(section.getByTestId('@statement/csv-result')).toContainText(basename(csv.answer));
 
+  // The PDF carries the head it is printed under; its own export is the next entry of the log.
+  const headBeforePdf = (await desk.value('audit/head', {})).head;
   await section.getByTestId('@statement/pdf-button').click();
   await expect(section.getByTestId('@statement/pdf-result')).toBeVisible({ timeout: 30_000 });
   const pdf = lastSaveDialog(desk.harness.desktop.records);
   expect(pdf.purpose).toBe('statementPdf');
   expect(desk.harness.desktop.records.some((record) => record.kind === 'printToPdf')).toBe(true);
   const text = execFileSync('pdftotext', ['-layout', pdf.answer, '-'], { encoding: 'utf8' });
-  const headNow = (await desk.value('audit/head', {})).head;
   expect(text).toContain('55.000001');
-  expect(text.trimEnd().endsWith(`fingerprint ${headNow?.fingerprint}`)).toBe(true);
+  expect(text.trimEnd().endsWith(`Audit head: entry ${headBeforePdf?.seq}, fingerprint ${headBeforePdf?.fingerprint}`)).toBe(true);
+  const [exported] = (await desk.value('audit/list', { limit: 1 })).rows;
+  expect(exported).toMatchObject({ action: 'statements/export', seq: (headBeforePdf?.seq ?? 0) + 1, details: { format: 'pdf' } });
   await expect(page.locator('body')).not.toContainText(desk.dataDir);
 });
 

@@ -9,7 +9,6 @@ import { parseIsoTime, typedTimeToMs } from '../args';
 import { addEngineOptions, envOf, withSession, type EngineSession } from '../engine-session';
 import { UsageError } from '../errors';
 import { formatTime, table } from '../format';
-import { writeFileArgument } from '../io';
 import { printHtmlWithHeadlessChromium } from '../print-pdf';
 import type { CommandRegistrar } from '../program';
 
@@ -83,8 +82,8 @@ export const registerStatementCommand: CommandRegistrar = (program, io) => {
         const printable = await session.run('statements/html', period, LABELS);
         statement = printable.statement;
         if (options.pdf !== undefined) {
-          written = resolve(options.pdf);
-          writeFileArgument(written, printHtmlWithHeadlessChromium(printable.html, envOf(io)), 'the PDF');
+          const pdf = Buffer.from(printHtmlWithHeadlessChromium(printable.html, envOf(io))).toString('base64');
+          written = (await session.run('statements/savePdf', { ...period, path: resolve(options.pdf), pdf }, { ...LABELS, path: '--pdf' })).path;
         }
       }
       session.output(statement, () => {

@@ -1,7 +1,9 @@
-// The statements feature: period statements (statements/build, statements/exportCsv, statements/html) and the
-// withdrawals CSV export (withdrawals/exportCsv). Reads the cache only; the exports are written whole or not at all.
+// The statements feature: period statements (statements/build, statements/exportCsv, statements/html, and
+// statements/savePdf for the page a face printed) and the withdrawals CSV export (withdrawals/exportCsv). Reads the
+// cache only; the exports are written whole or not at all, each recorded in the audit log.
 import type { TreasuryHandlers } from '../../contract';
 import type { DeskContext } from '../context';
+import { DeskError } from '../errors';
 import { buildPeriodStatement } from '../reports/period-statement';
 import { periodStatementCsv } from '../reports/statement-csv';
 import { periodStatementHtml } from '../reports/statement-html';
@@ -17,7 +19,10 @@ export interface StatementsFeatureDeps {
   readonly session: SessionLock;
 }
 
-type StatementMethods = 'statements/build' | 'statements/exportCsv' | 'statements/html' | 'withdrawals/exportCsv';
+type StatementMethods = 'statements/build' | 'statements/exportCsv' | 'statements/html' | 'statements/savePdf' | 'withdrawals/exportCsv';
+
+/** Every PDF file starts with this (ISO 32000-1, 7.5.2). */
+const PDF_HEADER = '%PDF-';
 
 export function statementsHandlers({ context, session }: StatementsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, StatementMethods> {
   const profileName = (): string => context.activeProfile().name;
@@ -40,6 +45,20 @@ export function statementsHandlers({ context, session }: StatementsFeatureDeps, 
     'statements/html': handle('statements/html', (request) => {
       const statement = statementOf(request);
       return { html: periodStatementHtml(statement), statement };
+    }),
+    'statements/savePdf': handle('statements/savePdf', (request) => {
+      const pdf = Buffer.from(request.pdf, 'base64');
+      if (pdf.subarray(0, PDF_HEADER.length).toString('latin1') !== PDF_HEADER) {
+        throw new DeskError('invalidInput', 'the statement to save is not a PDF: print it again from the statement', { pdf: 'is not a PDF' });
+      }
+      writeFileAtomically(request.path, (append) => append(pdf));
+      context.audit({
+        profile: profileName(),
+        action: 'statements/export',
+        subject: request.path,
+        details: { from: request.from, to: request.to, timeZone: request.timeZone ?? session.reportingTimeZone(), format: 'pdf', bytes: pdf.length },
+      });
+      return { bytes: pdf.length, path: request.path };
     }),
     'withdrawals/exportCsv': handle('withdrawals/exportCsv', (request) => {
       const timeZone = session.reportingTimeZone();

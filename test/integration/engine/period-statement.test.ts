@@ -2,9 +2,10 @@
 // two syncs (deposits with fees, withdrawals that succeed, are refunded or fail, to the 18th decimal) gives, per
 // currency, opening + deposits - withdrawals - fees + refunds = closing exactly, with the closing balance the sandbox's
 // own ledger holds; a balance changed behind the desk's back shows as that exact unexplained difference. The CSV holds
-// the same figures and the audit head; the HTML prints to a PDF whose text holds the totals and the fingerprint.
+// the same figures and the audit head; the HTML prints to a PDF whose text holds the totals and the fingerprint, saved
+// (and recorded in the audit log) by the engine, which refuses anything but a PDF.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '../../../electron/chains/amounts';
@@ -151,7 +152,17 @@ describe('a period statement of the seeded sandbox', () => {
     expect(printed.auditHead).toEqual((await desk.value('audit/head', {})).head);
     expect(html).not.toMatch(/<script|https?:\/\//i);
     const pdfPath = join(desk.dir, 'statement.pdf');
-    writeFileSync(pdfPath, await printHtmlWithChromium(html));
+    const pdf = Buffer.from(await printHtmlWithChromium(html));
+    const period = { from: periodStart, to: periodEnd, timeZone: 'Europe/Berlin' };
+    expect(await desk.value('statements/savePdf', { ...period, path: pdfPath, pdf: pdf.toString('base64') })).toEqual({ bytes: pdf.length, path: pdfPath });
+    expect(readFileSync(pdfPath).equals(pdf)).toBe(true);
+    const [exported] = (await desk.value('audit/list', { limit: 1 })).rows;
+    expect(exported).toMatchObject({ action: 'statements/export', subject: pdfPath, details: { ...period, format: 'pdf', bytes: pdf.length } });
+    // Anything but a PDF is refused, and nothing is written.
+    const notPdf = join(desk.dir, 'not.pdf');
+    const refused = await desk.call('statements/savePdf', { ...period, path: notPdf, pdf: Buffer.from('<html>').toString('base64') });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalidInput', message: 'the statement to save is not a PDF: print it again from the statement' } });
+    expect(existsSync(notPdf)).toBe(false);
     execFileSync('pdftoppm', ['-png', '-r', '40', '-f', '1', '-l', '1', pdfPath, join(desk.dir, 'page')]);
     expect(readFileSync(join(desk.dir, 'page-1.png')).subarray(1, 4).toString('latin1')).toBe('PNG');
     const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });

@@ -1,8 +1,8 @@
 // The desktop methods over a stubbed DesktopShell and a fake engine: dialogs decide every path, a cancel changes
 // nothing, answers name the file and never its folder, explorer links come only from the table, the clipboard gets
-// exactly the text, a statement is printed before its save dialog and its PDF written whole, and the workstation
+// exactly the text, a statement is printed before its save dialog and its PDF handed to the engine, and the workstation
 // preferences survive a damaged file.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -74,6 +74,7 @@ beforeEach(() => {
     if (method === 'withdrawals/exportCsv') return ok({ rows: 3, path: request['path'] });
     if (method === 'statements/exportCsv') return ok({ currencies: 2, path: request['path'], statement: {} });
     if (method === 'statements/html') return ok({ html: '<p>statement</p>', statement: {} });
+    if (method === 'statements/savePdf') return ok({ bytes: Buffer.from(String(request['pdf']), 'base64').length, path: request['path'] });
     return fail('internal', `unexpected ${method}`);
   };
 });
@@ -144,16 +145,18 @@ describe('file dialogs', () => {
     ]);
   });
 
-  it('prints a statement to PDF, then saves the bytes whole to the file chosen; a refused period asks nothing', async () => {
+  it('prints a statement to PDF, then has the engine save those bytes to the file chosen; a refused period asks nothing', async () => {
     const { shell, saves } = fakeShell();
     const handlers = windowHandlers(shell);
-    mkdirSync(join(folder, 'chosen'));
     const period = { from: 1_000, to: 2_000 };
     const answer = await dispatchWindowCall(handlers, 'desktop/exportStatementPdf', period);
     const printed = '%PDF of 16 characters';
     expect(answer).toEqual(ok({ cancelled: false, fileName: 'statement-2026-11-23.pdf', value: { bytes: printed.length } }));
     expect(shell.printHtmlToPdf).toHaveBeenCalledWith('<p>statement</p>');
-    expect(readFileSync(join(folder, 'chosen', 'statement-2026-11-23.pdf'), 'utf8')).toBe(printed);
+    expect(engineCalls).toEqual([
+      { method: 'statements/html', request: period },
+      { method: 'statements/savePdf', request: { ...period, path: join(folder, 'chosen', 'statement-2026-11-23.pdf'), pdf: Buffer.from(printed).toString('base64') } },
+    ]);
     expect(saves.map((request) => [request.purpose, request.filters])).toEqual([['statementPdf', [{ name: 'PDF', extensions: ['pdf'] }]]]);
 
     engineAnswer = () => fail('invalidInput', 'the period must start before it ends: choose an end after the start');
@@ -164,9 +167,13 @@ describe('file dialogs', () => {
     expect(shell.printHtmlToPdf).toHaveBeenCalledTimes(1);
   });
 
-  it('a folder that vanished: the PDF is not written, and the answer names the file only', async () => {
-    const { shell } = fakeShell({ save: join(folder, 'gone', 'statement.pdf') });
-    const answer = await dispatchWindowCall(windowHandlers(shell), 'desktop/exportStatementPdf', { from: 1_000, to: 2_000 });
+  it('a PDF the engine could not write is answered naming the file only', async () => {
+    const gone = join(folder, 'gone', 'statement.pdf');
+    const { shell } = fakeShell({ save: gone });
+    const handlers = windowHandlers(shell);
+    const answerBefore = engineAnswer;
+    engineAnswer = (method, request) => (method === 'statements/savePdf' ? fail('invalidInput', `could not write ${gone}: the folder does not exist`) : answerBefore(method, request));
+    const answer = await dispatchWindowCall(handlers, 'desktop/exportStatementPdf', { from: 1_000, to: 2_000 });
     expect(answer).toEqual(fail('invalidInput', 'could not write statement.pdf: the folder does not exist'));
   });
 
@@ -187,6 +194,7 @@ describe('the window may not name a path', () => {
       ['deposits/exportCsv', { path: '/root/.bashrc' }],
       ['withdrawals/exportCsv', { path: '/root/.bashrc' }],
       ['statements/exportCsv', { from: 1, to: 2, path: '/root/.bashrc' }],
+      ['statements/savePdf', { from: 1, to: 2, path: '/root/.bashrc', pdf: 'JVBERi0=' }],
       ['audit/export', { path: '/root/.profile' }],
       ['audit/checkpoint', { path: 'x.json' }],
       ['audit/verify', { against: '/etc/passwd' }],
