@@ -24,6 +24,7 @@ import { registerReconcileCommand } from './commands/reconcile';
 import { registerSandboxCommands } from './commands/sandbox';
 import { registerSelfcheckCommand } from './commands/selfcheck';
 import { registerSettingsCommands } from './commands/settings';
+import { registerStatementCommand } from './commands/statement';
 import { registerSyncCommands } from './commands/sync';
 import { registerWireCommands } from './commands/wire';
 import { registerWithdrawCommands } from './commands/withdraw';
@@ -40,6 +41,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerWithdrawCommands,
   registerPayoutCommands,
   registerReconcileCommand,
+  registerStatementCommand,
   registerPolicyCommands,
   registerSettingsCommands,
   registerAuditCommands,

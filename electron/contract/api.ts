@@ -52,6 +52,9 @@ export const WINDOW_METHOD_NAMES: readonly WindowMethodName[] = [...(Object.keys
  */
 export const WINDOW_PATH_FIELDS: Readonly<Partial<Record<MethodName, { readonly field: string; readonly instead: DesktopMethodName }>>> = Object.freeze({
   'deposits/exportCsv': { field: 'path', instead: 'desktop/exportDepositsCsv' },
+  'withdrawals/exportCsv': { field: 'path', instead: 'desktop/exportWithdrawalsCsv' },
+  'statements/exportCsv': { field: 'path', instead: 'desktop/exportStatementCsv' },
+  'statements/savePdf': { field: 'path', instead: 'desktop/exportStatementPdf' },
   'audit/export': { field: 'path', instead: 'desktop/exportAudit' },
   'audit/checkpoint': { field: 'path', instead: 'desktop/saveCheckpoint' },
   'audit/verify': { field: 'against', instead: 'desktop/verifyAuditAgainst' },

@@ -11,6 +11,7 @@ export * from './events';
 export * from './methods';
 export * from './notifications';
 export * from './payouts';
+export * from './period-statement';
 export * from './reconciliation';
 export * from './result';
 export * from './screens';

@@ -12,6 +12,7 @@ import { ORDER_FINAL_SCOPES, type ApprovalsWaitingView, type NotificationPrefere
 import type { AssetTotalsView, BalanceHistoryView } from './balance-totals';
 import type { ConnectionPanelView } from './connection-panel';
 import type { PayoutBatchSummary, PayoutBatchView, PayoutSubmitResult } from './payouts';
+import type { PeriodStatement } from './period-statement';
 import type { ReconciliationReport } from './reconciliation';
 import { STUCK_THRESHOLD_RANGE_MS, WATCHED_ORDER_STATUSES, type StuckThresholdsView } from './stuck-orders';
 
@@ -102,6 +103,12 @@ export const depositsFilter = z.strictObject({
   to: epochMs.optional(),
   search: z.string().max(200).optional(),
 });
+/** A printed statement is tens of kilobytes; this bounds what statements/savePdf accepts (base64 of 30 MB). */
+export const STATEMENT_PDF_MAX_BASE64 = 40_000_000;
+/** A period statement's period, [from, to), and the zone its times are shown in (default: the reporting zone). */
+export const statementPeriod = z.strictObject({ from: epochMs, to: epochMs, timeZone: timeZoneName.optional() });
+/** Which withdrawal requests an export writes (every one, or those in one state). */
+export const withdrawalsFilter = z.strictObject({ state: withdrawalState.optional() });
 /** An operator's notification preferences; the engine checks each threshold against its currency's decimals. */
 export const notificationPreferences = z.strictObject({
   approvalWaiting: z.boolean(),
@@ -259,6 +266,20 @@ export const CONTRACT = {
    * records), over [from, to) (from the beginning, to now, when left out). Changes nothing.
    */
   'reconcile/run': method(z.strictObject({ currency: reportedCurrency.optional(), from: epochMs.optional(), to: epochMs.optional() }))<ReconciliationReport>(),
+
+  /** The period statement of the active profile from the cache (offline too): balances, movements, differences. Changes nothing. */
+  'statements/build': method(statementPeriod)<PeriodStatement>(),
+  /** The period statement as CSV, written to `path` (the CLI's; a window uses desktop/exportStatementCsv). */
+  'statements/exportCsv': method(statementPeriod.extend({ path: filePath }))<{ readonly currencies: number; readonly path: string; readonly statement: PeriodStatement }>(),
+  /** The period statement as one self-contained HTML page (no script, no external resource) for printing to PDF. */
+  'statements/html': method(statementPeriod)<{ readonly html: string; readonly statement: PeriodStatement }>(),
+  /**
+   * Writes a statement the face printed from statements/html (base64 PDF bytes) to `path`, whole or not at all, and
+   * records the export in the audit log like the CSV's (the CLI's and main's; a window uses desktop/exportStatementPdf).
+   */
+  'statements/savePdf': method(statementPeriod.extend({ path: filePath, pdf: z.base64().max(STATEMENT_PDF_MAX_BASE64, 'the PDF is larger than a statement can be') }))<{ readonly bytes: number; readonly path: string }>(),
+  /** Every withdrawal request (or those in one state) as CSV, written to `path` (a window uses desktop/exportWithdrawalsCsv). */
+  'withdrawals/exportCsv': method(withdrawalsFilter.extend({ path: filePath }))<{ readonly rows: number; readonly path: string }>(),
 
   'audit/list': method(z.strictObject({ limit: pageLimit.optional(), cursor: cursor.optional() }))<Dto.Page<Dto.AuditEntryView>>(),
   'audit/verify': method(z.strictObject({ against: filePath.optional() }))<Dto.AuditVerification>(),

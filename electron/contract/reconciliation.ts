@@ -81,6 +81,11 @@ export interface BalanceReconciliation {
   readonly withdrawals: ReconciliationTally;
   /** Orders refunded or failed (amount + fee came back). */
   readonly returned: ReconciliationTally;
+  /**
+   * The fees inside those tallies: the deposits' (already taken off what they credited), the withdrawals' (part of what
+   * left) and the returned orders' (part of what came back). A period statement shows them apart.
+   */
+  readonly fees: { readonly deposits: string; readonly withdrawals: string; readonly returned: string };
   /** deposits - withdrawals + returned. */
   readonly expectedChange: string;
   /** change - expectedChange: zero when the records explain the movement. */

@@ -18,6 +18,7 @@ import { payoutsHandlers } from './features/payouts';
 import { profilesHandlers, type DemoSandboxStarter } from './features/profiles';
 import { sessionHandlers } from './features/session';
 import { settingsHandlers } from './features/settings';
+import { statementsHandlers } from './features/statements';
 import { syncHandlers } from './features/sync';
 import { withdrawalsHandlers } from './features/withdrawals';
 import type { SessionLock } from './session';
@@ -55,5 +56,6 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     ...dashboardHandlers(parts, handle),
     ...labelsHandlers(parts, handle),
     ...addressBookHandlers(parts, handle),
+    ...statementsHandlers(parts, handle),
   };
 }

@@ -13,6 +13,9 @@ import { RendererErrorLog } from './renderer-errors';
 /** Which file a dialog is for (the double records it; tests assert on it). */
 export type FilePurpose =
   | 'depositsCsv'
+  | 'withdrawalsCsv'
+  | 'statementCsv'
+  | 'statementPdf'
   | 'auditExport'
   | 'auditCheckpoint'
   | 'auditCheckpointToVerify'
@@ -65,6 +68,8 @@ export interface DesktopShell {
   showNotification(notice: DesktopNotice): void;
   /** Shows the main window (creating it again when it was closed to the tray), restored and focused. */
   showMainWindow(): void;
+  /** Prints a self-contained HTML page to PDF (Chromium's printer: a hidden window in the app, the harness's browser in e2e). */
+  printHtmlToPdf(html: string): Promise<Uint8Array>;
 }
 
 export interface DesktopHandlerOptions {
@@ -81,6 +86,7 @@ export interface DesktopHandlerOptions {
 const CSV: FileFilter = { name: 'CSV', extensions: ['csv'] };
 const JSON_LINES: FileFilter = { name: 'JSON lines', extensions: ['jsonl'] };
 const JSON_FILE: FileFilter = { name: 'JSON', extensions: ['json'] };
+const PDF: FileFilter = { name: 'PDF', extensions: ['pdf'] };
 
 function dated(prefix: string, extension: string, now: Date): string {
   return `${prefix}-${now.toISOString().slice(0, 10)}.${extension}`;
@@ -161,6 +167,42 @@ export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHa
         { purpose: 'depositsCsv', title: 'Export deposits as CSV', defaultName: dated('deposits', 'csv', now()), filters: [CSV] },
         (path) => engine['deposits/exportCsv']({ ...filter, path }),
         (answer) => ({ rows: answer.rows }),
+      );
+    },
+
+    'desktop/exportWithdrawalsCsv'(filter) {
+      return saveThen(
+        'desktop/exportWithdrawalsCsv',
+        { purpose: 'withdrawalsCsv', title: 'Export withdrawals as CSV', defaultName: dated('withdrawals', 'csv', now()), filters: [CSV] },
+        (path) => engine['withdrawals/exportCsv']({ ...filter, path }),
+        (answer) => ({ rows: answer.rows }),
+      );
+    },
+
+    'desktop/exportStatementCsv'(period) {
+      return saveThen(
+        'desktop/exportStatementCsv',
+        { purpose: 'statementCsv', title: 'Export the statement as CSV', defaultName: dated('statement', 'csv', now()), filters: [CSV] },
+        (path) => engine['statements/exportCsv']({ ...period, path }),
+        (answer) => ({ currencies: answer.currencies }),
+      );
+    },
+
+    async 'desktop/exportStatementPdf'(period) {
+      // The statement is made and printed first: a period the engine refuses asks no question.
+      const printable = await engine['statements/html'](period);
+      if (!printable.ok) return printable;
+      let pdf: string;
+      try {
+        pdf = Buffer.from(await shell.printHtmlToPdf(printable.value.html)).toString('base64');
+      } catch (error) {
+        return unexpected('desktop/exportStatementPdf', error);
+      }
+      return saveThen(
+        'desktop/exportStatementPdf',
+        { purpose: 'statementPdf', title: 'Save the statement as PDF', defaultName: dated('statement', 'pdf', now()), filters: [PDF] },
+        (path) => engine['statements/savePdf']({ ...period, path, pdf }),
+        (answer) => ({ bytes: answer.bytes }),
       );
     },
 

@@ -3,6 +3,7 @@
 // hosts), whatever built them.
 import type { BrowserWindow, Clipboard, Dialog, NotificationConstructorOptions, OpenDialogOptions, SaveDialogOptions, Shell } from 'electron';
 import type { DesktopShell } from './desktop-handlers';
+import { printHtmlToPdf, type PrintWindow } from './print-to-pdf';
 import { openExternalSafely } from './security';
 
 /** The part of an Electron Notification the shell uses. */
@@ -40,6 +41,8 @@ export interface ElectronDesktopParts {
   readonly showMainWindow: () => void;
   /** process.platform: how a notice's body must be written (notificationBody). */
   readonly platform: NodeJS.Platform;
+  /** A hidden window to print a page in (new BrowserWindow(PRINT_WINDOW_OPTIONS)). */
+  readonly createPrintWindow: () => PrintWindow;
 }
 
 export function electronDesktopShell(parts: ElectronDesktopParts): DesktopShell {
@@ -85,6 +88,9 @@ export function electronDesktopShell(parts: ElectronDesktopParts): DesktopShell 
     },
     showMainWindow() {
       parts.showMainWindow();
+    },
+    printHtmlToPdf(html) {
+      return printHtmlToPdf(parts.createPrintWindow, html);
     },
   };
 }

@@ -19,6 +19,7 @@ import { deferredHandlers, startFailureMessage } from './deferred-handlers';
 import { createDesktopHandlers } from './desktop-handlers';
 import { desktopPreferencesIn, type DesktopPreferencesStore } from './desktop-preferences';
 import { electronDesktopShell } from './desktop-shell';
+import { PRINT_WINDOW_OPTIONS } from './print-to-pdf';
 import { dataFolder, startDesktopLog, startEngine, type DesktopEngine } from './engine';
 import { broadcastEvent, registerContractIpc } from './ipc';
 import { decideSqliteBinding } from './native';
@@ -134,6 +135,19 @@ function run(): void {
     createNotification: (options) => new Notification(options),
     showMainWindow: focusMainWindow,
     platform: process.platform,
+    createPrintWindow: () =>
+      new BrowserWindow({
+        ...PRINT_WINDOW_OPTIONS,
+        webPreferences: {
+          ...PRINT_WINDOW_OPTIONS.webPreferences,
+          // The decisive flags again, literally, so the security gate (Electronegativity) sees them where the window is
+          // created; same values as PRINT_WINDOW_OPTIONS (its unit test checks them).
+          sandbox: true,
+          contextIsolation: true,
+          nodeIntegration: false,
+          disableBlinkFeatures: 'Auxclick',
+        },
+      }),
   });
   const tellWindows = (event: ContractEvent): void => void broadcastEvent(windows.all(), event, trusted);
   tray = createDeskTray(

@@ -16,6 +16,7 @@ import { useSyncStore } from './stores/sync';
 import { useWithdrawalsStore } from './stores/withdrawals';
 import { useProfilesStore } from './stores/profiles';
 import { useReconciliationStore } from './stores/reconciliation';
+import { useStatementStore } from './stores/statement';
 
 function route(event: ContractEvent): void {
   switch (event.type) {
@@ -96,6 +97,7 @@ export function reloadEverything(): void {
   void useOperatorsStore.getState().load();
   void useMerchantStore.getState().load();
   useReconciliationStore.getState().reset();
+  useStatementStore.getState().reset();
 }
 
 /** Starts routing; returns the function that stops it. */

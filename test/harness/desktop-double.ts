@@ -1,6 +1,7 @@
 // Test harness only: the DesktopShell double behind the browser harness's desktop methods. It records every request
 // (clipboard writes, dialogs with their purpose, links opened) and answers dialogs the way a person would: a save
-// dialog picks a fresh file in the harness's own folder, an open dialog picks the file a test queued (or cancels).
+// dialog picks a fresh file in the harness's own folder, an open dialog picks the file a test queued (or cancels); a
+// page is printed to PDF by the harness's Chromium.
 // The desktop handlers themselves are the app's (electron/main/desktop-handlers.ts), so e2e covers both sides; so is
 // the notifier (electron/main/notifier.ts), whose notices the double records and a test can click, and whose
 // approvals count it keeps (apart from the records) as the tray and the badge would show it.
@@ -8,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContractEvent } from '../../electron/contract';
 import type { DesktopNotice, DesktopShell, OpenDialogRequest, SaveDialogRequest } from '../../electron/main/desktop-handlers';
+import { printHtmlWithChromium } from './chromium';
 
 /** A notice the app would have shown with the system's notifications. */
 export interface RecordedNotice {
@@ -22,7 +24,9 @@ export type DesktopRecord =
   | { readonly kind: 'openDialog'; readonly request: OpenDialogRequest; readonly answer: string | null }
   | { readonly kind: 'openExternal'; readonly url: string }
   | { readonly kind: 'notification'; readonly notice: RecordedNotice }
-  | { readonly kind: 'showMainWindow' };
+  | { readonly kind: 'showMainWindow' }
+  /** A page printed to PDF (its HTML's size in bytes). */
+  | { readonly kind: 'printToPdf'; readonly bytes: number };
 
 /** The approvals count the notifier reported, as the tray and the badge would show it. */
 export interface RecordedApprovalsCount {
@@ -88,6 +92,10 @@ export function createDesktopDouble(folder: string): DesktopDouble {
     },
     showMainWindow() {
       records.push({ kind: 'showMainWindow' });
+    },
+    async printHtmlToPdf(html) {
+      records.push({ kind: 'printToPdf', bytes: Buffer.byteLength(html) });
+      return printHtmlWithChromium(html);
     },
   };
   return {

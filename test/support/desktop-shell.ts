@@ -11,6 +11,7 @@ export function silentDesktopShell(overrides: Partial<DesktopShell> = {}): Deskt
     openExternal: async () => undefined,
     showNotification: () => undefined,
     showMainWindow: () => undefined,
+    printHtmlToPdf: async () => new Uint8Array(),
     ...overrides,
   };
 }

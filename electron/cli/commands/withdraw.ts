@@ -3,9 +3,10 @@
 // operator (each shows the request and its fingerprint before the passphrase is asked), status with the verification
 // of its signed statements, each approval and whether it counts, the platform's remark and every field of the order
 // record the service reported, the timeline, and whether the order is stuck and what to do next; list (--stuck: the
-// orders stuck now). The engine enforces roles, self-approval, parties and states, and verifies the statements; the CLI
+// orders stuck now); export writes the requests as CSV. The engine enforces roles, self-approval, parties and states, and verifies the statements; the CLI
 // shows its answers.
 import type { Command } from 'commander';
+import { resolve } from 'node:path';
 import { decisionsOpen, WITHDRAWAL_STATES, type StuckFlagView, type WithdrawalPreflight, type WithdrawalView } from '../../contract';
 import { wholeNumber } from '../args';
 import { addEngineOptions, PLACEHOLDER, withSession, type EngineSession } from '../engine-session';
@@ -341,6 +342,20 @@ export const registerWithdrawCommands: CommandRegistrar = (program, io) => {
         );
         if (page.nextCursor !== null) io.stderr(`more requests: add --cursor ${page.nextCursor}\n`);
       });
+    });
+  });
+
+  addEngineOptions(
+    withdraw
+      .command('export')
+      .description('Write the withdrawal requests, newest first, to a CSV file (times in the reporting time zone with their offset, amounts exactly as stored)')
+      .option('--state <state>', `only this state: ${WITHDRAWAL_STATES.join(', ')}`)
+      .requiredOption('--csv <file>', 'the CSV file to write (replaced whole)'),
+  ).action(async (options: { readonly state?: string; readonly csv: string }, command: Command) => {
+    await withSession(command, io, async (session) => {
+      const request = { ...(options.state !== undefined ? { state: options.state } : {}), path: resolve(options.csv) };
+      const written = await session.run('withdrawals/exportCsv', request, { path: '--csv', state: '--state' });
+      session.output(written, () => session.say(`wrote ${written.rows} withdrawal request${written.rows === 1 ? '' : 's'} to ${written.path}`));
     });
   });
 };

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { ok, type MethodName, type Result, type TreasuryHandlers } from '../../contract';
 import { DeskError, toContractError } from '../errors';
-import { writeFailureReason, writeFileAtomically as writeFileWhole } from '../files/atomic-write';
+import { writeFailureReason, writeFileAtomically as writeFileWhole, type AppendChunk } from '../files/atomic-write';
 import { appLog, registerRequestSecrets } from '../log';
 import type { SessionLock } from '../session';
 
@@ -59,7 +59,7 @@ export function handlerWrapper(session: SessionLock): Handle {
 }
 
 /** Writes a file the caller named, whole or not at all (core/files/atomic-write.ts); a failure is bad input naming it. */
-export function writeFileAtomically(path: string, write: (append: (chunk: string) => void) => void): void {
+export function writeFileAtomically(path: string, write: (append: AppendChunk) => void): void {
   try {
     writeFileWhole(path, (append) => write(append));
   } catch (error) {

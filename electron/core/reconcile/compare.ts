@@ -97,7 +97,7 @@ function money(text: string): Money {
 }
 
 /** An exact decimal string (a zero is "0", never "-0"). */
-function exact(value: Money): string {
+export function exact(value: Money): string {
   return value.isZero() ? '0' : formatMoney(value);
 }
 
@@ -109,9 +109,12 @@ export function signed(value: Money): string {
 class Tally {
   count = 0;
   amount: Money = ZERO;
-  add(value: Money): void {
+  /** The fees inside those amounts (a deposit's fee was already taken off its amount), for period statements. */
+  fees: Money = ZERO;
+  add(value: Money, fee: Money = ZERO): void {
     this.count += 1;
     this.amount = this.amount.plus(value);
+    this.fees = this.fees.plus(fee);
   }
   view(): ReconciliationTally {
     return { count: this.count, amount: exact(this.amount) };
@@ -129,6 +132,8 @@ interface Movement {
   readonly kind: MovementKind;
   readonly at: number;
   readonly amount: Money;
+  /** The record's fee (positive): inside `amount` for orders, already taken off it for deposits. */
+  readonly fee: Money;
 }
 
 /** Deposits, withdrawals (amount + fee, as a positive amount) and returned orders counted in one reading. */
@@ -146,6 +151,7 @@ class SlotTallies {
     if (tally === null) return;
     tally.count += sign;
     tally.amount = tally.amount.plus(movement.amount.abs().times(sign));
+    tally.fees = tally.fees.plus(movement.fee.times(sign));
   }
 
   /** deposits - withdrawals + returned. */
@@ -246,6 +252,8 @@ class Timeline {
       from[kind].amount = from[kind].amount.minus(tallies[kind].amount);
       to[kind].count += tallies[kind].count;
       to[kind].amount = to[kind].amount.plus(tallies[kind].amount);
+      from[kind].fees = from[kind].fees.minus(tallies[kind].fees);
+      to[kind].fees = to[kind].fees.plus(tallies[kind].fees);
     }
   }
 
@@ -268,11 +276,12 @@ function orderMovements(orders: readonly OrderFact[]): Movement[] {
   const movements: Movement[] = [];
   for (const order of orders) {
     if (order.createdSeenAt === null) continue;
-    const held = money(order.amount).plus(money(order.fee ?? '0'));
-    movements.push({ kind: 'withdrawal', at: order.createdSeenAt, amount: held.negated() });
+    const fee = money(order.fee ?? '0');
+    const held = money(order.amount).plus(fee);
+    movements.push({ kind: 'withdrawal', at: order.createdSeenAt, amount: held.negated(), fee });
     if (order.final !== null) {
       const returned = order.final.status !== 'success';
-      movements.push({ kind: returned ? 'returned' : 'paidOut', at: order.final.at, amount: returned ? held : ZERO });
+      movements.push({ kind: returned ? 'returned' : 'paidOut', at: order.final.at, amount: returned ? held : ZERO, fee: returned ? fee : ZERO });
     }
   }
   return movements.sort((a, b) => a.at - b.at);
@@ -284,7 +293,7 @@ function* movementsInOrder(deposits: Iterable<DepositFact>, orders: readonly Mov
   for (const deposit of deposits) {
     visit(deposit);
     while (next < orders.length && (orders[next] as Movement).at <= deposit.firstSeenAt) yield orders[next++] as Movement;
-    yield { kind: 'deposit', at: deposit.firstSeenAt, amount: money(deposit.amount) };
+    yield { kind: 'deposit', at: deposit.firstSeenAt, amount: money(deposit.amount), fee: money(deposit.fee) };
   }
   while (next < orders.length) yield orders[next++] as Movement;
 }
@@ -484,6 +493,7 @@ function compareBalance(
       for (const key of ['deposits', 'withdrawals', 'returned'] as const) {
         totals[key].count += slot[key].count;
         totals[key].amount = totals[key].amount.plus(slot[key].amount);
+        totals[key].fees = totals[key].fees.plus(slot[key].fees);
       }
     }
     const residual = timeline.residual(index);
@@ -517,6 +527,7 @@ function compareBalance(
     deposits: totals.deposits.view(),
     withdrawals: totals.withdrawals.view(),
     returned: totals.returned.view(),
+    fees: { deposits: exact(totals.deposits.fees), withdrawals: exact(totals.withdrawals.fees), returned: exact(totals.returned.fees) },
     expectedChange: exact(expectedChange),
     unexplained: exact(unexplained),
   };

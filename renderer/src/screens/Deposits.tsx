@@ -6,13 +6,13 @@ import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../../el
 import type { DepositView } from '../../../electron/contract';
 import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { ExportButton } from '../components/ExportButton';
 import { Select } from '../components/Select';
 import { Field } from '../components/Field';
 import { currencyLabel, displayLocale, formatDateTime, shorten, timeAgo } from '../format';
 import { useReportingTimeZone } from '../components/DateTime';
 import { ExplorerLink } from '../components/ExplorerLink';
 import { useDebounced, useNow } from '../hooks';
-import { useFileAction } from '../file-action';
 import { useBalancesStore } from '../stores/balances';
 import { EMPTY_FILTERS, useDepositsStore } from '../stores/deposits';
 
@@ -243,20 +243,13 @@ function MoreFieldsMark({ fields }: { readonly fields: DepositView['moreFields']
 }
 
 function ExportCsv(): React.JSX.Element {
-  const exporting = useFileAction(() => useDepositsStore.getState().exportCsv());
   return (
-    <div className="export" role="group" aria-label="Export deposits as CSV">
-      <button type="button" className="button" disabled={exporting.busy} onClick={() => void exporting.run()} data-testid="@deposits/export-button">
-        {exporting.busy ? 'Exporting…' : 'Export CSV…'}
-      </button>
-      <div className="export__result" role="status">
-        {exporting.done === null ? null : (
-          <span data-testid="@deposits/export-result">
-            Exported {exporting.done.value.rows.toLocaleString('en-US')} rows to <code>{exporting.done.fileName}</code>.
-          </span>
-        )}
-      </div>
-      {exporting.error === null ? null : <ErrorNotice error={exporting.error} />}
-    </div>
+    <ExportButton
+      groupLabel="Export deposits as CSV"
+      label="Export CSV…"
+      action={() => useDepositsStore.getState().exportCsv()}
+      written={(value) => `Exported ${value.rows.toLocaleString('en-US')} rows`}
+      testId="@deposits/export"
+    />
   );
 }

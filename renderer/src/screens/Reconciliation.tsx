@@ -2,7 +2,7 @@
 // those listed by getDeposits, the available balance's movement between readings against deposits minus withdrawals
 // (amount + fee) plus refunds, frozen funds against open orders, fees against the currency table; every difference
 // with its exact amount, unexplained ones first, each linking to the deposit or order it is about. Balances follow the
-// "Hide balances" setting.
+// "Hide balances" setting. The period statement (Statement.tsx) closes the screen.
 import { useEffect, type FormEvent } from 'react';
 import { WITHDRAWAL_CURRENCIES } from '../../../electron/chains';
 import type { CurrencyReconciliation, ReconciliationFinding, ReconciliationFindingKind, ReconciliationReport, ReconciliationTally } from '../../../electron/contract';
@@ -16,6 +16,7 @@ import { currencyLabel } from '../format';
 import { useBalancesStore } from '../stores/balances';
 import { useNavigationStore } from '../stores/navigation';
 import { useReconciliationStore } from '../stores/reconciliation';
+import { StatementSection } from './Statement';
 
 const KIND_LABELS: Readonly<Record<ReconciliationFindingKind, string>> = {
   callbackOnly: 'Seen only by callback',
@@ -49,6 +50,7 @@ export function Reconciliation(): React.JSX.Element {
       </div>
       {report === null ? null : <Summary report={report} />}
       {report?.currencies.map((currency) => <CurrencyDetail key={currency.currency} currency={currency} />)}
+      <StatementSection />
     </div>
   );
 }

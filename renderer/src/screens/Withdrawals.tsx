@@ -7,10 +7,11 @@ import { useEffect, useState } from 'react';
 import { CURRENCIES } from '../../../electron/chains';
 import type { WithdrawalView } from '../../../electron/contract';
 import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
-import type { ContractError } from '../api';
+import { call, type ContractError } from '../api';
 import { Amount } from '../components/Amount';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { ExportButton } from '../components/ExportButton';
 import { ExplorerLink } from '../components/ExplorerLink';
 import { Fingerprint } from '../components/Fingerprint';
 import { RecordFields } from '../components/RecordFields';
@@ -277,6 +278,13 @@ function AllOrders(): React.JSX.Element {
   return (
     <section className="card" aria-labelledby="orders-title">
       <h2 id="orders-title">All withdrawal orders</h2>
+      <ExportButton
+        groupLabel="Export withdrawals as CSV"
+        label="Export CSV…"
+        action={() => call('desktop/exportWithdrawalsCsv', {})}
+        written={(value) => `Exported ${value.rows.toLocaleString('en-US')} requests`}
+        testId="@withdrawals/export"
+      />
       <ErrorNotice error={error} />
       {orders.length === 0 && !loading ? <p className="muted">No withdrawals yet.</p> : null}
       {orders.length === 0 ? null : (

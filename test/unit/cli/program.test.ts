@@ -26,7 +26,7 @@ const GROUPS: readonly (readonly [string, string])[] = [
   ['deposits', 'list or export'],
   ['address', 'create, list, qr or validate'],
   ['operator', 'found, invite, accept, confirm, withdraw-proposal, role, disable, rekey, passphrase or list'],
-  ['withdraw', 'preflight, request, approve, reject, cancel, submit, status or list'],
+  ['withdraw', 'preflight, request, approve, reject, cancel, submit, status, list or export'],
   ['policy', 'list or set'],
   ['audit', 'verify, head, checkpoint or export'],
   ['callbacks', 'listen'],
@@ -77,7 +77,7 @@ describe('command groups and unknown commands', () => {
 
   it('an unknown subcommand names the group and the choices', async () => {
     expect(usageLine(await run('withdraw', 'approv', '7'))).toBe(
-      `treasury-desk: unknown command 'withdraw approv': use preflight, request, approve, reject, cancel, submit, status or list (see "treasury-desk withdraw --help").`,
+      `treasury-desk: unknown command 'withdraw approv': use preflight, request, approve, reject, cancel, submit, status, list or export (see "treasury-desk withdraw --help").`,
     );
   });
 
@@ -102,7 +102,7 @@ describe('command groups and unknown commands', () => {
   it('help exits 0 on stdout, for the program, a group and a command', async () => {
     const top = await run('--help');
     expect(top.code).toBe(0);
-    for (const command of ['profile', 'selfcheck', 'sync', 'balances', 'currencies', 'deposits', 'address', 'operator', 'withdraw', 'reconcile', 'policy', 'audit', 'callbacks', 'demo']) {
+    for (const command of ['profile', 'selfcheck', 'sync', 'balances', 'currencies', 'deposits', 'address', 'operator', 'withdraw', 'reconcile', 'statement', 'policy', 'audit', 'callbacks', 'demo']) {
       expect(top.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     }
     expect(top.stdout).toContain('--credentials <file>');

@@ -30,6 +30,7 @@ const report: ReconciliationReport = {
         deposits: { count: 1, amount: '9.5' },
         withdrawals: { count: 1, amount: '26' },
         returned: { count: 0, amount: '0' },
+        fees: { deposits: '0.5', withdrawals: '1', returned: '0' },
         expectedChange: '-16.5',
         unexplained: '0',
       },

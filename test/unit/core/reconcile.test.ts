@@ -130,6 +130,7 @@ describe('the balance between readings', () => {
       deposits: { count: 1, amount: '100.000000000000000001' },
       withdrawals: { count: 2, amount: '31.000000000000000001' },
       returned: { count: 1, amount: '10.000000000000000001' },
+      fees: { deposits: '0', withdrawals: '1.000000000000000001', returned: '0.000000000000000001' },
       expectedChange: '79.000000000000000001',
       unexplained: '0',
       startsLate: true,

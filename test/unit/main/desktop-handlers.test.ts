@@ -1,6 +1,7 @@
 // The desktop methods over a stubbed DesktopShell and a fake engine: dialogs decide every path, a cancel changes
 // nothing, answers name the file and never its folder, explorer links come only from the table, the clipboard gets
-// exactly the text, and the workstation preferences survive a damaged file.
+// exactly the text, a statement is printed before its save dialog and its PDF handed to the engine, and the workstation
+// preferences survive a damaged file.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +52,7 @@ function fakeShell(answers: { save?: string | null; open?: string | null } = {})
     openExternal: vi.fn(async () => undefined),
     showNotification: vi.fn(),
     showMainWindow: vi.fn(),
+    printHtmlToPdf: vi.fn(async (html: string) => new TextEncoder().encode(`%PDF of ${html.length} characters`)),
   } satisfies DesktopShell;
   return { shell, saves, opens };
 }
@@ -69,6 +71,10 @@ beforeEach(() => {
     if (method === 'audit/checkpoint') return ok({ path: request['path'], seq: 12, fingerprint: 'ABCD-EFGH-JKMN-PQRS' });
     if (method === 'audit/verify') return ok({ ok: true, rows: 12, head: null });
     if (method === 'profiles/importFile') return ok({ name: request['name'] });
+    if (method === 'withdrawals/exportCsv') return ok({ rows: 3, path: request['path'] });
+    if (method === 'statements/exportCsv') return ok({ currencies: 2, path: request['path'], statement: {} });
+    if (method === 'statements/html') return ok({ html: '<p>statement</p>', statement: {} });
+    if (method === 'statements/savePdf') return ok({ bytes: Buffer.from(String(request['pdf']), 'base64').length, path: request['path'] });
     return fail('internal', `unexpected ${method}`);
   };
 });
@@ -124,6 +130,53 @@ describe('file dialogs', () => {
     expect(opens.map((request) => request.purpose)).toEqual(['auditCheckpointToVerify', 'credentials']);
   });
 
+  it('exports withdrawals and a statement as CSV to the files chosen, with the period as the window gave it', async () => {
+    const { shell, saves } = fakeShell();
+    const handlers = windowHandlers(shell);
+    expect(await dispatchWindowCall(handlers, 'desktop/exportWithdrawalsCsv', { state: 'submitted' })).toEqual(
+      ok({ cancelled: false, fileName: 'withdrawals-2026-11-23.csv', value: { rows: 3 } }),
+    );
+    const period = { from: 1_000, to: 2_000, timeZone: 'Europe/Berlin' };
+    expect(await dispatchWindowCall(handlers, 'desktop/exportStatementCsv', period)).toEqual(ok({ cancelled: false, fileName: 'statement-2026-11-23.csv', value: { currencies: 2 } }));
+    expect(saves.map((request) => request.purpose)).toEqual(['withdrawalsCsv', 'statementCsv']);
+    expect(engineCalls).toEqual([
+      { method: 'withdrawals/exportCsv', request: { state: 'submitted', path: join(folder, 'chosen', 'withdrawals-2026-11-23.csv') } },
+      { method: 'statements/exportCsv', request: { ...period, path: join(folder, 'chosen', 'statement-2026-11-23.csv') } },
+    ]);
+  });
+
+  it('prints a statement to PDF, then has the engine save those bytes to the file chosen; a refused period asks nothing', async () => {
+    const { shell, saves } = fakeShell();
+    const handlers = windowHandlers(shell);
+    const period = { from: 1_000, to: 2_000 };
+    const answer = await dispatchWindowCall(handlers, 'desktop/exportStatementPdf', period);
+    const printed = '%PDF of 16 characters';
+    expect(answer).toEqual(ok({ cancelled: false, fileName: 'statement-2026-11-23.pdf', value: { bytes: printed.length } }));
+    expect(shell.printHtmlToPdf).toHaveBeenCalledWith('<p>statement</p>');
+    expect(engineCalls).toEqual([
+      { method: 'statements/html', request: period },
+      { method: 'statements/savePdf', request: { ...period, path: join(folder, 'chosen', 'statement-2026-11-23.pdf'), pdf: Buffer.from(printed).toString('base64') } },
+    ]);
+    expect(saves.map((request) => [request.purpose, request.filters])).toEqual([['statementPdf', [{ name: 'PDF', extensions: ['pdf'] }]]]);
+
+    engineAnswer = () => fail('invalidInput', 'the period must start before it ends: choose an end after the start');
+    expect(await dispatchWindowCall(handlers, 'desktop/exportStatementPdf', { from: 2_000, to: 1_000 })).toEqual(
+      fail('invalidInput', 'the period must start before it ends: choose an end after the start'),
+    );
+    expect(saves).toHaveLength(1);
+    expect(shell.printHtmlToPdf).toHaveBeenCalledTimes(1);
+  });
+
+  it('a PDF the engine could not write is answered naming the file only', async () => {
+    const gone = join(folder, 'gone', 'statement.pdf');
+    const { shell } = fakeShell({ save: gone });
+    const handlers = windowHandlers(shell);
+    const answerBefore = engineAnswer;
+    engineAnswer = (method, request) => (method === 'statements/savePdf' ? fail('invalidInput', `could not write ${gone}: the folder does not exist`) : answerBefore(method, request));
+    const answer = await dispatchWindowCall(handlers, 'desktop/exportStatementPdf', { from: 1_000, to: 2_000 });
+    expect(answer).toEqual(fail('invalidInput', 'could not write statement.pdf: the folder does not exist'));
+  });
+
   it('answers a failing dialog as internal, without throwing', async () => {
     const { shell } = fakeShell();
     shell.showSaveDialog.mockRejectedValueOnce(new Error('no display'));
@@ -139,6 +192,9 @@ describe('the window may not name a path', () => {
     const handlers = windowHandlers(shell);
     for (const [method, request] of [
       ['deposits/exportCsv', { path: '/root/.bashrc' }],
+      ['withdrawals/exportCsv', { path: '/root/.bashrc' }],
+      ['statements/exportCsv', { from: 1, to: 2, path: '/root/.bashrc' }],
+      ['statements/savePdf', { from: 1, to: 2, path: '/root/.bashrc', pdf: 'JVBERi0=' }],
       ['audit/export', { path: '/root/.profile' }],
       ['audit/checkpoint', { path: 'x.json' }],
       ['audit/verify', { against: '/etc/passwd' }],

@@ -1,0 +1,47 @@
+// The period statement (issue 13) as every face receives it from `statements/build`: per currency, the opening and
+// closing balances (the balance readings in force when the period starts and ends), the deposits, withdrawals, fees and
+// refunds between them, and the unexplained difference closing - (opening + deposits - withdrawals - fees + refunds),
+// with the reconciliation's findings of the period and the audit head it was made under. Amounts are exact decimal
+// strings ("-12.5" where a difference can go either way); times are epoch milliseconds, shown in `timeZone`.
+import type { AuditHeadView } from './dto';
+import type { BalanceReadingView, ReconciliationFinding, ReconciliationTally } from './reconciliation';
+
+/** One currency's statement. */
+export interface PeriodStatementCurrency {
+  readonly currency: string;
+  /** The reading in force when the period starts (its first reading in the period when `startsLate`); null: no reading before the end. */
+  readonly opening: BalanceReadingView | null;
+  /** The last reading before the period ends; null with `opening`. */
+  readonly closing: BalanceReadingView | null;
+  /** The desk had no reading when the period started: the statement opens at its first reading in the period. */
+  readonly startsLate: boolean;
+  /** Deposits credited (their amounts, net of the deposit fee the platform kept). */
+  readonly deposits: ReconciliationTally;
+  /** The deposit fees the platform kept (already off the deposits' amounts; shown, not subtracted again). */
+  readonly depositFees: string;
+  /** Withdrawal orders created: the amounts sent, without their fees. */
+  readonly withdrawals: ReconciliationTally;
+  /** The withdrawal orders' fees. */
+  readonly withdrawalFees: string;
+  /** Orders refunded (WithdrawRefund) or failed: amount + fee returned to the balance. */
+  readonly refunds: ReconciliationTally;
+  /** closing - (opening + deposits - withdrawals - withdrawalFees + refunds) of the available balance; null without readings. */
+  readonly unexplained: string | null;
+}
+
+export interface PeriodStatement {
+  readonly profile: string;
+  /** The period: from (inclusive) to (exclusive). */
+  readonly from: number;
+  readonly to: number;
+  /** The IANA zone its times are shown in (the request's, else the desk's reporting zone). */
+  readonly timeZone: string;
+  readonly generatedAt: number;
+  readonly currencies: readonly PeriodStatementCurrency[];
+  /** The reconciliation's findings in the period, unexplained ones first. */
+  readonly findings: readonly ReconciliationFinding[];
+  /** How many findings are unexplained. */
+  readonly unexplainedFindings: number;
+  /** The signed audit log's head when the statement was made (null: the log is empty). */
+  readonly auditHead: AuditHeadView | null;
+}

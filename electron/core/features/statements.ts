@@ -1,0 +1,80 @@
+// The statements feature: period statements (statements/build, statements/exportCsv, statements/html, and
+// statements/savePdf for the page a face printed) and the withdrawals CSV export (withdrawals/exportCsv). Reads the
+// cache only; the exports are written whole or not at all, each recorded in the audit log.
+import type { TreasuryHandlers } from '../../contract';
+import type { DeskContext } from '../context';
+import { DeskError } from '../errors';
+import { buildPeriodStatement } from '../reports/period-statement';
+import { periodStatementCsv } from '../reports/statement-csv';
+import { periodStatementHtml } from '../reports/statement-html';
+import { WITHDRAWALS_CSV_COLUMNS, withdrawalCsvLine } from '../reports/withdrawals-csv';
+import type { SessionLock } from '../session';
+import { csvLine } from '../export/csv';
+import { listWithdrawalRequests } from '../store';
+import { EXPORT_PAGE, writeFileAtomically, type Handle } from './handle';
+
+export interface StatementsFeatureDeps {
+  readonly context: DeskContext;
+  /** For the reporting time zone, when a request names none. */
+  readonly session: SessionLock;
+}
+
+type StatementMethods = 'statements/build' | 'statements/exportCsv' | 'statements/html' | 'statements/savePdf' | 'withdrawals/exportCsv';
+
+/** Every PDF file starts with this (ISO 32000-1, 7.5.2). */
+const PDF_HEADER = '%PDF-';
+
+export function statementsHandlers({ context, session }: StatementsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, StatementMethods> {
+  const profileName = (): string => context.activeProfile().name;
+  const statementOf = (request: { readonly from: number; readonly to: number; readonly timeZone?: string | undefined }) =>
+    buildPeriodStatement(context, { from: request.from, to: request.to, timeZone: request.timeZone ?? session.reportingTimeZone() });
+
+  return {
+    'statements/build': handle('statements/build', (request) => statementOf(request)),
+    'statements/exportCsv': handle('statements/exportCsv', (request) => {
+      const statement = statementOf(request);
+      writeFileAtomically(request.path, (append) => append(periodStatementCsv(statement)));
+      context.audit({
+        profile: profileName(),
+        action: 'statements/export',
+        subject: request.path,
+        details: { from: statement.from, to: statement.to, timeZone: statement.timeZone, format: 'csv' },
+      });
+      return { currencies: statement.currencies.length, path: request.path, statement };
+    }),
+    'statements/html': handle('statements/html', (request) => {
+      const statement = statementOf(request);
+      return { html: periodStatementHtml(statement), statement };
+    }),
+    'statements/savePdf': handle('statements/savePdf', (request) => {
+      const pdf = Buffer.from(request.pdf, 'base64');
+      if (pdf.subarray(0, PDF_HEADER.length).toString('latin1') !== PDF_HEADER) {
+        throw new DeskError('invalidInput', 'the statement to save is not a PDF: print it again from the statement', { pdf: 'is not a PDF' });
+      }
+      writeFileAtomically(request.path, (append) => append(pdf));
+      context.audit({
+        profile: profileName(),
+        action: 'statements/export',
+        subject: request.path,
+        details: { from: request.from, to: request.to, timeZone: request.timeZone ?? session.reportingTimeZone(), format: 'pdf', bytes: pdf.length },
+      });
+      return { bytes: pdf.length, path: request.path };
+    }),
+    'withdrawals/exportCsv': handle('withdrawals/exportCsv', (request) => {
+      const timeZone = session.reportingTimeZone();
+      let rows = 0;
+      writeFileAtomically(request.path, (append) => {
+        append(csvLine(WITHDRAWALS_CSV_COLUMNS));
+        let after: string | null = null;
+        do {
+          const page = listWithdrawalRequests(context.db, { profile: profileName(), limit: EXPORT_PAGE, after, ...(request.state ? { state: request.state } : {}) });
+          for (const withdrawal of page.rows) append(withdrawalCsvLine(withdrawal, timeZone));
+          rows += page.rows.length;
+          after = page.nextCursor;
+        } while (after !== null);
+      });
+      context.audit({ profile: profileName(), action: 'withdrawals/export', subject: request.path, details: { rows, timeZone, state: request.state ?? null } });
+      return { rows, path: request.path };
+    }),
+  };
+}

@@ -1,0 +1,92 @@
+// The period statement as one self-contained HTML page for printing to PDF (statements/html): inline style only, a
+// content security policy that forbids scripts and every external resource, and every text escaped (HTML, then
+// control and text-direction characters made visible). The page ends with the audit head's fingerprint.
+import { escapeUnsafeText, isoInZone, type PeriodStatement, type PeriodStatementCurrency, type ReconciliationFinding } from '../../contract';
+
+/** Text as HTML shows it literally: markup characters as entities, unsafe characters as visible marks. */
+export function htmlText(text: string): string {
+  return escapeUnsafeText(text).replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+const STYLE = `
+@page { size: A4 landscape; margin: 14mm; }
+body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 9.5pt; color: #111; }
+h1 { font-size: 15pt; margin: 0 0 4pt; }
+h2 { font-size: 11.5pt; margin: 14pt 0 4pt; }
+p { margin: 2pt 0; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border-bottom: 0.5pt solid #999; padding: 3pt 4pt; text-align: right; vertical-align: top; }
+th:first-child, td:first-child, td.text { text-align: left; }
+td.amount { font-variant-numeric: tabular-nums; white-space: nowrap; }
+small { color: #444; }
+.unexplained { font-weight: bold; }
+footer { margin-top: 16pt; border-top: 1pt solid #111; padding-top: 4pt; }
+`;
+
+function time(ms: number, timeZone: string): string {
+  return htmlText(isoInZone(ms, timeZone, { separator: ' ' }));
+}
+
+function amountCell(amount: string, count?: number): string {
+  return `<td class="amount">${htmlText(amount)}${count === undefined ? '' : `<br><small>${count} record${count === 1 ? '' : 's'}</small>`}</td>`;
+}
+
+function readingCell(reading: PeriodStatementCurrency['opening'], timeZone: string): string {
+  if (reading === null) return '<td class="amount">-</td>';
+  return `<td class="amount">${htmlText(reading.available)}<br><small>frozen ${htmlText(reading.frozen)}<br>read ${time(reading.observedAt, timeZone)}</small></td>`;
+}
+
+function currencyRow(currency: PeriodStatementCurrency, timeZone: string): string {
+  const unexplained = currency.unexplained ?? '-';
+  const flagged = currency.unexplained !== null && currency.unexplained !== '0';
+  return (
+    `<tr><td>${htmlText(currency.currency)}${currency.startsLate ? '<br><small>opens at its first reading</small>' : ''}</td>` +
+    readingCell(currency.opening, timeZone) +
+    amountCell(currency.deposits.amount, currency.deposits.count) +
+    amountCell(currency.depositFees) +
+    amountCell(currency.withdrawals.amount, currency.withdrawals.count) +
+    amountCell(currency.withdrawalFees) +
+    amountCell(currency.refunds.amount, currency.refunds.count) +
+    readingCell(currency.closing, timeZone) +
+    `<td class="amount${flagged ? ' unexplained' : ''}">${htmlText(unexplained)}</td></tr>`
+  );
+}
+
+function findingRow(finding: ReconciliationFinding, timeZone: string): string {
+  return (
+    `<tr><td>${finding.explained ? 'explained' : '<span class="unexplained">UNEXPLAINED</span>'}</td>` +
+    `<td class="text">${htmlText(finding.currency)}</td><td class="text">${finding.at === null ? '-' : time(finding.at, timeZone)}</td>` +
+    `<td class="amount">${htmlText(finding.amount)}</td><td class="text">${htmlText(finding.summary)}<br><small>${htmlText(finding.explanation)}</small></td></tr>`
+  );
+}
+
+/** The printable page of a statement. */
+export function periodStatementHtml(statement: PeriodStatement): string {
+  const { timeZone } = statement;
+  const currencies =
+    statement.currencies.length === 0
+      ? '<p>No balance or record in this period: run a sync first.</p>'
+      : '<table><thead><tr><th scope="col">Currency</th><th scope="col">Opening</th><th scope="col">Deposits</th><th scope="col">Deposit fees (kept)</th>' +
+        '<th scope="col">Withdrawals</th><th scope="col">Withdrawal fees</th><th scope="col">Refunds</th><th scope="col">Closing</th><th scope="col">Unexplained difference</th></tr></thead><tbody>' +
+        statement.currencies.map((currency) => currencyRow(currency, timeZone)).join('') +
+        '</tbody></table>';
+  const findings =
+    statement.findings.length === 0
+      ? '<p>No findings.</p>'
+      : '<table><thead><tr><th scope="col">Status</th><th scope="col">Currency</th><th scope="col">At</th><th scope="col">Amount</th><th scope="col">What</th></tr></thead><tbody>' +
+        statement.findings.map((finding) => findingRow(finding, timeZone)).join('') +
+        '</tbody></table>';
+  const head = statement.auditHead;
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">` +
+    `<title>Statement ${htmlText(statement.profile)}</title><style>${STYLE}</style></head><body>` +
+    `<h1>Statement of ${htmlText(statement.profile)}</h1>` +
+    `<p>Period ${time(statement.from, timeZone)} to ${time(statement.to, timeZone)} (times in ${htmlText(timeZone)}); made ${time(statement.generatedAt, timeZone)}.</p>` +
+    '<p><small>Balances are the available balance the desk read (merchantInfo) in force when the period starts and ends; unexplained difference = closing - (opening + deposits - withdrawals - withdrawal fees + refunds). Refunds are amount + fee of orders refunded or failed.</small></p>' +
+    `<h2>Balances and movements</h2>${currencies}` +
+    `<h2>Reconciliation findings (${statement.unexplainedFindings} unexplained)</h2>${findings}` +
+    `<footer>Audit head: ${head === null ? 'the audit log is empty' : `entry ${head.seq}, fingerprint <strong>${htmlText(head.fingerprint)}</strong>`}</footer>` +
+    '</body></html>'
+  );
+}

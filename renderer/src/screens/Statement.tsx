@@ -1,0 +1,147 @@
+// The period statement section (on the Reconciliation screen): a period of calendar days in a chosen time zone, then
+// per currency the opening and closing balances, deposits, withdrawals, fees, refunds and the unexplained difference
+// (statements/build), the unexplained findings, the audit head it was made under, and CSV and PDF exports through a
+// save dialog. Balances follow the "Hide balances" setting.
+import { useEffect, type FormEvent } from 'react';
+import { isoInZone, type PeriodStatement, type PeriodStatementCurrency } from '../../../electron/contract';
+import { Amount } from '../components/Amount';
+import { BalanceAmount } from '../components/BalanceAmount';
+import { useReportingTimeZone } from '../components/DateTime';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { ExportButton } from '../components/ExportButton';
+import { Field } from '../components/Field';
+import { currencyLabel } from '../format';
+import { thisMonth, useStatementStore } from '../stores/statement';
+
+export function StatementSection(): React.JSX.Element {
+  const statement = useStatementStore((state) => state.statement);
+  const error = useStatementStore((state) => state.error);
+  return (
+    <section className="card" aria-labelledby="statement-title" data-testid="@statement/section">
+      <h2 id="statement-title">Period statement</h2>
+      <StatementForm />
+      <ErrorNotice error={error} testId="@statement/error" />
+      {statement === null ? null : <StatementTable statement={statement} />}
+      <div className="export-row">
+        <ExportButton
+          groupLabel="Export the statement as CSV"
+          label="Export CSV…"
+          action={() => useStatementStore.getState().exportCsv()}
+          written={(value) => `Saved the statement of ${value.currencies} currenc${value.currencies === 1 ? 'y' : 'ies'}`}
+          testId="@statement/csv"
+        />
+        <ExportButton
+          groupLabel="Save the statement as PDF"
+          label="Save PDF…"
+          action={() => useStatementStore.getState().exportPdf()}
+          written={(value) => `Saved the statement (${value.bytes.toLocaleString('en-US')} bytes)`}
+          testId="@statement/pdf"
+        />
+      </div>
+    </section>
+  );
+}
+
+function StatementForm(): React.JSX.Element {
+  const form = useStatementStore((state) => state.form);
+  const building = useStatementStore((state) => state.building);
+  const reportingZone = useReportingTimeZone();
+  const set = useStatementStore.getState().setForm;
+  useEffect(() => {
+    const current = useStatementStore.getState().form;
+    if (current.from === '' && current.to === '') set(thisMonth());
+  }, [set]);
+  function submit(event: FormEvent): void {
+    event.preventDefault();
+    void useStatementStore.getState().build();
+  }
+  return (
+    <form className="filters" aria-label="Statement period" onSubmit={submit}>
+      <Field label="First day">
+        {(control) => <input {...control} className="input" type="date" required value={form.from} onChange={(event) => set({ from: event.target.value })} data-testid="@statement/from" />}
+      </Field>
+      <Field label="Last day">
+        {(control) => <input {...control} className="input" type="date" required value={form.to} onChange={(event) => set({ to: event.target.value })} data-testid="@statement/to" />}
+      </Field>
+      <Field label="Time zone" hint={`Empty: the reporting zone (${reportingZone})`}>
+        {(control) => (
+          <input {...control} className="input" type="text" spellCheck={false} placeholder={reportingZone} value={form.timeZone} onChange={(event) => set({ timeZone: event.target.value })} data-testid="@statement/zone" />
+        )}
+      </Field>
+      <div className="filters__clear">
+        <button type="submit" className="button button--primary" disabled={building} data-testid="@statement/build-button">
+          {building ? 'Making…' : 'Make statement'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Reading({ reading, currency, timeZone }: { readonly reading: PeriodStatementCurrency['opening']; readonly currency: string; readonly timeZone: string }): React.JSX.Element {
+  if (reading === null) return <td className="num">—</td>;
+  return (
+    <td className="num">
+      <BalanceAmount value={reading.available} currency={currency} />
+      <br />
+      <span className="muted small">read {isoInZone(reading.observedAt, timeZone, { separator: ' ' })}</span>
+    </td>
+  );
+}
+
+function StatementTable({ statement }: { readonly statement: PeriodStatement }): React.JSX.Element {
+  const { timeZone } = statement;
+  const unexplained = statement.findings.filter((finding) => !finding.explained);
+  return (
+    <div role="status" aria-live="polite">
+      <p className="small" data-testid="@statement/period">
+        {isoInZone(statement.from, timeZone, { separator: ' ' })} to {isoInZone(statement.to, timeZone, { separator: ' ' })} (times in {timeZone}), profile {statement.profile}.
+      </p>
+      {statement.currencies.length === 0 ? (
+        <p className="muted">No balance or record in this period: run a sync first.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table table--dense table--numbers" data-testid="@statement/table">
+            <thead>
+              <tr>
+                <th scope="col">Currency</th>
+                <th scope="col" className="num">Opening</th>
+                <th scope="col" className="num">Deposits</th>
+                <th scope="col" className="num">Withdrawals</th>
+                <th scope="col" className="num">Fees</th>
+                <th scope="col" className="num">Refunds</th>
+                <th scope="col" className="num">Closing</th>
+                <th scope="col" className="num">Unexplained difference</th>
+              </tr>
+            </thead>
+            <tbody>
+              {statement.currencies.map((currency) => (
+                <tr key={currency.currency} data-testid="@statement/row" data-currency={currency.currency} data-unexplained={currency.unexplained ?? ''}>
+                  <th scope="row">{currencyLabel(currency.currency)}</th>
+                  <Reading reading={currency.opening} currency={currency.currency} timeZone={timeZone} />
+                  <td className="num"><Amount value={currency.deposits.amount} currency={currency.currency} /></td>
+                  <td className="num"><Amount value={currency.withdrawals.amount} currency={currency.currency} /></td>
+                  <td className="num"><Amount value={currency.withdrawalFees} currency={currency.currency} /></td>
+                  <td className="num"><Amount value={currency.refunds.amount} currency={currency.currency} /></td>
+                  <Reading reading={currency.closing} currency={currency.currency} timeZone={timeZone} />
+                  <td className="num">{currency.unexplained === null ? '—' : <Amount value={currency.unexplained} currency={currency.currency} />}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {unexplained.length === 0 ? null : (
+        <ul className="small" data-testid="@statement/unexplained">
+          {unexplained.map((finding, index) => (
+            <li key={index}>
+              {finding.summary} {finding.explanation}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="small" data-testid="@statement/audit-head">
+        {statement.auditHead === null ? 'The audit log is empty.' : `Audit head: entry ${statement.auditHead.seq}, fingerprint ${statement.auditHead.fingerprint}.`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+// The period statement's pure parts: a currency's figures from its reconciliation (withdrawals and fees apart, the
+// unexplained difference recomputed to the last decimal), the printable page (everything escaped, no script or
+// external resource, the audit head last) and the CSV (one row kind per line, formula cells quoted).
+import { describe, expect, it } from 'vitest';
+import type { CurrencyReconciliation, PeriodStatement } from '../../../electron/contract';
+import { currencyStatement } from '../../../electron/core/reports/period-statement';
+import { periodStatementCsv } from '../../../electron/core/reports/statement-csv';
+import { htmlText, periodStatementHtml } from '../../../electron/core/reports/statement-html';
+
+const T0 = Date.UTC(2026, 10, 1);
+
+function reconciled(overrides: Partial<NonNullable<CurrencyReconciliation['balance']>> = {}): CurrencyReconciliation {
+  return {
+    currency: 'eth',
+    ok: true,
+    deposits: { total: { count: 0, amount: '0' }, both: { count: 0, amount: '0' }, callbackOnly: { count: 0, amount: '0' }, queryOnly: { count: 0, amount: '0' } },
+    balance: {
+      opening: { available: '1.000000000000000001', frozen: '0', observedAt: T0, lastObservedAt: T0 },
+      closing: { available: '1.95', frozen: '0', observedAt: T0 + 3_600_000, lastObservedAt: T0 + 3_600_000 },
+      startsLate: false,
+      change: '0.949999999999999999',
+      deposits: { count: 2, amount: '2.5' },
+      withdrawals: { count: 2, amount: '2.050000000000000002' },
+      returned: { count: 1, amount: '0.500000000000000001' },
+      fees: { deposits: '0.01', withdrawals: '0.000000000000000002', returned: '0.000000000000000001' },
+      expectedChange: '0.949999999999999999',
+      unexplained: '0',
+      ...overrides,
+    },
+    frozen: null,
+    findings: [],
+  };
+}
+
+describe('a currency’s statement', () => {
+  it('shows the amounts sent and their fees apart, and balances to the 18th decimal', () => {
+    expect(currencyStatement(reconciled())).toMatchObject({
+      deposits: { count: 2, amount: '2.5' },
+      depositFees: '0.01',
+      withdrawals: { count: 2, amount: '2.05' },
+      withdrawalFees: '0.000000000000000002',
+      refunds: { count: 1, amount: '0.500000000000000001' },
+      unexplained: '0',
+    });
+  });
+
+  it('recomputes the unexplained difference from its own figures, whatever sign', () => {
+    const more = reconciled({ closing: { available: '1.950000000000000003', frozen: '0', observedAt: T0 + 1, lastObservedAt: T0 + 1 } });
+    expect(currencyStatement(more).unexplained).toBe('0.000000000000000003');
+    const less = reconciled({ closing: { available: '1.9', frozen: '0', observedAt: T0 + 1, lastObservedAt: T0 + 1 } });
+    expect(currencyStatement(less).unexplained).toBe('-0.05');
+  });
+
+  it('without a balance reading it has no opening, closing or difference', () => {
+    expect(currencyStatement({ ...reconciled(), balance: null })).toMatchObject({ opening: null, closing: null, unexplained: null, deposits: { count: 0, amount: '0' } });
+  });
+});
+
+function statement(): PeriodStatement {
+  const currency = currencyStatement(reconciled());
+  return {
+    profile: 'main',
+    from: T0,
+    to: T0 + 86_400_000,
+    timeZone: 'Europe/Berlin',
+    generatedAt: T0 + 86_400_000,
+    currencies: [currency],
+    findings: [
+      {
+        kind: 'unexplainedBalanceChange',
+        explained: false,
+        currency: 'eth',
+        amount: '-0.05',
+        at: T0 + 60_000,
+        summary: '=HYPERLINK("x") <script>alert(1)</script> \u202Egnp.exe',
+        explanation: 'Ask the platform & "check".',
+        reference: null,
+      },
+    ],
+    unexplainedFindings: 1,
+    auditHead: { seq: 41, hash: 'ab'.repeat(32), fingerprint: 'ABCD-EFGH-JKMN-PQRS' },
+  };
+}
+
+describe('the printable page', () => {
+  it('escapes markup and shows control and text-direction characters as marks', () => {
+    expect(htmlText('<b a="1">&\'\u202E</b>')).toBe('&#60;b a=&#34;1&#34;&#62;&#38;&#39;⟨U+202E⟩&#60;/b&#62;');
+  });
+
+  it('runs no script, loads nothing, holds the figures in the zone, and ends with the audit head', () => {
+    const html = periodStatementHtml(statement());
+    expect(html).not.toMatch(/<script|<link|<img|src=|https?:/i);
+    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'"`);
+    expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(html).toContain('⟨U+202E⟩gnp.exe');
+    expect(html).toContain('Period 2026-11-01 01:00:00+01:00 to 2026-11-02 01:00:00+01:00 (times in Europe/Berlin)');
+    for (const figure of ['1.000000000000000001', '2.5', '2.05', '0.000000000000000002', '0.500000000000000001', '1.95']) expect(html).toContain(figure);
+    expect(html).toMatch(/<footer>Audit head: entry 41, fingerprint <strong>ABCD-EFGH-JKMN-PQRS<\/strong><\/footer><\/body><\/html>$/);
+  });
+});
+
+describe('the CSV', () => {
+  it('writes the period, a balance row, each finding (a formula quoted) and the audit head last', () => {
+    const lines = periodStatementCsv(statement()).split('\r\n');
+    expect(lines[0]).toBe(
+      'record,currency,opening_at,opening_available,opening_frozen,deposits_count,deposits,deposit_fees,withdrawals_count,withdrawals,withdrawal_fees,refunds_count,refunds,closing_at,closing_available,closing_frozen,unexplained_difference,finding,explained,at,amount,note',
+    );
+    expect(lines[1]).toMatch(/^period,,2026-11-01T01:00:00\.000\+01:00,,,,,,,,,,,2026-11-02T01:00:00\.000\+01:00,,,,,,,,"?profile main; times in Europe\/Berlin/);
+    expect(lines[2]).toBe(
+      'balance,eth,2026-11-01T01:00:00.000+01:00,1.000000000000000001,0,2,2.5,0.01,2,2.05,0.000000000000000002,1,0.500000000000000001,2026-11-01T02:00:00.000+01:00,1.95,0,0,,,,,',
+    );
+    expect(lines[3]).toMatch(/^finding,eth,,,,,,,,,,,,,,,,unexplainedBalanceChange,no,2026-11-01T01:01:00\.000\+01:00,-0\.05,"'=HYPERLINK\(""x""\) /);
+    expect(lines[4]).toBe('audit_head,,,,,,,,,,,,,,,,,,,,,"audit head 41, fingerprint ABCD-EFGH-JKMN-PQRS"');
+    expect(lines[5]).toBe('');
+  });
+});
