@@ -91,6 +91,8 @@ export const labelType = z.enum(LABEL_TYPES, { error: `a label type is ${LABEL_T
 export const labelText = safeText('the label').pipe(z.string().max(LABEL_MAX_LENGTH, `a label is at most ${LABEL_MAX_LENGTH} characters`));
 export const noteText = safeText('the note').pipe(z.string().max(NOTE_MAX_LENGTH, `a note is at most ${NOTE_MAX_LENGTH} characters`));
 export const labelRef = safeText('the reference').pipe(z.string().min(1, 'name the record').max(200));
+/** Text a record's label or note must contain (case-insensitive) for a list to show it; empty: no label filter. */
+export const labelFilter = z.string().max(LABEL_MAX_LENGTH, `a label search is at most ${LABEL_MAX_LENGTH} characters`);
 
 export const none = z.strictObject({});
 /** Which deposits a list or an export covers. */
@@ -99,6 +101,7 @@ export const depositsFilter = z.strictObject({
   from: epochMs.optional(),
   to: epochMs.optional(),
   search: z.string().max(200).optional(),
+  label: labelFilter.optional(),
 });
 /** An operator's notification preferences; the engine checks each threshold against its currency's decimals. */
 export const notificationPreferences = z.strictObject({
@@ -154,12 +157,14 @@ export const CONTRACT = {
       .refine((period) => period.from === undefined || period.to === undefined || period.from < period.to, 'the period must end after it starts (from < to)'),
   )<BalanceHistoryView>(),
 
+  /** A page of deposits, newest first; `label` keeps those whose label or note contains it (docs/labels.md). */
   'deposits/list': method(
     z.strictObject({
       currency: reportedCurrency.optional(),
       from: epochMs.optional(),
       to: epochMs.optional(),
       search: z.string().max(200).optional(),
+      label: labelFilter.optional(),
       limit: pageLimit.optional(),
       cursor: cursor.optional(),
     }),
@@ -225,12 +230,12 @@ export const CONTRACT = {
   /** Submitting is a decision of a named operator with the submit permission, passphrase-checked. */
   'withdrawals/submit': method(z.strictObject({ id: z.string().min(1).max(64), as: actingOperator }))<Dto.WithdrawalView>(),
   'withdrawals/get': method(z.strictObject({ id: z.string().min(1).max(64) }))<Dto.WithdrawalView>(),
-  /** A page of requests, newest first; or, with `stuck`, every request whose order is stuck now (recorded in the audit once). */
+  /** A page of requests, newest first (with `label`: those whose label or note contains it); or, with `stuck`, every request whose order is stuck now (recorded in the audit once). */
   'withdrawals/list': method(
     z
-      .strictObject({ state: withdrawalState.optional(), limit: pageLimit.optional(), cursor: cursor.optional(), stuck: z.boolean().optional() })
-      .refine((request) => request.stuck !== true || (request.state === undefined && request.cursor === undefined), {
-        message: 'stuck lists every stuck order at once: give it without state or cursor',
+      .strictObject({ state: withdrawalState.optional(), label: labelFilter.optional(), limit: pageLimit.optional(), cursor: cursor.optional(), stuck: z.boolean().optional() })
+      .refine((request) => request.stuck !== true || (request.state === undefined && request.cursor === undefined && request.label === undefined), {
+        message: 'stuck lists every stuck order at once: give it without state, label or cursor',
         path: ['stuck'],
       }),
   )<Dto.Page<Dto.WithdrawalView>>(),
