@@ -38,13 +38,14 @@ export function AddressBook(): React.JSX.Element {
   );
 }
 
-/** The addresses a typed one is compared with: the book's entries and its pending additions, on the same chain. */
+/** The addresses a typed one is compared with, once each: the book's entries and its pending additions on the chain. */
 function knownOn(book: AddressBookView | null, chain: Chain): { address: string; label: string | null }[] {
   if (book === null) return [];
-  return [
-    ...book.entries.filter((entry) => entry.chain === chain).map((entry) => ({ address: entry.address, label: entry.label })),
-    ...book.pending.filter((pending) => pending.chain === chain).map((pending) => ({ address: pending.address, label: null })),
-  ];
+  const entries = book.entries.filter((entry) => entry.chain === chain).map((entry) => ({ address: entry.address, label: entry.label }));
+  const pendingOnly = book.pending
+    .filter((pending) => pending.chain === chain && !entries.some((entry) => sameAddress(entry.address, pending.address, chain)))
+    .map((pending) => ({ address: pending.address, label: null }));
+  return [...entries, ...pendingOnly];
 }
 
 function AddEntry({ book }: { readonly book: AddressBookView | null }): React.JSX.Element {
@@ -270,6 +271,10 @@ function Entries({ book }: { readonly book: AddressBookView | null }): React.JSX
   );
 }
 
+function labelCount(rows: number): string {
+  return `${rows} label${rows === 1 ? '' : 's'}`;
+}
+
 /** Export and import every label of the profile as JSON lines (docs/labels.md), through the system's file dialogs. */
 function LabelsFile(): React.JSX.Element {
   const exporting = useFileAction(() => call('desktop/exportLabels', {}));
@@ -304,12 +309,12 @@ function LabelsFile(): React.JSX.Element {
       <div role="status" data-testid="@book/labels-status">
         {exporting.done === null ? null : (
           <p>
-            Exported {exporting.done.value.rows} labels to <code>{exporting.done.fileName}</code>.
+            Exported {labelCount(exporting.done.value.rows)} to <code>{exporting.done.fileName}</code>.
           </p>
         )}
         {imported === null ? null : (
           <p>
-            Imported {imported.rows} labels from <code>{imported.fileName}</code>.
+            Imported {labelCount(imported.rows)} from <code>{imported.fileName}</code>.
           </p>
         )}
       </div>
