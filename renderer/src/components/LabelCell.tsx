@@ -38,7 +38,7 @@ export function LabelCell({ label, what, save, testId }: LabelCellProps): React.
         <span className="label-cell__text" title={current} data-testid={`${testId}-text`}>
           {current}
         </span>
-        <button type="button" className="button button--link button--tiny" onClick={() => setDraft(current)} aria-label={`Edit the label of ${what}`} data-testid={`${testId}-edit`}>
+        <button type="button" className="button button--link button--tiny" onClick={() => setDraft(current)} aria-label={current === '' ? `Add label to ${what}` : `Edit the label of ${what}`} data-testid={`${testId}-edit`}>
           {current === '' ? 'Add label' : 'Edit'}
         </button>
       </span>
