@@ -94,6 +94,8 @@ export const labelType = z.enum(LABEL_TYPES, { error: `a label type is ${LABEL_T
 export const labelText = safeText('the label').pipe(z.string().max(LABEL_MAX_LENGTH, `a label is at most ${LABEL_MAX_LENGTH} characters`));
 export const noteText = safeText('the note').pipe(z.string().max(NOTE_MAX_LENGTH, `a note is at most ${NOTE_MAX_LENGTH} characters`));
 export const labelRef = safeText('the reference').pipe(z.string().min(1, 'name the record').max(200));
+/** Text a record's label or note must contain (case-insensitive) for a list to show it; empty: no label filter. */
+export const labelFilter = z.string().max(LABEL_MAX_LENGTH, `a label search is at most ${LABEL_MAX_LENGTH} characters`);
 
 export const none = z.strictObject({});
 /** Which deposits a list or an export covers. */
@@ -102,6 +104,7 @@ export const depositsFilter = z.strictObject({
   from: epochMs.optional(),
   to: epochMs.optional(),
   search: z.string().max(200).optional(),
+  label: labelFilter.optional(),
 });
 /** A printed statement is tens of kilobytes; this bounds what statements/savePdf accepts (base64 of 30 MB). */
 export const STATEMENT_PDF_MAX_BASE64 = 40_000_000;
@@ -163,12 +166,14 @@ export const CONTRACT = {
       .refine((period) => period.from === undefined || period.to === undefined || period.from < period.to, 'the period must end after it starts (from < to)'),
   )<BalanceHistoryView>(),
 
+  /** A page of deposits, newest first; `label` keeps those whose label or note contains it (docs/labels.md). */
   'deposits/list': method(
     z.strictObject({
       currency: reportedCurrency.optional(),
       from: epochMs.optional(),
       to: epochMs.optional(),
       search: z.string().max(200).optional(),
+      label: labelFilter.optional(),
       limit: pageLimit.optional(),
       cursor: cursor.optional(),
     }),
@@ -251,12 +256,12 @@ export const CONTRACT = {
   'payouts/submit': method(z.strictObject({ id: payoutBatchId, as: actingOperator }))<PayoutSubmitResult>(),
   /** Writes the batch's results as CSV to a file the CLI names (the app: desktop/exportPayoutsCsv). */
   'payouts/exportCsv': method(z.strictObject({ id: payoutBatchId, path: filePath }))<{ readonly rows: number; readonly path: string }>(),
-  /** A page of requests, newest first; or, with `stuck`, every request whose order is stuck now (recorded in the audit once). */
+  /** A page of requests, newest first (with `label`: those whose label or note contains it); or, with `stuck`, every request whose order is stuck now (recorded in the audit once). */
   'withdrawals/list': method(
     z
-      .strictObject({ state: withdrawalState.optional(), limit: pageLimit.optional(), cursor: cursor.optional(), stuck: z.boolean().optional() })
-      .refine((request) => request.stuck !== true || (request.state === undefined && request.cursor === undefined), {
-        message: 'stuck lists every stuck order at once: give it without state or cursor',
+      .strictObject({ state: withdrawalState.optional(), label: labelFilter.optional(), limit: pageLimit.optional(), cursor: cursor.optional(), stuck: z.boolean().optional() })
+      .refine((request) => request.stuck !== true || (request.state === undefined && request.cursor === undefined && request.label === undefined), {
+        message: 'stuck lists every stuck order at once: give it without state, label or cursor',
         path: ['stuck'],
       }),
   )<Dto.Page<Dto.WithdrawalView>>(),

@@ -1,6 +1,6 @@
 // The desk's screens, named once for every face that can show or open one: the renderer's navigation, and the app
 // menu's Go menu (whose choice reaches the window as a `desktop/navigate` event).
-export const SCREENS = ['dashboard', 'deposits', 'addresses', 'withdrawals', 'reconciliation', 'tools', 'audit', 'operators', 'settings', 'profiles'] as const;
+export const SCREENS = ['dashboard', 'deposits', 'addresses', 'withdrawals', 'addressBook', 'reconciliation', 'tools', 'audit', 'operators', 'settings', 'profiles'] as const;
 export type Screen = (typeof SCREENS)[number];
 
 export const SCREEN_TITLES: Readonly<Record<Screen, string>> = {
@@ -8,6 +8,7 @@ export const SCREEN_TITLES: Readonly<Record<Screen, string>> = {
   deposits: 'Deposits',
   addresses: 'Deposit addresses',
   withdrawals: 'Withdrawals',
+  addressBook: 'Address book',
   reconciliation: 'Reconciliation',
   tools: 'Tools',
   audit: 'Audit log',

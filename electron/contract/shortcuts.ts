@@ -19,8 +19,8 @@ export interface DeskShortcut {
 }
 
 /**
- * Cmd/Ctrl+1…9 open the first nine screens in the side navigation's order; a screen after them (Connection) has no key
- * of its own (Cmd/Ctrl+0 is the standard reset of the zoom) and is opened from the navigation or the Go menu.
+ * Cmd/Ctrl+1…9 open the first nine screens in the side navigation's order; a screen after them (Settings, Connection)
+ * has no key of its own (Cmd/Ctrl+0 is the standard reset of the zoom) and is opened from the navigation or the Go menu.
  */
 const SCREEN_SHORTCUTS: readonly DeskShortcut[] = SCREENS.slice(0, 9).map((screen, index) => ({
   command: { kind: 'navigate', screen },

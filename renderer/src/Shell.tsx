@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { DemoBanner, NotFoundedBanner, OfflineBanner, SyncProgressBar } from './components/Banners';
 import { ariaKeyShortcut, startDeskShortcuts } from './desk-commands';
+import { AddressBook } from './screens/AddressBook';
 import { Addresses } from './screens/Addresses';
 import { Audit } from './screens/Audit';
 import { Dashboard } from './screens/Dashboard';
@@ -30,6 +31,8 @@ function ScreenView({ screen }: { readonly screen: Screen }): React.JSX.Element 
       return <Addresses />;
     case 'withdrawals':
       return <Withdrawals />;
+    case 'addressBook':
+      return <AddressBook />;
     case 'reconciliation':
       return <Reconciliation />;
     case 'tools':

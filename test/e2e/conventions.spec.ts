@@ -85,12 +85,14 @@ test('keyboard shortcuts open each screen, focus the search box, and lock the de
   await startDemo(page, desk.url);
   await page.keyboard.press('Control+2');
   await expect(page.getByTestId('@screen/deposits')).toBeVisible();
-  await page.keyboard.press('Control+7');
+  await page.keyboard.press('Control+8');
   await expect(page.getByTestId('@screen/audit')).toBeVisible();
   await page.keyboard.press('Control+5');
+  await expect(page.getByTestId('@screen/addressBook')).toBeVisible();
+  await page.keyboard.press('Control+6');
   await expect(page.getByTestId('@screen/reconciliation')).toBeVisible();
   await page.keyboard.press('Control+9');
-  await expect(page.getByTestId('@screen/settings')).toBeVisible();
+  await expect(page.getByTestId('@screen/operators')).toBeVisible();
   await expect(page.getByTestId('@nav/deposits')).toHaveAttribute('aria-keyshortcuts', 'Control+2');
   // Search from a screen without a search box opens the deposits and focuses theirs; there it just focuses it.
   await page.keyboard.press('Control+1');

@@ -86,3 +86,17 @@ export function differingPositions(a: string, b: string): number[] {
   for (let i = 0; i < length; i += 1) if (a[i] !== b[i]) positions.push(i);
   return positions;
 }
+
+/** A known address that a candidate looks like, with where the two differ (what screens highlight). */
+export interface LookAlikeMatch {
+  readonly knownAddress: string;
+  readonly label: string | null;
+  readonly differingPositions: readonly number[];
+}
+
+/** The known addresses (the book, its pending additions) that `candidate` looks like on this chain. */
+export function lookAlikesAmong(known: readonly { readonly address: string; readonly label: string | null }[], candidate: string, chain: Chain): LookAlikeMatch[] {
+  return known
+    .filter((entry) => lookAlikeReason(entry.address, candidate, chain) !== null)
+    .map((entry) => ({ knownAddress: entry.address, label: entry.label, differingPositions: differingPositions(entry.address, candidate) }));
+}

@@ -1,5 +1,5 @@
 // `treasury-desk policy list | set`: withdrawal policy per currency (approvals by amount threshold, daily limit,
-// financialConfirmation). `set` changes only what is given and keeps the rest; an admin proposes it, and on a desk with
+// financialConfirmation, "only from book", "new destination waits"). `set` changes only what is given and keeps the rest; an admin proposes it, and on a desk with
 // two independent admins it waits for the other's `operator confirm` (the answer says which).
 import type { Command } from 'commander';
 import type { PolicyView } from '../../contract';
@@ -42,12 +42,14 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
       session.output(policies, () =>
         io.stdout(
           table(
-            ['currency', 'approvals (above amount: count)', 'daily limit', 'withdraw type'],
+            ['currency', 'approvals (above amount: count)', 'daily limit', 'withdraw type', 'only from book', 'new destination waits'],
             policies.map((entry) => [
               entry.currency,
               thresholdsText(entry),
               entry.dailyLimit ?? 'none',
               entry.useFinancialConfirmation ? 'financialConfirmation' : 'normal',
+              entry.onlyFromBook ? 'yes' : 'no',
+              entry.newDestinationWaitHours > 0 ? `${entry.newDestinationWaitHours} h` : 'no',
             ]),
           ),
         ),

@@ -1,5 +1,5 @@
-// The deposits feature: the cached deposit history, its CSV export and reconciliation against the service
-// (deposits/list, deposits/exportCsv, reconcile/run).
+// The deposits feature: the cached deposit history (filtered, searched, or by label), its CSV export and
+// reconciliation against the service (deposits/list, deposits/exportCsv, reconcile/run).
 import { unknownFieldsOf, depositRecordSchema } from '../../protocol';
 import type { DepositView, TreasuryHandlers } from '../../contract';
 import type { DeskContext } from '../context';
@@ -7,7 +7,7 @@ import { csvInstant, csvLine } from '../export/csv';
 import { checkCurrencyFilter } from '../merchant/records';
 import { runReconciliation } from '../reconcile/run';
 import type { SessionLock } from '../session';
-import { listDeposits, type Deposit, type DepositQuery } from '../store';
+import { labelledRefs, listDeposits, type Deposit, type DepositQuery } from '../store';
 import { DEFAULT_PAGE, EXPORT_PAGE, writeFileAtomically, type Handle } from './handle';
 
 export interface DepositsFeatureDeps {
@@ -40,13 +40,17 @@ interface DepositFilter {
   readonly from?: number | undefined;
   readonly to?: number | undefined;
   readonly search?: string | undefined;
+  /** Text the deposit's label or note contains. */
+  readonly label?: string | undefined;
 }
 
-export function depositQuery(profile: string, request: DepositFilter, limit: number, after: string | null): DepositQuery {
+export function depositQuery(context: DeskContext, profile: string, request: DepositFilter, limit: number, after: string | null): DepositQuery {
+  const apiOrders = labelledRefs(context.db, profile, 'deposit', request.label);
   return {
     profile,
     limit,
     after,
+    ...(apiOrders !== undefined ? { apiOrders } : {}),
     ...(request.currency !== undefined ? { currency: request.currency } : {}),
     ...(request.from !== undefined ? { from: request.from } : {}),
     ...(request.to !== undefined ? { to: request.to } : {}),
@@ -59,7 +63,7 @@ export function depositsHandlers({ context, session }: DepositsFeatureDeps, hand
   return {
     'deposits/list': handle('deposits/list', (request) => {
       checkCurrencyFilter(context.db, profileName(), request.currency);
-      const page = listDeposits(context.db, depositQuery(profileName(), request, request.limit ?? DEFAULT_PAGE, request.cursor ?? null));
+      const page = listDeposits(context.db, depositQuery(context, profileName(), request, request.limit ?? DEFAULT_PAGE, request.cursor ?? null));
       return { rows: page.rows.map(depositView), nextCursor: page.nextCursor };
     }),
     'deposits/exportCsv': handle('deposits/exportCsv', (request) => {
@@ -71,7 +75,7 @@ export function depositsHandlers({ context, session }: DepositsFeatureDeps, hand
         append(csvLine(['first_seen', 'currency', 'amount', 'fee', 'txid', 'address', 'address_type', 'from_address', 'api_order', 'user_order', 'source', 'last_seen']));
         let after: string | null = null;
         do {
-          const page = listDeposits(context.db, depositQuery(profileName(), request, EXPORT_PAGE, after));
+          const page = listDeposits(context.db, depositQuery(context, profileName(), request, EXPORT_PAGE, after));
           for (const deposit of page.rows) {
             append(
               csvLine([

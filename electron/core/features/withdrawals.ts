@@ -6,7 +6,7 @@ import { toSignable } from '../audit/trail';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { proposalView, proposePolicy } from '../operators/enrolment';
-import { listWithdrawalRequests } from '../store';
+import { labelledRefs, listWithdrawalRequests } from '../store';
 import {
   approveWithdrawal,
   cancelWithdrawal,
@@ -70,11 +70,13 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
         const roster = context.trail.roster(profileName(), { cached: true });
         return { rows: stuck.map((order) => withdrawalView(context, order.request, roster)), nextCursor: null };
       }
+      const userOrders = labelledRefs(context.db, profileName(), 'withdrawal', request.label);
       const page = listWithdrawalRequests(context.db, {
         profile: profileName(),
         limit: request.limit ?? DEFAULT_PAGE,
         after: request.cursor ?? null,
         ...(request.state ? { state: request.state } : {}),
+        ...(userOrders !== undefined ? { userOrders } : {}),
       });
       const roster = context.trail.roster(profileName(), { cached: true });
       return { rows: page.rows.map((row) => withdrawalView(context, row, roster)), nextCursor: page.nextCursor };

@@ -476,6 +476,8 @@ export interface DepositQuery {
   /** A fragment of a txid, address, fromAddress, userOrder or apiOrder (case-insensitive). Fragments shorter than
    * three characters (below the trigram size) match a whole userOrder, apiOrder or txid exactly. */
   readonly search?: string;
+  /** Only deposits with one of these apiOrders (a label filter's matches): the walk starts from them. */
+  readonly apiOrders?: readonly string[];
   readonly limit: number;
   readonly after?: string | null;
 }
@@ -494,7 +496,7 @@ export const SEARCH_MATCH_LIST_CAP = 10_000;
  */
 export type DepositQueryPlan =
   | { readonly kind: 'index'; readonly search: 'none' | 'fts' | 'scan' }
-  | { readonly kind: 'candidates'; readonly search: 'fts' | 'exact' };
+  | { readonly kind: 'candidates'; readonly search: 'fts' | 'exact' | 'label' };
 
 export interface BuiltDepositQuery {
   readonly sql: string;
@@ -567,6 +569,17 @@ export function buildDepositQuery(db: StoreDatabase, query: DepositQuery): Built
   // even when a currency is given, which would read every currency's rows in the range.
   const walk = `deposits AS d INDEXED BY ${query.currency === undefined ? 'deposits_by_seen' : 'deposits_by_currency_seen'}`;
   const fragment = (query.search ?? '').trim();
+  if (query.apiOrders !== undefined) {
+    params.apiOrders = JSON.stringify(query.apiOrders);
+    if (fragment === '') {
+      return {
+        sql: `SELECT ${D_COLUMNS} FROM json_each(@apiOrders) AS c CROSS JOIN deposits AS d ON d.profile = @profile AND d.api_order = c.value WHERE ${where.join(' AND ')} ${order}`,
+        params,
+        plan: { kind: 'candidates', search: 'label' },
+      };
+    }
+    where.push('d.api_order IN (SELECT value FROM json_each(@apiOrders))');
+  }
 
   if (fragment === '') {
     return { sql: `SELECT ${D_COLUMNS} FROM ${walk} WHERE ${where.join(' AND ')} ${order}`, params, plan: { kind: 'index', search: 'none' } };

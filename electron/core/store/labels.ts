@@ -32,6 +32,9 @@ function toRecord(row: LabelRow): LabelRecord {
   return { type: row.type, ref: row.ref, label: row.label, note: row.note, updatedAt: row.updated_at, updatedBy: row.updated_by };
 }
 
+/** A label or note containing @text, case-insensitive: what a search and a list's label filter match. */
+const CONTAINS_TEXT = "(instr(lower(label), lower(@text)) > 0 OR instr(lower(coalesce(note, '')), lower(@text)) > 0)";
+
 const statements = perDatabase((db) => ({
   upsert: db.prepare(
     `INSERT INTO labels (profile, type, ref, label, note, updated_at, updated_by) VALUES (@profile, @type, @ref, @label, @note, @now, @by)
@@ -41,10 +44,10 @@ const statements = perDatabase((db) => ({
   one: db.prepare(`SELECT ${COLUMNS} FROM labels WHERE profile = ? AND type = ? AND ref = ?`),
   all: db.prepare(`SELECT ${COLUMNS} FROM labels WHERE profile = ? ORDER BY type, ref`),
   search: db.prepare(
-    `SELECT ${COLUMNS} FROM labels WHERE profile = @profile AND (@type IS NULL OR type = @type)
-       AND (instr(lower(label), lower(@text)) > 0 OR instr(lower(coalesce(note, '')), lower(@text)) > 0)
+    `SELECT ${COLUMNS} FROM labels WHERE profile = @profile AND (@type IS NULL OR type = @type) AND ${CONTAINS_TEXT}
      ORDER BY updated_at DESC, type, ref LIMIT ${LABEL_SEARCH_LIMIT}`,
   ),
+  refs: db.prepare(`SELECT ref FROM labels WHERE profile = @profile AND type = @type AND ${CONTAINS_TEXT}`).pluck(),
 }));
 
 /** Sets (or, with an empty label and no note, removes) the label of one record. */
@@ -72,4 +75,14 @@ export function listLabels(db: StoreDatabase, profile: string): LabelRecord[] {
 /** Labels whose text or note contains `text` (case-insensitive), newest first, at most LABEL_SEARCH_LIMIT. */
 export function searchLabels(db: StoreDatabase, profile: string, text: string, type?: StoredLabelType): LabelRecord[] {
   return (statements(db).search.all({ profile, text, type: type ?? null }) as LabelRow[]).map(toRecord);
+}
+
+/**
+ * What a list's label filter keeps: every ref of one type whose label or note contains `text` (case-insensitive);
+ * undefined when there is no filter (`text` missing or blank).
+ */
+export function labelledRefs(db: StoreDatabase, profile: string, type: StoredLabelType, text: string | undefined): string[] | undefined {
+  const wanted = text?.trim() ?? '';
+  if (wanted === '') return undefined;
+  return statements(db).refs.all({ profile, type, text: wanted }) as string[];
 }

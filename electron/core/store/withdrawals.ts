@@ -262,6 +262,8 @@ export function moveWithdrawalRequest(db: StoreDatabase, id: number, event: With
 export interface WithdrawalRequestQuery {
   readonly profile: string;
   readonly state?: WithdrawalRequestState;
+  /** Only requests with one of these userOrders (a label filter's matches). */
+  readonly userOrders?: readonly string[];
   readonly limit: number;
   readonly after?: string | null;
 }
@@ -274,6 +276,10 @@ export function listWithdrawalRequests(db: StoreDatabase, query: WithdrawalReque
   if (query.state !== undefined) {
     where.push('state = @state');
     params.state = query.state;
+  }
+  if (query.userOrders !== undefined) {
+    where.push('user_order IN (SELECT value FROM json_each(@userOrders))');
+    params.userOrders = JSON.stringify(query.userOrders);
   }
   if (query.after !== undefined && query.after !== null) {
     const position = decodeCursor(query.after);

@@ -8,10 +8,9 @@ import { randomBytes } from 'node:crypto';
 import {
   checkAmount,
   CURRENCIES,
-  differingPositions,
   formatMoney,
   isCurrencySymbol,
-  lookAlikeReason,
+  lookAlikesAmong,
   Money,
   parseMoney,
   sameAddress,
@@ -227,11 +226,7 @@ export async function preflight(context: DeskContext, input: WithdrawalInput, de
       newDestination = true;
       warnings.push({ field: 'toAddress', message: 'this destination has never been paid from this desk: check it with the recipient' });
     }
-    for (const entry of book) {
-      if (lookAlikeReason(entry.address, input.toAddress, info.chain) !== null) {
-        lookAlike.push({ knownAddress: entry.address, label: entry.label, differingPositions: differingPositions(entry.address, input.toAddress) });
-      }
-    }
+    lookAlike.push(...lookAlikesAmong(book, input.toAddress, info.chain));
     if (lookAlike.length > 0) {
       warnings.push({
         field: 'toAddress',

@@ -1,5 +1,6 @@
 // Deposit addresses: create one as an operator (addresses/create), list them (addresses/list), show the selected
 // one's QR code (addresses/qr) with copy, and the notes that matter (one eth_bnb address for two chains, no USDC on TRON).
+// Each address carries its label, edited in place.
 import { useEffect, useState, type FormEvent } from 'react';
 import { ADDRESS_TYPES, CHAIN_INFO, type AddressType } from '../../../electron/chains';
 import type { ContractError } from '../api';
@@ -10,6 +11,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
 import { QrCode } from '../components/QrCode';
+import { RecordLabel } from '../components/RecordLabel';
 import { useAddressesStore } from '../stores/addresses';
 import { askOperator } from '../stores/operator-prompt';
 
@@ -45,6 +47,7 @@ export function Addresses(): React.JSX.Element {
                     <th scope="col">Type</th>
                     <th scope="col">User order</th>
                     <th scope="col">Created</th>
+                    <th scope="col">Label</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -58,6 +61,9 @@ export function Addresses(): React.JSX.Element {
                       <td>{address.addressType}</td>
                       <td className="mono">{address.userOrder}</td>
                       <td className="small"><DateTime at={address.createdAt} /></td>
+                      <td>
+                        <RecordLabel type="addr" refValue={address.address} what={`address ${address.address}`} testId="@addresses/label" />
+                      </td>
                     </tr>
                   ))}
                 </tbody>

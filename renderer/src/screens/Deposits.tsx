@@ -1,5 +1,6 @@
 // Deposits: the cached history in a virtualized table (@tanstack/react-virtual over keyset pages of deposits/list,
-// loaded as you scroll; smooth at a million rows), filters, search, CSV export, each row's source and freshness.
+// loaded as you scroll; smooth at a million rows), filters, search, search by label, CSV export, each row's source,
+// freshness and label (edited in place as an operator).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, useState } from 'react';
 import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../../electron/chains';
@@ -15,11 +16,12 @@ import { ExplorerLink } from '../components/ExplorerLink';
 import { useDebounced, useNow } from '../hooks';
 import { useBalancesStore } from '../stores/balances';
 import { EMPTY_FILTERS, useDepositsStore } from '../stores/deposits';
+import { RecordLabel } from '../components/RecordLabel';
 
 /** Fixed row height (also in styles.css): 1,000,000 rows stay below Chromium's ~33.5M px layout limit. */
 export const DEPOSIT_ROW_HEIGHT = 28;
 const PREFETCH_ROWS = 300;
-const COLUMNS = ['Seen', 'Currency', 'Amount', 'Fee', 'Address', 'Txid', 'User order', 'From', 'Source', 'Last seen'] as const;
+const COLUMNS = ['Seen', 'Currency', 'Amount', 'Fee', 'Address', 'Txid', 'User order', 'From', 'Source', 'Last seen', 'Label'] as const;
 
 export function Deposits(): React.JSX.Element {
   const ready = useDepositsStore((state) => state.ready);
@@ -42,6 +44,11 @@ function DepositFilters(): React.JSX.Element {
   useEffect(() => {
     if (debounced !== useDepositsStore.getState().filters.search) useDepositsStore.getState().setFilters({ search: debounced });
   }, [debounced]);
+  const [label, setLabel] = useState(filters.label);
+  const debouncedLabel = useDebounced(label, 300);
+  useEffect(() => {
+    if (debouncedLabel !== useDepositsStore.getState().filters.label) useDepositsStore.getState().setFilters({ label: debouncedLabel });
+  }, [debouncedLabel]);
   // A search set from elsewhere (a clicked deposit notification) shows in the field too; only the store's change matters.
   useEffect(() => {
     if (filters.search !== debounced) setSearch(filters.search);
@@ -58,7 +65,7 @@ function DepositFilters(): React.JSX.Element {
   ];
   const timeZone = useReportingTimeZone();
   return (
-    <form className="filters" role="search" aria-label="Filter deposits" onSubmit={(event) => event.preventDefault()}>
+    <form className="filters filters--deposits" role="search" aria-label="Filter deposits" onSubmit={(event) => event.preventDefault()}>
       <Field label="Currency">
         {(control) => (
           <Select
@@ -82,12 +89,16 @@ function DepositFilters(): React.JSX.Element {
           <input {...control} className="input input--mono" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="e.g. INV-2026-0001" data-testid="@deposits/search" data-search-box="" />
         )}
       </Field>
+      <Field label="Label contains">
+        {(control) => <input {...control} className="input" type="search" value={label} onChange={(event) => setLabel(event.target.value)} placeholder="e.g. ACME" data-testid="@deposits/label-search" />}
+      </Field>
       <div className="filters__clear">
         <button
           type="button"
           className="button"
           onClick={() => {
             setSearch('');
+            setLabel('');
             set(EMPTY_FILTERS);
           }}
         >
@@ -225,6 +236,9 @@ const DepositRow = memo(function DepositRow({ row, index, start, now, timeZone }
       </div>
       <div role="cell" title={`last confirmed by the service ${formatDateTime(row.lastSeenAt, timeZone)}`}>
         {timeAgo(row.lastSeenAt, now)}
+      </div>
+      <div role="cell">
+        <RecordLabel type="deposit" refValue={row.apiOrder} what={`deposit ${row.apiOrder}`} testId="@deposits/label" />
       </div>
     </div>
   );

@@ -5,7 +5,8 @@
 // (notifications/preferences, setPreferences: each operator chooses their own, with their passphrase), this
 // workstation's "keep running in the tray" (desktop/setPreferences) and the diagnostics file for support
 // (desktop/exportDiagnostics). The policy editor shows what the platform allows the merchant (merchant/info); the engine
-// refuses a policy whose orders the platform would refuse. Operators have their own screen.
+// refuses a policy whose orders the platform would refuse; it edits the address-book options too ("only from book",
+// "a new destination waits N hours"). Operators have their own screen.
 import { useEffect, useState, type FormEvent } from 'react';
 import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
 import {
@@ -84,6 +85,8 @@ function Policies(): React.JSX.Element {
               <th scope="col">Approvals</th>
               <th scope="col">Daily limit</th>
               <th scope="col">Financial confirmation</th>
+              <th scope="col">Only from the book</th>
+              <th scope="col">New destination waits</th>
               <th scope="col">
                 <span className="visually-hidden">Edit</span>
               </th>
@@ -102,6 +105,8 @@ function Policies(): React.JSX.Element {
                   </td>
                   <td>{policy?.dailyLimit === null || policy === undefined ? 'none' : <Amount value={policy.dailyLimit} currency={symbol} />}</td>
                   <td>{policy?.useFinancialConfirmation === true ? 'yes' : 'no'}</td>
+                  <td data-testid={`@settings/policy-only-from-book-${symbol}`}>{policy?.onlyFromBook === true ? 'yes' : 'no'}</td>
+                  <td data-testid={`@settings/policy-wait-${symbol}`}>{policy === undefined || policy.newDestinationWaitHours === 0 ? 'no' : `${policy.newDestinationWaitHours} h`}</td>
                   <td>
                     <button type="button" className="button button--small" onClick={() => setEditing(symbol)} aria-label={`Edit the ${currencyLabel(symbol)} policy`}>
                       Edit
@@ -160,20 +165,38 @@ interface PolicyEditorProps {
   readonly onDone: (change: PolicyChangeView | null) => void;
 }
 
+/** The typed wait in whole hours ('' is 0), or null when it is not a whole number. */
+function waitHoursValue(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  return /^[0-9]{1,6}$/.test(trimmed) ? Number(trimmed) : null;
+}
+
 function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JSX.Element {
   const [thresholds, setThresholds] = useState<ThresholdRow[]>(
     (policy?.thresholds ?? []).map((threshold) => ({ above: threshold.above, approvals: String(threshold.approvals) })),
   );
   const [dailyLimit, setDailyLimit] = useState(policy?.dailyLimit ?? '');
   const [financial, setFinancial] = useState(policy?.useFinancialConfirmation ?? false);
+  const [onlyFromBook, setOnlyFromBook] = useState(policy?.onlyFromBook ?? false);
+  const [waitHours, setWaitHours] = useState(String(policy?.newDestinationWaitHours ?? 0));
+  const [waitError, setWaitError] = useState<string | null>(null);
   const [error, setError] = useState<ContractError | null>(null);
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
+    const newDestinationWaitHours = waitHoursValue(waitHours);
+    if (newDestinationWaitHours === null) {
+      setWaitError('Type whole hours, from 0 (no wait) to 720.');
+      return;
+    }
+    setWaitError(null);
     const draft: PolicyDraft = {
       currency,
       thresholds: thresholds.map((row) => ({ above: row.above.trim(), approvals: Number.parseInt(row.approvals, 10) })),
       dailyLimit: dailyLimit.trim() === '' ? null : dailyLimit.trim(),
       useFinancialConfirmation: financial,
+      onlyFromBook,
+      newDestinationWaitHours,
     };
     const result = await askOperator({
       title: `Change the ${currencyLabel(currency)} policy`,
@@ -227,6 +250,20 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
         <input type="checkbox" checked={financial} onChange={(event) => setFinancial(event.target.checked)} data-testid="@settings/policy-financial" />
         Send orders with financial confirmation (the finance side confirms each one on the platform)
       </label>
+      <label className="checkbox">
+        <input type="checkbox" checked={onlyFromBook} onChange={(event) => setOnlyFromBook(event.target.checked)} data-testid="@settings/policy-only-from-book" />
+        Only addresses from the address book (an addition counts once an independent operator approved it)
+      </label>
+      <Field
+        label="A new destination waits (hours, 0 for no wait)"
+        hint="Counted from the address's approved addition to the book, or from when the desk first saw it."
+        error={waitError ?? fieldError(error?.fields, 'newDestinationWaitHours')}
+        testId="@settings/policy-wait"
+      >
+        {(control) => (
+          <input {...control} className="input input--mono" inputMode="numeric" value={waitHours} onChange={(event) => setWaitHours(event.target.value)} data-testid="@settings/policy-wait" />
+        )}
+      </Field>
       <PlatformWithdrawalSettings />
       <ErrorNotice error={error} />
       <div className="actions">

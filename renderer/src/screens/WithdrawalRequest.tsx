@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../../electron/chains';
 import type { PreflightIssue, WithdrawalPreflight, WithdrawalView } from '../../../electron/contract';
 import type { ContractError } from '../api';
-import { AddressDiff } from '../components/AddressDiff';
+import { LookAlikeWarnings } from '../components/LookAlikeWarnings';
 import { Amount } from '../components/Amount';
 import { BalanceAmount, useBalancesHidden } from '../components/BalanceAmount';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -249,21 +249,7 @@ function PreflightPanel({ preflight, error, checking, currency, typed }: Preflig
                 </ul>
               </div>
             )}
-            {preflight.lookAlike.map((warning) => (
-              <div key={warning.knownAddress} className="notice notice--danger" role="alert" data-testid="@withdrawals/lookalike">
-                <p className="notice__title">
-                  Look-alike address: it starts and ends like {warning.label === null ? 'an address you used before' : <>“{warning.label}”</>}, but{' '}
-                  {warning.differingPositions.length} character{warning.differingPositions.length === 1 ? '' : 's'} differ.
-                </p>
-                <p>Address poisoning copies the characters people check. Compare the marked characters:</p>
-                <div className="diff-pair">
-                  <span className="diff-pair__label">Typed</span>
-                  <AddressDiff address={typed} positions={warning.differingPositions} testId="@withdrawals/lookalike-typed" />
-                  <span className="diff-pair__label">Known</span>
-                  <AddressDiff address={warning.knownAddress} positions={warning.differingPositions} testId="@withdrawals/lookalike-known" />
-                </div>
-              </div>
-            ))}
+            <LookAlikeWarnings typed={typed} warnings={preflight.lookAlike} testId="@withdrawals/lookalike" />
           </>
         )}
       </div>

@@ -2,7 +2,8 @@
 // orders, and the selected order's detail with its status timeline (withdrawals/get history). Every decision shows
 // the request's fingerprint to compare, and each order says what its signed statements support: which approvals
 // count toward four-eyes (and why one does not) and any problem found. The detail shows the platform's remark on the
-// order (escaped, labelled as the service's text) and every field of the order record the service reported.
+// order (escaped, labelled as the service's text) and every field of the order record the service reported. Orders
+// carry their label (edited in place) and can be found by it.
 import { useEffect, useState } from 'react';
 import { CURRENCIES } from '../../../electron/chains';
 import type { WithdrawalView } from '../../../electron/contract';
@@ -13,11 +14,13 @@ import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { ExportButton } from '../components/ExportButton';
 import { ExplorerLink } from '../components/ExplorerLink';
+import { Field } from '../components/Field';
 import { Fingerprint } from '../components/Fingerprint';
 import { RecordFields } from '../components/RecordFields';
+import { RecordLabel } from '../components/RecordLabel';
 import { StuckFlag } from '../components/StuckFlag';
 import { currencyLabel, shorten, timeAgo } from '../format';
-import { useNow } from '../hooks';
+import { useDebounced, useNow } from '../hooks';
 import { askOperator } from '../stores/operator-prompt';
 import { useWithdrawalsStore } from '../stores/withdrawals';
 import { BatchPayouts } from './BatchPayouts';
@@ -269,8 +272,25 @@ function SubmitButton({ view, onError }: { readonly view: WithdrawalView; readon
   );
 }
 
+/** The orders list's search by label (withdrawals/list `label`), applied as the person stops typing. */
+function LabelSearch(): React.JSX.Element {
+  const [text, setText] = useState(useWithdrawalsStore.getState().labelFilter);
+  const debounced = useDebounced(text, 300);
+  useEffect(() => {
+    if (debounced !== useWithdrawalsStore.getState().labelFilter) void useWithdrawalsStore.getState().setLabelFilter(debounced);
+  }, [debounced]);
+  return (
+    <form className="inline-form" role="search" aria-label="Find withdrawals by label" onSubmit={(event) => event.preventDefault()}>
+      <Field label="Label contains">
+        {(control) => <input {...control} className="input" type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="e.g. rent" data-testid="@withdrawals/label-search" />}
+      </Field>
+    </form>
+  );
+}
+
 function AllOrders(): React.JSX.Element {
   const orders = useWithdrawalsStore((state) => state.orders);
+  const labelFilter = useWithdrawalsStore((state) => state.labelFilter);
   const nextCursor = useWithdrawalsStore((state) => state.nextCursor);
   const loading = useWithdrawalsStore((state) => state.loading);
   const error = useWithdrawalsStore((state) => state.error);
@@ -285,8 +305,9 @@ function AllOrders(): React.JSX.Element {
         written={(value) => `Exported ${value.rows.toLocaleString('en-US')} requests`}
         testId="@withdrawals/export"
       />
+      <LabelSearch />
       <ErrorNotice error={error} />
-      {orders.length === 0 && !loading ? <p className="muted">No withdrawals yet.</p> : null}
+      {orders.length === 0 && !loading ? <p className="muted" data-testid="@withdrawals/orders-empty">{labelFilter.trim() === '' ? 'No withdrawals yet.' : 'No withdrawal has a label containing that.'}</p> : null}
       {orders.length === 0 ? null : (
         <div className="table-wrap">
           <table className="table table--dense" data-testid="@withdrawals/orders">
@@ -299,6 +320,7 @@ function AllOrders(): React.JSX.Element {
                 <th scope="col">Currency</th>
                 <th scope="col">To</th>
                 <th scope="col">Status</th>
+                <th scope="col">Label</th>
                 <th scope="col">
                   <span className="visually-hidden">Details</span>
                 </th>
@@ -317,6 +339,9 @@ function AllOrders(): React.JSX.Element {
                   </td>
                   <td>
                     <StateBadge view={view} />
+                  </td>
+                  <td>
+                    <RecordLabel type="withdrawal" refValue={view.userOrder} what={`withdrawal ${view.userOrder}`} testId="@withdrawals/label" />
                   </td>
                   <td>
                     <button type="button" className="button button--small" onClick={() => void useWithdrawalsStore.getState().select(view.id)} aria-label={`Details of ${view.userOrder}`}>

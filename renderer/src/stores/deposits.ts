@@ -1,5 +1,5 @@
 // useDepositsStore: the cached deposit history as keyset pages from deposits/list (loaded as the table scrolls),
-// filters (currency, date range, search by txid / address / userOrder), head refresh on deposits/changed, CSV export.
+// filters (currency, date range, search by txid / address / userOrder, label), head refresh on deposits/changed, CSV export.
 import { create } from 'zustand';
 import type { DepositView, FileOutcome, RequestOf } from '../../../electron/contract';
 import { call, type ContractError, type Result } from '../api';
@@ -16,14 +16,16 @@ export interface DepositFilters {
   readonly from: string;
   readonly to: string;
   readonly search: string;
+  /** Text the deposit's label or note contains, or ''. */
+  readonly label: string;
 }
 
-export const EMPTY_FILTERS: DepositFilters = { currency: '', from: '', to: '', search: '' };
+export const EMPTY_FILTERS: DepositFilters = { currency: '', from: '', to: '', search: '', label: '' };
 
 type ListRequest = RequestOf<'deposits/list'>;
 
 function toQuery(filters: DepositFilters): Omit<ListRequest, 'limit' | 'cursor'> {
-  const query: { currency?: string; from?: number; to?: number; search?: string } = {};
+  const query: { currency?: string; from?: number; to?: number; search?: string; label?: string } = {};
   if (filters.currency !== '') query.currency = filters.currency;
   const timeZone = useSessionStore.getState().session?.reportingTimeZone ?? DEFAULT_REPORTING_TIME_ZONE;
   const from = dateInputToMs(filters.from, timeZone);
@@ -32,6 +34,8 @@ function toQuery(filters: DepositFilters): Omit<ListRequest, 'limit' | 'cursor'>
   if (to !== null) query.to = to;
   const search = filters.search.trim();
   if (search !== '') query.search = search;
+  const label = filters.label.trim();
+  if (label !== '') query.label = label;
   return query;
 }
 

@@ -19,7 +19,10 @@ interface LabelsStore {
   readonly searchResults: readonly LabelView[] | null;
   load(): Promise<void>;
   search(text: string): Promise<void>;
+  /** Sets a record's label and keeps its note (labels/set replaces both). */
   setLabel(type: LabelType, ref: string, label: string, as: ActingOperator): Promise<Result<unknown>>;
+  /** Sets a book entry's label and keeps its note. */
+  labelBookEntry(chain: Chain, address: string, label: string, note: string | null, as: ActingOperator): Promise<Result<AddressBookView>>;
   addToBook(chain: Chain, address: string, label: string, as: ActingOperator): Promise<Result<AddressBookView>>;
   approve(proposal: string, as: ActingOperator): Promise<Result<AddressBookView>>;
   remove(chain: Chain, address: string, as: ActingOperator): Promise<Result<AddressBookView>>;
@@ -53,12 +56,16 @@ export const useLabelsStore = create<LabelsStore>()((set, get) => {
       if (result.ok && get().searchText === text) set({ searchResults: result.value });
     },
     async setLabel(type, ref, label, as) {
-      const result = await call('labels/set', { type, ref, label, as });
+      const note = get().byRecord[labelKey(type, ref)]?.note ?? null;
+      const result = await call('labels/set', { type, ref, label: label.trim(), note, as });
       if (result.ok) await get().load();
       return result;
     },
     async addToBook(chain, address, label, as) {
       return afterBookChange(await call('addressbook/add', { chain, address, as, ...(label.trim() === '' ? {} : { label: label.trim() }) }));
+    },
+    async labelBookEntry(chain, address, label, note, as) {
+      return afterBookChange(await call('addressbook/label', { chain, address, label: label.trim(), note, as }));
     },
     async approve(proposal, as) {
       return afterBookChange(await call('addressbook/approve', { proposal, as }));

@@ -13,6 +13,8 @@ export interface PolicyDraft {
   readonly thresholds: readonly { readonly above: string; readonly approvals: number }[];
   readonly dailyLimit: string | null;
   readonly useFinancialConfirmation: boolean;
+  readonly onlyFromBook: boolean;
+  readonly newDestinationWaitHours: number;
 }
 
 interface SettingsStore {
@@ -46,6 +48,8 @@ export const useSettingsStore = create<SettingsStore>()((set, get) => ({
       thresholds: draft.thresholds.map((threshold) => ({ above: threshold.above, approvals: threshold.approvals })),
       dailyLimit: draft.dailyLimit,
       useFinancialConfirmation: draft.useFinancialConfirmation,
+      onlyFromBook: draft.onlyFromBook,
+      newDestinationWaitHours: draft.newDestinationWaitHours,
       as,
     });
     if (result.ok) await get().loadPolicies();

@@ -1,6 +1,6 @@
-// useWithdrawalsStore: withdrawal requests (withdrawals/list pages), the approvals queue, the orders stuck now (the
-// watchdog's flag), one order's detail with its status timeline, and the actions: request, approve, reject, cancel,
-// submit (each privileged one as an operator).
+// useWithdrawalsStore: withdrawal requests (withdrawals/list pages, optionally by label), the approvals queue, the
+// orders stuck now (the watchdog's flag), one order's detail with its status timeline, and the actions: request,
+// approve, reject, cancel, submit (each privileged one as an operator).
 import { create } from 'zustand';
 import { isCurrencySymbol } from '../../../electron/chains';
 import type { WithdrawalPreflight, WithdrawalView } from '../../../electron/contract';
@@ -32,6 +32,9 @@ interface WithdrawalsStore {
   readonly stuck: readonly WithdrawalView[];
   readonly selectedId: string | null;
   readonly detail: WithdrawalView | null;
+  /** The orders list shows only requests whose label or note contains this ('' : all). */
+  readonly labelFilter: string;
+  setLabelFilter(text: string): Promise<void>;
   load(): Promise<void>;
   loadMore(): Promise<void>;
   loadQueue(): Promise<void>;
@@ -55,6 +58,11 @@ export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
       : [view, ...get().orders];
     set({ orders, detail: get().selectedId === view.id ? view : get().detail });
   }
+  /** The label filter of a withdrawals/list request, when there is one. */
+  function labelled(): { label?: string } {
+    const label = get().labelFilter.trim();
+    return label === '' ? {} : { label };
+  }
   async function after(result: Result<WithdrawalView>): Promise<Result<WithdrawalView>> {
     if (result.ok) {
       replace(result.value);
@@ -72,9 +80,16 @@ export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
     stuck: [],
     selectedId: null,
     detail: null,
+    labelFilter: '',
+    async setLabelFilter(text) {
+      set({ labelFilter: text, orders: [], nextCursor: null });
+      await get().load();
+    },
     async load() {
       set({ loading: true });
-      const result = await call('withdrawals/list', { limit: PAGE_SIZE });
+      const label = get().labelFilter;
+      const result = await call('withdrawals/list', { limit: PAGE_SIZE, ...labelled() });
+      if (get().labelFilter !== label) return;
       if (result.ok) set({ orders: result.value.rows, nextCursor: result.value.nextCursor, loaded: true, loading: false, error: null });
       else set({ loaded: true, loading: false, error: result.error.code === 'locked' ? null : result.error });
     },
@@ -82,7 +97,7 @@ export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
       const cursor = get().nextCursor;
       if (cursor === null || get().loading) return;
       set({ loading: true });
-      const result = await call('withdrawals/list', { limit: PAGE_SIZE, cursor });
+      const result = await call('withdrawals/list', { limit: PAGE_SIZE, cursor, ...labelled() });
       if (result.ok) set({ orders: get().orders.concat(result.value.rows), nextCursor: result.value.nextCursor, loading: false });
       else set({ loading: false, error: result.error });
     },

@@ -14,7 +14,7 @@ export const DEMO_ADMIN = demoOperator('demo-admin');
 export const DEMO_ADMIN_2 = demoOperator('demo-admin-2');
 export const DEMO_APPROVER = demoOperator('demo-approver');
 
-export type ScreenName = 'dashboard' | 'deposits' | 'addresses' | 'withdrawals' | 'reconciliation' | 'tools' | 'audit' | 'operators' | 'settings' | 'profiles';
+export type ScreenName = 'dashboard' | 'deposits' | 'addresses' | 'withdrawals' | 'addressBook' | 'reconciliation' | 'tools' | 'audit' | 'operators' | 'settings' | 'profiles';
 
 export async function go(page: Page, screen: ScreenName): Promise<void> {
   await page.getByTestId(`@nav/${screen}`).click();

@@ -582,8 +582,10 @@ describe('policies', () => {
       ],
       dailyLimit: '3000',
       useFinancialConfirmation: false,
+      onlyFromBook: false,
+      newDestinationWaitHours: 0,
     });
-    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\.usdt\s+>1000: 2, >0: 1\s+3000\s+normal$/m);
+    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\.usdt\s+>1000: 2, >0: 1\s+3000\s+normal\s+no\s+no$/m);
 
     const big = json<{ withdrawal: WithdrawalView }>(
       await desk.cli(['withdraw', 'request', '--currency', 'trx.usdt', '--amount', '1500', '--to', tronAddress(), '--as', INITIATOR.name, '--json'], as(INITIATOR)),

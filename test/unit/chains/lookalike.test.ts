@@ -1,6 +1,6 @@
 // Look-alike helpers: pairs that share the edges people check, and the positions a screen should highlight.
 import { describe, expect, it } from 'vitest';
-import { differingPositions, lookAlikeReason, looksAlike, normalizeAddress, sameAddress, sharedEdges } from '../../../electron/chains';
+import { differingPositions, lookAlikeReason, lookAlikesAmong, looksAlike, normalizeAddress, sameAddress, sharedEdges } from '../../../electron/chains';
 
 const REAL = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 const POISON = 'TNPeXXXXXXXXXXXXXXXXXXXXXXXXXXYqeL';
@@ -95,5 +95,23 @@ describe('normalized comparison (issue 13)', () => {
     const flipped = usdcMint.replace('Aufq', 'AUfq');
     expect(sameAddress(usdcMint, flipped, 'solana')).toBe(false);
     expect(lookAlikeReason(usdcMint, flipped, 'solana')).toBe('caseChanged');
+  });
+});
+
+describe('lookAlikesAmong (the preflight and the Address book screen)', () => {
+  const book = [
+    { address: WBTC_INTENDED, label: 'Cold wallet' },
+    { address: '0x1111111111111111111111111111111111111111', label: null },
+  ];
+
+  it('names every known address the candidate looks like, with its label and the differing positions', () => {
+    expect(lookAlikesAmong(book, WBTC_POISONED, 'eth')).toEqual([
+      { knownAddress: WBTC_INTENDED, label: 'Cold wallet', differingPositions: differingPositions(WBTC_INTENDED, WBTC_POISONED) },
+    ]);
+  });
+
+  it('names none for the same EVM address in another letter case, or for an unrelated address', () => {
+    expect(lookAlikesAmong(book, WBTC_INTENDED.toLowerCase(), 'eth')).toEqual([]);
+    expect(lookAlikesAmong(book, '0x2222222222222222222222222222222222222222', 'eth')).toEqual([]);
   });
 });

@@ -12,10 +12,12 @@ describe('the shortcut table', () => {
   it('has one shortcut per screen of the first nine, search, sync and lock, all different', () => {
     expect(DESK_SHORTCUTS.filter((shortcut) => shortcut.command.kind === 'navigate').map((shortcut) => (shortcut.command as { screen: string }).screen)).toEqual(SCREENS.slice(0, 9));
     expect(shortcutFor({ kind: 'navigate', screen: 'profiles' })).toBeUndefined();
+    expect(shortcutFor({ kind: 'navigate', screen: 'settings' })).toBeUndefined();
+    expect(shortcutFor({ kind: 'navigate', screen: 'addressBook' })?.accelerator).toBe('CmdOrCtrl+5');
     expect(DESK_SHORTCUTS.map((shortcut) => shortcut.command.kind).filter((kind) => kind !== 'navigate')).toEqual(['focusSearch', 'syncNow', 'lock']);
     expect(new Set(DESK_SHORTCUTS.map((shortcut) => shortcut.accelerator)).size).toBe(DESK_SHORTCUTS.length);
-    expect(shortcutFor({ kind: 'navigate', screen: 'reconciliation' })?.accelerator).toBe('CmdOrCtrl+5');
-    expect(shortcutFor({ kind: 'navigate', screen: 'audit' })?.accelerator).toBe('CmdOrCtrl+7');
+    expect(shortcutFor({ kind: 'navigate', screen: 'reconciliation' })?.accelerator).toBe('CmdOrCtrl+6');
+    expect(shortcutFor({ kind: 'navigate', screen: 'audit' })?.accelerator).toBe('CmdOrCtrl+8');
     expect(shortcutFor({ kind: 'lock' })?.accelerator).toBe('CmdOrCtrl+Shift+L');
   });
 });
@@ -24,7 +26,7 @@ describe('commandForKey', () => {
   it('reads Control+digit elsewhere and Command+digit on macOS as a screen', () => {
     expect(commandForKey(press('Digit2', { ctrlKey: true }), false)).toEqual({ kind: 'navigate', screen: 'deposits' });
     expect(commandForKey(press('Digit2', { metaKey: true }), true)).toEqual({ kind: 'navigate', screen: 'deposits' });
-    expect(commandForKey(press('Digit9', { ctrlKey: true }), false)).toEqual({ kind: 'navigate', screen: 'settings' });
+    expect(commandForKey(press('Digit9', { ctrlKey: true }), false)).toEqual({ kind: 'navigate', screen: 'operators' });
   });
 
   it('swaps nothing: Command off macOS and Control on macOS are not the command key', () => {

@@ -123,9 +123,9 @@ describe.each(PLATFORMS)('the app menu on %s', (platform) => {
       'Search',
       ...SCREENS.map((screen) => SCREEN_SHORT_NAMES[screen]),
     ]);
-    // A screen past the ninth (Connection) has no shortcut: nothing to show or register.
+    // The screens past the ninth (Settings, Connection) have no shortcut: nothing to show or register.
     for (const item of desk) expect(item.registerAccelerator).toBe(mac || item.accelerator === undefined ? undefined : false);
-    expect(desk.filter((item) => item.accelerator === undefined).map((item) => item.label)).toEqual([SCREEN_SHORT_NAMES.profiles]);
+    expect(desk.filter((item) => item.accelerator === undefined).map((item) => item.label)).toEqual([SCREEN_SHORT_NAMES.settings, SCREEN_SHORT_NAMES.profiles]);
   });
 
   it('runs the desk command of the item clicked', () => {

@@ -251,6 +251,7 @@ describe('deposit history over 20,000 rows', () => {
       .filter((d) => filter.currency === undefined || d.currency === filter.currency)
       .filter((d) => filter.from === undefined || d.firstSeenAt >= filter.from)
       .filter((d) => filter.to === undefined || d.firstSeenAt < filter.to)
+      .filter((d) => filter.apiOrders === undefined || filter.apiOrders.includes(d.apiOrder))
       .filter(
         (d) =>
           needle === undefined ||
@@ -375,6 +376,31 @@ describe('deposit history over 20,000 rows', () => {
     const page = listDeposits(db2, { profile: PROFILE, limit: 10, search: '42' });
     expect(page.rows.map((d) => d.userOrder)).toEqual(['42']);
     expect(buildDepositQuery(db2, { profile: PROFILE, limit: 10, search: '42' }).plan).toEqual({ kind: 'candidates', search: 'exact' });
+  });
+
+  it('keeps only the apiOrders of a label filter, alone or with every other filter, starting from them by the unique index', () => {
+    const labelled = [...all.filter((_, n) => n % 67 === 5).map((d) => d.apiOrder), 'API-NOT-STORED', ''];
+    const sample = all[5 + 67 * 3];
+    if (sample === undefined) throw new Error('no sample');
+    const filters: Omit<DepositQuery, 'profile' | 'limit' | 'after'>[] = [
+      { apiOrders: labelled },
+      { apiOrders: labelled, currency: 'trx.usdt' },
+      { apiOrders: labelled, from: 1_700_000_000_000 + 100 * 60_000, to: 1_700_000_000_000 + 400 * 60_000 },
+      { apiOrders: labelled, search: sample.txid.slice(4, 16) },
+      { apiOrders: labelled, search: 'cust-4' },
+      { apiOrders: [] },
+    ];
+    for (const filter of filters) {
+      for (const limit of [7, 500]) expect(walk({ profile: PROFILE, limit, ...filter }), JSON.stringify({ ...filter, apiOrders: filter.apiOrders?.length, limit })).toEqual(reference(filter));
+    }
+    expect(reference({ apiOrders: labelled })).toHaveLength(labelled.length - 2);
+    expect(reference({ apiOrders: labelled, search: sample.txid.slice(4, 16) })).toEqual([sample.apiOrder]);
+
+    const built = buildDepositQuery(db, { profile: PROFILE, limit: 50, apiOrders: labelled });
+    expect(built.plan).toEqual({ kind: 'candidates', search: 'label' });
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${built.sql}`).all(built.params) as { detail: string }[]).map((row) => row.detail).join(' | ');
+    expect(plan).toMatch(/SEARCH d USING INDEX \S+ \(profile=\? AND api_order=\?\)/);
+    expect(plan).not.toMatch(/SCAN d\b/);
   });
 
   it('treats quotes and FTS operators in a search as plain text', () => {

@@ -1,0 +1,69 @@
+// A record's label in a table row (deposit, withdrawal, deposit address, address-book entry) with a small in-place
+// edit: saving asks who is acting (an operator's signed action), as every operator action in this window does. The
+// label shown comes through the display-safe bridge; the typed one is echoed escaped by the operator dialog.
+import { useState, type FormEvent } from 'react';
+import { LABEL_MAX_LENGTH } from '../../../electron/contract/limits';
+import type { Result } from '../api';
+import { askOperator, type ActingOperator } from '../stores/operator-prompt';
+
+interface LabelCellProps {
+  /** The label now ('' or null: none). */
+  readonly label: string | null;
+  /** What the record is, for the button's name and the dialog: "deposit DP123…". */
+  readonly what: string;
+  readonly save: (label: string, as: ActingOperator) => Promise<Result<unknown>>;
+  readonly testId: string;
+}
+
+export function LabelCell({ label, what, save, testId }: LabelCellProps): React.JSX.Element {
+  const [draft, setDraft] = useState<string | null>(null);
+  const current = label ?? '';
+
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    if (draft === null) return;
+    const text = draft.trim();
+    const result = await askOperator({
+      title: text === '' ? 'Remove the label' : 'Set the label',
+      description: text === '' ? `The label of ${what} will be removed.` : `${what} will be labelled “${text}”. Labels are hints for people; the audit log records who set them.`,
+      confirmLabel: text === '' ? 'Remove label' : 'Save label',
+      run: (as) => save(text, as),
+    });
+    if (result?.ok === true) setDraft(null);
+  }
+
+  if (draft === null) {
+    return (
+      <span className="label-cell">
+        <span className="label-cell__text" title={current} data-testid={`${testId}-text`}>
+          {current}
+        </span>
+        <button type="button" className="button button--link button--tiny" onClick={() => setDraft(current)} aria-label={current === '' ? `Add label to ${what}` : `Edit the label of ${what}`} data-testid={`${testId}-edit`}>
+          {current === '' ? 'Add label' : 'Edit'}
+        </button>
+      </span>
+    );
+  }
+  return (
+    <form className="label-cell label-cell--editing" onSubmit={(event) => void submit(event)} data-testid={`${testId}-form`}>
+      <input
+        className="input input--tiny"
+        value={draft}
+        maxLength={LABEL_MAX_LENGTH}
+        onChange={(event) => setDraft(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setDraft(null);
+        }}
+        aria-label={`Label of ${what}`}
+        autoFocus
+        data-testid={`${testId}-input`}
+      />
+      <button type="submit" className="button button--primary button--tiny" data-testid={`${testId}-save`}>
+        Save
+      </button>
+      <button type="button" className="button button--tiny" onClick={() => setDraft(null)}>
+        Cancel
+      </button>
+    </form>
+  );
+}
