@@ -25,6 +25,7 @@ const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
     load: () => import('./sync'),
   },
   approvals: { summary: '50 operators, 100,000 signed audit rows: what submission verifies before sending, full audit verify vs the Ed25519 limit, unsealing vs scrypt', load: () => import('./approvals') },
+  payouts: { summary: 'a 500-line batch payout submitted on a young audit chain and after 50,000 more rows: per-line submit time at both ends of the batch', load: () => import('./payouts') },
   ui: { summary: 'Chromium through the harness, 1,000,000 cached deposits: time to the first deposits page, scroll frame times', load: () => import('./ui') },
 };
 
