@@ -29,6 +29,7 @@ const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
     summary: 'shared store, PostgreSQL vs SQLite: approvals-queue operations at 10,000 requests and 50 operators (gate: p95 <= 20 ms), notify latency across workstations, claims/s with 3 workstations',
     load: () => import('./team'),
   },
+  payouts: { summary: 'a 500-line batch payout submitted on a young audit chain and after 50,000 more rows: per-line submit time at both ends of the batch', load: () => import('./payouts') },
   ui: { summary: 'Chromium through the harness, 1,000,000 cached deposits: time to the first deposits page, scroll frame times', load: () => import('./ui') },
 };
 

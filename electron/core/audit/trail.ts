@@ -22,6 +22,7 @@ import {
   appendStatement,
   auditHead,
   auditRosterRows,
+  auditRowsBySubject,
   checkLegacyAudit,
   countAuditRows,
   getAuditRow,
@@ -270,25 +271,57 @@ export class AuditTrail {
    * Checks that rows 1..head all exist and link: each row's hash matches its statement and signature, each
    * statement's seq and prev are its own, and its columns agree with it. Cheap (no signatures); returns the first
    * problem, and the rows (parsed) whose statement subject is `collectSubject` in `collectProfile`.
+   *
+   * Incremental: rows up to the last walk that held are walked again only when another connection (another process,
+   * a person with the file) has committed to the database since (`PRAGMA data_version`); this engine's own connection
+   * only ever appends audit rows (and the triggers refuse updates and deletes). So a batch's lines each pay for the rows
+   * added since the previous line, not for the whole chain, and a row deleted or edited from outside is still found.
    */
   linkage(collect?: { profile: string; subject: string }): { problem: { seq: number; reason: string } | null; collected: ChainRow[] } {
+    const held = this.#heldPrefix();
     const collected: ChainRow[] = [];
-    let previous = CHAIN_GENESIS;
-    let expected = 1;
-    for (const row of iterateAudit(this.#db)) {
-      const problem = this.#rowShape(row, expected, previous, false);
-      if (problem) return { problem: { seq: Math.min(row.seq, expected), reason: problem.reason }, collected };
-      if (collect && row.profile === collect.profile && row.subject === collect.subject) {
-        const statement = parseStatement(row.statement);
-        if (statement && statement.profile === collect.profile && statement.subject === collect.subject) {
-          collected.push({ seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement });
-        }
+    const gather = (row: AuditRow): void => {
+      if (!collect || row.profile !== collect.profile || row.subject !== collect.subject) return;
+      const statement = parseStatement(row.statement);
+      if (statement && statement.profile === collect.profile && statement.subject === collect.subject) {
+        collected.push({ seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement });
       }
+    };
+    // The held prefix's columns were checked against its statements and have not changed since: its subject index is the walk's.
+    if (held && collect) for (const row of auditRowsBySubject(this.#db, collect.profile, collect.subject)) if (row.seq <= held.seq) gather(row);
+    let previous = held?.hash ?? CHAIN_GENESIS;
+    let expected = (held?.seq ?? 0) + 1;
+    for (const row of iterateAudit(this.#db, expected)) {
+      const problem = this.#rowShape(row, expected, previous, false);
+      if (problem) {
+        this.#held = undefined;
+        return { problem: { seq: Math.min(row.seq, expected), reason: problem.reason }, collected };
+      }
+      gather(row);
       previous = row.hash;
       expected += 1;
     }
-    if (countAuditRows(this.#db) !== expected - 1) return { problem: { seq: expected, reason: 'the audit log has rows beyond a gap' }, collected };
+    if (countAuditRows(this.#db) !== expected - 1) {
+      this.#held = undefined;
+      return { problem: { seq: expected, reason: 'the audit log has rows beyond a gap' }, collected };
+    }
+    // Only committed rows are remembered: a transaction of this connection could still roll back its own appends.
+    if (expected > 1 && !this.#db.inTransaction) this.#held = { seq: expected - 1, hash: previous, dataVersion: this.#dataVersion() };
     return { problem: null, collected };
+  }
+
+  /** The last walk that held, while nothing but this connection has committed since and its last row is unchanged. */
+  #heldPrefix(): { seq: number; hash: string } | null {
+    const held = this.#held;
+    if (held === undefined || this.#db.inTransaction || held.dataVersion !== this.#dataVersion() || getAuditRow(this.#db, held.seq)?.hash !== held.hash) return null;
+    return held;
+  }
+
+  #held: { seq: number; hash: string; dataVersion: number } | undefined;
+
+  /** Changes whenever another connection commits to the database file (SQLite's `PRAGMA data_version`). */
+  #dataVersion(): number {
+    return this.#db.pragma('data_version', { simple: true }) as number;
   }
 
   #rowShape(row: AuditRow, expected: number, previous: string, requireCanonical = true): { reason: string } | null {

@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { CURRENCIES, differingPositions, formatMoney, isCurrencySymbol, looksAlike, Money, parseMoney, type CurrencySymbol } from '../../chains';
 import type { PayoutBatchState, PayoutBatchSummary, PayoutBatchView, PayoutFlagView, PayoutLineView, PayoutPolicyView, PayoutSubmitResult, WithdrawalState } from '../../contract';
-import { isInFlight, PAYOUT_EXPORT_COLUMNS, statesAllowing } from '../../contract';
+import { isInFlight, PAYOUT_EXPORT_COLUMNS, PAYOUT_SENDABLE_STATES, statesAllowing } from '../../contract';
 import { computeFee, feeScheduleOf } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
@@ -522,8 +522,7 @@ export async function cancelPayoutBatch(context: DeskContext, id: string, reason
 
 // ---- submission -----------------------------------------------------------------------------------------------
 
-/** Lines a submission run sends, or resumes (in flight after a crash or a lost answer), in line order. */
-const SENDABLE: ReadonlySet<WithdrawalState> = new Set(['approved', 'submitting', 'submitUnknown']);
+const SENDABLE: ReadonlySet<WithdrawalState> = new Set(PAYOUT_SENDABLE_STATES);
 
 /**
  * Sends the batch's approved lines one by one through the single withdrawal's submit path (verified from the batch's

@@ -161,6 +161,8 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
   const parties: (readonly string[])[] = [];
   let submitted = false;
   for (const row of own) {
+    // A batch's lines share its statements, but each line is sent on its own submit statement (naming its userOrder).
+    if (row.statement.kind === 'submit' && request.batchHash !== null && row.statement.body['userOrder'] !== request.userOrder) continue;
     if (row.seq <= requestRow.seq && row !== requestRow && row.statement.kind !== 'request') {
       problems.push(`row ${row.seq} decides on the request before it was made`);
       continue;

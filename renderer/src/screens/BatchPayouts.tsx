@@ -1,9 +1,11 @@
 // Withdrawals → Batch payouts (docs/payouts.md): import a CSV through the system's open dialog (the window never names
 // a path), the batch intent its approvers sign as a whole (fingerprint, totals per currency with fees, flags, the
 // policy that applies), approve / reject / cancel / submit behind the operator's passphrase, each line's status, and
-// the results export through a save dialog. Every text comes through the display-safe bridge (api.ts), escaped.
+// the results export through a save dialog. A file refused for its lines closes the dialog and lists every line to
+// fix under the button (the refusal stored nothing). Every text comes through the display-safe bridge (api.ts), escaped.
 import { useCallback, useEffect, useState } from 'react';
-import type { PayoutBatchSummary, PayoutBatchView } from '../../../electron/contract';
+import { PAYOUT_SENDABLE_STATES, type PayoutBatchSummary, type PayoutBatchView } from '../../../electron/contract';
+import type { FileOutcome } from '../../../electron/contract/desktop';
 import { call, type ContractError, type Result } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Fingerprint } from '../components/Fingerprint';
@@ -17,11 +19,26 @@ function totalsText(batch: PayoutBatchView): string {
   return batch.totals.map((total) => `${total.total} ${total.currency}`).join(', ');
 }
 
+/** A file refused for its lines: the engine's `fields` carry one entry per bad line (`line 17` → its problems). */
+interface LineRefusal {
+  readonly lines: readonly { readonly line: string; readonly problem: string }[];
+}
+
+function lineRefusalOf(error: ContractError): LineRefusal | null {
+  const lines = Object.entries(error.fields ?? {})
+    .filter(([key]) => /^line \d+$/.test(key))
+    .map(([line, problem]) => ({ line: line.slice('line '.length), problem }));
+  return error.code === 'invalidInput' && lines.length > 0 ? { lines } : null;
+}
+
+type ImportOutcome = FileOutcome<PayoutBatchView> | { readonly cancelled: false; readonly refused: LineRefusal };
+
 export function BatchPayouts(): React.JSX.Element {
   const [batches, setBatches] = useState<readonly PayoutBatchSummary[]>([]);
   const [selected, setSelected] = useState<PayoutBatchView | null>(null);
   const [error, setError] = useState<ContractError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<LineRefusal | null>(null);
 
   const refresh = useCallback(async (id?: string): Promise<void> => {
     const list = await call('payouts/list', {});
@@ -45,6 +62,7 @@ export function BatchPayouts(): React.JSX.Element {
       return;
     }
     setError(null);
+    setRefusal(null);
     setNotice(done(answer.value));
     await refresh(id);
   }
@@ -56,11 +74,19 @@ export function BatchPayouts(): React.JSX.Element {
         description: 'Choose the CSV next (columns currency, amount, toAddress, memo and optionally userOrder). Every line is checked; a file with a bad line is refused whole, naming each line.',
         hint: 'The initiator signs the batch with their own passphrase.',
         confirmLabel: 'Choose the file',
-        run: (as: ActingOperator) => call('desktop/importPayouts', { as }),
+        run: async (as: ActingOperator): Promise<Result<ImportOutcome>> => {
+          const answer = await call('desktop/importPayouts', { as });
+          const refused = answer.ok ? null : lineRefusalOf(answer.error);
+          return refused === null ? answer : { ok: true, value: { cancelled: false, refused } };
+        },
       }),
       '',
       (outcome) => {
         if (outcome.cancelled) return 'No file was chosen.';
+        if ('refused' in outcome) {
+          setRefusal(outcome.refused);
+          return 'The file was not imported: nothing was stored.';
+        }
         setSelected(outcome.value);
         return `Imported ${outcome.fileName} as batch ${outcome.value.id}: ${outcome.value.lineCount} lines.`;
       },
@@ -86,6 +112,7 @@ export function BatchPayouts(): React.JSX.Element {
           {notice}
         </p>
       )}
+      {refusal === null ? null : <RefusedLines refusal={refusal} />}
       {batches.length === 0 ? (
         <p className="muted" data-testid="@payouts/empty">
           No batch yet.
@@ -106,6 +133,33 @@ export function BatchPayouts(): React.JSX.Element {
   );
 }
 
+function RefusedLines({ refusal }: { readonly refusal: LineRefusal }): React.JSX.Element {
+  return (
+    <div className="notice notice--error" data-testid="@payouts/refused">
+      <p className="notice__title">
+        {refusal.lines.length} line{refusal.lines.length === 1 ? '' : 's'} of the file need fixing (line 1 is the first payout after the header). Correct the file and import it again.
+      </p>
+      <table className="table">
+        <caption>Lines to fix</caption>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Problem</th>
+          </tr>
+        </thead>
+        <tbody>
+          {refusal.lines.map((entry) => (
+            <tr key={entry.line} data-testid="@payouts/refused-line" data-line={entry.line}>
+              <td>{entry.line}</td>
+              <td>{entry.problem}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 interface DetailProps {
   readonly batch: PayoutBatchView;
   readonly onDecide: <T>(result: Promise<Result<T> | null>, id: string, done: (value: T) => string) => Promise<void>;
@@ -115,13 +169,19 @@ interface DetailProps {
 function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Element {
   const what = `${batch.lineCount} lines (${totalsText(batch)} with fees) from ${batch.source}, imported by ${batch.initiator}.`;
   const canDecide = batch.state === 'awaitingApproval';
-  const canSubmit = batch.state === 'approved' || batch.state === 'inProgress';
+  const canSubmit = batch.lines.some((line) => PAYOUT_SENDABLE_STATES.includes(line.state));
   return (
     <div data-testid="@payouts/detail">
       <h3>
-        Batch {batch.id} ({batch.state})
+        Batch {batch.id} (<span data-testid="@payouts/state">{batch.state}</span>)
       </h3>
-      <Fingerprint value={batch.fingerprint} label="Batch fingerprint" />
+      <Fingerprint {...batchFingerprint(batch)} testId="@payouts/fingerprint" />
+      <p>
+        <span data-testid="@payouts/line-count">
+          {batch.lineCount} line{batch.lineCount === 1 ? '' : 's'}
+        </span>{' '}
+        from {batch.source}, imported by {batch.initiator}.
+      </p>
       <p data-testid="@payouts/approvals">
         {batch.countedApprovals} of {batch.requiredApprovals} independent approval{batch.requiredApprovals === 1 ? '' : 's'}
       </p>
@@ -138,7 +198,7 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
         </thead>
         <tbody>
           {batch.totals.map((total) => (
-            <tr key={total.currency}>
+            <tr key={total.currency} data-testid="@payouts/total-row">
               <td>{total.currency}</td>
               <td>{total.lines}</td>
               <td>{total.amount}</td>
@@ -162,7 +222,7 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
           <h4>Flags ({batch.flags.length})</h4>
           <ul data-testid="@payouts/flags">
             {batch.flags.map((flag, index) => (
-              <li key={index}>
+              <li key={index} data-testid="@payouts/flag" data-kind={flag.kind} data-line={flag.line}>
                 Line {flag.line}: {flag.kind === 'newDestination' ? 'new destination' : 'look-alike'}: {flag.detail}
               </li>
             ))}
@@ -243,14 +303,14 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
         </thead>
         <tbody>
           {batch.lines.map((line) => (
-            <tr key={line.line}>
+            <tr key={line.line} data-testid="@payouts/line" data-line={line.line}>
               <td>{line.line}</td>
-              <td>{line.state}</td>
+              <td data-testid="@payouts/line-state">{line.state}</td>
               <td>
                 {line.amount} {line.currency}
               </td>
               <td>{line.toAddress}</td>
-              <td>{line.orderStatus ?? '-'}</td>
+              <td data-testid="@payouts/line-status">{line.orderStatus ?? '-'}</td>
               <td>{line.error ?? ''}</td>
             </tr>
           ))}

@@ -1,12 +1,13 @@
 // Verifying the signed audit log (core/audit/trail.ts) on a real SQLite file with an in-memory desk secret store: a
 // clean chain verifies; an edited column, an edited and re-hashed row, a deleted or renumbered row, rows cut from the
-// end, a row signed by an unknown key and a checkpoint that no longer matches are each found, at the right row.
+// end, a row signed by an unknown key and a checkpoint that no longer matches are each found, at the right row; the
+// incremental linkage walk before a send still finds rows edited or deleted from another connection.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AuditTrail, parseCheckpoint } from '../../../electron/core/audit/trail';
 import { DeskIdentity, type DeskSecretStore } from '../../../electron/core/audit/desk-identity';
 import { generateSigningKey, signBytes } from '../../../electron/core/statements/keys';
 import { auditRowHash, canonicalHash, parseStatement, signStatementText, STATEMENT_DOMAIN, type StatementBody } from '../../../electron/core/statements/statement';
-import { appendStatement, getAuditRow, type StoreDatabase } from '../../../electron/core/store';
+import { appendStatement, closeDatabase, getAuditRow, openDatabase, type StoreDatabase } from '../../../electron/core/store';
 import { useTempDir } from '../store/helpers';
 
 const temp = useTempDir('td-trail-');
@@ -169,5 +170,32 @@ describe('tampering', () => {
     const result = await trail.verify();
     expect(result).toMatchObject({ ok: false, firstBadSeq: row.seq });
     expect(result.ok ? '' : result.reason).toMatch(/signed as mallory, who was not enrolled then/);
+  });
+});
+
+describe('the linkage walk before each send, incremental', () => {
+  it('collects a subject’s rows from before and after the last walk that held, and finds rows edited or deleted from another connection since', async () => {
+    const { db, trail } = await fixture(6);
+    expect(trail.linkage({ profile: 'main', subject: 'W3' })).toMatchObject({ problem: null, collected: [expect.objectContaining({ seq: 5 })] });
+    trail.append({ kind: 'action', profile: 'main', subject: 'W3', body: { action: 'addresses/create', details: { again: true } }, operator: 'alice', keyId: alice.keyId }, (text) =>
+      signStatementText(alice.privateKey, text),
+    );
+    const walk = trail.linkage({ profile: 'main', subject: 'W3' });
+    expect(walk.problem).toBeNull();
+    expect(walk.collected.map((row) => row.seq)).toEqual([5, 9]);
+
+    // Someone else with the file: the rows walked before are walked again, so a change there stops the send.
+    const other = openDatabase(db.name);
+    try {
+      dropGuards(other);
+      other.prepare("UPDATE audit_log SET subject = 'W-other' WHERE seq = 5").run();
+      expect(trail.linkage({ profile: 'main', subject: 'W3' })).toMatchObject({ problem: { seq: 5, reason: "row 5's columns no longer say what its signed statement says" } });
+      other.prepare("UPDATE audit_log SET subject = 'W3' WHERE seq = 5").run();
+      expect(trail.linkage({ profile: 'main', subject: 'W3' }).problem).toBeNull();
+      other.prepare('DELETE FROM audit_log WHERE seq = 4').run();
+      expect(trail.linkage({ profile: 'main', subject: 'W3' }).problem).toMatchObject({ seq: 4, reason: expect.stringMatching(/row 4 is missing/) });
+    } finally {
+      closeDatabase(other);
+    }
   });
 });
