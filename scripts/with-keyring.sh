@@ -124,32 +124,36 @@ stop_daemon() {
 }
 trap stop_daemon EXIT
 
-# A throwaway password for a throwaway keyring: never exported, never printed.
+# A throwaway password for a throwaway keyring: never exported, never printed. Kept in this shell (not the
+# environment) so that a crashed daemon can be started again on the same keyring files.
 password=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d " \n")
-printf "%s" "$password" | HOME="$harness_dir/home" XDG_CONFIG_HOME="$harness_dir/config" XDG_CACHE_HOME="$harness_dir/cache" \
-  gnome-keyring-daemon --foreground --unlock --components=secrets >"$harness_dir/keyring.log" 2>&1 &
-keyring_pid=$!
-unset password
-echo "$keyring_pid" >"$harness_dir/keyring.pid"
 
-owned=no
-attempts_left=$((wait_seconds * 10))
-while :; do
-  if dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
-      org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q "boolean true"; then
-    owned=yes; break
-  fi
-  kill -0 "$keyring_pid" 2>/dev/null || break
-  attempts_left=$((attempts_left - 1))
-  [ "$attempts_left" -le 0 ] && break
-  sleep 0.1
-done
-if [ "$owned" != yes ]; then
-  if kill -0 "$keyring_pid" 2>/dev/null; then
-    echo "with-keyring: gnome-keyring-daemon did not claim org.freedesktop.secrets within ${wait_seconds} s" >&2
-  else
-    echo "with-keyring: gnome-keyring-daemon exited before claiming org.freedesktop.secrets" >&2
-  fi
+# Starts the daemon and waits until it owns org.freedesktop.secrets; returns 1 with the reason when it does not.
+start_daemon() {
+  printf "%s" "$password" | HOME="$harness_dir/home" XDG_CONFIG_HOME="$harness_dir/config" XDG_CACHE_HOME="$harness_dir/cache" \
+    gnome-keyring-daemon --foreground --unlock --components=secrets >>"$harness_dir/keyring.log" 2>&1 &
+  keyring_pid=$!
+  echo "$keyring_pid" >"$harness_dir/keyring.pid"
+  local attempts_left=$((wait_seconds * 10))
+  while :; do
+    if dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+        org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null | grep -q "boolean true"; then
+      return 0
+    fi
+    if ! kill -0 "$keyring_pid" 2>/dev/null; then
+      echo "with-keyring: gnome-keyring-daemon exited before claiming org.freedesktop.secrets" >&2
+      return 1
+    fi
+    attempts_left=$((attempts_left - 1))
+    if [ "$attempts_left" -le 0 ]; then
+      echo "with-keyring: gnome-keyring-daemon did not claim org.freedesktop.secrets within ${wait_seconds} s" >&2
+      return 1
+    fi
+    sleep 0.1
+  done
+}
+
+if ! start_daemon; then
   sed "s/^/with-keyring:   daemon: /" "$harness_dir/keyring.log" >&2
   exit 2
 fi
@@ -162,11 +166,26 @@ export TREASURY_KEYRING_HARNESS="$harness_dir"
 cmd_pid=$!
 echo "$cmd_pid" >"$harness_dir/cmd.pid"
 trap "kill -TERM \$cmd_pid 2>/dev/null" INT TERM
-while :; do
-  wait "$cmd_pid"
-  status=$?
-  kill -0 "$cmd_pid" 2>/dev/null || break
+# gnome-keyring-daemon 4x/50 can abort on an assertion when many clients open sessions at once (SIGTRAP/SIGABRT in
+# gkd_secret_service_get_pkcs11_session; e.g. basecamp/hey-cli#352). On a desktop, D-Bus activation or systemd
+# starts it again; here the harness does, on the same unlocked keyring files, and says so on stderr.
+restarts=0
+while kill -0 "$cmd_pid" 2>/dev/null; do
+  if ! kill -0 "$keyring_pid" 2>/dev/null; then
+    wait "$keyring_pid" 2>/dev/null
+    crashed_with=$?
+    restarts=$((restarts + 1))
+    echo "with-keyring: gnome-keyring-daemon stopped (exit status $crashed_with); starting it again on the same keyring (restart $restarts)" >&2
+    if [ "$restarts" -gt 20 ] || ! start_daemon; then
+      echo "with-keyring: giving up on restarting gnome-keyring-daemon" >&2
+      sed "s/^/with-keyring:   daemon: /" "$harness_dir/keyring.log" | tail -20 >&2
+      break
+    fi
+  fi
+  sleep 0.2
 done
+wait "$cmd_pid"
+status=$?
 stop_daemon
 exit "$status"
 '
