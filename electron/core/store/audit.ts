@@ -157,6 +157,14 @@ export function appendStatement(db: StoreDatabase, draft: StatementDraft, sign: 
   });
 }
 
+/**
+ * Inserts a row signed elsewhere (a team workstation's, pulled from the team database) exactly as it is; the caller
+ * has verified it. The table's triggers still refuse a row that does not extend the local chain.
+ */
+export function insertAuditRow(db: StoreDatabase, row: AuditRow): void {
+  statements(db).insert.run(row);
+}
+
 export function auditHead(db: StoreDatabase): { readonly seq: number; readonly hash: string } | null {
   return (statements(db).head.get() as { seq: number; hash: string } | undefined) ?? null;
 }

@@ -21,3 +21,4 @@ export * from './seen-nonces';
 export * from './settings';
 export * from './audit';
 export * from './notifications';
+export * from './team';

@@ -12,6 +12,7 @@ import { migration0070 } from './0070-seen-nonces';
 import { migration0080 } from './0080-merchant-info';
 import { migration0090 } from './0090-deposit-sightings';
 import { migration0100 } from './0100-deposit-intake';
+import { migration0150 } from './0150-team-mode';
 
 export interface Migration {
   /** 10, 20, 30, …: becomes PRAGMA user_version once applied. */
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0080,
   migration0090,
   migration0100,
+  migration0150,
 ];
 
 export function latestVersion(migrations: readonly Migration[] = MIGRATIONS): number {
