@@ -39,6 +39,7 @@ describe('layer import zones', () => {
     ['renderer/src/probe.ts', "import type { Pool } from 'pg'; const x: Pool | null = null;", 'may not import the package pg'],
     ['electron/contract/probe.ts', "import { request } from 'undici'; const x = request;", 'may not import the package undici'],
     ['electron/protocol/probe.ts', "import Database from 'better-sqlite3'; const x = Database;", 'may not import the package better-sqlite3'],
+    ['electron/contract/probe.ts', "import pg from 'pg'; const x = pg;", 'may not import the package pg'],
     ['electron/core/probe.ts', "import { Command } from 'commander'; const x = Command;", 'may not import the package commander'],
     ['electron/core/probe.ts', "const x = require('left-pad');", 'may not import the package left-pad'],
     // The app's manifest (its version) is for the faces that print it, not for the engine or the window.
@@ -62,6 +63,7 @@ describe('layer import zones', () => {
     ['renderer/src/probe.ts', "import { x } from '../../electron/contract';"],
     ['renderer/src/probe.ts', "import { create as x } from 'zustand';"],
     ['electron/core/probe.ts', "import Database from 'better-sqlite3'; const x = Database;"],
+    ['electron/core/team/probe.ts', "import pg from 'pg'; const x = pg;"],
     ['electron/protocol/probe.ts', "import { request as x } from 'undici';"],
     ['electron/cli/probe.ts', "import { Command as x } from 'commander';"],
     ['electron/core/probe.ts', "import { readFileSync as x } from 'node:fs';"],
