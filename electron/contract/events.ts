@@ -14,6 +14,8 @@ export type ContractEvent =
   | { readonly type: 'callbacks/changed'; readonly listener: CallbackListenerState }
   | { readonly type: 'session/changed'; readonly session: SessionState }
   | { readonly type: 'operators/changed' }
+  /** A team desk's connection, verified head or refusals changed (team/status says how). */
+  | { readonly type: 'team/changed' }
   /** The app menu's Go menu: show this screen. */
   | { readonly type: 'desktop/navigate'; readonly screen: Screen }
   /** The app menu's Search item: focus the current screen's search box. */

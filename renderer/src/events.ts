@@ -65,6 +65,9 @@ function route(event: ContractEvent): void {
     case 'desktop/focusSearch':
       runDeskCommand({ kind: 'focusSearch' });
       return;
+    case 'team/changed':
+      // The Settings panel for team mode is not built yet; the lists follow withdrawals/changed and operators/changed.
+      return;
     case 'notification/raised':
       // The desktop shows it (main's notifier, to the operator signed in here); the screens follow the change events.
       return;

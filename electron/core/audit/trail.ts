@@ -26,6 +26,7 @@ import {
   countAuditRows,
   getAuditRow,
   getSetting,
+  insertAuditRow,
   iterateAudit,
   type AuditRow,
   type StatementDraft,
@@ -33,6 +34,7 @@ import {
   type StoreDatabase,
   writeTransaction,
 } from '../store';
+import type { TeamSeam, TeamSystemEvent } from '../team/seam';
 import type { DeskIdentity, DeskSecretStore } from './desk-identity';
 
 export const CHECKPOINT_DOMAIN = 'treasury-desk/checkpoint/v1\n';
@@ -131,20 +133,54 @@ export class AuditTrail {
   }
 
   // ---- writing ------------------------------------------------------------------------------------------------
-  /** Appends a statement signed by `sign` (an unsealed operator key); see appendStatement for transactions. */
+  #team: TeamSeam | null = null;
+
+  /** The team database's seam while this desk is a team desk (team/mode.ts), else null. */
+  get team(): TeamSeam | null {
+    return this.#team;
+  }
+
+  setTeamSeam(seam: TeamSeam | null): void {
+    this.#team = seam;
+  }
+
+  /**
+   * Appends a statement signed by `sign` (an unsealed operator key); see appendStatement for transactions. A team
+   * desk's decisions go through the team seam (ActingOperator.sign); a direct append would fork the shared chain.
+   */
   append(draft: StatementDraft, sign: StatementSigner): AuditRow {
+    if (this.#team !== null) throw new Error('this is a team desk: this change is not yet available in team mode (it would fork the shared audit chain)');
     const row = appendStatement(this.#db, draft, sign, this.#now());
     this.#scheduleAnchor();
     return row;
   }
 
-  /** A system event signed by the desk key. Never put a secret in `details`. */
-  system(event: { profile?: string | null; action: string; subject?: string | null; details?: unknown }): AuditRow {
+  /** Stores a row verified elsewhere (a team row pulled, or this workstation's decision once the team database took it). */
+  adopt(row: AuditRow): void {
+    insertAuditRow(this.#db, row);
+    this.#scheduleAnchor();
+  }
+
+  /** The desk key's draft of a system event. */
+  systemDraft(event: TeamSystemEvent): { draft: StatementDraft; sign: StatementSigner } {
     const body: StatementBody = { action: event.action, details: JSON.parse(encodeCanonical(toSignable(event.details ?? {}))) as StatementBody[string] };
-    return this.append(
-      { kind: 'system', profile: event.profile ?? null, subject: event.subject ?? '', body, operator: null, keyId: this.#identity.keyId },
-      (text) => this.#identity.sign(STATEMENT_DOMAIN + text),
-    );
+    return {
+      draft: { kind: 'system', profile: event.profile ?? null, subject: event.subject ?? '', body, operator: null, keyId: this.#identity.keyId },
+      sign: (text) => this.#identity.sign(STATEMENT_DOMAIN + text),
+    };
+  }
+
+  /**
+   * A system event signed by the desk key. Never put a secret in `details`. On a team desk it is queued (in the
+   * caller's transaction) and published at the shared head, so the answer is null.
+   */
+  system(event: TeamSystemEvent): AuditRow | null {
+    if (this.#team !== null) {
+      this.#team.queueSystemEvent(event);
+      return null;
+    }
+    const { draft, sign } = this.systemDraft(event);
+    return this.append(draft, sign);
   }
 
   /** Seals the unsigned log of before migration 0050 into the signed one, once (its first row records the old head). */

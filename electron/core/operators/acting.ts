@@ -43,8 +43,11 @@ export interface ActingOperator {
   readonly role: OperatorRole;
   readonly snapshot: OperatorSnapshot;
   readonly roster: Roster;
-  /** Appends a statement signed with this operator's key (one transaction with whatever `within` writes). */
-  sign(draft: Omit<StatementDraft, 'operator' | 'keyId' | 'profile'>, within?: (row: AuditRow) => void): AuditRow;
+  /**
+   * Appends a statement signed with this operator's key (one transaction with whatever `within` writes). On a team
+   * desk the statement goes through the team database first (AuditTrail.team), so this is the one seam decisions share.
+   */
+  sign(draft: Omit<StatementDraft, 'operator' | 'keyId' | 'profile'>, within?: (row: AuditRow) => void): Promise<AuditRow>;
 }
 
 const wrong = (): DeskError => new DeskError('wrongPassphrase', 'the operator name or passphrase is not right', { passphrase: 'not recognised' });
@@ -137,9 +140,13 @@ export async function actingAs(context: DeskContext, credentials: OperatorCreden
     role: snapshot.role,
     snapshot,
     roster,
-    sign(draft, within) {
+    async sign(draft, within) {
+      const signed: StatementDraft = { ...draft, profile, operator: name, keyId: snapshot.keyId };
+      const signer = (text: string): string => signStatementText(privateKey, text);
+      const team = context.trail.team;
+      if (team !== null) return team.publishDecision(signed, signer, within);
       return context.trail.transaction(() => {
-        const row = context.trail.append({ ...draft, profile, operator: name, keyId: snapshot.keyId }, (text) => signStatementText(privateKey, text));
+        const row = context.trail.append(signed, signer);
         within?.(row);
         return row;
       });
@@ -147,7 +154,7 @@ export async function actingAs(context: DeskContext, credentials: OperatorCreden
   };
 }
 
-/** An operator's audited action (not a decision about money): a signed `action` row. */
-export function signAction(acting: ActingOperator, action: string, subject: string, details: StatementBody): AuditRow {
-  return acting.sign({ kind: 'action', subject, body: { action, details } });
+/** An operator's audited action (not a decision about money): a signed `action` row, committed with what `within` writes. */
+export function signAction(acting: ActingOperator, action: string, subject: string, details: StatementBody, within?: (row: AuditRow) => void): Promise<AuditRow> {
+  return acting.sign({ kind: 'action', subject, body: { action, details } }, within);
 }

@@ -46,7 +46,7 @@ function codeHash(code: string): string {
 }
 
 /** Appends the operator's roster statement and has the roster judge it in the same transaction. */
-function signRosterStatement(context: DeskContext, acting: ActingOperator, draft: Omit<StatementDraft, 'operator' | 'keyId' | 'profile'>): AuditRow {
+function signRosterStatement(context: DeskContext, acting: ActingOperator, draft: Omit<StatementDraft, 'operator' | 'keyId' | 'profile'>): Promise<AuditRow> {
   return acting.sign(draft, (row) => judge(context, acting.profile, row));
 }
 
@@ -155,9 +155,9 @@ async function issueInvitation(context: DeskContext, kind: 'enrol' | 'rekey', na
   if (kind === 'rekey' && current?.status !== 'active') throw new DeskError('notFound', `${name} is not an active operator of this desk`);
   const code = newInvitationCode();
   const body: StatementBody = kind === 'enrol' ? { role: role ?? 'viewer', codeHash: codeHash(code) } : { codeHash: codeHash(code) };
-  const row = context.trail.transaction(() => {
+  const row = await acting.sign({ kind, subject: name, body }, (signed) => {
     ensureOperator(context.db, acting.profile, name, context.now());
-    return signRosterStatement(context, acting, { kind, subject: name, body });
+    judge(context, acting.profile, signed);
   });
   const proposal = proposalOutcome(context, acting.profile, row);
   context.emit({ type: 'operators/changed' });
@@ -228,7 +228,7 @@ export async function confirmProposal(context: DeskContext, proposalId: string, 
     throw new DeskError('conflict', `${proposal.subject} has not accepted the invitation yet: confirm after they chose their passphrase at the desk`);
   }
   const body: StatementBody = proposal.accepted ? { proposal: proposal.id, keyId: proposal.accepted.keyId } : { proposal: proposal.id };
-  signRosterStatement(context, acting, { kind: 'confirm', subject: proposal.subject, body });
+  await signRosterStatement(context, acting, { kind: 'confirm', subject: proposal.subject, body });
   context.emit({ type: 'operators/changed' });
   return rosterView(context);
 }
@@ -237,7 +237,7 @@ export async function withdrawProposal(context: DeskContext, proposalId: string,
   const acting = await actingAs(context, as, 'manageOperators');
   const proposal = acting.roster.proposal(proposalId);
   if (!proposal || proposal.state !== 'open') throw new DeskError('notFound', 'there is no open proposal with that id');
-  signRosterStatement(context, acting, { kind: 'withdraw-proposal', subject: proposal.subject, body: { proposal: proposal.id } });
+  await signRosterStatement(context, acting, { kind: 'withdraw-proposal', subject: proposal.subject, body: { proposal: proposal.id } });
   context.emit({ type: 'operators/changed' });
   return rosterView(context);
 }
@@ -256,7 +256,7 @@ export async function changeRole(context: DeskContext, name: string, role: Opera
   if (current.role === role) throw new DeskError('conflict', `${name} is already ${role}`);
   if (current.role === 'admin') refuseLastAdmin(acting.roster, name);
   requireAdmin(acting);
-  signRosterStatement(context, acting, { kind: 'role', subject: acting.roster.operator(name)?.name ?? name, body: { role } });
+  await signRosterStatement(context, acting, { kind: 'role', subject: acting.roster.operator(name)?.name ?? name, body: { role } });
   context.emit({ type: 'operators/changed' });
   return rosterView(context);
 }
@@ -266,7 +266,7 @@ export async function disableOperator(context: DeskContext, name: string, as: Op
   const current = acting.roster.at(name);
   if (current?.status !== 'active') throw new DeskError('notFound', `${name} is not an active operator of this desk`);
   if (current.role === 'admin') refuseLastAdmin(acting.roster, name);
-  signRosterStatement(context, acting, { kind: 'disable', subject: acting.roster.operator(name)?.name ?? name, body: {} });
+  await signRosterStatement(context, acting, { kind: 'disable', subject: acting.roster.operator(name)?.name ?? name, body: {} });
   context.emit({ type: 'operators/changed' });
   return rosterView(context);
 }
@@ -298,7 +298,7 @@ export async function changePassphrase(context: DeskContext, credentials: Operat
 /** Proposes a currency's policy: applied at once on a desk without two independent admins, else when confirmed. */
 export async function proposePolicy(context: DeskContext, currency: string, policy: Readonly<Record<string, CanonicalValue>>, as: OperatorCredentials): Promise<Proposal> {
   const acting = await actingAs(context, as, 'managePolicies');
-  const row = signRosterStatement(context, acting, { kind: 'policy', subject: currency, body: { policy } });
+  const row = await signRosterStatement(context, acting, { kind: 'policy', subject: currency, body: { policy } });
   context.emit({ type: 'operators/changed' });
   return proposalOutcome(context, acting.profile, row);
 }

@@ -304,7 +304,7 @@ export async function requestWithdrawal(
   const fingerprint = intentFingerprint(intent);
   let request: WithdrawalRequest | undefined;
   // One transaction: the signed request statement (also the audit row) and the request row.
-  acting.sign({ kind: 'request', subject: hash, body: { intent: JSON.parse(encodeIntent(intent)) as never, warnings: check.warnings.map((issue) => issue.message) } }, (row) => {
+  await acting.sign({ kind: 'request', subject: hash, body: { intent: JSON.parse(encodeIntent(intent)) as never, warnings: check.warnings.map((issue) => issue.message) } }, (row) => {
     request = createWithdrawalRequest(
       context.db,
       {
@@ -354,14 +354,17 @@ export async function approveWithdrawal(context: DeskContext, id: string, creden
     const problem = `what this request shows differs from what ${evidence.initiator ?? request.initiator} signed (${shown.join(', ')}): the request was altered after it was made`;
     refuse(context, request, 'withdrawals/approveRefused', [problem], acting.name);
   }
-  acting.sign({ kind: 'approve', subject: request.intentHash as string, body: { fingerprint: request.fingerprint } }, () => {
-    const after = judgeForView(context, context.trail.roster(request.profile), request);
-    if (after.verification.countedApprovals >= after.verification.requiredApprovals && after.verification.ok) {
-      moveWithdrawalRequest(context.db, request.id, 'approvalsComplete', context.now());
-    }
-  });
+  await acting.sign({ kind: 'approve', subject: request.intentHash as string, body: { fingerprint: request.fingerprint } }, () => settleApprovals(context, request));
   context.emit({ type: 'withdrawals/changed', id });
   return withdrawalView(context, loadRequest(context, id));
+}
+
+/** After an approve row: moves the request to approved once its verifying approvals reach the required count. */
+export function settleApprovals(context: DeskContext, request: WithdrawalRequest): void {
+  const after = judgeForView(context, context.trail.roster(request.profile), request);
+  if (after.verification.countedApprovals >= after.verification.requiredApprovals && after.verification.ok) {
+    moveWithdrawalRequest(context.db, request.id, 'approvalsComplete', context.now());
+  }
 }
 
 /** Text a person types into a decision (a reason) is refused with control or text-direction characters (item 10). */
@@ -380,7 +383,7 @@ export async function rejectWithdrawal(context: DeskContext, id: string, reason:
   if (!statesAllowing('reject').includes(request.state)) throw new DeskError('conflict', `request ${id} is ${request.state}, not awaiting approval`);
   const earlier = evidence.approvals.find((approval) => approval.operator.toLowerCase() === acting.name.toLowerCase());
   if (earlier) throw new DeskError('conflict', `${acting.name} already ${earlier.decision === 'approve' ? 'approved' : 'rejected'} request ${id}`);
-  acting.sign({ kind: 'reject', subject: request.intentHash as string, body: { fingerprint: request.fingerprint, reason } }, () => {
+  await acting.sign({ kind: 'reject', subject: request.intentHash as string, body: { fingerprint: request.fingerprint, reason } }, () => {
     if (!moveWithdrawalRequest(context.db, request.id, 'reject', context.now())) throw new DeskError('conflict', `request ${id} changed meanwhile; look at it again`);
   });
   context.emit({ type: 'withdrawals/changed', id });
@@ -400,7 +403,7 @@ export async function cancelWithdrawal(context: DeskContext, id: string, reason:
     throw new DeskError('conflict', `request ${id} is ${request.state}: only a request not yet sent to the service can be cancelled`);
   }
   const subject = request.intentHash ?? `legacy:${request.userOrder}`;
-  acting.sign({ kind: 'cancel', subject, body: { fingerprint: request.fingerprint, reason: reason ?? null } }, () => {
+  await acting.sign({ kind: 'cancel', subject, body: { fingerprint: request.fingerprint, reason: reason ?? null } }, () => {
     if (!moveWithdrawalRequest(context.db, request.id, 'cancel', context.now())) throw new DeskError('conflict', `request ${id} changed meanwhile; look at it again`);
   });
   context.emit({ type: 'withdrawals/changed', id });
@@ -435,7 +438,7 @@ async function drive(context: DeskContext, request: WithdrawalRequest, acting: A
     const problems = [...(evidence.chainProblem ? [`the audit log does not hold: ${evidence.chainProblem}`] : []), ...evidence.verification.problems];
     if (problems.length > 0) refuse(context, request, 'withdrawals/submitRefused', problems, acting.name);
     // §8 / rule 5: the submit statement and `submitting` are committed before the first byte; a crash from here on is resumed by reconcile().
-    acting.sign({ kind: 'submit', subject: request.intentHash as string, body: { fingerprint: request.fingerprint } }, () => {
+    await acting.sign({ kind: 'submit', subject: request.intentHash as string, body: { fingerprint: request.fingerprint } }, () => {
       if (!moveWithdrawalRequest(context.db, request.id, 'submit', context.now())) throw new DeskError('conflict', `request ${id} changed while being submitted; look at it again`);
     });
     context.emit({ type: 'withdrawals/changed', id });
