@@ -14,9 +14,11 @@ import { profilesHandlers, type DemoSandboxStarter } from './features/profiles';
 import { sessionHandlers } from './features/session';
 import { settingsHandlers } from './features/settings';
 import { syncHandlers } from './features/sync';
+import { teamHandlers } from './features/team';
 import { withdrawalsHandlers } from './features/withdrawals';
 import type { SessionLock } from './session';
 import type { SyncService } from './sync/sync';
+import type { TeamMode } from './team/mode';
 
 export { startDemo, type DemoSandboxStarter } from './features/profiles';
 
@@ -31,6 +33,8 @@ export interface ServiceParts {
   readonly adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => void;
   /** The application's version, for diagnostics. */
   readonly appVersion: string;
+  /** Team mode (a team desk on PostgreSQL). */
+  readonly team: TeamMode;
 }
 
 export function createHandlers(parts: ServiceParts): TreasuryHandlers {
@@ -45,5 +49,6 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     ...withdrawalsHandlers(parts, handle),
     ...auditHandlers(parts, handle),
     ...settingsHandlers(parts, handle),
+    ...teamHandlers(parts, handle),
   };
 }

@@ -448,6 +448,15 @@ export class ChainVerifier {
     return this.#deskKeys;
   }
 
+  /**
+   * Trusts a desk key that a later row of the chain enrols (a joining workstation reads the founders' and the admins'
+   * enrolments ahead, since a workstation's own earlier events precede them); the enrolling row is still verified
+   * when its turn comes, and a chain whose enrolment does not verify is refused there.
+   */
+  trustEnrolledKey(publicKey: string): void {
+    if (importPublicKey(publicKey) !== null) this.#deskKeys.set(keyIdOf(publicKey), publicKey);
+  }
+
   /** Verifies the next row; on success the verifier moves past it, on a problem it stays where it was. */
   check(row: AuditRow): { seq: number; reason: string } | null {
     const shape = rowShape(row, this.#expected, this.#previous);

@@ -8,7 +8,8 @@
 import type { ContractEvent } from '../../contract';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
-import type { ChainVerifier } from '../audit/trail';
+import { WORKSTATION_ENROLMENT, type ChainVerifier } from '../audit/trail';
+import { parseStatement } from '../statements/statement';
 import {
   addTeamOutboxEvent,
   appendStatement,
@@ -87,8 +88,26 @@ export class TeamReplicator implements TeamSeam {
     return verifier;
   }
 
+  /** A fresh workstation reads the chain's desk-key enrolments ahead (see ChainVerifier.trustEnrolledKey). */
+  async #readEnrolmentsAhead(): Promise<void> {
+    if (auditHead(this.#context.db) !== null) return;
+    for (let after = 0; ; ) {
+      const rows = await this.#call(() => this.#store.rowsAfter(after, PULL_PAGE));
+      for (const row of rows) {
+        const statement = parseStatement(row.statement);
+        const details = statement?.body['details'] as Record<string, unknown> | null | undefined;
+        const deskKey = statement?.body['deskKey'] as Record<string, unknown> | null | undefined;
+        if (statement?.kind === 'action' && statement.body['action'] === WORKSTATION_ENROLMENT && typeof details?.['publicKey'] === 'string') this.#verifier.trustEnrolledKey(details['publicKey']);
+        if (statement?.kind === 'found' && typeof deskKey?.['publicKey'] === 'string') this.#verifier.trustEnrolledKey(deskKey['publicKey']);
+      }
+      if (rows.length < PULL_PAGE) return;
+      after = (rows[rows.length - 1] as AuditRow).seq;
+    }
+  }
+
   /** Listens for appends (pulling within a second of each), then catches up. */
   async start(): Promise<void> {
+    await this.#readEnrolmentsAhead();
     this.#unsubscribe = await this.#store.subscribe(
       () => void this.pull().catch(() => undefined),
       (state) => {
@@ -310,6 +329,7 @@ export class TeamReplicator implements TeamSeam {
       const until = new Date(holder.leaseUntil).toISOString().replace('T', ' ').slice(0, 19);
       throw new DeskError('conflict', `workstation ${holder.workstation} is submitting withdrawal ${userOrder} (its claim runs until ${until} UTC): wait for it`);
     }
+    await this.pull();
     const previous = outcome.tookOverFrom;
     return { tookOverSent: previous !== null && previous.workstation !== this.#workstation && (previous.state === 'sent' || previous.state === 'unknown' || previous.state === 'claimed') };
   }

@@ -431,8 +431,12 @@ export async function submitWithdrawal(context: DeskContext, id: string, credent
   return attempt;
 }
 
-async function drive(context: DeskContext, request: WithdrawalRequest, acting: ActingOperator): Promise<WithdrawalView> {
-  const id = String(request.id);
+async function drive(context: DeskContext, claimed: WithdrawalRequest, acting: ActingOperator): Promise<WithdrawalView> {
+  const id = String(claimed.id);
+  // A team desk: one workstation at a time holds the claim to send this userOrder (it catches up first, so a submit
+  // another workstation signed shows here as in flight and is resolved with checkWithdrawOrder, never sent anew).
+  if (context.trail.team !== null) await context.trail.team.holdSubmission(claimed.userOrder);
+  const request = loadRequestById(context, claimed.id);
   if (statesAllowing('submit').includes(request.state)) {
     const evidence = await judgeForSending(context, request);
     const problems = [...(evidence.chainProblem ? [`the audit log does not hold: ${evidence.chainProblem}`] : []), ...evidence.verification.problems];
@@ -519,6 +523,7 @@ function loadRequestById(context: DeskContext, requestId: number): WithdrawalReq
 }
 
 function accepted(context: DeskContext, request: WithdrawalRequest, record: WithdrawalOrderRecord): void {
+  context.trail.team?.submissionSettled(request.userOrder, `accepted as ${record.apiOrder}`);
   context.trail.transaction(() => {
     storeOrderStatus(context, record, 'create');
     setWithdrawalRequestError(context.db, request.id, null, context.now());
@@ -535,6 +540,8 @@ function accepted(context: DeskContext, request: WithdrawalRequest, record: With
  * service cannot be asked.
  */
 export async function reconcile(context: DeskContext, request: WithdrawalRequest, createAttemptsLeft = CREATE_ATTEMPTS): Promise<boolean> {
+  // A team desk: only the claim's holder may resolve a request that may still be sent (a conflict names the holder).
+  if (context.trail.team !== null && (request.state === 'submitting' || request.state === 'submitUnknown')) await context.trail.team.holdSubmission(request.userOrder);
   const client = await context.merchantClient();
   let record: WithdrawalOrderRecord;
   try {
