@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test suite (README's test command): typecheck, lint, build, security gate, unit + integration tests,
-# and the renderer's end-to-end tests in Chromium through the harness.
+# and the renderer's end-to-end tests in Chromium through the harness (both beside a private PostgreSQL cluster).
 # Every gate runs even after a failure so one run shows everything; ends with "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -26,8 +26,10 @@ gate lint npx --no-install eslint --max-warnings 0 .
 gate build npx --no-install electron-vite build
 gate security node scripts/security-gate.mjs
 rm -f test-results/vitest.json test-results/playwright.json
-gate tests bash scripts/with-keyring.sh npx --no-install vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
+# Both run beside a throwaway PostgreSQL cluster (scripts/with-postgres.sh sets TREASURY_DESK_DATABASE_URL): the team
+# desk's tests run against it, and fail rather than skip without it.
+gate tests bash scripts/with-keyring.sh bash scripts/with-postgres.sh npx --no-install vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json \
-  gate e2e bash scripts/with-keyring.sh npx --no-install playwright test --reporter=list,json
+  gate e2e bash scripts/with-keyring.sh bash scripts/with-postgres.sh npx --no-install playwright test --reporter=list,json
 
 node scripts/summarize-results.mjs test-results/vitest.json test-results/playwright.json "$passed_gates" "$failed_gates"

@@ -37,9 +37,9 @@ export interface ProjectionQuery {
   /** 1 to MAX_PROJECTION_PAGE. */
   readonly limit: number;
   /**
-   * Equality on the row's fields, compared as text (a number field matches its decimal text, a boolean 'true' or
-   * 'false'); several fields all must match. Indexed (fast at 10,000 requests): withdrawal_requests.state and
-   * .profile, approvals.userOrder, order_statuses.userOrder.
+   * Equality on the row's TEXT fields (a number, boolean or null field never matches); several fields all must
+   * match. Indexed (fast at 10,000 requests): withdrawal_requests.state and .profile, approvals.userOrder,
+   * order_statuses.userOrder.
    */
   readonly where?: Readonly<Record<string, string>>;
 }
@@ -168,11 +168,12 @@ export class SharedStoreError extends Error {
   }
 }
 
-/** The URL with its password replaced by `***` (and the query kept): what logs, errors and screens may show. */
+/** The URL with its password (in the authority or a `password` parameter) replaced by `***`: what may be shown. */
 export function redactDatabaseUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password !== '') parsed.password = '***';
+    if (parsed.searchParams.has('password')) parsed.searchParams.set('password', '***');
     return parsed.toString();
   } catch {
     return '(a database URL that could not be read)';
@@ -183,5 +184,6 @@ export function redactDatabaseUrl(url: string): string {
 export function urlWithoutPassword(url: string): string {
   const parsed = new URL(url);
   parsed.password = '';
+  parsed.searchParams.delete('password');
   return parsed.toString();
 }

@@ -1,0 +1,564 @@
+// The team desk's shared store on PostgreSQL (node-postgres): a Pool for queries and one dedicated LISTEN client that
+// reconnects by itself. Appends are serialised by an advisory lock and checked against the expected head; leases use
+// the database's clock. Invariant: no error, reason or location it produces holds the database password.
+import pg from 'pg';
+import type { ClientBase, PoolClient, PoolConfig } from 'pg';
+import { assertKnownSchema, MIGRATION_LOCK_KEY, migratePostgres, readSchemaVersion, TEAM_SCHEMA } from './pg-migrations';
+import {
+  checkAppend,
+  checkClaimArguments,
+  checkClaimChange,
+  checkProjectionQuery,
+  checkRowsAfter,
+  decideClaim,
+  checkDeskId,
+  otherDeskError,
+  pageOf,
+  sameHead,
+} from './shared-store-rules';
+import {
+  redactDatabaseUrl,
+  SharedStoreError,
+  type AppendOutcome,
+  type ChainHead,
+  type ClaimChange,
+  type ClaimOutcome,
+  type ConnectionState,
+  type DeskIdentity,
+  type ProjectionPage,
+  type ProjectionQuery,
+  type ProjectionRow,
+  type ProjectionTable,
+  type ProjectionWrite,
+  type SharedChainRow,
+  type SharedDeskStore,
+  type SharedStoreErrorKind,
+  type SubmissionClaim,
+} from './shared-store';
+
+/** The LISTEN/NOTIFY channel: each append notifies the new head's seq. */
+export const NOTIFY_CHANNEL = 'treasury_desk';
+/** pg_advisory_xact_lock key serialising appends: "tdappend" in ASCII, as a decimal int8. */
+const APPEND_LOCK_KEY = BigInt('0x7464617070656e64').toString();
+
+export interface PostgresStoreOptions {
+  /** How long a connection attempt may take before the server counts as unreachable (default 5 s). */
+  readonly connectTimeoutMs?: number;
+  /** How long one query may take (default 15 s). */
+  readonly queryTimeoutMs?: number;
+  /** Connections in the pool (default 10). */
+  readonly poolSize?: number;
+  /** How often the LISTEN connection is checked with a query (default 5 s): a silent network loss is noticed. */
+  readonly heartbeatMs?: number;
+  /** First and longest wait between reconnect attempts of the LISTEN connection (default 250 ms, 5 s). */
+  readonly reconnectDelayMs?: { readonly first: number; readonly longest: number };
+  /** Epoch ms for `since` (Date.now by default). */
+  readonly clock?: () => number;
+}
+
+const T = TEAM_SCHEMA;
+const CHAIN_COLUMNS = 'seq, at, profile, kind, action, operator, subject, key_id, statement, signature, prev_hash, hash';
+const CLAIM_COLUMNS = `user_order, workstation, floor(extract(epoch FROM lease_until) * 1000)::float8 AS lease_until_ms, state, result`;
+
+interface ChainDbRow {
+  seq: string;
+  at: string;
+  profile: string | null;
+  kind: string;
+  action: string;
+  operator: string | null;
+  subject: string;
+  key_id: string;
+  statement: string;
+  signature: string;
+  prev_hash: string;
+  hash: string;
+}
+
+interface ClaimDbRow {
+  user_order: string;
+  workstation: string;
+  lease_until_ms: number;
+  state: SubmissionClaim['state'];
+  result: string | null;
+}
+
+function toChainRow(row: ChainDbRow): SharedChainRow {
+  return {
+    seq: Number(row.seq),
+    at: Number(row.at),
+    profile: row.profile,
+    kind: row.kind,
+    action: row.action,
+    operator: row.operator,
+    subject: row.subject,
+    keyId: row.key_id,
+    statement: row.statement,
+    signature: row.signature,
+    prevHash: row.prev_hash,
+    hash: row.hash,
+  };
+}
+
+function toClaim(row: ClaimDbRow): SubmissionClaim {
+  return { userOrder: row.user_order, workstation: row.workstation, leaseUntil: row.lease_until_ms, state: row.state, result: row.result };
+}
+
+const UNREACHABLE_CODES: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'unknown host',
+  EAI_AGAIN: 'the host name could not be looked up',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'no route to the host',
+  ENETUNREACH: 'the network is unreachable',
+  ECONNRESET: 'the connection was reset',
+  EPIPE: 'the connection was closed',
+  '57P01': 'the server was shut down by its administrator',
+  '57P02': 'the server crashed',
+  '57P03': 'the server is starting up or shutting down',
+  '53300': 'the server has too many connections',
+};
+const TLS_CODE = /CERT|SSL|TLS|ALTNAME|SIGNATURE/;
+
+/** A short, password-free reason for a failure and the kind of refusal it is. */
+export function describePgFailure(error: unknown): { kind: SharedStoreErrorKind; reason: string } {
+  if (error instanceof SharedStoreError) return { kind: error.kind, reason: error.message };
+  const code = error !== null && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
+  const message = error instanceof Error ? error.message : String(error);
+  const known = UNREACHABLE_CODES[code];
+  if (known !== undefined) return { kind: 'unreachable', reason: `${known} (${code})` };
+  if (code.startsWith('08') || /Connection terminated|connection timeout|timeout expired|Query read timeout/i.test(message)) {
+    return { kind: 'unreachable', reason: /timeout/i.test(message) ? 'the server did not answer in time' : 'the connection was lost' };
+  }
+  if (code === '28P01' || code === '28000') return { kind: 'authentication', reason: message };
+  if (code === '42501') return { kind: 'authentication', reason: `permission denied (${message})` };
+  if (code === '3D000') return { kind: 'badUrl', reason: message };
+  if (code === '42P01' || code === '3F000') return { kind: 'notInitialised', reason: 'the database has no Treasury Desk schema yet' };
+  if (TLS_CODE.test(code) || /SSL|certificate|self.signed/i.test(message)) return { kind: 'tls', reason: message };
+  return { kind: 'invalidArgument', reason: message };
+}
+
+const ADVICE: Readonly<Record<SharedStoreErrorKind, string>> = {
+  badUrl: 'check the database name in the URL (postgres://ROLE@HOST:PORT/DATABASE)',
+  unreachable: 'check the host and port, that the server runs, and that this workstation may connect (firewall, pg_hba.conf); then try again',
+  authentication: "check the role and password with your IT (the README's team database section lists what the role needs)",
+  tls: 'check sslmode and sslrootcert in the URL and the server certificate (sslmode=verify-full checks the host name too)',
+  otherDesk: 'use an empty database for a new desk',
+  notEmpty: 'use an empty database for a new desk',
+  newerSchema: 'update this workstation',
+  notInitialised: 'run `treasury-desk team init --database URL` on the desk that owns the data first',
+  invalidArgument: 'this is a Treasury Desk fault or a changed database: report it with the steps that led here',
+};
+
+/** The one translation of any failure into a SharedStoreError naming the (redacted) database and what to do. */
+export function pgFailure(error: unknown, location: string): SharedStoreError {
+  if (error instanceof SharedStoreError) return error;
+  const { kind, reason } = describePgFailure(error);
+  return new SharedStoreError(kind, `team database ${location}: ${reason}; ${ADVICE[kind]}`);
+}
+
+/** Checks the URL's shape before node-postgres sees it: a postgres:// URL with a host and a database. */
+export function checkDatabaseUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new SharedStoreError('badUrl', 'the team database URL could not be read; write it as postgres://ROLE:PASSWORD@HOST:PORT/DATABASE');
+  }
+  const shown = redactDatabaseUrl(url);
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new SharedStoreError('badUrl', `${shown} is not a PostgreSQL URL; write it as postgres://ROLE:PASSWORD@HOST:PORT/DATABASE`);
+  }
+  if (parsed.hostname === '' || parsed.pathname.length <= 1) {
+    throw new SharedStoreError('badUrl', `${shown} lacks a host or a database name; write it as postgres://ROLE:PASSWORD@HOST:PORT/DATABASE`);
+  }
+  if (parsed.username === '') throw new SharedStoreError('badUrl', `${shown} names no role; write it as postgres://ROLE:PASSWORD@HOST:PORT/DATABASE`);
+  return parsed;
+}
+
+/** Opens the store: checks the URL, connects once (so a wrong password or host is reported now), refuses a newer schema. */
+export async function openPostgresDeskStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresDeskStore> {
+  checkDatabaseUrl(url);
+  const location = redactDatabaseUrl(url);
+  const config: PoolConfig = {
+    connectionString: url,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    query_timeout: options.queryTimeoutMs ?? 15_000,
+    max: options.poolSize ?? 10,
+    keepAlive: true,
+    application_name: 'treasury-desk',
+  };
+  let pool: pg.Pool;
+  try {
+    pool = new pg.Pool(config);
+  } catch (error) {
+    throw pgFailure(error, location);
+  }
+  // A pooled idle connection that the server drops (restart, outage) must not crash the process; the next query
+  // gets a fresh connection or a clear 'unreachable' refusal.
+  pool.on('error', () => undefined);
+  const store = new PostgresDeskStore(pool, config, location, options);
+  try {
+    await store.checkSchema();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw pgFailure(error, location);
+  }
+  return store;
+}
+
+export class PostgresDeskStore implements SharedDeskStore {
+  readonly kind = 'postgres';
+  private readonly listeners = new Set<TeamListener>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly config: PoolConfig,
+    readonly location: string,
+    private readonly options: PostgresStoreOptions,
+  ) {}
+
+  /** Refuses a database whose schema is newer than this build's. */
+  async checkSchema(): Promise<void> {
+    await this.withClient(async (client) => assertKnownSchema(await readSchemaVersion(client)));
+  }
+
+  async identity(): Promise<DeskIdentity | null> {
+    return this.withClient((client) => readIdentity(client));
+  }
+
+  async initialise(deskId: string, now: number): Promise<void> {
+    checkDeskId(deskId, now);
+    await this.withClient(async (client) => {
+      // Another desk's database is refused before anything in it changes (a migration included).
+      const before = await readIdentity(client);
+      if (before !== null && before.deskId !== deskId) throw otherDeskError(before);
+      await migratePostgres(client);
+      await client.query('BEGIN');
+      try {
+        await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+        const existing = await readIdentity(client);
+        if (existing !== null && existing.deskId !== deskId) throw otherDeskError(existing);
+        if (existing === null) {
+          const used = await client.query(`SELECT 1 FROM ${T}.audit_log LIMIT 1`);
+          if (used.rowCount !== 0) throw new SharedStoreError('notEmpty', `team database ${this.location} holds audit rows but no desk identity; use an empty database for a new desk`);
+          await client.query(`INSERT INTO ${T}.desk_identity (desk_id, created_at) VALUES ($1, $2)`, [deskId, now]);
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  async head(): Promise<ChainHead | null> {
+    return this.withClient((client) => readHead(client));
+  }
+
+  async rowsAfter(seq: number, limit: number): Promise<SharedChainRow[]> {
+    checkRowsAfter(seq, limit);
+    const result = await this.query<ChainDbRow>(`SELECT ${CHAIN_COLUMNS} FROM ${T}.audit_log WHERE seq > $1 ORDER BY seq LIMIT $2`, [seq, limit]);
+    return result.rows.map(toChainRow);
+  }
+
+  async append(rows: readonly SharedChainRow[], projections: readonly ProjectionWrite[], expectedHead: ChainHead | null): Promise<AppendOutcome> {
+    checkAppend(rows, projections, expectedHead);
+    return this.transaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [APPEND_LOCK_KEY]);
+      const head = await readHead(client);
+      if (!sameHead(head, expectedHead)) return { appended: false, head };
+      await client.query(
+        `INSERT INTO ${T}.audit_log (${CHAIN_COLUMNS})
+         SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                              $9::text[], $10::text[], $11::text[], $12::text[])`,
+        [
+          rows.map((row) => row.seq),
+          rows.map((row) => row.at),
+          rows.map((row) => row.profile),
+          rows.map((row) => row.kind),
+          rows.map((row) => row.action),
+          rows.map((row) => row.operator),
+          rows.map((row) => row.subject),
+          rows.map((row) => row.keyId),
+          rows.map((row) => row.statement),
+          rows.map((row) => row.signature),
+          rows.map((row) => row.prevHash),
+          rows.map((row) => row.hash),
+        ],
+      );
+      for (const write of projections) {
+        await client.query(
+          `INSERT INTO ${T}.${write.table} (key, data) VALUES ($1, $2)
+           ON CONFLICT (key) DO UPDATE SET data = excluded.data, updated_at = now()`,
+          [write.key, JSON.stringify(write.row)],
+        );
+      }
+      const last = rows[rows.length - 1] as SharedChainRow;
+      await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, String(last.seq)]);
+      return { appended: true, head: { seq: last.seq, hash: last.hash } };
+    });
+  }
+
+  async projection(table: ProjectionTable, query: ProjectionQuery): Promise<ProjectionPage> {
+    const checked = checkProjectionQuery(table, query);
+    const params: (string | number)[] = [];
+    const conditions = checked.where.map(([field, value]) => {
+      params.push(value);
+      // The field is written into the SQL (checked: letters, digits, _) so the expression indexes apply.
+      return `data->>'${field}' = $${params.length} AND jsonb_typeof(data->'${field}') = 'string'`;
+    });
+    if (query.after !== undefined && query.after !== null) {
+      params.push(query.after);
+      conditions.push(`key > $${params.length}`);
+    }
+    params.push(query.limit + 1);
+    const where = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`;
+    const result = await this.query<{ id: string; key: string; data: Record<string, ProjectionWrite['row'][string]> }>(
+      `SELECT id, key, data FROM ${T}.${checked.table} ${where} ORDER BY key LIMIT $${params.length}`,
+      params,
+    );
+    const rows: ProjectionRow[] = result.rows.map((row) => ({ table: checked.table, key: row.key, row: row.data, rowId: Number(row.id) }));
+    return pageOf(rows, query.limit);
+  }
+
+  async claimSubmission(userOrder: string, workstation: string, leaseMs: number): Promise<ClaimOutcome> {
+    checkClaimArguments(userOrder, workstation, leaseMs);
+    return this.transaction(async (client): Promise<ClaimOutcome> => {
+      const inserted = await client.query<ClaimDbRow>(
+        `INSERT INTO ${T}.submission_claims (user_order, workstation, lease_until, state)
+         VALUES ($1, $2, now() + $3 * interval '1 millisecond', 'claimed')
+         ON CONFLICT (user_order) DO NOTHING RETURNING ${CLAIM_COLUMNS}`,
+        [userOrder, workstation, leaseMs],
+      );
+      const fresh = inserted.rows[0];
+      if (fresh !== undefined) return { claimed: true, claim: toClaim(fresh), tookOverFrom: null };
+      const found = await client.query<ClaimDbRow & { now_ms: number }>(
+        `SELECT ${CLAIM_COLUMNS}, floor(extract(epoch FROM now()) * 1000)::float8 AS now_ms
+         FROM ${T}.submission_claims WHERE user_order = $1 FOR UPDATE`,
+        [userOrder],
+      );
+      const row = found.rows[0];
+      if (row === undefined) throw new SharedStoreError('invalidArgument', `the claim for ${userOrder} vanished while being taken; try again`);
+      const existing = toClaim(row);
+      const decision = decideClaim(existing, workstation, row.now_ms);
+      if (decision.take === 'refuse') return decision.outcome;
+      const taken = await client.query<ClaimDbRow>(
+        decision.take === 'renew'
+          ? `UPDATE ${T}.submission_claims SET lease_until = now() + $3 * interval '1 millisecond', updated_at = now()
+             WHERE user_order = $1 AND workstation = $2 RETURNING ${CLAIM_COLUMNS}`
+          : `UPDATE ${T}.submission_claims SET workstation = $2, lease_until = now() + $3 * interval '1 millisecond',
+               state = 'claimed', result = NULL, claimed_at = now(), updated_at = now()
+             WHERE user_order = $1 RETURNING ${CLAIM_COLUMNS}`,
+        [userOrder, workstation, leaseMs],
+      );
+      const claim = toClaim(taken.rows[0] as ClaimDbRow);
+      return { claimed: true, claim, tookOverFrom: decision.take === 'over' ? existing : null };
+    });
+  }
+
+  async updateClaim(userOrder: string, workstation: string, change: ClaimChange): Promise<boolean> {
+    checkClaimArguments(userOrder, workstation, change.leaseMs);
+    checkClaimChange(change);
+    const result = await this.query(
+      `UPDATE ${T}.submission_claims
+       SET state = $3,
+           result = CASE WHEN $4::boolean THEN $5 ELSE result END,
+           lease_until = CASE WHEN $6::bigint IS NULL THEN lease_until ELSE now() + $6 * interval '1 millisecond' END,
+           updated_at = now()
+       WHERE user_order = $1 AND workstation = $2 AND state <> 'done'`,
+      [userOrder, workstation, change.state, change.result !== undefined, change.result ?? null, change.leaseMs ?? null],
+    );
+    return result.rowCount === 1;
+  }
+
+  async getClaim(userOrder: string): Promise<SubmissionClaim | null> {
+    checkClaimArguments(userOrder, 'any');
+    const result = await this.query<ClaimDbRow>(`SELECT ${CLAIM_COLUMNS} FROM ${T}.submission_claims WHERE user_order = $1`, [userOrder]);
+    const row = result.rows[0];
+    return row === undefined ? null : toClaim(row);
+  }
+
+  async subscribe(onAppended: (seq: number) => void, onConnectionChange: (state: ConnectionState) => void): Promise<() => Promise<void>> {
+    const listener = new TeamListener(this.config, this.location, this.options, onAppended, onConnectionChange, () => this.head());
+    await listener.start();
+    this.listeners.add(listener);
+    return async () => {
+      this.listeners.delete(listener);
+      await listener.stop();
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.listeners].map((listener) => listener.stop()));
+    this.listeners.clear();
+    await this.pool.end().catch(() => undefined);
+  }
+
+  private async query<R extends object>(sql: string, params: readonly unknown[]): Promise<pg.QueryResult<R>> {
+    try {
+      return await this.pool.query<R>(sql, params as unknown[]);
+    } catch (error) {
+      throw pgFailure(error, this.location);
+    }
+  }
+
+  private async withClient<R>(fn: (client: PoolClient) => Promise<R>): Promise<R> {
+    let client: PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw pgFailure(error, this.location);
+    }
+    let failed = false;
+    try {
+      return await fn(client);
+    } catch (error) {
+      failed = true;
+      throw pgFailure(error, this.location);
+    } finally {
+      // A connection that saw a failure is dropped rather than reused (it may be broken or mid-transaction).
+      client.release(failed);
+    }
+  }
+
+  private async transaction<R>(fn: (client: PoolClient) => Promise<R>): Promise<R> {
+    return this.withClient(async (client) => {
+      await client.query('BEGIN');
+      try {
+        const result = await fn(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+}
+
+async function readHead(client: ClientBase): Promise<ChainHead | null> {
+  const result = await client.query<{ seq: string; hash: string }>(`SELECT seq, hash FROM ${T}.audit_log ORDER BY seq DESC LIMIT 1`);
+  const row = result.rows[0];
+  return row === undefined ? null : { seq: Number(row.seq), hash: row.hash };
+}
+
+async function readIdentity(client: ClientBase): Promise<DeskIdentity | null> {
+  const version = await readSchemaVersion(client);
+  assertKnownSchema(version);
+  if (version === null) return null;
+  const result = await client.query<{ desk_id: string; created_at: string }>(`SELECT desk_id, created_at FROM ${T}.desk_identity`);
+  const row = result.rows[0];
+  return row === undefined ? null : { deskId: row.desk_id, schemaVersion: version, createdAt: Number(row.created_at) };
+}
+
+/**
+ * The dedicated LISTEN connection: reports each append, notices a lost connection (error, end, or a failed
+ * heartbeat), reports it with the reason and since when, reconnects with a growing delay, and after reconnecting
+ * reports the head's seq so the subscriber catches up.
+ */
+class TeamListener {
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private connected = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private delayMs: number;
+  private readonly clock: () => number;
+
+  constructor(
+    private readonly config: PoolConfig,
+    private readonly location: string,
+    private readonly options: PostgresStoreOptions,
+    private readonly onAppended: (seq: number) => void,
+    private readonly onConnectionChange: (state: ConnectionState) => void,
+    private readonly readHead: () => Promise<ChainHead | null>,
+  ) {
+    this.clock = options.clock ?? Date.now;
+    this.delayMs = options.reconnectDelayMs?.first ?? 250;
+  }
+
+  /** The first connection must succeed: its failure is thrown (translated) to the caller. */
+  async start(): Promise<void> {
+    await this.connect();
+    this.onConnectionChange({ connected: true, reason: null, since: this.clock() });
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.options.heartbeatMs ?? 5_000);
+    this.heartbeatTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
+    if (this.heartbeatTimer !== null) clearInterval(this.heartbeatTimer);
+    const client = this.client;
+    this.client = null;
+    if (client !== null) await client.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ ...this.config, keepAlive: true });
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, new Error('Connection terminated')));
+    client.on('notification', (message) => {
+      if (message.channel !== NOTIFY_CHANNEL) return;
+      const seq = Number(message.payload);
+      if (Number.isSafeInteger(seq) && seq > 0) this.onAppended(seq);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    } catch (error) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => undefined);
+      throw pgFailure(error, this.location);
+    }
+    this.client = client;
+    this.connected = true;
+  }
+
+  private async heartbeat(): Promise<void> {
+    const client = this.client;
+    if (client === null || !this.connected) return;
+    try {
+      await client.query('SELECT 1');
+    } catch (error) {
+      this.lost(client, error);
+    }
+  }
+
+  private lost(client: pg.Client, error: unknown): void {
+    if (this.stopped || client !== this.client) return;
+    this.client = null;
+    this.connected = false;
+    client.removeAllListeners('end');
+    client.end().catch(() => undefined);
+    this.onConnectionChange({ connected: false, reason: describePgFailure(error).reason, since: this.clock() });
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    this.reconnectTimer = setTimeout(() => void this.reconnect(), this.delayMs);
+    this.reconnectTimer.unref();
+    this.delayMs = Math.min(this.delayMs * 2, this.options.reconnectDelayMs?.longest ?? 5_000);
+  }
+
+  private async reconnect(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      await this.connect();
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    if (this.stopped) {
+      await this.stop();
+      return;
+    }
+    this.delayMs = this.options.reconnectDelayMs?.first ?? 250;
+    this.onConnectionChange({ connected: true, reason: null, since: this.clock() });
+    // Catch-up by seq: whatever was appended while the connection was down.
+    const head = await this.readHead().catch(() => null);
+    if (head !== null) this.onAppended(head.seq);
+  }
+}

@@ -1,0 +1,113 @@
+// Runs the shared-store suite against a real PostgreSQL: the throwaway cluster of scripts/with-postgres.sh (its URL
+// in TREASURY_DESK_DATABASE_URL, its stop/start helper in TREASURY_DESK_PG_CTL). Fails, never skips, without it.
+import { execFileSync } from 'node:child_process';
+import pg from 'pg';
+import { describe, it } from 'vitest';
+import { openPostgresDeskStore, type PostgresStoreOptions } from '../../../electron/core/team/postgres-store';
+import { latestPgVersion, TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
+import { describeSharedStore } from './shared-store.suite';
+
+const url = process.env['TREASURY_DESK_DATABASE_URL'];
+const pgCtl = process.env['TREASURY_DESK_PG_CTL'];
+const harness = process.env['TREASURY_DESK_PG_HARNESS'];
+const HARNESS_COMMAND = 'bash scripts/with-postgres.sh npx vitest run test/integration/team';
+
+/** Quick reconnects so the outage test sees them in seconds. */
+const TEST_OPTIONS: PostgresStoreOptions = { poolSize: 20, heartbeatMs: 300, reconnectDelayMs: { first: 100, longest: 400 }, connectTimeoutMs: 3_000 };
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function serverRuns(): boolean {
+  try {
+    execFileSync(pgCtl as string, ['status'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (url === undefined || pgCtl === undefined || harness === undefined) {
+  describe('shared store: PostgreSQL', () => {
+    it('needs the throwaway cluster of scripts/with-postgres.sh', () => {
+      throw new Error(`TREASURY_DESK_DATABASE_URL / TREASURY_DESK_PG_CTL are not set: run \`${HARNESS_COMMAND}\` (CI runs every test through it)`);
+    });
+  });
+} else {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  const withChanges = (change: (target: URL) => void): string => {
+    const target = new URL(url);
+    change(target);
+    return target.toString();
+  };
+  const wrongPassword = 'wrong-password-7f3a9c';
+
+  describeSharedStore('PostgreSQL', {
+    async fresh() {
+      await admin(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
+      return async () => openPostgresDeskStore(url, TEST_OPTIONS);
+    },
+    async makeSchemaNewer() {
+      await admin(`INSERT INTO ${TEAM_SCHEMA}.schema_version (version, name) VALUES (${latestPgVersion() + 980}, 'from-the-future')`);
+    },
+    server: {
+      stop: () => execFileSync(pgCtl, ['stop'], { stdio: 'ignore' }),
+      start: () => {
+        if (!serverRuns()) execFileSync(pgCtl, ['start'], { stdio: 'ignore' });
+      },
+    },
+    badConnections: [
+      {
+        description: 'a URL of another database system',
+        open: () => openPostgresDeskStore(withChanges((target) => (target.protocol = 'mysql:')), TEST_OPTIONS),
+        kind: 'badUrl',
+        says: /is not a PostgreSQL URL; write it as postgres:\/\//,
+        secret: password,
+      },
+      { description: 'text that is not a URL', open: () => openPostgresDeskStore(`not a url ${password}`), kind: 'badUrl', says: /could not be read/, secret: password },
+      {
+        description: 'a wrong password',
+        open: () => openPostgresDeskStore(withChanges((target) => (target.password = wrongPassword)), TEST_OPTIONS),
+        kind: 'authentication',
+        says: /password authentication failed .*check the role and password/,
+        secret: wrongPassword,
+      },
+      {
+        description: 'a closed port',
+        open: () => openPostgresDeskStore(withChanges((target) => (target.port = '1')), TEST_OPTIONS),
+        kind: 'unreachable',
+        says: /connection refused .*check the host and port/,
+        secret: password,
+      },
+      {
+        description: 'an unknown host',
+        open: () => openPostgresDeskStore(withChanges((target) => (target.hostname = 'no-such-host.invalid')), TEST_OPTIONS),
+        kind: 'unreachable',
+        says: /(unknown host|could not be looked up|did not answer).*check the host and port/,
+        secret: password,
+      },
+      {
+        description: 'a database that does not exist',
+        open: () => openPostgresDeskStore(withChanges((target) => (target.pathname = '/no_such_database')), TEST_OPTIONS),
+        kind: 'badUrl',
+        says: /no_such_database" does not exist; check the database name/,
+        secret: password,
+      },
+      {
+        description: 'sslmode=verify-full against a server without TLS',
+        open: () => openPostgresDeskStore(withChanges((target) => target.searchParams.set('sslmode', 'verify-full')), TEST_OPTIONS),
+        kind: 'tls',
+        says: /SSL.*check sslmode and sslrootcert/,
+        secret: password,
+      },
+    ],
+  });
+}
