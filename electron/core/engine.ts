@@ -11,7 +11,7 @@ import { KeychainVault } from './secrets';
 import { createHandlers, startDemo, type DemoSandboxStarter } from './service';
 import { SessionLock } from './session';
 import { TeamMode, type SharedStoreOpener } from './team/mode';
-import { SharedStoreError } from './team/shared-store';
+import { openPostgresDeskStore } from './team/postgres-store';
 import { appLog } from './log';
 import { closeDatabase, defaultDatabasePath, getProfile, openDatabase } from './store';
 import { AutoSync, type AutoSyncOptions } from './sync/auto-sync';
@@ -51,7 +51,7 @@ export interface EngineOptions {
   readonly notifications?: boolean | Partial<NotificationOptions & { readonly watchdogIntervalMs: number }>;
   /** The application's version (package.json), for diagnostics; the face knows it (app.getVersion() in Electron). */
   readonly appVersion?: string;
-  /** Opens a team database by URL (team mode); without it team mode says it is not available in this build. */
+  /** Opens a team database by URL (team mode); PostgreSQL by default, tests may pass store options. */
   readonly openSharedStore?: SharedStoreOpener;
 }
 
@@ -61,11 +61,6 @@ export interface Engine {
   /** Warnings a face should show once (e.g. a credentials file readable by others). */
   readonly warnings: readonly string[];
   close(): Promise<void>;
-}
-
-/** The opener of a build without a team store: team mode says so. */
-function noTeamStore(): Promise<never> {
-  return Promise.reject(new SharedStoreError('badUrl', 'this build of Treasury Desk cannot open a team database'));
 }
 
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
@@ -108,7 +103,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const session = new SessionLock(context, options.lockable === true);
   const callbacks = new CallbackListener(context);
   const demoSandboxes: { close(): Promise<void> }[] = [];
-  const team = new TeamMode(context, deskSecrets, options.openSharedStore ?? noTeamStore);
+  const team = new TeamMode(context, deskSecrets, options.openSharedStore ?? openPostgresDeskStore);
   try {
     await team.resume();
   } catch (error) {

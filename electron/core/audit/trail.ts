@@ -22,6 +22,7 @@ import {
   appendStatement,
   auditHead,
   auditRosterRows,
+  auditRowsNamingDeskKeys,
   checkLegacyAudit,
   countAuditRows,
   getAuditRow,
@@ -350,9 +351,17 @@ export class AuditTrail {
     return { ok: true, rows: verifier.rows, head: this.head(), legacyRows: verifier.legacyRows, anchored: (await this.readAnchor()) !== null, checkpoint };
   }
 
-  /** A verifier at the start of the chain that trusts this workstation's desk key (feed it rows in seq order). */
+  /**
+   * A verifier at the start of the chain (feed it rows in seq order) that trusts this workstation's desk key and the
+   * desk keys the chain's foundings and workstation enrolments name (read ahead: see ChainVerifier.trustEnrolledKey).
+   */
   verifier(): ChainVerifier {
-    return new ChainVerifier(this.#identity, () => checkLegacyAudit(this.#db));
+    const verifier = new ChainVerifier(this.#identity, () => checkLegacyAudit(this.#db));
+    for (const row of auditRowsNamingDeskKeys(this.#db, WORKSTATION_ENROLMENT)) {
+      const publicKey = namedDeskKey(parseStatement(row.statement));
+      if (publicKey !== null) verifier.trustEnrolledKey(publicKey);
+    }
+    return verifier;
   }
 
   #checkpointProblem(file: SignedCheckpoint, deskKeys: ReadonlyMap<string, string>, lastSeq: number): { seq: number; reason: string } | null {
@@ -409,6 +418,19 @@ function rowShape(row: AuditRow, expected: number, previous: string, requireCano
 
 /** The audited action by which an admin enrols a team workstation's desk key (team init / team join). */
 export const WORKSTATION_ENROLMENT = 'team/workstation';
+
+/** The desk key a founding or a workstation enrolment names, or null (any other statement, or a malformed one). */
+export function namedDeskKey(statement: Statement | null): string | null {
+  if (statement === null) return null;
+  const named =
+    statement.kind === 'found'
+      ? (statement.body['deskKey'] as Record<string, unknown> | null | undefined)
+      : statement.kind === 'action' && statement.body['action'] === WORKSTATION_ENROLMENT
+        ? (statement.body['details'] as Record<string, unknown> | null | undefined)
+        : null;
+  const publicKey = named?.['publicKey'];
+  return typeof publicKey === 'string' ? publicKey : null;
+}
 
 /**
  * Checks a chain row by row, in seq order, remembering what the rows before established: linkage, each operator's

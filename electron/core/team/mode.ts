@@ -52,7 +52,7 @@ function checkUrl(url: string): URL {
   } catch {
     throw new DeskError('invalidInput', 'the team database URL is not a URL: give postgres://ROLE:PASSWORD@HOST:PORT/DATABASE', { database: 'not a URL' });
   }
-  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:' && parsed.protocol !== 'sqlite:') {
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
     throw new DeskError('invalidInput', `the team database URL must start with postgres:// (got ${parsed.protocol})`, { database: 'not postgres://' });
   }
   return parsed;

@@ -8,7 +8,7 @@
 import type { ContractEvent } from '../../contract';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
-import { WORKSTATION_ENROLMENT, type ChainVerifier } from '../audit/trail';
+import { namedDeskKey, type ChainVerifier } from '../audit/trail';
 import { parseStatement } from '../statements/statement';
 import {
   addTeamOutboxEvent,
@@ -94,11 +94,8 @@ export class TeamReplicator implements TeamSeam {
     for (let after = 0; ; ) {
       const rows = await this.#call(() => this.#store.rowsAfter(after, PULL_PAGE));
       for (const row of rows) {
-        const statement = parseStatement(row.statement);
-        const details = statement?.body['details'] as Record<string, unknown> | null | undefined;
-        const deskKey = statement?.body['deskKey'] as Record<string, unknown> | null | undefined;
-        if (statement?.kind === 'action' && statement.body['action'] === WORKSTATION_ENROLMENT && typeof details?.['publicKey'] === 'string') this.#verifier.trustEnrolledKey(details['publicKey']);
-        if (statement?.kind === 'found' && typeof deskKey?.['publicKey'] === 'string') this.#verifier.trustEnrolledKey(deskKey['publicKey']);
+        const publicKey = namedDeskKey(parseStatement(row.statement));
+        if (publicKey !== null) this.#verifier.trustEnrolledKey(publicKey);
       }
       if (rows.length < PULL_PAGE) return;
       after = (rows[rows.length - 1] as AuditRow).seq;

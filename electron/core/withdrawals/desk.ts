@@ -32,6 +32,7 @@ import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { noAddressRulesReason, unknownCurrencyReason } from '../merchant/records';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
+import { ProfileNotFoundError } from '../secrets';
 import type { Roster } from '../operators/roster';
 import { stuckFlag, stuckThresholds } from './watchdog';
 import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, remarkFor, type WithdrawalIntent } from '../statements/intent';
@@ -435,7 +436,10 @@ async function drive(context: DeskContext, claimed: WithdrawalRequest, acting: A
   const id = String(claimed.id);
   // A team desk: one workstation at a time holds the claim to send this userOrder (it catches up first, so a submit
   // another workstation signed shows here as in flight and is resolved with checkWithdrawOrder, never sent anew).
-  if (context.trail.team !== null) await context.trail.team.holdSubmission(claimed.userOrder);
+  if (context.trail.team !== null) {
+    await requireMerchantCredentials(context);
+    await context.trail.team.holdSubmission(claimed.userOrder);
+  }
   const request = loadRequestById(context, claimed.id);
   if (statesAllowing('submit').includes(request.state)) {
     const evidence = await judgeForSending(context, request);
@@ -453,6 +457,22 @@ async function drive(context: DeskContext, claimed: WithdrawalRequest, acting: A
     throw new DeskError('conflict', `request ${id} cannot be submitted: ${refusalFor(request.state, 'submit')}`);
   }
   return withdrawalView(context, loadRequest(context, id));
+}
+
+/**
+ * A team workstation without the merchant credentials reviews and signs; only one that holds them may claim a
+ * submission (so it never keeps another workstation waiting on a claim it cannot use).
+ */
+async function requireMerchantCredentials(context: DeskContext): Promise<void> {
+  try {
+    await context.keys();
+  } catch (error) {
+    if (!(error instanceof ProfileNotFoundError)) throw error;
+    throw new DeskError(
+      'credentials',
+      `this workstation holds no merchant credentials for profile ${context.activeProfile().name}: submit from a workstation that holds them (reviewing and approving work here)`,
+    );
+  }
 }
 
 /** How many times one submission may send createWithdrawOrder (same userOrder) after checkWithdrawOrder found nothing. */

@@ -1,0 +1,74 @@
+// A team desk end to end on a real PostgreSQL: A (with the merchant credentials) moves its desk into an empty team
+// database, B and C join without credentials; a request at A, its approval at B, the submission at A and the final
+// status A's sync learns each appear on the other workstations within 1 s (measured and printed); B can review and
+// sign but not submit (no credentials); every workstation's audit chain verifies and holds the same rows.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, APPROVER, INITIATOR, tronAddress } from '../engine/support';
+import { databaseUrl, emptyTeamDatabase, openFirstWorkstation, openWorkstation, within, type Workstation } from './desk-support';
+
+let a: Workstation;
+let b: Workstation;
+let c: Workstation;
+let merchantAdmin: (method: string, path: string, body?: unknown) => Promise<{ status: number }>;
+let merchantId: string;
+
+beforeAll(async () => {
+  await emptyTeamDatabase();
+  const first = await openFirstWorkstation();
+  a = first.a;
+  merchantAdmin = first.desk.admin;
+  merchantId = first.desk.sandbox.credentials.merchantId;
+  expect(await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN })).toMatchObject({ enabled: true, connected: true, workstation: 'A' });
+  b = await openWorkstation('B');
+  c = await openWorkstation('C');
+  expect(await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN })).toMatchObject({ enabled: true, connected: true });
+  expect(await c.value('team/join', { database: databaseUrl(), workstation: 'C', as: ADMIN })).toMatchObject({ enabled: true, connected: true });
+}, 120_000);
+
+afterAll(async () => {
+  for (const workstation of [c, b, a]) await workstation?.close();
+});
+
+describe('a team desk across three workstations', () => {
+  it('shows each step on the other workstations within 1 s', async () => {
+    const latencies: Record<string, number> = {};
+    const { withdrawal } = await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '25', toAddress: tronAddress(), as: INITIATOR });
+    const userOrder = withdrawal.userOrder;
+    latencies['request A→B'] = await within('the request at B', 1000, async () => (await b.find(userOrder))?.state === 'awaitingApproval');
+    latencies['request A→C'] = await within('the request at C', 1000, async () => (await c.find(userOrder))?.state === 'awaitingApproval');
+
+    const atB = (await b.find(userOrder)) as NonNullable<Awaited<ReturnType<Workstation['find']>>>;
+    // B holds no merchant credentials, yet reviews the request from the verified statements and signs its approval.
+    expect(atB).toMatchObject({ amount: '25', currency: 'trx.usdt', initiator: INITIATOR.operator });
+    expect(atB.verification.problems.filter((problem) => !problem.startsWith('waiting'))).toEqual([]);
+    expect((await b.value('withdrawals/approve', { id: atB.id, as: APPROVER })).state).toBe('approved');
+    latencies['approval B→A'] = await within('the approval at A', 1000, async () => (await a.find(userOrder))?.state === 'approved');
+    latencies['approval B→C'] = await within('the approval at C', 1000, async () => (await c.find(userOrder))?.state === 'approved');
+
+    // Submitting needs the merchant credentials: B says so and sends nothing.
+    const refused = await b.call('withdrawals/submit', { id: atB.id, as: INITIATOR });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'credentials', message: expect.stringContaining('holds no merchant credentials') } });
+    expect((await b.find(userOrder))?.state).toBe('approved');
+
+    const atA = (await a.find(userOrder)) as NonNullable<Awaited<ReturnType<Workstation['find']>>>;
+    expect((await a.value('withdrawals/submit', { id: atA.id, as: INITIATOR })).state).toBe('submitted');
+    latencies['submission A→B'] = await within('the submission at B', 1000, async () => (await b.find(userOrder))?.state === 'submitted');
+    latencies['submission A→C'] = await within('the submission at C', 1000, async () => (await c.find(userOrder))?.state === 'submitted');
+
+    for (const to of ['pendingTransfer', 'pendingCallback', 'success']) {
+      expect((await merchantAdmin('POST', `/withdrawals/${merchantId}/${userOrder}/advance`, { to })).status).toBe(200);
+    }
+    await a.value('sync/run', {});
+    expect(await a.find(userOrder)).toMatchObject({ state: 'completed', outcome: 'success' });
+    latencies['final A→C'] = await within('the final status at C', 1000, async () => (await c.find(userOrder))?.state === 'completed');
+    expect(await c.find(userOrder)).toMatchObject({ outcome: 'success', orderStatus: 'success' });
+
+    console.log(`team flow: decision-to-visible latency (ms): ${Object.entries(latencies).map(([step, ms]) => `${step} ${ms.toFixed(0)}`).join(', ')}`);
+    for (const ms of Object.values(latencies)) expect(ms).toBeLessThanOrEqual(1000);
+
+    // Every workstation verifies the same chain.
+    const heads = await Promise.all([a, b, c].map(async (workstation) => workstation.value('audit/verify', {})));
+    for (const verification of heads) expect(verification.ok ? 'ok' : `${verification.firstBadSeq}: ${verification.reason}`).toBe('ok');
+    expect(new Set(heads.map((verification) => (verification.ok ? verification.head?.hash : null))).size).toBe(1);
+  }, 60_000);
+});
