@@ -252,6 +252,11 @@ export const CONTRACT = {
   'team/init': method(z.strictObject({ database: teamDatabaseUrl, workstation: workstationName, as: actingOperator }))<Dto.TeamStatusView>(),
   /** Joins a team desk: pulls and verifies its whole chain; an admin enrols this workstation. */
   'team/join': method(z.strictObject({ database: teamDatabaseUrl, workstation: workstationName, as: actingOperator }))<Dto.TeamStatusView>(),
+  /**
+   * Catches up with the team database and checks its projection rows (requests, approvals) against the verified
+   * statements: every refused row is named in the answer's `refused`.
+   */
+  'team/verify': method(none)<Dto.TeamStatusView>(),
   /** Stops team mode here (the local copy stays); an admin decides. */
   'team/leave': method(z.strictObject({ as: actingOperator }))<Dto.TeamStatusView>(),
 

@@ -70,6 +70,7 @@ export const PRELOAD_METHOD_NAMES = [
   'team/status',
   'team/init',
   'team/join',
+  'team/verify',
   'team/leave',
   'desktop/openExplorer',
   'desktop/exportDepositsCsv',

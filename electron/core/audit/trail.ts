@@ -495,7 +495,7 @@ export class ChainVerifier {
   #checkDeskSigned(row: AuditRow, statement: Statement): string | null {
     const publicKey = this.#deskKeys.get(statement.keyId);
     const key = publicKey === undefined ? null : importPublicKey(publicKey);
-    if (!key) return `row ${row.seq} is signed by key ${statement.keyId}, which is neither this desk's key, one its founders named, nor a workstation an admin enrolled`;
+    if (!key) return `row ${row.seq} is signed by key ${statement.keyId}, which is neither this desk's key nor one its founders named (nor a team workstation an admin enrolled)`;
     if (!verifyStatementText(key, row.statement, row.signature)) return `row ${row.seq}'s signature does not verify: it was altered`;
     if (statement.body['action'] === PROFILE_REMOVED && statement.profile !== null) this.#rosters.delete(statement.profile);
     if (statement.body['action'] === 'audit/legacySealed') {

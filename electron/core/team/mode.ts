@@ -25,7 +25,7 @@ import {
   type AuditRow,
 } from '../store';
 import { TEAM_PROFILE_ACTION } from './apply';
-import { TeamReplicator, type TeamStatus } from './replicator';
+import { sharedChainProblem, TeamReplicator, type TeamStatus } from './replicator';
 import { redactDatabaseUrl, SharedStoreError, urlWithoutPassword, type ProjectionWrite, type SharedDeskStore } from './shared-store';
 
 /** Opens the shared store a URL names (PostgreSQL for a team; the engine's option, so tests may pass another). */
@@ -213,9 +213,10 @@ export class TeamMode {
         if (!shared || shared.hash !== local.hash || identity.deskId !== this.#context.trail.deskId) {
           throw new DeskError('conflict', `this workstation already holds another desk's audit chain (${local.seq} rows): join from a new data folder (--db), or leave this one as it is`);
         }
-      } else {
-        setSetting(this.#context.db, 'desk.id', identity.deskId, this.#context.now());
       }
+      const problem = await sharedChainProblem(this.#context, store);
+      if (problem) throw new DeskError('unverified', `team database: audit row ${problem.seq}: ${problem.reason}; nothing was joined`);
+      if (local === null) setSetting(this.#context.db, 'desk.id', identity.deskId, this.#context.now());
       saveTeamSettings(this.#context.db, { databaseUrl: urlWithoutPassword(url), workstation, deskId: identity.deskId, joinedAt: this.#context.now() });
       const password = new URL(url).password;
       if (password !== '') await this.#secrets.write(passwordEntry(identity.deskId), decodeURIComponent(password));
@@ -229,10 +230,11 @@ export class TeamMode {
       await signAction(acting, WORKSTATION_ENROLMENT, workstation, { workstation, publicKey: this.#context.trail.deskPublicKey });
       return this.view();
     } catch (error) {
-      if (this.#replicator === null) {
-        removeTeamSettings(this.#context.db);
-        await store.close().catch(() => undefined);
-      }
+      // Not joined: team mode is off again. Rows already pulled stay (verified, a prefix of the shared chain), so
+      // joining again later continues from them.
+      if (this.#replicator !== null) await this.stop();
+      else await store.close().catch(() => undefined);
+      removeTeamSettings(this.#context.db);
       throw storeRefusal(error, url);
     }
   }
@@ -258,6 +260,15 @@ export class TeamMode {
     if (this.#context.activeProfileName() !== undefined) return;
     const first = listProfiles(this.#context.db)[0];
     if (first) setSetting(this.#context.db, 'profiles.active', first.name, this.#context.now());
+  }
+
+  /** Catches up and checks the team database's projection rows; the answer names every refused row. */
+  async verify(): Promise<TeamModeView> {
+    const replicator = this.#replicator;
+    if (!replicator) throw new DeskError('conflict', 'this desk is not a team desk: run team init or team join first');
+    await replicator.pull();
+    if (replicator.status().halted === null) await replicator.checkProjections();
+    return this.view();
   }
 
   /** Stops team mode on this workstation (its local copy stays, read-only history; the team database is untouched). */

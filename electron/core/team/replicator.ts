@@ -54,6 +54,44 @@ export interface TeamStatus {
   readonly pendingEvents: number;
 }
 
+/** Walks the whole shared chain, `visit` each page; stops early when `visit` answers false. */
+async function walkSharedChain(store: SharedDeskStore, visit: (rows: readonly AuditRow[]) => boolean): Promise<void> {
+  for (let after = 0; ; ) {
+    const rows = await store.rowsAfter(after, PULL_PAGE);
+    if (!visit(rows) || rows.length < PULL_PAGE) return;
+    after = (rows[rows.length - 1] as AuditRow).seq;
+  }
+}
+
+/** A fresh workstation reads the chain's desk-key enrolments ahead (see ChainVerifier.trustEnrolledKey). */
+async function readEnrolmentsAhead(store: SharedDeskStore, verifier: ChainVerifier): Promise<void> {
+  await walkSharedChain(store, (rows) => {
+    for (const row of rows) {
+      const publicKey = namedDeskKey(parseStatement(row.statement));
+      if (publicKey !== null) verifier.trustEnrolledKey(publicKey);
+    }
+    return true;
+  });
+}
+
+/**
+ * Verifies the whole shared chain before a workstation joins (nothing is applied): the first row that does not hold,
+ * or null. A join that would stop half-way through a tampered chain is refused instead.
+ */
+export async function sharedChainProblem(context: DeskContext, store: SharedDeskStore): Promise<{ seq: number; reason: string } | null> {
+  const verifier = context.trail.verifier();
+  await readEnrolmentsAhead(store, verifier);
+  let problem: { seq: number; reason: string } | null = null;
+  await walkSharedChain(store, (rows) => {
+    for (const row of rows) {
+      problem = verifier.check(row);
+      if (problem) return false;
+    }
+    return true;
+  });
+  return problem;
+}
+
 export class TeamReplicator implements TeamSeam {
   readonly #context: DeskContext;
   readonly #store: SharedDeskStore;
@@ -88,32 +126,17 @@ export class TeamReplicator implements TeamSeam {
     return verifier;
   }
 
-  /** A fresh workstation reads the chain's desk-key enrolments ahead (see ChainVerifier.trustEnrolledKey). */
-  async #readEnrolmentsAhead(): Promise<void> {
-    if (auditHead(this.#context.db) !== null) return;
-    for (let after = 0; ; ) {
-      const rows = await this.#call(() => this.#store.rowsAfter(after, PULL_PAGE));
-      for (const row of rows) {
-        const publicKey = namedDeskKey(parseStatement(row.statement));
-        if (publicKey !== null) this.#verifier.trustEnrolledKey(publicKey);
-      }
-      if (rows.length < PULL_PAGE) return;
-      after = (rows[rows.length - 1] as AuditRow).seq;
-    }
-  }
-
   /** Listens for appends (pulling within a second of each), then catches up. */
   async start(): Promise<void> {
-    await this.#readEnrolmentsAhead();
-    this.#unsubscribe = await this.#store.subscribe(
-      () => void this.pull().catch(() => undefined),
-      (state) => {
-        this.#setConnection(state);
-        if (state.connected) void this.pull().catch(() => undefined);
-      },
-    );
+    if (auditHead(this.#context.db) === null) await this.#call(() => readEnrolmentsAhead(this.#store, this.#verifier));
+    const catchUp = (): void => void this.pull().then(() => this.#drainOutbox(), () => undefined);
+    this.#unsubscribe = await this.#store.subscribe(catchUp, (state) => {
+      this.#setConnection(state);
+      if (state.connected) catchUp();
+    });
     this.#setConnection({ connected: true, reason: null, since: this.#context.now() });
     await this.pull().catch(() => undefined);
+    void this.#drainOutbox();
   }
 
   async stop(): Promise<void> {

@@ -3,9 +3,10 @@
 // merchant credentials (openDesk imports them and seeds the roster); the others join without credentials.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result, type WithdrawalView } from '../../../electron/contract';
@@ -113,5 +114,19 @@ export async function within(what: string, timeoutMs: number, check: () => Promi
     if (await check()) return performance.now() - started;
     if (performance.now() - started > timeoutMs) expect.fail(`${what}: not seen within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Orders the sandbox holds for this merchant, per userOrder, from its own database. */
+export function sandboxOrders(desk: Desk): { userOrder: string; count: number }[] {
+  const file = readdirSync(desk.sandbox.dataDir).find((name) => name.endsWith('.sqlite') || name.endsWith('.db'));
+  if (file === undefined) throw new Error(`no sandbox database in ${desk.sandbox.dataDir}`);
+  const db = new Database(join(desk.sandbox.dataDir, file), { readonly: true });
+  try {
+    return db
+      .prepare('SELECT user_order AS userOrder, count(*) AS count FROM withdrawals WHERE merchant_id = ? GROUP BY user_order')
+      .all(desk.sandbox.credentials.merchantId) as { userOrder: string; count: number }[];
+  } finally {
+    db.close();
   }
 }
