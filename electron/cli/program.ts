@@ -10,6 +10,7 @@ import { addEngineOptions, deskDatabasePath } from './engine-session';
 import { safeIo } from './safe-output';
 import { registerAddressCommands } from './commands/address';
 import { registerAuditCommands } from './commands/audit';
+import { registerTeamCommands } from './commands/team';
 import { registerCallbackCommands } from './commands/callbacks';
 import { registerDemoCommand } from './commands/demo';
 import { registerDepositCommands } from './commands/deposits';
@@ -39,6 +40,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerPolicyCommands,
   registerSettingsCommands,
   registerAuditCommands,
+  registerTeamCommands,
   registerCallbackCommands,
   registerDemoCommand,
   registerWireCommands,
