@@ -35,6 +35,7 @@ import {
   type StoreDatabase,
   writeTransaction,
 } from '../store';
+import { DeskError } from '../errors';
 import type { TeamSeam, TeamSystemEvent } from '../team/seam';
 import type { DeskIdentity, DeskSecretStore } from './desk-identity';
 
@@ -150,7 +151,9 @@ export class AuditTrail {
    * desk's decisions go through the team seam (ActingOperator.sign); a direct append would fork the shared chain.
    */
   append(draft: StatementDraft, sign: StatementSigner): AuditRow {
-    if (this.#team !== null) throw new Error('this is a team desk: this change is not yet available in team mode (it would fork the shared audit chain)');
+    if (this.#team !== null) {
+      throw new DeskError('conflict', 'this is a team desk: founding, accepting an invitation and changing a passphrase are not yet carried to the team database; do them before team init (docs/team.md)');
+    }
     const row = appendStatement(this.#db, draft, sign, this.#now());
     this.#scheduleAnchor();
     return row;

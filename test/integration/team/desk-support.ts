@@ -96,11 +96,11 @@ export async function openFirstWorkstation(): Promise<{ desk: Desk; a: Workstati
 }
 
 /** Another workstation: its own SQLite file and keychain service, no merchant credentials. */
-export async function openWorkstation(name: string): Promise<Workstation> {
+export async function openWorkstation(name: string, options: { readonly notifications?: boolean } = {}): Promise<Workstation> {
   requireKeyring();
   const dir = mkdtempSync(join(tmpdir(), `td-team-${name}-`));
   const vault = new KeychainVault({ service: `treasury-desk-test-${randomBytes(6).toString('hex')}` });
-  const engine = await createEngine({ dbPath: join(dir, 'desk.sqlite'), vault, cryptoThreads: 1, openSharedStore: openTestStore });
+  const engine = await createEngine({ dbPath: join(dir, 'desk.sqlite'), vault, cryptoThreads: 1, openSharedStore: openTestStore, notifications: options.notifications === true });
   return workstationOf(name, engine, async () => {
     await engine.close();
     rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,10 @@
 // A team desk end to end on a real PostgreSQL: A (with the merchant credentials) moves its desk into an empty team
 // database, B and C join without credentials; a request at A, its approval at B, the submission at A and the final
 // status A's sync learns each appear on the other workstations within 1 s (measured and printed); B can review and
-// sign but not submit (no credentials); every workstation's audit chain verifies and holds the same rows.
+// sign but not submit (no credentials), and notifies its approvers of the request it pulled; every workstation's
+// audit chain verifies and holds the same rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeskNotification } from '../../../electron/contract';
 import { ADMIN, APPROVER, INITIATOR, tronAddress } from '../engine/support';
 import { databaseUrl, emptyTeamDatabase, openFirstWorkstation, openWorkstation, within, type Workstation } from './desk-support';
 
@@ -11,6 +13,7 @@ let b: Workstation;
 let c: Workstation;
 let merchantAdmin: (method: string, path: string, body?: unknown) => Promise<{ status: number }>;
 let merchantId: string;
+const raisedAtB: DeskNotification[] = [];
 
 beforeAll(async () => {
   await emptyTeamDatabase();
@@ -19,7 +22,10 @@ beforeAll(async () => {
   merchantAdmin = first.desk.admin;
   merchantId = first.desk.sandbox.credentials.merchantId;
   expect(await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN })).toMatchObject({ enabled: true, connected: true, workstation: 'A' });
-  b = await openWorkstation('B');
+  b = await openWorkstation('B', { notifications: true });
+  b.engine.onEvent((event) => {
+    if (event.type === 'notification/raised') raisedAtB.push(event.notification);
+  });
   c = await openWorkstation('C');
   expect(await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN })).toMatchObject({ enabled: true, connected: true });
   expect(await c.value('team/join', { database: databaseUrl(), workstation: 'C', as: ADMIN })).toMatchObject({ enabled: true, connected: true });
@@ -37,6 +43,10 @@ describe('a team desk across three workstations', () => {
     latencies['request A→B'] = await within('the request at B', 1000, async () => (await b.find(userOrder))?.state === 'awaitingApproval');
     latencies['request A→C'] = await within('the request at C', 1000, async () => (await c.find(userOrder))?.state === 'awaitingApproval');
 
+    // B's desktop notifies the approvers of the request it pulled (the desktop issue's notifications).
+    latencies['approver notified at B'] = await within('the approval notice at B', 1000, async () =>
+      raisedAtB.some((notice) => notice.kind === 'approvalWaiting' && notice.recipients.includes(APPROVER.operator)),
+    );
     const atB = (await b.find(userOrder)) as NonNullable<Awaited<ReturnType<Workstation['find']>>>;
     // B holds no merchant credentials, yet reviews the request from the verified statements and signs its approval.
     expect(atB).toMatchObject({ amount: '25', currency: 'trx.usdt', initiator: INITIATOR.operator });
