@@ -40,7 +40,7 @@ async function rowsOf(workstation: Workstation, action: string): Promise<number>
 
 describe('the team database goes down', () => {
   it('says since when and why, refuses decisions, and keeps reviews working', async () => {
-    const { withdrawal } = await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '3', toAddress: tronAddress(), as: INITIATOR });
+    const { withdrawal } = await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '13', toAddress: tronAddress(), as: INITIATOR });
     await within('the request at B', 2000, async () => (await b.find(withdrawal.userOrder)) !== undefined);
     postgres('stop');
     await within('B notices the outage', 10_000, async () => !(await b.value('team/status', {})).connected);
@@ -49,7 +49,7 @@ describe('the team database goes down', () => {
     expect(status.since).toBeGreaterThan(0);
     const atB = await b.find(withdrawal.userOrder);
     expect(atB?.state).toBe('awaitingApproval'); // reviewing works offline
-    expect(await b.value('withdrawals/get', { id: atB?.id })).toMatchObject({ amount: '3', initiator: INITIATOR.operator });
+    expect(await b.value('withdrawals/get', { id: atB?.id })).toMatchObject({ amount: '13', initiator: INITIATOR.operator });
     const refused = await b.call('withdrawals/approve', { id: atB?.id, as: APPROVER });
     expect(refused).toMatchObject({ ok: false, error: { code: 'offline', message: expect.stringMatching(/team database is unreachable since \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/) } });
     expect((await b.find(withdrawal.userOrder))?.state).toBe('awaitingApproval');
@@ -62,7 +62,7 @@ describe('the team database goes down', () => {
   }, 60_000);
 
   it('stopped mid-approval: the approval ends up recorded once everywhere', async () => {
-    const { withdrawal } = await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '4', toAddress: tronAddress(), as: INITIATOR });
+    const { withdrawal } = await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '14', toAddress: tronAddress(), as: INITIATOR });
     await within('the request at B', 2000, async () => (await b.find(withdrawal.userOrder)) !== undefined);
     const atB = await b.find(withdrawal.userOrder);
     const approving = b.call('withdrawals/approve', { id: atB?.id, as: APPROVER });
@@ -82,7 +82,7 @@ describe('the team database goes down', () => {
   }, 60_000);
 
   it('stopped mid-submission: one order at the sandbox, and every workstation learns it', async () => {
-    const { withdrawal } = await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '5', toAddress: tronAddress(), as: INITIATOR });
+    const { withdrawal } = await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '15', toAddress: tronAddress(), as: INITIATOR });
     await a.value('withdrawals/approve', { id: withdrawal.id, as: APPROVER });
     const submitsBefore = await rowsOf(a, 'withdrawals/submit');
     const submitting = a.call('withdrawals/submit', { id: withdrawal.id, as: INITIATOR });

@@ -36,7 +36,7 @@ describe('two workstations submitting the same request at the same moment', () =
     const refusals: string[] = [];
     const started = performance.now();
     for (let race = 0; race < RACES; race += 1) {
-      const { withdrawal } = await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '1', toAddress: tronAddress(), as: INITIATOR });
+      const { withdrawal } = await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '10', toAddress: tronAddress(), as: INITIATOR });
       await a.value('withdrawals/approve', { id: withdrawal.id, as: APPROVER });
       await within('the approval at D', 2000, async () => (await d.find(withdrawal.userOrder))?.state === 'approved');
       const atD = await d.find(withdrawal.userOrder);

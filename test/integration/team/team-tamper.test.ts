@@ -22,8 +22,8 @@ beforeAll(async () => {
   c = await openWorkstation('C');
   await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN });
   await c.value('team/join', { database: databaseUrl(), workstation: 'C', as: ADMIN });
-  waiting = (await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '7', toAddress: tronAddress(), as: INITIATOR })).withdrawal.userOrder;
-  const second = (await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '8', toAddress: tronAddress(), as: INITIATOR })).withdrawal;
+  waiting = (await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '17', toAddress: tronAddress(), as: INITIATOR })).withdrawal.userOrder;
+  const second = (await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '18', toAddress: tronAddress(), as: INITIATOR })).withdrawal;
   await a.value('withdrawals/approve', { id: second.id, as: APPROVER });
   approved = second.userOrder;
   for (const workstation of [b, c]) await within(`the requests at ${workstation.name}`, 2000, async () => (await workstation.find(approved))?.state === 'approved');
@@ -64,16 +64,16 @@ describe('tampering in the team database', () => {
 
   it('refuses an edited amount in a projection row', async () => {
     const id = await projectionId('withdrawal_requests', approved);
-    await adminSql(`UPDATE ${T}.withdrawal_requests SET data = jsonb_set(data, '{amount}', '"8000"') WHERE key = $1`, [approved]);
-    await everyoneRefuses(`withdrawal_requests row ${id} (userOrder ${approved})`, /says amount '8000' but its signed statements say '8'/);
-    for (const workstation of [a, b, c]) expect((await workstation.find(approved))?.amount).toBe('8');
+    await adminSql(`UPDATE ${T}.withdrawal_requests SET data = jsonb_set(data, '{amount}', '"18000"') WHERE key = $1`, [approved]);
+    await everyoneRefuses(`withdrawal_requests row ${id} (userOrder ${approved})`, /says amount '18000' but its signed statements say '18'/);
+    for (const workstation of [a, b, c]) expect((await workstation.find(approved))?.amount).toBe('18');
   });
 
   it('refuses an edited amount in a signed chain row: a workstation joining now names the row', async () => {
     const [row] = await adminSql<{ seq: string }>(`SELECT seq FROM ${T}.audit_log WHERE kind = 'request' AND statement LIKE $1`, [`%${approved}%`]);
     const seq = Number(row?.seq);
     await adminSql(`ALTER TABLE ${T}.audit_log DISABLE TRIGGER USER`);
-    await adminSql(`UPDATE ${T}.audit_log SET statement = replace(statement, '"amount":"8"', '"amount":"8000"') WHERE seq = $1`, [seq]);
+    await adminSql(`UPDATE ${T}.audit_log SET statement = replace(statement, '"amount":"18"', '"amount":"18000"') WHERE seq = $1`, [seq]);
     await adminSql(`ALTER TABLE ${T}.audit_log ENABLE TRIGGER USER`);
     const late = await openWorkstation('E');
     try {
