@@ -44,10 +44,18 @@ export async function emptyTeamDatabase(): Promise<void> {
   await adminSql(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
 }
 
-/** Stops or starts the throwaway cluster (outage tests). */
+/** Stops or starts the throwaway cluster (outage tests); starting a running one does nothing. */
 export function postgres(action: 'stop' | 'start'): void {
   const pgCtl = process.env['TREASURY_DESK_PG_CTL'];
   if (pgCtl === undefined) throw new Error(`TREASURY_DESK_PG_CTL is not set: run \`${HARNESS_COMMAND}\``);
+  if (action === 'start') {
+    try {
+      execFileSync(pgCtl, ['status'], { stdio: 'ignore' });
+      return;
+    } catch {
+      // not running: start it below
+    }
+  }
   execFileSync(pgCtl, [action], { stdio: 'ignore' });
 }
 

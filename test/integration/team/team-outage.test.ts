@@ -71,6 +71,7 @@ describe('the team database goes down', () => {
     postgres('start');
     await reconnected(b);
     await reconnected(a);
+    console.log(`team outage mid-approval: the first attempt ${first.ok ? 'completed' : `was refused (${first.error.code})`}`);
     if (!first.ok) {
       expect(first.error.code).toBe('offline');
       expect((await b.value('withdrawals/approve', { id: atB?.id, as: APPROVER })).state).toBe('approved');
@@ -91,6 +92,7 @@ describe('the team database goes down', () => {
     postgres('start');
     await reconnected(a);
     await reconnected(b);
+    console.log(`team outage mid-submission: the first attempt ${first.ok ? `answered ${first.value.state}` : `was refused (${first.error.code}: ${first.error.message})`}`);
     if (!first.ok || first.value.state !== 'submitted') {
       // Submitting again resumes under the same userOrder (checkWithdrawOrder first), never a new one.
       await within('the submission after the restart', 10_000, async () => {
