@@ -5,6 +5,7 @@
 import { isFinalOrderStatus } from '../../protocol';
 import type { DeskContext } from '../context';
 import { encodeIntent, intentFingerprint, type WithdrawalIntent } from '../statements/intent';
+import { WORKSTATION_ENROLMENT } from '../audit/trail';
 import { parseStatement, type Statement } from '../statements/statement';
 import {
   createProfile,
@@ -78,17 +79,16 @@ export function applyTeamRow(context: DeskContext, row: AuditRow): WithdrawalReq
 
 /** The desk-signed events other workstations act on: a profile's public description, and order statuses. */
 function applySystemRow(context: DeskContext, statement: Statement, now: number): WithdrawalRequest | null {
-  const action = statement.body['action'];
   const details = (statement.body['details'] ?? {}) as Record<string, unknown>;
-  if (action === TEAM_PROFILE_ACTION) {
+  if (statement.body['action'] === TEAM_PROFILE_ACTION) {
     const { name, baseUrl, merchantId } = details;
     if (typeof name === 'string' && typeof baseUrl === 'string' && typeof merchantId === 'string' && !getProfile(context.db, name)) {
       createProfile(context.db, { name, baseUrl, merchantId }, now);
     }
     return null;
   }
-  const status = action === 'withdrawals/accepted' ? details['orderStatus'] : action === 'withdrawals/status' ? details['status'] : undefined;
-  if (typeof status !== 'string' || status === '') return null;
+  const status = reportedStatus(statement);
+  if (status === null) return null;
   const request = getWithdrawalRequestByUserOrder(context.db, statement.subject);
   if (!request) return null;
   const raw = { userOrder: statement.subject, orderStatus: status, ...(typeof details['apiOrder'] === 'string' ? { apiOrder: details['apiOrder'] } : {}), ...(typeof details['txid'] === 'string' ? { txid: details['txid'] } : {}) };
@@ -98,29 +98,49 @@ function applySystemRow(context: DeskContext, statement: Statement, now: number)
   return request;
 }
 
-/** The projection rows a verified row implies: the request's state and amount, and each approval. */
+/** A request's row in the team database's withdrawal_requests table (checked against the statements on reading). */
+export function requestProjection(request: WithdrawalRequest): ProjectionWrite {
+  return {
+    table: 'withdrawal_requests',
+    key: request.userOrder,
+    row: {
+      userOrder: request.userOrder,
+      profile: request.profile,
+      state: request.state,
+      currency: request.currency,
+      amount: request.amount,
+      toAddress: request.toAddress,
+      initiator: request.initiator,
+      intentHash: request.intentHash,
+      requestSeq: request.requestSeq,
+    },
+  };
+}
+
+/** The status an order-status system row reports (`withdrawals/accepted` or `withdrawals/status`), or null. */
+function reportedStatus(statement: Statement): string | null {
+  const details = (statement.body['details'] ?? {}) as Record<string, unknown>;
+  const action = statement.body['action'];
+  const status = action === 'withdrawals/accepted' ? details['orderStatus'] : action === 'withdrawals/status' ? details['status'] : undefined;
+  return typeof status === 'string' && status !== '' ? status : null;
+}
+
+/**
+ * The projection rows a verified row implies: the request's state and amount, each approval, each order status, and
+ * each enrolled workstation.
+ */
 export function projectionsFor(context: DeskContext, row: AuditRow): ProjectionWrite[] {
   const statement = parseStatement(row.statement);
   if (!statement || statement.profile === null) return [];
+  if (statement.kind === 'action' && statement.body['action'] === WORKSTATION_ENROLMENT) {
+    const details = statement.body['details'] as Record<string, unknown>;
+    return [{ table: 'workstations', key: String(details['workstation']), row: { workstation: String(details['workstation']), publicKey: String(details['publicKey']), enrolledBy: statement.operator, seq: row.seq } }];
+  }
   const request = statement.kind === 'system' ? getWithdrawalRequestByUserOrder(context.db, statement.subject) : requestOf(context, statement);
   if (!request || request.profile !== statement.profile) return [];
-  const writes: ProjectionWrite[] = [
-    {
-      table: 'withdrawal_requests',
-      key: request.userOrder,
-      row: {
-        userOrder: request.userOrder,
-        profile: request.profile,
-        state: request.state,
-        currency: request.currency,
-        amount: request.amount,
-        toAddress: request.toAddress,
-        initiator: request.initiator,
-        intentHash: request.intentHash,
-        requestSeq: request.requestSeq,
-      },
-    },
-  ];
+  const writes: ProjectionWrite[] = [requestProjection(request)];
+  const status = statement.kind === 'system' ? reportedStatus(statement) : null;
+  if (status !== null) writes.push({ table: 'order_statuses', key: `${request.userOrder}/${row.seq}`, row: { userOrder: request.userOrder, status, seq: row.seq } });
   if (statement.kind === 'approve' || statement.kind === 'reject') {
     writes.push({
       table: 'approvals',

@@ -24,7 +24,7 @@ import {
   setSetting,
   type AuditRow,
 } from '../store';
-import { TEAM_PROFILE_ACTION } from './apply';
+import { projectionsFor, requestProjection, TEAM_PROFILE_ACTION } from './apply';
 import { sharedChainProblem, TeamReplicator, type TeamStatus } from './replicator';
 import { redactDatabaseUrl, SharedStoreError, urlWithoutPassword, type ProjectionWrite, type SharedDeskStore } from './shared-store';
 
@@ -149,7 +149,7 @@ export class TeamMode {
     }
   }
 
-  /** Every local row, in pages, with the operators' sealed keys and the requests as projections. */
+  /** Every local row, in pages, with the workstations, the operators' sealed keys and the requests as projections. */
   async #pushLocalChain(store: SharedDeskStore): Promise<void> {
     const operators: ProjectionWrite[] = [];
     for (const profile of listProfiles(this.#context.db)) {
@@ -170,9 +170,7 @@ export class TeamMode {
       let after: string | null = null;
       do {
         const page = listWithdrawalRequests(this.#context.db, { profile: profile.name, limit: 200, after });
-        for (const request of page.rows) {
-          requests.push({ table: 'withdrawal_requests', key: request.userOrder, row: { userOrder: request.userOrder, profile: request.profile, state: request.state, currency: request.currency, amount: request.amount, toAddress: request.toAddress, initiator: request.initiator, intentHash: request.intentHash, requestSeq: request.requestSeq } });
-        }
+        for (const request of page.rows) requests.push(requestProjection(request));
         after = page.nextCursor;
       } while (after !== null);
     }
@@ -181,7 +179,8 @@ export class TeamMode {
     for (let from = 1; from <= head; from += PUSH_PAGE) {
       const rows: AuditRow[] = exportAudit(this.#context.db, { fromSeq: from, toSeq: Math.min(head, from + PUSH_PAGE - 1) });
       const last = from + PUSH_PAGE > head;
-      const outcome = await store.append(rows, last ? [...operators, ...requests] : [], expected);
+      const enrolments = rows.filter((row) => row.action === WORKSTATION_ENROLMENT).flatMap((row) => projectionsFor(this.#context, row));
+      const outcome = await store.append(rows, last ? [...enrolments, ...operators, ...requests] : enrolments, expected);
       if (!outcome.appended) throw new DeskError('conflict', 'another workstation wrote to the team database while this desk was moved into it: start again with an empty database');
       const tail = rows[rows.length - 1] as AuditRow;
       expected = { seq: tail.seq, hash: tail.hash };
