@@ -15,6 +15,7 @@ import { useSyncStore } from './stores/sync';
 import { useWithdrawalsStore } from './stores/withdrawals';
 import { useProfilesStore } from './stores/profiles';
 import { useReconciliationStore } from './stores/reconciliation';
+import { useTeamStore } from './stores/team';
 
 function route(event: ContractEvent): void {
   switch (event.type) {
@@ -66,7 +67,7 @@ function route(event: ContractEvent): void {
       runDeskCommand({ kind: 'focusSearch' });
       return;
     case 'team/changed':
-      // The Settings panel for team mode is not built yet; the lists follow withdrawals/changed and operators/changed.
+      void useTeamStore.getState().load();
       return;
     case 'notification/raised':
       // The desktop shows it (main's notifier, to the operator signed in here); the screens follow the change events.
