@@ -4,7 +4,7 @@
 // workstation's desk key; status says what is connected, since when and how fresh the local copy is.
 import type { Command } from 'commander';
 import type { TeamStatusView } from '../../contract';
-import { addEngineOptions, withSession } from '../engine-session';
+import { addEngineOptions, envOf, withSession } from '../engine-session';
 import { NegativeAnswer, UsageError } from '../errors';
 import type { CommandRegistrar } from '../program';
 
@@ -16,8 +16,8 @@ interface ConnectOptions {
   readonly as: string;
 }
 
-function databaseOf(options: ConnectOptions): string {
-  const database = options.database ?? process.env[DATABASE_ENV];
+function databaseOf(options: ConnectOptions, env: Readonly<Record<string, string | undefined>>): string {
+  const database = options.database ?? env[DATABASE_ENV];
   if (database === undefined || database === '') throw new UsageError(`name the team database with --database postgres://ROLE:PASSWORD@HOST:PORT/DATABASE (or set ${DATABASE_ENV}).`);
   return database;
 }
@@ -55,7 +55,7 @@ export const registerTeamCommands: CommandRegistrar = (program, io) => {
         .requiredOption('--workstation <name>', 'how this workstation is named in the team')
         .requiredOption('--as <admin>', 'the admin enrolling this workstation (asked for a passphrase)'),
     ).action(async (options: ConnectOptions, command: Command) => {
-      const database = databaseOf(options);
+      const database = databaseOf(options, envOf(io));
       await withSession(command, io, async (session) => {
         const view = await session.runAs(`team/${name}`, { database, workstation: options.workstation }, options.as, { database: '--database', workstation: '--workstation' });
         session.output(view, () => statusLines(view).forEach((line) => session.say(line)));
