@@ -25,6 +25,7 @@ import {
   type AuditRow,
 } from '../store';
 import { projectionsFor, requestProjection, TEAM_PROFILE_ACTION } from './apply';
+import { ReopeningStore } from './reopening-store';
 import { sharedChainProblem, TeamReplicator, type TeamStatus } from './replicator';
 import { redactDatabaseUrl, SharedStoreError, urlWithoutPassword, type ProjectionWrite, type SharedDeskStore } from './shared-store';
 
@@ -90,13 +91,16 @@ export class TeamMode {
     return this.#replicator;
   }
 
-  /** Resumes team mode at engine start; an unreachable database leaves it offline (reads work, decisions wait). */
+  /**
+   * Resumes team mode at engine start. The team database opens when it can: while it cannot, the desk is still a team
+   * desk, offline (reads work, decisions are refused with the reason), never one acting alone.
+   */
   async resume(): Promise<void> {
     const settings = getTeamSettings(this.#context.db);
     if (!settings) return;
     const password = await this.#secrets.read(passwordEntry(settings.deskId));
-    const store = await this.#open(withPassword(settings.databaseUrl, password));
-    await this.#install(store, settings.workstation);
+    const url = withPassword(settings.databaseUrl, password);
+    await this.#install(new ReopeningStore(url, () => this.#open(url), this.#context.now), settings.workstation);
   }
 
   async #install(store: SharedDeskStore, workstation: string): Promise<void> {

@@ -96,7 +96,7 @@ export class TeamReplicator implements TeamSeam {
   readonly #context: DeskContext;
   readonly #store: SharedDeskStore;
   readonly #workstation: string;
-  #verifier: ChainVerifier;
+  readonly #verifier: ChainVerifier;
   #queue: Promise<unknown> = Promise.resolve();
   #connection: ConnectionState;
   #halted: string | null = null;
@@ -107,34 +107,31 @@ export class TeamReplicator implements TeamSeam {
     this.#context = context;
     this.#store = store;
     this.#workstation = workstation;
-    this.#verifier = this.#localVerifier();
+    this.#verifier = this.#context.trail.verifier();
+    // This workstation's own copy must verify before anything is added to it; otherwise nothing is (decisions refused).
+    for (const row of iterateAudit(context.db)) {
+      const problem = this.#verifier.check(row);
+      if (problem) {
+        this.#halted = `this workstation's own audit log does not verify at row ${problem.seq}: ${problem.reason}`;
+        break;
+      }
+    }
     const settings = getTeamSettings(context.db);
     this.#connection = { connected: settings?.connected ?? false, reason: settings?.connectionReason ?? 'not connected yet', since: settings?.connectionSince ?? context.now() };
   }
 
-  get store(): SharedDeskStore {
-    return this.#store;
-  }
-
-  /** A verifier that has checked the whole local chain, so pulled rows are verified against its head. */
-  #localVerifier(): ChainVerifier {
-    const verifier = this.#context.trail.verifier();
-    for (const row of iterateAudit(this.#context.db)) {
-      const problem = verifier.check(row);
-      if (problem) throw new DeskError('unverified', `this workstation's own audit log does not verify at row ${problem.seq}: ${problem.reason}`);
-    }
-    return verifier;
-  }
-
   /** Listens for appends (pulling within a second of each), then catches up. */
   async start(): Promise<void> {
-    if (auditHead(this.#context.db) === null) await this.#call(() => readEnrolmentsAhead(this.#store, this.#verifier));
+    if (auditHead(this.#context.db) === null) await this.#call(() => readEnrolmentsAhead(this.#store, this.#verifier)).catch(() => undefined);
     const catchUp = (): void => void this.pull().then(() => this.#drainOutbox(), () => undefined);
+    let reported = false;
     this.#unsubscribe = await this.#store.subscribe(catchUp, (state) => {
+      reported = true;
       this.#setConnection(state);
       if (state.connected) catchUp();
     });
-    this.#setConnection({ connected: true, reason: null, since: this.#context.now() });
+    // Listening without a report: the store is connected (a store that could not connect says so while subscribing).
+    if (!reported) this.#setConnection({ connected: true, reason: null, since: this.#context.now() });
     await this.pull().catch(() => undefined);
     void this.#drainOutbox();
   }

@@ -104,15 +104,25 @@ export async function openFirstWorkstation(): Promise<{ desk: Desk; a: Workstati
 }
 
 /** Another workstation: its own SQLite file and keychain service, no merchant credentials. */
-export async function openWorkstation(name: string, options: { readonly notifications?: boolean } = {}): Promise<Workstation> {
+export async function openWorkstation(name: string, options: { readonly notifications?: boolean } = {}): Promise<Workstation & { restart(): Promise<Workstation> }> {
   requireKeyring();
   const dir = mkdtempSync(join(tmpdir(), `td-team-${name}-`));
   const vault = new KeychainVault({ service: `treasury-desk-test-${randomBytes(6).toString('hex')}` });
-  const engine = await createEngine({ dbPath: join(dir, 'desk.sqlite'), vault, cryptoThreads: 1, openSharedStore: openTestStore, notifications: options.notifications === true });
-  return workstationOf(name, engine, async () => {
+  const start = (): Promise<Engine> => createEngine({ dbPath: join(dir, 'desk.sqlite'), vault, cryptoThreads: 1, openSharedStore: openTestStore, notifications: options.notifications === true });
+  let engine = await start();
+  const close = async (): Promise<void> => {
     await engine.close();
     rmSync(dir, { recursive: true, force: true });
-  });
+  };
+  return {
+    ...workstationOf(name, engine, close),
+    /** Closes this workstation's engine and starts a new one on the same data folder and keychain (a restart). */
+    async restart() {
+      await engine.close();
+      engine = await start();
+      return workstationOf(name, engine, close);
+    },
+  };
 }
 
 /** Polls `check` every 5 ms until it holds; answers how long it took (ms). Fails after `timeoutMs`. */

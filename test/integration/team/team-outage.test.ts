@@ -9,6 +9,7 @@ import { databaseUrl, emptyTeamDatabase, openFirstWorkstation, openWorkstation, 
 let desk: Desk;
 let a: Workstation;
 let b: Workstation;
+let restartB: () => Promise<Workstation>;
 
 beforeAll(async () => {
   await emptyTeamDatabase();
@@ -16,7 +17,9 @@ beforeAll(async () => {
   desk = first.desk;
   a = first.a;
   await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
-  b = await openWorkstation('B');
+  const second = await openWorkstation('B');
+  b = second;
+  restartB = () => second.restart();
   await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN });
 }, 120_000);
 
@@ -103,5 +106,21 @@ describe('the team database goes down', () => {
     await within('the submission at B', 5000, async () => (await b.find(withdrawal.userOrder))?.state === 'submitted');
     expect(sandboxOrders(desk).filter((order) => order.userOrder === withdrawal.userOrder)).toEqual([{ userOrder: withdrawal.userOrder, count: 1 }]);
     for (const workstation of [a, b]) expect(await rowsOf(workstation, 'withdrawals/submit'), workstation.name).toBe(submitsBefore + 1);
+  }, 60_000);
+
+  it('a workstation started while the team database is down stays a team desk: offline, reviewing, refusing decisions', async () => {
+    const { withdrawal } = await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '16', toAddress: tronAddress(), as: INITIATOR });
+    await within('the request at B', 2000, async () => (await b.find(withdrawal.userOrder)) !== undefined);
+    postgres('stop');
+    b = await restartB();
+    const status = await b.value('team/status', {});
+    expect(status).toMatchObject({ enabled: true, connected: false });
+    const atB = await b.find(withdrawal.userOrder);
+    expect(atB?.state).toBe('awaitingApproval');
+    expect(await b.call('withdrawals/approve', { id: atB?.id, as: APPROVER })).toMatchObject({ ok: false, error: { code: 'offline' } });
+    postgres('start');
+    await reconnected(b);
+    expect((await b.value('withdrawals/approve', { id: atB?.id, as: APPROVER })).state).toBe('approved');
+    await within('the approval at A', 3000, async () => (await a.find(withdrawal.userOrder))?.state === 'approved');
   }, 60_000);
 });
