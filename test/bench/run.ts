@@ -25,6 +25,10 @@ const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
     load: () => import('./sync'),
   },
   approvals: { summary: '50 operators, 100,000 signed audit rows: what submission verifies before sending, full audit verify vs the Ed25519 limit, unsealing vs scrypt', load: () => import('./approvals') },
+  team: {
+    summary: 'three workstations on one PostgreSQL: decision-to-visible latency p50/p95 (target p95 <= 1 s) and submissions/s, next to one SQLite desk',
+    load: () => import('./team'),
+  },
   ui: { summary: 'Chromium through the harness, 1,000,000 cached deposits: time to the first deposits page, scroll frame times', load: () => import('./ui') },
 };
 

@@ -1,0 +1,146 @@
+// Benchmark of a team desk against a single SQLite desk: three harness engines ("workstations") on one PostgreSQL
+// (scripts/with-postgres.sh) and the demo sandbox. Reports decision-to-visible latency across workstations (a request
+// at A seen at B, an approval at B seen at A; p50 and p95, target p95 <= 1 s) next to the same decisions on one desk,
+// and submissions per second with three workstations submitting at once next to one desk submitting alone.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_OPERATORS, parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result } from '../../electron/contract';
+import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
+import { startHarnessEngine, type HarnessEngine } from '../harness/engine';
+import type { BenchOutcome } from './run';
+
+const ROUNDS = 30;
+const SUBMISSIONS = 30;
+
+function operator(name: string): { operator: string; passphrase: string } {
+  const found = DEMO_OPERATORS.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no demo operator ${name}`);
+  return { operator: found.name, passphrase: found.passphrase };
+}
+const ADMIN = operator('demo-admin');
+const APPROVER = operator('demo-approver');
+
+interface Station {
+  readonly harness: HarnessEngine;
+  value<M extends MethodName>(method: M, request: unknown): Promise<ResponseOf<M>>;
+  idOf(userOrder: string): Promise<string | undefined>;
+  stateOf(userOrder: string): Promise<string | undefined>;
+}
+
+async function station(dataDir: string): Promise<Station> {
+  const harness = await startHarnessEngine({ dataDir, lockable: false, demoAuto: false });
+  const value = async <M extends MethodName>(method: M, request: unknown): Promise<ResponseOf<M>> => {
+    const parsed = parseRequest(method, request);
+    if (!parsed.ok) throw new Error(`${method}: ${parsed.error.message}`);
+    const handler = harness.engine.handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
+    const result = await handler(parsed.value);
+    if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
+    return result.value;
+  };
+  const find = async (userOrder: string) => (await value('withdrawals/list', { limit: 1000 })).rows.find((row) => row.userOrder === userOrder);
+  return { harness, value, idOf: async (userOrder) => (await find(userOrder))?.id, stateOf: async (userOrder) => (await find(userOrder))?.state };
+}
+
+/** Polls every 2 ms until `check` holds; the time it took (ms). */
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<number> {
+  const started = performance.now();
+  while (!(await check())) {
+    if (performance.now() - started > timeoutMs) throw new Error(`not seen within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return performance.now() - started;
+}
+
+function percentile(samples: readonly number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
+async function request(at: Station): Promise<string> {
+  const { withdrawal } = await at.value('withdrawals/request', { currency: 'eth.usdt', amount: '21', toAddress: `0x${randomBytes(20).toString('hex')}`, as: ADMIN });
+  return withdrawal.userOrder;
+}
+
+/** Timed decisions on one desk: the time each call takes (visible at once on the same desk). */
+async function soloFigures(solo: Station): Promise<{ decisions: number[]; submitsPerSecond: number }> {
+  const decisions: number[] = [];
+  const approved: string[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    let started = performance.now();
+    const userOrder = await request(solo);
+    decisions.push(performance.now() - started);
+    started = performance.now();
+    await solo.value('withdrawals/approve', { id: await solo.idOf(userOrder), as: APPROVER });
+    decisions.push(performance.now() - started);
+    if (approved.length < SUBMISSIONS) approved.push(userOrder);
+  }
+  const started = performance.now();
+  for (const userOrder of approved) await solo.value('withdrawals/submit', { id: await solo.idOf(userOrder), as: ADMIN });
+  return { decisions, submitsPerSecond: approved.length / ((performance.now() - started) / 1000) };
+}
+
+export async function run(): Promise<BenchOutcome> {
+  const url = process.env['TREASURY_DESK_DATABASE_URL'];
+  if (url === undefined) throw new Error('the team benchmark needs PostgreSQL: bash scripts/with-keyring.sh bash scripts/with-postgres.sh npm run bench -- team');
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
+  await admin.end();
+
+  const dir = mkdtempSync(join(tmpdir(), 'td-bench-team-'));
+  const stations: Station[] = [];
+  try {
+    const solo = await station(join(dir, 'solo'));
+    stations.push(solo);
+    await solo.value('demo/start', {});
+    const baseline = await soloFigures(solo);
+
+    const a = await station(join(dir, 'a'));
+    stations.push(a);
+    await a.value('demo/start', {});
+    await a.value('team/init', { database: url, workstation: 'A', as: ADMIN });
+    const credentials = a.harness.demoSandboxes.at(-1)?.credentialsPath;
+    if (credentials === undefined) throw new Error('the demo sandbox did not start');
+    const others: Station[] = [];
+    for (const name of ['B', 'C']) {
+      const other = await station(join(dir, name));
+      stations.push(other);
+      await other.value('team/join', { database: url, workstation: name, as: ADMIN });
+      others.push(other);
+    }
+    const [b, c] = others as [Station, Station];
+
+    const visible: number[] = [];
+    const approved: string[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const userOrder = await request(a);
+      visible.push(await until(async () => (await b.stateOf(userOrder)) === 'awaitingApproval'));
+      await b.value('withdrawals/approve', { id: await b.idOf(userOrder), as: APPROVER });
+      visible.push(await until(async () => (await a.stateOf(userOrder)) === 'approved'));
+      approved.push(userOrder);
+    }
+
+    // B and C get the merchant credentials too; each workstation submits its third of the approved requests at once.
+    for (const other of [b, c]) await other.value('profiles/importFile', { name: 'demo', path: credentials });
+    for (const userOrder of approved) await until(async () => (await c.stateOf(userOrder)) === 'approved');
+    const shares = [a, b, c].map((at, index) => ({ at, userOrders: approved.filter((_, position) => position % 3 === index).slice(0, SUBMISSIONS / 3) }));
+    const started = performance.now();
+    await Promise.all(shares.map(async ({ at, userOrders }) => {
+      for (const userOrder of userOrders) await at.value('withdrawals/submit', { id: await at.idOf(userOrder), as: ADMIN });
+    }));
+    const teamSubmits = shares.reduce((sum, share) => sum + share.userOrders.length, 0) / ((performance.now() - started) / 1000);
+
+    const p95 = percentile(visible, 95);
+    console.log(`team desk benchmark (${ROUNDS} requests and ${ROUNDS} approvals; ${SUBMISSIONS} submissions)`);
+    console.log(`  one SQLite desk:   a decision takes p50 ${percentile(baseline.decisions, 50).toFixed(0)} ms, p95 ${percentile(baseline.decisions, 95).toFixed(0)} ms, and is visible at once; ${baseline.submitsPerSecond.toFixed(2)} submissions/s`);
+    console.log(`  team (PostgreSQL): decision to visible on another workstation p50 ${percentile(visible, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (target p95 <= 1000 ms: ${p95 <= 1000 ? 'PASS' : 'MISS'})`);
+    console.log(`                     ${teamSubmits.toFixed(2)} submissions/s with 3 workstations submitting at once`);
+    return { missed: [] };
+  } finally {
+    for (const opened of stations.reverse()) await opened.harness.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
