@@ -152,11 +152,24 @@ export class AuditTrail {
    */
   append(draft: StatementDraft, sign: StatementSigner): AuditRow {
     if (this.#team !== null) {
-      throw new DeskError('conflict', 'this is a team desk: founding, accepting an invitation and changing a passphrase are not yet carried to the team database; do them before team init (docs/team.md)');
+      throw new DeskError('conflict', 'this is a team desk: founding a profile is not carried to the team database; found it before team init (docs/team.md)');
     }
     const row = appendStatement(this.#db, draft, sign, this.#now());
     this.#scheduleAnchor();
     return row;
+  }
+
+  /**
+   * Appends a signed statement and whatever `within` writes, committed together: the one way decisions and roster
+   * statements are written. On a team desk it goes through the team database first (TeamSeam.publishDecision).
+   */
+  async appendSigned(draft: StatementDraft, sign: StatementSigner, within?: (row: AuditRow) => void): Promise<AuditRow> {
+    if (this.#team !== null) return this.#team.publishDecision(draft, sign, within);
+    return this.transaction(() => {
+      const row = this.append(draft, sign);
+      within?.(row);
+      return row;
+    });
   }
 
   /** Stores a row verified elsewhere (a team row pulled, or this workstation's decision once the team database took it). */

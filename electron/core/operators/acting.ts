@@ -44,8 +44,8 @@ export interface ActingOperator {
   readonly snapshot: OperatorSnapshot;
   readonly roster: Roster;
   /**
-   * Appends a statement signed with this operator's key (one transaction with whatever `within` writes). On a team
-   * desk the statement goes through the team database first (AuditTrail.team), so this is the one seam decisions share.
+   * Appends a statement signed with this operator's key (one transaction with whatever `within` writes), through
+   * AuditTrail.appendSigned: on a team desk the statement goes through the team database first.
    */
   sign(draft: Omit<StatementDraft, 'operator' | 'keyId' | 'profile'>, within?: (row: AuditRow) => void): Promise<AuditRow>;
 }
@@ -140,16 +140,8 @@ export async function actingAs(context: DeskContext, credentials: OperatorCreden
     role: snapshot.role,
     snapshot,
     roster,
-    async sign(draft, within) {
-      const signed: StatementDraft = { ...draft, profile, operator: name, keyId: snapshot.keyId };
-      const signer = (text: string): string => signStatementText(privateKey, text);
-      const team = context.trail.team;
-      if (team !== null) return team.publishDecision(signed, signer, within);
-      return context.trail.transaction(() => {
-        const row = context.trail.append(signed, signer);
-        within?.(row);
-        return row;
-      });
+    sign(draft, within) {
+      return context.trail.appendSigned({ ...draft, profile, operator: name, keyId: snapshot.keyId }, (text) => signStatementText(privateKey, text), within);
     },
   };
 }

@@ -200,14 +200,14 @@ export async function acceptInvitation(context: DeskContext, input: { name: stri
   const record = getOperatorRecord(context.db, profile, name) ?? ensureOperator(context.db, profile, name, context.now());
   const pair = generateSigningKey();
   const seal = await sealPrivateKey(pair.privateKey, input.passphrase, { profile, operator: record.name, keyId: pair.keyId });
-  context.trail.transaction(() => {
-    saveOperatorKey(context.db, record.id, { keyId: pair.keyId, publicKey: pair.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now());
-    const row = context.trail.append(
-      { kind: 'accept', profile, subject: record.name, body: { proposal: proposal.id, publicKey: pair.publicKey }, operator: record.name, keyId: pair.keyId },
-      (text) => signStatementText(pair.privateKey, text),
-    );
-    judge(context, profile, row);
-  });
+  await context.trail.appendSigned(
+    { kind: 'accept', profile, subject: record.name, body: { proposal: proposal.id, publicKey: pair.publicKey }, operator: record.name, keyId: pair.keyId },
+    (text) => signStatementText(pair.privateKey, text),
+    (row) => {
+      saveOperatorKey(context.db, record.id, { keyId: pair.keyId, publicKey: pair.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now());
+      judge(context, profile, row);
+    },
+  );
   context.emit({ type: 'operators/changed' });
   const view = rosterView(context).operators.find((operator) => operator.name.toLowerCase() === name.toLowerCase());
   if (!view) throw new DeskError('internal', `${name} is not on the roster after accepting`);
@@ -280,13 +280,11 @@ export async function changePassphrase(context: DeskContext, credentials: Operat
   if (!record) throw new DeskError('notFound', `no operator ${unsealed.name}`);
   const seal = await sealPrivateKey(unsealed.privateKey, newPassphrase, { profile: unsealed.profile, operator: record.name, keyId: unsealed.snapshot.keyId });
   parseSealedKey(JSON.stringify(seal));
-  context.trail.transaction(() => {
-    saveOperatorKey(context.db, record.id, { keyId: unsealed.snapshot.keyId, publicKey: unsealed.snapshot.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now());
-    context.trail.append(
-      { kind: 'passphrase', profile: unsealed.profile, subject: record.name, body: {}, operator: record.name, keyId: unsealed.snapshot.keyId },
-      (text) => signStatementText(unsealed.privateKey, text),
-    );
-  });
+  await context.trail.appendSigned(
+    { kind: 'passphrase', profile: unsealed.profile, subject: record.name, body: {}, operator: record.name, keyId: unsealed.snapshot.keyId },
+    (text) => signStatementText(unsealed.privateKey, text),
+    () => saveOperatorKey(context.db, record.id, { keyId: unsealed.snapshot.keyId, publicKey: unsealed.snapshot.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now()),
+  );
   context.emit({ type: 'operators/changed' });
   const view = rosterView(context).operators.find((operator) => operator.name === record.name);
   if (!view) throw new DeskError('internal', `${record.name} is not on the roster`);

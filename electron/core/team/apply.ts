@@ -10,11 +10,15 @@ import { parseStatement, type Statement } from '../statements/statement';
 import {
   createProfile,
   createWithdrawalRequest,
+  ensureOperator,
+  getOperatorKey,
+  getOperatorRecord,
   getProfile,
   getWithdrawalRequestByIntentHash,
   getWithdrawalRequestByUserOrder,
   moveWithdrawalRequest,
   recordOrderStatus,
+  saveOperatorKey,
   type AuditRow,
   type WithdrawalRequest,
 } from '../store';
@@ -98,6 +102,35 @@ function applySystemRow(context: DeskContext, statement: Statement, now: number)
   return request;
 }
 
+/** Statements that give an operator a new sealed key (or re-seal it): other workstations fetch it after applying them. */
+export const SEALED_KEY_KINDS: ReadonlySet<string> = new Set(['found', 'accept', 'passphrase']);
+
+/**
+ * An operator's sealed key as the team database keeps it (sealed by their passphrase, which never leaves their
+ * fingers): the row a workstation that never saw the operator's acceptance needs to let them sign there.
+ */
+export function operatorKeyProjection(context: DeskContext, profile: string, name: string, keyId: string): ProjectionWrite | null {
+  const record = getOperatorRecord(context.db, profile, name);
+  const key = record ? getOperatorKey(context.db, record.id, keyId) : undefined;
+  if (!record || !key) return null;
+  return { table: 'operators', key: `${profile}/${record.name}/${key.keyId}`, row: { profile, name: record.name, keyId: key.keyId, publicKey: key.publicKey, sealedKey: key.sealedKeyJson } };
+}
+
+/**
+ * Saves the sealed keys of the team database's operators rows, each only where the verified roster enrolled that very
+ * key for that operator (a row naming any other key is ignored); an unsealing still checks the key against the roster.
+ */
+export function saveSealedKeys(context: DeskContext, rows: readonly ProjectionWrite[]): void {
+  for (const projected of rows) {
+    const { profile, name, keyId, publicKey, sealedKey } = projected.row;
+    if (typeof profile !== 'string' || typeof name !== 'string' || typeof keyId !== 'string' || typeof publicKey !== 'string' || typeof sealedKey !== 'string') continue;
+    const snapshot = context.trail.roster(profile).at(name);
+    if (!snapshot || snapshot.keyId !== keyId || snapshot.publicKey !== publicKey) continue;
+    const record = ensureOperator(context.db, profile, name, context.now());
+    if (getOperatorKey(context.db, record.id, keyId)?.sealedKeyJson !== sealedKey) saveOperatorKey(context.db, record.id, { keyId, publicKey, sealedKeyJson: sealedKey }, context.now());
+  }
+}
+
 /** A request's row in the team database's withdrawal_requests table (checked against the statements on reading). */
 export function requestProjection(request: WithdrawalRequest): ProjectionWrite {
   return {
@@ -132,6 +165,10 @@ function reportedStatus(statement: Statement): string | null {
 export function projectionsFor(context: DeskContext, row: AuditRow): ProjectionWrite[] {
   const statement = parseStatement(row.statement);
   if (!statement || statement.profile === null) return [];
+  if (SEALED_KEY_KINDS.has(statement.kind) && statement.operator !== null) {
+    const sealed = operatorKeyProjection(context, statement.profile, statement.operator, statement.keyId);
+    return sealed === null ? [] : [sealed];
+  }
   if (statement.kind === 'action' && statement.body['action'] === WORKSTATION_ENROLMENT) {
     const details = statement.body['details'] as Record<string, unknown>;
     return [{ table: 'workstations', key: String(details['workstation']), row: { workstation: String(details['workstation']), publicKey: String(details['publicKey']), enrolledBy: statement.operator, seq: row.seq } }];

@@ -10,21 +10,18 @@ import { appLog } from '../log';
 import { actingAs, signAction, type OperatorCredentials } from '../operators/acting';
 import {
   auditHead,
-  ensureOperator,
   exportAudit,
-  getOperatorKey,
   getTeamSettings,
   listOperatorRecords,
   listProfiles,
   listWithdrawalRequests,
   recordVerifiedHead,
   removeTeamSettings,
-  saveOperatorKey,
   saveTeamSettings,
   setSetting,
   type AuditRow,
 } from '../store';
-import { projectionsFor, requestProjection, TEAM_PROFILE_ACTION } from './apply';
+import { operatorKeyProjection, projectionsFor, requestProjection, TEAM_PROFILE_ACTION } from './apply';
 import { ReopeningStore } from './reopening-store';
 import { sharedChainProblem, TeamReplicator, type TeamStatus } from './replicator';
 import { redactDatabaseUrl, SharedStoreError, urlWithoutPassword, type ProjectionWrite, type SharedDeskStore } from './shared-store';
@@ -160,13 +157,8 @@ export class TeamMode {
       const roster = this.#context.trail.roster(profile.name);
       for (const record of listOperatorRecords(this.#context.db, profile.name)) {
         const snapshot = roster.at(record.name);
-        const key = snapshot ? getOperatorKey(this.#context.db, record.id, snapshot.keyId) : undefined;
-        if (!snapshot || !key) continue;
-        operators.push({
-          table: 'operators',
-          key: `${profile.name}/${record.name}/${key.keyId}`,
-          row: { profile: profile.name, name: record.name, keyId: key.keyId, publicKey: key.publicKey, sealedKey: key.sealedKeyJson },
-        });
+        const sealed = snapshot ? operatorKeyProjection(this.#context, profile.name, record.name, snapshot.keyId) : null;
+        if (sealed) operators.push(sealed);
       }
     }
     const requests: ProjectionWrite[] = [];
@@ -227,7 +219,7 @@ export class TeamMode {
       const replicator = this.#replicator as TeamReplicator;
       const halted = replicator.status().halted;
       if (halted !== null) throw new DeskError('unverified', halted);
-      await this.#saveSealedKeys(store);
+      await replicator.refreshSealedKeys();
       this.#chooseProfile();
       const acting = await actingAs(this.#context, as, 'manageOperators');
       await signAction(acting, WORKSTATION_ENROLMENT, workstation, { workstation, publicKey: this.#context.trail.deskPublicKey });
@@ -240,23 +232,6 @@ export class TeamMode {
       removeTeamSettings(this.#context.db);
       throw storeRefusal(error, url);
     }
-  }
-
-  /** Sealed operator keys from the team database, kept only where the verified roster enrolled that very key. */
-  async #saveSealedKeys(store: SharedDeskStore): Promise<void> {
-    let after: string | null = null;
-    do {
-      const page = await store.projection('operators', { after, limit: 500 });
-      for (const projected of page.rows) {
-        const { profile, name, keyId, publicKey, sealedKey } = projected.row;
-        if (typeof profile !== 'string' || typeof name !== 'string' || typeof keyId !== 'string' || typeof publicKey !== 'string' || typeof sealedKey !== 'string') continue;
-        const snapshot = this.#context.trail.roster(profile).at(name);
-        if (!snapshot || snapshot.keyId !== keyId || snapshot.publicKey !== publicKey) continue;
-        const record = ensureOperator(this.#context.db, profile, name, this.#context.now());
-        if (!getOperatorKey(this.#context.db, record.id, keyId)) saveOperatorKey(this.#context.db, record.id, { keyId, publicKey, sealedKeyJson: sealedKey }, this.#context.now());
-      }
-      after = page.nextCursor;
-    } while (after !== null);
   }
 
   #chooseProfile(): void {

@@ -30,7 +30,7 @@ import {
   type StatementSigner,
   type TeamRefusal,
 } from '../store';
-import { applyTeamRow, projectionsFor } from './apply';
+import { applyTeamRow, projectionsFor, saveSealedKeys, SEALED_KEY_KINDS } from './apply';
 import type { TeamSeam, TeamSystemEvent } from './seam';
 import { SharedStoreError, type ChainHead, type ConnectionState, type SharedDeskStore } from './shared-store';
 
@@ -201,6 +201,7 @@ export class TeamReplicator implements TeamSeam {
     await this.#checkRememberedHead();
     if (this.#halted !== null) return 0;
     let applied = 0;
+    let sealedKeysChanged = false;
     for (;;) {
       const local = auditHead(this.#context.db);
       const rows = await this.#call(() => this.#store.rowsAfter(local?.seq ?? 0, PULL_PAGE));
@@ -218,12 +219,24 @@ export class TeamReplicator implements TeamSeam {
           return request;
         });
         applied += 1;
+        if (SEALED_KEY_KINDS.has(row.kind) || row.kind === 'confirm') sealedKeysChanged = true;
         if (changed) this.#emit({ type: 'withdrawals/changed', id: String(changed.id) });
       }
       if (rows.length < PULL_PAGE) break;
     }
+    if (sealedKeysChanged) await this.refreshSealedKeys();
     if (applied > 0) this.#emit({ type: 'operators/changed' });
     return applied;
+  }
+
+  /** Fetches the operators' sealed keys from the team database (see saveSealedKeys: only keys the roster enrolled). */
+  async refreshSealedKeys(): Promise<void> {
+    let after: string | null = null;
+    do {
+      const page = await this.#call(() => this.#store.projection('operators', { after, limit: 500 }));
+      this.#context.trail.transaction(() => saveSealedKeys(this.#context, page.rows));
+      after = page.nextCursor;
+    } while (after !== null);
   }
 
   #halt(reason: string, source: string, rowName: string): void {

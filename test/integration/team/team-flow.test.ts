@@ -5,7 +5,7 @@
 // audit chain verifies and holds the same rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskNotification } from '../../../electron/contract';
-import { ADMIN, APPROVER, INITIATOR, tronAddress } from '../engine/support';
+import { ADMIN, APPROVER, INITIATOR, SECOND_ADMIN, tronAddress } from '../engine/support';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { adminSql, databaseUrl, emptyTeamDatabase, openFirstWorkstation, openWorkstation, within, type Workstation } from './desk-support';
 
@@ -104,4 +104,19 @@ describe('a team desk across three workstations', () => {
     console.log(`team latency over ${samples.length} decisions (ms, polled every 5 ms): p50 ${percentile(50).toFixed(0)}, p95 ${percentile(95).toFixed(0)}, max ${percentile(100).toFixed(0)}`);
     expect(percentile(95)).toBeLessThanOrEqual(1000);
   }, 120_000);
+
+  it('enrols an operator across workstations: invited at A, accepted at B, confirmed at A, approving at C', async () => {
+    const erin = { operator: 'erin', passphrase: 'erin passphrase 55' };
+    const invitation = await a.value('operators/invite', { name: erin.operator, role: 'approver', as: ADMIN });
+    await within('the invitation at B', 1000, async () => (await b.value('operators/list', {})).proposals.some((proposal) => proposal.id === invitation.proposal));
+    // Erin chooses her passphrase at B; her sealed key reaches the team database with her signed acceptance.
+    await b.value('operators/accept', { name: erin.operator, code: invitation.code, passphrase: erin.passphrase });
+    await within('the acceptance at A', 1000, async () => (await a.value('operators/list', {})).proposals.some((proposal) => proposal.id === invitation.proposal && proposal.acceptedKey !== null));
+    await a.value('operators/confirm', { proposal: invitation.proposal, as: SECOND_ADMIN });
+    const { withdrawal } = await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '12', toAddress: tronAddress(), as: INITIATOR });
+    await within('the request at C', 1000, async () => (await c.find(withdrawal.userOrder)) !== undefined);
+    const atC = await c.find(withdrawal.userOrder);
+    expect((await c.value('withdrawals/approve', { id: atC?.id, as: erin })).state).toBe('approved');
+    await within('erin’s approval at A', 1000, async () => (await a.find(withdrawal.userOrder))?.state === 'approved');
+  }, 60_000);
 });
