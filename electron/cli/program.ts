@@ -11,6 +11,7 @@ import { safeIo } from './safe-output';
 import { registerAddressCommands } from './commands/address';
 import { registerAddressBookCommands } from './commands/addressbook';
 import { registerAuditCommands } from './commands/audit';
+import { registerTeamCommands } from './commands/team';
 import { registerCallbackCommands } from './commands/callbacks';
 import { registerDemoCommand } from './commands/demo';
 import { registerDepositCommands } from './commands/deposits';
@@ -45,6 +46,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerPolicyCommands,
   registerSettingsCommands,
   registerAuditCommands,
+  registerTeamCommands,
   registerCallbackCommands,
   registerDemoCommand,
   registerWireCommands,

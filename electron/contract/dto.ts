@@ -433,6 +433,33 @@ export interface AuditEntryView {
   readonly details: unknown;
 }
 
+/** A row of the team database this workstation refused, named. */
+export interface TeamRefusalView {
+  readonly at: number;
+  readonly source: string;
+  readonly rowName: string;
+  readonly reason: string;
+}
+
+/** This workstation's team mode: what it is connected to and how fresh its copy is. */
+export interface TeamStatusView {
+  readonly enabled: boolean;
+  /** The team database's URL, without its password. */
+  readonly database: string | null;
+  readonly workstation: string | null;
+  readonly connected: boolean;
+  /** Since when the connection state holds (epoch ms). */
+  readonly since: number;
+  readonly reason: string | null;
+  readonly verifiedSeq: number;
+  readonly verifiedAt: number | null;
+  /** Why this workstation stopped trusting the team database, or null. */
+  readonly halted: string | null;
+  readonly refused: readonly TeamRefusalView[];
+  /** Desk events waiting to be published (an outage keeps them here). */
+  readonly pendingEvents: number;
+}
+
 export interface AuditHeadView {
   readonly seq: number;
   readonly hash: string;

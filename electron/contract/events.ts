@@ -16,6 +16,8 @@ export type ContractEvent =
   | { readonly type: 'operators/changed' }
   /** A label or note was set or imported (issue 13). */
   | { readonly type: 'labels/changed' }
+  /** A team desk's connection, verified head or refusals changed (team/status says how). */
+  | { readonly type: 'team/changed' }
   /** The app menu's Go menu: show this screen. */
   | { readonly type: 'desktop/navigate'; readonly screen: Screen }
   /** The app menu's Search item: focus the current screen's search box. */

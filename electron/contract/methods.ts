@@ -32,6 +32,10 @@ export const operatorName = safeText('the operator name').pipe(
 export const passphrase = z.string().min(1, 'enter the passphrase').max(1024);
 /** Who is acting: the engine checks the passphrase and the role on every privileged action. */
 export const actingOperator = z.strictObject({ operator: operatorName, passphrase });
+/** A team database URL (its password is moved to the keychain, never stored with the URL). */
+const teamDatabaseUrl = z.string().min(1).max(2000);
+/** How this workstation is named in the team (shown to the others). */
+const workstationName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/, 'a workstation name is 1 to 64 letters, digits, spaces, dots, dashes or underscores');
 export const currency = z.enum(WITHDRAWAL_CURRENCIES, { error: 'unknown currency symbol' });
 /**
  * A currency this desk can withdraw in: one of the 13 it has address rules for (§11). Any other symbol, a currency the
@@ -308,6 +312,20 @@ export const CONTRACT = {
   'notifications/setPreferences': method(z.strictObject({ preferences: notificationPreferences, as: actingOperator }))<NotificationPreferencesView>(),
   /** How many requests `operator` may approve now (the tray and badge count; answered while the desk is locked too). */
   'notifications/waiting': method(z.strictObject({ operator: operatorName }))<ApprovalsWaitingView>(),
+
+  /** Team mode (issue 10): this workstation's connection to the team database. */
+  'team/status': method(none)<Dto.TeamStatusView>(),
+  /** Moves this desk into an EMPTY team database (postgres://ROLE:PASSWORD@HOST/DB); an admin enrols this workstation. */
+  'team/init': method(z.strictObject({ database: teamDatabaseUrl, workstation: workstationName, as: actingOperator }))<Dto.TeamStatusView>(),
+  /** Joins a team desk: pulls and verifies its whole chain; an admin enrols this workstation. */
+  'team/join': method(z.strictObject({ database: teamDatabaseUrl, workstation: workstationName, as: actingOperator }))<Dto.TeamStatusView>(),
+  /**
+   * Catches up with the team database and checks its projection rows (requests, approvals) against the verified
+   * statements: every refused row is named in the answer's `refused`.
+   */
+  'team/verify': method(none)<Dto.TeamStatusView>(),
+  /** Stops team mode here (the local copy stays); an admin decides. */
+  'team/leave': method(z.strictObject({ as: actingOperator }))<Dto.TeamStatusView>(),
 
   'settings/setLockTimeout': method(
     z.strictObject({ seconds: z.number().int().min(0).max(86400), as: actingOperator }),

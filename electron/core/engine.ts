@@ -4,12 +4,15 @@
 import type { ContractEvent, TreasuryHandlers } from '../contract';
 import { DeskContext, type NetworkOptions } from './context';
 import { AuditTrail } from './audit/trail';
-import { chooseDeskSecrets, DeskIdentity } from './audit/desk-identity';
+import { chooseDeskSecrets, DeskIdentity, type DeskSecretStore } from './audit/desk-identity';
 import { CallbackListener } from './callbacks/listener';
 import { DeskNotifications, type NotificationOptions } from './notifications/center';
 import { KeychainVault } from './secrets';
 import { createHandlers, startDemo, type DemoSandboxStarter } from './service';
 import { SessionLock } from './session';
+import { TeamMode, type SharedStoreOpener } from './team/mode';
+import { openPostgresDeskStore } from './team/postgres-store';
+import { appLog } from './log';
 import { closeDatabase, defaultDatabasePath, getProfile, openDatabase } from './store';
 import { AutoSync, type AutoSyncOptions } from './sync/auto-sync';
 import { finishDepositIntake } from './sync/records';
@@ -48,6 +51,8 @@ export interface EngineOptions {
   readonly notifications?: boolean | Partial<NotificationOptions & { readonly watchdogIntervalMs: number }>;
   /** The application's version (package.json), for diagnostics; the face knows it (app.getVersion() in Electron). */
   readonly appVersion?: string;
+  /** Opens a team database by URL (team mode); PostgreSQL by default, tests may pass store options. */
+  readonly openSharedStore?: SharedStoreOpener;
 }
 
 export interface Engine {
@@ -66,10 +71,12 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const vault = options.vault ?? new KeychainVault();
   const clock = options.clock ?? Date.now;
   let trail: AuditTrail;
+  let deskSecrets: DeskSecretStore;
   try {
     // The desk key signs system events; headless runs without a keychain keep it in a private file beside the database.
     const secrets = await chooseDeskSecrets(vault, options.credentialsFile !== undefined && dbPath !== ':memory:' ? `${dbPath}.desk-secrets` : undefined);
     trail = new AuditTrail(db, await DeskIdentity.load(secrets), secrets, clock);
+    deskSecrets = secrets;
     trail.sealLegacyLog();
   } catch (error) {
     closeDatabase(db);
@@ -96,6 +103,13 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const session = new SessionLock(context, options.lockable === true);
   const callbacks = new CallbackListener(context);
   const demoSandboxes: { close(): Promise<void> }[] = [];
+  const team = new TeamMode(context, deskSecrets, options.openSharedStore ?? openPostgresDeskStore);
+  try {
+    await team.resume();
+  } catch (error) {
+    // The team database did not open (a bad saved URL, no password): the desk serves its local copy and says so.
+    appLog.warn('team: team mode could not resume', { error });
+  }
   const parts = {
     context,
     sync,
@@ -104,6 +118,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     startDemoSandbox: options.startDemoSandbox,
     adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => demoSandboxes.push(sandbox),
     appVersion: options.appVersion ?? 'unknown',
+    team,
   };
   const handlers = createHandlers(parts);
   // A demo desk's sandbox runs inside the app: start it again (new port) so the demo keeps working after a restart.
@@ -130,6 +145,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       notifications?.stop();
       watchdog?.stop();
       session.close();
+      await team.stop();
       await callbacks.stop();
       await context.close();
       await Promise.all(demoSandboxes.map((sandbox) => sandbox.close().catch(() => undefined)));

@@ -20,9 +20,11 @@ import { sessionHandlers } from './features/session';
 import { settingsHandlers } from './features/settings';
 import { statementsHandlers } from './features/statements';
 import { syncHandlers } from './features/sync';
+import { teamHandlers } from './features/team';
 import { withdrawalsHandlers } from './features/withdrawals';
 import type { SessionLock } from './session';
 import type { SyncService } from './sync/sync';
+import type { TeamMode } from './team/mode';
 
 export { startDemo, type DemoSandboxStarter } from './features/profiles';
 
@@ -37,6 +39,8 @@ export interface ServiceParts {
   readonly adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => void;
   /** The application's version, for diagnostics. */
   readonly appVersion: string;
+  /** Team mode (a team desk on PostgreSQL). */
+  readonly team: TeamMode;
 }
 
 export function createHandlers(parts: ServiceParts): TreasuryHandlers {
@@ -57,5 +61,6 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     ...labelsHandlers(parts, handle),
     ...addressBookHandlers(parts, handle),
     ...statementsHandlers(parts, handle),
+    ...teamHandlers(parts, handle),
   };
 }

@@ -17,6 +17,7 @@ import { useWithdrawalsStore } from './stores/withdrawals';
 import { useProfilesStore } from './stores/profiles';
 import { useReconciliationStore } from './stores/reconciliation';
 import { useStatementStore } from './stores/statement';
+import { useTeamStore } from './stores/team';
 
 function route(event: ContractEvent): void {
   switch (event.type) {
@@ -70,6 +71,9 @@ function route(event: ContractEvent): void {
       return;
     case 'desktop/focusSearch':
       runDeskCommand({ kind: 'focusSearch' });
+      return;
+    case 'team/changed':
+      void useTeamStore.getState().load();
       return;
     case 'notification/raised':
       // The desktop shows it (main's notifier, to the operator signed in here); the screens follow the change events.

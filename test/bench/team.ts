@@ -1,224 +1,163 @@
-// Benchmark of the team desk's shared store, PostgreSQL against the single-desk SQLite store: the store operations
-// behind the approvals queue at 10,000 requests and 50 operators (p50/p95 each; gate p95 <= 20 ms), an append's
-// notification reaching two other workstations (p50/p95; target p95 <= 1 s), and submission-claim cycles per second
-// with 3 workstations. Runs itself inside scripts/with-postgres.sh when not already in a throwaway cluster.
+// Benchmark of a team desk against a single SQLite desk: three harness engines ("workstations") on one PostgreSQL
+// (scripts/with-postgres.sh) and the demo sandbox. Reports decision-to-visible latency across workstations (a request
+// at A seen at B, an approval at B seen at A; p50 and p95, target p95 <= 1 s) next to the same decisions on one desk,
+// and submissions per second with three workstations submitting at once next to one desk submitting alone.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { DEMO_OPERATORS, parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result } from '../../electron/contract';
 import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
-import { openPostgresDeskStore } from '../../electron/core/team/postgres-store';
-import type { ChainHead, ProjectionWrite, SharedDeskStore } from '../../electron/core/team/shared-store';
-import { openSqliteDeskStore } from '../../electron/core/team/sqlite-store';
-import { chainRows } from '../support/shared-chain';
-import { percentile } from './history';
+import { startHarnessEngine, type HarnessEngine } from '../harness/engine';
 import type { BenchOutcome } from './run';
+import { runStoreBench } from './team-store';
 
-const OPERATORS = 50;
-const QUEUE_PAGE = 50;
-const GATE_P95_MS = 20;
-const VISIBLE_TARGET_P95_MS = 1_000;
+const ROUNDS = 30;
+const SUBMISSIONS = 30;
 
-interface Figures {
-  readonly name: string;
-  readonly samples: number[];
+function operator(name: string): { operator: string; passphrase: string } {
+  const found = DEMO_OPERATORS.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no demo operator ${name}`);
+  return { operator: found.name, passphrase: found.passphrase };
+}
+const ADMIN = operator('demo-admin');
+const APPROVER = operator('demo-approver');
+
+interface Station {
+  readonly harness: HarnessEngine;
+  value<M extends MethodName>(method: M, request: unknown): Promise<ResponseOf<M>>;
+  idOf(userOrder: string): Promise<string | undefined>;
+  stateOf(userOrder: string): Promise<string | undefined>;
 }
 
-function summary(samples: readonly number[]): { p50: number; p95: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
-}
-
-async function timed(name: string, iterations: number, operation: (iteration: number) => Promise<unknown>): Promise<Figures> {
-  const samples: number[] = [];
-  for (let iteration = 0; iteration < iterations; iteration += 1) {
-    const started = performance.now();
-    await operation(iteration);
-    samples.push(performance.now() - started);
-  }
-  return { name, samples };
-}
-
-function userOrder(index: number): string {
-  return `wd-${String(index).padStart(6, '0')}`;
-}
-
-/** 10,000 requests (1 in 10 pending), two approvals each, 50 operators: rows and projections, appended in batches. */
-async function load(store: SharedDeskStore, requests: number): Promise<ChainHead> {
-  let head: ChainHead | null = null;
-  const batch = 500;
-  for (let start = 0; start < requests; start += batch) {
-    const writes: ProjectionWrite[] = [];
-    const count = Math.min(batch, requests - start);
-    for (let index = start; index < start + count; index += 1) {
-      const order = userOrder(index);
-      writes.push({ table: 'withdrawal_requests', key: order, row: { userOrder: order, profile: 'main', state: index % 10 === 0 ? 'pending' : 'final', amount: '125.50', currency: 'USDT' } });
-      for (const approver of [index % OPERATORS, (index + 7) % OPERATORS]) {
-        writes.push({ table: 'approvals', key: `${order}/op-${approver}`, row: { userOrder: order, operator: `op-${approver}` } });
-      }
-    }
-    if (start === 0) {
-      for (let operator = 0; operator < OPERATORS; operator += 1) {
-        writes.push({ table: 'operators', key: `op-${operator}`, row: { name: `op-${operator}`, role: operator < 2 ? 'admin' : 'approver', publicKey: 'x'.repeat(64) } });
-      }
-    }
-    // Three statements per request (request, two approvals).
-    const rows = chainRows(head, count * 3);
-    const outcome = await store.append(rows, writes, head);
-    if (!outcome.appended) throw new Error('the bench load lost an append race it cannot have');
-    head = outcome.head;
-  }
-  if (head === null) throw new Error('nothing loaded');
-  return head;
-}
-
-/** The approvals queue's store operations, each timed `iterations` times. */
-async function queueOperations(store: SharedDeskStore, workstation: SharedDeskStore, requests: number, iterations: number): Promise<Figures[]> {
-  const figures: Figures[] = [];
-  figures.push(await timed('head', iterations, () => store.head()));
-  figures.push(
-    await timed('catch-up: rowsAfter (last 20 rows)', iterations, async () => {
-      const head = await store.head();
-      return store.rowsAfter(Math.max(0, (head?.seq ?? 0) - 20), 100);
-    }),
-  );
-  figures.push(await timed(`pending requests, first page (${QUEUE_PAGE})`, iterations, () => store.projection('withdrawal_requests', { limit: QUEUE_PAGE, where: { state: 'pending' } })));
-  figures.push(
-    await timed(`pending requests, a later page (${QUEUE_PAGE})`, iterations, (iteration) =>
-      store.projection('withdrawal_requests', { limit: QUEUE_PAGE, where: { state: 'pending' }, after: userOrder((iteration * 97) % (requests - 1000)) }),
-    ),
-  );
-  figures.push(await timed('approvals of one request', iterations, (iteration) => store.projection('approvals', { limit: 100, where: { userOrder: userOrder((iteration * 131) % requests) } })));
-  figures.push(await timed(`operators (${OPERATORS})`, iterations, () => store.projection('operators', { limit: 100 })));
-  figures.push(
-    await timed('decision: append 1 statement + 2 projection rows at the head', iterations, async (iteration) => {
-      const head = await store.head();
-      const order = userOrder((iteration * 13) % requests);
-      const outcome = await store.append(
-        chainRows(head, 1),
-        [
-          { table: 'withdrawal_requests', key: order, row: { userOrder: order, profile: 'main', state: 'approved', amount: '125.50', currency: 'USDT' } },
-          { table: 'approvals', key: `${order}/op-bench`, row: { userOrder: order, operator: 'op-bench' } },
-        ],
-        head,
-      );
-      if (!outcome.appended) throw new Error('unexpected conflict');
-    }),
-  );
-  figures.push(
-    await timed('submission claim (another workstation refused)', iterations, async (iteration) => {
-      const order = `claim-${iteration}`;
-      await store.claimSubmission(order, 'ws-a', 60_000);
-      await workstation.claimSubmission(order, 'ws-b', 60_000);
-    }),
-  );
-  return figures;
-}
-
-/** An append at one workstation until both others are told of it (store level: the NOTIFY path). */
-async function visibleAcross(open: () => Promise<SharedDeskStore>, rounds: number): Promise<Figures> {
-  const [writer, first, second] = [await open(), await open(), await open()];
-  const waiting = new Map<number, { remaining: number; done: () => void }>();
-  const onAppended = (seq: number): void => {
-    const entry = waiting.get(seq);
-    if (entry === undefined) return;
-    entry.remaining -= 1;
-    if (entry.remaining === 0) entry.done();
+async function station(dataDir: string): Promise<Station> {
+  const harness = await startHarnessEngine({ dataDir, lockable: false, demoAuto: false });
+  const value = async <M extends MethodName>(method: M, request: unknown): Promise<ResponseOf<M>> => {
+    const parsed = parseRequest(method, request);
+    if (!parsed.ok) throw new Error(`${method}: ${parsed.error.message}`);
+    const handler = harness.engine.handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
+    const result = await handler(parsed.value);
+    if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
+    return result.value;
   };
-  const stops = [await first.subscribe(onAppended, () => undefined), await second.subscribe(onAppended, () => undefined)];
-  try {
-    return await timed('append at A until B and C are told', rounds, async () => {
-      const head = await writer.head();
-      const seq = (head?.seq ?? 0) + 1;
-      const seen = new Promise<void>((resolve) => waiting.set(seq, { remaining: 2, done: resolve }));
-      await writer.append(chainRows(head, 1), [], head);
-      await seen;
-      waiting.delete(seq);
-    });
-  } finally {
-    for (const stop of stops) await stop();
-    await Promise.all([writer.close(), first.close(), second.close()]);
-  }
+  const find = async (userOrder: string) => (await value('withdrawals/list', { limit: 1000 })).rows.find((row) => row.userOrder === userOrder);
+  return { harness, value, idOf: async (userOrder) => (await find(userOrder))?.id, stateOf: async (userOrder) => (await find(userOrder))?.state };
 }
 
-/** Claim → sent → done cycles for distinct requests, 3 workstations competing for each. */
-async function claimCycles(open: () => Promise<SharedDeskStore>, requests: number): Promise<{ perSecond: number; duplicates: number }> {
-  const stations = [await open(), await open(), await open()];
-  let winners = 0;
-  let duplicates = 0;
+/** Polls every 2 ms until `check` holds; the time it took (ms). */
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<number> {
   const started = performance.now();
-  try {
-    for (let index = 0; index < requests; index += 1) {
-      const order = `cycle-${index}`;
-      const outcomes = await Promise.all(stations.map((station, number) => station.claimSubmission(order, `ws-${number}`, 60_000)));
-      const won = outcomes.flatMap((outcome, number) => (outcome.claimed ? [number] : []));
-      if (won.length !== 1) duplicates += 1;
-      const winner = won[0] ?? 0;
-      const station = stations[winner] as SharedDeskStore;
-      await station.updateClaim(order, `ws-${winner}`, { state: 'sent', leaseMs: 60_000 });
-      await station.updateClaim(order, `ws-${winner}`, { state: 'done', result: `order-${index}` });
-      winners += 1;
-    }
-    return { perSecond: winners / ((performance.now() - started) / 1000), duplicates };
-  } finally {
-    await Promise.all(stations.map((station) => station.close()));
+  while (!(await check())) {
+    if (performance.now() - started > timeoutMs) throw new Error(`not seen within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 2));
   }
+  return performance.now() - started;
 }
 
-const fixed = (value: number, digits = 2): string => value.toFixed(digits);
+function percentile(samples: readonly number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
 
+async function request(at: Station): Promise<string> {
+  const { withdrawal } = await at.value('withdrawals/request', { currency: 'eth.usdt', amount: '21', toAddress: `0x${randomBytes(20).toString('hex')}`, as: ADMIN });
+  return withdrawal.userOrder;
+}
+
+/** Timed decisions on one desk: the time each call takes (visible at once on the same desk). */
+async function soloFigures(solo: Station): Promise<{ decisions: number[]; submitsPerSecond: number }> {
+  const decisions: number[] = [];
+  const approved: string[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    let started = performance.now();
+    const userOrder = await request(solo);
+    decisions.push(performance.now() - started);
+    started = performance.now();
+    await solo.value('withdrawals/approve', { id: await solo.idOf(userOrder), as: APPROVER });
+    decisions.push(performance.now() - started);
+    if (approved.length < SUBMISSIONS) approved.push(userOrder);
+  }
+  const started = performance.now();
+  for (const userOrder of approved) await solo.value('withdrawals/submit', { id: await solo.idOf(userOrder), as: ADMIN });
+  return { decisions, submitsPerSecond: approved.length / ((performance.now() - started) / 1000) };
+}
+
+/** Runs the benchmark again inside a private keyring and a throwaway PostgreSQL cluster (it drops and refills the schema). */
 function reinvokeInCluster(args: readonly string[]): never {
-  console.log('team: starting a throwaway PostgreSQL cluster (scripts/with-postgres.sh) for this run');
-  const result = spawnSync('bash', ['scripts/with-postgres.sh', 'npx', '--no-install', 'tsx', 'test/bench/run.ts', 'team', ...args], { stdio: 'inherit' });
+  console.log('team: starting a private keyring and a throwaway PostgreSQL cluster (scripts/with-keyring.sh, scripts/with-postgres.sh) for this run');
+  const result = spawnSync('bash', ['scripts/with-keyring.sh', 'bash', 'scripts/with-postgres.sh', 'npx', '--no-install', 'tsx', 'test/bench/run.ts', 'team', ...args], { stdio: 'inherit' });
   process.exit(result.status ?? 1);
 }
 
+/** Workstations first (decision to visible, submissions/s), then the store operations behind the approvals queue. */
 export async function run(args: readonly string[]): Promise<BenchOutcome> {
   const url = process.env['TREASURY_DESK_DATABASE_URL'];
-  // Never against a real team database: the bench drops and refills the schema.
-  if (url === undefined || process.env['TREASURY_DESK_PG_HARNESS'] === undefined) reinvokeInCluster(args);
-  const requests = Number(args[0] ?? 10_000);
-  const iterations = Number(args[1] ?? 300);
-  const folder = mkdtempSync(join(tmpdir(), 'td-bench-team-'));
+  // Never against a real team database: only inside the harnesses' throwaway cluster and keyring.
+  if (url === undefined || process.env['TREASURY_DESK_PG_HARNESS'] === undefined || process.env['TREASURY_KEYRING_HARNESS'] === undefined) reinvokeInCluster(args);
+  const workstations = await runWorkstationBench(url);
+  const store = await runStoreBench(args, url);
+  return { missed: [...workstations.missed, ...store.missed] };
+}
+
+async function runWorkstationBench(url: string): Promise<BenchOutcome> {
+  const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
   await admin.end();
-  const backends: { name: string; open: () => Promise<SharedDeskStore> }[] = [
-    { name: 'SQLite (single desk)', open: async () => openSqliteDeskStore(join(folder, 'shared.sqlite')) },
-    { name: 'PostgreSQL 15 (team)', open: () => openPostgresDeskStore(url) },
-  ];
-  const missed: string[] = [];
-  const table: string[] = [];
+
+  const dir = mkdtempSync(join(tmpdir(), 'td-bench-team-'));
+  const stations: Station[] = [];
   try {
-    for (const backend of backends) {
-      const store = await backend.open();
-      const workstation = await backend.open();
-      try {
-        await store.initialise('bench-desk', Date.now());
-        const loadStarted = performance.now();
-        const head = await load(store, requests);
-        console.log(`team: ${backend.name}: loaded ${requests} requests, ${requests * 2} approvals, ${OPERATORS} operators, ${head.seq} chain rows in ${fixed((performance.now() - loadStarted) / 1000, 1)} s`);
-        for (const figures of await queueOperations(store, workstation, requests, iterations)) {
-          const { p50, p95 } = summary(figures.samples);
-          table.push(`${backend.name.padEnd(22)} ${figures.name.padEnd(62)} p50 ${fixed(p50).padStart(7)} ms  p95 ${fixed(p95).padStart(7)} ms`);
-          if (p95 > GATE_P95_MS) missed.push(`${backend.name}: ${figures.name} p95 ${fixed(p95)} ms > ${GATE_P95_MS} ms`);
-        }
-      } finally {
-        await Promise.all([store.close(), workstation.close()]);
-      }
-      const visible = summary((await visibleAcross(backend.open, Math.min(iterations, 200))).samples);
-      table.push(`${backend.name.padEnd(22)} ${'append at A until B and C are told (store level)'.padEnd(62)} p50 ${fixed(visible.p50).padStart(7)} ms  p95 ${fixed(visible.p95).padStart(7)} ms`);
-      if (visible.p95 > VISIBLE_TARGET_P95_MS) missed.push(`${backend.name}: visible across workstations p95 ${fixed(visible.p95)} ms > ${VISIBLE_TARGET_P95_MS} ms`);
-      const cycles = await claimCycles(backend.open, Math.min(iterations, 300));
-      table.push(`${backend.name.padEnd(22)} ${'claim → sent → done, 3 workstations competing'.padEnd(62)} ${fixed(cycles.perSecond, 0)} submissions/s, ${cycles.duplicates} double claims`);
-      if (cycles.duplicates > 0) missed.push(`${backend.name}: ${cycles.duplicates} requests claimed by more than one workstation`);
+    const solo = await station(join(dir, 'solo'));
+    stations.push(solo);
+    await solo.value('demo/start', {});
+    const baseline = await soloFigures(solo);
+
+    const a = await station(join(dir, 'a'));
+    stations.push(a);
+    await a.value('demo/start', {});
+    await a.value('team/init', { database: url, workstation: 'A', as: ADMIN });
+    const credentials = a.harness.demoSandboxes.at(-1)?.credentialsPath;
+    if (credentials === undefined) throw new Error('the demo sandbox did not start');
+    const others: Station[] = [];
+    for (const name of ['B', 'C']) {
+      const other = await station(join(dir, name));
+      stations.push(other);
+      await other.value('team/join', { database: url, workstation: name, as: ADMIN });
+      others.push(other);
     }
-    console.log(`\nteam: store operations behind the approvals queue (${iterations} runs each; gate p95 <= ${GATE_P95_MS} ms)`);
-    for (const line of table) console.log(line);
-    return { missed };
+    const [b, c] = others as [Station, Station];
+
+    const visible: number[] = [];
+    const approved: string[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const userOrder = await request(a);
+      visible.push(await until(async () => (await b.stateOf(userOrder)) === 'awaitingApproval'));
+      await b.value('withdrawals/approve', { id: await b.idOf(userOrder), as: APPROVER });
+      visible.push(await until(async () => (await a.stateOf(userOrder)) === 'approved'));
+      approved.push(userOrder);
+    }
+
+    // B and C get the merchant credentials too; each workstation submits its third of the approved requests at once.
+    for (const other of [b, c]) await other.value('profiles/importFile', { name: 'demo', path: credentials });
+    for (const userOrder of approved) await until(async () => (await c.stateOf(userOrder)) === 'approved');
+    const shares = [a, b, c].map((at, index) => ({ at, userOrders: approved.filter((_, position) => position % 3 === index).slice(0, SUBMISSIONS / 3) }));
+    const started = performance.now();
+    await Promise.all(shares.map(async ({ at, userOrders }) => {
+      for (const userOrder of userOrders) await at.value('withdrawals/submit', { id: await at.idOf(userOrder), as: ADMIN });
+    }));
+    const teamSubmits = shares.reduce((sum, share) => sum + share.userOrders.length, 0) / ((performance.now() - started) / 1000);
+
+    const p95 = percentile(visible, 95);
+    console.log(`team desk benchmark (${ROUNDS} requests and ${ROUNDS} approvals; ${SUBMISSIONS} submissions)`);
+    console.log(`  one SQLite desk:   a decision takes p50 ${percentile(baseline.decisions, 50).toFixed(0)} ms, p95 ${percentile(baseline.decisions, 95).toFixed(0)} ms, and is visible at once; ${baseline.submitsPerSecond.toFixed(2)} submissions/s`);
+    console.log(`  team (PostgreSQL): decision to visible on another workstation p50 ${percentile(visible, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (target p95 <= 1000 ms: ${p95 <= 1000 ? 'PASS' : 'MISS'})`);
+    console.log(`                     ${teamSubmits.toFixed(2)} submissions/s with 3 workstations submitting at once`);
+    return { missed: [] };
   } finally {
-    rmSync(folder, { recursive: true, force: true });
+    for (const opened of stations.reverse()) await opened.harness.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -23,10 +23,12 @@ import {
   auditHead,
   auditRosterRows,
   auditRowsBySubject,
+  auditRowsNamingDeskKeys,
   checkLegacyAudit,
   countAuditRows,
   getAuditRow,
   getSetting,
+  insertAuditRow,
   iterateAudit,
   type AuditRow,
   type StatementDraft,
@@ -34,6 +36,8 @@ import {
   type StoreDatabase,
   writeTransaction,
 } from '../store';
+import { DeskError } from '../errors';
+import type { TeamSeam, TeamSystemEvent } from '../team/seam';
 import type { DeskIdentity, DeskSecretStore } from './desk-identity';
 
 export const CHECKPOINT_DOMAIN = 'treasury-desk/checkpoint/v1\n';
@@ -132,20 +136,69 @@ export class AuditTrail {
   }
 
   // ---- writing ------------------------------------------------------------------------------------------------
-  /** Appends a statement signed by `sign` (an unsealed operator key); see appendStatement for transactions. */
+  #team: TeamSeam | null = null;
+
+  /** The team database's seam while this desk is a team desk (team/mode.ts), else null. */
+  get team(): TeamSeam | null {
+    return this.#team;
+  }
+
+  setTeamSeam(seam: TeamSeam | null): void {
+    this.#team = seam;
+  }
+
+  /**
+   * Appends a statement signed by `sign` (an unsealed operator key); see appendStatement for transactions. A team
+   * desk's decisions go through the team seam (ActingOperator.sign); a direct append would fork the shared chain.
+   */
   append(draft: StatementDraft, sign: StatementSigner): AuditRow {
+    if (this.#team !== null) {
+      throw new DeskError('conflict', 'this is a team desk: founding a profile is not carried to the team database; found it before team init (docs/team.md)');
+    }
     const row = appendStatement(this.#db, draft, sign, this.#now());
     this.#scheduleAnchor();
     return row;
   }
 
-  /** A system event signed by the desk key. Never put a secret in `details`. */
-  system(event: { profile?: string | null; action: string; subject?: string | null; details?: unknown }): AuditRow {
+  /**
+   * Appends a signed statement and whatever `within` writes, committed together: the one way decisions and roster
+   * statements are written. On a team desk it goes through the team database first (TeamSeam.publishDecision).
+   */
+  async appendSigned(draft: StatementDraft, sign: StatementSigner, within?: (row: AuditRow) => void): Promise<AuditRow> {
+    if (this.#team !== null) return this.#team.publishDecision(draft, sign, within);
+    return this.transaction(() => {
+      const row = this.append(draft, sign);
+      within?.(row);
+      return row;
+    });
+  }
+
+  /** Stores a row verified elsewhere (a team row pulled, or this workstation's decision once the team database took it). */
+  adopt(row: AuditRow): void {
+    insertAuditRow(this.#db, row);
+    this.#scheduleAnchor();
+  }
+
+  /** The desk key's draft of a system event. */
+  systemDraft(event: TeamSystemEvent): { draft: StatementDraft; sign: StatementSigner } {
     const body: StatementBody = { action: event.action, details: JSON.parse(encodeCanonical(toSignable(event.details ?? {}))) as StatementBody[string] };
-    return this.append(
-      { kind: 'system', profile: event.profile ?? null, subject: event.subject ?? '', body, operator: null, keyId: this.#identity.keyId },
-      (text) => this.#identity.sign(STATEMENT_DOMAIN + text),
-    );
+    return {
+      draft: { kind: 'system', profile: event.profile ?? null, subject: event.subject ?? '', body, operator: null, keyId: this.#identity.keyId },
+      sign: (text) => this.#identity.sign(STATEMENT_DOMAIN + text),
+    };
+  }
+
+  /**
+   * A system event signed by the desk key. Never put a secret in `details`. On a team desk it is queued (in the
+   * caller's transaction) and published at the shared head, so the answer is null.
+   */
+  system(event: TeamSystemEvent): AuditRow | null {
+    if (this.#team !== null) {
+      this.#team.queueSystemEvent(event);
+      return null;
+    }
+    const { draft, sign } = this.systemDraft(event);
+    return this.append(draft, sign);
   }
 
   /** Seals the unsigned log of before migration 0050 into the signed one, once (its first row records the old head). */
@@ -292,7 +345,7 @@ export class AuditTrail {
     let previous = held?.hash ?? CHAIN_GENESIS;
     let expected = (held?.seq ?? 0) + 1;
     for (const row of iterateAudit(this.#db, expected)) {
-      const problem = this.#rowShape(row, expected, previous, false);
+      const problem = rowShape(row, expected, previous, false);
       if (problem) {
         this.#held = undefined;
         return { problem: { seq: Math.min(row.seq, expected), reason: problem.reason }, collected };
@@ -324,96 +377,40 @@ export class AuditTrail {
     return this.#db.pragma('data_version', { simple: true }) as number;
   }
 
-  #rowShape(row: AuditRow, expected: number, previous: string, requireCanonical = true): { reason: string } | null {
-    if (row.seq !== expected) {
-      return row.seq > expected
-        ? { reason: `row ${expected} is missing: the log jumps from ${expected - 1} to ${row.seq}` }
-        : { reason: `row ${row.seq} is out of order (expected ${expected})` };
-    }
-    const statement = parseStatement(row.statement, { requireCanonical });
-    if (!statement) return { reason: `row ${row.seq} does not hold a well-formed signed statement` };
-    if (statement.seq !== row.seq) return { reason: `row ${row.seq} holds the statement signed for row ${statement.seq}` };
-    if (statement.prev !== previous || row.prevHash !== previous) {
-      return { reason: row.seq === 1 ? 'row 1 does not start the chain' : `row ${row.seq} does not link to row ${row.seq - 1}` };
-    }
-    if (auditRowHash(row.statement, row.signature) !== row.hash) return { reason: `row ${row.seq} does not match its hash: it was altered` };
-    const columnsAgree =
-      row.at === statement.at &&
-      row.profile === statement.profile &&
-      row.kind === statement.kind &&
-      row.operator === statement.operator &&
-      row.subject === statement.subject &&
-      row.keyId === statement.keyId &&
-      row.action === actionOf(statement.kind, statement.body);
-    if (!columnsAgree) return { reason: `row ${row.seq}'s columns no longer say what its signed statement says` };
-    return null;
-  }
-
   /**
    * The full check (`audit verify`): linkage, every signature against the roster as it stood at that row (operators)
    * or against a desk key (this workstation's, or one the founders named), the legacy seal, the keychain anchor, and
    * optionally a checkpoint: its signature, and that its row is still there with the same hash.
    */
   async verify(options: { readonly against?: SignedCheckpoint } = {}): Promise<ChainVerification> {
-    const rosters = new Map<string, Roster>();
-    const deskKeys = new Map<string, string>([[this.#identity.keyId, this.#identity.publicKey]]);
-    let previous = CHAIN_GENESIS;
-    let expected = 1;
-    let legacyRows = 0;
-    const fail = (seq: number, reason: string): ChainVerification => ({ ok: false, rows: expected - 1, firstBadSeq: seq, reason, head: this.head() });
+    const verifier = this.verifier();
     for (const row of iterateAudit(this.#db)) {
-      const shape = this.#rowShape(row, expected, previous);
-      if (shape) return fail(Math.min(row.seq, expected), shape.reason);
-      const statement = parseStatement(row.statement) as Statement;
-      const chainRow: ChainRow = { seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement };
-      if (statement.operator === null) {
-        if (statement.body['action'] === PROFILE_REMOVED && statement.profile !== null) rosters.delete(statement.profile);
-        const publicKey = deskKeys.get(statement.keyId);
-        const key = publicKey === undefined ? null : importPublicKey(publicKey);
-        if (!key) return fail(row.seq, `row ${row.seq} is signed by key ${statement.keyId}, which is neither this desk's key nor one its founders named`);
-        if (!verifyStatementText(key, row.statement, row.signature)) return fail(row.seq, `row ${row.seq}'s signature does not verify: it was altered`);
-        if (statement.body['action'] === 'audit/legacySealed') {
-          const legacy = checkLegacyAudit(this.#db);
-          const details = statement.body['details'] as Record<string, unknown>;
-          if (details['headHash'] !== legacy.headHash || details['rows'] !== legacy.rows) {
-            return fail(row.seq, `the legacy audit log (before signed approvals) no longer matches what row ${row.seq} sealed`);
-          }
-          legacyRows = legacy.rows;
-        }
-      } else {
-        const profile = statement.profile ?? '';
-        let roster = rosters.get(profile);
-        if (!roster) {
-          roster = new Roster();
-          rosters.set(profile, roster);
-        }
-        if (isRosterKind(statement.kind)) {
-          const problems = roster.problems.length;
-          roster.apply(chainRow);
-          const problem = roster.problems[problems];
-          if (problem) return fail(row.seq, `row ${row.seq} (${row.action} by ${statement.operator}) does not hold: ${problem.reason}`);
-          for (const [keyId, publicKey] of roster.deskKeys) deskKeys.set(keyId, publicKey);
-        } else {
-          const snapshot = roster.at(statement.operator, row.seq);
-          if (!snapshot) return fail(row.seq, `row ${row.seq} is signed as ${statement.operator}, who was not enrolled then: signed by no enrolled key`);
-          if (snapshot.keyId !== statement.keyId) return fail(row.seq, `row ${row.seq} is signed with key ${statement.keyId}, not ${statement.operator}'s key ${snapshot.keyId}`);
-          const key = importPublicKey(snapshot.publicKey);
-          if (!key || !verifyStatementText(key, row.statement, row.signature)) return fail(row.seq, `row ${row.seq}'s signature does not verify with ${statement.operator}'s key: it was altered`);
-          if (snapshot.status !== 'active' && statement.kind !== 'passphrase') return fail(row.seq, `row ${row.seq} is signed by ${statement.operator} after they were disabled`);
-        }
-      }
-      previous = row.hash;
-      expected += 1;
+      const problem = verifier.check(row);
+      if (problem) return { ok: false, rows: verifier.rows, firstBadSeq: problem.seq, reason: problem.reason, head: this.head() };
     }
+    const fail = (seq: number, reason: string): ChainVerification => ({ ok: false, rows: verifier.rows, firstBadSeq: seq, reason, head: this.head() });
     const anchor = await this.anchorProblem();
     if (anchor) return fail(anchor.seq, anchor.reason);
     let checkpoint: 'matched' | null = null;
     if (options.against) {
-      const problem = this.#checkpointProblem(options.against, deskKeys, expected - 1);
+      const problem = this.#checkpointProblem(options.against, verifier.deskKeys, verifier.rows);
       if (problem) return fail(problem.seq, problem.reason);
       checkpoint = 'matched';
     }
-    return { ok: true, rows: expected - 1, head: this.head(), legacyRows, anchored: (await this.readAnchor()) !== null, checkpoint };
+    return { ok: true, rows: verifier.rows, head: this.head(), legacyRows: verifier.legacyRows, anchored: (await this.readAnchor()) !== null, checkpoint };
+  }
+
+  /**
+   * A verifier at the start of the chain (feed it rows in seq order) that trusts this workstation's desk key and the
+   * desk keys the chain's foundings and workstation enrolments name (read ahead: see ChainVerifier.trustEnrolledKey).
+   */
+  verifier(): ChainVerifier {
+    const verifier = new ChainVerifier(this.#identity, () => checkLegacyAudit(this.#db));
+    for (const row of auditRowsNamingDeskKeys(this.#db, WORKSTATION_ENROLMENT)) {
+      const publicKey = namedDeskKey(parseStatement(row.statement));
+      if (publicKey !== null) verifier.trustEnrolledKey(publicKey);
+    }
+    return verifier;
   }
 
   #checkpointProblem(file: SignedCheckpoint, deskKeys: ReadonlyMap<string, string>, lastSeq: number): { seq: number; reason: string } | null {
@@ -439,6 +436,157 @@ export class AuditTrail {
     if (head === null) return null;
     const checkpoint: Checkpoint = { v: 1, deskId: this.deskId, seq: head.seq, headHash: head.hash, at: this.#now(), publicKey: this.#identity.publicKey };
     return { checkpoint, signature: this.#identity.sign(CHECKPOINT_DOMAIN + encodeCanonical(checkpoint)) };
+  }
+}
+
+/** Whether a row sits at `expected` after `previous` and says in its columns what its statement says (no signature check). */
+function rowShape(row: AuditRow, expected: number, previous: string, requireCanonical = true): { reason: string } | null {
+  if (row.seq !== expected) {
+    return row.seq > expected
+      ? { reason: `row ${expected} is missing: the log jumps from ${expected - 1} to ${row.seq}` }
+      : { reason: `row ${row.seq} is out of order (expected ${expected})` };
+  }
+  const statement = parseStatement(row.statement, { requireCanonical });
+  if (!statement) return { reason: `row ${row.seq} does not hold a well-formed signed statement` };
+  if (statement.seq !== row.seq) return { reason: `row ${row.seq} holds the statement signed for row ${statement.seq}` };
+  if (statement.prev !== previous || row.prevHash !== previous) {
+    return { reason: row.seq === 1 ? 'row 1 does not start the chain' : `row ${row.seq} does not link to row ${row.seq - 1}` };
+  }
+  if (auditRowHash(row.statement, row.signature) !== row.hash) return { reason: `row ${row.seq} does not match its hash: it was altered` };
+  const columnsAgree =
+    row.at === statement.at &&
+    row.profile === statement.profile &&
+    row.kind === statement.kind &&
+    row.operator === statement.operator &&
+    row.subject === statement.subject &&
+    row.keyId === statement.keyId &&
+    row.action === actionOf(statement.kind, statement.body);
+  if (!columnsAgree) return { reason: `row ${row.seq}'s columns no longer say what its signed statement says` };
+  return null;
+}
+
+/** The audited action by which an admin enrols a team workstation's desk key (team init / team join). */
+export const WORKSTATION_ENROLMENT = 'team/workstation';
+
+/** The desk key a founding or a workstation enrolment names, or null (any other statement, or a malformed one). */
+export function namedDeskKey(statement: Statement | null): string | null {
+  if (statement === null) return null;
+  const named =
+    statement.kind === 'found'
+      ? (statement.body['deskKey'] as Record<string, unknown> | null | undefined)
+      : statement.kind === 'action' && statement.body['action'] === WORKSTATION_ENROLMENT
+        ? (statement.body['details'] as Record<string, unknown> | null | undefined)
+        : null;
+  const publicKey = named?.['publicKey'];
+  return typeof publicKey === 'string' ? publicKey : null;
+}
+
+/**
+ * Checks a chain row by row, in seq order, remembering what the rows before established: linkage, each operator's
+ * signature against the roster as it stood at that row, each desk-signed row against a desk key this workstation
+ * trusts (its own, one the founders named, or one an admin enrolled with a `team/workstation` action). `audit verify`
+ * feeds it the local chain; a team workstation keeps one at its local head and feeds it each row it pulls, so an
+ * incoming row is verified against the local chain rather than copied.
+ */
+export class ChainVerifier {
+  readonly #rosters = new Map<string, Roster>();
+  readonly #deskKeys: Map<string, string>;
+  readonly #legacy: () => { rows: number; headHash: string };
+  #previous = CHAIN_GENESIS;
+  #expected = 1;
+  #legacyRows = 0;
+
+  constructor(identity: { keyId: string; publicKey: string }, legacy: () => { rows: number; headHash: string }) {
+    this.#deskKeys = new Map([[identity.keyId, identity.publicKey]]);
+    this.#legacy = legacy;
+  }
+
+  /** How many rows verified so far. */
+  get rows(): number {
+    return this.#expected - 1;
+  }
+
+  /** The hash of the last verified row (the genesis hash before any). */
+  get headHash(): string {
+    return this.#previous;
+  }
+
+  get legacyRows(): number {
+    return this.#legacyRows;
+  }
+
+  get deskKeys(): ReadonlyMap<string, string> {
+    return this.#deskKeys;
+  }
+
+  /**
+   * Trusts a desk key that a later row of the chain enrols (a joining workstation reads the founders' and the admins'
+   * enrolments ahead, since a workstation's own earlier events precede them); the enrolling row is still verified
+   * when its turn comes, and a chain whose enrolment does not verify is refused there.
+   */
+  trustEnrolledKey(publicKey: string): void {
+    if (importPublicKey(publicKey) !== null) this.#deskKeys.set(keyIdOf(publicKey), publicKey);
+  }
+
+  /** Verifies the next row; on success the verifier moves past it, on a problem it stays where it was. */
+  check(row: AuditRow): { seq: number; reason: string } | null {
+    const shape = rowShape(row, this.#expected, this.#previous);
+    if (shape) return { seq: Math.min(row.seq, this.#expected), reason: shape.reason };
+    const statement = parseStatement(row.statement) as Statement;
+    const chainRow: ChainRow = { seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement };
+    const problem = statement.operator === null ? this.#checkDeskSigned(row, statement) : this.#checkOperatorSigned(row, chainRow, statement);
+    if (problem) return { seq: row.seq, reason: problem };
+    this.#previous = row.hash;
+    this.#expected += 1;
+    return null;
+  }
+
+  #checkDeskSigned(row: AuditRow, statement: Statement): string | null {
+    const publicKey = this.#deskKeys.get(statement.keyId);
+    const key = publicKey === undefined ? null : importPublicKey(publicKey);
+    if (!key) return `row ${row.seq} is signed by key ${statement.keyId}, which is neither this desk's key nor one its founders named (nor a team workstation an admin enrolled)`;
+    if (!verifyStatementText(key, row.statement, row.signature)) return `row ${row.seq}'s signature does not verify: it was altered`;
+    if (statement.body['action'] === PROFILE_REMOVED && statement.profile !== null) this.#rosters.delete(statement.profile);
+    if (statement.body['action'] === 'audit/legacySealed') {
+      const legacy = this.#legacy();
+      const details = statement.body['details'] as Record<string, unknown>;
+      if (details['headHash'] !== legacy.headHash || details['rows'] !== legacy.rows) {
+        return `the legacy audit log (before signed approvals) no longer matches what row ${row.seq} sealed`;
+      }
+      this.#legacyRows = legacy.rows;
+    }
+    return null;
+  }
+
+  #checkOperatorSigned(row: AuditRow, chainRow: ChainRow, statement: Statement): string | null {
+    const operator = statement.operator as string;
+    const profile = statement.profile ?? '';
+    let roster = this.#rosters.get(profile);
+    if (!roster) {
+      roster = new Roster();
+      this.#rosters.set(profile, roster);
+    }
+    if (isRosterKind(statement.kind)) {
+      const problems = roster.problems.length;
+      roster.apply(chainRow);
+      const problem = roster.problems[problems];
+      if (problem) return `row ${row.seq} (${row.action} by ${operator}) does not hold: ${problem.reason}`;
+      for (const [keyId, publicKey] of roster.deskKeys) this.#deskKeys.set(keyId, publicKey);
+      return null;
+    }
+    const snapshot = roster.at(operator, row.seq);
+    if (!snapshot) return `row ${row.seq} is signed as ${operator}, who was not enrolled then: signed by no enrolled key`;
+    if (snapshot.keyId !== statement.keyId) return `row ${row.seq} is signed with key ${statement.keyId}, not ${operator}'s key ${snapshot.keyId}`;
+    const key = importPublicKey(snapshot.publicKey);
+    if (!key || !verifyStatementText(key, row.statement, row.signature)) return `row ${row.seq}'s signature does not verify with ${operator}'s key: it was altered`;
+    if (snapshot.status !== 'active' && statement.kind !== 'passphrase') return `row ${row.seq} is signed by ${operator} after they were disabled`;
+    if (statement.kind === 'action' && statement.body['action'] === WORKSTATION_ENROLMENT) {
+      if (snapshot.role !== 'admin') return `row ${row.seq} enrols a workstation, but ${operator} is not an admin`;
+      const publicKey = (statement.body['details'] as Record<string, unknown> | null)?.['publicKey'];
+      if (typeof publicKey !== 'string' || importPublicKey(publicKey) === null) return `row ${row.seq} enrols a workstation without a usable public key`;
+      this.#deskKeys.set(keyIdOf(publicKey), publicKey);
+    }
+    return null;
   }
 }
 

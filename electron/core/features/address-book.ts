@@ -100,7 +100,7 @@ export function addressBookHandlers(
         .find((proposal) => proposal.kind === 'book' && proposal.subject.startsWith(`${request.chain}:`) && sameAddress(proposal.subject.slice(request.chain.length + 1), request.address, request.chain));
       if (waiting) throw new DeskError('conflict', `${request.chain}:${request.address} already waits for approval (proposal ${waiting.id.slice(0, 12)}): approve it with addressbook approve`);
       const subject = `${request.chain}:${request.address}`;
-      signRosterStatement(context, acting, { kind: 'book', subject, body: { label: request.label ?? null } }, () => {
+      await signRosterStatement(context, acting, { kind: 'book', subject, body: { label: request.label ?? null } }, () => {
         const row = findBookRow(context, acting.profile, request.chain, request.address);
         if (request.label !== undefined) writeBookLabel(context, acting.profile, request.chain, request.address, request.label === '' ? null : request.label, row?.note ?? null);
         else if (!row) saveAddressBookEntry(context.db, acting.profile, { chain: request.chain, address: request.address }, context.now());
@@ -117,7 +117,7 @@ export function addressBookHandlers(
       if (!proposer || !disjoint(proposer.party, acting.snapshot.party)) {
         throw new DeskError('forbidden', `${acting.name} is not independent of ${proposal.proposer}, who proposed the addition: another operator must approve it`);
       }
-      signRosterStatement(context, acting, { kind: 'confirm', subject: proposal.subject, body: { proposal: proposal.id } });
+      await signRosterStatement(context, acting, { kind: 'confirm', subject: proposal.subject, body: { proposal: proposal.id } });
       return changed();
     }),
 
@@ -129,8 +129,8 @@ export function addressBookHandlers(
       const forget = (): void => {
         if (row) deleteAddressBookEntry(context.db, acting.profile, row.chain, row.address);
       };
-      if (signed) signRosterStatement(context, acting, { kind: 'unbook', subject: signed.subject, body: {} }, forget);
-      else signAction(acting, 'addressbook/forget', `${request.chain}:${request.address}`, { address: row?.address ?? request.address }, forget);
+      if (signed) await signRosterStatement(context, acting, { kind: 'unbook', subject: signed.subject, body: {} }, forget);
+      else await signAction(acting, 'addressbook/forget', `${request.chain}:${request.address}`, { address: row?.address ?? request.address }, forget);
       return changed();
     }),
 
@@ -141,7 +141,7 @@ export function addressBookHandlers(
       }
       const label = request.label === '' ? null : request.label;
       const note = request.note === undefined || request.note === '' ? null : request.note;
-      signAction(acting, 'addressbook/label', `${request.chain}:${request.address}`, { label, note }, () => {
+      await signAction(acting, 'addressbook/label', `${request.chain}:${request.address}`, { label, note }, () => {
         writeBookLabel(context, acting.profile, request.chain, request.address, label, note);
       });
       return changed();

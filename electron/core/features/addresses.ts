@@ -40,10 +40,10 @@ export function addressesHandlers(
       const created = await (await context.merchantClient()).createAddress({ userOrder, addressType: request.addressType });
       const saved = saveDepositAddress(context.db, profile, created, context.now());
       if (saved.conflict) {
-        signAction(operator, 'addresses/conflict', userOrder, { answered: created.address, stored: saved.address.address });
+        await signAction(operator, 'addresses/conflict', userOrder, { answered: created.address, stored: saved.address.address });
         throw new DeskError('conflict', `userOrder ${userOrder} is already cached with another address; the cached one is kept. Check with the platform.`);
       }
-      if (saved.isNew) signAction(operator, 'addresses/create', userOrder, { address: created.address, addressType: created.addressType });
+      if (saved.isNew) await signAction(operator, 'addresses/create', userOrder, { address: created.address, addressType: created.addressType });
       return addressView(saved.address);
     }),
     'addresses/list': handle('addresses/list', () => {

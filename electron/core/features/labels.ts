@@ -53,7 +53,7 @@ export function labelsHandlers({ context }: LabelsFeatureDeps, handle: Handle): 
       const problem = labelProblem(line);
       if (problem) throw new DeskError('invalidInput', problem, { ref: problem });
       const acting = await actingAs(context, request.as, 'editLabels');
-      signAction(acting, 'labels/set', `${line.type}:${line.ref}`, { label: line.label, note: line.note }, () => writeLabel(context, acting.profile, line, acting.name));
+      await signAction(acting, 'labels/set', `${line.type}:${line.ref}`, { label: line.label, note: line.note }, () => writeLabel(context, acting.profile, line, acting.name));
       context.emit({ type: 'labels/changed' });
       return { label: allLabels(acting.profile).find((view) => view.type === line.type && view.ref.toLowerCase() === line.ref.toLowerCase()) ?? null };
     }),
@@ -84,7 +84,7 @@ export function labelsHandlers({ context }: LabelsFeatureDeps, handle: Handle): 
       if ('problems' in parsed) throw new DeskError('invalidInput', `nothing was imported from ${request.path}: ${parsed.problems.join('; ')}`);
       const acting = await actingAs(context, request.as, 'editLabels');
       const digest = createHash('sha256').update(text, 'utf8').digest('hex');
-      signAction(acting, 'labels/import', digest, { rows: parsed.lines.length }, () => {
+      await signAction(acting, 'labels/import', digest, { rows: parsed.lines.length }, () => {
         for (const line of parsed.lines) writeLabel(context, acting.profile, line, acting.name);
       });
       context.emit({ type: 'labels/changed' });

@@ -65,9 +65,8 @@ export function settingsHandlers(
 
     'settings/setLockTimeout': handle('settings/setLockTimeout', async (request) => {
       const operator = await deskSettingsAdmin(request.as);
-      context.trail.transaction(() => {
+      await signAction(operator, 'settings/lockTimeout', '', { seconds: request.seconds }, () => {
         setSetting(context.db, SETTING_KEYS.lockTimeoutSeconds, request.seconds, context.now());
-        signAction(operator, 'settings/lockTimeout', '', { seconds: request.seconds });
       });
       return session.changed();
     }),
@@ -75,9 +74,10 @@ export function settingsHandlers(
     'settings/setStuckThresholds': handle('settings/setStuckThresholds', async (request) => {
       const operator = await deskSettingsAdmin(request.as);
       const before = stuckThresholds(context);
-      context.trail.transaction(() => {
-        const after = setStuckThresholds(context, request.thresholds);
-        signAction(operator, 'settings/stuckThresholds', '', { changed: request.thresholds, before, after });
+      // What setStuckThresholds will store (it refuses, rolling the signed row back, when the thresholds are bad).
+      const after = { ...before, ...request.thresholds };
+      await signAction(operator, 'settings/stuckThresholds', '', { changed: request.thresholds, before, after }, () => {
+        setStuckThresholds(context, request.thresholds);
       });
       // Every order's stuck flag may have changed.
       context.emit({ type: 'withdrawals/changed', id: null });
@@ -86,9 +86,8 @@ export function settingsHandlers(
     'settings/setReportingTimeZone': handle('settings/setReportingTimeZone', async (request) => {
       const operator = await deskSettingsAdmin(request.as);
       const before = session.reportingTimeZone();
-      context.trail.transaction(() => {
+      await signAction(operator, 'settings/reportingTimeZone', '', { timeZone: request.timeZone, before }, () => {
         setSetting(context.db, SETTING_KEYS.reportingTimeZone, request.timeZone, context.now());
-        signAction(operator, 'settings/reportingTimeZone', '', { timeZone: request.timeZone, before });
       });
       return session.changed();
     }),

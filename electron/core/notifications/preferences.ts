@@ -94,15 +94,18 @@ export function preferencesView(context: DeskContext, name: string): Notificatio
 export async function setOwnPreferences(context: DeskContext, preferences: NotificationPreferences, credentials: OperatorCredentials): Promise<NotificationPreferencesView> {
   const checked = checkPreferences(preferences);
   const acting = await actingAs(context, credentials, 'view');
-  context.trail.transaction(() => {
-    setNotificationPreferences(context.db, acting.profile, acting.name, checked, context.now());
-    signAction(acting, 'notifications/preferences', acting.name, {
+  await signAction(
+    acting,
+    'notifications/preferences',
+    acting.name,
+    {
       approvalWaiting: checked.approvalWaiting,
       orderFinal: checked.orderFinal,
       orderStuck: checked.orderStuck,
       connection: checked.connection,
       depositThresholds: { ...checked.depositThresholds } as Record<string, string>,
-    });
-  });
+    },
+    () => setNotificationPreferences(context.db, acting.profile, acting.name, checked, context.now()),
+  );
   return { profile: acting.profile, operator: acting.name, preferences: checked, isDefault: false };
 }

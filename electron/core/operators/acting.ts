@@ -43,8 +43,11 @@ export interface ActingOperator {
   readonly role: OperatorRole;
   readonly snapshot: OperatorSnapshot;
   readonly roster: Roster;
-  /** Appends a statement signed with this operator's key (one transaction with whatever `within` writes). */
-  sign(draft: Omit<StatementDraft, 'operator' | 'keyId' | 'profile'>, within?: (row: AuditRow) => void): AuditRow;
+  /**
+   * Appends a statement signed with this operator's key (one transaction with whatever `within` writes), through
+   * AuditTrail.appendSigned: on a team desk the statement goes through the team database first.
+   */
+  sign(draft: Omit<StatementDraft, 'operator' | 'keyId' | 'profile'>, within?: (row: AuditRow) => void): Promise<AuditRow>;
 }
 
 const wrong = (): DeskError => new DeskError('wrongPassphrase', 'the operator name or passphrase is not right', { passphrase: 'not recognised' });
@@ -139,16 +142,12 @@ export async function actingAs(context: DeskContext, credentials: OperatorCreden
     snapshot,
     roster,
     sign(draft, within) {
-      return context.trail.transaction(() => {
-        const row = context.trail.append({ ...draft, profile, operator: name, keyId: snapshot.keyId }, (text) => signStatementText(privateKey, text));
-        within?.(row);
-        return row;
-      });
+      return context.trail.appendSigned({ ...draft, profile, operator: name, keyId: snapshot.keyId }, (text) => signStatementText(privateKey, text), within);
     },
   };
 }
 
-/** An operator's audited action (not a decision about money): a signed `action` row, in one transaction with `within`. */
-export function signAction(acting: ActingOperator, action: string, subject: string, details: StatementBody, within?: (row: AuditRow) => void): AuditRow {
+/** An operator's audited action (not a decision about money): a signed `action` row, committed with what `within` writes. */
+export function signAction(acting: ActingOperator, action: string, subject: string, details: StatementBody, within?: (row: AuditRow) => void): Promise<AuditRow> {
   return acting.sign({ kind: 'action', subject, body: { action, details } }, within);
 }

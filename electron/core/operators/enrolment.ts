@@ -51,7 +51,7 @@ export function signRosterStatement(
   acting: ActingOperator,
   draft: Omit<StatementDraft, 'operator' | 'keyId' | 'profile'>,
   within?: (row: AuditRow) => void,
-): AuditRow {
+): Promise<AuditRow> {
   return acting.sign(draft, (row) => {
     judge(context, acting.profile, row);
     within?.(row);
@@ -163,9 +163,9 @@ async function issueInvitation(context: DeskContext, kind: 'enrol' | 'rekey', na
   if (kind === 'rekey' && current?.status !== 'active') throw new DeskError('notFound', `${name} is not an active operator of this desk`);
   const code = newInvitationCode();
   const body: StatementBody = kind === 'enrol' ? { role: role ?? 'viewer', codeHash: codeHash(code) } : { codeHash: codeHash(code) };
-  const row = context.trail.transaction(() => {
+  const row = await acting.sign({ kind, subject: name, body }, (signed) => {
     ensureOperator(context.db, acting.profile, name, context.now());
-    return signRosterStatement(context, acting, { kind, subject: name, body });
+    judge(context, acting.profile, signed);
   });
   const proposal = proposalOutcome(context, acting.profile, row);
   context.emit({ type: 'operators/changed' });
@@ -208,14 +208,14 @@ export async function acceptInvitation(context: DeskContext, input: { name: stri
   const record = getOperatorRecord(context.db, profile, name) ?? ensureOperator(context.db, profile, name, context.now());
   const pair = generateSigningKey();
   const seal = await sealPrivateKey(pair.privateKey, input.passphrase, { profile, operator: record.name, keyId: pair.keyId });
-  context.trail.transaction(() => {
-    saveOperatorKey(context.db, record.id, { keyId: pair.keyId, publicKey: pair.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now());
-    const row = context.trail.append(
-      { kind: 'accept', profile, subject: record.name, body: { proposal: proposal.id, publicKey: pair.publicKey }, operator: record.name, keyId: pair.keyId },
-      (text) => signStatementText(pair.privateKey, text),
-    );
-    judge(context, profile, row);
-  });
+  await context.trail.appendSigned(
+    { kind: 'accept', profile, subject: record.name, body: { proposal: proposal.id, publicKey: pair.publicKey }, operator: record.name, keyId: pair.keyId },
+    (text) => signStatementText(pair.privateKey, text),
+    (row) => {
+      saveOperatorKey(context.db, record.id, { keyId: pair.keyId, publicKey: pair.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now());
+      judge(context, profile, row);
+    },
+  );
   context.emit({ type: 'operators/changed' });
   const view = rosterView(context).operators.find((operator) => operator.name.toLowerCase() === name.toLowerCase());
   if (!view) throw new DeskError('internal', `${name} is not on the roster after accepting`);
@@ -236,7 +236,7 @@ export async function confirmProposal(context: DeskContext, proposalId: string, 
     throw new DeskError('conflict', `${proposal.subject} has not accepted the invitation yet: confirm after they chose their passphrase at the desk`);
   }
   const body: StatementBody = proposal.accepted ? { proposal: proposal.id, keyId: proposal.accepted.keyId } : { proposal: proposal.id };
-  signRosterStatement(context, acting, { kind: 'confirm', subject: proposal.subject, body });
+  await signRosterStatement(context, acting, { kind: 'confirm', subject: proposal.subject, body });
   context.emit({ type: 'operators/changed' });
   return rosterView(context);
 }
@@ -245,7 +245,7 @@ export async function withdrawProposal(context: DeskContext, proposalId: string,
   const acting = await actingAs(context, as, 'manageOperators');
   const proposal = acting.roster.proposal(proposalId);
   if (!proposal || proposal.state !== 'open') throw new DeskError('notFound', 'there is no open proposal with that id');
-  signRosterStatement(context, acting, { kind: 'withdraw-proposal', subject: proposal.subject, body: { proposal: proposal.id } });
+  await signRosterStatement(context, acting, { kind: 'withdraw-proposal', subject: proposal.subject, body: { proposal: proposal.id } });
   context.emit({ type: 'operators/changed' });
   return rosterView(context);
 }
@@ -264,7 +264,7 @@ export async function changeRole(context: DeskContext, name: string, role: Opera
   if (current.role === role) throw new DeskError('conflict', `${name} is already ${role}`);
   if (current.role === 'admin') refuseLastAdmin(acting.roster, name);
   requireAdmin(acting);
-  signRosterStatement(context, acting, { kind: 'role', subject: acting.roster.operator(name)?.name ?? name, body: { role } });
+  await signRosterStatement(context, acting, { kind: 'role', subject: acting.roster.operator(name)?.name ?? name, body: { role } });
   context.emit({ type: 'operators/changed' });
   return rosterView(context);
 }
@@ -274,7 +274,7 @@ export async function disableOperator(context: DeskContext, name: string, as: Op
   const current = acting.roster.at(name);
   if (current?.status !== 'active') throw new DeskError('notFound', `${name} is not an active operator of this desk`);
   if (current.role === 'admin') refuseLastAdmin(acting.roster, name);
-  signRosterStatement(context, acting, { kind: 'disable', subject: acting.roster.operator(name)?.name ?? name, body: {} });
+  await signRosterStatement(context, acting, { kind: 'disable', subject: acting.roster.operator(name)?.name ?? name, body: {} });
   context.emit({ type: 'operators/changed' });
   return rosterView(context);
 }
@@ -288,13 +288,11 @@ export async function changePassphrase(context: DeskContext, credentials: Operat
   if (!record) throw new DeskError('notFound', `no operator ${unsealed.name}`);
   const seal = await sealPrivateKey(unsealed.privateKey, newPassphrase, { profile: unsealed.profile, operator: record.name, keyId: unsealed.snapshot.keyId });
   parseSealedKey(JSON.stringify(seal));
-  context.trail.transaction(() => {
-    saveOperatorKey(context.db, record.id, { keyId: unsealed.snapshot.keyId, publicKey: unsealed.snapshot.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now());
-    context.trail.append(
-      { kind: 'passphrase', profile: unsealed.profile, subject: record.name, body: {}, operator: record.name, keyId: unsealed.snapshot.keyId },
-      (text) => signStatementText(unsealed.privateKey, text),
-    );
-  });
+  await context.trail.appendSigned(
+    { kind: 'passphrase', profile: unsealed.profile, subject: record.name, body: {}, operator: record.name, keyId: unsealed.snapshot.keyId },
+    (text) => signStatementText(unsealed.privateKey, text),
+    () => saveOperatorKey(context.db, record.id, { keyId: unsealed.snapshot.keyId, publicKey: unsealed.snapshot.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now()),
+  );
   context.emit({ type: 'operators/changed' });
   const view = rosterView(context).operators.find((operator) => operator.name === record.name);
   if (!view) throw new DeskError('internal', `${record.name} is not on the roster`);
@@ -306,7 +304,7 @@ export async function changePassphrase(context: DeskContext, credentials: Operat
 /** Proposes a currency's policy: applied at once on a desk without two independent admins, else when confirmed. */
 export async function proposePolicy(context: DeskContext, currency: string, policy: Readonly<Record<string, CanonicalValue>>, as: OperatorCredentials): Promise<Proposal> {
   const acting = await actingAs(context, as, 'managePolicies');
-  const row = signRosterStatement(context, acting, { kind: 'policy', subject: currency, body: { policy } });
+  const row = await signRosterStatement(context, acting, { kind: 'policy', subject: currency, body: { policy } });
   context.emit({ type: 'operators/changed' });
   return proposalOutcome(context, acting.profile, row);
 }

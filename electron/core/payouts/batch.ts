@@ -251,7 +251,7 @@ export async function importPayoutBatch(context: DeskContext, path: string, cred
   const flags = flagsOf(lines);
   const source = basename(path).slice(0, 255) || 'payouts.csv';
   let stored: PayoutBatch | undefined;
-  acting.sign(
+  await acting.sign(
     { kind: 'request', subject: hash, body: { batch: JSON.parse(encodeBatchIntent(batch)) as never, flags: flags as never, policies: policies as never, source } },
     (row) => {
       stored = createPayoutBatch(
@@ -476,7 +476,7 @@ export async function approvePayoutBatch(context: DeskContext, id: string, crede
   const { batch, judged } = decisionContext(context, id, acting);
   const altered = alteredLines(context, judged);
   if (altered.length > 0) refuse(context, batch, 'payouts/approveRefused', altered, acting.name);
-  acting.sign({ kind: 'approve', subject: batch.batchHash, body: { fingerprint: batch.fingerprint } }, () => {
+  await acting.sign({ kind: 'approve', subject: batch.batchHash, body: { fingerprint: batch.fingerprint } }, () => {
     const roster = context.trail.roster(batch.profile);
     for (const line of judgeLines(context, batch, roster)) {
       const { verification } = line.evidence;
@@ -490,7 +490,7 @@ export async function approvePayoutBatch(context: DeskContext, id: string, crede
 export async function rejectPayoutBatch(context: DeskContext, id: string, reason: string, credentials: OperatorCredentials): Promise<PayoutBatchView> {
   const acting = await actingAs(context, credentials, 'rejectWithdrawal');
   const { batch, judged } = decisionContext(context, id, acting);
-  acting.sign({ kind: 'reject', subject: batch.batchHash, body: { fingerprint: batch.fingerprint, reason } }, () => {
+  await acting.sign({ kind: 'reject', subject: batch.batchHash, body: { fingerprint: batch.fingerprint, reason } }, () => {
     for (const line of judged) {
       if (!moveWithdrawalRequest(context.db, line.request.id, 'reject', context.now())) throw new DeskError('conflict', `batch ${id} changed meanwhile; look at it again`);
     }
@@ -513,7 +513,7 @@ export async function cancelPayoutBatch(context: DeskContext, id: string, reason
   }
   const open = judged.filter((line) => cancellable.includes(line.request.state));
   if (open.length === 0) throw new DeskError('conflict', `batch ${id} has no line left to cancel`);
-  acting.sign({ kind: 'cancel', subject: batch.batchHash, body: { fingerprint: batch.fingerprint, reason: reason ?? null } }, () => {
+  await acting.sign({ kind: 'cancel', subject: batch.batchHash, body: { fingerprint: batch.fingerprint, reason: reason ?? null } }, () => {
     for (const line of open) moveWithdrawalRequest(context.db, line.request.id, 'cancel', context.now());
   });
   context.emit({ type: 'withdrawals/changed', id: null });

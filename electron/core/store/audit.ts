@@ -115,6 +115,7 @@ const statements = perDatabase((db) => ({
   roster: db.prepare(
     `SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND (kind IN (SELECT value FROM json_each(?)) OR (kind = 'system' AND action = ?)) ORDER BY seq`,
   ),
+  enrolling: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE kind = 'found' OR (kind = 'action' AND action = ?) ORDER BY seq`),
   legacyWalk: db.prepare('SELECT seq, at, profile, operator, action, subject, details_json, prev_hash, hash FROM legacy_audit_log ORDER BY seq'),
 }));
 const dynamic = statementCache();
@@ -161,6 +162,14 @@ export function appendStatement(db: StoreDatabase, draft: StatementDraft, sign: 
   });
 }
 
+/**
+ * Inserts a row signed elsewhere (a team workstation's, pulled from the team database) exactly as it is; the caller
+ * has verified it. The table's triggers still refuse a row that does not extend the local chain.
+ */
+export function insertAuditRow(db: StoreDatabase, row: AuditRow): void {
+  statements(db).insert.run(row);
+}
+
 export function auditHead(db: StoreDatabase): { readonly seq: number; readonly hash: string } | null {
   return (statements(db).head.get() as { seq: number; hash: string } | undefined) ?? null;
 }
@@ -192,6 +201,11 @@ export function auditRowsOfKinds(db: StoreDatabase, profile: string, kinds: read
 /** A profile's roster rows and its desk-signed system rows of `endAction` (a removed profile's roster ends there). */
 export function auditRosterRows(db: StoreDatabase, profile: string, kinds: readonly string[], endAction: string): AuditRow[] {
   return (statements(db).roster.all(profile, JSON.stringify(kinds), endAction) as AuditDbRow[]).map(toRow);
+}
+
+/** The rows that name desk keys: foundings and the audited `action` that enrols a workstation (its name given). */
+export function auditRowsNamingDeskKeys(db: StoreDatabase, enrolmentAction: string): AuditRow[] {
+  return (statements(db).enrolling.all(enrolmentAction) as AuditDbRow[]).map(toRow);
 }
 
 /** Rows for export, in seq order; optionally a seq range, both ends inclusive. */

@@ -24,3 +24,4 @@ export * from './settings';
 export * from './audit';
 export * from './notifications';
 export * from './payouts';
+export * from './team';

@@ -154,6 +154,7 @@ const statements = perDatabase((db) => ({
   ),
   byId: db.prepare(`SELECT ${COLUMNS} FROM withdrawal_requests WHERE id = ?`),
   byUserOrder: db.prepare(`SELECT ${COLUMNS} FROM withdrawal_requests WHERE user_order = ?`),
+  byIntentHash: db.prepare(`SELECT ${COLUMNS} FROM withdrawal_requests WHERE profile = ? AND intent_hash = ?`),
   setError: db.prepare('UPDATE withdrawal_requests SET last_error = @error, updated_at = @now WHERE id = @id'),
   unsettled: db.prepare(
     `SELECT ${COLUMNS} FROM withdrawal_requests
@@ -244,6 +245,12 @@ export function getWithdrawalRequest(db: StoreDatabase, id: number): WithdrawalR
 
 export function getWithdrawalRequestByUserOrder(db: StoreDatabase, userOrder: string): WithdrawalRequest | undefined {
   const row = statements(db).byUserOrder.get(userOrder) as RequestRow | undefined;
+  return row === undefined ? undefined : toRequest(row);
+}
+
+/** The request whose signed intent has this hash (a decision statement's subject). */
+export function getWithdrawalRequestByIntentHash(db: StoreDatabase, profile: string, intentHash: string): WithdrawalRequest | undefined {
+  const row = statements(db).byIntentHash.get(profile, intentHash) as RequestRow | undefined;
   return row === undefined ? undefined : toRequest(row);
 }
 

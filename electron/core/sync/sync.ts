@@ -143,8 +143,9 @@ export class SyncService {
         try {
           if (await reconcile(this.context, request)) report.withdrawalsAdvanced += 1;
         } catch (error) {
-          // A request whose statements do not verify is refused and audited by the desk; the others still get checked.
-          if (!(error instanceof DeskError && error.code === 'unverified')) throw error;
+          // A request whose statements do not verify is refused and audited by the desk, and one another team
+          // workstation is submitting is left to it; the others still get checked.
+          if (!(error instanceof DeskError && (error.code === 'unverified' || error.code === 'conflict'))) throw error;
         }
         report.withdrawalsChecked += 1;
       }

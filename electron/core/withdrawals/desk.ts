@@ -32,6 +32,7 @@ import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { noAddressRulesReason, unknownCurrencyReason } from '../merchant/records';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
+import { ProfileNotFoundError } from '../secrets';
 import type { Roster } from '../operators/roster';
 import { stuckFlag, stuckThresholds } from './watchdog';
 import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, remarkFor, type WithdrawalIntent } from '../statements/intent';
@@ -306,7 +307,7 @@ export async function requestWithdrawal(
   const fingerprint = intentFingerprint(intent);
   let request: WithdrawalRequest | undefined;
   // One transaction: the signed request statement (also the audit row) and the request row.
-  acting.sign({ kind: 'request', subject: hash, body: { intent: JSON.parse(encodeIntent(intent)) as never, warnings: check.warnings.map((issue) => issue.message) } }, (row) => {
+  await acting.sign({ kind: 'request', subject: hash, body: { intent: JSON.parse(encodeIntent(intent)) as never, warnings: check.warnings.map((issue) => issue.message) } }, (row) => {
     request = createWithdrawalRequest(
       context.db,
       {
@@ -364,14 +365,17 @@ export async function approveWithdrawal(context: DeskContext, id: string, creden
     const problem = `what this request shows differs from what ${evidence.initiator ?? request.initiator} signed (${shown.join(', ')}): the request was altered after it was made`;
     refuse(context, request, 'withdrawals/approveRefused', [problem], acting.name);
   }
-  acting.sign({ kind: 'approve', subject: request.intentHash as string, body: { fingerprint: request.fingerprint } }, () => {
-    const after = judgeForView(context, context.trail.roster(request.profile), request);
-    if (after.verification.countedApprovals >= after.verification.requiredApprovals && after.verification.ok) {
-      moveWithdrawalRequest(context.db, request.id, 'approvalsComplete', context.now());
-    }
-  });
+  await acting.sign({ kind: 'approve', subject: request.intentHash as string, body: { fingerprint: request.fingerprint } }, () => settleApprovals(context, request));
   context.emit({ type: 'withdrawals/changed', id });
   return withdrawalView(context, loadRequest(context, id));
+}
+
+/** After an approve row: moves the request to approved once its verifying approvals reach the required count. */
+export function settleApprovals(context: DeskContext, request: WithdrawalRequest): void {
+  const after = judgeForView(context, context.trail.roster(request.profile), request);
+  if (after.verification.countedApprovals >= after.verification.requiredApprovals && after.verification.ok) {
+    moveWithdrawalRequest(context.db, request.id, 'approvalsComplete', context.now());
+  }
 }
 
 /** Text a person types into a decision (a reason) is refused with control or text-direction characters (item 10). */
@@ -390,7 +394,7 @@ export async function rejectWithdrawal(context: DeskContext, id: string, reason:
   if (!statesAllowing('reject').includes(request.state)) throw new DeskError('conflict', `request ${id} is ${request.state}, not awaiting approval`);
   const earlier = evidence.approvals.find((approval) => approval.operator.toLowerCase() === acting.name.toLowerCase());
   if (earlier) throw new DeskError('conflict', `${acting.name} already ${earlier.decision === 'approve' ? 'approved' : 'rejected'} request ${id}`);
-  acting.sign({ kind: 'reject', subject: request.intentHash as string, body: { fingerprint: request.fingerprint, reason } }, () => {
+  await acting.sign({ kind: 'reject', subject: request.intentHash as string, body: { fingerprint: request.fingerprint, reason } }, () => {
     if (!moveWithdrawalRequest(context.db, request.id, 'reject', context.now())) throw new DeskError('conflict', `request ${id} changed meanwhile; look at it again`);
   });
   context.emit({ type: 'withdrawals/changed', id });
@@ -411,7 +415,7 @@ export async function cancelWithdrawal(context: DeskContext, id: string, reason:
     throw new DeskError('conflict', `request ${id} is ${request.state}: only a request not yet sent to the service can be cancelled`);
   }
   const subject = request.intentHash ?? `legacy:${request.userOrder}`;
-  acting.sign({ kind: 'cancel', subject, body: { fingerprint: request.fingerprint, reason: reason ?? null } }, () => {
+  await acting.sign({ kind: 'cancel', subject, body: { fingerprint: request.fingerprint, reason: reason ?? null } }, () => {
     if (!moveWithdrawalRequest(context.db, request.id, 'cancel', context.now())) throw new DeskError('conflict', `request ${id} changed meanwhile; look at it again`);
   });
   context.emit({ type: 'withdrawals/changed', id });
@@ -446,15 +450,22 @@ export function submitAs(context: DeskContext, request: WithdrawalRequest, actin
   return attempt;
 }
 
-async function drive(context: DeskContext, request: WithdrawalRequest, acting: ActingOperator): Promise<WithdrawalView> {
-  const id = String(request.id);
+async function drive(context: DeskContext, claimed: WithdrawalRequest, acting: ActingOperator): Promise<WithdrawalView> {
+  const id = String(claimed.id);
+  // A team desk: one workstation at a time holds the claim to send this userOrder (it catches up first, so a submit
+  // another workstation signed shows here as in flight and is resolved with checkWithdrawOrder, never sent anew).
+  if (context.trail.team !== null) {
+    await requireMerchantCredentials(context);
+    await context.trail.team.holdSubmission(claimed.userOrder);
+  }
+  const request = loadRequestById(context, claimed.id);
   if (statesAllowing('submit').includes(request.state)) {
     const evidence = await judgeForSending(context, request);
     const problems = [...(evidence.chainProblem ? [`the audit log does not hold: ${evidence.chainProblem}`] : []), ...evidence.verification.problems];
     if (problems.length > 0) refuse(context, request, 'withdrawals/submitRefused', problems, acting.name);
     // §8 / rule 5: the submit statement and `submitting` are committed before the first byte; a crash from here on is resumed by reconcile().
     const body = { fingerprint: request.fingerprint, ...(request.batchHash === null ? {} : { userOrder: request.userOrder }) };
-    acting.sign({ kind: 'submit', subject: decisionSubject(request) as string, body }, () => {
+    await acting.sign({ kind: 'submit', subject: decisionSubject(request) as string, body }, () => {
       if (!moveWithdrawalRequest(context.db, request.id, 'submit', context.now())) throw new DeskError('conflict', `request ${id} changed while being submitted; look at it again`);
     });
     context.emit({ type: 'withdrawals/changed', id });
@@ -465,6 +476,22 @@ async function drive(context: DeskContext, request: WithdrawalRequest, acting: A
     throw new DeskError('conflict', `request ${id} cannot be submitted: ${refusalFor(request.state, 'submit')}`);
   }
   return withdrawalView(context, loadRequest(context, id));
+}
+
+/**
+ * A team workstation without the merchant credentials reviews and signs; only one that holds them may claim a
+ * submission (so it never keeps another workstation waiting on a claim it cannot use).
+ */
+async function requireMerchantCredentials(context: DeskContext): Promise<void> {
+  try {
+    await context.keys();
+  } catch (error) {
+    if (!(error instanceof ProfileNotFoundError)) throw error;
+    throw new DeskError(
+      'credentials',
+      `this workstation holds no merchant credentials for profile ${context.activeProfile().name}: submit from a workstation that holds them (reviewing and approving work here)`,
+    );
+  }
 }
 
 /** How many times one submission may send createWithdrawOrder (same userOrder) after checkWithdrawOrder found nothing. */
@@ -535,6 +562,7 @@ function loadRequestById(context: DeskContext, requestId: number): WithdrawalReq
 }
 
 function accepted(context: DeskContext, request: WithdrawalRequest, record: WithdrawalOrderRecord): void {
+  context.trail.team?.submissionSettled(request.userOrder, `accepted as ${record.apiOrder}`);
   context.trail.transaction(() => {
     storeOrderStatus(context, record, 'create');
     setWithdrawalRequestError(context.db, request.id, null, context.now());
@@ -554,6 +582,8 @@ function accepted(context: DeskContext, request: WithdrawalRequest, record: With
  * service cannot be asked.
  */
 export async function reconcile(context: DeskContext, request: WithdrawalRequest, createAttemptsLeft = CREATE_ATTEMPTS): Promise<boolean> {
+  // A team desk: only the claim's holder may resolve a request that may still be sent (a conflict names the holder).
+  if (context.trail.team !== null && (request.state === 'submitting' || request.state === 'submitUnknown')) await context.trail.team.holdSubmission(request.userOrder);
   const client = await context.merchantClient();
   let record: WithdrawalOrderRecord;
   try {

@@ -3,7 +3,7 @@
 // (settings/setLockTimeout), the reporting time zone (settings/setReportingTimeZone), when a withdrawal counts as stuck
 // (settings/stuckThresholds, settings/setStuckThresholds: an admin, audited), an operator's notifications
 // (notifications/preferences, setPreferences: each operator chooses their own, with their passphrase), this
-// workstation's "keep running in the tray" (desktop/setPreferences) and the diagnostics file for support
+// workstation's "keep running in the tray" (desktop/setPreferences), team mode (TeamDesk.tsx) and the diagnostics file for support
 // (desktop/exportDiagnostics). The policy editor shows what the platform allows the merchant (merchant/info); the engine
 // refuses a policy whose orders the platform would refuse; it edits the address-book options too ("only from book",
 // "a new destination waits N hours"). Operators have their own screen.
@@ -37,6 +37,7 @@ import { useNotificationsStore } from '../stores/notifications';
 import { useOperatorsStore } from '../stores/operators';
 import { useMerchantStore } from '../stores/merchant';
 import { useSettingsStore, type PolicyDraft } from '../stores/settings';
+import { TeamDesk } from './TeamDesk';
 
 /** Approvals a threshold may require: the engine allows 1 to 5 (core/withdrawals/policy.ts MAX_APPROVALS). */
 const APPROVAL_COUNTS: readonly string[] = ['1', '2', '3', '4', '5'];
@@ -61,6 +62,7 @@ export function Settings(): React.JSX.Element {
         <Notifications />
         <Workstation />
       </div>
+      <TeamDesk />
       <Diagnostics />
     </>
   );

@@ -31,43 +31,57 @@ export interface DeskOptions {
   readonly autoSync: false | Partial<AutoSyncOptions>;
 }
 
+/**
+ * One desk on its own: the real engine on `dataDir` with its own keychain service, the harness serving the built
+ * renderer, and the sandboxes it starts. The fixture opens one per test; a test of several workstations opens more.
+ */
+export async function openHarnessDesk(dataDir: string, options: DeskOptions): Promise<{ desk: Desk; close(): Promise<void> }> {
+  const harness = await startHarnessEngine({ dataDir: join(dataDir, 'desk'), demoAuto: options.demoAuto, autoSync: options.autoSync });
+  const server = await startHarness({ engine: harness.engine, desktop: harness.desktopHandlers, shellEvents: { onEvent: (listener) => harness.desktop.onWindowEvent(listener) }, rendererDir: RENDERER_OUT_DIR });
+  const sandboxes: SandboxHandle[] = [];
+  const desk: Desk = {
+    url: server.url,
+    dataDir,
+    harness,
+    server,
+    async value(method, request) {
+      const parsed = parseRequest(method, request);
+      if (!parsed.ok) throw new Error(`${method}: ${parsed.error.message}`);
+      const handler = harness.engine.handlers[method] as (request: ParsedRequestOf<typeof method>) => Promise<Result<ResponseOf<typeof method>>>;
+      const result = await handler(parsed.value);
+      if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
+      return result.value;
+    },
+    async startSandbox(sandboxOptions = {}) {
+      const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataDir: join(dataDir, `sandbox-${sandboxes.length + 1}`), ...sandboxOptions });
+      sandboxes.push(sandbox);
+      return sandbox;
+    },
+    demoSandbox() {
+      const sandbox = harness.demoSandboxes.at(-1);
+      if (sandbox === undefined) throw new Error('no demo sandbox was started (demo/start)');
+      return sandbox;
+    },
+  };
+  return {
+    desk,
+    async close() {
+      await server.close();
+      await harness.close();
+      for (const sandbox of sandboxes) await sandbox.close().catch(() => undefined);
+    },
+  };
+}
+
 export const test = base.extend<DeskOptions & { desk: Desk }>({
   demoAuto: [false, { option: true }],
   autoSync: [false, { option: true }],
   desk: async ({ demoAuto, autoSync }, use) => {
     requireKeyring();
     const dataDir = mkdtempSync(join(tmpdir(), 'treasury-e2e-'));
-    const harness = await startHarnessEngine({ dataDir: join(dataDir, 'desk'), demoAuto, autoSync });
-    const server = await startHarness({ engine: harness.engine, desktop: harness.desktopHandlers, shellEvents: { onEvent: (listener) => harness.desktop.onWindowEvent(listener) }, rendererDir: RENDERER_OUT_DIR });
-    const sandboxes: SandboxHandle[] = [];
-    const desk: Desk = {
-      url: server.url,
-      dataDir,
-      harness,
-      server,
-      async value(method, request) {
-        const parsed = parseRequest(method, request);
-        if (!parsed.ok) throw new Error(`${method}: ${parsed.error.message}`);
-        const handler = harness.engine.handlers[method] as (request: ParsedRequestOf<typeof method>) => Promise<Result<ResponseOf<typeof method>>>;
-        const result = await handler(parsed.value);
-        if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
-        return result.value;
-      },
-      async startSandbox(options = {}) {
-        const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataDir: join(dataDir, `sandbox-${sandboxes.length + 1}`), ...options });
-        sandboxes.push(sandbox);
-        return sandbox;
-      },
-      demoSandbox() {
-        const sandbox = harness.demoSandboxes.at(-1);
-        if (sandbox === undefined) throw new Error('no demo sandbox was started (demo/start)');
-        return sandbox;
-      },
-    };
-    await use(desk);
-    await server.close();
-    await harness.close();
-    for (const sandbox of sandboxes) await sandbox.close().catch(() => undefined);
+    const opened = await openHarnessDesk(dataDir, { demoAuto, autoSync });
+    await use(opened.desk);
+    await opened.close();
     rmSync(dataDir, { recursive: true, force: true });
   },
 });

@@ -15,6 +15,7 @@ import { migration0100 } from './0100-deposit-intake';
 import { migration0110 } from './0110-payout-batches';
 import { migration0120 } from './0120-labels';
 import { migration0140 } from './0140-connection-log';
+import { migration0150 } from './0150-team-mode';
 
 export interface Migration {
   /** 10, 20, 30, …: becomes PRAGMA user_version once applied. */
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0110,
   migration0120,
   migration0140,
+  migration0150,
 ];
 
 export function latestVersion(migrations: readonly Migration[] = MIGRATIONS): number {

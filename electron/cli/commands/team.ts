@@ -1,0 +1,93 @@
+// `treasury-desk team init | join | status | verify | leave`: team mode, one shared desk on PostgreSQL for several
+// workstations. --database URL (or TREASURY_DESK_DATABASE_URL) names the team database; its password is moved to this
+// workstation's keychain, and the URL is kept without it. init and join need an admin (--as) to enrol this
+// workstation's desk key; status says what is connected, since when and how fresh the local copy is.
+import type { Command } from 'commander';
+import type { TeamStatusView } from '../../contract';
+import { addEngineOptions, envOf, withSession } from '../engine-session';
+import { NegativeAnswer, UsageError } from '../errors';
+import type { CommandRegistrar } from '../program';
+
+const DATABASE_ENV = 'TREASURY_DESK_DATABASE_URL';
+
+interface ConnectOptions {
+  readonly database?: string;
+  readonly workstation: string;
+  readonly as: string;
+}
+
+function databaseOf(options: ConnectOptions, env: Readonly<Record<string, string | undefined>>): string {
+  const database = options.database ?? env[DATABASE_ENV];
+  if (database === undefined || database === '') throw new UsageError(`name the team database with --database postgres://ROLE:PASSWORD@HOST:PORT/DATABASE (or set ${DATABASE_ENV}).`);
+  return database;
+}
+
+function timeText(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
+}
+
+/** The status as lines a person reads. */
+function statusLines(view: TeamStatusView): string[] {
+  if (!view.enabled) return ['this desk is not a team desk (team init moves it into a team database; team join connects to one)'];
+  const lines = [
+    `team database: ${view.database ?? ''} (this workstation: ${view.workstation ?? ''})`,
+    view.connected ? `connected since ${timeText(view.since)}` : `unreachable since ${timeText(view.since)}: ${view.reason ?? 'no answer'} (reviewing works; decisions wait)`,
+    `last verified row: ${view.verifiedSeq}${view.verifiedAt === null ? '' : ` (at ${timeText(view.verifiedAt)})`}`,
+  ];
+  if (view.pendingEvents > 0) lines.push(`${view.pendingEvents} desk event(s) waiting to be published`);
+  if (view.halted !== null) lines.push(`NOT TRUSTED: ${view.halted}`);
+  for (const refusal of view.refused) lines.push(`refused ${refusal.rowName}: ${refusal.reason}`);
+  return lines;
+}
+
+export const registerTeamCommands: CommandRegistrar = (program, io) => {
+  const team = program.command('team').description('A team desk: several workstations, one approval queue, one audit (PostgreSQL)');
+
+  for (const [name, description] of [
+    ['init', 'Move this desk into an EMPTY team database and enrol this workstation (an admin signs)'],
+    ['join', 'Connect this workstation to a team desk: pull and verify its whole audit chain (an admin enrols it)'],
+  ] as const) {
+    addEngineOptions(
+      team
+        .command(name)
+        .description(description)
+        .option('--database <url>', `postgres://ROLE:PASSWORD@HOST:PORT/DATABASE[?sslmode=verify-full] (default: ${DATABASE_ENV})`)
+        .requiredOption('--workstation <name>', 'how this workstation is named in the team')
+        .requiredOption('--as <admin>', 'the admin enrolling this workstation (asked for a passphrase)'),
+    ).action(async (options: ConnectOptions, command: Command) => {
+      const database = databaseOf(options, envOf(io));
+      await withSession(command, io, async (session) => {
+        const view = await session.runAs(`team/${name}`, { database, workstation: options.workstation }, options.as, { database: '--database', workstation: '--workstation' });
+        session.output(view, () => statusLines(view).forEach((line) => session.say(line)));
+      });
+    });
+  }
+
+  addEngineOptions(team.command('status').description('What this workstation is connected to, since when, and how fresh its copy is')).action(
+    async (_options: unknown, command: Command) => {
+      await withSession(command, io, async (session) => {
+        const view = await session.run('team/status', {});
+        session.output(view, () => statusLines(view).forEach((line) => session.say(line)));
+      });
+    },
+  );
+
+  addEngineOptions(team.command('verify').description("Catch up and check the team database's rows against the signed statements; exit 1 naming refused rows")).action(
+    async (_options: unknown, command: Command) => {
+      await withSession(command, io, async (session) => {
+        const view = await session.run('team/verify', {});
+        session.output(view, () => statusLines(view).forEach((line) => session.say(line)));
+        if (view.halted !== null || view.refused.length > 0) throw new NegativeAnswer(`the team database holds ${view.refused.length} refused row(s)${view.halted === null ? '' : ' and is not trusted'}`);
+      });
+    },
+  );
+
+  addEngineOptions(
+    team.command('leave').description('Stop team mode on this workstation (its local copy stays)').requiredOption('--as <admin>', 'the admin deciding (asked for a passphrase)'),
+  ).action(async (options: { readonly as: string }, command: Command) => {
+    await withSession(command, io, async (session) => {
+      const view = await session.runAs('team/leave', {}, options.as);
+      session.output(view, () => statusLines(view).forEach((line) => session.say(line)));
+    });
+  });
+};

@@ -1,0 +1,44 @@
+// The team feature: team mode's methods (team/status, init, join, verify, leave) over this workstation's TeamMode
+// (core/team/mode.ts). The database password in a URL is known to the log's redactor before anything can log it.
+import type { TreasuryHandlers } from '../../contract';
+import { registerSecret } from '../log';
+import { actingAs } from '../operators/acting';
+import type { DeskContext } from '../context';
+import type { TeamMode } from '../team/mode';
+import type { Handle } from './handle';
+
+export interface TeamFeatureDeps {
+  readonly context: DeskContext;
+  readonly team: TeamMode;
+}
+
+type TeamMethods = 'team/status' | 'team/init' | 'team/join' | 'team/verify' | 'team/leave';
+
+/** Registers the password of a database URL as a secret (a URL that does not parse is refused later, by TeamMode). */
+function registerUrlPassword(url: string): void {
+  try {
+    const password = decodeURIComponent(new URL(url).password);
+    if (password !== '') registerSecret(password, 'passphrase');
+  } catch {
+    // not a URL: TeamMode refuses it with a clear message
+  }
+}
+
+export function teamHandlers({ context, team }: TeamFeatureDeps, handle: Handle): Pick<TreasuryHandlers, TeamMethods> {
+  return {
+    'team/status': handle('team/status', () => team.view()),
+    'team/init': handle('team/init', (request) => {
+      registerUrlPassword(request.database);
+      return team.init(request.database, request.workstation, request.as);
+    }),
+    'team/join': handle('team/join', (request) => {
+      registerUrlPassword(request.database);
+      return team.join(request.database, request.workstation, request.as);
+    }),
+    'team/verify': handle('team/verify', () => team.verify()),
+    'team/leave': handle('team/leave', async (request) => {
+      await actingAs(context, request.as, 'manageSettings');
+      return team.leave();
+    }),
+  };
+}

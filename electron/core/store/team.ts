@@ -1,0 +1,121 @@
+// This workstation's team-mode records (migration 0150): the team settings (URL without password, workstation name,
+// desk id), the last verified shared row, the connection state, the refused rows and the outbox of desk-signed
+// events waiting to be published. The database password never reaches this table (it lives in the keychain).
+import { perDatabase, type StoreDatabase } from './database';
+
+export interface TeamSettings {
+  readonly databaseUrl: string;
+  readonly workstation: string;
+  readonly deskId: string;
+  readonly joinedAt: number;
+  readonly verifiedSeq: number;
+  readonly verifiedHash: string | null;
+  readonly verifiedAt: number | null;
+  readonly connected: boolean;
+  readonly connectionSince: number;
+  readonly connectionReason: string | null;
+}
+
+export interface TeamRefusal {
+  readonly at: number;
+  /** Where the refused row came from: `chain` or a projection table's name. */
+  readonly source: string;
+  /** The row as the refusal names it (e.g. `withdrawal_requests row 12 (userOrder td-…)`). */
+  readonly rowName: string;
+  readonly reason: string;
+}
+
+interface TeamSettingsDbRow {
+  database_url: string;
+  workstation: string;
+  desk_id: string;
+  joined_at: number;
+  verified_seq: number;
+  verified_hash: string | null;
+  verified_at: number | null;
+  connected: number;
+  connection_since: number;
+  connection_reason: string | null;
+}
+
+const statements = perDatabase((db) => ({
+  get: db.prepare('SELECT * FROM team_settings WHERE id = 1'),
+  insert: db.prepare(
+    `INSERT INTO team_settings (id, database_url, workstation, desk_id, joined_at, connection_since)
+     VALUES (1, @databaseUrl, @workstation, @deskId, @joinedAt, @joinedAt)`,
+  ),
+  remove: db.prepare('DELETE FROM team_settings WHERE id = 1'),
+  verified: db.prepare('UPDATE team_settings SET verified_seq = ?, verified_hash = ?, verified_at = ? WHERE id = 1'),
+  connection: db.prepare('UPDATE team_settings SET connected = ?, connection_since = ?, connection_reason = ? WHERE id = 1'),
+  refuse: db.prepare('INSERT OR IGNORE INTO team_refusals (at, source, row_name, reason) VALUES (?, ?, ?, ?)'),
+  refusals: db.prepare('SELECT at, source, row_name, reason FROM team_refusals ORDER BY id DESC LIMIT ?'),
+  outboxAdd: db.prepare('INSERT INTO team_outbox (at, event_json) VALUES (?, ?)'),
+  outboxNext: db.prepare('SELECT id, event_json FROM team_outbox ORDER BY id LIMIT 1'),
+  outboxCount: db.prepare('SELECT count(*) FROM team_outbox').pluck(),
+  outboxDone: db.prepare('DELETE FROM team_outbox WHERE id = ?'),
+}));
+
+export function getTeamSettings(db: StoreDatabase): TeamSettings | null {
+  const row = statements(db).get.get() as TeamSettingsDbRow | undefined;
+  if (!row) return null;
+  return {
+    databaseUrl: row.database_url,
+    workstation: row.workstation,
+    deskId: row.desk_id,
+    joinedAt: row.joined_at,
+    verifiedSeq: row.verified_seq,
+    verifiedHash: row.verified_hash,
+    verifiedAt: row.verified_at,
+    connected: row.connected === 1,
+    connectionSince: row.connection_since,
+    connectionReason: row.connection_reason,
+  };
+}
+
+/** Records that this desk is a team desk (the URL must already be without its password). */
+export function saveTeamSettings(db: StoreDatabase, settings: { databaseUrl: string; workstation: string; deskId: string; joinedAt: number }): void {
+  statements(db).insert.run(settings);
+}
+
+export function removeTeamSettings(db: StoreDatabase): boolean {
+  return statements(db).remove.run().changes > 0;
+}
+
+export function recordVerifiedHead(db: StoreDatabase, head: { seq: number; hash: string }, now: number): void {
+  statements(db).verified.run(head.seq, head.hash, now);
+}
+
+export function recordTeamConnection(db: StoreDatabase, state: { connected: boolean; since: number; reason: string | null }): void {
+  statements(db).connection.run(state.connected ? 1 : 0, state.since, state.reason);
+}
+
+/** Remembers a refused row once (the same row refused for the same reason is one entry). */
+export function recordTeamRefusal(db: StoreDatabase, refusal: TeamRefusal): void {
+  statements(db).refuse.run(refusal.at, refusal.source, refusal.rowName, refusal.reason);
+}
+
+export function listTeamRefusals(db: StoreDatabase, limit: number): TeamRefusal[] {
+  return (statements(db).refusals.all(limit) as { at: number; source: string; row_name: string; reason: string }[]).map((row) => ({
+    at: row.at,
+    source: row.source,
+    rowName: row.row_name,
+    reason: row.reason,
+  }));
+}
+
+export function addTeamOutboxEvent(db: StoreDatabase, eventJson: string, now: number): void {
+  statements(db).outboxAdd.run(now, eventJson);
+}
+
+export function nextTeamOutboxEvent(db: StoreDatabase): { id: number; eventJson: string } | null {
+  const row = statements(db).outboxNext.get() as { id: number; event_json: string } | undefined;
+  return row ? { id: row.id, eventJson: row.event_json } : null;
+}
+
+export function countTeamOutbox(db: StoreDatabase): number {
+  return statements(db).outboxCount.get() as number;
+}
+
+export function removeTeamOutboxEvent(db: StoreDatabase, id: number): void {
+  statements(db).outboxDone.run(id);
+}

@@ -1,0 +1,289 @@
+// A desk's team mode: `team init` (this desk's chain and projections into an empty team database), `team join`
+// (another workstation pulls and verifies the whole chain), `team status` and `team leave`, and resuming team mode
+// when the engine starts. Each workstation's desk key is trusted only through a `team/workstation` action an admin
+// signs. The database URL is kept without its password; the password lives in the keychain (desk secrets).
+import type { DeskContext } from '../context';
+import type { DeskSecretStore } from '../audit/desk-identity';
+import { WORKSTATION_ENROLMENT } from '../audit/trail';
+import { DeskError } from '../errors';
+import { appLog } from '../log';
+import { actingAs, signAction, type OperatorCredentials } from '../operators/acting';
+import {
+  auditHead,
+  exportAudit,
+  getTeamSettings,
+  listOperatorRecords,
+  listProfiles,
+  listWithdrawalRequests,
+  recordVerifiedHead,
+  removeTeamSettings,
+  saveTeamSettings,
+  setSetting,
+  type AuditRow,
+} from '../store';
+import { operatorKeyProjection, projectionsFor, requestProjection, TEAM_PROFILE_ACTION } from './apply';
+import { ReopeningStore } from './reopening-store';
+import { sharedChainProblem, TeamReplicator, type TeamStatus } from './replicator';
+import { redactDatabaseUrl, SharedStoreError, urlWithoutPassword, type ProjectionWrite, type SharedDeskStore } from './shared-store';
+
+/** Opens the shared store a URL names (PostgreSQL for a team; the engine's option, so tests may pass another). */
+export type SharedStoreOpener = (url: string) => Promise<SharedDeskStore>;
+
+const PUSH_PAGE = 500;
+
+function passwordEntry(deskId: string): string {
+  return `team-password/${deskId}`;
+}
+
+/** The URL with the password from the keychain put back (the settings keep it without). */
+function withPassword(url: string, password: string | null): string {
+  if (password === null || password === '') return url;
+  const parsed = new URL(url);
+  parsed.password = password;
+  return parsed.toString();
+}
+
+function checkUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new DeskError('invalidInput', 'the team database URL is not a URL: give postgres://ROLE:PASSWORD@HOST:PORT/DATABASE', { database: 'not a URL' });
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new DeskError('invalidInput', `the team database URL must start with postgres:// (got ${parsed.protocol})`, { database: 'not postgres://' });
+  }
+  return parsed;
+}
+
+/** A shared store's refusal as the desk's error (its message never holds the password). */
+function storeRefusal(error: unknown, url: string): DeskError {
+  if (error instanceof DeskError) return error;
+  if (error instanceof SharedStoreError) {
+    const code = error.kind === 'unreachable' ? 'offline' : error.kind === 'badUrl' || error.kind === 'invalidArgument' ? 'invalidInput' : error.kind === 'authentication' ? 'credentials' : 'conflict';
+    return new DeskError(code, `team database ${redactDatabaseUrl(url)}: ${error.message}`);
+  }
+  return new DeskError('internal', `team database ${redactDatabaseUrl(url)}: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+export interface TeamModeView extends TeamStatus {
+  readonly enabled: boolean;
+  readonly database: string | null;
+  readonly workstation: string | null;
+}
+
+export class TeamMode {
+  readonly #context: DeskContext;
+  readonly #secrets: DeskSecretStore;
+  readonly #open: SharedStoreOpener;
+  #replicator: TeamReplicator | null = null;
+
+  constructor(context: DeskContext, secrets: DeskSecretStore, open: SharedStoreOpener) {
+    this.#context = context;
+    this.#secrets = secrets;
+    this.#open = open;
+  }
+
+  get replicator(): TeamReplicator | null {
+    return this.#replicator;
+  }
+
+  /**
+   * Resumes team mode at engine start. The team database opens when it can: while it cannot, the desk is still a team
+   * desk, offline (reads work, decisions are refused with the reason), never one acting alone.
+   */
+  async resume(): Promise<void> {
+    const settings = getTeamSettings(this.#context.db);
+    if (!settings) return;
+    const password = await this.#secrets.read(passwordEntry(settings.deskId));
+    const url = withPassword(settings.databaseUrl, password);
+    await this.#install(new ReopeningStore(url, () => this.#open(url), this.#context.now), settings.workstation);
+  }
+
+  async #install(store: SharedDeskStore, workstation: string): Promise<void> {
+    const replicator = new TeamReplicator(this.#context, store, workstation);
+    this.#replicator = replicator;
+    this.#context.trail.setTeamSeam(replicator);
+    try {
+      await replicator.start();
+    } catch (error) {
+      appLog.warn('team: the team database did not answer at start', { error });
+    }
+  }
+
+  async #connect(url: string): Promise<SharedDeskStore> {
+    checkUrl(url);
+    try {
+      const store = await this.#open(url);
+      return store;
+    } catch (error) {
+      throw storeRefusal(error, url);
+    }
+  }
+
+  #requireSolo(): void {
+    const settings = getTeamSettings(this.#context.db);
+    if (settings) throw new DeskError('conflict', `this desk is already a team desk on ${settings.databaseUrl}: run team leave first`);
+  }
+
+  /** Moves this desk's chain and projections into an EMPTY team database and enrols this workstation. */
+  async init(url: string, workstation: string, as: OperatorCredentials): Promise<TeamModeView> {
+    this.#requireSolo();
+    const acting = await actingAs(this.#context, as, 'manageOperators');
+    const store = await this.#connect(url);
+    try {
+      const identity = await store.identity();
+      if (identity !== null) throw new DeskError('conflict', `team database ${redactDatabaseUrl(url)} already holds a desk (${identity.deskId}): use team join, or give an empty database`);
+      const deskId = this.#context.trail.deskId;
+      await store.initialise(deskId, this.#context.now());
+      // Signed locally first (this desk is still solo): the profiles' public description and this workstation's key.
+      await signAction(acting, WORKSTATION_ENROLMENT, workstation, { workstation, publicKey: this.#context.trail.deskPublicKey });
+      for (const profile of listProfiles(this.#context.db)) {
+        this.#context.trail.system({ profile: profile.name, action: TEAM_PROFILE_ACTION, subject: profile.name, details: { name: profile.name, baseUrl: profile.baseUrl, merchantId: profile.merchantId } });
+      }
+      await this.#pushLocalChain(store);
+      await this.#finish(store, url, workstation, deskId);
+      return this.view();
+    } catch (error) {
+      if (this.#replicator === null) await store.close().catch(() => undefined);
+      throw storeRefusal(error, url);
+    }
+  }
+
+  /** Every local row, in pages, with the workstations, the operators' sealed keys and the requests as projections. */
+  async #pushLocalChain(store: SharedDeskStore): Promise<void> {
+    const operators: ProjectionWrite[] = [];
+    for (const profile of listProfiles(this.#context.db)) {
+      const roster = this.#context.trail.roster(profile.name);
+      for (const record of listOperatorRecords(this.#context.db, profile.name)) {
+        const snapshot = roster.at(record.name);
+        const sealed = snapshot ? operatorKeyProjection(this.#context, profile.name, record.name, snapshot.keyId) : null;
+        if (sealed) operators.push(sealed);
+      }
+    }
+    const requests: ProjectionWrite[] = [];
+    for (const profile of listProfiles(this.#context.db)) {
+      let after: string | null = null;
+      do {
+        const page = listWithdrawalRequests(this.#context.db, { profile: profile.name, limit: 200, after });
+        for (const request of page.rows) requests.push(requestProjection(request));
+        after = page.nextCursor;
+      } while (after !== null);
+    }
+    const head = auditHead(this.#context.db)?.seq ?? 0;
+    let expected: { seq: number; hash: string } | null = null;
+    for (let from = 1; from <= head; from += PUSH_PAGE) {
+      const rows: AuditRow[] = exportAudit(this.#context.db, { fromSeq: from, toSeq: Math.min(head, from + PUSH_PAGE - 1) });
+      const last = from + PUSH_PAGE > head;
+      const enrolments = rows.filter((row) => row.action === WORKSTATION_ENROLMENT).flatMap((row) => projectionsFor(this.#context, row));
+      const outcome = await store.append(rows, last ? [...enrolments, ...operators, ...requests] : enrolments, expected);
+      if (!outcome.appended) throw new DeskError('conflict', 'another workstation wrote to the team database while this desk was moved into it: start again with an empty database');
+      const tail = rows[rows.length - 1] as AuditRow;
+      expected = { seq: tail.seq, hash: tail.hash };
+    }
+  }
+
+  async #finish(store: SharedDeskStore, url: string, workstation: string, deskId: string): Promise<void> {
+    const password = new URL(url).password;
+    if (password !== '') await this.#secrets.write(passwordEntry(deskId), decodeURIComponent(password));
+    saveTeamSettings(this.#context.db, { databaseUrl: urlWithoutPassword(url), workstation, deskId, joinedAt: this.#context.now() });
+    const head = auditHead(this.#context.db);
+    if (head) recordVerifiedHead(this.#context.db, head, this.#context.now());
+    await this.#install(store, workstation);
+  }
+
+  /**
+   * Joins a team desk: pulls and verifies the whole shared chain into this workstation's SQLite (which must hold no
+   * chain, or the same one), saves the operators' sealed keys, and has an admin enrol this workstation's desk key.
+   */
+  async join(url: string, workstation: string, as: OperatorCredentials): Promise<TeamModeView> {
+    this.#requireSolo();
+    const store = await this.#connect(url);
+    try {
+      const identity = await store.identity();
+      if (identity === null) throw new DeskError('conflict', `team database ${redactDatabaseUrl(url)} is empty: run team init on the workstation that holds the desk first`);
+      const local = auditHead(this.#context.db);
+      if (local !== null) {
+        const [shared] = await store.rowsAfter(local.seq - 1, 1);
+        if (!shared || shared.hash !== local.hash || identity.deskId !== this.#context.trail.deskId) {
+          throw new DeskError('conflict', `this workstation already holds another desk's audit chain (${local.seq} rows): join from a new data folder (--db), or leave this one as it is`);
+        }
+      }
+      const problem = await sharedChainProblem(this.#context, store);
+      if (problem) throw new DeskError('unverified', `team database: audit row ${problem.seq}: ${problem.reason}; nothing was joined`);
+      if (local === null) setSetting(this.#context.db, 'desk.id', identity.deskId, this.#context.now());
+      saveTeamSettings(this.#context.db, { databaseUrl: urlWithoutPassword(url), workstation, deskId: identity.deskId, joinedAt: this.#context.now() });
+      const password = new URL(url).password;
+      if (password !== '') await this.#secrets.write(passwordEntry(identity.deskId), decodeURIComponent(password));
+      await this.#install(store, workstation);
+      const replicator = this.#replicator as TeamReplicator;
+      const halted = replicator.status().halted;
+      if (halted !== null) throw new DeskError('unverified', halted);
+      await replicator.refreshSealedKeys();
+      this.#chooseProfile();
+      const acting = await actingAs(this.#context, as, 'manageOperators');
+      await signAction(acting, WORKSTATION_ENROLMENT, workstation, { workstation, publicKey: this.#context.trail.deskPublicKey });
+      return this.view();
+    } catch (error) {
+      // Not joined: team mode is off again. Rows already pulled stay (verified, a prefix of the shared chain), so
+      // joining again later continues from them.
+      if (this.#replicator !== null) await this.stop();
+      else await store.close().catch(() => undefined);
+      removeTeamSettings(this.#context.db);
+      throw storeRefusal(error, url);
+    }
+  }
+
+  #chooseProfile(): void {
+    if (this.#context.activeProfileName() !== undefined) return;
+    const first = listProfiles(this.#context.db)[0];
+    if (first) setSetting(this.#context.db, 'profiles.active', first.name, this.#context.now());
+  }
+
+  /** Catches up and checks the team database's projection rows; the answer names every refused row. */
+  async verify(): Promise<TeamModeView> {
+    const replicator = this.#replicator;
+    if (!replicator) throw new DeskError('conflict', 'this desk is not a team desk: run team init or team join first');
+    await replicator.pull();
+    if (replicator.status().halted === null) await replicator.checkProjections();
+    return this.view();
+  }
+
+  /** Stops team mode on this workstation (its local copy stays, read-only history; the team database is untouched). */
+  async leave(): Promise<TeamModeView> {
+    const settings = getTeamSettings(this.#context.db);
+    if (!settings) throw new DeskError('conflict', 'this desk is not a team desk');
+    await this.stop();
+    removeTeamSettings(this.#context.db);
+    return this.view();
+  }
+
+  async stop(): Promise<void> {
+    const replicator = this.#replicator;
+    this.#replicator = null;
+    this.#context.trail.setTeamSeam(null);
+    if (replicator) {
+      await replicator.flush();
+      await replicator.stop();
+    }
+  }
+
+  view(): TeamModeView {
+    const settings = getTeamSettings(this.#context.db);
+    const status = this.#replicator?.status();
+    return {
+      enabled: settings !== null,
+      database: settings?.databaseUrl ?? null,
+      workstation: settings?.workstation ?? null,
+      connected: status?.connected ?? false,
+      since: status?.since ?? settings?.connectionSince ?? 0,
+      reason: status?.reason ?? (settings ? 'not connected' : null),
+      verifiedSeq: settings?.verifiedSeq ?? 0,
+      verifiedAt: settings?.verifiedAt ?? null,
+      halted: status?.halted ?? null,
+      refused: status?.refused ?? [],
+      pendingEvents: status?.pendingEvents ?? 0,
+    };
+  }
+}
+

@@ -1,0 +1,435 @@
+// The team replicator: keeps this workstation's SQLite in step with the team database. It pulls chain rows by seq,
+// verifies each against the local chain head (ChainVerifier: signature against the roster as it stood, linkage,
+// workstation keys an admin enrolled) and only then applies it locally; it publishes this workstation's decisions
+// (signed at the shared head, appended on the condition that the head did not move, else caught up and signed again)
+// and its desk-signed events; it remembers the last verified shared head and reports a rewritten or truncated chain;
+// it checks projection rows against the verified statements and refuses a mismatching one, naming it; and it holds
+// submission claims. Everything that touches the chain runs one at a time (an async queue).
+import type { ContractEvent } from '../../contract';
+import type { DeskContext } from '../context';
+import { DeskError } from '../errors';
+import { namedDeskKey, type ChainVerifier } from '../audit/trail';
+import { parseStatement } from '../statements/statement';
+import {
+  addTeamOutboxEvent,
+  appendStatement,
+  auditHead,
+  countTeamOutbox,
+  getAuditRow,
+  getTeamSettings,
+  getWithdrawalRequestByUserOrder,
+  iterateAudit,
+  listTeamRefusals,
+  nextTeamOutboxEvent,
+  recordTeamConnection,
+  recordTeamRefusal,
+  recordVerifiedHead,
+  removeTeamOutboxEvent,
+  type AuditRow,
+  type StatementDraft,
+  type StatementSigner,
+  type TeamRefusal,
+} from '../store';
+import { applyTeamRow, projectionsFor, saveSealedKeys, SEALED_KEY_KINDS } from './apply';
+import type { TeamSeam, TeamSystemEvent } from './seam';
+import { SharedStoreError, type ChainHead, type ConnectionState, type SharedDeskStore } from './shared-store';
+
+/** How long a submission claim lasts without renewal. */
+export const SUBMISSION_LEASE_MS = 30_000;
+/** How many times a decision is signed again after another workstation moved the head first. */
+const PUBLISH_ATTEMPTS = 8;
+const PULL_PAGE = 500;
+
+class Rollback extends Error {}
+
+export interface TeamStatus {
+  readonly connected: boolean;
+  readonly since: number;
+  readonly reason: string | null;
+  readonly verifiedSeq: number;
+  readonly verifiedAt: number | null;
+  /** Why this workstation stopped trusting the team database (a refused row, a rewritten chain), or null. */
+  readonly halted: string | null;
+  readonly refused: readonly TeamRefusal[];
+  readonly pendingEvents: number;
+}
+
+/** Walks the whole shared chain, `visit` each page; stops early when `visit` answers false. */
+async function walkSharedChain(store: SharedDeskStore, visit: (rows: readonly AuditRow[]) => boolean): Promise<void> {
+  for (let after = 0; ; ) {
+    const rows = await store.rowsAfter(after, PULL_PAGE);
+    if (!visit(rows) || rows.length < PULL_PAGE) return;
+    after = (rows[rows.length - 1] as AuditRow).seq;
+  }
+}
+
+/** A fresh workstation reads the chain's desk-key enrolments ahead (see ChainVerifier.trustEnrolledKey). */
+async function readEnrolmentsAhead(store: SharedDeskStore, verifier: ChainVerifier): Promise<void> {
+  await walkSharedChain(store, (rows) => {
+    for (const row of rows) {
+      const publicKey = namedDeskKey(parseStatement(row.statement));
+      if (publicKey !== null) verifier.trustEnrolledKey(publicKey);
+    }
+    return true;
+  });
+}
+
+/**
+ * Verifies the whole shared chain before a workstation joins (nothing is applied): the first row that does not hold,
+ * or null. A join that would stop half-way through a tampered chain is refused instead.
+ */
+export async function sharedChainProblem(context: DeskContext, store: SharedDeskStore): Promise<{ seq: number; reason: string } | null> {
+  const verifier = context.trail.verifier();
+  await readEnrolmentsAhead(store, verifier);
+  let problem: { seq: number; reason: string } | null = null;
+  await walkSharedChain(store, (rows) => {
+    for (const row of rows) {
+      problem = verifier.check(row);
+      if (problem) return false;
+    }
+    return true;
+  });
+  return problem;
+}
+
+export class TeamReplicator implements TeamSeam {
+  readonly #context: DeskContext;
+  readonly #store: SharedDeskStore;
+  readonly #workstation: string;
+  readonly #verifier: ChainVerifier;
+  #queue: Promise<unknown> = Promise.resolve();
+  #connection: ConnectionState;
+  #halted: string | null = null;
+  #unsubscribe: (() => Promise<void>) | null = null;
+  #draining = false;
+
+  constructor(context: DeskContext, store: SharedDeskStore, workstation: string) {
+    this.#context = context;
+    this.#store = store;
+    this.#workstation = workstation;
+    this.#verifier = this.#context.trail.verifier();
+    // This workstation's own copy must verify before anything is added to it; otherwise nothing is (decisions refused).
+    for (const row of iterateAudit(context.db)) {
+      const problem = this.#verifier.check(row);
+      if (problem) {
+        this.#halted = `this workstation's own audit log does not verify at row ${problem.seq}: ${problem.reason}`;
+        break;
+      }
+    }
+    const settings = getTeamSettings(context.db);
+    this.#connection = { connected: settings?.connected ?? false, reason: settings?.connectionReason ?? 'not connected yet', since: settings?.connectionSince ?? context.now() };
+  }
+
+  /** Listens for appends (pulling within a second of each), then catches up. */
+  async start(): Promise<void> {
+    if (auditHead(this.#context.db) === null) await this.#call(() => readEnrolmentsAhead(this.#store, this.#verifier)).catch(() => undefined);
+    const catchUp = (): void => void this.pull().then(() => this.#drainOutbox(), () => undefined);
+    let reported = false;
+    this.#unsubscribe = await this.#store.subscribe(catchUp, (state) => {
+      reported = true;
+      this.#setConnection(state);
+      if (state.connected) catchUp();
+    });
+    // Listening without a report: the store is connected (a store that could not connect says so while subscribing).
+    if (!reported) this.#setConnection({ connected: true, reason: null, since: this.#context.now() });
+    await this.pull().catch(() => undefined);
+    void this.#drainOutbox();
+  }
+
+  async stop(): Promise<void> {
+    await this.#unsubscribe?.().catch(() => undefined);
+    this.#unsubscribe = null;
+    await this.#queue.catch(() => undefined);
+    await this.#store.close().catch(() => undefined);
+  }
+
+  #setConnection(state: ConnectionState): void {
+    if (state.connected === this.#connection.connected && state.reason === this.#connection.reason) return;
+    this.#connection = state;
+    if (this.#context.db.open) recordTeamConnection(this.#context.db, state);
+    this.#emit({ type: 'team/changed' });
+  }
+
+  #emit(event: ContractEvent): void {
+    this.#context.emit(event);
+  }
+
+  /** Runs `task` after every earlier chain task. */
+  #serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(task, task);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Calls the team database, turning an outage into the offline state (and a clear refusal). */
+  async #call<T>(what: () => Promise<T>): Promise<T> {
+    try {
+      const value = await what();
+      if (!this.#connection.connected) this.#setConnection({ connected: true, reason: null, since: this.#context.now() });
+      return value;
+    } catch (error) {
+      if (error instanceof SharedStoreError && error.kind === 'unreachable') {
+        if (this.#connection.connected) this.#setConnection({ connected: false, reason: error.message, since: this.#context.now() });
+        throw this.#offlineError();
+      }
+      throw error;
+    }
+  }
+
+  #offlineError(): DeskError {
+    const since = new Date(this.#connection.since).toISOString().replace('T', ' ').slice(0, 19);
+    return new DeskError('offline', `the team database is unreachable since ${since} UTC (${this.#connection.reason ?? 'no answer'}): decisions wait until it is back; reviewing keeps working`);
+  }
+
+  #requireUsable(): void {
+    if (this.#halted !== null) throw new DeskError('unverified', `this workstation stopped trusting the team database: ${this.#halted}`);
+    if (!this.#connection.connected) throw this.#offlineError();
+  }
+
+  #refuse(source: string, rowName: string, reason: string): void {
+    recordTeamRefusal(this.#context.db, { at: this.#context.now(), source, rowName, reason });
+  }
+
+  // ---- pulling ----------------------------------------------------------------------------------------------
+  /** Catches up with the team database: verifies and applies every row after the local head. */
+  pull(): Promise<number> {
+    return this.#serial(() => this.#pullNow());
+  }
+
+  async #pullNow(): Promise<number> {
+    if (this.#halted !== null) return 0;
+    await this.#checkRememberedHead();
+    if (this.#halted !== null) return 0;
+    let applied = 0;
+    let sealedKeysChanged = false;
+    for (;;) {
+      const local = auditHead(this.#context.db);
+      const rows = await this.#call(() => this.#store.rowsAfter(local?.seq ?? 0, PULL_PAGE));
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        const problem = this.#verifier.check(row);
+        if (problem) {
+          this.#halt(`team database: audit row ${problem.seq}: ${problem.reason}; the row is ignored`, 'chain', `audit row ${problem.seq}`);
+          return applied;
+        }
+        const changed = this.#context.trail.transaction(() => {
+          this.#context.trail.adopt(row);
+          const request = applyTeamRow(this.#context, row);
+          recordVerifiedHead(this.#context.db, row, this.#context.now());
+          return request;
+        });
+        applied += 1;
+        if (SEALED_KEY_KINDS.has(row.kind) || row.kind === 'confirm') sealedKeysChanged = true;
+        if (changed) this.#emit({ type: 'withdrawals/changed', id: String(changed.id) });
+      }
+      if (rows.length < PULL_PAGE) break;
+    }
+    if (sealedKeysChanged) await this.refreshSealedKeys();
+    if (applied > 0) this.#emit({ type: 'operators/changed' });
+    return applied;
+  }
+
+  /** Fetches the operators' sealed keys from the team database (see saveSealedKeys: only keys the roster enrolled). */
+  async refreshSealedKeys(): Promise<void> {
+    let after: string | null = null;
+    do {
+      const page = await this.#call(() => this.#store.projection('operators', { after, limit: 500 }));
+      this.#context.trail.transaction(() => saveSealedKeys(this.#context, page.rows));
+      after = page.nextCursor;
+    } while (after !== null);
+  }
+
+  #halt(reason: string, source: string, rowName: string): void {
+    this.#halted = reason;
+    this.#refuse(source, rowName, reason);
+    this.#emit({ type: 'team/changed' });
+  }
+
+  /** The shared chain must still hold the last row this workstation verified there, unchanged. */
+  async #checkRememberedHead(): Promise<void> {
+    const settings = getTeamSettings(this.#context.db);
+    if (!settings || settings.verifiedSeq === 0 || settings.verifiedHash === null) return;
+    const shared = await this.#call(() => this.#store.head());
+    if (shared === null || shared.seq < settings.verifiedSeq) {
+      this.#halt(
+        `team database: the shared audit chain ends at row ${shared?.seq ?? 0}, but this workstation verified row ${settings.verifiedSeq}: rows were removed (truncated)`,
+        'chain',
+        `audit row ${(shared?.seq ?? 0) + 1}`,
+      );
+      return;
+    }
+    const [row] = await this.#call(() => this.#store.rowsAfter(settings.verifiedSeq - 1, 1));
+    if (!row || row.seq !== settings.verifiedSeq || row.hash !== settings.verifiedHash) {
+      this.#halt(`team database: audit row ${settings.verifiedSeq} is not the row this workstation verified: the shared chain was rewritten`, 'chain', `audit row ${settings.verifiedSeq}`);
+    }
+  }
+
+  // ---- publishing -------------------------------------------------------------------------------------------
+  publishDecision(draft: StatementDraft, sign: StatementSigner, within?: (row: AuditRow) => void): Promise<AuditRow> {
+    this.#requireUsable();
+    return this.#serial(async () => {
+      const row = await this.#publish(draft, sign, within);
+      void this.#drainOutbox();
+      return row;
+    });
+  }
+
+  /** Signs at the shared head, appends there with the implied projections, then applies locally with `within`. */
+  async #publish(draft: StatementDraft, sign: StatementSigner, within?: (row: AuditRow) => void): Promise<AuditRow> {
+    for (let attempt = 1; attempt <= PUBLISH_ATTEMPTS; attempt += 1) {
+      this.#requireUsable();
+      await this.#pullNow();
+      this.#requireUsable();
+      const { row, projections } = this.#prepare(draft, sign, within);
+      const expected: ChainHead | null = row.seq === 1 ? null : { seq: row.seq - 1, hash: row.prevHash };
+      const outcome = await this.#call(() => this.#store.append([row], projections, expected));
+      if (!outcome.appended) continue; // another workstation appended first: catch up and sign again
+      const problem = this.#verifier.check(row);
+      if (problem) throw new DeskError('unverified', `this workstation's own statement did not verify: ${problem.reason}`);
+      this.#context.trail.transaction(() => {
+        this.#context.trail.adopt(row);
+        within?.(row);
+        recordVerifiedHead(this.#context.db, row, this.#context.now());
+      });
+      return row;
+    }
+    throw new DeskError('conflict', `the team database kept changing while this decision was signed (${PUBLISH_ATTEMPTS} attempts): try again`);
+  }
+
+  /**
+   * Signs the statement at the local head (the shared head after a catch-up) and runs `within` to check it and to
+   * compute the projection rows, then rolls all of it back: the row becomes local only once the team database took it.
+   */
+  #prepare(draft: StatementDraft, sign: StatementSigner, within?: (row: AuditRow) => void): { row: AuditRow; projections: ReturnType<typeof projectionsFor> } {
+    let prepared: { row: AuditRow; projections: ReturnType<typeof projectionsFor> } | undefined;
+    try {
+      this.#context.trail.transaction(() => {
+        const row = appendStatement(this.#context.db, draft, sign, this.#context.now());
+        within?.(row);
+        prepared = { row, projections: projectionsFor(this.#context, row) };
+        throw new Rollback();
+      });
+    } catch (error) {
+      if (!(error instanceof Rollback)) throw error;
+    }
+    if (!prepared) throw new DeskError('internal', 'the decision was not prepared');
+    return prepared;
+  }
+
+  queueSystemEvent(event: TeamSystemEvent): void {
+    addTeamOutboxEvent(this.#context.db, JSON.stringify(event), this.#context.now());
+    setImmediate(() => void this.#drainOutbox());
+  }
+
+  /** Publishes the queued desk-signed events in order; an outage leaves them queued for the next try. */
+  async #drainOutbox(): Promise<void> {
+    if (this.#draining) return;
+    this.#draining = true;
+    try {
+      for (;;) {
+        if (!this.#context.db.open || this.#halted !== null || !this.#connection.connected) return;
+        const next = nextTeamOutboxEvent(this.#context.db);
+        if (next === null) return;
+        const event = JSON.parse(next.eventJson) as TeamSystemEvent;
+        const { draft, sign } = this.#context.trail.systemDraft(event);
+        await this.#serial(() => this.#publish(draft, sign, () => removeTeamOutboxEvent(this.#context.db, next.id)));
+        const request = event.subject ? getWithdrawalRequestByUserOrder(this.#context.db, event.subject) : undefined;
+        if (request) this.#emit({ type: 'withdrawals/changed', id: String(request.id) });
+      }
+    } catch {
+      // offline or refused: the events stay queued; the next decision, pull or reconnect tries again
+    } finally {
+      this.#draining = false;
+    }
+  }
+
+  /** Publishes what is queued (tests and engine close wait for it). */
+  async flush(): Promise<void> {
+    await this.#drainOutbox();
+    await this.#queue.catch(() => undefined);
+  }
+
+  // ---- submission claims ------------------------------------------------------------------------------------
+  async holdSubmission(userOrder: string): Promise<{ tookOverSent: boolean }> {
+    this.#requireUsable();
+    const outcome = await this.#call(() => this.#store.claimSubmission(userOrder, this.#workstation, SUBMISSION_LEASE_MS));
+    if (!outcome.claimed) {
+      const holder = outcome.heldBy;
+      if (holder.state === 'done') throw new DeskError('conflict', `withdrawal ${userOrder} was already submitted by workstation ${holder.workstation} (${holder.result ?? 'done'})`);
+      const until = new Date(holder.leaseUntil).toISOString().replace('T', ' ').slice(0, 19);
+      throw new DeskError('conflict', `workstation ${holder.workstation} is submitting withdrawal ${userOrder} (its claim runs until ${until} UTC): wait for it`);
+    }
+    await this.pull();
+    const previous = outcome.tookOverFrom;
+    return { tookOverSent: previous !== null && previous.workstation !== this.#workstation && (previous.state === 'sent' || previous.state === 'unknown' || previous.state === 'claimed') };
+  }
+
+  submissionSettled(userOrder: string, result: string): void {
+    void this.#call(() => this.#store.updateClaim(userOrder, this.#workstation, { state: 'done', result })).catch(() => undefined);
+  }
+
+  // ---- projections and status -------------------------------------------------------------------------------
+  /**
+   * Reads the team database's withdrawal and approval rows and compares each with what the verified statements say
+   * (the local tables): a mismatching row is refused, naming it, and never used. Returns the refusals found.
+   */
+  async checkProjections(): Promise<TeamRefusal[]> {
+    const found: TeamRefusal[] = [];
+    const refuse = (source: string, rowName: string, reason: string): void => {
+      const refusal = { at: this.#context.now(), source, rowName, reason };
+      found.push(refusal);
+      recordTeamRefusal(this.#context.db, refusal);
+    };
+    let after: string | null = null;
+    do {
+      const page = await this.#call(() => this.#store.projection('withdrawal_requests', { after, limit: 500 }));
+      for (const projected of page.rows) {
+        const userOrder = String(projected.row['userOrder'] ?? projected.key);
+        const name = `withdrawal_requests row ${projected.rowId} (userOrder ${userOrder})`;
+        const local = getWithdrawalRequestByUserOrder(this.#context.db, userOrder);
+        if (!local) {
+          refuse('withdrawal_requests', name, `team database: ${name} has no signed request statement; the row is ignored`);
+          continue;
+        }
+        for (const [field, expected] of [['state', local.state], ['amount', local.amount], ['toAddress', local.toAddress], ['currency', local.currency]] as const) {
+          if (projected.row[field] !== expected) {
+            refuse('withdrawal_requests', name, `team database: ${name} says ${field} '${String(projected.row[field])}' but its signed statements say '${expected}'; the row is ignored`);
+          }
+        }
+      }
+      after = page.nextCursor;
+    } while (after !== null);
+    after = null;
+    do {
+      const page = await this.#call(() => this.#store.projection('approvals', { after, limit: 500 }));
+      for (const projected of page.rows) {
+        const userOrder = String(projected.row['userOrder'] ?? '');
+        const operator = String(projected.row['operator'] ?? '');
+        const name = `approvals row ${projected.rowId} (userOrder ${userOrder}, operator ${operator})`;
+        const seq = Number(projected.row['seq']);
+        const row = Number.isSafeInteger(seq) ? getAuditRow(this.#context.db, seq) : undefined;
+        const signed = row !== undefined && row.seq === seq && row.operator === operator && row.kind === projected.row['decision'];
+        const local = getWithdrawalRequestByUserOrder(this.#context.db, userOrder);
+        if (!signed || !local || row.subject !== local.intentHash) {
+          refuse('approvals', name, `team database: ${name} has no signed ${String(projected.row['decision'] ?? 'approval')} statement behind it; the row is ignored`);
+        }
+      }
+      after = page.nextCursor;
+    } while (after !== null);
+    return found;
+  }
+
+  status(): TeamStatus {
+    const settings = getTeamSettings(this.#context.db);
+    return {
+      connected: this.#connection.connected,
+      since: this.#connection.since,
+      reason: this.#connection.reason,
+      verifiedSeq: settings?.verifiedSeq ?? 0,
+      verifiedAt: settings?.verifiedAt ?? null,
+      halted: this.#halted,
+      refused: listTeamRefusals(this.#context.db, 20),
+      pendingEvents: countTeamOutbox(this.#context.db),
+    };
+  }
+}

@@ -1,0 +1,30 @@
+// The seam through which a team desk's decisions and events reach the team database: the audit trail hands operator
+// decisions and desk-signed events to it instead of appending them locally, and the withdrawal desk holds a
+// submission claim through it. Absent (null) on a single-workstation desk, where nothing changes.
+import type { AuditRow, StatementDraft, StatementSigner } from '../store';
+
+export interface TeamSystemEvent {
+  readonly profile?: string | null;
+  readonly action: string;
+  readonly subject?: string | null;
+  readonly details?: unknown;
+}
+
+export interface TeamSeam {
+  /**
+   * Publishes one signed decision: catches up with the team database, signs at its head, appends it there (on the
+   * condition the head did not move: otherwise catches up and signs again), then applies it locally, running
+   * `within` in the same local transaction as the row. Refuses while the team database is unreachable.
+   */
+  publishDecision(draft: StatementDraft, sign: StatementSigner, within?: (row: AuditRow) => void): Promise<AuditRow>;
+  /** Queues a desk-signed event (in the caller's transaction); it is signed and published at the shared head. */
+  queueSystemEvent(event: TeamSystemEvent): void;
+  /**
+   * Takes (or renews) this workstation's claim to send a request to the service; refuses, naming the holder, when
+   * another workstation holds a live claim or the submission is done. True when an expired claim of another
+   * workstation was taken over while it may have sent (resolve with checkWithdrawOrder under the same userOrder).
+   */
+  holdSubmission(userOrder: string): Promise<{ tookOverSent: boolean }>;
+  /** Marks this workstation's claim done with the service's answer (best effort; the lease expires otherwise). */
+  submissionSettled(userOrder: string, result: string): void;
+}

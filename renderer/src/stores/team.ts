@@ -1,0 +1,32 @@
+// useTeamStore: this workstation's team mode (team/status, the team/changed event) and the admin's actions on it
+// (team/init, team/join, team/leave). The database URL typed here goes to the engine, which keeps its password in the
+// keychain; the status shows the URL without it.
+import { create } from 'zustand';
+import type { TeamStatusView } from '../../../electron/contract';
+import { call, type Result } from '../api';
+import type { ActingOperator } from './operator-prompt';
+
+interface TeamStore {
+  readonly status: TeamStatusView | null;
+  load(): Promise<void>;
+  connect(kind: 'init' | 'join', database: string, workstation: string, as: ActingOperator): Promise<Result<TeamStatusView>>;
+  leave(as: ActingOperator): Promise<Result<TeamStatusView>>;
+}
+
+export const useTeamStore = create<TeamStore>()((set) => ({
+  status: null,
+  async load() {
+    const result = await call('team/status', {});
+    if (result.ok) set({ status: result.value });
+  },
+  async connect(kind, database, workstation, as) {
+    const result = await call(kind === 'init' ? 'team/init' : 'team/join', { database, workstation, as });
+    if (result.ok) set({ status: result.value });
+    return result;
+  },
+  async leave(as) {
+    const result = await call('team/leave', { as });
+    if (result.ok) set({ status: result.value });
+    return result;
+  },
+}));

@@ -1,0 +1,72 @@
+// E2E: a team desk in the app. Two harnesses (two workstations, each its own engine, data folder and keychain) share
+// one PostgreSQL (scripts/with-postgres.sh). The first is a demo desk moved into the team database; the second joins
+// without merchant credentials. The second page's approvals queue shows a request made at the first within a second,
+// without a reload, and its Settings show the team desk as connected; both pages pass the accessibility checks.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
+import { test, expect, openHarnessDesk } from './support/desk';
+import { DEMO_ADMIN, DEMO_APPROVER, go, startDemo } from './support/flows';
+import { expectAccessible } from './support/page-checks';
+
+function databaseUrl(): string {
+  const url = process.env['TREASURY_DESK_DATABASE_URL'];
+  if (url === undefined) throw new Error('the team e2e test needs a throwaway PostgreSQL: run it through scripts/with-postgres.sh');
+  return url;
+}
+
+/** Unlocks the desk as `operator` when the page shows the lock screen. */
+async function unlockIfLocked(page: Page, operator: { operator: string; passphrase: string }): Promise<void> {
+  const lock = page.getByTestId('@lock/operator');
+  if (!(await lock.isVisible())) return;
+  await lock.fill(operator.operator);
+  await page.getByTestId('@lock/passphrase').fill(operator.passphrase);
+  await page.getByTestId('@lock/unlock-button').click();
+  await expect(page.getByText(`Operator: ${operator.operator}`)).toBeVisible();
+}
+
+test('the second workstation’s approvals queue updates live when the first makes a request', async ({ page, desk, browser }) => {
+  const url = databaseUrl();
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
+  await admin.end();
+
+  await startDemo(page, desk.url);
+  await desk.value('team/init', { database: url, workstation: 'front-office', as: DEMO_ADMIN });
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'treasury-e2e-second-'));
+  const second = await openHarnessDesk(dataDir, { demoAuto: false, autoSync: false });
+  const context = await browser.newContext();
+  try {
+    await second.desk.value('team/join', { database: url, workstation: 'laptop', as: DEMO_ADMIN });
+    const page2 = await context.newPage();
+    await page2.goto(second.desk.url);
+    await unlockIfLocked(page2, DEMO_APPROVER);
+    await go(page2, 'withdrawals');
+    const queue = page2.getByTestId('@withdrawals/queue-item');
+    const before = await queue.count();
+
+    const { withdrawal } = await desk.value('withdrawals/request', { currency: 'eth.usdt', amount: '23', toAddress: `0x${randomBytes(20).toString('hex')}`, as: DEMO_ADMIN });
+    const made = Date.now();
+    await expect(queue).toHaveCount(before + 1, { timeout: 1_000 });
+    console.log(`team e2e: the request reached the second page's queue ${Date.now() - made} ms after it was made at the first`);
+    await expect(page2.getByTestId('@withdrawals/queue-fingerprint').filter({ hasText: withdrawal.fingerprint ?? 'none' })).toHaveCount(1);
+    await expectAccessible(page2, 'withdrawals on the second workstation');
+
+    await go(page2, 'settings');
+    await expect(page2.getByTestId('@settings/team-connection')).toContainText('Connected');
+    await expectAccessible(page2, 'settings with a team desk');
+    await go(page, 'settings');
+    await expect(page.getByTestId('@settings/team-connection')).toContainText('Connected');
+    await expectAccessible(page, 'settings on the first workstation');
+  } finally {
+    await context.close();
+    await second.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,150 @@
+// Shared setup for the team-mode engine tests: one real PostgreSQL (scripts/with-postgres.sh), one sandbox, and two or
+// three engines ("workstations"), each with its own SQLite file and keychain service name. Workstation A holds the
+// merchant credentials (openDesk imports them and seeds the roster); the others join without credentials.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { expect } from 'vitest';
+import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result, type WithdrawalView } from '../../../electron/contract';
+import { createEngine, type Engine } from '../../../electron/core/engine';
+import { KeychainVault } from '../../../electron/core/secrets';
+import { openPostgresDeskStore, type PostgresStoreOptions } from '../../../electron/core/team/postgres-store';
+import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
+import { openDesk, requireKeyring, type Desk } from '../engine/support';
+
+const HARNESS_COMMAND = 'bash scripts/with-node.sh bash scripts/with-keyring.sh bash scripts/with-postgres.sh npx vitest run test/integration/team';
+
+/** The throwaway cluster's URL; fails (never skips) without scripts/with-postgres.sh. */
+export function databaseUrl(): string {
+  const url = process.env['TREASURY_DESK_DATABASE_URL'];
+  if (url === undefined || process.env['TREASURY_DESK_PG_HARNESS'] === undefined) throw new Error(`the team tests need a throwaway PostgreSQL: run \`${HARNESS_COMMAND}\``);
+  return url;
+}
+
+/** Quick reconnects, so outages are noticed and healed within the tests' time. */
+export const TEST_STORE_OPTIONS: PostgresStoreOptions = { poolSize: 8, heartbeatMs: 300, reconnectDelayMs: { first: 100, longest: 400 }, connectTimeoutMs: 2_000 };
+export const openTestStore = (url: string): ReturnType<typeof openPostgresDeskStore> => openPostgresDeskStore(url, TEST_STORE_OPTIONS);
+
+/** Runs SQL as the database's owner (the tests' "database administrator"). */
+export async function adminSql<T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function emptyTeamDatabase(): Promise<void> {
+  await adminSql(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
+}
+
+/** Stops or starts the throwaway cluster (outage tests); starting a running one does nothing. */
+export function postgres(action: 'stop' | 'start'): void {
+  const pgCtl = process.env['TREASURY_DESK_PG_CTL'];
+  if (pgCtl === undefined) throw new Error(`TREASURY_DESK_PG_CTL is not set: run \`${HARNESS_COMMAND}\``);
+  if (action === 'start') {
+    try {
+      execFileSync(pgCtl, ['status'], { stdio: 'ignore' });
+      return;
+    } catch {
+      // not running: start it below
+    }
+  }
+  execFileSync(pgCtl, [action], { stdio: 'ignore' });
+}
+
+export interface Workstation {
+  readonly name: string;
+  readonly engine: Engine;
+  call<M extends MethodName>(method: M, request: unknown): Promise<Result<ResponseOf<M>>>;
+  value<M extends MethodName>(method: M, request: unknown): Promise<ResponseOf<M>>;
+  /** This workstation's view of the request with this userOrder (request ids are per workstation), or undefined. */
+  find(userOrder: string): Promise<WithdrawalView | undefined>;
+  close(): Promise<void>;
+}
+
+function workstationOf(name: string, engine: Engine, close: () => Promise<void>): Workstation {
+  const call = async <M extends MethodName>(method: M, request: unknown): Promise<Result<ResponseOf<M>>> => {
+    const parsed = parseRequest(method, request);
+    if (!parsed.ok) return parsed;
+    const handler = engine.handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
+    return handler(parsed.value);
+  };
+  const value = async <M extends MethodName>(method: M, request: unknown): Promise<ResponseOf<M>> => {
+    const result = await call(method, request);
+    if (!result.ok) expect.fail(`${name}: ${method} failed: ${result.error.code}: ${result.error.message}`);
+    return result.value;
+  };
+  return {
+    name,
+    engine,
+    call,
+    value,
+    async find(userOrder) {
+      const page = await value('withdrawals/list', { limit: 200 });
+      return page.rows.find((row) => row.userOrder === userOrder);
+    },
+    close,
+  };
+}
+
+/** Workstation A: the sandbox, the merchant credentials, the standard roster, a funded balance and a first sync. */
+export async function openFirstWorkstation(): Promise<{ desk: Desk; a: Workstation }> {
+  const desk = await openDesk({ engine: { openSharedStore: openTestStore } });
+  const merchantId = desk.sandbox.credentials.merchantId;
+  expect((await desk.admin('PATCH', `/merchants/${merchantId}`, { balances: { 'trx.usdt': '100000', trx: '1000' } })).status).toBe(200);
+  await desk.value('sync/run', {});
+  return { desk, a: workstationOf('A', desk.engine, () => desk.close()) };
+}
+
+/** Another workstation: its own SQLite file and keychain service, no merchant credentials. */
+export async function openWorkstation(name: string, options: { readonly notifications?: boolean } = {}): Promise<Workstation & { restart(): Promise<Workstation> }> {
+  requireKeyring();
+  const dir = mkdtempSync(join(tmpdir(), `td-team-${name}-`));
+  const vault = new KeychainVault({ service: `treasury-desk-test-${randomBytes(6).toString('hex')}` });
+  const start = (): Promise<Engine> => createEngine({ dbPath: join(dir, 'desk.sqlite'), vault, cryptoThreads: 1, openSharedStore: openTestStore, notifications: options.notifications === true });
+  let engine = await start();
+  const close = async (): Promise<void> => {
+    await engine.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return {
+    ...workstationOf(name, engine, close),
+    /** Closes this workstation's engine and starts a new one on the same data folder and keychain (a restart). */
+    async restart() {
+      await engine.close();
+      engine = await start();
+      return workstationOf(name, engine, close);
+    },
+  };
+}
+
+/** Polls `check` every 5 ms until it holds; answers how long it took (ms). Fails after `timeoutMs`. */
+export async function within(what: string, timeoutMs: number, check: () => Promise<boolean>): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (await check()) return performance.now() - started;
+    if (performance.now() - started > timeoutMs) expect.fail(`${what}: not seen within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Orders the sandbox holds for this merchant, per userOrder, from its own database. */
+export function sandboxOrders(desk: Desk): { userOrder: string; count: number }[] {
+  const file = readdirSync(desk.sandbox.dataDir).find((name) => name.endsWith('.sqlite') || name.endsWith('.db'));
+  if (file === undefined) throw new Error(`no sandbox database in ${desk.sandbox.dataDir}`);
+  const db = new Database(join(desk.sandbox.dataDir, file), { readonly: true });
+  try {
+    return db
+      .prepare('SELECT user_order AS userOrder, count(*) AS count FROM withdrawals WHERE merchant_id = ? GROUP BY user_order')
+      .all(desk.sandbox.credentials.merchantId) as { userOrder: string; count: number }[];
+  } finally {
+    db.close();
+  }
+}

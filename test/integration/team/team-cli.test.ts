@@ -1,0 +1,37 @@
+// `treasury-desk team …` in process, on a real PostgreSQL: status on a solo desk, init without a database (bad usage,
+// exit 2), init with TREASURY_DESK_DATABASE_URL standing in for --database, status and verify afterwards; the
+// password is printed nowhere.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, as, expectFailure, expectOk, json, openCliDesk, setUpDesk, type CliDesk } from '../cli/support';
+import { databaseUrl, emptyTeamDatabase } from './desk-support';
+
+let desk: CliDesk;
+
+beforeAll(async () => {
+  await emptyTeamDatabase();
+  desk = await openCliDesk();
+  await setUpDesk(desk);
+}, 60_000);
+afterAll(async () => desk?.close());
+
+describe('treasury-desk team', () => {
+  it('says a solo desk is not a team desk, and refuses init without a database', async () => {
+    expect(expectOk(await desk.cli(['team', 'status'])).stdout).toContain('this desk is not a team desk');
+    const usage = expectFailure(await desk.cli(['team', 'init', '--workstation', 'A', '--as', ADMIN.name], { ...as(ADMIN), env: { ...as(ADMIN).env, TREASURY_DESK_DATABASE_URL: '' } }), 2);
+    expect(usage).toContain('--database');
+  });
+
+  it('moves the desk into the team database named by TREASURY_DESK_DATABASE_URL, then reports and verifies it', async () => {
+    const password = decodeURIComponent(new URL(databaseUrl()).password);
+    const env = { ...as(ADMIN).env, TREASURY_DESK_DATABASE_URL: databaseUrl() };
+    const init = expectOk(await desk.cli(['team', 'init', '--workstation', 'front-office', '--as', ADMIN.name], { env }));
+    expect(init.stdout).toMatch(/connected since .* UTC/);
+    expect(init.stdout + init.stderr).not.toContain(password);
+    const status = json<{ enabled: boolean; connected: boolean; database: string; workstation: string; verifiedSeq: number }>(expectOk(await desk.cli(['team', 'status', '--json'])));
+    expect(status).toMatchObject({ enabled: true, connected: true, workstation: 'front-office' });
+    expect(status.database).not.toContain(password);
+    expect(status.verifiedSeq).toBeGreaterThan(0);
+    const verify = expectOk(await desk.cli(['team', 'verify']));
+    expect(verify.stdout).toContain(`last verified row: ${status.verifiedSeq}`);
+  });
+});
