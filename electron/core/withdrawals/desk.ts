@@ -34,6 +34,7 @@ import { noAddressRulesReason, unknownCurrencyReason } from '../merchant/records
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
 import type { Roster } from '../operators/roster';
 import { stuckFlag, stuckThresholds } from './watchdog';
+import { batchLineRef } from '../payouts/line-ref';
 import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, remarkFor, type WithdrawalIntent } from '../statements/intent';
 import {
   createWithdrawalRequest,
@@ -631,6 +632,7 @@ export function withdrawalView(context: DeskContext, request: WithdrawalRequest,
     createdAt: request.createdAt,
     updatedAt: request.updatedAt,
     stuck: stuckFlag(request, stuckThresholds(context), context.now()),
+    batch: batchLineRef(context.db, request),
   };
 }
 

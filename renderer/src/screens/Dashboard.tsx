@@ -36,10 +36,12 @@ export function Dashboard(): React.JSX.Element {
   const running = useSyncStore((state) => state.running);
   const syncError = useSyncStore((state) => state.error);
   const queue = useWithdrawalsStore((state) => state.queue);
+  const queueBatches = useWithdrawalsStore((state) => state.queueBatches);
   const now = useNow(10_000);
   const balancesState = status?.resources.find((resource) => resource.resource === 'balances');
   const freshest = balancesState?.lastSuccessAt ?? balances.reduce<number | null>((latest, balance) => (latest === null || balance.observedAt > latest ? balance.observedAt : latest), null);
-  const waiting = queue.filter((order) => decisionsOpen(order.state).approve).length;
+  // A batch payout waiting for approval counts once, like in the approvals queue.
+  const waiting = queue.filter((order) => decisionsOpen(order.state).approve).length + queueBatches.filter((batch) => batch.state === 'awaitingApproval').length;
 
   return (
     <>
