@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import { isCurrencySymbol } from '../../../electron/chains';
 import type { PayoutBatchQueueEntry, WithdrawalPreflight, WithdrawalView } from '../../../electron/contract';
+import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import { call, type ContractError, type Result } from '../api';
 import type { ActingOperator } from './operator-prompt';
 
@@ -60,6 +61,11 @@ interface WithdrawalsStore {
   cancel(id: string, reason: string, as: ActingOperator): Promise<Result<WithdrawalView>>;
   /** Sending is a decision too: a named operator with the submit permission, passphrase-checked. */
   submit(id: string, as: ActingOperator): Promise<Result<WithdrawalView>>;
+}
+
+/** How many approvals the queue waits for: each single request open to approval, and each batch awaiting approval once. */
+export function awaitingApprovalCount(state: Pick<WithdrawalsStore, 'queue' | 'queueBatches'>): number {
+  return state.queue.filter((order) => decisionsOpen(order.state).approve).length + state.queueBatches.filter((batch) => batch.state === 'awaitingApproval').length;
 }
 
 export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
