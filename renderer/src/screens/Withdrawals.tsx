@@ -43,7 +43,9 @@ export function Withdrawals(): React.JSX.Element {
   const detail = useWithdrawalsStore((state) => state.detail);
   useEffect(() => {
     void useWithdrawalsStore.getState().refreshAll();
-  }, []);
+    // Back on the queue when the screen is left: it opens there next time, unless it is opened to show a batch.
+    return () => setTab('queue');
+  }, [setTab]);
   const tabs: ReadonlyArray<[WithdrawalsTab, string]> = [
     ['queue', `Approvals queue (${waiting})`],
     ['request', 'New request'],
