@@ -16,7 +16,7 @@ import { DeskError } from '../errors';
 import { csvLine } from '../export/csv';
 import { writeFileAtomically } from '../features/handle';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
-import type { Roster } from '../operators/roster';
+import type { ChainRow, Roster } from '../operators/roster';
 import { encodeCanonical } from '../statements/canonical';
 import { parseStatement, type StatementBody } from '../statements/statement';
 import { encodeIntent, intentFingerprint, intentHash, type WithdrawalIntent } from '../statements/intent';
@@ -36,7 +36,7 @@ import {
   type WithdrawalRequest,
 } from '../store';
 import { policyFor, policyInForce, preflight, submitAs } from '../withdrawals/desk';
-import { alteredFields, judgeForView, type IntentEvidence } from '../withdrawals/verify';
+import { alteredFields, judgeForView, viewRowsFor, type IntentEvidence } from '../withdrawals/verify';
 import { batchFingerprint, batchIntentHash, derivedUserOrder, encodeBatchIntent, isBatchIntent, type BatchCurrencyTotal, type BatchFlag, type BatchIntent } from './batch-intent';
 import { PAYOUT_FILE_MAX_BYTES, readPayoutCsv, type PayoutRow } from './csv';
 
@@ -312,11 +312,14 @@ export interface JudgedLine {
 
 /** Every line of the batch with what its statements say (judgeForView); refused when a line row is missing or names another batch. */
 export function judgeBatchLines(context: DeskContext, batch: PayoutBatch, roster: Roster): JudgedLine[] {
+  // Every line is signed under the batch hash: its statements are read and parsed once for all of them.
+  let rows: ChainRow[] | undefined;
   return listPayoutLines(context.db, batch.id).map(({ line, requestId }) => {
     const request = getWithdrawalRequest(context.db, requestId);
     if (!request) throw new DeskError('unverified', `line ${line} of batch ${batch.id} has no withdrawal request: the desk database was altered`);
     if (request.batchHash !== batch.batchHash) throw new DeskError('unverified', `line ${line} of batch ${batch.id} names another batch: the desk database was altered`);
-    return { line, request, evidence: judgeForView(context, roster, request) };
+    rows ??= viewRowsFor(context, request);
+    return { line, request, evidence: judgeForView(context, roster, request, rows) };
   });
 }
 
