@@ -383,6 +383,19 @@ export interface OrderStatusEvent {
   readonly observedAt: number;
 }
 
+/** The batch payout a request is a line of: it is approved, rejected and cancelled with its batch, never alone. */
+export interface BatchLineRef {
+  /** The batch's id (payouts/get); null when no batch is stored under the hash the line is signed under (rows altered). */
+  readonly id: string | null;
+  /**
+   * The batch intent's fingerprint (4 groups of 4), derived from the stored intent only when it hashes to the batch the
+   * line's decisions are signed under; null when the stored batch no longer matches (its row was altered).
+   */
+  readonly fingerprint: string | null;
+  /** The line's number in the imported file (1 = the first payout after the header); null when its line row is gone. */
+  readonly line: number | null;
+}
+
 export interface WithdrawalView {
   readonly id: string;
   /** The intent's fingerprint (4 groups of 4): what approvers compare; also in the order's remark. Null for a request made before signed approvals. */
@@ -418,6 +431,8 @@ export interface WithdrawalView {
   readonly updatedAt: number;
   /** Set while the order has stayed in a pending status past its threshold (the watchdog), with what to do next. */
   readonly stuck: StuckFlagView | null;
+  /** The batch payout this request is a line of, or null for a single withdrawal. */
+  readonly batch: BatchLineRef | null;
 }
 
 export interface AuditEntryView {

@@ -11,7 +11,7 @@ import { canonicalTimeZone, timeZoneProblem } from './time-zone';
 import { ORDER_FINAL_SCOPES, type ApprovalsWaitingView, type NotificationPreferencesView } from './notifications';
 import type { AssetTotalsView, BalanceHistoryView } from './balance-totals';
 import type { ConnectionPanelView } from './connection-panel';
-import type { PayoutBatchSummary, PayoutBatchView, PayoutSubmitResult } from './payouts';
+import type { ApprovalsQueueView, PayoutBatchSummary, PayoutBatchView, PayoutSubmitResult } from './payouts';
 import type { PeriodStatement } from './period-statement';
 import type { ReconciliationReport } from './reconciliation';
 import { STUCK_THRESHOLD_RANGE_MS, WATCHED_ORDER_STATUSES, type StuckThresholdsView } from './stuck-orders';
@@ -243,6 +243,9 @@ export const CONTRACT = {
   /** Submitting is a decision of a named operator with the submit permission, passphrase-checked. */
   'withdrawals/submit': method(z.strictObject({ id: z.string().min(1).max(64), as: actingOperator }))<Dto.WithdrawalView>(),
   'withdrawals/get': method(z.strictObject({ id: z.string().min(1).max(64) }))<Dto.WithdrawalView>(),
+
+  /** The approvals queue: single requests someone still has to act on, and each such batch payout once (never its lines). */
+  'withdrawals/queue': method(none)<ApprovalsQueueView>(),
 
   /** Imports a payout CSV the CLI names (the app: desktop/importPayouts): every line preflighted; refused whole, naming lines. */
   'payouts/import': method(z.strictObject({ path: filePath, as: actingOperator }))<PayoutBatchView>(),

@@ -10,6 +10,8 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** Where clicking a notice leads in the window. */
 export type NotificationTarget =
   | { readonly kind: 'withdrawal'; readonly id: string }
+  /** A batch payout (payouts/get), shown in Withdrawals → Batch payouts. */
+  | { readonly kind: 'payoutBatch'; readonly id: string }
   | { readonly kind: 'deposit'; readonly id: string; readonly txid: string }
   | { readonly kind: 'connection' };
 

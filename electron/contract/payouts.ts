@@ -2,7 +2,7 @@
 // whole (fingerprint, totals per currency with fees, flags, the policy that applies), what its signed statements
 // support, and each line's progress once submitted. Everything shown comes from the verified statements and the
 // line rows; the renderer escapes every text as usual.
-import type { ApprovalView, WithdrawalState } from './dto';
+import type { ApprovalView, WithdrawalState, WithdrawalView } from './dto';
 
 /** A batch's progress, summed from its lines' states. */
 export const PAYOUT_BATCH_STATES = ['awaitingApproval', 'approved', 'rejected', 'cancelled', 'inProgress', 'done'] as const;
@@ -102,4 +102,19 @@ export interface PayoutSubmitResult {
   readonly batch: PayoutBatchView;
   readonly sent: number;
   readonly failures: readonly { readonly line: number; readonly error: string }[];
+}
+
+/** A batch in the approvals queue: one entry for all its lines, with what its approvers compare and count. */
+export type PayoutBatchQueueEntry = Pick<
+  PayoutBatchView,
+  'id' | 'fingerprint' | 'source' | 'initiator' | 'requestedAt' | 'lineCount' | 'totals' | 'requiredApprovals' | 'countedApprovals' | 'verified' | 'problems' | 'state'
+>;
+
+/**
+ * What someone still has to act on before it reaches the service: single requests in a decision state (never a batch's
+ * lines), and each batch with a line in one, once.
+ */
+export interface ApprovalsQueueView {
+  readonly requests: readonly WithdrawalView[];
+  readonly batches: readonly PayoutBatchQueueEntry[];
 }

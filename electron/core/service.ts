@@ -6,6 +6,7 @@ import type { TreasuryHandlers } from '../contract';
 import type { CallbackListener } from './callbacks/listener';
 import type { DeskContext } from './context';
 import { addressBookHandlers } from './features/address-book';
+import { approvalsQueueHandlers } from './features/approvals-queue';
 import { addressesHandlers } from './features/addresses';
 import { auditHandlers } from './features/audit';
 import { connectionHandlers } from './features/connection';
@@ -62,5 +63,6 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     ...addressBookHandlers(parts, handle),
     ...statementsHandlers(parts, handle),
     ...teamHandlers(parts, handle),
+    ...approvalsQueueHandlers(parts, handle),
   };
 }

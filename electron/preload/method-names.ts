@@ -59,6 +59,7 @@ export const PRELOAD_METHOD_NAMES = [
   'withdrawals/submit',
   'withdrawals/get',
   'withdrawals/list',
+  'withdrawals/queue',
   'payouts/import',
   'payouts/list',
   'payouts/get',

@@ -18,8 +18,7 @@ import { NAV_LABELS, SCREEN_TITLES, SCREENS, useNavigationStore, type Screen } f
 import { useProfilesStore } from './stores/profiles';
 import { useSessionStore } from './stores/session';
 import { useSyncStore } from './stores/sync';
-import { useWithdrawalsStore } from './stores/withdrawals';
-import { decisionsOpen } from '../../electron/contract/withdrawal-lifecycle';
+import { awaitingApprovalCount, useWithdrawalsStore } from './stores/withdrawals';
 
 function ScreenView({ screen }: { readonly screen: Screen }): React.JSX.Element {
   switch (screen) {
@@ -57,7 +56,7 @@ export function Shell(): React.JSX.Element {
   const session = useSessionStore((state) => state.session);
   const active = useProfilesStore((state) => state.profiles.find((profile) => profile.active) ?? null);
   const connection = useSyncStore((state) => state.connection);
-  const waiting = useWithdrawalsStore((state) => state.queue.filter((order) => decisionsOpen(order.state).approve).length);
+  const waiting = useWithdrawalsStore(awaitingApprovalCount);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const isDemo = session?.isDemo === true || active?.isDemo === true;

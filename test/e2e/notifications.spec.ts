@@ -6,22 +6,12 @@
 // their own notices with their passphrase, a deposit above their threshold arrives as one, and the workstation keeps
 // running in the tray when asked.
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { test, expect, type Desk } from './support/desk';
-import { actAs, DEMO_ADMIN, DEMO_ADMIN_2, DEMO_APPROVER, go, startDemo } from './support/flows';
+import { actAs, DEMO_ADMIN, DEMO_ADMIN_2, DEMO_APPROVER, go, signInAs, startDemo } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
 import { sandboxAdmin } from './support/sandbox-admin';
 
 const VIEWER = { operator: 'vera', passphrase: 'vera passphrase 77' };
-
-/** Locks the desk from the top bar and unlocks it as `operator`: who is signed in at this workstation. */
-async function signInAs(page: Page, operator: { operator: string; passphrase: string }): Promise<void> {
-  await page.getByTestId('@shell/lock-button').click();
-  await page.getByTestId('@lock/operator').fill(operator.operator);
-  await page.getByTestId('@lock/passphrase').fill(operator.passphrase);
-  await page.getByTestId('@lock/unlock-button').click();
-  await expect(page.getByText(`Operator: ${operator.operator}`)).toBeVisible();
-}
 
 /** A withdrawal requested on the engine directly, as if at another workstation. */
 async function requestElsewhere(desk: Desk, as: { operator: string; passphrase: string }, amount: string) {

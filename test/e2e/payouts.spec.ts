@@ -3,30 +3,19 @@
 // currency with fees, a new and a look-alike destination flagged, the policy and the approvals it needs); the
 // initiator cannot approve it, an independent approver does with their passphrase; Submit sends every line and each
 // line's status shows; the results export goes through the save dialog and its rows match the batch. Axe on each state.
-import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/desk';
 import { actAs, DEMO_ADMIN, DEMO_APPROVER, go, startDemo } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
-
-function evmAddress(): string {
-  return `0x${randomBytes(20).toString('hex')}`;
-}
+import { evmAddress, writePayoutCsv } from './support/payout-files';
 
 /** The same first and last characters as `address`, two different ones in the middle: a look-alike. */
 function lookAlikeOf(address: string): string {
   const middle = address.slice(20, 22) === 'ff' ? '00' : 'ff';
   return `${address.slice(0, 20)}${middle}${address.slice(22)}`;
-}
-
-/** Writes a payout CSV (header and lines) into the test's folder, as the person would have saved it. */
-function writePayoutCsv(folder: string, name: string, lines: readonly (readonly string[])[]): string {
-  const path = join(folder, name);
-  writeFileSync(path, ['currency,amount,toAddress,memo', ...lines.map((line) => line.join(','))].join('\r\n') + '\r\n');
-  return path;
 }
 
 /** Answers the open dialog with `path`, then "who is acting?" as the initiator. */

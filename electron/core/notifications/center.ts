@@ -21,12 +21,13 @@ import {
   type Deposit,
   type WithdrawalRequest,
 } from '../store';
+import { batchViewOf } from '../payouts/batch';
 import { intentFingerprint } from '../statements/intent';
 import { judgeForView } from '../withdrawals/verify';
 import { nextStepsFor, type StuckOrder, type WithdrawalWatchdog } from '../withdrawals/watchdog';
 import { depositWanted, preferencesOf } from './preferences';
-import { activeOperators, approvalCandidates, requestsAwaitingApproval } from './recipients';
-import { approvalWaitingText, depositText, offlineText, onlineText, orderFinalText, orderStuckText, type NotificationText } from './texts';
+import { activeOperators, approvalCandidates, batchApprovalCandidates, batchesAwaitingApproval, judgedBatchLines, requestsAwaitingApproval } from './recipients';
+import { approvalWaitingText, batchApprovalWaitingText, depositText, offlineText, onlineText, orderFinalText, orderStuckText, type NotificationText } from './texts';
 
 export interface NotificationOptions {
   /** Between reviews when no event comes (requests made by the CLI, the offline delay). */
@@ -108,6 +109,7 @@ export class DeskNotifications {
     const since = this.#since(profile);
     const roster = this.context.trail.roster(profile, { cached: true });
     this.#reviewApprovals(profile, roster, since);
+    this.#reviewBatchApprovals(profile, roster, since);
     this.#reviewChangedRequests(profile, roster, since);
     this.#reviewDeposits(profile, roster, since);
   }
@@ -194,6 +196,23 @@ export class DeskNotifications {
         required: evidence.verification.requiredApprovals,
       });
       this.#raise(profile, occurrence, 'approvalWaiting', recipients, text, { kind: 'withdrawal', id: String(request.id) });
+    }
+  }
+
+  /** Each batch payout waiting for approval: one notice for the whole batch (its lines are never notified one by one). */
+  #reviewBatchApprovals(profile: string, roster: Roster, since: number): void {
+    for (const batch of batchesAwaitingApproval(this.context, profile)) {
+      const occurrence = `approval:batch:${batch.id}`;
+      if (isNotificationClaimed(this.context.db, profile, occurrence)) continue;
+      const judged = batch.createdAt < since ? null : judgedBatchLines(this.context, batch, roster);
+      // History, or a batch whose statements do not verify: it asks nobody (the desk would refuse any approval).
+      if (judged === null || judged.some((line) => line.evidence.intent === null || line.evidence.initiator === null)) {
+        claimNotification(this.context.db, profile, occurrence, 'approvalWaiting', false, this.context.now());
+        continue;
+      }
+      const candidates = new Set(batchApprovalCandidates(roster, judged, this.context.activeProfile().merchantId).map((name) => name.toLowerCase()));
+      const recipients = this.#wanting(profile, roster, (preferences, name) => preferences.approvalWaiting && candidates.has(name.toLowerCase()));
+      this.#raise(profile, occurrence, 'approvalWaiting', recipients, batchApprovalWaitingText(batchViewOf(this.context, batch, judged)), { kind: 'payoutBatch', id: String(batch.id) });
     }
   }
 

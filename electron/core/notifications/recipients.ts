@@ -1,12 +1,15 @@
 // Who may act on a withdrawal request now, by the same rules that count approvals (APPROVALS.md, withdrawals/verify):
 // an active approver or admin, enrolled before the request was made, not its initiator, who has not decided on it yet,
 // and whose party would add to the independent approvals counted so far; nobody while the desk would refuse any
-// approval (the request was altered after it was signed, or does not verify). What decides "waiting for your approval"
-// notices and the tray's and badge's count. Pure over the roster and the request's evidence, except the count.
+// approval (the request was altered after it was signed, or does not verify). A batch payout is one decision over all
+// its lines: who may approve every line. What decides "waiting for your approval" notices and the tray's and badge's
+// count (a batch counts once). Pure over the roster and the evidence, except the listings and the count.
 import { roleMay, type OperatorRole } from '../auth/roles';
 import type { DeskContext } from '../context';
 import { countIndependentApprovals, type Roster } from '../operators/roster';
-import { listWithdrawalRequests, type WithdrawalRequest } from '../store';
+import { DeskError } from '../errors';
+import { judgeBatchLines, type JudgedLine } from '../payouts/batch';
+import { listPayoutBatchesWithLinesIn, listWithdrawalRequests, type PayoutBatch, type WithdrawalRequest } from '../store';
 import { intentFingerprint } from '../statements/intent';
 import { alteredFields, judgeForView, type IntentEvidence } from '../withdrawals/verify';
 
@@ -44,26 +47,58 @@ export function approvalCandidates(roster: Roster, request: WithdrawalRequest, e
     .map(({ name }) => name);
 }
 
-/** Every request of `profile` awaiting approval, oldest pages last (the queue is short: it pages anyway). */
+/**
+ * The operators whose approval of a whole batch would count now: those who may approve each of its lines (nobody when
+ * a line is not awaiting approval, was altered, or does not verify: the desk would refuse the batch's approval).
+ */
+export function batchApprovalCandidates(roster: Roster, judged: readonly JudgedLine[], merchantId: string): string[] {
+  const [first, ...rest] = judged;
+  if (first === undefined) return [];
+  let candidates = approvalCandidates(roster, first.request, first.evidence, merchantId);
+  for (const line of rest) {
+    if (candidates.length === 0) break;
+    const also = new Set(approvalCandidates(roster, line.request, line.evidence, merchantId).map(lower));
+    candidates = candidates.filter((name) => also.has(lower(name)));
+  }
+  return candidates;
+}
+
+/** Every single request of `profile` awaiting approval (not a batch's lines), oldest pages last (the queue is short: it pages anyway). */
 export function requestsAwaitingApproval(context: Pick<DeskContext, 'db'>, profile: string): WithdrawalRequest[] {
   const all: WithdrawalRequest[] = [];
   let after: string | null = null;
   do {
-    const page = listWithdrawalRequests(context.db, { profile, state: 'awaitingApproval', limit: 200, after });
+    const page = listWithdrawalRequests(context.db, { profile, state: 'awaitingApproval', singleOnly: true, limit: 200, after });
     all.push(...page.rows);
     after = page.nextCursor;
   } while (after !== null);
   return all;
 }
 
-/** How many requests of the active profile `operator` may approve now (the tray and badge count). */
+/** The batch payouts of `profile` with a line awaiting approval, newest first. */
+export function batchesAwaitingApproval(context: Pick<DeskContext, 'db'>, profile: string): PayoutBatch[] {
+  return listPayoutBatchesWithLinesIn(context.db, profile, ['awaitingApproval']);
+}
+
+/** A batch's lines judged from its statements, or null when its rows were altered so that it cannot be (it then asks nobody). */
+export function judgedBatchLines(context: DeskContext, batch: PayoutBatch, roster: Roster): JudgedLine[] | null {
+  try {
+    return judgeBatchLines(context, batch, roster);
+  } catch (error) {
+    if (error instanceof DeskError) return null;
+    throw error;
+  }
+}
+
+/** How many single requests and batches of the active profile `operator` may approve now, a batch once (the tray and badge count). */
 export function approvalsWaitingFor(context: DeskContext, operator: string): number {
   const profile = context.activeProfileName();
   if (profile === undefined) return 0;
   const roster = context.trail.roster(profile, { cached: true });
   const merchantId = context.activeProfile().merchantId;
   const name = lower(operator);
-  return requestsAwaitingApproval(context, profile).filter((request) =>
-    approvalCandidates(roster, request, judgeForView(context, roster, request), merchantId).some((candidate) => lower(candidate) === name),
-  ).length;
+  const includes = (candidates: readonly string[]): boolean => candidates.some((candidate) => lower(candidate) === name);
+  const requests = requestsAwaitingApproval(context, profile).filter((request) => includes(approvalCandidates(roster, request, judgeForView(context, roster, request), merchantId)));
+  const batches = batchesAwaitingApproval(context, profile).filter((batch) => includes(batchApprovalCandidates(roster, judgedBatchLines(context, batch, roster) ?? [], merchantId)));
+  return requests.length + batches.length;
 }

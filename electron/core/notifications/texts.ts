@@ -4,7 +4,7 @@
 // shortened; no address, key, secret or balance is ever part of a notice. A discreet body says the same without
 // amounts, names or reasons: what a locked desk shows on a screen anyone may be looking at.
 import { CURRENCIES, isCurrencySymbol } from '../../chains';
-import { escapeUnsafeText, type ConnectionState, type OfflineReason } from '../../contract';
+import { escapeUnsafeText, type ConnectionState, type OfflineReason, type PayoutBatchView } from '../../contract';
 import type { Deposit, WithdrawalRequest } from '../store';
 
 export interface NotificationText {
@@ -49,6 +49,21 @@ export function approvalWaitingText(
       `${quoted(facts.initiator, 64)} requests ${money(request.amount, request.currency)} (request ${request.id}).` +
       ` Fingerprint ${quoted(facts.fingerprint, 40)}. Approvals: ${facts.counted} of ${facts.required}.${memo}`,
     discreetBody: `A withdrawal request is waiting for your approval. ${UNLOCK}`,
+  };
+}
+
+/** One notice for a whole batch payout (never one per line): its fingerprint, line count, file, totals with fees. */
+export function batchApprovalWaitingText(
+  batch: Pick<PayoutBatchView, 'id' | 'fingerprint' | 'lineCount' | 'source' | 'initiator' | 'totals' | 'countedApprovals' | 'requiredApprovals'>,
+): NotificationText {
+  const payouts = `${batch.lineCount} payout${batch.lineCount === 1 ? '' : 's'}`;
+  const totals = batch.totals.map((total) => money(total.total, total.currency)).join(', ');
+  return {
+    title: 'A batch payout is waiting for your approval',
+    body:
+      `Batch ${quoted(batch.fingerprint, 40)}: ${payouts} waits for your approval. ${quoted(batch.initiator, 64)} imported "${quoted(batch.source, 80)}" (batch ${batch.id})` +
+      `${totals === '' ? '' : `: ${totals} with fees`}. Approvals: ${batch.countedApprovals} of ${batch.requiredApprovals}.`,
+    discreetBody: `A batch payout is waiting for your approval. ${UNLOCK}`,
   };
 }
 

@@ -16,7 +16,7 @@ import { DeskError } from '../errors';
 import { csvLine } from '../export/csv';
 import { writeFileAtomically } from '../features/handle';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
-import type { Roster } from '../operators/roster';
+import type { ChainRow, Roster } from '../operators/roster';
 import { encodeCanonical } from '../statements/canonical';
 import { parseStatement, type StatementBody } from '../statements/statement';
 import { encodeIntent, intentFingerprint, intentHash, type WithdrawalIntent } from '../statements/intent';
@@ -36,7 +36,7 @@ import {
   type WithdrawalRequest,
 } from '../store';
 import { policyFor, policyInForce, preflight, submitAs } from '../withdrawals/desk';
-import { alteredFields, judgeForView, type IntentEvidence } from '../withdrawals/verify';
+import { alteredFields, judgeForView, viewRowsFor, type IntentEvidence } from '../withdrawals/verify';
 import { batchFingerprint, batchIntentHash, derivedUserOrder, encodeBatchIntent, isBatchIntent, type BatchCurrencyTotal, type BatchFlag, type BatchIntent } from './batch-intent';
 import { PAYOUT_FILE_MAX_BYTES, readPayoutCsv, type PayoutRow } from './csv';
 
@@ -304,18 +304,22 @@ function loadBatch(context: DeskContext, id: string): PayoutBatch {
   return batch;
 }
 
-interface JudgedLine {
+export interface JudgedLine {
   readonly line: number;
   readonly request: WithdrawalRequest;
   readonly evidence: IntentEvidence;
 }
 
-function judgeLines(context: DeskContext, batch: PayoutBatch, roster: Roster): JudgedLine[] {
+/** Every line of the batch with what its statements say (judgeForView); refused when a line row is missing or names another batch. */
+export function judgeBatchLines(context: DeskContext, batch: PayoutBatch, roster: Roster): JudgedLine[] {
+  // Every line is signed under the batch hash: its statements are read and parsed once for all of them.
+  let rows: ChainRow[] | undefined;
   return listPayoutLines(context.db, batch.id).map(({ line, requestId }) => {
     const request = getWithdrawalRequest(context.db, requestId);
     if (!request) throw new DeskError('unverified', `line ${line} of batch ${batch.id} has no withdrawal request: the desk database was altered`);
     if (request.batchHash !== batch.batchHash) throw new DeskError('unverified', `line ${line} of batch ${batch.id} names another batch: the desk database was altered`);
-    return { line, request, evidence: judgeForView(context, roster, request) };
+    rows ??= viewRowsFor(context, request);
+    return { line, request, evidence: judgeForView(context, roster, request, rows) };
   });
 }
 
@@ -378,7 +382,8 @@ function lineView(line: JudgedLine, estimatedFee: string): PayoutLineView {
   };
 }
 
-function viewOf(context: DeskContext, batch: PayoutBatch, judged: readonly JudgedLine[]): PayoutBatchView {
+/** The batch as the faces show it, from its lines already judged (so a caller that needs the judgements too judges once). */
+export function batchViewOf(context: DeskContext, batch: PayoutBatch, judged: readonly JudgedLine[]): PayoutBatchView {
   const signed = signedBatchOf(context, batch, judged);
   const first = judged[0]?.evidence;
   const counts: Partial<Record<WithdrawalState, number>> = {};
@@ -418,7 +423,7 @@ function estimatedFees(context: DeskContext, intent: BatchIntent | null): string
 }
 
 export function payoutBatchView(context: DeskContext, batch: PayoutBatch, roster: Roster = context.trail.roster(batch.profile, { cached: true })): PayoutBatchView {
-  return viewOf(context, batch, judgeLines(context, batch, roster));
+  return batchViewOf(context, batch, judgeBatchLines(context, batch, roster));
 }
 
 export function getPayoutBatchView(context: DeskContext, id: string): PayoutBatchView {
@@ -447,7 +452,7 @@ function refuse(context: DeskContext, batch: PayoutBatch, action: string, proble
 
 function decisionContext(context: DeskContext, id: string, acting: ActingOperator): { batch: PayoutBatch; judged: JudgedLine[] } {
   const batch = loadBatch(context, id);
-  const judged = judgeLines(context, batch, acting.roster);
+  const judged = judgeBatchLines(context, batch, acting.roster);
   const initiator = judged[0]?.evidence.initiator ?? batch.initiator;
   if (initiator.toLowerCase() === acting.name.toLowerCase() || batch.initiator.toLowerCase() === acting.name.toLowerCase()) {
     throw new DeskError('forbidden', 'the initiator of a batch can never approve or reject it: another approver must (the initiator may cancel it)');
@@ -478,7 +483,7 @@ export async function approvePayoutBatch(context: DeskContext, id: string, crede
   if (altered.length > 0) refuse(context, batch, 'payouts/approveRefused', altered, acting.name);
   await acting.sign({ kind: 'approve', subject: batch.batchHash, body: { fingerprint: batch.fingerprint } }, () => {
     const roster = context.trail.roster(batch.profile);
-    for (const line of judgeLines(context, batch, roster)) {
+    for (const line of judgeBatchLines(context, batch, roster)) {
       const { verification } = line.evidence;
       if (verification.ok && verification.countedApprovals >= verification.requiredApprovals) moveWithdrawalRequest(context.db, line.request.id, 'approvalsComplete', context.now());
     }
@@ -503,7 +508,7 @@ export async function rejectPayoutBatch(context: DeskContext, id: string, reason
 export async function cancelPayoutBatch(context: DeskContext, id: string, reason: string | undefined, credentials: OperatorCredentials): Promise<PayoutBatchView> {
   const acting = await actingAs(context, credentials, 'cancelWithdrawal');
   const batch = loadBatch(context, id);
-  const judged = judgeLines(context, batch, acting.roster);
+  const judged = judgeBatchLines(context, batch, acting.roster);
   const initiator = judged[0]?.evidence.initiator ?? batch.initiator;
   if (initiator.toLowerCase() !== acting.name.toLowerCase() && acting.role !== 'admin') throw new DeskError('forbidden', 'only the initiator of a batch or an admin may cancel it');
   const cancellable = statesAllowing('cancel');

@@ -4,6 +4,7 @@
 import { perDatabase, type StoreDatabase } from './database';
 import { invalidArgument, isUniqueViolation } from './errors';
 import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
+import type { WithdrawalRequestState } from './withdrawals';
 
 export interface NewPayoutBatch {
   readonly profile: string;
@@ -67,7 +68,19 @@ const statements = perDatabase((db) => ({
   ),
   insertLine: db.prepare('INSERT INTO payout_lines (batch_id, line, request_id) VALUES (?, ?, ?)'),
   byId: db.prepare(`SELECT ${BATCH_COLUMNS} FROM payout_batches WHERE id = ?`),
+  byHash: db.prepare(`SELECT ${BATCH_COLUMNS} FROM payout_batches WHERE profile = ? AND batch_hash = ?`),
+  lineOfRequest: db.prepare(
+    `SELECT b.id AS batchId, b.batch_hash AS batchHash, l.line AS line
+     FROM payout_lines l JOIN payout_batches b ON b.id = l.batch_id WHERE l.request_id = ?`,
+  ),
   lines: db.prepare('SELECT line, request_id AS requestId FROM payout_lines WHERE batch_id = ? ORDER BY line'),
+  // Through the lines' own batch_hash (what their decisions are signed under), newest batch first.
+  withLinesIn: db.prepare(
+    `SELECT ${BATCH_COLUMNS.split(', ').map((column) => `b.${column}`).join(', ')} FROM payout_batches b
+     WHERE b.profile = @profile AND EXISTS (
+       SELECT 1 FROM withdrawal_requests r WHERE r.batch_hash = b.batch_hash AND r.state IN (SELECT value FROM json_each(@states)))
+     ORDER BY b.created_at DESC, b.id DESC`,
+  ),
   firstPage: db.prepare(`SELECT ${BATCH_COLUMNS} FROM payout_batches WHERE profile = @profile ORDER BY created_at DESC, id DESC LIMIT @fetch`),
   nextPage: db.prepare(
     `SELECT ${BATCH_COLUMNS} FROM payout_batches WHERE profile = @profile AND (created_at, id) < (@afterAt, @afterId)
@@ -93,8 +106,32 @@ export function getPayoutBatch(db: StoreDatabase, id: number): PayoutBatch | und
   return row === undefined ? undefined : toBatch(row);
 }
 
+/** The batch `profile` stored under `batchHash` (the hash its lines' decisions are signed under), if any. */
+export function getPayoutBatchByHash(db: StoreDatabase, profile: string, batchHash: string): PayoutBatch | undefined {
+  const row = statements(db).byHash.get(profile, batchHash) as BatchRow | undefined;
+  return row === undefined ? undefined : toBatch(row);
+}
+
+/** Where a request sits in a batch: the batch's id and hash, and the line number. */
+export interface PayoutLinePlace {
+  readonly batchId: number;
+  readonly batchHash: string;
+  readonly line: number;
+}
+
+/** Undefined for a single withdrawal (or a line whose `payout_lines` row is gone). */
+
+export function payoutLineOfRequest(db: StoreDatabase, requestId: number): PayoutLinePlace | undefined {
+  return statements(db).lineOfRequest.get(requestId) as PayoutLinePlace | undefined;
+}
+
 export function listPayoutLines(db: StoreDatabase, batchId: number): PayoutLineRow[] {
   return statements(db).lines.all(batchId) as PayoutLineRow[];
+}
+
+/** A profile's batches with at least one line in one of `states` (e.g. those someone still has to decide on), newest first. */
+export function listPayoutBatchesWithLinesIn(db: StoreDatabase, profile: string, states: readonly WithdrawalRequestState[]): PayoutBatch[] {
+  return (statements(db).withLinesIn.all({ profile, states: JSON.stringify(states) }) as BatchRow[]).map(toBatch);
 }
 
 /** A profile's batches, newest first, keyset-paged. */

@@ -271,6 +271,8 @@ export interface WithdrawalRequestQuery {
   readonly state?: WithdrawalRequestState;
   /** Only requests with one of these userOrders (a label filter's matches). */
   readonly userOrders?: readonly string[];
+  /** Only single withdrawals, not the lines of batch payouts (which are decided on as a whole). */
+  readonly singleOnly?: boolean;
   readonly limit: number;
   readonly after?: string | null;
 }
@@ -288,6 +290,7 @@ export function listWithdrawalRequests(db: StoreDatabase, query: WithdrawalReque
     where.push('user_order IN (SELECT value FROM json_each(@userOrders))');
     params.userOrders = JSON.stringify(query.userOrders);
   }
+  if (query.singleOnly === true) where.push('batch_hash IS NULL');
   if (query.after !== undefined && query.after !== null) {
     const position = decodeCursor(query.after);
     where.push('(created_at, id) < (@afterAt, @afterId)');

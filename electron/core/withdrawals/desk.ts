@@ -35,6 +35,7 @@ import { actingAs, type ActingOperator, type OperatorCredentials } from '../oper
 import { ProfileNotFoundError } from '../secrets';
 import type { Roster } from '../operators/roster';
 import { stuckFlag, stuckThresholds } from './watchdog';
+import { batchLineRef } from '../payouts/line-ref';
 import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, remarkFor, type WithdrawalIntent } from '../statements/intent';
 import {
   createWithdrawalRequest,
@@ -661,6 +662,7 @@ export function withdrawalView(context: DeskContext, request: WithdrawalRequest,
     createdAt: request.createdAt,
     updatedAt: request.updatedAt,
     stuck: stuckFlag(request, stuckThresholds(context), context.now()),
+    batch: batchLineRef(context.db, request),
   };
 }
 

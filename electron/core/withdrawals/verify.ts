@@ -13,7 +13,7 @@ import { encodeCanonical } from '../statements/canonical';
 import { importPublicKey } from '../statements/keys';
 import { DEFAULT_POLICY_REFERENCE, intentHash, type WithdrawalIntent } from '../statements/intent';
 import { parseStatement, verifyStatementText, type StatementBody } from '../statements/statement';
-import { batchFingerprint, batchIntentHash, batchLineByUserOrder, isBatchIntent } from '../payouts/batch-intent';
+import { batchFingerprint, batchIntentHash, batchLineByUserOrder, isBatchIntent, type BatchIntent } from '../payouts/batch-intent';
 import { auditRowsBySubject, type WithdrawalRequest } from '../store';
 import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
 
@@ -62,6 +62,15 @@ export function decisionSubject(request: WithdrawalRequest): string | null {
   return request.batchHash ?? request.intentHash;
 }
 
+/** Hashes of batch intents parsed from statement rows: a batch's lines judged over the same parsed rows hash it once. */
+const parsedBatchHashes = new WeakMap<BatchIntent, string>();
+
+function hashOfParsedBatch(batch: BatchIntent): string {
+  let hash = parsedBatchHashes.get(batch);
+  if (hash === undefined) parsedBatchHashes.set(batch, (hash = batchIntentHash(batch)));
+  return hash;
+}
+
 /**
  * The intent a request statement signed for this request: the statement's own intent, or, for a batch payout line,
  * the batch's line that sends the request's userOrder. A string says why there is none.
@@ -70,7 +79,7 @@ function signedIntentFor(request: WithdrawalRequest, subject: string, body: Stat
   if (request.batchHash !== null) {
     const batch = body['batch'];
     if (!isBatchIntent(batch)) return 'the batch request statement carries no batch intent';
-    if (subject !== batchIntentHash(batch)) return 'the batch request statement is not about the batch it carries';
+    if (subject !== hashOfParsedBatch(batch)) return 'the batch request statement is not about the batch it carries';
     const line = batchLineByUserOrder(batch, request.userOrder);
     return line === null ? `batch ${batchFingerprint(batch)} signed no line with userOrder ${request.userOrder}: the line was altered after it was made` : line.intent;
   }
@@ -229,10 +238,14 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
   };
 }
 
-/** For views: the request's statements from the subject index (no chain walk). */
-export function judgeForView(context: DeskContext, roster: Roster, request: WithdrawalRequest): IntentEvidence {
+/** The rows a view judges `request` by: its decision subject's statements from the subject index, parsed (no chain walk). */
+export function viewRowsFor(context: DeskContext, request: WithdrawalRequest): ChainRow[] {
   const subject = decisionSubject(request);
-  const rows = subject === null ? [] : parsedRows(auditRowsBySubject(context.db, request.profile, subject));
+  return subject === null ? [] : parsedRows(auditRowsBySubject(context.db, request.profile, subject));
+}
+
+/** For views: the request judged from its statements; requests sharing a subject (a batch's lines) may share `rows`, read once. */
+export function judgeForView(context: DeskContext, roster: Roster, request: WithdrawalRequest, rows: readonly ChainRow[] = viewRowsFor(context, request)): IntentEvidence {
   return judgeRequest(roster, request, rows, context.activeProfile().merchantId);
 }
 

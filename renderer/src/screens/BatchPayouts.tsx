@@ -10,6 +10,7 @@ import { call, type ContractError, type Result } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Fingerprint } from '../components/Fingerprint';
 import { askOperator, type ActingOperator } from '../stores/operator-prompt';
+import { useWithdrawalsStore } from '../stores/withdrawals';
 
 function batchFingerprint(batch: PayoutBatchView): { label: string; value: string; compare: string } {
   return { label: 'Batch fingerprint', value: batch.fingerprint, compare: `Compare it with the fingerprint ${batch.initiator} saw when importing ${batch.source}.` };
@@ -49,10 +50,11 @@ export function BatchPayouts(): React.JSX.Element {
     }
   }, []);
 
-  // On first show; later refreshes follow the actions.
+  // On first show, opening the batch the queue or a notice asked for; later refreshes follow the actions.
+  const batchToOpen = useWithdrawalsStore((state) => state.batchToOpen);
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    void refresh(useWithdrawalsStore.getState().takeBatchToOpen() ?? undefined);
+  }, [refresh, batchToOpen]);
 
   async function decide<T>(result: Promise<Result<T> | null>, id: string, done: (value: T) => string): Promise<void> {
     const answer = await result;

@@ -6,7 +6,6 @@
 // table with fees and minimums.
 import { useEffect } from 'react';
 import type { DepositHistoryView } from '../../../electron/contract';
-import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import { BalanceAmount } from '../components/BalanceAmount';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -20,7 +19,7 @@ import { useNow } from '../hooks';
 import { useBalancesStore } from '../stores/balances';
 import { useNavigationStore } from '../stores/navigation';
 import { useSyncStore } from '../stores/sync';
-import { useWithdrawalsStore } from '../stores/withdrawals';
+import { awaitingApprovalCount, useWithdrawalsStore } from '../stores/withdrawals';
 import { AssetTotals, BalanceHistory } from './BalanceTotals';
 import { CurrencyTable, NewCurrencyBadge } from './CurrencyTable';
 
@@ -35,11 +34,11 @@ export function Dashboard(): React.JSX.Element {
   const connection = useSyncStore((state) => state.connection);
   const running = useSyncStore((state) => state.running);
   const syncError = useSyncStore((state) => state.error);
-  const queue = useWithdrawalsStore((state) => state.queue);
+  // A batch payout waiting for approval counts once, like in the approvals queue.
+  const waiting = useWithdrawalsStore(awaitingApprovalCount);
   const now = useNow(10_000);
   const balancesState = status?.resources.find((resource) => resource.resource === 'balances');
   const freshest = balancesState?.lastSuccessAt ?? balances.reduce<number | null>((latest, balance) => (latest === null || balance.observedAt > latest ? balance.observedAt : latest), null);
-  const waiting = queue.filter((order) => decisionsOpen(order.state).approve).length;
 
   return (
     <>

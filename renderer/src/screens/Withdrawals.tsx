@@ -3,10 +3,11 @@
 // the request's fingerprint to compare, and each order says what its signed statements support: which approvals
 // count toward four-eyes (and why one does not) and any problem found. The detail shows the platform's remark on the
 // order (escaped, labelled as the service's text) and every field of the order record the service reported. Orders
-// carry their label (edited in place) and can be found by it.
+// carry their label (edited in place) and can be found by it. A batch payout's lines are never decided on here: the
+// queue shows each batch once (opening it in Batch payouts), All orders marks each line with its batch.
 import { useEffect, useState } from 'react';
 import { CURRENCIES } from '../../../electron/chains';
-import type { WithdrawalView } from '../../../electron/contract';
+import type { BatchLineRef, PayoutBatchQueueEntry, WithdrawalView } from '../../../electron/contract';
 import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import { call, type ContractError } from '../api';
 import { Amount } from '../components/Amount';
@@ -22,7 +23,7 @@ import { StuckFlag } from '../components/StuckFlag';
 import { currencyLabel, shorten, timeAgo } from '../format';
 import { useDebounced, useNow } from '../hooks';
 import { askOperator } from '../stores/operator-prompt';
-import { useWithdrawalsStore } from '../stores/withdrawals';
+import { useWithdrawalsStore, type WithdrawalsTab } from '../stores/withdrawals';
 import { BatchPayouts } from './BatchPayouts';
 import { WithdrawalRequest } from './WithdrawalRequest';
 import {
@@ -34,17 +35,19 @@ import {
   STATE_TONES,
 } from './withdrawal-labels';
 
-type Tab = 'queue' | 'request' | 'orders' | 'batches';
-
 export function Withdrawals(): React.JSX.Element {
-  const [tab, setTab] = useState<Tab>('queue');
-  const queue = useWithdrawalsStore((state) => state.queue);
+  const tab = useWithdrawalsStore((state) => state.tab);
+  const setTab = useWithdrawalsStore((state) => state.showTab);
+  // A batch counts once, however many lines it has.
+  const waiting = useWithdrawalsStore((state) => state.queue.length + state.queueBatches.length);
   const detail = useWithdrawalsStore((state) => state.detail);
   useEffect(() => {
     void useWithdrawalsStore.getState().refreshAll();
-  }, []);
-  const tabs: ReadonlyArray<[Tab, string]> = [
-    ['queue', `Approvals queue (${queue.length})`],
+    // Back on the queue when the screen is left: it opens there next time, unless it is opened to show a batch.
+    return () => setTab('queue');
+  }, [setTab]);
+  const tabs: ReadonlyArray<[WithdrawalsTab, string]> = [
+    ['queue', `Approvals queue (${waiting})`],
     ['request', 'New request'],
     ['orders', 'All orders'],
     ['batches', 'Batch payouts'],
@@ -190,20 +193,75 @@ function countedText(view: WithdrawalView): string {
   return `${view.verification.countedApprovals} of ${view.verification.requiredApprovals} independent approval${view.verification.requiredApprovals === 1 ? '' : 's'}`;
 }
 
+/** "Batch 3, line 2": which batch a line belongs to, opening it in Batch payouts. */
+function BatchLineButton({ batch, testId }: { readonly batch: BatchLineRef; readonly testId: string }): React.JSX.Element {
+  const line = batch.line === null ? '' : `, line ${batch.line}`;
+  if (batch.id === null) return <span className="badge badge--bad" data-testid={testId}>line of a batch this desk no longer holds</span>;
+  const id = batch.id;
+  return (
+    <button type="button" className="button button--link" onClick={() => useWithdrawalsStore.getState().openBatch(id)} title={`Batch fingerprint ${batch.fingerprint ?? 'unverified'}`} data-testid={testId}>
+      Batch {id}{line}
+    </button>
+  );
+}
+
+/** One entry for a whole batch payout: what its approvers compare and count; deciding happens in Batch payouts. */
+function QueueBatch({ batch, now }: { readonly batch: PayoutBatchQueueEntry; readonly now: number }): React.JSX.Element {
+  const payouts = `${batch.lineCount} payout${batch.lineCount === 1 ? '' : 's'}`;
+  return (
+    <li className="queue__item" data-testid="@withdrawals/queue-batch" data-id={batch.id}>
+      <div className="queue__main">
+        <p className="queue__amount">
+          Batch payout: <span data-testid="@withdrawals/queue-batch-lines">{payouts}</span>
+        </p>
+        <p className="small" data-testid="@withdrawals/queue-batch-totals">
+          {batch.totals.length === 0 ? 'totals not verified' : batch.totals.map((total) => `${total.total} ${currencyLabel(total.currency)}`).join(', ')} with fees
+        </p>
+        <p className="small">
+          fingerprint <strong className="mono" data-testid="@withdrawals/queue-batch-fingerprint">{batch.fingerprint}</strong>
+        </p>
+        <p className="small muted">
+          {batch.source}, imported by {batch.initiator} {timeAgo(batch.requestedAt, now)} ·{' '}
+          <span data-testid="@withdrawals/queue-batch-counted">
+            {batch.countedApprovals} of {batch.requiredApprovals} independent approval{batch.requiredApprovals === 1 ? '' : 's'}
+          </span>
+        </p>
+      </div>
+      <div className="queue__actions">
+        <span className={`badge badge--${batch.state === 'awaitingApproval' ? 'info' : 'neutral'}`} data-testid="@withdrawals/queue-batch-state">
+          {batch.state === 'awaitingApproval' ? 'awaiting approval' : batch.state}
+        </span>
+        {batch.verified || batch.state === 'awaitingApproval' ? null : (
+          <span className="badge badge--bad" title={batch.problems.join('; ')}>
+            statements do not hold
+          </span>
+        )}
+        <button type="button" className="button button--primary button--small" onClick={() => useWithdrawalsStore.getState().openBatch(batch.id)} aria-label={`Open batch ${batch.id} (${payouts})`} data-testid="@withdrawals/open-batch-button">
+          Open batch
+        </button>
+      </div>
+    </li>
+  );
+}
+
 function ApprovalsQueue(): React.JSX.Element {
   const queue = useWithdrawalsStore((state) => state.queue);
+  const batches = useWithdrawalsStore((state) => state.queueBatches);
   const [error, setError] = useState<ContractError | null>(null);
   const now = useNow(30_000);
   return (
     <section className="card" aria-labelledby="queue-title">
       <h2 id="queue-title">Approvals queue</h2>
       <ErrorNotice error={error} testId="@withdrawals/queue-error" />
-      {queue.length === 0 ? (
+      {queue.length === 0 && batches.length === 0 ? (
         <p className="muted" data-testid="@withdrawals/queue-empty">
           Nothing waits for approval.
         </p>
       ) : (
         <ul className="queue" data-testid="@withdrawals/queue">
+          {batches.map((batch) => (
+            <QueueBatch key={`batch:${batch.id}`} batch={batch} now={now} />
+          ))}
           {queue.map((view) => (
             <li key={view.id} className="queue__item" data-testid="@withdrawals/queue-item" data-id={view.id}>
               <div className="queue__main">
@@ -320,6 +378,7 @@ function AllOrders(): React.JSX.Element {
                 <th scope="col">Currency</th>
                 <th scope="col">To</th>
                 <th scope="col">Status</th>
+                <th scope="col">Batch</th>
                 <th scope="col">Label</th>
                 <th scope="col">
                   <span className="visually-hidden">Details</span>
@@ -340,6 +399,7 @@ function AllOrders(): React.JSX.Element {
                   <td>
                     <StateBadge view={view} />
                   </td>
+                  <td>{view.batch === null ? <span className="muted">—</span> : <BatchLineButton batch={view.batch} testId="@withdrawals/order-batch" />}</td>
                   <td>
                     <RecordLabel type="withdrawal" refValue={view.userOrder} what={`withdrawal ${view.userOrder}`} testId="@withdrawals/label" />
                   </td>
@@ -412,6 +472,11 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         compare="Every approver compares it in their dialog; the order's remark at the service carries it too."
         testId="@withdrawals/detail-fingerprint"
       />
+      {view.batch === null ? null : (
+        <p className="notice notice--info" data-testid="@withdrawals/detail-batch">
+          A line of a batch payout, approved, rejected or cancelled with its batch as a whole: <BatchLineButton batch={view.batch} testId="@withdrawals/detail-batch-button" />
+        </p>
+      )}
       <StuckFlag view={view} testId="@withdrawals/stuck-flag" />
       <Verification view={view} />
       <dl className="facts">
@@ -488,13 +553,13 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
       </ol>
       <ErrorNotice error={error} />
       <div className="actions">
-        {decisionsOpen(view.state).approve ? (
+        {decisionsOpen(view.state).approve && view.batch === null ? (
           <button type="button" className="button button--primary button--small" onClick={() => void approve(view).then(setError)} data-testid="@withdrawals/detail-approve-button">
             Approve
           </button>
         ) : null}
         {decisionsOpen(view.state).submit ? <SubmitButton view={view} onError={setError} /> : null}
-        {decisionsOpen(view.state).cancel ? (
+        {decisionsOpen(view.state).cancel && view.batch === null ? (
           <button type="button" className="button button--small" onClick={() => void cancel(view).then(setError)} data-testid="@withdrawals/cancel-button">
             Cancel request
           </button>

@@ -15,7 +15,7 @@ export const NAV_LABELS = SCREEN_SHORT_NAMES;
 interface NavigationStore {
   readonly screen: Screen;
   go(screen: Screen): void;
-  /** Shows what a notification is about: the withdrawal's detail, the deposit found by its txid, the connection. */
+  /** Shows what a notification is about: the withdrawal's detail, the batch payout, the deposit found by its txid, the connection. */
   open(target: NotificationTarget): void;
 }
 
@@ -29,6 +29,10 @@ export const useNavigationStore = create<NavigationStore>()((set) => ({
       case 'withdrawal':
         set({ screen: 'withdrawals' });
         void useWithdrawalsStore.getState().select(target.id);
+        return;
+      case 'payoutBatch':
+        set({ screen: 'withdrawals' });
+        useWithdrawalsStore.getState().openBatch(target.id);
         return;
       case 'deposit':
         set({ screen: 'deposits' });

@@ -1,16 +1,18 @@
-// useWithdrawalsStore: withdrawal requests (withdrawals/list pages, optionally by label), the approvals queue, the
-// orders stuck now (the watchdog's flag), one order's detail with its status timeline, and the actions: request,
-// approve, reject, cancel, submit (each privileged one as an operator).
+// useWithdrawalsStore: withdrawal requests (withdrawals/list pages, optionally by label), the approvals queue (single
+// requests and each batch payout once: withdrawals/queue), the orders stuck now (the watchdog's flag), one order's
+// detail with its status timeline, which tab the Withdrawals screen shows (and a batch to open in Batch payouts), and
+// the actions: request, approve, reject, cancel, submit (each privileged one as an operator).
 import { create } from 'zustand';
 import { isCurrencySymbol } from '../../../electron/chains';
-import type { WithdrawalPreflight, WithdrawalView } from '../../../electron/contract';
-import { DECISION_STATES } from '../../../electron/contract/withdrawal-lifecycle';
+import type { PayoutBatchQueueEntry, WithdrawalPreflight, WithdrawalView } from '../../../electron/contract';
+import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import { call, type ContractError, type Result } from '../api';
 import type { ActingOperator } from './operator-prompt';
 
 const PAGE_SIZE = 100;
-/** What the approvals queue shows: requests someone still has to act on before they reach the service. */
-const QUEUE_STATES = DECISION_STATES;
+
+/** The Withdrawals screen's tabs. */
+export type WithdrawalsTab = 'queue' | 'request' | 'orders' | 'batches';
 
 export interface WithdrawalDraft {
   /** One of the 13, or a currency the service added later (the preflight then says why it cannot be withdrawn). */
@@ -27,7 +29,18 @@ interface WithdrawalsStore {
   readonly loaded: boolean;
   readonly loading: boolean;
   readonly error: ContractError | null;
+  /** Single requests someone still has to act on before they reach the service (never a batch's lines). */
   readonly queue: readonly WithdrawalView[];
+  /** Batch payouts with lines someone still has to act on, each once. */
+  readonly queueBatches: readonly PayoutBatchQueueEntry[];
+  readonly tab: WithdrawalsTab;
+  /** A batch Batch payouts opens when it shows (set by openBatch, taken by the tab). */
+  readonly batchToOpen: string | null;
+  showTab(tab: WithdrawalsTab): void;
+  /** Shows the batch in Withdrawals → Batch payouts. */
+  openBatch(id: string): void;
+  /** The batch to open, once: the Batch payouts tab takes it. */
+  takeBatchToOpen(): string | null;
   /** Orders pending past their status's threshold now, each with what to do next. */
   readonly stuck: readonly WithdrawalView[];
   readonly selectedId: string | null;
@@ -48,6 +61,11 @@ interface WithdrawalsStore {
   cancel(id: string, reason: string, as: ActingOperator): Promise<Result<WithdrawalView>>;
   /** Sending is a decision too: a named operator with the submit permission, passphrase-checked. */
   submit(id: string, as: ActingOperator): Promise<Result<WithdrawalView>>;
+}
+
+/** How many approvals the queue waits for: each single request open to approval, and each batch awaiting approval once. */
+export function awaitingApprovalCount(state: Pick<WithdrawalsStore, 'queue' | 'queueBatches'>): number {
+  return state.queue.filter((order) => decisionsOpen(order.state).approve).length + state.queueBatches.filter((batch) => batch.state === 'awaitingApproval').length;
 }
 
 export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
@@ -77,6 +95,20 @@ export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
     loading: false,
     error: null,
     queue: [],
+    queueBatches: [],
+    tab: 'queue',
+    batchToOpen: null,
+    showTab(tab) {
+      set({ tab });
+    },
+    openBatch(id) {
+      set({ tab: 'batches', batchToOpen: id });
+    },
+    takeBatchToOpen() {
+      const id = get().batchToOpen;
+      if (id !== null) set({ batchToOpen: null });
+      return id;
+    },
     stuck: [],
     selectedId: null,
     detail: null,
@@ -102,11 +134,8 @@ export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
       else set({ loading: false, error: result.error });
     },
     async loadQueue() {
-      const pages = await Promise.all(
-        QUEUE_STATES.map((state) => call('withdrawals/list', { state, limit: PAGE_SIZE })),
-      );
-      const queue = pages.flatMap((page) => (page.ok ? page.value.rows : []));
-      set({ queue });
+      const result = await call('withdrawals/queue', {});
+      if (result.ok) set({ queue: result.value.requests, queueBatches: result.value.batches });
     },
     async loadStuck() {
       const result = await call('withdrawals/list', { stuck: true });

@@ -32,6 +32,15 @@ export async function actAs(page: Page, acting: { operator: string; passphrase: 
   await expect(dialog).toBeHidden();
 }
 
+/** Locks the desk from the top bar and unlocks it as `operator`: who is signed in at this workstation. */
+export async function signInAs(page: Page, operator: { operator: string; passphrase: string }): Promise<void> {
+  await page.getByTestId('@shell/lock-button').click();
+  await page.getByTestId('@lock/operator').fill(operator.operator);
+  await page.getByTestId('@lock/passphrase').fill(operator.passphrase);
+  await page.getByTestId('@lock/unlock-button').click();
+  await expect(page.getByText(`Operator: ${operator.operator}`)).toBeVisible();
+}
+
 /** First start → "Explore with a sandbox" → selfcheck passes → Continue → the dashboard. */
 export async function startDemo(page: Page, url: string): Promise<void> {
   await page.goto(url);

@@ -2,19 +2,9 @@
 // whole nor line by line, and nothing is signed or sent; the other, independent admin can. On a desk founded by one
 // admin, an approver that admin enrolled alone is the admin's party: their approval of the admin's batch is recorded
 // but never counted, so no line becomes sendable and nothing reaches the service.
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, openDesk, SECOND_ADMIN, tronAddress, type Desk } from '../engine/support';
+import { ADMIN, openDesk, payoutFile, SECOND_ADMIN, type Desk } from '../engine/support';
 import { auditEntries, expectNoOrder, fund, fundedDesk } from './support';
-
-/** A payout CSV of `count` trx.usdt lines to fresh addresses, written in the desk's folder. */
-function payoutFile(desk: Desk, name: string, count: number): string {
-  const path = join(desk.dir, name);
-  const lines = Array.from({ length: count }, (_, index) => `trx.usdt,${12 + index},${tronAddress()},line ${index + 1}`);
-  writeFileSync(path, ['currency,amount,toAddress,memo', ...lines].join('\n') + '\n');
-  return path;
-}
 
 /** The operators who signed a decision (approve or reject) on the desk so far, oldest first. */
 async function deciders(desk: Desk): Promise<string[]> {

@@ -1,7 +1,7 @@
 // Shared setup for engine integration tests: a real sandbox on port 0, a real SQLite file, the real keychain
 // (a private Secret Service from scripts/with-keyring.sh) under a per-test service name, and helpers to call the
 // contract and unwrap its Result.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -123,4 +123,12 @@ export async function enrol(
 /** A fresh valid TRON address (base58check of 0x41 + 20 random bytes). */
 export function tronAddress(): string {
   return encodeTronAddress(Uint8Array.from([0x41, ...randomBytes(20)]));
+}
+
+/** A payout CSV of `count` trx.usdt lines (12, 13, ...) to fresh addresses, written in the desk's folder. */
+export function payoutFile(desk: Pick<Desk, 'dir'>, name: string, count: number): string {
+  const path = join(desk.dir, name);
+  const lines = Array.from({ length: count }, (_, index) => `trx.usdt,${12 + index},${tronAddress()},line ${index + 1}`);
+  writeFileSync(path, ['currency,amount,toAddress,memo', ...lines].join('\n') + '\n');
+  return path;
 }

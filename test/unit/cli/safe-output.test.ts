@@ -60,6 +60,7 @@ function withdrawal(memo: string, who: string): WithdrawalView {
     createdAt: Date.UTC(2026, 0, 1),
     updatedAt: Date.UTC(2026, 0, 3),
     stuck: null,
+    batch: null,
   };
 }
 

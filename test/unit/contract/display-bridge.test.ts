@@ -62,6 +62,7 @@ const view: WithdrawalView = {
   createdAt: 1,
   updatedAt: 2,
   stuck: { status: 'pendingTransfer', since: 1, thresholdMs: 2, stuckForMs: 3, nextSteps: [`Check the transfer on chain: run checkTransfer on txid ${NASTY} (trx.usdt).`] },
+  batch: { id: '3', fingerprint: 'ABCD-EFGH-IJKL-MNOP', line: 2 },
 };
 
 /** A bridge that answers `answers[method]` and lets the test emit events. */
