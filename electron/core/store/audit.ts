@@ -115,6 +115,7 @@ const statements = perDatabase((db) => ({
   roster: db.prepare(
     `SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND (kind IN (SELECT value FROM json_each(?)) OR (kind = 'system' AND action = ?)) ORDER BY seq`,
   ),
+  byAction: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE action = ? ORDER BY seq`),
   enrolling: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE kind = 'found' OR (kind = 'action' AND action = ?) ORDER BY seq`),
   legacyWalk: db.prepare('SELECT seq, at, profile, operator, action, subject, details_json, prev_hash, hash FROM legacy_audit_log ORDER BY seq'),
 }));
@@ -206,6 +207,11 @@ export function auditRosterRows(db: StoreDatabase, profile: string, kinds: reado
 /** The rows that name desk keys: foundings and the audited `action` that enrols a workstation (its name given). */
 export function auditRowsNamingDeskKeys(db: StoreDatabase, enrolmentAction: string): AuditRow[] {
   return (statements(db).enrolling.all(enrolmentAction) as AuditDbRow[]).map(toRow);
+}
+
+/** Every row of one action (any profile), in seq order: rare actions such as a team move's enrolments. */
+export function auditRowsOfAction(db: StoreDatabase, action: string): AuditRow[] {
+  return (statements(db).byAction.all(action) as AuditDbRow[]).map(toRow);
 }
 
 /** Rows for export, in seq order; optionally a seq range, both ends inclusive. */

@@ -10,7 +10,9 @@ import { appLog } from '../log';
 import { actingAs, signAction, type OperatorCredentials } from '../operators/acting';
 import {
   auditHead,
+  auditRowsOfAction,
   exportAudit,
+  getAuditRow,
   getTeamSettings,
   listOperatorRecords,
   listProfiles,
@@ -133,15 +135,24 @@ export class TeamMode {
     const store = await this.#connect(url);
     try {
       const identity = await store.identity();
-      if (identity !== null) throw new DeskError('conflict', `team database ${redactDatabaseUrl(url)} already holds a desk (${identity.deskId}): use team join, or give an empty database`);
       const deskId = this.#context.trail.deskId;
-      await store.initialise(deskId, this.#context.now());
-      // Signed locally first (this desk is still solo): the profiles' public description and this workstation's key.
-      await signAction(acting, WORKSTATION_ENROLMENT, workstation, { workstation, publicKey: this.#context.trail.deskPublicKey });
+      if (identity !== null && identity.deskId !== deskId) {
+        throw new DeskError('conflict', `team database ${redactDatabaseUrl(url)} already holds a desk (${identity.deskId}): use team join, or give an empty database`);
+      }
+      // The same desk's identity: an earlier init of this desk was interrupted (the database went away mid-move). The
+      // move continues after the rows it already holds, provided they are this desk's own first rows.
+      const resumeAfter = identity === null ? null : await this.#interruptedMove(store, url);
+      if (identity === null) await store.initialise(deskId, this.#context.now());
+      // Signed locally first (this desk is still solo): the profiles' public description and this workstation's key;
+      // once each, so a resumed move does not sign them again.
+      if (!this.#signedLocally(WORKSTATION_ENROLMENT, workstation)) {
+        await signAction(acting, WORKSTATION_ENROLMENT, workstation, { workstation, publicKey: this.#context.trail.deskPublicKey });
+      }
       for (const profile of listProfiles(this.#context.db)) {
+        if (this.#signedLocally(TEAM_PROFILE_ACTION, profile.name)) continue;
         this.#context.trail.system({ profile: profile.name, action: TEAM_PROFILE_ACTION, subject: profile.name, details: { name: profile.name, baseUrl: profile.baseUrl, merchantId: profile.merchantId } });
       }
-      await this.#pushLocalChain(store);
+      await this.#pushLocalChain(store, resumeAfter);
       await this.#finish(store, url, workstation, deskId);
       return this.view();
     } catch (error) {
@@ -150,8 +161,33 @@ export class TeamMode {
     }
   }
 
-  /** Every local row, in pages, with the workstations, the operators' sealed keys and the requests as projections. */
-  async #pushLocalChain(store: SharedDeskStore): Promise<void> {
+  /**
+   * Where an interrupted move of this desk stopped: the team database's head, which must be a row of this desk's own
+   * chain (same seq, same hash); anything else is another history and is refused.
+   */
+  async #interruptedMove(store: SharedDeskStore, url: string): Promise<{ seq: number; hash: string } | null> {
+    const head = await store.head();
+    if (head === null) return null;
+    const local = getAuditRow(this.#context.db, head.seq);
+    if (local?.hash !== head.hash) {
+      throw new DeskError(
+        'conflict',
+        `team database ${redactDatabaseUrl(url)} holds this desk with audit rows this workstation does not have (row ${head.seq} differs): join it with team join from a new data folder`,
+      );
+    }
+    return head;
+  }
+
+  /** Whether this desk's own chain already holds the action row (an earlier, interrupted init signed it). */
+  #signedLocally(action: string, subject: string): boolean {
+    return auditRowsOfAction(this.#context.db, action).some((row) => row.subject === subject);
+  }
+
+  /**
+   * Every local row after `resumeAfter` (all of them for a fresh move), in pages, with the workstations, the operators'
+   * sealed keys and the requests as projections.
+   */
+  async #pushLocalChain(store: SharedDeskStore, resumeAfter: { seq: number; hash: string } | null): Promise<void> {
     const operators: ProjectionWrite[] = [];
     for (const profile of listProfiles(this.#context.db)) {
       const roster = this.#context.trail.roster(profile.name);
@@ -171,8 +207,8 @@ export class TeamMode {
       } while (after !== null);
     }
     const head = auditHead(this.#context.db)?.seq ?? 0;
-    let expected: { seq: number; hash: string } | null = null;
-    for (let from = 1; from <= head; from += PUSH_PAGE) {
+    let expected = resumeAfter;
+    for (let from = (resumeAfter?.seq ?? 0) + 1; from <= head; from += PUSH_PAGE) {
       const rows: AuditRow[] = exportAudit(this.#context.db, { fromSeq: from, toSeq: Math.min(head, from + PUSH_PAGE - 1) });
       const last = from + PUSH_PAGE > head;
       const enrolments = rows.filter((row) => row.action === WORKSTATION_ENROLMENT).flatMap((row) => projectionsFor(this.#context, row));
