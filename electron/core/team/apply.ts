@@ -39,8 +39,9 @@ export const TEAM_PROFILE_ACTION = 'team/profile';
 const DECISION_EVENTS: Readonly<Record<string, WithdrawalEvent>> = { reject: 'reject', cancel: 'cancel', submit: 'submit' };
 
 /**
- * Operators' action namespaces whose rows change shared state (every action of theirs is applied below): one this
- * version does not know was written by a newer workstation and is reported. Other actions are audit records only.
+ * Action namespaces whose rows change shared state (every operator action of theirs is applied below; no desk event
+ * is in them today): one this version does not know was written by a newer workstation and is reported. Other actions
+ * and desk events are audit records only.
  */
 const CARRIED_ACTION_NAMESPACES = ['labels/', 'addressbook/'];
 
@@ -110,8 +111,15 @@ function applyStatement(context: DeskContext, row: AuditRow): AppliedTeamRow {
   }
   if (statement.kind === 'book' || statement.kind === 'unbook') return applyBookStatement(context, statement);
   if (statement.kind === 'action') return applyAction(context, statement);
-  if (statement.kind === 'system') return applySystemRow(context, statement, now);
+  if (statement.kind === 'system') {
+    const action = String(statement.body['action'] ?? '');
+    return isCarriedAction(action) ? notApplied(`this version does not know the desk event ${action}`) : applySystemRow(context, statement, now);
+  }
   return NOTHING_TO_APPLY;
+}
+
+function isCarriedAction(action: string): boolean {
+  return CARRIED_ACTION_NAMESPACES.some((namespace) => action.startsWith(namespace));
 }
 
 /** A single withdrawal's request (body.intent) or a batch payout's (body.batch, stored as payouts/batch.ts stores it). */
@@ -180,7 +188,7 @@ function applyAction(context: DeskContext, statement: Statement): AppliedTeamRow
   const action = String(statement.body['action'] ?? '');
   const details = statement.body['details'];
   const { profile } = statement;
-  const carried = CARRIED_ACTION_NAMESPACES.some((namespace) => action.startsWith(namespace));
+  const carried = isCarriedAction(action);
   if (carried && profile === null) return notApplied(`a ${action} action without a profile`);
   if (profile === null) return NOTHING_TO_APPLY;
   const by = statement.operator ?? '';
