@@ -41,6 +41,23 @@ export function writeBookLabel(context: DeskContext, profile: string, chain: Cha
   return updated;
 }
 
+/**
+ * The desk's row for an address proposed for the book (a `book` statement; inside its transaction): added when the
+ * desk has none, with the proposal's label when it names one (null: none given). The proposal here, and a team
+ * workstation applying one pulled from another.
+ */
+export function recordBookProposal(context: DeskContext, profile: string, chain: Chain, address: string, label: string | null): void {
+  const row = findBookRow(context, profile, chain, address);
+  if (label !== null) writeBookLabel(context, profile, chain, address, label === '' ? null : label, row?.note ?? null);
+  else if (!row) saveAddressBookEntry(context.db, profile, { chain, address }, context.now());
+}
+
+/** Removes the desk's row for an address (its label and what the desk saw), if it has one; inside the caller's transaction. */
+export function forgetBookRow(context: DeskContext, profile: string, chain: Chain, address: string): void {
+  const row = findBookRow(context, profile, chain, address);
+  if (row) deleteAddressBookEntry(context.db, profile, row.chain, row.address);
+}
+
 function entryView(row: AddressBookEntry, roster: Roster): AddressBookEntryView {
   const signed = roster.bookEntry(row.chain, row.address);
   return {
@@ -100,11 +117,8 @@ export function addressBookHandlers(
         .find((proposal) => proposal.kind === 'book' && proposal.subject.startsWith(`${request.chain}:`) && sameAddress(proposal.subject.slice(request.chain.length + 1), request.address, request.chain));
       if (waiting) throw new DeskError('conflict', `${request.chain}:${request.address} already waits for approval (proposal ${waiting.id.slice(0, 12)}): approve it with addressbook approve`);
       const subject = `${request.chain}:${request.address}`;
-      await signRosterStatement(context, acting, { kind: 'book', subject, body: { label: request.label ?? null } }, () => {
-        const row = findBookRow(context, acting.profile, request.chain, request.address);
-        if (request.label !== undefined) writeBookLabel(context, acting.profile, request.chain, request.address, request.label === '' ? null : request.label, row?.note ?? null);
-        else if (!row) saveAddressBookEntry(context.db, acting.profile, { chain: request.chain, address: request.address }, context.now());
-      });
+      const label = request.label ?? null;
+      await signRosterStatement(context, acting, { kind: 'book', subject, body: { label } }, () => recordBookProposal(context, acting.profile, request.chain, request.address, label));
       return changed();
     }),
 
@@ -126,9 +140,7 @@ export function addressBookHandlers(
       const signed = acting.roster.bookEntry(request.chain, request.address);
       const row = findBookRow(context, acting.profile, request.chain, request.address);
       if (!signed && !row) throw new DeskError('notFound', `${request.chain}:${request.address} is not in the address book`);
-      const forget = (): void => {
-        if (row) deleteAddressBookEntry(context.db, acting.profile, row.chain, row.address);
-      };
+      const forget = (): void => forgetBookRow(context, acting.profile, request.chain, request.address);
       if (signed) await signRosterStatement(context, acting, { kind: 'unbook', subject: signed.subject, body: {} }, forget);
       else await signAction(acting, 'addressbook/forget', `${request.chain}:${request.address}`, { address: row?.address ?? request.address }, forget);
       return changed();

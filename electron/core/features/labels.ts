@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import type { LabelView, TreasuryHandlers } from '../../contract';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
-import { labelLineText, labelProblem, LABELS_FILE_MAX_BYTES, parseBookRef, parseLabelsFile, type LabelLine } from '../labels/jsonl';
+import { importedLinesOf, labelLineText, labelProblem, LABELS_FILE_MAX_BYTES, LABELS_IMPORT_STATEMENT_MAX_BYTES, parseBookRef, parseLabelsFile, type LabelLine } from '../labels/jsonl';
+import { encodeCanonical } from '../statements/canonical';
 import { actingAs, signAction } from '../operators/acting';
 import { listAddressBook, listLabels, saveLabel, searchLabels, type LabelRecord, type StoredLabelType } from '../store';
 import { writeBookLabel } from './address-book';
@@ -27,8 +28,11 @@ function bookLabels(context: DeskContext, profile: string): LabelView[] {
     .map((entry) => ({ type: 'book', ref: `${entry.chain}:${entry.address}`, label: entry.label ?? '', note: entry.note, updatedAt: null, updatedBy: null }));
 }
 
-/** Writes one label where it lives: the labels table, or the address book for `book`. Inside the caller's transaction. */
-function writeLabel(context: DeskContext, profile: string, line: LabelLine, by: string): void {
+/**
+ * Writes one label where it lives: the labels table, or the address book for `book`. Inside the caller's transaction
+ * (a label set or imported here, or a team workstation applying the statement pulled from another).
+ */
+export function writeLabel(context: DeskContext, profile: string, line: LabelLine, by: string): void {
   if (line.type !== 'book') {
     saveLabel(context.db, profile, { type: line.type as StoredLabelType, ref: line.ref, label: line.label, note: line.note }, by, context.now());
     return;
@@ -84,7 +88,14 @@ export function labelsHandlers({ context }: LabelsFeatureDeps, handle: Handle): 
       if ('problems' in parsed) throw new DeskError('invalidInput', `nothing was imported from ${request.path}: ${parsed.problems.join('; ')}`);
       const acting = await actingAs(context, request.as, 'editLabels');
       const digest = createHash('sha256').update(text, 'utf8').digest('hex');
-      await signAction(acting, 'labels/import', digest, { rows: parsed.lines.length }, () => {
+      const carried = importedLinesOf(parsed.lines);
+      if (Buffer.byteLength(encodeCanonical(carried), 'utf8') > LABELS_IMPORT_STATEMENT_MAX_BYTES) {
+        throw new DeskError(
+          'invalidInput',
+          `nothing was imported from ${request.path}: its ${parsed.lines.length} labels are more than one signed import carries (${LABELS_IMPORT_STATEMENT_MAX_BYTES / 1024} KB of labels): split the file into smaller files and import each`,
+        );
+      }
+      await signAction(acting, 'labels/import', digest, { rows: parsed.lines.length, lines: carried }, () => {
         for (const line of parsed.lines) writeLabel(context, acting.profile, line, acting.name);
       });
       context.emit({ type: 'labels/changed' });

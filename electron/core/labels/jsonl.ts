@@ -13,6 +13,11 @@ export interface LabelLine {
 
 /** The largest labels file read (a desk's labels are small; a larger file is a mistake). */
 export const LABELS_FILE_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * The most an import's signed statement carries (its lines, canonically encoded): the statement is the import, so a
+ * team's other workstations apply it from the statement alone; a larger file is split into several imports.
+ */
+export const LABELS_IMPORT_STATEMENT_MAX_BYTES = 1024 * 1024;
 /** How many problems an import reports before it stops listing them. */
 const PROBLEMS_SHOWN = 10;
 const USER_ORDER = /^[A-Za-z0-9_-]{1,64}$/;
@@ -98,4 +103,33 @@ export function parseLabelsFile(text: string): { readonly lines: readonly LabelL
     return { problems: [...problems.slice(0, PROBLEMS_SHOWN), ...more] };
   }
   return { lines };
+}
+
+/** The lines an import's signed statement carries: `[type, ref, label, note]` each (note null when none). */
+export function importedLinesOf(lines: readonly LabelLine[]): (string | null)[][] {
+  return lines.map((line) => [line.type, line.ref, line.label, line.note]);
+}
+
+/** The label a `labels/set` statement signs (subject `type:ref`, details label and note), or why it is not one. */
+export function signedLabelSet(subject: string, details: unknown): LabelLine | string {
+  const colon = subject.indexOf(':');
+  const fields = (details ?? {}) as Record<string, unknown>;
+  if (colon < 1 || typeof fields['label'] !== 'string' || (fields['note'] !== null && typeof fields['note'] !== 'string')) return 'not a label statement (subject type:ref, label and note)';
+  const line: LabelLine = { type: subject.slice(0, colon) as LabelType, ref: subject.slice(colon + 1), label: fields['label'], note: fields['note'] };
+  return labelProblem(line) ?? line;
+}
+
+/** The lines a `labels/import` statement carries (importedLinesOf), or why they cannot be read (every line is checked first). */
+export function signedImportLines(details: unknown): LabelLine[] | string {
+  const carried = ((details ?? {}) as Record<string, unknown>)['lines'];
+  if (!Array.isArray(carried)) return 'the import statement carries no lines (it was signed by a version that kept them at the importing workstation)';
+  const lines: LabelLine[] = [];
+  for (const [index, entry] of carried.entries()) {
+    const [type, ref, label, note] = Array.isArray(entry) ? (entry as unknown[]) : [];
+    const read = typeof type === 'string' && typeof ref === 'string' && typeof label === 'string' && (note === null || typeof note === 'string') ? { type: type as LabelType, ref, label, note } : null;
+    const problem = read === null ? 'not [type, ref, label, note]' : labelProblem(read);
+    if (problem !== null || read === null) return `line ${index + 1} of the import: ${problem ?? ''}`;
+    lines.push(read);
+  }
+  return lines;
 }

@@ -226,6 +226,53 @@ function remainingAfterBatch(firstLine: CheckedLine | undefined, batchAmount: Mo
   return formatMoney(Money.max(firstLine.dailyRemainingBefore.minus(batchAmount), 0));
 }
 
+/** What a batch's signed request statement stores locally: the batch row and one withdrawal request per line. */
+export interface BatchRequestRecord {
+  readonly profile: string;
+  readonly batchHash: string;
+  readonly batch: BatchIntent;
+  readonly source: string;
+  readonly initiator: string;
+  readonly requestSeq: number;
+}
+
+/**
+ * Stores a batch requested under `batchHash` and its lines as withdrawal requests (inside the caller's transaction,
+ * with the request statement): the import here, and a team workstation applying the statement pulled from another.
+ */
+export function storeBatchRequest(context: DeskContext, record: BatchRequestRecord): PayoutBatch {
+  const { profile, batchHash, batch, initiator, requestSeq } = record;
+  const stored = createPayoutBatch(
+    context.db,
+    { profile, batchHash, fingerprint: batchFingerprint(batch), batchJson: encodeBatchIntent(batch), sourceName: record.source, initiator, lineCount: batch.lines.length, requestSeq },
+    context.now(),
+  );
+  batch.lines.forEach((intent, index) => {
+    const request = createWithdrawalRequest(
+      context.db,
+      {
+        profile,
+        currency: intent.currency,
+        amount: intent.amount,
+        toAddress: intent.toAddress,
+        withdrawType: intent.withdrawType,
+        memo: intent.memo,
+        userOrder: intent.userOrder,
+        initiator,
+        requiredApprovals: intent.requiredApprovals,
+        intentJson: encodeIntent(intent),
+        intentHash: intentHash(intent),
+        fingerprint: intentFingerprint(intent),
+        requestSeq,
+        batchHash,
+      },
+      context.now(),
+    );
+    addPayoutLine(context.db, stored.id, index + 1, request.id);
+  });
+  return stored;
+}
+
 /**
  * Imports a payout file as a batch requested by `as` (an initiator): every line is preflighted and the whole file is
  * refused, naming each bad line, if any line fails; otherwise one signed request statement over the batch intent and
@@ -247,41 +294,13 @@ export async function importPayoutBatch(context: DeskContext, path: string, cred
     throw new DeskError('conflict', `the batch was not imported (nothing was stored): this file was already imported today (userOrder ${derivedClash.userOrder} exists); look at "payouts list"`);
   }
   const hash = batchIntentHash(batch);
-  const fingerprint = batchFingerprint(batch);
   const flags = flagsOf(lines);
   const source = basename(path).slice(0, 255) || 'payouts.csv';
   let stored: PayoutBatch | undefined;
   await acting.sign(
     { kind: 'request', subject: hash, body: { batch: JSON.parse(encodeBatchIntent(batch)) as never, flags: flags as never, policies: policies as never, source } },
     (row) => {
-      stored = createPayoutBatch(
-        context.db,
-        { profile: profile.name, batchHash: hash, fingerprint, batchJson: encodeBatchIntent(batch), sourceName: source, initiator: acting.name, lineCount: batch.lines.length, requestSeq: row.seq },
-        context.now(),
-      );
-      batch.lines.forEach((intent, index) => {
-        const request = createWithdrawalRequest(
-          context.db,
-          {
-            profile: profile.name,
-            currency: intent.currency,
-            amount: intent.amount,
-            toAddress: intent.toAddress,
-            withdrawType: intent.withdrawType,
-            memo: intent.memo,
-            userOrder: intent.userOrder,
-            initiator: acting.name,
-            requiredApprovals: intent.requiredApprovals,
-            intentJson: encodeIntent(intent),
-            intentHash: intentHash(intent),
-            fingerprint: intentFingerprint(intent),
-            requestSeq: row.seq,
-            batchHash: hash,
-          },
-          context.now(),
-        );
-        addPayoutLine(context.db, (stored as PayoutBatch).id, index + 1, request.id);
-      });
+      stored = storeBatchRequest(context, { profile: profile.name, batchHash: hash, batch, source, initiator: acting.name, requestSeq: row.seq });
     },
   );
   if (!stored) throw new DeskError('internal', 'the batch was not stored');
@@ -476,18 +495,33 @@ function alteredLines(context: DeskContext, judged: readonly JudgedLine[]): stri
   });
 }
 
+/**
+ * After an approval of the batch is appended (inside its transaction): every line whose statements now carry enough
+ * approvals becomes approved. The approval here, and a team workstation applying one pulled from another.
+ */
+export function settleBatchApprovals(context: DeskContext, batch: PayoutBatch): void {
+  const roster = context.trail.roster(batch.profile);
+  for (const line of judgeBatchLines(context, batch, roster)) {
+    const { verification } = line.evidence;
+    if (verification.ok && verification.countedApprovals >= verification.requiredApprovals) moveWithdrawalRequest(context.db, line.request.id, 'approvalsComplete', context.now());
+  }
+}
+
+/** Moves every line the event applies to (a rejection or cancellation of the batch); answers how many moved. */
+export function moveBatchLines(context: DeskContext, batch: PayoutBatch, event: 'reject' | 'cancel'): number {
+  let moved = 0;
+  for (const { requestId } of listPayoutLines(context.db, batch.id)) {
+    if (moveWithdrawalRequest(context.db, requestId, event, context.now())) moved += 1;
+  }
+  return moved;
+}
+
 export async function approvePayoutBatch(context: DeskContext, id: string, credentials: OperatorCredentials): Promise<PayoutBatchView> {
   const acting = await actingAs(context, credentials, 'approveWithdrawal');
   const { batch, judged } = decisionContext(context, id, acting);
   const altered = alteredLines(context, judged);
   if (altered.length > 0) refuse(context, batch, 'payouts/approveRefused', altered, acting.name);
-  await acting.sign({ kind: 'approve', subject: batch.batchHash, body: { fingerprint: batch.fingerprint } }, () => {
-    const roster = context.trail.roster(batch.profile);
-    for (const line of judgeBatchLines(context, batch, roster)) {
-      const { verification } = line.evidence;
-      if (verification.ok && verification.countedApprovals >= verification.requiredApprovals) moveWithdrawalRequest(context.db, line.request.id, 'approvalsComplete', context.now());
-    }
-  });
+  await acting.sign({ kind: 'approve', subject: batch.batchHash, body: { fingerprint: batch.fingerprint } }, () => settleBatchApprovals(context, batch));
   context.emit({ type: 'withdrawals/changed', id: null });
   return payoutBatchView(context, batch);
 }
@@ -496,9 +530,7 @@ export async function rejectPayoutBatch(context: DeskContext, id: string, reason
   const acting = await actingAs(context, credentials, 'rejectWithdrawal');
   const { batch, judged } = decisionContext(context, id, acting);
   await acting.sign({ kind: 'reject', subject: batch.batchHash, body: { fingerprint: batch.fingerprint, reason } }, () => {
-    for (const line of judged) {
-      if (!moveWithdrawalRequest(context.db, line.request.id, 'reject', context.now())) throw new DeskError('conflict', `batch ${id} changed meanwhile; look at it again`);
-    }
+    if (moveBatchLines(context, batch, 'reject') !== judged.length) throw new DeskError('conflict', `batch ${id} changed meanwhile; look at it again`);
   });
   context.emit({ type: 'withdrawals/changed', id: null });
   return payoutBatchView(context, batch);
@@ -519,7 +551,7 @@ export async function cancelPayoutBatch(context: DeskContext, id: string, reason
   const open = judged.filter((line) => cancellable.includes(line.request.state));
   if (open.length === 0) throw new DeskError('conflict', `batch ${id} has no line left to cancel`);
   await acting.sign({ kind: 'cancel', subject: batch.batchHash, body: { fingerprint: batch.fingerprint, reason: reason ?? null } }, () => {
-    for (const line of open) moveWithdrawalRequest(context.db, line.request.id, 'cancel', context.now());
+    moveBatchLines(context, batch, 'cancel');
   });
   context.emit({ type: 'withdrawals/changed', id: null });
   return payoutBatchView(context, batch);

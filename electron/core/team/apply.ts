@@ -6,13 +6,19 @@ import { isFinalOrderStatus } from '../../protocol';
 import type { DeskContext } from '../context';
 import { encodeIntent, intentFingerprint, type WithdrawalIntent } from '../statements/intent';
 import { WORKSTATION_ENROLMENT } from '../audit/trail';
-import { parseStatement, type Statement } from '../statements/statement';
+import { forgetBookRow, recordBookProposal } from '../features/address-book';
+import { writeLabel } from '../features/labels';
+import { parseBookRef, signedImportLines, signedLabelSet } from '../labels/jsonl';
+import { batchIntentHash, isBatchIntent } from '../payouts/batch-intent';
+import { moveBatchLines, settleBatchApprovals, storeBatchRequest } from '../payouts/batch';
+import { isWithdrawalKind, parseStatement, STATEMENT_VERSION, type Statement } from '../statements/statement';
 import {
   createProfile,
   createWithdrawalRequest,
   ensureOperator,
   getOperatorKey,
   getOperatorRecord,
+  getPayoutBatchByHash,
   getProfile,
   getWithdrawalRequestByIntentHash,
   getWithdrawalRequestByUserOrder,
@@ -20,9 +26,10 @@ import {
   recordOrderStatus,
   saveOperatorKey,
   type AuditRow,
+  type PayoutBatch,
   type WithdrawalRequest,
 } from '../store';
-import type { WithdrawalEvent } from '../../contract';
+import type { ContractEvent, WithdrawalEvent } from '../../contract';
 import { settleApprovals } from '../withdrawals/desk';
 import type { ProjectionWrite } from './shared-store';
 
@@ -31,25 +38,110 @@ export const TEAM_PROFILE_ACTION = 'team/profile';
 
 const DECISION_EVENTS: Readonly<Record<string, WithdrawalEvent>> = { reject: 'reject', cancel: 'cancel', submit: 'submit' };
 
+/**
+ * Action namespaces whose rows change shared state (every operator action of theirs is applied below; no desk event
+ * is in them today): one this version does not know was written by a newer workstation and is reported. Other actions
+ * and desk events are audit records only.
+ */
+const CARRIED_ACTION_NAMESPACES = ['labels/', 'addressbook/'];
+
+/** What applying a verified row did: the events the faces need, or why nothing was applied. */
+export interface AppliedTeamRow {
+  readonly events: readonly ContractEvent[];
+  /** Why this version applied nothing for the row (kept in the audit log all the same), or null. */
+  readonly notApplied: string | null;
+}
+
+const NOTHING_TO_APPLY: AppliedTeamRow = { events: [], notApplied: null };
+
+function changed(...events: ContractEvent[]): AppliedTeamRow {
+  return { events, notApplied: null };
+}
+
+function notApplied(reason: string): AppliedTeamRow {
+  return { events: [], notApplied: reason };
+}
+
+function requestChanged(request: WithdrawalRequest | undefined): AppliedTeamRow {
+  return request ? changed({ type: 'withdrawals/changed', id: String(request.id) }) : NOTHING_TO_APPLY;
+}
+
+const BATCH_CHANGED = changed({ type: 'withdrawals/changed', id: null });
+
 function requestOf(context: DeskContext, statement: Statement): WithdrawalRequest | undefined {
   return statement.profile === null ? undefined : getWithdrawalRequestByIntentHash(context.db, statement.profile, statement.subject);
 }
 
+/** The batch payout a decision is signed under (its subject is the batch hash), if this workstation holds it. */
+function batchOf(context: DeskContext, statement: Statement): PayoutBatch | undefined {
+  return statement.profile === null ? undefined : getPayoutBatchByHash(context.db, statement.profile, statement.subject);
+}
+
 /**
  * Applies a verified row pulled from the team database to the local tables (inside the caller's transaction, with
- * the row itself). Returns the local request it changed, for the `withdrawals/changed` event.
+ * the row itself, in a savepoint of its own): a row this version does not understand, or whose effect fails, changes
+ * nothing here and answers why, so replication goes on (a newer workstation may write rows an older one cannot read).
  */
-export function applyTeamRow(context: DeskContext, row: AuditRow): WithdrawalRequest | null {
+export function applyTeamRow(context: DeskContext, row: AuditRow): AppliedTeamRow {
+  try {
+    return context.trail.transaction(() => applyStatement(context, row));
+  } catch (error) {
+    return notApplied(`applying it failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function applyStatement(context: DeskContext, row: AuditRow): AppliedTeamRow {
   const statement = parseStatement(row.statement);
-  if (!statement) return null;
+  if (!statement) return notApplied('its statement is not one this version reads');
+  if (statement.v > STATEMENT_VERSION) return notApplied(`it is a version ${statement.v} statement; this workstation reads version ${STATEMENT_VERSION}`);
   const now = context.now();
-  if (statement.kind === 'request' && statement.profile !== null) {
-    const intent = statement.body['intent'] as unknown as WithdrawalIntent;
-    if (getWithdrawalRequestByUserOrder(context.db, intent.userOrder)) return null;
-    return createWithdrawalRequest(
+  if (statement.kind === 'request') return applyRequest(context, statement, row.seq, now);
+  const batch = isWithdrawalKind(statement.kind) ? batchOf(context, statement) : undefined;
+  if (batch) return applyBatchDecision(context, batch, statement, now);
+  if (statement.kind === 'approve') {
+    const request = requestOf(context, statement);
+    if (request) settleApprovals(context, request);
+    return requestChanged(request);
+  }
+  const event = DECISION_EVENTS[statement.kind];
+  if (event !== undefined) {
+    const request = requestOf(context, statement);
+    if (request) moveWithdrawalRequest(context.db, request.id, event, now);
+    return requestChanged(request);
+  }
+  if (statement.kind === 'book' || statement.kind === 'unbook') return applyBookStatement(context, statement);
+  if (statement.kind === 'action') return applyAction(context, statement);
+  if (statement.kind === 'system') {
+    const action = String(statement.body['action'] ?? '');
+    return isCarriedAction(action) ? notApplied(`this version does not know the desk event ${action}`) : applySystemRow(context, statement, now);
+  }
+  return NOTHING_TO_APPLY;
+}
+
+function isCarriedAction(action: string): boolean {
+  return CARRIED_ACTION_NAMESPACES.some((namespace) => action.startsWith(namespace));
+}
+
+/** A single withdrawal's request (body.intent) or a batch payout's (body.batch, stored as payouts/batch.ts stores it). */
+function applyRequest(context: DeskContext, statement: Statement, seq: number, now: number): AppliedTeamRow {
+  const { profile } = statement;
+  if (profile === null) return notApplied('a request without a profile');
+  const batch = statement.body['batch'];
+  if (batch !== undefined) {
+    if (!isBatchIntent(batch) || batchIntentHash(batch) !== statement.subject) return notApplied('its batch is not one this version reads (or does not hash to its subject)');
+    if (getPayoutBatchByHash(context.db, profile, statement.subject)) return NOTHING_TO_APPLY;
+    const source = typeof statement.body['source'] === 'string' ? statement.body['source'] : 'payouts.csv';
+    storeBatchRequest(context, { profile, batchHash: statement.subject, batch, source, initiator: statement.operator ?? '', requestSeq: seq });
+    return BATCH_CHANGED;
+  }
+  const intent = statement.body['intent'] as unknown as WithdrawalIntent | undefined;
+  if (intent === null || typeof intent !== 'object' || typeof intent.userOrder !== 'string') return notApplied('a request that carries neither a withdrawal intent nor a batch');
+  if (getWithdrawalRequestByUserOrder(context.db, intent.userOrder)) return NOTHING_TO_APPLY;
+  return requestChanged(
+    createWithdrawalRequest(
       context.db,
       {
-        profile: statement.profile,
+        profile,
         currency: intent.currency,
         amount: intent.amount,
         toAddress: intent.toAddress,
@@ -61,45 +153,96 @@ export function applyTeamRow(context: DeskContext, row: AuditRow): WithdrawalReq
         intentJson: encodeIntent(intent),
         intentHash: statement.subject,
         fingerprint: intentFingerprint(intent),
-        requestSeq: row.seq,
+        requestSeq: seq,
       },
       now,
-    );
+    ),
+  );
+}
+
+/** A decision about a whole batch moves its lines as payouts/batch.ts does; a line's submit names its userOrder. */
+function applyBatchDecision(context: DeskContext, batch: PayoutBatch, statement: Statement, now: number): AppliedTeamRow {
+  if (statement.kind === 'approve') settleBatchApprovals(context, batch);
+  else if (statement.kind === 'reject' || statement.kind === 'cancel') moveBatchLines(context, batch, statement.kind);
+  else if (statement.kind === 'submit') {
+    const userOrder = statement.body['userOrder'];
+    const line = typeof userOrder === 'string' ? getWithdrawalRequestByUserOrder(context.db, userOrder) : undefined;
+    if (!line || line.batchHash !== batch.batchHash || line.profile !== batch.profile) return notApplied(`a submission of batch ${batch.id} naming no line of it`);
+    moveWithdrawalRequest(context.db, line.id, 'submit', now);
+    return requestChanged(line);
   }
-  if (statement.kind === 'approve') {
-    const request = requestOf(context, statement);
-    if (request) settleApprovals(context, request);
-    return request ?? null;
+  return BATCH_CHANGED;
+}
+
+/** The desk's address-book row a `book` proposal adds (with its label) or an `unbook` removes; the roster replays the rest. */
+function applyBookStatement(context: DeskContext, statement: Statement): AppliedTeamRow {
+  const book = parseBookRef(statement.subject);
+  if (statement.profile === null || typeof book === 'string') return notApplied(`its address-book subject does not read: ${typeof book === 'string' ? book : 'no profile'}`);
+  if (statement.kind === 'unbook') forgetBookRow(context, statement.profile, book.chain, book.address);
+  else recordBookProposal(context, statement.profile, book.chain, book.address, typeof statement.body['label'] === 'string' ? statement.body['label'] : null);
+  return changed({ type: 'labels/changed' });
+}
+
+/** Labels and address-book actions, applied from what their statements sign; other actions are audit records only. */
+function applyAction(context: DeskContext, statement: Statement): AppliedTeamRow {
+  const action = String(statement.body['action'] ?? '');
+  const details = statement.body['details'];
+  const { profile } = statement;
+  const carried = isCarriedAction(action);
+  if (carried && profile === null) return notApplied(`a ${action} action without a profile`);
+  if (profile === null) return NOTHING_TO_APPLY;
+  const by = statement.operator ?? '';
+  switch (action) {
+    case 'labels/set': {
+      const line = signedLabelSet(statement.subject, details);
+      if (typeof line === 'string') return notApplied(line);
+      writeLabel(context, profile, line, by);
+      return changed({ type: 'labels/changed' });
+    }
+    case 'labels/import': {
+      const lines = signedImportLines(details);
+      if (typeof lines === 'string') return notApplied(lines);
+      for (const line of lines) writeLabel(context, profile, line, by);
+      return changed({ type: 'labels/changed' });
+    }
+    case 'addressbook/label': {
+      // Its label is null when cleared: the same line as `labels/set book` with an empty label.
+      const fields = (details ?? {}) as Record<string, unknown>;
+      const line = signedLabelSet(`book:${statement.subject}`, { label: fields['label'] ?? '', note: fields['note'] ?? null });
+      if (typeof line === 'string') return notApplied(line);
+      writeLabel(context, profile, line, by);
+      return changed({ type: 'labels/changed' }, { type: 'operators/changed' });
+    }
+    case 'addressbook/forget': {
+      const book = parseBookRef(statement.subject);
+      if (typeof book === 'string') return notApplied(book);
+      forgetBookRow(context, profile, book.chain, book.address);
+      return changed({ type: 'operators/changed' });
+    }
+    default:
+      return carried ? notApplied(`this version does not know the action ${action}`) : NOTHING_TO_APPLY;
   }
-  const event = DECISION_EVENTS[statement.kind];
-  if (event !== undefined) {
-    const request = requestOf(context, statement);
-    if (request) moveWithdrawalRequest(context.db, request.id, event, now);
-    return request ?? null;
-  }
-  if (statement.kind === 'system') return applySystemRow(context, statement, now);
-  return null;
 }
 
 /** The desk-signed events other workstations act on: a profile's public description, and order statuses. */
-function applySystemRow(context: DeskContext, statement: Statement, now: number): WithdrawalRequest | null {
+function applySystemRow(context: DeskContext, statement: Statement, now: number): AppliedTeamRow {
   const details = (statement.body['details'] ?? {}) as Record<string, unknown>;
   if (statement.body['action'] === TEAM_PROFILE_ACTION) {
     const { name, baseUrl, merchantId } = details;
     if (typeof name === 'string' && typeof baseUrl === 'string' && typeof merchantId === 'string' && !getProfile(context.db, name)) {
       createProfile(context.db, { name, baseUrl, merchantId }, now);
     }
-    return null;
+    return NOTHING_TO_APPLY;
   }
   const status = reportedStatus(statement);
-  if (status === null) return null;
+  if (status === null) return NOTHING_TO_APPLY;
   const request = getWithdrawalRequestByUserOrder(context.db, statement.subject);
-  if (!request) return null;
+  if (!request) return NOTHING_TO_APPLY;
   const raw = { userOrder: statement.subject, orderStatus: status, ...(typeof details['apiOrder'] === 'string' ? { apiOrder: details['apiOrder'] } : {}), ...(typeof details['txid'] === 'string' ? { txid: details['txid'] } : {}) };
   const result = recordOrderStatus(context.db, request.id, status, 'query', raw, now);
   moveWithdrawalRequest(context.db, request.id, 'accepted', now);
   if (result.current !== null && isFinalOrderStatus(result.current)) moveWithdrawalRequest(context.db, request.id, 'final', now);
-  return request;
+  return requestChanged(request);
 }
 
 /** Statements that give an operator a new sealed key (or re-seal it): other workstations fetch it after applying them. */

@@ -8,6 +8,7 @@
 import type { ContractEvent } from '../../contract';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
+import { appLog } from '../log';
 import { namedDeskKey, type ChainVerifier } from '../audit/trail';
 import { parseStatement } from '../statements/statement';
 import {
@@ -102,6 +103,8 @@ export class TeamReplicator implements TeamSeam {
   #halted: string | null = null;
   #unsubscribe: (() => Promise<void>) | null = null;
   #draining = false;
+  /** The kinds of rows already reported as not applied (#noteNotApplied). */
+  readonly #notApplied = new Set<string>();
 
   constructor(context: DeskContext, store: SharedDeskStore, workstation: string) {
     this.#context = context;
@@ -212,21 +215,35 @@ export class TeamReplicator implements TeamSeam {
           this.#halt(`team database: audit row ${problem.seq}: ${problem.reason}; the row is ignored`, 'chain', `audit row ${problem.seq}`);
           return applied;
         }
-        const changed = this.#context.trail.transaction(() => {
+        const effect = this.#context.trail.transaction(() => {
           this.#context.trail.adopt(row);
-          const request = applyTeamRow(this.#context, row);
+          const outcome = applyTeamRow(this.#context, row);
+          if (outcome.notApplied !== null) this.#noteNotApplied(row, outcome.notApplied);
           recordVerifiedHead(this.#context.db, row, this.#context.now());
-          return request;
+          return outcome;
         });
         applied += 1;
         if (SEALED_KEY_KINDS.has(row.kind) || row.kind === 'confirm') sealedKeysChanged = true;
-        if (changed) this.#emit({ type: 'withdrawals/changed', id: String(changed.id) });
+        for (const event of effect.events) this.#emit(event);
       }
       if (rows.length < PULL_PAGE) break;
     }
     if (sealedKeysChanged) await this.refreshSealedKeys();
     if (applied > 0) this.#emit({ type: 'operators/changed' });
     return applied;
+  }
+
+  /**
+   * A verified row this version applied nothing for (it is kept in the audit log, and replication goes on): said once
+   * per kind of row in team/status and the log, since a newer workstation may write many such rows.
+   */
+  #noteNotApplied(row: AuditRow, reason: string): void {
+    const what = row.kind === row.action ? row.kind : `${row.kind} ${row.action}`;
+    if (this.#notApplied.has(what)) return;
+    this.#notApplied.add(what);
+    const message = `team database: audit row ${row.seq} (${what}) is verified but this workstation applied nothing for it: ${reason}; replication goes on (update this workstation if a newer one wrote it)`;
+    this.#refuse('apply', `audit row ${row.seq}`, message);
+    appLog.warn(message);
   }
 
   /** Fetches the operators' sealed keys from the team database (see saveSealedKeys: only keys the roster enrolled). */
