@@ -19,13 +19,12 @@ import { actingAs, type ActingOperator, type OperatorCredentials } from '../oper
 import type { ChainRow, Roster } from '../operators/roster';
 import { encodeCanonical } from '../statements/canonical';
 import { parseStatement, type StatementBody } from '../statements/statement';
-import { encodeIntent, intentFingerprint, intentHash, type WithdrawalIntent } from '../statements/intent';
+import type { WithdrawalIntent } from '../statements/intent';
 import {
   addPayoutLine,
   auditRowsBySubject,
   getCurrency,
   createPayoutBatch,
-  createWithdrawalRequest,
   getPayoutBatch,
   getWithdrawalRequest,
   getWithdrawalRequestByUserOrder,
@@ -35,7 +34,7 @@ import {
   type PayoutBatch,
   type WithdrawalRequest,
 } from '../store';
-import { policyFor, policyInForce, preflight, submitAs } from '../withdrawals/desk';
+import { policyFor, policyInForce, preflight, storeIntentRequest, submitAs } from '../withdrawals/desk';
 import { alteredFields, judgeForView, viewRowsFor, type IntentEvidence } from '../withdrawals/verify';
 import { batchFingerprint, batchIntentHash, derivedUserOrder, encodeBatchIntent, isBatchIntent, type BatchCurrencyTotal, type BatchFlag, type BatchIntent } from './batch-intent';
 import { PAYOUT_FILE_MAX_BYTES, readPayoutCsv, type PayoutRow } from './csv';
@@ -248,26 +247,7 @@ export function storeBatchRequest(context: DeskContext, record: BatchRequestReco
     context.now(),
   );
   batch.lines.forEach((intent, index) => {
-    const request = createWithdrawalRequest(
-      context.db,
-      {
-        profile,
-        currency: intent.currency,
-        amount: intent.amount,
-        toAddress: intent.toAddress,
-        withdrawType: intent.withdrawType,
-        memo: intent.memo,
-        userOrder: intent.userOrder,
-        initiator,
-        requiredApprovals: intent.requiredApprovals,
-        intentJson: encodeIntent(intent),
-        intentHash: intentHash(intent),
-        fingerprint: intentFingerprint(intent),
-        requestSeq,
-        batchHash,
-      },
-      context.now(),
-    );
+    const request = storeIntentRequest(context.db, { profile, intent, initiator, requestSeq, batchHash }, context.now());
     addPayoutLine(context.db, stored.id, index + 1, request.id);
   });
   return stored;

@@ -4,7 +4,7 @@
 // signed statement, never from a projection row.
 import { isFinalOrderStatus } from '../../protocol';
 import type { DeskContext } from '../context';
-import { encodeIntent, intentFingerprint, type WithdrawalIntent } from '../statements/intent';
+import { intentHash, type WithdrawalIntent } from '../statements/intent';
 import { WORKSTATION_ENROLMENT } from '../audit/trail';
 import { forgetBookRow, recordBookProposal } from '../features/address-book';
 import { writeLabel } from '../features/labels';
@@ -14,7 +14,6 @@ import { moveBatchLines, settleBatchApprovals, storeBatchRequest } from '../payo
 import { isWithdrawalKind, parseStatement, STATEMENT_VERSION, type Statement } from '../statements/statement';
 import {
   createProfile,
-  createWithdrawalRequest,
   ensureOperator,
   getOperatorKey,
   getOperatorRecord,
@@ -30,7 +29,7 @@ import {
   type WithdrawalRequest,
 } from '../store';
 import type { ContractEvent, WithdrawalEvent } from '../../contract';
-import { settleApprovals } from '../withdrawals/desk';
+import { settleApprovals, storeIntentRequest } from '../withdrawals/desk';
 import type { ProjectionWrite } from './shared-store';
 
 /** The desk-signed row that tells other workstations about a merchant profile (no credentials: those stay local). */
@@ -137,27 +136,8 @@ function applyRequest(context: DeskContext, statement: Statement, seq: number, n
   const intent = statement.body['intent'] as unknown as WithdrawalIntent | undefined;
   if (intent === null || typeof intent !== 'object' || typeof intent.userOrder !== 'string') return notApplied('a request that carries neither a withdrawal intent nor a batch');
   if (getWithdrawalRequestByUserOrder(context.db, intent.userOrder)) return NOTHING_TO_APPLY;
-  return requestChanged(
-    createWithdrawalRequest(
-      context.db,
-      {
-        profile,
-        currency: intent.currency,
-        amount: intent.amount,
-        toAddress: intent.toAddress,
-        withdrawType: intent.withdrawType,
-        memo: intent.memo,
-        userOrder: intent.userOrder,
-        initiator: statement.operator ?? '',
-        requiredApprovals: intent.requiredApprovals,
-        intentJson: encodeIntent(intent),
-        intentHash: statement.subject,
-        fingerprint: intentFingerprint(intent),
-        requestSeq: seq,
-      },
-      now,
-    ),
-  );
+  if (intentHash(intent) !== statement.subject) return notApplied("a request whose subject is not its intent's hash");
+  return requestChanged(storeIntentRequest(context.db, { profile, intent, initiator: statement.operator ?? '', requestSeq: seq }, now));
 }
 
 /** A decision about a whole batch moves its lines as payouts/batch.ts does; a line's submit names its userOrder. */

@@ -48,6 +48,7 @@ import {
   moveWithdrawalRequest,
   recordAddressUse,
   setWithdrawalRequestError,
+  type StoreDatabase,
   type WithdrawalRequest,
 } from '../store';
 import { storeOrderStatus } from '../sync/records';
@@ -305,29 +306,10 @@ export async function requestWithdrawal(
     requestedAt: context.now(),
   };
   const hash = intentHash(intent);
-  const fingerprint = intentFingerprint(intent);
   let request: WithdrawalRequest | undefined;
   // One transaction: the signed request statement (also the audit row) and the request row.
   await acting.sign({ kind: 'request', subject: hash, body: { intent: JSON.parse(encodeIntent(intent)) as never, warnings: check.warnings.map((issue) => issue.message) } }, (row) => {
-    request = createWithdrawalRequest(
-      context.db,
-      {
-        profile: profile.name,
-        currency: intent.currency,
-        amount: intent.amount,
-        toAddress: intent.toAddress,
-        withdrawType: intent.withdrawType,
-        memo: intent.memo,
-        userOrder: intent.userOrder,
-        initiator: acting.name,
-        requiredApprovals: intent.requiredApprovals,
-        intentJson: encodeIntent(intent),
-        intentHash: hash,
-        fingerprint,
-        requestSeq: row.seq,
-      },
-      context.now(),
-    );
+    request = storeIntentRequest(context.db, { profile: profile.name, intent, initiator: acting.name, requestSeq: row.seq }, context.now());
   });
   if (!request) throw new DeskError('internal', 'the request was not stored');
   context.emit({ type: 'withdrawals/changed', id: String(request.id) });
@@ -668,4 +650,36 @@ export function withdrawalView(context: DeskContext, request: WithdrawalRequest,
 
 export function getWithdrawalView(context: DeskContext, id: string): WithdrawalView {
   return withdrawalView(context, loadRequest(context, id));
+}
+
+/**
+ * The request row for a signed withdrawal intent: written in the same transaction as its `request` statement, at the
+ * desk that signed it, at a team workstation that pulled it, or as a batch payout's line (`batchHash`).
+ */
+export function storeIntentRequest(
+  db: StoreDatabase,
+  signed: { readonly profile: string; readonly intent: WithdrawalIntent; readonly initiator: string; readonly requestSeq: number; readonly batchHash?: string },
+  now: number,
+): WithdrawalRequest {
+  const { intent } = signed;
+  return createWithdrawalRequest(
+    db,
+    {
+      profile: signed.profile,
+      currency: intent.currency,
+      amount: intent.amount,
+      toAddress: intent.toAddress,
+      withdrawType: intent.withdrawType,
+      memo: intent.memo,
+      userOrder: intent.userOrder,
+      initiator: signed.initiator,
+      requiredApprovals: intent.requiredApprovals,
+      intentJson: encodeIntent(intent),
+      intentHash: intentHash(intent),
+      fingerprint: intentFingerprint(intent),
+      requestSeq: signed.requestSeq,
+      ...(signed.batchHash === undefined ? {} : { batchHash: signed.batchHash }),
+    },
+    now,
+  );
 }

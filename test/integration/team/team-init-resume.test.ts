@@ -5,6 +5,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedChainRow } from '../../../electron/core/team/shared-store';
+import { CHAIN_COLUMNS, toChainRow, type ChainDbRow } from '../../../electron/core/team/store-rows';
 import { ADMIN, openDesk, type Desk } from '../engine/support';
 import { databaseUrl, emptyTeamDatabase, openFirstWorkstation, openTestStore, openWorkstation, type Workstation } from './desk-support';
 
@@ -12,40 +13,12 @@ let first: Desk;
 let a: Workstation;
 let other: Desk;
 
-interface ChainDbRow {
-  seq: number;
-  at: number;
-  profile: string | null;
-  kind: string;
-  action: string;
-  operator: string | null;
-  subject: string;
-  key_id: string;
-  statement: string;
-  signature: string;
-  prev_hash: string;
-  hash: string;
-}
-
 /** A desk's local chain (rows 1..upTo) and its desk id, read straight from its SQLite file. */
 function localChain(desk: Desk, upTo = Number.MAX_SAFE_INTEGER): { deskId: string; rows: SharedChainRow[] } {
   const db = new Database(desk.dbPath, { readonly: true });
   try {
     const deskId = JSON.parse((db.prepare("SELECT value_json FROM settings WHERE key = 'desk.id'").get() as { value_json: string }).value_json) as string;
-    const rows = (db.prepare('SELECT * FROM audit_log WHERE seq <= ? ORDER BY seq').all(upTo) as ChainDbRow[]).map((row) => ({
-      seq: row.seq,
-      at: row.at,
-      profile: row.profile,
-      kind: row.kind,
-      action: row.action,
-      operator: row.operator,
-      subject: row.subject,
-      keyId: row.key_id,
-      statement: row.statement,
-      signature: row.signature,
-      prevHash: row.prev_hash,
-      hash: row.hash,
-    }));
+    const rows = (db.prepare(`SELECT ${CHAIN_COLUMNS} FROM audit_log WHERE seq <= ? ORDER BY seq`).all(upTo) as ChainDbRow[]).map(toChainRow);
     return { deskId, rows };
   } finally {
     db.close();
