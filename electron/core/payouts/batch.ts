@@ -429,13 +429,17 @@ export function getPayoutBatchView(context: DeskContext, id: string): PayoutBatc
   return payoutBatchView(context, loadBatch(context, id));
 }
 
+/** A batch's state from its lines' local rows (what their verified statements applied): the summary's and the team projection's. */
+export function payoutBatchState(context: DeskContext, batch: PayoutBatch): PayoutBatchState {
+  return batchStateOf(listPayoutLines(context.db, batch.id).map(({ requestId }) => getWithdrawalRequest(context.db, requestId)?.state ?? 'cancelled'));
+}
+
 export function listPayoutBatchSummaries(context: DeskContext, limit: number, cursor: string | null): { rows: PayoutBatchSummary[]; nextCursor: string | null } {
   const profile = context.activeProfile().name;
   const page = listPayoutBatches(context.db, profile, limit, cursor);
   return {
     rows: page.rows.map((batch) => {
-      const states = listPayoutLines(context.db, batch.id).map(({ requestId }) => getWithdrawalRequest(context.db, requestId)?.state ?? 'cancelled');
-      return { id: String(batch.id), fingerprint: batch.fingerprint, source: batch.sourceName, initiator: batch.initiator, requestedAt: batch.createdAt, lineCount: batch.lineCount, state: batchStateOf(states) };
+      return { id: String(batch.id), fingerprint: batch.fingerprint, source: batch.sourceName, initiator: batch.initiator, requestedAt: batch.createdAt, lineCount: batch.lineCount, state: payoutBatchState(context, batch) };
     }),
     nextCursor: page.nextCursor,
   };

@@ -30,6 +30,7 @@ import {
 } from '../store';
 import type { ContractEvent, WithdrawalEvent } from '../../contract';
 import { settleApprovals, storeIntentRequest } from '../withdrawals/desk';
+import { deskStateProjectionsFor } from './desk-projections';
 import type { ProjectionWrite } from './shared-store';
 
 /** The desk-signed row that tells other workstations about a merchant profile (no credentials: those stay local). */
@@ -282,8 +283,8 @@ function reportedStatus(statement: Statement): string | null {
 }
 
 /**
- * The projection rows a verified row implies: the request's state and amount, each approval, each order status, and
- * each enrolled workstation.
+ * The projection rows a verified row implies: the request's state and amount, each approval, each order status, each
+ * enrolled workstation, and the batches, labels and address-book rows it changes (desk-projections.ts).
  */
 export function projectionsFor(context: DeskContext, row: AuditRow): ProjectionWrite[] {
   const statement = parseStatement(row.statement);
@@ -296,9 +297,10 @@ export function projectionsFor(context: DeskContext, row: AuditRow): ProjectionW
     const details = statement.body['details'] as Record<string, unknown>;
     return [{ table: 'workstations', key: String(details['workstation']), row: { workstation: String(details['workstation']), publicKey: String(details['publicKey']), enrolledBy: statement.operator, seq: row.seq } }];
   }
+  const deskState = deskStateProjectionsFor(context, statement);
   const request = statement.kind === 'system' ? getWithdrawalRequestByUserOrder(context.db, statement.subject) : requestOf(context, statement);
-  if (!request || request.profile !== statement.profile) return [];
-  const writes: ProjectionWrite[] = [requestProjection(request)];
+  if (!request || request.profile !== statement.profile) return deskState;
+  const writes: ProjectionWrite[] = [requestProjection(request), ...deskState];
   const status = statement.kind === 'system' ? reportedStatus(statement) : null;
   if (status !== null) writes.push({ table: 'order_statuses', key: `${request.userOrder}/${row.seq}`, row: { userOrder: request.userOrder, status, seq: row.seq } });
   if (statement.kind === 'approve' || statement.kind === 'reject') {

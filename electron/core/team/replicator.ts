@@ -10,6 +10,7 @@ import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { namedDeskKey, type ChainVerifier } from '../audit/trail';
+import type { Roster } from '../operators/roster';
 import { parseStatement } from '../statements/statement';
 import {
   addTeamOutboxEvent,
@@ -32,6 +33,7 @@ import {
   type TeamRefusal,
 } from '../store';
 import { applyTeamRow, projectionsFor, saveSealedKeys, SEALED_KEY_KINDS } from './apply';
+import { DESK_STATE_TABLES, expectedDeskStateRow } from './desk-projections';
 import type { TeamSeam, TeamSystemEvent } from './seam';
 import { SharedStoreError, type ChainHead, type ConnectionState, type SharedDeskStore } from './shared-store';
 
@@ -387,8 +389,9 @@ export class TeamReplicator implements TeamSeam {
 
   // ---- projections and status -------------------------------------------------------------------------------
   /**
-   * Reads the team database's withdrawal and approval rows and compares each with what the verified statements say
-   * (the local tables): a mismatching row is refused, naming it, and never used. Returns the refusals found.
+   * Reads the team database's withdrawal, approval, batch, label and address-book rows and compares each with what the
+   * verified statements say (the local tables): a mismatching row is refused, naming it, and never used. Returns the
+   * refusals found.
    */
   async checkProjections(): Promise<TeamRefusal[]> {
     const found: TeamRefusal[] = [];
@@ -433,6 +436,32 @@ export class TeamReplicator implements TeamSeam {
       }
       after = page.nextCursor;
     } while (after !== null);
+    const rosters = new Map<string, Roster>();
+    const rosterOf = (profile: string): Roster => {
+      const known = rosters.get(profile) ?? this.#context.trail.roster(profile);
+      rosters.set(profile, known);
+      return known;
+    };
+    for (const table of DESK_STATE_TABLES) {
+      after = null;
+      do {
+        const page = await this.#call(() => this.#store.projection(table, { after, limit: 500 }));
+        for (const projected of page.rows) {
+          const name = `${table} row ${projected.rowId} (${projected.key})`;
+          const expected = expectedDeskStateRow(this.#context, rosterOf, table, projected.row);
+          if (expected === null || expected.key !== projected.key) {
+            refuse(table, name, `team database: ${name} has no signed statement behind it; the row is ignored`);
+            continue;
+          }
+          for (const [field, value] of Object.entries(expected.row)) {
+            if (projected.row[field] !== value) {
+              refuse(table, name, `team database: ${name} says ${field} '${String(projected.row[field])}' but its signed statements say '${String(value)}'; the row is ignored`);
+            }
+          }
+        }
+        after = page.nextCursor;
+      } while (after !== null);
+    }
     return found;
   }
 

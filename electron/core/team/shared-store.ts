@@ -13,7 +13,16 @@ export interface ChainHead {
 }
 
 /** The projection tables: for IT's queries and fast listing; a workstation checks every row it reads. */
-export const PROJECTION_TABLES = ['withdrawal_requests', 'approvals', 'order_statuses', 'operators', 'workstations'] as const;
+export const PROJECTION_TABLES = [
+  'withdrawal_requests',
+  'approvals',
+  'order_statuses',
+  'operators',
+  'workstations',
+  'payout_batches',
+  'address_book',
+  'labels',
+] as const;
 export type ProjectionTable = (typeof PROJECTION_TABLES)[number];
 
 export type ProjectionValue = string | number | boolean | null;

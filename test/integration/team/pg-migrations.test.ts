@@ -28,18 +28,21 @@ async function failure(sql: string, params: unknown[] = []): Promise<string> {
 }
 
 describe('team database migrations', () => {
-  it('applies 0010 once, recording it in schema_version', async () => {
+  it('applies 0010 and 0020 once, recording them in schema_version', async () => {
     expect(await readSchemaVersion(client)).toBeNull();
-    expect(await migratePostgres(client)).toEqual([10]);
+    expect(await migratePostgres(client)).toEqual([10, 20]);
     expect(await migratePostgres(client)).toEqual([]);
     expect(await readSchemaVersion(client)).toBe(latestPgVersion());
     const tables = await client.query<{ tablename: string }>('SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename', [TEAM_SCHEMA]);
     expect(tables.rows.map((row) => row.tablename)).toEqual([
+      'address_book',
       'approvals',
       'audit_log',
       'desk_identity',
+      'labels',
       'operators',
       'order_statuses',
+      'payout_batches',
       'schema_version',
       'submission_claims',
       'withdrawal_requests',
@@ -48,9 +51,9 @@ describe('team database migrations', () => {
   });
 
   it('rolls a failing migration back whole, leaving the previous version', async () => {
-    const broken: PgMigration = { version: 20, name: 'broken', sql: 'CREATE TABLE half_made (a int); SELECT 1 / 0;' };
+    const broken: PgMigration = { version: 30, name: 'broken', sql: 'CREATE TABLE half_made (a int); SELECT 1 / 0;' };
     await expect(migratePostgres(client, [...PG_MIGRATIONS, broken])).rejects.toThrow(/division by zero/);
-    expect(await readSchemaVersion(client)).toBe(10);
+    expect(await readSchemaVersion(client)).toBe(20);
     expect((await client.query(`SELECT to_regclass('${TEAM_SCHEMA}.half_made') AS found`)).rows[0]).toEqual({ found: null });
   });
 
@@ -62,7 +65,7 @@ describe('team database migrations', () => {
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(SharedStoreError);
-    expect((error as SharedStoreError).message).toMatch(/newer Treasury Desk \(schema 990; this version knows up to 10\); update this workstation/);
+    expect((error as SharedStoreError).message).toMatch(/newer Treasury Desk \(schema 990; this version knows up to 20\); update this workstation/);
     expect(await readSchemaVersion(client)).toBe(990);
   });
 

@@ -228,6 +228,27 @@ export function describeSharedStore(name: string, runner: SharedStoreRunner): vo
         expect(after?.rowId).toBe(before?.rowId);
       });
 
+      it('keeps batches, address-book rows and labels in their own tables, queried by state', async () => {
+        const desk = await deskWithRequests(1);
+        const head = await desk.head();
+        await desk.append(
+          chainRows(head, 1),
+          [
+            { table: 'payout_batches', key: 'main/b1', row: { profile: 'main', batchHash: 'b1', lineCount: 3, state: 'awaitingApproval' } },
+            { table: 'address_book', key: 'main/trx:T1', row: { profile: 'main', chain: 'trx', address: 'T1', label: null, state: 'proposed' } },
+            { table: 'labels', key: 'main/deposit:D1', row: { profile: 'main', type: 'deposit', ref: 'D1', label: 'rent', note: null } },
+          ],
+          head,
+        );
+        expect((await desk.projection('payout_batches', { limit: 10, where: { state: 'awaitingApproval' } })).rows.map((row) => row.row)).toEqual([
+          { profile: 'main', batchHash: 'b1', lineCount: 3, state: 'awaitingApproval' },
+        ]);
+        expect((await desk.projection('address_book', { limit: 10, where: { state: 'inForce' } })).rows).toEqual([]);
+        expect((await desk.projection('address_book', { limit: 10, where: { state: 'proposed' } })).rows.map((row) => row.key)).toEqual(['main/trx:T1']);
+        expect((await desk.projection('labels', { limit: 10 })).rows.map((row) => row.row['label'])).toEqual(['rent']);
+        expect((await desk.projection('withdrawal_requests', { limit: 10, where: { userOrder: 'main/b1' } })).rows).toEqual([]);
+      });
+
       it('refuses an unknown table, a bad field name and a bad page size', async () => {
         const desk = await deskWithRequests(1);
         await expectRefusal(desk.projection('deposits' as 'approvals', { limit: 10 }), 'invalidArgument', /no projection table named "deposits"/);

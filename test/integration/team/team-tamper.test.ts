@@ -1,5 +1,5 @@
 // Tampering in PostgreSQL: the database's owner flips a request's state, adds an approval row, edits an amount (in a
-// projection row and in a signed chain row), and deletes audit rows. Every workstation refuses what was changed and
+// projection row and in a signed chain row), edits a label row and an address-book row, and deletes audit rows. Every workstation refuses what was changed and
 // names the row; a workstation joining afterwards refuses the edited chain row; after the chain is cut, decisions are
 // refused, naming what was removed, and nothing changes in the local copies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,39 @@ describe('tampering in the team database', () => {
     await adminSql(`UPDATE ${T}.withdrawal_requests SET data = jsonb_set(data, '{amount}', '"18000"') WHERE key = $1`, [approved]);
     await everyoneRefuses(`withdrawal_requests row ${id} (userOrder ${approved})`, /says amount '18000' but its signed statements say '18'/);
     for (const workstation of [a, b, c]) expect((await workstation.find(approved))?.amount).toBe('18');
+  });
+
+  it('refuses an edited label row and an edited address-book row, naming each, and keeps what the statements say', async () => {
+    const book = tronAddress();
+    await a.value('labels/set', { type: 'deposit', ref: 'API-ORDER-TAMPER', label: 'Invoice 88', note: null, as: INITIATOR });
+    await a.value('addressbook/add', { chain: 'trx', address: book, label: 'Supplier', as: INITIATOR });
+    const labelKey = 'main/deposit:API-ORDER-TAMPER';
+    const bookKey = `main/trx:${book}`;
+    const [labelRow] = await adminSql<{ data: Record<string, unknown> }>(`SELECT data FROM ${T}.labels WHERE key = $1`, [labelKey]);
+    expect(labelRow?.data).toEqual({ profile: 'main', type: 'deposit', ref: 'API-ORDER-TAMPER', label: 'Invoice 88', note: null });
+    const [bookRow] = await adminSql<{ data: Record<string, unknown> }>(`SELECT data FROM ${T}.address_book WHERE key = $1`, [bookKey]);
+    expect(bookRow?.data).toMatchObject({ chain: 'trx', address: book, label: 'Supplier' });
+    const standing = String(bookRow?.data['state']);
+    expect(['inForce', 'proposed']).toContain(standing);
+    for (const workstation of [b, c]) {
+      await within(`the label at ${workstation.name}`, 2000, async () => (await workstation.value('labels/search', { text: 'Invoice 88' })).length === 1);
+      await within(`the book entry at ${workstation.name}`, 2000, async () => JSON.stringify(await workstation.value('addressbook/list', {})).includes(book));
+    }
+    // Untouched rows are accepted by every workstation.
+    for (const workstation of [a, b, c]) {
+      const view = await workstation.value('team/verify', {});
+      expect(view.refused.filter((entry) => entry.source === 'labels' || entry.source === 'address_book'), workstation.name).toEqual([]);
+    }
+    await adminSql(`UPDATE ${T}.labels SET data = jsonb_set(data, '{label}', '"Paid in full"') WHERE key = $1`, [labelKey]);
+    await adminSql(`UPDATE ${T}.address_book SET data = jsonb_set(data, '{label}', '"Mallory Ltd"') WHERE key = $1`, [bookKey]);
+    const labelId = await projectionId('labels', labelKey);
+    const bookId = await projectionId('address_book', bookKey);
+    await everyoneRefuses(`labels row ${labelId} (${labelKey})`, /says label 'Paid in full' but its signed statements say 'Invoice 88'; the row is ignored/);
+    await everyoneRefuses(`address_book row ${bookId} (${bookKey})`, /says label 'Mallory Ltd' but its signed statements say 'Supplier'; the row is ignored/);
+    for (const workstation of [a, b, c]) {
+      expect(await workstation.value('labels/search', { text: 'Invoice 88' }), workstation.name).toHaveLength(1);
+      expect((await workstation.value('addressbook/list', {})).entries.find((entry) => entry.address === book)?.label ?? null, workstation.name).not.toBe('Mallory Ltd');
+    }
   });
 
   it('refuses an edited amount in a signed chain row: a workstation joining now names the row', async () => {

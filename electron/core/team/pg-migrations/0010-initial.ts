@@ -8,7 +8,7 @@ const GENESIS = '0'.repeat(64);
 const HEX64 = "~ '^[0-9a-f]{64}$'";
 
 /** One projection table: the database's id (named in refusals), the key, the row as JSON (data). */
-function projectionTable(name: string): string {
+export function projectionTable(name: string): string {
   return `
 CREATE TABLE ${name} (
   id          bigserial PRIMARY KEY,
