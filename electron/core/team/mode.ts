@@ -13,6 +13,7 @@ import {
   auditRowsOfAction,
   exportAudit,
   getAuditRow,
+  iterateAudit,
   getTeamSettings,
   listOperatorRecords,
   listProfiles,
@@ -24,6 +25,8 @@ import {
   type AuditRow,
 } from '../store';
 import { operatorKeyProjection, projectionsFor, requestProjection, TEAM_PROFILE_ACTION } from './apply';
+import { deskStateProjectionsFor } from './desk-projections';
+import { parseStatement } from '../statements/statement';
 import { ReopeningStore } from './reopening-store';
 import { sharedChainProblem, TeamReplicator, type TeamStatus } from './replicator';
 import { redactDatabaseUrl, SharedStoreError, urlWithoutPassword, type ProjectionWrite, type SharedDeskStore } from './shared-store';
@@ -206,13 +209,20 @@ export class TeamMode {
         after = page.nextCursor;
       } while (after !== null);
     }
+    // Batches, labels and book entries made before the move: their rows as their statements left them (the last
+    // statement about a row says what it is now, so later writes replace earlier ones).
+    const deskState = new Map<string, ProjectionWrite>();
+    for (const row of iterateAudit(this.#context.db)) {
+      const statement = parseStatement(row.statement);
+      if (statement) for (const write of deskStateProjectionsFor(this.#context, statement)) deskState.set(`${write.table}/${write.key}`, write);
+    }
     const head = auditHead(this.#context.db)?.seq ?? 0;
     let expected = resumeAfter;
     for (let from = (resumeAfter?.seq ?? 0) + 1; from <= head; from += PUSH_PAGE) {
       const rows: AuditRow[] = exportAudit(this.#context.db, { fromSeq: from, toSeq: Math.min(head, from + PUSH_PAGE - 1) });
       const last = from + PUSH_PAGE > head;
       const enrolments = rows.filter((row) => row.action === WORKSTATION_ENROLMENT).flatMap((row) => projectionsFor(this.#context, row));
-      const outcome = await store.append(rows, last ? [...enrolments, ...operators, ...requests] : enrolments, expected);
+      const outcome = await store.append(rows, last ? [...enrolments, ...operators, ...requests, ...deskState.values()] : enrolments, expected);
       if (!outcome.appended) throw new DeskError('conflict', 'another workstation wrote to the team database while this desk was moved into it: start again with an empty database');
       const tail = rows[rows.length - 1] as AuditRow;
       expected = { seq: tail.seq, hash: tail.hash };

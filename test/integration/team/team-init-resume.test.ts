@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedChainRow } from '../../../electron/core/team/shared-store';
 import { CHAIN_COLUMNS, toChainRow, type ChainDbRow } from '../../../electron/core/team/store-rows';
-import { ADMIN, openDesk, type Desk } from '../engine/support';
+import { ADMIN, INITIATOR, openDesk, type Desk } from '../engine/support';
 import { databaseUrl, emptyTeamDatabase, openFirstWorkstation, openTestStore, openWorkstation, type Workstation } from './desk-support';
 
 let first: Desk;
@@ -60,6 +60,8 @@ describe('an interrupted team init', () => {
 
   it('continues after the rows the database holds, and the workstations agree on one chain', async () => {
     await emptyTeamDatabase();
+    // A label made before the move: its row reaches the team database's labels table with the move.
+    await a.value('labels/set', { type: 'deposit', ref: 'API-ORDER-BEFORE-MOVE', label: 'Set before team init', as: INITIATOR });
     const before = localChain(first);
     const moved = Math.max(1, Math.floor(before.rows.length / 2));
     await interruptedMove(before.deskId, before.rows.slice(0, moved));
@@ -71,6 +73,8 @@ describe('an interrupted team init', () => {
     try {
       const shared = await store.rowsAfter(0, after.length + 10);
       expect(shared.map((row) => row.hash)).toEqual(after.map((row) => row.hash));
+      const labels = await store.projection('labels', { limit: 50 });
+      expect(labels.rows.map((write) => write.row)).toContainEqual(expect.objectContaining({ ref: 'API-ORDER-BEFORE-MOVE', label: 'Set before team init' }));
     } finally {
       await store.close();
     }
