@@ -2,32 +2,21 @@
 // platform, one notice for the batch (never one per line), raised once, to the same people a single request's final
 // notice reaches; lines that end differently are counted by outcome, and nothing is said while a line is under way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractEvent, DeskNotification, PayoutBatchView } from '../../../electron/contract';
+import type { PayoutBatchView } from '../../../electron/contract';
 import type { EngineOptions } from '../../../electron/core/engine';
-import { APPROVER, INITIATOR, openDesk, payoutFile, tronAddress, type Desk } from './support';
+import { APPROVER, collectNotices, INITIATOR, openDesk, payoutFile, tronAddress, type Desk } from './support';
 
 const NOTIFYING: Partial<EngineOptions> = { notifications: { reviewIntervalMs: 3_600_000, offlineNoticeDelayMs: 3_600_000, watchdogIntervalMs: 3_600_000 } };
 
 let desk: Desk;
 let merchantId: string;
-const raised: DeskNotification[] = [];
-
-/** The notices raised since `from`, once `count` arrived, with a moment for an unexpected late one. */
-async function noticesAfter(from: number, count: number, timeoutMs = 10_000): Promise<DeskNotification[]> {
-  const deadline = Date.now() + timeoutMs;
-  while (raised.length - from < count) {
-    if (Date.now() > deadline) throw new Error(`expected ${count} notices, got ${JSON.stringify(raised.slice(from), null, 2)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  return raised.slice(from);
-}
+let notices: ReturnType<typeof collectNotices>;
 
 /** A batch of `count` lines, imported by carol, with its "waiting for your approval" notice already raised. */
 async function importBatch(name: string, count: number): Promise<PayoutBatchView> {
-  const from = raised.length;
+  const from = notices.raised.length;
   const batch = await desk.value('payouts/import', { path: payoutFile(desk, name, count), as: INITIATOR });
-  expect((await noticesAfter(from, 1)).map((notice) => notice.id)).toEqual([`main:approval:batch:${batch.id}`]);
+  expect((await notices.after(from, 1)).map((notice) => notice.id)).toEqual([`main:approval:batch:${batch.id}`]);
   return batch;
 }
 
@@ -41,9 +30,7 @@ async function advance(userOrder: string, statuses: readonly string[]): Promise<
 
 beforeAll(async () => {
   desk = await openDesk({ engine: NOTIFYING });
-  desk.engine.onEvent((event: ContractEvent) => {
-    if (event.type === 'notification/raised') raised.push(event.notification);
-  });
+  notices = collectNotices(desk.engine);
   merchantId = desk.sandbox.credentials.merchantId;
   expect((await desk.admin('PATCH', `/merchants/${merchantId}`, { balances: { 'trx.usdt': '50000' } })).status).toBe(200);
   await desk.value('sync/run', {});
@@ -52,17 +39,17 @@ afterAll(async () => desk?.close());
 
 describe('the end of a batch payout', () => {
   it('rejected: one notice naming who and why, to whom a single rejected request goes, none per line', async () => {
-    const asking = raised.length;
+    const asking = notices.raised.length;
     const { withdrawal: single } = await desk.value('withdrawals/request', { currency: 'trx.usdt', amount: '40', toAddress: tronAddress(), as: INITIATOR });
-    await noticesAfter(asking, 1);
-    const rejectingSingle = raised.length;
+    await notices.after(asking, 1);
+    const rejectingSingle = notices.raised.length;
     await desk.value('withdrawals/reject', { id: single.id, reason: 'duplicate', as: APPROVER });
-    const [singleNotice] = await noticesAfter(rejectingSingle, 1);
+    const [singleNotice] = await notices.after(rejectingSingle, 1);
 
     const batch = await importBatch('rejected.csv', 3);
-    const from = raised.length;
+    const from = notices.raised.length;
     await desk.value('payouts/reject', { id: batch.id, reason: 'wrong month', as: APPROVER });
-    const [notice, ...others] = await noticesAfter(from, 1);
+    const [notice, ...others] = await notices.after(from, 1);
     expect(others).toEqual([]);
     expect(notice).toMatchObject({ id: `main:final:batch:${batch.id}`, kind: 'orderFinal', title: 'A batch payout was rejected', target: { kind: 'payoutBatch', id: batch.id } });
     expect(notice?.recipients).toEqual(singleNotice?.recipients);
@@ -73,14 +60,14 @@ describe('the end of a batch payout', () => {
 
   it('cancelled: one notice; raised once, whatever later reviews see', async () => {
     const batch = await importBatch('cancelled.csv', 2);
-    const from = raised.length;
+    const from = notices.raised.length;
     await desk.value('payouts/cancel', { id: batch.id, as: INITIATOR });
-    const [notice, ...others] = await noticesAfter(from, 1);
+    const [notice, ...others] = await notices.after(from, 1);
     expect(others).toEqual([]);
     expect(notice).toMatchObject({ id: `main:final:batch:${batch.id}`, title: 'A batch payout was cancelled', body: `Batch ${batch.fingerprint}: 2 payouts cancelled (batch ${batch.id}).` });
-    const later = raised.length;
+    const later = notices.raised.length;
     await desk.value('sync/run', {});
-    expect(await noticesAfter(later, 0)).toEqual([]);
+    expect(await notices.after(later, 0)).toEqual([]);
   });
 
   it('paid out and refunded: nothing while a line is under way, then one notice counting each outcome', async () => {
@@ -91,14 +78,14 @@ describe('the end of a batch payout', () => {
     await advance(first, ['pendingTransfer', 'pendingCallback', 'success']);
     await advance(second, ['pendingTransfer', 'WithdrawRefund']);
     await advance(third, ['pendingTransfer', 'pendingCallback']);
-    const early = raised.length;
+    const early = notices.raised.length;
     await desk.value('sync/run', {});
-    expect(await noticesAfter(early, 0)).toEqual([]);
+    expect(await notices.after(early, 0)).toEqual([]);
 
     await advance(third, ['success']);
-    const from = raised.length;
+    const from = notices.raised.length;
     await desk.value('sync/run', {});
-    const [notice, ...others] = await noticesAfter(from, 1);
+    const [notice, ...others] = await notices.after(from, 1);
     expect(others).toEqual([]);
     expect(notice).toMatchObject({ id: `main:final:batch:${batch.id}`, kind: 'orderFinal', recipients: ['carol'], title: 'A batch payout has ended' });
     expect(notice?.body).toBe(`Batch ${batch.fingerprint}: 3 payouts ended: 2 paid out, 1 refunded (batch ${batch.id}).`);
