@@ -1,7 +1,7 @@
 // Text output for people: aligned tables, times in the desk's reporting time zone with its offset, and small phrases. Money is shown exactly as the engine
 // gave it (decimal strings are only padded, never converted to numbers). Cells are escaped (ESC shows as ⟨U+001B⟩) before they are
 // measured, so a control character in a memo or name can neither act on the terminal nor break the columns.
-import { escapeUnsafeText, isoInZone } from '../contract';
+import { escapeUnsafeText, isoInZone, type BatchLineRef } from '../contract';
 
 export type Align = 'left' | 'right';
 
@@ -46,6 +46,15 @@ export function formatTime(ms: number | null, timeZone: string): string {
 
 export function orDash(value: string | null | undefined): string {
   return value === null || value === undefined || value === '' ? '-' : value;
+}
+
+/**
+ * Which batch payout a withdrawal is a line of: `batch 3 line 7 (ABCD-EFGH-JKLM-NPQR)`; `?` for what altered rows no
+ * longer tell (a batch or line row gone), and no fingerprint when the stored batch no longer matches what was signed.
+ */
+export function batchLineText(batch: BatchLineRef): string {
+  const fingerprint = batch.fingerprint ?? 'no verified fingerprint: the stored batch was altered';
+  return `batch ${batch.id ?? '?'} line ${batch.line ?? '?'} (${fingerprint})`;
 }
 
 export function plural(count: number, word: string, many = `${word}s`): string {

@@ -12,7 +12,7 @@ import { wholeNumber } from '../args';
 import { addEngineOptions, PLACEHOLDER, withSession, type EngineSession } from '../engine-session';
 import { NegativeAnswer, UsageError } from '../errors';
 import { duration } from '../../core/notifications/texts';
-import { differenceMarks, fields, orDash, recordLines, table } from '../format';
+import { batchLineText, differenceMarks, fields, orDash, recordLines, table } from '../format';
 import type { CommandRegistrar } from '../program';
 
 interface WithdrawalOptions {
@@ -119,6 +119,7 @@ function printWithdrawal(session: EngineSession, withdrawal: WithdrawalView, wit
   session.io.stdout(
     fields([
       ['request', withdrawal.id],
+      ...(withdrawal.batch === null ? [] : [['batch payout', batchLineText(withdrawal.batch)] as const]),
       ['fingerprint', fingerprintText(withdrawal)],
       ['state', stateText(withdrawal)],
       ['amount', `${withdrawal.amount} ${withdrawal.currency}`],
@@ -335,8 +336,18 @@ export const registerWithdrawCommands: CommandRegistrar = (program, io) => {
         if (page.rows.length === 0) return session.say('no withdrawal requests match');
         io.stdout(
           table(
-            ['id', 'state', 'currency', 'amount', 'to', 'initiator', 'approvals', `requested (${session.timeZone})`],
-            page.rows.map((row) => [row.id, stateText(row), row.currency, row.amount, row.toAddress, row.initiator, approvalsText(row), session.time(row.createdAt)]),
+            ['id', 'state', 'currency', 'amount', 'to', 'initiator', 'approvals', `requested (${session.timeZone})`, 'batch payout'],
+            page.rows.map((row) => [
+              row.id,
+              stateText(row),
+              row.currency,
+              row.amount,
+              row.toAddress,
+              row.initiator,
+              approvalsText(row),
+              session.time(row.createdAt),
+              row.batch === null ? '-' : batchLineText(row.batch),
+            ]),
             ['right', 'left', 'left', 'right'],
           ),
         );

@@ -20,6 +20,7 @@ import {
 } from '../withdrawals/desk';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from '../withdrawals/platform-rules';
 import { policyProblems } from '../withdrawals/policy';
+import { sharedViewRows } from '../withdrawals/verify';
 import { recordStuckOrders, stuckOrders } from '../withdrawals/watchdog';
 import { DEFAULT_PAGE, type Handle } from './handle';
 
@@ -68,7 +69,8 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
         const stuck = stuckOrders(context, profileName());
         recordStuckOrders(context, profileName(), stuck);
         const roster = context.trail.roster(profileName(), { cached: true });
-        return { rows: stuck.map((order) => withdrawalView(context, order.request, roster)), nextCursor: null };
+        const rowsFor = sharedViewRows(context);
+        return { rows: stuck.map((order) => withdrawalView(context, order.request, roster, rowsFor)), nextCursor: null };
       }
       const userOrders = labelledRefs(context.db, profileName(), 'withdrawal', request.label);
       const page = listWithdrawalRequests(context.db, {
@@ -79,7 +81,8 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
         ...(userOrders !== undefined ? { userOrders } : {}),
       });
       const roster = context.trail.roster(profileName(), { cached: true });
-      return { rows: page.rows.map((row) => withdrawalView(context, row, roster)), nextCursor: page.nextCursor };
+      const rowsFor = sharedViewRows(context);
+      return { rows: page.rows.map((row) => withdrawalView(context, row, roster, rowsFor)), nextCursor: page.nextCursor };
     }),
 
     'policies/list': handle('policies/list', () => WITHDRAWAL_CURRENCIES.map(policyView)),

@@ -12,22 +12,33 @@ import type { Roster } from '../operators/roster';
 import {
   claimNotification,
   getNotificationCursor,
+  getPayoutBatchByHash,
+  getWithdrawalRequest,
   isNotificationClaimed,
   lastDepositId,
   lastDepositIdSeenBefore,
   listDepositsStoredAfter,
+  listPayoutLines,
   listWithdrawalRequestsChangedSince,
   setNotificationCursor,
   type Deposit,
   type WithdrawalRequest,
 } from '../store';
 import { batchViewOf } from '../payouts/batch';
+import { batchLineRef } from '../payouts/line-ref';
 import { intentFingerprint } from '../statements/intent';
 import { judgeForView } from '../withdrawals/verify';
 import { nextStepsFor, type StuckOrder, type WithdrawalWatchdog } from '../withdrawals/watchdog';
 import { depositWanted, preferencesOf } from './preferences';
 import { activeOperators, approvalCandidates, batchApprovalCandidates, batchesAwaitingApproval, judgedBatchLines, requestsAwaitingApproval } from './recipients';
-import { approvalWaitingText, batchApprovalWaitingText, depositText, offlineText, onlineText, orderFinalText, orderStuckText, type NotificationText } from './texts';
+import {
+  approvalWaitingText,
+  batchApprovalWaitingText,
+  batchFinalText,
+  depositText, offlineText, onlineText, orderFinalText, orderStuckText,
+  type BatchLineOutcome,
+  type NotificationText,
+} from './texts';
 
 export interface NotificationOptions {
   /** Between reviews when no event comes (requests made by the CLI, the offline delay). */
@@ -40,6 +51,13 @@ export const DEFAULT_NOTIFICATION_OPTIONS: NotificationOptions = Object.freeze({
 
 /** How many records one review reads at a time. */
 const PAGE = 200;
+
+/** How a batch payout's line ended, or null while it is still under way. */
+function lineOutcome(request: WithdrawalRequest): BatchLineOutcome | null {
+  if (request.state === 'rejected' || request.state === 'cancelled') return request.state;
+  if (request.state === 'completed' && request.orderStatus !== null && isFinalOrderStatus(request.orderStatus)) return request.orderStatus;
+  return null;
+}
 
 export class DeskNotifications {
   readonly #options: NotificationOptions;
@@ -221,18 +239,58 @@ export class DeskNotifications {
     const from = getNotificationCursor(this.context.db, profile, 'withdrawals') ?? since;
     let after: { at: number; id: number } | null = null;
     let last = from;
+    const changedBatches = new Set<string>();
     for (;;) {
       const page = listWithdrawalRequestsChangedSince(this.context.db, profile, from, PAGE, after);
       for (const request of page) {
-        this.#finalOccurrence(profile, roster, request, since);
+        // A batch payout's lines end as one notice for the batch, once all of them have.
+        if (request.batchHash === null) this.#finalOccurrence(profile, roster, request, since);
+        else changedBatches.add(request.batchHash);
         last = Math.max(last, request.updatedAt);
       }
       const tail = page.at(-1);
       if (page.length < PAGE || tail === undefined) break;
       after = { at: tail.updatedAt, id: tail.id };
     }
+    for (const batchHash of changedBatches) this.#batchFinalOccurrence(profile, roster, batchHash, since);
     // Changes in the same millisecond as the last one are looked at again next time (claims make that harmless).
     setNotificationCursor(this.context.db, profile, 'withdrawals', last, this.context.now());
+  }
+
+  /** A batch payout all of whose lines have ended (rejected, cancelled, or final at the platform): one notice, claimed once. */
+  #batchFinalOccurrence(profile: string, roster: Roster, batchHash: string, since: number): void {
+    const batch = getPayoutBatchByHash(this.context.db, profile, batchHash);
+    if (batch === undefined) return;
+    const occurrence = `final:batch:${batch.id}`;
+    if (isNotificationClaimed(this.context.db, profile, occurrence)) return;
+    const lines = listPayoutLines(this.context.db, batch.id).map(({ requestId }) => getWithdrawalRequest(this.context.db, requestId));
+    const ended = lines.flatMap((line) => (line === undefined ? [] : [{ request: line, outcome: lineOutcome(line) }]));
+    const [first] = ended;
+    // Still under way, or rows altered so that not every line is found: nothing to say yet.
+    if (first === undefined || ended.length !== lines.length || ended.some((line) => line.outcome === null)) return;
+    if (Math.max(...ended.map((line) => line.request.updatedAt)) < since) {
+      claimNotification(this.context.db, profile, occurrence, 'orderFinal', false, this.context.now());
+      return;
+    }
+    // The lines share the batch's statements: who requested and who rejected it are read from them once.
+    const evidence = judgeForView(this.context, roster, first.request);
+    const outcomes = ended.map((line) => line.outcome).filter((outcome) => outcome !== null);
+    const rejection = evidence.approvals.find((approval) => approval.decision === 'reject');
+    const text = batchFinalText(
+      { id: String(batch.id), fingerprint: batchLineRef(this.context.db, first.request)?.fingerprint ?? null },
+      outcomes,
+      outcomes.includes('rejected') ? { by: rejection?.operator ?? 'an approver', reason: rejection?.reason ?? null } : null,
+    );
+    this.#raise(profile, occurrence, 'orderFinal', this.#finalRecipients(profile, roster, evidence.initiator ?? batch.initiator), text, { kind: 'payoutBatch', id: String(batch.id) });
+  }
+
+  /** Who hears that a request (or a batch) by `initiator` ended: those who want every final notice, and the initiator if they want theirs. */
+  #finalRecipients(profile: string, roster: Roster, initiator: string): string[] {
+    return this.#wanting(
+      profile,
+      roster,
+      (preferences, name) => preferences.orderFinal === 'all' || (preferences.orderFinal === 'mine' && name.toLowerCase() === initiator.toLowerCase()),
+    );
   }
 
   #finalOccurrence(profile: string, roster: Roster, request: WithdrawalRequest, since: number): void {
@@ -245,13 +303,8 @@ export class DeskNotifications {
       return;
     }
     const evidence = judgeForView(this.context, roster, request);
-    const initiator = (evidence.initiator ?? request.initiator).toLowerCase();
     const rejection = request.state === 'rejected' ? (evidence.approvals.find((approval) => approval.decision === 'reject') ?? null) : null;
-    const recipients = this.#wanting(
-      profile,
-      roster,
-      (preferences, name) => preferences.orderFinal === 'all' || (preferences.orderFinal === 'mine' && name.toLowerCase() === initiator),
-    );
+    const recipients = this.#finalRecipients(profile, roster, evidence.initiator ?? request.initiator);
     const text = orderFinalText(request, request.state === 'rejected' ? { by: rejection?.operator ?? 'an approver', reason: rejection?.reason ?? null } : null);
     this.#raise(profile, occurrence, 'orderFinal', recipients, text, { kind: 'withdrawal', id: String(request.id) });
   }

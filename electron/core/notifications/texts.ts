@@ -94,6 +94,41 @@ export function orderFinalText(request: WithdrawalRequest, rejection: { readonly
   }
 }
 
+/** How the lines of a batch payout ended: rejected or cancelled before sending, or the platform's final status. */
+export type BatchLineOutcome = 'rejected' | 'cancelled' | 'success' | 'WithdrawRefund' | 'fail';
+
+/** Each outcome as the notices say it, in the order they list them. */
+const BATCH_OUTCOMES: readonly (readonly [BatchLineOutcome, string, string])[] = [
+  ['success', 'paid out', 'A batch payout was paid out'],
+  ['WithdrawRefund', 'refunded', 'A batch payout was refunded'],
+  ['fail', 'failed at the platform', 'A batch payout failed'],
+  ['rejected', 'rejected', 'A batch payout was rejected'],
+  ['cancelled', 'cancelled', 'A batch payout was cancelled'],
+];
+
+/**
+ * One notice when every line of a batch payout has ended (never one per line): "Batch <fingerprint>: 3 payouts paid
+ * out", or the count of each outcome when its lines ended differently; who rejected it, and why. No fingerprint when
+ * the stored batch no longer matches what was signed.
+ */
+export function batchFinalText(
+  batch: { readonly id: string; readonly fingerprint: string | null },
+  outcomes: readonly BatchLineOutcome[],
+  rejection: { readonly by: string; readonly reason: string | null } | null,
+): NotificationText {
+  const counted = BATCH_OUTCOMES.map(([outcome, said, title]) => ({ count: outcomes.filter((each) => each === outcome).length, outcome, said, title })).filter(
+    (entry) => entry.count > 0,
+  );
+  const rejectedBy = rejection === null ? '' : ` by ${quoted(rejection.by, 64)}${rejection.reason === null ? '' : `: "${quoted(rejection.reason)}"`}`;
+  const said = (entry: (typeof counted)[number]): string => `${entry.said}${entry.outcome === 'rejected' ? rejectedBy : ''}`;
+  const payouts = `${outcomes.length} payout${outcomes.length === 1 ? '' : 's'}`;
+  const only = counted.length === 1 ? counted[0] : undefined;
+  const what = only !== undefined ? `${payouts} ${said(only)}` : `${payouts} ended: ${counted.map((entry) => `${entry.count} ${said(entry)}`).join(', ')}`;
+  const title = only?.title ?? 'A batch payout has ended';
+  const fingerprint = batch.fingerprint === null ? '(no verified fingerprint: its stored row was altered)' : quoted(batch.fingerprint, 40);
+  return { title, body: `Batch ${fingerprint}: ${what} (batch ${quoted(batch.id, 20)}).`, discreetBody: `${title}. ${UNLOCK}` };
+}
+
 /**
  * A stuck order: which status, for how long against what is usual, and what to do next (`nextSteps`: the watchdog's
  * steps after the status's own explanation, e.g. checkTransfer on the txid, the platform with the apiOrder).

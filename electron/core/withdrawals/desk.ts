@@ -33,7 +33,7 @@ import { DeskError } from '../errors';
 import { noAddressRulesReason, unknownCurrencyReason } from '../merchant/records';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
 import { ProfileNotFoundError } from '../secrets';
-import type { Roster } from '../operators/roster';
+import type { ChainRow, Roster } from '../operators/roster';
 import { stuckFlag, stuckThresholds } from './watchdog';
 import { batchLineRef } from '../payouts/line-ref';
 import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, remarkFor, type WithdrawalIntent } from '../statements/intent';
@@ -55,7 +55,7 @@ import { storeOrderStatus } from '../sync/records';
 import { destinationPolicyIssues } from './destination-policy';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { checkDailyLimit, DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
-import { alteredFields, decisionSubject, judgeForSending, judgeForView, policyFromStatement, type IntentEvidence } from './verify';
+import { alteredFields, decisionSubject, judgeForSending, judgeForView, policyFromStatement, viewRowsFor, type IntentEvidence } from './verify';
 
 export interface WithdrawalInput {
   /** Any symbol the service may list; only the 13 this desk has address rules for can be withdrawn. */
@@ -612,9 +612,17 @@ export async function reconcile(context: DeskContext, request: WithdrawalRequest
   return intake.known && intake.result.outcome === 'advanced';
 }
 
-/** A request as the faces show it, with what its signed statements say (checked on every read). */
-export function withdrawalView(context: DeskContext, request: WithdrawalRequest, roster: Roster = context.trail.roster(request.profile, { cached: true })): WithdrawalView {
-  const evidence = judgeForView(context, roster, request);
+/**
+ * A request as the faces show it, with what its signed statements say (checked on every read). `rowsFor` gives its
+ * statements (a list passes `sharedViewRows` so a batch's lines share theirs).
+ */
+export function withdrawalView(
+  context: DeskContext,
+  request: WithdrawalRequest,
+  roster: Roster = context.trail.roster(request.profile, { cached: true }),
+  rowsFor: (request: WithdrawalRequest) => ChainRow[] = (one) => viewRowsFor(context, one),
+): WithdrawalView {
+  const evidence = judgeForView(context, roster, request, rowsFor(request));
   const outcome = request.orderStatus !== null && isFinalOrderStatus(request.orderStatus) ? request.orderStatus : null;
   const asked: readonly WithdrawalState[] = ['awaitingApproval', 'approved', 'submitFailed'];
   return {

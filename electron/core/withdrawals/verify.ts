@@ -244,6 +244,21 @@ export function viewRowsFor(context: DeskContext, request: WithdrawalRequest): C
   return subject === null ? [] : parsedRows(auditRowsBySubject(context.db, request.profile, subject));
 }
 
+/**
+ * For one view call over many requests (a list page): `viewRowsFor`, with the rows of each batch payout read and parsed
+ * once for all its lines (they share the batch hash as their decision subject); a single request's rows are its own.
+ */
+export function sharedViewRows(context: DeskContext): (request: WithdrawalRequest) => ChainRow[] {
+  const byBatch = new Map<string, ChainRow[]>();
+  return (request) => {
+    if (request.batchHash === null) return viewRowsFor(context, request);
+    const key = `${request.profile}\n${request.batchHash}`;
+    let rows = byBatch.get(key);
+    if (rows === undefined) byBatch.set(key, (rows = viewRowsFor(context, request)));
+    return rows;
+  };
+}
+
 /** For views: the request judged from its statements; requests sharing a subject (a batch's lines) may share `rows`, read once. */
 export function judgeForView(context: DeskContext, roster: Roster, request: WithdrawalRequest, rows: readonly ChainRow[] = viewRowsFor(context, request)): IntentEvidence {
   return judgeRequest(roster, request, rows, context.activeProfile().merchantId);

@@ -4,33 +4,20 @@
 // whose single requests never include its lines; every line's view names its batch, line and fingerprint; once
 // approved, nobody is asked any more and no notice is raised again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractEvent, DeskNotification, PayoutBatchView } from '../../../electron/contract';
+import type { PayoutBatchView } from '../../../electron/contract';
 import type { EngineOptions } from '../../../electron/core/engine';
-import { APPROVER, INITIATOR, openDesk, payoutFile, tronAddress, type Desk } from './support';
+import { APPROVER, collectNotices, INITIATOR, openDesk, payoutFile, tronAddress, type Desk } from './support';
 
 const NOTIFYING: Partial<EngineOptions> = { notifications: { reviewIntervalMs: 3_600_000, offlineNoticeDelayMs: 3_600_000, watchdogIntervalMs: 3_600_000 } };
 
 let desk: Desk;
-const raised: DeskNotification[] = [];
-
-/** The notices raised since `from`, once `count` arrived, with a moment for an unexpected late one. */
-async function noticesAfter(from: number, count: number, timeoutMs = 10_000): Promise<DeskNotification[]> {
-  const deadline = Date.now() + timeoutMs;
-  while (raised.length - from < count) {
-    if (Date.now() > deadline) throw new Error(`expected ${count} notices, got ${JSON.stringify(raised.slice(from), null, 2)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  return raised.slice(from);
-}
+let notices: ReturnType<typeof collectNotices>;
 
 const waitingFor = async (operator: string): Promise<number> => (await desk.value('notifications/waiting', { operator })).approvals;
 
 beforeAll(async () => {
   desk = await openDesk({ engine: NOTIFYING });
-  desk.engine.onEvent((event: ContractEvent) => {
-    if (event.type === 'notification/raised') raised.push(event.notification);
-  });
+  notices = collectNotices(desk.engine);
   const merchantId = desk.sandbox.credentials.merchantId;
   expect((await desk.admin('PATCH', `/merchants/${merchantId}`, { balances: { 'trx.usdt': '50000' } })).status).toBe(200);
   await desk.value('sync/run', {});
@@ -41,9 +28,9 @@ describe('a 3-line batch payout waiting for approval', () => {
   let batch: PayoutBatchView;
 
   it('is one notice, to the approvers (not the initiator, not the viewer), none per line', async () => {
-    const from = raised.length;
+    const from = notices.raised.length;
     batch = await desk.value('payouts/import', { path: payoutFile(desk, 'three.csv', 3), as: INITIATOR });
-    const [notice, ...others] = await noticesAfter(from, 1);
+    const [notice, ...others] = await notices.after(from, 1);
     expect(others).toEqual([]);
     expect(notice).toMatchObject({ id: `main:approval:batch:${batch.id}`, kind: 'approvalWaiting', title: 'A batch payout is waiting for your approval', target: { kind: 'payoutBatch', id: batch.id } });
     expect([...(notice?.recipients ?? [])].sort()).toEqual(['alice', 'bob', 'frank']);
@@ -60,10 +47,10 @@ describe('a 3-line batch payout waiting for approval', () => {
   });
 
   it('is one entry of the approvals queue, whose single requests hold none of its lines; each line names its batch', async () => {
-    const asking = raised.length;
+    const asking = notices.raised.length;
     const { withdrawal: single } = await desk.value('withdrawals/request', { currency: 'trx.usdt', amount: '40', toAddress: tronAddress(), as: INITIATOR });
     expect(single.batch).toBeNull();
-    expect((await noticesAfter(asking, 1)).map((notice) => notice.id)).toEqual([`main:approval:${single.id}`]);
+    expect((await notices.after(asking, 1)).map((notice) => notice.id)).toEqual([`main:approval:${single.id}`]);
     const queue = await desk.value('withdrawals/queue', {});
     expect(queue.batches).toEqual([
       expect.objectContaining({ id: batch.id, fingerprint: batch.fingerprint, lineCount: 3, totals: batch.totals, state: 'awaitingApproval', countedApprovals: 0, requiredApprovals: 1, verified: false }),
@@ -80,11 +67,11 @@ describe('a 3-line batch payout waiting for approval', () => {
   });
 
   it('once approved as a whole, asks nobody and raises nothing more; the queue still shows it once, to be sent', async () => {
-    const from = raised.length;
+    const from = notices.raised.length;
     await desk.value('payouts/approve', { id: batch.id, as: APPROVER });
     expect(await waitingFor('bob')).toBe(1);
     expect(await waitingFor('alice')).toBe(1);
-    expect(await noticesAfter(from, 0)).toEqual([]);
+    expect(await notices.after(from, 0)).toEqual([]);
     const queue = await desk.value('withdrawals/queue', {});
     expect(queue.batches.map((entry) => [entry.id, entry.state, entry.countedApprovals])).toEqual([[batch.id, 'approved', 1]]);
     expect(queue.requests.every((request) => request.batch === null)).toBe(true);

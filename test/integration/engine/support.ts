@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { MethodName, ParsedRequestOf, ResponseOf, Result } from '../../../electron/contract';
+import type { ContractEvent, DeskNotification, MethodName, ParsedRequestOf, ResponseOf, Result } from '../../../electron/contract';
 import { parseRequest } from '../../../electron/contract';
 import { encodeTronAddress } from '../../../electron/chains';
 import { createEngine, type Engine, type EngineOptions } from '../../../electron/core/engine';
@@ -131,4 +131,28 @@ export function payoutFile(desk: Pick<Desk, 'dir'>, name: string, count: number)
   const lines = Array.from({ length: count }, (_, index) => `trx.usdt,${12 + index},${tronAddress()},line ${index + 1}`);
   writeFileSync(path, ['currency,amount,toAddress,memo', ...lines].join('\n') + '\n');
   return path;
+}
+
+/** The notices an engine raises, collected as they come, and a wait for the next ones. */
+export function collectNotices(engine: Engine): {
+  readonly raised: readonly DeskNotification[];
+  /** The notices raised since `from`, once `count` arrived, with a moment for an unexpected late one. */
+  after(from: number, count: number, timeoutMs?: number): Promise<DeskNotification[]>;
+} {
+  const raised: DeskNotification[] = [];
+  engine.onEvent((event: ContractEvent) => {
+    if (event.type === 'notification/raised') raised.push(event.notification);
+  });
+  return {
+    raised,
+    async after(from, count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (raised.length - from < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} notices, got ${JSON.stringify(raised.slice(from), null, 2)}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      return raised.slice(from);
+    },
+  };
 }

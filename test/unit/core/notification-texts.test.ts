@@ -2,7 +2,7 @@
 // and the network (memos, reasons, names, order numbers) escaped so no control or text-direction character reaches the
 // screen, and shortened; the discreet body (a locked desk) carries no amount, name, memo or reason; no address ever.
 import { describe, expect, it } from 'vitest';
-import { approvalWaitingText, depositText, duration, offlineText, onlineText, orderFinalText, orderStuckText } from '../../../electron/core/notifications/texts';
+import { approvalWaitingText, batchFinalText, depositText, duration, offlineText, onlineText, orderFinalText, orderStuckText } from '../../../electron/core/notifications/texts';
 import type { Deposit, WithdrawalRequest } from '../../../electron/core/store';
 import { UNSAFE_TEXT_CHARACTERS } from '../../../electron/contract';
 
@@ -75,6 +75,38 @@ describe('final orders', () => {
     const rejected = orderFinalText(request, { by: 'bob', reason: 'wrong \u0007 address' });
     expect(rejected.body).toBe('bob rejected 1250.000001 USDT on TRON (request 12): "wrong ⟨U+0007⟩ address"');
     expect(rejected.discreetBody).not.toMatch(/bob|wrong|1250/);
+  });
+});
+
+describe('the end of a batch payout', () => {
+  const batch = { id: '4', fingerprint: 'WXYZ-2345-6789-ABCD' };
+
+  it('one outcome for every line: the count and what happened, titled by it', () => {
+    expect(batchFinalText(batch, ['success', 'success', 'success'], null)).toEqual({
+      title: 'A batch payout was paid out',
+      body: 'Batch WXYZ-2345-6789-ABCD: 3 payouts paid out (batch 4).',
+      discreetBody: 'A batch payout was paid out. Unlock Treasury Desk to see the details.',
+    });
+    expect(batchFinalText(batch, ['cancelled'], null)).toMatchObject({ title: 'A batch payout was cancelled', body: 'Batch WXYZ-2345-6789-ABCD: 1 payout cancelled (batch 4).' });
+  });
+
+  it('lines that ended differently: counted by outcome', () => {
+    const mixed = batchFinalText(batch, ['fail', 'success', 'WithdrawRefund', 'success'], null);
+    expect(mixed.title).toBe('A batch payout has ended');
+    expect(mixed.body).toBe('Batch WXYZ-2345-6789-ABCD: 4 payouts ended: 2 paid out, 1 refunded, 1 failed at the platform (batch 4).');
+  });
+
+  it('a rejection names who and why with control and direction characters as visible marks; discreet says neither', () => {
+    const rejected = batchFinalText(batch, ['rejected', 'rejected'], { by: 'bob\u202E', reason: 'wrong \u0007 month \u001b[2J' });
+    expect(rejected.body).toBe('Batch WXYZ-2345-6789-ABCD: 2 payouts rejected by bob⟨U+202E⟩: "wrong ⟨U+0007⟩ month ⟨U+001B⟩[2J" (batch 4).');
+    for (const part of Object.values(rejected)) expect(part).not.toMatch(UNSAFE_TEXT_CHARACTERS);
+    expect(rejected.discreetBody).not.toMatch(/bob|wrong|WXYZ|[0-9]/);
+  });
+
+  it('an altered batch row: no fingerprint, said so; an unsafe fingerprint or id is escaped', () => {
+    expect(batchFinalText({ id: '4', fingerprint: null }, ['success'], null).body).toBe('Batch (no verified fingerprint: its stored row was altered): 1 payout paid out (batch 4).');
+    const unsafe = batchFinalText({ id: '4\u2067', fingerprint: 'AB\u202ECD' }, ['success'], null);
+    expect(unsafe.body).toBe('Batch AB⟨U+202E⟩CD: 1 payout paid out (batch 4⟨U+2067⟩).');
   });
 });
 
