@@ -2,13 +2,11 @@
 // safeIo, so no control or text-direction character (contract/display-text) ever reaches a terminal raw. Text for
 // people gets visible marks (ESC as ⟨U+001B⟩); JSON gets escapes such as \u001b instead, so it stays valid and parses back to the
 // exact original strings. Newlines are kept; tabs and carriage returns are escaped like every other control.
-import { escapeUnsafeText } from '../contract';
+import { escapeUnsafeText, UNSAFE_TEXT_CLASS } from '../contract';
 import type { CliIo } from './io';
 
-// eslint-disable-next-line no-control-regex
-const UNSAFE_IN_JSON = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/gu;
-// eslint-disable-next-line no-control-regex
-const UNSAFE_ONE = /^[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]$/u;
+const UNSAFE_IN_JSON = new RegExp(UNSAFE_TEXT_CLASS, 'gu');
+const UNSAFE_ONE = new RegExp(`^${UNSAFE_TEXT_CLASS}$`, 'u');
 
 /** `\u202e`: the JSON escape of one UTF-16 code unit. */
 function jsonEscape(character: string): string {

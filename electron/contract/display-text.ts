@@ -1,13 +1,14 @@
 // Text from people and the network (memos, reasons, names, labels, platform messages) made safe to show: C0 controls
-// except newline, DEL, C1 controls and the bidi overrides/isolates (U+202A–U+202E, U+2066–U+2069) are either refused
+// except newline, DEL, C1 controls, the bidi overrides/isolates (U+202A–U+202E, U+2066–U+2069) and the directional
+// marks (U+061C, U+200E, U+200F, which reorder neutral characters such as digits and punctuation) are either refused
 // at input or shown escaped (ESC as ⟨U+001B⟩), so an ANSI escape or a right-to-left override can never make a screen show
 // something other than what is stored. Pure: the engine, the CLI and the renderer all use this one definition.
 
+/** The class of characters that must never reach a screen unescaped, as regular-expression source (one definition). */
+export const UNSAFE_TEXT_CLASS = '[\\u0000-\\u0009\\u000B-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]';
 /** Characters that must never reach a screen unescaped (APPROVALS / issue 9, item 10). */
-// eslint-disable-next-line no-control-regex
-export const UNSAFE_TEXT_CHARACTERS = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
-// eslint-disable-next-line no-control-regex
-const UNSAFE_GLOBAL = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/gu;
+export const UNSAFE_TEXT_CHARACTERS = new RegExp(UNSAFE_TEXT_CLASS, 'u');
+const UNSAFE_GLOBAL = new RegExp(UNSAFE_TEXT_CLASS, 'gu');
 
 export interface UnsafeCharacter {
   /** UTF-16 index of the character in the text. */
@@ -27,6 +28,9 @@ const NAMES: Readonly<Record<number, string>> = {
   0x1b: 'escape',
   0x7f: 'delete',
   0x9b: 'control sequence introducer',
+  0x061c: 'arabic letter mark',
+  0x200e: 'left-to-right mark',
+  0x200f: 'right-to-left mark',
   0x202a: 'left-to-right embedding',
   0x202b: 'right-to-left embedding',
   0x202c: 'pop directional formatting',
@@ -44,7 +48,7 @@ export function codePointLabel(codePoint: number): string {
 }
 
 function describe(codePoint: number): string {
-  const name = NAMES[codePoint] ?? (codePoint >= 0x202a ? 'bidi control' : 'control character');
+  const name = NAMES[codePoint] ?? (codePoint >= 0x0600 ? 'bidi control' : 'control character');
   return `${codePointLabel(codePoint)} (${name})`;
 }
 

@@ -14,8 +14,8 @@ import {
 } from '../../../electron/contract';
 import { displaySafeBridge } from '../../../electron/contract/display-bridge';
 
-const NASTY = 'pay \u001b[31mred \u202Eexe.pdf \u2066iso\u2069 \u009b2J nul\u0000 cr\r tab\t';
-const SHOWN = 'pay ⟨U+001B⟩[31mred ⟨U+202E⟩exe.pdf ⟨U+2066⟩iso⟨U+2069⟩ ⟨U+009B⟩2J nul⟨U+0000⟩ cr⟨U+000D⟩ tab⟨U+0009⟩';
+const NASTY = 'pay \u001b[31mred \u202Eexe.pdf \u2066iso\u2069 \u009b2J nul\u0000 cr\r tab\t rlm\u200F1,000 lrm\u200E alm\u061C';
+const SHOWN = 'pay ⟨U+001B⟩[31mred ⟨U+202E⟩exe.pdf ⟨U+2066⟩iso⟨U+2069⟩ ⟨U+009B⟩2J nul⟨U+0000⟩ cr⟨U+000D⟩ tab⟨U+0009⟩ rlm⟨U+200F⟩1,000 lrm⟨U+200E⟩ alm⟨U+061C⟩';
 const ORDINARY = 'Zürich 東京 — עברית\nsecond line';
 
 /** Every string (keys too) inside `value` is free of raw unsafe characters. */
@@ -145,5 +145,15 @@ describe('displaySafeBridge', () => {
     const result = await displaySafeBridge(bridge).call('withdrawals/get', { id: '42' });
     expect(result).toEqual({ ok: true, value: ordinary });
     expect(sent).toEqual([{ id: '42' }]);
+  });
+});
+
+describe('the directional marks', () => {
+  it('refuses and names U+200F, U+200E and U+061C as input, which reorder digits and punctuation around them', async () => {
+    const { unsafeTextProblem } = await import('../../../electron/contract');
+    expect(unsafeTextProblem('pay 1\u200F,000', 'the memo')).toMatch(/U\+200F \(right-to-left mark\)/);
+    expect(unsafeTextProblem('pay \u200E1', 'the memo')).toMatch(/U\+200E \(left-to-right mark\)/);
+    expect(unsafeTextProblem('\u061C1', 'the memo')).toMatch(/U\+061C \(arabic letter mark\)/);
+    expect(unsafeTextProblem('Zürich 東京 — עברית', 'the memo')).toBeNull();
   });
 });
