@@ -1,7 +1,9 @@
 // E2E: a team desk in the app. Two harnesses (two workstations, each its own engine, data folder and keychain) share
-// one PostgreSQL (scripts/with-postgres.sh). The first is a demo desk moved into the team database; the second joins
-// without merchant credentials. The second page's approvals queue shows a request made at the first within a second,
-// without a reload, and its Settings show the team desk as connected; both pages pass the accessibility checks.
+// one PostgreSQL (scripts/with-postgres.sh). The first is a demo desk moved into the team database; the second, a fresh
+// data folder without merchant credentials, joins from Onboarding's "Join a team desk" (refusals of a wrong URL, a
+// wrong database password and an unreachable database shown under the form, nothing joined) and lands on the desk
+// with the joined profile. The second page's approvals queue shows a request made at the first within a second,
+// without a reload, and its Settings show the team desk as connected; every page passes the accessibility checks.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -9,13 +11,29 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
 import { test, expect, openHarnessDesk } from './support/desk';
-import { DEMO_ADMIN, DEMO_APPROVER, go, startDemo } from './support/flows';
+import { actAs, DEMO_ADMIN, DEMO_APPROVER, go, startDemo } from './support/flows';
 import { expectAccessible } from './support/page-checks';
 
 function databaseUrl(): string {
   const url = process.env['TREASURY_DESK_DATABASE_URL'];
   if (url === undefined) throw new Error('the team e2e test needs a throwaway PostgreSQL: run it through scripts/with-postgres.sh');
   return url;
+}
+
+/** Fills Onboarding's join form and has DEMO_ADMIN enrol the workstation in the operator dialog. */
+async function joinFromOnboarding(page: Page, database: string): Promise<void> {
+  await page.getByTestId('@onboarding/team-database').fill(database);
+  await page.getByTestId('@onboarding/team-workstation').fill('laptop');
+  await page.getByTestId('@onboarding/team-join').click();
+  await actAs(page, DEMO_ADMIN);
+}
+
+/** The URL with another password, or another port (both kept otherwise). */
+function changedUrl(url: string, change: { password?: string; port?: string }): string {
+  const parsed = new URL(url);
+  if (change.password !== undefined) parsed.password = change.password;
+  if (change.port !== undefined) parsed.port = change.port;
+  return parsed.toString();
 }
 
 /** Unlocks the desk as `operator` when the page shows the lock screen. */
@@ -43,10 +61,29 @@ test('the second workstation’s approvals queue updates live when the first mak
   const second = await openHarnessDesk(dataDir, { demoAuto: false, autoSync: false });
   const context = await browser.newContext();
   try {
-    await second.desk.value('team/join', { database: url, workstation: 'laptop', as: DEMO_ADMIN });
     const page2 = await context.newPage();
     await page2.goto(second.desk.url);
+    await page2.getByTestId('@onboarding/join-button').click();
+    await expect(page2.getByTestId('@onboarding/join')).toBeVisible();
+    await expectAccessible(page2, 'onboarding join form');
+
+    const formError = page2.getByTestId('@onboarding/team-error');
+    await joinFromOnboarding(page2, 'postgres//nowhere');
+    await expect(formError).toContainText('give postgres://ROLE:PASSWORD@HOST:PORT/DATABASE');
+    await joinFromOnboarding(page2, changedUrl(url, { password: 'not-the-password' }));
+    await expect(formError).toContainText('password authentication failed');
+    await expect(formError).not.toContainText('not-the-password');
+    await joinFromOnboarding(page2, changedUrl(url, { port: '1' }));
+    await expect(formError).toHaveAttribute('data-code', 'offline');
+    await expectAccessible(page2, 'onboarding join form with an error');
+    expect(await second.desk.value('team/status', {})).toMatchObject({ enabled: false });
+    expect(await second.desk.value('profiles/list', {})).toEqual([]);
+
+    await joinFromOnboarding(page2, url);
+    await expect(page2.getByTestId('@lock/operator').or(page2.getByTestId('@shell/profile'))).toBeVisible();
     await unlockIfLocked(page2, DEMO_APPROVER);
+    await expect(page2.getByTestId('@shell/profile')).toContainText('demo');
+    expect(await second.desk.value('team/status', {})).toMatchObject({ enabled: true, workstation: 'laptop' });
     await go(page2, 'withdrawals');
     const queue = page2.getByTestId('@withdrawals/queue-item');
     const before = await queue.count();

@@ -1,15 +1,18 @@
-// First start: explore with a sandbox (demo/start) or connect a merchant account (import / type credentials,
-// generate a key pair), then selfcheck, then founding (the first one or two admins) when the profile is not founded.
+// First start: explore with a sandbox (demo/start), connect a merchant account (import / type credentials, generate a
+// key pair), then selfcheck, then founding (the first one or two admins) when the profile is not founded; or join a
+// team desk (team/join, no credentials needed), which leads straight to the desk with the joined profile selected.
 import { useState } from 'react';
 import type { ContractError } from '../api';
 import { DemoBanner } from '../components/Banners';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { useProfilesStore, type OnboardingStep } from '../stores/profiles';
 import { useOperatorsStore } from '../stores/operators';
+import { useSessionStore } from '../stores/session';
 import { reloadEverything } from '../events';
 import { Founding } from './Founding';
 import { AddProfilePanel } from './profile-forms';
 import { SelfcheckPanel } from './SelfcheckPanel';
+import { TeamConnectForm } from './TeamConnectForm';
 
 const STEPS: ReadonlyArray<[OnboardingStep, string]> = [
   ['welcome', 'Start'],
@@ -21,7 +24,9 @@ const STEPS: ReadonlyArray<[OnboardingStep, string]> = [
 export function Onboarding(): React.JSX.Element {
   const step = useProfilesStore((state) => state.onboarding);
   const isDemo = useProfilesStore((state) => state.profiles.some((profile) => profile.active && profile.isDemo));
-  const index = STEPS.findIndex(([id]) => id === step);
+  // Joining a team desk is this workstation's way to connect: the stepper shows it as the Connect step.
+  const shownStep = step === 'join' ? 'credentials' : step;
+  const index = STEPS.findIndex(([id]) => id === shownStep);
   return (
     <div className="onboarding">
       <header>
@@ -31,7 +36,7 @@ export function Onboarding(): React.JSX.Element {
         <nav aria-label="Setup progress">
           <ol className="stepper">
             {STEPS.map(([id, label], position) => (
-              <li key={id} className={`stepper__step${position < index ? ' stepper__step--done' : ''}`} aria-current={id === step ? 'step' : undefined}>
+              <li key={id} className={`stepper__step${position < index ? ' stepper__step--done' : ''}`} aria-current={id === shownStep ? 'step' : undefined}>
                 {label}
               </li>
             ))}
@@ -42,6 +47,7 @@ export function Onboarding(): React.JSX.Element {
       <main className="onboarding__main" data-testid={`@onboarding/${step}`}>
         {step === 'welcome' ? <Welcome /> : null}
         {step === 'credentials' ? <Credentials /> : null}
+        {step === 'join' ? <JoinTeamDesk /> : null}
         {step === 'selfcheck' ? <Check /> : null}
         {step === 'operator' ? <FirstAdmins /> : null}
       </main>
@@ -90,6 +96,16 @@ function Welcome(): React.JSX.Element {
             Connect an account
           </button>
         </section>
+        <section className="card choice" aria-labelledby="choice-join">
+          <h2 id="choice-join">Join a team desk</h2>
+          <p>
+            Another workstation already runs the desk on a team database: review and sign its decisions here without the
+            merchant credentials. An admin enrols this workstation.
+          </p>
+          <button type="button" className="button" onClick={() => useProfilesStore.getState().setOnboarding('join')} data-testid="@onboarding/join-button">
+            Join a team desk
+          </button>
+        </section>
       </div>
     </>
   );
@@ -101,6 +117,30 @@ function Credentials(): React.JSX.Element {
       <h1>Connect your merchant account</h1>
       <p className="lead">The four credentials (merchant ID, secret, platform public key, merchant private key) are kept in this workstation&apos;s keychain, never in files or the database.</p>
       <AddProfilePanel onAdded={() => useProfilesStore.getState().setOnboarding('selfcheck')} />
+      <div className="actions">
+        <button type="button" className="button button--link" onClick={() => useProfilesStore.getState().setOnboarding('welcome')}>
+          Back
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** Joins a team desk; the chain's profiles arrive with it, so onboarding ends at the desk (locked when it has operators). */
+function JoinTeamDesk(): React.JSX.Element {
+  async function joined(): Promise<void> {
+    await Promise.all([useProfilesStore.getState().load(), useSessionStore.getState().load()]);
+    useProfilesStore.getState().setOnboarding('done');
+    reloadEverything();
+  }
+  return (
+    <>
+      <h1>Join a team desk</h1>
+      <p className="lead">
+        The team database holds the desk&apos;s signed audit chain: this workstation pulls and verifies all of it, then
+        shows the same approvals queue. Merchant credentials stay on the workstations that have them.
+      </p>
+      <TeamConnectForm scope="@onboarding" offerInit={false} onConnected={() => void joined()} />
       <div className="actions">
         <button type="button" className="button button--link" onClick={() => useProfilesStore.getState().setOnboarding('welcome')}>
           Back

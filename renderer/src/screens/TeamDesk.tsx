@@ -1,35 +1,21 @@
 // The Settings panel of team mode: whether this desk is a team desk, connected since when (or unreachable since when
 // and why), how fresh its copy is, the rows of the team database it refused, and an admin's forms to move this desk
-// into an empty team database (team/init), join one (team/join) or stop (team/leave). docs/team.md explains the model.
-import { useEffect, useState, type FormEvent } from 'react';
+// into an empty team database (team/init) or join one (team/join) through TeamConnectForm, or stop (team/leave).
+// docs/team.md explains the model.
+import { useEffect, useState } from 'react';
 import type { ContractError } from '../api';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { Field, fieldError } from '../components/Field';
 import { askOperator } from '../stores/operator-prompt';
 import { useTeamStore } from '../stores/team';
+import { TeamConnectForm } from './TeamConnectForm';
 
 export function TeamDesk(): React.JSX.Element {
   const status = useTeamStore((state) => state.status);
-  const [database, setDatabase] = useState('');
-  const [workstation, setWorkstation] = useState('');
   const [error, setError] = useState<ContractError | null>(null);
   useEffect(() => {
     void useTeamStore.getState().load();
   }, []);
-
-  async function connect(kind: 'init' | 'join', event?: FormEvent): Promise<void> {
-    event?.preventDefault();
-    const result = await askOperator({
-      title: kind === 'init' ? 'Move this desk into a team database' : 'Join a team desk',
-      description: 'An admin enrols this workstation: the other workstations trust its events only through that signature.',
-      confirmLabel: kind === 'init' ? 'Move the desk' : 'Join',
-      run: (as) => useTeamStore.getState().connect(kind, database.trim(), workstation.trim(), as),
-    });
-    if (result === null) return;
-    setError(result.ok ? null : result.error);
-    if (result.ok) setDatabase('');
-  }
 
   async function leave(): Promise<void> {
     const result = await askOperator({
@@ -78,23 +64,10 @@ export function TeamDesk(): React.JSX.Element {
           </button>
         </>
       ) : (
-        <form className="stack" onSubmit={(event) => void connect('join', event)}>
+        <>
           <p className="muted small">Several workstations can share this desk on PostgreSQL: one approval queue, one audit.</p>
-          <Field label="Team database URL" hint="postgres://ROLE:PASSWORD@HOST:PORT/DATABASE; the password is kept in this computer's keychain" error={fieldError(error?.fields, 'database')}>
-            {(control) => <input {...control} className="input" type="password" autoComplete="off" value={database} onChange={(event) => setDatabase(event.target.value)} data-testid="@settings/team-database" />}
-          </Field>
-          <Field label="This workstation's name" error={fieldError(error?.fields, 'workstation')}>
-            {(control) => <input {...control} className="input" value={workstation} onChange={(event) => setWorkstation(event.target.value)} data-testid="@settings/team-workstation" />}
-          </Field>
-          <div className="inline-form__submit">
-            <button type="submit" className="button" data-testid="@settings/team-join">
-              Join a team desk
-            </button>
-            <button type="button" className="button" onClick={() => void connect('init')} data-testid="@settings/team-init">
-              Move this desk into an empty team database
-            </button>
-          </div>
-        </form>
+          <TeamConnectForm scope="@settings" offerInit />
+        </>
       )}
       <ErrorNotice error={error} />
     </section>

@@ -4,7 +4,8 @@ import { create } from 'zustand';
 import type { FileOutcome, GeneratedMerchantKey, ProfileSummary, SelfcheckReport } from '../../../electron/contract';
 import { call, type ContractError, type Result } from '../api';
 
-export type OnboardingStep = 'welcome' | 'credentials' | 'selfcheck' | 'operator' | 'done';
+/** `join`: a workstation without credentials joins a team desk instead (its profile comes from the shared chain). */
+export type OnboardingStep = 'welcome' | 'credentials' | 'join' | 'selfcheck' | 'operator' | 'done';
 
 export interface CredentialsInput {
   readonly baseUrl: string;

@@ -1,8 +1,8 @@
 // A team desk end to end on a real PostgreSQL: A (with the merchant credentials) moves its desk into an empty team
-// database, B and C join without credentials; a request at A, its approval at B, the submission at A and the final
-// status A's sync learns each appear on the other workstations within 1 s (measured and printed); B can review and
-// sign but not submit (no credentials), and notifies its approvers of the request it pulled; every workstation's
-// audit chain verifies and holds the same rows.
+// database, B and C join from fresh data folders without credentials (the chain's profile selected); a request at A,
+// its approval at B, the submission at A and the final status A's sync learns each appear on the other workstations
+// within 1 s (measured and printed); B can review and sign but not submit (no credentials), and notifies its approvers
+// of the request it pulled; every workstation's audit chain verifies and holds the same rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskNotification } from '../../../electron/contract';
 import { ADMIN, APPROVER, INITIATOR, SECOND_ADMIN, tronAddress } from '../engine/support';
@@ -28,8 +28,12 @@ beforeAll(async () => {
     if (event.type === 'notification/raised') raisedAtB.push(event.notification);
   });
   c = await openWorkstation('C');
+  // A fresh workstation (no profile, no chain: what the app's Onboarding joins from) ends with the chain's profile
+  // selected, without credentials.
+  expect(await b.value('profiles/list', {})).toEqual([]);
   expect(await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN })).toMatchObject({ enabled: true, connected: true });
   expect(await c.value('team/join', { database: databaseUrl(), workstation: 'C', as: ADMIN })).toMatchObject({ enabled: true, connected: true });
+  expect(await b.value('profiles/list', {})).toEqual([expect.objectContaining({ name: 'main', active: true, credentialSource: 'missing' })]);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,0 +1,71 @@
+// The form that connects this workstation to a team database (team/join, and team/init where the desk may move): the
+// database URL and this workstation's name, then an admin enrols it in the operator dialog. Settings → Team desk and
+// Onboarding's "Join a team desk" share it. The operator's own mistakes keep the dialog open; the database's refusals
+// (not a URL, wrong password, unreachable, another desk) close it and show under the form with the engine's message.
+import { useState, type FormEvent } from 'react';
+import type { TeamStatusView } from '../../../electron/contract';
+import type { ContractError, Result } from '../api';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Field, fieldError } from '../components/Field';
+import { askOperator } from '../stores/operator-prompt';
+import { useTeamStore } from '../stores/team';
+
+/** Refusals about the acting operator: the dialog stays open so they can type their name or passphrase again. */
+const OPERATOR_REFUSALS: ReadonlySet<ContractError['code']> = new Set(['wrongPassphrase', 'forbidden', 'lockedOut']);
+
+type ConnectKind = 'init' | 'join';
+
+interface TeamConnectFormProps {
+  /** The screen's test id prefix, e.g. `@settings` (the form's controls are `<scope>/team-database` and so on). */
+  readonly scope: string;
+  /** Offers moving this desk into an empty team database too (a desk that holds a chain; not a fresh workstation). */
+  readonly offerInit: boolean;
+  readonly onConnected?: (status: TeamStatusView) => void;
+}
+
+export function TeamConnectForm({ scope, offerInit, onConnected }: TeamConnectFormProps): React.JSX.Element {
+  const [database, setDatabase] = useState('');
+  const [workstation, setWorkstation] = useState('');
+  const [error, setError] = useState<ContractError | null>(null);
+
+  async function connect(kind: ConnectKind, event?: FormEvent): Promise<void> {
+    event?.preventDefault();
+    const prompt = await askOperator<Result<TeamStatusView>>({
+      title: kind === 'init' ? 'Move this desk into a team database' : 'Join a team desk',
+      description: 'An admin enrols this workstation: the other workstations trust its events only through that signature.',
+      confirmLabel: kind === 'init' ? 'Move the desk' : 'Join',
+      run: async (as) => {
+        const result = await useTeamStore.getState().connect(kind, database.trim(), workstation.trim(), as);
+        return !result.ok && OPERATOR_REFUSALS.has(result.error.code) ? result : { ok: true, value: result };
+      },
+    });
+    if (prompt === null || !prompt.ok) return;
+    const result = prompt.value;
+    setError(result.ok ? null : result.error);
+    if (!result.ok) return;
+    setDatabase('');
+    onConnected?.(result.value);
+  }
+
+  return (
+    <form className="stack" onSubmit={(event) => void connect('join', event)} aria-label="Connect to a team database">
+      <Field label="Team database URL" hint="postgres://ROLE:PASSWORD@HOST:PORT/DATABASE; the password is kept in this computer's keychain" error={fieldError(error?.fields, 'database')}>
+        {(control) => <input {...control} className="input" type="password" autoComplete="off" value={database} onChange={(event) => setDatabase(event.target.value)} data-testid={`${scope}/team-database`} />}
+      </Field>
+      <Field label="This workstation's name" error={fieldError(error?.fields, 'workstation')}>
+        {(control) => <input {...control} className="input" value={workstation} onChange={(event) => setWorkstation(event.target.value)} data-testid={`${scope}/team-workstation`} />}
+      </Field>
+      <ErrorNotice error={error} testId={`${scope}/team-error`} />
+      <div className="inline-form__submit">
+        <button type="submit" className="button" data-testid={`${scope}/team-join`}>
+          Join a team desk
+        </button>
+        {offerInit ? (
+          <button type="button" className="button" onClick={() => void connect('init')} data-testid={`${scope}/team-init`}>
+            Move this desk into an empty team database
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
