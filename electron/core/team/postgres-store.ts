@@ -155,6 +155,11 @@ export async function openPostgresDeskStore(url: string, options: PostgresStoreO
   // A pooled idle connection that the server drops (restart, outage) must not crash the process; the next query
   // gets a fresh connection or a clear 'unreachable' refusal.
   pool.on('error', () => undefined);
+  // Every pooled connection listens for 'error' for its whole life: node-postgres can emit it between the pool
+  // handing a new connection out and its holder listening (a termination arriving in the same packet as the end of
+  // the handshake, seen when a server restarts), and an 'error' nobody hears ends the process. The holder's next
+  // query still fails and answers the caller.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const store = new PostgresDeskStore(pool, config, location, options);
   try {
     await store.checkSchema();
@@ -369,12 +374,20 @@ export class PostgresDeskStore implements SharedDeskStore {
       throw pgFailure(error, this.location);
     }
     let failed = false;
+    // A connection the server ends while it is checked out (a restart, an administrator's pg_terminate_backend) emits
+    // 'error' between two queries; node-postgres leaves that event to whoever holds the client, and an 'error' nobody
+    // listens to ends the process. The next query fails and answers the caller; the connection is then dropped.
+    const onLost = (): void => {
+      failed = true;
+    };
+    client.on('error', onLost);
     try {
       return await fn(client);
     } catch (error) {
       failed = true;
       throw pgFailure(error, this.location);
     } finally {
+      client.off('error', onLost);
       // A connection that saw a failure is dropped rather than reused (it may be broken or mid-transaction).
       client.release(failed);
     }

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openPostgresDeskStore, type PostgresStoreOptions } from '../../../electron/core/team/postgres-store';
+import { SharedStoreError } from '../../../electron/core/team/shared-store';
 import { latestPgVersion, TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { describeSharedStore } from './shared-store.suite';
 
@@ -139,6 +140,33 @@ if (url === undefined || pgCtl === undefined || harness === undefined || ca === 
         secret: password,
       },
     ],
+  });
+
+  describe('connections the server ends', () => {
+    // An 'error' nobody hears (a connection the pool had just handed out, terminated) would end the process: vitest
+    // fails the run on it, so this test fails without the store's listeners (postgres-store.ts, openPostgresDeskStore).
+    it('answer the caller, never end the process, and the store keeps working', async () => {
+      await admin(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
+      const store = await openPostgresDeskStore(url, TEST_OPTIONS);
+      try {
+        await store.initialise('desk-terminated', Date.now());
+        const refusals: unknown[] = [];
+        for (let round = 0; round < 15; round += 1) {
+          const claims = Promise.allSettled(Array.from({ length: 8 }, (_, index) => store.claimSubmission(`td-end-${round}-${index}`, 'A', 60_000)));
+          await admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+          for (const outcome of await claims) if (outcome.status === 'rejected') refusals.push(outcome.reason);
+        }
+        // A claim caught by the termination (how many is timing) is a clear refusal naming the database, never the password.
+        for (const refusal of refusals) {
+          expect(refusal).toBeInstanceOf(SharedStoreError);
+          expect(String((refusal as Error).message)).toMatch(/^team database postgres:\/\/.*:\*\*\*@/);
+          expect(String((refusal as Error).message)).not.toContain(password);
+        }
+        await expect(store.claimSubmission('td-end-after', 'A', 60_000)).resolves.toMatchObject({ claimed: true });
+      } finally {
+        await store.close();
+      }
+    }, 60_000);
   });
 
   describe('TLS', () => {
