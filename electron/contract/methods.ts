@@ -115,7 +115,8 @@ export const STATEMENT_PDF_MAX_BASE64 = 40_000_000;
 /** A period statement's period, [from, to), and the zone its times are shown in (default: the reporting zone). */
 export const statementPeriod = z.strictObject({ from: epochMs, to: epochMs, timeZone: timeZoneName.optional() });
 /** Which withdrawal requests an export writes (every one, or those in one state). */
-export const withdrawalsFilter = z.strictObject({ state: withdrawalState.optional() });
+/** Which withdrawals an export holds: by state, and (like the orders list) those whose label or note contains `label`. */
+export const withdrawalsFilter = z.strictObject({ state: withdrawalState.optional(), label: labelFilter.optional() });
 /** An operator's notification preferences; the engine checks each threshold against its currency's decimals. */
 export const notificationPreferences = z.strictObject({
   approvalWaiting: z.boolean(),

@@ -10,7 +10,7 @@ import { periodStatementHtml } from '../reports/statement-html';
 import { WITHDRAWALS_CSV_COLUMNS, withdrawalCsvLine } from '../reports/withdrawals-csv';
 import type { SessionLock } from '../session';
 import { csvLine } from '../export/csv';
-import { listWithdrawalRequests } from '../store';
+import { labelledRefs, listWithdrawalRequests } from '../store';
 import { EXPORT_PAGE, writeFileAtomically, type Handle } from './handle';
 
 export interface StatementsFeatureDeps {
@@ -62,18 +62,26 @@ export function statementsHandlers({ context, session }: StatementsFeatureDeps, 
     }),
     'withdrawals/exportCsv': handle('withdrawals/exportCsv', (request) => {
       const timeZone = session.reportingTimeZone();
+      // The same label match as withdrawals/list, so the file holds what the filtered list shows.
+      const userOrders = labelledRefs(context.db, profileName(), 'withdrawal', request.label);
       let rows = 0;
       writeFileAtomically(request.path, (append) => {
         append(csvLine(WITHDRAWALS_CSV_COLUMNS));
         let after: string | null = null;
         do {
-          const page = listWithdrawalRequests(context.db, { profile: profileName(), limit: EXPORT_PAGE, after, ...(request.state ? { state: request.state } : {}) });
+          const page = listWithdrawalRequests(context.db, {
+            profile: profileName(),
+            limit: EXPORT_PAGE,
+            after,
+            ...(request.state ? { state: request.state } : {}),
+            ...(userOrders !== undefined ? { userOrders } : {}),
+          });
           for (const withdrawal of page.rows) append(withdrawalCsvLine(withdrawal, timeZone));
           rows += page.rows.length;
           after = page.nextCursor;
         } while (after !== null);
       });
-      context.audit({ profile: profileName(), action: 'withdrawals/export', subject: request.path, details: { rows, timeZone, state: request.state ?? null } });
+      context.audit({ profile: profileName(), action: 'withdrawals/export', subject: request.path, details: { rows, timeZone, state: request.state ?? null, label: request.label ?? null } });
       return { rows, path: request.path };
     }),
   };

@@ -359,7 +359,7 @@ function AllOrders(): React.JSX.Element {
       <ExportButton
         groupLabel="Export withdrawals as CSV"
         label="Export CSV…"
-        action={() => call('desktop/exportWithdrawalsCsv', {})}
+        action={() => call('desktop/exportWithdrawalsCsv', labelFilter.trim() === '' ? {} : { label: labelFilter })}
         written={(value) => `Exported ${value.rows.toLocaleString('en-US')} requests`}
         testId="@withdrawals/export"
       />

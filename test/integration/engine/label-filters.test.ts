@@ -83,5 +83,12 @@ describe('withdrawals/list by label', () => {
     const stuck = await desk.call('withdrawals/list', { stuck: true, label: 'rent' });
     expect(stuck.ok).toBe(false);
     if (!stuck.ok) expect(stuck.error.message).toMatch(/without state, label or cursor/);
+
+    // The CSV export holds what the filtered list shows.
+    const path = join(desk.dir, 'rent.csv');
+    expect((await desk.value('withdrawals/exportCsv', { label: 'rent', path })).rows).toBe(1);
+    const text = readFileSync(path, 'utf8');
+    expect(text).toContain(rent.userOrder);
+    expect(text).not.toContain(other.userOrder);
   });
 });
