@@ -30,9 +30,10 @@ export interface AuditRow {
   readonly hash: string;
 }
 
-interface AuditDbRow {
-  seq: number;
-  at: number;
+/** An audit_log row as a database answers it: SQLite gives the integers as numbers, PostgreSQL its int8 as text. */
+export interface AuditDbRow {
+  seq: number | string;
+  at: number | string;
   profile: string | null;
   kind: string;
   action: string;
@@ -45,12 +46,15 @@ interface AuditDbRow {
   hash: string;
 }
 
-const COLUMNS = 'seq, at, profile, kind, action, operator, subject, key_id, statement, signature, prev_hash, hash';
+/** The audit_log columns, in the order every audit_log table declares them (the local one and the team database's). */
+export const AUDIT_COLUMNS = 'seq, at, profile, kind, action, operator, subject, key_id, statement, signature, prev_hash, hash';
+const COLUMNS = AUDIT_COLUMNS;
 
-function toRow(row: AuditDbRow): AuditRow {
+/** One mapping from a database's audit row to the engine's, for the local store and both team stores. */
+export function auditRowFromDb(row: AuditDbRow): AuditRow {
   return {
-    seq: row.seq,
-    at: row.at,
+    seq: Number(row.seq),
+    at: Number(row.at),
     profile: row.profile,
     kind: row.kind,
     action: row.action,
@@ -177,7 +181,7 @@ export function auditHead(db: StoreDatabase): { readonly seq: number; readonly h
 
 export function getAuditRow(db: StoreDatabase, seq: number): AuditRow | undefined {
   const row = statements(db).one.get(seq) as AuditDbRow | undefined;
-  return row === undefined ? undefined : toRow(row);
+  return row === undefined ? undefined : auditRowFromDb(row);
 }
 
 export function countAuditRows(db: StoreDatabase): number {
@@ -186,37 +190,37 @@ export function countAuditRows(db: StoreDatabase): number {
 
 /** Every row from `fromSeq` on, in seq order, streamed. */
 export function* iterateAudit(db: StoreDatabase, fromSeq = 1): Generator<AuditRow> {
-  for (const row of statements(db).walk.iterate(fromSeq) as IterableIterator<AuditDbRow>) yield toRow(row);
+  for (const row of statements(db).walk.iterate(fromSeq) as IterableIterator<AuditDbRow>) yield auditRowFromDb(row);
 }
 
 /** A profile's rows about one subject (an intent hash, an operator, a currency), by the stored column. */
 export function auditRowsBySubject(db: StoreDatabase, profile: string, subject: string): AuditRow[] {
-  return (statements(db).bySubject.all(profile, subject) as AuditDbRow[]).map(toRow);
+  return (statements(db).bySubject.all(profile, subject) as AuditDbRow[]).map(auditRowFromDb);
 }
 
 /** A profile's rows of the given kinds, in seq order (the roster replays its kinds). */
 export function auditRowsOfKinds(db: StoreDatabase, profile: string, kinds: readonly string[]): AuditRow[] {
-  return (statements(db).byKinds.all(profile, JSON.stringify(kinds)) as AuditDbRow[]).map(toRow);
+  return (statements(db).byKinds.all(profile, JSON.stringify(kinds)) as AuditDbRow[]).map(auditRowFromDb);
 }
 
 /** A profile's roster rows and its desk-signed system rows of `endAction` (a removed profile's roster ends there). */
 export function auditRosterRows(db: StoreDatabase, profile: string, kinds: readonly string[], endAction: string): AuditRow[] {
-  return (statements(db).roster.all(profile, JSON.stringify(kinds), endAction) as AuditDbRow[]).map(toRow);
+  return (statements(db).roster.all(profile, JSON.stringify(kinds), endAction) as AuditDbRow[]).map(auditRowFromDb);
 }
 
 /** The rows that name desk keys: foundings and the audited `action` that enrols a workstation (its name given). */
 export function auditRowsNamingDeskKeys(db: StoreDatabase, enrolmentAction: string): AuditRow[] {
-  return (statements(db).enrolling.all(enrolmentAction) as AuditDbRow[]).map(toRow);
+  return (statements(db).enrolling.all(enrolmentAction) as AuditDbRow[]).map(auditRowFromDb);
 }
 
 /** Every row of one action (any profile), in seq order: rare actions such as a team move's enrolments. */
 export function auditRowsOfAction(db: StoreDatabase, action: string): AuditRow[] {
-  return (statements(db).byAction.all(action) as AuditDbRow[]).map(toRow);
+  return (statements(db).byAction.all(action) as AuditDbRow[]).map(auditRowFromDb);
 }
 
 /** Rows for export, in seq order; optionally a seq range, both ends inclusive. */
 export function exportAudit(db: StoreDatabase, range: { readonly fromSeq?: number; readonly toSeq?: number } = {}): AuditRow[] {
-  return (statements(db).range.all(range.fromSeq ?? 1, range.toSeq ?? Number.MAX_SAFE_INTEGER) as AuditDbRow[]).map(toRow);
+  return (statements(db).range.all(range.fromSeq ?? 1, range.toSeq ?? Number.MAX_SAFE_INTEGER) as AuditDbRow[]).map(auditRowFromDb);
 }
 
 /** Newest rows first, optionally of one profile; `after` is the cursor of the previous page. */
@@ -228,7 +232,7 @@ export function listAudit(db: StoreDatabase, query: { readonly profile?: string;
       ? `SELECT ${COLUMNS} FROM audit_log WHERE seq < ? ORDER BY seq DESC LIMIT ?`
       : `SELECT ${COLUMNS} FROM audit_log WHERE (profile = ? OR profile IS NULL) AND seq < ? ORDER BY seq DESC LIMIT ?`;
   const params = query.profile === undefined ? [before, limit + 1] : [query.profile, before, limit + 1];
-  const rows = (dynamic(db, sql).all(...params) as AuditDbRow[]).map(toRow);
+  const rows = (dynamic(db, sql).all(...params) as AuditDbRow[]).map(auditRowFromDb);
   return toPage(rows, limit, (row) => ({ at: row.at, id: row.seq }));
 }
 

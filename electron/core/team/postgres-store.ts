@@ -3,7 +3,8 @@
 // the database's clock. Invariant: no error, reason or location it produces holds the database password.
 import pg from 'pg';
 import type { ClientBase, PoolClient, PoolConfig } from 'pg';
-import { CHAIN_COLUMNS, toChainRow, toClaim, type ChainDbRow, type ClaimDbRow } from './store-rows';
+import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../store';
+import { toClaim, type ClaimDbRow } from './store-rows';
 import { assertKnownSchema, MIGRATION_LOCK_KEY, migratePostgres, readSchemaVersion, TEAM_SCHEMA } from './pg-migrations';
 import {
   checkAppend,
@@ -221,8 +222,8 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   async rowsAfter(seq: number, limit: number): Promise<SharedChainRow[]> {
     checkRowsAfter(seq, limit);
-    const result = await this.query<ChainDbRow>(`SELECT ${CHAIN_COLUMNS} FROM ${TEAM_SCHEMA}.audit_log WHERE seq > $1 ORDER BY seq LIMIT $2`, [seq, limit]);
-    return result.rows.map(toChainRow);
+    const result = await this.query<AuditDbRow>(`SELECT ${AUDIT_COLUMNS} FROM ${TEAM_SCHEMA}.audit_log WHERE seq > $1 ORDER BY seq LIMIT $2`, [seq, limit]);
+    return result.rows.map(auditRowFromDb);
   }
 
   async append(rows: readonly SharedChainRow[], projections: readonly ProjectionWrite[], expectedHead: ChainHead | null): Promise<AppendOutcome> {
@@ -232,7 +233,7 @@ export class PostgresDeskStore implements SharedDeskStore {
       const head = await readHead(client);
       if (!sameHead(head, expectedHead)) return { appended: false, head };
       await client.query(
-        `INSERT INTO ${TEAM_SCHEMA}.audit_log (${CHAIN_COLUMNS})
+        `INSERT INTO ${TEAM_SCHEMA}.audit_log (${AUDIT_COLUMNS})
          SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
                               $9::text[], $10::text[], $11::text[], $12::text[])`,
         [

@@ -6,7 +6,8 @@ import { realpathSync } from 'node:fs';
 import { closeDatabase, openDatabase, userVersion, writeTransaction, type StoreDatabase } from '../store/database';
 import { StoreError } from '../store/errors';
 import { latestVersion, type Migration } from '../store/migrations';
-import { CHAIN_COLUMNS, toChainRow, toClaim, type ChainDbRow, type ClaimDbRow } from './store-rows';
+import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../store';
+import { toClaim, type ClaimDbRow } from './store-rows';
 import {
   checkAppend,
   checkClaimArguments,
@@ -157,8 +158,8 @@ export class SqliteDeskStore implements SharedDeskStore {
 
   async rowsAfter(seq: number, limit: number): Promise<SharedChainRow[]> {
     checkRowsAfter(seq, limit);
-    const rows = this.db.prepare(`SELECT ${CHAIN_COLUMNS} FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?`).all(seq, limit) as ChainDbRow[];
-    return rows.map(toChainRow);
+    const rows = this.db.prepare(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE seq > ? ORDER BY seq LIMIT ?`).all(seq, limit) as AuditDbRow[];
+    return rows.map(auditRowFromDb);
   }
 
   async append(rows: readonly SharedChainRow[], projections: readonly ProjectionWrite[], expectedHead: ChainHead | null): Promise<AppendOutcome> {
@@ -167,7 +168,7 @@ export class SqliteDeskStore implements SharedDeskStore {
       const head = this.readHead();
       if (!sameHead(head, expectedHead)) return { appended: false, head };
       const insert = this.db.prepare(
-        `INSERT INTO audit_log (${CHAIN_COLUMNS})
+        `INSERT INTO audit_log (${AUDIT_COLUMNS})
          VALUES (@seq, @at, @profile, @kind, @action, @operator, @subject, @keyId, @statement, @signature, @prevHash, @hash)`,
       );
       for (const row of rows) insert.run(row);

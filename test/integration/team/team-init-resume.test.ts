@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedChainRow } from '../../../electron/core/team/shared-store';
-import { CHAIN_COLUMNS, toChainRow, type ChainDbRow } from '../../../electron/core/team/store-rows';
+import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../../../electron/core/store';
 import { ADMIN, INITIATOR, openDesk, type Desk } from '../engine/support';
 import { databaseUrl, emptyTeamDatabase, openFirstWorkstation, openTestStore, openWorkstation, type Workstation } from './desk-support';
 
@@ -18,7 +18,7 @@ function localChain(desk: Desk, upTo = Number.MAX_SAFE_INTEGER): { deskId: strin
   const db = new Database(desk.dbPath, { readonly: true });
   try {
     const deskId = JSON.parse((db.prepare("SELECT value_json FROM settings WHERE key = 'desk.id'").get() as { value_json: string }).value_json) as string;
-    const rows = (db.prepare(`SELECT ${CHAIN_COLUMNS} FROM audit_log WHERE seq <= ? ORDER BY seq`).all(upTo) as ChainDbRow[]).map(toChainRow);
+    const rows = (db.prepare(`SELECT ${AUDIT_COLUMNS} FROM audit_log WHERE seq <= ? ORDER BY seq`).all(upTo) as AuditDbRow[]).map(auditRowFromDb);
     return { deskId, rows };
   } finally {
     db.close();
