@@ -17,6 +17,10 @@ import {
   type StatementBody,
 } from '../statements/statement';
 import { PROFILE_REMOVED, Roster, type ChainRow } from '../operators/roster';
+import { refuseRow, type ChainStanding, type DeskKeyInForce } from '../ledger/registry';
+import { WORKSTATION_ENROLMENT, workstationEnrolment } from '../ledger/kinds/action';
+import { ROSTER_BODIES } from '../ledger/kinds/roster';
+import { LEGACY_SEALED, profileRemovalEndsRoster, systemBodySchema } from '../ledger/kinds/system';
 import {
   actionOf,
   appendStatement,
@@ -155,9 +159,49 @@ export class AuditTrail {
     if (this.#team !== null) {
       throw new DeskError('conflict', 'this is a team desk: founding a profile is not carried to the team database; found it before team init (docs/team.md)');
     }
-    const row = appendStatement(this.#db, draft, sign, this.#now());
+    const row = this.transaction(() => {
+      const appended = appendStatement(this.#db, draft, sign, this.#now());
+      // The registry's rule for the kind, as replay will apply it: a statement it refuses is never stored.
+      const refusal = this.refusal(appended);
+      if (refusal !== null) throw new DeskError('forbidden', `the desk refuses this statement: ${refusal}`);
+      return appended;
+    });
     this.#scheduleAnchor();
     return row;
+  }
+
+  /**
+   * Why a row signed at the local head may not stand there (ledger/registry.ts refuseRow, the rule replay applies), or
+   * null: the local append path and the team's publishDecision ask it before a statement is stored or published.
+   */
+  refusal(row: AuditRow): string | null {
+    const statement = parseStatement(row.statement);
+    if (!statement) return `row ${row.seq} does not hold a well-formed signed statement`;
+    return refuseRow({ seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement }, this.#standingBefore(row.seq, statement.profile ?? ''));
+  }
+
+  /** The local chain's standing just before row `seq` of `profile` (each part read only when a rule asks for it). */
+  #standingBefore(seq: number, profile: string): ChainStanding {
+    const db = this.#db;
+    const identity = this.#identity;
+    let roster: Roster | undefined;
+    let deskKeys: Map<string, DeskKeyInForce> | undefined;
+    return {
+      roster: () => (roster ??= Roster.replay(this.rosterRows(profile).filter((row) => row.seq < seq), (row) => this.#deskSigned(row))),
+      get deskKeys(): ReadonlyMap<string, DeskKeyInForce> {
+        if (deskKeys) return deskKeys;
+        deskKeys = new Map([[identity.keyId, { publicKey: identity.publicKey, workstation: null, own: true }]]);
+        for (const row of auditRowsNamingDeskKeys(db, WORKSTATION_ENROLMENT)) {
+          const named = row.seq < seq ? namedDeskKey(parseStatement(row.statement)) : null;
+          const keyId = named === null ? null : keyIdOf(named.publicKey);
+          if (named !== null && keyId !== null && (!deskKeys.has(keyId) || named.workstation !== null)) deskKeys.set(keyId, { ...named, own: keyId === identity.keyId });
+        }
+        return deskKeys;
+      },
+      initiator: (subject) =>
+        auditRowsBySubject(db, profile, subject).find((row) => row.kind === 'request' && row.seq < seq && row.profile === profile)?.operator ?? undefined,
+      legacy: () => checkLegacyAudit(db),
+    };
   }
 
   /**
@@ -308,9 +352,11 @@ export class AuditTrail {
 
   #rosterCache: { key: string; roster: Roster } | undefined;
 
-  /** Whether this workstation's desk key signed a row (system rows that end a profile's roster). */
+  /** Whether a desk-signed profile removal ends the roster here: this workstation's own, on a desk with no team workstation enrolled. */
   #deskSigned(row: ChainRow): boolean {
     if (row.statement.operator !== null || row.statement.keyId !== this.#identity.keyId) return false;
+    const teamDesk = auditRowsNamingDeskKeys(this.#db, WORKSTATION_ENROLMENT).some((enrolling) => enrolling.kind === 'action' && enrolling.seq < row.seq);
+    if (!profileRemovalEndsRoster(true, teamDesk)) return false;
     const key = importPublicKey(this.#identity.publicKey);
     return key !== null && verifyStatementText(key, row.text, row.signature);
   }
@@ -407,8 +453,8 @@ export class AuditTrail {
   verifier(): ChainVerifier {
     const verifier = new ChainVerifier(this.#identity, () => checkLegacyAudit(this.#db));
     for (const row of auditRowsNamingDeskKeys(this.#db, WORKSTATION_ENROLMENT)) {
-      const publicKey = namedDeskKey(parseStatement(row.statement));
-      if (publicKey !== null) verifier.trustEnrolledKey(publicKey);
+      const named = namedDeskKey(parseStatement(row.statement));
+      if (named !== null) verifier.trustEnrolledKey(named.publicKey, named.workstation);
     }
     return verifier;
   }
@@ -465,39 +511,43 @@ function rowShape(row: AuditRow, expected: number, previous: string, requireCano
   return null;
 }
 
-/** The audited action by which an admin enrols a team workstation's desk key (team init / team join). */
-export const WORKSTATION_ENROLMENT = 'team/workstation';
+export { WORKSTATION_ENROLMENT };
 
 /** The desk key a founding or a workstation enrolment names, or null (any other statement, or a malformed one). */
-export function namedDeskKey(statement: Statement | null): string | null {
+export function namedDeskKey(statement: Statement | null): { publicKey: string; workstation: string | null } | null {
   if (statement === null) return null;
-  const named =
-    statement.kind === 'found'
-      ? (statement.body['deskKey'] as Record<string, unknown> | null | undefined)
-      : statement.kind === 'action' && statement.body['action'] === WORKSTATION_ENROLMENT
-        ? (statement.body['details'] as Record<string, unknown> | null | undefined)
-        : null;
-  const publicKey = named?.['publicKey'];
-  return typeof publicKey === 'string' ? publicKey : null;
+  if (statement.kind === 'found') {
+    const found = ROSTER_BODIES.found.safeParse(statement.body);
+    const publicKey = found.success ? found.data.deskKey?.publicKey : undefined;
+    return publicKey === undefined ? null : { publicKey, workstation: null };
+  }
+  const enrolment = statement.kind === 'action' ? workstationEnrolment(statement.body) : null;
+  return enrolment === null ? null : { publicKey: enrolment.publicKey, workstation: enrolment.workstation };
 }
 
 /**
- * Checks a chain row by row, in seq order, remembering what the rows before established: linkage, each operator's
- * signature against the roster as it stood at that row, each desk-signed row against a desk key this workstation
- * trusts (its own, one the founders named, or one an admin enrolled with a `team/workstation` action). `audit verify`
- * feeds it the local chain; a team workstation keeps one at its local head and feeds it each row it pulls, so an
- * incoming row is verified against the local chain rather than copied.
+ * Checks a chain row by row, in seq order, remembering what the rows before established: linkage, then each row
+ * against its kind's rule in the registry (ledger/registry.ts refuseRow: who may sign it given the roster as it stood
+ * at that row and the desk keys in force), then the row's effect on that standing. `audit verify` feeds it the local
+ * chain; a team workstation keeps one at its local head and feeds it each row it pulls, so an incoming row is verified
+ * against the local chain rather than copied.
  */
 export class ChainVerifier {
   readonly #rosters = new Map<string, Roster>();
-  readonly #deskKeys: Map<string, string>;
+  readonly #deskKeys: Map<string, DeskKeyInForce>;
+  /** Who signed each request, by profile and subject (the cancel, approve and reject rules). */
+  readonly #initiators = new Map<string, string>();
+  readonly #ownKeyId: string;
   readonly #legacy: () => { rows: number; headHash: string };
   #previous = CHAIN_GENESIS;
   #expected = 1;
   #legacyRows = 0;
+  /** Whether an admin enrolled a team workstation yet (a team desk: a desk-signed profile removal ends no roster). */
+  #teamDesk = false;
 
   constructor(identity: { keyId: string; publicKey: string }, legacy: () => { rows: number; headHash: string }) {
-    this.#deskKeys = new Map([[identity.keyId, identity.publicKey]]);
+    this.#ownKeyId = identity.keyId;
+    this.#deskKeys = new Map([[identity.keyId, { publicKey: identity.publicKey, workstation: null, own: true }]]);
     this.#legacy = legacy;
   }
 
@@ -515,8 +565,9 @@ export class ChainVerifier {
     return this.#legacyRows;
   }
 
+  /** The desk keys in force (keyId → public key). */
   get deskKeys(): ReadonlyMap<string, string> {
-    return this.#deskKeys;
+    return new Map([...this.#deskKeys].map(([keyId, key]) => [keyId, key.publicKey]));
   }
 
   /**
@@ -524,8 +575,27 @@ export class ChainVerifier {
    * enrolments ahead, since a workstation's own earlier events precede them); the enrolling row is still verified
    * when its turn comes, and a chain whose enrolment does not verify is refused there.
    */
-  trustEnrolledKey(publicKey: string): void {
-    if (importPublicKey(publicKey) !== null) this.#deskKeys.set(keyIdOf(publicKey), publicKey);
+  trustEnrolledKey(publicKey: string, workstation: string | null = null): void {
+    if (importPublicKey(publicKey) === null) return;
+    const keyId = keyIdOf(publicKey);
+    if (!this.#deskKeys.has(keyId) || workstation !== null) this.#deskKeys.set(keyId, { publicKey, workstation, own: keyId === this.#ownKeyId });
+  }
+
+  /** The chain's standing just before the next row of `profile` (what the registry's rules judge it by). */
+  #standing(profile: string): ChainStanding {
+    return {
+      roster: () => {
+        let roster = this.#rosters.get(profile);
+        if (!roster) {
+          roster = new Roster();
+          this.#rosters.set(profile, roster);
+        }
+        return roster;
+      },
+      deskKeys: this.#deskKeys,
+      initiator: (subject) => this.#initiators.get(`${profile}\n${subject}`),
+      legacy: this.#legacy,
+    };
   }
 
   /** Verifies the next row; on success the verifier moves past it, on a problem it stays where it was. */
@@ -534,59 +604,31 @@ export class ChainVerifier {
     if (shape) return { seq: Math.min(row.seq, this.#expected), reason: shape.reason };
     const statement = parseStatement(row.statement) as Statement;
     const chainRow: ChainRow = { seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement };
-    const problem = statement.operator === null ? this.#checkDeskSigned(row, statement) : this.#checkOperatorSigned(row, chainRow, statement);
+    const profile = statement.profile ?? '';
+    const problem = refuseRow(chainRow, this.#standing(profile));
     if (problem) return { seq: row.seq, reason: problem };
+    this.#takeEffect(chainRow, profile);
     this.#previous = row.hash;
     this.#expected += 1;
     return null;
   }
 
-  #checkDeskSigned(row: AuditRow, statement: Statement): string | null {
-    const publicKey = this.#deskKeys.get(statement.keyId);
-    const key = publicKey === undefined ? null : importPublicKey(publicKey);
-    if (!key) return `row ${row.seq} is signed by key ${statement.keyId}, which is neither this desk's key nor one its founders named (nor a team workstation an admin enrolled)`;
-    if (!verifyStatementText(key, row.statement, row.signature)) return `row ${row.seq}'s signature does not verify: it was altered`;
-    if (statement.body['action'] === PROFILE_REMOVED && statement.profile !== null) this.#rosters.delete(statement.profile);
-    if (statement.body['action'] === 'audit/legacySealed') {
-      const legacy = this.#legacy();
-      const details = statement.body['details'] as Record<string, unknown>;
-      if (details['headHash'] !== legacy.headHash || details['rows'] !== legacy.rows) {
-        return `the legacy audit log (before signed approvals) no longer matches what row ${row.seq} sealed`;
-      }
-      this.#legacyRows = legacy.rows;
+  /** What a row that holds changes in the standing: desk keys named or enrolled, requests' initiators, a roster ended. */
+  #takeEffect(row: ChainRow, profile: string): void {
+    const s = row.statement;
+    if (s.kind === 'request' && s.operator !== null) this.#initiators.set(`${profile}\n${s.subject}`, s.operator);
+    if (isRosterKind(s.kind)) {
+      for (const [keyId, publicKey] of this.#rosters.get(profile)?.deskKeys ?? []) if (!this.#deskKeys.has(keyId)) this.trustEnrolledKey(publicKey);
     }
-    return null;
-  }
-
-  #checkOperatorSigned(row: AuditRow, chainRow: ChainRow, statement: Statement): string | null {
-    const operator = statement.operator as string;
-    const profile = statement.profile ?? '';
-    let roster = this.#rosters.get(profile);
-    if (!roster) {
-      roster = new Roster();
-      this.#rosters.set(profile, roster);
+    const enrolment = s.kind === 'action' ? workstationEnrolment(s.body) : null;
+    if (enrolment !== null) {
+      this.#teamDesk = true;
+      this.trustEnrolledKey(enrolment.publicKey, enrolment.workstation);
     }
-    if (isRosterKind(statement.kind)) {
-      const problems = roster.problems.length;
-      roster.apply(chainRow);
-      const problem = roster.problems[problems];
-      if (problem) return `row ${row.seq} (${row.action} by ${operator}) does not hold: ${problem.reason}`;
-      for (const [keyId, publicKey] of roster.deskKeys) this.#deskKeys.set(keyId, publicKey);
-      return null;
-    }
-    const snapshot = roster.at(operator, row.seq);
-    if (!snapshot) return `row ${row.seq} is signed as ${operator}, who was not enrolled then: signed by no enrolled key`;
-    if (snapshot.keyId !== statement.keyId) return `row ${row.seq} is signed with key ${statement.keyId}, not ${operator}'s key ${snapshot.keyId}`;
-    const key = importPublicKey(snapshot.publicKey);
-    if (!key || !verifyStatementText(key, row.statement, row.signature)) return `row ${row.seq}'s signature does not verify with ${operator}'s key: it was altered`;
-    if (snapshot.status !== 'active' && statement.kind !== 'passphrase') return `row ${row.seq} is signed by ${operator} after they were disabled`;
-    if (statement.kind === 'action' && statement.body['action'] === WORKSTATION_ENROLMENT) {
-      if (snapshot.role !== 'admin') return `row ${row.seq} enrols a workstation, but ${operator} is not an admin`;
-      const publicKey = (statement.body['details'] as Record<string, unknown> | null)?.['publicKey'];
-      if (typeof publicKey !== 'string' || importPublicKey(publicKey) === null) return `row ${row.seq} enrols a workstation without a usable public key`;
-      this.#deskKeys.set(keyIdOf(publicKey), publicKey);
-    }
-    return null;
+    if (s.kind !== 'system') return;
+    const action = systemBodySchema.parse(s.body).action;
+    if (action === PROFILE_REMOVED && s.profile !== null && profileRemovalEndsRoster(s.keyId === this.#ownKeyId, this.#teamDesk)) this.#rosters.delete(s.profile);
+    if (action === LEGACY_SEALED) this.#legacyRows = this.#legacy().rows;
   }
 }
 

@@ -6,6 +6,7 @@ import { isFinalOrderStatus } from '../../protocol';
 import type { DeskContext } from '../context';
 import { intentHash, type WithdrawalIntent } from '../statements/intent';
 import { WORKSTATION_ENROLMENT } from '../audit/trail';
+import { TEAM_PROFILE_ACTION } from '../ledger/kinds/system';
 import { forgetBookRow, recordBookProposal } from '../features/address-book';
 import { writeLabel } from '../features/labels';
 import { parseBookRef, signedImportLines, signedLabelSet } from '../labels/jsonl';
@@ -33,8 +34,7 @@ import { settleApprovals, storeIntentRequest } from '../withdrawals/desk';
 import { deskStateProjectionsFor } from './desk-projections';
 import type { ProjectionWrite } from './shared-store';
 
-/** The desk-signed row that tells other workstations about a merchant profile (no credentials: those stay local). */
-export const TEAM_PROFILE_ACTION = 'team/profile';
+export { TEAM_PROFILE_ACTION };
 
 const DECISION_EVENTS: Readonly<Record<string, WithdrawalEvent>> = { reject: 'reject', cancel: 'cancel', submit: 'submit' };
 

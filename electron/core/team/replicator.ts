@@ -45,6 +45,13 @@ const PULL_PAGE = 500;
 
 class Rollback extends Error {}
 
+/** A statement the registry refuses at the shared head (ledger/registry.ts): never published. */
+class RowRefused extends DeskError {
+  constructor(reason: string) {
+    super('forbidden', `the desk refuses this statement: ${reason}`);
+  }
+}
+
 export interface TeamStatus {
   readonly connected: boolean;
   readonly since: number;
@@ -70,8 +77,8 @@ async function walkSharedChain(store: SharedDeskStore, visit: (rows: readonly Au
 async function readEnrolmentsAhead(store: SharedDeskStore, verifier: ChainVerifier): Promise<void> {
   await walkSharedChain(store, (rows) => {
     for (const row of rows) {
-      const publicKey = namedDeskKey(parseStatement(row.statement));
-      if (publicKey !== null) verifier.trustEnrolledKey(publicKey);
+      const named = namedDeskKey(parseStatement(row.statement));
+      if (named !== null) verifier.trustEnrolledKey(named.publicKey, named.workstation);
     }
     return true;
   });
@@ -324,6 +331,9 @@ export class TeamReplicator implements TeamSeam {
     try {
       this.#context.trail.transaction(() => {
         const row = appendStatement(this.#context.db, draft, sign, this.#context.now());
+        // The registry's rule, as every workstation will apply it on replay: a refused statement is never published.
+        const refusal = this.#context.trail.refusal(row);
+        if (refusal !== null) throw new RowRefused(refusal);
         within?.(row);
         prepared = { row, projections: projectionsFor(this.#context, row) };
         throw new Rollback();
@@ -351,7 +361,16 @@ export class TeamReplicator implements TeamSeam {
         if (next === null) return;
         const event = JSON.parse(next.eventJson) as TeamSystemEvent;
         const { draft, sign } = this.#context.trail.systemDraft(event);
-        await this.#serial(() => this.#publish(draft, sign, () => removeTeamOutboxEvent(this.#context.db, next.id)));
+        try {
+          await this.#serial(() => this.#publish(draft, sign, () => removeTeamOutboxEvent(this.#context.db, next.id)));
+        } catch (error) {
+          if (!(error instanceof RowRefused)) throw error;
+          // An event no workstation would accept (not one of the desk's named events) must not hold up the ones after it.
+          removeTeamOutboxEvent(this.#context.db, next.id);
+          this.#refuse('outbox', `desk event ${event.action}`, `${error.message}; the event was not published`);
+          appLog.warn(`team outbox: ${error.message}; the event was not published`);
+          continue;
+        }
         const request = event.subject ? getWithdrawalRequestByUserOrder(this.#context.db, event.subject) : undefined;
         if (request) this.#emit({ type: 'withdrawals/changed', id: String(request.id) });
       }

@@ -46,7 +46,7 @@ async function fixture(actions: number): Promise<Fixture> {
     trail.append({ kind: 'found', profile: 'main', subject: canonicalHash(body), body, operator: name, keyId: key.keyId }, (text) => signStatementText(key.privateKey, text));
   }
   for (let i = 1; i <= actions; i++) {
-    if (i % 2 === 0) trail.system({ profile: 'main', action: 'sync/run', details: { i } });
+    if (i % 2 === 0) trail.system({ profile: 'main', action: 'deposits/export', details: { i } });
     else trail.append({ kind: 'action', profile: 'main', subject: `W${i}`, body: { action: 'addresses/create', details: { i } }, operator: 'alice', keyId: alice.keyId }, (text) => signStatementText(alice.privateKey, text));
   }
   await trail.flush();
@@ -73,7 +73,7 @@ describe('a clean chain', () => {
     const checkpoint = trail.checkpoint();
     if (!checkpoint) throw new Error('no checkpoint');
     const copy = parseCheckpoint(JSON.stringify(checkpoint));
-    trail.system({ action: 'sync/run' });
+    trail.system({ action: 'deposits/export' });
     await trail.flush();
     expect(await trail.verify({ against: copy })).toMatchObject({ ok: true, rows: 6, checkpoint: 'matched' });
     // An altered checkpoint file does not verify.
@@ -148,7 +148,7 @@ describe('tampering', () => {
     const stranger = generateSigningKey();
     appendStatement(
       db,
-      { kind: 'system', profile: 'main', subject: '', body: { action: 'sync/run', details: {} }, operator: null, keyId: stranger.keyId },
+      { kind: 'system', profile: 'main', subject: '', body: { action: 'deposits/export', details: {} }, operator: null, keyId: stranger.keyId },
       (text) => signBytes(stranger.privateKey, STATEMENT_DOMAIN + text),
       5_000,
     );

@@ -9,7 +9,7 @@ import { AuditTrail } from '../../../electron/core/audit/trail';
 import { DeskIdentity, fileDeskSecrets } from '../../../electron/core/audit/desk-identity';
 import { generateSigningKey, type SigningKeyPair } from '../../../electron/core/statements/keys';
 import { canonicalHash, signStatementText, type StatementBody, type StatementKind } from '../../../electron/core/statements/statement';
-import { closeDatabase, createProfile, openDatabase, type StoreDatabase } from '../../../electron/core/store';
+import { appendStatement, closeDatabase, createProfile, openDatabase, type StoreDatabase } from '../../../electron/core/store';
 
 const PROFILE = 'main';
 let dir: string;
@@ -49,7 +49,11 @@ describe('stale proposals', () => {
     expect(trail.roster(PROFILE).at('carol')?.status).toBe('disabled');
 
     const newKey = generateSigningKey();
-    const late = sign(newKey, 'carol', 'accept', 'carol', { proposal: rekey.hash, publicKey: newKey.publicKey });
+    const draft = { kind: 'accept' as const, profile: PROFILE, subject: 'carol', body: { proposal: rekey.hash, publicKey: newKey.publicKey }, operator: 'carol', keyId: newKey.keyId };
+    // The local path refuses it (the registry's rule) and stores nothing; written by another hand, replay refuses it too.
+    expect(() => sign(newKey, 'carol', 'accept', 'carol', draft.body)).toThrow(/row 6 \(accept by carol\) does not hold: the proposal no longer applies: carol is not an active operator/);
+    const late = appendStatement(db, draft, (text) => signStatementText(newKey.privateKey, text));
+    expect(late.seq).toBe(6);
     const roster = trail.roster(PROFILE);
     expect(roster.at('carol')).toMatchObject({ status: 'disabled', keyId: carolKey.keyId });
     expect(roster.problems).toEqual([{ seq: late.seq, reason: 'the proposal no longer applies: carol is not an active operator' }]);

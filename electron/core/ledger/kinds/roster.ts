@@ -1,0 +1,54 @@
+// The rules of the roster and policy kinds (found, enrol, rekey, role, disable, policy, accept, confirm,
+// withdraw-proposal, book, unbook): their bodies here, and who may sign them in the Roster itself (operators/roster.ts),
+// which this entry calls rather than copies: applying the row to the roster as it stood is the rule, and a row the
+// roster refuses is refused here, naming the roster's reason.
+import { z } from 'zod';
+import type { RosterKind } from '../../statements/statement';
+import type { ChainRow } from '../../operators/roster';
+import { defineKind, type ChainStanding, type RegisteredKind } from '../registry';
+
+const canonicalObject = z.record(z.string(), z.unknown());
+
+export const ROSTER_BODIES = {
+  found: z.object({
+    admins: z.array(z.object({ name: z.string(), publicKey: z.string() })).min(1).max(2),
+    deskKey: z.object({ publicKey: z.string() }).nullable().optional(),
+    merchantId: z.string().nullable().optional(),
+  }),
+  enrol: z.object({ role: z.string() }),
+  rekey: canonicalObject,
+  role: z.object({ role: z.string() }),
+  disable: canonicalObject,
+  policy: z.object({ policy: canonicalObject, carriedOver: z.boolean().optional() }),
+  accept: z.object({ proposal: z.string(), publicKey: z.string() }),
+  confirm: z.object({ proposal: z.string(), keyId: z.string().optional() }),
+  'withdraw-proposal': z.object({ proposal: z.string() }),
+  book: z.object({ label: z.string().nullable().optional() }),
+  unbook: canonicalObject,
+} satisfies Record<RosterKind, z.ZodType>;
+
+/** Applies the row to the roster as it stood (the standing's roster moves past it when it holds); its refusal, or null. */
+function applyToRoster(row: ChainRow, _body: unknown, standing: ChainStanding): string | null {
+  const roster = standing.roster();
+  const before = roster.problems.length;
+  roster.apply(row);
+  return roster.problems[before]?.reason ?? null;
+}
+
+function rosterKind(kind: RosterKind): RegisteredKind {
+  return defineKind<unknown>({ signer: 'roster', body: ROSTER_BODIES[kind], check: applyToRoster });
+}
+
+export const rosterRules: Readonly<Record<RosterKind, RegisteredKind>> = {
+  found: rosterKind('found'),
+  enrol: rosterKind('enrol'),
+  rekey: rosterKind('rekey'),
+  role: rosterKind('role'),
+  disable: rosterKind('disable'),
+  policy: rosterKind('policy'),
+  accept: rosterKind('accept'),
+  confirm: rosterKind('confirm'),
+  'withdraw-proposal': rosterKind('withdraw-proposal'),
+  book: rosterKind('book'),
+  unbook: rosterKind('unbook'),
+};

@@ -1,0 +1,34 @@
+// Who signed a row, checked the one way for every kind (registry.ts): an operator against the roster as it stood just
+// before the row (enrolled, this key, the signature, active unless the kind allows a disabled operator), or a desk key
+// the chain holds in force. The reasons keep the words `audit verify` has always used for these refusals.
+import { importPublicKey } from '../statements/keys';
+import { verifyStatementText } from '../statements/statement';
+import type { ChainRow } from '../operators/roster';
+import type { ChainStanding, SignerRule } from './registry';
+
+/** Why the row is not signed as its kind's operator rule wants, or null. */
+export function operatorSignerProblem(row: ChainRow, standing: ChainStanding, rule: Exclude<SignerRule, 'desk'>): string | null {
+  const s = row.statement;
+  const operator = s.operator;
+  if (operator === null) return `row ${row.seq} is a ${s.kind} statement signed by desk key ${s.keyId}: only an operator signs it, a desk key never vouches for one`;
+  // The roster's own rule checks who signs its kinds (a founder, an invitee with their new key).
+  if (rule === 'roster') return null;
+  const snapshot = standing.roster().at(operator, row.seq);
+  if (!snapshot) return `row ${row.seq} is signed as ${operator}, who was not enrolled then: signed by no enrolled key`;
+  if (snapshot.keyId !== s.keyId) return `row ${row.seq} is signed with key ${s.keyId}, not ${operator}'s key ${snapshot.keyId}`;
+  const key = importPublicKey(snapshot.publicKey);
+  if (!key || !verifyStatementText(key, row.text, row.signature)) return `row ${row.seq}'s signature does not verify with ${operator}'s key: it was altered`;
+  if (rule === 'activeOperator' && snapshot.status !== 'active') return `row ${row.seq} is signed by ${operator} after they were disabled`;
+  return null;
+}
+
+/** Why the row is not signed by a desk key in force, or null. */
+export function deskSignerProblem(row: ChainRow, standing: ChainStanding): string | null {
+  const s = row.statement;
+  if (s.operator !== null) return `row ${row.seq} is a ${s.kind} event signed as ${s.operator}: desk events are signed by a workstation's desk key`;
+  const known = standing.deskKeys.get(s.keyId);
+  const key = known === undefined ? null : importPublicKey(known.publicKey);
+  if (!key) return `row ${row.seq} is signed by key ${s.keyId}, which is neither this desk's key nor one its founders named (nor a team workstation an admin enrolled)`;
+  if (!verifyStatementText(key, row.text, row.signature)) return `row ${row.seq}'s signature does not verify: it was altered`;
+  return null;
+}
