@@ -50,7 +50,7 @@ async function growChain(dbPath: string, vault: KeychainVault, rows: number): Pr
     const trail = new AuditTrail(db, await DeskIdentity.load(secrets), secrets, Date.now);
     for (let start = 0; start < rows; start += 1000) {
       writeTransaction(db, () => {
-        for (let i = start; i < Math.min(rows, start + 1000); i += 1) trail.system({ profile: 'main', action: 'bench/filler', subject: `filler-${i}`, details: { i } });
+        for (let i = start; i < Math.min(rows, start + 1000); i += 1) trail.system({ profile: 'main', action: 'deposits/export', subject: `filler-${i}`, details: { i } });
       });
     }
     await trail.flush();

@@ -64,7 +64,7 @@ export function defineKind<Body>(rule: KindRule<Body>): RegisteredKind {
       const parsed = rule.body.safeParse(row.statement.body);
       if (!parsed.success) {
         const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
-        return `its body is not a ${row.statement.kind} statement's (${issues})`;
+        return `its body is not what ${row.statement.kind} statements hold (${issues})`;
       }
       return rule.check(row, parsed.data, standing);
     },

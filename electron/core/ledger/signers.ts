@@ -10,7 +10,7 @@ import type { ChainStanding, SignerRule } from './registry';
 export function operatorSignerProblem(row: ChainRow, standing: ChainStanding, rule: Exclude<SignerRule, 'desk'>): string | null {
   const s = row.statement;
   const operator = s.operator;
-  if (operator === null) return `row ${row.seq} is a ${s.kind} statement signed by desk key ${s.keyId}: only an operator signs it, a desk key never vouches for one`;
+  if (operator === null) return `row ${row.seq} (${s.kind}) is signed by desk key ${s.keyId}: only an operator signs ${s.kind} statements, a desk key never vouches for one`;
   // The roster's own rule checks who signs its kinds (a founder, an invitee with their new key).
   if (rule === 'roster') return null;
   const snapshot = standing.roster().at(operator, row.seq);
@@ -25,7 +25,7 @@ export function operatorSignerProblem(row: ChainRow, standing: ChainStanding, ru
 /** Why the row is not signed by a desk key in force, or null. */
 export function deskSignerProblem(row: ChainRow, standing: ChainStanding): string | null {
   const s = row.statement;
-  if (s.operator !== null) return `row ${row.seq} is a ${s.kind} event signed as ${s.operator}: desk events are signed by a workstation's desk key`;
+  if (s.operator !== null) return `row ${row.seq} (${s.kind}) is signed as ${s.operator}: desk events are signed by a workstation's desk key`;
   const known = standing.deskKeys.get(s.keyId);
   const key = known === undefined ? null : importPublicKey(known.publicKey);
   if (!key) return `row ${row.seq} is signed by key ${s.keyId}, which is neither this desk's key nor one its founders named (nor a team workstation an admin enrolled)`;
