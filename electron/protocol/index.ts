@@ -9,6 +9,7 @@ export * from './envelope';
 export * from './wire';
 export * from './decryptor';
 export * from './schemas';
+export * from './evidence';
 export { DEFAULT_HTTP_TIMEOUTS, HttpTransport, toTransportError, type HttpTimeouts, type HttpTransportOptions } from './http';
 export {
   openSignedEnvelope,

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { parsePlaintextJson } from './cipher';
 import type { PayloadDecryptor } from './decryptor';
 import { parseEnvelope, type Envelope } from './envelope';
+import { attachSignedEvidence } from './evidence';
 import { CipherError, NotWhitelistedError, ResponseVerificationError, ServiceError } from './errors';
 import { traceIntake } from './intake-tracing';
 import { singleHeader, type HttpHeaders, type HttpResponse } from './http';
@@ -158,6 +159,7 @@ export async function openSignedEnvelope<S extends z.ZodType>(
           'nothing was used. Report this to the platform.',
       );
     }
+    attachSignedEvidence(result.data, { timestamp, nonce, data: envelope.data, signature: sign });
     return { ok: true, envelope, value: result.data };
   });
 }

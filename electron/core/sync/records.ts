@@ -1,7 +1,7 @@
 // The one path by which verified platform records enter the cache, shared by sync (query) and the callback
 // listener (callback): deposits staged as verified, moved into the history deduplicated by apiOrder and indexed for
 // search in batches; order statuses moved forward only (PROTOCOL §10.5).
-import { isFinalOrderStatus, traceIntake, type DepositRecord, type WithdrawalOrderRecord } from '../../protocol';
+import { isFinalOrderStatus, signedEvidenceOf, traceIntake, type DepositRecord, type WithdrawalOrderRecord } from '../../protocol';
 import type { DeskContext } from '../context';
 import {
   countStagedDeposits,
@@ -139,7 +139,8 @@ function storeOrderStatusNow(context: DeskContext, record: WithdrawalOrderRecord
         profile: request.profile,
         action: 'withdrawals/status',
         subject: request.userOrder,
-        details: { status: record.orderStatus, source, txid: record.txid || null },
+        // The service's signed answer goes with it: other workstations take the status from the signature, not from us.
+        details: { status: record.orderStatus, source, txid: record.txid || null, evidence: signedEvidenceOf(record) ?? null },
       });
     }
     context.emit({ type: 'withdrawals/changed', id: String(request.id) });

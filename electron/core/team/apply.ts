@@ -7,6 +7,8 @@ import type { DeskContext } from '../context';
 import { intentHash, type WithdrawalIntent } from '../statements/intent';
 import { WORKSTATION_ENROLMENT } from '../audit/trail';
 import { TEAM_PROFILE_ACTION } from '../ledger/kinds/system';
+import { orderEvidenceProblem, reportedOrderStatus, type OrderEvidenceKeys } from '../ledger/order-evidence';
+import { z } from 'zod';
 import { forgetBookRow, recordBookProposal } from '../features/address-book';
 import { writeLabel } from '../features/labels';
 import { parseBookRef, signedImportLines, signedLabelSet } from '../labels/jsonl';
@@ -82,15 +84,18 @@ function batchOf(context: DeskContext, statement: Statement): PayoutBatch | unde
  * the row itself, in a savepoint of its own): a row this version does not understand, or whose effect fails, changes
  * nothing here and answers why, so replication goes on (a newer workstation may write rows an older one cannot read).
  */
-export function applyTeamRow(context: DeskContext, row: AuditRow): AppliedTeamRow {
+export function applyTeamRow(context: DeskContext, row: AuditRow, orderKeys: OrderKeysFor = () => null): AppliedTeamRow {
   try {
-    return context.trail.transaction(() => applyStatement(context, row));
+    return context.trail.transaction(() => applyStatement(context, row, orderKeys));
   } catch (error) {
     return notApplied(`applying it failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-function applyStatement(context: DeskContext, row: AuditRow): AppliedTeamRow {
+/** The keys this workstation checks an order's signed evidence with, by profile (null: none). */
+export type OrderKeysFor = (profile: string) => OrderEvidenceKeys | null;
+
+function applyStatement(context: DeskContext, row: AuditRow, orderKeys: OrderKeysFor): AppliedTeamRow {
   const statement = parseStatement(row.statement);
   if (!statement) return notApplied('its statement is not one this version reads');
   if (statement.v > STATEMENT_VERSION) return notApplied(`it is a version ${statement.v} statement; this workstation reads version ${STATEMENT_VERSION}`);
@@ -113,7 +118,7 @@ function applyStatement(context: DeskContext, row: AuditRow): AppliedTeamRow {
   if (statement.kind === 'action') return applyAction(context, statement);
   if (statement.kind === 'system') {
     const action = String(statement.body['action'] ?? '');
-    return isCarriedAction(action) ? notApplied(`this version does not know the desk event ${action}`) : applySystemRow(context, statement, now);
+    return isCarriedAction(action) ? notApplied(`this version does not know the desk event ${action}`) : applySystemRow(context, statement, now, orderKeys);
   }
   return NOTHING_TO_APPLY;
 }
@@ -205,8 +210,13 @@ function applyAction(context: DeskContext, statement: Statement): AppliedTeamRow
   }
 }
 
-/** The desk-signed events other workstations act on: a profile's public description, and order statuses. */
-function applySystemRow(context: DeskContext, statement: Statement, now: number): AppliedTeamRow {
+const orderFieldsSchema = z.object({ apiOrder: z.string().optional(), txid: z.string().nullable().optional() });
+
+/**
+ * The desk-signed events other workstations act on: a profile's public description, and order statuses, these only
+ * with the service's signed evidence (ledger/order-evidence.ts); without it the row stays in the audit log, not applied.
+ */
+function applySystemRow(context: DeskContext, statement: Statement, now: number, orderKeys: OrderKeysFor): AppliedTeamRow {
   const details = (statement.body['details'] ?? {}) as Record<string, unknown>;
   if (statement.body['action'] === TEAM_PROFILE_ACTION) {
     const { name, baseUrl, merchantId } = details;
@@ -215,11 +225,17 @@ function applySystemRow(context: DeskContext, statement: Statement, now: number)
     }
     return NOTHING_TO_APPLY;
   }
-  const status = reportedStatus(statement);
-  if (status === null) return NOTHING_TO_APPLY;
+  const reported = reportedOrderStatus(statement);
+  if (reported === null) return NOTHING_TO_APPLY;
+  const { status } = reported;
   const request = getWithdrawalRequestByUserOrder(context.db, statement.subject);
   if (!request) return NOTHING_TO_APPLY;
-  const raw = { userOrder: statement.subject, orderStatus: status, ...(typeof details['apiOrder'] === 'string' ? { apiOrder: details['apiOrder'] } : {}), ...(typeof details['txid'] === 'string' ? { txid: details['txid'] } : {}) };
+  if (request.profile !== statement.profile) return notApplied(`it reports order ${statement.subject} under profile ${statement.profile ?? 'none'}, which is not the order's`);
+  const problem = orderEvidenceProblem(statement, orderKeys(request.profile));
+  if (problem !== null) return notApplied(problem);
+  const fields = orderFieldsSchema.safeParse(details);
+  const { apiOrder, txid } = fields.success ? fields.data : {};
+  const raw = { userOrder: statement.subject, orderStatus: status, ...(apiOrder === undefined ? {} : { apiOrder }), ...(typeof txid === 'string' ? { txid } : {}) };
   const result = recordOrderStatus(context.db, request.id, status, 'query', raw, now);
   moveWithdrawalRequest(context.db, request.id, 'accepted', now);
   if (result.current !== null && isFinalOrderStatus(result.current)) moveWithdrawalRequest(context.db, request.id, 'final', now);
@@ -274,14 +290,6 @@ export function requestProjection(request: WithdrawalRequest): ProjectionWrite {
   };
 }
 
-/** The status an order-status system row reports (`withdrawals/accepted` or `withdrawals/status`), or null. */
-function reportedStatus(statement: Statement): string | null {
-  const details = (statement.body['details'] ?? {}) as Record<string, unknown>;
-  const action = statement.body['action'];
-  const status = action === 'withdrawals/accepted' ? details['orderStatus'] : action === 'withdrawals/status' ? details['status'] : undefined;
-  return typeof status === 'string' && status !== '' ? status : null;
-}
-
 /**
  * The projection rows a verified row implies: the request's state and amount, each approval, each order status, each
  * enrolled workstation, and the batches, labels and address-book rows it changes (desk-projections.ts).
@@ -301,7 +309,7 @@ export function projectionsFor(context: DeskContext, row: AuditRow): ProjectionW
   const request = statement.kind === 'system' ? getWithdrawalRequestByUserOrder(context.db, statement.subject) : requestOf(context, statement);
   if (!request || request.profile !== statement.profile) return deskState;
   const writes: ProjectionWrite[] = [requestProjection(request), ...deskState];
-  const status = statement.kind === 'system' ? reportedStatus(statement) : null;
+  const status = statement.kind === 'system' ? (reportedOrderStatus(statement)?.status ?? null) : null;
   if (status !== null) writes.push({ table: 'order_statuses', key: `${request.userOrder}/${row.seq}`, row: { userOrder: request.userOrder, status, seq: row.seq } });
   if (statement.kind === 'approve' || statement.kind === 'reject') {
     writes.push({

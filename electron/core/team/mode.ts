@@ -2,6 +2,7 @@
 // (another workstation pulls and verifies the whole chain), `team status` and `team leave`, and resuming team mode
 // when the engine starts. Each workstation's desk key is trusted only through a `team/workstation` action an admin
 // signs. The database URL is kept without its password; the password lives in the keychain (desk secrets).
+import { publicKeyPem } from '../../protocol';
 import type { DeskContext } from '../context';
 import type { DeskSecretStore } from '../audit/desk-identity';
 import { WORKSTATION_ENROLMENT } from '../audit/trail';
@@ -153,7 +154,14 @@ export class TeamMode {
       }
       for (const profile of listProfiles(this.#context.db)) {
         if (this.#signedLocally(TEAM_PROFILE_ACTION, profile.name)) continue;
-        this.#context.trail.system({ profile: profile.name, action: TEAM_PROFILE_ACTION, subject: profile.name, details: { name: profile.name, baseUrl: profile.baseUrl, merchantId: profile.merchantId } });
+        // The platform's public key (public) lets workstations without credentials check the service's signed order outcomes.
+        const platformPublicKey = await this.#platformKeyToShare(profile.name);
+        this.#context.trail.system({
+          profile: profile.name,
+          action: TEAM_PROFILE_ACTION,
+          subject: profile.name,
+          details: { name: profile.name, baseUrl: profile.baseUrl, merchantId: profile.merchantId, ...(platformPublicKey === null ? {} : { platformPublicKey }) },
+        });
       }
       await this.#pushLocalChain(store, resumeAfter);
       await this.#finish(store, url, workstation, deskId);
@@ -179,6 +187,12 @@ export class TeamMode {
       );
     }
     return head;
+  }
+
+  /** The profile's platform public key (PEM) from this workstation's credentials, or null when it holds none. */
+  async #platformKeyToShare(profile: string): Promise<string | null> {
+    const keys = await this.#context.vault.load(profile).catch(() => (profile === this.#context.activeProfile().name ? this.#context.keys() : null)).catch(() => null);
+    return keys === null ? null : publicKeyPem(keys.platformPublicKey);
   }
 
   /** Whether this desk's own chain already holds the action row (an earlier, interrupted init signed it). */

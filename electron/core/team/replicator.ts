@@ -32,7 +32,9 @@ import {
   type StatementSigner,
   type TeamRefusal,
 } from '../store';
-import { applyTeamRow, projectionsFor, saveSealedKeys, SEALED_KEY_KINDS } from './apply';
+import { applyTeamRow, projectionsFor, saveSealedKeys, SEALED_KEY_KINDS, type OrderKeysFor } from './apply';
+import { ORDER_ACCEPTED, ORDER_STATUS } from '../ledger/kinds/system';
+import { sharedEvidenceKeys, type OrderEvidenceKeys } from '../ledger/order-evidence';
 import { DESK_STATE_TABLES, expectedDeskStateRow } from './desk-projections';
 import type { TeamSeam, TeamSystemEvent } from './seam';
 import { SharedStoreError, type ChainHead, type ConnectionState, type SharedDeskStore } from './shared-store';
@@ -218,6 +220,7 @@ export class TeamReplicator implements TeamSeam {
       const local = auditHead(this.#context.db);
       const rows = await this.#call(() => this.#store.rowsAfter(local?.seq ?? 0, PULL_PAGE));
       if (rows.length === 0) break;
+      const orderKeys = await this.#orderKeys(rows);
       for (const row of rows) {
         const problem = this.#verifier.check(row);
         if (problem) {
@@ -226,7 +229,7 @@ export class TeamReplicator implements TeamSeam {
         }
         const effect = this.#context.trail.transaction(() => {
           this.#context.trail.adopt(row);
-          const outcome = applyTeamRow(this.#context, row);
+          const outcome = applyTeamRow(this.#context, row, orderKeys);
           if (outcome.notApplied !== null) this.#noteNotApplied(row, outcome.notApplied);
           recordVerifiedHead(this.#context.db, row, this.#context.now());
           return outcome;
@@ -240,6 +243,20 @@ export class TeamReplicator implements TeamSeam {
     if (sealedKeysChanged) await this.refreshSealedKeys();
     if (applied > 0) this.#emit({ type: 'operators/changed' });
     return applied;
+  }
+
+  /**
+   * The keys order-status rows of `rows` are checked with (ledger/order-evidence.ts): this workstation's merchant keys
+   * where it holds the credentials, else the platform public key the profile's `team/profile` event carries.
+   */
+  async #orderKeys(rows: readonly AuditRow[]): Promise<OrderKeysFor> {
+    const held = new Map<string, OrderEvidenceKeys>();
+    const profiles = new Set(rows.filter((row) => row.kind === 'system' && (row.action === ORDER_STATUS || row.action === ORDER_ACCEPTED) && row.profile !== null).map((row) => row.profile as string));
+    for (const profile of profiles) {
+      const keys = await this.#context.vault.load(profile).catch(() => (profile === this.#context.activeProfile().name ? this.#context.keys() : null)).catch(() => null);
+      if (keys !== null) held.set(profile, { platformPublicKey: keys.platformPublicKey, merchantPrivateKey: keys.merchantPrivateKey });
+    }
+    return (profile) => held.get(profile) ?? sharedEvidenceKeys(this.#context.db, profile);
   }
 
   /**

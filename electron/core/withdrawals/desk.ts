@@ -25,6 +25,7 @@ import {
   minimumAmount,
   ResponseVerificationError,
   ServiceError,
+  signedEvidenceOf,
   TransportError,
   type WithdrawalOrderRecord,
 } from '../../protocol';
@@ -553,7 +554,7 @@ function accepted(context: DeskContext, request: WithdrawalRequest, record: With
     // An EVM destination in another letter case counts for the entry already in the book.
     const entry = listAddressBook(context.db, request.profile, chain).find((known) => sameAddress(known.address, request.toAddress, chain));
     recordAddressUse(context.db, request.profile, chain, entry?.address ?? request.toAddress, context.now());
-    context.audit({ profile: request.profile, action: 'withdrawals/accepted', subject: request.userOrder, details: { id: request.id, apiOrder: record.apiOrder, orderStatus: record.orderStatus } });
+    context.audit({ profile: request.profile, action: 'withdrawals/accepted', subject: request.userOrder, details: { id: request.id, apiOrder: record.apiOrder, orderStatus: record.orderStatus, evidence: signedEvidenceOf(record) ?? null } });
   });
 }
 
