@@ -93,6 +93,9 @@ describe('roster, action and desk-event rules', () => {
     const station = generateSigningKey();
     expect(refuseRow(next(rows, 'pat', 'action', { action: 'team/workstation', details: { workstation: 'X', publicKey: station.publicKey } }, keys['pat']!, 'X'), standingAfter(rows))).toBe(`row ${at} (action team/workstation by pat) does not hold: pat enrols a workstation but is not an admin`);
     expect(refuseRow(next(rows, 'ann', 'action', { action: 'team/workstation', details: { workstation: 'X', publicKey: station.publicKey } }, keys['ann']!, 'X'), standingAfter(rows))).toBeNull();
+    // A desk key belongs to one workstation.
+    const bound = new Map([[station.keyId, { publicKey: station.publicKey, workstation: 'W', own: false }]]);
+    expect(refuseRow(next(rows, 'ann', 'action', { action: 'team/workstation', details: { workstation: 'X', publicKey: station.publicKey } }, keys['ann']!, 'X'), standingAfter(rows, bound))).toBe(`row ${at} (action team/workstation by ann) does not hold: desk key ${station.keyId} already belongs to workstation W`);
   });
 
   it('refuses a desk event that is not one of the named ones, and one signed by a key not in force', () => {

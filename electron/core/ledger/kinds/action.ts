@@ -3,7 +3,7 @@
 // refused, naming it. `team/workstation` (an admin enrols a workstation's desk key) also needs a usable key.
 import { z } from 'zod';
 import { roleMay, type OperatorAction } from '../../auth/roles';
-import { importPublicKey } from '../../statements/keys';
+import { importPublicKey, keyIdOf } from '../../statements/keys';
 import type { ChainRow } from '../../operators/roster';
 import { defineKind, type ChainStanding } from '../registry';
 
@@ -20,17 +20,21 @@ export type WorkstationEnrolment = z.infer<typeof workstationEnrolmentSchema>;
 interface ActionRule {
   readonly permission: OperatorAction;
   /** A further check of the row (its subject, its details), or none. */
-  readonly check?: (row: ChainRow, details: unknown) => string | null;
+  readonly check?: (row: ChainRow, details: unknown, standing: ChainStanding) => string | null;
 }
 
 /** Every operator action the desk signs, and what it asks of its signer. */
 export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   [WORKSTATION_ENROLMENT]: {
     permission: 'manageOperators',
-    check(row, details) {
+    check(row, details, standing) {
       const parsed = workstationEnrolmentSchema.safeParse(details);
       if (!parsed.success || importPublicKey(parsed.data.publicKey) === null) return 'it enrols a workstation without a usable public key';
-      return parsed.data.workstation === row.statement.subject ? null : `it enrols workstation ${parsed.data.workstation} under the subject ${row.statement.subject}`;
+      const { workstation, publicKey } = parsed.data;
+      if (workstation !== row.statement.subject) return `it enrols workstation ${workstation} under the subject ${row.statement.subject}`;
+      // A desk key belongs to one workstation: it signs that workstation's events and no other's.
+      const bound = standing.deskKeys.get(keyIdOf(publicKey))?.workstation;
+      return bound === undefined || bound === null || bound === workstation ? null : `desk key ${keyIdOf(publicKey)} already belongs to workstation ${bound}`;
     },
   },
   'settings/lockTimeout': { permission: 'manageSettings' },
@@ -64,7 +68,7 @@ function checkAction(row: ChainRow, body: ActionBody, standing: ChainStanding): 
   if (role === undefined || !roleMay(role, rule.permission)) {
     return body.action === WORKSTATION_ENROLMENT ? `${operator} enrols a workstation but is not an admin` : `${operator} is ${role === 'viewer' ? 'a' : 'an'} ${role ?? 'unknown operator'} and may not sign ${body.action}`;
   }
-  return rule.check?.(row, body.details) ?? null;
+  return rule.check?.(row, body.details, standing) ?? null;
 }
 
 export const actionRule = defineKind({ signer: 'activeOperator', body: actionBodySchema, check: checkAction });
