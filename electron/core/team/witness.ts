@@ -208,8 +208,7 @@ export class TeamWitness {
           'The request stays as it is: start Treasury Desk on that workstation (or have an admin run `team leave` there if it left the desk for good), then submit again',
       );
     }
-    // Highest first: one catch-up covers every witness that is ahead.
-    for (const ack of [...answered.values()].sort((left, right) => right.seq - left.seq)) await this.#compare(ack);
+    await this.#compare(witnesses.flatMap((each) => answered.get(each.name) ?? []));
   }
 
   /** Keeps a witness's ack when it is bound to this nonce and verifies against that workstation's enrolled desk key. */
@@ -223,39 +222,42 @@ export class TeamWitness {
     answered.set(enrolled.name, ack);
   }
 
-  /** The witness's head must be a row of this workstation's verified chain (catching up when the witness is ahead). */
-  async #compare(ack: SignedHeadAck): Promise<void> {
+  /**
+   * Each witness's head must be a row of this workstation's verified chain (after one catch-up when a witness is
+   * ahead); every witness holding a row this chain lacks is named, in enrolment order.
+   */
+  async #compare(acks: readonly SignedHeadAck[]): Promise<void> {
     const { context } = this.#host;
-    if (ack.seq > (auditHead(context.db)?.seq ?? 0)) {
+    if (acks.some((ack) => ack.seq > (auditHead(context.db)?.seq ?? 0))) {
       await this.#host.pull();
       const halted = this.#host.halted();
       if (halted !== null) throw new DeskError('unverified', `nothing was sent: this workstation stopped trusting the team database: ${halted}`);
     }
     const ownSeq = auditHead(context.db)?.seq ?? 0;
-    if (ack.seq > ownSeq) {
-      this.#fork(
-        ack,
-        `workstation ${ack.workstation} has verified audit row ${ack.seq} (${fingerprintOf(ack.hash)}), a row this workstation's chain lacks ` +
-          `(it ends at row ${ownSeq} and the team database has nothing after it): the team database withheld or deleted rows`,
-      );
+    const forks: { ack: SignedHeadAck; what: string }[] = [];
+    for (const ack of acks) {
+      const held = `workstation ${ack.workstation} has verified audit row ${ack.seq} (${fingerprintOf(ack.hash)}), a row this workstation's chain lacks`;
+      if (ack.seq > ownSeq) {
+        forks.push({ ack, what: `${held} (it ends at row ${ownSeq} and the team database has nothing after it): the team database withheld or deleted rows` });
+        continue;
+      }
+      if (ack.seq === 0) continue;
+      const own = getAuditRow(context.db, ack.seq);
+      if (own?.hash !== ack.hash) {
+        forks.push({
+          ack,
+          what: `${held}: its row ${ack.seq} is ${own === undefined ? 'missing' : `another one (${fingerprintOf(own.hash)})`}, so the team database showed the workstations different histories (a row was deleted or replaced)`,
+        });
+      }
     }
-    if (ack.seq === 0) return;
-    const own = getAuditRow(context.db, ack.seq);
-    if (own?.hash !== ack.hash) {
-      this.#fork(
-        ack,
-        `workstation ${ack.workstation} has verified audit row ${ack.seq} (${fingerprintOf(ack.hash)}), a row this workstation's chain lacks: ` +
-          `its row ${ack.seq} is ${own === undefined ? 'missing' : `another one (${fingerprintOf(own.hash)})`}, so the team database showed the workstations different histories (a row was deleted or replaced)`,
-      );
-    }
-  }
-
-  #fork(ack: SignedHeadAck, what: string): never {
-    const { context } = this.#host;
+    if (forks.length === 0) return;
+    const names = forks.map(({ ack }) => ack.workstation).join(' and ');
     const message =
-      `nothing was sent: ${what}. The request stays as it is; do not send it from elsewhere. ` +
-      `Run \`team verify\` on workstation ${ack.workstation} and here, and have IT restore the team database's missing rows (or report the tampering)`;
-    recordTeamRefusal(context.db, { at: context.now(), source: 'witness', rowName: `audit row ${ack.seq} at workstation ${ack.workstation}`, reason: message });
+      `nothing was sent: ${forks.map(({ what }) => what).join('; ')}. The request stays as it is; do not send it from elsewhere. ` +
+      `Run \`team verify\` on workstation ${names} and here, and have IT restore the team database's missing rows (or report the tampering)`;
+    for (const { ack } of forks) {
+      recordTeamRefusal(context.db, { at: context.now(), source: 'witness', rowName: `audit row ${ack.seq} at workstation ${ack.workstation}`, reason: message });
+    }
     context.emit({ type: 'team/changed' });
     throw new DeskError('unverified', message);
   }

@@ -5,7 +5,7 @@
 // sender names the witness whose verified head holds the row its chain lacks.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSigningKey, keyIdOf, signBytes } from '../../../electron/core/statements/keys';
+import { generateSigningKey, keyIdOf, readableFingerprint, signBytes } from '../../../electron/core/statements/keys';
 import { headAckMessage } from '../../../electron/core/team/head-ack';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { ADMIN, APPROVER, INITIATOR, tronAddress, type Desk } from '../engine/support';
@@ -34,6 +34,10 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const workstation of [c, b, a]) await workstation?.close();
 });
+
+function fingerprintOf(hash: string): string {
+  return readableFingerprint(Buffer.from(hash, 'hex'));
+}
 
 function ordersFor(userOrder: string): number {
   return sandboxOrders(desk).find((order) => order.userOrder === userOrder)?.count ?? 0;
@@ -164,9 +168,14 @@ describe('witnessed sends', () => {
     const sent = await b.call('withdrawals/submit', { id: await idAt(b, userOrder), as: INITIATOR });
     expect(sent).toMatchObject({ ok: false, error: { code: 'unverified' } });
     const message = sent.ok ? '' : sent.error.message;
-    expect(message).toMatch(new RegExp(`nothing was sent: workstation A has verified audit row ${cancelSeq} \\(.{19}\\), a row this workstation's chain lacks`));
+    // A (and C, which pulled the cancel too) witnessed a head holding the cancel: each is named with its row.
+    expect(message).toMatch(/^nothing was sent: workstation A has verified audit row/);
+    for (const name of ['A', 'C']) {
+      expect(message).toMatch(new RegExp(`workstation ${name} has verified audit row (${cancelSeq}|\\d+) \\(.{19}\\), a row this workstation's chain lacks`));
+    }
+    expect(message).toMatch(new RegExp(`workstation A has verified audit row ${cancelSeq} \\(${fingerprintOf(String(cancelRow?.hash))}\\)`));
     expect(message).toMatch(/withheld or deleted rows|deleted or replaced/);
-    expect(message).toMatch(/Run `team verify` on workstation A and here/);
+    expect(message).toMatch(/Run `team verify` on workstation A and C and here/);
     // Nothing reached the service; B's request is where it was, resumable; B's team status names the row.
     expect(ordersFor(userOrder)).toBe(0);
     expect((await b.find(userOrder))?.state).toBe('submitting');
