@@ -12,6 +12,7 @@ import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
 import { startHarnessEngine, type HarnessEngine } from '../harness/engine';
 import type { BenchOutcome } from './run';
 import { runStoreBench } from './team-store';
+import { runWitnessBench } from './team-witness';
 
 const ROUNDS = 30;
 const SUBMISSIONS = 30;
@@ -90,14 +91,19 @@ function reinvokeInCluster(args: readonly string[]): never {
   process.exit(result.status ?? 1);
 }
 
-/** Workstations first (decision to visible, submissions/s), then the store operations behind the approvals queue. */
+/**
+ * Workstations first (decision to visible, submissions/s), then the witness step's cost to a send with 3 and 10
+ * workstations, then the store operations behind the approvals queue. `--witness` runs the witness half alone.
+ */
 export async function run(args: readonly string[]): Promise<BenchOutcome> {
   const url = process.env['TREASURY_DESK_DATABASE_URL'];
   // Never against a real team database: only inside the harnesses' throwaway cluster and keyring.
   if (url === undefined || process.env['TREASURY_DESK_PG_HARNESS'] === undefined || process.env['TREASURY_KEYRING_HARNESS'] === undefined) reinvokeInCluster(args);
+  if (args.includes('--witness')) return runWitnessBench(url);
   const workstations = await runWorkstationBench(url);
+  const witness = await runWitnessBench(url);
   const store = await runStoreBench(args, url);
-  return { missed: [...workstations.missed, ...store.missed] };
+  return { missed: [...workstations.missed, ...witness.missed, ...store.missed] };
 }
 
 async function runWorkstationBench(url: string): Promise<BenchOutcome> {

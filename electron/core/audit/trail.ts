@@ -42,6 +42,7 @@ import {
 } from '../store';
 import { DeskError } from '../errors';
 import type { TeamSeam, TeamSystemEvent } from '../team/seam';
+import { headAckMessage, type HeadAck } from '../team/head-ack';
 import type { DeskIdentity, DeskSecretStore } from './desk-identity';
 
 export const CHECKPOINT_DOMAIN = 'treasury-desk/checkpoint/v1\n';
@@ -474,6 +475,11 @@ export class AuditTrail {
     const row = getAuditRow(this.#db, c.seq);
     if (!row || row.hash !== c.headHash) return { seq: c.seq, reason: `row ${c.seq} is not the row the checkpoint recorded: the log was rewritten at or before it` };
     return null;
+  }
+
+  /** Signs a team head acknowledgement (team/head-ack.ts: its own domain) with this workstation's desk key. */
+  signHeadAck(ack: HeadAck): string {
+    return this.#identity.sign(headAckMessage(ack));
   }
 
   /** A signed checkpoint of the current head (null when the log is empty). */

@@ -37,8 +37,8 @@ export function teamHandlers({ context, team }: TeamFeatureDeps, handle: Handle)
     }),
     'team/verify': handle('team/verify', () => team.verify()),
     'team/leave': handle('team/leave', async (request) => {
-      await actingAs(context, request.as, 'manageSettings');
-      return team.leave();
+      const acting = await actingAs(context, request.as, 'manageSettings');
+      return team.leave(acting);
     }),
   };
 }

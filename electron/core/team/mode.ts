@@ -8,7 +8,7 @@ import type { DeskSecretStore } from '../audit/desk-identity';
 import { WORKSTATION_ENROLMENT } from '../audit/trail';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
-import { actingAs, signAction, type OperatorCredentials } from '../operators/acting';
+import { actingAs, signAction, type ActingOperator, type OperatorCredentials } from '../operators/acting';
 import {
   auditHead,
   auditRowsOfAction,
@@ -30,6 +30,7 @@ import { deskStateProjectionsFor } from './desk-projections';
 import { parseStatement } from '../statements/statement';
 import { ReopeningStore } from './reopening-store';
 import { sharedChainProblem, TeamReplicator, type TeamStatus } from './replicator';
+import { WORKSTATION_RETIREMENT } from './witness';
 import { redactDatabaseUrl, SharedStoreError, urlWithoutPassword, type ProjectionWrite, type SharedDeskStore } from './shared-store';
 
 /** Opens the shared store a URL names (PostgreSQL for a team; the engine's option, so tests may pass another). */
@@ -309,10 +310,19 @@ export class TeamMode {
     return this.view();
   }
 
-  /** Stops team mode on this workstation (its local copy stays, read-only history; the team database is untouched). */
-  async leave(): Promise<TeamModeView> {
+  /**
+   * Stops team mode on this workstation (its local copy stays, read-only history). The admin's signed retirement goes
+   * to the team database first, so the other workstations stop asking this one to witness their sends.
+   */
+  async leave(acting: ActingOperator): Promise<TeamModeView> {
     const settings = getTeamSettings(this.#context.db);
     if (!settings) throw new DeskError('conflict', 'this desk is not a team desk');
+    try {
+      await signAction(acting, WORKSTATION_RETIREMENT, settings.workstation, { workstation: settings.workstation });
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new DeskError('conflict', `this workstation did not leave: the other workstations must learn that it no longer witnesses their sends, and that could not be recorded (${why}); try again when the team database answers`);
+    }
     await this.stop();
     removeTeamSettings(this.#context.db);
     return this.view();

@@ -4,7 +4,8 @@
 import pg from 'pg';
 import type { ClientBase, PoolClient, PoolConfig } from 'pg';
 import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../store';
-import { toClaim, type ClaimDbRow } from './store-rows';
+import { HEAD_ACK_COLUMNS, toClaim, toHeadAck, toWitnessRequest, type ClaimDbRow, type HeadAckDbRow, type WitnessRequestDbRow } from './store-rows';
+import type { SignedHeadAck } from './head-ack';
 import { assertKnownSchema, MIGRATION_LOCK_KEY, migratePostgres, readSchemaVersion, TEAM_SCHEMA } from './pg-migrations';
 import {
   checkAppend,
@@ -14,6 +15,9 @@ import {
   checkRowsAfter,
   decideClaim,
   checkDeskId,
+  checkHeadAck,
+  checkWitnessQuery,
+  checkWitnessRequest,
   otherDeskError,
   pageOf,
   sameHead,
@@ -36,10 +40,14 @@ import {
   type SharedDeskStore,
   type SharedStoreErrorKind,
   type SubmissionClaim,
+  type WitnessRequest,
+  type WitnessSignal,
 } from './shared-store';
 
 /** The LISTEN/NOTIFY channel: each append notifies the new head's seq. */
 export const NOTIFY_CHANNEL = 'treasury_desk';
+/** The witness channel: `request` for a new witness request, `ack:NONCE` for an ack bound to NONCE. */
+export const WITNESS_CHANNEL = 'treasury_desk_witness';
 /** pg_advisory_xact_lock key serialising appends: "tdappend" in ASCII, as a decimal int8. */
 const APPEND_LOCK_KEY = BigInt('0x7464617070656e64').toString();
 
@@ -343,8 +351,61 @@ export class PostgresDeskStore implements SharedDeskStore {
     return row === undefined ? null : toClaim(row);
   }
 
-  async subscribe(onAppended: (seq: number) => void, onConnectionChange: (state: ConnectionState) => void): Promise<() => Promise<void>> {
-    const listener = new TeamListener(this.config, this.location, this.options, onAppended, onConnectionChange, () => this.head());
+  async requestWitness(nonce: string, workstation: string): Promise<WitnessRequest> {
+    checkWitnessRequest(nonce, workstation);
+    return this.transaction(async (client) => {
+      const inserted = await client.query<WitnessRequestDbRow>(
+        `INSERT INTO ${TEAM_SCHEMA}.witness_requests (nonce, workstation) VALUES ($1, $2) RETURNING id, nonce, workstation`,
+        [nonce, workstation],
+      );
+      await client.query('SELECT pg_notify($1, $2)', [WITNESS_CHANNEL, 'request']);
+      return toWitnessRequest(inserted.rows[0] as WitnessRequestDbRow);
+    });
+  }
+
+  async witnessRequests(afterId: number, maxAgeMs: number): Promise<WitnessRequest[]> {
+    checkWitnessQuery(afterId, maxAgeMs);
+    const result = await this.query<WitnessRequestDbRow>(
+      `SELECT id, nonce, workstation FROM ${TEAM_SCHEMA}.witness_requests
+       WHERE id > $1 AND requested_at > now() - $2 * interval '1 millisecond' ORDER BY id LIMIT 100`,
+      [afterId, maxAgeMs],
+    );
+    return result.rows.map(toWitnessRequest);
+  }
+
+  async appendHeadAck(ack: SignedHeadAck): Promise<void> {
+    checkHeadAck(ack);
+    await this.transaction(async (client) => {
+      await client.query(`INSERT INTO ${TEAM_SCHEMA}.head_acks (${HEAD_ACK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
+        ack.deskId,
+        ack.workstation,
+        ack.seq,
+        ack.hash,
+        ack.nonce,
+        ack.at,
+        ack.keyId,
+        ack.signature,
+      ]);
+      await client.query('SELECT pg_notify($1, $2)', [WITNESS_CHANNEL, `ack:${ack.nonce ?? ''}`]);
+    });
+  }
+
+  async headAcks(nonce?: string): Promise<SignedHeadAck[]> {
+    if (nonce !== undefined) checkWitnessRequest(nonce, 'any');
+    const result = await this.query<HeadAckDbRow>(
+      `SELECT DISTINCT ON (workstation) ${HEAD_ACK_COLUMNS} FROM ${TEAM_SCHEMA}.head_acks
+       WHERE $1::text IS NULL OR nonce = $1 ORDER BY workstation, id DESC`,
+      [nonce ?? null],
+    );
+    return result.rows.map(toHeadAck);
+  }
+
+  async subscribe(
+    onAppended: (seq: number) => void,
+    onConnectionChange: (state: ConnectionState) => void,
+    onWitness?: (signal: WitnessSignal) => void,
+  ): Promise<() => Promise<void>> {
+    const listener = new TeamListener(this.config, this.location, this.options, onAppended, onConnectionChange, () => this.head(), onWitness);
     await listener.start();
     this.listeners.add(listener);
     return async () => {
@@ -445,6 +506,7 @@ class TeamListener {
     private readonly onAppended: (seq: number) => void,
     private readonly onConnectionChange: (state: ConnectionState) => void,
     private readonly readHead: () => Promise<ChainHead | null>,
+    private readonly onWitness?: (signal: WitnessSignal) => void,
   ) {
     this.clock = options.clock ?? Date.now;
     this.delayMs = options.reconnectDelayMs?.first ?? 250;
@@ -472,6 +534,12 @@ class TeamListener {
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('Connection terminated')));
     client.on('notification', (message) => {
+      if (message.channel === WITNESS_CHANNEL) {
+        const payload = message.payload ?? '';
+        if (payload === 'request') this.onWitness?.({ kind: 'request' });
+        else if (payload.startsWith('ack:')) this.onWitness?.({ kind: 'ack', nonce: payload.slice(4) });
+        return;
+      }
       if (message.channel !== NOTIFY_CHANNEL) return;
       const seq = Number(message.payload);
       if (Number.isSafeInteger(seq) && seq > 0) this.onAppended(seq);
@@ -479,6 +547,7 @@ class TeamListener {
     try {
       await client.connect();
       await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      if (this.onWitness !== undefined) await client.query(`LISTEN ${WITNESS_CHANNEL}`);
     } catch (error) {
       client.removeAllListeners('end');
       await client.end().catch(() => undefined);
@@ -532,5 +601,7 @@ class TeamListener {
     // Catch-up by seq: whatever was appended while the connection was down.
     const head = await this.readHead().catch(() => null);
     if (head !== null) this.onAppended(head.seq);
+    // Witness requests posted while the connection was down are read now.
+    this.onWitness?.({ kind: 'request' });
   }
 }

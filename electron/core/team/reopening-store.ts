@@ -1,7 +1,7 @@
 // A team database that was unreachable when the engine started: a shared store that opens the real one on first use
 // and again after each failed attempt, so a team desk that starts offline still runs in team mode (reviews from the
 // local copy, decisions refused with the reason) instead of silently acting alone, and connects when it can.
-import { redactDatabaseUrl, SharedStoreError, type ConnectionState, type SharedDeskStore } from './shared-store';
+import { redactDatabaseUrl, SharedStoreError, type ConnectionState, type SharedDeskStore, type WitnessSignal } from './shared-store';
 
 /** How often a subscription retries opening the team database while it is unreachable. */
 const RETRY_MS = 2_000;
@@ -40,9 +40,17 @@ export class ReopeningStore implements SharedDeskStore {
   claimSubmission: SharedDeskStore['claimSubmission'] = async (...args) => (await this.#store()).claimSubmission(...args);
   updateClaim: SharedDeskStore['updateClaim'] = async (...args) => (await this.#store()).updateClaim(...args);
   getClaim: SharedDeskStore['getClaim'] = async (...args) => (await this.#store()).getClaim(...args);
+  requestWitness: SharedDeskStore['requestWitness'] = async (...args) => (await this.#store()).requestWitness(...args);
+  witnessRequests: SharedDeskStore['witnessRequests'] = async (...args) => (await this.#store()).witnessRequests(...args);
+  appendHeadAck: SharedDeskStore['appendHeadAck'] = async (...args) => (await this.#store()).appendHeadAck(...args);
+  headAcks: SharedDeskStore['headAcks'] = async (...args) => (await this.#store()).headAcks(...args);
 
   /** Reports the outage, retries every RETRY_MS until the database opens, then listens on it (and says so). */
-  async subscribe(onAppended: (seq: number) => void, onConnectionChange: (state: ConnectionState) => void): Promise<() => Promise<void>> {
+  async subscribe(
+    onAppended: (seq: number) => void,
+    onConnectionChange: (state: ConnectionState) => void,
+    onWitness?: (signal: WitnessSignal) => void,
+  ): Promise<() => Promise<void>> {
     let stop: (() => Promise<void>) | null = null;
     let timer: NodeJS.Timeout | undefined;
     let stopped = false;
@@ -50,7 +58,7 @@ export class ReopeningStore implements SharedDeskStore {
       try {
         const store = await this.#store();
         if (stopped) return;
-        stop = await store.subscribe(onAppended, onConnectionChange);
+        stop = await store.subscribe(onAppended, onConnectionChange, onWitness);
         onConnectionChange({ connected: true, reason: null, since: this.#clock() });
       } catch (error) {
         if (stopped) return;

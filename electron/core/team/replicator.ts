@@ -38,6 +38,7 @@ import { sharedEvidenceKeys, type OrderEvidenceKeys } from '../ledger/order-evid
 import { DESK_STATE_TABLES, expectedDeskStateRow } from './desk-projections';
 import type { TeamSeam, TeamSystemEvent } from './seam';
 import { SharedStoreError, type ChainHead, type ConnectionState, type SharedDeskStore } from './shared-store';
+import { TeamWitness } from './witness';
 
 /** How long a submission claim lasts without renewal. */
 export const SUBMISSION_LEASE_MS = 30_000;
@@ -116,12 +117,23 @@ export class TeamReplicator implements TeamSeam {
   #draining = false;
   /** The kinds of rows already reported as not applied (#noteNotApplied). */
   readonly #notApplied = new Set<string>();
+  /** Witnessed sends: asks the other workstations before a send, answers their requests (team/witness.ts). */
+  readonly #witness: TeamWitness;
 
   constructor(context: DeskContext, store: SharedDeskStore, workstation: string) {
     this.#context = context;
     this.#store = store;
     this.#workstation = workstation;
     this.#verifier = this.#context.trail.verifier();
+    this.#witness = new TeamWitness({
+      context,
+      store,
+      workstation,
+      pull: () => this.pull(),
+      halted: () => this.#halted,
+      requireUsable: () => this.#requireUsable(),
+      call: (what) => this.#call(what),
+    });
     // This workstation's own copy must verify before anything is added to it; otherwise nothing is (decisions refused).
     for (const row of iterateAudit(context.db)) {
       const problem = this.#verifier.check(row);
@@ -139,20 +151,27 @@ export class TeamReplicator implements TeamSeam {
     if (auditHead(this.#context.db) === null) await this.#call(() => readEnrolmentsAhead(this.#store, this.#verifier)).catch(() => undefined);
     const catchUp = (): void => void this.pull().then(() => this.#drainOutbox(), () => undefined);
     let reported = false;
-    this.#unsubscribe = await this.#store.subscribe(catchUp, (state) => {
-      reported = true;
-      this.#setConnection(state);
-      if (state.connected) catchUp();
-    });
+    this.#unsubscribe = await this.#store.subscribe(
+      catchUp,
+      (state) => {
+        reported = true;
+        this.#setConnection(state);
+        if (state.connected) catchUp();
+      },
+      (signal) => this.#witness.onSignal(signal),
+    );
     // Listening without a report: the store is connected (a store that could not connect says so while subscribing).
     if (!reported) this.#setConnection({ connected: true, reason: null, since: this.#context.now() });
     await this.pull().catch(() => undefined);
     void this.#drainOutbox();
+    // Witness requests posted while this workstation was not running are answered now.
+    this.#witness.answerPending();
   }
 
   async stop(): Promise<void> {
     await this.#unsubscribe?.().catch(() => undefined);
     this.#unsubscribe = null;
+    await this.#witness.settled();
     await this.#queue.catch(() => undefined);
     await this.#store.close().catch(() => undefined);
   }
@@ -402,6 +421,11 @@ export class TeamReplicator implements TeamSeam {
   async flush(): Promise<void> {
     await this.#drainOutbox();
     await this.#queue.catch(() => undefined);
+  }
+
+  // ---- witnessed sends --------------------------------------------------------------------------------------
+  witness(): Promise<void> {
+    return this.#witness.witness();
   }
 
   // ---- submission claims ------------------------------------------------------------------------------------

@@ -25,6 +25,12 @@ export interface TeamSeam {
    * workstation was taken over while it may have sent (resolve with checkWithdrawOrder under the same userOrder).
    */
   holdSubmission(userOrder: string): Promise<{ tookOverSent: boolean }>;
+  /**
+   * Before an order is sent to the service: obtains a fresh signed head from every other enrolled, active workstation
+   * and refuses (nothing sent, the request as it was) when one does not answer in time, or holds a row this
+   * workstation's verified chain lacks or a different row at a seq both have (team/witness.ts).
+   */
+  witness(): Promise<void>;
   /** Marks this workstation's claim done with the service's answer (best effort; the lease expires otherwise). */
   submissionSettled(userOrder: string, result: string): void;
 }

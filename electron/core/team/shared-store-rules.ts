@@ -18,6 +18,7 @@ import {
   type SharedChainRow,
   type SubmissionClaim,
 } from './shared-store';
+import type { SignedHeadAck } from './head-ack';
 
 const HASH = /^[0-9a-f]{64}$/;
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
@@ -143,4 +144,29 @@ export function pageOf(fetched: readonly ProjectionRow[], limit: number): Projec
   if (fetched.length <= limit) return { rows: fetched, nextCursor: null };
   const rows = fetched.slice(0, limit);
   return { rows, nextCursor: rows[rows.length - 1]?.key ?? null };
+}
+
+const NONCE = /^[0-9a-f]{32}$/;
+export const MAX_WITNESS_AGE_MS = 60 * 60 * 1000;
+
+export function checkWitnessRequest(nonce: string, workstation: string): void {
+  if (typeof nonce !== 'string' || !NONCE.test(nonce)) throw invalid('a witness nonce must be 32 lowercase hex digits');
+  checkClaimArguments('witness', workstation);
+}
+
+export function checkWitnessQuery(afterId: number, maxAgeMs: number): void {
+  checkWholeNumber('the witness request id to read after', afterId, 0, Number.MAX_SAFE_INTEGER);
+  checkWholeNumber('the age of witness requests (ms)', maxAgeMs, 1, MAX_WITNESS_AGE_MS);
+}
+
+/** Refuses an ack that is not well-formed (its signature is the reader's to check, against the enrolled key). */
+export function checkHeadAck(ack: SignedHeadAck): void {
+  checkDeskId(ack.deskId, ack.at);
+  checkClaimArguments('ack', ack.workstation);
+  checkWholeNumber("the ack's seq", ack.seq, 0, Number.MAX_SAFE_INTEGER);
+  if (typeof ack.hash !== 'string' || !HASH.test(ack.hash)) throw invalid("an ack's hash must be 64 lowercase hex digits");
+  if (ack.nonce !== null && (typeof ack.nonce !== 'string' || !NONCE.test(ack.nonce))) throw invalid("an ack's nonce must be null or 32 lowercase hex digits");
+  for (const [what, value] of [['key id', ack.keyId], ['signature', ack.signature]] as const) {
+    if (typeof value !== 'string' || value.length < 1 || value.length > 400) throw invalid(`an ack's ${what} must be 1 to 400 characters`);
+  }
 }

@@ -2,6 +2,7 @@
 // the shared test suite) implement, its typed refusals, and the database URL redaction. Nothing a store returns is
 // trusted: every chain row and projection row is checked by the workstation against the statements it verified.
 import type { AuditRow } from '../store/audit';
+import type { SignedHeadAck } from './head-ack';
 
 /** One signed audit row exactly as the local audit_log holds it (seq and prev are inside the signed statement). */
 export type SharedChainRow = AuditRow;
@@ -108,6 +109,19 @@ export interface ConnectionState {
   readonly since: number;
 }
 
+/** A workstation's request for fresh head acknowledgements (witnessed sends, team/witness.ts). */
+export interface WitnessRequest {
+  /** The database's id for the request (ascending): answerers read the requests after the last one they saw. */
+  readonly id: number;
+  /** 32 lowercase hex digits, fresh per request: every answer's signed ack is bound to it. */
+  readonly nonce: string;
+  /** The workstation asking (it does not answer itself). */
+  readonly workstation: string;
+}
+
+/** What the witness channel tells a subscriber: a new request to answer, or an ack posted for a nonce. */
+export type WitnessSignal = { readonly kind: 'request' } | { readonly kind: 'ack'; readonly nonce: string };
+
 export interface SharedDeskStore {
   readonly kind: 'sqlite' | 'postgres';
   /** Where the store lives, safe to show: a file path, or the URL without its password. */
@@ -134,12 +148,28 @@ export interface SharedDeskStore {
   /** Changes this workstation's claim; false when the claim is not (or no longer) this workstation's. */
   updateClaim(userOrder: string, workstation: string, change: ClaimChange): Promise<boolean>;
   getClaim(userOrder: string): Promise<SubmissionClaim | null>;
+  /** Records a witness request (a new row) and tells every witness subscriber. */
+  requestWitness(nonce: string, workstation: string): Promise<WitnessRequest>;
+  /** Witness requests after id `afterId` posted within the last `maxAgeMs` (database clock), oldest first, at most 100. */
+  witnessRequests(afterId: number, maxAgeMs: number): Promise<WitnessRequest[]>;
+  /** Appends a signed head ack (always a new row: an ack is never updated) and tells every witness subscriber. */
+  appendHeadAck(ack: SignedHeadAck): Promise<void>;
+  /**
+   * The newest ack of each workstation (by the order they were appended), only acks bound to `nonce` when given.
+   * Nothing here is trusted: the caller verifies each against the desk key its verified chain enrolled.
+   */
+  headAcks(nonce?: string): Promise<SignedHeadAck[]>;
   /**
    * Calls `onAppended(lastSeq)` after each append (any workstation); reports the connection going down (with the
    * reason and since when) and coming back, and after coming back calls `onAppended(head seq)` so the caller
-   * catches up by seq. Resolves once listening; the returned function stops listening.
+   * catches up by seq. `onWitness` hears witness requests and acks (after coming back: a 'request', so pending ones
+   * are read). Resolves once listening; the returned function stops listening.
    */
-  subscribe(onAppended: (seq: number) => void, onConnectionChange: (state: ConnectionState) => void): Promise<() => Promise<void>>;
+  subscribe(
+    onAppended: (seq: number) => void,
+    onConnectionChange: (state: ConnectionState) => void,
+    onWitness?: (signal: WitnessSignal) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

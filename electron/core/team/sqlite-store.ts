@@ -7,13 +7,17 @@ import { closeDatabase, openDatabase, userVersion, writeTransaction, type StoreD
 import { StoreError } from '../store/errors';
 import { latestVersion, type Migration } from '../store/migrations';
 import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../store';
-import { toClaim, type ClaimDbRow } from './store-rows';
+import { HEAD_ACK_COLUMNS, toClaim, toHeadAck, toWitnessRequest, type ClaimDbRow, type HeadAckDbRow, type WitnessRequestDbRow } from './store-rows';
+import type { SignedHeadAck } from './head-ack';
 import {
   checkAppend,
   checkClaimArguments,
   checkClaimChange,
   checkDeskId,
+  checkHeadAck,
   checkProjectionQuery,
+  checkWitnessQuery,
+  checkWitnessRequest,
   checkRowsAfter,
   decideClaim,
   newerSchemaError,
@@ -37,6 +41,8 @@ import {
   type SharedChainRow,
   type SharedDeskStore,
   type SubmissionClaim,
+  type WitnessRequest,
+  type WitnessSignal,
 } from './shared-store';
 
 const GENESIS = '0'.repeat(64);
@@ -85,11 +91,45 @@ CREATE TABLE submission_claims (
 `);
     },
   },
+  {
+    // Witnessed sends (team/witness.ts): append-only witness requests and signed head acks, like PostgreSQL's 0030.
+    version: 20,
+    name: 'head-acks',
+    up(db) {
+      db.exec(`
+CREATE TABLE witness_requests (
+  id           INTEGER PRIMARY KEY AUTOINCREMENT,
+  nonce        TEXT NOT NULL UNIQUE,
+  workstation  TEXT NOT NULL,
+  requested_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX witness_requests_by_time ON witness_requests (requested_at);
+CREATE TABLE head_acks (
+  id          INTEGER PRIMARY KEY AUTOINCREMENT,
+  desk_id     TEXT NOT NULL,
+  workstation TEXT NOT NULL,
+  seq         INTEGER NOT NULL,
+  hash        TEXT NOT NULL,
+  nonce       TEXT,
+  at          INTEGER NOT NULL,
+  key_id      TEXT NOT NULL,
+  signature   TEXT NOT NULL
+) STRICT;
+CREATE INDEX head_acks_by_nonce ON head_acks (nonce, workstation, id);
+CREATE INDEX head_acks_by_workstation ON head_acks (workstation, id);
+CREATE TRIGGER head_acks_append_only_update BEFORE UPDATE ON head_acks BEGIN SELECT RAISE(ABORT, 'head acks are append-only'); END;
+CREATE TRIGGER head_acks_append_only_delete BEFORE DELETE ON head_acks BEGIN SELECT RAISE(ABORT, 'head acks are append-only'); END;
+`);
+    },
+  },
 ];
 
 type Subscriber = (seq: number) => void;
 /** Per file (real path): the subscribers of every store open on it in this process. */
 const subscribersByFile = new Map<string, Set<Subscriber>>();
+type WitnessSubscriber = (signal: WitnessSignal) => void;
+/** Per file (real path): the witness subscribers of every store open on it in this process. */
+const witnessSubscribersByFile = new Map<string, Set<WitnessSubscriber>>();
 
 export interface SqliteStoreOptions {
   /** Epoch ms: the lease clock and `since` (Date.now by default). */
@@ -121,6 +161,7 @@ function readVersionOf(path: string): number {
 export class SqliteDeskStore implements SharedDeskStore {
   readonly kind = 'sqlite';
   private readonly ownSubscribers = new Set<Subscriber>();
+  private readonly ownWitnessSubscribers = new Set<WitnessSubscriber>();
 
   constructor(
     private readonly db: StoreDatabase,
@@ -258,7 +299,57 @@ export class SqliteDeskStore implements SharedDeskStore {
     return this.readClaim(userOrder);
   }
 
-  async subscribe(onAppended: (seq: number) => void, onConnectionChange: (state: ConnectionState) => void): Promise<() => Promise<void>> {
+  async requestWitness(nonce: string, workstation: string): Promise<WitnessRequest> {
+    checkWitnessRequest(nonce, workstation);
+    const id = writeTransaction(this.db, () =>
+      Number(this.db.prepare('INSERT INTO witness_requests (nonce, workstation, requested_at) VALUES (?, ?, ?)').run(nonce, workstation, this.clock()).lastInsertRowid),
+    );
+    this.signalWitness({ kind: 'request' });
+    return { id, nonce, workstation };
+  }
+
+  async witnessRequests(afterId: number, maxAgeMs: number): Promise<WitnessRequest[]> {
+    checkWitnessQuery(afterId, maxAgeMs);
+    const rows = this.db
+      .prepare('SELECT id, nonce, workstation FROM witness_requests WHERE id > ? AND requested_at > ? ORDER BY id LIMIT 100')
+      .all(afterId, this.clock() - maxAgeMs) as WitnessRequestDbRow[];
+    return rows.map(toWitnessRequest);
+  }
+
+  async appendHeadAck(ack: SignedHeadAck): Promise<void> {
+    checkHeadAck(ack);
+    writeTransaction(this.db, () =>
+      this.db
+        .prepare(`INSERT INTO head_acks (${HEAD_ACK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
+        .run(ack.deskId, ack.workstation, ack.seq, ack.hash, ack.nonce, ack.at, ack.keyId, ack.signature),
+    );
+    this.signalWitness({ kind: 'ack', nonce: ack.nonce ?? '' });
+  }
+
+  async headAcks(nonce?: string): Promise<SignedHeadAck[]> {
+    if (nonce !== undefined) checkWitnessRequest(nonce, 'any');
+    const rows = this.db
+      .prepare(
+        `SELECT ${HEAD_ACK_COLUMNS} FROM head_acks WHERE id IN (
+           SELECT max(id) FROM head_acks WHERE ? IS NULL OR nonce = ? GROUP BY workstation
+         ) ORDER BY workstation`,
+      )
+      .all(nonce ?? null, nonce ?? null) as HeadAckDbRow[];
+    return rows.map(toHeadAck);
+  }
+
+  /** Like NOTIFY: delivered after the write, never inside the caller's call stack. */
+  private signalWitness(signal: WitnessSignal): void {
+    setImmediate(() => {
+      for (const subscriber of witnessSubscribersByFile.get(this.location) ?? []) subscriber(signal);
+    });
+  }
+
+  async subscribe(
+    onAppended: (seq: number) => void,
+    onConnectionChange: (state: ConnectionState) => void,
+    onWitness?: (signal: WitnessSignal) => void,
+  ): Promise<() => Promise<void>> {
     let subscribers = subscribersByFile.get(this.location);
     if (subscribers === undefined) {
       subscribers = new Set();
@@ -267,12 +358,31 @@ export class SqliteDeskStore implements SharedDeskStore {
     const subscriber: Subscriber = (seq) => onAppended(seq);
     subscribers.add(subscriber);
     this.ownSubscribers.add(subscriber);
+    let witness: WitnessSubscriber | null = null;
+    if (onWitness !== undefined) {
+      const listening = witnessSubscribersByFile.get(this.location) ?? new Set<WitnessSubscriber>();
+      witnessSubscribersByFile.set(this.location, listening);
+      witness = (signal) => onWitness(signal);
+      listening.add(witness);
+      this.ownWitnessSubscribers.add(witness);
+    }
     onConnectionChange({ connected: true, reason: null, since: this.clock() });
-    return async () => this.unsubscribe(subscriber);
+    return async () => {
+      this.unsubscribe(subscriber);
+      if (witness !== null) this.unsubscribeWitness(witness);
+    };
+  }
+
+  private unsubscribeWitness(subscriber: WitnessSubscriber): void {
+    this.ownWitnessSubscribers.delete(subscriber);
+    const listening = witnessSubscribersByFile.get(this.location);
+    listening?.delete(subscriber);
+    if (listening?.size === 0) witnessSubscribersByFile.delete(this.location);
   }
 
   async close(): Promise<void> {
     for (const subscriber of [...this.ownSubscribers]) this.unsubscribe(subscriber);
+    for (const subscriber of [...this.ownWitnessSubscribers]) this.unsubscribeWitness(subscriber);
     closeDatabase(this.db);
   }
 

@@ -489,6 +489,8 @@ const UNCONFIRMED_FAILURE = ' (not yet confirmed: a failure answer is not signed
  * to `submitting` can never make the sync send anything.
  */
 async function create(context: DeskContext, request: WithdrawalRequest, attemptsLeft = CREATE_ATTEMPTS): Promise<void> {
+  // A team desk: the other workstations witness this workstation's history first (a withheld cancel refuses here).
+  await context.trail.team?.witness();
   const evidence = await judgeForSending(context, request);
   const problems = [...(evidence.chainProblem ? [`the audit log does not hold: ${evidence.chainProblem}`] : []), ...evidence.verification.problems];
   if (!evidence.submitted) problems.push('no operator signed the submission');

@@ -104,14 +104,19 @@ export async function openFirstWorkstation(): Promise<{ desk: Desk; a: Workstati
 }
 
 /** Another workstation: its own SQLite file and keychain service, no merchant credentials. */
-export async function openWorkstation(name: string, options: { readonly notifications?: boolean } = {}): Promise<Workstation & { restart(): Promise<Workstation> }> {
+export async function openWorkstation(
+  name: string,
+  options: { readonly notifications?: boolean } = {},
+): Promise<Workstation & { restart(): Promise<Workstation>; stop(): Promise<void>; start(): Promise<Workstation> }> {
   requireKeyring();
   const dir = mkdtempSync(join(tmpdir(), `td-team-${name}-`));
   const vault = new KeychainVault({ service: `treasury-desk-test-${randomBytes(6).toString('hex')}` });
   const start = (): Promise<Engine> => createEngine({ dbPath: join(dir, 'desk.sqlite'), vault, cryptoThreads: 1, openSharedStore: openTestStore, notifications: options.notifications === true });
   let engine = await start();
+  let running = true;
   const close = async (): Promise<void> => {
-    await engine.close();
+    if (running) await engine.close();
+    running = false;
     rmSync(dir, { recursive: true, force: true });
   };
   return {
@@ -120,6 +125,17 @@ export async function openWorkstation(name: string, options: { readonly notifica
     async restart() {
       await engine.close();
       engine = await start();
+      return workstationOf(name, engine, close);
+    },
+    /** Closes this workstation's engine, keeping its data folder: it neither pulls nor answers (unreachable). */
+    async stop() {
+      await engine.close();
+      running = false;
+    },
+    /** Starts a new engine on the data folder and keychain after stop(). */
+    async start() {
+      engine = await start();
+      running = true;
       return workstationOf(name, engine, close);
     },
   };

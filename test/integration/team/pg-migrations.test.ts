@@ -28,9 +28,9 @@ async function failure(sql: string, params: unknown[] = []): Promise<string> {
 }
 
 describe('team database migrations', () => {
-  it('applies 0010 and 0020 once, recording them in schema_version', async () => {
+  it('applies 0010, 0020 and 0030 once, recording them in schema_version', async () => {
     expect(await readSchemaVersion(client)).toBeNull();
-    expect(await migratePostgres(client)).toEqual([10, 20]);
+    expect(await migratePostgres(client)).toEqual([10, 20, 30]);
     expect(await migratePostgres(client)).toEqual([]);
     expect(await readSchemaVersion(client)).toBe(latestPgVersion());
     const tables = await client.query<{ tablename: string }>('SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename', [TEAM_SCHEMA]);
@@ -39,6 +39,7 @@ describe('team database migrations', () => {
       'approvals',
       'audit_log',
       'desk_identity',
+      'head_acks',
       'labels',
       'operators',
       'order_statuses',
@@ -46,14 +47,27 @@ describe('team database migrations', () => {
       'schema_version',
       'submission_claims',
       'withdrawal_requests',
+      'witness_requests',
       'workstations',
     ]);
   });
 
+  it('0030 keeps witness requests and head acks well-formed: a bad nonce or hash is refused', async () => {
+    await migratePostgres(client);
+    const hash = 'a'.repeat(64);
+    expect(await failure(`INSERT INTO ${TEAM_SCHEMA}.witness_requests (nonce, workstation) VALUES ('not-hex', 'A')`)).toMatch(/witness_requests_nonce_check/);
+    expect(
+      await failure(`INSERT INTO ${TEAM_SCHEMA}.head_acks (desk_id, workstation, seq, hash, nonce, at, key_id, signature) VALUES ('d', 'A', 1, 'short', NULL, 1, 'k', 's')`),
+    ).toMatch(/head_acks_hash_check/);
+    await client.query(`INSERT INTO ${TEAM_SCHEMA}.head_acks (desk_id, workstation, seq, hash, nonce, at, key_id, signature) VALUES ('d', 'A', 1, $1, NULL, 1, 'k', 's')`, [hash]);
+    await client.query(`INSERT INTO ${TEAM_SCHEMA}.head_acks (desk_id, workstation, seq, hash, nonce, at, key_id, signature) VALUES ('d', 'A', 2, $1, NULL, 2, 'k', 's')`, [hash]);
+    expect((await client.query(`SELECT count(*)::int AS n FROM ${TEAM_SCHEMA}.head_acks`)).rows[0]).toEqual({ n: 2 });
+  });
+
   it('rolls a failing migration back whole, leaving the previous version', async () => {
-    const broken: PgMigration = { version: 30, name: 'broken', sql: 'CREATE TABLE half_made (a int); SELECT 1 / 0;' };
+    const broken: PgMigration = { version: 40, name: 'broken', sql: 'CREATE TABLE half_made (a int); SELECT 1 / 0;' };
     await expect(migratePostgres(client, [...PG_MIGRATIONS, broken])).rejects.toThrow(/division by zero/);
-    expect(await readSchemaVersion(client)).toBe(20);
+    expect(await readSchemaVersion(client)).toBe(30);
     expect((await client.query(`SELECT to_regclass('${TEAM_SCHEMA}.half_made') AS found`)).rows[0]).toEqual({ found: null });
   });
 
@@ -65,7 +79,7 @@ describe('team database migrations', () => {
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(SharedStoreError);
-    expect((error as SharedStoreError).message).toMatch(/newer Treasury Desk \(schema 990; this version knows up to 20\); update this workstation/);
+    expect((error as SharedStoreError).message).toMatch(/newer Treasury Desk \(schema 990; this version knows up to 30\); update this workstation/);
     expect(await readSchemaVersion(client)).toBe(990);
   });
 

@@ -1,8 +1,10 @@
 // The ONE test suite every SharedDeskStore backend passes (run by sqlite-store.test.ts and postgres-store.test.ts):
 // identity, appends against an expected head, chain reads, projections and paging, submission claims under
-// concurrency, live notifications, and (where the runner can) outages and bad connection input.
+// concurrency, witness requests and head acks, live notifications, and (where the runner can) outages and bad
+// connection input.
 import { afterEach, describe, expect, it } from 'vitest';
-import { SharedStoreError, type ConnectionState, type SharedDeskStore, type SharedStoreErrorKind } from '../../../electron/core/team/shared-store';
+import type { SignedHeadAck } from '../../../electron/core/team/head-ack';
+import { SharedStoreError, type ConnectionState, type SharedDeskStore, type SharedStoreErrorKind, type WitnessSignal } from '../../../electron/core/team/shared-store';
 import { chainRows } from '../../support/shared-chain';
 
 export interface BadConnectionCase {
@@ -301,6 +303,79 @@ export function describeSharedStore(name: string, runner: SharedStoreRunner): vo
         await expectRefusal(desk.claimSubmission('', 'ws-a', 1_000), 'invalidArgument', /userOrder/);
         await expectRefusal(desk.claimSubmission('wd-3', 'ws-a', 0), 'invalidArgument', /lease/);
         await expectRefusal(desk.updateClaim('wd-1', 'ws-a', { state: 'gone' as 'done' }), 'invalidArgument', /claimed, sent, unknown or done/);
+      });
+    });
+
+    describe('witness requests and head acks', () => {
+      const nonce = (digit: string): string => digit.repeat(32);
+      const ack = (workstation: string, seq: number, nonceText: string | null): SignedHeadAck => ({
+        deskId: 'desk-a',
+        workstation,
+        seq,
+        hash: (seq % 10).toString().repeat(64),
+        nonce: nonceText,
+        at: 1_700_000_000_000 + seq,
+        keyId: `key-${workstation}`,
+        signature: `signature-${workstation}-${seq}`,
+      });
+
+      it('records requests for every workstation to read after an id, the asker named, oldest first', async () => {
+        const asker = await initialisedStore();
+        const answerer = await store();
+        const first = await asker.requestWitness(nonce('a'), 'ws-a');
+        const second = await asker.requestWitness(nonce('b'), 'ws-b');
+        expect(second.id).toBeGreaterThan(first.id);
+        expect(await answerer.witnessRequests(0, 60_000)).toEqual([first, second]);
+        expect(await answerer.witnessRequests(first.id, 60_000)).toEqual([second]);
+        expect(await answerer.witnessRequests(second.id, 60_000)).toEqual([]);
+      });
+
+      it('appends every ack as a new row and reads the newest per workstation, all or bound to one nonce', async () => {
+        const desk = await initialisedStore();
+        const other = await store();
+        await desk.appendHeadAck(ack('ws-a', 1, null));
+        await desk.appendHeadAck(ack('ws-a', 2, nonce('c')));
+        await other.appendHeadAck(ack('ws-b', 3, nonce('c')));
+        await other.appendHeadAck(ack('ws-a', 4, nonce('d')));
+        const newest = await other.headAcks();
+        expect(newest.map((each) => [each.workstation, each.seq])).toEqual([
+          ['ws-a', 4],
+          ['ws-b', 3],
+        ]);
+        expect(newest[0]).toEqual(ack('ws-a', 4, nonce('d')));
+        expect((await desk.headAcks(nonce('c'))).map((each) => [each.workstation, each.seq])).toEqual([
+          ['ws-a', 2],
+          ['ws-b', 3],
+        ]);
+        expect(await desk.headAcks(nonce('e'))).toEqual([]);
+      });
+
+      it('refuses a malformed nonce or ack, writing nothing', async () => {
+        const desk = await initialisedStore();
+        await expectRefusal(desk.requestWitness('not-a-nonce', 'ws-a'), 'invalidArgument', /32 lowercase hex/);
+        await expectRefusal(desk.requestWitness(nonce('a'), ''), 'invalidArgument', /workstation name/);
+        await expectRefusal(desk.appendHeadAck({ ...ack('ws-a', 1, null), hash: 'short' }), 'invalidArgument', /hash must be 64/);
+        await expectRefusal(desk.appendHeadAck({ ...ack('ws-a', 1, null), nonce: 'x' }), 'invalidArgument', /nonce must be null or 32/);
+        await expectRefusal(desk.appendHeadAck({ ...ack('ws-a', 1, null), signature: '' }), 'invalidArgument', /signature must be 1 to 400/);
+        await expectRefusal(desk.witnessRequests(-1, 60_000), 'invalidArgument', /witness request id/);
+        expect(await desk.witnessRequests(0, 60_000)).toEqual([]);
+        expect(await desk.headAcks()).toEqual([]);
+      });
+
+      it("tells another workstation's witness subscriber of a request and of an ack (with its nonce)", async () => {
+        const asker = await initialisedStore();
+        const answerer = await store();
+        const signals: WitnessSignal[] = [];
+        const stop = await answerer.subscribe(
+          () => undefined,
+          () => undefined,
+          (signal) => signals.push(signal),
+        );
+        await asker.requestWitness(nonce('f'), 'ws-a');
+        await waitFor('the request signal', () => (signals.some((signal) => signal.kind === 'request') ? true : undefined), 2_000);
+        await asker.appendHeadAck(ack('ws-b', 1, nonce('f')));
+        await waitFor('the ack signal', () => (signals.some((signal) => signal.kind === 'ack' && signal.nonce === nonce('f')) ? true : undefined), 2_000);
+        await stop();
       });
     });
 
