@@ -286,12 +286,11 @@ export class TeamMode {
     if (first) setSetting(this.#context.db, 'profiles.active', first.name, this.#context.now());
   }
 
-  /** Catches up and checks the team database's projection rows; the answer names every refused row. */
+  /** Walks the whole shared chain, catches up and checks the projection rows; the answer names every row refused now. */
   async verify(): Promise<TeamModeView> {
     const replicator = this.#replicator;
     if (!replicator) throw new DeskError('conflict', 'this desk is not a team desk: run team init or team join first');
-    await replicator.pull();
-    if (replicator.status().halted === null) await replicator.checkProjections();
+    await replicator.verifyNow();
     return this.view();
   }
 
