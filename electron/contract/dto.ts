@@ -475,6 +475,17 @@ export interface TeamStatusView {
   readonly pendingEvents: number;
 }
 
+/** A re-anchor step (team/reanchor): proposed by one admin, done once a second admin confirmed. */
+export interface TeamReanchorView {
+  readonly step: 'proposed' | 'done';
+  readonly proposer: string;
+  readonly confirmer: string | null;
+  /** The first and last audit row republished (or to be). */
+  readonly fromSeq: number;
+  readonly toSeq: number;
+  readonly team: TeamStatusView;
+}
+
 export interface AuditHeadView {
   readonly seq: number;
   readonly hash: string;

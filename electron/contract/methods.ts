@@ -328,6 +328,11 @@ export const CONTRACT = {
    * statements: every refused row is named in the answer's `refused`.
    */
   'team/verify': method(none)<Dto.TeamStatusView>(),
+  /**
+   * After IT restored the team database from a backup older than this workstation's verified head: an admin proposes
+   * republishing this workstation's verified rows the database lacks; a second admin confirms (`confirm: true`).
+   */
+  'team/reanchor': method(z.strictObject({ as: actingOperator, confirm: z.boolean().optional() }))<Dto.TeamReanchorView>(),
   /** Stops team mode here (the local copy stays); an admin decides. */
   'team/leave': method(z.strictObject({ as: actingOperator }))<Dto.TeamStatusView>(),
 

@@ -97,6 +97,7 @@ export const PRELOAD_METHOD_NAMES = [
   'team/init',
   'team/join',
   'team/verify',
+  'team/reanchor',
   'team/leave',
   'desktop/openExplorer',
   'desktop/exportDepositsCsv',

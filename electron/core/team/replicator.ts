@@ -434,16 +434,17 @@ export class TeamReplicator implements TeamSeam {
   }
 
   /**
-   * Runs `task` in the chain queue (nothing pulls or publishes meanwhile), then walks the whole chain again: the re-anchor
-   * step (team/reanchor.ts) republishes verified rows a restored database lacks through it.
+   * Runs `task` on the team database in the chain queue (nothing pulls or publishes meanwhile), then walks the whole
+   * chain again: the re-anchor step (team/reanchor.ts) plans and republishes verified rows a restored database lacks.
    */
-  async repair(task: (store: SharedDeskStore) => Promise<void>): Promise<void> {
-    await this.#serial(async () => {
-      await this.#call(() => task(this.#store));
+  async withChain<T>(task: (store: SharedDeskStore) => Promise<T>): Promise<T> {
+    const value = await this.#serial(async () => {
+      const answer = await this.#call(() => task(this.#store));
       await this.#pullNow({ whole: true });
+      return answer;
     });
-    if (this.#halted !== null) throw new DeskError('unverified', `this workstation still does not trust the team database: ${this.#halted}`);
     void this.#drainOutbox();
+    return value;
   }
 
   // ---- projections and status -------------------------------------------------------------------------------
