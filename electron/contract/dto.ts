@@ -486,6 +486,12 @@ export interface TeamReanchorView {
   readonly team: TeamStatusView;
 }
 
+/** Where this desk's key and audit anchor were, and are now (audit/moveAnchor). */
+export interface AnchorMoveView {
+  readonly from: 'keychain' | 'file';
+  readonly to: 'keychain' | 'file';
+}
+
 export interface AuditHeadView {
   readonly seq: number;
   readonly hash: string;

@@ -300,6 +300,11 @@ export const CONTRACT = {
   /** Writes a checkpoint (the head, signed by the desk key) for the team to keep elsewhere. */
   'audit/checkpoint': method(z.strictObject({ path: filePath }))<Dto.CheckpointView>(),
   'audit/export': method(z.strictObject({ path: filePath }))<{ readonly rows: number; readonly path: string }>(),
+  /**
+   * Moves this desk's key and audit anchor between the OS keychain and the file beside the database: explicit and signed
+   * by an admin (`audit/anchorMoved`), never automatic.
+   */
+  'audit/moveAnchor': method(z.strictObject({ to: z.enum(['keychain', 'file']), as: actingOperator }))<Dto.AnchorMoveView>(),
 
   'callbacks/state': method(none)<Dto.CallbackListenerState>(),
   'callbacks/start': method(

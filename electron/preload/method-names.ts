@@ -77,6 +77,7 @@ export const PRELOAD_METHOD_NAMES = [
   'audit/list',
   'audit/verify',
   'audit/export',
+  'audit/moveAnchor',
   'audit/head',
   'audit/checkpoint',
   'callbacks/state',
