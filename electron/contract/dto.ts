@@ -475,6 +475,23 @@ export interface TeamStatusView {
   readonly pendingEvents: number;
 }
 
+/** A re-anchor step (team/reanchor): proposed by one admin, done once a second admin confirmed. */
+export interface TeamReanchorView {
+  readonly step: 'proposed' | 'done';
+  readonly proposer: string;
+  readonly confirmer: string | null;
+  /** The first and last audit row republished (or to be). */
+  readonly fromSeq: number;
+  readonly toSeq: number;
+  readonly team: TeamStatusView;
+}
+
+/** Where this desk's key and audit anchor were, and are now (audit/moveAnchor). */
+export interface AnchorMoveView {
+  readonly from: 'keychain' | 'file';
+  readonly to: 'keychain' | 'file';
+}
+
 export interface AuditHeadView {
   readonly seq: number;
   readonly hash: string;

@@ -300,6 +300,11 @@ export const CONTRACT = {
   /** Writes a checkpoint (the head, signed by the desk key) for the team to keep elsewhere. */
   'audit/checkpoint': method(z.strictObject({ path: filePath }))<Dto.CheckpointView>(),
   'audit/export': method(z.strictObject({ path: filePath }))<{ readonly rows: number; readonly path: string }>(),
+  /**
+   * Moves this desk's key and audit anchor between the OS keychain and the file beside the database: explicit and signed
+   * by an admin (`audit/anchorMoved`), never automatic.
+   */
+  'audit/moveAnchor': method(z.strictObject({ to: z.enum(['keychain', 'file']), as: actingOperator }))<Dto.AnchorMoveView>(),
 
   'callbacks/state': method(none)<Dto.CallbackListenerState>(),
   'callbacks/start': method(
@@ -328,6 +333,11 @@ export const CONTRACT = {
    * statements: every refused row is named in the answer's `refused`.
    */
   'team/verify': method(none)<Dto.TeamStatusView>(),
+  /**
+   * After IT restored the team database from a backup older than this workstation's verified head: an admin proposes
+   * republishing this workstation's verified rows the database lacks; a second admin confirms (`confirm: true`).
+   */
+  'team/reanchor': method(z.strictObject({ as: actingOperator, confirm: z.boolean().optional() }))<Dto.TeamReanchorView>(),
   /** Stops team mode here (the local copy stays); an admin decides. */
   'team/leave': method(z.strictObject({ as: actingOperator }))<Dto.TeamStatusView>(),
 

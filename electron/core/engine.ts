@@ -4,11 +4,12 @@
 import type { ContractEvent, TreasuryHandlers } from '../contract';
 import { DeskContext, type NetworkOptions } from './context';
 import { AuditTrail } from './audit/trail';
-import { chooseDeskSecrets, DeskIdentity, type DeskSecretStore } from './audit/desk-identity';
+import { DeskIdentity } from './audit/desk-identity';
+import { moveDeskSecrets, openDeskSecrets, type MovableDeskSecrets } from './audit/anchor-store';
 import { CallbackListener } from './callbacks/listener';
 import { DeskNotifications, type NotificationOptions } from './notifications/center';
 import { KeychainVault } from './secrets';
-import { createHandlers, startDemo, type DemoSandboxStarter } from './service';
+import { createHandlers, startDemo, type DemoSandboxStarter, type ServiceParts } from './service';
 import { SessionLock } from './session';
 import { TeamMode, type SharedStoreOpener } from './team/mode';
 import { openPostgresDeskStore } from './team/postgres-store';
@@ -71,10 +72,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const vault = options.vault ?? new KeychainVault();
   const clock = options.clock ?? Date.now;
   let trail: AuditTrail;
-  let deskSecrets: DeskSecretStore;
+  let deskSecrets: MovableDeskSecrets;
   try {
     // The desk key signs system events; headless runs without a keychain keep it in a private file beside the database.
-    const secrets = await chooseDeskSecrets(vault, options.credentialsFile !== undefined && dbPath !== ':memory:' ? `${dbPath}.desk-secrets` : undefined);
+    // Which of the two is recorded once and never switched by itself (audit/anchor-store.ts).
+    const secrets = await openDeskSecrets(db, vault, dbPath, options.credentialsFile !== undefined, clock());
     trail = new AuditTrail(db, await DeskIdentity.load(secrets), secrets, clock);
     deskSecrets = secrets;
     trail.sealLegacyLog();
@@ -119,6 +121,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => demoSandboxes.push(sandbox),
     appVersion: options.appVersion ?? 'unknown',
     team,
+    moveAnchor: ((to, signMove) => moveDeskSecrets({ db, vault, dbPath, trail, secrets: deskSecrets, now: clock }, to, signMove)) satisfies ServiceParts['moveAnchor'],
   };
   const handlers = createHandlers(parts);
   // A demo desk's sandbox runs inside the app: start it again (new port) so the demo keeps working after a restart.

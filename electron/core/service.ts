@@ -26,6 +26,7 @@ import { withdrawalsHandlers } from './features/withdrawals';
 import type { SessionLock } from './session';
 import type { SyncService } from './sync/sync';
 import type { TeamMode } from './team/mode';
+import type { AnchorMover } from './features/audit';
 
 export { startDemo, type DemoSandboxStarter } from './features/profiles';
 
@@ -42,6 +43,8 @@ export interface ServiceParts {
   readonly appVersion: string;
   /** Team mode (a team desk on PostgreSQL). */
   readonly team: TeamMode;
+  /** Moves the desk key and audit anchor between the keychain and the file (audit/anchor-store.ts moveDeskSecrets). */
+  readonly moveAnchor: AnchorMover;
 }
 
 export function createHandlers(parts: ServiceParts): TreasuryHandlers {

@@ -1,11 +1,11 @@
-// `treasury-desk audit verify | head | checkpoint | export`: the signed, hash-chained audit log. verify checks every
+// `treasury-desk audit verify | anchor | head | checkpoint | export`: the signed, hash-chained audit log. verify checks every
 // row's signature against the roster as it stood then (and, given --against, that a checkpoint's row is still there
 // with the same hash) and exits 1 naming the first row that does not hold; head and checkpoint give the head's seq and
 // fingerprint for the team to keep elsewhere; export writes every row (statement, signature, hash) as JSON lines.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { addEngineOptions, withSession } from '../engine-session';
-import { NegativeAnswer } from '../errors';
+import { NegativeAnswer, UsageError } from '../errors';
 import { plural } from '../format';
 import type { CommandRegistrar } from '../program';
 
@@ -34,6 +34,22 @@ export const registerAuditCommands: CommandRegistrar = (program, io) => {
           : "not anchored: this workstation's keychain holds no anchor of the head yet (keep checkpoints elsewhere)",
       );
       if (against !== undefined) session.say(`checkpoint: matched ${against}`);
+    });
+  });
+
+  addEngineOptions(
+    audit
+      .command('anchor')
+      .description("Move this desk's key and audit anchor between the OS keychain and the file beside its database (an admin signs the move; never automatic)")
+      .requiredOption('--move-to <store>', 'keychain or file')
+      .requiredOption('--as <admin>', 'the admin deciding (asked for a passphrase)'),
+  ).action(async (options: { readonly moveTo: string; readonly as: string }, command: Command) => {
+    if (options.moveTo !== 'keychain' && options.moveTo !== 'file') throw new UsageError(`--move-to takes keychain or file (got ${JSON.stringify(options.moveTo)}).`);
+    const to = options.moveTo;
+    await withSession(command, io, async (session) => {
+      const moved = await session.runAs('audit/moveAnchor', { to }, options.as, { to: '--move-to' });
+      const where = (store: string): string => (store === 'file' ? 'the file beside the database' : 'the OS keychain');
+      session.output(moved, () => session.say(`the desk key and audit anchor moved from ${where(moved.from)} to ${where(moved.to)} (signed in the audit log)`));
     });
   });
 

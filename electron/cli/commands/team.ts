@@ -1,4 +1,4 @@
-// `treasury-desk team init | join | status | verify | leave`: team mode, one shared desk on PostgreSQL for several
+// `treasury-desk team init | join | status | verify | reanchor | leave`: team mode, one shared desk on PostgreSQL for several
 // workstations. --database URL (or TREASURY_DESK_DATABASE_URL) names the team database; its password is moved to this
 // workstation's keychain, and the URL is kept without it. init and join need an admin (--as) to enrol this
 // workstation's desk key; status says what is connected, since when and how fresh the local copy is.
@@ -81,6 +81,28 @@ export const registerTeamCommands: CommandRegistrar = (program, io) => {
       });
     },
   );
+
+  addEngineOptions(
+    team
+      .command('reanchor')
+      .description('After IT restored the team database from an older backup: republish the rows it lost (one admin proposes, a second confirms with --confirm)')
+      .requiredOption('--as <admin>', 'the admin proposing, or (with --confirm) the second admin confirming (asked for a passphrase)')
+      .option('--confirm', 'confirm the re-anchor another admin proposed on this workstation'),
+  ).action(async (options: { readonly as: string; readonly confirm?: boolean }, command: Command) => {
+    await withSession(command, io, async (session) => {
+      const view = await session.runAs('team/reanchor', { confirm: options.confirm === true }, options.as);
+      session.output(view, () => {
+        const rows = `audit rows ${view.fromSeq} to ${view.toSeq}`;
+        if (view.step === 'proposed') {
+          session.say(`${view.proposer} proposes to republish ${rows}, which this workstation verified and the team database lacks.`);
+          session.say('A second admin confirms here with: treasury-desk team reanchor --confirm --as ADMIN');
+        } else {
+          session.say(`${rows} are in the team database again (proposed by ${view.proposer}, confirmed by ${view.confirmer ?? ''}).`);
+        }
+        statusLines(view.team).forEach((line) => session.say(line));
+      });
+    });
+  });
 
   addEngineOptions(
     team.command('leave').description('Stop team mode on this workstation (its local copy stays)').requiredOption('--as <admin>', 'the admin deciding (asked for a passphrase)'),

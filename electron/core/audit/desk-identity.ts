@@ -14,10 +14,17 @@ export interface DeskSecretStore {
   readonly kind: 'keychain' | 'file';
   read(name: string): Promise<string | null>;
   write(name: string, value: string): Promise<void>;
+  /** Removes an entry (a move between the keychain and the file leaves no stale anchor behind). */
+  remove(name: string): Promise<void>;
 }
 
 export function keychainDeskSecrets(vault: KeychainVault): DeskSecretStore {
-  return { kind: 'keychain', read: (name) => vault.readDeskEntry(name), write: (name, value) => vault.writeDeskEntry(name, value) };
+  return {
+    kind: 'keychain',
+    read: (name) => vault.readDeskEntry(name),
+    write: (name, value) => vault.writeDeskEntry(name, value),
+    remove: async (name) => void (await vault.removeDeskEntry(name)),
+  };
 }
 
 /** A JSON object of entries in one 0600 file, replaced whole on every write (temp file, fsync, rename). */
@@ -33,6 +40,11 @@ export function fileDeskSecrets(path: string): DeskSecretStore {
     write: (name, value) => {
       const next = { ...readAll(), [name]: value };
       writeFileAtomically(path, JSON.stringify(next));
+      return Promise.resolve();
+    },
+    remove: (name) => {
+      const { [name]: _removed, ...rest } = readAll();
+      writeFileAtomically(path, JSON.stringify(rest));
       return Promise.resolve();
     },
   };

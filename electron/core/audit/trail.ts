@@ -265,6 +265,11 @@ export class AuditTrail {
     return first === undefined ? null : `audit-head/${first.hash.slice(0, 32)}`;
   }
 
+  /** The anchor's entry name (audit/anchor-store.ts moves it between the keychain and the file). */
+  anchorName(): string | null {
+    return this.#anchorName();
+  }
+
   /**
    * Writes the committed head to the keychain after the current transaction; writes coalesce to the latest head. The
    * anchor only moves forward over a log that still holds the anchored row unchanged: when rows this workstation saw

@@ -1,15 +1,25 @@
 // The audit feature: the signed audit log, its verification against checkpoints, and its export
-// (audit/list, audit/verify, audit/head, audit/checkpoint, audit/export).
+// (audit/list, audit/verify, audit/head, audit/checkpoint, audit/export), and the audited move of the desk key and
+// anchor between the keychain and the file (audit/moveAnchor).
 import type { AuditEntryView, TreasuryHandlers } from '../../contract';
+import { ANCHOR_MOVED_ACTION, type DeskSecretsKind } from '../audit/anchor-store';
 import { parseCheckpoint } from '../audit/trail';
+import { actingAs, signAction } from '../operators/acting';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { parseStatement } from '../statements/statement';
 import { exportAudit, listAudit, type AuditRow } from '../store';
 import { DEFAULT_PAGE, readTextFile, writeFileAtomically, type Handle } from './handle';
 
+/** Moves the desk key and anchor to `to`, calling `signMove` (the admin's signed record) before anything changes. */
+export type AnchorMover = (
+  to: DeskSecretsKind,
+  signMove: (details: { from: DeskSecretsKind; to: DeskSecretsKind; deskKeyId: string }) => Promise<unknown>,
+) => Promise<{ from: DeskSecretsKind; to: DeskSecretsKind }>;
+
 export interface AuditFeatureDeps {
   readonly context: DeskContext;
+  readonly moveAnchor: AnchorMover;
 }
 
 function auditEntryView(row: AuditRow): AuditEntryView {
@@ -19,8 +29,15 @@ function auditEntryView(row: AuditRow): AuditEntryView {
   return { seq: row.seq, at: row.at, profile: row.profile, operator: row.operator, kind: row.kind, action: row.action, subject: row.subject === '' ? null : row.subject, keyFingerprint: row.keyId, details };
 }
 
-export function auditHandlers({ context }: AuditFeatureDeps, handle: Handle): Pick<TreasuryHandlers, 'audit/list' | 'audit/verify' | 'audit/head' | 'audit/checkpoint' | 'audit/export'> {
+export function auditHandlers(
+  { context, moveAnchor }: AuditFeatureDeps,
+  handle: Handle,
+): Pick<TreasuryHandlers, 'audit/list' | 'audit/verify' | 'audit/head' | 'audit/checkpoint' | 'audit/export' | 'audit/moveAnchor'> {
   return {
+    'audit/moveAnchor': handle('audit/moveAnchor', async (request) => {
+      const acting = await actingAs(context, request.as, 'manageSettings');
+      return moveAnchor(request.to, (details) => signAction(acting, ANCHOR_MOVED_ACTION, context.trail.deskKeyId, details));
+    }),
     'audit/list': handle('audit/list', (request) => {
       const page = listAudit(context.db, { limit: request.limit ?? DEFAULT_PAGE, after: request.cursor ?? null });
       return { rows: page.rows.map(auditEntryView), nextCursor: page.nextCursor };

@@ -1,4 +1,4 @@
-// The team feature: team mode's methods (team/status, init, join, verify, leave) over this workstation's TeamMode
+// The team feature: team mode's methods (team/status, init, join, verify, reanchor, leave) over this workstation's TeamMode
 // (core/team/mode.ts). The database password in a URL is known to the log's redactor before anything can log it.
 import type { TreasuryHandlers } from '../../contract';
 import { registerSecret } from '../log';
@@ -12,7 +12,7 @@ export interface TeamFeatureDeps {
   readonly team: TeamMode;
 }
 
-type TeamMethods = 'team/status' | 'team/init' | 'team/join' | 'team/verify' | 'team/leave';
+type TeamMethods = 'team/status' | 'team/init' | 'team/join' | 'team/verify' | 'team/reanchor' | 'team/leave';
 
 /** Registers the password of a database URL as a secret (a URL that does not parse is refused later, by TeamMode). */
 function registerUrlPassword(url: string): void {
@@ -36,6 +36,7 @@ export function teamHandlers({ context, team }: TeamFeatureDeps, handle: Handle)
       return team.join(request.database, request.workstation, request.as);
     }),
     'team/verify': handle('team/verify', () => team.verify()),
+    'team/reanchor': handle('team/reanchor', (request) => team.reanchor(request.as, request.confirm === true)),
     'team/leave': handle('team/leave', async (request) => {
       const acting = await actingAs(context, request.as, 'manageSettings');
       return team.leave(acting);

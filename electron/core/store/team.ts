@@ -47,8 +47,15 @@ const statements = perDatabase((db) => ({
   remove: db.prepare('DELETE FROM team_settings WHERE id = 1'),
   verified: db.prepare('UPDATE team_settings SET verified_seq = ?, verified_hash = ?, verified_at = ? WHERE id = 1'),
   connection: db.prepare('UPDATE team_settings SET connected = ?, connection_since = ?, connection_reason = ? WHERE id = 1'),
-  refuse: db.prepare('INSERT OR IGNORE INTO team_refusals (at, source, row_name, reason) VALUES (?, ?, ?, ?)'),
-  refusals: db.prepare('SELECT at, source, row_name, reason FROM team_refusals ORDER BY id DESC LIMIT ?'),
+  // A refusal found again after it was cleared holds again (from now); one found while it holds stays as it was.
+  refuse: db.prepare(
+    `INSERT INTO team_refusals (at, source, row_name, reason) VALUES (?, ?, ?, ?)
+     ON CONFLICT (source, row_name, reason) DO UPDATE SET at = CASE WHEN cleared_at IS NULL THEN at ELSE excluded.at END, cleared_at = NULL`,
+  ),
+  refusals: db.prepare('SELECT at, source, row_name, reason FROM team_refusals WHERE cleared_at IS NULL ORDER BY id DESC LIMIT ?'),
+  history: db.prepare('SELECT at, source, row_name, reason, cleared_at FROM team_refusals ORDER BY id DESC LIMIT ?'),
+  holding: db.prepare('SELECT id, source, row_name, reason FROM team_refusals WHERE cleared_at IS NULL'),
+  clear: db.prepare('UPDATE team_refusals SET cleared_at = ? WHERE id = ?'),
   outboxAdd: db.prepare('INSERT INTO team_outbox (at, event_json) VALUES (?, ?)'),
   outboxNext: db.prepare('SELECT id, event_json FROM team_outbox ORDER BY id LIMIT 1'),
   outboxCount: db.prepare('SELECT count(*) FROM team_outbox').pluck(),
@@ -89,11 +96,12 @@ export function recordTeamConnection(db: StoreDatabase, state: { connected: bool
   statements(db).connection.run(state.connected ? 1 : 0, state.since, state.reason);
 }
 
-/** Remembers a refused row once (the same row refused for the same reason is one entry). */
+/** Remembers a refused row once (the same row refused for the same reason is one entry, holding again if it was cleared). */
 export function recordTeamRefusal(db: StoreDatabase, refusal: TeamRefusal): void {
   statements(db).refuse.run(refusal.at, refusal.source, refusal.rowName, refusal.reason);
 }
 
+/** The refusals that hold now (newest first). */
 export function listTeamRefusals(db: StoreDatabase, limit: number): TeamRefusal[] {
   return (statements(db).refusals.all(limit) as { at: number; source: string; row_name: string; reason: string }[]).map((row) => ({
     at: row.at,
@@ -101,6 +109,34 @@ export function listTeamRefusals(db: StoreDatabase, limit: number): TeamRefusal[
     rowName: row.row_name,
     reason: row.reason,
   }));
+}
+
+/** Every refusal, cleared ones too (newest first): the history. */
+export function listTeamRefusalHistory(db: StoreDatabase, limit: number): (TeamRefusal & { readonly clearedAt: number | null })[] {
+  return (statements(db).history.all(limit) as { at: number; source: string; row_name: string; reason: string; cleared_at: number | null }[]).map((row) => ({
+    at: row.at,
+    source: row.source,
+    rowName: row.row_name,
+    reason: row.reason,
+    clearedAt: row.cleared_at,
+  }));
+}
+
+/**
+ * Marks as cleared every holding refusal from one of `sources` that `stillHolding` does not list (a check of those
+ * sources found it no more); answers the refusals cleared. The rows stay, as history.
+ */
+export function clearTeamRefusals(db: StoreDatabase, sources: readonly string[], stillHolding: readonly TeamRefusal[], now: number): TeamRefusal[] {
+  const key = (refusal: { source: string; rowName: string; reason: string }): string => `${refusal.source}\n${refusal.rowName}\n${refusal.reason}`;
+  const keep = new Set(stillHolding.map(key));
+  const cleared: TeamRefusal[] = [];
+  for (const row of statements(db).holding.all() as { id: number; source: string; row_name: string; reason: string }[]) {
+    const refusal = { at: now, source: row.source, rowName: row.row_name, reason: row.reason };
+    if (!sources.includes(row.source) || keep.has(key(refusal))) continue;
+    statements(db).clear.run(now, row.id);
+    cleared.push(refusal);
+  }
+  return cleared;
 }
 
 export function addTeamOutboxEvent(db: StoreDatabase, eventJson: string, now: number): void {

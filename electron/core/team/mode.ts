@@ -29,6 +29,8 @@ import { operatorKeyProjection, projectionsFor, requestProjection, TEAM_PROFILE_
 import { deskStateProjectionsFor } from './desk-projections';
 import { parseStatement } from '../statements/statement';
 import { ReopeningStore } from './reopening-store';
+import { confirmReanchor, proposeReanchor } from './reanchor';
+import type { TeamReanchorView } from '../../contract';
 import { sharedChainProblem, TeamReplicator, type TeamStatus } from './replicator';
 import { WORKSTATION_RETIREMENT } from './witness';
 import { redactDatabaseUrl, SharedStoreError, urlWithoutPassword, type ProjectionWrite, type SharedDeskStore } from './shared-store';
@@ -301,13 +303,23 @@ export class TeamMode {
     if (first) setSetting(this.#context.db, 'profiles.active', first.name, this.#context.now());
   }
 
-  /** Catches up and checks the team database's projection rows; the answer names every refused row. */
+  /** Walks the whole shared chain, catches up and checks the projection rows; the answer names every row refused now. */
   async verify(): Promise<TeamModeView> {
     const replicator = this.#replicator;
     if (!replicator) throw new DeskError('conflict', 'this desk is not a team desk: run team init or team join first');
-    await replicator.pull();
-    if (replicator.status().halted === null) await replicator.checkProjections();
+    await replicator.verifyNow();
     return this.view();
+  }
+
+  /**
+   * The four-eyes re-anchor after a restore from an older backup (team/reanchor.ts): an admin proposes, a second admin
+   * confirms (`confirm`), and this workstation's verified rows the team database lacks are appended again.
+   */
+  async reanchor(as: OperatorCredentials, confirm: boolean): Promise<TeamReanchorView> {
+    const replicator = this.#replicator;
+    if (!replicator) throw new DeskError('conflict', 'this desk is not a team desk: run team init or team join first');
+    const outcome = confirm ? await confirmReanchor(this.#context, replicator, as) : await proposeReanchor(this.#context, replicator, as);
+    return { ...outcome, team: this.view() };
   }
 
   /**

@@ -15,6 +15,7 @@ import { parseStatement } from '../statements/statement';
 import {
   addTeamOutboxEvent,
   appendStatement,
+  clearTeamRefusals,
   auditHead,
   countTeamOutbox,
   getAuditRow,
@@ -36,9 +37,13 @@ import { applyTeamRow, projectionsFor, saveSealedKeys, SEALED_KEY_KINDS, type Or
 import { ORDER_ACCEPTED, ORDER_STATUS } from '../ledger/kinds/system';
 import { sharedEvidenceKeys, type OrderEvidenceKeys } from '../ledger/order-evidence';
 import { DESK_STATE_TABLES, expectedDeskStateRow } from './desk-projections';
+import { REANCHOR_HINT, walkSharedChainAgainstLocal } from './shared-chain-walk';
 import type { TeamSeam, TeamSystemEvent } from './seam';
 import { SharedStoreError, type ChainHead, type ConnectionState, type SharedDeskStore } from './shared-store';
 import { TeamWitness } from './witness';
+
+/** The sources of projection refusals (team verify's check of IT's tables), cleared when a check no longer finds them. */
+const PROJECTION_SOURCES = ['withdrawal_requests', 'approvals', ...DESK_STATE_TABLES];
 
 /** How long a submission claim lasts without renewal. */
 export const SUBMISSION_LEASE_MS = 30_000;
@@ -112,7 +117,10 @@ export class TeamReplicator implements TeamSeam {
   readonly #verifier: ChainVerifier;
   #queue: Promise<unknown> = Promise.resolve();
   #connection: ConnectionState;
+  /** Why this workstation does not trust the team database now (its own log, or the shared chain), or null. */
   #halted: string | null = null;
+  /** Why this workstation's own audit log does not verify (found at start; only a repaired log clears it), or null. */
+  #ownProblem: string | null = null;
   #unsubscribe: (() => Promise<void>) | null = null;
   #draining = false;
   /** The kinds of rows already reported as not applied (#noteNotApplied). */
@@ -138,10 +146,12 @@ export class TeamReplicator implements TeamSeam {
     for (const row of iterateAudit(context.db)) {
       const problem = this.#verifier.check(row);
       if (problem) {
-        this.#halted = `this workstation's own audit log does not verify at row ${problem.seq}: ${problem.reason}`;
+        this.#halted = this.#ownProblem = `this workstation's own audit log does not verify at row ${problem.seq}: ${problem.reason}`;
         break;
       }
     }
+    // A shared-chain halt holds across restarts until a check no longer finds it (the next pull walks the whole chain).
+    this.#halted ??= listTeamRefusals(context.db, 100).find((refusal) => refusal.source === 'chain')?.reason ?? null;
     const settings = getTeamSettings(context.db);
     this.#connection = { connected: settings?.connected ?? false, reason: settings?.connectionReason ?? 'not connected yet', since: settings?.connectionSince ?? context.now() };
   }
@@ -229,10 +239,20 @@ export class TeamReplicator implements TeamSeam {
     return this.#serial(() => this.#pullNow());
   }
 
-  async #pullNow(): Promise<number> {
-    if (this.#halted !== null) return 0;
-    await this.#checkRememberedHead();
-    if (this.#halted !== null) return 0;
+  async #pullNow(options: { readonly whole?: boolean } = {}): Promise<number> {
+    if (this.#ownProblem !== null) return 0;
+    if (this.#halted !== null || options.whole === true) {
+      // The state now: walk the whole shared chain; a problem that is gone (a row restored, a re-anchor) is cleared.
+      const problem = await this.#call(() => walkSharedChainAgainstLocal(this.#context, this.#store));
+      if (problem) {
+        this.#halt(problem.reason, 'chain', `audit row ${problem.seq}`);
+        return 0;
+      }
+      this.#clearChainRefusals();
+    } else {
+      await this.#checkRememberedHead();
+      if (this.#halted !== null) return 0;
+    }
     let applied = 0;
     let sealedKeysChanged = false;
     for (;;) {
@@ -302,9 +322,21 @@ export class TeamReplicator implements TeamSeam {
   }
 
   #halt(reason: string, source: string, rowName: string): void {
+    const changed = this.#halted !== reason;
     this.#halted = reason;
     this.#refuse(source, rowName, reason);
+    if (!changed) return;
+    appLog.warn(reason);
     this.#emit({ type: 'team/changed' });
+  }
+
+  /** The shared chain holds again: its refusals stop holding (they stay in the table as history) and decisions resume. */
+  #clearChainRefusals(): void {
+    const wasHalted = this.#halted !== null;
+    this.#halted = null;
+    const cleared = clearTeamRefusals(this.#context.db, ['chain'], [], this.#context.now());
+    for (const refusal of cleared) appLog.info(`team database: ${refusal.rowName} holds again; cleared: ${refusal.reason}`);
+    if (wasHalted || cleared.length > 0) this.#emit({ type: 'team/changed' });
   }
 
   /** The shared chain must still hold the last row this workstation verified there, unchanged. */
@@ -314,7 +346,7 @@ export class TeamReplicator implements TeamSeam {
     const shared = await this.#call(() => this.#store.head());
     if (shared === null || shared.seq < settings.verifiedSeq) {
       this.#halt(
-        `team database: the shared audit chain ends at row ${shared?.seq ?? 0}, but this workstation verified row ${settings.verifiedSeq}: rows were removed (truncated)`,
+        `team database: the shared audit chain ends at row ${shared?.seq ?? 0}, but this workstation verified row ${settings.verifiedSeq}: rows were removed (truncated, or the database was restored from an older backup); ${REANCHOR_HINT}`,
         'chain',
         `audit row ${(shared?.seq ?? 0) + 1}`,
       );
@@ -445,6 +477,34 @@ export class TeamReplicator implements TeamSeam {
 
   submissionSettled(userOrder: string, result: string): void {
     void this.#call(() => this.#store.updateClaim(userOrder, this.#workstation, { state: 'done', result })).catch(() => undefined);
+  }
+
+  // ---- team verify: the state now --------------------------------------------------------------------------------
+  /**
+   * `team verify`: walks the whole shared chain against the verified copy and the remembered head, catches up, then
+   * checks the projection rows. Refusals that no longer hold are cleared (they stay as history), so the answer is the
+   * state now: a restored row clears its refusal.
+   */
+  async verifyNow(): Promise<void> {
+    await this.#serial(() => this.#pullNow({ whole: true }));
+    if (this.#halted !== null) return;
+    const found = await this.checkProjections();
+    const cleared = clearTeamRefusals(this.#context.db, PROJECTION_SOURCES, found, this.#context.now());
+    for (const refusal of cleared) appLog.info(`team database: ${refusal.rowName} agrees with its statements again; cleared: ${refusal.reason}`);
+  }
+
+  /**
+   * Runs `task` on the team database in the chain queue (nothing pulls or publishes meanwhile), then walks the whole
+   * chain again: the re-anchor step (team/reanchor.ts) plans and republishes verified rows a restored database lacks.
+   */
+  async withChain<T>(task: (store: SharedDeskStore) => Promise<T>): Promise<T> {
+    const value = await this.#serial(async () => {
+      const answer = await this.#call(() => task(this.#store));
+      await this.#pullNow({ whole: true });
+      return answer;
+    });
+    void this.#drainOutbox();
+    return value;
   }
 
   // ---- projections and status -------------------------------------------------------------------------------

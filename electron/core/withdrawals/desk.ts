@@ -56,6 +56,7 @@ import { storeOrderStatus } from '../sync/records';
 import { destinationPolicyIssues } from './destination-policy';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { checkDailyLimit, DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
+import { requireAnchorStanding } from '../audit/anchor-store';
 import { alteredFields, decisionSubject, judgeForSending, judgeForView, policyFromStatement, viewRowsFor, type IntentEvidence } from './verify';
 
 export interface WithdrawalInput {
@@ -436,6 +437,7 @@ export function submitAs(context: DeskContext, request: WithdrawalRequest, actin
 
 async function drive(context: DeskContext, claimed: WithdrawalRequest, acting: ActingOperator): Promise<WithdrawalView> {
   const id = String(claimed.id);
+  await requireAnchorStanding(context.db, context.trail); // no anchor, or a desk key the chain never enrolled: nothing is signed or sent
   // A team desk: one workstation at a time holds the claim to send this userOrder (it catches up first, so a submit
   // another workstation signed shows here as in flight and is resolved with checkWithdrawOrder, never sent anew).
   if (context.trail.team !== null) {

@@ -7,6 +7,7 @@
 import type { ApprovalView, WithdrawalVerification } from '../../contract';
 import { parseMoney } from '../../chains';
 import { roleMay, type OperatorAction } from '../auth/roles';
+import { anchorStandingProblem } from '../audit/anchor-store';
 import type { DeskContext } from '../context';
 import { countIndependentApprovals, disjoint, type ChainRow, type Roster } from '../operators/roster';
 import { encodeCanonical } from '../statements/canonical';
@@ -270,12 +271,13 @@ export function judgeForView(context: DeskContext, roster: Roster, request: With
  */
 export async function judgeForSending(context: DeskContext, request: WithdrawalRequest): Promise<IntentEvidence & { readonly chainProblem: string | null }> {
   const anchor = await context.trail.anchorProblem();
+  const standing = await anchorStandingProblem(context.db, context.trail);
   const profile = request.profile;
   const merchantId = (await context.keys()).merchantId;
   const subject = decisionSubject(request);
   const walk = context.trail.linkage(subject === null ? undefined : { profile, subject });
   const roster = context.trail.roster(profile);
   const evidence = judgeRequest(roster, request, walk.collected, merchantId);
-  const chainProblem = walk.problem?.reason ?? anchor?.reason ?? (roster.problems[0] ? `roster row ${roster.problems[0].seq} does not hold: ${roster.problems[0].reason}` : null);
+  const chainProblem = walk.problem?.reason ?? anchor?.reason ?? standing ?? (roster.problems[0] ? `roster row ${roster.problems[0].seq} does not hold: ${roster.problems[0].reason}` : null);
   return { ...evidence, chainProblem };
 }

@@ -17,7 +17,12 @@ let identity: DeskIdentity;
 
 function memorySecrets(): DeskSecretStore {
   const entries = new Map<string, string>();
-  return { kind: 'file', read: (name) => Promise.resolve(entries.get(name) ?? null), write: (name, value) => Promise.resolve(void entries.set(name, value)) };
+  return {
+    kind: 'file',
+    read: (name) => Promise.resolve(entries.get(name) ?? null),
+    write: (name, value) => Promise.resolve(void entries.set(name, value)),
+    remove: (name) => Promise.resolve(void entries.delete(name)),
+  };
 }
 
 beforeAll(async () => {

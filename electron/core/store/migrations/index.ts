@@ -16,6 +16,7 @@ import { migration0110 } from './0110-payout-batches';
 import { migration0120 } from './0120-labels';
 import { migration0140 } from './0140-connection-log';
 import { migration0150 } from './0150-team-mode';
+import { migration0160 } from './0160-team-refusals-now';
 
 export interface Migration {
   /** 10, 20, 30, …: becomes PRAGMA user_version once applied. */
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0120,
   migration0140,
   migration0150,
+  migration0160,
 ];
 
 export function latestVersion(migrations: readonly Migration[] = MIGRATIONS): number {
