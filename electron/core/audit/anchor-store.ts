@@ -156,7 +156,7 @@ export async function anchorStandingProblem(db: StoreDatabase, trail: AuditTrail
   if ((await trail.readAnchor()) === null) {
     return `this workstation holds no anchor for its audit log (${head.seq} rows) in ${where}: the log cannot be checked against a rollback, so nothing is sent. Run the desk with the keychain (or file) it was set up with; to move it between the keychain and the file, an admin runs \`${MOVE_HINT(store === 'file' ? 'keychain' : 'file')}\` where both are reachable`;
   }
-  const enrolled = auditRowsNamingDeskKeys(db, WORKSTATION_ENROLMENT).some((row) => namedDeskKey(parseStatement(row.statement)) === trail.deskPublicKey);
+  const enrolled = auditRowsNamingDeskKeys(db, WORKSTATION_ENROLMENT).some((row) => namedDeskKey(parseStatement(row.statement))?.publicKey === trail.deskPublicKey);
   if (!enrolled) {
     return `this workstation's desk key ${trail.deskKeyId} (in ${where}) is not one its audit log enrolled (no founding or workstation enrolment names it): it is not the key this desk was set up with, so nothing is sent. Run the desk with the keychain (or file) that holds its own key`;
   }
