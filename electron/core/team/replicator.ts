@@ -256,7 +256,14 @@ export class TeamReplicator implements TeamSeam {
       const keys = await this.#context.vault.load(profile).catch(() => (profile === this.#context.activeProfile().name ? this.#context.keys() : null)).catch(() => null);
       if (keys !== null) held.set(profile, { platformPublicKey: keys.platformPublicKey, merchantPrivateKey: keys.merchantPrivateKey });
     }
-    return (profile) => held.get(profile) ?? sharedEvidenceKeys(this.#context.db, profile);
+    const shared = new Map<string, OrderEvidenceKeys | null>();
+    return (profile) => {
+      const own = held.get(profile);
+      if (own !== undefined) return own;
+      // Read once per page (a team/profile event of this page is applied before the statuses after it).
+      if (!shared.has(profile) || shared.get(profile) === null) shared.set(profile, sharedEvidenceKeys(this.#context.db, profile));
+      return shared.get(profile) ?? null;
+    };
   }
 
   /**
