@@ -114,6 +114,8 @@ export class TeamReplicator implements TeamSeam {
   #halted: string | null = null;
   #unsubscribe: (() => Promise<void>) | null = null;
   #draining = false;
+  /** The merchant keys order evidence was checked with, by profile (read once; a workstation without them retries). */
+  readonly #heldOrderKeys = new Map<string, OrderEvidenceKeys>();
   /** The kinds of rows already reported as not applied (#noteNotApplied). */
   readonly #notApplied = new Set<string>();
 
@@ -250,10 +252,12 @@ export class TeamReplicator implements TeamSeam {
    * where it holds the credentials, else the platform public key the profile's `team/profile` event carries.
    */
   async #orderKeys(rows: readonly AuditRow[]): Promise<OrderKeysFor> {
-    const held = new Map<string, OrderEvidenceKeys>();
+    const held = this.#heldOrderKeys;
     const profiles = new Set(rows.filter((row) => row.kind === 'system' && (row.action === ORDER_STATUS || row.action === ORDER_ACCEPTED) && row.profile !== null).map((row) => row.profile as string));
     for (const profile of profiles) {
-      const keys = await this.#context.vault.load(profile).catch(() => (profile === this.#context.activeProfile().name ? this.#context.keys() : null)).catch(() => null);
+      if (held.has(profile)) continue;
+      // The active profile's keys are the context's (read once); another profile's come from the keychain.
+      const keys = await (profile === this.#context.activeProfile().name ? this.#context.keys() : this.#context.vault.load(profile)).catch(() => null);
       if (keys !== null) held.set(profile, { platformPublicKey: keys.platformPublicKey, merchantPrivateKey: keys.merchantPrivateKey });
     }
     const shared = new Map<string, OrderEvidenceKeys | null>();
