@@ -395,7 +395,7 @@ export class TeamReplicator implements TeamSeam {
           if (!(error instanceof RowRefused)) throw error;
           // An event no workstation would accept (not one of the desk's named events) must not hold up the ones after it.
           removeTeamOutboxEvent(this.#context.db, next.id);
-          this.#refuse('outbox', `desk event ${event.action}`, `${error.message}; the event was not published`);
+          this.#refuse('outbox', `desk event ${event.action} (queued as ${next.id})`, `${error.message}; the event was not published`);
           appLog.warn(`team outbox: ${error.message}; the event was not published`);
           continue;
         }
