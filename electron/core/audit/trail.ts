@@ -181,15 +181,27 @@ export class AuditTrail {
     return refuseRow({ seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement }, this.#standingBefore(row.seq, statement.profile ?? ''));
   }
 
+  /**
+   * The roster of `profile` just before row `seq`: the last replay when it was made at row seq - 1 (a decision's
+   * actingAs replays afresh just before signing), else a replay of the rows before `seq`. A fresh one either way when
+   * the roster rule will apply the row to it.
+   */
+  #rosterBefore(seq: number, profile: string): Roster {
+    const previous = seq > 1 ? getAuditRow(this.#db, seq - 1) : undefined;
+    const cached = this.#rosterCache;
+    const current = getAuditRow(this.#db, seq);
+    const rosterKind = current !== undefined && (ROSTER_KINDS as readonly string[]).includes(current.kind);
+    if (!rosterKind && previous !== undefined && cached?.key === `${profile}\n${previous.seq}\n${previous.hash}`) return cached.roster;
+    return Roster.replay(this.rosterRows(profile).filter((row) => row.seq < seq), (row) => this.#deskSigned(row));
+  }
+
   /** The local chain's standing just before row `seq` of `profile` (each part read only when a rule asks for it). */
   #standingBefore(seq: number, profile: string): ChainStanding {
     const db = this.#db;
     const identity = this.#identity;
     let roster: Roster | undefined;
     let deskKeys: Map<string, DeskKeyInForce> | undefined;
-    return {
-      roster: () => (roster ??= Roster.replay(this.rosterRows(profile).filter((row) => row.seq < seq), (row) => this.#deskSigned(row))),
-      get deskKeys(): ReadonlyMap<string, DeskKeyInForce> {
+    const namedKeys = (): Map<string, DeskKeyInForce> => {
         if (deskKeys) return deskKeys;
         deskKeys = new Map([[identity.keyId, { publicKey: identity.publicKey, workstation: null, own: true }]]);
         for (const row of auditRowsNamingDeskKeys(db, WORKSTATION_ENROLMENT)) {
@@ -198,7 +210,11 @@ export class AuditTrail {
           if (named !== null && keyId !== null && (!deskKeys.has(keyId) || named.workstation !== null)) deskKeys.set(keyId, { ...named, own: keyId === identity.keyId });
         }
         return deskKeys;
-      },
+    };
+    return {
+      roster: () => (roster ??= this.#rosterBefore(seq, profile)),
+      // This workstation's own key (every desk event it signs) without reading the chain's enrolments.
+      deskKey: (keyId) => (keyId === identity.keyId && deskKeys === undefined ? { publicKey: identity.publicKey, workstation: null, own: true } : namedKeys().get(keyId)),
       initiator: (subject) =>
         auditRowsBySubject(db, profile, subject).find((row) => row.kind === 'request' && row.seq < seq && row.profile === profile)?.operator ?? undefined,
       legacy: () => checkLegacyAudit(db),
@@ -603,7 +619,7 @@ export class ChainVerifier {
         }
         return roster;
       },
-      deskKeys: this.#deskKeys,
+      deskKey: (keyId) => this.#deskKeys.get(keyId),
       initiator: (subject) => this.#initiators.get(`${profile}\n${subject}`),
       legacy: this.#legacy,
     };

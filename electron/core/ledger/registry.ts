@@ -30,8 +30,8 @@ export interface ChainStanding {
    * (Roster.apply is their rule), so after a row that holds it stands just after it.
    */
   roster(): Roster;
-  /** The desk keys in force (keyId → key), this workstation's own among them. */
-  readonly deskKeys: ReadonlyMap<string, DeskKeyInForce>;
+  /** The desk key in force with this id (this workstation's own among them), or undefined. */
+  deskKey(keyId: string): DeskKeyInForce | undefined;
   /** Who signed the request of `subject` in the row's profile (the operator), when the chain holds one before the row. */
   initiator(subject: string): string | undefined;
   /** The legacy log of before signed approvals, as it is now (the `audit/legacySealed` row must still match it). */
@@ -89,7 +89,7 @@ export function rowWhat(statement: Statement): string {
 /** The signer's name for a refusal: the operator, or the desk key (and its workstation when known). */
 function signerName(statement: Statement, standing: ChainStanding): string {
   if (statement.operator !== null) return statement.operator;
-  const workstation = standing.deskKeys.get(statement.keyId)?.workstation;
+  const workstation = standing.deskKey(statement.keyId)?.workstation;
   return workstation ? `workstation ${workstation}'s desk key` : `desk key ${statement.keyId}`;
 }
 

@@ -26,7 +26,7 @@ export function operatorSignerProblem(row: ChainRow, standing: ChainStanding, ru
 export function deskSignerProblem(row: ChainRow, standing: ChainStanding): string | null {
   const s = row.statement;
   if (s.operator !== null) return `row ${row.seq} (${s.kind}) is signed as ${s.operator}: desk events are signed by a workstation's desk key`;
-  const known = standing.deskKeys.get(s.keyId);
+  const known = standing.deskKey(s.keyId);
   const key = known === undefined ? null : importPublicKey(known.publicKey);
   if (!key) return `row ${row.seq} is signed by key ${s.keyId}, which is neither this desk's key nor one its founders named (nor a team workstation an admin enrolled)`;
   if (!verifyStatementText(key, row.text, row.signature)) return `row ${row.seq}'s signature does not verify: it was altered`;

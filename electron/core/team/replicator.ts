@@ -123,6 +123,8 @@ export class TeamReplicator implements TeamSeam {
   #ownProblem: string | null = null;
   #unsubscribe: (() => Promise<void>) | null = null;
   #draining = false;
+  /** The merchant keys order evidence was checked with, by profile (read once; a workstation without them retries). */
+  readonly #heldOrderKeys = new Map<string, OrderEvidenceKeys>();
   /** The kinds of rows already reported as not applied (#noteNotApplied). */
   readonly #notApplied = new Set<string>();
   /** Witnessed sends: asks the other workstations before a send, answers their requests (team/witness.ts). */
@@ -289,13 +291,22 @@ export class TeamReplicator implements TeamSeam {
    * where it holds the credentials, else the platform public key the profile's `team/profile` event carries.
    */
   async #orderKeys(rows: readonly AuditRow[]): Promise<OrderKeysFor> {
-    const held = new Map<string, OrderEvidenceKeys>();
+    const held = this.#heldOrderKeys;
     const profiles = new Set(rows.filter((row) => row.kind === 'system' && (row.action === ORDER_STATUS || row.action === ORDER_ACCEPTED) && row.profile !== null).map((row) => row.profile as string));
     for (const profile of profiles) {
-      const keys = await this.#context.vault.load(profile).catch(() => (profile === this.#context.activeProfile().name ? this.#context.keys() : null)).catch(() => null);
+      if (held.has(profile)) continue;
+      // The active profile's keys are the context's (read once); another profile's come from the keychain.
+      const keys = await (profile === this.#context.activeProfile().name ? this.#context.keys() : this.#context.vault.load(profile)).catch(() => null);
       if (keys !== null) held.set(profile, { platformPublicKey: keys.platformPublicKey, merchantPrivateKey: keys.merchantPrivateKey });
     }
-    return (profile) => held.get(profile) ?? sharedEvidenceKeys(this.#context.db, profile);
+    const shared = new Map<string, OrderEvidenceKeys | null>();
+    return (profile) => {
+      const own = held.get(profile);
+      if (own !== undefined) return own;
+      // Read once per page (a team/profile event of this page is applied before the statuses after it).
+      if (!shared.has(profile) || shared.get(profile) === null) shared.set(profile, sharedEvidenceKeys(this.#context.db, profile));
+      return shared.get(profile) ?? null;
+    };
   }
 
   /**
@@ -435,7 +446,7 @@ export class TeamReplicator implements TeamSeam {
           if (!(error instanceof RowRefused)) throw error;
           // An event no workstation would accept (not one of the desk's named events) must not hold up the ones after it.
           removeTeamOutboxEvent(this.#context.db, next.id);
-          this.#refuse('outbox', `desk event ${event.action}`, `${error.message}; the event was not published`);
+          this.#refuse('outbox', `desk event ${event.action} (queued as ${next.id})`, `${error.message}; the event was not published`);
           appLog.warn(`team outbox: ${error.message}; the event was not published`);
           continue;
         }

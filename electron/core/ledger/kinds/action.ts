@@ -33,7 +33,7 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
       const { workstation, publicKey } = parsed.data;
       if (workstation !== row.statement.subject) return `it enrols workstation ${workstation} under the subject ${row.statement.subject}`;
       // A desk key belongs to one workstation: it signs that workstation's events and no other's.
-      const bound = standing.deskKeys.get(keyIdOf(publicKey))?.workstation;
+      const bound = standing.deskKey(keyIdOf(publicKey))?.workstation;
       return bound === undefined || bound === null || bound === workstation ? null : `desk key ${keyIdOf(publicKey)} already belongs to workstation ${bound}`;
     },
   },
