@@ -2,6 +2,7 @@
 // keychain service name of its own (never the desk's real entries), the embedded sandbox for demo mode (whose handles
 // the harness keeps so tests can reach its admin interface or stop it), and the app's desktop methods over a
 // recording double (desktop-double.ts), and the app's notifier showing the engine's notifications through it.
+import type { SharedStoreOpener } from '../../electron/core/team/mode';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -33,6 +34,8 @@ export interface HarnessEngineOptions {
    * off for most e2e flows, which sync when they mean to.
    */
   readonly autoSync?: boolean | Partial<AutoSyncOptions>;
+  /** Opens the team database (the engine's option; the witness benchmark passes one that times the witness step). */
+  readonly openSharedStore?: SharedStoreOpener;
 }
 
 export interface HarnessEngine {
@@ -72,6 +75,7 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
     cryptoThreads: 2,
     clock: () => Date.now() + clockOffsetMs,
     autoSync: options.autoSync ?? false,
+    ...(options.openSharedStore === undefined ? {} : { openSharedStore: options.openSharedStore }),
     // As in the desktop app: the engine raises notifications and runs the withdrawal watchdog.
     notifications: true,
     ...(options.credentialsFile === undefined ? {} : { credentialsFile: options.credentialsFile }),

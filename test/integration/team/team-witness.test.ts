@@ -1,8 +1,8 @@
 // Witnessed sends on a real PostgreSQL (issue 18, finding 3): every send is preceded by fresh signed heads from the
 // other enrolled workstations. Three workstations send without a doubled order; a state column flipped to submitting
 // sends nothing (no traceable submit); a send waits while a workstation is unreachable, ignores an ack forged in its
-// name, and goes once it answers; a cancel row deleted in PostgreSQL by the owner role leads to no payment, and the
-// sender names the witness whose verified head holds the row its chain lacks.
+// name, and goes once it answers; a workstation that left is no longer asked; a cancel row deleted in PostgreSQL by
+// the owner role leads to no payment, and the sender names the witness whose verified head holds the row it lacks.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSigningKey, keyIdOf, readableFingerprint, signBytes } from '../../../electron/core/statements/keys';
@@ -145,6 +145,30 @@ describe('witnessed sends', () => {
     c = Object.assign(c, await c.start());
     expect((await a.value('withdrawals/submit', { id: await idAt(a, userOrder), as: INITIATOR })).state).toBe('submitted');
     expect(ordersFor(userOrder)).toBe(1);
+  }, 60_000);
+
+  it('no longer asks a workstation that left: the admin-signed retirement takes it out of the quorum', async () => {
+    const d = await openWorkstation('D');
+    try {
+      await d.value('team/join', { database: databaseUrl(), workstation: 'D', as: ADMIN });
+      const witnessedBy = async (userOrder: string, before: number): Promise<string[]> => {
+        expect((await a.value('withdrawals/submit', { id: await idAt(a, userOrder), as: INITIATOR })).state).toBe('submitted');
+        const [request] = await adminSql<{ nonce: string }>(`SELECT nonce FROM ${T}.witness_requests WHERE id > $1 AND workstation = 'A' ORDER BY id LIMIT 1`, [before]);
+        const acks = await adminSql<{ workstation: string }>(`SELECT DISTINCT workstation FROM ${T}.head_acks WHERE nonce = $1 ORDER BY workstation`, [request?.nonce]);
+        return acks.map((ack) => ack.workstation);
+      };
+      let before = await lastWitnessRequest();
+      expect(await witnessedBy(await approvedRequest('51', [b, c, d]), before)).toEqual(['B', 'C', 'D']);
+      await d.value('team/leave', { as: ADMIN });
+      await d.close();
+      // D is gone for good: a send neither waits for it nor is refused for it.
+      before = await lastWitnessRequest();
+      const userOrder = await approvedRequest('52', [b, c]);
+      expect(await witnessedBy(userOrder, before)).toEqual(['B', 'C']);
+      expect(ordersFor(userOrder)).toBe(1);
+    } finally {
+      await d.close();
+    }
   }, 60_000);
 
   it('finding 3: a cancel row deleted in PostgreSQL by the owner role leads to no payment; the sender names the witness holding it', async () => {
