@@ -150,10 +150,10 @@ export async function moveDeskSecrets(
 export async function anchorStandingProblem(db: StoreDatabase, trail: AuditTrail): Promise<string | null> {
   const head = auditHead(db);
   if (head === null) return null;
-  await trail.flush(); // an anchor write of a row just committed
   const store = getSetting(db, DESK_SECRETS_SETTING) === 'file' ? 'file' : 'keychain';
   const where = store === 'file' ? 'the file beside its database' : 'the OS keychain (TREASURY_DESK_KEYCHAIN_SERVICE names its service)';
-  if ((await trail.readAnchor()) === null) {
+  // Only a desk with no anchor yet waits for pending anchor writes (the first row just committed), then reads again.
+  if ((await trail.readAnchor()) === null && (await trail.flush(), await trail.readAnchor()) === null) {
     return `this workstation holds no anchor for its audit log (${head.seq} rows) in ${where}: the log cannot be checked against a rollback, so nothing is sent. Run the desk with the keychain (or file) it was set up with; to move it between the keychain and the file, an admin runs \`${MOVE_HINT(store === 'file' ? 'keychain' : 'file')}\` where both are reachable`;
   }
   const enrolled = auditRowsNamingDeskKeys(db, WORKSTATION_ENROLMENT).some((row) => namedDeskKey(parseStatement(row.statement))?.publicKey === trail.deskPublicKey);

@@ -102,7 +102,7 @@ describe('tampering in the team database', () => {
     }
   });
 
-  it('refuses an edited amount in a signed chain row: a workstation joining now names the row', async () => {
+  it('refuses an edited amount in a signed chain row: a workstation joining now names the row, and so does every workstation that verified it', async () => {
     const [row] = await adminSql<{ seq: string }>(`SELECT seq FROM ${T}.audit_log WHERE kind = 'request' AND statement LIKE $1`, [`%${approved}%`]);
     const seq = Number(row?.seq);
     await adminSql(`ALTER TABLE ${T}.audit_log DISABLE TRIGGER USER`);
@@ -118,6 +118,16 @@ describe('tampering in the team database', () => {
     } finally {
       await late.close();
     }
+    // The workstations that already verified the row: team verify walks the whole chain and names it (finding 8).
+    for (const workstation of [a, b, c]) {
+      const view = await workstation.value('team/verify', {});
+      expect(view.halted, workstation.name).toMatch(new RegExp(`audit row ${seq} is not the row this workstation verified: the shared chain was rewritten at row ${seq}`));
+    }
+    // Put back as it was: the refusal clears (the state now), and the next test starts from a whole chain.
+    await adminSql(`ALTER TABLE ${T}.audit_log DISABLE TRIGGER USER`);
+    await adminSql(`UPDATE ${T}.audit_log SET statement = replace(statement, '"amount":"18000"', '"amount":"18"') WHERE seq = $1`, [seq]);
+    await adminSql(`ALTER TABLE ${T}.audit_log ENABLE TRIGGER USER`);
+    for (const workstation of [a, b, c]) expect((await workstation.value('team/verify', {})).halted, workstation.name).toBeNull();
   });
 
   it('reports deleted audit rows on every workstation, naming the row, and refuses decisions', async () => {
