@@ -96,6 +96,7 @@ export const PRELOAD_METHOD_NAMES = [
   'team/status',
   'team/init',
   'team/join',
+  'team/preview',
   'team/verify',
   'team/leave',
   'desktop/openExplorer',

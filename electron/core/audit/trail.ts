@@ -39,6 +39,8 @@ import {
 import { DeskError } from '../errors';
 import type { TeamSeam, TeamSystemEvent } from '../team/seam';
 import type { DeskIdentity, DeskSecretStore } from './desk-identity';
+import { foundingAfterPin, pinnedDeskKeys } from '../ledger/pinned-rules';
+import type { PinnedGenesis } from '../ledger/trust-roots';
 
 export const CHECKPOINT_DOMAIN = 'treasury-desk/checkpoint/v1\n';
 const DESK_ID_SETTING = 'desk.id';
@@ -145,6 +147,18 @@ export class AuditTrail {
 
   setTeamSeam(seam: TeamSeam | null): void {
     this.#team = seam;
+  }
+
+  #pinned: PinnedGenesis | null = null;
+
+  /** The genesis this workstation pinned (ledger/trust-roots.ts), once team mode read it from the keychain; else null. */
+  get pinnedGenesis(): PinnedGenesis | null {
+    return this.#pinned;
+  }
+
+  setPinnedGenesis(genesis: PinnedGenesis | null): void {
+    this.#pinned = genesis;
+    this.#rosterCache = undefined;
   }
 
   /**
@@ -301,7 +315,9 @@ export class AuditTrail {
     const head = auditHead(this.#db);
     const key = `${profile}\n${head?.seq ?? 0}\n${head?.hash ?? ''}`;
     if (options.cached === true && this.#rosterCache?.key === key) return this.#rosterCache.roster;
-    const roster = Roster.replay(this.rosterRows(profile), (row) => this.#deskSigned(row));
+    // After the pin a desk-signed removal no longer ends a roster (only a four-eyes `profile-remove` does).
+    const pinned = this.#pinned;
+    const roster = Roster.replay(this.rosterRows(profile), (row) => this.#deskSigned(row) && (pinned === null || row.seq <= pinned.seq));
     this.#rosterCache = { key, roster };
     return roster;
   }
@@ -405,7 +421,7 @@ export class AuditTrail {
    * desk keys the chain's foundings and workstation enrolments name (read ahead: see ChainVerifier.trustEnrolledKey).
    */
   verifier(): ChainVerifier {
-    const verifier = new ChainVerifier(this.#identity, () => checkLegacyAudit(this.#db));
+    const verifier = new ChainVerifier(this.#identity, () => checkLegacyAudit(this.#db), this.#pinned);
     for (const row of auditRowsNamingDeskKeys(this.#db, WORKSTATION_ENROLMENT)) {
       const publicKey = namedDeskKey(parseStatement(row.statement));
       if (publicKey !== null) verifier.trustEnrolledKey(publicKey);
@@ -495,10 +511,34 @@ export class ChainVerifier {
   #previous = CHAIN_GENESIS;
   #expected = 1;
   #legacyRows = 0;
+  /** The pinned genesis (ledger/trust-roots.ts): rows after it follow pinned-rules.ts. */
+  readonly #pinned: PinnedGenesis | null;
+  /** Desk keys trusted after the pin: the genesis's, this workstation's, and those enrolled by verified rows since. */
+  readonly #pinnedKeys: Map<string, string> | null;
+  /** Profile additions a founding already used. */
+  readonly #usedAdditions = new Set<string>();
+  /** Workstation name → desk public key, from verified `team/workstation` enrolments. */
+  readonly #workstations = new Map<string, string>();
 
-  constructor(identity: { keyId: string; publicKey: string }, legacy: () => { rows: number; headHash: string }) {
+  constructor(identity: { keyId: string; publicKey: string }, legacy: () => { rows: number; headHash: string }, pinned: PinnedGenesis | null = null) {
     this.#deskKeys = new Map([[identity.keyId, identity.publicKey]]);
     this.#legacy = legacy;
+    this.#pinned = pinned;
+    this.#pinnedKeys = pinned === null ? null : pinnedDeskKeys(pinned, identity);
+  }
+
+  /** Each profile's roster as the rows verified so far made it (what a genesis is taken from). */
+  get rosters(): ReadonlyMap<string, Roster> {
+    return this.#rosters;
+  }
+
+  /** The workstations verified enrolments named so far (name → desk public key). */
+  get workstations(): ReadonlyMap<string, string> {
+    return this.#workstations;
+  }
+
+  #afterPin(seq: number): boolean {
+    return this.#pinned !== null && seq > this.#pinned.seq;
   }
 
   /** How many rows verified so far. */
@@ -532,6 +572,9 @@ export class ChainVerifier {
   check(row: AuditRow): { seq: number; reason: string } | null {
     const shape = rowShape(row, this.#expected, this.#previous);
     if (shape) return { seq: Math.min(row.seq, this.#expected), reason: shape.reason };
+    if (this.#pinned !== null && row.seq === this.#pinned.seq && row.hash !== this.#pinned.hash) {
+      return { seq: row.seq, reason: `row ${row.seq} is not the row this workstation pinned the desk's genesis at: the chain was rewritten at or before it` };
+    }
     const statement = parseStatement(row.statement) as Statement;
     const chainRow: ChainRow = { seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement };
     const problem = statement.operator === null ? this.#checkDeskSigned(row, statement) : this.#checkOperatorSigned(row, chainRow, statement);
@@ -542,11 +585,17 @@ export class ChainVerifier {
   }
 
   #checkDeskSigned(row: AuditRow, statement: Statement): string | null {
-    const publicKey = this.#deskKeys.get(statement.keyId);
+    const afterPin = this.#afterPin(row.seq);
+    const publicKey = (afterPin ? this.#pinnedKeys : this.#deskKeys)?.get(statement.keyId);
     const key = publicKey === undefined ? null : importPublicKey(publicKey);
-    if (!key) return `row ${row.seq} is signed by key ${statement.keyId}, which is neither this desk's key nor one its founders named (nor a team workstation an admin enrolled)`;
+    if (!key) {
+      return afterPin
+        ? `row ${row.seq} is signed by desk key ${statement.keyId}, which is neither in the desk's pinned genesis nor enrolled by an admin's team/workstation statement since`
+        : `row ${row.seq} is signed by key ${statement.keyId}, which is neither this desk's key nor one its founders named (nor a team workstation an admin enrolled)`;
+    }
     if (!verifyStatementText(key, row.statement, row.signature)) return `row ${row.seq}'s signature does not verify: it was altered`;
-    if (statement.body['action'] === PROFILE_REMOVED && statement.profile !== null) this.#rosters.delete(statement.profile);
+    // After the pin a desk-signed removal ends no roster: removing a founded profile is a four-eyes `profile-remove`.
+    if (statement.body['action'] === PROFILE_REMOVED && statement.profile !== null && !afterPin) this.#rosters.delete(statement.profile);
     if (statement.body['action'] === 'audit/legacySealed') {
       const legacy = this.#legacy();
       const details = statement.body['details'] as Record<string, unknown>;
@@ -567,11 +616,18 @@ export class ChainVerifier {
       this.#rosters.set(profile, roster);
     }
     if (isRosterKind(statement.kind)) {
+      const afterPin = this.#afterPin(row.seq);
+      const founding = statement.kind === 'found' && afterPin && this.#pinned !== null ? foundingAfterPin(statement, this.#rosters, this.#usedAdditions, this.#pinned) : null;
+      if (founding !== null && 'refusal' in founding) return `row ${row.seq} (${row.action} by ${operator}) does not hold: ${founding.refusal}`;
+      const wasFounded = roster.founded;
       const problems = roster.problems.length;
       roster.apply(chainRow);
       const problem = roster.problems[problems];
       if (problem) return `row ${row.seq} (${row.action} by ${operator}) does not hold: ${problem.reason}`;
-      for (const [keyId, publicKey] of roster.deskKeys) this.#deskKeys.set(keyId, publicKey);
+      if (founding !== null && !wasFounded && roster.founded) this.#usedAdditions.add(founding.addition);
+      // After the pin a founding names no trusted desk key (pinned-rules.ts): only genesis and enrolled workstations.
+      if (!afterPin) for (const [keyId, publicKey] of roster.deskKeys) this.#deskKeys.set(keyId, publicKey);
+      if (roster.ended) this.#rosters.delete(profile);
       return null;
     }
     const snapshot = roster.at(operator, row.seq);
@@ -585,6 +641,8 @@ export class ChainVerifier {
       const publicKey = (statement.body['details'] as Record<string, unknown> | null)?.['publicKey'];
       if (typeof publicKey !== 'string' || importPublicKey(publicKey) === null) return `row ${row.seq} enrols a workstation without a usable public key`;
       this.#deskKeys.set(keyIdOf(publicKey), publicKey);
+      this.#pinnedKeys?.set(keyIdOf(publicKey), publicKey);
+      this.#workstations.set(statement.subject, publicKey);
     }
     return null;
   }

@@ -325,6 +325,10 @@ function describeProposal(proposal: Proposal): string {
       return `change the ${proposal.subject} withdrawal policy: ${describePolicy(proposal.body['policy'])}`;
     case 'book':
       return `add ${proposal.subject} to the withdrawal address book`;
+    case 'profile-add':
+      return `add profile ${proposal.subject} (merchant ${String(proposal.body['merchantId'])}) to the team desk`;
+    case 'profile-remove':
+      return `remove profile ${proposal.subject}: its roster ends`;
     default: {
       const unreachable: never = proposal.kind;
       return unreachable;
