@@ -286,6 +286,19 @@ export interface ProposalView {
   readonly state: 'open' | 'applied' | 'withdrawn';
 }
 
+/** A profile addition or removal proposed on a team desk (docs/team.md "Pinned trust roots"). */
+export interface ProfileChangeView {
+  /** What operator confirm refers to. */
+  readonly proposal: string;
+  readonly kind: 'profile-add' | 'profile-remove';
+  readonly subject: string;
+  /** In force already (a desk without a second independent admin: no four-eyes). */
+  readonly applied: boolean;
+  readonly needsConfirmation: boolean;
+  /** What happens next, in words. */
+  readonly message: string;
+}
+
 export interface RosterView {
   readonly founded: boolean;
   readonly operators: readonly OperatorView[];

@@ -150,6 +150,15 @@ export const CONTRACT = {
   'profiles/generateKey': method(z.strictObject({ name: profileName }))<Dto.GeneratedMerchantKey>(),
   'profiles/select': method(z.strictObject({ name: profileName }))<Dto.ProfileSummary>(),
   'profiles/remove': method(z.strictObject({ name: profileName, as: actingOperator.optional() }))<{ readonly removed: string }>(),
+  /**
+   * Proposes adding a profile (imported here) to a team desk: an admin of the active profile signs, naming its merchant
+   * ID and its founders, who choose their new passphrases now; a second independent admin confirms (operators/confirm).
+   */
+  'profiles/proposeAdd': method(
+    z.strictObject({ name: profileName, merchantId: z.string().trim().min(1).max(128), founders: z.array(actingOperator).min(1).max(2), as: actingOperator }),
+  )<Dto.ProfileChangeView>(),
+  /** Proposes removing a founded profile: one of its admins signs; a second independent admin confirms (operators/confirm). */
+  'profiles/proposeRemove': method(z.strictObject({ name: profileName, as: actingOperator }))<Dto.ProfileChangeView>(),
 
   'demo/start': method(none)<Dto.ProfileSummary>(),
   'selfcheck/run': method(none)<Dto.SelfcheckReport>(),

@@ -97,6 +97,8 @@ export const PRELOAD_METHOD_NAMES = [
   'team/init',
   'team/join',
   'team/preview',
+  'profiles/proposeAdd',
+  'profiles/proposeRemove',
   'team/verify',
   'team/leave',
   'desktop/openExplorer',

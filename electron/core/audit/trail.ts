@@ -532,6 +532,11 @@ export class ChainVerifier {
     return this.#rosters;
   }
 
+  /** The profile additions foundings already used (pinned-rules.ts). */
+  get usedAdditions(): ReadonlySet<string> {
+    return this.#usedAdditions;
+  }
+
   /** The workstations verified enrolments named so far (name → desk public key). */
   get workstations(): ReadonlyMap<string, string> {
     return this.#workstations;
