@@ -274,7 +274,7 @@ export interface OperatorView {
 export interface ProposalView {
   /** What confirm and withdraw refer to. */
   readonly id: string;
-  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book';
+  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove';
   readonly subject: string;
   /** In words: "invite carol as initiator". */
   readonly summary: string;
@@ -284,6 +284,19 @@ export interface ProposalView {
   /** For invitations: the fingerprint of the key the operator accepted with (what the confirmer checks). */
   readonly acceptedKey: string | null;
   readonly state: 'open' | 'applied' | 'withdrawn';
+}
+
+/** A profile addition or removal proposed on a team desk (docs/team.md "Pinned trust roots"). */
+export interface ProfileChangeView {
+  /** What operator confirm refers to. */
+  readonly proposal: string;
+  readonly kind: 'profile-add' | 'profile-remove';
+  readonly subject: string;
+  /** In force already (a desk without a second independent admin: no four-eyes). */
+  readonly applied: boolean;
+  readonly needsConfirmation: boolean;
+  /** What happens next, in words. */
+  readonly message: string;
 }
 
 export interface RosterView {
@@ -473,6 +486,23 @@ export interface TeamStatusView {
   readonly refused: readonly TeamRefusalView[];
   /** Desk events waiting to be published (an outage keeps them here). */
   readonly pendingEvents: number;
+  /** The desk's genesis this workstation pinned (docs/team.md "Pinned trust roots"), or null before a pin. */
+  readonly genesis: TeamGenesisView | null;
+}
+
+/** A desk's genesis: the fingerprint people compare out of band, the row it is taken at, and what it pins. */
+export interface TeamGenesisView {
+  /** 4 groups of 4 base32 characters. */
+  readonly fingerprint: string;
+  readonly seq: number;
+  readonly profiles: readonly string[];
+  readonly workstations: readonly string[];
+}
+
+/** What a workstation about to join sees: the desk's genesis as its verified shared chain gives it. */
+export interface TeamPreviewView {
+  readonly deskId: string;
+  readonly genesis: TeamGenesisView;
 }
 
 /** A re-anchor step (team/reanchor): proposed by one admin, done once a second admin confirmed. */

@@ -35,6 +35,8 @@ export const actingOperator = z.strictObject({ operator: operatorName, passphras
 /** A team database URL (its password is moved to the keychain, never stored with the URL). */
 const teamDatabaseUrl = z.string().min(1).max(2000);
 /** How this workstation is named in the team (shown to the others). */
+/** The desk's genesis fingerprint the joiner confirms (compared out of band with a workstation already on the desk). */
+const genesisFingerprint = z.string().trim().min(1, 'give the desk genesis fingerprint (ABCD-EFGH-IJKL-MNOP) an admin on the desk reads you').max(64);
 const workstationName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,63}$/, 'a workstation name is 1 to 64 letters, digits, spaces, dots, dashes or underscores');
 export const currency = z.enum(WITHDRAWAL_CURRENCIES, { error: 'unknown currency symbol' });
 /**
@@ -148,6 +150,15 @@ export const CONTRACT = {
   'profiles/generateKey': method(z.strictObject({ name: profileName }))<Dto.GeneratedMerchantKey>(),
   'profiles/select': method(z.strictObject({ name: profileName }))<Dto.ProfileSummary>(),
   'profiles/remove': method(z.strictObject({ name: profileName, as: actingOperator.optional() }))<{ readonly removed: string }>(),
+  /**
+   * Proposes adding a profile (imported here) to a team desk: an admin of the active profile signs, naming its merchant
+   * ID and its founders, who choose their new passphrases now; a second independent admin confirms (operators/confirm).
+   */
+  'profiles/proposeAdd': method(
+    z.strictObject({ name: profileName, merchantId: z.string().trim().min(1).max(128), founders: z.array(actingOperator).min(1).max(2), as: actingOperator }),
+  )<Dto.ProfileChangeView>(),
+  /** Proposes removing a founded profile: one of its admins signs; a second independent admin confirms (operators/confirm). */
+  'profiles/proposeRemove': method(z.strictObject({ name: profileName, as: actingOperator }))<Dto.ProfileChangeView>(),
 
   'demo/start': method(none)<Dto.ProfileSummary>(),
   'selfcheck/run': method(none)<Dto.SelfcheckReport>(),
@@ -327,7 +338,9 @@ export const CONTRACT = {
   /** Moves this desk into an EMPTY team database (postgres://ROLE:PASSWORD@HOST/DB); an admin enrols this workstation. */
   'team/init': method(z.strictObject({ database: teamDatabaseUrl, workstation: workstationName, as: actingOperator }))<Dto.TeamStatusView>(),
   /** Joins a team desk: pulls and verifies its whole chain; an admin enrols this workstation. */
-  'team/join': method(z.strictObject({ database: teamDatabaseUrl, workstation: workstationName, as: actingOperator }))<Dto.TeamStatusView>(),
+  'team/join': method(z.strictObject({ database: teamDatabaseUrl, workstation: workstationName, as: actingOperator, genesis: genesisFingerprint }))<Dto.TeamStatusView>(),
+  /** The genesis of the team desk a URL names, verified, before joining it (nothing is joined): what the joiner confirms. */
+  'team/preview': method(z.strictObject({ database: teamDatabaseUrl }))<Dto.TeamPreviewView>(),
   /**
    * Catches up with the team database and checks its projection rows (requests, approvals) against the verified
    * statements: every refused row is named in the answer's `refused`.

@@ -6,6 +6,7 @@ import type { DeskContext } from './context';
 import { DeskError } from './errors';
 import { actingAs, type OperatorCredentials } from './operators/acting';
 import { PROFILE_REMOVED } from './operators/roster';
+import { requireRemovalInForce } from './operators/profile-changes';
 import { generateMerchantKeyPair, readCredentialsFile, type MerchantCredentialsText } from './secrets';
 import { createProfile, deleteNotificationPreferences, deleteOperatorRecords, deleteProfile, getProfile, listProfiles, setSetting, SETTING_KEYS, updateProfile, type Profile } from './store';
 import { DEFAULT_CALLBACK_HOST, DEFAULT_CALLBACK_PORT } from './callbacks/listener';
@@ -141,6 +142,7 @@ export async function selectProfile(context: DeskContext, name: string): Promise
 export async function removeProfile(context: DeskContext, name: string, acting: OperatorCredentials | undefined): Promise<{ removed: string }> {
   refuseInFileMode(context);
   if (!getProfile(context.db, name)) throw new DeskError('notFound', `no profile named ${name}`);
+  requireRemovalInForce(context, name);
   let operator: string | null = null;
   if (context.trail.roster(name).founded) {
     if (!acting) throw new DeskError('forbidden', `removing profile ${name} needs one of its admins: give --as ADMIN`);

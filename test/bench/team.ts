@@ -131,7 +131,7 @@ async function runWorkstationBench(url: string): Promise<BenchOutcome> {
     for (const name of ['B', 'C']) {
       const other = await station(join(dir, name));
       stations.push(other);
-      await other.value('team/join', { database: url, workstation: name, as: ADMIN });
+      await other.value('team/join', { database: url, workstation: name, as: ADMIN, genesis: (await a.value('team/status', {})).genesis?.fingerprint ?? '' });
       others.push(other);
     }
     const [b, c] = others as [Station, Station];

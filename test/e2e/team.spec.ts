@@ -2,8 +2,9 @@
 // one PostgreSQL (scripts/with-postgres.sh). The first is a demo desk moved into the team database; the second, a fresh
 // data folder without merchant credentials, joins from Onboarding's "Join a team desk" (refusals of a wrong URL, a
 // wrong database password and an unreachable database shown under the form, nothing joined) and lands on the desk
-// with the joined profile. The second page's approvals queue shows a request made at the first within a second,
-// without a reload, and its Settings show the team desk as connected; every page passes the accessibility checks.
+// with the joined profile once the desk's genesis fingerprint it shows matches the first's. The second page's approvals
+// queue shows a request made at the first within a second, without a reload, and both Settings show the team desk as
+// connected with the same genesis fingerprint; every page passes the accessibility checks.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -20,10 +21,16 @@ function databaseUrl(): string {
   return url;
 }
 
-/** Fills Onboarding's join form and has DEMO_ADMIN enrol the workstation in the operator dialog. */
-async function joinFromOnboarding(page: Page, database: string): Promise<void> {
+/**
+ * Fills Onboarding's join form and asks for the desk's genesis. With `genesis` (the fingerprint the first workstation
+ * shows), checks the form shows the same one, confirms it, and has DEMO_ADMIN enrol the workstation in the operator dialog.
+ */
+async function joinFromOnboarding(page: Page, database: string, genesis?: string): Promise<void> {
   await page.getByTestId('@onboarding/team-database').fill(database);
   await page.getByTestId('@onboarding/team-workstation').fill('laptop');
+  await page.getByTestId('@onboarding/team-join').click();
+  if (genesis === undefined) return;
+  await expect(page.getByTestId('@onboarding/team-genesis')).toHaveText(genesis);
   await page.getByTestId('@onboarding/team-join').click();
   await actAs(page, DEMO_ADMIN);
 }
@@ -79,7 +86,8 @@ test('the second workstation’s approvals queue updates live when the first mak
     expect(await second.desk.value('team/status', {})).toMatchObject({ enabled: false });
     expect(await second.desk.value('profiles/list', {})).toEqual([]);
 
-    await joinFromOnboarding(page2, url);
+    const genesis = (await desk.value('team/status', {})).genesis?.fingerprint ?? 'no genesis';
+    await joinFromOnboarding(page2, url, genesis);
     await expect(page2.getByTestId('@lock/operator').or(page2.getByTestId('@shell/profile'))).toBeVisible();
     await unlockIfLocked(page2, DEMO_APPROVER);
     await expect(page2.getByTestId('@shell/profile')).toContainText('demo');
@@ -97,9 +105,11 @@ test('the second workstation’s approvals queue updates live when the first mak
 
     await go(page2, 'settings');
     await expect(page2.getByTestId('@settings/team-connection')).toContainText('Connected');
+    await expect(page2.getByTestId('@settings/team-genesis')).toHaveText(genesis);
     await expectAccessible(page2, 'settings with a team desk');
     await go(page, 'settings');
     await expect(page.getByTestId('@settings/team-connection')).toContainText('Connected');
+    await expect(page.getByTestId('@settings/team-genesis')).toHaveText(genesis);
     await expectAccessible(page, 'settings on the first workstation');
   } finally {
     await context.close();

@@ -6,7 +6,8 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ProfileSummary } from '../../contract';
 import { credentialsFilePermissionWarning } from '../../core/secrets/credentials-file';
-import { addEngineOptions, ENV, secretInput, withSession, type EngineSession } from '../engine-session';
+import { collect } from '../args';
+import { addEngineOptions, askNewPassphrase, ENV, PLACEHOLDER, secretInput, withSession, type EngineSession } from '../engine-session';
 import { UsageError } from '../errors';
 import { orDash, table } from '../format';
 import { readTextFileArgument, writeFileArgument, type CliIo } from '../io';
@@ -171,6 +172,41 @@ export const registerProfileCommands: CommandRegistrar = (program, io) => {
       const as = options.as === undefined ? undefined : await session.acting(options.as);
       const removed = await session.run('profiles/remove', { name, ...(as ? { as } : {}) }, { name: 'NAME' });
       session.output(removed, () => session.say(`removed profile ${removed.removed} and its keychain entries`));
+    });
+  });
+
+  addEngineOptions(
+    profile
+      .command('propose-add')
+      .description('On a team desk: propose adding a profile imported here (an admin of the active profile signs; a second independent admin confirms)')
+      .argument('<name>', 'the profile to add (its credentials imported at this workstation)')
+      .requiredOption('--merchant-id <id>', 'its merchant ID, as the proposal signs it')
+      .requiredOption('--founder <name>', 'a founding admin of the new profile, who types a new passphrase now; give it twice for two', collect)
+      .requiredOption('--as <admin>', 'an admin of the active profile proposing it (asked for a passphrase)'),
+  ).action(async (name: string, options: { readonly merchantId: string; readonly founder: readonly string[]; readonly as: string }, command: Command) => {
+    await withSession(command, io, async (session) => {
+      const labels = { name: 'NAME', merchantId: '--merchant-id', founders: '--founder' };
+      const placeholder = options.founder.map((operator) => ({ operator, passphrase: PLACEHOLDER }));
+      session.check('profiles/proposeAdd', { name, merchantId: options.merchantId, founders: placeholder, as: { operator: options.as, passphrase: PLACEHOLDER } }, labels);
+      const founders: { operator: string; passphrase: string }[] = [];
+      for (const [index, operator] of options.founder.entries()) {
+        founders.push({ operator, passphrase: await askNewPassphrase(io, operator, index === 0 ? ENV.newPassphrase : ENV.newPassphrase2) });
+      }
+      const change = await session.runAs('profiles/proposeAdd', { name, merchantId: options.merchantId, founders }, options.as, labels);
+      session.output(change, () => session.say(change.message));
+    });
+  });
+
+  addEngineOptions(
+    profile
+      .command('propose-remove')
+      .description("On a team desk: propose removing a founded profile (one of its admins signs; a second independent admin confirms; then profile remove)")
+      .argument('<name>', 'the founded profile')
+      .requiredOption('--as <admin>', "one of the profile's admins (asked for a passphrase)"),
+  ).action(async (name: string, options: { readonly as: string }, command: Command) => {
+    await withSession(command, io, async (session) => {
+      const change = await session.runAs('profiles/proposeRemove', { name }, options.as, { name: 'NAME' });
+      session.output(change, () => session.say(change.message));
     });
   });
 };

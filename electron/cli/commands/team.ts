@@ -1,10 +1,11 @@
 // `treasury-desk team init | join | status | verify | reanchor | leave`: team mode, one shared desk on PostgreSQL for several
 // workstations. --database URL (or TREASURY_DESK_DATABASE_URL) names the team database; its password is moved to this
 // workstation's keychain, and the URL is kept without it. init and join need an admin (--as) to enrol this
-// workstation's desk key; status says what is connected, since when and how fresh the local copy is.
+// workstation's desk key; status says what is connected, since when and how fresh the local copy is, and the desk's
+// pinned genesis fingerprint, which join asks the joiner to confirm (--genesis, or at the terminal).
 import type { Command } from 'commander';
 import type { TeamStatusView } from '../../contract';
-import { addEngineOptions, envOf, withSession } from '../engine-session';
+import { addEngineOptions, envOf, withSession, type EngineSession } from '../engine-session';
 import { NegativeAnswer, UsageError } from '../errors';
 import type { CommandRegistrar } from '../program';
 
@@ -14,6 +15,7 @@ interface ConnectOptions {
   readonly database?: string;
   readonly workstation: string;
   readonly as: string;
+  readonly genesis?: string;
 }
 
 function databaseOf(options: ConnectOptions, env: Readonly<Record<string, string | undefined>>): string {
@@ -33,6 +35,9 @@ function statusLines(view: TeamStatusView): string[] {
     `team database: ${view.database ?? ''} (this workstation: ${view.workstation ?? ''})`,
     view.connected ? `connected since ${timeText(view.since)}` : `unreachable since ${timeText(view.since)}: ${view.reason ?? 'no answer'} (reviewing works; decisions wait)`,
     `last verified row: ${view.verifiedSeq}${view.verifiedAt === null ? '' : ` (at ${timeText(view.verifiedAt)})`}`,
+    view.genesis === null
+      ? 'desk genesis: not pinned yet'
+      : `desk genesis: ${view.genesis.fingerprint} (row ${view.genesis.seq}; profiles ${view.genesis.profiles.join(', ')}; workstations ${view.genesis.workstations.join(', ')})`,
   ];
   if (view.pendingEvents > 0) lines.push(`${view.pendingEvents} desk event(s) waiting to be published`);
   if (view.halted !== null) lines.push(`NOT TRUSTED: ${view.halted}`);
@@ -45,22 +50,44 @@ export const registerTeamCommands: CommandRegistrar = (program, io) => {
 
   for (const [name, description] of [
     ['init', 'Move this desk into an EMPTY team database and enrol this workstation (an admin signs)'],
-    ['join', 'Connect this workstation to a team desk: pull and verify its whole audit chain (an admin enrols it)'],
+    ['join', "Connect this workstation to a team desk: pull and verify its whole audit chain, confirm the desk's genesis fingerprint (an admin enrols it)"],
   ] as const) {
-    addEngineOptions(
-      team
-        .command(name)
-        .description(description)
-        .option('--database <url>', `postgres://ROLE:PASSWORD@HOST:PORT/DATABASE[?sslmode=verify-full] (default: ${DATABASE_ENV})`)
-        .requiredOption('--workstation <name>', 'how this workstation is named in the team')
-        .requiredOption('--as <admin>', 'the admin enrolling this workstation (asked for a passphrase)'),
-    ).action(async (options: ConnectOptions, command: Command) => {
+    const command = team
+      .command(name)
+      .description(description)
+      .option('--database <url>', `postgres://ROLE:PASSWORD@HOST:PORT/DATABASE[?sslmode=verify-full] (default: ${DATABASE_ENV})`)
+      .requiredOption('--workstation <name>', 'how this workstation is named in the team')
+      .requiredOption('--as <admin>', 'the admin enrolling this workstation (asked for a passphrase)');
+    if (name === 'join') command.option('--genesis <fingerprint>', "the desk's genesis fingerprint, as an admin on the desk reads it from team status (asked at a terminal)");
+    addEngineOptions(command).action(async (options: ConnectOptions, command: Command) => {
       const database = databaseOf(options, envOf(io));
+      const labels = { database: '--database', workstation: '--workstation', genesis: '--genesis' };
       await withSession(command, io, async (session) => {
-        const view = await session.runAs(`team/${name}`, { database, workstation: options.workstation }, options.as, { database: '--database', workstation: '--workstation' });
+        const view =
+          name === 'init'
+            ? await session.runAs('team/init', { database, workstation: options.workstation }, options.as, labels)
+            : await session.runAs('team/join', { database, workstation: options.workstation, genesis: await confirmedGenesis(session, database, options.genesis) }, options.as, labels);
         session.output(view, () => statusLines(view).forEach((line) => session.say(line)));
       });
     });
+  }
+
+  /**
+   * The genesis fingerprint the joiner confirms: --genesis as given (the engine refuses it, naming the one it found,
+   * when it differs); else, at a terminal, the one the desk shows once a person says it matches; else a refusal.
+   */
+  async function confirmedGenesis(session: EngineSession, database: string, given: string | undefined): Promise<string> {
+    if (given !== undefined) return given;
+    if (io.stdinIsTTY !== true || !io.prompt) {
+      throw new UsageError("joining needs the desk's genesis fingerprint: ask an admin on the desk to read it from team status, and pass it with --genesis FINGERPRINT.");
+    }
+    const preview = await session.run('team/preview', { database }, { database: '--database' });
+    const genesis = preview.genesis;
+    io.stderr(`The desk's genesis fingerprint is ${genesis.fingerprint} (row ${genesis.seq}; profiles ${genesis.profiles.join(', ')}; workstations ${genesis.workstations.join(', ')}).\n`);
+    io.stderr('Compare it with an admin at a workstation already on the desk (team status). A different one means another desk or a tampered database.\n');
+    const answer = await io.prompt('Does it match? [y/N] ', { hidden: false });
+    if (!/^y(es)?$/i.test(answer.trim())) throw new NegativeAnswer('the genesis fingerprint was not confirmed; nothing was joined.');
+    return genesis.fingerprint;
   }
 
   addEngineOptions(team.command('status').description('What this workstation is connected to, since when, and how fresh its copy is')).action(

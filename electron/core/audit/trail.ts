@@ -44,6 +44,8 @@ import { DeskError } from '../errors';
 import type { TeamSeam, TeamSystemEvent } from '../team/seam';
 import { headAckMessage, type HeadAck } from '../team/head-ack';
 import type { DeskIdentity, DeskSecretStore } from './desk-identity';
+import { foundingAfterPin, pinnedDeskKeys } from '../ledger/pinned-rules';
+import type { PinnedGenesis } from '../ledger/trust-roots';
 
 export const CHECKPOINT_DOMAIN = 'treasury-desk/checkpoint/v1\n';
 const DESK_ID_SETTING = 'desk.id';
@@ -152,6 +154,18 @@ export class AuditTrail {
     this.#team = seam;
   }
 
+  #pinned: PinnedGenesis | null = null;
+
+  /** The genesis this workstation pinned (ledger/trust-roots.ts), once team mode read it from the keychain; else null. */
+  get pinnedGenesis(): PinnedGenesis | null {
+    return this.#pinned;
+  }
+
+  setPinnedGenesis(genesis: PinnedGenesis | null): void {
+    this.#pinned = genesis;
+    this.#rosterCache = undefined;
+  }
+
   /**
    * Appends a statement signed by `sign` (an unsealed operator key); see appendStatement for transactions. A team
    * desk's decisions go through the team seam (ActingOperator.sign); a direct append would fork the shared chain.
@@ -218,6 +232,18 @@ export class AuditTrail {
       initiator: (subject) =>
         auditRowsBySubject(db, profile, subject).find((row) => row.kind === 'request' && row.seq < seq && row.profile === profile)?.operator ?? undefined,
       legacy: () => checkLegacyAudit(db),
+      foundingRefusal: (statement) => {
+        const pinned = this.#pinned;
+        if (statement.kind !== 'found' || pinned === null || seq <= pinned.seq) return null;
+        // Rare (a profile founded on a team desk): the same rule as replay, over the local rows before this one.
+        const verifier = this.verifier();
+        for (const row of iterateAudit(db)) {
+          if (row.seq >= seq) break;
+          const problem = verifier.check(row);
+          if (problem) return `the audit log does not verify at row ${problem.seq}: ${problem.reason}`;
+        }
+        return verifier.foundingRefusalAt(statement, seq);
+      },
     };
   }
 
@@ -473,7 +499,7 @@ export class AuditTrail {
    * desk keys the chain's foundings and workstation enrolments name (read ahead: see ChainVerifier.trustEnrolledKey).
    */
   verifier(): ChainVerifier {
-    const verifier = new ChainVerifier(this.#identity, () => checkLegacyAudit(this.#db));
+    const verifier = new ChainVerifier(this.#identity, () => checkLegacyAudit(this.#db), this.#pinned);
     for (const row of auditRowsNamingDeskKeys(this.#db, WORKSTATION_ENROLMENT)) {
       const named = namedDeskKey(parseStatement(row.statement));
       if (named !== null) verifier.trustEnrolledKey(named.publicKey, named.workstation);
@@ -571,11 +597,50 @@ export class ChainVerifier {
   #legacyRows = 0;
   /** Whether an admin enrolled a team workstation yet (a team desk: a desk-signed profile removal ends no roster). */
   #teamDesk = false;
+  /** The pinned genesis (ledger/trust-roots.ts): rows after it follow pinned-rules.ts. */
+  readonly #pinned: PinnedGenesis | null;
+  /** Desk keys trusted after the pin: the genesis's, this workstation's, and those enrolled by verified rows since. */
+  readonly #pinnedKeys: Map<string, DeskKeyInForce> | null;
+  /** Profile additions a founding already used. */
+  readonly #usedAdditions = new Set<string>();
+  /** Workstation name → desk public key, from verified `team/workstation` enrolments. */
+  readonly #workstations = new Map<string, string>();
 
-  constructor(identity: { keyId: string; publicKey: string }, legacy: () => { rows: number; headHash: string }) {
+  constructor(identity: { keyId: string; publicKey: string }, legacy: () => { rows: number; headHash: string }, pinned: PinnedGenesis | null = null) {
     this.#ownKeyId = identity.keyId;
     this.#deskKeys = new Map([[identity.keyId, { publicKey: identity.publicKey, workstation: null, own: true }]]);
     this.#legacy = legacy;
+    this.#pinned = pinned;
+    this.#pinnedKeys = pinned === null ? null : pinnedDeskKeys(pinned, identity);
+  }
+
+  /** Each profile's roster as the rows verified so far made it (what a genesis is taken from). */
+  get rosters(): ReadonlyMap<string, Roster> {
+    return this.#rosters;
+  }
+
+  /** The profile additions foundings already used (pinned-rules.ts). */
+  get usedAdditions(): ReadonlySet<string> {
+    return this.#usedAdditions;
+  }
+
+  /** The workstations verified enrolments named so far (name → desk public key). */
+  get workstations(): ReadonlyMap<string, string> {
+    return this.#workstations;
+  }
+
+  #afterPin(seq: number): boolean {
+    return this.#pinned !== null && seq > this.#pinned.seq;
+  }
+
+  /**
+   * Why a `found` row at `seq` may not stand under the pinned roots (pinned-rules.ts: after the pin, only with a profile
+   * addition in force naming its merchant ID and founders), or null; the rows before `seq` must have been checked.
+   */
+  foundingRefusalAt(statement: Statement, seq: number): string | null {
+    if (statement.kind !== 'found' || this.#pinned === null || !this.#afterPin(seq)) return null;
+    const founding = foundingAfterPin(statement, this.#rosters, this.#usedAdditions, this.#pinned);
+    return 'refusal' in founding ? founding.refusal : null;
   }
 
   /** How many rows verified so far. */
@@ -609,7 +674,9 @@ export class ChainVerifier {
   }
 
   /** The chain's standing just before the next row of `profile` (what the registry's rules judge it by). */
-  #standing(profile: string): ChainStanding {
+  #standing(profile: string, seq: number): ChainStanding {
+    // After the pin only the genesis's desk keys, this workstation's and those admins enrolled since are in force.
+    const deskKeys = this.#afterPin(seq) ? (this.#pinnedKeys as Map<string, DeskKeyInForce>) : this.#deskKeys;
     return {
       roster: () => {
         let roster = this.#rosters.get(profile);
@@ -619,7 +686,8 @@ export class ChainVerifier {
         }
         return roster;
       },
-      deskKey: (keyId) => this.#deskKeys.get(keyId),
+      deskKey: (keyId) => deskKeys.get(keyId),
+      foundingRefusal: (statement) => this.foundingRefusalAt(statement, seq),
       initiator: (subject) => this.#initiators.get(`${profile}\n${subject}`),
       legacy: this.#legacy,
     };
@@ -629,32 +697,49 @@ export class ChainVerifier {
   check(row: AuditRow): { seq: number; reason: string } | null {
     const shape = rowShape(row, this.#expected, this.#previous);
     if (shape) return { seq: Math.min(row.seq, this.#expected), reason: shape.reason };
+    if (this.#pinned !== null && row.seq === this.#pinned.seq && row.hash !== this.#pinned.hash) {
+      return { seq: row.seq, reason: `row ${row.seq} is not the row this workstation pinned the desk's genesis at: the chain was rewritten at or before it` };
+    }
     const statement = parseStatement(row.statement) as Statement;
     const chainRow: ChainRow = { seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement };
     const profile = statement.profile ?? '';
-    const problem = refuseRow(chainRow, this.#standing(profile));
+    const wasFounded = this.#rosters.get(profile)?.founded ?? false;
+    const problem = refuseRow(chainRow, this.#standing(profile, row.seq));
     if (problem) return { seq: row.seq, reason: problem };
-    this.#takeEffect(chainRow, profile);
+    this.#takeEffect(chainRow, profile, wasFounded);
     this.#previous = row.hash;
     this.#expected += 1;
     return null;
   }
 
   /** What a row that holds changes in the standing: desk keys named or enrolled, requests' initiators, a roster ended. */
-  #takeEffect(row: ChainRow, profile: string): void {
+  #takeEffect(row: ChainRow, profile: string, wasFounded: boolean): void {
     const s = row.statement;
+    const afterPin = this.#afterPin(row.seq);
     if (s.kind === 'request' && s.operator !== null) this.#initiators.set(`${profile}\n${s.subject}`, s.operator);
     if (isRosterKind(s.kind)) {
-      for (const [keyId, publicKey] of this.#rosters.get(profile)?.deskKeys ?? []) if (!this.#deskKeys.has(keyId)) this.trustEnrolledKey(publicKey);
+      const roster = this.#rosters.get(profile);
+      if (s.kind === 'found' && afterPin && !wasFounded && roster?.founded === true) {
+        const founding = this.#pinned === null ? null : foundingAfterPin(s, this.#rosters, this.#usedAdditions, this.#pinned);
+        if (founding !== null && 'addition' in founding) this.#usedAdditions.add(founding.addition);
+      }
+      // After the pin a founding names no trusted desk key (pinned-rules.ts): only genesis and enrolled workstations.
+      if (!afterPin) for (const [keyId, publicKey] of roster?.deskKeys ?? []) if (!this.#deskKeys.has(keyId)) this.trustEnrolledKey(publicKey);
+      if (roster?.ended === true) this.#rosters.delete(profile);
     }
     const enrolment = s.kind === 'action' ? workstationEnrolment(s.body) : null;
     if (enrolment !== null) {
       this.#teamDesk = true;
       this.trustEnrolledKey(enrolment.publicKey, enrolment.workstation);
+      if (importPublicKey(enrolment.publicKey) !== null) {
+        this.#pinnedKeys?.set(keyIdOf(enrolment.publicKey), { publicKey: enrolment.publicKey, workstation: enrolment.workstation, own: keyIdOf(enrolment.publicKey) === this.#ownKeyId });
+      }
+      this.#workstations.set(enrolment.workstation, enrolment.publicKey);
     }
     if (s.kind !== 'system') return;
     const action = systemBodySchema.parse(s.body).action;
-    if (action === PROFILE_REMOVED && s.profile !== null && profileRemovalEndsRoster(s.keyId === this.#ownKeyId, this.#teamDesk)) this.#rosters.delete(s.profile);
+    // After the pin a desk-signed removal ends no roster: removing a founded profile is a four-eyes `profile-remove`.
+    if (action === PROFILE_REMOVED && s.profile !== null && !afterPin && profileRemovalEndsRoster(s.keyId === this.#ownKeyId, this.#teamDesk)) this.#rosters.delete(s.profile);
     if (action === LEGACY_SEALED) this.#legacyRows = this.#legacy().rows;
   }
 }

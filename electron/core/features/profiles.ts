@@ -5,6 +5,7 @@ import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { acceptInvitation, confirmProposal, foundDesk, inviteOperator } from '../operators/enrolment';
 import { addProfile, generateProfileKey, importProfileFile, listProfileSummaries, removeProfile, selectProfile } from '../profiles';
+import { proposeProfileAddition, proposeProfileRemoval } from '../operators/profile-changes';
 import type { SessionLock } from '../session';
 import type { SyncService } from '../sync/sync';
 import type { Handle } from './handle';
@@ -62,7 +63,10 @@ async function seedDemoRoster(context: DeskContext): Promise<void> {
 export function profilesHandlers(
   deps: ProfilesFeatureDeps,
   handle: Handle,
-): Pick<TreasuryHandlers, 'profiles/list' | 'profiles/add' | 'profiles/importFile' | 'profiles/generateKey' | 'profiles/select' | 'profiles/remove' | 'demo/start'> {
+): Pick<
+  TreasuryHandlers,
+  'profiles/list' | 'profiles/add' | 'profiles/importFile' | 'profiles/generateKey' | 'profiles/select' | 'profiles/remove' | 'profiles/proposeAdd' | 'profiles/proposeRemove' | 'demo/start'
+> {
   const { context, session } = deps;
   return {
     'profiles/list': handle('profiles/list', () => listProfileSummaries(context)),
@@ -75,6 +79,10 @@ export function profilesHandlers(
       return summary;
     }),
     'profiles/remove': handle('profiles/remove', (request) => removeProfile(context, request.name, request.as)),
+    'profiles/proposeAdd': handle('profiles/proposeAdd', (request) =>
+      proposeProfileAddition(context, { name: request.name, merchantId: request.merchantId, founders: request.founders }, request.as),
+    ),
+    'profiles/proposeRemove': handle('profiles/proposeRemove', (request) => proposeProfileRemoval(context, request.name, request.as)),
     'demo/start': handle('demo/start', () => startDemo(deps)),
   };
 }

@@ -12,7 +12,7 @@ export interface TeamFeatureDeps {
   readonly team: TeamMode;
 }
 
-type TeamMethods = 'team/status' | 'team/init' | 'team/join' | 'team/verify' | 'team/reanchor' | 'team/leave';
+type TeamMethods = 'team/status' | 'team/init' | 'team/join' | 'team/preview' | 'team/verify' | 'team/reanchor' | 'team/leave';
 
 /** Registers the password of a database URL as a secret (a URL that does not parse is refused later, by TeamMode). */
 function registerUrlPassword(url: string): void {
@@ -33,7 +33,11 @@ export function teamHandlers({ context, team }: TeamFeatureDeps, handle: Handle)
     }),
     'team/join': handle('team/join', (request) => {
       registerUrlPassword(request.database);
-      return team.join(request.database, request.workstation, request.as);
+      return team.join(request.database, request.workstation, request.as, request.genesis);
+    }),
+    'team/preview': handle('team/preview', (request) => {
+      registerUrlPassword(request.database);
+      return team.preview(request.database);
     }),
     'team/verify': handle('team/verify', () => team.verify()),
     'team/reanchor': handle('team/reanchor', (request) => team.reanchor(request.as, request.confirm === true)),

@@ -36,6 +36,11 @@ export interface ChainStanding {
   initiator(subject: string): string | undefined;
   /** The legacy log of before signed approvals, as it is now (the `audit/legacySealed` row must still match it). */
   legacy(): { rows: number; headHash: string };
+  /**
+   * After the pinned genesis (ledger/trust-roots.ts), why a `found` row may not stand: no profile addition in force
+   * names its merchant ID and founders (ledger/pinned-rules.ts). Null before the pin, or when one does.
+   */
+  foundingRefusal(statement: Statement): string | null;
 }
 
 /** Who signs a kind: an active operator, any enrolled operator (disabled too), the roster's own rule, or a desk key. */

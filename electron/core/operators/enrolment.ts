@@ -18,6 +18,7 @@ import { ensureOperator, getOperatorRecord, listOperatorRecords, listPolicies, o
 import { actingAs, unsealOperator, type ActingOperator, type OperatorCredentials } from './acting';
 import { disjoint, Roster, type Proposal } from './roster';
 import { parseSealedKey, sealPrivateKey } from './sealed-key';
+import { foundAddedProfile } from './profile-changes';
 import { registerSecret } from '../log/redact';
 
 const INVITATION_CODE_BYTES = 8;
@@ -78,6 +79,12 @@ function requireUnfounded(context: DeskContext, profile: string): void {
 export async function foundDesk(context: DeskContext, admins: readonly OperatorCredentials[]): Promise<RosterView> {
   const profile = context.activeProfile();
   requireUnfounded(context, profile.name);
+  if (context.trail.pinnedGenesis !== null) {
+    // A pinned (team) desk: a profile is founded only by the profile addition in force (profile-changes.ts).
+    await foundAddedProfile(context, admins);
+    context.emit({ type: 'operators/changed' });
+    return rosterView(context);
+  }
   if (admins.length < 1 || admins.length > 2) throw new DeskError('invalidInput', 'a desk is founded by one or two admins');
   const names = admins.map((admin) => admin.operator.trim());
   if (new Set(names.map((name) => name.toLowerCase())).size !== names.length) throw new DeskError('invalidInput', 'the founding admins need different names', { name: 'already used' });
@@ -325,6 +332,10 @@ function describeProposal(proposal: Proposal): string {
       return `change the ${proposal.subject} withdrawal policy: ${describePolicy(proposal.body['policy'])}`;
     case 'book':
       return `add ${proposal.subject} to the withdrawal address book`;
+    case 'profile-add':
+      return `add profile ${proposal.subject} (merchant ${String(proposal.body['merchantId'])}) to the team desk`;
+    case 'profile-remove':
+      return `remove profile ${proposal.subject}: its roster ends`;
     default: {
       const unreachable: never = proposal.kind;
       return unreachable;

@@ -40,7 +40,16 @@ export interface RosterOperator {
   readonly history: readonly OperatorSnapshot[];
 }
 
-export type ProposalKind = 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book';
+export type ProposalKind = 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove';
+
+/** A profile addition in force (ledger/trust-roots.ts): the profile it lets be founded, with its merchant ID and founders' keys. */
+export interface ProfileAddition {
+  readonly id: string;
+  readonly profile: string;
+  readonly merchantId: string;
+  readonly admins: readonly { readonly name: string; readonly publicKey: string }[];
+  readonly fromSeq: number;
+}
 
 export interface Proposal {
   /** The proposing row's hash: what `accept`, `confirm` and `withdraw-proposal` refer to. */
@@ -116,6 +125,10 @@ export class Roster {
   #rowAt = 0;
   readonly problems: RosterProblem[] = [];
   #foundingId: string | null = null;
+  #foundingMerchantId: string | null = null;
+  /** Set once a four-eyes `profile-remove` of this very profile is applied: the roster ends there. */
+  #ended = false;
+  readonly #additions: ProfileAddition[] = [];
   readonly #foundingSignatures = new Map<string, Set<string>>();
 
   /**
@@ -130,8 +143,24 @@ export class Roster {
         continue;
       }
       roster.apply(row);
+      if (roster.ended) roster = new Roster();
     }
     return roster;
+  }
+
+  /** Whether a `profile-remove` of this profile was applied (the roster ends; a new founding needs a profile addition). */
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** The merchant ID the founding row signed, or null while unfounded. */
+  get foundingMerchantId(): string | null {
+    return this.#foundingMerchantId;
+  }
+
+  /** The profile additions this roster's admins put in force (ledger/trust-roots.ts). */
+  profileAdditions(): readonly ProfileAddition[] {
+    return this.#additions;
   }
 
   get founded(): boolean {
@@ -272,6 +301,8 @@ export class Roster {
       case 'disable':
       case 'policy':
       case 'book':
+      case 'profile-add':
+      case 'profile-remove':
         return this.#propose(row, s.kind);
       case 'unbook':
         return this.#unbook(row);
@@ -309,6 +340,7 @@ export class Roster {
     this.#foundingSignatures.set(s.subject, signed);
     if (signed.size < founders.length) return null;
     this.#foundingId = s.subject;
+    this.#foundingMerchantId = typeof s.body['merchantId'] === 'string' ? s.body['merchantId'] : null;
     if (deskKey !== null && typeof deskKey === 'object' && !Array.isArray(deskKey)) {
       const publicKey = (deskKey as Record<string, CanonicalValue>)['publicKey'];
       if (typeof publicKey === 'string' && importPublicKey(publicKey) !== null) this.#deskKeys.set(keyIdOf(publicKey), publicKey);
@@ -336,7 +368,7 @@ export class Roster {
     if (kind === 'book' ? !roleMay(signer.snapshot.role, 'requestWithdrawal') : signer.snapshot.role !== 'admin') {
       return `proposal refused: ${signer.name} is ${signer.snapshot.role === 'admin' ? 'an' : 'a'} ${signer.snapshot.role}`;
     }
-    const target = kind === 'policy' || kind === 'book' ? undefined : this.at(s.subject, row.seq);
+    const target = kind === 'policy' || kind === 'book' || kind === 'profile-add' || kind === 'profile-remove' ? undefined : this.at(s.subject, row.seq);
     switch (kind) {
       case 'enrol':
         if (target?.status === 'active') return `${s.subject} is already enrolled`;
@@ -359,6 +391,13 @@ export class Roster {
         if (this.bookEntry(parsed.chain, parsed.address)) return `${s.subject} is already in the address book`;
         break;
       }
+      case 'profile-add':
+        if (parseProfileAddition(s.subject, s.body) === null) return 'a profile addition names the profile, its merchant ID and one or two founding admins with their public keys';
+        break;
+      case 'profile-remove':
+        if (s.subject !== s.profile) return "a profile removal is proposed by the profile's own admins";
+        if (!this.founded) return 'the profile is not founded';
+        break;
       default: {
         const unreachable: never = kind;
         return unreachable;
@@ -378,7 +417,7 @@ export class Roster {
       state: 'open',
     };
     this.#proposals.set(proposal.id, proposal);
-    if (!proposal.needsConfirmation && (kind === 'role' || kind === 'disable' || kind === 'policy' || kind === 'book')) this.#applyProposal(proposal, row.seq, null);
+    if (!proposal.needsConfirmation && kind !== 'enrol' && kind !== 'rekey') this.#applyProposal(proposal, row.seq, null);
     return null;
   }
 
@@ -430,7 +469,8 @@ export class Roster {
    * operator disabled after a re-key was issued must not come back by accepting it).
    */
   #staleness(proposal: Proposal, seq: number): string | null {
-    if (proposal.kind === 'policy') return null;
+    if (proposal.kind === 'policy' || proposal.kind === 'profile-add') return null;
+    if (proposal.kind === 'profile-remove') return this.founded ? null : 'the profile is not founded';
     if (proposal.kind === 'book') {
       const parsed = parseBookSubject(proposal.subject);
       return parsed && this.bookEntry(parsed.chain, parsed.address) ? `${proposal.subject} is already in the address book` : null;
@@ -468,7 +508,7 @@ export class Roster {
     proposal.state = 'applied';
     const proposer = this.at(proposal.proposer, seq);
     const alone = confirmer === null;
-    const current = proposal.kind === 'policy' || proposal.kind === 'book' ? undefined : this.at(proposal.subject, seq + 1);
+    const current = proposal.kind === 'enrol' || proposal.kind === 'rekey' || proposal.kind === 'role' || proposal.kind === 'disable' ? this.at(proposal.subject, seq + 1) : undefined;
     switch (proposal.kind) {
       case 'enrol':
       case 'rekey': {
@@ -515,12 +555,36 @@ export class Roster {
         });
         return;
       }
+      case 'profile-add': {
+        const addition = parseProfileAddition(proposal.subject, proposal.body);
+        if (addition) this.#additions.push({ id: proposal.id, ...addition, fromSeq: seq });
+        return;
+      }
+      case 'profile-remove':
+        this.#ended = true;
+        return;
       default: {
         const unreachable: never = proposal.kind;
         return unreachable;
       }
     }
   }
+}
+
+/** A `profile-add` proposal's subject and body as an addition (without id and seq), or null when malformed. */
+export function parseProfileAddition(subject: string, body: Readonly<Record<string, CanonicalValue>>): Omit<ProfileAddition, 'id' | 'fromSeq'> | null {
+  const merchantId = body['merchantId'];
+  const admins = body['admins'];
+  if (subject === '' || typeof merchantId !== 'string' || merchantId === '' || !Array.isArray(admins) || admins.length < 1 || admins.length > 2) return null;
+  const parsed: { name: string; publicKey: string }[] = [];
+  for (const admin of admins) {
+    if (admin === null || typeof admin !== 'object' || Array.isArray(admin)) return null;
+    const { name, publicKey } = admin as Record<string, CanonicalValue>;
+    if (typeof name !== 'string' || typeof publicKey !== 'string' || importPublicKey(publicKey) === null) return null;
+    parsed.push({ name, publicKey });
+  }
+  if (new Set(parsed.map((admin) => lower(admin.name))).size !== parsed.length) return null;
+  return { profile: subject, merchantId, admins: parsed };
 }
 
 export function disjoint(a: readonly string[], b: readonly string[]): boolean {

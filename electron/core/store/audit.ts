@@ -83,6 +83,10 @@ export function actionOf(kind: StatementKind, body: StatementBody): string {
       return 'addressbook/propose';
     case 'unbook':
       return 'addressbook/remove';
+    case 'profile-add':
+      return 'profiles/propose-add';
+    case 'profile-remove':
+      return 'profiles/propose-remove';
     case 'found':
     case 'enrol':
     case 'rekey':

@@ -221,6 +221,9 @@ function applySystemRow(context: DeskContext, statement: Statement, now: number,
   if (statement.body['action'] === TEAM_PROFILE_ACTION) {
     const { name, baseUrl, merchantId } = details;
     if (typeof name === 'string' && typeof baseUrl === 'string' && typeof merchantId === 'string' && !getProfile(context.db, name)) {
+      // A description never creates a profile by itself: the profile comes with its verified founding (pinned in the
+      // genesis or put in force by a profile addition), and under the merchant ID that founding signed.
+      if (!describesFoundedProfile(context, name, merchantId)) return notApplied(`profile ${name} has no verified founding under merchant ${merchantId} at this workstation`);
       createProfile(context.db, { name, baseUrl, merchantId }, now);
     }
     return NOTHING_TO_APPLY;
@@ -319,4 +322,10 @@ export function projectionsFor(context: DeskContext, row: AuditRow): ProjectionW
     });
   }
   return writes;
+}
+
+/** Whether a `team/profile` description names a profile whose verified roster is founded under that merchant ID. */
+function describesFoundedProfile(context: DeskContext, name: string, merchantId: string): boolean {
+  const roster = context.trail.roster(name);
+  return roster.founded && (roster.foundingMerchantId === null || roster.foundingMerchantId === merchantId);
 }

@@ -5,7 +5,8 @@
 import { publicKeyPem } from '../../protocol';
 import type { DeskContext } from '../context';
 import type { DeskSecretStore } from '../audit/desk-identity';
-import { WORKSTATION_ENROLMENT } from '../audit/trail';
+import { WORKSTATION_ENROLMENT, type ChainVerifier } from '../audit/trail';
+import { forgetGenesisCopy, genesisFingerprint, genesisOf, GENESIS_ACTION, pinGenesis, readPinnedGenesis, type PinnedGenesis } from '../ledger/trust-roots';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { actingAs, signAction, type ActingOperator, type OperatorCredentials } from '../operators/acting';
@@ -33,6 +34,7 @@ import { confirmReanchor, proposeReanchor } from './reanchor';
 import type { TeamReanchorView } from '../../contract';
 import { sharedChainProblem, TeamReplicator, type TeamStatus } from './replicator';
 import { WORKSTATION_RETIREMENT } from './witness';
+import { isReadableFingerprint } from '../statements/keys';
 import { redactDatabaseUrl, SharedStoreError, urlWithoutPassword, type ProjectionWrite, type SharedDeskStore } from './shared-store';
 
 /** Opens the shared store a URL names (PostgreSQL for a team; the engine's option, so tests may pass another). */
@@ -79,6 +81,34 @@ export interface TeamModeView extends TeamStatus {
   readonly enabled: boolean;
   readonly database: string | null;
   readonly workstation: string | null;
+  /** The desk's pinned genesis (ledger/trust-roots.ts): what people compare out of band, or null before a pin. */
+  readonly genesis: GenesisView | null;
+}
+
+export interface GenesisView {
+  readonly fingerprint: string;
+  readonly seq: number;
+  readonly profiles: readonly string[];
+  readonly workstations: readonly string[];
+}
+
+function genesisView(genesis: PinnedGenesis): GenesisView {
+  return { fingerprint: genesisFingerprint(genesis), seq: genesis.seq, profiles: genesis.profiles.map((entry) => entry.name), workstations: genesis.workstations.map((entry) => entry.name) };
+}
+
+/** What a joining workstation sees before it joins: the desk's genesis as the verified shared chain gives it. */
+export interface TeamPreview {
+  readonly deskId: string;
+  readonly genesis: GenesisView;
+}
+
+/** The genesis marker a row carries (`team/genesis`, desk-signed), or null. */
+function genesisMarker(row: AuditRow): { seq: number; hash: string; fingerprint: string } | null {
+  if (row.kind !== 'system' || row.action !== GENESIS_ACTION || row.operator !== null) return null;
+  const details = parseStatement(row.statement)?.body['details'];
+  if (details === null || typeof details !== 'object' || Array.isArray(details)) return null;
+  const { seq, hash, fingerprint } = details as Record<string, unknown>;
+  return typeof seq === 'number' && typeof hash === 'string' && typeof fingerprint === 'string' ? { seq, hash, fingerprint } : null;
 }
 
 export class TeamMode {
@@ -106,11 +136,59 @@ export class TeamMode {
     if (!settings) return;
     const password = await this.#secrets.read(passwordEntry(settings.deskId));
     const url = withPassword(settings.databaseUrl, password);
-    await this.#install(new ReopeningStore(url, () => this.#open(url), this.#context.now), settings.workstation);
+    // The pinned genesis is checked on every start: from the keychain, against the settings copy.
+    const first = getAuditRow(this.#context.db, 1);
+    const pinned = first ? await readPinnedGenesis(this.#context.db, this.#secrets, first.hash) : ({ state: 'none' } as const);
+    let untrusted: string | null = null;
+    let upgraded = false;
+    if (pinned.state === 'pinned') this.#context.trail.setPinnedGenesis(pinned.genesis);
+    else if (pinned.state === 'problem') untrusted = `the pinned genesis does not hold: ${pinned.reason}`;
+    else if (first) {
+      // A team desk from before pinning: this workstation pins its verified local chain now, once, and tells joiners.
+      const head = auditHead(this.#context.db);
+      if (head) {
+        const genesis = this.#localGenesis(settings.deskId, head.seq);
+        if (genesis !== null) {
+          await pinGenesis(this.#context.db, this.#secrets, first.hash, genesis, this.#context.now());
+          this.#context.trail.setPinnedGenesis(genesis);
+          upgraded = true;
+        }
+      }
+    }
+    await this.#install(new ReopeningStore(url, () => this.#open(url), this.#context.now), settings.workstation, untrusted);
+    const genesis = this.#context.trail.pinnedGenesis;
+    if (upgraded && genesis !== null) this.#context.trail.system({ action: GENESIS_ACTION, subject: 'genesis', details: { seq: genesis.seq, hash: genesis.hash, fingerprint: genesisFingerprint(genesis) } });
   }
 
-  async #install(store: SharedDeskStore, workstation: string): Promise<void> {
+  /**
+   * The genesis of this workstation's own chain at row `seq` (every row up to it verified), or null when the chain
+   * does not verify there.
+   */
+  #localGenesis(deskId: string, seq: number): PinnedGenesis | null {
+    const verifier = this.#unpinnedVerifier();
+    let hash: string | null = null;
+    for (const row of iterateAudit(this.#context.db)) {
+      if (row.seq > seq) break;
+      if (verifier.check(row) !== null) return null;
+      hash = row.hash;
+    }
+    return hash === null ? null : genesisOf(deskId, verifier, seq, hash);
+  }
+
+  /** A verifier of the chain as it was before any pin (the genesis is what it establishes). */
+  #unpinnedVerifier(): ChainVerifier {
+    const pinned = this.#context.trail.pinnedGenesis;
+    this.#context.trail.setPinnedGenesis(null);
+    try {
+      return this.#context.trail.verifier();
+    } finally {
+      this.#context.trail.setPinnedGenesis(pinned);
+    }
+  }
+
+  async #install(store: SharedDeskStore, workstation: string, untrusted: string | null = null): Promise<void> {
     const replicator = new TeamReplicator(this.#context, store, workstation);
+    if (untrusted !== null) replicator.stopTrusting(untrusted);
     this.#replicator = replicator;
     this.#context.trail.setTeamSeam(replicator);
     try {
@@ -166,8 +244,9 @@ export class TeamMode {
           details: { name: profile.name, baseUrl: profile.baseUrl, merchantId: profile.merchantId, ...(platformPublicKey === null ? {} : { platformPublicKey }) },
         });
       }
+      const genesis = this.#initGenesis(deskId);
       await this.#pushLocalChain(store, resumeAfter);
-      await this.#finish(store, url, workstation, deskId);
+      await this.#finish(store, url, workstation, deskId, genesis);
       return this.view();
     } catch (error) {
       if (this.#replicator === null) await store.close().catch(() => undefined);
@@ -196,6 +275,20 @@ export class TeamMode {
   async #platformKeyToShare(profile: string): Promise<string | null> {
     const keys = await this.#context.vault.load(profile).catch(() => (profile === this.#context.activeProfile().name ? this.#context.keys() : null)).catch(() => null);
     return keys === null ? null : publicKeyPem(keys.platformPublicKey);
+  }
+
+  /**
+   * The genesis `team init` pins: this desk's chain up to the rows init signed, followed by the desk-signed marker that
+   * tells joiners where it is taken (signed once: a resumed init reads its marker back).
+   */
+  #initGenesis(deskId: string): PinnedGenesis {
+    const marker = auditRowsOfAction(this.#context.db, GENESIS_ACTION).map(genesisMarker).find((entry) => entry !== null);
+    const head = auditHead(this.#context.db);
+    const seq = marker?.seq ?? head?.seq ?? 0;
+    const genesis = this.#localGenesis(deskId, seq);
+    if (genesis === null) throw new DeskError('unverified', "this desk's own audit log does not verify: run audit verify; nothing was moved");
+    if (!marker) this.#context.trail.system({ action: GENESIS_ACTION, subject: 'genesis', details: { seq: genesis.seq, hash: genesis.hash, fingerprint: genesisFingerprint(genesis) } });
+    return genesis;
   }
 
   /** Whether this desk's own chain already holds the action row (an earlier, interrupted init signed it). */
@@ -246,7 +339,8 @@ export class TeamMode {
     }
   }
 
-  async #finish(store: SharedDeskStore, url: string, workstation: string, deskId: string): Promise<void> {
+  async #finish(store: SharedDeskStore, url: string, workstation: string, deskId: string, genesis: PinnedGenesis): Promise<void> {
+    await this.#pin(genesis);
     const password = new URL(url).password;
     if (password !== '') await this.#secrets.write(passwordEntry(deskId), decodeURIComponent(password));
     saveTeamSettings(this.#context.db, { databaseUrl: urlWithoutPassword(url), workstation, deskId, joinedAt: this.#context.now() });
@@ -259,8 +353,12 @@ export class TeamMode {
    * Joins a team desk: pulls and verifies the whole shared chain into this workstation's SQLite (which must hold no
    * chain, or the same one), saves the operators' sealed keys, and has an admin enrol this workstation's desk key.
    */
-  async join(url: string, workstation: string, as: OperatorCredentials): Promise<TeamModeView> {
+  async join(url: string, workstation: string, as: OperatorCredentials, confirmed: string): Promise<TeamModeView> {
     this.#requireSolo();
+    const expected = confirmed.trim().toUpperCase();
+    if (!isReadableFingerprint(expected)) {
+      throw new DeskError('invalidInput', 'the genesis fingerprint reads like ABCD-EFGH-IJKL-MNOP: ask an admin at a workstation on the desk for it (team status)', { genesis: 'not a fingerprint' });
+    }
     const store = await this.#connect(url);
     try {
       const identity = await store.identity();
@@ -272,12 +370,20 @@ export class TeamMode {
           throw new DeskError('conflict', `this workstation already holds another desk's audit chain (${local.seq} rows): join from a new data folder (--db), or leave this one as it is`);
         }
       }
-      const problem = await sharedChainProblem(this.#context, store);
-      if (problem) throw new DeskError('unverified', `team database: audit row ${problem.seq}: ${problem.reason}; nothing was joined`);
+      const genesis = await this.#sharedGenesis(store, identity.deskId);
+      const found = genesisFingerprint(genesis);
+      if (found !== expected) {
+        throw new DeskError(
+          'unverified',
+          `the team desk's genesis fingerprint is ${found}, not ${expected}: compare it with an admin at a workstation already on the desk (team status) before joining; nothing was joined`,
+          { genesis: `the desk says ${found}` },
+        );
+      }
       if (local === null) setSetting(this.#context.db, 'desk.id', identity.deskId, this.#context.now());
       saveTeamSettings(this.#context.db, { databaseUrl: urlWithoutPassword(url), workstation, deskId: identity.deskId, joinedAt: this.#context.now() });
       const password = new URL(url).password;
       if (password !== '') await this.#secrets.write(passwordEntry(identity.deskId), decodeURIComponent(password));
+      await this.#pin(genesis, (await store.rowsAfter(0, 1))[0]?.hash);
       await this.#install(store, workstation);
       const replicator = this.#replicator as TeamReplicator;
       const halted = replicator.status().halted;
@@ -293,7 +399,58 @@ export class TeamMode {
       if (this.#replicator !== null) await this.stop();
       else await store.close().catch(() => undefined);
       removeTeamSettings(this.#context.db);
+      forgetGenesisCopy(this.#context.db);
+      this.#context.trail.setPinnedGenesis(null);
       throw storeRefusal(error, url);
+    }
+  }
+
+  /** Pins the genesis in the keychain (named after the chain's first row) with its settings copy, and trusts it from now. */
+  async #pin(genesis: PinnedGenesis, firstRowHash = getAuditRow(this.#context.db, 1)?.hash): Promise<void> {
+    if (firstRowHash === undefined) throw new DeskError('internal', 'a genesis is pinned on a chain with rows');
+    await pinGenesis(this.#context.db, this.#secrets, firstRowHash, genesis, this.#context.now());
+    this.#context.trail.setPinnedGenesis(genesis);
+  }
+
+  /**
+   * Verifies the whole shared chain (nothing applied) and takes its genesis where the desk-signed `team/genesis` row
+   * says `team init` took it; the row's own fingerprint must agree. A tampered chain is refused, naming the row.
+   */
+  async #sharedGenesis(store: SharedDeskStore, deskId: string): Promise<PinnedGenesis> {
+    let marker: { seq: number; hash: string; fingerprint: string } | null = null;
+    for (let after = 0; marker === null; ) {
+      const rows = await store.rowsAfter(after, 500);
+      marker = rows.map(genesisMarker).find((entry) => entry !== null) ?? null;
+      if (rows.length < 500) break;
+      after = (rows[rows.length - 1] as AuditRow).seq;
+    }
+    if (marker === null) throw new DeskError('conflict', 'the team desk has no genesis row yet: start a workstation already on the desk with this version (it pins the genesis and publishes it), then join');
+    const wanted = marker;
+    let genesis: PinnedGenesis | null = null;
+    const problem = await sharedChainProblem(this.#context, store, (row, verifier) => {
+      if (row.seq === wanted.seq && row.hash === wanted.hash) genesis = genesisOf(deskId, verifier, row.seq, row.hash);
+    });
+    if (problem) throw new DeskError('unverified', `team database: audit row ${problem.seq}: ${problem.reason}; nothing was joined`);
+    const taken = genesis as PinnedGenesis | null;
+    if (taken === null) throw new DeskError('unverified', `team database: the genesis row names row ${wanted.seq}, which the shared chain does not hold as named; nothing was joined`);
+    if (genesisFingerprint(taken) !== wanted.fingerprint) {
+      throw new DeskError('unverified', `team database: the genesis row says ${wanted.fingerprint} but the chain up to row ${wanted.seq} gives ${genesisFingerprint(taken)}; nothing was joined`);
+    }
+    return taken;
+  }
+
+  /** The desk's genesis as a workstation about to join sees it (nothing is joined or kept): what the join form shows. */
+  async preview(url: string): Promise<TeamPreview> {
+    this.#requireSolo();
+    const store = await this.#connect(url);
+    try {
+      const identity = await store.identity();
+      if (identity === null) throw new DeskError('conflict', `team database ${redactDatabaseUrl(url)} is empty: run team init on the workstation that holds the desk first`);
+      return { deskId: identity.deskId, genesis: genesisView(await this.#sharedGenesis(store, identity.deskId)) };
+    } catch (error) {
+      throw storeRefusal(error, url);
+    } finally {
+      await store.close().catch(() => undefined);
     }
   }
 
@@ -337,6 +494,8 @@ export class TeamMode {
     }
     await this.stop();
     removeTeamSettings(this.#context.db);
+    forgetGenesisCopy(this.#context.db);
+    this.#context.trail.setPinnedGenesis(null);
     return this.view();
   }
 
@@ -353,7 +512,9 @@ export class TeamMode {
   view(): TeamModeView {
     const settings = getTeamSettings(this.#context.db);
     const status = this.#replicator?.status();
+    const genesis = settings === null ? null : this.#context.trail.pinnedGenesis;
     return {
+      genesis: genesis === null ? null : genesisView(genesis),
       enabled: settings !== null,
       database: settings?.databaseUrl ?? null,
       workstation: settings?.workstation ?? null,

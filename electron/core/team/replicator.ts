@@ -96,7 +96,11 @@ async function readEnrolmentsAhead(store: SharedDeskStore, verifier: ChainVerifi
  * Verifies the whole shared chain before a workstation joins (nothing is applied): the first row that does not hold,
  * or null. A join that would stop half-way through a tampered chain is refused instead.
  */
-export async function sharedChainProblem(context: DeskContext, store: SharedDeskStore): Promise<{ seq: number; reason: string } | null> {
+export async function sharedChainProblem(
+  context: DeskContext,
+  store: SharedDeskStore,
+  verified?: (row: AuditRow, verifier: ChainVerifier) => void,
+): Promise<{ seq: number; reason: string } | null> {
   const verifier = context.trail.verifier();
   await readEnrolmentsAhead(store, verifier);
   let problem: { seq: number; reason: string } | null = null;
@@ -104,6 +108,7 @@ export async function sharedChainProblem(context: DeskContext, store: SharedDesk
     for (const row of rows) {
       problem = verifier.check(row);
       if (problem) return false;
+      verified?.(row, verifier);
     }
     return true;
   });
@@ -330,6 +335,11 @@ export class TeamReplicator implements TeamSeam {
       this.#context.trail.transaction(() => saveSealedKeys(this.#context, page.rows));
       after = page.nextCursor;
     } while (after !== null);
+  }
+
+  /** Stops trusting the team database from the start (the pinned genesis does not hold: ledger/trust-roots.ts). */
+  stopTrusting(reason: string): void {
+    this.#halt(reason, 'genesis', 'pinned genesis');
   }
 
   #halt(reason: string, source: string, rowName: string): void {

@@ -2,8 +2,9 @@
 // database URL and this workstation's name, then an admin enrols it in the operator dialog. Settings → Team desk and
 // Onboarding's "Join a team desk" share it. The operator's own mistakes keep the dialog open; the database's refusals
 // (not a URL, wrong password, unreachable, another desk) close it and show under the form with the engine's message.
+// Joining first shows the desk's genesis fingerprint (team/preview): the joiner compares it with an admin on the desk.
 import { useState, type FormEvent } from 'react';
-import type { TeamStatusView } from '../../../electron/contract';
+import type { TeamGenesisView, TeamStatusView } from '../../../electron/contract';
 import type { ContractError, Result } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, fieldError } from '../components/Field';
@@ -27,6 +28,15 @@ export function TeamConnectForm({ scope, offerInit, onConnected }: TeamConnectFo
   const [database, setDatabase] = useState('');
   const [workstation, setWorkstation] = useState('');
   const [error, setError] = useState<ContractError | null>(null);
+  const [genesis, setGenesis] = useState<TeamGenesisView | null>(null);
+
+  /** Joining, step 1: the desk's genesis fingerprint, shown for comparison before anyone is asked to sign. */
+  async function preview(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    const result = await useTeamStore.getState().preview(database.trim());
+    setError(result.ok ? null : result.error);
+    setGenesis(result.ok ? result.value.genesis : null);
+  }
 
   async function connect(kind: ConnectKind, event?: FormEvent): Promise<void> {
     event?.preventDefault();
@@ -35,7 +45,7 @@ export function TeamConnectForm({ scope, offerInit, onConnected }: TeamConnectFo
       description: 'An admin enrols this workstation: the other workstations trust its events only through that signature.',
       confirmLabel: kind === 'init' ? 'Move the desk' : 'Join',
       run: async (as) => {
-        const result = await useTeamStore.getState().connect(kind, database.trim(), workstation.trim(), as);
+        const result = await useTeamStore.getState().connect(kind, database.trim(), workstation.trim(), as, genesis?.fingerprint);
         return !result.ok && OPERATOR_REFUSALS.has(result.error.code) ? result : { ok: true, value: result };
       },
     });
@@ -44,21 +54,41 @@ export function TeamConnectForm({ scope, offerInit, onConnected }: TeamConnectFo
     setError(result.ok ? null : result.error);
     if (!result.ok) return;
     setDatabase('');
+    setGenesis(null);
     onConnected?.(result.value);
   }
 
   return (
-    <form className="stack" onSubmit={(event) => void connect('join', event)} aria-label="Connect to a team database">
+    <form className="stack" onSubmit={(event) => void (genesis === null ? preview(event) : connect('join', event))} aria-label="Connect to a team database">
       <Field label="Team database URL" hint="postgres://ROLE:PASSWORD@HOST:PORT/DATABASE; the password is kept in this computer's keychain" error={fieldError(error?.fields, 'database')}>
-        {(control) => <input {...control} className="input" type="password" autoComplete="off" value={database} onChange={(event) => setDatabase(event.target.value)} data-testid={`${scope}/team-database`} />}
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="password"
+            autoComplete="off"
+            value={database}
+            onChange={(event) => {
+              setDatabase(event.target.value);
+              setGenesis(null);
+            }}
+            data-testid={`${scope}/team-database`}
+          />
+        )}
       </Field>
       <Field label="This workstation's name" error={fieldError(error?.fields, 'workstation')}>
         {(control) => <input {...control} className="input" value={workstation} onChange={(event) => setWorkstation(event.target.value)} data-testid={`${scope}/team-workstation`} />}
       </Field>
+      {genesis === null ? null : (
+        <p className="notice" role="status">
+          The desk&apos;s genesis fingerprint is <strong data-testid={`${scope}/team-genesis`}>{genesis.fingerprint}</strong> (profiles {genesis.profiles.join(', ')}). Compare it with an
+          admin at a workstation already on the desk (Settings → Team desk) before joining; a different one means another desk or a tampered database.
+        </p>
+      )}
       <ErrorNotice error={error} testId={`${scope}/team-error`} />
       <div className="inline-form__submit">
         <button type="submit" className="button" data-testid={`${scope}/team-join`}>
-          Join a team desk
+          {genesis === null ? 'Join a team desk' : 'The fingerprints match: join'}
         </button>
         {offerInit ? (
           <button type="button" className="button" onClick={() => void connect('init')} data-testid={`${scope}/team-init`}>

@@ -47,6 +47,11 @@ export function TeamDesk(): React.JSX.Element {
             )}
             .{status.connected ? null : ' Reviewing works from this copy; decisions wait until the database is back.'}
           </p>
+          {status.genesis === null ? null : (
+            <p className="small">
+              Desk genesis fingerprint <strong data-testid="@settings/team-genesis">{status.genesis.fingerprint}</strong>: a workstation joining compares it with this one.
+            </p>
+          )}
           {status.halted === null ? null : (
             <p className="notice notice--error" data-testid="@settings/team-halted">
               Not trusted: {status.halted}

@@ -2,14 +2,17 @@
 // (team/init, team/join, team/leave). The database URL typed here goes to the engine, which keeps its password in the
 // keychain; the status shows the URL without it.
 import { create } from 'zustand';
-import type { TeamStatusView } from '../../../electron/contract';
+import type { TeamPreviewView, TeamStatusView } from '../../../electron/contract';
 import { call, type Result } from '../api';
 import type { ActingOperator } from './operator-prompt';
 
 interface TeamStore {
   readonly status: TeamStatusView | null;
   load(): Promise<void>;
-  connect(kind: 'init' | 'join', database: string, workstation: string, as: ActingOperator): Promise<Result<TeamStatusView>>;
+  /** The genesis of the desk a URL names (team/preview): what the joiner compares before joining. */
+  preview(database: string): Promise<Result<TeamPreviewView>>;
+  /** `genesis`: the fingerprint the joiner confirmed (join only). */
+  connect(kind: 'init' | 'join', database: string, workstation: string, as: ActingOperator, genesis?: string): Promise<Result<TeamStatusView>>;
   leave(as: ActingOperator): Promise<Result<TeamStatusView>>;
 }
 
@@ -19,8 +22,11 @@ export const useTeamStore = create<TeamStore>()((set) => ({
     const result = await call('team/status', {});
     if (result.ok) set({ status: result.value });
   },
-  async connect(kind, database, workstation, as) {
-    const result = await call(kind === 'init' ? 'team/init' : 'team/join', { database, workstation, as });
+  preview(database) {
+    return call('team/preview', { database });
+  },
+  async connect(kind, database, workstation, as, genesis) {
+    const result = kind === 'init' ? await call('team/init', { database, workstation, as }) : await call('team/join', { database, workstation, as, genesis: genesis ?? '' });
     if (result.ok) set({ status: result.value });
     return result;
   },

@@ -164,3 +164,10 @@ export function sandboxOrders(desk: Desk): { userOrder: string; count: number }[
     db.close();
   }
 }
+
+/** The desk's genesis fingerprint as a workstation already on the desk shows it (what a joiner confirms). */
+export async function genesisOf(workstation: Workstation): Promise<string> {
+  const fingerprint = (await workstation.value('team/status', {})).genesis?.fingerprint;
+  if (fingerprint === undefined) expect.fail(`${workstation.name} has no pinned genesis`);
+  return fingerprint;
+}

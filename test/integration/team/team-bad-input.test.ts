@@ -62,7 +62,7 @@ describe('bad input to team mode', () => {
     await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
     const init = await other.call('team/init', { database: databaseUrl(), workstation: 'X', as: ADMIN });
     expect(init).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringMatching(/already holds a desk .*use team join, or give an empty database/) } });
-    const join = await other.call('team/join', { database: databaseUrl(), workstation: 'X', as: ADMIN });
+    const join = await other.call('team/join', { database: databaseUrl(), workstation: 'X', as: ADMIN, genesis: 'AAAA-AAAA-AAAA-AAAA' });
     expect(join).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringMatching(/already holds another desk's audit chain/) } });
     await unchanged(other);
     // The password is in the keychain, never in the local SQLite.
@@ -81,7 +81,7 @@ describe('bad input to team mode', () => {
     await adminSql(`INSERT INTO ${TEAM_SCHEMA}.schema_version (version, name) VALUES (99990, 'from-the-future')`);
     const late = await openWorkstation('Z');
     try {
-      const answer = await late.call('team/join', { database: databaseUrl(), workstation: 'Z', as: ADMIN });
+      const answer = await late.call('team/join', { database: databaseUrl(), workstation: 'Z', as: ADMIN, genesis: 'AAAA-AAAA-AAAA-AAAA' });
       expect(answer).toMatchObject({ ok: false, error: { message: expect.stringMatching(/newer Treasury Desk/) } });
       await unchanged(late);
     } finally {

@@ -1,6 +1,6 @@
 // `treasury-desk team …` in process, on a real PostgreSQL: status on a solo desk, init without a database (bad usage,
 // exit 2), init with TREASURY_DESK_DATABASE_URL standing in for --database, status and verify afterwards; the
-// password is printed nowhere.
+// password is printed nowhere; a second desk joins only with the genesis fingerprint confirmed (--genesis).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, as, expectFailure, expectOk, json, openCliDesk, setUpDesk, type CliDesk } from '../cli/support';
 import { databaseUrl, emptyTeamDatabase } from './desk-support';
@@ -34,4 +34,26 @@ describe('treasury-desk team', () => {
     const verify = expectOk(await desk.cli(['team', 'verify']));
     expect(verify.stdout).toContain(`last verified row: ${status.verifiedSeq}`);
   });
+
+  it("joins only with the desk's genesis fingerprint confirmed: none without a terminal, a different one refused naming it", async () => {
+    const status = json<{ genesis: { fingerprint: string } | null }>(expectOk(await desk.cli(['team', 'status', '--json'])));
+    const fingerprint = status.genesis?.fingerprint ?? '';
+    expect(fingerprint).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
+    expect(expectOk(await desk.cli(['team', 'status'])).stdout).toContain(`desk genesis: ${fingerprint}`);
+    const second = await openCliDesk();
+    try {
+      const env = { ...as(ADMIN).env, TREASURY_DESK_DATABASE_URL: databaseUrl() };
+      const join = ['team', 'join', '--workstation', 'laptop', '--as', ADMIN.name];
+      expect(expectFailure(await second.cli(join, { env }), 2)).toContain('pass it with --genesis FINGERPRINT');
+      const other = fingerprint === 'AAAA-AAAA-AAAA-AAAA' ? 'BBBB-BBBB-BBBB-BBBB' : 'AAAA-AAAA-AAAA-AAAA';
+      const refused = await second.cli([...join, '--genesis', other], { env });
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toContain(`genesis fingerprint is ${fingerprint}, not ${other}`);
+      expect(expectOk(await second.cli(['team', 'status'])).stdout).toContain('this desk is not a team desk');
+      const joined = expectOk(await second.cli([...join, '--genesis', fingerprint], { env }));
+      expect(joined.stdout).toContain(`desk genesis: ${fingerprint}`);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
 });

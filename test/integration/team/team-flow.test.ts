@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskNotification } from '../../../electron/contract';
 import { ADMIN, APPROVER, INITIATOR, SECOND_ADMIN, tronAddress } from '../engine/support';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
-import { adminSql, databaseUrl, emptyTeamDatabase, openFirstWorkstation, openWorkstation, within, type Workstation } from './desk-support';
+import { adminSql, databaseUrl, emptyTeamDatabase, openFirstWorkstation, openWorkstation, within, genesisOf, type Workstation } from './desk-support';
 
 let a: Workstation;
 let b: Workstation;
@@ -31,8 +31,8 @@ beforeAll(async () => {
   // A fresh workstation (no profile, no chain: what the app's Onboarding joins from) ends with the chain's profile
   // selected, without credentials.
   expect(await b.value('profiles/list', {})).toEqual([]);
-  expect(await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN })).toMatchObject({ enabled: true, connected: true });
-  expect(await c.value('team/join', { database: databaseUrl(), workstation: 'C', as: ADMIN })).toMatchObject({ enabled: true, connected: true });
+  expect(await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: await genesisOf(a) })).toMatchObject({ enabled: true, connected: true });
+  expect(await c.value('team/join', { database: databaseUrl(), workstation: 'C', as: ADMIN, genesis: await genesisOf(a) })).toMatchObject({ enabled: true, connected: true });
   expect(await b.value('profiles/list', {})).toEqual([expect.objectContaining({ name: 'main', active: true, credentialSource: 'missing' })]);
 }, 120_000);
 

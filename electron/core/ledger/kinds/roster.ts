@@ -25,6 +25,8 @@ export const ROSTER_BODIES = {
   'withdraw-proposal': z.object({ proposal: z.string() }),
   book: z.object({ label: z.string().nullable().optional() }),
   unbook: canonicalObject,
+  'profile-add': z.object({ merchantId: z.string().min(1), admins: z.array(z.object({ name: z.string(), publicKey: z.string() })).min(1).max(2) }),
+  'profile-remove': canonicalObject,
 } satisfies Record<RosterKind, z.ZodType>;
 
 /** Applies the row to the roster as it stood (the standing's roster moves past it when it holds); its refusal, or null. */
@@ -39,8 +41,15 @@ function rosterKind(kind: RosterKind): RegisteredKind {
   return defineKind<unknown>({ signer: 'roster', body: ROSTER_BODIES[kind], check: applyToRoster });
 }
 
+/** A founding: after the pinned genesis only with a profile addition in force (the pinned roots' rule), then the roster's. */
+const foundRule = defineKind<unknown>({
+  signer: 'roster',
+  body: ROSTER_BODIES.found,
+  check: (row, body, standing) => standing.foundingRefusal(row.statement) ?? applyToRoster(row, body, standing),
+});
+
 export const rosterRules: Readonly<Record<RosterKind, RegisteredKind>> = {
-  found: rosterKind('found'),
+  found: foundRule,
   enrol: rosterKind('enrol'),
   rekey: rosterKind('rekey'),
   role: rosterKind('role'),
@@ -51,4 +60,6 @@ export const rosterRules: Readonly<Record<RosterKind, RegisteredKind>> = {
   'withdraw-proposal': rosterKind('withdraw-proposal'),
   book: rosterKind('book'),
   unbook: rosterKind('unbook'),
+  'profile-add': rosterKind('profile-add'),
+  'profile-remove': rosterKind('profile-remove'),
 };

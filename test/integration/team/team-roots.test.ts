@@ -1,0 +1,256 @@
+// Pinned trust roots on a real PostgreSQL (issue 18, findings 1 and 4): the genesis fingerprint a joiner must confirm
+// (a different one is refused, naming the one found); a profile added four-eyes (proposed at A, confirmed at B,
+// founded at A) reaches B with its founder; removing a founded profile and re-founding it is a four-eyes proposal,
+// and a forged re-founding is refused by every workstation; rows a database user signs with keys they made (puppet
+// founders of a profile added after team init, their request, approval and submission) send nothing and are named.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KeyObject } from 'node:crypto';
+import { generateSigningKey, isReadableFingerprint } from '../../../electron/core/statements/keys';
+import { auditRowHash, canonicalHash, encodeStatement, signStatementText, type Statement, type StatementBody } from '../../../electron/core/statements/statement';
+import { actionOf, type AuditRow } from '../../../electron/core/store';
+import { intentFingerprint, intentHash, type WithdrawalIntent } from '../../../electron/core/statements/intent';
+import type { Desk } from '../engine/support';
+import { ADMIN, SECOND_ADMIN, tronAddress } from '../engine/support';
+import { databaseUrl, emptyTeamDatabase, genesisOf, openFirstWorkstation, openTestStore, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
+
+const ERIN = { operator: 'erin', passphrase: 'erin passphrase 55' };
+
+/** A row as the attacker means it: signed by a puppet operator, or (operator null) by the attacker's desk key. */
+interface ForgedRow {
+  readonly profile: string;
+  readonly kind: Statement['kind'];
+  readonly subject: string;
+  readonly body: StatementBody;
+  readonly by: Forger | null;
+  readonly deskKey?: Forger;
+}
+
+interface Forger {
+  readonly name: string;
+  readonly keyId: string;
+  readonly privateKey: KeyObject;
+  readonly publicKey: string;
+}
+
+function puppet(name: string): Forger {
+  const pair = generateSigningKey();
+  return { name, keyId: pair.keyId, privateKey: pair.privateKey, publicKey: pair.publicKey };
+}
+
+/**
+ * What a database user with no operator or workstation key can do: append rows after the shared head, each linked and
+ * hashed like the engine's, signed by keys they made. Answers the rows appended.
+ */
+async function appendForged(rows: readonly ForgedRow[]): Promise<AuditRow[]> {
+  const store = await openTestStore(databaseUrl());
+  try {
+    // The workstations may append meanwhile (queued desk events): build again on the new head, a bounded number of times.
+    for (let attempt = 1; attempt <= 20; attempt += 1) {
+      const out = await forgedAfter(store, rows);
+      if ((await store.append(out, [], out[0]!.seq === 1 ? null : { seq: out[0]!.seq - 1, hash: out[0]!.prevHash })).appended) return out;
+    }
+    return expect.fail('the forged rows could not be appended after 20 attempts');
+  } finally {
+    await store.close();
+  }
+}
+
+/** The rows linked after the shared head as it is now. */
+async function forgedAfter(store: Awaited<ReturnType<typeof openTestStore>>, rows: readonly ForgedRow[]): Promise<AuditRow[]> {
+  const head = await store.head();
+  let previous = head;
+  const out: AuditRow[] = [];
+  for (const row of rows) {
+    const signer = row.by ?? (row.deskKey as Forger);
+    const at = Date.now();
+    const statement: Statement = {
+      v: 1,
+      kind: row.kind,
+      profile: row.profile,
+      subject: row.subject,
+      body: row.body,
+      operator: row.by?.name ?? null,
+      keyId: signer.keyId,
+      at,
+      seq: (previous?.seq ?? 0) + 1,
+      prev: previous?.hash ?? '0'.repeat(64),
+    };
+    const text = encodeStatement(statement);
+    const signature = signStatementText(signer.privateKey, text);
+    const appended: AuditRow = {
+      seq: statement.seq,
+      at,
+      profile: row.profile,
+      kind: row.kind,
+      action: actionOf(row.kind, row.body),
+      operator: statement.operator,
+      subject: row.subject,
+      keyId: signer.keyId,
+      statement: text,
+      signature,
+      prevHash: statement.prev,
+      hash: auditRowHash(text, signature),
+    };
+    out.push(appended);
+    previous = { seq: appended.seq, hash: appended.hash };
+  }
+  return out;
+}
+
+/** Two `found` rows for puppet admins of `profile` (one signed by each), naming the attacker's desk key. */
+function puppetFounding(profile: string, merchantId: string, admins: readonly Forger[], deskKey: Forger): { profile: string; kind: 'found'; subject: string; body: StatementBody; by: Forger }[] {
+  const body: StatementBody = { admins: admins.map((admin) => ({ name: admin.name, publicKey: admin.publicKey })), deskKey: { publicKey: deskKey.publicKey }, merchantId };
+  return admins.map((admin) => ({ profile, kind: 'found' as const, subject: canonicalHash(body), body, by: admin }));
+}
+
+async function expectNamed(workstation: Workstation, seq: number, reason: RegExp): Promise<void> {
+  await within(`${workstation.name} names audit row ${seq}`, 5000, async () => (await workstation.value('team/status', {})).halted !== null);
+  const view = await workstation.value('team/verify', {});
+  expect(view.halted, workstation.name).toMatch(new RegExp(`audit row ${seq}: .*${reason.source}`));
+  expect(view.refused.some((entry) => entry.rowName === `audit row ${seq}` && reason.test(entry.reason)), JSON.stringify(view.refused)).toBe(true);
+}
+
+describe('pinned genesis and profile changes on a team desk', () => {
+  let desk: Desk;
+  let a: Workstation;
+  let b: Workstation & { restart(): Promise<Workstation> };
+
+  beforeAll(async () => {
+    await emptyTeamDatabase();
+    ({ desk, a } = await openFirstWorkstation());
+    await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
+    b = await openWorkstation('B');
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const workstation of [b, a]) await workstation?.close();
+  });
+
+  it('shows the genesis fingerprint and refuses a join that confirms another one, naming the one it found', async () => {
+    const status = await a.value('team/status', {});
+    expect(status.genesis).toMatchObject({ profiles: ['main'], workstations: ['A'] });
+    const fingerprint = status.genesis?.fingerprint ?? '';
+    expect(isReadableFingerprint(fingerprint)).toBe(true);
+    expect(await b.value('team/preview', { database: databaseUrl() })).toMatchObject({ genesis: { fingerprint } });
+    const other = fingerprint === 'AAAA-AAAA-AAAA-AAAA' ? 'BBBB-BBBB-BBBB-BBBB' : 'AAAA-AAAA-AAAA-AAAA';
+    const refused = await b.call('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: other });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'unverified', message: expect.stringContaining(`genesis fingerprint is ${fingerprint}, not ${other}`) } });
+    expect(await b.value('team/status', {})).toMatchObject({ enabled: false, genesis: null });
+    const joined = await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: fingerprint.toLowerCase() });
+    expect(joined.genesis?.fingerprint).toBe(fingerprint);
+    // Checked again on every start, from the keychain.
+    b = Object.assign(await b.restart(), { restart: b.restart });
+    const restarted = await b.value('team/status', {});
+    expect(restarted).toMatchObject({ halted: null, genesis: { fingerprint } });
+  }, 60_000);
+
+  it('adds a profile four-eyes: proposed at A, confirmed at B, founded at A, and B takes it with its founder', async () => {
+    await a.value('profiles/importFile', { name: 'eu', path: desk.sandbox.credentialsPath });
+    await a.value('profiles/select', { name: 'main' });
+    const merchantId = desk.sandbox.credentials.merchantId;
+    // Before the addition is in force, founding eu on the team desk is refused, saying how.
+    await a.value('profiles/select', { name: 'eu' });
+    const early = await a.call('operators/found', { admins: [ERIN] });
+    expect(early).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('needs a profile addition in force') } });
+    await a.value('profiles/select', { name: 'main' });
+    const proposed = await a.value('profiles/proposeAdd', { name: 'eu', merchantId, founders: [ERIN], as: ADMIN });
+    expect(proposed).toMatchObject({ kind: 'profile-add', subject: 'eu', applied: false, needsConfirmation: true });
+    // alice cannot confirm her own proposal; frank, independent of her, confirms it at B.
+    expect(await a.call('operators/confirm', { proposal: proposed.proposal, as: ADMIN })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    await within('the proposal at B', 3000, async () => (await b.value('operators/list', {})).proposals.some((proposal) => proposal.id === proposed.proposal));
+    await b.value('operators/confirm', { proposal: proposed.proposal, as: SECOND_ADMIN });
+    await within('the confirmation at A', 3000, async () => !(await a.value('operators/list', {})).proposals.some((proposal) => proposal.id === proposed.proposal));
+    await a.value('profiles/select', { name: 'eu' });
+    const founded = await a.value('operators/found', { admins: [ERIN] });
+    expect(founded.operators.map((operator) => [operator.name, operator.founding])).toEqual([['erin', true]]);
+    await within('profile eu at B', 5000, async () => (await b.value('profiles/list', {})).some((profile) => profile.name === 'eu'));
+    await b.value('profiles/select', { name: 'eu' });
+    expect((await b.value('operators/list', {})).operators.map((operator) => operator.name)).toEqual(['erin']);
+    await b.value('profiles/select', { name: 'main' });
+    await a.value('profiles/select', { name: 'main' });
+    for (const workstation of [a, b]) {
+      const view = await workstation.value('team/verify', {});
+      expect(view.halted, workstation.name).toBeNull();
+    }
+  }, 90_000);
+
+  it('keeps a founded profile unless two admins remove it, and refuses a forged re-founding everywhere (finding 4)', async () => {
+    const removal = await a.call('profiles/remove', { name: 'main', as: ADMIN });
+    expect(removal).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('four-eyes proposal') } });
+    const proposed = await a.value('profiles/proposeRemove', { name: 'main', as: ADMIN });
+    expect(proposed).toMatchObject({ kind: 'profile-remove', applied: false, needsConfirmation: true });
+    // alice alone cannot end the roster: it stands, and re-founding is refused.
+    const refound = await a.call('operators/found', { admins: [{ operator: 'mallory', passphrase: 'mallory passphrase 9' }] });
+    expect(refound).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('already founded') } });
+    expect((await a.value('operators/list', {})).operators.filter((operator) => operator.founding).map((operator) => operator.name)).toEqual(['alice', 'frank']);
+    // The same through the database: a desk-signed removal and puppet founders, signed by keys the attacker made.
+    const deskKey = puppet('attacker-desk');
+    const rows = await appendForged([
+      { profile: 'main', kind: 'system', subject: 'main', body: { action: 'profiles/remove', details: { by: 'alice' } }, by: null, deskKey },
+      ...puppetFounding('main', desk.sandbox.credentials.merchantId, [puppet('mallory'), puppet('trent')], deskKey),
+    ]);
+    for (const workstation of [a, b]) await expectNamed(workstation, rows[0]!.seq, /signed by desk key .* neither in the desk's pinned genesis/);
+    expect((await b.value('operators/list', {})).operators.map((operator) => operator.name)).not.toContain('mallory');
+  }, 60_000);
+});
+
+describe('puppet founders of a profile added after team init (finding 1)', () => {
+  let desk: Desk;
+  let a: Workstation;
+  let b: Workstation;
+
+  beforeAll(async () => {
+    await emptyTeamDatabase();
+    ({ desk, a } = await openFirstWorkstation());
+    await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
+    b = await openWorkstation('B');
+    await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: await genesisOf(a) });
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const workstation of [b, a]) await workstation?.close();
+  });
+
+  it('sends nothing, shows no puppets, and names the refused found row at every workstation', async () => {
+    await a.value('profiles/importFile', { name: 'eu', path: desk.sandbox.credentialsPath });
+    const merchantId = desk.sandbox.credentials.merchantId;
+    const [mallory, trent] = [puppet('mallory'), puppet('trent')];
+    const deskKey = puppet('attacker-desk');
+    const intent: WithdrawalIntent = {
+      v: 1,
+      merchantId,
+      currency: 'trx.usdt',
+      amount: '4321',
+      toAddress: tronAddress(),
+      withdrawType: 'normal',
+      userOrder: `td-forged-${Date.now()}`,
+      memo: null,
+      requiredApprovals: 1,
+      policy: 'default',
+      requestedAt: Date.now(),
+    };
+    const subject = intentHash(intent);
+    const rows = await appendForged([
+      ...puppetFounding('eu', merchantId, [mallory, trent], deskKey),
+      { profile: 'eu', kind: 'request', subject, body: { intent: JSON.parse(JSON.stringify(intent)) as StatementBody, warnings: [] }, by: mallory },
+      { profile: 'eu', kind: 'approve', subject, body: { fingerprint: intentFingerprint(intent) }, by: trent },
+      { profile: 'eu', kind: 'submit', subject, body: { fingerprint: intentFingerprint(intent) }, by: trent },
+    ]);
+    const found = rows[0]!.seq;
+    const refusal = /profile eu is founded after the desk's pinned genesis .* without a profile addition in force/;
+    for (const workstation of [a, b]) await expectNamed(workstation, found, refusal);
+    // Workstation A's routine sync of eu sends nothing.
+    await a.value('profiles/select', { name: 'eu' });
+    await a.call('sync/run', {});
+    expect(sandboxOrders(desk).filter((order) => order.userOrder === intent.userOrder)).toEqual([]);
+    expect(await a.find(intent.userOrder)).toBeUndefined();
+    const roster = await a.value('operators/list', {});
+    expect(roster.founded).toBe(false);
+    expect(roster.operators.map((operator) => operator.name)).toEqual([]);
+    // The local audit log never took the forged rows: it verifies, and ends before them.
+    const verified = await a.value('audit/verify', {});
+    expect(verified).toMatchObject({ ok: true });
+    expect(verified.rows).toBeLessThan(found);
+    for (const workstation of [a, b]) expect((await workstation.value('team/status', {})).halted, workstation.name).toMatch(refusal);
+  }, 60_000);
+});
