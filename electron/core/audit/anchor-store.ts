@@ -15,7 +15,7 @@ import { namedDeskKey, WORKSTATION_ENROLMENT, type AuditTrail } from './trail';
 export const DESK_SECRETS_SETTING = 'desk.secretStore';
 export type DeskSecretsKind = DeskSecretStore['kind'];
 /** The audited action of a move (signed by an admin). */
-export const ANCHOR_MOVED_ACTION = 'audit/anchorMoved';
+export { ANCHOR_MOVED_ACTION } from '../ledger/kinds/action';
 
 const MOVE_HINT = (to: DeskSecretsKind): string => `treasury-desk audit anchor --move-to ${to} --as ADMIN`;
 

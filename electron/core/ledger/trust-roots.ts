@@ -22,7 +22,7 @@ export interface PinnedGenesis {
 }
 
 /** The desk-signed row `team init` writes after the genesis row: it tells joiners which row the genesis is taken at. */
-export const GENESIS_ACTION = 'team/genesis';
+export { GENESIS_ACTION } from './kinds/system';
 
 const GENESIS_DOMAIN = 'treasury-desk/genesis/v1\n';
 /** The settings copy (checked against the keychain; never trusted alone). */

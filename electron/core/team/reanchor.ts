@@ -18,7 +18,8 @@ import type { SharedDeskStore } from './shared-store';
 
 export const REANCHOR_DOMAIN = 'treasury-desk/team-reanchor/v1\n';
 /** The audited action the confirming admin signs once the rows are back. */
-export const REANCHORED_ACTION = 'team/reanchored';
+import { REANCHORED_ACTION } from '../ledger/kinds/action';
+export { REANCHORED_ACTION };
 const PROPOSAL_SETTING = 'team.reanchorProposal';
 const REPUBLISH_PAGE = 500;
 const hash = z.string().regex(/^[0-9a-f]{64}$/);

@@ -26,7 +26,8 @@ const ANSWER_WINDOW_MS = 60_000;
  * The audited action by which an admin retires a workstation from the desk (`team leave`): it is no longer asked to
  * witness a send. A later `team/workstation` enrolment of the same name makes it a witness again.
  */
-export const WORKSTATION_RETIREMENT = 'team/workstationLeft';
+import { WORKSTATION_RETIREMENT } from '../ledger/kinds/action';
+export { WORKSTATION_RETIREMENT };
 
 /** What the witness needs from the replicator that owns it. */
 export interface WitnessHost {

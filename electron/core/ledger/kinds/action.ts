@@ -9,6 +9,12 @@ import { defineKind, type ChainStanding } from '../registry';
 
 /** The audited action by which an admin enrols a team workstation's desk key (team init / team join). */
 export const WORKSTATION_ENROLMENT = 'team/workstation';
+/** An admin retires this workstation from the team (team leave): it no longer witnesses other workstations' sends. */
+export const WORKSTATION_RETIREMENT = 'team/workstationLeft';
+/** An admin moves the desk key and audit anchor between the keychain and the file (audit/anchor-store.ts). */
+export const ANCHOR_MOVED_ACTION = 'audit/anchorMoved';
+/** The confirming admin's record of a four-eyes re-anchor after a restore (team/reanchor.ts). */
+export const REANCHORED_ACTION = 'team/reanchored';
 
 export const actionBodySchema = z.object({ action: z.string(), details: z.unknown() });
 export type ActionBody = z.infer<typeof actionBodySchema>;
@@ -37,6 +43,9 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
       return bound === undefined || bound === null || bound === workstation ? null : `desk key ${keyIdOf(publicKey)} already belongs to workstation ${bound}`;
     },
   },
+  [WORKSTATION_RETIREMENT]: { permission: 'manageSettings' },
+  [ANCHOR_MOVED_ACTION]: { permission: 'manageSettings' },
+  [REANCHORED_ACTION]: { permission: 'manageOperators' },
   'settings/lockTimeout': { permission: 'manageSettings' },
   'settings/stuckThresholds': { permission: 'manageSettings' },
   'settings/reportingTimeZone': { permission: 'manageSettings' },

@@ -18,6 +18,8 @@ export const LEGACY_SEALED = 'audit/legacySealed';
 /** An order the service accepted, and an order status the service reported (team/apply.ts applies them with evidence). */
 export const ORDER_ACCEPTED = 'withdrawals/accepted';
 export const ORDER_STATUS = 'withdrawals/status';
+/** The desk-signed marker `team init` writes after the genesis row (ledger/trust-roots.ts). */
+export const GENESIS_ACTION = 'team/genesis';
 
 /** Every desk event a desk key may sign (grep `context.audit(`, `trail.system(`): anything else is refused. */
 export const SYSTEM_ACTIONS: ReadonlySet<string> = new Set([
@@ -39,6 +41,7 @@ export const SYSTEM_ACTIONS: ReadonlySet<string> = new Set([
   'session/unlock',
   'statements/export',
   TEAM_PROFILE_ACTION,
+  GENESIS_ACTION,
   ORDER_ACCEPTED,
   'withdrawals/ambiguous',
   'withdrawals/approveRefused',
