@@ -216,14 +216,14 @@ export class AuditTrail {
     let roster: Roster | undefined;
     let deskKeys: Map<string, DeskKeyInForce> | undefined;
     const namedKeys = (): Map<string, DeskKeyInForce> => {
-        if (deskKeys) return deskKeys;
-        deskKeys = new Map([[identity.keyId, { publicKey: identity.publicKey, workstation: null, own: true }]]);
-        for (const row of auditRowsNamingDeskKeys(db, WORKSTATION_ENROLMENT)) {
-          const named = row.seq < seq ? namedDeskKey(parseStatement(row.statement)) : null;
-          const keyId = named === null ? null : keyIdOf(named.publicKey);
-          if (named !== null && keyId !== null && (!deskKeys.has(keyId) || named.workstation !== null)) deskKeys.set(keyId, { ...named, own: keyId === identity.keyId });
-        }
-        return deskKeys;
+      if (deskKeys) return deskKeys;
+      deskKeys = new Map([[identity.keyId, { publicKey: identity.publicKey, workstation: null, own: true }]]);
+      for (const row of auditRowsNamingDeskKeys(db, WORKSTATION_ENROLMENT)) {
+        const named = row.seq < seq ? namedDeskKey(parseStatement(row.statement)) : null;
+        const keyId = named === null ? null : keyIdOf(named.publicKey);
+        if (named !== null && keyId !== null && (!deskKeys.has(keyId) || named.workstation !== null)) deskKeys.set(keyId, { ...named, own: keyId === identity.keyId });
+      }
+      return deskKeys;
     };
     return {
       roster: () => (roster ??= this.#rosterBefore(seq, profile)),
