@@ -244,6 +244,7 @@ export class AuditTrail {
         }
         return verifier.foundingRefusalAt(statement, seq);
       },
+      afterPin: this.#pinned !== null && seq > this.#pinned.seq,
     };
   }
 
@@ -688,6 +689,7 @@ export class ChainVerifier {
       },
       deskKey: (keyId) => deskKeys.get(keyId),
       foundingRefusal: (statement) => this.foundingRefusalAt(statement, seq),
+      afterPin: this.#afterPin(seq),
       initiator: (subject) => this.#initiators.get(`${profile}\n${subject}`),
       legacy: this.#legacy,
     };

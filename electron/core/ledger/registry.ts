@@ -41,6 +41,8 @@ export interface ChainStanding {
    * names its merchant ID and founders (ledger/pinned-rules.ts). Null before the pin, or when one does.
    */
   foundingRefusal(statement: Statement): string | null;
+  /** Whether the row comes after the genesis this workstation pinned (then only pinned and enrolled desk keys are in force). */
+  readonly afterPin: boolean;
 }
 
 /** Who signs a kind: an active operator, any enrolled operator (disabled too), the roster's own rule, or a desk key. */

@@ -28,7 +28,11 @@ export function deskSignerProblem(row: ChainRow, standing: ChainStanding): strin
   if (s.operator !== null) return `row ${row.seq} (${s.kind}) is signed as ${s.operator}: desk events are signed by a workstation's desk key`;
   const known = standing.deskKey(s.keyId);
   const key = known === undefined ? null : importPublicKey(known.publicKey);
-  if (!key) return `row ${row.seq} is signed by key ${s.keyId}, which is neither this desk's key nor one its founders named (nor a team workstation an admin enrolled)`;
+  if (!key) {
+    return standing.afterPin
+      ? `row ${row.seq} is signed by desk key ${s.keyId}, which is neither in the desk's pinned genesis nor enrolled by an admin's team/workstation statement since`
+      : `row ${row.seq} is signed by key ${s.keyId}, which is neither this desk's key nor one its founders named (nor a team workstation an admin enrolled)`;
+  }
   if (!verifyStatementText(key, row.text, row.signature)) return `row ${row.seq}'s signature does not verify: it was altered`;
   return null;
 }
