@@ -1,7 +1,7 @@
 // `treasury-desk callbacks listen`: runs the local callback receiver (PROTOCOL §10) for the active profile until
 // SIGINT or SIGTERM, then stops it cleanly. Every callback is verified by the engine before anything is stored.
 import type { Command } from 'commander';
-import type { CallbackListenerState } from '../../contract';
+import { escapeSingleLine, type CallbackListenerState } from '../../contract';
 import { parsePort } from '../args';
 import { addEngineOptions, printJson, withSession } from '../engine-session';
 import { untilSignalled } from '../io';
@@ -32,7 +32,7 @@ export const registerCallbackCommands: CommandRegistrar = (program, io) => {
         const now = counts(event.listener);
         if (now === last) return;
         last = now;
-        io.stderr(`callbacks: ${now}${event.listener.lastError === null ? '' : `; last refusal: ${event.listener.lastError}`}\n`);
+        io.stderr(`${escapeSingleLine(`callbacks: ${now}${event.listener.lastError === null ? '' : `; last refusal: ${event.listener.lastError}`}`)}\n`);
       });
       if (session.json) printJson(io, started);
       else io.stdout(`listening for callbacks at ${started.url ?? '?'}\nPress Ctrl+C to stop.\n`);

@@ -7,12 +7,12 @@
 // shows its answers.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { decisionsOpen, WITHDRAWAL_STATES, type StuckFlagView, type WithdrawalPreflight, type WithdrawalView } from '../../contract';
+import { decisionsOpen, escapeSingleLine, WITHDRAWAL_STATES, type StuckFlagView, type WithdrawalPreflight, type WithdrawalView } from '../../contract';
 import { wholeNumber } from '../args';
 import { addEngineOptions, PLACEHOLDER, withSession, type EngineSession } from '../engine-session';
 import { NegativeAnswer, UsageError } from '../errors';
 import { duration } from '../../core/notifications/texts';
-import { batchLineText, differenceMarks, fields, orDash, recordLines, table } from '../format';
+import { batchLineText, block, differenceMarks, fields, orDash, recordLines, table } from '../format';
 import type { CommandRegistrar } from '../program';
 
 interface WithdrawalOptions {
@@ -56,8 +56,8 @@ function preflightText(preflight: WithdrawalPreflight, currency: string, toAddre
     ['daily limit left', preflight.dailyLimitRemaining === null ? 'no limit' : unit(preflight.dailyLimitRemaining)],
     ['service address check', preflight.serviceAddressCheck === null ? 'not asked (offline)' : preflight.serviceAddressCheck ? 'accepted' : 'refused'],
   ]);
-  for (const issue of preflight.errors) text += `error: ${issue.field}: ${issue.message}\n`;
-  for (const issue of preflight.warnings) text += `warning: ${issue.field}: ${issue.message}\n`;
+  for (const issue of preflight.errors) text += `${escapeSingleLine(`error: ${issue.field}: ${issue.message}`)}\n`;
+  for (const issue of preflight.warnings) text += `${escapeSingleLine(`warning: ${issue.field}: ${issue.message}`)}\n`;
   for (const lookAlike of preflight.lookAlike) {
     const label = lookAlike.label === null ? '' : ` (${lookAlike.label})`;
     const positions = lookAlike.differingPositions.map((position) => position + 1).join(', ');
@@ -85,11 +85,9 @@ function requestLine(withdrawal: WithdrawalView): string {
 function decisionsText(session: EngineSession, withdrawal: WithdrawalView): string {
   return withdrawal.approvals
     .map((approval) => {
-      const what =
-        approval.decision === 'reject'
-          ? `rejected by ${approval.operator}: ${approval.reason ?? ''}`
-          : `approved by ${approval.operator}: ${approval.counts ? 'counts' : `does not count${approval.note === null ? '' : ` (${approval.note})`}`}`;
-      return `  ${session.time(approval.at)}  ${what}\n`;
+      if (approval.decision === 'reject') return block(`  ${session.time(approval.at)}  rejected by ${approval.operator}, saying:`, approval.reason ?? '');
+      const what = `approved by ${approval.operator}: ${approval.counts ? 'counts' : `does not count${approval.note === null ? '' : ` (${approval.note})`}`}`;
+      return `${escapeSingleLine(`  ${session.time(approval.at)}  ${what}`)}\n`;
     })
     .join('');
 }
