@@ -107,7 +107,7 @@ export class EngineSession {
   /** Parses `request` with the method's schema, calls the engine, and answers the value or throws ContractFailure. */
   async run<M extends MethodName>(method: M, request: LooseRequest<M>, labels?: FieldLabels): Promise<ResponseOf<M>> {
     const parsed = parseRequest(method, request);
-    if (!parsed.ok) throw new ContractFailure(parsed.error, failureMessage(parsed.error, labels, true));
+    if (!parsed.ok) throw new ContractFailure(parsed.error, failureMessage(parsed.error, labels, true), true);
     const handler = this.engine.handlers[method] as (request: unknown) => Promise<Result<ResponseOf<M>>>;
     const result = await handler(parsed.value);
     if (!result.ok) throw new ContractFailure(result.error, failureMessage(result.error, labels, false));
@@ -117,7 +117,7 @@ export class EngineSession {
   /** Checks a request against the method's schema only (exit 2 on bad input); nothing runs. */
   check<M extends MethodName>(method: M, request: LooseRequest<M>, labels?: FieldLabels): void {
     const parsed = parseRequest(method, request);
-    if (!parsed.ok) throw new ContractFailure(parsed.error, failureMessage(parsed.error, labels, true));
+    if (!parsed.ok) throw new ContractFailure(parsed.error, failureMessage(parsed.error, labels, true), true);
   }
 
   /**

@@ -40,9 +40,13 @@ export function recordLines(record: Readonly<Record<string, unknown>>, indent = 
     .join('');
 }
 
-/** A multi-line text under its heading line: `heading` on a line of its own, then every line of `text` marked `  | `. */
+/**
+ * A text that may have several lines (a rejection reason) after its heading: `heading: text` on one line when it has
+ * one line, otherwise `heading:` on a line of its own and then every line of `text` marked `  | `.
+ */
 export function block(heading: string, text: string): string {
-  return `${escapeSingleLine(heading)}\n${blockLines(text)}`;
+  if (!text.includes('\n')) return `${escapeSingleLine(`${heading}: ${text}`)}\n`;
+  return `${escapeSingleLine(`${heading}:`)}\n${blockLines(text)}`;
 }
 
 /** In the reporting zone, to the second, with the zone's offset: `2024-05-01 14:00:00+02:00`, `2024-05-01 12:00:00Z` in UTC. */

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { decisionsOpen, escapeSingleLine, WITHDRAWAL_STATES, type StuckFlagView, type WithdrawalPreflight, type WithdrawalView } from '../../contract';
 import { wholeNumber } from '../args';
 import { addEngineOptions, PLACEHOLDER, withSession, type EngineSession } from '../engine-session';
-import { NegativeAnswer, UsageError } from '../errors';
+import { ContractFailure, NegativeAnswer, UsageError } from '../errors';
 import { duration } from '../../core/notifications/texts';
 import { batchLineText, block, differenceMarks, fields, orDash, recordLines, table } from '../format';
 import type { CommandRegistrar } from '../program';
@@ -85,7 +85,7 @@ function requestLine(withdrawal: WithdrawalView): string {
 function decisionsText(session: EngineSession, withdrawal: WithdrawalView): string {
   return withdrawal.approvals
     .map((approval) => {
-      if (approval.decision === 'reject') return block(`  ${session.time(approval.at)}  rejected by ${approval.operator}, saying:`, approval.reason ?? '');
+      if (approval.decision === 'reject') return block(`  ${session.time(approval.at)}  rejected by ${approval.operator}`, approval.reason ?? '');
       const what = `approved by ${approval.operator}: ${approval.counts ? 'counts' : `does not count${approval.note === null ? '' : ` (${approval.note})`}`}`;
       return `${escapeSingleLine(`  ${session.time(approval.at)}  ${what}`)}\n`;
     })
@@ -154,8 +154,18 @@ function printWithdrawal(session: EngineSession, withdrawal: WithdrawalView, wit
   }
 }
 
-/** Input problems of a preflight are exit 2 like a refused request; balance, limit and address refusals exit 1. */
+/** Input problems of a preflight or a request are exit 2; balance, limit and address refusals exit 1 (both commands). */
 const INPUT_FIELDS: ReadonlySet<string> = new Set(['amount', 'currency', 'withdrawType']);
+
+/**
+ * A request the engine refused for what its preflight found: exit 1 like `withdraw preflight` when no refused field is
+ * bad input (the balance, the daily limit, the address), exit 2 when the amount, currency or type is wrong.
+ */
+function refusedRequest(error: unknown): unknown {
+  if (!(error instanceof ContractFailure) || error.fromSchema || error.code !== 'invalidInput' || error.fieldNames.length === 0) return error;
+  if (error.fieldNames.some((field) => INPUT_FIELDS.has(field))) return error;
+  return new NegativeAnswer(`refused: ${error.message.replace(/^invalidInput: /, '')}`);
+}
 
 type DecisionMethod = 'withdrawals/approve' | 'withdrawals/reject' | 'withdrawals/cancel' | 'withdrawals/submit';
 
@@ -200,12 +210,11 @@ export const registerWithdrawCommands: CommandRegistrar = (program, io) => {
       .requiredOption('--as <operator>', 'the initiator (asked for a passphrase)'),
   ).action(async (options: WithdrawalOptions & { readonly as: string }, command: Command) => {
     await withSession(command, io, async (session) => {
-      const answer = await session.runAs(
-        'withdrawals/request',
-        { ...withdrawalInput(options), ...(options.memo !== undefined ? { memo: options.memo } : {}) },
-        options.as,
-        LABELS,
-      );
+      const answer = await session
+        .runAs('withdrawals/request', { ...withdrawalInput(options), ...(options.memo !== undefined ? { memo: options.memo } : {}) }, options.as, LABELS)
+        .catch((error: unknown) => {
+          throw refusedRequest(error);
+        });
       session.output(answer, () => {
         const { withdrawal, preflight } = answer;
         session.say(`request ${withdrawal.id}: ${withdrawal.state}, ${withdrawal.requiredApprovals} approval${withdrawal.requiredApprovals === 1 ? '' : 's'} needed`);
