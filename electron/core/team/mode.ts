@@ -317,13 +317,15 @@ export class TeamMode {
   view(): TeamModeView {
     const settings = getTeamSettings(this.#context.db);
     const status = this.#replicator?.status();
+    const connected = status?.connected ?? false;
     return {
       enabled: settings !== null,
       database: settings?.databaseUrl ?? null,
       workstation: settings?.workstation ?? null,
-      connected: status?.connected ?? false,
+      connected,
       since: status?.since ?? settings?.connectionSince ?? 0,
-      reason: status?.reason ?? (settings ? 'not connected' : null),
+      // Why it is not connected: null while connected (a connected status never carries "not connected").
+      reason: connected ? null : (status?.reason ?? (settings ? 'not connected' : null)),
       verifiedSeq: settings?.verifiedSeq ?? 0,
       verifiedAt: settings?.verifiedAt ?? null,
       halted: status?.halted ?? null,
