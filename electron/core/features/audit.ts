@@ -8,6 +8,9 @@ import { parseStatement } from '../statements/statement';
 import { exportAudit, listAudit, type AuditRow } from '../store';
 import { DEFAULT_PAGE, readTextFile, writeFileAtomically, type Handle } from './handle';
 
+/** A checkpoint is one small JSON document (the head's seq, hash and signature). */
+const CHECKPOINT_FILE_MAX_BYTES = 64 * 1024;
+
 export interface AuditFeatureDeps {
   readonly context: DeskContext;
 }
@@ -29,7 +32,7 @@ export function auditHandlers({ context }: AuditFeatureDeps, handle: Handle): Pi
       let against;
       if (request.against !== undefined) {
         try {
-          against = parseCheckpoint(readTextFile(request.against, 'checkpoint'));
+          against = parseCheckpoint(readTextFile(request.against, 'checkpoint', CHECKPOINT_FILE_MAX_BYTES));
         } catch (error) {
           if (error instanceof DeskError) throw error;
           throw new DeskError('invalidInput', `${request.against}: ${error instanceof Error ? error.message : String(error)}`);
