@@ -14,6 +14,7 @@ import type { CanonicalValue } from '../statements/canonical';
 import { generateSigningKey } from '../statements/keys';
 import { canonicalHash, signStatementText, type StatementBody } from '../statements/statement';
 import { toSignable } from '../audit/trail';
+import { confusableName, confusableNameProblem } from './confusable-names';
 import { ensureOperator, getOperatorRecord, listOperatorRecords, listPolicies, operatorNameProblem, saveOperatorKey, type AuditRow, type StatementDraft } from '../store';
 import { actingAs, unsealOperator, type ActingOperator, type OperatorCredentials } from './acting';
 import { disjoint, Roster, type Proposal } from './roster';
@@ -81,6 +82,8 @@ export async function foundDesk(context: DeskContext, admins: readonly OperatorC
   if (admins.length < 1 || admins.length > 2) throw new DeskError('invalidInput', 'a desk is founded by one or two admins');
   const names = admins.map((admin) => admin.operator.trim());
   if (new Set(names.map((name) => name.toLowerCase())).size !== names.length) throw new DeskError('invalidInput', 'the founding admins need different names', { name: 'already used' });
+  const lookAlike = names.length === 2 ? confusableName(names[1]!, [names[0]!]) : null;
+  if (lookAlike !== null) throw new DeskError('invalidInput', confusableNameProblem(names[1]!, lookAlike), { name: 'looks like the other admin' });
   for (const admin of admins) {
     checkName(admin.operator.trim());
     checkNewPassphrase(admin.passphrase);
@@ -160,6 +163,10 @@ async function issueInvitation(context: DeskContext, kind: 'enrol' | 'rekey', na
   const acting = await actingAs(context, as, 'manageOperators');
   const current = acting.roster.at(name);
   if (kind === 'enrol' && current?.status === 'active') throw new DeskError('conflict', `${name} is already an operator of this desk`, { name: 'already enrolled' });
+  if (kind === 'enrol') {
+    const lookAlike = confusableName(name, listOperatorRecords(context.db, acting.profile).map((record) => record.name));
+    if (lookAlike !== null) throw new DeskError('invalidInput', confusableNameProblem(name, lookAlike), { name: `looks like ${lookAlike}` });
+  }
   if (kind === 'rekey' && current?.status !== 'active') throw new DeskError('notFound', `${name} is not an active operator of this desk`);
   const code = newInvitationCode();
   const body: StatementBody = kind === 'enrol' ? { role: role ?? 'viewer', codeHash: codeHash(code) } : { codeHash: codeHash(code) };
