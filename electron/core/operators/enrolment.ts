@@ -15,6 +15,7 @@ import { generateSigningKey } from '../statements/keys';
 import { canonicalHash, signStatementText, type StatementBody } from '../statements/statement';
 import { toSignable } from '../audit/trail';
 import { confusableName, confusableNameProblem } from './confusable-names';
+import { proposalWithdrawalProblem, stuckOnItsSubjectNotice } from './proposal-withdrawal';
 import { ensureOperator, getOperatorRecord, listOperatorRecords, listPolicies, operatorNameProblem, saveOperatorKey, type AuditRow, type StatementDraft } from '../store';
 import { actingAs, unsealOperator, type ActingOperator, type OperatorCredentials } from './acting';
 import { disjoint, Roster, type Proposal } from './roster';
@@ -252,6 +253,8 @@ export async function withdrawProposal(context: DeskContext, proposalId: string,
   const acting = await actingAs(context, as, 'manageOperators');
   const proposal = acting.roster.proposal(proposalId);
   if (!proposal || proposal.state !== 'open') throw new DeskError('notFound', 'there is no open proposal with that id');
+  const refused = proposalWithdrawalProblem(proposal, acting.name);
+  if (refused !== null) throw new DeskError('forbidden', refused);
   await signRosterStatement(context, acting, { kind: 'withdraw-proposal', subject: proposal.subject, body: { proposal: proposal.id } });
   context.emit({ type: 'operators/changed' });
   return rosterView(context);
@@ -421,7 +424,7 @@ export function rosterView(context: DeskContext): RosterView {
       admins <= 1
         ? 'This desk has a single admin, so it cannot give four-eyes: every operator that admin enrols counts as the admin’s own party, and their approvals never count for the admin’s requests. Independence cannot be added later by that admin alone: to get four-eyes, found the profile with two admins (remove it and import it again; its history stays).'
         : 'This desk has no two independent admins: roster and policy changes take effect on one admin’s word, and operators that admin enrols count as the admin’s party.';
-  }
+  } else notice = stuckOnItsSubjectNotice(roster);
   return { founded: roster.founded, operators, proposals: roster.openProposals().map(proposalView), fourEyes, notice };
 }
 
