@@ -21,10 +21,16 @@ function databaseUrl(): string {
 }
 
 /** Fills Onboarding's join form and has DEMO_ADMIN enrol the workstation in the operator dialog. */
-async function joinFromOnboarding(page: Page, database: string): Promise<void> {
+async function joinFromOnboarding(page: Page, database: string, remembered?: string): Promise<void> {
   await page.getByTestId('@onboarding/team-database').fill(database);
   await page.getByTestId('@onboarding/team-workstation').fill('laptop');
   await page.getByTestId('@onboarding/team-join').click();
+  if (remembered !== undefined) {
+    // Shown again after a refusal, the dialog keeps the operator name typed before (it is never reset once open).
+    const dialog = page.getByTestId('@operator-dialog');
+    await expect(dialog).toHaveAttribute('data-ready', 'true');
+    await expect(dialog.getByTestId('@operator-dialog/operator')).toHaveValue(remembered);
+  }
   await actAs(page, DEMO_ADMIN);
 }
 
@@ -70,7 +76,7 @@ test('the second workstation’s approvals queue updates live when the first mak
     const formError = page2.getByTestId('@onboarding/team-error');
     await joinFromOnboarding(page2, 'postgres//nowhere');
     await expect(formError).toContainText('give postgres://ROLE:PASSWORD@HOST:PORT/DATABASE');
-    await joinFromOnboarding(page2, changedUrl(url, { password: 'not-the-password' }));
+    await joinFromOnboarding(page2, changedUrl(url, { password: 'not-the-password' }), DEMO_ADMIN.operator);
     await expect(formError).toContainText('password authentication failed');
     await expect(formError).not.toContainText('not-the-password');
     await joinFromOnboarding(page2, changedUrl(url, { port: '1' }));
