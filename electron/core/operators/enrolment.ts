@@ -417,7 +417,7 @@ export function rosterView(context: DeskContext): RosterView {
   operators.sort((a, b) => a.name.localeCompare(b.name));
   const fourEyes = roster.independentAdmins();
   const admins = roster.active().filter((entry) => entry.snapshot.role === 'admin').length;
-  let notice: string | null = null;
+  let notice: string | null;
   if (!roster.founded) notice = 'This desk profile is not founded yet: its first one or two admins found it together, each choosing their own passphrase.';
   else if (!fourEyes) {
     notice =
