@@ -26,7 +26,7 @@ export const PACKAGES = {
   contract: ['zod', 'decimal.js'],
   protocol: ['undici', 'zod', 'decimal.js', '@noble/hashes', '@scure/base'],
   sandbox: ['better-sqlite3', 'qrcode', 'zod', 'decimal.js', '@noble/hashes', '@scure/base'],
-  core: ['better-sqlite3', 'pg', '@napi-rs/keyring', 'qrcode', 'undici', 'zod', 'decimal.js', '@noble/hashes', '@scure/base', 'pino', 'csv-parse'],
+  core: ['better-sqlite3', 'pg', '@napi-rs/keyring', 'qrcode', 'undici', 'zod', 'decimal.js', '@noble/hashes', '@scure/base', 'pino', 'csv-parse', 'unhomoglyph'],
   main: ['electron', 'zod'],
   preload: ['electron'],
   cli: ['commander', 'zod', 'decimal.js'],

@@ -7,7 +7,7 @@ import { CURRENCIES, type CurrencySymbol } from './currencies';
 export const Money = Decimal.clone({ precision: 80, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -100, toExpPos: 100 });
 export type Money = Decimal;
 
-/** §9.1: digits, optionally one '.' and more digits; no sign, exponent or spaces. */
+/** §9.1: digits, optionally one '.' and more digits; no sign, exponent or spaces (a CSV cell is trimmed before). */
 export const AMOUNT_SYNTAX = /^[0-9]+(\.[0-9]+)?$/;
 
 export type AmountProblem = 'syntax' | 'zero' | 'tooManyDecimals';
@@ -26,7 +26,13 @@ export function writtenDecimals(text: string): number {
 export function checkAmount(symbol: CurrencySymbol, text: string): AmountCheck {
   const decimals = CURRENCIES[symbol].decimals;
   if (!AMOUNT_SYNTAX.test(text)) {
-    return { ok: false, problem: 'syntax', reason: 'write the amount with digits and at most one "." (no sign, spaces, commas or exponent), e.g. 125.50' };
+    // Spaces are named for where they are: a typed amount is taken as typed, while a CSV cell was trimmed before
+    // (spaces around it are fine there), so "no spaces" alone would contradict the file's rule.
+    if (/^\s|\s$/u.test(text) && AMOUNT_SYNTAX.test(text.trim())) {
+      return { ok: false, problem: 'syntax', reason: 'has spaces at the start or end: write the amount without them, e.g. 125.50' };
+    }
+    if (/\S\s+\S/u.test(text)) return { ok: false, problem: 'syntax', reason: 'has spaces inside the amount: write it with digits and at most one ".", e.g. 1250.50' };
+    return { ok: false, problem: 'syntax', reason: 'write the amount with digits and at most one "." (no sign, commas, exponent or spaces), e.g. 125.50' };
   }
   if (writtenDecimals(text) > decimals) {
     return { ok: false, problem: 'tooManyDecimals', reason: `${CURRENCIES[symbol].displayName} allows at most ${decimals} decimal places` };

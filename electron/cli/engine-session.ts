@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { version as packageVersion } from '../../package.json';
-import { parseRequest, type ContractError, type ContractEvent, type MethodName, type RequestOf, type ResponseOf, type Result } from '../contract';
+import { escapeSingleLine, parseRequest, type ContractError, type ContractEvent, type MethodName, type RequestOf, type ResponseOf, type Result } from '../contract';
 import type { Engine, EngineOptions } from '../core/engine';
 import { ContractFailure, UsageError } from './errors';
 import { formatTime } from './format';
@@ -107,7 +107,7 @@ export class EngineSession {
   /** Parses `request` with the method's schema, calls the engine, and answers the value or throws ContractFailure. */
   async run<M extends MethodName>(method: M, request: LooseRequest<M>, labels?: FieldLabels): Promise<ResponseOf<M>> {
     const parsed = parseRequest(method, request);
-    if (!parsed.ok) throw new ContractFailure(parsed.error, failureMessage(parsed.error, labels, true));
+    if (!parsed.ok) throw new ContractFailure(parsed.error, failureMessage(parsed.error, labels, true), true);
     const handler = this.engine.handlers[method] as (request: unknown) => Promise<Result<ResponseOf<M>>>;
     const result = await handler(parsed.value);
     if (!result.ok) throw new ContractFailure(result.error, failureMessage(result.error, labels, false));
@@ -117,7 +117,7 @@ export class EngineSession {
   /** Checks a request against the method's schema only (exit 2 on bad input); nothing runs. */
   check<M extends MethodName>(method: M, request: LooseRequest<M>, labels?: FieldLabels): void {
     const parsed = parseRequest(method, request);
-    if (!parsed.ok) throw new ContractFailure(parsed.error, failureMessage(parsed.error, labels, true));
+    if (!parsed.ok) throw new ContractFailure(parsed.error, failureMessage(parsed.error, labels, true), true);
   }
 
   /**
@@ -140,9 +140,9 @@ export class EngineSession {
     else text();
   }
 
-  /** A line for people on stdout (text mode only). */
+  /** One line for people on stdout (text mode only); a newline inside it shows as ⟨U+000A⟩. */
   say(line: string): void {
-    if (!this.json) this.io.stdout(`${line}\n`);
+    if (!this.json) this.io.stdout(`${escapeSingleLine(line)}\n`);
   }
 
   /**
@@ -150,13 +150,13 @@ export class EngineSession {
    * stdout in text mode; with --json on stderr, and only when a prompt follows, so stdout stays one JSON document.
    */
   beforeAsking(line: string): void {
-    if (!this.json) this.io.stdout(`${line}\n`);
-    else if (this.io.stdinIsTTY === true) this.io.stderr(`${line}\n`);
+    if (!this.json) this.io.stdout(`${escapeSingleLine(line)}\n`);
+    else if (this.io.stdinIsTTY === true) this.io.stderr(`${escapeSingleLine(line)}\n`);
   }
 
   /** A warning on stderr, in both modes. */
   warn(line: string): void {
-    this.io.stderr(`treasury-desk: warning: ${line}\n`);
+    this.io.stderr(`treasury-desk: warning: ${escapeSingleLine(line)}\n`);
   }
 
   /** Who is acting: the operator's name and their passphrase (asked now). */

@@ -22,9 +22,15 @@ export class ContractFailure extends Error {
   override readonly name = 'ContractFailure';
   readonly code: ContractError['code'];
   readonly exitCode: number;
-  constructor(error: ContractError, message: string = error.message) {
+  /** The error's field names (e.g. `amount`, `balance`): which part of a request was refused. */
+  readonly fieldNames: readonly string[];
+  /** True when the request's schema refused it before the engine saw it (always bad input). */
+  readonly fromSchema: boolean;
+  constructor(error: ContractError, message: string = error.message, fromSchema = false) {
     super(`${error.code}: ${message}`);
     this.code = error.code;
+    this.fieldNames = Object.keys(error.fields ?? {});
+    this.fromSchema = fromSchema;
     this.exitCode = error.code === 'invalidInput' ? EXIT_USAGE : EXIT_NEGATIVE;
   }
 }

@@ -1,14 +1,16 @@
 // Text output for people: aligned tables, times in the desk's reporting time zone with its offset, and small phrases. Money is shown exactly as the engine
 // gave it (decimal strings are only padded, never converted to numbers). Cells are escaped (ESC shows as ⟨U+001B⟩) before they are
-// measured, so a control character in a memo or name can neither act on the terminal nor break the columns.
-import { escapeUnsafeText, isoInZone, type BatchLineRef } from '../contract';
+// measured, so a control character in a memo or name can neither act on the terminal nor break the columns. Every cell
+// and field is one line (a newline in it shows as ⟨U+000A⟩), so a memo cannot print a line that looks like a field of
+// its own; a multi-line text (a rejection reason) is printed with `block`, each of its lines marked.
+import { blockLines, escapeSingleLine, isoInZone, type BatchLineRef } from '../contract';
 
 export type Align = 'left' | 'right';
 
 /** An aligned table: a header row, then the rows; columns two spaces apart, no trailing spaces. */
 export function table(rawHeaders: readonly string[], rawRows: readonly (readonly string[])[], align: readonly Align[] = []): string {
-  const headers = rawHeaders.map(escapeUnsafeText);
-  const rows = rawRows.map((row) => row.map(escapeUnsafeText));
+  const headers = rawHeaders.map(escapeSingleLine);
+  const rows = rawRows.map((row) => row.map(escapeSingleLine));
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: readonly string[]): string =>
     widths
@@ -23,7 +25,7 @@ export function table(rawHeaders: readonly string[], rawRows: readonly (readonly
 
 /** Label/value pairs, the labels padded to one width. */
 export function fields(rawPairs: readonly (readonly [string, string])[]): string {
-  const pairs = rawPairs.map(([label, value]) => [escapeUnsafeText(label), escapeUnsafeText(value)] as const);
+  const pairs = rawPairs.map(([label, value]) => [escapeSingleLine(label), escapeSingleLine(value)] as const);
   const width = Math.max(...pairs.map(([label]) => label.length));
   return pairs.map(([label, value]) => `${label.padEnd(width)}  ${value}\n`).join('');
 }
@@ -34,8 +36,17 @@ export function fields(rawPairs: readonly (readonly [string, string])[]): string
  */
 export function recordLines(record: Readonly<Record<string, unknown>>, indent = '  '): string {
   return Object.entries(record)
-    .map(([name, value]) => `${indent}${escapeUnsafeText(name)}: ${escapeUnsafeText(typeof value === 'string' ? value : JSON.stringify(value) ?? String(value))}\n`)
+    .map(([name, value]) => `${indent}${escapeSingleLine(name)}: ${escapeSingleLine(typeof value === 'string' ? value : JSON.stringify(value) ?? String(value))}\n`)
     .join('');
+}
+
+/**
+ * A text that may have several lines (a rejection reason) after its heading: `heading: text` on one line when it has
+ * one line, otherwise `heading:` on a line of its own and then every line of `text` marked `  | `.
+ */
+export function block(heading: string, text: string): string {
+  if (!text.includes('\n')) return `${escapeSingleLine(`${heading}: ${text}`)}\n`;
+  return `${escapeSingleLine(`${heading}:`)}\n${blockLines(text)}`;
 }
 
 /** In the reporting zone, to the second, with the zone's offset: `2024-05-01 14:00:00+02:00`, `2024-05-01 12:00:00Z` in UTC. */

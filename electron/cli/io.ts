@@ -1,10 +1,10 @@
 // The CLI's window on the world: stdin/stdout/stderr, environment, terminal prompts and stop signals, injectable so
 // tests can run commands in process. Input helpers fail with UsageError (exit 2) and clear text. Hidden prompts never
 // echo what is typed.
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { writeFailureReason, writeFileAtomically } from '../core/files/atomic-write';
+import { FileReadError, readRegularTextFile } from '../core/files/bounded-read';
 import { NegativeAnswer, UsageError } from './errors';
 
 export interface PromptOptions {
@@ -116,13 +116,19 @@ export const processIo: CliIo = {
   untilStopped: untilSignalled,
 };
 
-/** Reads a text file named on the command line; a missing or unreadable file is bad input. */
-export function readTextFileArgument(path: string, what: string): string {
+/** Keys, secrets and other small texts named on the command line are far below this. */
+export const ARGUMENT_FILE_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Reads a text file named on the command line (core/files/bounded-read.ts: a regular file, at most `maxBytes`); a
+ * missing, unreadable, special or oversized file is bad input.
+ */
+export function readTextFileArgument(path: string, what: string, maxBytes: number = ARGUMENT_FILE_MAX_BYTES): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readRegularTextFile(path, maxBytes);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a folder' : 'cannot be read';
+    if (!(error instanceof FileReadError)) throw error;
+    const reason = error.code === 'missing' ? 'no such file' : error.code === 'denied' ? 'permission denied' : error.reason;
     throw new UsageError(`${what} file ${path}: ${reason}.`);
   }
 }

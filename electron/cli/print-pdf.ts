@@ -2,7 +2,8 @@
 // PATH, headless, with a throwaway profile in a private temporary folder that is removed whatever happens. Without
 // one, a clear error says to install Chromium or to save the PDF from the app.
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readRegularFile } from '../core/files/bounded-read';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +17,8 @@ export const QUIET_CHROMIUM_FLAGS: readonly string[] = ['--disable-gpu', '--disa
 
 /** How long the browser may take to print one statement. */
 const PRINT_TIMEOUT_MS = 120_000;
+/** A period statement printed by Chromium is a few hundred KB; anything past this is not what we printed. */
+const PDF_MAX_BYTES = 64 * 1024 * 1024;
 
 /** The first Chromium on `PATH`, or null. */
 export function findChromium(env: Readonly<Record<string, string | undefined>>): string | null {
@@ -59,7 +62,7 @@ export function printHtmlWithHeadlessChromium(html: string, env: Readonly<Record
     ];
     try {
       execFileSync(browser, flags, { stdio: 'ignore', timeout: PRINT_TIMEOUT_MS, env: { ...env } });
-      return readFileSync(pdf);
+      return readRegularFile(pdf, PDF_MAX_BYTES).bytes;
     } catch (error) {
       const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
       throw new UsageError(`${browser} could not print the statement (${reason}): save the PDF from the app's Statements screen, or write --csv instead.`);

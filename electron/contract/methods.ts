@@ -319,7 +319,7 @@ export const CONTRACT = {
 
   'callbacks/state': method(none)<Dto.CallbackListenerState>(),
   'callbacks/start': method(
-    z.strictObject({ host: z.string().max(255).optional(), port: z.number().int().min(0).max(65535).optional() }),
+    z.strictObject({ host: z.string().max(255).optional(), port: z.number().int().min(0).max(65535).optional(), as: actingOperator.optional() }),
   )<Dto.CallbackListenerState>(),
   'callbacks/stop': method(none)<Dto.CallbackListenerState>(),
 

@@ -60,6 +60,16 @@ function refuseInFileMode(context: DeskContext): void {
 }
 
 /** Stores the credentials in the keychain, then the profile row; either both or neither. */
+/** The name of demo mode's profile: kept for it, so a real merchant's profile can never be taken for (or replaced by) the demo. */
+export const DEMO_PROFILE_NAME = 'demo';
+
+/** Why a real profile may not have this name (any case of "demo"), or null. */
+function reservedNameProblem(name: string): string | null {
+  return name.trim().toLowerCase() === DEMO_PROFILE_NAME
+    ? `the profile name "${name}" is kept for demo mode (its sandbox's profile): choose another name for a real merchant`
+    : null;
+}
+
 export async function addProfile(
   context: DeskContext,
   name: string,
@@ -67,6 +77,8 @@ export async function addProfile(
   options: { readonly demo?: boolean; readonly replace?: boolean } = {},
 ): Promise<ProfileSummary> {
   refuseInFileMode(context);
+  const reserved = options.demo === true ? null : reservedNameProblem(name);
+  if (reserved) throw new DeskError('invalidInput', reserved, { name: reserved });
   let merchantPrivateKey = input.merchantPrivateKey;
   let usedPendingKey = false;
   if (merchantPrivateKey === undefined) {
@@ -118,6 +130,8 @@ export async function importProfileFile(context: DeskContext, name: string, path
 
 export async function generateProfileKey(context: DeskContext, name: string): Promise<GeneratedMerchantKey> {
   refuseInFileMode(context);
+  const reserved = reservedNameProblem(name);
+  if (reserved) throw new DeskError('invalidInput', reserved, { name: reserved });
   if (await context.vault.has(name)) throw new DeskError('conflict', `profile ${name} already has credentials; remove it first to start over`);
   const pair = generateMerchantKeyPair();
   await context.vault.savePendingPrivateKey(name, pair.privateKeyPem);

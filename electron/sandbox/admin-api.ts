@@ -10,7 +10,7 @@ import { AMOUNT_PATTERN, WITHDRAW_TYPES } from '../protocol/profile';
 import { anomalyInputSchema } from './anomalies';
 import { callbackLog } from './callbacks';
 import { faultInputSchema } from './faults';
-import { isLoopbackAddress, readBody, sendJson } from './http';
+import { header, isLoopbackAddress, isLoopbackHost, isLoopbackOrigin, readBody, sendJson } from './http';
 import { addedCurrencies } from './added-currencies';
 import { balancesOf, checkLedgerInvariant, findWithdrawal, transferCurrencyInfo, withdrawalHistory, withdrawalRecord } from './ledger';
 import { credentialsOf, parseCidr, type MerchantConfig, type SandboxCredentials } from './merchants';
@@ -122,6 +122,13 @@ export class AdminApi {
     if (!isLoopbackAddress(request.socket.remoteAddress)) {
       request.resume();
       return sendJson(response, 403, { error: 'forbidden', reason: 'the sandbox admin interface answers loopback clients only' });
+    }
+    // A web page on this machine must not drive it: a Host that is not a loopback name is DNS rebinding, and a browser
+    // names the page's origin on every cross-site write (a client that is not a browser sends no Origin).
+    const refusal = this.browserRefusal(request);
+    if (refusal !== null) {
+      request.resume();
+      return sendJson(response, 403, { error: 'forbidden', reason: refusal });
     }
     let status: number;
     let body: unknown;
@@ -315,7 +322,16 @@ export class AdminApi {
     return { ...config, balances: balancesOf(service.db, merchantId) };
   }
 
-  /** The JSON body; an empty body is `{}` where `emptyAllowed`. */
+  /** Why a request that a browser may have sent is refused (foreign Host or Origin), or null. */
+  private browserRefusal(request: IncomingMessage): string | null {
+    const host = header(request, 'host');
+    if (!isLoopbackHost(host)) return `the sandbox admin interface answers requests for a loopback host only (localhost, 127.0.0.1, [::1]), not ${JSON.stringify(host ?? '')}`;
+    const origin = header(request, 'origin');
+    if (origin !== undefined && !isLoopbackOrigin(origin)) return `the sandbox admin interface does not answer web pages of other origins (${JSON.stringify(origin)})`;
+    return null;
+  }
+
+  /** The JSON body; an empty body is `{}` where `emptyAllowed`. A body must be sent as application/json. */
   private async json(request: IncomingMessage, emptyAllowed: boolean): Promise<unknown> {
     const body = await readBody(request, MAX_ADMIN_BODY_BYTES);
     if (body.kind === 'tooLarge') throw new AdminError(413, 'tooLarge', `admin bodies are at most ${MAX_ADMIN_BODY_BYTES} bytes`);
@@ -324,6 +340,10 @@ export class AdminApi {
     if (text.trim().length === 0) {
       if (emptyAllowed) return {};
       throw badRequest('a JSON body is required');
+    }
+    const type = (header(request, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') {
+      throw new AdminError(415, 'unsupportedMediaType', `send the body as Content-Type: application/json (not ${JSON.stringify(type ?? '')})`);
     }
     try {
       return JSON.parse(text) as unknown;

@@ -96,6 +96,26 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return address === '::1' || address === '0:0:0:0:0:0:0:1';
 }
 
+/** Whether a Host header's host (`127.0.0.1:8080`, `[::1]:80`, `localhost`) is a loopback name or address. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  if (host === undefined) return false;
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([^:[\]]+))(?::[0-9]{1,5})?$/.exec(host.trim());
+  if (!match) return false;
+  const name = (match[1] ?? match[2] ?? '').toLowerCase();
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  return isIP(name) !== 0 && isLoopbackAddress(name);
+}
+
+/** Whether an Origin header names a loopback http(s) origin (`http://127.0.0.1:5173`); `null` and others are not. */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.host);
+  } catch {
+    return false;
+  }
+}
+
 /** The value of a header that must appear once; undefined when missing (repeated headers are joined by Node). */
 export function header(request: IncomingMessage, name: string): string | undefined {
   const value = request.headers[name.toLowerCase()];

@@ -99,7 +99,7 @@ export class SandboxService {
 
   /** Opens (or creates) the state in `dataDir`. */
   static async open(options: SandboxServiceOptions, random: RandomSource = cryptoRandom): Promise<SandboxService> {
-    mkdirSync(options.dataDir, { recursive: true });
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     const db = openDatabase(options.dataDir);
     const service = new SandboxService(db, options, random);
     try {

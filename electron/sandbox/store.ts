@@ -1,6 +1,8 @@
 // The sandbox's SQLite state (better-sqlite3, WAL, synchronous=FULL): schema migrations and typed queries.
-// Invariant: money is TEXT holding a decimal string, never REAL; every answer to a client follows its commit.
+// Invariant: money is TEXT holding a decimal string, never REAL; every answer to a client follows its commit. The
+// database holds the merchant secrets and private keys: its folder is 0700 and the file, -wal and -shm are 0600.
 import Database from 'better-sqlite3';
+import { chmodSync, closeSync, constants as fsConstants, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export type Db = Database.Database;
@@ -167,8 +169,31 @@ const MIGRATIONS: ReadonlyArray<{ readonly version: number; readonly sql: string
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
 
+/** Owner-only access: `path` gets `mode` when it allows more (group or others). Not on Windows, which has no modes. */
+function restrict(path: string, mode: number): void {
+  if (process.platform === 'win32' || !existsSync(path)) return;
+  if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, mode);
+}
+
+/**
+ * The folder 0700 and the database file created 0600 before SQLite opens it (SQLite gives its -wal and -shm files the
+ * database file's mode); files left wider by an older sandbox are narrowed.
+ */
+function preparePrivateFiles(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  restrict(dataDir, 0o700);
+  const file = join(dataDir, DATABASE_FILE);
+  try {
+    closeSync(openSync(file, fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_WRONLY, 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) restrict(path, 0o600);
+}
+
 /** Opens (creating if needed) the sandbox database in `dataDir` and brings its schema up to date. */
 export function openDatabase(dataDir: string, options: { readonly readonly?: boolean } = {}): Db {
+  if (!options.readonly) preparePrivateFiles(dataDir);
   const db = new Database(join(dataDir, DATABASE_FILE), { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   if (options.readonly) return db;
   db.pragma('journal_mode = WAL');

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { extname, resolve } from 'node:path';
 import { ADDRESS_TYPES, CHAINS, CHAIN_INFO, isChain, validateAddress } from '../../chains';
-import type { DepositAddressView } from '../../contract';
+import { escapeSingleLine, type DepositAddressView } from '../../contract';
 import { addEngineOptions, globalOptions, withSession, type EngineSession } from '../engine-session';
 import { EXIT_NEGATIVE, NegativeAnswer, UsageError } from '../errors';
 import { table } from '../format';
@@ -42,7 +42,7 @@ function registerValidate(address: Command, io: CliIo, setExitCode: (code: numbe
       if (!check.valid) throw new NegativeAnswer(`invalid ${name} address: ${check.reason}`);
       const canonical = check.normalized === text ? '' : ` (canonical form: ${check.normalized})`;
       io.stdout(`valid ${name} address ${text}${canonical}\n`);
-      for (const note of check.notes) io.stdout(`note: ${note}\n`);
+      for (const note of check.notes) io.stdout(`${escapeSingleLine(`note: ${note}`)}\n`);
     });
 }
 

@@ -4,7 +4,7 @@
 // Progress lines go to stderr when it is a terminal or with --progress. Currencies the service added after this desk
 // was built are listed with a note: the desk has no address rules for them, so withdrawals in them are refused.
 import type { Command } from 'commander';
-import type { DepositHistoryView, DepositRef, DepositVerification, MoreFields, SyncReport } from '../../contract';
+import { escapeSingleLine, type DepositHistoryView, type DepositRef, type DepositVerification, type MoreFields, type SyncReport } from '../../contract';
 import { addEngineOptions, withSession, type EngineSession } from '../engine-session';
 import { NegativeAnswer, UsageError } from '../errors';
 import { fields, orDash, plural, recordLines, table } from '../format';
@@ -83,7 +83,7 @@ export const registerSyncCommands: CommandRegistrar = (program, io) => {
         ? session.onEvent((event) => {
             if (event.type !== 'sync/progress' || event.progress === null || event.progress.message === last) return;
             last = event.progress.message;
-            io.stderr(`${event.progress.message}\n`);
+            io.stderr(`${escapeSingleLine(event.progress.message)}\n`);
           })
         : () => undefined;
       try {

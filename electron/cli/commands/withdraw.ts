@@ -7,12 +7,12 @@
 // shows its answers.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { decisionsOpen, WITHDRAWAL_STATES, type StuckFlagView, type WithdrawalPreflight, type WithdrawalView } from '../../contract';
+import { decisionsOpen, escapeSingleLine, WITHDRAWAL_STATES, type StuckFlagView, type WithdrawalPreflight, type WithdrawalView } from '../../contract';
 import { wholeNumber } from '../args';
 import { addEngineOptions, PLACEHOLDER, withSession, type EngineSession } from '../engine-session';
-import { NegativeAnswer, UsageError } from '../errors';
+import { ContractFailure, NegativeAnswer, UsageError } from '../errors';
 import { duration } from '../../core/notifications/texts';
-import { batchLineText, differenceMarks, fields, orDash, recordLines, table } from '../format';
+import { batchLineText, block, differenceMarks, fields, orDash, recordLines, table } from '../format';
 import type { CommandRegistrar } from '../program';
 
 interface WithdrawalOptions {
@@ -56,8 +56,8 @@ function preflightText(preflight: WithdrawalPreflight, currency: string, toAddre
     ['daily limit left', preflight.dailyLimitRemaining === null ? 'no limit' : unit(preflight.dailyLimitRemaining)],
     ['service address check', preflight.serviceAddressCheck === null ? 'not asked (offline)' : preflight.serviceAddressCheck ? 'accepted' : 'refused'],
   ]);
-  for (const issue of preflight.errors) text += `error: ${issue.field}: ${issue.message}\n`;
-  for (const issue of preflight.warnings) text += `warning: ${issue.field}: ${issue.message}\n`;
+  for (const issue of preflight.errors) text += `${escapeSingleLine(`error: ${issue.field}: ${issue.message}`)}\n`;
+  for (const issue of preflight.warnings) text += `${escapeSingleLine(`warning: ${issue.field}: ${issue.message}`)}\n`;
   for (const lookAlike of preflight.lookAlike) {
     const label = lookAlike.label === null ? '' : ` (${lookAlike.label})`;
     const positions = lookAlike.differingPositions.map((position) => position + 1).join(', ');
@@ -85,11 +85,9 @@ function requestLine(withdrawal: WithdrawalView): string {
 function decisionsText(session: EngineSession, withdrawal: WithdrawalView): string {
   return withdrawal.approvals
     .map((approval) => {
-      const what =
-        approval.decision === 'reject'
-          ? `rejected by ${approval.operator}: ${approval.reason ?? ''}`
-          : `approved by ${approval.operator}: ${approval.counts ? 'counts' : `does not count${approval.note === null ? '' : ` (${approval.note})`}`}`;
-      return `  ${session.time(approval.at)}  ${what}\n`;
+      if (approval.decision === 'reject') return block(`  ${session.time(approval.at)}  rejected by ${approval.operator}`, approval.reason ?? '');
+      const what = `approved by ${approval.operator}: ${approval.counts ? 'counts' : `does not count${approval.note === null ? '' : ` (${approval.note})`}`}`;
+      return `${escapeSingleLine(`  ${session.time(approval.at)}  ${what}`)}\n`;
     })
     .join('');
 }
@@ -156,8 +154,18 @@ function printWithdrawal(session: EngineSession, withdrawal: WithdrawalView, wit
   }
 }
 
-/** Input problems of a preflight are exit 2 like a refused request; balance, limit and address refusals exit 1. */
+/** Input problems of a preflight or a request are exit 2; balance, limit and address refusals exit 1 (both commands). */
 const INPUT_FIELDS: ReadonlySet<string> = new Set(['amount', 'currency', 'withdrawType']);
+
+/**
+ * A request the engine refused for what its preflight found: exit 1 like `withdraw preflight` when no refused field is
+ * bad input (the balance, the daily limit, the address), exit 2 when the amount, currency or type is wrong.
+ */
+function refusedRequest(error: unknown): unknown {
+  if (!(error instanceof ContractFailure) || error.fromSchema || error.code !== 'invalidInput' || error.fieldNames.length === 0) return error;
+  if (error.fieldNames.some((field) => INPUT_FIELDS.has(field))) return error;
+  return new NegativeAnswer(`refused: ${error.message.replace(/^invalidInput: /, '')}`);
+}
 
 type DecisionMethod = 'withdrawals/approve' | 'withdrawals/reject' | 'withdrawals/cancel' | 'withdrawals/submit';
 
@@ -202,12 +210,11 @@ export const registerWithdrawCommands: CommandRegistrar = (program, io) => {
       .requiredOption('--as <operator>', 'the initiator (asked for a passphrase)'),
   ).action(async (options: WithdrawalOptions & { readonly as: string }, command: Command) => {
     await withSession(command, io, async (session) => {
-      const answer = await session.runAs(
-        'withdrawals/request',
-        { ...withdrawalInput(options), ...(options.memo !== undefined ? { memo: options.memo } : {}) },
-        options.as,
-        LABELS,
-      );
+      const answer = await session
+        .runAs('withdrawals/request', { ...withdrawalInput(options), ...(options.memo !== undefined ? { memo: options.memo } : {}) }, options.as, LABELS)
+        .catch((error: unknown) => {
+          throw refusedRequest(error);
+        });
       session.output(answer, () => {
         const { withdrawal, preflight } = answer;
         session.say(`request ${withdrawal.id}: ${withdrawal.state}, ${withdrawal.requiredApprovals} approval${withdrawal.requiredApprovals === 1 ? '' : 's'} needed`);

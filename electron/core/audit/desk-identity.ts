@@ -2,9 +2,10 @@
 // checkpoints, and never counts as an operator's decision (APPROVALS.md "Desk key"). It lives in the OS keychain;
 // a headless run with no keychain (`--credentials FILE`) keeps it in a 0600 file beside the database instead, with
 // the same caveats as the credentials file. The same store keeps each database's audit anchor (audit/anchor.ts).
-import { existsSync, readFileSync } from 'node:fs';
 import type { KeyObject } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { writeFileAtomically } from '../files/atomic-write';
+import { readRegularTextFile } from '../files/bounded-read';
 import { KeychainUnavailableError, type KeychainVault } from '../secrets';
 import { registerSecret } from '../log/redact';
 import { exportPrivateKey, generateSigningKey, importPrivateKey, keyIdOf, publicKeyOfPrivate, signBytes } from '../statements/keys';
@@ -27,11 +28,14 @@ export function keychainDeskSecrets(vault: KeychainVault): DeskSecretStore {
   };
 }
 
+/** The desk secrets file holds a few keys: a bound far above that, read once from a regular file. */
+const DESK_SECRETS_FILE_MAX_BYTES = 1024 * 1024;
+
 /** A JSON object of entries in one 0600 file, replaced whole on every write (temp file, fsync, rename). */
 export function fileDeskSecrets(path: string): DeskSecretStore {
   const readAll = (): Record<string, string> => {
     if (!existsSync(path)) return {};
-    const value = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+    const value = JSON.parse(readRegularTextFile(path, DESK_SECRETS_FILE_MAX_BYTES)) as unknown;
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, string>) : {};
   };
   return {

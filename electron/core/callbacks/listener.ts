@@ -1,12 +1,16 @@
 // The optional local callback receiver (PROTOCOL §10): verifies each POST like a response (app ID, window, nonce,
 // signature, decryption, schema), stores it through the same path as sync, and acknowledges with `success` only
-// after the record is stored. Anything unverified is refused and changes nothing.
+// after the record is stored. Anything unverified is refused and changes nothing; refusals are counted and only a
+// bounded sample is audited, each source address is rate-limited (refusals.ts), and listening beyond loopback needs an
+// admin and is audited.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CallbackListenerState } from '../../contract';
 import { CALLBACK_ACK_BODY, inlineDecryptor, MAX_REQUEST_BODY_BYTES, ProtocolError, verifyCallback } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
+import { actingAs, type OperatorCredentials } from '../operators/acting';
+import { isLoopbackHost, RefusalSampler, SourceRateLimit, type RefusalSummary } from './refusals';
 import { appLog } from '../log';
 import { storeDeposits, storeOrderStatus } from '../sync/records';
 
@@ -39,6 +43,8 @@ export class CallbackListener {
   #received = 0;
   #refused = 0;
   #lastError: string | null = null;
+  #sampler = new RefusalSampler();
+  #limit = new SourceRateLimit();
 
   constructor(private readonly context: DeskContext) {}
 
@@ -46,11 +52,24 @@ export class CallbackListener {
     return { running: this.#server !== undefined, url: this.#url, received: this.#received, refused: this.#refused, lastError: this.#lastError };
   }
 
-  async start(options: { readonly host?: string | undefined; readonly port?: number | undefined } = {}): Promise<CallbackListenerState> {
+  async start(
+    options: { readonly host?: string | undefined; readonly port?: number | undefined; readonly as?: OperatorCredentials | undefined } = {},
+  ): Promise<CallbackListenerState> {
     if (this.#server) throw new DeskError('conflict', `the callback listener is already running at ${this.#url}`);
     const profile = this.context.activeProfile();
     const host = options.host ?? profile.callbackHost ?? DEFAULT_CALLBACK_HOST;
     const port = options.port ?? profile.callbackPort ?? DEFAULT_CALLBACK_PORT;
+    // Beyond loopback, anyone who can reach the address may send requests: only an admin opens the desk to that.
+    let exposedBy: string | null = null;
+    if (!isLoopbackHost(host)) {
+      if (options.as === undefined) {
+        throw new DeskError('forbidden', `listening on ${host} lets other machines reach the desk: an admin must start it (--as ADMIN), or listen on 127.0.0.1`);
+      }
+      exposedBy = (await actingAs(this.context, options.as, 'manageSettings')).name;
+      if ((this.context.trail.roster(profile.name).at(exposedBy)?.role ?? null) !== 'admin') {
+        throw new DeskError('forbidden', `${exposedBy} is not an admin: only an admin may let the callback listener listen beyond this machine`);
+      }
+    }
     await this.context.keys(); // fail now, not on the first callback, when credentials are missing
     const server = createServer((request, response) => void this.#handle(request, response));
     server.requestTimeout = 15_000;
@@ -64,7 +83,7 @@ export class CallbackListener {
     const address = server.address() as AddressInfo;
     this.#server = server;
     this.#url = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}/callbacks`;
-    this.context.audit({ profile: profile.name, action: 'callbacks/start', subject: this.#url });
+    this.context.audit({ profile: profile.name, action: 'callbacks/start', subject: this.#url, ...(exposedBy === null ? {} : { details: { beyondLoopback: true, admin: exposedBy } }) });
     this.#changed();
     return this.state();
   }
@@ -73,6 +92,7 @@ export class CallbackListener {
     const server = this.#server;
     if (server) {
       this.#server = undefined;
+      this.#auditSummary(this.#sampler.flush(this.context.now()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       this.#url = null;
@@ -91,6 +111,11 @@ export class CallbackListener {
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // A source over its rate is turned away before any work: counted, never audited one by one.
+    if (!this.#limit.allow(request.socket.remoteAddress ?? '?', this.context.now())) {
+      request.resume();
+      return this.#refuse(response, 429, 'too many requests from one source');
+    }
     if (request.method !== 'POST') return this.#answer(response, 405, 'POST only');
     let body: string;
     try {
@@ -138,8 +163,20 @@ export class CallbackListener {
   #refuse(response: ServerResponse, status: number, reason: string): void {
     this.#refused += 1;
     this.#lastError = reason;
-    this.context.audit({ profile: this.context.activeProfileName() ?? null, action: 'callbacks/refused', details: { reason } });
+    const { audit, summary } = this.#sampler.record(this.context.now(), reason);
+    this.#auditSummary(summary);
+    if (audit) this.context.audit({ profile: this.context.activeProfileName() ?? null, action: 'callbacks/refused', details: { reason } });
     this.#changed();
     this.#answer(response, status, 'refused');
+  }
+
+  /** One row for the refusals of a window that were counted but not audited one by one. */
+  #auditSummary(summary: RefusalSummary | null): void {
+    if (summary === null) return;
+    this.context.audit({
+      profile: this.context.activeProfileName() ?? null,
+      action: 'callbacks/refusedSummary',
+      details: { from: summary.from, to: summary.to, notAudited: summary.notAudited, reasons: [...summary.reasons] },
+    });
   }
 }

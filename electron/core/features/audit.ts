@@ -16,6 +16,8 @@ export type AnchorMover = (
   to: DeskSecretsKind,
   signMove: (details: { from: DeskSecretsKind; to: DeskSecretsKind; deskKeyId: string }) => Promise<unknown>,
 ) => Promise<{ from: DeskSecretsKind; to: DeskSecretsKind }>;
+/** A checkpoint is one small JSON document (the head's seq, hash and signature). */
+const CHECKPOINT_FILE_MAX_BYTES = 64 * 1024;
 
 export interface AuditFeatureDeps {
   readonly context: DeskContext;
@@ -46,7 +48,7 @@ export function auditHandlers(
       let against;
       if (request.against !== undefined) {
         try {
-          against = parseCheckpoint(readTextFile(request.against, 'checkpoint'));
+          against = parseCheckpoint(readTextFile(request.against, 'checkpoint', CHECKPOINT_FILE_MAX_BYTES));
         } catch (error) {
           if (error instanceof DeskError) throw error;
           throw new DeskError('invalidInput', `${request.against}: ${error instanceof Error ? error.message : String(error)}`);

@@ -2,10 +2,10 @@
 // idle-lock activity, secrets registered with the log's redactor, every failure mapped to the contract's error), the
 // page sizes, and reading and writing the files the CLI names. Each feature module (features/*.ts) declares the parts
 // of the engine it uses and answers its own methods; service.ts composes them.
-import { readFileSync } from 'node:fs';
 import { ok, type MethodName, type Result, type TreasuryHandlers } from '../../contract';
 import { DeskError, toContractError } from '../errors';
 import { writeFailureReason, writeFileAtomically as writeFileWhole, type AppendChunk } from '../files/atomic-write';
+import { FileReadError, readRegularTextFile } from '../files/bounded-read';
 import { appLog, registerRequestSecrets } from '../log';
 import type { SessionLock } from '../session';
 
@@ -67,11 +67,15 @@ export function writeFileAtomically(path: string, write: (append: AppendChunk) =
   }
 }
 
-/** Reads a text file the CLI named (the app's choice comes from a main-process dialog); a failure is bad input naming it. */
-export function readTextFile(path: string, what: string): string {
+/**
+ * Reads a UTF-8 text file a person named (core/files/bounded-read.ts: a regular file, at most `maxBytes`); a failure is
+ * bad input naming it and saying why.
+ */
+export function readTextFile(path: string, what: string, maxBytes: number): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readRegularTextFile(path, maxBytes);
   } catch (error) {
-    throw new DeskError('invalidInput', `could not read the ${what} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    const reason = error instanceof FileReadError ? error.reason : error instanceof Error ? error.message : String(error);
+    throw new DeskError('invalidInput', `could not read the ${what} ${path}: it ${reason}`);
   }
 }

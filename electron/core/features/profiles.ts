@@ -4,8 +4,9 @@ import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { acceptInvitation, confirmProposal, foundDesk, inviteOperator } from '../operators/enrolment';
-import { addProfile, generateProfileKey, importProfileFile, listProfileSummaries, removeProfile, selectProfile } from '../profiles';
+import { addProfile, DEMO_PROFILE_NAME, generateProfileKey, importProfileFile, listProfileSummaries, removeProfile, selectProfile } from '../profiles';
 import { proposeProfileAddition, proposeProfileRemoval } from '../operators/profile-changes';
+import { getProfile } from '../store';
 import type { SessionLock } from '../session';
 import type { SyncService } from '../sync/sync';
 import type { Handle } from './handle';
@@ -32,11 +33,19 @@ export interface ProfilesFeatureDeps {
 export async function startDemo(deps: ProfilesFeatureDeps): Promise<ProfileSummary> {
   const { context, sync, session } = deps;
   if (!deps.startDemoSandbox) throw new DeskError('invalidInput', 'demo mode is not available in this build');
+  // A real profile named "demo" (from before the name was kept for the demo) is never replaced with the sandbox's credentials.
+  const existing = getProfile(context.db, DEMO_PROFILE_NAME);
+  if (existing && !existing.demo) {
+    throw new DeskError(
+      'conflict',
+      `a real profile is named "${DEMO_PROFILE_NAME}", the name demo mode uses: it was left as it is; import its credentials again under another name and remove it, then start the demo`,
+    );
+  }
   const sandbox = await deps.startDemoSandbox();
   deps.adoptDemoSandbox(sandbox);
-  const summary = await addProfile(context, 'demo', sandbox.credentials, { demo: true, replace: true });
-  await selectProfile(context, 'demo');
-  if (!context.trail.roster('demo').founded) await seedDemoRoster(context);
+  const summary = await addProfile(context, DEMO_PROFILE_NAME, sandbox.credentials, { demo: true, replace: true });
+  await selectProfile(context, DEMO_PROFILE_NAME);
+  if (!context.trail.roster(DEMO_PROFILE_NAME).founded) await seedDemoRoster(context);
   // The demo works offline from what it has; a failed first sync is recorded in the sync state and the log.
   await sync.run({ full: true }).catch((error: unknown) => appLog.warn('demo: the first sync failed', { error }));
   session.changed();
@@ -57,7 +66,7 @@ async function seedDemoRoster(context: DeskContext): Promise<void> {
   const invitation = await inviteOperator(context, approver.name, approver.role, { operator: admin.name, passphrase: admin.passphrase });
   await acceptInvitation(context, { name: approver.name, code: invitation.code, passphrase: approver.passphrase });
   await confirmProposal(context, invitation.proposal, { operator: secondAdmin.name, passphrase: secondAdmin.passphrase });
-  context.audit({ profile: 'demo', action: 'demo/operators', details: { operators: DEMO_OPERATORS.map((operator) => operator.name) } });
+  context.audit({ profile: DEMO_PROFILE_NAME, action: 'demo/operators', details: { operators: DEMO_OPERATORS.map((operator) => operator.name) } });
 }
 
 export function profilesHandlers(

@@ -79,12 +79,15 @@ function readLine(text: string): LabelLine | string {
   return labelProblem(line) ?? line;
 }
 
-/** Reads a whole file: the lines, or every problem found ("line 3: …"), never some of each. Blank lines are skipped. */
+/**
+ * Reads a whole file: the lines, or every problem found ("line 3: …"), never some of each. Blank lines are skipped; a
+ * UTF-8 byte order mark at the start (what many editors on Windows write) is skipped, as the payouts reader does.
+ */
 export function parseLabelsFile(text: string): { readonly lines: readonly LabelLine[] } | { readonly problems: readonly string[] } {
   const lines: LabelLine[] = [];
   const problems: string[] = [];
   const seen = new Map<string, number>();
-  text.split(/\r?\n/).forEach((raw, index) => {
+  text.replace(/^\uFEFF/, '').split(/\r?\n/).forEach((raw, index) => {
     if (raw.trim() === '') return;
     const number = index + 1;
     const read = readLine(raw);

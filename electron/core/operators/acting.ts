@@ -1,7 +1,9 @@
 // Who is acting: an operator of the active profile proves who they are by unsealing their signing key with their
 // passphrase (there is no other passphrase check), then the roster, rebuilt from signed statements, says whether
 // their role allows the action. Wrong passphrases count per operator in the store: after 5, each further attempt
-// waits, doubling from 1 minute (capped at a day); the wait survives restarts and every lockout is audited.
+// waits, doubling from 1 minute (capped at a day); the wait survives restarts and every lockout is audited. Each
+// attempt is counted before the passphrase is checked (claimPassphraseAttempt), so parallel guesses cannot all slip
+// in before the first failure is written.
 // Invariant: the unsealed key stays inside the returned ActingOperator's `sign`; nothing hands it out.
 import type { KeyObject } from 'node:crypto';
 import { roleMay, type OperatorAction, type OperatorRole } from '../auth/roles';
@@ -12,7 +14,7 @@ import { signStatementText, type StatementBody } from '../statements/statement';
 import {
   getOperatorKey,
   getOperatorRecord,
-  recordPassphraseFailure,
+  claimPassphraseAttempt,
   resetPassphraseFailures,
   type AuditRow,
   type StatementDraft,
@@ -77,11 +79,12 @@ export async function unsealOperator(
     throw wrong();
   }
   const now = context.now();
-  if (record.lockedUntil !== null && record.lockedUntil > now) {
-    const minutes = Math.ceil((record.lockedUntil - now) / 60_000);
+  const attempt = claimPassphraseAttempt(context.db, record.id, lockoutWaitMs, now);
+  if (!attempt.allowed) {
+    const minutes = Math.ceil((attempt.lockedUntil - now) / 60_000);
     throw new DeskError(
       'lockedOut',
-      `too many wrong passphrases for ${record.name}: the next attempt is possible at ${timeText(record.lockedUntil)} (in ${minutes} min). An admin can re-key the operator if the passphrase is lost.`,
+      `too many wrong passphrases for ${record.name}: the next attempt is possible at ${timeText(attempt.lockedUntil)} (in ${minutes} min). An admin can re-key the operator if the passphrase is lost.`,
     );
   }
   const key = getOperatorKey(context.db, record.id, snapshot.keyId);
@@ -94,15 +97,17 @@ export async function unsealOperator(
     if (error.reason === 'malformed') {
       throw new DeskError('unverified', `${record.name}'s sealed key on this desk is missing or damaged: an admin must re-key the operator`);
     }
-    const { failures, lockedUntil } = recordPassphraseFailure(context.db, record.id, lockoutWaitMs, now);
+    // The attempt was counted before the check: its count and lockout are what this failure reports.
+    const { failures, lockedUntil } = attempt;
     context.trail.system({ profile, action: 'operators/wrongPassphrase', subject: record.name, details: { failures, lockedUntil } });
     if (lockedUntil !== null) context.emit({ type: 'operators/changed' });
     throw wrong();
   }
+  // The right passphrase: the attempt counted before the check, and any earlier failures, are cleared.
+  resetPassphraseFailures(context.db, record.id, now);
   if (publicKeyOfPrivate(privateKey) !== snapshot.publicKey) {
     throw new DeskError('unverified', `${record.name}'s sealed key is not the key the roster enrolled: the desk database was altered`);
   }
-  if (record.failedAttempts > 0 || record.lockedUntil !== null) resetPassphraseFailures(context.db, record.id, now);
   return { privateKey, snapshot, name: record.name, roster, profile };
 }
 

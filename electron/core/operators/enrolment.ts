@@ -14,6 +14,8 @@ import type { CanonicalValue } from '../statements/canonical';
 import { generateSigningKey } from '../statements/keys';
 import { canonicalHash, signStatementText, type StatementBody } from '../statements/statement';
 import { toSignable } from '../audit/trail';
+import { confusableName, confusableNameProblem } from './confusable-names';
+import { proposalWithdrawalProblem, stuckOnItsSubjectNotice } from './proposal-withdrawal';
 import { ensureOperator, getOperatorRecord, listOperatorRecords, listPolicies, operatorNameProblem, saveOperatorKey, type AuditRow, type StatementDraft } from '../store';
 import { actingAs, unsealOperator, type ActingOperator, type OperatorCredentials } from './acting';
 import { disjoint, Roster, type Proposal } from './roster';
@@ -88,6 +90,8 @@ export async function foundDesk(context: DeskContext, admins: readonly OperatorC
   if (admins.length < 1 || admins.length > 2) throw new DeskError('invalidInput', 'a desk is founded by one or two admins');
   const names = admins.map((admin) => admin.operator.trim());
   if (new Set(names.map((name) => name.toLowerCase())).size !== names.length) throw new DeskError('invalidInput', 'the founding admins need different names', { name: 'already used' });
+  const lookAlike = names.length === 2 ? confusableName(names[1]!, [names[0]!]) : null;
+  if (lookAlike !== null) throw new DeskError('invalidInput', confusableNameProblem(names[1]!, lookAlike), { name: 'looks like the other admin' });
   for (const admin of admins) {
     checkName(admin.operator.trim());
     checkNewPassphrase(admin.passphrase);
@@ -167,6 +171,10 @@ async function issueInvitation(context: DeskContext, kind: 'enrol' | 'rekey', na
   const acting = await actingAs(context, as, 'manageOperators');
   const current = acting.roster.at(name);
   if (kind === 'enrol' && current?.status === 'active') throw new DeskError('conflict', `${name} is already an operator of this desk`, { name: 'already enrolled' });
+  if (kind === 'enrol') {
+    const lookAlike = confusableName(name, listOperatorRecords(context.db, acting.profile).map((record) => record.name));
+    if (lookAlike !== null) throw new DeskError('invalidInput', confusableNameProblem(name, lookAlike), { name: `looks like ${lookAlike}` });
+  }
   if (kind === 'rekey' && current?.status !== 'active') throw new DeskError('notFound', `${name} is not an active operator of this desk`);
   const code = newInvitationCode();
   const body: StatementBody = kind === 'enrol' ? { role: role ?? 'viewer', codeHash: codeHash(code) } : { codeHash: codeHash(code) };
@@ -252,6 +260,8 @@ export async function withdrawProposal(context: DeskContext, proposalId: string,
   const acting = await actingAs(context, as, 'manageOperators');
   const proposal = acting.roster.proposal(proposalId);
   if (!proposal || proposal.state !== 'open') throw new DeskError('notFound', 'there is no open proposal with that id');
+  const refused = proposalWithdrawalProblem(proposal, acting.name);
+  if (refused !== null) throw new DeskError('forbidden', refused);
   await signRosterStatement(context, acting, { kind: 'withdraw-proposal', subject: proposal.subject, body: { proposal: proposal.id } });
   context.emit({ type: 'operators/changed' });
   return rosterView(context);
@@ -418,14 +428,14 @@ export function rosterView(context: DeskContext): RosterView {
   operators.sort((a, b) => a.name.localeCompare(b.name));
   const fourEyes = roster.independentAdmins();
   const admins = roster.active().filter((entry) => entry.snapshot.role === 'admin').length;
-  let notice: string | null = null;
+  let notice: string | null;
   if (!roster.founded) notice = 'This desk profile is not founded yet: its first one or two admins found it together, each choosing their own passphrase.';
   else if (!fourEyes) {
     notice =
       admins <= 1
         ? 'This desk has a single admin, so it cannot give four-eyes: every operator that admin enrols counts as the admin’s own party, and their approvals never count for the admin’s requests. Independence cannot be added later by that admin alone: to get four-eyes, found the profile with two admins (remove it and import it again; its history stays).'
         : 'This desk has no two independent admins: roster and policy changes take effect on one admin’s word, and operators that admin enrols count as the admin’s party.';
-  }
+  } else notice = stuckOnItsSubjectNotice(roster);
   return { founded: roster.founded, operators, proposals: roster.openProposals().map(proposalView), fourEyes, notice };
 }
 

@@ -9,6 +9,7 @@ import { isOperatorRole, roleMay } from '../auth/roles';
 import { importPublicKey, keyIdOf } from '../statements/keys';
 import { canonicalHash, verifyStatementText, type Statement } from '../statements/statement';
 import type { CanonicalValue } from '../statements/canonical';
+import { proposalWithdrawalProblem } from './proposal-withdrawal';
 
 /** The system event that ends a profile's roster (core/profiles removeProfile). */
 export const PROFILE_REMOVED = 'profiles/remove';
@@ -487,6 +488,9 @@ export class Roster {
     const proposalId = row.statement.body['proposal'];
     const proposal = typeof proposalId === 'string' ? this.#proposals.get(proposalId) : undefined;
     if (!proposal || proposal.state !== 'open') return 'no open proposal to withdraw';
+    // Only its proposer, and never the operator a disabling or role change is about (proposal-withdrawal.ts).
+    const refused = proposalWithdrawalProblem(proposal, signer.name);
+    if (refused !== null) return `withdrawal refused: ${refused}`;
     proposal.state = 'withdrawn';
     return null;
   }

@@ -5,7 +5,6 @@
 // statements). Invariants: a file with any bad line stores nothing; each line is sent exactly once, under the userOrder
 // signed in the batch intent, and a resumed submission re-checks unsent-or-unknown lines with checkWithdrawOrder
 // (desk.ts), never minting a new userOrder; a line whose row no longer matches the signed intent is not sent.
-import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { CURRENCIES, differingPositions, formatMoney, isCurrencySymbol, looksAlike, Money, parseMoney, type CurrencySymbol } from '../../chains';
 import type { PayoutBatchState, PayoutBatchSummary, PayoutBatchView, PayoutFlagView, PayoutLineView, PayoutPolicyView, PayoutSubmitResult, WithdrawalState } from '../../contract';
@@ -15,6 +14,7 @@ import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { csvLine } from '../export/csv';
 import { writeFileAtomically } from '../features/handle';
+import { FileReadError, readRegularTextFile } from '../files/bounded-read';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
 import type { ChainRow, Roster } from '../operators/roster';
 import { encodeCanonical } from '../statements/canonical';
@@ -50,21 +50,14 @@ interface LineProblem {
 
 // ---- reading and preflight -------------------------------------------------------------------------------------
 
-/** The file's text, refused whole (nothing read) when it is missing, too large or not UTF-8. */
+/** The file's text, refused whole (nothing read) when it is missing, not a regular file, too large or not UTF-8. */
 function readPayoutFile(path: string): string {
-  let size: number;
   try {
-    size = statSync(path).size;
+    return readRegularTextFile(path, PAYOUT_FILE_MAX_BYTES);
   } catch (error) {
-    throw new DeskError('invalidInput', `could not read the payout file ${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  if (size > PAYOUT_FILE_MAX_BYTES) {
-    throw new DeskError('invalidInput', `the payout file ${path} is ${size} bytes; at most ${PAYOUT_FILE_MAX_BYTES} are read: split it into several batches`);
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(path));
-  } catch (error) {
-    const reason = error instanceof TypeError ? 'it is not UTF-8 text: save it as CSV (UTF-8)' : error instanceof Error ? error.message : String(error);
+    if (!(error instanceof FileReadError)) throw error;
+    const reason =
+      error.code === 'notUtf8' ? 'it is not UTF-8 text: save it as CSV (UTF-8)' : error.code === 'tooLarge' ? `it ${error.reason}: split it into several batches` : `it ${error.reason}`;
     throw new DeskError('invalidInput', `could not read the payout file ${path}: ${reason}`);
   }
 }

@@ -1,6 +1,6 @@
 // Reads a credentials.json for headless `--credentials FILE` use (the sandbox's format), validated with zod and
 // parsed once into MerchantKeys. Invariant: errors and warnings name the file and the field, never a value.
-import { open } from 'node:fs/promises';
+import { FileReadError, readRegularFile } from '../files/bounded-read';
 import { z } from 'zod';
 import { serviceBaseUrlProblem } from '../../chains';
 import { parseCredentials, type MerchantCredentialsText, type MerchantKeys } from './credentials';
@@ -64,33 +64,25 @@ function jsonErrorPosition(error: unknown, text: string): string {
   return ` near line ${line}, column ${column}`;
 }
 
-async function readText(file: string): Promise<{ text: string; mode: number }> {
-  let handle;
+/** The file's text and mode, read once with a bound (core/files/bounded-read.ts); a BOM at its start is dropped. */
+function readText(file: string): { text: string; mode: number } {
   try {
-    handle = await open(file, 'r');
+    const { bytes, mode } = readRegularFile(file, MAX_FILE_BYTES);
+    return { text: bytes.toString('utf8').replace(/^\uFEFF/, ''), mode };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') {
-      throw new CredentialsFileError('missing', file, 'no such file: pass the path of an existing credentials.json.');
+    if (!(error instanceof FileReadError)) throw error;
+    switch (error.code) {
+      case 'missing':
+        throw new CredentialsFileError('missing', file, 'no such file: pass the path of an existing credentials.json.');
+      case 'notRegular':
+        throw new CredentialsFileError('unreadable', file, `${error.reason}, not a credentials.json file.`);
+      case 'tooLarge':
+        throw new CredentialsFileError('unreadable', file, `${error.reason}: too large for a credentials file.`);
+      case 'denied':
+      case 'notUtf8':
+      case 'unreadable':
+        throw new CredentialsFileError('unreadable', file, `${error.reason}.`);
     }
-    throw new CredentialsFileError('unreadable', file, `cannot be opened (${code ?? 'unknown error'}).`);
-  }
-  try {
-    const info = await handle.stat();
-    if (info.isDirectory()) throw new CredentialsFileError('unreadable', file, 'is a directory, not a credentials.json file.');
-    if (info.size > MAX_FILE_BYTES) {
-      throw new CredentialsFileError('unreadable', file, `is ${info.size} bytes: too large for a credentials file.`);
-    }
-    let text: string;
-    try {
-      text = await handle.readFile({ encoding: 'utf8' });
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new CredentialsFileError('unreadable', file, `cannot be read (${code ?? 'unknown error'}).`);
-    }
-    return { text: text.replace(/^\uFEFF/, ''), mode: info.mode };
-  } finally {
-    await handle.close();
   }
 }
 
@@ -105,7 +97,7 @@ function checkBaseUrl(file: string, value: string): string {
  * missing or wrongly typed field, unusable key) naming the field, never its value.
  */
 export async function readCredentialsFile(file: string): Promise<CredentialsFileContents> {
-  const { text, mode } = await readText(file);
+  const { text, mode } = readText(file);
   let json: unknown;
   try {
     json = JSON.parse(text);

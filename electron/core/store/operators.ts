@@ -45,6 +45,7 @@ const statements = perDatabase((db) => ({
   removeAll: db.prepare('DELETE FROM operators WHERE profile = ?'),
   failure: db.prepare('UPDATE operators SET failed_attempts = failed_attempts + 1, updated_at = ? WHERE id = ? RETURNING failed_attempts').pluck(),
   lockUntil: db.prepare('UPDATE operators SET locked_until = ? WHERE id = ?'),
+  lockedUntil: db.prepare('SELECT locked_until FROM operators WHERE id = ?').pluck(),
   reset: db.prepare('UPDATE operators SET failed_attempts = 0, locked_until = NULL, updated_at = ? WHERE id = ? AND (failed_attempts <> 0 OR locked_until IS NOT NULL)'),
   addKey: db.prepare(
     'INSERT INTO operator_keys (operator_id, key_id, public_key, sealed_key_json, created_at) VALUES (?, ?, ?, ?, ?) ' +
@@ -89,22 +90,31 @@ export function countOperatorRecords(db: StoreDatabase, profile: string): number
   return statements(db).count.get(profile) as number;
 }
 
+/** A passphrase attempt claimed before it is checked: allowed with the count it holds, or refused while locked. */
+export type PassphraseAttempt =
+  | { readonly allowed: true; readonly failures: number; readonly lockedUntil: number | null }
+  | { readonly allowed: false; readonly lockedUntil: number };
+
 /**
- * Counts a wrong passphrase and, from the count the store now holds (two processes failing at once both count), sets
- * the time before which no further attempt is checked. Returns the count and that time.
+ * Claims one passphrase attempt BEFORE the passphrase is checked, in one write transaction: refused while the
+ * operator is locked; otherwise counted as a failure at once (a right passphrase clears it afterwards) and, from the
+ * count the store now holds, the time before which no further attempt is checked is set. Parallel guesses (in this
+ * process or another) therefore each take their own count: exactly the allowed number are ever checked.
  */
-export function recordPassphraseFailure(
+export function claimPassphraseAttempt(
   db: StoreDatabase,
   operatorId: number,
   waitAfter: (failures: number) => number,
   now: number = Date.now(),
-): { readonly failures: number; readonly lockedUntil: number | null } {
+): PassphraseAttempt {
   return writeTransaction(db, () => {
+    const locked = statements(db).lockedUntil.get(operatorId) as number | null | undefined;
+    if (locked !== null && locked !== undefined && locked > now) return { allowed: false, lockedUntil: locked };
     const failures = statements(db).failure.get(now, operatorId) as number;
     const wait = waitAfter(failures);
     const lockedUntil = wait > 0 ? now + wait : null;
     statements(db).lockUntil.run(lockedUntil, operatorId);
-    return { failures, lockedUntil };
+    return { allowed: true, failures, lockedUntil };
   });
 }
 

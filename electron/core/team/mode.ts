@@ -513,14 +513,16 @@ export class TeamMode {
     const settings = getTeamSettings(this.#context.db);
     const status = this.#replicator?.status();
     const genesis = settings === null ? null : this.#context.trail.pinnedGenesis;
+    const connected = status?.connected ?? false;
     return {
       genesis: genesis === null ? null : genesisView(genesis),
       enabled: settings !== null,
       database: settings?.databaseUrl ?? null,
       workstation: settings?.workstation ?? null,
-      connected: status?.connected ?? false,
+      connected,
       since: status?.since ?? settings?.connectionSince ?? 0,
-      reason: status?.reason ?? (settings ? 'not connected' : null),
+      // Why it is not connected: null while connected (a connected status never carries "not connected").
+      reason: connected ? null : (status?.reason ?? (settings ? 'not connected' : null)),
       verifiedSeq: settings?.verifiedSeq ?? 0,
       verifiedAt: settings?.verifiedAt ?? null,
       halted: status?.halted ?? null,

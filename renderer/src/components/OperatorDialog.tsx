@@ -1,7 +1,10 @@
 // The "who is acting?" dialog for privileged actions: operator name and passphrase (the contract's `as`), plus a
 // reason where the action needs one. The passphrase stays in this form's input until the one call it is sent with.
 // What the action will do often echoes typed text (an address, a name): it is shown escaped (displayText). A decision
-// about a withdrawal or a key shows its fingerprint first, for the person acting to compare.
+// about a withdrawal or a key shows its fingerprint first, for the person acting to compare. The fields are prepared
+// for a new prompt in the render that shows it, never after it is open: nothing typed into an open dialog is reset,
+// and a prompt shown again after a refusal keeps the operator name typed before (the passphrase never outlives its
+// call). `data-ready` is set once the dialog is open and prepared (tests wait for it before typing).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { displayText } from '../format';
 import { useOperatorPromptStore } from '../stores/operator-prompt';
@@ -21,21 +24,30 @@ export function OperatorDialog(): React.JSX.Element {
   const [passphrase, setPassphrase] = useState('');
   const [reason, setReason] = useState('');
   const [reasonMissing, setReasonMissing] = useState(false);
+  const [preparedFor, setPreparedFor] = useState<typeof pending>(null);
+
+  // A new prompt (or none): the fields are set during this render, before the effect below opens the dialog.
+  if (pending !== preparedFor) {
+    setPreparedFor(pending);
+    setPassphrase('');
+    if (pending !== null) {
+      setOperator((typed) => sessionOperator ?? typed);
+      setReason('');
+      setReasonMissing(false);
+    }
+  }
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog === null) return;
-    if (pending !== null && !dialog.open) {
-      setOperator(sessionOperator ?? '');
-      setPassphrase('');
-      setReason('');
-      setReasonMissing(false);
-      dialog.showModal();
+    if (pending !== null && preparedFor === pending) {
+      if (!dialog.open) dialog.showModal();
+      dialog.dataset['ready'] = 'true';
     } else if (pending === null && dialog.open) {
-      setPassphrase('');
+      delete dialog.dataset['ready'];
       dialog.close();
     }
-  }, [pending, sessionOperator]);
+  }, [pending, preparedFor]);
 
   function submit(event: FormEvent): void {
     event.preventDefault();

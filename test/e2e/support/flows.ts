@@ -25,6 +25,8 @@ export async function go(page: Page, screen: ScreenName): Promise<void> {
 export async function actAs(page: Page, acting: { operator: string; passphrase: string }, reason?: string): Promise<void> {
   const dialog = page.getByTestId('@operator-dialog');
   await expect(dialog).toBeVisible();
+  // Open and prepared for this prompt: what is typed from now on stays.
+  await expect(dialog).toHaveAttribute('data-ready', 'true');
   await dialog.getByTestId('@operator-dialog/operator').fill(acting.operator);
   await dialog.getByTestId('@operator-dialog/passphrase').fill(acting.passphrase);
   if (reason !== undefined) await dialog.getByTestId('@operator-dialog/reason').fill(reason);

@@ -1,8 +1,9 @@
-// Guessing an operator's passphrase: after 5 wrong ones every attempt waits (doubling), across restarts, all audited.
+// Guessing an operator's passphrase: after 5 wrong ones every attempt waits (doubling), across restarts, all audited;
+// 12 guesses sent at once are no better than 12 in a row: exactly 5 are checked (issue 23, item 3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_WAIT_MS } from '../../../electron/core/operators/acting';
 import type { Engine } from '../../../electron/core/engine';
-import { APPROVER, INITIATOR, type Desk } from '../engine/support';
+import { APPROVER, INITIATOR, SECOND_ADMIN, type Desk } from '../engine/support';
 import { auditEntries, callOn, fundedDesk, requestWithdrawal, valueOn, type Requested } from './support';
 
 let desk: Desk;
@@ -102,5 +103,19 @@ describe('wrong passphrases past a lockout', () => {
     if (!locked.ok) expect(locked.error.message).toContain(`${minuteText(now + 2 * FIRST_WAIT_MS)} (in 2 min)`);
     now += 2 * FIRST_WAIT_MS;
     expect(await cancel(later, INITIATOR)).toMatchObject({ ok: true, value: { state: 'cancelled' } });
+  });
+});
+
+describe('wrong passphrases sent at once', () => {
+  it('12 parallel guesses: exactly the 5 allowed are checked, the other 7 are locked out without a check', async () => {
+    const guess = (index: number) => callOn(desk.engine, 'withdrawals/approve', { id: request.id, as: { operator: SECOND_ADMIN.operator, passphrase: `frank guess ${index}` } });
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => guess(index)));
+    const codes = answers.map((answer) => (answer.ok ? 'ok' : answer.error.code));
+    expect(codes.filter((code) => code === 'wrongPassphrase')).toHaveLength(5);
+    expect(codes.filter((code) => code === 'lockedOut')).toHaveLength(7);
+    const frank = (await valueOn(desk.engine, 'operators/list', {})).operators.find((operator) => operator.name === SECOND_ADMIN.operator);
+    expect(frank?.failedAttempts).toBe(5);
+    const rows = (await auditEntries(desk)).filter((row) => row.action === 'operators/wrongPassphrase' && row.subject === SECOND_ADMIN.operator);
+    expect(rows.map((row) => (row.details as { failures: number }).failures).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
   });
 });

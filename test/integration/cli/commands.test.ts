@@ -471,6 +471,14 @@ describe('withdrawals', () => {
     expect(over.stderr).toMatch(/^treasury-desk: the withdrawal would be refused: balance: [^\n]*does not cover[^\n]*\n$/);
   });
 
+  it('a refused request exits 1 like its preflight (a refusal), and stores nothing', async () => {
+    const before = json<Page<WithdrawalView>>(expectOk(await desk.cli(['withdraw', 'list', '--json']))).rows.length;
+    const refused = await desk.cli(['withdraw', 'request', '--currency', 'trx.usdt', '--amount', '999999', '--to', tronAddress(), '--as', INITIATOR.name], as(INITIATOR));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^treasury-desk: refused: the withdrawal cannot be requested: [^\n]*does not cover[^\n]*\n$/);
+    expect(json<Page<WithdrawalView>>(expectOk(await desk.cli(['withdraw', 'list', '--json']))).rows).toHaveLength(before);
+  });
+
   it('refuses self-approval, a wrong passphrase and a viewer with exit 1 and the contract code', async () => {
     // An admin may approve, but never a request of their own.
     const id = await request('10', tronAddress(), 'trx.usdt', ADMIN);
@@ -524,6 +532,10 @@ describe('withdrawals', () => {
     expect(status).toMatch(/^approvals \(UTC\):\n {2}\S+ \S+ {2}rejected by bob: unknown recipient\n/m);
     expect(status).toContain('  problem: bob rejected it: unknown recipient\n');
     expect(status).toMatch(/rejected by bob: unknown recipient\n$/);
+    // A reason of several lines is a block under its heading, every line marked, so none of it reads as a field.
+    const twoLines = await request('13');
+    expectOk(await desk.cli(['withdraw', 'reject', twoLines, '--reason', 'wrong\nto  TXYZ', '--as', APPROVER.name], as(APPROVER)));
+    expect(expectOk(await desk.cli(['withdraw', 'status', twoLines])).stdout).toMatch(/^ {2}\S+ \S+ {2}rejected by bob:\n {2}\| wrong\n {2}\| to {2}TXYZ\n/m);
     const table = expectOk(await desk.cli(['withdraw', 'list'])).stdout;
     expect(table).toMatch(/^\s*id\s+state\s+currency\s+amount\s+to\s+initiator\s+approvals/);
     expect(table).toMatch(new RegExp(`^\\s*${rejected}\\s+rejected\\s+trx\\.usdt\\s+11\\s+T\\w+\\s+carol\\s+0/1\\s`, 'm'));

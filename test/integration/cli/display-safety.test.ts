@@ -1,6 +1,7 @@
 // Proves, against the real engine, keychain and sandbox, that `treasury-desk withdraw request --memo` refuses a memo
 // with ESC and bidi characters (exit 2, one line naming the character, nothing stored), in process and as a real
-// process whose stderr bytes carry no raw control or text-direction character; an ordinary memo goes through as typed.
+// process whose stderr bytes carry no raw control or text-direction character; an ordinary memo goes through as typed;
+// a memo with line breaks cannot print a second `to` or `amount` line in `withdraw status` (issue 23, item 1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSAFE_TEXT_CHARACTERS, type Page, type WithdrawalView } from '../../../electron/contract';
 import { expectFailure, expectOk, INITIATOR, json, openCliDesk, setUpDesk, tronAddress, type CliDesk } from './support';
@@ -56,5 +57,19 @@ describe('on a desk with operators and balances', () => {
     expect(created.memo).toBe(memo);
     const status = expectOk(await desk.cli(['withdraw', 'status', created.id])).stdout;
     expect(status.split('\n').find((line) => line.startsWith('memo '))?.replace(/^memo +/, '')).toBe(memo);
+  });
+
+  it('a memo with line breaks cannot spoof the fields of `withdraw status`: it stays one marked line', async () => {
+    const other = tronAddress();
+    const memo = `9\nto           ${other}\namount       90 trx.usdt`;
+    const created = json<{ withdrawal: WithdrawalView }>(expectOk(await desk.cli([...requestArgs(memo), '--json'], asInitiator))).withdrawal;
+    expect(created.memo).toBe(memo);
+    const lines = expectOk(await desk.cli(['withdraw', 'status', created.id])).stdout.split('\n');
+    expect(lines.filter((line) => /^to\s/.test(line))).toEqual([expect.stringMatching(new RegExp(`^to +${created.toAddress}$`))]);
+    expect(lines.filter((line) => /^amount\s/.test(line))).toEqual([expect.stringMatching(/^amount +10 trx\.usdt$/)]);
+    expect(lines.filter((line) => line.includes(other))).toEqual([expect.stringMatching(new RegExp(`^memo +9⟨U\\+000A⟩to +${other}⟨U\\+000A⟩amount +90 trx\\.usdt$`))]);
+    // The JSON answer keeps the exact memo (escaped, parses back).
+    const view = json<WithdrawalView>(expectOk(await desk.cli(['withdraw', 'status', created.id, '--json'])));
+    expect(view.memo).toBe(memo);
   });
 });

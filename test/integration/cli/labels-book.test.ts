@@ -1,6 +1,8 @@
 // Issue 13 in the CLI (in process, real sandbox, keychain and SQLite): `policy set --only-from-book` refuses a
 // withdrawal to an address outside the book until `addressbook add` is approved by an independent operator; labels
-// set, search, export and import (all or nothing) as the issue names them.
+// set, search, export and import (all or nothing) as the issue names them; a labels or payouts file that is a FIFO or
+// a device is refused at once, before a byte is read (issue 23, item 7).
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,13 +30,13 @@ describe('addressbook and the "only from book" policy', () => {
 
     const to = tronAddress();
     const request = ['withdraw', 'request', '--currency', 'trx.usdt', '--amount', '25', '--to', to, '--as', INITIATOR.name];
-    expect(expectFailure(await desk.cli(request, as(INITIATOR)), 2)).toMatch(/only addresses from the address book \("only from book"\)/);
+    expect(expectFailure(await desk.cli(request, as(INITIATOR)), 1)).toMatch(/only addresses from the address book \("only from book"\)/);
 
     const added = json<AddressBookView>(expectOk(await desk.cli(['addressbook', 'add', to, '--chain', 'trx', '--label', 'Supplier', '--as', INITIATOR.name, '--json'], as(INITIATOR))));
     const pending = added.pending.find((entry) => entry.address === to);
     expect(pending).toBeDefined();
     expect(expectOk(await desk.cli(['addressbook', 'list'])).stdout).toContain(`waiting for approval: trx:${to}, added by carol`);
-    expect(expectFailure(await desk.cli(request, as(INITIATOR)), 2)).toMatch(/waits for another operator's approval/);
+    expect(expectFailure(await desk.cli(request, as(INITIATOR)), 1)).toMatch(/waits for another operator's approval/);
 
     expectOk(await desk.cli(['addressbook', 'approve', (pending?.proposal ?? '').slice(0, 12), '--as', APPROVER.name], as(APPROVER)));
     const listed = json<AddressBookView>(expectOk(await desk.cli(['addressbook', 'list', '--json'])));
@@ -46,7 +48,7 @@ describe('addressbook and the "only from book" policy', () => {
     expect(search).toEqual([expect.objectContaining({ type: 'book', ref: `trx:${to}`, label: 'Supplier B' })]);
 
     expectOk(await desk.cli(['addressbook', 'remove', to, '--chain', 'trx', '--as', INITIATOR.name], as(INITIATOR)));
-    expect(expectFailure(await desk.cli(request, as(INITIATOR)), 2)).toMatch(/only from book/);
+    expect(expectFailure(await desk.cli(request, as(INITIATOR)), 1)).toMatch(/only from book/);
   });
 });
 
@@ -78,5 +80,16 @@ describe('labels export | import | set', () => {
     expect(expectFailure(await desk.cli(['labels', 'import', bad, '--as', INITIATOR.name], as(INITIATOR)), 2)).toMatch(/nothing was imported .*line 2: a withdrawal ref is its userOrder/);
     expect(json<LabelView[]>(expectOk(await desk.cli(['labels', 'search', 'customer', '--json'])))).toEqual([expect.objectContaining({ label: 'Customer 7' })]);
     expect(expectFailure(await desk.cli(['labels', 'set', 'planet', 'x', 'y', '--as', INITIATOR.name], as(INITIATOR)), 2)).toMatch(/TYPE: a label type is/);
+  });
+
+  it('refuses a device and a FIFO as the file to import at once, reading nothing (a FIFO with no writer once blocked 8 s)', async () => {
+    const zero = await desk.cli(['labels', 'import', '/dev/zero', '--as', INITIATOR.name], as(INITIATOR));
+    expect(expectFailure(zero, 2)).toMatch(/could not read the labels file \/dev\/zero: it is not a regular file/);
+    const fifo = join(desk.dir, 'payouts.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const payouts = await desk.cli(['payouts', 'import', fifo, '--as', INITIATOR.name], as(INITIATOR));
+    expect(expectFailure(payouts, 2)).toMatch(/could not read the payout file .*payouts\.fifo: it is not a regular file/);
+    const labels = await desk.cli(['labels', 'import', fifo, '--as', INITIATOR.name], as(INITIATOR));
+    expect(expectFailure(labels, 2)).toMatch(/it is not a regular file/);
   });
 });

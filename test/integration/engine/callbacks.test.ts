@@ -208,7 +208,10 @@ describe('callbacks that are not authentic', () => {
     expect(after.refused - before.refused).toBe(5);
     expect(after.received - before.received).toBe(2);
     const audit = await desk.value('audit/list', { limit: 100 });
-    expect(audit.rows.filter((row) => row.action === 'callbacks/refused').length).toBeGreaterThanOrEqual(5);
+    // Every refusal is counted (above); the audit log gets a bounded sample of them (callbacks/refusals.ts).
+    const sampled = audit.rows.filter((row) => row.action === 'callbacks/refused').length;
+    expect(sampled).toBeGreaterThanOrEqual(1);
+    expect(sampled).toBeLessThanOrEqual(5);
   });
 
   it('refuses a genuine service response replayed as a callback (one nonce memory for answers and callbacks)', async () => {

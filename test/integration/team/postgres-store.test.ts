@@ -1,8 +1,11 @@
 // Runs the shared-store suite against a real PostgreSQL: the throwaway cluster of scripts/with-postgres.sh (its URL
 // in TREASURY_DESK_DATABASE_URL, its stop/start helper in TREASURY_DESK_PG_CTL). Fails, never skips, without it.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresDeskStore, type PostgresStoreOptions } from '../../../electron/core/team/postgres-store';
 import { SharedStoreError } from '../../../electron/core/team/shared-store';
 import { latestPgVersion, TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
@@ -15,6 +18,11 @@ const ca = process.env['TREASURY_DESK_PG_CA'];
 const HARNESS_COMMAND = 'bash scripts/with-postgres.sh npx vitest run test/integration/team';
 
 /** Quick reconnects so the outage test sees them in seconds. */
+/** A CA path that cannot exist: a file under a folder this test made and never fills (not a guess such as /nonexistent). */
+const scratch = mkdtempSync(join(tmpdir(), 'td-pg-store-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const MISSING_CA = join(scratch, 'absent', 'treasury-ca.pem');
+
 const TEST_OPTIONS: PostgresStoreOptions = { poolSize: 20, heartbeatMs: 300, reconnectDelayMs: { first: 100, longest: 400 }, connectTimeoutMs: 3_000 };
 
 async function admin(sql: string): Promise<void> {
@@ -131,12 +139,12 @@ if (url === undefined || pgCtl === undefined || harness === undefined || ca === 
           openPostgresDeskStore(
             withChanges((target) => {
               target.searchParams.set('sslmode', 'verify-full');
-              target.searchParams.set('sslrootcert', '/nonexistent/treasury-ca.pem');
+              target.searchParams.set('sslrootcert', MISSING_CA);
             }),
             TEST_OPTIONS,
           ),
         kind: 'tls',
-        says: /certificate or key file named in the URL cannot be read \(ENOENT \/nonexistent\/treasury-ca\.pem\)/,
+        says: /certificate or key file named in the URL cannot be read \(ENOENT [^)]*\/absent\/treasury-ca\.pem\)/,
         secret: password,
       },
     ],

@@ -27,8 +27,8 @@ describe('treasury-desk team', () => {
     const init = expectOk(await desk.cli(['team', 'init', '--workstation', 'front-office', '--as', ADMIN.name], { env }));
     expect(init.stdout).toMatch(/connected since .* UTC/);
     expect(init.stdout + init.stderr).not.toContain(password);
-    const status = json<{ enabled: boolean; connected: boolean; database: string; workstation: string; verifiedSeq: number }>(expectOk(await desk.cli(['team', 'status', '--json'])));
-    expect(status).toMatchObject({ enabled: true, connected: true, workstation: 'front-office' });
+    const status = json<{ enabled: boolean; connected: boolean; reason: string | null; database: string; workstation: string; verifiedSeq: number }>(expectOk(await desk.cli(['team', 'status', '--json'])));
+    expect(status).toMatchObject({ enabled: true, connected: true, reason: null, workstation: 'front-office' });
     expect(status.database).not.toContain(password);
     expect(status.verifiedSeq).toBeGreaterThan(0);
     const verify = expectOk(await desk.cli(['team', 'verify']));

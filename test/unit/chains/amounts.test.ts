@@ -35,6 +35,17 @@ describe('checkAmount', () => {
     if (!check.ok) expect(check.problem).toBe(problem);
   });
 
+  it('names spaces for where they are, so the rule agrees with a CSV reader that trims cells (issue 23, item 10)', () => {
+    const reason = (text: string): string => {
+      const check = checkAmount('trx', text);
+      if (check.ok) throw new Error(`${text} was accepted`);
+      return check.reason;
+    };
+    expect(reason(' 1')).toBe('has spaces at the start or end: write the amount without them, e.g. 125.50');
+    expect(reason('1 000')).toMatch(/^has spaces inside the amount/);
+    expect(reason('1,5')).toMatch(/no sign, commas, exponent or spaces/);
+  });
+
   it('keeps every digit of any amount within the currency precision (property)', () => {
     fc.assert(
       fc.property(

@@ -130,7 +130,27 @@ describe('displaySafeBridge', () => {
     ]);
   });
 
-  it('leaves ordinary text (newlines, non-Latin letters) and requests unchanged', async () => {
+  it('shows every answer as single-line fields: a newline becomes ⟨U+000A⟩, U+2028, U+2029 and NEL are marked too', async () => {
+    const spoof = `9\nto  TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL\u2028amount 90\u2029x\u0085y`;
+    const { bridge, emit } = fakeBridge({ 'withdrawals/get': { ok: true, value: { ...view, memo: spoof, platformRecord: { [`a\nb`]: spoof } } } });
+    const result = await displaySafeBridge(bridge).call('withdrawals/get', { id: '42' });
+    if (!result.ok) throw new Error('expected an answer');
+    const shown = '9⟨U+000A⟩to  TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL⟨U+2028⟩amount 90⟨U+2029⟩x⟨U+0085⟩y';
+    expect(result.value.memo).toBe(shown);
+    expect(result.value.platformRecord).toEqual({ 'a⟨U+000A⟩b': shown });
+    const seen: ContractEvent[] = [];
+    displaySafeBridge(bridge).onEvent((event) => seen.push(event));
+    emit({ type: 'sync/progress', progress: { resource: 'deposits', done: 1, total: null, message: spoof } });
+    expect(seen).toEqual([{ type: 'sync/progress', progress: { resource: 'deposits', done: 1, total: null, message: shown } }]);
+  });
+
+  it('keeps the line breaks of a block answer (a generated public key) while still marking unsafe characters', async () => {
+    const pem = '-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----\n';
+    const { bridge } = fakeBridge({ 'profiles/generateKey': { ok: true, value: { publicKeyPem: pem, fingerprint: 'ab' } } });
+    expect(await displaySafeBridge(bridge).call('profiles/generateKey', { name: 'main' })).toEqual({ ok: true, value: { publicKeyPem: pem, fingerprint: 'ab' } });
+  });
+
+  it('leaves ordinary text (non-Latin letters) and requests unchanged, newlines shown as marks', async () => {
     const ordinary: WithdrawalView = {
       ...view,
       verification: { ...view.verification, problems: [ORDINARY] },
@@ -143,7 +163,11 @@ describe('displaySafeBridge', () => {
     };
     const { bridge, sent } = fakeBridge({ 'withdrawals/get': { ok: true, value: ordinary } });
     const result = await displaySafeBridge(bridge).call('withdrawals/get', { id: '42' });
-    expect(result).toEqual({ ok: true, value: ordinary });
+    const marked = ORDINARY.replace('\n', '⟨U+000A⟩');
+    expect(result).toEqual({
+      ok: true,
+      value: { ...ordinary, verification: { ...ordinary.verification, problems: [marked] }, memo: marked, platformMessage: marked, platformRecord: { message: marked } },
+    });
     expect(sent).toEqual([{ id: '42' }]);
   });
 });
@@ -155,5 +179,18 @@ describe('the directional marks', () => {
     expect(unsafeTextProblem('pay \u200E1', 'the memo')).toMatch(/U\+200E \(left-to-right mark\)/);
     expect(unsafeTextProblem('\u061C1', 'the memo')).toMatch(/U\+061C \(arabic letter mark\)/);
     expect(unsafeTextProblem('Zürich 東京 — עברית', 'the memo')).toBeNull();
+  });
+
+  it('refuses the line and paragraph separators and NEL as input, naming them', async () => {
+    const { unsafeTextProblem } = await import('../../../electron/contract');
+    expect(unsafeTextProblem('a\u2028b', 'the memo')).toMatch(/U\+2028 \(line separator\)/);
+    expect(unsafeTextProblem('a\u2029b', 'the memo')).toMatch(/U\+2029 \(paragraph separator\)/);
+    expect(unsafeTextProblem('a\u0085b', 'the memo')).toMatch(/U\+0085 \(next line\)/);
+  });
+
+  it('shows a multi-line text as a block whose every line is marked, so none of it reads as a field', async () => {
+    const { blockLines, escapeSingleLine } = await import('../../../electron/contract');
+    expect(escapeSingleLine('a\nb\r\nc')).toBe('a⟨U+000A⟩b⟨U+000D⟩⟨U+000A⟩c');
+    expect(blockLines('too much\nto  T123\n')).toBe('  | too much\n  | to  T123\n  |\n');
   });
 });

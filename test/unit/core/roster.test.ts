@@ -227,6 +227,31 @@ describe('invitations on a desk with two independent admins', () => {
     expect(roster.at('dave')).toBeUndefined();
   });
 
+  it('lets only the proposer withdraw a proposal (issue 23, item 4): another admin’s withdrawal changes nothing', () => {
+    const { alice, bob, dave, chain } = twoAdmins();
+    const invitation = chain.invite(alice, dave, 'approver');
+    chain.add(bob, 'withdraw-proposal', 'dave', { proposal: invitation });
+    expect(chain.roster().proposal(invitation)?.state).toBe('open');
+    expect(chain.roster().problems.map((problem) => problem.reason)).toEqual(['withdrawal refused: only alice, who proposed it, may withdraw it']);
+  });
+
+  it('never lets the admin a disabling or a role change is about withdraw it, even one they proposed themselves', () => {
+    const { alice, bob, chain } = twoAdmins();
+    const disable = chain.add(alice, 'disable', 'bob', {}).hash;
+    chain.add(bob, 'withdraw-proposal', 'bob', { proposal: disable });
+    const demote = chain.add(bob, 'role', 'bob', { role: 'approver' }).hash;
+    chain.add(bob, 'withdraw-proposal', 'bob', { proposal: demote });
+    const roster = chain.roster();
+    expect([roster.proposal(disable)?.state, roster.proposal(demote)?.state]).toEqual(['open', 'open']);
+    expect(roster.problems.map((problem) => problem.reason)).toEqual([
+      'withdrawal refused: bob may not withdraw a proposal to disable bob: it is about them (the other admins decide it)',
+      'withdrawal refused: bob may not withdraw a proposal to change the role of bob: it is about them (the other admins decide it)',
+    ]);
+    // Its proposer still may.
+    chain.add(alice, 'withdraw-proposal', 'bob', { proposal: disable });
+    expect(chain.roster().proposal(disable)?.state).toBe('withdrawn');
+  });
+
   it('needs a confirmation for a policy, in force from the confirming row', () => {
     const { alice, bob, chain } = twoAdmins();
     const proposal = chain.add(alice, 'policy', 'trx', { policy: { thresholds: [] } }).hash;

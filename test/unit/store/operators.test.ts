@@ -11,7 +11,7 @@ import {
   getOperatorRecord,
   listOperatorRecords,
   operatorNameProblem,
-  recordPassphraseFailure,
+  claimPassphraseAttempt,
   resetPassphraseFailures,
   saveOperatorKey,
   type StoreDatabase,
@@ -69,13 +69,15 @@ describe('operator records', () => {
 });
 
 describe('the wrong-passphrase counter', () => {
-  it('counts failures with the time before which no attempt is checked, and a right passphrase clears both', () => {
+  it('counts each attempt before it is checked, with the time before which no attempt is checked, and a right passphrase clears both', () => {
     const frank = ensureOperator(db, PROFILE, 'frank', 1);
     // The wait is computed from the count the store holds after the increment.
     const waitFromThird = (failures: number): number => (failures >= 3 ? 98_988 : 0);
-    expect(recordPassphraseFailure(db, frank.id, waitFromThird, 10)).toEqual({ failures: 1, lockedUntil: null });
-    expect(recordPassphraseFailure(db, frank.id, waitFromThird, 11)).toEqual({ failures: 2, lockedUntil: null });
-    expect(recordPassphraseFailure(db, frank.id, waitFromThird, 12)).toEqual({ failures: 3, lockedUntil: 99_000 });
+    expect(claimPassphraseAttempt(db, frank.id, waitFromThird, 10)).toEqual({ allowed: true, failures: 1, lockedUntil: null });
+    expect(claimPassphraseAttempt(db, frank.id, waitFromThird, 11)).toEqual({ allowed: true, failures: 2, lockedUntil: null });
+    expect(claimPassphraseAttempt(db, frank.id, waitFromThird, 12)).toEqual({ allowed: true, failures: 3, lockedUntil: 99_000 });
+    // While locked, an attempt is refused and not counted.
+    expect(claimPassphraseAttempt(db, frank.id, waitFromThird, 98_999)).toEqual({ allowed: false, lockedUntil: 99_000 });
     expect(getOperatorRecord(db, PROFILE, 'frank')).toMatchObject({ failedAttempts: 3, lockedUntil: 99_000 });
     // The counter is per operator and per profile.
     expect(getOperatorRecord(db, PROFILE, 'alice')).toMatchObject({ failedAttempts: 0, lockedUntil: null });
@@ -88,7 +90,7 @@ describe('the wrong-passphrase counter', () => {
     const path = temp.path('lockout.sqlite');
     const first = seededDatabase(temp, 'lockout.sqlite');
     const grace = ensureOperator(first, PROFILE, 'grace');
-    recordPassphraseFailure(first, grace.id, () => 123_455, 1);
+    claimPassphraseAttempt(first, grace.id, () => 123_455, 1);
     first.close();
     const again = temp.open('lockout.sqlite');
     expect(again.name).toBe(path);
