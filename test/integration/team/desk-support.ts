@@ -104,7 +104,10 @@ export async function openFirstWorkstation(): Promise<{ desk: Desk; a: Workstati
 }
 
 /** Another workstation: its own SQLite file and keychain service, no merchant credentials. */
-export async function openWorkstation(name: string, options: { readonly notifications?: boolean } = {}): Promise<Workstation & { restart(): Promise<Workstation> }> {
+export async function openWorkstation(
+  name: string,
+  options: { readonly notifications?: boolean } = {},
+): Promise<Workstation & { readonly dbPath: string; restart(): Promise<Workstation> }> {
   requireKeyring();
   const dir = mkdtempSync(join(tmpdir(), `td-team-${name}-`));
   const vault = new KeychainVault({ service: `treasury-desk-test-${randomBytes(6).toString('hex')}` });
@@ -116,6 +119,7 @@ export async function openWorkstation(name: string, options: { readonly notifica
   };
   return {
     ...workstationOf(name, engine, close),
+    dbPath: join(dir, 'desk.sqlite'),
     /** Closes this workstation's engine and starts a new one on the same data folder and keychain (a restart). */
     async restart() {
       await engine.close();
