@@ -1,6 +1,6 @@
 // Pinned trust roots on a real PostgreSQL (issue 18, findings 1 and 4): the genesis fingerprint a joiner must confirm
-// and a workstation checks against its keychain at every start (an edited copy in its database is noticed),
-// (a different one is refused, naming the one found); a profile added four-eyes (proposed at A, confirmed at B,
+// (a different one is refused, naming the one found) and a workstation checks against its keychain at every start (an
+// edited copy in its database is noticed); a profile added four-eyes (proposed at A, confirmed at B,
 // founded at A) reaches B with its founder; removing a founded profile and re-founding it is a four-eyes proposal,
 // and a forged re-founding is refused by every workstation; rows a database user signs with keys they made (puppet
 // founders of a profile added after team init, their request, approval and submission) send nothing and are named.
