@@ -1,4 +1,5 @@
-// `treasury-desk profile ...`: merchant profiles. add, import, keygen, list, use, remove. The four credentials go to
+// `treasury-desk profile ...`: merchant profiles. add, import, keygen, list, use, remove; on a team desk propose-add and
+// propose-remove (four-eyes proposals: docs/team.md "Pinned trust roots"). The four credentials go to
 // the OS keychain through the engine; the secret is read from a file, a hidden prompt or TREASURY_DESK_SECRET,
 // never from argv; nothing secret is printed (keys only as fingerprints, the generated PUBLIC key as PEM).
 import type { Command } from 'commander';

@@ -107,7 +107,7 @@ export async function openFirstWorkstation(): Promise<{ desk: Desk; a: Workstati
 export async function openWorkstation(
   name: string,
   options: { readonly notifications?: boolean } = {},
-): Promise<Workstation & { restart(): Promise<Workstation>; stop(): Promise<void>; start(): Promise<Workstation> }> {
+): Promise<Workstation & { readonly dbPath: string; restart(): Promise<Workstation>; stop(): Promise<void>; start(): Promise<Workstation> }> {
   requireKeyring();
   const dir = mkdtempSync(join(tmpdir(), `td-team-${name}-`));
   const vault = new KeychainVault({ service: `treasury-desk-test-${randomBytes(6).toString('hex')}` });
@@ -121,6 +121,7 @@ export async function openWorkstation(
   };
   return {
     ...workstationOf(name, engine, close),
+    dbPath: join(dir, 'desk.sqlite'),
     /** Closes this workstation's engine and starts a new one on the same data folder and keychain (a restart). */
     async restart() {
       await engine.close();

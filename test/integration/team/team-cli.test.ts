@@ -35,7 +35,7 @@ describe('treasury-desk team', () => {
     expect(verify.stdout).toContain(`last verified row: ${status.verifiedSeq}`);
   });
 
-  it("joins only with the desk's genesis fingerprint confirmed: none without a terminal, a different one refused naming it", async () => {
+  it("joins only with the desk's genesis fingerprint confirmed: none without a terminal, a different one refused naming it, asked at a terminal", async () => {
     const status = json<{ genesis: { fingerprint: string } | null }>(expectOk(await desk.cli(['team', 'status', '--json'])));
     const fingerprint = status.genesis?.fingerprint ?? '';
     expect(fingerprint).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
@@ -50,7 +50,14 @@ describe('treasury-desk team', () => {
       expect(refused.code).not.toBe(0);
       expect(refused.stderr).toContain(`genesis fingerprint is ${fingerprint}, not ${other}`);
       expect(expectOk(await second.cli(['team', 'status'])).stdout).toContain('this desk is not a team desk');
-      const joined = expectOk(await second.cli([...join, '--genesis', fingerprint], { env }));
+      // At a terminal without --genesis: the fingerprint is shown and asked about; "no" joins nothing, "yes" joins.
+      const declined = await second.cli(join, { env: { TREASURY_DESK_DATABASE_URL: databaseUrl() }, answers: ['n'] });
+      expect(declined.code).not.toBe(0);
+      expect(declined.stderr).toContain(`The desk's genesis fingerprint is ${fingerprint}`);
+      expect(declined.stderr).toContain('was not confirmed; nothing was joined');
+      const joined = await second.cli(join, { env: { TREASURY_DESK_DATABASE_URL: databaseUrl() }, answers: ['y', ADMIN.passphrase] });
+      expect(joined.code, joined.stderr).toBe(0);
+      expect(joined.prompts).toEqual(['Does it match? [y/N] ', `Passphrase of ${ADMIN.name}:  [hidden]`]);
       expect(joined.stdout).toContain(`desk genesis: ${fingerprint}`);
     } finally {
       await second.close();

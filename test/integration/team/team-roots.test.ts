@@ -1,10 +1,12 @@
 // Pinned trust roots on a real PostgreSQL (issue 18, findings 1 and 4): the genesis fingerprint a joiner must confirm
-// (a different one is refused, naming the one found); a profile added four-eyes (proposed at A, confirmed at B,
+// (a different one is refused, naming the one found) and a workstation checks against its keychain at every start (an
+// edited copy in its database is noticed); a profile added four-eyes (proposed at A, confirmed at B,
 // founded at A) reaches B with its founder; removing a founded profile and re-founding it is a four-eyes proposal,
 // and a forged re-founding is refused by every workstation; rows a database user signs with keys they made (puppet
 // founders of a profile added after team init, their request, approval and submission) send nothing and are named.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyObject } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { generateSigningKey, isReadableFingerprint } from '../../../electron/core/statements/keys';
 import { auditRowHash, canonicalHash, encodeStatement, signStatementText, type Statement, type StatementBody } from '../../../electron/core/statements/statement';
 import { actionOf, type AuditRow } from '../../../electron/core/store';
@@ -103,6 +105,20 @@ function puppetFounding(profile: string, merchantId: string, admins: readonly Fo
   return admins.map((admin) => ({ profile, kind: 'found' as const, subject: canonicalHash(body), body, by: admin }));
 }
 
+/** Rewrites a setting's JSON text in a desk database (someone editing the file); answers the text it held. */
+function editSetting(dbPath: string, key: string, edit: (text: string) => string): string {
+  const db = new Database(dbPath);
+  try {
+    const row = db.prepare('SELECT value_json AS value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+    if (row === undefined) return expect.fail(`no setting ${key} in ${dbPath}`);
+    const text = JSON.parse(row.value) as string;
+    db.prepare('UPDATE settings SET value_json = ? WHERE key = ?').run(JSON.stringify(edit(text)), key);
+    return text;
+  } finally {
+    db.close();
+  }
+}
+
 async function expectNamed(workstation: Workstation, seq: number, reason: RegExp): Promise<void> {
   await within(`${workstation.name} names audit row ${seq}`, 5000, async () => (await workstation.value('team/status', {})).halted !== null);
   const view = await workstation.value('team/verify', {});
@@ -113,7 +129,7 @@ async function expectNamed(workstation: Workstation, seq: number, reason: RegExp
 describe('pinned genesis and profile changes on a team desk', () => {
   let desk: Desk;
   let a: Workstation;
-  let b: Workstation & { restart(): Promise<Workstation> };
+  let b: Workstation & { readonly dbPath: string; restart(): Promise<Workstation> };
 
   beforeAll(async () => {
     await emptyTeamDatabase();
@@ -138,10 +154,13 @@ describe('pinned genesis and profile changes on a team desk', () => {
     expect(await b.value('team/status', {})).toMatchObject({ enabled: false, genesis: null });
     const joined = await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: fingerprint.toLowerCase() });
     expect(joined.genesis?.fingerprint).toBe(fingerprint);
-    // Checked again on every start, from the keychain.
-    b = Object.assign(await b.restart(), { restart: b.restart });
-    const restarted = await b.value('team/status', {});
-    expect(restarted).toMatchObject({ halted: null, genesis: { fingerprint } });
+    // Checked again on every start, from the keychain: an edited copy in the desk database is noticed, never used.
+    const copy = editSetting(b.dbPath, 'team.genesis', (text) => text.replace(/"name":"alice"/, '"name":"mallory"'));
+    b = Object.assign(await b.restart(), { restart: b.restart, dbPath: b.dbPath });
+    expect((await b.value('team/status', {})).halted).toMatch(/the desk database's copy of the pinned genesis \([A-Z2-7-]+\) is not the one pinned in the keychain \(/);
+    editSetting(b.dbPath, 'team.genesis', () => copy);
+    b = Object.assign(await b.restart(), { restart: b.restart, dbPath: b.dbPath });
+    expect(await b.value('team/status', {})).toMatchObject({ halted: null, genesis: { fingerprint } });
   }, 60_000);
 
   it('adds a profile four-eyes: proposed at A, confirmed at B, founded at A, and B takes it with its founder', async () => {

@@ -22,7 +22,7 @@ function usageLine(result: Captured): string {
 }
 
 const GROUPS: readonly (readonly [string, string])[] = [
-  ['profile', 'add, import, keygen, list, use or remove'],
+  ['profile', 'add, import, keygen, list, use, remove, propose-add or propose-remove'],
   ['deposits', 'list or export'],
   ['address', 'create, list, qr or validate'],
   ['operator', 'found, invite, accept, confirm, withdraw-proposal, role, disable, rekey, passphrase or list'],
