@@ -12,6 +12,7 @@ import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
 import { startHarnessEngine, type HarnessEngine } from '../harness/engine';
 import type { BenchOutcome } from './run';
 import { runStoreBench } from './team-store';
+import { runRegistryBench } from './team-registry';
 import { runWitnessBench } from './team-witness';
 
 const ROUNDS = 30;
@@ -93,17 +94,20 @@ function reinvokeInCluster(args: readonly string[]): never {
 
 /**
  * Workstations first (decision to visible, submissions/s), then the witness step's cost to a send with 3 and 10
- * workstations, then the store operations behind the approvals queue. `--witness` runs the witness half alone.
+ * workstations, then the store operations behind the approvals queue, then the kind registry verifying a 100,000-row
+ * shared chain. `--witness` and `--registry` run that part alone.
  */
 export async function run(args: readonly string[]): Promise<BenchOutcome> {
   const url = process.env['TREASURY_DESK_DATABASE_URL'];
   // Never against a real team database: only inside the harnesses' throwaway cluster and keyring.
   if (url === undefined || process.env['TREASURY_DESK_PG_HARNESS'] === undefined || process.env['TREASURY_KEYRING_HARNESS'] === undefined) reinvokeInCluster(args);
   if (args.includes('--witness')) return runWitnessBench(url);
+  if (args.includes('--registry')) return runRegistryBench(url);
   const workstations = await runWorkstationBench(url);
   const witness = await runWitnessBench(url);
   const store = await runStoreBench(args, url);
-  return { missed: [...workstations.missed, ...witness.missed, ...store.missed] };
+  const registry = await runRegistryBench(url);
+  return { missed: [...workstations.missed, ...witness.missed, ...store.missed, ...registry.missed] };
 }
 
 async function runWorkstationBench(url: string): Promise<BenchOutcome> {
