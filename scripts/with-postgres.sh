@@ -6,8 +6,11 @@
 #
 # How: initdb and pg_ctl run as the `postgres` user (the server refuses root; as a non-root user they run as that
 # user) on a free loopback port, listening on 127.0.0.1 only, with its Unix socket inside the folder; a role and a
-# database are created with a random password (scram-sha-256) and CMD runs with
-#   TREASURY_DESK_DATABASE_URL=postgres://ROLE:PASSWORD@127.0.0.1:PORT/DB
+# database are created with random passwords (scram-sha-256) and CMD runs with
+#   TREASURY_DESK_DATABASE_URL=postgres://WORKSTATION:PASSWORD@127.0.0.1:PORT/DB  (a workstation's login: member of
+#                                           treasury_desk_workstation, may read and call the append functions only)
+#   TREASURY_DESK_OWNER_DATABASE_URL=postgres://OWNER:PASSWORD@127.0.0.1:PORT/DB  (the database's owner: migrations,
+#                                           `team init`'s owner URL, and the tests' "database administrator")
 #   TREASURY_DESK_PG_CTL=<folder>/pg-ctl   (`$TREASURY_DESK_PG_CTL stop|start|restart|status`: this cluster only,
 #                                           for outage tests; stop is `-m fast`, start waits until it accepts)
 #   TREASURY_DESK_PG_HARNESS=<folder>      (tests may check it to know they talk to a throwaway cluster)
@@ -163,14 +166,23 @@ psql_admin() {
   as_server_here "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 -h "$socket_dir" -p "$port" -U postgres -d postgres "$@"
 }
 
-role=treasury_desk
+# Two roles, as IT sets them up (README "Team database (for IT)"): the owner (owns the database, runs migrations and
+# `team init`) and a workstation login, member of the group role treasury_desk_workstation that migration 0040 grants
+# SELECT and EXECUTE on the append functions only.
+owner_role=treasury_desk_owner
+workstation_role=treasury_desk_ws
 database=treasury_desk
-# A throwaway password for a throwaway cluster: hex, so it needs no escaping in SQL or in the URL; never printed.
-password=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
-psql_admin >/dev/null 2>"$cluster_dir/psql.log" <<EOF || { sed 's/^/with-postgres:   psql: /' "$cluster_dir/psql.log" >&2; die "cannot create the role and database"; }
+# Throwaway passwords for a throwaway cluster: hex, so they need no escaping in SQL or in the URL; never printed.
+owner_password=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
+workstation_password=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
+psql_admin >/dev/null 2>"$cluster_dir/psql.log" <<EOF || { sed 's/^/with-postgres:   psql: /' "$cluster_dir/psql.log" >&2; die "cannot create the roles and database"; }
 SET password_encryption = 'scram-sha-256';
-CREATE ROLE $role LOGIN PASSWORD '$password';
-CREATE DATABASE $database OWNER $role;
+CREATE ROLE $owner_role LOGIN PASSWORD '$owner_password';
+CREATE ROLE treasury_desk_workstation NOLOGIN;
+CREATE ROLE $workstation_role LOGIN PASSWORD '$workstation_password' IN ROLE treasury_desk_workstation;
+CREATE DATABASE $database OWNER $owner_role;
+-- The tests' "database administrator" ends workstations' connections (outage tests): pg_terminate_backend.
+GRANT pg_signal_backend TO $owner_role;
 EOF
 
 # The helper CMD uses to stop and start this cluster (outage tests).
@@ -189,11 +201,12 @@ esac
 EOF
 chmod 700 "$cluster_dir/pg-ctl"
 
-export TREASURY_DESK_DATABASE_URL="postgres://$role:$password@127.0.0.1:$port/$database"
+export TREASURY_DESK_DATABASE_URL="postgres://$workstation_role:$workstation_password@127.0.0.1:$port/$database"
+export TREASURY_DESK_OWNER_DATABASE_URL="postgres://$owner_role:$owner_password@127.0.0.1:$port/$database"
 export TREASURY_DESK_PG_CTL="$cluster_dir/pg-ctl"
 export TREASURY_DESK_PG_HARNESS="$cluster_dir"
 export TREASURY_DESK_PG_CA="$tls_dir/ca.pem"
-unset password
+unset owner_password workstation_password
 
 # CMD runs in the background (stdin passed through) so a TERM/INT reaching this script is forwarded to it at once.
 "$@" 0<&0 &

@@ -29,7 +29,8 @@ export function teamHandlers({ context, team }: TeamFeatureDeps, handle: Handle)
     'team/status': handle('team/status', () => team.view()),
     'team/init': handle('team/init', (request) => {
       registerUrlPassword(request.database);
-      return team.init(request.database, request.workstation, request.as);
+      if (request.ownerDatabase !== undefined) registerUrlPassword(request.ownerDatabase);
+      return team.init(request.database, request.workstation, request.as, request.ownerDatabase);
     }),
     'team/join': handle('team/join', (request) => {
       registerUrlPassword(request.database);

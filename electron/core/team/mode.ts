@@ -31,8 +31,13 @@ import { ReopeningStore } from './reopening-store';
 import { sharedChainProblem, TeamReplicator, type TeamStatus } from './replicator';
 import { redactDatabaseUrl, SharedStoreError, urlWithoutPassword, type ProjectionWrite, type SharedDeskStore } from './shared-store';
 
+/** How a store is opened: `ownerUrl` names the owner role that `initialise` (migrations, the desk's identity) runs as. */
+export interface SharedStoreOpenOptions {
+  readonly ownerUrl?: string;
+}
+
 /** Opens the shared store a URL names (PostgreSQL for a team; the engine's option, so tests may pass another). */
-export type SharedStoreOpener = (url: string) => Promise<SharedDeskStore>;
+export type SharedStoreOpener = (url: string, options?: SharedStoreOpenOptions) => Promise<SharedDeskStore>;
 
 const PUSH_PAGE = 500;
 
@@ -116,10 +121,11 @@ export class TeamMode {
     }
   }
 
-  async #connect(url: string): Promise<SharedDeskStore> {
+  async #connect(url: string, options: SharedStoreOpenOptions = {}): Promise<SharedDeskStore> {
     checkUrl(url);
+    if (options.ownerUrl !== undefined) checkUrl(options.ownerUrl);
     try {
-      const store = await this.#open(url);
+      const store = await this.#open(url, options);
       return store;
     } catch (error) {
       throw storeRefusal(error, url);
@@ -131,11 +137,15 @@ export class TeamMode {
     if (settings) throw new DeskError('conflict', `this desk is already a team desk on ${settings.databaseUrl}: run team leave first`);
   }
 
-  /** Moves this desk's chain and projections into an EMPTY team database and enrols this workstation. */
-  async init(url: string, workstation: string, as: OperatorCredentials): Promise<TeamModeView> {
+  /**
+   * Moves this desk's chain and projections into an EMPTY team database and enrols this workstation. `ownerUrl` (the
+   * owner role's URL) runs the migrations and records the desk; it is used once and kept nowhere. The workstation
+   * connects, appends and is remembered with `url` (its own role) only.
+   */
+  async init(url: string, workstation: string, as: OperatorCredentials, ownerUrl?: string): Promise<TeamModeView> {
     this.#requireSolo();
     const acting = await actingAs(this.#context, as, 'manageOperators');
-    const store = await this.#connect(url);
+    const store = await this.#connect(url, ownerUrl === undefined ? {} : { ownerUrl });
     try {
       const identity = await store.identity();
       const deskId = this.#context.trail.deskId;

@@ -12,11 +12,9 @@ import {
   checkClaimChange,
   checkProjectionQuery,
   checkRowsAfter,
-  decideClaim,
   checkDeskId,
   otherDeskError,
   pageOf,
-  sameHead,
 } from './shared-store-rules';
 import {
   redactDatabaseUrl,
@@ -40,8 +38,6 @@ import {
 
 /** The LISTEN/NOTIFY channel: each append notifies the new head's seq. */
 export const NOTIFY_CHANNEL = 'treasury_desk';
-/** pg_advisory_xact_lock key serialising appends: "tdappend" in ASCII, as a decimal int8. */
-const APPEND_LOCK_KEY = BigInt('0x7464617070656e64').toString();
 
 export interface PostgresStoreOptions {
   /** How long a connection attempt may take before the server counts as unreachable (default 5 s). */
@@ -56,6 +52,12 @@ export interface PostgresStoreOptions {
   readonly reconnectDelayMs?: { readonly first: number; readonly longest: number };
   /** Epoch ms for `since` (Date.now by default). */
   readonly clock?: () => number;
+  /**
+   * The owner role's URL, used by `initialise` only (migrations and the desk's identity) on a connection of its own
+   * that is closed at once; every other call runs as the workstation role of `url`. Without it, `initialise` runs as
+   * that role (a database where one role does both).
+   */
+  readonly ownerUrl?: string;
 }
 
 const CLAIM_COLUMNS = `user_order, workstation, floor(extract(epoch FROM lease_until) * 1000)::float8 AS lease_until_ms, state, result`;
@@ -193,7 +195,7 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   async initialise(deskId: string, now: number): Promise<void> {
     checkDeskId(deskId, now);
-    await this.withClient(async (client) => {
+    await this.withOwner(async (client) => {
       // Another desk's database is refused before anything in it changes (a migration included).
       const before = await readIdentity(client);
       if (before !== null && before.deskId !== deskId) throw otherDeskError(before);
@@ -228,40 +230,32 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   async append(rows: readonly SharedChainRow[], projections: readonly ProjectionWrite[], expectedHead: ChainHead | null): Promise<AppendOutcome> {
     checkAppend(rows, projections, expectedHead);
-    return this.transaction(async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [APPEND_LOCK_KEY]);
-      const head = await readHead(client);
-      if (!sameHead(head, expectedHead)) return { appended: false, head };
-      await client.query(
-        `INSERT INTO ${TEAM_SCHEMA}.audit_log (${AUDIT_COLUMNS})
-         SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                              $9::text[], $10::text[], $11::text[], $12::text[])`,
-        [
-          rows.map((row) => row.seq),
-          rows.map((row) => row.at),
-          rows.map((row) => row.profile),
-          rows.map((row) => row.kind),
-          rows.map((row) => row.action),
-          rows.map((row) => row.operator),
-          rows.map((row) => row.subject),
-          rows.map((row) => row.keyId),
-          rows.map((row) => row.statement),
-          rows.map((row) => row.signature),
-          rows.map((row) => row.prevHash),
-          rows.map((row) => row.hash),
-        ],
-      );
-      for (const write of projections) {
-        await client.query(
-          `INSERT INTO ${TEAM_SCHEMA}.${write.table} (key, data) VALUES ($1, $2)
-           ON CONFLICT (key) DO UPDATE SET data = excluded.data, updated_at = now()`,
-          [write.key, JSON.stringify(write.row)],
-        );
-      }
-      const last = rows[rows.length - 1] as SharedChainRow;
-      await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, String(last.seq)]);
-      return { appended: true, head: { seq: last.seq, hash: last.hash } };
-    });
+    // One call of the owner's definer function (0040): the workstation role cannot insert into the chain itself.
+    const result = await this.query<{ appended: boolean; head_seq: string | null; head_hash: string | null }>(
+      `SELECT appended, head_seq, head_hash FROM ${TEAM_SCHEMA}.append_chain($1::bigint, $2::text, $3::bigint[], $4::bigint[], $5::text[], $6::text[],
+         $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::jsonb)`,
+      [
+        expectedHead?.seq ?? null,
+        expectedHead?.hash ?? null,
+        rows.map((row) => row.seq),
+        rows.map((row) => row.at),
+        rows.map((row) => row.profile),
+        rows.map((row) => row.kind),
+        rows.map((row) => row.action),
+        rows.map((row) => row.operator),
+        rows.map((row) => row.subject),
+        rows.map((row) => row.keyId),
+        rows.map((row) => row.statement),
+        rows.map((row) => row.signature),
+        rows.map((row) => row.prevHash),
+        rows.map((row) => row.hash),
+        JSON.stringify(projections.map((write) => ({ table: write.table, key: write.key, row: write.row }))),
+      ],
+    );
+    const answer = result.rows[0];
+    if (answer === undefined) throw new SharedStoreError('invalidArgument', `team database ${this.location}: the append answered nothing; report it`);
+    const head = answer.head_seq === null || answer.head_hash === null ? null : { seq: Number(answer.head_seq), hash: answer.head_hash };
+    return answer.appended && head !== null ? { appended: true, head } : { appended: false, head };
   }
 
   async projection(table: ProjectionTable, query: ProjectionQuery): Promise<ProjectionPage> {
@@ -288,52 +282,33 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   async claimSubmission(userOrder: string, workstation: string, leaseMs: number): Promise<ClaimOutcome> {
     checkClaimArguments(userOrder, workstation, leaseMs);
-    return this.transaction(async (client): Promise<ClaimOutcome> => {
-      const inserted = await client.query<ClaimDbRow>(
-        `INSERT INTO ${TEAM_SCHEMA}.submission_claims (user_order, workstation, lease_until, state)
-         VALUES ($1, $2, now() + $3 * interval '1 millisecond', 'claimed')
-         ON CONFLICT (user_order) DO NOTHING RETURNING ${CLAIM_COLUMNS}`,
-        [userOrder, workstation, leaseMs],
-      );
-      const fresh = inserted.rows[0];
-      if (fresh !== undefined) return { claimed: true, claim: toClaim(fresh), tookOverFrom: null };
-      const found = await client.query<ClaimDbRow & { now_ms: number }>(
-        `SELECT ${CLAIM_COLUMNS}, floor(extract(epoch FROM now()) * 1000)::float8 AS now_ms
-         FROM ${TEAM_SCHEMA}.submission_claims WHERE user_order = $1 FOR UPDATE`,
-        [userOrder],
-      );
-      const row = found.rows[0];
-      if (row === undefined) throw new SharedStoreError('invalidArgument', `the claim for ${userOrder} vanished while being taken; try again`);
-      const existing = toClaim(row);
-      const decision = decideClaim(existing, workstation, row.now_ms);
-      if (decision.take === 'refuse') return decision.outcome;
-      const taken = await client.query<ClaimDbRow>(
-        decision.take === 'renew'
-          ? `UPDATE ${TEAM_SCHEMA}.submission_claims SET lease_until = now() + $3 * interval '1 millisecond', updated_at = now()
-             WHERE user_order = $1 AND workstation = $2 RETURNING ${CLAIM_COLUMNS}`
-          : `UPDATE ${TEAM_SCHEMA}.submission_claims SET workstation = $2, lease_until = now() + $3 * interval '1 millisecond',
-               state = 'claimed', result = NULL, claimed_at = now(), updated_at = now()
-             WHERE user_order = $1 RETURNING ${CLAIM_COLUMNS}`,
-        [userOrder, workstation, leaseMs],
-      );
-      const claim = toClaim(taken.rows[0] as ClaimDbRow);
-      return { claimed: true, claim, tookOverFrom: decision.take === 'over' ? existing : null };
-    });
+    // The owner's definer function (0040) takes, renews or takes over the claim by decideClaim's rule, in one statement.
+    const result = await this.query<ClaimDbRow & { outcome: 'claimed' | 'previous' | 'held' }>(
+      `SELECT outcome, c_user_order AS user_order, c_workstation AS workstation, c_lease_until_ms AS lease_until_ms, c_state AS state, c_result AS result
+       FROM ${TEAM_SCHEMA}.claim_submission($1, $2, $3)`,
+      [userOrder, workstation, leaseMs],
+    );
+    const row = (outcome: string): ClaimDbRow | undefined => result.rows.find((candidate) => candidate.outcome === outcome);
+    const held = row('held');
+    if (held !== undefined) return { claimed: false, heldBy: toClaim(held) };
+    const claimed = row('claimed');
+    if (claimed === undefined) throw new SharedStoreError('invalidArgument', `team database ${this.location}: the claim for ${userOrder} answered nothing; try again`);
+    const previous = row('previous');
+    return { claimed: true, claim: toClaim(claimed), tookOverFrom: previous === undefined ? null : toClaim(previous) };
   }
 
   async updateClaim(userOrder: string, workstation: string, change: ClaimChange): Promise<boolean> {
     checkClaimArguments(userOrder, workstation, change.leaseMs);
     checkClaimChange(change);
-    const result = await this.query(
-      `UPDATE ${TEAM_SCHEMA}.submission_claims
-       SET state = $3,
-           result = CASE WHEN $4::boolean THEN $5 ELSE result END,
-           lease_until = CASE WHEN $6::bigint IS NULL THEN lease_until ELSE now() + $6 * interval '1 millisecond' END,
-           updated_at = now()
-       WHERE user_order = $1 AND workstation = $2 AND state <> 'done'`,
-      [userOrder, workstation, change.state, change.result !== undefined, change.result ?? null, change.leaseMs ?? null],
-    );
-    return result.rowCount === 1;
+    const result = await this.query<{ changed: boolean }>(`SELECT ${TEAM_SCHEMA}.update_claim($1, $2, $3, $4, $5, $6) AS changed`, [
+      userOrder,
+      workstation,
+      change.state,
+      change.result !== undefined,
+      change.result ?? null,
+      change.leaseMs ?? null,
+    ]);
+    return result.rows[0]?.changed === true;
   }
 
   async getClaim(userOrder: string): Promise<SubmissionClaim | null> {
@@ -367,6 +342,33 @@ export class PostgresDeskStore implements SharedDeskStore {
     }
   }
 
+  /** Runs `fn` as the owner role (options.ownerUrl) on a connection of its own, or as this store's role without one. */
+  private async withOwner<R>(fn: (client: ClientBase) => Promise<R>): Promise<R> {
+    const ownerUrl = this.options.ownerUrl;
+    if (ownerUrl === undefined) {
+      return this.withClient(fn).catch((error: unknown) => {
+        if (!(error instanceof SharedStoreError) || !/permission denied/.test(error.message)) throw error;
+        throw new SharedStoreError(
+          'authentication',
+          `${error.message.replace(/; check the role and password.*$/, '')}; this is a workstation's role: team init runs the migrations as the database's owner role, ` +
+            'give its URL (CLI: TREASURY_DESK_OWNER_DATABASE_URL or --owner-database)',
+        );
+      });
+    }
+    checkDatabaseUrl(ownerUrl);
+    const location = redactDatabaseUrl(ownerUrl);
+    const client = new pg.Client({ ...this.config, ...connectionOf(ownerUrl) });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return await fn(client);
+    } catch (error) {
+      throw pgFailure(error, `${location} (owner role)`);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
   private async withClient<R>(fn: (client: PoolClient) => Promise<R>): Promise<R> {
     let client: PoolClient;
     try {
@@ -393,20 +395,11 @@ export class PostgresDeskStore implements SharedDeskStore {
       client.release(failed);
     }
   }
+}
 
-  private async transaction<R>(fn: (client: PoolClient) => Promise<R>): Promise<R> {
-    return this.withClient(async (client) => {
-      await client.query('BEGIN');
-      try {
-        const result = await fn(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
-    });
-  }
+/** The connection settings node-postgres takes for a URL. */
+function connectionOf(url: string): PoolConfig {
+  return { connectionString: url };
 }
 
 async function readHead(client: ClientBase): Promise<ChainHead | null> {

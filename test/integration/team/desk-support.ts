@@ -18,20 +18,32 @@ import { openDesk, requireKeyring, type Desk } from '../engine/support';
 
 const HARNESS_COMMAND = 'bash scripts/with-node.sh bash scripts/with-keyring.sh bash scripts/with-postgres.sh npx vitest run test/integration/team';
 
-/** The throwaway cluster's URL; fails (never skips) without scripts/with-postgres.sh. */
+/** The throwaway cluster's URL for a workstation (its role reads and appends only); fails (never skips) without scripts/with-postgres.sh. */
 export function databaseUrl(): string {
   const url = process.env['TREASURY_DESK_DATABASE_URL'];
   if (url === undefined || process.env['TREASURY_DESK_PG_HARNESS'] === undefined) throw new Error(`the team tests need a throwaway PostgreSQL: run \`${HARNESS_COMMAND}\``);
   return url;
 }
 
+/** The throwaway cluster's URL for the database's owner (migrations, team init's owner URL, the tests' administrator). */
+export function ownerDatabaseUrl(): string {
+  const url = process.env['TREASURY_DESK_OWNER_DATABASE_URL'];
+  if (url === undefined) throw new Error(`TREASURY_DESK_OWNER_DATABASE_URL is not set: run \`${HARNESS_COMMAND}\``);
+  return url;
+}
+
 /** Quick reconnects, so outages are noticed and healed within the tests' time. */
 export const TEST_STORE_OPTIONS: PostgresStoreOptions = { poolSize: 8, heartbeatMs: 300, reconnectDelayMs: { first: 100, longest: 400 }, connectTimeoutMs: 2_000 };
-export const openTestStore = (url: string): ReturnType<typeof openPostgresDeskStore> => openPostgresDeskStore(url, TEST_STORE_OPTIONS);
+/**
+ * The engines' opener in these tests: the owner URL for `initialise` is the one team/init passed, else the cluster's
+ * owner (so a test's team/init needs no ownerDatabase); the CLI test exercises the desk's own opener and owner option.
+ */
+export const openTestStore = (url: string, options: { readonly ownerUrl?: string } = {}): ReturnType<typeof openPostgresDeskStore> =>
+  openPostgresDeskStore(url, { ...TEST_STORE_OPTIONS, ownerUrl: options.ownerUrl ?? ownerDatabaseUrl() });
 
 /** Runs SQL as the database's owner (the tests' "database administrator"). */
 export async function adminSql<T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
+  const client = new pg.Client({ connectionString: ownerDatabaseUrl() });
   await client.connect();
   try {
     return (await client.query<T>(sql, values)).rows;
