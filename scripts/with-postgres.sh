@@ -58,6 +58,7 @@ fi
 umask 077
 cluster_dir=$(mktemp -d "${TMPDIR:-/tmp}/treasury-pg.XXXXXXXX") || die "cannot create a temporary folder"
 data_dir="$cluster_dir/data"
+standby_dir="$cluster_dir/standby"
 socket_dir="$cluster_dir/socket"
 mkdir -p "$socket_dir" || die "cannot prepare $cluster_dir"
 chown "$server_owner" "$cluster_dir" "$socket_dir" 2>/dev/null || die "cannot give $cluster_dir to $server_owner"
@@ -75,6 +76,10 @@ pg_ctl() {
 
 # Stops exactly this cluster (if it runs) and removes the folder. Runs on every exit path of this script.
 cleanup() {
+  if [ -f "$standby_dir/postmaster.pid" ]; then
+    as_server_here "$pg_bin/pg_ctl" -D "$standby_dir" stop -m fast -w -t 30 >/dev/null 2>&1 ||
+      as_server_here "$pg_bin/pg_ctl" -D "$standby_dir" stop -m immediate -w >/dev/null 2>&1 || true
+  fi
   if [ -f "$data_dir/postmaster.pid" ]; then
     pg_ctl stop -m fast -w -t 30 >/dev/null 2>&1 || pg_ctl stop -m immediate -w >/dev/null 2>&1 || true
   fi
@@ -118,6 +123,7 @@ chmod 711 "$tls_dir"
 # Only TCP on 127.0.0.1 with a password, plus the superuser on the private socket (a folder only its owner enters).
 as_server_here tee "$data_dir/pg_hba.conf" >/dev/null <<EOF
 local all postgres trust
+local replication postgres trust
 host  all all 127.0.0.1/32 scram-sha-256
 EOF
 
@@ -200,6 +206,50 @@ case "\${1:-}" in
 esac
 EOF
 chmod 700 "$cluster_dir/pg-ctl"
+
+# A streaming standby of this cluster (failover tests), unless TREASURY_PG_STANDBY=0: pg_basebackup -R from the primary
+# into <folder>/standby, on its own free loopback port, hot standby (reads only). It is stopped with the primary.
+#   TREASURY_DESK_PG_STANDBY_PORT=<port>
+#   TREASURY_DESK_PG_STANDBY_CTL=<folder>/pg-ctl-standby  (`stop|start|promote|status`: the standby only)
+case "${TREASURY_PG_STANDBY:-1}" in
+  1)
+    as_server_here "$pg_bin/pg_basebackup" -h "$socket_dir" -p "$port" -U postgres -D "$standby_dir" -R -X stream -C -S treasury_desk_standby \
+      >"$cluster_dir/basebackup.log" 2>&1 || { sed 's/^/with-postgres:   pg_basebackup: /' "$cluster_dir/basebackup.log" >&2; die "cannot make the standby"; }
+    standby_started=no
+    for _ in 1 2 3 4 5 6 7 8; do
+      standby_port=$((20000 + RANDOM % 40000))
+      [ "$standby_port" != "$port" ] && port_is_free "$standby_port" || continue
+      # The copied settings name the primary's port: the standby's own comes last and wins.
+      printf "port = %s\nhot_standby = on\n" "$standby_port" | as_server_here tee -a "$standby_dir/postgresql.auto.conf" >/dev/null
+      if as_server_here "$pg_bin/pg_ctl" -D "$standby_dir" start -w -t 30 -l "$cluster_dir/standby.log" >/dev/null 2>&1; then
+        standby_started=yes
+        break
+      fi
+    done
+    if [ "$standby_started" != yes ]; then
+      [ -s "$cluster_dir/standby.log" ] && sed 's/^/with-postgres:   standby: /' "$cluster_dir/standby.log" >&2
+      die "the standby did not start (see its log above)"
+    fi
+    cat >"$cluster_dir/pg-ctl-standby" <<EOF
+#!/usr/bin/env bash
+# Stops, starts, promotes or reports this test cluster's standby only (written by scripts/with-postgres.sh).
+set -euo pipefail
+cd "$cluster_dir"
+case "\${1:-}" in
+  stop) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$standby_dir" stop -m fast -w -t 30 ;;
+  start) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$standby_dir" start -w -t 30 -l "$cluster_dir/standby.log" ;;
+  promote) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$standby_dir" promote -w -t 30 ;;
+  status) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$standby_dir" status ;;
+  *) echo "usage: \$0 stop|start|promote|status" >&2; exit 2 ;;
+esac
+EOF
+    chmod 700 "$cluster_dir/pg-ctl-standby"
+    export TREASURY_DESK_PG_STANDBY_PORT="$standby_port"
+    export TREASURY_DESK_PG_STANDBY_CTL="$cluster_dir/pg-ctl-standby"
+    ;;
+  0) ;;
+  *) die "TREASURY_PG_STANDBY must be 0 or 1, got '${TREASURY_PG_STANDBY}'" ;;
+esac
 
 export TREASURY_DESK_DATABASE_URL="postgres://$workstation_role:$workstation_password@127.0.0.1:$port/$database"
 export TREASURY_DESK_OWNER_DATABASE_URL="postgres://$owner_role:$owner_password@127.0.0.1:$port/$database"

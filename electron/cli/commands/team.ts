@@ -8,6 +8,8 @@ import type { Command } from 'commander';
 import type { TeamStatusView } from '../../contract';
 import { addEngineOptions, envOf, withSession } from '../engine-session';
 import { NegativeAnswer, UsageError } from '../errors';
+import { withHostList } from '../../core/team/pg-hosts';
+import { redactDatabaseUrl } from '../../core/team/shared-store';
 import type { CliIo } from '../io';
 import type { CommandRegistrar } from '../program';
 
@@ -47,16 +49,18 @@ async function databaseUrlOf(io: CliIo, option: string, given: string | undefine
   if (given !== undefined) refusePasswordInArgument(option, envVar, given);
   const url = given ?? envOf(io)[envVar];
   if (url === undefined || url === '' || carriesPassword(url) || io.stdinIsTTY !== true || !io.prompt) return url === '' ? undefined : url;
-  let parsed: URL;
+  let role: string;
   try {
-    parsed = new URL(url);
+    role = withHostList(url, (parsed) => decodeURIComponent(parsed.username));
   } catch {
     return url; // not a URL: the desk refuses it with a clear message
   }
-  const password = await io.prompt(`Password of ${decodeURIComponent(parsed.username)} (${who}) on ${parsed.host} (empty: PGPASSWORD or PGPASSFILE): `, { hidden: true });
+  const password = await io.prompt(`Password of ${role} (${who}) for ${redactDatabaseUrl(url)} (empty: PGPASSWORD or PGPASSFILE): `, { hidden: true });
   if (password === '') return url;
-  parsed.password = encodeURIComponent(password);
-  return parsed.toString();
+  return withHostList(url, (parsed, restore) => {
+    parsed.password = encodeURIComponent(password);
+    return restore(parsed.toString());
+  });
 }
 
 async function databaseOf(io: CliIo, options: ConnectOptions): Promise<string> {

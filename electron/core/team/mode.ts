@@ -27,6 +27,7 @@ import {
 import { operatorKeyProjection, projectionsFor, requestProjection, TEAM_PROFILE_ACTION } from './apply';
 import { deskStateProjectionsFor } from './desk-projections';
 import { parseStatement } from '../statements/statement';
+import { withHostList } from './pg-hosts';
 import { ReopeningStore } from './reopening-store';
 import { sharedChainProblem, TeamReplicator, type TeamStatus } from './replicator';
 import { redactDatabaseUrl, SharedStoreError, urlWithoutPassword, type ProjectionWrite, type SharedDeskStore } from './shared-store';
@@ -48,15 +49,16 @@ function passwordEntry(deskId: string): string {
 /** The URL with the password from the keychain put back (the settings keep it without). */
 function withPassword(url: string, password: string | null): string {
   if (password === null || password === '') return url;
-  const parsed = new URL(url);
-  parsed.password = password;
-  return parsed.toString();
+  return withHostList(url, (parsed, restore) => {
+    parsed.password = password;
+    return restore(parsed.toString());
+  });
 }
 
 function checkUrl(url: string): URL {
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = withHostList(url, (read) => read);
   } catch {
     throw new DeskError('invalidInput', 'the team database URL is not a URL: give postgres://ROLE:PASSWORD@HOST:PORT/DATABASE', { database: 'not a URL' });
   }
@@ -240,7 +242,7 @@ export class TeamMode {
   }
 
   async #finish(store: SharedDeskStore, url: string, workstation: string, deskId: string): Promise<void> {
-    const password = new URL(url).password;
+    const password = withHostList(url, (parsed) => parsed.password);
     if (password !== '') await this.#secrets.write(passwordEntry(deskId), decodeURIComponent(password));
     saveTeamSettings(this.#context.db, { databaseUrl: urlWithoutPassword(url), workstation, deskId, joinedAt: this.#context.now() });
     const head = auditHead(this.#context.db);
@@ -269,7 +271,7 @@ export class TeamMode {
       if (problem) throw new DeskError('unverified', `team database: audit row ${problem.seq}: ${problem.reason}; nothing was joined`);
       if (local === null) setSetting(this.#context.db, 'desk.id', identity.deskId, this.#context.now());
       saveTeamSettings(this.#context.db, { databaseUrl: urlWithoutPassword(url), workstation, deskId: identity.deskId, joinedAt: this.#context.now() });
-      const password = new URL(url).password;
+      const password = withHostList(url, (parsed) => parsed.password);
       if (password !== '') await this.#secrets.write(passwordEntry(identity.deskId), decodeURIComponent(password));
       await this.#install(store, workstation);
       const replicator = this.#replicator as TeamReplicator;

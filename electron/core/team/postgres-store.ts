@@ -6,6 +6,7 @@ import type { ClientBase, PoolClient, PoolConfig } from 'pg';
 import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../store';
 import { toClaim, type ClaimDbRow } from './store-rows';
 import { assertKnownSchema, MIGRATION_LOCK_KEY, migratePostgres, readSchemaVersion, TEAM_SCHEMA } from './pg-migrations';
+import { hostList, HostPicker, NoHostError, withHostList } from './pg-hosts';
 import {
   checkAppend,
   checkClaimArguments,
@@ -81,6 +82,7 @@ const TLS_CODE = /CERT|SSL|TLS|ALTNAME|SIGNATURE/;
 /** A short, password-free reason for a failure and the kind of refusal it is. */
 export function describePgFailure(error: unknown): { kind: SharedStoreErrorKind; reason: string } {
   if (error instanceof SharedStoreError) return { kind: error.kind, reason: error.message };
+  if (error instanceof NoHostError) return { kind: 'unreachable', reason: error.message };
   const code = error !== null && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
   const message = error instanceof Error ? error.message : String(error);
   const known = UNREACHABLE_CODES[code];
@@ -122,9 +124,14 @@ export function pgFailure(error: unknown, location: string): SharedStoreError {
 export function checkDatabaseUrl(url: string): URL {
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = withHostList(url, (read) => read);
   } catch {
     throw new SharedStoreError('badUrl', 'the team database URL could not be read; write it as postgres://ROLE:PASSWORD@HOST:PORT/DATABASE');
+  }
+  try {
+    hostList(url);
+  } catch (error) {
+    throw new SharedStoreError('badUrl', `${redactDatabaseUrl(url)}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const shown = redactDatabaseUrl(url);
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
@@ -141,29 +148,21 @@ export function checkDatabaseUrl(url: string): URL {
 export async function openPostgresDeskStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresDeskStore> {
   checkDatabaseUrl(url);
   const location = redactDatabaseUrl(url);
-  const config: PoolConfig = {
-    connectionString: url,
+  const base: PoolConfig = {
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     query_timeout: options.queryTimeoutMs ?? 15_000,
     max: options.poolSize ?? 10,
     keepAlive: true,
     application_name: 'treasury-desk',
   };
+  const picker = new HostPicker(hostList(url), base);
   let pool: pg.Pool;
   try {
-    pool = new pg.Pool(config);
+    pool = poolFor(await picker.pick());
   } catch (error) {
     throw pgFailure(error, location);
   }
-  // A pooled idle connection that the server drops (restart, outage) must not crash the process; the next query
-  // gets a fresh connection or a clear 'unreachable' refusal.
-  pool.on('error', () => undefined);
-  // Every pooled connection listens for 'error' for its whole life: node-postgres can emit it between the pool
-  // handing a new connection out and its holder listening (a termination arriving in the same packet as the end of
-  // the handshake, seen when a server restarts), and an 'error' nobody hears ends the process. The holder's next
-  // query still fails and answers the caller.
-  pool.on('connect', (client) => client.on('error', () => undefined));
-  const store = new PostgresDeskStore(pool, config, location, options);
+  const store = new PostgresDeskStore(pool, picker, base, location, options);
   try {
     await store.checkSchema();
   } catch (error) {
@@ -173,16 +172,59 @@ export async function openPostgresDeskStore(url: string, options: PostgresStoreO
   return store;
 }
 
+/** A pool on one host's settings, that never lets a dropped connection's 'error' end the process. */
+function poolFor(config: PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  // A pooled idle connection that the server drops (restart, outage) must not crash the process; the next query
+  // gets a fresh connection or a clear 'unreachable' refusal.
+  pool.on('error', () => undefined);
+  // Every pooled connection listens for 'error' for its whole life: node-postgres can emit it between the pool
+  // handing a new connection out and its holder listening (a termination arriving in the same packet as the end of
+  // the handshake, seen when a server restarts), and an 'error' nobody hears ends the process. The holder's next
+  // query still fails and answers the caller.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
 export class PostgresDeskStore implements SharedDeskStore {
   readonly kind = 'postgres';
   private readonly listeners = new Set<TeamListener>();
+  /** With several hosts: a failure that may mean the primary moved marks the pool stale; the next call picks again. */
+  private stale = false;
+  private switching: Promise<pg.Pool> | null = null;
 
   constructor(
-    private readonly pool: pg.Pool,
-    private readonly config: PoolConfig,
+    private pool: pg.Pool,
+    private readonly picker: HostPicker,
+    private readonly base: PoolConfig,
     readonly location: string,
     private readonly options: PostgresStoreOptions,
   ) {}
+
+  /** The pool of the host in use; after a failure on a URL with several hosts, the pool of the host picked again. */
+  private async currentPool(): Promise<pg.Pool> {
+    if (!this.stale) return this.pool;
+    this.switching ??= (async () => {
+      try {
+        const config = await this.picker.pick();
+        const old = this.pool;
+        this.pool = poolFor(config);
+        this.stale = false;
+        void old.end().catch(() => undefined);
+        return this.pool;
+      } finally {
+        this.switching = null;
+      }
+    })();
+    return this.switching;
+  }
+
+  /** A lost server, or one that turned read-only (a demoted primary): pick the host again before the next call. */
+  private noteFailure(error: unknown): void {
+    if (!this.picker.several) return;
+    const code = error !== null && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
+    if (code === '25006' || describePgFailure(error).kind === 'unreachable') this.stale = true;
+  }
 
   /** Refuses a database whose schema is newer than this build's. */
   async checkSchema(): Promise<void> {
@@ -319,7 +361,7 @@ export class PostgresDeskStore implements SharedDeskStore {
   }
 
   async subscribe(onAppended: (seq: number) => void, onConnectionChange: (state: ConnectionState) => void): Promise<() => Promise<void>> {
-    const listener = new TeamListener(this.config, this.location, this.options, onAppended, onConnectionChange, () => this.head());
+    const listener = new TeamListener(() => this.picker.pick(), this.location, this.options, onAppended, onConnectionChange, () => this.head());
     await listener.start();
     this.listeners.add(listener);
     return async () => {
@@ -336,8 +378,9 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   private async query<R extends object>(sql: string, params: readonly unknown[]): Promise<pg.QueryResult<R>> {
     try {
-      return await this.pool.query<R>(sql, params as unknown[]);
+      return await (await this.currentPool()).query<R>(sql, params as unknown[]);
     } catch (error) {
+      this.noteFailure(error);
       throw pgFailure(error, this.location);
     }
   }
@@ -357,7 +400,9 @@ export class PostgresDeskStore implements SharedDeskStore {
     }
     checkDatabaseUrl(ownerUrl);
     const location = redactDatabaseUrl(ownerUrl);
-    const client = new pg.Client({ ...this.config, ...connectionOf(ownerUrl) });
+    const client = new pg.Client(await new HostPicker(hostList(ownerUrl), this.base).pick().catch((error: unknown) => {
+      throw pgFailure(error, `${location} (owner role)`);
+    }));
     client.on('error', () => undefined);
     try {
       await client.connect();
@@ -372,8 +417,9 @@ export class PostgresDeskStore implements SharedDeskStore {
   private async withClient<R>(fn: (client: PoolClient) => Promise<R>): Promise<R> {
     let client: PoolClient;
     try {
-      client = await this.pool.connect();
+      client = await (await this.currentPool()).connect();
     } catch (error) {
+      this.noteFailure(error);
       throw pgFailure(error, this.location);
     }
     let failed = false;
@@ -388,6 +434,7 @@ export class PostgresDeskStore implements SharedDeskStore {
       return await fn(client);
     } catch (error) {
       failed = true;
+      this.noteFailure(error);
       throw pgFailure(error, this.location);
     } finally {
       client.off('error', onLost);
@@ -395,11 +442,6 @@ export class PostgresDeskStore implements SharedDeskStore {
       client.release(failed);
     }
   }
-}
-
-/** The connection settings node-postgres takes for a URL. */
-function connectionOf(url: string): PoolConfig {
-  return { connectionString: url };
 }
 
 async function readHead(client: ClientBase): Promise<ChainHead | null> {
@@ -432,7 +474,7 @@ class TeamListener {
   private readonly clock: () => number;
 
   constructor(
-    private readonly config: PoolConfig,
+    private readonly pick: () => Promise<PoolConfig>,
     private readonly location: string,
     private readonly options: PostgresStoreOptions,
     private readonly onAppended: (seq: number) => void,
@@ -461,7 +503,13 @@ class TeamListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ ...this.config, keepAlive: true });
+    let config: PoolConfig;
+    try {
+      config = await this.pick();
+    } catch (error) {
+      throw pgFailure(error, this.location);
+    }
+    const client = new pg.Client({ ...config, keepAlive: true });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('Connection terminated')));
     client.on('notification', (message) => {

@@ -2,6 +2,7 @@
 // the shared test suite) implement, its typed refusals, and the database URL redaction. Nothing a store returns is
 // trusted: every chain row and projection row is checked by the workstation against the statements it verified.
 import type { AuditRow } from '../store/audit';
+import { withHostList } from './pg-hosts';
 
 /** One signed audit row exactly as the local audit_log holds it (seq and prev are inside the signed statement). */
 export type SharedChainRow = AuditRow;
@@ -181,10 +182,11 @@ export class SharedStoreError extends Error {
 /** The URL with its password (in the authority or a `password` parameter) replaced by `***`: what may be shown. */
 export function redactDatabaseUrl(url: string): string {
   try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    if (parsed.searchParams.has('password')) parsed.searchParams.set('password', '***');
-    return parsed.toString();
+    return withHostList(url, (parsed, restore) => {
+      if (parsed.password !== '') parsed.password = '***';
+      if (parsed.searchParams.has('password')) parsed.searchParams.set('password', '***');
+      return restore(parsed.toString());
+    });
   } catch {
     return '(a database URL that could not be read)';
   }
@@ -192,8 +194,9 @@ export function redactDatabaseUrl(url: string): string {
 
 /** The URL without its password, for keeping in settings (the password goes to the keychain). */
 export function urlWithoutPassword(url: string): string {
-  const parsed = new URL(url);
-  parsed.password = '';
-  parsed.searchParams.delete('password');
-  return parsed.toString();
+  return withHostList(url, (parsed, restore) => {
+    parsed.password = '';
+    parsed.searchParams.delete('password');
+    return restore(parsed.toString());
+  });
 }

@@ -93,7 +93,7 @@ describe('treasury-desk team', () => {
         { env: { TREASURY_DESK_DATABASE_URL: '', TREASURY_DESK_OWNER_DATABASE_URL: '' }, answers: [workstationPassword, ownerPassword, ADMIN.passphrase] },
       );
       expectOk(init);
-      expect(init.prompts.filter((prompt) => /Password of .* on 127\.0\.0\.1/.test(prompt))).toHaveLength(2);
+      expect(init.prompts.filter((prompt) => /Password of .* for postgres:\/\/.*@127\.0\.0\.1:/.test(prompt))).toHaveLength(2);
       expect(init.stdout + init.stderr + init.prompts.join('\n')).not.toContain(workstationPassword);
       expect(init.stdout + init.stderr).not.toContain(ownerPassword);
       const status = json<{ connected: boolean; workstation: string }>(expectOk(await other.cli(['team', 'status', '--json'])));
