@@ -3,10 +3,9 @@
 // merchant credentials (openDesk imports them and seeds the roster); the others join without credentials.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result, type WithdrawalView } from '../../../electron/contract';
@@ -15,6 +14,7 @@ import { KeychainVault } from '../../../electron/core/secrets';
 import { openPostgresDeskStore, type PostgresStoreOptions } from '../../../electron/core/team/postgres-store';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { openDesk, requireKeyring, type Desk } from '../engine/support';
+import { sandboxOrdersIn } from '../../support/team-workload';
 
 const HARNESS_COMMAND = 'bash scripts/with-node.sh bash scripts/with-keyring.sh bash scripts/with-postgres.sh npx vitest run test/integration/team';
 
@@ -38,8 +38,8 @@ export const TEST_STORE_OPTIONS: PostgresStoreOptions = { poolSize: 8, heartbeat
  * The engines' opener in these tests: the owner URL for `initialise` is the one team/init passed, else the cluster's
  * owner (so a test's team/init needs no ownerDatabase); the CLI test exercises the desk's own opener and owner option.
  */
-export const openTestStore = (url: string, options: { readonly ownerUrl?: string } = {}): ReturnType<typeof openPostgresDeskStore> =>
-  openPostgresDeskStore(url, { ...TEST_STORE_OPTIONS, ownerUrl: options.ownerUrl ?? ownerDatabaseUrl() });
+export const openTestStore = (url: string, options: PostgresStoreOptions = {}): ReturnType<typeof openPostgresDeskStore> =>
+  openPostgresDeskStore(url, { ...TEST_STORE_OPTIONS, ...options, ownerUrl: options.ownerUrl ?? ownerDatabaseUrl() });
 
 /** Runs SQL as the database's owner (the tests' "database administrator"). */
 export async function adminSql<T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
@@ -107,8 +107,8 @@ function workstationOf(name: string, engine: Engine, close: () => Promise<void>)
 }
 
 /** Workstation A: the sandbox, the merchant credentials, the standard roster, a funded balance and a first sync. */
-export async function openFirstWorkstation(): Promise<{ desk: Desk; a: Workstation }> {
-  const desk = await openDesk({ engine: { openSharedStore: openTestStore } });
+export async function openFirstWorkstation(store: PostgresStoreOptions = {}): Promise<{ desk: Desk; a: Workstation }> {
+  const desk = await openDesk({ engine: { openSharedStore: (url, options) => openTestStore(url, { ...store, ...options }) } });
   const merchantId = desk.sandbox.credentials.merchantId;
   expect((await desk.admin('PATCH', `/merchants/${merchantId}`, { balances: { 'trx.usdt': '100000', trx: '1000' } })).status).toBe(200);
   await desk.value('sync/run', {});
@@ -116,11 +116,21 @@ export async function openFirstWorkstation(): Promise<{ desk: Desk; a: Workstati
 }
 
 /** Another workstation: its own SQLite file and keychain service, no merchant credentials. */
-export async function openWorkstation(name: string, options: { readonly notifications?: boolean } = {}): Promise<Workstation & { restart(): Promise<Workstation> }> {
+export async function openWorkstation(
+  name: string,
+  options: { readonly notifications?: boolean; readonly store?: PostgresStoreOptions } = {},
+): Promise<Workstation & { restart(): Promise<Workstation> }> {
   requireKeyring();
   const dir = mkdtempSync(join(tmpdir(), `td-team-${name}-`));
   const vault = new KeychainVault({ service: `treasury-desk-test-${randomBytes(6).toString('hex')}` });
-  const start = (): Promise<Engine> => createEngine({ dbPath: join(dir, 'desk.sqlite'), vault, cryptoThreads: 1, openSharedStore: openTestStore, notifications: options.notifications === true });
+  const start = (): Promise<Engine> =>
+    createEngine({
+      dbPath: join(dir, 'desk.sqlite'),
+      vault,
+      cryptoThreads: 1,
+      openSharedStore: (url, opened) => openTestStore(url, { ...options.store, ...opened }),
+      notifications: options.notifications === true,
+    });
   let engine = await start();
   const close = async (): Promise<void> => {
     await engine.close();
@@ -149,14 +159,5 @@ export async function within(what: string, timeoutMs: number, check: () => Promi
 
 /** Orders the sandbox holds for this merchant, per userOrder, from its own database. */
 export function sandboxOrders(desk: Desk): { userOrder: string; count: number }[] {
-  const file = readdirSync(desk.sandbox.dataDir).find((name) => name.endsWith('.sqlite') || name.endsWith('.db'));
-  if (file === undefined) throw new Error(`no sandbox database in ${desk.sandbox.dataDir}`);
-  const db = new Database(join(desk.sandbox.dataDir, file), { readonly: true });
-  try {
-    return db
-      .prepare('SELECT user_order AS userOrder, count(*) AS count FROM withdrawals WHERE merchant_id = ? GROUP BY user_order')
-      .all(desk.sandbox.credentials.merchantId) as { userOrder: string; count: number }[];
-  } finally {
-    db.close();
-  }
+  return sandboxOrdersIn(desk.sandbox);
 }
