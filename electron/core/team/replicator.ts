@@ -37,6 +37,8 @@ import { DESK_STATE_TABLES, expectedDeskStateRow } from './desk-projections';
 import type { TeamSeam, TeamSystemEvent } from './seam';
 import { SharedStoreError, type ChainHead, type ConnectionState, type SharedDeskStore } from './shared-store';
 
+/** How soon a database a failed call marked unreachable is asked again. */
+const PROBE_MS = 1_000;
 /** How long a submission claim lasts without renewal. */
 export const SUBMISSION_LEASE_MS = 30_000;
 /** How many times a decision is signed again after another workstation moved the head first. */
@@ -105,6 +107,8 @@ export class TeamReplicator implements TeamSeam {
   #halted: string | null = null;
   #unsubscribe: (() => Promise<void>) | null = null;
   #draining = false;
+  /** A scheduled check of a database a failed call marked unreachable (#probeLater). */
+  #probe: NodeJS.Timeout | null = null;
   /** The kinds of rows already reported as not applied (#noteNotApplied). */
   readonly #notApplied = new Set<string>();
 
@@ -142,6 +146,7 @@ export class TeamReplicator implements TeamSeam {
   }
 
   async stop(): Promise<void> {
+    if (this.#probe !== null) clearTimeout(this.#probe);
     await this.#unsubscribe?.().catch(() => undefined);
     this.#unsubscribe = null;
     await this.#queue.catch(() => undefined);
@@ -175,10 +180,26 @@ export class TeamReplicator implements TeamSeam {
     } catch (error) {
       if (error instanceof SharedStoreError && error.kind === 'unreachable') {
         if (this.#connection.connected) this.#setConnection({ connected: false, reason: error.message, since: this.#context.now() });
+        this.#probeLater();
         throw this.#offlineError();
       }
       throw error;
     }
+  }
+
+  /**
+   * A call that failed (a timeout under load) marked the database unreachable while the listening connection may stay
+   * up and never report a reconnection: ask the database again in a second, and again while it does not answer, so
+   * decisions are not refused for good (20-workstation test).
+   */
+  #probeLater(): void {
+    if (this.#probe !== null || this.#unsubscribe === null) return;
+    this.#probe = setTimeout(() => {
+      this.#probe = null;
+      if (this.#connection.connected || this.#unsubscribe === null) return;
+      void this.#call(() => this.#store.head()).then(() => this.pull().then(() => this.#drainOutbox()), () => undefined);
+    }, PROBE_MS);
+    this.#probe.unref();
   }
 
   #offlineError(): DeskError {
