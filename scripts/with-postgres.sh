@@ -6,8 +6,11 @@
 #
 # How: initdb and pg_ctl run as the `postgres` user (the server refuses root; as a non-root user they run as that
 # user) on a free loopback port, listening on 127.0.0.1 only, with its Unix socket inside the folder; a role and a
-# database are created with a random password (scram-sha-256) and CMD runs with
-#   TREASURY_DESK_DATABASE_URL=postgres://ROLE:PASSWORD@127.0.0.1:PORT/DB
+# database are created with random passwords (scram-sha-256) and CMD runs with
+#   TREASURY_DESK_DATABASE_URL=postgres://WORKSTATION:PASSWORD@127.0.0.1:PORT/DB  (a workstation's login: member of
+#                                           treasury_desk_workstation, may read and call the append functions only)
+#   TREASURY_DESK_OWNER_DATABASE_URL=postgres://OWNER:PASSWORD@127.0.0.1:PORT/DB  (the database's owner: migrations,
+#                                           `team init`'s owner URL, and the tests' "database administrator")
 #   TREASURY_DESK_PG_CTL=<folder>/pg-ctl   (`$TREASURY_DESK_PG_CTL stop|start|restart|status`: this cluster only,
 #                                           for outage tests; stop is `-m fast`, start waits until it accepts)
 #   TREASURY_DESK_PG_HARNESS=<folder>      (tests may check it to know they talk to a throwaway cluster)
@@ -55,6 +58,7 @@ fi
 umask 077
 cluster_dir=$(mktemp -d "${TMPDIR:-/tmp}/treasury-pg.XXXXXXXX") || die "cannot create a temporary folder"
 data_dir="$cluster_dir/data"
+standby_dir="$cluster_dir/standby"
 socket_dir="$cluster_dir/socket"
 mkdir -p "$socket_dir" || die "cannot prepare $cluster_dir"
 chown "$server_owner" "$cluster_dir" "$socket_dir" 2>/dev/null || die "cannot give $cluster_dir to $server_owner"
@@ -72,6 +76,10 @@ pg_ctl() {
 
 # Stops exactly this cluster (if it runs) and removes the folder. Runs on every exit path of this script.
 cleanup() {
+  if [ -f "$standby_dir/postmaster.pid" ]; then
+    as_server_here "$pg_bin/pg_ctl" -D "$standby_dir" stop -m fast -w -t 30 >/dev/null 2>&1 ||
+      as_server_here "$pg_bin/pg_ctl" -D "$standby_dir" stop -m immediate -w >/dev/null 2>&1 || true
+  fi
   if [ -f "$data_dir/postmaster.pid" ]; then
     pg_ctl stop -m fast -w -t 30 >/dev/null 2>&1 || pg_ctl stop -m immediate -w >/dev/null 2>&1 || true
   fi
@@ -115,6 +123,7 @@ chmod 711 "$tls_dir"
 # Only TCP on 127.0.0.1 with a password, plus the superuser on the private socket (a folder only its owner enters).
 as_server_here tee "$data_dir/pg_hba.conf" >/dev/null <<EOF
 local all postgres trust
+local replication postgres trust
 host  all all 127.0.0.1/32 scram-sha-256
 EOF
 
@@ -143,7 +152,7 @@ unix_socket_directories = '$socket_dir'
 ssl = on
 ssl_cert_file = '$tls_dir/server.pem'
 ssl_key_file = '$tls_dir/server.key'
-max_connections = 200
+max_connections = 400
 shared_buffers = '32MB'
 fsync = $durability
 synchronous_commit = $durability
@@ -163,14 +172,23 @@ psql_admin() {
   as_server_here "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 -h "$socket_dir" -p "$port" -U postgres -d postgres "$@"
 }
 
-role=treasury_desk
+# Two roles, as IT sets them up (README "Team database (for IT)"): the owner (owns the database, runs migrations and
+# `team init`) and a workstation login, member of the group role treasury_desk_workstation that migration 0040 grants
+# SELECT and EXECUTE on the append functions only.
+owner_role=treasury_desk_owner
+workstation_role=treasury_desk_ws
 database=treasury_desk
-# A throwaway password for a throwaway cluster: hex, so it needs no escaping in SQL or in the URL; never printed.
-password=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
-psql_admin >/dev/null 2>"$cluster_dir/psql.log" <<EOF || { sed 's/^/with-postgres:   psql: /' "$cluster_dir/psql.log" >&2; die "cannot create the role and database"; }
+# Throwaway passwords for a throwaway cluster: hex, so they need no escaping in SQL or in the URL; never printed.
+owner_password=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
+workstation_password=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
+psql_admin >/dev/null 2>"$cluster_dir/psql.log" <<EOF || { sed 's/^/with-postgres:   psql: /' "$cluster_dir/psql.log" >&2; die "cannot create the roles and database"; }
 SET password_encryption = 'scram-sha-256';
-CREATE ROLE $role LOGIN PASSWORD '$password';
-CREATE DATABASE $database OWNER $role;
+CREATE ROLE $owner_role LOGIN PASSWORD '$owner_password';
+CREATE ROLE treasury_desk_workstation NOLOGIN;
+CREATE ROLE $workstation_role LOGIN PASSWORD '$workstation_password' IN ROLE treasury_desk_workstation;
+CREATE DATABASE $database OWNER $owner_role;
+-- The tests' "database administrator" ends workstations' connections (outage tests): pg_terminate_backend.
+GRANT pg_signal_backend TO $owner_role;
 EOF
 
 # The helper CMD uses to stop and start this cluster (outage tests).
@@ -189,11 +207,56 @@ esac
 EOF
 chmod 700 "$cluster_dir/pg-ctl"
 
-export TREASURY_DESK_DATABASE_URL="postgres://$role:$password@127.0.0.1:$port/$database"
+# A streaming standby of this cluster (failover tests), unless TREASURY_PG_STANDBY=0: pg_basebackup -R from the primary
+# into <folder>/standby, on its own free loopback port, hot standby (reads only). It is stopped with the primary.
+#   TREASURY_DESK_PG_STANDBY_PORT=<port>
+#   TREASURY_DESK_PG_STANDBY_CTL=<folder>/pg-ctl-standby  (`stop|start|promote|status`: the standby only)
+case "${TREASURY_PG_STANDBY:-1}" in
+  1)
+    as_server_here "$pg_bin/pg_basebackup" -h "$socket_dir" -p "$port" -U postgres -D "$standby_dir" -R -X stream -C -S treasury_desk_standby \
+      >"$cluster_dir/basebackup.log" 2>&1 || { sed 's/^/with-postgres:   pg_basebackup: /' "$cluster_dir/basebackup.log" >&2; die "cannot make the standby"; }
+    standby_started=no
+    for _ in 1 2 3 4 5 6 7 8; do
+      standby_port=$((20000 + RANDOM % 40000))
+      [ "$standby_port" != "$port" ] && port_is_free "$standby_port" || continue
+      # The copied settings name the primary's port: the standby's own comes last and wins.
+      printf "port = %s\nhot_standby = on\n" "$standby_port" | as_server_here tee -a "$standby_dir/postgresql.auto.conf" >/dev/null
+      if as_server_here "$pg_bin/pg_ctl" -D "$standby_dir" start -w -t 30 -l "$cluster_dir/standby.log" >/dev/null 2>&1; then
+        standby_started=yes
+        break
+      fi
+    done
+    if [ "$standby_started" != yes ]; then
+      [ -s "$cluster_dir/standby.log" ] && sed 's/^/with-postgres:   standby: /' "$cluster_dir/standby.log" >&2
+      die "the standby did not start (see its log above)"
+    fi
+    cat >"$cluster_dir/pg-ctl-standby" <<EOF
+#!/usr/bin/env bash
+# Stops, starts, promotes or reports this test cluster's standby only (written by scripts/with-postgres.sh).
+set -euo pipefail
+cd "$cluster_dir"
+case "\${1:-}" in
+  stop) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$standby_dir" stop -m fast -w -t 30 ;;
+  start) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$standby_dir" start -w -t 30 -l "$cluster_dir/standby.log" ;;
+  promote) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$standby_dir" promote -w -t 30 ;;
+  status) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$standby_dir" status ;;
+  *) echo "usage: \$0 stop|start|promote|status" >&2; exit 2 ;;
+esac
+EOF
+    chmod 700 "$cluster_dir/pg-ctl-standby"
+    export TREASURY_DESK_PG_STANDBY_PORT="$standby_port"
+    export TREASURY_DESK_PG_STANDBY_CTL="$cluster_dir/pg-ctl-standby"
+    ;;
+  0) ;;
+  *) die "TREASURY_PG_STANDBY must be 0 or 1, got '${TREASURY_PG_STANDBY}'" ;;
+esac
+
+export TREASURY_DESK_DATABASE_URL="postgres://$workstation_role:$workstation_password@127.0.0.1:$port/$database"
+export TREASURY_DESK_OWNER_DATABASE_URL="postgres://$owner_role:$owner_password@127.0.0.1:$port/$database"
 export TREASURY_DESK_PG_CTL="$cluster_dir/pg-ctl"
 export TREASURY_DESK_PG_HARNESS="$cluster_dir"
 export TREASURY_DESK_PG_CA="$tls_dir/ca.pem"
-unset password
+unset owner_password workstation_password
 
 # CMD runs in the background (stdin passed through) so a TERM/INT reaching this script is forwarded to it at once.
 "$@" 0<&0 &

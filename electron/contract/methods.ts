@@ -335,8 +335,13 @@ export const CONTRACT = {
 
   /** Team mode (issue 10): this workstation's connection to the team database. */
   'team/status': method(none)<Dto.TeamStatusView>(),
-  /** Moves this desk into an EMPTY team database (postgres://ROLE:PASSWORD@HOST/DB); an admin enrols this workstation. */
-  'team/init': method(z.strictObject({ database: teamDatabaseUrl, workstation: workstationName, as: actingOperator }))<Dto.TeamStatusView>(),
+  /**
+   * Moves this desk into an EMPTY team database (postgres://ROLE:PASSWORD@HOST/DB, this workstation's role); an admin
+   * enrols this workstation. `ownerDatabase`: the owner role's URL, which runs the migrations once and is kept nowhere.
+   */
+  'team/init': method(
+    z.strictObject({ database: teamDatabaseUrl, ownerDatabase: teamDatabaseUrl.optional(), workstation: workstationName, as: actingOperator }),
+  )<Dto.TeamStatusView>(),
   /** Joins a team desk: pulls and verifies its whole chain; an admin enrols this workstation. */
   'team/join': method(z.strictObject({ database: teamDatabaseUrl, workstation: workstationName, as: actingOperator, genesis: genesisFingerprint }))<Dto.TeamStatusView>(),
   /** The genesis of the team desk a URL names, verified, before joining it (nothing is joined): what the joiner confirms. */

@@ -26,7 +26,7 @@ const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
   },
   approvals: { summary: '50 operators, 100,000 signed audit rows: what submission verifies before sending, full audit verify vs the Ed25519 limit, unsealing vs scrypt', load: () => import('./approvals') },
   team: {
-    summary: 'three workstations on one PostgreSQL: decision-to-visible latency p50/p95 (target p95 <= 1 s) and submissions/s next to one SQLite desk; the witness step cost to a send with 3 and 10 workstations (--witness: only that); then the shared store, PostgreSQL vs SQLite: approvals-queue operations at 10,000 requests and 50 operators (gate: p95 <= 20 ms), notify latency, claims/s with 3 workstations',
+    summary: 'three workstations on one PostgreSQL: decision-to-visible latency p50/p95 (target p95 <= 1 s) and submissions/s next to one SQLite desk; the witness step cost to a send with 3 and 10 workstations (--witness: only that); then the shared store, PostgreSQL vs SQLite: approvals-queue operations at 10,000 requests and 50 operators (gate: p95 <= 20 ms), notify latency, claims/s with 3 workstations; the kind registry verifying a 100,000-row shared chain (--registry: only that); `team --soak [--minutes N]`: 20 workstations doing mixed work for 30 minutes (gate: nothing lost, doubled or waiting)',
     load: () => import('./team'),
   },
   payouts: { summary: 'a 500-line batch payout submitted on a young audit chain and after 50,000 more rows: per-line submit time at both ends of the batch', load: () => import('./payouts') },

@@ -12,15 +12,17 @@ import type { BenchOutcome } from './run';
 
 const PAGE = 1_000;
 
-export async function runRegistryBench(url: string, requests = 10_000): Promise<BenchOutcome> {
+export async function runRegistryBench(url: string, ownerUrl: string, requests = 10_000): Promise<BenchOutcome> {
   const { dir, db, trail } = await buildBenchDesk(requests);
   const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: ownerUrl });
   await admin.connect();
   await admin.query(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
   await admin.end();
-  const store = await openPostgresDeskStore(url);
+  // The workstation role appends; the owner runs the migrations (initialise), as at team init.
+  const store = await openPostgresDeskStore(url, { ownerUrl });
   try {
+    await store.initialise(trail.deskId, Date.now());
     const rows = trail.head()?.seq ?? 0;
     let expected: ChainHead | null = null;
     for (let from = 1; from <= rows; from += PAGE) {

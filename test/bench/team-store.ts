@@ -168,17 +168,17 @@ async function claimCycles(open: () => Promise<SharedDeskStore>, requests: numbe
 const fixed = (value: number, digits = 2): string => value.toFixed(digits);
 
 /** The store half of `npm run bench -- team` (team.ts runs it after the workstations' figures), on a throwaway cluster. */
-export async function runStoreBench(args: readonly string[], url: string): Promise<BenchOutcome> {
+export async function runStoreBench(args: readonly string[], url: string, ownerUrl: string): Promise<BenchOutcome> {
   const requests = Number(args[0] ?? 10_000);
   const iterations = Number(args[1] ?? 300);
   const folder = mkdtempSync(join(tmpdir(), 'td-bench-team-'));
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: ownerUrl });
   await admin.connect();
   await admin.query(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
   await admin.end();
   const backends: { name: string; open: () => Promise<SharedDeskStore> }[] = [
     { name: 'SQLite (single desk)', open: async () => openSqliteDeskStore(join(folder, 'shared.sqlite')) },
-    { name: 'PostgreSQL 15 (team)', open: () => openPostgresDeskStore(url) },
+    { name: 'PostgreSQL 15 (team)', open: () => openPostgresDeskStore(url, { ownerUrl }) },
   ];
   const missed: string[] = [];
   const table: string[] = [];

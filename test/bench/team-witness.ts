@@ -102,8 +102,8 @@ async function timeSends(a: Call, admin: pg.Client, times: WitnessTimes): Promis
   return { sends, steps, rounds: rounds.rows.map((row) => row.ms) };
 }
 
-export async function runWitnessBench(url: string): Promise<BenchOutcome> {
-  const admin = new pg.Client({ connectionString: url });
+export async function runWitnessBench(url: string, ownerUrl: string): Promise<BenchOutcome> {
+  const admin = new pg.Client({ connectionString: ownerUrl });
   await admin.connect();
   await admin.query(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
   const dir = mkdtempSync(join(tmpdir(), 'td-bench-witness-'));
@@ -114,12 +114,13 @@ export async function runWitnessBench(url: string): Promise<BenchOutcome> {
       dataDir: join(dir, 'A'),
       lockable: false,
       demoAuto: false,
-      openSharedStore: async (target) => timedStore(await openPostgresDeskStore(target), times),
+      openSharedStore: async (target, options) => timedStore(await openPostgresDeskStore(target, options), times),
     });
     closers.push(() => first.close());
     const a = caller(first.engine);
     await a('demo/start', {});
-    await a('team/init', { database: url, workstation: 'A', as: ADMIN });
+    await a('team/init', { database: url, ownerDatabase: ownerUrl, workstation: 'A', as: ADMIN });
+    const genesis = (await a('team/status', {})).genesis?.fingerprint ?? '';
     const lines: string[] = [];
     let enrolled = 1;
     for (const size of SIZES) {
@@ -127,7 +128,7 @@ export async function runWitnessBench(url: string): Promise<BenchOutcome> {
         const name = `W${enrolled + 1}`;
         const engine = await createEngine({ dbPath: join(dir, `${name}.sqlite`), vault: new KeychainVault({ service: `treasury-desk-bench-${randomBytes(6).toString('hex')}` }), cryptoThreads: 1 });
         closers.push(() => engine.close());
-        await caller(engine)('team/join', { database: url, workstation: name, as: ADMIN });
+        await caller(engine)('team/join', { database: url, workstation: name, as: ADMIN, genesis });
       }
       const witnessed = await timeSends(a, admin, times);
       if (witnessed.steps.length !== SENDS) throw new Error(`${witnessed.steps.length} witness steps for ${SENDS} sends`);

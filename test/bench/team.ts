@@ -11,6 +11,7 @@ import { DEMO_OPERATORS, parseRequest, type MethodName, type ParsedRequestOf, ty
 import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
 import { startHarnessEngine, type HarnessEngine } from '../harness/engine';
 import type { BenchOutcome } from './run';
+import { runSoak } from './team-soak';
 import { runStoreBench } from './team-store';
 import { runRegistryBench } from './team-registry';
 import { runWitnessBench } from './team-witness';
@@ -100,19 +101,21 @@ function reinvokeInCluster(args: readonly string[]): never {
 export async function run(args: readonly string[]): Promise<BenchOutcome> {
   const url = process.env['TREASURY_DESK_DATABASE_URL'];
   // Never against a real team database: only inside the harnesses' throwaway cluster and keyring.
-  if (url === undefined || process.env['TREASURY_DESK_PG_HARNESS'] === undefined || process.env['TREASURY_KEYRING_HARNESS'] === undefined) reinvokeInCluster(args);
-  if (args.includes('--witness')) return runWitnessBench(url);
-  if (args.includes('--registry')) return runRegistryBench(url);
-  const workstations = await runWorkstationBench(url);
-  const witness = await runWitnessBench(url);
-  const store = await runStoreBench(args, url);
-  const registry = await runRegistryBench(url);
+  const ownerUrl = process.env['TREASURY_DESK_OWNER_DATABASE_URL'];
+  if (url === undefined || ownerUrl === undefined || process.env['TREASURY_DESK_PG_HARNESS'] === undefined || process.env['TREASURY_KEYRING_HARNESS'] === undefined) reinvokeInCluster(args);
+  if (args.includes('--soak')) return runSoak(args, url, ownerUrl);
+  if (args.includes('--witness')) return runWitnessBench(url, ownerUrl);
+  if (args.includes('--registry')) return runRegistryBench(url, ownerUrl);
+  const workstations = await runWorkstationBench(url, ownerUrl);
+  const witness = await runWitnessBench(url, ownerUrl);
+  const store = await runStoreBench(args, url, ownerUrl);
+  const registry = await runRegistryBench(url, ownerUrl);
   return { missed: [...workstations.missed, ...witness.missed, ...store.missed, ...registry.missed] };
 }
 
-async function runWorkstationBench(url: string): Promise<BenchOutcome> {
+async function runWorkstationBench(url: string, ownerUrl: string): Promise<BenchOutcome> {
   const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: ownerUrl });
   await admin.connect();
   await admin.query(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
   await admin.end();
@@ -128,7 +131,7 @@ async function runWorkstationBench(url: string): Promise<BenchOutcome> {
     const a = await station(join(dir, 'a'));
     stations.push(a);
     await a.value('demo/start', {});
-    await a.value('team/init', { database: url, workstation: 'A', as: ADMIN });
+    await a.value('team/init', { database: url, ownerDatabase: ownerUrl, workstation: 'A', as: ADMIN });
     const credentials = a.harness.demoSandboxes.at(-1)?.credentialsPath;
     if (credentials === undefined) throw new Error('the demo sandbox did not start');
     const others: Station[] = [];

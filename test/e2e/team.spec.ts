@@ -21,6 +21,13 @@ function databaseUrl(): string {
   return url;
 }
 
+/** The database owner's URL (migrations at team init, and dropping the schema between runs). */
+function ownerDatabaseUrl(): string {
+  const url = process.env['TREASURY_DESK_OWNER_DATABASE_URL'];
+  if (url === undefined) throw new Error('the team e2e test needs a throwaway PostgreSQL: run it through scripts/with-postgres.sh');
+  return url;
+}
+
 /**
  * Fills Onboarding's join form and asks for the desk's genesis. With `genesis` (the fingerprint the first workstation
  * shows), checks the form shows the same one, confirms it, and has DEMO_ADMIN enrol the workstation in the operator dialog.
@@ -56,13 +63,13 @@ async function unlockIfLocked(page: Page, operator: { operator: string; passphra
 test('the second workstation’s approvals queue updates live when the first makes a request', async ({ page, desk, browser }) => {
   const url = databaseUrl();
   const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: url });
+  const admin = new pg.Client({ connectionString: ownerDatabaseUrl() });
   await admin.connect();
   await admin.query(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
   await admin.end();
 
   await startDemo(page, desk.url);
-  await desk.value('team/init', { database: url, workstation: 'front-office', as: DEMO_ADMIN });
+  await desk.value('team/init', { database: url, ownerDatabase: ownerDatabaseUrl(), workstation: 'front-office', as: DEMO_ADMIN });
 
   const dataDir = mkdtempSync(join(tmpdir(), 'treasury-e2e-second-'));
   const second = await openHarnessDesk(dataDir, { demoAuto: false, autoSync: false });

@@ -1,26 +1,75 @@
 // `treasury-desk team init | join | status | verify | reanchor | leave`: team mode, one shared desk on PostgreSQL for several
-// workstations. --database URL (or TREASURY_DESK_DATABASE_URL) names the team database; its password is moved to this
-// workstation's keychain, and the URL is kept without it. init and join need an admin (--as) to enrol this
-// workstation's desk key; status says what is connected, since when and how fresh the local copy is, and the desk's
-// pinned genesis fingerprint, which join asks the joiner to confirm (--genesis, or at the terminal).
+// workstations. --database URL (or TREASURY_DESK_DATABASE_URL) names the team database as this workstation's role;
+// init also takes the owner role's URL (--owner-database or TREASURY_DESK_OWNER_DATABASE_URL) for the migrations.
+// init and join need an admin (--as) to enrol this workstation's desk key; status says what is connected, since when
+// and how fresh the local copy is, and the desk's pinned genesis fingerprint, which join asks the joiner to confirm
+// (--genesis, or at the terminal).
+// Invariant: a database password never comes from the command line (others see it in the process list): a URL given
+// as an option with a password is refused; the password comes from the environment's URL, a hidden prompt, or
+// node-postgres's PGPASSWORD / PGPASSFILE; it is moved to this workstation's keychain, the URL kept without it.
 import type { Command } from 'commander';
 import type { TeamStatusView } from '../../contract';
 import { addEngineOptions, envOf, withSession, type EngineSession } from '../engine-session';
 import { NegativeAnswer, UsageError } from '../errors';
+import { withHostList } from '../../core/team/pg-hosts';
+import { redactDatabaseUrl } from '../../core/team/shared-store';
+import type { CliIo } from '../io';
 import type { CommandRegistrar } from '../program';
 
 const DATABASE_ENV = 'TREASURY_DESK_DATABASE_URL';
+const OWNER_DATABASE_ENV = 'TREASURY_DESK_OWNER_DATABASE_URL';
 
 interface ConnectOptions {
   readonly database?: string;
+  readonly ownerDatabase?: string;
   readonly workstation: string;
   readonly as: string;
   readonly genesis?: string;
 }
 
-function databaseOf(options: ConnectOptions, env: Readonly<Record<string, string | undefined>>): string {
-  const database = options.database ?? env[DATABASE_ENV];
-  if (database === undefined || database === '') throw new UsageError(`name the team database with --database postgres://ROLE:PASSWORD@HOST:PORT/DATABASE (or set ${DATABASE_ENV}).`);
+/** Whether a URL carries a password: in its authority (ROLE:PASSWORD@) or as a `password` parameter. */
+function carriesPassword(url: string): boolean {
+  const userinfo = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^@/?#]*)@/.exec(url)?.[1];
+  if (userinfo !== undefined && userinfo.includes(':') && userinfo.slice(userinfo.indexOf(':') + 1) !== '') return true;
+  return /[?&]password=/i.test(url);
+}
+
+/** Refuses an option's URL holding a password, saying how to pass the password instead; nothing is done. */
+function refusePasswordInArgument(option: string, envVar: string, url: string): void {
+  if (!carriesPassword(url)) return;
+  throw new UsageError(
+    `${option} must not carry the database password: a command line is seen by every user of this computer (ps) and kept in shell history. ` +
+      `Give the URL without the password (postgres://ROLE@HOST:PORT/DATABASE) and type the password when asked (on a terminal), ` +
+      `or set ${envVar} to the whole URL instead, or let node-postgres read it from PGPASSWORD or a password file (PGPASSFILE, default ~/.pgpass). ` +
+      `Once connected, the desk keeps it in this computer's keychain. Nothing was done.`,
+  );
+}
+
+/**
+ * The URL to connect with: the option's (refused with a password in it) or the environment's. On a terminal, a URL
+ * without a password gets one from a hidden prompt (an empty answer leaves it to PGPASSWORD / PGPASSFILE).
+ */
+async function databaseUrlOf(io: CliIo, option: string, given: string | undefined, envVar: string, who: string): Promise<string | undefined> {
+  if (given !== undefined) refusePasswordInArgument(option, envVar, given);
+  const url = given ?? envOf(io)[envVar];
+  if (url === undefined || url === '' || carriesPassword(url) || io.stdinIsTTY !== true || !io.prompt) return url === '' ? undefined : url;
+  let role: string;
+  try {
+    role = withHostList(url, (parsed) => decodeURIComponent(parsed.username));
+  } catch {
+    return url; // not a URL: the desk refuses it with a clear message
+  }
+  const password = await io.prompt(`Password of ${role} (${who}) for ${redactDatabaseUrl(url)} (empty: PGPASSWORD or PGPASSFILE): `, { hidden: true });
+  if (password === '') return url;
+  return withHostList(url, (parsed, restore) => {
+    parsed.password = encodeURIComponent(password);
+    return restore(parsed.toString());
+  });
+}
+
+async function databaseOf(io: CliIo, options: ConnectOptions): Promise<string> {
+  const database = await databaseUrlOf(io, '--database', options.database, DATABASE_ENV, "this workstation's role");
+  if (database === undefined) throw new UsageError(`name the team database with --database postgres://ROLE@HOST:PORT/DATABASE (or set ${DATABASE_ENV}).`);
   return database;
 }
 
@@ -55,17 +104,20 @@ export const registerTeamCommands: CommandRegistrar = (program, io) => {
     const command = team
       .command(name)
       .description(description)
-      .option('--database <url>', `postgres://ROLE:PASSWORD@HOST:PORT/DATABASE[?sslmode=verify-full] (default: ${DATABASE_ENV})`)
+      .option('--database <url>', `this workstation's role: postgres://ROLE@HOST:PORT/DATABASE[?sslmode=verify-full], no password (default: ${DATABASE_ENV})`)
+      .option('--owner-database <url>', `init only: the owner role running the migrations, postgres://OWNER@HOST:PORT/DATABASE, no password (default: ${OWNER_DATABASE_ENV})`)
       .requiredOption('--workstation <name>', 'how this workstation is named in the team')
       .requiredOption('--as <admin>', 'the admin enrolling this workstation (asked for a passphrase)');
     if (name === 'join') command.option('--genesis <fingerprint>', "the desk's genesis fingerprint, as an admin on the desk reads it from team status (asked at a terminal)");
     addEngineOptions(command).action(async (options: ConnectOptions, command: Command) => {
-      const database = databaseOf(options, envOf(io));
-      const labels = { database: '--database', workstation: '--workstation', genesis: '--genesis' };
+      if (name === 'join' && options.ownerDatabase !== undefined) throw new UsageError('--owner-database is for team init only: a joining workstation connects with its own role.');
+      const database = await databaseOf(io, options);
+      const ownerDatabase = name === 'init' ? await databaseUrlOf(io, '--owner-database', options.ownerDatabase, OWNER_DATABASE_ENV, 'the owner role') : undefined;
+      const labels = { database: '--database', ownerDatabase: '--owner-database', workstation: '--workstation', genesis: '--genesis' };
       await withSession(command, io, async (session) => {
         const view =
           name === 'init'
-            ? await session.runAs('team/init', { database, workstation: options.workstation }, options.as, labels)
+            ? await session.runAs('team/init', ownerDatabase === undefined ? { database, workstation: options.workstation } : { database, ownerDatabase, workstation: options.workstation }, options.as, labels)
             : await session.runAs('team/join', { database, workstation: options.workstation, genesis: await confirmedGenesis(session, database, options.genesis) }, options.as, labels);
         session.output(view, () => statusLines(view).forEach((line) => session.say(line)));
       });

@@ -5,6 +5,7 @@ import { registerSecret } from '../log';
 import { actingAs } from '../operators/acting';
 import type { DeskContext } from '../context';
 import type { TeamMode } from '../team/mode';
+import { withHostList } from '../team/pg-hosts';
 import type { Handle } from './handle';
 
 export interface TeamFeatureDeps {
@@ -17,7 +18,7 @@ type TeamMethods = 'team/status' | 'team/init' | 'team/join' | 'team/preview' | 
 /** Registers the password of a database URL as a secret (a URL that does not parse is refused later, by TeamMode). */
 function registerUrlPassword(url: string): void {
   try {
-    const password = decodeURIComponent(new URL(url).password);
+    const password = decodeURIComponent(withHostList(url, (parsed) => parsed.password));
     if (password !== '') registerSecret(password, 'passphrase');
   } catch {
     // not a URL: TeamMode refuses it with a clear message
@@ -29,7 +30,8 @@ export function teamHandlers({ context, team }: TeamFeatureDeps, handle: Handle)
     'team/status': handle('team/status', () => team.view()),
     'team/init': handle('team/init', (request) => {
       registerUrlPassword(request.database);
-      return team.init(request.database, request.workstation, request.as);
+      if (request.ownerDatabase !== undefined) registerUrlPassword(request.ownerDatabase);
+      return team.init(request.database, request.workstation, request.as, request.ownerDatabase);
     }),
     'team/join': handle('team/join', (request) => {
       registerUrlPassword(request.database);

@@ -29,6 +29,7 @@ import {
 import { operatorKeyProjection, projectionsFor, requestProjection, TEAM_PROFILE_ACTION } from './apply';
 import { deskStateProjectionsFor } from './desk-projections';
 import { parseStatement } from '../statements/statement';
+import { withHostList } from './pg-hosts';
 import { ReopeningStore } from './reopening-store';
 import { confirmReanchor, proposeReanchor } from './reanchor';
 import type { TeamReanchorView } from '../../contract';
@@ -37,8 +38,13 @@ import { WORKSTATION_RETIREMENT } from './witness';
 import { isReadableFingerprint } from '../statements/keys';
 import { redactDatabaseUrl, SharedStoreError, urlWithoutPassword, type ProjectionWrite, type SharedDeskStore } from './shared-store';
 
+/** How a store is opened: `ownerUrl` names the owner role that `initialise` (migrations, the desk's identity) runs as. */
+export interface SharedStoreOpenOptions {
+  readonly ownerUrl?: string;
+}
+
 /** Opens the shared store a URL names (PostgreSQL for a team; the engine's option, so tests may pass another). */
-export type SharedStoreOpener = (url: string) => Promise<SharedDeskStore>;
+export type SharedStoreOpener = (url: string, options?: SharedStoreOpenOptions) => Promise<SharedDeskStore>;
 
 const PUSH_PAGE = 500;
 
@@ -49,15 +55,16 @@ function passwordEntry(deskId: string): string {
 /** The URL with the password from the keychain put back (the settings keep it without). */
 function withPassword(url: string, password: string | null): string {
   if (password === null || password === '') return url;
-  const parsed = new URL(url);
-  parsed.password = password;
-  return parsed.toString();
+  return withHostList(url, (parsed, restore) => {
+    parsed.password = password;
+    return restore(parsed.toString());
+  });
 }
 
 function checkUrl(url: string): URL {
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = withHostList(url, (read) => read);
   } catch {
     throw new DeskError('invalidInput', 'the team database URL is not a URL: give postgres://ROLE:PASSWORD@HOST:PORT/DATABASE', { database: 'not a URL' });
   }
@@ -198,10 +205,11 @@ export class TeamMode {
     }
   }
 
-  async #connect(url: string): Promise<SharedDeskStore> {
+  async #connect(url: string, options: SharedStoreOpenOptions = {}): Promise<SharedDeskStore> {
     checkUrl(url);
+    if (options.ownerUrl !== undefined) checkUrl(options.ownerUrl);
     try {
-      const store = await this.#open(url);
+      const store = await this.#open(url, options);
       return store;
     } catch (error) {
       throw storeRefusal(error, url);
@@ -213,11 +221,15 @@ export class TeamMode {
     if (settings) throw new DeskError('conflict', `this desk is already a team desk on ${settings.databaseUrl}: run team leave first`);
   }
 
-  /** Moves this desk's chain and projections into an EMPTY team database and enrols this workstation. */
-  async init(url: string, workstation: string, as: OperatorCredentials): Promise<TeamModeView> {
+  /**
+   * Moves this desk's chain and projections into an EMPTY team database and enrols this workstation. `ownerUrl` (the
+   * owner role's URL) runs the migrations and records the desk; it is used once and kept nowhere. The workstation
+   * connects, appends and is remembered with `url` (its own role) only.
+   */
+  async init(url: string, workstation: string, as: OperatorCredentials, ownerUrl?: string): Promise<TeamModeView> {
     this.#requireSolo();
     const acting = await actingAs(this.#context, as, 'manageOperators');
-    const store = await this.#connect(url);
+    const store = await this.#connect(url, ownerUrl === undefined ? {} : { ownerUrl });
     try {
       const identity = await store.identity();
       const deskId = this.#context.trail.deskId;
@@ -341,7 +353,7 @@ export class TeamMode {
 
   async #finish(store: SharedDeskStore, url: string, workstation: string, deskId: string, genesis: PinnedGenesis): Promise<void> {
     await this.#pin(genesis);
-    const password = new URL(url).password;
+    const password = withHostList(url, (parsed) => parsed.password);
     if (password !== '') await this.#secrets.write(passwordEntry(deskId), decodeURIComponent(password));
     saveTeamSettings(this.#context.db, { databaseUrl: urlWithoutPassword(url), workstation, deskId, joinedAt: this.#context.now() });
     const head = auditHead(this.#context.db);
@@ -381,7 +393,7 @@ export class TeamMode {
       }
       if (local === null) setSetting(this.#context.db, 'desk.id', identity.deskId, this.#context.now());
       saveTeamSettings(this.#context.db, { databaseUrl: urlWithoutPassword(url), workstation, deskId: identity.deskId, joinedAt: this.#context.now() });
-      const password = new URL(url).password;
+      const password = withHostList(url, (parsed) => parsed.password);
       if (password !== '') await this.#secrets.write(passwordEntry(identity.deskId), decodeURIComponent(password));
       await this.#pin(genesis, (await store.rowsAfter(0, 1))[0]?.hash);
       await this.#install(store, workstation);

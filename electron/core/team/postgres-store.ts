@@ -7,20 +7,19 @@ import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../store';
 import { HEAD_ACK_COLUMNS, toClaim, toHeadAck, toWitnessRequest, type ClaimDbRow, type HeadAckDbRow, type WitnessRequestDbRow } from './store-rows';
 import type { SignedHeadAck } from './head-ack';
 import { assertKnownSchema, MIGRATION_LOCK_KEY, migratePostgres, readSchemaVersion, TEAM_SCHEMA } from './pg-migrations';
+import { hostList, HostPicker, NoHostError, withHostList } from './pg-hosts';
 import {
   checkAppend,
   checkClaimArguments,
   checkClaimChange,
   checkProjectionQuery,
   checkRowsAfter,
-  decideClaim,
   checkDeskId,
   checkHeadAck,
   checkWitnessQuery,
   checkWitnessRequest,
   otherDeskError,
   pageOf,
-  sameHead,
 } from './shared-store-rules';
 import {
   redactDatabaseUrl,
@@ -46,10 +45,8 @@ import {
 
 /** The LISTEN/NOTIFY channel: each append notifies the new head's seq. */
 export const NOTIFY_CHANNEL = 'treasury_desk';
-/** The witness channel: `request` for a new witness request, `ack:NONCE` for an ack bound to NONCE. */
+/** The witness channel: `request` for a new witness request, `ack:NONCE` for an ack bound to NONCE (0040's definer functions notify it). */
 export const WITNESS_CHANNEL = 'treasury_desk_witness';
-/** pg_advisory_xact_lock key serialising appends: "tdappend" in ASCII, as a decimal int8. */
-const APPEND_LOCK_KEY = BigInt('0x7464617070656e64').toString();
 
 export interface PostgresStoreOptions {
   /** How long a connection attempt may take before the server counts as unreachable (default 5 s). */
@@ -64,6 +61,12 @@ export interface PostgresStoreOptions {
   readonly reconnectDelayMs?: { readonly first: number; readonly longest: number };
   /** Epoch ms for `since` (Date.now by default). */
   readonly clock?: () => number;
+  /**
+   * The owner role's URL, used by `initialise` only (migrations and the desk's identity) on a connection of its own
+   * that is closed at once; every other call runs as the workstation role of `url`. Without it, `initialise` runs as
+   * that role (a database where one role does both).
+   */
+  readonly ownerUrl?: string;
 }
 
 const CLAIM_COLUMNS = `user_order, workstation, floor(extract(epoch FROM lease_until) * 1000)::float8 AS lease_until_ms, state, result`;
@@ -87,6 +90,7 @@ const TLS_CODE = /CERT|SSL|TLS|ALTNAME|SIGNATURE/;
 /** A short, password-free reason for a failure and the kind of refusal it is. */
 export function describePgFailure(error: unknown): { kind: SharedStoreErrorKind; reason: string } {
   if (error instanceof SharedStoreError) return { kind: error.kind, reason: error.message };
+  if (error instanceof NoHostError) return { kind: 'unreachable', reason: error.message };
   const code = error !== null && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
   const message = error instanceof Error ? error.message : String(error);
   const known = UNREACHABLE_CODES[code];
@@ -128,9 +132,14 @@ export function pgFailure(error: unknown, location: string): SharedStoreError {
 export function checkDatabaseUrl(url: string): URL {
   let parsed: URL;
   try {
-    parsed = new URL(url);
+    parsed = withHostList(url, (read) => read);
   } catch {
     throw new SharedStoreError('badUrl', 'the team database URL could not be read; write it as postgres://ROLE:PASSWORD@HOST:PORT/DATABASE');
+  }
+  try {
+    hostList(url);
+  } catch (error) {
+    throw new SharedStoreError('badUrl', `${redactDatabaseUrl(url)}: ${error instanceof Error ? error.message : String(error)}`);
   }
   const shown = redactDatabaseUrl(url);
   if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
@@ -147,29 +156,21 @@ export function checkDatabaseUrl(url: string): URL {
 export async function openPostgresDeskStore(url: string, options: PostgresStoreOptions = {}): Promise<PostgresDeskStore> {
   checkDatabaseUrl(url);
   const location = redactDatabaseUrl(url);
-  const config: PoolConfig = {
-    connectionString: url,
+  const base: PoolConfig = {
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     query_timeout: options.queryTimeoutMs ?? 15_000,
     max: options.poolSize ?? 10,
     keepAlive: true,
     application_name: 'treasury-desk',
   };
+  const picker = new HostPicker(hostList(url), base);
   let pool: pg.Pool;
   try {
-    pool = new pg.Pool(config);
+    pool = poolFor(await picker.pick());
   } catch (error) {
     throw pgFailure(error, location);
   }
-  // A pooled idle connection that the server drops (restart, outage) must not crash the process; the next query
-  // gets a fresh connection or a clear 'unreachable' refusal.
-  pool.on('error', () => undefined);
-  // Every pooled connection listens for 'error' for its whole life: node-postgres can emit it between the pool
-  // handing a new connection out and its holder listening (a termination arriving in the same packet as the end of
-  // the handshake, seen when a server restarts), and an 'error' nobody hears ends the process. The holder's next
-  // query still fails and answers the caller.
-  pool.on('connect', (client) => client.on('error', () => undefined));
-  const store = new PostgresDeskStore(pool, config, location, options);
+  const store = new PostgresDeskStore(pool, picker, base, location, options);
   try {
     await store.checkSchema();
   } catch (error) {
@@ -179,16 +180,59 @@ export async function openPostgresDeskStore(url: string, options: PostgresStoreO
   return store;
 }
 
+/** A pool on one host's settings, that never lets a dropped connection's 'error' end the process. */
+function poolFor(config: PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  // A pooled idle connection that the server drops (restart, outage) must not crash the process; the next query
+  // gets a fresh connection or a clear 'unreachable' refusal.
+  pool.on('error', () => undefined);
+  // Every pooled connection listens for 'error' for its whole life: node-postgres can emit it between the pool
+  // handing a new connection out and its holder listening (a termination arriving in the same packet as the end of
+  // the handshake, seen when a server restarts), and an 'error' nobody hears ends the process. The holder's next
+  // query still fails and answers the caller.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
 export class PostgresDeskStore implements SharedDeskStore {
   readonly kind = 'postgres';
   private readonly listeners = new Set<TeamListener>();
+  /** With several hosts: a failure that may mean the primary moved marks the pool stale; the next call picks again. */
+  private stale = false;
+  private switching: Promise<pg.Pool> | null = null;
 
   constructor(
-    private readonly pool: pg.Pool,
-    private readonly config: PoolConfig,
+    private pool: pg.Pool,
+    private readonly picker: HostPicker,
+    private readonly base: PoolConfig,
     readonly location: string,
     private readonly options: PostgresStoreOptions,
   ) {}
+
+  /** The pool of the host in use; after a failure on a URL with several hosts, the pool of the host picked again. */
+  private async currentPool(): Promise<pg.Pool> {
+    if (!this.stale) return this.pool;
+    this.switching ??= (async () => {
+      try {
+        const config = await this.picker.pick();
+        const old = this.pool;
+        this.pool = poolFor(config);
+        this.stale = false;
+        void old.end().catch(() => undefined);
+        return this.pool;
+      } finally {
+        this.switching = null;
+      }
+    })();
+    return this.switching;
+  }
+
+  /** A lost server, or one that turned read-only (a demoted primary): pick the host again before the next call. */
+  private noteFailure(error: unknown): void {
+    if (!this.picker.several) return;
+    const code = error !== null && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
+    if (code === '25006' || describePgFailure(error).kind === 'unreachable') this.stale = true;
+  }
 
   /** Refuses a database whose schema is newer than this build's. */
   async checkSchema(): Promise<void> {
@@ -201,7 +245,7 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   async initialise(deskId: string, now: number): Promise<void> {
     checkDeskId(deskId, now);
-    await this.withClient(async (client) => {
+    await this.withOwner(async (client) => {
       // Another desk's database is refused before anything in it changes (a migration included).
       const before = await readIdentity(client);
       if (before !== null && before.deskId !== deskId) throw otherDeskError(before);
@@ -236,40 +280,32 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   async append(rows: readonly SharedChainRow[], projections: readonly ProjectionWrite[], expectedHead: ChainHead | null): Promise<AppendOutcome> {
     checkAppend(rows, projections, expectedHead);
-    return this.transaction(async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [APPEND_LOCK_KEY]);
-      const head = await readHead(client);
-      if (!sameHead(head, expectedHead)) return { appended: false, head };
-      await client.query(
-        `INSERT INTO ${TEAM_SCHEMA}.audit_log (${AUDIT_COLUMNS})
-         SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                              $9::text[], $10::text[], $11::text[], $12::text[])`,
-        [
-          rows.map((row) => row.seq),
-          rows.map((row) => row.at),
-          rows.map((row) => row.profile),
-          rows.map((row) => row.kind),
-          rows.map((row) => row.action),
-          rows.map((row) => row.operator),
-          rows.map((row) => row.subject),
-          rows.map((row) => row.keyId),
-          rows.map((row) => row.statement),
-          rows.map((row) => row.signature),
-          rows.map((row) => row.prevHash),
-          rows.map((row) => row.hash),
-        ],
-      );
-      for (const write of projections) {
-        await client.query(
-          `INSERT INTO ${TEAM_SCHEMA}.${write.table} (key, data) VALUES ($1, $2)
-           ON CONFLICT (key) DO UPDATE SET data = excluded.data, updated_at = now()`,
-          [write.key, JSON.stringify(write.row)],
-        );
-      }
-      const last = rows[rows.length - 1] as SharedChainRow;
-      await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, String(last.seq)]);
-      return { appended: true, head: { seq: last.seq, hash: last.hash } };
-    });
+    // One call of the owner's definer function (0040): the workstation role cannot insert into the chain itself.
+    const result = await this.query<{ appended: boolean; head_seq: string | null; head_hash: string | null }>(
+      `SELECT appended, head_seq, head_hash FROM ${TEAM_SCHEMA}.append_chain($1::bigint, $2::text, $3::bigint[], $4::bigint[], $5::text[], $6::text[],
+         $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::jsonb)`,
+      [
+        expectedHead?.seq ?? null,
+        expectedHead?.hash ?? null,
+        rows.map((row) => row.seq),
+        rows.map((row) => row.at),
+        rows.map((row) => row.profile),
+        rows.map((row) => row.kind),
+        rows.map((row) => row.action),
+        rows.map((row) => row.operator),
+        rows.map((row) => row.subject),
+        rows.map((row) => row.keyId),
+        rows.map((row) => row.statement),
+        rows.map((row) => row.signature),
+        rows.map((row) => row.prevHash),
+        rows.map((row) => row.hash),
+        JSON.stringify(projections.map((write) => ({ table: write.table, key: write.key, row: write.row }))),
+      ],
+    );
+    const answer = result.rows[0];
+    if (answer === undefined) throw new SharedStoreError('invalidArgument', `team database ${this.location}: the append answered nothing; report it`);
+    const head = answer.head_seq === null || answer.head_hash === null ? null : { seq: Number(answer.head_seq), hash: answer.head_hash };
+    return answer.appended && head !== null ? { appended: true, head } : { appended: false, head };
   }
 
   async projection(table: ProjectionTable, query: ProjectionQuery): Promise<ProjectionPage> {
@@ -296,52 +332,33 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   async claimSubmission(userOrder: string, workstation: string, leaseMs: number): Promise<ClaimOutcome> {
     checkClaimArguments(userOrder, workstation, leaseMs);
-    return this.transaction(async (client): Promise<ClaimOutcome> => {
-      const inserted = await client.query<ClaimDbRow>(
-        `INSERT INTO ${TEAM_SCHEMA}.submission_claims (user_order, workstation, lease_until, state)
-         VALUES ($1, $2, now() + $3 * interval '1 millisecond', 'claimed')
-         ON CONFLICT (user_order) DO NOTHING RETURNING ${CLAIM_COLUMNS}`,
-        [userOrder, workstation, leaseMs],
-      );
-      const fresh = inserted.rows[0];
-      if (fresh !== undefined) return { claimed: true, claim: toClaim(fresh), tookOverFrom: null };
-      const found = await client.query<ClaimDbRow & { now_ms: number }>(
-        `SELECT ${CLAIM_COLUMNS}, floor(extract(epoch FROM now()) * 1000)::float8 AS now_ms
-         FROM ${TEAM_SCHEMA}.submission_claims WHERE user_order = $1 FOR UPDATE`,
-        [userOrder],
-      );
-      const row = found.rows[0];
-      if (row === undefined) throw new SharedStoreError('invalidArgument', `the claim for ${userOrder} vanished while being taken; try again`);
-      const existing = toClaim(row);
-      const decision = decideClaim(existing, workstation, row.now_ms);
-      if (decision.take === 'refuse') return decision.outcome;
-      const taken = await client.query<ClaimDbRow>(
-        decision.take === 'renew'
-          ? `UPDATE ${TEAM_SCHEMA}.submission_claims SET lease_until = now() + $3 * interval '1 millisecond', updated_at = now()
-             WHERE user_order = $1 AND workstation = $2 RETURNING ${CLAIM_COLUMNS}`
-          : `UPDATE ${TEAM_SCHEMA}.submission_claims SET workstation = $2, lease_until = now() + $3 * interval '1 millisecond',
-               state = 'claimed', result = NULL, claimed_at = now(), updated_at = now()
-             WHERE user_order = $1 RETURNING ${CLAIM_COLUMNS}`,
-        [userOrder, workstation, leaseMs],
-      );
-      const claim = toClaim(taken.rows[0] as ClaimDbRow);
-      return { claimed: true, claim, tookOverFrom: decision.take === 'over' ? existing : null };
-    });
+    // The owner's definer function (0040) takes, renews or takes over the claim by decideClaim's rule, in one statement.
+    const result = await this.query<ClaimDbRow & { outcome: 'claimed' | 'previous' | 'held' }>(
+      `SELECT outcome, c_user_order AS user_order, c_workstation AS workstation, c_lease_until_ms AS lease_until_ms, c_state AS state, c_result AS result
+       FROM ${TEAM_SCHEMA}.claim_submission($1, $2, $3)`,
+      [userOrder, workstation, leaseMs],
+    );
+    const row = (outcome: string): ClaimDbRow | undefined => result.rows.find((candidate) => candidate.outcome === outcome);
+    const held = row('held');
+    if (held !== undefined) return { claimed: false, heldBy: toClaim(held) };
+    const claimed = row('claimed');
+    if (claimed === undefined) throw new SharedStoreError('invalidArgument', `team database ${this.location}: the claim for ${userOrder} answered nothing; try again`);
+    const previous = row('previous');
+    return { claimed: true, claim: toClaim(claimed), tookOverFrom: previous === undefined ? null : toClaim(previous) };
   }
 
   async updateClaim(userOrder: string, workstation: string, change: ClaimChange): Promise<boolean> {
     checkClaimArguments(userOrder, workstation, change.leaseMs);
     checkClaimChange(change);
-    const result = await this.query(
-      `UPDATE ${TEAM_SCHEMA}.submission_claims
-       SET state = $3,
-           result = CASE WHEN $4::boolean THEN $5 ELSE result END,
-           lease_until = CASE WHEN $6::bigint IS NULL THEN lease_until ELSE now() + $6 * interval '1 millisecond' END,
-           updated_at = now()
-       WHERE user_order = $1 AND workstation = $2 AND state <> 'done'`,
-      [userOrder, workstation, change.state, change.result !== undefined, change.result ?? null, change.leaseMs ?? null],
-    );
-    return result.rowCount === 1;
+    const result = await this.query<{ changed: boolean }>(`SELECT ${TEAM_SCHEMA}.update_claim($1, $2, $3, $4, $5, $6) AS changed`, [
+      userOrder,
+      workstation,
+      change.state,
+      change.result !== undefined,
+      change.result ?? null,
+      change.leaseMs ?? null,
+    ]);
+    return result.rows[0]?.changed === true;
   }
 
   async getClaim(userOrder: string): Promise<SubmissionClaim | null> {
@@ -353,14 +370,11 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   async requestWitness(nonce: string, workstation: string): Promise<WitnessRequest> {
     checkWitnessRequest(nonce, workstation);
-    return this.transaction(async (client) => {
-      const inserted = await client.query<WitnessRequestDbRow>(
-        `INSERT INTO ${TEAM_SCHEMA}.witness_requests (nonce, workstation) VALUES ($1, $2) RETURNING id, nonce, workstation`,
-        [nonce, workstation],
-      );
-      await client.query('SELECT pg_notify($1, $2)', [WITNESS_CHANNEL, 'request']);
-      return toWitnessRequest(inserted.rows[0] as WitnessRequestDbRow);
-    });
+    // The owner's definer function (0040) inserts the request and notifies the witness channel.
+    const result = await this.query<WitnessRequestDbRow>(`SELECT id, nonce, workstation FROM ${TEAM_SCHEMA}.request_witness($1, $2)`, [nonce, workstation]);
+    const row = result.rows[0];
+    if (row === undefined) throw new SharedStoreError('invalidArgument', `team database ${this.location}: the witness request answered nothing; try again`);
+    return toWitnessRequest(row);
   }
 
   async witnessRequests(afterId: number, maxAgeMs: number): Promise<WitnessRequest[]> {
@@ -375,19 +389,17 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   async appendHeadAck(ack: SignedHeadAck): Promise<void> {
     checkHeadAck(ack);
-    await this.transaction(async (client) => {
-      await client.query(`INSERT INTO ${TEAM_SCHEMA}.head_acks (${HEAD_ACK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-        ack.deskId,
-        ack.workstation,
-        ack.seq,
-        ack.hash,
-        ack.nonce,
-        ack.at,
-        ack.keyId,
-        ack.signature,
-      ]);
-      await client.query('SELECT pg_notify($1, $2)', [WITNESS_CHANNEL, `ack:${ack.nonce ?? ''}`]);
-    });
+    // The owner's definer function (0040) inserts the ack and notifies the witness channel with its nonce.
+    await this.query(`SELECT ${TEAM_SCHEMA}.append_head_ack($1, $2, $3, $4, $5, $6, $7, $8)`, [
+      ack.deskId,
+      ack.workstation,
+      ack.seq,
+      ack.hash,
+      ack.nonce,
+      ack.at,
+      ack.keyId,
+      ack.signature,
+    ]);
   }
 
   async headAcks(nonce?: string): Promise<SignedHeadAck[]> {
@@ -405,7 +417,7 @@ export class PostgresDeskStore implements SharedDeskStore {
     onConnectionChange: (state: ConnectionState) => void,
     onWitness?: (signal: WitnessSignal) => void,
   ): Promise<() => Promise<void>> {
-    const listener = new TeamListener(this.config, this.location, this.options, onAppended, onConnectionChange, () => this.head(), onWitness);
+    const listener = new TeamListener(() => this.picker.pick(), this.location, this.options, onAppended, onConnectionChange, () => this.head(), onWitness);
     await listener.start();
     this.listeners.add(listener);
     return async () => {
@@ -422,17 +434,48 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   private async query<R extends object>(sql: string, params: readonly unknown[]): Promise<pg.QueryResult<R>> {
     try {
-      return await this.pool.query<R>(sql, params as unknown[]);
+      return await (await this.currentPool()).query<R>(sql, params as unknown[]);
     } catch (error) {
+      this.noteFailure(error);
       throw pgFailure(error, this.location);
+    }
+  }
+
+  /** Runs `fn` as the owner role (options.ownerUrl) on a connection of its own, or as this store's role without one. */
+  private async withOwner<R>(fn: (client: ClientBase) => Promise<R>): Promise<R> {
+    const ownerUrl = this.options.ownerUrl;
+    if (ownerUrl === undefined) {
+      return this.withClient(fn).catch((error: unknown) => {
+        if (!(error instanceof SharedStoreError) || !/permission denied/.test(error.message)) throw error;
+        throw new SharedStoreError(
+          'authentication',
+          `${error.message.replace(/; check the role and password.*$/, '')}; this is a workstation's role: team init runs the migrations as the database's owner role, ` +
+            'give its URL (CLI: TREASURY_DESK_OWNER_DATABASE_URL or --owner-database)',
+        );
+      });
+    }
+    checkDatabaseUrl(ownerUrl);
+    const location = redactDatabaseUrl(ownerUrl);
+    const client = new pg.Client(await new HostPicker(hostList(ownerUrl), this.base).pick().catch((error: unknown) => {
+      throw pgFailure(error, `${location} (owner role)`);
+    }));
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return await fn(client);
+    } catch (error) {
+      throw pgFailure(error, `${location} (owner role)`);
+    } finally {
+      await client.end().catch(() => undefined);
     }
   }
 
   private async withClient<R>(fn: (client: PoolClient) => Promise<R>): Promise<R> {
     let client: PoolClient;
     try {
-      client = await this.pool.connect();
+      client = await (await this.currentPool()).connect();
     } catch (error) {
+      this.noteFailure(error);
       throw pgFailure(error, this.location);
     }
     let failed = false;
@@ -447,26 +490,13 @@ export class PostgresDeskStore implements SharedDeskStore {
       return await fn(client);
     } catch (error) {
       failed = true;
+      this.noteFailure(error);
       throw pgFailure(error, this.location);
     } finally {
       client.off('error', onLost);
       // A connection that saw a failure is dropped rather than reused (it may be broken or mid-transaction).
       client.release(failed);
     }
-  }
-
-  private async transaction<R>(fn: (client: PoolClient) => Promise<R>): Promise<R> {
-    return this.withClient(async (client) => {
-      await client.query('BEGIN');
-      try {
-        const result = await fn(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
-    });
   }
 }
 
@@ -500,7 +530,7 @@ class TeamListener {
   private readonly clock: () => number;
 
   constructor(
-    private readonly config: PoolConfig,
+    private readonly pick: () => Promise<PoolConfig>,
     private readonly location: string,
     private readonly options: PostgresStoreOptions,
     private readonly onAppended: (seq: number) => void,
@@ -530,7 +560,13 @@ class TeamListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ ...this.config, keepAlive: true });
+    let config: PoolConfig;
+    try {
+      config = await this.pick();
+    } catch (error) {
+      throw pgFailure(error, this.location);
+    }
+    const client = new pg.Client({ ...config, keepAlive: true });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('Connection terminated')));
     client.on('notification', (message) => {

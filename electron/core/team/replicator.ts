@@ -45,6 +45,8 @@ import { TeamWitness } from './witness';
 /** The sources of projection refusals (team verify's check of IT's tables), cleared when a check no longer finds them. */
 const PROJECTION_SOURCES = ['withdrawal_requests', 'approvals', ...DESK_STATE_TABLES];
 
+/** How soon a database a failed call marked unreachable is asked again. */
+const PROBE_MS = 1_000;
 /** How long a submission claim lasts without renewal. */
 export const SUBMISSION_LEASE_MS = 30_000;
 /** How many times a decision is signed again after another workstation moved the head first. */
@@ -130,6 +132,8 @@ export class TeamReplicator implements TeamSeam {
   #draining = false;
   /** The merchant keys order evidence was checked with, by profile (read once; a workstation without them retries). */
   readonly #heldOrderKeys = new Map<string, OrderEvidenceKeys>();
+  /** A scheduled check of a database a failed call marked unreachable (#probeLater). */
+  #probe: NodeJS.Timeout | null = null;
   /** The kinds of rows already reported as not applied (#noteNotApplied). */
   readonly #notApplied = new Set<string>();
   /** Witnessed sends: asks the other workstations before a send, answers their requests (team/witness.ts). */
@@ -186,6 +190,7 @@ export class TeamReplicator implements TeamSeam {
   }
 
   async stop(): Promise<void> {
+    if (this.#probe !== null) clearTimeout(this.#probe);
     await this.#unsubscribe?.().catch(() => undefined);
     this.#unsubscribe = null;
     await this.#witness.settled();
@@ -220,10 +225,26 @@ export class TeamReplicator implements TeamSeam {
     } catch (error) {
       if (error instanceof SharedStoreError && error.kind === 'unreachable') {
         if (this.#connection.connected) this.#setConnection({ connected: false, reason: error.message, since: this.#context.now() });
+        this.#probeLater();
         throw this.#offlineError();
       }
       throw error;
     }
+  }
+
+  /**
+   * A call that failed (a timeout under load) marked the database unreachable while the listening connection may stay
+   * up and never report a reconnection: ask the database again in a second, and again while it does not answer, so
+   * decisions are not refused for good (20-workstation test).
+   */
+  #probeLater(): void {
+    if (this.#probe !== null || this.#unsubscribe === null) return;
+    this.#probe = setTimeout(() => {
+      this.#probe = null;
+      if (this.#connection.connected || this.#unsubscribe === null) return;
+      void this.#call(() => this.#store.head()).then(() => this.pull().then(() => this.#drainOutbox()), () => undefined);
+    }, PROBE_MS);
+    this.#probe.unref();
   }
 
   #offlineError(): DeskError {

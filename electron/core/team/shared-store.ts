@@ -3,6 +3,7 @@
 // trusted: every chain row and projection row is checked by the workstation against the statements it verified.
 import type { AuditRow } from '../store/audit';
 import type { SignedHeadAck } from './head-ack';
+import { withHostList } from './pg-hosts';
 
 /** One signed audit row exactly as the local audit_log holds it (seq and prev are inside the signed statement). */
 export type SharedChainRow = AuditRow;
@@ -211,10 +212,11 @@ export class SharedStoreError extends Error {
 /** The URL with its password (in the authority or a `password` parameter) replaced by `***`: what may be shown. */
 export function redactDatabaseUrl(url: string): string {
   try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    if (parsed.searchParams.has('password')) parsed.searchParams.set('password', '***');
-    return parsed.toString();
+    return withHostList(url, (parsed, restore) => {
+      if (parsed.password !== '') parsed.password = '***';
+      if (parsed.searchParams.has('password')) parsed.searchParams.set('password', '***');
+      return restore(parsed.toString());
+    });
   } catch {
     return '(a database URL that could not be read)';
   }
@@ -222,8 +224,9 @@ export function redactDatabaseUrl(url: string): string {
 
 /** The URL without its password, for keeping in settings (the password goes to the keychain). */
 export function urlWithoutPassword(url: string): string {
-  const parsed = new URL(url);
-  parsed.password = '';
-  parsed.searchParams.delete('password');
-  return parsed.toString();
+  return withHostList(url, (parsed, restore) => {
+    parsed.password = '';
+    parsed.searchParams.delete('password');
+    return restore(parsed.toString());
+  });
 }

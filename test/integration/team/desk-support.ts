@@ -3,10 +3,9 @@
 // merchant credentials (openDesk imports them and seeds the roster); the others join without credentials.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result, type WithdrawalView } from '../../../electron/contract';
@@ -15,23 +14,36 @@ import { KeychainVault } from '../../../electron/core/secrets';
 import { openPostgresDeskStore, type PostgresStoreOptions } from '../../../electron/core/team/postgres-store';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { openDesk, requireKeyring, type Desk } from '../engine/support';
+import { sandboxOrdersIn } from '../../support/team-workload';
 
 const HARNESS_COMMAND = 'bash scripts/with-node.sh bash scripts/with-keyring.sh bash scripts/with-postgres.sh npx vitest run test/integration/team';
 
-/** The throwaway cluster's URL; fails (never skips) without scripts/with-postgres.sh. */
+/** The throwaway cluster's URL for a workstation (its role reads and appends only); fails (never skips) without scripts/with-postgres.sh. */
 export function databaseUrl(): string {
   const url = process.env['TREASURY_DESK_DATABASE_URL'];
   if (url === undefined || process.env['TREASURY_DESK_PG_HARNESS'] === undefined) throw new Error(`the team tests need a throwaway PostgreSQL: run \`${HARNESS_COMMAND}\``);
   return url;
 }
 
+/** The throwaway cluster's URL for the database's owner (migrations, team init's owner URL, the tests' administrator). */
+export function ownerDatabaseUrl(): string {
+  const url = process.env['TREASURY_DESK_OWNER_DATABASE_URL'];
+  if (url === undefined) throw new Error(`TREASURY_DESK_OWNER_DATABASE_URL is not set: run \`${HARNESS_COMMAND}\``);
+  return url;
+}
+
 /** Quick reconnects, so outages are noticed and healed within the tests' time. */
 export const TEST_STORE_OPTIONS: PostgresStoreOptions = { poolSize: 8, heartbeatMs: 300, reconnectDelayMs: { first: 100, longest: 400 }, connectTimeoutMs: 2_000 };
-export const openTestStore = (url: string): ReturnType<typeof openPostgresDeskStore> => openPostgresDeskStore(url, TEST_STORE_OPTIONS);
+/**
+ * The engines' opener in these tests: the owner URL for `initialise` is the one team/init passed, else the cluster's
+ * owner (so a test's team/init needs no ownerDatabase); the CLI test exercises the desk's own opener and owner option.
+ */
+export const openTestStore = (url: string, options: PostgresStoreOptions = {}): ReturnType<typeof openPostgresDeskStore> =>
+  openPostgresDeskStore(url, { ...TEST_STORE_OPTIONS, ...options, ownerUrl: options.ownerUrl ?? ownerDatabaseUrl() });
 
 /** Runs SQL as the database's owner (the tests' "database administrator"). */
 export async function adminSql<T extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl() });
+  const client = new pg.Client({ connectionString: ownerDatabaseUrl() });
   await client.connect();
   try {
     return (await client.query<T>(sql, values)).rows;
@@ -95,8 +107,8 @@ function workstationOf(name: string, engine: Engine, close: () => Promise<void>)
 }
 
 /** Workstation A: the sandbox, the merchant credentials, the standard roster, a funded balance and a first sync. */
-export async function openFirstWorkstation(): Promise<{ desk: Desk; a: Workstation }> {
-  const desk = await openDesk({ engine: { openSharedStore: openTestStore } });
+export async function openFirstWorkstation(store: PostgresStoreOptions = {}): Promise<{ desk: Desk; a: Workstation }> {
+  const desk = await openDesk({ engine: { openSharedStore: (url, options) => openTestStore(url, { ...store, ...options }) } });
   const merchantId = desk.sandbox.credentials.merchantId;
   expect((await desk.admin('PATCH', `/merchants/${merchantId}`, { balances: { 'trx.usdt': '100000', trx: '1000' } })).status).toBe(200);
   await desk.value('sync/run', {});
@@ -106,12 +118,19 @@ export async function openFirstWorkstation(): Promise<{ desk: Desk; a: Workstati
 /** Another workstation: its own SQLite file and keychain service, no merchant credentials. */
 export async function openWorkstation(
   name: string,
-  options: { readonly notifications?: boolean } = {},
+  options: { readonly notifications?: boolean; readonly store?: PostgresStoreOptions } = {},
 ): Promise<Workstation & { readonly dbPath: string; restart(): Promise<Workstation>; stop(): Promise<void>; start(): Promise<Workstation> }> {
   requireKeyring();
   const dir = mkdtempSync(join(tmpdir(), `td-team-${name}-`));
   const vault = new KeychainVault({ service: `treasury-desk-test-${randomBytes(6).toString('hex')}` });
-  const start = (): Promise<Engine> => createEngine({ dbPath: join(dir, 'desk.sqlite'), vault, cryptoThreads: 1, openSharedStore: openTestStore, notifications: options.notifications === true });
+  const start = (): Promise<Engine> =>
+    createEngine({
+      dbPath: join(dir, 'desk.sqlite'),
+      vault,
+      cryptoThreads: 1,
+      openSharedStore: (url, opened) => openTestStore(url, { ...options.store, ...opened }),
+      notifications: options.notifications === true,
+    });
   let engine = await start();
   let running = true;
   const close = async (): Promise<void> => {
@@ -154,16 +173,7 @@ export async function within(what: string, timeoutMs: number, check: () => Promi
 
 /** Orders the sandbox holds for this merchant, per userOrder, from its own database. */
 export function sandboxOrders(desk: Desk): { userOrder: string; count: number }[] {
-  const file = readdirSync(desk.sandbox.dataDir).find((name) => name.endsWith('.sqlite') || name.endsWith('.db'));
-  if (file === undefined) throw new Error(`no sandbox database in ${desk.sandbox.dataDir}`);
-  const db = new Database(join(desk.sandbox.dataDir, file), { readonly: true });
-  try {
-    return db
-      .prepare('SELECT user_order AS userOrder, count(*) AS count FROM withdrawals WHERE merchant_id = ? GROUP BY user_order')
-      .all(desk.sandbox.credentials.merchantId) as { userOrder: string; count: number }[];
-  } finally {
-    db.close();
-  }
+  return sandboxOrdersIn(desk.sandbox);
 }
 
 /** The desk's genesis fingerprint as a workstation already on the desk shows it (what a joiner confirms). */

@@ -7,7 +7,8 @@ import { latestPgVersion, migratePostgres, PG_MIGRATIONS, readSchemaVersion, TEA
 import { SharedStoreError } from '../../../electron/core/team/shared-store';
 import { chainRows } from '../../support/shared-chain';
 
-const url = process.env['TREASURY_DESK_DATABASE_URL'];
+// As the owner role: the one that runs migrations.
+const url = process.env['TREASURY_DESK_OWNER_DATABASE_URL'];
 if (url === undefined) throw new Error('these tests need a PostgreSQL: run `bash scripts/with-postgres.sh npx vitest run test/integration/team`');
 
 const client = new pg.Client({ connectionString: url });
@@ -28,9 +29,9 @@ async function failure(sql: string, params: unknown[] = []): Promise<string> {
 }
 
 describe('team database migrations', () => {
-  it('applies 0010, 0020 and 0030 once, recording them in schema_version', async () => {
+  it('applies every migration once, recording them in schema_version', async () => {
     expect(await readSchemaVersion(client)).toBeNull();
-    expect(await migratePostgres(client)).toEqual([10, 20, 30]);
+    expect(await migratePostgres(client)).toEqual(PG_MIGRATIONS.map((migration) => migration.version));
     expect(await migratePostgres(client)).toEqual([]);
     expect(await readSchemaVersion(client)).toBe(latestPgVersion());
     const tables = await client.query<{ tablename: string }>('SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename', [TEAM_SCHEMA]);
@@ -65,9 +66,9 @@ describe('team database migrations', () => {
   });
 
   it('rolls a failing migration back whole, leaving the previous version', async () => {
-    const broken: PgMigration = { version: 40, name: 'broken', sql: 'CREATE TABLE half_made (a int); SELECT 1 / 0;' };
+    const broken: PgMigration = { version: latestPgVersion() + 10, name: 'broken', sql: 'CREATE TABLE half_made (a int); SELECT 1 / 0;' };
     await expect(migratePostgres(client, [...PG_MIGRATIONS, broken])).rejects.toThrow(/division by zero/);
-    expect(await readSchemaVersion(client)).toBe(30);
+    expect(await readSchemaVersion(client)).toBe(latestPgVersion());
     expect((await client.query(`SELECT to_regclass('${TEAM_SCHEMA}.half_made') AS found`)).rows[0]).toEqual({ found: null });
   });
 
@@ -79,7 +80,7 @@ describe('team database migrations', () => {
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(SharedStoreError);
-    expect((error as SharedStoreError).message).toMatch(/newer Treasury Desk \(schema 990; this version knows up to 30\); update this workstation/);
+    expect((error as SharedStoreError).message).toContain(`newer Treasury Desk (schema 990; this version knows up to ${latestPgVersion()}); update this workstation`);
     expect(await readSchemaVersion(client)).toBe(990);
   });
 

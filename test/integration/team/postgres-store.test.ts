@@ -11,7 +11,9 @@ import { SharedStoreError } from '../../../electron/core/team/shared-store';
 import { latestPgVersion, TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { describeSharedStore } from './shared-store.suite';
 
+// The store runs as a workstation's role (reads, and the owner's append functions); initialise as the owner's.
 const url = process.env['TREASURY_DESK_DATABASE_URL'];
+const ownerUrl = process.env['TREASURY_DESK_OWNER_DATABASE_URL'];
 const pgCtl = process.env['TREASURY_DESK_PG_CTL'];
 const harness = process.env['TREASURY_DESK_PG_HARNESS'];
 const ca = process.env['TREASURY_DESK_PG_CA'];
@@ -23,10 +25,10 @@ const scratch = mkdtempSync(join(tmpdir(), 'td-pg-store-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const MISSING_CA = join(scratch, 'absent', 'treasury-ca.pem');
 
-const TEST_OPTIONS: PostgresStoreOptions = { poolSize: 20, heartbeatMs: 300, reconnectDelayMs: { first: 100, longest: 400 }, connectTimeoutMs: 3_000 };
+const TEST_OPTIONS: PostgresStoreOptions = { poolSize: 20, heartbeatMs: 300, reconnectDelayMs: { first: 100, longest: 400 }, connectTimeoutMs: 3_000, ownerUrl };
 
 async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: ownerUrl });
   await client.connect();
   try {
     await client.query(sql);
@@ -44,10 +46,10 @@ function serverRuns(): boolean {
   }
 }
 
-if (url === undefined || pgCtl === undefined || harness === undefined || ca === undefined) {
+if (url === undefined || ownerUrl === undefined || pgCtl === undefined || harness === undefined || ca === undefined) {
   describe('shared store: PostgreSQL', () => {
     it('needs the throwaway cluster of scripts/with-postgres.sh', () => {
-      throw new Error(`TREASURY_DESK_DATABASE_URL / TREASURY_DESK_PG_CTL are not set: run \`${HARNESS_COMMAND}\` (CI runs every test through it)`);
+      throw new Error(`TREASURY_DESK_DATABASE_URL / TREASURY_DESK_OWNER_DATABASE_URL / TREASURY_DESK_PG_CTL are not set: run \`${HARNESS_COMMAND}\` (CI runs every test through it)`);
     });
   });
 } else {
@@ -60,7 +62,7 @@ if (url === undefined || pgCtl === undefined || harness === undefined || ca === 
   };
   const wrongPassword = 'wrong-password-7f3a9c';
 
-  describeSharedStore('PostgreSQL', {
+  describeSharedStore('PostgreSQL (as a workstation role)', {
     async fresh() {
       await admin(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
       return async () => openPostgresDeskStore(url, TEST_OPTIONS);

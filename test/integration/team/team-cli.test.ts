@@ -1,9 +1,12 @@
 // `treasury-desk team …` in process, on a real PostgreSQL: status on a solo desk, init without a database (bad usage,
-// exit 2), init with TREASURY_DESK_DATABASE_URL standing in for --database, status and verify afterwards; the
-// password is printed nowhere; a second desk joins only with the genesis fingerprint confirmed (--genesis).
+// exit 2), a password on the command line refused (exit 2, nothing done), init with TREASURY_DESK_DATABASE_URL and
+// TREASURY_DESK_OWNER_DATABASE_URL standing in for the options, status and verify afterwards; a second desk joins only
+// with the genesis fingerprint confirmed (--genesis); and init with password-free options whose passwords are typed at
+// hidden prompts; the passwords are printed nowhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { ADMIN, as, expectFailure, expectOk, json, openCliDesk, setUpDesk, type CliDesk } from '../cli/support';
-import { databaseUrl, emptyTeamDatabase } from './desk-support';
+import { adminSql, databaseUrl, emptyTeamDatabase, ownerDatabaseUrl } from './desk-support';
 
 let desk: CliDesk;
 
@@ -21,9 +24,46 @@ describe('treasury-desk team', () => {
     expect(usage).toContain('--database');
   });
 
+  it('refuses a database password on the command line, saying how to pass it, and does nothing', async () => {
+    const withoutPassword = (url: string): string => {
+      const parsed = new URL(url);
+      parsed.password = '';
+      return parsed.toString();
+    };
+    const workstationPassword = decodeURIComponent(new URL(databaseUrl()).password);
+    const ownerPassword = decodeURIComponent(new URL(ownerDatabaseUrl()).password);
+    const env = { ...as(ADMIN).env, TREASURY_DESK_DATABASE_URL: '', TREASURY_DESK_OWNER_DATABASE_URL: '' };
+    const attempts: [string[], string][] = [
+      [['--database', databaseUrl(), '--owner-database', withoutPassword(ownerDatabaseUrl())], workstationPassword],
+      [['--database', `${withoutPassword(databaseUrl())}?password=${workstationPassword}`], workstationPassword],
+      [['--database', withoutPassword(databaseUrl()), '--owner-database', ownerDatabaseUrl()], ownerPassword],
+    ];
+    for (const [options, password] of attempts) {
+      const refused = await desk.cli(['team', 'init', ...options, '--workstation', 'A', '--as', ADMIN.name], { env });
+      const message = expectFailure(refused, 2);
+      expect(message).toMatch(/must not carry the database password/);
+      expect(message).toContain(options.includes(ownerDatabaseUrl()) ? 'TREASURY_DESK_OWNER_DATABASE_URL' : 'TREASURY_DESK_DATABASE_URL');
+      expect(message).toMatch(/type the password when asked.*PGPASSWORD.*PGPASSFILE.*keychain/);
+      expect(refused.stdout + refused.stderr).not.toContain(password);
+    }
+    const joined = expectFailure(await desk.cli(['team', 'join', '--database', databaseUrl(), '--workstation', 'B', '--as', ADMIN.name], { env }), 2);
+    expect(joined).toMatch(/--database must not carry the database password/);
+    expect(expectOk(await desk.cli(['team', 'status'])).stdout).toContain('this desk is not a team desk');
+    expect(await adminSql(`SELECT to_regclass('${TEAM_SCHEMA}.audit_log') AS found`)).toEqual([{ found: null }]);
+  });
+
+  it('refuses team init as a workstation role without the owner, saying to pass the owner URL', async () => {
+    const env = { ...as(ADMIN).env, TREASURY_DESK_DATABASE_URL: databaseUrl(), TREASURY_DESK_OWNER_DATABASE_URL: '' };
+    const refused = await desk.cli(['team', 'init', '--workstation', 'front-office', '--as', ADMIN.name], { env });
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/permission denied.*owner role.*TREASURY_DESK_OWNER_DATABASE_URL or --owner-database/);
+    expect(refused.stderr).not.toContain(decodeURIComponent(new URL(databaseUrl()).password));
+    expect(expectOk(await desk.cli(['team', 'status'])).stdout).toContain('this desk is not a team desk');
+  });
+
   it('moves the desk into the team database named by TREASURY_DESK_DATABASE_URL, then reports and verifies it', async () => {
     const password = decodeURIComponent(new URL(databaseUrl()).password);
-    const env = { ...as(ADMIN).env, TREASURY_DESK_DATABASE_URL: databaseUrl() };
+    const env = { ...as(ADMIN).env, TREASURY_DESK_DATABASE_URL: databaseUrl(), TREASURY_DESK_OWNER_DATABASE_URL: ownerDatabaseUrl() };
     const init = expectOk(await desk.cli(['team', 'init', '--workstation', 'front-office', '--as', ADMIN.name], { env }));
     expect(init.stdout).toMatch(/connected since .* UTC/);
     expect(init.stdout + init.stderr).not.toContain(password);
@@ -33,6 +73,8 @@ describe('treasury-desk team', () => {
     expect(status.verifiedSeq).toBeGreaterThan(0);
     const verify = expectOk(await desk.cli(['team', 'verify']));
     expect(verify.stdout).toContain(`last verified row: ${status.verifiedSeq}`);
+    // The owner role was used for the migrations only: the workstation is kept as the workstation role.
+    expect(status.database).toContain(`${new URL(databaseUrl()).username}@`);
   });
 
   it("joins only with the desk's genesis fingerprint confirmed: none without a terminal, a different one refused naming it, asked at a terminal", async () => {
@@ -63,4 +105,31 @@ describe('treasury-desk team', () => {
       await second.close();
     }
   }, 60_000);
+
+  it('takes the passwords of password-free options from hidden prompts on a terminal', async () => {
+    const other = await openCliDesk();
+    try {
+      await setUpDesk(other);
+      await emptyTeamDatabase();
+      const bare = (url: string): string => {
+        const parsed = new URL(url);
+        parsed.password = '';
+        return parsed.toString();
+      };
+      const workstationPassword = decodeURIComponent(new URL(databaseUrl()).password);
+      const ownerPassword = decodeURIComponent(new URL(ownerDatabaseUrl()).password);
+      const init = await other.cli(
+        ['team', 'init', '--database', bare(databaseUrl()), '--owner-database', bare(ownerDatabaseUrl()), '--workstation', 'back-office', '--as', ADMIN.name],
+        { env: { TREASURY_DESK_DATABASE_URL: '', TREASURY_DESK_OWNER_DATABASE_URL: '' }, answers: [workstationPassword, ownerPassword, ADMIN.passphrase] },
+      );
+      expectOk(init);
+      expect(init.prompts.filter((prompt) => /Password of .* for postgres:\/\/.*@127\.0\.0\.1:/.test(prompt))).toHaveLength(2);
+      expect(init.stdout + init.stderr + init.prompts.join('\n')).not.toContain(workstationPassword);
+      expect(init.stdout + init.stderr).not.toContain(ownerPassword);
+      const status = json<{ connected: boolean; workstation: string }>(expectOk(await other.cli(['team', 'status', '--json'])));
+      expect(status).toMatchObject({ connected: true, workstation: 'back-office' });
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -18,7 +18,7 @@ import { actionOf } from '../../../electron/core/store';
 import type { SharedChainRow } from '../../../electron/core/team/shared-store';
 import type { Desk } from '../engine/support';
 import { ADMIN, APPROVER, INITIATOR, tronAddress } from '../engine/support';
-import { databaseUrl, emptyTeamDatabase, openFirstWorkstation, openTestStore, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
+import { databaseUrl, emptyTeamDatabase, genesisOf, openFirstWorkstation, openTestStore, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
 
 let desk: Desk;
 let a: Workstation;
@@ -33,12 +33,12 @@ beforeAll(async () => {
   a = first.a;
   await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
   b = await openWorkstation('B');
-  await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN });
+  await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: await genesisOf(a) });
   // A workstation an admin genuinely enrolled, whose desk key the attacker then uses (its keychain entry is the key).
   const dir = mkdtempSync(join(tmpdir(), 'td-team-M-'));
   const vault = new KeychainVault({ service: `treasury-desk-test-${randomBytes(6).toString('hex')}` });
   const engine = await createEngine({ dbPath: join(dir, 'desk.sqlite'), vault, cryptoThreads: 1, openSharedStore: openTestStore });
-  const joined = await engine.handlers['team/join']({ database: databaseUrl(), workstation: 'M', as: ADMIN } as never);
+  const joined = await engine.handlers['team/join']({ database: databaseUrl(), workstation: 'M', as: ADMIN, genesis: await genesisOf(a) } as never);
   expect(joined.ok).toBe(true);
   mallory = { engine, identity: await DeskIdentity.load(keychainDeskSecrets(vault)), dir };
 

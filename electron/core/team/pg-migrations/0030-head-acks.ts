@@ -1,6 +1,7 @@
 // PostgreSQL migration 0030: witnessed sends. Witness requests (a fresh nonce from the workstation about to send) and
 // signed head acknowledgements (each workstation's verified head, bound to a nonce). Both tables are append-only:
-// a new row per request and per ack, read newest per workstation, so the workstation role can be INSERT-only on them;
+// a new row per request and per ack, read newest per workstation; the workstation role appends them only through
+// 0040's definer functions (request_witness, append_head_ack);
 // nothing in them is trusted (every ack is checked against the desk key the verified chain enrolled). Runs inside the
 // runner's transaction, in the `treasury_desk` schema.
 import type { PgMigration } from './index';

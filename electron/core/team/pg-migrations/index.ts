@@ -6,6 +6,7 @@ import { newerSchemaError } from '../shared-store-rules';
 import { migration0010 } from './0010-initial';
 import { migration0020 } from './0020-desk-state';
 import { migration0030 } from './0030-head-acks';
+import { migration0040 } from './0040-roles';
 
 export interface PgMigration {
   /** 10, 20, 30, …: recorded in schema_version once applied. */
@@ -15,7 +16,7 @@ export interface PgMigration {
   readonly sql: string;
 }
 
-export const PG_MIGRATIONS: readonly PgMigration[] = [migration0010, migration0020, migration0030];
+export const PG_MIGRATIONS: readonly PgMigration[] = [migration0010, migration0020, migration0030, migration0040];
 
 /** The schema holding every table of the team desk. */
 export const TEAM_SCHEMA = 'treasury_desk';

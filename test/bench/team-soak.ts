@@ -1,0 +1,108 @@
+// `npm run bench -- team --soak [--minutes N]`: twenty harness workstations on one team database (the workstation
+// role; the owner only for team init) doing the mixed work of test/support/team-workload.ts (the 20-workstation test's
+// code) for 30 minutes unless told; reports the figures and misses the gate on anything lost, doubled or left waiting.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO_OPERATORS, parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result } from '../../electron/contract';
+import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
+import { encodeTronAddress } from '../../electron/chains';
+import { startHarnessEngine, type HarnessEngine } from '../harness/engine';
+import { admin } from '../support/raw-merchant';
+import { runTeamWorkload, sandboxOrdersIn, workloadLines, type WorkloadStation } from '../support/team-workload';
+import type { BenchOutcome } from './run';
+
+const STATIONS = 20;
+
+function operator(name: string): { operator: string; passphrase: string } {
+  const found = DEMO_OPERATORS.find((candidate) => candidate.name === name);
+  if (!found) throw new Error(`no demo operator ${name}`);
+  return { operator: found.name, passphrase: found.passphrase };
+}
+
+/** --minutes N (default 30; fractions allowed). */
+export function soakMinutes(args: readonly string[]): number {
+  const at = args.indexOf('--minutes');
+  if (at === -1) return 30;
+  const minutes = Number(args[at + 1]);
+  if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 24 * 60) throw new Error('--minutes takes a number of minutes above 0 (e.g. --minutes 1)');
+  return minutes;
+}
+
+export async function runSoak(args: readonly string[], url: string, ownerUrl: string): Promise<BenchOutcome> {
+  const minutes = soakMinutes(args);
+  const { default: pg } = await import('pg');
+  const owner = new pg.Client({ connectionString: ownerUrl });
+  await owner.connect();
+  await owner.query(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
+  await owner.end();
+  const ADMIN = operator('demo-admin');
+  const dir = mkdtempSync(join(tmpdir(), 'td-bench-soak-'));
+  const harnesses: HarnessEngine[] = [];
+  try {
+    const stationOf = (name: string, harness: HarnessEngine, canSubmit: boolean): WorkloadStation => ({
+      name,
+      canSubmit,
+      call: async <M extends MethodName>(method: M, request: unknown): Promise<Result<ResponseOf<M>>> => {
+        const parsed = parseRequest(method, request);
+        if (!parsed.ok) return parsed;
+        const handler = harness.engine.handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
+        return handler(parsed.value);
+      },
+    });
+    const must = async <M extends MethodName>(station: WorkloadStation, method: M, request: unknown): Promise<ResponseOf<M>> => {
+      const answer = await station.call(method, request);
+      if (!answer.ok) throw new Error(`${station.name}: ${method} failed: ${answer.error.code}: ${answer.error.message}`);
+      return answer.value;
+    };
+    const first = await startHarnessEngine({ dataDir: join(dir, 'A'), lockable: false, demoAuto: false });
+    harnesses.push(first);
+    const a = stationOf('A', first, true);
+    await must(a, 'demo/start', {});
+    await must(a, 'team/init', { database: url, ownerDatabase: ownerUrl, workstation: 'A', as: ADMIN });
+    // The fingerprint each joiner confirms, as A (already on the desk) shows it.
+    const genesis = (await must(a, 'team/status', {})).genesis?.fingerprint;
+    if (genesis === undefined) throw new Error('A pinned no genesis at team init');
+    const sandbox = first.demoSandboxes.at(-1);
+    if (sandbox === undefined) throw new Error('the demo sandbox did not start');
+    const stations: WorkloadStation[] = [a];
+    const joinStarted = performance.now();
+    for (let index = 1; index < STATIONS; index += 1) {
+      const name = `W${String(index + 1).padStart(2, '0')}`;
+      const harness = await startHarnessEngine({ dataDir: join(dir, name), lockable: false, demoAuto: false });
+      harnesses.push(harness);
+      const station = stationOf(name, harness, index === 1);
+      await must(station, 'team/join', { database: url, workstation: name, as: ADMIN, genesis });
+      stations.push(station);
+    }
+    await must(stations[1] as WorkloadStation, 'profiles/importFile', { name: 'demo', path: sandbox.credentialsPath });
+    await must(stations[1] as WorkloadStation, 'sync/run', {});
+    // Enough for 30 minutes of 10 USDT requests.
+    const funded = await admin(sandbox.adminUrl, 'PATCH', `/merchants/${sandbox.credentials.merchantId}`, { balances: { 'trx.usdt': '10000000', trx: '100000' } });
+    if (funded.status !== 200) throw new Error(`the sandbox refused the balances (${funded.status})`);
+    console.log(`team soak: ${STATIONS} workstations joined in ${((performance.now() - joinStarted) / 1000).toFixed(1)} s; ${minutes} minute(s) of mixed work`);
+    const report = await runTeamWorkload(stations, {
+      durationMs: minutes * 60_000,
+      initiator: ADMIN,
+      approver: operator('demo-approver'),
+      submitter: ADMIN,
+      currency: 'trx.usdt',
+      amount: '10',
+      toAddress: () => encodeTronAddress(Uint8Array.from([0x41, ...randomBytes(20)])),
+      sandboxOrders: () => sandboxOrdersIn(sandbox),
+      log: (line) => console.log(line),
+    });
+    for (const line of workloadLines(report)) console.log(line);
+    const missed: string[] = [];
+    if (report.lost.length > 0) missed.push(`team soak: ${report.lost.length} decision(s) missing on a workstation`);
+    if (report.doubled.length > 0) missed.push(`team soak: ${report.doubled.length} userOrder(s) with more than one order`);
+    if (report.waiting.length > 0) missed.push(`team soak: ${report.waiting.length} request(s) left waiting`);
+    if (report.failures.length > 0) missed.push(`team soak: ${report.failures.length} refused operation(s)`);
+    if (new Set(report.heads).size !== 1) missed.push(`team soak: the workstations ended at different heads (${report.heads.join(', ')})`);
+    return { missed };
+  } finally {
+    for (const harness of harnesses.reverse()) await harness.close().catch(() => undefined);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,72 @@
+// Twenty workstations on one team database (engines in this process, each its own SQLite file and keychain, the
+// workstation role): two minutes of mixed work (requests, approvals, rejections, racing submissions, syncs) through
+// test/support/team-workload.ts, then nothing lost (every decision on every workstation), doubled (one order per
+// userOrder at the sandbox, counted in its own database) or left waiting, and one verified head everywhere.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Desk } from '../engine/support';
+import { ADMIN, APPROVER, INITIATOR, tronAddress } from '../engine/support';
+import type { PostgresStoreOptions } from '../../../electron/core/team/postgres-store';
+import { runTeamWorkload, workloadLines } from '../../support/team-workload';
+import { databaseUrl, emptyTeamDatabase, genesisOf, openFirstWorkstation, openWorkstation, sandboxOrders, type Workstation } from './desk-support';
+
+const STATIONS = 20;
+const WORK_MS = 120_000;
+/**
+ * Twenty engines share this process's one event loop on a 2-core machine: a heartbeat or connection that waits its
+ * turn must not count as the database being down, so the store gets the desk's own (longer) timings here.
+ */
+const STORE: PostgresStoreOptions = { heartbeatMs: 5_000, connectTimeoutMs: 10_000, poolSize: 4 };
+
+let desk: Desk;
+const stations: Workstation[] = [];
+
+beforeAll(async () => {
+  await emptyTeamDatabase();
+  const first = await openFirstWorkstation(STORE);
+  desk = first.desk;
+  stations.push(first.a);
+  await first.a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
+  const genesis = await genesisOf(first.a);
+  for (let index = 1; index < STATIONS; index += 1) {
+    const name = `W${String(index + 1).padStart(2, '0')}`;
+    const station = await openWorkstation(name, { store: STORE });
+    stations.push(station);
+    await station.value('team/join', { database: databaseUrl(), workstation: name, as: ADMIN, genesis });
+  }
+  // A second workstation holds the merchant credentials, so two race to submit each approved request.
+  await (stations[1] as Workstation).value('profiles/importFile', { name: 'main', path: desk.sandbox.credentialsPath });
+  await (stations[1] as Workstation).value('sync/run', {});
+}, 600_000);
+
+afterAll(async () => {
+  for (const station of stations.slice(1).reverse()) await station.close().catch(() => undefined);
+  await stations[0]?.close();
+});
+
+describe(`${STATIONS} workstations on one team database`, () => {
+  it('work for two minutes with nothing lost, doubled or left waiting', async () => {
+    const report = await runTeamWorkload(
+      stations.map((station, index) => ({ name: station.name, canSubmit: index < 2, call: station.call })),
+      {
+        durationMs: WORK_MS,
+        initiator: INITIATOR,
+        approver: APPROVER,
+        submitter: INITIATOR,
+        currency: 'trx.usdt',
+        amount: '10',
+        toAddress: tronAddress,
+        sandboxOrders: () => sandboxOrders(desk),
+      },
+    );
+    console.log(workloadLines(report).join('\n'));
+    expect(report.failures).toEqual([]);
+    expect(report.lost).toEqual([]);
+    expect(report.doubled).toEqual([]);
+    expect(report.waiting).toEqual([]);
+    expect(new Set(report.heads).size).toBe(1);
+    expect(report.requests).toBeGreaterThanOrEqual(STATIONS);
+    expect(report.rejections).toBeGreaterThan(0);
+    expect(report.submissions).toBeGreaterThan(0);
+    expect(report.syncs).toBeGreaterThan(0);
+  }, 900_000);
+});
