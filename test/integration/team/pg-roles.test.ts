@@ -1,14 +1,15 @@
 // Least privilege on a real PostgreSQL (scripts/with-postgres.sh: an owner role and a workstation login, member of
 // treasury_desk_workstation): the workstation role reads and appends through the owner's definer functions only; its
-// UPDATE, DELETE, TRUNCATE, INSERT, ALTER TABLE and DISABLE TRIGGER on the chain, projections and claims are refused.
+// UPDATE, DELETE, TRUNCATE, INSERT, ALTER TABLE and DISABLE TRIGGER on the chain, projections, claims and witness tables
+// are refused, while its witness requests and head acks go through the definer functions and still notify listeners.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { WORKSTATION_FUNCTIONS } from '../../../electron/core/team/pg-migrations/0040-roles';
-import { openPostgresDeskStore, type PostgresDeskStore } from '../../../electron/core/team/postgres-store';
+import { openPostgresDeskStore, WITNESS_CHANNEL, type PostgresDeskStore } from '../../../electron/core/team/postgres-store';
 import { PROJECTION_TABLES } from '../../../electron/core/team/shared-store';
 import { chainRows } from '../../support/shared-chain';
-import { databaseUrl, emptyTeamDatabase, ownerDatabaseUrl } from './desk-support';
+import { databaseUrl, emptyTeamDatabase, ownerDatabaseUrl, within } from './desk-support';
 
 let store: PostgresDeskStore;
 const workstation = new pg.Client({ connectionString: databaseUrl() });
@@ -86,7 +87,7 @@ describe('the workstation role', () => {
     expect(projections.rows.map((row) => row.key)).toEqual(['k-approvals']);
   });
 
-  it('calls only the append and claim functions, each a definer function with its search_path fixed', async () => {
+  it('calls only the append, claim and witness functions, each a definer function with its search_path fixed', async () => {
     const functions = await workstation.query<{ name: string; executable: boolean; definer: boolean; config: string[] | null }>(
       `SELECT p.proname AS name, has_function_privilege(current_user, p.oid, 'EXECUTE') AS executable, p.prosecdef AS definer, p.proconfig AS config
        FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1 ORDER BY p.proname`,
@@ -95,7 +96,7 @@ describe('the workstation role', () => {
     const executable = functions.rows.filter((row) => row.executable);
     // Exactly the functions 0040 lists (a later write for the workstations joins that list, and so this check).
     expect(executable.map((row) => row.name)).toEqual(WORKSTATION_FUNCTIONS.map((signature) => signature.slice(0, signature.indexOf('('))).sort());
-    expect(executable.map((row) => row.name)).toEqual(expect.arrayContaining(['append_chain', 'claim_submission', 'update_claim']));
+    expect(executable.map((row) => row.name)).toEqual(expect.arrayContaining(['append_chain', 'claim_submission', 'update_claim', 'request_witness', 'append_head_ack']));
     for (const row of executable) {
       expect(row.definer, row.name).toBe(true);
       expect(row.config, row.name).toContain('search_path=pg_catalog, treasury_desk');
@@ -137,5 +138,39 @@ describe('the workstation role', () => {
     expect(outcome.rows).toEqual([{ outcome: 'held', c_workstation: 'A' }]);
     expect((await workstation.query(`SELECT ${TEAM_SCHEMA}.update_claim('td-1', 'B', 'done', true, 'forged', NULL) AS changed`)).rows[0]).toEqual({ changed: false });
     expect(await store.getClaim('td-1')).toMatchObject({ workstation: 'A', state: 'claimed', result: null });
+  });
+
+  it('asks and answers witnesses through the definer functions only, and their notifications reach a listener', async () => {
+    const nonce = 'ab'.repeat(16);
+    const hash = 'cd'.repeat(32);
+    for (const name of ['witness_requests', 'head_acks']) {
+      const table = `${TEAM_SCHEMA}.${name}`;
+      expect(await refusal(`UPDATE ${table} SET workstation = 'forged'`)).toMatch(DENIED);
+      expect(await refusal(`DELETE FROM ${table}`)).toMatch(DENIED);
+      expect(await refusal(`TRUNCATE ${table}`)).toMatch(DENIED);
+    }
+    expect(await refusal(`INSERT INTO ${TEAM_SCHEMA}.witness_requests (nonce, workstation) VALUES ($1, 'A')`, [nonce])).toMatch(DENIED);
+    expect(
+      await refusal(`INSERT INTO ${TEAM_SCHEMA}.head_acks (desk_id, workstation, seq, hash, nonce, at, key_id, signature) VALUES ('desk-roles', 'A', 1, $1, NULL, 1, 'k', 's')`, [hash]),
+    ).toMatch(DENIED);
+    const heard: string[] = [];
+    const listener = new pg.Client({ connectionString: databaseUrl() });
+    await listener.connect();
+    try {
+      listener.on('notification', (message) => heard.push(`${message.channel} ${message.payload ?? ''}`));
+      await listener.query(`LISTEN ${WITNESS_CHANNEL}`);
+      const request = await store.requestWitness(nonce, 'A');
+      expect(request).toMatchObject({ nonce, workstation: 'A' });
+      expect(request.id).toBeGreaterThan(0);
+      expect(await store.witnessRequests(0, 60_000)).toEqual([request]);
+      const ack = { deskId: 'desk-roles', workstation: 'B', seq: 3, hash, nonce, at: 1_700_000_000_000, keyId: 'key-b', signature: 'signed' };
+      await store.appendHeadAck(ack);
+      await store.appendHeadAck({ ...ack, nonce: null, seq: 2 });
+      expect(await store.headAcks(nonce)).toEqual([ack]);
+      await within('the witness notifications', 10_000, async () => heard.length >= 3);
+      expect(heard).toEqual([`${WITNESS_CHANNEL} request`, `${WITNESS_CHANNEL} ack:${nonce}`, `${WITNESS_CHANNEL} ack:`]);
+    } finally {
+      await listener.end();
+    }
   });
 });
