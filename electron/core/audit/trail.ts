@@ -17,6 +17,7 @@ import {
   type StatementBody,
 } from '../statements/statement';
 import { PROFILE_REMOVED, Roster, type ChainRow } from '../operators/roster';
+import { legacyInvitationProblem } from '../operators/invitation-code';
 import {
   actionOf,
   appendStatement,
@@ -495,6 +496,8 @@ export class ChainVerifier {
   #previous = CHAIN_GENESIS;
   #expected = 1;
   #legacyRows = 0;
+  /** Whether a workstation enrolment passed: from there on the chain is a team desk's (legacy invitations closed). */
+  #teamChain = false;
 
   constructor(identity: { keyId: string; publicKey: string }, legacy: () => { rows: number; headHash: string }) {
     this.#deskKeys = new Map([[identity.keyId, identity.publicKey]]);
@@ -567,6 +570,8 @@ export class ChainVerifier {
       this.#rosters.set(profile, roster);
     }
     if (isRosterKind(statement.kind)) {
+      const legacy = this.#teamChain && statement.kind === 'accept' ? legacyInvitationProblem(roster.proposal(String(statement.body['proposal']))) : null;
+      if (legacy) return `row ${row.seq} (${row.action} by ${operator}) does not hold: ${legacy}`;
       const problems = roster.problems.length;
       roster.apply(chainRow);
       const problem = roster.problems[problems];
@@ -585,6 +590,7 @@ export class ChainVerifier {
       const publicKey = (statement.body['details'] as Record<string, unknown> | null)?.['publicKey'];
       if (typeof publicKey !== 'string' || importPublicKey(publicKey) === null) return `row ${row.seq} enrols a workstation without a usable public key`;
       this.#deskKeys.set(keyIdOf(publicKey), publicKey);
+      this.#teamChain = true;
     }
     return null;
   }

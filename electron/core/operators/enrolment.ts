@@ -18,6 +18,7 @@ import { ensureOperator, getOperatorRecord, listOperatorRecords, listPolicies, o
 import { actingAs, unsealOperator, type ActingOperator, type OperatorCredentials } from './acting';
 import { disjoint, Roster, type Proposal } from './roster';
 import { parseSealedKey, sealPrivateKey } from './sealed-key';
+import { invitationCodeCommitment, invitationCodeKey, legacyInvitationProblem, normalizeInvitationCode, signInvitationProof } from './invitation-code';
 import { registerSecret } from '../log/redact';
 
 const INVITATION_CODE_BYTES = 8;
@@ -41,8 +42,11 @@ function newInvitationCode(): string {
   return grouped;
 }
 
-function codeHash(code: string): string {
-  return createHash('sha256').update(code.toUpperCase().replace(/[^A-Z2-7]/g, ''), 'utf8').digest('hex');
+/** A legacy invitation (made before codes were bound, a single workstation only) names the code's SHA-256. */
+function legacyCodeMatches(proposal: Proposal, code: string): boolean {
+  const expected = Buffer.from(String(proposal.body['codeHash']), 'hex');
+  const given = createHash('sha256').update(normalizeInvitationCode(code), 'utf8').digest();
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /** Appends the operator's roster statement and has the roster judge it in the same transaction (with `within`'s writes). */
@@ -162,7 +166,9 @@ async function issueInvitation(context: DeskContext, kind: 'enrol' | 'rekey', na
   if (kind === 'enrol' && current?.status === 'active') throw new DeskError('conflict', `${name} is already an operator of this desk`, { name: 'already enrolled' });
   if (kind === 'rekey' && current?.status !== 'active') throw new DeskError('notFound', `${name} is not an active operator of this desk`);
   const code = newInvitationCode();
-  const body: StatementBody = kind === 'enrol' ? { role: role ?? 'viewer', codeHash: codeHash(code) } : { codeHash: codeHash(code) };
+  // The proposal commits to the code's key (invitation-code.ts), never to the code or its hash.
+  const codeKey = invitationCodeKey(code, name).publicKey;
+  const body: StatementBody = kind === 'enrol' ? { role: role ?? 'viewer', codeKey } : { codeKey };
   const row = await acting.sign({ kind, subject: name, body }, (signed) => {
     ensureOperator(context.db, acting.profile, name, context.now());
     judge(context, acting.profile, signed);
@@ -199,9 +205,12 @@ export async function acceptInvitation(context: DeskContext, input: { name: stri
     .filter((entry) => (entry.kind === 'enrol' || entry.kind === 'rekey') && entry.subject.toLowerCase() === name.toLowerCase() && entry.accepted === null)
     .at(-1);
   if (!proposal) throw new DeskError('notFound', `there is no open invitation for ${name}: ask an admin to invite you`);
-  const expected = Buffer.from(String(proposal.body['codeHash']), 'hex');
-  const given = Buffer.from(codeHash(input.code), 'hex');
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+  const committed = invitationCodeCommitment(proposal.body);
+  const codeKey = committed === null ? null : invitationCodeKey(input.code, proposal.subject);
+  if (committed === null && context.trail.team !== null) {
+    throw new DeskError('conflict', legacyInvitationProblem(proposal) ?? 'the invitation cannot be accepted on a team desk');
+  }
+  if (!(codeKey === null ? legacyCodeMatches(proposal, input.code) : codeKey.publicKey === committed)) {
     context.trail.system({ profile, action: 'operators/wrongInvitationCode', subject: name });
     throw new DeskError('wrongPassphrase', 'the invitation code is not right: type it as the admin gave it', { code: 'not recognised' });
   }
@@ -209,7 +218,14 @@ export async function acceptInvitation(context: DeskContext, input: { name: stri
   const pair = generateSigningKey();
   const seal = await sealPrivateKey(pair.privateKey, input.passphrase, { profile, operator: record.name, keyId: pair.keyId });
   await context.trail.appendSigned(
-    { kind: 'accept', profile, subject: record.name, body: { proposal: proposal.id, publicKey: pair.publicKey }, operator: record.name, keyId: pair.keyId },
+    {
+      kind: 'accept',
+      profile,
+      subject: record.name,
+      body: codeKey === null ? { proposal: proposal.id, publicKey: pair.publicKey } : { proposal: proposal.id, publicKey: pair.publicKey, codeProof: signInvitationProof(codeKey, proposal.id, pair.publicKey) },
+      operator: record.name,
+      keyId: pair.keyId,
+    },
     (text) => signStatementText(pair.privateKey, text),
     (row) => {
       saveOperatorKey(context.db, record.id, { keyId: pair.keyId, publicKey: pair.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now());

@@ -8,6 +8,7 @@ import type { OperatorRole } from '../auth/roles';
 import { isOperatorRole, roleMay } from '../auth/roles';
 import { importPublicKey, keyIdOf } from '../statements/keys';
 import { canonicalHash, verifyStatementText, type Statement } from '../statements/statement';
+import { acceptCodeProblem } from './invitation-code';
 import type { CanonicalValue } from '../statements/canonical';
 
 /** The system event that ends a profile's roster (core/profiles removeProfile). */
@@ -394,6 +395,8 @@ export class Roster {
     const stale = this.#staleness(proposal, row.seq);
     if (stale) return stale;
     if (keyIdOf(publicKey) !== s.keyId || !this.#signedBy(row, publicKey)) return 'the acceptance is not signed by the key it enrols';
+    const codeProblem = acceptCodeProblem(proposal, s.body);
+    if (codeProblem) return codeProblem;
     proposal.accepted = { keyId: s.keyId, publicKey, seq: row.seq };
     if (!proposal.needsConfirmation || proposal.confirmedBy !== null) this.#applyProposal(proposal, row.seq, proposal.confirmedBy);
     return null;
