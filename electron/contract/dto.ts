@@ -268,6 +268,25 @@ export interface OperatorView {
   /** Wrong-passphrase lockout: no attempt is checked before this time (ms), null when none. */
   readonly lockedUntil: number | null;
   readonly failedAttempts: number;
+  /** Their keys at other workstations of a team desk (device keys), each in force since confirmed. */
+  readonly devices: readonly DeviceKeyView[];
+}
+
+export interface DeviceKeyView {
+  readonly workstation: string;
+  readonly keyFingerprint: string;
+  /** The operator themself (from another workstation) or the admin who confirmed it. */
+  readonly confirmedBy: string;
+}
+
+/** A device key proposed at a workstation, waiting for the operator's other key or an admin to confirm it. */
+export interface PendingDeviceView {
+  /** What `operators/confirmDevice` names. */
+  readonly id: string;
+  readonly operator: string;
+  readonly workstation: string;
+  readonly keyFingerprint: string;
+  readonly at: number;
 }
 
 /** A roster or policy change waiting for the invited operator or for a second, independent admin. */
@@ -290,6 +309,7 @@ export interface RosterView {
   readonly founded: boolean;
   readonly operators: readonly OperatorView[];
   readonly proposals: readonly ProposalView[];
+  readonly pendingDevices: readonly PendingDeviceView[];
   /** Whether the desk has two independent admins (four-eyes on roster, policy and admin requests). */
   readonly fourEyes: boolean;
   /** What the desk cannot do, said plainly (a single-admin desk), or how to start (not founded). */
@@ -473,6 +493,8 @@ export interface TeamStatusView {
   readonly refused: readonly TeamRefusalView[];
   /** Desk events waiting to be published (an outage keeps them here). */
   readonly pendingEvents: number;
+  /** Why this workstation is not enrolled yet (its device key waits for an admin at another workstation), or null. */
+  readonly enrolment: string | null;
 }
 
 export interface AuditHeadView {

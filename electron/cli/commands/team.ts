@@ -34,6 +34,7 @@ function statusLines(view: TeamStatusView): string[] {
     view.connected ? `connected since ${timeText(view.since)}` : `unreachable since ${timeText(view.since)}: ${view.reason ?? 'no answer'} (reviewing works; decisions wait)`,
     `last verified row: ${view.verifiedSeq}${view.verifiedAt === null ? '' : ` (at ${timeText(view.verifiedAt)})`}`,
   ];
+  if (view.enrolment !== null) lines.push(view.enrolment);
   if (view.pendingEvents > 0) lines.push(`${view.pendingEvents} desk event(s) waiting to be published`);
   if (view.halted !== null) lines.push(`NOT TRUSTED: ${view.halted}`);
   for (const refusal of view.refused) lines.push(`refused ${refusal.rowName}: ${refusal.reason}`);

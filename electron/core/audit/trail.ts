@@ -16,7 +16,7 @@ import {
   type Statement,
   type StatementBody,
 } from '../statements/statement';
-import { PROFILE_REMOVED, Roster, type ChainRow } from '../operators/roster';
+import { PROFILE_REMOVED, Roster, snapshotKey, type ChainRow } from '../operators/roster';
 import { legacyInvitationProblem } from '../operators/invitation-code';
 import {
   actionOf,
@@ -581,8 +581,9 @@ export class ChainVerifier {
     }
     const snapshot = roster.at(operator, row.seq);
     if (!snapshot) return `row ${row.seq} is signed as ${operator}, who was not enrolled then: signed by no enrolled key`;
-    if (snapshot.keyId !== statement.keyId) return `row ${row.seq} is signed with key ${statement.keyId}, not ${operator}'s key ${snapshot.keyId}`;
-    const key = importPublicKey(snapshot.publicKey);
+    const signingKey = snapshotKey(snapshot, statement.keyId);
+    if (signingKey === null) return `row ${row.seq} is signed with key ${statement.keyId}, not ${operator}'s key ${snapshot.keyId}`;
+    const key = importPublicKey(signingKey);
     if (!key || !verifyStatementText(key, row.statement, row.signature)) return `row ${row.seq}'s signature does not verify with ${operator}'s key: it was altered`;
     if (snapshot.status !== 'active' && statement.kind !== 'passphrase') return `row ${row.seq} is signed by ${operator} after they were disabled`;
     if (statement.kind === 'action' && statement.body['action'] === WORKSTATION_ENROLMENT) {

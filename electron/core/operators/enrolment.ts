@@ -17,7 +17,7 @@ import { toSignable } from '../audit/trail';
 import { ensureOperator, getOperatorRecord, listOperatorRecords, listPolicies, operatorNameProblem, saveOperatorKey, type AuditRow, type StatementDraft } from '../store';
 import { actingAs, unsealOperator, type ActingOperator, type OperatorCredentials } from './acting';
 import { disjoint, Roster, type Proposal } from './roster';
-import { parseSealedKey, sealPrivateKey } from './sealed-key';
+import { parseSealedKey, publicKeyOfPrivate, sealPrivateKey } from './sealed-key';
 import { invitationCodeCommitment, invitationCodeKey, legacyInvitationProblem, normalizeInvitationCode, signInvitationProof } from './invitation-code';
 import { registerSecret } from '../log/redact';
 
@@ -302,12 +302,13 @@ export async function changePassphrase(context: DeskContext, credentials: Operat
   const unsealed = await unsealOperator(context, credentials);
   const record = getOperatorRecord(context.db, unsealed.profile, unsealed.name);
   if (!record) throw new DeskError('notFound', `no operator ${unsealed.name}`);
-  const seal = await sealPrivateKey(unsealed.privateKey, newPassphrase, { profile: unsealed.profile, operator: record.name, keyId: unsealed.snapshot.keyId });
+  const { keyId } = unsealed;
+  const seal = await sealPrivateKey(unsealed.privateKey, newPassphrase, { profile: unsealed.profile, operator: record.name, keyId });
   parseSealedKey(JSON.stringify(seal));
   await context.trail.appendSigned(
-    { kind: 'passphrase', profile: unsealed.profile, subject: record.name, body: {}, operator: record.name, keyId: unsealed.snapshot.keyId },
+    { kind: 'passphrase', profile: unsealed.profile, subject: record.name, body: {}, operator: record.name, keyId },
     (text) => signStatementText(unsealed.privateKey, text),
-    () => saveOperatorKey(context.db, record.id, { keyId: unsealed.snapshot.keyId, publicKey: unsealed.snapshot.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now()),
+    () => saveOperatorKey(context.db, record.id, { keyId, publicKey: publicKeyOfPrivate(unsealed.privateKey), sealedKeyJson: JSON.stringify(seal) }, context.now()),
   );
   context.emit({ type: 'operators/changed' });
   const view = rosterView(context).operators.find((operator) => operator.name === record.name);
@@ -403,6 +404,7 @@ export function rosterView(context: DeskContext): RosterView {
       enrolledBy: snapshot.enrolledBy,
       lockedUntil: record?.lockedUntil ?? null,
       failedAttempts: record?.failedAttempts ?? 0,
+      devices: snapshot.devices.map((device) => ({ workstation: device.workstation, keyFingerprint: device.keyId, confirmedBy: device.confirmedBy })),
     });
   }
   for (const proposal of roster.openProposals()) {
@@ -418,6 +420,7 @@ export function rosterView(context: DeskContext): RosterView {
       enrolledBy: [proposal.proposer],
       lockedUntil: null,
       failedAttempts: 0,
+      devices: [],
     });
   }
   operators.sort((a, b) => a.name.localeCompare(b.name));
@@ -431,7 +434,8 @@ export function rosterView(context: DeskContext): RosterView {
         ? 'This desk has a single admin, so it cannot give four-eyes: every operator that admin enrols counts as the admin’s own party, and their approvals never count for the admin’s requests. Independence cannot be added later by that admin alone: to get four-eyes, found the profile with two admins (remove it and import it again; its history stays).'
         : 'This desk has no two independent admins: roster and policy changes take effect on one admin’s word, and operators that admin enrols count as the admin’s party.';
   }
-  return { founded: roster.founded, operators, proposals: roster.openProposals().map(proposalView), fourEyes, notice };
+  const pendingDevices = roster.pendingDevices().map((device) => ({ id: device.id, operator: device.operator, workstation: device.workstation, keyFingerprint: device.keyId, at: device.at }));
+  return { founded: roster.founded, operators, proposals: roster.openProposals().map(proposalView), pendingDevices, fourEyes, notice };
 }
 
 export { Roster };

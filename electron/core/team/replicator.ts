@@ -32,7 +32,8 @@ import {
   type StatementSigner,
   type TeamRefusal,
 } from '../store';
-import { applyTeamRow, projectionsFor, saveSealedKeys, SEALED_KEY_KINDS } from './apply';
+import { applyTeamRow, projectionsFor } from './apply';
+import { workstationEnrolled } from '../operators/devices';
 import { DESK_STATE_TABLES, expectedDeskStateRow } from './desk-projections';
 import type { TeamSeam, TeamSystemEvent } from './seam';
 import { SharedStoreError, type ChainHead, type ConnectionState, type SharedDeskStore } from './shared-store';
@@ -206,7 +207,6 @@ export class TeamReplicator implements TeamSeam {
     await this.#checkRememberedHead();
     if (this.#halted !== null) return 0;
     let applied = 0;
-    let sealedKeysChanged = false;
     for (;;) {
       const local = auditHead(this.#context.db);
       const rows = await this.#call(() => this.#store.rowsAfter(local?.seq ?? 0, PULL_PAGE));
@@ -225,12 +225,10 @@ export class TeamReplicator implements TeamSeam {
           return outcome;
         });
         applied += 1;
-        if (SEALED_KEY_KINDS.has(row.kind) || row.kind === 'confirm') sealedKeysChanged = true;
         for (const event of effect.events) this.#emit(event);
       }
       if (rows.length < PULL_PAGE) break;
     }
-    if (sealedKeysChanged) await this.refreshSealedKeys();
     if (applied > 0) this.#emit({ type: 'operators/changed' });
     return applied;
   }
@@ -246,16 +244,6 @@ export class TeamReplicator implements TeamSeam {
     const message = `team database: audit row ${row.seq} (${what}) is verified but this workstation applied nothing for it: ${reason}; replication goes on (update this workstation if a newer one wrote it)`;
     this.#refuse('apply', `audit row ${row.seq}`, message);
     appLog.warn(message);
-  }
-
-  /** Fetches the operators' sealed keys from the team database (see saveSealedKeys: only keys the roster enrolled). */
-  async refreshSealedKeys(): Promise<void> {
-    let after: string | null = null;
-    do {
-      const page = await this.#call(() => this.#store.projection('operators', { after, limit: 500 }));
-      this.#context.trail.transaction(() => saveSealedKeys(this.#context, page.rows));
-      after = page.nextCursor;
-    } while (after !== null);
   }
 
   #halt(reason: string, source: string, rowName: string): void {
@@ -345,6 +333,8 @@ export class TeamReplicator implements TeamSeam {
     if (this.#draining) return;
     this.#draining = true;
     try {
+      // Desk events wait until an admin's enrolment of this workstation's desk key is in the chain (devices.ts).
+      if (!workstationEnrolled(this.#context, this.#context.trail.deskPublicKey)) return;
       for (;;) {
         if (!this.#context.db.open || this.#halted !== null || !this.#connection.connected) return;
         const next = nextTeamOutboxEvent(this.#context.db);

@@ -9,7 +9,7 @@ import { generateSigningKey } from '../../../electron/core/statements/keys';
 import { auditRowHash, encodeStatement, signStatementText, type Statement, type StatementBody } from '../../../electron/core/statements/statement';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { ADMIN } from '../engine/support';
-import { adminSql, databaseUrl, emptyTeamDatabase, openFirstWorkstation, openTestStore, openWorkstation, within, type Workstation } from './desk-support';
+import { adminSql, databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openTestStore, openWorkstation, within, type Workstation } from './desk-support';
 
 const T = TEAM_SCHEMA;
 const INVITEE = { name: 'erin', passphrase: 'erin passphrase 55' };
@@ -27,8 +27,8 @@ beforeAll(async () => {
   cHandle = await openWorkstation('C');
   b = bHandle;
   c = cHandle;
-  await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN });
-  await c.value('team/join', { database: databaseUrl(), workstation: 'C', as: ADMIN });
+  await joinTeam(b, 'B', a);
+  await joinTeam(c, 'C', a);
 }, 120_000);
 
 afterAll(async () => {

@@ -32,6 +32,7 @@ function operator(name: string, extra: Partial<OperatorView> = {}): OperatorView
     enrolledBy: [],
     lockedUntil: null,
     failedAttempts: 0,
+    devices: [],
     ...extra,
   };
 }
@@ -80,6 +81,7 @@ describe('operator list as text', () => {
         operator('erin', { role: 'viewer', status: 'invited', keyFingerprint: null, party: [], founding: false, enrolledBy: ['sam'] }),
       ],
       proposals: [proposal(A, { proposer: 'sam', needsConfirmation: false })],
+      pendingDevices: [],
       fourEyes: false,
       notice: 'This desk has a single admin, so it cannot give four-eyes.',
     };
@@ -105,6 +107,7 @@ describe('operator list as text', () => {
       founded: true,
       operators: [operator('olive', { role: 'approver', lockedUntil: Date.UTC(2999, 0, 1, 12) })],
       proposals: [],
+      pendingDevices: [],
       fourEyes: false,
       notice: null,
     };
@@ -112,6 +115,6 @@ describe('operator list as text', () => {
   });
 
   it('an unfounded profile shows only the notice', () => {
-    expect(rosterText({ founded: false, operators: [], proposals: [], fourEyes: false, notice: 'not founded yet' }, 'UTC')).toBe('not founded yet\n');
+    expect(rosterText({ founded: false, operators: [], proposals: [], pendingDevices: [], fourEyes: false, notice: 'not founded yet' }, 'UTC')).toBe('not founded yet\n');
   });
 });

@@ -5,6 +5,7 @@ import type { ClientBase } from 'pg';
 import { newerSchemaError } from '../shared-store-rules';
 import { migration0010 } from './0010-initial';
 import { migration0020 } from './0020-desk-state';
+import { migration0025 } from './0025-public-keys-only';
 
 export interface PgMigration {
   /** 10, 20, 30, …: recorded in schema_version once applied. */
@@ -14,7 +15,7 @@ export interface PgMigration {
   readonly sql: string;
 }
 
-export const PG_MIGRATIONS: readonly PgMigration[] = [migration0010, migration0020];
+export const PG_MIGRATIONS: readonly PgMigration[] = [migration0010, migration0020, migration0025];
 
 /** The schema holding every table of the team desk. */
 export const TEAM_SCHEMA = 'treasury_desk';
