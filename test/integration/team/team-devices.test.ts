@@ -89,6 +89,7 @@ describe('device keys on a team desk', () => {
     await b.value('operators/accept', { name: erin.operator, code: invitation.code, passphrase: erin.passphrase });
     await within('the acceptance at A', 5_000, async () => (await a.value('operators/list', {})).proposals.some((proposal) => proposal.id === invitation.proposal && proposal.acceptedKey !== null));
     await a.value('operators/confirm', { proposal: invitation.proposal, as: SECOND_ADMIN });
+    await within('erin active at C', 5_000, async () => (await c.value('operators/list', {})).operators.find((entry) => entry.name === 'erin')?.status === 'active');
     const device = await c.value('operators/addDevice', erin);
     await confirmDeviceAt(b, device.id, erin);
     await within('erin’s device key at C', 5_000, async () => (await c.value('operators/list', {})).operators.find((entry) => entry.name === 'erin')?.devices.length === 1);
