@@ -104,6 +104,8 @@ export class TeamReplicator implements TeamSeam {
   #queue: Promise<unknown> = Promise.resolve();
   #connection: ConnectionState;
   #halted: string | null = null;
+  /** Whether this workstation's desk key is enrolled in the verified chain (its desk events may be published). */
+  #enrolled = false;
   #unsubscribe: (() => Promise<void>) | null = null;
   #draining = false;
   /** The kinds of rows already reported as not applied (#noteNotApplied). */
@@ -333,8 +335,10 @@ export class TeamReplicator implements TeamSeam {
     if (this.#draining) return;
     this.#draining = true;
     try {
-      // Desk events wait until an admin's enrolment of this workstation's desk key is in the chain (devices.ts).
-      if (!workstationEnrolled(this.#context, this.#context.trail.deskPublicKey)) return;
+      // Desk events wait until an admin's enrolment of this workstation's desk key is in the chain (devices.ts);
+      // rows are never removed from a verified chain, so once enrolled it stays so.
+      this.#enrolled ||= workstationEnrolled(this.#context, this.#context.trail.deskPublicKey);
+      if (!this.#enrolled) return;
       for (;;) {
         if (!this.#context.db.open || this.#halted !== null || !this.#connection.connected) return;
         const next = nextTeamOutboxEvent(this.#context.db);
