@@ -26,8 +26,8 @@ beforeAll(async () => {
   await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
   b = await openWorkstation('B');
   c = await openWorkstation('C');
-  await joinTeam(b, 'B', a);
-  await joinTeam(c, 'C', a);
+  await joinTeam(b, 'B', a, [APPROVER]);
+  await joinTeam(c, 'C', a, [APPROVER]);
 }, 120_000);
 
 afterAll(async () => {

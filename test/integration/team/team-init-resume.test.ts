@@ -80,7 +80,7 @@ describe('an interrupted team init', () => {
     }
     const b = await openWorkstation('B');
     try {
-      await joinTeam(b, 'B', a);
+      await joinTeam(b, 'B', a, []);
       expect(await b.value('audit/verify', {})).toMatchObject({ ok: true });
       // B's chain is the shared one: A's moved rows, then B's own enrolment.
       expect((await b.value('audit/head', {})).head?.seq).toBeGreaterThan(after.length);

@@ -27,8 +27,8 @@ beforeAll(async () => {
   cHandle = await openWorkstation('C');
   b = bHandle;
   c = cHandle;
-  await joinTeam(b, 'B', a);
-  await joinTeam(c, 'C', a);
+  await joinTeam(b, 'B', a, []);
+  await joinTeam(c, 'C', a, []);
 }, 120_000);
 
 afterAll(async () => {

@@ -20,7 +20,7 @@ beforeAll(async () => {
   const second = await openWorkstation('B');
   b = second;
   restartB = () => second.restart();
-  await joinTeam(b, 'B', a);
+  await joinTeam(b, 'B', a, [APPROVER]);
 }, 120_000);
 
 afterEach(() => {

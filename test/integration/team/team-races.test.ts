@@ -19,7 +19,7 @@ beforeAll(async () => {
   a = first.a;
   await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
   d = await openWorkstation('D');
-  await joinTeam(d, 'D', a);
+  await joinTeam(d, 'D', a, [INITIATOR]);
   // D gets the merchant credentials into its own keychain, for the profile the team desk already has.
   await d.value('profiles/importFile', { name: 'main', path: desk.sandbox.credentialsPath });
 }, 120_000);

@@ -20,8 +20,8 @@ beforeAll(async () => {
   await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
   b = await openWorkstation('B');
   c = await openWorkstation('C');
-  await joinTeam(b, 'B', a);
-  await joinTeam(c, 'C', a);
+  await joinTeam(b, 'B', a, [APPROVER]);
+  await joinTeam(c, 'C', a, [APPROVER]);
   waiting = (await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '17', toAddress: tronAddress(), as: INITIATOR })).withdrawal.userOrder;
   const second = (await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '18', toAddress: tronAddress(), as: INITIATOR })).withdrawal;
   await a.value('withdrawals/approve', { id: second.id, as: APPROVER });
