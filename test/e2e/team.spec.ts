@@ -88,6 +88,17 @@ test('the second workstation’s approvals queue updates live when the first mak
 
     const genesis = (await desk.value('team/status', {})).genesis?.fingerprint ?? 'no genesis';
     await joinFromOnboarding(page2, url, genesis);
+    // No private key comes through the team database: the admin's device key made at the laptop is confirmed at the
+    // first workstation (which enrols the laptop), and the approver gets a key at the laptop, confirmed with theirs.
+    const confirmAtFirst = async (proposal: string, as: { operator: string; passphrase: string }): Promise<void> => {
+      await expect.poll(async () => (await desk.value('operators/list', {})).pendingDevices.some((device) => device.id === proposal)).toBe(true);
+      await desk.value('operators/confirmDevice', { proposal, as });
+    };
+    const adminDevice = (await second.desk.value('operators/list', {})).pendingDevices.find((device) => device.operator === DEMO_ADMIN.operator);
+    expect(adminDevice).toBeDefined();
+    await confirmAtFirst(adminDevice?.id ?? '', DEMO_ADMIN);
+    await confirmAtFirst((await second.desk.value('operators/addDevice', DEMO_APPROVER)).id, DEMO_APPROVER);
+    await expect.poll(async () => (await second.desk.value('team/status', {})).enrolment).toBeNull();
     await expect(page2.getByTestId('@lock/operator').or(page2.getByTestId('@shell/profile'))).toBeVisible();
     await unlockIfLocked(page2, DEMO_APPROVER);
     await expect(page2.getByTestId('@shell/profile')).toContainText('demo');
