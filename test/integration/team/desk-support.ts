@@ -186,12 +186,21 @@ export async function confirmDeviceAt(by: Workstation, proposal: string, as: { o
 }
 
 /**
- * Joins workstation `ws` as alice (ADMIN), confirming the genesis fingerprint `by` shows: her device key proposed there is confirmed at `by` with her key, which also
- * enrols `ws`; then each of `operators` gets a device key at `ws`, confirmed at `by` with their own key (no private key
- * travels through the team database). Answers the join's status once `ws` knows it is enrolled.
+ * Joins workstation `ws` as alice (ADMIN), confirming the genesis fingerprint `by` shows, then enrols it
+ * (enrolAfterJoin). Answers the join's status once `ws` knows it is enrolled.
  */
 export async function joinTeam(ws: Workstation, name: string, by: Workstation, operators: readonly { operator: string; passphrase: string }[] = STANDARD_OPERATORS): Promise<TeamStatusView> {
   const joined = await ws.value('team/join', { database: databaseUrl(), workstation: name, as: ADMIN, genesis: await genesisOf(by) });
+  await enrolAfterJoin(ws, name, by, operators);
+  return { ...joined, enrolment: null };
+}
+
+/**
+ * The join's second step: alice's device key proposed at the joined `ws` is confirmed at `by` with her key, which also
+ * enrols `ws` (an admin's `team/workstation` after the pinned genesis); then each of `operators` gets a device key at
+ * `ws`, confirmed at `by` with their own key (no private key travels through the team database).
+ */
+export async function enrolAfterJoin(ws: Workstation, name: string, by: Workstation, operators: readonly { operator: string; passphrase: string }[]): Promise<void> {
   const mine = (await ws.value('operators/list', {})).pendingDevices.find((device) => device.operator === ADMIN.operator && device.workstation === name);
   if (mine) await confirmDeviceAt(by, mine.id, ADMIN);
   for (const operator of operators) {
@@ -204,5 +213,4 @@ export async function joinTeam(ws: Workstation, name: string, by: Workstation, o
     const roster = await ws.value('operators/list', {});
     return (await ws.value('team/status', {})).enrolment === null && roster.pendingDevices.length === 0;
   });
-  return { ...joined, enrolment: null };
 }
