@@ -115,7 +115,7 @@ describe('device keys on a team desk', () => {
     const forged = await appendForged('confirm', 'alice', 'alice', { proposal: String(proposal?.hash), keyId: attacker.keyId }, generateSigningKey());
     for (const workstation of [a, b, c]) {
       const view = await workstation.value('team/verify', {});
-      expect(view.halted, workstation.name).toMatch(new RegExp(`audit row ${forged}: row ${forged} \\(operators/confirm by alice\\) does not hold: confirmation refused: alice's key is `));
+      expect(view.halted, workstation.name).toMatch(new RegExp(`audit row ${forged}: row ${forged} \\(confirm by alice\\) does not hold: confirmation refused: alice's key is `));
       expect(view.refused.some((entry) => entry.rowName === `audit row ${forged}`), workstation.name).toBe(true);
       expect((await workstation.value('operators/list', {})).operators.find((entry) => entry.name === 'alice')?.devices.some((device) => device.keyFingerprint === attacker.keyId), workstation.name).toBe(false);
     }

@@ -61,7 +61,7 @@ async function removeRow(seq: number): Promise<void> {
 
 async function refusesRow(workstation: Workstation, seq: number, reason: RegExp): Promise<void> {
   const view = await workstation.value('team/verify', {});
-  expect(view.halted, workstation.name).toMatch(new RegExp(`audit row ${seq}: row ${seq} \\(operators/accept by erin\\) does not hold: `));
+  expect(view.halted, workstation.name).toMatch(new RegExp(`audit row ${seq}: row ${seq} \\(accept by erin\\) does not hold: `));
   expect(view.halted, workstation.name).toMatch(reason);
   expect(view.refused.some((entry) => entry.rowName === `audit row ${seq}`), workstation.name).toBe(true);
   const roster = await workstation.value('operators/list', {});

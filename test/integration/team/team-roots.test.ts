@@ -13,7 +13,7 @@ import { actionOf, type AuditRow } from '../../../electron/core/store';
 import { intentFingerprint, intentHash, type WithdrawalIntent } from '../../../electron/core/statements/intent';
 import type { Desk } from '../engine/support';
 import { ADMIN, SECOND_ADMIN, tronAddress } from '../engine/support';
-import { databaseUrl, emptyTeamDatabase, joinTeam, enrolAfterJoin, genesisOf, openFirstWorkstation, openTestStore, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
+import { databaseUrl, emptyTeamDatabase, joinTeam, enrolAfterJoin, openFirstWorkstation, openTestStore, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
 
 const ERIN = { operator: 'erin', passphrase: 'erin passphrase 55' };
 

@@ -40,7 +40,7 @@ describe('a legacy invitation (code hash, no code key) on replay', () => {
     const accept = chain.accept(bob, proposal);
     expect(verify(chain)).toEqual({
       seq: accept.seq,
-      reason: `row ${accept.seq} (operators/accept by bob) does not hold: the invitation for bob was made before invitations were bound to their code: on a team desk it cannot be accepted; an admin invites bob again`,
+      reason: `row ${accept.seq} (accept by bob) does not hold: the invitation for bob was made before invitations were bound to their code: on a team desk it cannot be accepted; an admin invites bob again`,
     });
   });
 });
