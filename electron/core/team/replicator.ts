@@ -125,7 +125,7 @@ export class TeamReplicator implements TeamSeam {
   #connection: ConnectionState;
   /** Why this workstation does not trust the team database now (its own log, or the shared chain), or null. */
   #halted: string | null = null;
-  /** Why this workstation's own audit log does not verify (found at start; only a repaired log clears it), or null. */
+  /** Why this workstation's own audit log or pinned genesis does not hold (found at start; only a repaired one clears it), or null. */
   #ownProblem: string | null = null;
   /** Whether this workstation's desk key is enrolled in the verified chain (its desk events may be published). */
   #enrolled = false;
@@ -300,8 +300,9 @@ export class TeamReplicator implements TeamSeam {
     const profiles = new Set(rows.filter((row) => row.kind === 'system' && (row.action === ORDER_STATUS || row.action === ORDER_ACCEPTED) && row.profile !== null).map((row) => row.profile as string));
     for (const profile of profiles) {
       if (held.has(profile)) continue;
-      // The active profile's keys are the context's (read once); another profile's come from the keychain.
-      const keys = await (profile === this.#context.activeProfile().name ? this.#context.keys() : this.#context.vault.load(profile)).catch(() => null);
+      // The active profile's keys are the context's (read once); another profile's come from the keychain. A fresh joiner has
+      // no active profile yet while it pulls: its profiles come with the rows.
+      const keys = await (profile === this.#context.activeProfileName() ? this.#context.keys() : this.#context.vault.load(profile)).catch(() => null);
       if (keys !== null) held.set(profile, { platformPublicKey: keys.platformPublicKey, merchantPrivateKey: keys.merchantPrivateKey });
     }
     const shared = new Map<string, OrderEvidenceKeys | null>();
@@ -329,6 +330,8 @@ export class TeamReplicator implements TeamSeam {
 
   /** Stops trusting the team database from the start (the pinned genesis does not hold: ledger/trust-roots.ts). */
   stopTrusting(reason: string): void {
+    // Like a local log that does not verify: no pull or whole walk clears it, only a start with the genesis holding.
+    this.#ownProblem = reason;
     this.#halt(reason, 'genesis', 'pinned genesis');
   }
 

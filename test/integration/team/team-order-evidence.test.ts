@@ -134,7 +134,7 @@ describe('finding 2: desk-signed order outcomes and profile removals', () => {
     for (const workstation of [a, b]) {
       const view = await workstation.value('team/verify', {});
       const refusal = view.refused.find((entry) => entry.rowName === `audit row ${seq}`);
-      expect(refusal?.reason, JSON.stringify(view.refused)).toMatch(new RegExp(`row ${seq} is signed by key ${attacker.keyId}, which is neither this desk's key nor one its founders named`));
+      expect(refusal?.reason, JSON.stringify(view.refused)).toMatch(new RegExp(`row ${seq} is signed by desk key ${attacker.keyId}, which is neither in the desk's pinned genesis nor enrolled by an admin's team/workstation statement since`));
       expect(await workstation.find(pending)).toMatchObject({ state: 'submitted', outcome: null });
     }
     expect(sandboxOrders(desk).filter((order) => order.userOrder === pending)).toEqual([{ userOrder: pending, count: 1 }]);
