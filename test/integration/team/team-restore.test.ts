@@ -59,7 +59,7 @@ beforeAll(async () => {
   b = await openWorkstation('B');
   c = await openWorkstation('C');
   await joinTeam(b, 'B', a, [APPROVER]);
-  await joinTeam(c, 'C', a, [INITIATOR]);
+  await joinTeam(c, 'C', a, [INITIATOR, APPROVER]);
   keptOrder = (await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '31', toAddress: tronAddress(), as: INITIATOR })).withdrawal.userOrder;
   backupHead = await allAtHead();
   await backUp();
