@@ -33,7 +33,8 @@ import {
   type StatementSigner,
   type TeamRefusal,
 } from '../store';
-import { applyTeamRow, projectionsFor, saveSealedKeys, SEALED_KEY_KINDS, type OrderKeysFor } from './apply';
+import { applyTeamRow, projectionsFor, type OrderKeysFor } from './apply';
+import { workstationEnrolled } from '../operators/devices';
 import { ORDER_ACCEPTED, ORDER_STATUS } from '../ledger/kinds/system';
 import { sharedEvidenceKeys, type OrderEvidenceKeys } from '../ledger/order-evidence';
 import { DESK_STATE_TABLES, expectedDeskStateRow } from './desk-projections';
@@ -124,8 +125,10 @@ export class TeamReplicator implements TeamSeam {
   #connection: ConnectionState;
   /** Why this workstation does not trust the team database now (its own log, or the shared chain), or null. */
   #halted: string | null = null;
-  /** Why this workstation's own audit log does not verify (found at start; only a repaired log clears it), or null. */
+  /** Why this workstation's own audit log or pinned genesis does not hold (found at start; only a repaired one clears it), or null. */
   #ownProblem: string | null = null;
+  /** Whether this workstation's desk key is enrolled in the verified chain (its desk events may be published). */
+  #enrolled = false;
   #unsubscribe: (() => Promise<void>) | null = null;
   #draining = false;
   /** The merchant keys order evidence was checked with, by profile (read once; a workstation without them retries). */
@@ -261,7 +264,6 @@ export class TeamReplicator implements TeamSeam {
       if (this.#halted !== null) return 0;
     }
     let applied = 0;
-    let sealedKeysChanged = false;
     for (;;) {
       const local = auditHead(this.#context.db);
       const rows = await this.#call(() => this.#store.rowsAfter(local?.seq ?? 0, PULL_PAGE));
@@ -281,12 +283,10 @@ export class TeamReplicator implements TeamSeam {
           return outcome;
         });
         applied += 1;
-        if (SEALED_KEY_KINDS.has(row.kind) || row.kind === 'confirm') sealedKeysChanged = true;
         for (const event of effect.events) this.#emit(event);
       }
       if (rows.length < PULL_PAGE) break;
     }
-    if (sealedKeysChanged) await this.refreshSealedKeys();
     if (applied > 0) this.#emit({ type: 'operators/changed' });
     return applied;
   }
@@ -300,8 +300,9 @@ export class TeamReplicator implements TeamSeam {
     const profiles = new Set(rows.filter((row) => row.kind === 'system' && (row.action === ORDER_STATUS || row.action === ORDER_ACCEPTED) && row.profile !== null).map((row) => row.profile as string));
     for (const profile of profiles) {
       if (held.has(profile)) continue;
-      // The active profile's keys are the context's (read once); another profile's come from the keychain.
-      const keys = await (profile === this.#context.activeProfile().name ? this.#context.keys() : this.#context.vault.load(profile)).catch(() => null);
+      // The active profile's keys are the context's (read once); another profile's come from the keychain. A fresh joiner has
+      // no active profile yet while it pulls: its profiles come with the rows.
+      const keys = await (profile === this.#context.activeProfileName() ? this.#context.keys() : this.#context.vault.load(profile)).catch(() => null);
       if (keys !== null) held.set(profile, { platformPublicKey: keys.platformPublicKey, merchantPrivateKey: keys.merchantPrivateKey });
     }
     const shared = new Map<string, OrderEvidenceKeys | null>();
@@ -327,18 +328,10 @@ export class TeamReplicator implements TeamSeam {
     appLog.warn(message);
   }
 
-  /** Fetches the operators' sealed keys from the team database (see saveSealedKeys: only keys the roster enrolled). */
-  async refreshSealedKeys(): Promise<void> {
-    let after: string | null = null;
-    do {
-      const page = await this.#call(() => this.#store.projection('operators', { after, limit: 500 }));
-      this.#context.trail.transaction(() => saveSealedKeys(this.#context, page.rows));
-      after = page.nextCursor;
-    } while (after !== null);
-  }
-
   /** Stops trusting the team database from the start (the pinned genesis does not hold: ledger/trust-roots.ts). */
   stopTrusting(reason: string): void {
+    // Like a local log that does not verify: no pull or whole walk clears it, only a start with the genesis holding.
+    this.#ownProblem = reason;
     this.#halt(reason, 'genesis', 'pinned genesis');
   }
 
@@ -444,6 +437,10 @@ export class TeamReplicator implements TeamSeam {
     if (this.#draining) return;
     this.#draining = true;
     try {
+      // Desk events wait until an admin's enrolment of this workstation's desk key is in the chain (devices.ts);
+      // rows are never removed from a verified chain, so once enrolled it stays so.
+      this.#enrolled ||= workstationEnrolled(this.#context, this.#context.trail.deskPublicKey);
+      if (!this.#enrolled) return;
       for (;;) {
         if (!this.#context.db.open || this.#halted !== null || !this.#connection.connected) return;
         const next = nextTeamOutboxEvent(this.#context.db);

@@ -28,9 +28,9 @@ async function failure(sql: string, params: unknown[] = []): Promise<string> {
 }
 
 describe('team database migrations', () => {
-  it('applies 0010, 0020 and 0030 once, recording them in schema_version', async () => {
+  it('applies 0010, 0020, 0025 and 0030 once, recording them in schema_version', async () => {
     expect(await readSchemaVersion(client)).toBeNull();
-    expect(await migratePostgres(client)).toEqual([10, 20, 30]);
+    expect(await migratePostgres(client)).toEqual([10, 20, 25, 30]);
     expect(await migratePostgres(client)).toEqual([]);
     expect(await readSchemaVersion(client)).toBe(latestPgVersion());
     const tables = await client.query<{ tablename: string }>('SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename', [TEAM_SCHEMA]);
@@ -64,10 +64,19 @@ describe('team database migrations', () => {
     expect((await client.query(`SELECT count(*)::int AS n FROM ${TEAM_SCHEMA}.head_acks`)).rows[0]).toEqual({ n: 2 });
   });
 
+  it('0025 removes the sealed private keys earlier workstations wrote into the operators rows, keeping their public keys', async () => {
+    await migratePostgres(client, PG_MIGRATIONS.filter((migration) => migration.version <= 20));
+    const sealed = { profile: 'main', name: 'bob', keyId: 'AAAA-BBBB-CCCC-DDDD', publicKey: 'cHVibGlj', sealedKey: '{"v":1,"kdf":{"name":"scrypt"},"ciphertext":"x"}' };
+    await client.query(`INSERT INTO ${TEAM_SCHEMA}.operators (key, data) VALUES ($1, $2)`, ['main/bob/AAAA-BBBB-CCCC-DDDD', sealed]);
+    expect(await migratePostgres(client, PG_MIGRATIONS.filter((migration) => migration.version <= 25))).toEqual([25]);
+    const rows = await client.query<{ data: Record<string, unknown> }>(`SELECT data FROM ${TEAM_SCHEMA}.operators`);
+    expect(rows.rows.map((row) => row.data)).toEqual([{ profile: 'main', name: 'bob', keyId: 'AAAA-BBBB-CCCC-DDDD', publicKey: 'cHVibGlj' }]);
+  });
+
   it('rolls a failing migration back whole, leaving the previous version', async () => {
     const broken: PgMigration = { version: 40, name: 'broken', sql: 'CREATE TABLE half_made (a int); SELECT 1 / 0;' };
     await expect(migratePostgres(client, [...PG_MIGRATIONS, broken])).rejects.toThrow(/division by zero/);
-    expect(await readSchemaVersion(client)).toBe(30);
+    expect(await readSchemaVersion(client)).toBe(latestPgVersion());
     expect((await client.query(`SELECT to_regclass('${TEAM_SCHEMA}.half_made') AS found`)).rows[0]).toEqual({ found: null });
   });
 
@@ -79,7 +88,7 @@ describe('team database migrations', () => {
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(SharedStoreError);
-    expect((error as SharedStoreError).message).toMatch(/newer Treasury Desk \(schema 990; this version knows up to 30\); update this workstation/);
+    expect((error as SharedStoreError).message).toMatch(new RegExp(`newer Treasury Desk \\(schema 990; this version knows up to ${latestPgVersion()}\\); update this workstation`));
     expect(await readSchemaVersion(client)).toBe(990);
   });
 
