@@ -12,6 +12,7 @@ import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
 import { startHarnessEngine, type HarnessEngine } from '../harness/engine';
 import type { BenchOutcome } from './run';
 import { runStoreBench } from './team-store';
+import { joinAndEnrol } from '../support/team-join';
 import { runRegistryBench } from './team-registry';
 import { runWitnessBench } from './team-witness';
 
@@ -135,7 +136,7 @@ async function runWorkstationBench(url: string): Promise<BenchOutcome> {
     for (const name of ['B', 'C']) {
       const other = await station(join(dir, name));
       stations.push(other);
-      await other.value('team/join', { database: url, workstation: name, as: ADMIN, genesis: (await a.value('team/status', {})).genesis?.fingerprint ?? '' });
+      await joinAndEnrol(other.value, a.value, name, url, ADMIN, [APPROVER]);
       others.push(other);
     }
     const [b, c] = others as [Station, Station];

@@ -12,7 +12,7 @@ import { generateSigningKey, type SigningKeyPair } from '../../../electron/core/
 import { auditRowHash, canonicalHash, encodeStatement, signStatementText, type Statement, type StatementBody } from '../../../electron/core/statements/statement';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { ADMIN, APPROVER, INITIATOR, tronAddress, type Desk } from '../engine/support';
-import { adminSql, databaseUrl, emptyTeamDatabase, genesisOf, openFirstWorkstation, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
+import { adminSql, databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
 
 const T = TEAM_SCHEMA;
 /** How many random sequences run (at least 300 in CI; TREASURY_PROPERTY_RUNS changes it for a quick local look). */
@@ -275,7 +275,9 @@ beforeAll(async () => {
   await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
   b = await openWorkstation('B');
   c = await openWorkstation('C');
-  for (const workstation of [b, c]) await workstation.value('team/join', { database: databaseUrl(), workstation: workstation.name, as: ADMIN, genesis: await genesisOf(a) });
+  // B approves (bob signs there), C vetoes (carol cancels there): each gets its device key, confirmed at A.
+  await joinTeam(b, 'B', a, [APPROVER]);
+  await joinTeam(c, 'C', a, [INITIATOR]);
   for (let i = 0; i < 3; i += 1) await honest({ kind: 'request' });
   await honest({ kind: 'approve', pick: 0 });
   await caughtUp();
