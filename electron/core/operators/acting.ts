@@ -69,6 +69,26 @@ function timeText(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 }
 
+/**
+ * The passphrase checks under way in this process, per desk and operator. A claimed attempt counts as a failure until
+ * it proves right, so checks of one operator run one after another here: parallel right passphrases (a script, twenty
+ * windows) never count against each other, while parallel wrong guesses still each take their own count.
+ */
+const checksUnderWay = new WeakMap<DeskContext, Map<number, Promise<unknown>>>();
+
+function oneCheckAtATime<T>(context: DeskContext, operatorId: number, check: () => Promise<T>): Promise<T> {
+  let perOperator = checksUnderWay.get(context);
+  if (!perOperator) checksUnderWay.set(context, (perOperator = new Map()));
+  const previous = perOperator.get(operatorId) ?? Promise.resolve();
+  const run = previous.then(check, check);
+  const settled = run.catch(() => undefined);
+  perOperator.set(operatorId, settled);
+  void settled.then(() => {
+    if (perOperator.get(operatorId) === settled) perOperator.delete(operatorId);
+  });
+  return run;
+}
+
 /** Unseals the operator's current key with the passphrase: the one passphrase check there is. */
 export async function unsealOperator(
   context: DeskContext,
@@ -85,38 +105,40 @@ export async function unsealOperator(
     await spendDecoyTime(credentials.passphrase);
     throw wrong();
   }
-  const now = context.now();
-  const attempt = claimPassphraseAttempt(context.db, record.id, lockoutWaitMs, now);
-  if (!attempt.allowed) {
-    const minutes = Math.ceil((attempt.lockedUntil - now) / 60_000);
-    throw new DeskError(
-      'lockedOut',
-      `too many wrong passphrases for ${record.name}: the next attempt is possible at ${timeText(attempt.lockedUntil)} (in ${minutes} min). An admin can re-key the operator if the passphrase is lost.`,
-    );
-  }
-  // The key this workstation holds for them: the one they accepted here, or a device key confirmed for it.
-  const key = [snapshot.keyId, ...snapshot.devices.map((device) => device.keyId)].map((keyId) => getOperatorKey(context.db, record.id, keyId)).find((held) => held !== undefined);
-  if (!key) throw noKeyHere(record.name);
-  let privateKey: KeyObject;
-  try {
-    privateKey = await unsealPrivateKey(parseSealedKey(key.sealedKeyJson), credentials.passphrase, { profile, operator: record.name, keyId: key.keyId });
-  } catch (error) {
-    if (!(error instanceof SealError)) throw error;
-    if (error.reason === 'malformed') {
-      throw new DeskError('unverified', `${record.name}'s sealed key on this desk is missing or damaged: an admin must re-key the operator`);
+  return oneCheckAtATime(context, record.id, async () => {
+    const now = context.now();
+    const attempt = claimPassphraseAttempt(context.db, record.id, lockoutWaitMs, now);
+    if (!attempt.allowed) {
+      const minutes = Math.ceil((attempt.lockedUntil - now) / 60_000);
+      throw new DeskError(
+        'lockedOut',
+        `too many wrong passphrases for ${record.name}: the next attempt is possible at ${timeText(attempt.lockedUntil)} (in ${minutes} min). An admin can re-key the operator if the passphrase is lost.`,
+      );
     }
-    // The attempt was counted before the check: its count and lockout are what this failure reports.
-    const { failures, lockedUntil } = attempt;
-    context.trail.system({ profile, action: 'operators/wrongPassphrase', subject: record.name, details: { failures, lockedUntil } });
-    if (lockedUntil !== null) context.emit({ type: 'operators/changed' });
-    throw wrong();
-  }
-  // The right passphrase: the attempt counted before the check, and any earlier failures, are cleared.
-  resetPassphraseFailures(context.db, record.id, now);
-  if (publicKeyOfPrivate(privateKey) !== snapshotKey(snapshot, key.keyId)) {
-    throw new DeskError('unverified', `${record.name}'s sealed key is not the key the roster enrolled: the desk database was altered`);
-  }
-  return { privateKey, keyId: key.keyId, snapshot, name: record.name, roster, profile };
+    // The key this workstation holds for them: the one they accepted here, or a device key confirmed for it.
+    const key = [snapshot.keyId, ...snapshot.devices.map((device) => device.keyId)].map((keyId) => getOperatorKey(context.db, record.id, keyId)).find((held) => held !== undefined);
+    if (!key) throw noKeyHere(record.name);
+    let privateKey: KeyObject;
+    try {
+      privateKey = await unsealPrivateKey(parseSealedKey(key.sealedKeyJson), credentials.passphrase, { profile, operator: record.name, keyId: key.keyId });
+    } catch (error) {
+      if (!(error instanceof SealError)) throw error;
+      if (error.reason === 'malformed') {
+        throw new DeskError('unverified', `${record.name}'s sealed key on this desk is missing or damaged: an admin must re-key the operator`);
+      }
+      // The attempt was counted before the check: its count and lockout are what this failure reports.
+      const { failures, lockedUntil } = attempt;
+      context.trail.system({ profile, action: 'operators/wrongPassphrase', subject: record.name, details: { failures, lockedUntil } });
+      if (lockedUntil !== null) context.emit({ type: 'operators/changed' });
+      throw wrong();
+    }
+    // The right passphrase: the attempt counted before the check, and any earlier failures, are cleared.
+    resetPassphraseFailures(context.db, record.id, now);
+    if (publicKeyOfPrivate(privateKey) !== snapshotKey(snapshot, key.keyId)) {
+      throw new DeskError('unverified', `${record.name}'s sealed key is not the key the roster enrolled: the desk database was altered`);
+    }
+    return { privateKey, keyId: key.keyId, snapshot, name: record.name, roster, profile };
+  });
 }
 
 const ACTION_WORDS: Readonly<Record<OperatorAction, string>> = {
