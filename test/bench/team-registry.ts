@@ -21,6 +21,7 @@ export async function runRegistryBench(url: string, requests = 10_000): Promise<
   await admin.end();
   const store = await openPostgresDeskStore(url);
   try {
+    await store.initialise(trail.deskId, Date.now());
     const rows = trail.head()?.seq ?? 0;
     let expected: ChainHead | null = null;
     for (let from = 1; from <= rows; from += PAGE) {

@@ -98,16 +98,24 @@ function reinvokeInCluster(args: readonly string[]): never {
  * workstations, then the store operations behind the approvals queue, then the kind registry verifying a 100,000-row
  * shared chain. `--witness` and `--registry` run that part alone.
  */
+/** `--requests N`: the registry bench's desk size (10,000 requests, about 100,000 rows, unless given). */
+function requestsOption(args: readonly string[]): number {
+  const index = args.indexOf('--requests');
+  const value = index >= 0 ? Number(args[index + 1]) : 10_000;
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error('--requests takes a positive whole number');
+  return value;
+}
+
 export async function run(args: readonly string[]): Promise<BenchOutcome> {
   const url = process.env['TREASURY_DESK_DATABASE_URL'];
   // Never against a real team database: only inside the harnesses' throwaway cluster and keyring.
   if (url === undefined || process.env['TREASURY_DESK_PG_HARNESS'] === undefined || process.env['TREASURY_KEYRING_HARNESS'] === undefined) reinvokeInCluster(args);
   if (args.includes('--witness')) return runWitnessBench(url);
-  if (args.includes('--registry')) return runRegistryBench(url);
+  if (args.includes('--registry')) return runRegistryBench(url, requestsOption(args));
   const workstations = await runWorkstationBench(url);
   const witness = await runWitnessBench(url);
   const store = await runStoreBench(args, url);
-  const registry = await runRegistryBench(url);
+  const registry = await runRegistryBench(url, requestsOption(args));
   return { missed: [...workstations.missed, ...witness.missed, ...store.missed, ...registry.missed] };
 }
 
