@@ -125,7 +125,10 @@ describe('a team desk across three workstations', () => {
     const device = await c.value('operators/addDevice', erin);
     expect(device).toMatchObject({ operator: 'erin', workstation: 'C' });
     await confirmDeviceAt(b, device.id, erin);
-    await within('her device key in force at C', 2000, async () => (await c.value('operators/list', {})).operators.find((entry) => entry.name === 'erin')?.devices.length === 1);
+    // B's confirmation reaches C and A each in its own time: wait for both before reading A's roster.
+    for (const workstation of [c, a]) {
+      await within(`her device key in force at ${workstation.name}`, 2000, async () => (await workstation.value('operators/list', {})).operators.find((entry) => entry.name === 'erin')?.devices.length === 1);
+    }
     const roster = await a.value('operators/list', {});
     expect(roster.operators.find((entry) => entry.name === 'erin')).toMatchObject({ party: ['erin'], devices: [{ workstation: 'C', keyFingerprint: device.keyFingerprint, confirmedBy: 'erin' }] });
     expect((await c.value('withdrawals/approve', { id: atC?.id, as: erin })).state).toBe('approved');
