@@ -15,7 +15,7 @@ export function shortProposal(id: string): string {
  * A proposal id typed on the command line: the whole 64 hex characters, or a prefix of at least 8 that names exactly
  * one open proposal. Bad text or an ambiguous prefix is bad input (exit 2); no match is a refusal (exit 1).
  */
-export function resolveProposalId(typed: string, open: readonly ProposalView[]): string {
+export function resolveProposalId(typed: string, open: readonly { readonly id: string }[]): string {
   const text = typed.trim().toLowerCase();
   if (!/^[0-9a-f]+$/.test(text) || text.length < PROPOSAL_PREFIX_MIN || text.length > 64) {
     throw new UsageError(`PROPOSAL_ID must be a proposal id (64 hexadecimal characters) or a unique prefix of at least ${PROPOSAL_PREFIX_MIN}, as "treasury-desk operator list" shows it.`);

@@ -268,6 +268,25 @@ export interface OperatorView {
   /** Wrong-passphrase lockout: no attempt is checked before this time (ms), null when none. */
   readonly lockedUntil: number | null;
   readonly failedAttempts: number;
+  /** Their keys at other workstations of a team desk (device keys), each in force since confirmed. */
+  readonly devices: readonly DeviceKeyView[];
+}
+
+export interface DeviceKeyView {
+  readonly workstation: string;
+  readonly keyFingerprint: string;
+  /** The operator themself (from another workstation) or the admin who confirmed it. */
+  readonly confirmedBy: string;
+}
+
+/** A device key proposed at a workstation, waiting for the operator's other key or an admin to confirm it. */
+export interface PendingDeviceView {
+  /** What `operators/confirmDevice` names. */
+  readonly id: string;
+  readonly operator: string;
+  readonly workstation: string;
+  readonly keyFingerprint: string;
+  readonly at: number;
 }
 
 /** A roster or policy change waiting for the invited operator or for a second, independent admin. */
@@ -303,6 +322,7 @@ export interface RosterView {
   readonly founded: boolean;
   readonly operators: readonly OperatorView[];
   readonly proposals: readonly ProposalView[];
+  readonly pendingDevices: readonly PendingDeviceView[];
   /** Whether the desk has two independent admins (four-eyes on roster, policy and admin requests). */
   readonly fourEyes: boolean;
   /** What the desk cannot do, said plainly (a single-admin desk), or how to start (not founded). */
@@ -488,6 +508,8 @@ export interface TeamStatusView {
   readonly pendingEvents: number;
   /** The desk's genesis this workstation pinned (docs/team.md "Pinned trust roots"), or null before a pin. */
   readonly genesis: TeamGenesisView | null;
+  /** Why this workstation is not enrolled yet (its device key waits for an admin at another workstation), or null. */
+  readonly enrolment: string | null;
 }
 
 /** A desk's genesis: the fingerprint people compare out of band, the row it is taken at, and what it pins. */

@@ -214,6 +214,10 @@ export const CONTRACT = {
   'operators/disable': method(z.strictObject({ name: operatorName, as: actingOperator }))<Dto.RosterView>(),
   /** A new key for an operator who lost their passphrase: an invitation like enrolment. */
   'operators/rekey': method(z.strictObject({ name: operatorName, as: actingOperator }))<Dto.InvitationView>(),
+  /** At a team workstation where the operator has no key: a new key sealed by the passphrase typed here, proposed. */
+  'operators/addDevice': method(z.strictObject({ operator: operatorName, passphrase }))<Dto.PendingDeviceView>(),
+  /** The operator (with their key at this workstation) or an admin confirms a device key proposed elsewhere. */
+  'operators/confirmDevice': method(z.strictObject({ proposal: proposalId, as: actingOperator }))<Dto.RosterView>(),
   /** Re-seals one's own key under a new passphrase (no roster change). */
   'operators/changePassphrase': method(z.strictObject({ operator: operatorName, passphrase, newPassphrase: passphrase }))<Dto.OperatorView>(),
 

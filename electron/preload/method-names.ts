@@ -39,6 +39,8 @@ export const PRELOAD_METHOD_NAMES = [
   'operators/setRole',
   'operators/disable',
   'operators/rekey',
+  'operators/addDevice',
+  'operators/confirmDevice',
   'operators/changePassphrase',
   'policies/list',
   'policies/set',

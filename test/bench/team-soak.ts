@@ -11,6 +11,7 @@ import { encodeTronAddress } from '../../electron/chains';
 import { startHarnessEngine, type HarnessEngine } from '../harness/engine';
 import { admin } from '../support/raw-merchant';
 import { runTeamWorkload, sandboxOrdersIn, workloadLines, type WorkloadStation } from '../support/team-workload';
+import { joinAndEnrol } from '../support/team-join';
 import type { BenchOutcome } from './run';
 
 const STATIONS = 20;
@@ -61,9 +62,6 @@ export async function runSoak(args: readonly string[], url: string, ownerUrl: st
     const a = stationOf('A', first, true);
     await must(a, 'demo/start', {});
     await must(a, 'team/init', { database: url, ownerDatabase: ownerUrl, workstation: 'A', as: ADMIN });
-    // The fingerprint each joiner confirms, as A (already on the desk) shows it.
-    const genesis = (await must(a, 'team/status', {})).genesis?.fingerprint;
-    if (genesis === undefined) throw new Error('A pinned no genesis at team init');
     const sandbox = first.demoSandboxes.at(-1);
     if (sandbox === undefined) throw new Error('the demo sandbox did not start');
     const stations: WorkloadStation[] = [a];
@@ -73,7 +71,9 @@ export async function runSoak(args: readonly string[], url: string, ownerUrl: st
       const harness = await startHarnessEngine({ dataDir: join(dir, name), lockable: false, demoAuto: false });
       harnesses.push(harness);
       const station = stationOf(name, harness, index === 1);
-      await must(station, 'team/join', { database: url, workstation: name, as: ADMIN, genesis });
+      // Joined as people join: the genesis A shows confirmed, enrolled through alice's device key confirmed at A, and a
+      // device key for the approver who acts there.
+      await joinAndEnrol((method, request) => must(station, method, request), (method, request) => must(a, method, request), name, url, ADMIN, [operator('demo-approver')]);
       stations.push(station);
     }
     await must(stations[1] as WorkloadStation, 'profiles/importFile', { name: 'demo', path: sandbox.credentialsPath });

@@ -15,6 +15,7 @@ import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
 import { openPostgresDeskStore } from '../../electron/core/team/postgres-store';
 import type { SharedDeskStore } from '../../electron/core/team/shared-store';
 import { startHarnessEngine } from '../harness/engine';
+import { joinAndEnrol } from '../support/team-join';
 import { percentile } from './history';
 import type { BenchOutcome } from './run';
 
@@ -120,7 +121,6 @@ export async function runWitnessBench(url: string, ownerUrl: string): Promise<Be
     const a = caller(first.engine);
     await a('demo/start', {});
     await a('team/init', { database: url, ownerDatabase: ownerUrl, workstation: 'A', as: ADMIN });
-    const genesis = (await a('team/status', {})).genesis?.fingerprint ?? '';
     const lines: string[] = [];
     let enrolled = 1;
     for (const size of SIZES) {
@@ -128,7 +128,7 @@ export async function runWitnessBench(url: string, ownerUrl: string): Promise<Be
         const name = `W${enrolled + 1}`;
         const engine = await createEngine({ dbPath: join(dir, `${name}.sqlite`), vault: new KeychainVault({ service: `treasury-desk-bench-${randomBytes(6).toString('hex')}` }), cryptoThreads: 1 });
         closers.push(() => engine.close());
-        await caller(engine)('team/join', { database: url, workstation: name, as: ADMIN, genesis });
+        await joinAndEnrol(caller(engine), a, name, url, ADMIN);
       }
       const witnessed = await timeSends(a, admin, times);
       if (witnessed.steps.length !== SENDS) throw new Error(`${witnessed.steps.length} witness steps for ${SENDS} sends`);

@@ -13,6 +13,7 @@ import { startHarnessEngine, type HarnessEngine } from '../harness/engine';
 import type { BenchOutcome } from './run';
 import { runSoak } from './team-soak';
 import { runStoreBench } from './team-store';
+import { joinAndEnrol } from '../support/team-join';
 import { runRegistryBench } from './team-registry';
 import { runWitnessBench } from './team-witness';
 
@@ -98,6 +99,14 @@ function reinvokeInCluster(args: readonly string[]): never {
  * workstations, then the store operations behind the approvals queue, then the kind registry verifying a 100,000-row
  * shared chain. `--witness` and `--registry` run that part alone.
  */
+/** `--requests N`: the registry bench's desk size (10,000 requests, about 100,000 rows, unless given). */
+function requestsOption(args: readonly string[]): number {
+  const index = args.indexOf('--requests');
+  const value = index >= 0 ? Number(args[index + 1]) : 10_000;
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error('--requests takes a positive whole number');
+  return value;
+}
+
 export async function run(args: readonly string[]): Promise<BenchOutcome> {
   const url = process.env['TREASURY_DESK_DATABASE_URL'];
   // Never against a real team database: only inside the harnesses' throwaway cluster and keyring.
@@ -105,11 +114,11 @@ export async function run(args: readonly string[]): Promise<BenchOutcome> {
   if (url === undefined || ownerUrl === undefined || process.env['TREASURY_DESK_PG_HARNESS'] === undefined || process.env['TREASURY_KEYRING_HARNESS'] === undefined) reinvokeInCluster(args);
   if (args.includes('--soak')) return runSoak(args, url, ownerUrl);
   if (args.includes('--witness')) return runWitnessBench(url, ownerUrl);
-  if (args.includes('--registry')) return runRegistryBench(url, ownerUrl);
+  if (args.includes('--registry')) return runRegistryBench(url, ownerUrl, requestsOption(args));
   const workstations = await runWorkstationBench(url, ownerUrl);
   const witness = await runWitnessBench(url, ownerUrl);
   const store = await runStoreBench(args, url, ownerUrl);
-  const registry = await runRegistryBench(url, ownerUrl);
+  const registry = await runRegistryBench(url, ownerUrl, requestsOption(args));
   return { missed: [...workstations.missed, ...witness.missed, ...store.missed, ...registry.missed] };
 }
 
@@ -138,7 +147,7 @@ async function runWorkstationBench(url: string, ownerUrl: string): Promise<Bench
     for (const name of ['B', 'C']) {
       const other = await station(join(dir, name));
       stations.push(other);
-      await other.value('team/join', { database: url, workstation: name, as: ADMIN, genesis: (await a.value('team/status', {})).genesis?.fingerprint ?? '' });
+      await joinAndEnrol(other.value, a.value, name, url, ADMIN, [APPROVER]);
       others.push(other);
     }
     const [b, c] = others as [Station, Station];

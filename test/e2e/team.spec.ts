@@ -4,7 +4,8 @@
 // wrong database password and an unreachable database shown under the form, nothing joined) and lands on the desk
 // with the joined profile once the desk's genesis fingerprint it shows matches the first's. The second page's approvals
 // queue shows a request made at the first within a second, without a reload, and both Settings show the team desk as
-// connected with the same genesis fingerprint; every page passes the accessibility checks.
+// connected with the same genesis fingerprint; the laptop's admin device key is confirmed in the first workstation's
+// Operators screen (which enrols the laptop); every page passes the accessibility checks.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -95,6 +96,24 @@ test('the second workstation’s approvals queue updates live when the first mak
 
     const genesis = (await desk.value('team/status', {})).genesis?.fingerprint ?? 'no genesis';
     await joinFromOnboarding(page2, url, genesis);
+    // No private key comes through the team database: the admin's device key made at the laptop is confirmed at the
+    // first workstation (which enrols the laptop), and the approver gets a key at the laptop, confirmed with theirs.
+    const confirmAtFirst = async (proposal: string, as: { operator: string; passphrase: string }): Promise<void> => {
+      await expect.poll(async () => (await desk.value('operators/list', {})).pendingDevices.some((device) => device.id === proposal)).toBe(true);
+      await desk.value('operators/confirmDevice', { proposal, as });
+    };
+    const adminDevice = (await second.desk.value('operators/list', {})).pendingDevices.find((device) => device.operator === DEMO_ADMIN.operator);
+    expect(adminDevice).toBeDefined();
+    // The admin's key is confirmed in the first workstation's app: Operators lists it, Confirm asks who acts.
+    await go(page, 'operators');
+    const waiting = page.getByTestId('@operators/device').and(page.locator(`[data-id="${adminDevice?.id ?? ''}"]`));
+    await expect(waiting).toHaveAttribute('data-workstation', 'laptop');
+    await expectAccessible(page, 'operators with a device key waiting');
+    await waiting.getByTestId('@operators/device-confirm-button').click();
+    await actAs(page, DEMO_ADMIN);
+    await expect(page.getByTestId('@operators/devices-status')).toContainText(`Confirmed: ${DEMO_ADMIN.operator}'s key at laptop.`);
+    await confirmAtFirst((await second.desk.value('operators/addDevice', DEMO_APPROVER)).id, DEMO_APPROVER);
+    await expect.poll(async () => (await second.desk.value('team/status', {})).enrolment).toBeNull();
     await expect(page2.getByTestId('@lock/operator').or(page2.getByTestId('@shell/profile'))).toBeVisible();
     await unlockIfLocked(page2, DEMO_APPROVER);
     await expect(page2.getByTestId('@shell/profile')).toContainText('demo');

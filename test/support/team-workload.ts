@@ -57,6 +57,8 @@ export interface WorkloadReport {
   readonly submissions: number;
   /** Submissions refused because another workstation held or had done the claim (the race's loser). */
   readonly submitConflicts: number;
+  /** Submissions signed whose witnesses did not all answer within the wait: sent later, once, by a resuming sync. */
+  readonly witnessWaits: number;
   readonly syncs: number;
   /** Calls answered 'offline' (the team database did not answer in time) and made again after a pause. */
   readonly offlineRetries: number;
@@ -77,6 +79,8 @@ export interface WorkloadReport {
 }
 
 const FINAL = new Set(['rejected', 'submitted', 'completed']);
+/** The refusal of a submission whose witnesses did not all answer in time (team/witness.ts): signed, sent later. */
+const WITNESS_WAIT = /^nothing was sent: .* did not confirm .* The submission is signed and waits in 'submitting'/;
 
 function percentile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -109,7 +113,7 @@ async function viewAt(station: WorkloadStation, userOrder: string, until: (view:
 export async function runTeamWorkload(stations: readonly WorkloadStation[], options: WorkloadOptions): Promise<WorkloadReport> {
   const submitters = stations.filter((station) => station.canSubmit);
   if (stations.length < 2 || submitters.length < 2) throw new Error('the workload needs at least two workstations, two of them holding the merchant credentials');
-  const counts = { requests: 0, approvals: 0, rejections: 0, submissions: 0, submitConflicts: 0, syncs: 0, offlineRetries: 0 };
+  const counts = { requests: 0, approvals: 0, rejections: 0, submissions: 0, submitConflicts: 0, witnessWaits: 0, syncs: 0, offlineRetries: 0 };
   const failures: string[] = [];
   const visible: number[] = [];
   /** userOrder → the decision made ('rejected' or 'submitted'), once made. */
@@ -191,10 +195,16 @@ export async function runTeamWorkload(stations: readonly WorkloadStation[], opti
       for (const { racer, answer } of answers) {
         if (answer === null) failures.push(`${racer.name}: ${userOrder} not seen approved within 30 s`);
         else if (answer.ok) counts.submissions += 1;
+        else if (answer.error.code === 'conflict' && WITNESS_WAIT.test(answer.error.message)) counts.witnessWaits += 1;
         else if (answer.error.code === 'conflict') counts.submitConflicts += 1;
         else fail(racer, 'withdrawals/submit', answer.error);
       }
       if (answers.some(({ answer }) => answer?.ok === true)) decided.set(userOrder, 'submitted');
+      else if (answers.some(({ answer }) => answer?.ok === false && WITNESS_WAIT.test(answer.error.message))) {
+        // The submit statement is signed and the request waits in 'submitting' for its witnesses (team/witness.ts): it
+        // must still reach the service exactly once, resumed by a later sync, before the settle below ends.
+        decided.set(userOrder, 'submitted');
+      }
       if ((index + round) % 5 === 0) {
         const synced = await persist(requester, 'sync/run', {});
         if (synced.ok) counts.syncs += 1;
@@ -242,6 +252,9 @@ export async function runTeamWorkload(stations: readonly WorkloadStation[], opti
     }
     const settled = lost.length === 0 && new Set(heads).size === 1;
     if (settled || performance.now() - settleStarted > settleMs) break;
+    // A submission left waiting for its witnesses is resumed by a sync at a workstation holding the credentials, as
+    // the app's own sync does; nothing else sends it.
+    if (lost.length > 0) for (const station of submitters) await persist(station, 'sync/run', {});
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const orders = new Map(options.sandboxOrders().map((order) => [order.userOrder, order.count]));
@@ -267,7 +280,7 @@ export async function runTeamWorkload(stations: readonly WorkloadStation[], opti
 export function workloadLines(report: WorkloadReport): string[] {
   return [
     `${report.stations} workstations, ${report.seconds.toFixed(0)} s of work: ${report.requests} requests, ${report.approvals} approvals, ${report.rejections} rejections, ` +
-      `${report.submissions} submissions (${report.submitConflicts} racing submissions refused), ${report.syncs} syncs; ${report.offlineRetries} calls made again after an 'offline' answer`,
+      `${report.submissions} submissions (${report.submitConflicts} racing submissions refused, ${report.witnessWaits} left waiting for witnesses and resumed), ${report.syncs} syncs; ${report.offlineRetries} calls made again after an 'offline' answer`,
     `  decision to visible at the next workstation: p50 ${report.visibleP50.toFixed(0)} ms, p95 ${report.visibleP95.toFixed(0)} ms; settled in ${report.settleSeconds.toFixed(1)} s at head ${[...new Set(report.heads)].join('/')}`,
     `  lost ${report.lost.length}, doubled ${report.doubled.length}, waiting ${report.waiting.length}, failures ${report.failures.length}`,
     ...[...report.lost, ...report.doubled, ...report.waiting, ...report.failures].slice(0, 20).map((line) => `    ${line}`),

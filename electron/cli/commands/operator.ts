@@ -47,6 +47,15 @@ export function rosterText(roster: RosterView, timeZone: string, now: number = D
       roster.proposals.map((proposal) => [shortProposal(proposal.id), proposal.summary, proposal.proposer, waitingFor(proposal)]),
     );
   }
+  const devices = roster.operators.flatMap((operator) => operator.devices.map((device) => [operator.name, device.workstation, device.keyFingerprint, device.confirmedBy]));
+  if (devices.length > 0) text += `${text === '' ? '' : '\n'}device keys (one per workstation):\n${table(['name', 'workstation', 'key fingerprint', 'confirmed by'], devices)}`;
+  if (roster.pendingDevices.length > 0) {
+    text += `${text === '' ? '' : '\n'}device keys waiting for a confirmation:\n`;
+    text += table(
+      ['id', 'name', 'workstation', 'key fingerprint'],
+      roster.pendingDevices.map((device) => [shortProposal(device.id), device.operator, device.workstation, device.keyFingerprint]),
+    );
+  }
   if (roster.notice !== null) text += `${text === '' ? '' : '\n'}${roster.notice}\n`;
   return text;
 }
@@ -227,6 +236,45 @@ export const registerOperatorCommands: CommandRegistrar = (program, io) => {
       const newPassphrase = await askNewPassphrase(io, name);
       const changed = await session.run('operators/changePassphrase', { operator: name, passphrase, newPassphrase }, labels);
       session.output(changed, () => session.say(`new passphrase set for ${changed.name}; the key stays ${changed.keyFingerprint ?? '-'}`));
+    });
+  });
+
+  const device = operator.command('device').description("An operator's key at another workstation of a team desk (no key ever leaves the workstation it was made at)");
+  addEngineOptions(
+    device
+      .command('add')
+      .description('At this workstation: a new key for NAME, sealed by the passphrase typed here, proposed; it signs once confirmed elsewhere')
+      .argument('<name>', 'your operator name'),
+  ).action(async (name: string, _options: unknown, command: Command) => {
+    await withSession(command, io, async (session) => {
+      const labels = { ...LABELS, passphrase: 'the passphrase' };
+      session.check('operators/addDevice', { operator: name, passphrase: PLACEHOLDER }, labels);
+      const passphrase = await askNewPassphrase(io, name);
+      const proposed = await session.run('operators/addDevice', { operator: name, passphrase }, labels);
+      session.output(proposed, () => {
+        session.say(`device key ${proposed.keyFingerprint} for ${proposed.operator} at ${proposed.workstation} proposed (id ${shortProposal(proposed.id)})`);
+        session.say(
+          `it signs once confirmed: at another workstation, "treasury-desk operator device confirm ${shortProposal(proposed.id)} --as ${proposed.operator}" (or --as an admin: ${proposed.operator} then counts as that admin's party). Compare the key fingerprint.`,
+        );
+      });
+    });
+  });
+  addEngineOptions(
+    device
+      .command('confirm')
+      .description("Confirm a device key proposed at another workstation: as the operator themself (with their key here) or as an admin")
+      .argument('<id>', `the device key's id, or a unique prefix of at least ${PROPOSAL_PREFIX_MIN} characters ("operator list" shows them)`)
+      .requiredOption('--as <operator>', 'the operator themself, or an admin (asked for a passphrase)'),
+  ).action(async (typed: string, options: { readonly as: string }, command: Command) => {
+    await withSession(command, io, async (session) => {
+      const before = await session.run('operators/list', {});
+      const id = resolveProposalId(typed, before.pendingDevices);
+      session.check('operators/confirmDevice', { proposal: id, as: { operator: options.as, passphrase: PLACEHOLDER } }, LABELS);
+      const pending = before.pendingDevices.find((entry) => entry.id === id);
+      if (pending) session.beforeAsking(`Confirming ${pending.operator}'s device key ${pending.keyFingerprint} for workstation ${pending.workstation}`);
+      const as = await session.acting(options.as);
+      const roster = await session.run('operators/confirmDevice', { proposal: id, as }, LABELS);
+      session.output(roster, () => session.say(`confirmed: ${pending?.operator ?? 'the operator'}'s device key ${pending?.keyFingerprint ?? ''} signs for them at ${pending?.workstation ?? 'its workstation'}`));
     });
   });
 

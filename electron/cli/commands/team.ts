@@ -88,6 +88,7 @@ function statusLines(view: TeamStatusView): string[] {
       ? 'desk genesis: not pinned yet'
       : `desk genesis: ${view.genesis.fingerprint} (row ${view.genesis.seq}; profiles ${view.genesis.profiles.join(', ')}; workstations ${view.genesis.workstations.join(', ')})`,
   ];
+  if (view.enrolment !== null) lines.push(view.enrolment);
   if (view.pendingEvents > 0) lines.push(`${view.pendingEvents} desk event(s) waiting to be published`);
   if (view.halted !== null) lines.push(`NOT TRUSTED: ${view.halted}`);
   for (const refusal of view.refused) lines.push(`refused ${refusal.rowName}: ${refusal.reason}`);

@@ -245,6 +245,7 @@ export class AuditTrail {
         return verifier.foundingRefusalAt(statement, seq);
       },
       afterPin: this.#pinned !== null && seq > this.#pinned.seq,
+      teamDesk: () => auditRowsNamingDeskKeys(db, WORKSTATION_ENROLMENT).some((enrolling) => enrolling.kind === 'action' && enrolling.seq < seq),
     };
   }
 
@@ -690,6 +691,7 @@ export class ChainVerifier {
       deskKey: (keyId) => deskKeys.get(keyId),
       foundingRefusal: (statement) => this.foundingRefusalAt(statement, seq),
       afterPin: this.#afterPin(seq),
+      teamDesk: () => this.#teamDesk,
       initiator: (subject) => this.#initiators.get(`${profile}\n${subject}`),
       legacy: this.#legacy,
     };

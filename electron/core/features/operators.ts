@@ -16,6 +16,7 @@ import {
   rosterView,
   withdrawProposal,
 } from '../operators/enrolment';
+import { addDevice, confirmDevice } from '../operators/devices';
 import type { Handle } from './handle';
 
 export interface OperatorsFeatureDeps {
@@ -32,6 +33,8 @@ type OperatorMethods =
   | 'operators/setRole'
   | 'operators/disable'
   | 'operators/rekey'
+  | 'operators/addDevice'
+  | 'operators/confirmDevice'
   | 'operators/changePassphrase'
   | 'notifications/preferences'
   | 'notifications/setPreferences'
@@ -48,6 +51,8 @@ export function operatorsHandlers({ context }: OperatorsFeatureDeps, handle: Han
     'operators/setRole': handle('operators/setRole', (request) => changeRole(context, request.name, request.role, request.as)),
     'operators/disable': handle('operators/disable', (request) => disableOperator(context, request.name, request.as)),
     'operators/rekey': handle('operators/rekey', (request) => rekeyOperator(context, request.name, request.as)),
+    'operators/addDevice': handle('operators/addDevice', (request) => addDevice(context, request)),
+    'operators/confirmDevice': handle('operators/confirmDevice', (request) => confirmDevice(context, request.proposal, request.as)),
     'operators/changePassphrase': handle('operators/changePassphrase', (request) =>
       changePassphrase(context, { operator: request.operator, passphrase: request.passphrase }, request.newPassphrase),
     ),

@@ -41,6 +41,8 @@ export interface ChainStanding {
    * names its merchant ID and founders (ledger/pinned-rules.ts). Null before the pin, or when one does.
    */
   foundingRefusal(statement: Statement): string | null;
+  /** Whether an admin enrolled a team workstation before the row (a team desk: legacy invitations can no longer be accepted). */
+  teamDesk(): boolean;
   /** Whether the row comes after the genesis this workstation pinned (then only pinned and enrolled desk keys are in force). */
   readonly afterPin: boolean;
 }

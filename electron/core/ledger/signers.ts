@@ -1,9 +1,9 @@
 // Who signed a row, checked the one way for every kind (registry.ts): an operator against the roster as it stood just
-// before the row (enrolled, this key, the signature, active unless the kind allows a disabled operator), or a desk key
+// before the row (enrolled, this key or a device key of theirs, the signature, active unless the kind allows a disabled operator), or a desk key
 // the chain holds in force. The reasons keep the words `audit verify` has always used for these refusals.
 import { importPublicKey } from '../statements/keys';
 import { verifyStatementText } from '../statements/statement';
-import type { ChainRow } from '../operators/roster';
+import { snapshotKey, type ChainRow } from '../operators/roster';
 import type { ChainStanding, SignerRule } from './registry';
 
 /** Why the row is not signed as its kind's operator rule wants, or null. */
@@ -15,8 +15,10 @@ export function operatorSignerProblem(row: ChainRow, standing: ChainStanding, ru
   if (rule === 'roster') return null;
   const snapshot = standing.roster().at(operator, row.seq);
   if (!snapshot) return `row ${row.seq} is signed as ${operator}, who was not enrolled then: signed by no enrolled key`;
-  if (snapshot.keyId !== s.keyId) return `row ${row.seq} is signed with key ${s.keyId}, not ${operator}'s key ${snapshot.keyId}`;
-  const key = importPublicKey(snapshot.publicKey);
+  // Their enrolled key or one of their device keys in force (operators/roster.ts snapshotKey).
+  const signingKey = snapshotKey(snapshot, s.keyId);
+  if (signingKey === null) return `row ${row.seq} is signed with key ${s.keyId}, not ${operator}'s key ${snapshot.keyId}`;
+  const key = importPublicKey(signingKey);
   if (!key || !verifyStatementText(key, row.text, row.signature)) return `row ${row.seq}'s signature does not verify with ${operator}'s key: it was altered`;
   if (rule === 'activeOperator' && snapshot.status !== 'active') return `row ${row.seq} is signed by ${operator} after they were disabled`;
   return null;

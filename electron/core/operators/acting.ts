@@ -19,7 +19,7 @@ import {
   type AuditRow,
   type StatementDraft,
 } from '../store';
-import type { OperatorSnapshot, Roster } from './roster';
+import { snapshotKey, type OperatorSnapshot, type Roster } from './roster';
 import { parseSealedKey, publicKeyOfPrivate, SealError, sealPrivateKey, unsealPrivateKey, type SealedKey } from './sealed-key';
 
 export interface OperatorCredentials {
@@ -61,8 +61,32 @@ async function spendDecoyTime(passphrase: string): Promise<void> {
   await unsealPrivateKey(await decoySeal, passphrase, { profile: '', operator: 'decoy', keyId: '' }).catch(() => undefined);
 }
 
+function noKeyHere(name: string): DeskError {
+  return new DeskError('unverified', `${name} has no key on this workstation: run "operator device add ${name}" here, then confirm it with ${name}'s key at another workstation, or have an admin confirm it`);
+}
+
 function timeText(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+}
+
+/**
+ * The passphrase checks under way in this process, per desk and operator. A claimed attempt counts as a failure until
+ * it proves right, so checks of one operator run one after another here: parallel right passphrases (a script, twenty
+ * windows) never count against each other, while parallel wrong guesses still each take their own count.
+ */
+const checksUnderWay = new WeakMap<DeskContext, Map<number, Promise<unknown>>>();
+
+function oneCheckAtATime<T>(context: DeskContext, operatorId: number, check: () => Promise<T>): Promise<T> {
+  let perOperator = checksUnderWay.get(context);
+  if (!perOperator) checksUnderWay.set(context, (perOperator = new Map()));
+  const previous = perOperator.get(operatorId) ?? Promise.resolve();
+  const run = previous.then(check, check);
+  const settled = run.catch(() => undefined);
+  perOperator.set(operatorId, settled);
+  void settled.then(() => {
+    if (perOperator.get(operatorId) === settled) perOperator.delete(operatorId);
+  });
+  return run;
 }
 
 /** Unseals the operator's current key with the passphrase: the one passphrase check there is. */
@@ -70,45 +94,51 @@ export async function unsealOperator(
   context: DeskContext,
   credentials: OperatorCredentials,
   profile: string = context.activeProfile().name,
-): Promise<{ privateKey: KeyObject; snapshot: OperatorSnapshot; name: string; roster: Roster; profile: string }> {
+): Promise<{ privateKey: KeyObject; keyId: string; snapshot: OperatorSnapshot; name: string; roster: Roster; profile: string }> {
   const record = getOperatorRecord(context.db, profile, credentials.operator);
   const roster = context.trail.roster(profile);
   const snapshot = record ? roster.at(record.name) : undefined;
+  // On the roster (which anyone may list) but never at this workstation: say how to get a key here.
+  const enrolled = record ? undefined : roster.operator(credentials.operator);
+  if (enrolled) throw noKeyHere(enrolled.name);
   if (!record || !snapshot) {
     await spendDecoyTime(credentials.passphrase);
     throw wrong();
   }
-  const now = context.now();
-  const attempt = claimPassphraseAttempt(context.db, record.id, lockoutWaitMs, now);
-  if (!attempt.allowed) {
-    const minutes = Math.ceil((attempt.lockedUntil - now) / 60_000);
-    throw new DeskError(
-      'lockedOut',
-      `too many wrong passphrases for ${record.name}: the next attempt is possible at ${timeText(attempt.lockedUntil)} (in ${minutes} min). An admin can re-key the operator if the passphrase is lost.`,
-    );
-  }
-  const key = getOperatorKey(context.db, record.id, snapshot.keyId);
-  let privateKey: KeyObject;
-  try {
-    if (!key) throw new SealError('malformed', 'no sealed key for the current key id');
-    privateKey = await unsealPrivateKey(parseSealedKey(key.sealedKeyJson), credentials.passphrase, { profile, operator: record.name, keyId: snapshot.keyId });
-  } catch (error) {
-    if (!(error instanceof SealError)) throw error;
-    if (error.reason === 'malformed') {
-      throw new DeskError('unverified', `${record.name}'s sealed key on this desk is missing or damaged: an admin must re-key the operator`);
+  return oneCheckAtATime(context, record.id, async () => {
+    const now = context.now();
+    const attempt = claimPassphraseAttempt(context.db, record.id, lockoutWaitMs, now);
+    if (!attempt.allowed) {
+      const minutes = Math.ceil((attempt.lockedUntil - now) / 60_000);
+      throw new DeskError(
+        'lockedOut',
+        `too many wrong passphrases for ${record.name}: the next attempt is possible at ${timeText(attempt.lockedUntil)} (in ${minutes} min). An admin can re-key the operator if the passphrase is lost.`,
+      );
     }
-    // The attempt was counted before the check: its count and lockout are what this failure reports.
-    const { failures, lockedUntil } = attempt;
-    context.trail.system({ profile, action: 'operators/wrongPassphrase', subject: record.name, details: { failures, lockedUntil } });
-    if (lockedUntil !== null) context.emit({ type: 'operators/changed' });
-    throw wrong();
-  }
-  // The right passphrase: the attempt counted before the check, and any earlier failures, are cleared.
-  resetPassphraseFailures(context.db, record.id, now);
-  if (publicKeyOfPrivate(privateKey) !== snapshot.publicKey) {
-    throw new DeskError('unverified', `${record.name}'s sealed key is not the key the roster enrolled: the desk database was altered`);
-  }
-  return { privateKey, snapshot, name: record.name, roster, profile };
+    // The key this workstation holds for them: the one they accepted here, or a device key confirmed for it.
+    const key = [snapshot.keyId, ...snapshot.devices.map((device) => device.keyId)].map((keyId) => getOperatorKey(context.db, record.id, keyId)).find((held) => held !== undefined);
+    if (!key) throw noKeyHere(record.name);
+    let privateKey: KeyObject;
+    try {
+      privateKey = await unsealPrivateKey(parseSealedKey(key.sealedKeyJson), credentials.passphrase, { profile, operator: record.name, keyId: key.keyId });
+    } catch (error) {
+      if (!(error instanceof SealError)) throw error;
+      if (error.reason === 'malformed') {
+        throw new DeskError('unverified', `${record.name}'s sealed key on this desk is missing or damaged: an admin must re-key the operator`);
+      }
+      // The attempt was counted before the check: its count and lockout are what this failure reports.
+      const { failures, lockedUntil } = attempt;
+      context.trail.system({ profile, action: 'operators/wrongPassphrase', subject: record.name, details: { failures, lockedUntil } });
+      if (lockedUntil !== null) context.emit({ type: 'operators/changed' });
+      throw wrong();
+    }
+    // The right passphrase: the attempt counted before the check, and any earlier failures, are cleared.
+    resetPassphraseFailures(context.db, record.id, now);
+    if (publicKeyOfPrivate(privateKey) !== snapshotKey(snapshot, key.keyId)) {
+      throw new DeskError('unverified', `${record.name}'s sealed key is not the key the roster enrolled: the desk database was altered`);
+    }
+    return { privateKey, keyId: key.keyId, snapshot, name: record.name, roster, profile };
+  });
 }
 
 const ACTION_WORDS: Readonly<Record<OperatorAction, string>> = {
@@ -137,7 +167,7 @@ export function authorize(name: string, role: OperatorRole, action: OperatorActi
 /** Authenticates (unseals), checks the roster status and role, and returns the operator ready to sign. */
 export async function actingAs(context: DeskContext, credentials: OperatorCredentials, action: OperatorAction, profileName?: string): Promise<ActingOperator> {
   const unsealed = await unsealOperator(context, credentials, profileName);
-  const { snapshot, name, profile, roster, privateKey } = unsealed;
+  const { snapshot, name, profile, roster, privateKey, keyId } = unsealed;
   if (snapshot.status !== 'active') throw new DeskError('forbidden', `operator ${name} is disabled`);
   authorize(name, snapshot.role, action);
   return {
@@ -147,7 +177,7 @@ export async function actingAs(context: DeskContext, credentials: OperatorCreden
     snapshot,
     roster,
     sign(draft, within) {
-      return context.trail.appendSigned({ ...draft, profile, operator: name, keyId: snapshot.keyId }, (text) => signStatementText(privateKey, text), within);
+      return context.trail.appendSigned({ ...draft, profile, operator: name, keyId }, (text) => signStatementText(privateKey, text), within);
     },
   };
 }

@@ -19,8 +19,9 @@ import { proposalWithdrawalProblem, stuckOnItsSubjectNotice } from './proposal-w
 import { ensureOperator, getOperatorRecord, listOperatorRecords, listPolicies, operatorNameProblem, saveOperatorKey, type AuditRow, type StatementDraft } from '../store';
 import { actingAs, unsealOperator, type ActingOperator, type OperatorCredentials } from './acting';
 import { disjoint, Roster, type Proposal } from './roster';
-import { parseSealedKey, sealPrivateKey } from './sealed-key';
+import { parseSealedKey, publicKeyOfPrivate, sealPrivateKey } from './sealed-key';
 import { foundAddedProfile } from './profile-changes';
+import { invitationCodeCommitment, invitationCodeKey, legacyInvitationProblem, normalizeInvitationCode, signInvitationProof } from './invitation-code';
 import { registerSecret } from '../log/redact';
 
 const INVITATION_CODE_BYTES = 8;
@@ -44,8 +45,11 @@ function newInvitationCode(): string {
   return grouped;
 }
 
-function codeHash(code: string): string {
-  return createHash('sha256').update(code.toUpperCase().replace(/[^A-Z2-7]/g, ''), 'utf8').digest('hex');
+/** A legacy invitation (made before codes were bound, a single workstation only) names the code's SHA-256. */
+function legacyCodeMatches(proposal: Proposal, code: string): boolean {
+  const expected = Buffer.from(String(proposal.body['codeHash']), 'hex');
+  const given = createHash('sha256').update(normalizeInvitationCode(code), 'utf8').digest();
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
 /** Appends the operator's roster statement and has the roster judge it in the same transaction (with `within`'s writes). */
@@ -177,7 +181,9 @@ async function issueInvitation(context: DeskContext, kind: 'enrol' | 'rekey', na
   }
   if (kind === 'rekey' && current?.status !== 'active') throw new DeskError('notFound', `${name} is not an active operator of this desk`);
   const code = newInvitationCode();
-  const body: StatementBody = kind === 'enrol' ? { role: role ?? 'viewer', codeHash: codeHash(code) } : { codeHash: codeHash(code) };
+  // The proposal commits to the code's key (invitation-code.ts), never to the code or its hash.
+  const codeKey = invitationCodeKey(code, name).publicKey;
+  const body: StatementBody = kind === 'enrol' ? { role: role ?? 'viewer', codeKey } : { codeKey };
   const row = await acting.sign({ kind, subject: name, body }, (signed) => {
     ensureOperator(context.db, acting.profile, name, context.now());
     judge(context, acting.profile, signed);
@@ -214,9 +220,12 @@ export async function acceptInvitation(context: DeskContext, input: { name: stri
     .filter((entry) => (entry.kind === 'enrol' || entry.kind === 'rekey') && entry.subject.toLowerCase() === name.toLowerCase() && entry.accepted === null)
     .at(-1);
   if (!proposal) throw new DeskError('notFound', `there is no open invitation for ${name}: ask an admin to invite you`);
-  const expected = Buffer.from(String(proposal.body['codeHash']), 'hex');
-  const given = Buffer.from(codeHash(input.code), 'hex');
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+  const committed = invitationCodeCommitment(proposal.body);
+  const codeKey = committed === null ? null : invitationCodeKey(input.code, proposal.subject);
+  if (committed === null && context.trail.team !== null) {
+    throw new DeskError('conflict', legacyInvitationProblem(proposal) ?? 'the invitation cannot be accepted on a team desk');
+  }
+  if (!(codeKey === null ? legacyCodeMatches(proposal, input.code) : codeKey.publicKey === committed)) {
     context.trail.system({ profile, action: 'operators/wrongInvitationCode', subject: name });
     throw new DeskError('wrongPassphrase', 'the invitation code is not right: type it as the admin gave it', { code: 'not recognised' });
   }
@@ -224,7 +233,14 @@ export async function acceptInvitation(context: DeskContext, input: { name: stri
   const pair = generateSigningKey();
   const seal = await sealPrivateKey(pair.privateKey, input.passphrase, { profile, operator: record.name, keyId: pair.keyId });
   await context.trail.appendSigned(
-    { kind: 'accept', profile, subject: record.name, body: { proposal: proposal.id, publicKey: pair.publicKey }, operator: record.name, keyId: pair.keyId },
+    {
+      kind: 'accept',
+      profile,
+      subject: record.name,
+      body: codeKey === null ? { proposal: proposal.id, publicKey: pair.publicKey } : { proposal: proposal.id, publicKey: pair.publicKey, codeProof: signInvitationProof(codeKey, proposal.id, pair.publicKey) },
+      operator: record.name,
+      keyId: pair.keyId,
+    },
     (text) => signStatementText(pair.privateKey, text),
     (row) => {
       saveOperatorKey(context.db, record.id, { keyId: pair.keyId, publicKey: pair.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now());
@@ -303,12 +319,13 @@ export async function changePassphrase(context: DeskContext, credentials: Operat
   const unsealed = await unsealOperator(context, credentials);
   const record = getOperatorRecord(context.db, unsealed.profile, unsealed.name);
   if (!record) throw new DeskError('notFound', `no operator ${unsealed.name}`);
-  const seal = await sealPrivateKey(unsealed.privateKey, newPassphrase, { profile: unsealed.profile, operator: record.name, keyId: unsealed.snapshot.keyId });
+  const { keyId } = unsealed;
+  const seal = await sealPrivateKey(unsealed.privateKey, newPassphrase, { profile: unsealed.profile, operator: record.name, keyId });
   parseSealedKey(JSON.stringify(seal));
   await context.trail.appendSigned(
-    { kind: 'passphrase', profile: unsealed.profile, subject: record.name, body: {}, operator: record.name, keyId: unsealed.snapshot.keyId },
+    { kind: 'passphrase', profile: unsealed.profile, subject: record.name, body: {}, operator: record.name, keyId },
     (text) => signStatementText(unsealed.privateKey, text),
-    () => saveOperatorKey(context.db, record.id, { keyId: unsealed.snapshot.keyId, publicKey: unsealed.snapshot.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now()),
+    () => saveOperatorKey(context.db, record.id, { keyId, publicKey: publicKeyOfPrivate(unsealed.privateKey), sealedKeyJson: JSON.stringify(seal) }, context.now()),
   );
   context.emit({ type: 'operators/changed' });
   const view = rosterView(context).operators.find((operator) => operator.name === record.name);
@@ -408,6 +425,7 @@ export function rosterView(context: DeskContext): RosterView {
       enrolledBy: snapshot.enrolledBy,
       lockedUntil: record?.lockedUntil ?? null,
       failedAttempts: record?.failedAttempts ?? 0,
+      devices: snapshot.devices.map((device) => ({ workstation: device.workstation, keyFingerprint: device.keyId, confirmedBy: device.confirmedBy })),
     });
   }
   for (const proposal of roster.openProposals()) {
@@ -423,6 +441,7 @@ export function rosterView(context: DeskContext): RosterView {
       enrolledBy: [proposal.proposer],
       lockedUntil: null,
       failedAttempts: 0,
+      devices: [],
     });
   }
   operators.sort((a, b) => a.name.localeCompare(b.name));
@@ -436,7 +455,8 @@ export function rosterView(context: DeskContext): RosterView {
         ? 'This desk has a single admin, so it cannot give four-eyes: every operator that admin enrols counts as the admin’s own party, and their approvals never count for the admin’s requests. Independence cannot be added later by that admin alone: to get four-eyes, found the profile with two admins (remove it and import it again; its history stays).'
         : 'This desk has no two independent admins: roster and policy changes take effect on one admin’s word, and operators that admin enrols count as the admin’s party.';
   } else notice = stuckOnItsSubjectNotice(roster);
-  return { founded: roster.founded, operators, proposals: roster.openProposals().map(proposalView), fourEyes, notice };
+  const pendingDevices = roster.pendingDevices().map((device) => ({ id: device.id, operator: device.operator, workstation: device.workstation, keyFingerprint: device.keyId, at: device.at }));
+  return { founded: roster.founded, operators, proposals: roster.openProposals().map(proposalView), pendingDevices, fourEyes, notice };
 }
 
 export { Roster };

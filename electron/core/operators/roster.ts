@@ -8,6 +8,7 @@ import type { OperatorRole } from '../auth/roles';
 import { isOperatorRole, roleMay } from '../auth/roles';
 import { importPublicKey, keyIdOf } from '../statements/keys';
 import { canonicalHash, verifyStatementText, type Statement } from '../statements/statement';
+import { acceptCodeProblem } from './invitation-code';
 import type { CanonicalValue } from '../statements/canonical';
 import { proposalWithdrawalProblem } from './proposal-withdrawal';
 
@@ -34,6 +35,36 @@ export interface OperatorSnapshot {
   readonly founding: boolean;
   /** The admins whose statements enrolled (or last re-keyed) them. */
   readonly enrolledBy: readonly string[];
+  /** The device keys confirmed for other workstations since the last (re-)key: each signs for them too. */
+  readonly devices: readonly DeviceKey[];
+}
+
+/** An operator's key for one workstation (APPROVALS.md "Public keys only"), in force once confirmed. */
+export interface DeviceKey {
+  readonly workstation: string;
+  readonly keyId: string;
+  readonly publicKey: string;
+  /** Who confirmed it: the operator themself (from another workstation) or an admin. */
+  readonly confirmedBy: string;
+}
+
+/** A device key proposed (signed by itself) and waiting for the operator's other key or an admin to confirm it. */
+export interface PendingDevice {
+  /** The proposing row's hash: what `confirm` names. */
+  readonly id: string;
+  readonly seq: number;
+  readonly at: number;
+  readonly operator: string;
+  readonly workstation: string;
+  readonly keyId: string;
+  readonly publicKey: string;
+  state: 'open' | 'applied';
+}
+
+/** The public key with this id that signs for the operator as they stood (their enrolled key or a device key), or null. */
+export function snapshotKey(snapshot: OperatorSnapshot, keyId: string): string | null {
+  if (snapshot.keyId === keyId) return snapshot.publicKey;
+  return snapshot.devices.find((device) => device.keyId === keyId)?.publicKey ?? null;
 }
 
 export interface RosterOperator {
@@ -122,6 +153,7 @@ export class Roster {
   readonly #policies = new Map<string, PolicyInForce[]>();
   readonly #deskKeys = new Map<string, string>();
   readonly #book = new Map<string, BookEntryInForce>();
+  readonly #devices = new Map<string, PendingDevice>();
   /** The signer's time of the row being applied (what a book entry's `since` records). */
   #rowAt = 0;
   readonly problems: RosterProblem[] = [];
@@ -212,6 +244,15 @@ export class Roster {
     return out;
   }
 
+  /** Device keys proposed and not yet confirmed. */
+  pendingDevices(): PendingDevice[] {
+    return [...this.#devices.values()].filter((device) => device.state === 'open');
+  }
+
+  pendingDevice(id: string): PendingDevice | undefined {
+    return this.#devices.get(id);
+  }
+
   proposals(): Proposal[] {
     return [...this.#proposals.values()];
   }
@@ -276,8 +317,9 @@ export class Roster {
     const snapshot = this.at(name, row.seq);
     if (!snapshot) return `${name} is not enrolled`;
     if (snapshot.status !== 'active') return `${name} is disabled`;
-    if (snapshot.keyId !== row.statement.keyId) return `${name}'s key is ${snapshot.keyId}, not ${row.statement.keyId}`;
-    if (!this.#signedBy(row, snapshot.publicKey)) return `the signature does not verify with ${name}'s key`;
+    const publicKey = snapshotKey(snapshot, row.statement.keyId);
+    if (publicKey === null) return `${name}'s key is ${snapshot.keyId}, not ${row.statement.keyId}`;
+    if (!this.#signedBy(row, publicKey)) return `the signature does not verify with ${name}'s key`;
     return { snapshot, name: this.#operators.get(lower(name))?.name ?? name };
   }
 
@@ -313,6 +355,8 @@ export class Roster {
         return this.#confirm(row);
       case 'withdraw-proposal':
         return this.#withdraw(row);
+      case 'device':
+        return this.#proposeDevice(row);
       default:
         return null;
     }
@@ -356,6 +400,7 @@ export class Roster {
         party: [lower(founder.name)],
         founding: true,
         enrolledBy: [],
+        devices: [],
       });
     }
     return null;
@@ -434,6 +479,8 @@ export class Roster {
     const stale = this.#staleness(proposal, row.seq);
     if (stale) return stale;
     if (keyIdOf(publicKey) !== s.keyId || !this.#signedBy(row, publicKey)) return 'the acceptance is not signed by the key it enrols';
+    const codeProblem = acceptCodeProblem(proposal, s.body);
+    if (codeProblem) return codeProblem;
     proposal.accepted = { keyId: s.keyId, publicKey, seq: row.seq };
     if (!proposal.needsConfirmation || proposal.confirmedBy !== null) this.#applyProposal(proposal, row.seq, proposal.confirmedBy);
     return null;
@@ -444,6 +491,8 @@ export class Roster {
     const signer = this.#activeSigner(row);
     if (typeof signer === 'string') return `confirmation refused: ${signer}`;
     const proposalId = s.body['proposal'];
+    const device = typeof proposalId === 'string' ? this.#devices.get(proposalId) : undefined;
+    if (device) return this.#confirmDevice(row, device, signer);
     const proposal = typeof proposalId === 'string' ? this.#proposals.get(proposalId) : undefined;
     // An address-book addition is confirmed by anyone who may approve withdrawals; the rest by admins.
     if (proposal?.kind === 'book') {
@@ -479,6 +528,50 @@ export class Roster {
     const target = this.at(proposal.subject, seq);
     if (proposal.kind === 'enrol') return target?.status === 'active' ? `${proposal.subject} is already enrolled` : null;
     return target?.status === 'active' ? null : `the proposal no longer applies: ${proposal.subject} is not an active operator`;
+  }
+
+  /**
+   * A device key for another workstation, proposed by the operator it is for and signed by the new key itself (so it
+   * proves nothing yet but possession): it waits for a confirmation.
+   */
+  #proposeDevice(row: ChainRow): string | null {
+    const s = row.statement;
+    const workstation = s.body['workstation'];
+    const publicKey = s.body['publicKey'];
+    if (typeof workstation !== 'string' || workstation.length < 1 || workstation.length > 100 || typeof publicKey !== 'string' || importPublicKey(publicKey) === null) {
+      return 'a device key names a workstation and a public key';
+    }
+    if (lower(s.operator ?? '') !== lower(s.subject)) return 'a device key is proposed by the operator it is for';
+    if (keyIdOf(publicKey) !== s.keyId || !this.#signedBy(row, publicKey)) return 'a device key proposal is signed by the key it proposes';
+    const snapshot = this.at(s.subject, row.seq);
+    if (snapshot?.status !== 'active') return `${s.subject} is not an active operator`;
+    if (snapshot.keyId === s.keyId || snapshot.devices.some((device) => device.keyId === s.keyId) || [...this.#devices.values()].some((device) => device.keyId === s.keyId)) {
+      return `the key ${s.keyId} is already proposed or in force`;
+    }
+    const name = this.#operators.get(lower(s.subject))?.name ?? s.subject;
+    this.#devices.set(row.hash, { id: row.hash, seq: row.seq, at: s.at, operator: name, workstation, keyId: s.keyId, publicKey, state: 'open' });
+    return null;
+  }
+
+  /**
+   * A device key confirmed by the operator's key in force (from another workstation) or by an admin. An admin's
+   * confirmation puts the operator in that admin's party (APPROVALS.md: a key one admin alone vouched for may be theirs).
+   */
+  #confirmDevice(row: ChainRow, device: PendingDevice, signer: { snapshot: OperatorSnapshot; name: string }): string | null {
+    const self = lower(signer.name) === lower(device.operator);
+    if (!self && signer.snapshot.role !== 'admin') return `confirmation refused: ${signer.name} is neither ${device.operator} nor an admin`;
+    if (device.state !== 'open') return 'the device key was already confirmed';
+    if (row.statement.body['keyId'] !== device.keyId) return 'the confirmation names another key than the device key proposed';
+    const current = this.at(device.operator, row.seq);
+    if (current?.status !== 'active') return `the device key no longer applies: ${device.operator} is not an active operator`;
+    if (current.keyId !== this.at(device.operator, device.seq)?.keyId) {
+      return `the device key no longer applies: ${device.operator} was re-keyed since it was proposed`;
+    }
+    device.state = 'applied';
+    const devices = [...current.devices.filter((entry) => entry.workstation !== device.workstation), { workstation: device.workstation, keyId: device.keyId, publicKey: device.publicKey, confirmedBy: signer.name }];
+    const party = self ? current.party : [...new Set([...current.party, ...signer.snapshot.party])];
+    this.#push(device.operator, { ...current, fromSeq: row.seq, devices, party });
+    return null;
   }
 
   #withdraw(row: ChainRow): string | null {
@@ -530,6 +623,8 @@ export class Roster {
           party,
           founding: false,
           enrolledBy: alone ? [proposal.proposer] : [proposal.proposer, confirmer],
+          // A new key replaces every device key: each workstation enrols one again.
+          devices: [],
         });
         return;
       }

@@ -96,6 +96,7 @@ export function actionOf(kind: StatementKind, body: StatementBody): string {
     case 'confirm':
     case 'withdraw-proposal':
     case 'passphrase':
+    case 'device':
       return `operators/${kind}`;
     case 'action':
     case 'system': {

@@ -5,6 +5,7 @@
 import { isFinalOrderStatus } from '../../protocol';
 import type { DeskContext } from '../context';
 import { intentHash, type WithdrawalIntent } from '../statements/intent';
+import { importPublicKey, keyIdOf } from '../statements/keys';
 import { WORKSTATION_ENROLMENT } from '../audit/trail';
 import { TEAM_PROFILE_ACTION } from '../ledger/kinds/system';
 import { orderEvidenceProblem, reportedOrderStatus, type OrderEvidenceKeys } from '../ledger/order-evidence';
@@ -17,16 +18,12 @@ import { moveBatchLines, settleBatchApprovals, storeBatchRequest } from '../payo
 import { isWithdrawalKind, parseStatement, STATEMENT_VERSION, type Statement } from '../statements/statement';
 import {
   createProfile,
-  ensureOperator,
-  getOperatorKey,
-  getOperatorRecord,
   getPayoutBatchByHash,
   getProfile,
   getWithdrawalRequestByIntentHash,
   getWithdrawalRequestByUserOrder,
   moveWithdrawalRequest,
   recordOrderStatus,
-  saveOperatorKey,
   type AuditRow,
   type PayoutBatch,
   type WithdrawalRequest,
@@ -245,32 +242,27 @@ function applySystemRow(context: DeskContext, statement: Statement, now: number,
   return requestChanged(request);
 }
 
-/** Statements that give an operator a new sealed key (or re-seal it): other workstations fetch it after applying them. */
-export const SEALED_KEY_KINDS: ReadonlySet<string> = new Set(['found', 'accept', 'passphrase']);
-
 /**
- * An operator's sealed key as the team database keeps it (sealed by their passphrase, which never leaves their
- * fingers): the row a workstation that never saw the operator's acceptance needs to let them sign there.
+ * The public keys a roster row names, as rows of the team database's operators table (IT's view of who signs with
+ * which key where; never a private key, sealed or not: each workstation keeps its own keys).
  */
-export function operatorKeyProjection(context: DeskContext, profile: string, name: string, keyId: string): ProjectionWrite | null {
-  const record = getOperatorRecord(context.db, profile, name);
-  const key = record ? getOperatorKey(context.db, record.id, keyId) : undefined;
-  if (!record || !key) return null;
-  return { table: 'operators', key: `${profile}/${record.name}/${key.keyId}`, row: { profile, name: record.name, keyId: key.keyId, publicKey: key.publicKey, sealedKey: key.sealedKeyJson } };
-}
-
-/**
- * Saves the sealed keys of the team database's operators rows, each only where the verified roster enrolled that very
- * key for that operator (a row naming any other key is ignored); an unsealing still checks the key against the roster.
- */
-export function saveSealedKeys(context: DeskContext, rows: readonly ProjectionWrite[]): void {
-  for (const projected of rows) {
-    const { profile, name, keyId, publicKey, sealedKey } = projected.row;
-    if (typeof profile !== 'string' || typeof name !== 'string' || typeof keyId !== 'string' || typeof publicKey !== 'string' || typeof sealedKey !== 'string') continue;
-    const snapshot = context.trail.roster(profile).at(name);
-    if (!snapshot || snapshot.keyId !== keyId || snapshot.publicKey !== publicKey) continue;
-    const record = ensureOperator(context.db, profile, name, context.now());
-    if (getOperatorKey(context.db, record.id, keyId)?.sealedKeyJson !== sealedKey) saveOperatorKey(context.db, record.id, { keyId, publicKey, sealedKeyJson: sealedKey }, context.now());
+function operatorKeyProjections(statement: Statement): ProjectionWrite[] {
+  const profile = statement.profile ?? '';
+  const row = (name: string, publicKey: unknown, workstation: unknown): ProjectionWrite[] =>
+    typeof publicKey === 'string' && importPublicKey(publicKey) !== null
+      ? [{ table: 'operators', key: `${profile}/${name}/${keyIdOf(publicKey)}`, row: { profile, name, keyId: keyIdOf(publicKey), publicKey, workstation: typeof workstation === 'string' ? workstation : null } }]
+      : [];
+  switch (statement.kind) {
+    case 'found': {
+      const admins = statement.body['admins'];
+      return Array.isArray(admins) ? admins.flatMap((admin) => (admin !== null && typeof admin === 'object' && !Array.isArray(admin) && typeof admin['name'] === 'string' ? row(admin['name'], admin['publicKey'], null) : [])) : [];
+    }
+    case 'accept':
+      return row(statement.subject, statement.body['publicKey'], null);
+    case 'device':
+      return row(statement.subject, statement.body['publicKey'], statement.body['workstation']);
+    default:
+      return [];
   }
 }
 
@@ -300,10 +292,7 @@ export function requestProjection(request: WithdrawalRequest): ProjectionWrite {
 export function projectionsFor(context: DeskContext, row: AuditRow): ProjectionWrite[] {
   const statement = parseStatement(row.statement);
   if (!statement || statement.profile === null) return [];
-  if (SEALED_KEY_KINDS.has(statement.kind) && statement.operator !== null) {
-    const sealed = operatorKeyProjection(context, statement.profile, statement.operator, statement.keyId);
-    return sealed === null ? [] : [sealed];
-  }
+  if (statement.kind === 'found' || statement.kind === 'accept' || statement.kind === 'device') return operatorKeyProjections(statement);
   if (statement.kind === 'action' && statement.body['action'] === WORKSTATION_ENROLMENT) {
     const details = statement.body['details'] as Record<string, unknown>;
     return [{ table: 'workstations', key: String(details['workstation']), row: { workstation: String(details['workstation']), publicKey: String(details['publicKey']), enrolledBy: statement.operator, seq: row.seq } }];

@@ -17,7 +17,6 @@ import {
   getAuditRow,
   iterateAudit,
   getTeamSettings,
-  listOperatorRecords,
   listProfiles,
   listWithdrawalRequests,
   recordVerifiedHead,
@@ -26,7 +25,8 @@ import {
   setSetting,
   type AuditRow,
 } from '../store';
-import { operatorKeyProjection, projectionsFor, requestProjection, TEAM_PROFILE_ACTION } from './apply';
+import { projectionsFor, requestProjection, TEAM_PROFILE_ACTION } from './apply';
+import { addDevice, holdsKeyHere, workstationEnrolled } from '../operators/devices';
 import { deskStateProjectionsFor } from './desk-projections';
 import { parseStatement } from '../statements/statement';
 import { withHostList } from './pg-hosts';
@@ -47,6 +47,8 @@ export interface SharedStoreOpenOptions {
 export type SharedStoreOpener = (url: string, options?: SharedStoreOpenOptions) => Promise<SharedDeskStore>;
 
 const PUSH_PAGE = 500;
+/** Roster kinds whose rows name an operator's public key (the operators projection rows, for IT). */
+const PUBLIC_KEY_KINDS: ReadonlySet<string> = new Set(['found', 'accept', 'device']);
 
 function passwordEntry(deskId: string): string {
   return `team-password/${deskId}`;
@@ -90,6 +92,7 @@ export interface TeamModeView extends TeamStatus {
   readonly workstation: string | null;
   /** The desk's pinned genesis (ledger/trust-roots.ts): what people compare out of band, or null before a pin. */
   readonly genesis: GenesisView | null;
+  readonly enrolment: string | null;
 }
 
 export interface GenesisView {
@@ -313,15 +316,6 @@ export class TeamMode {
    * sealed keys and the requests as projections.
    */
   async #pushLocalChain(store: SharedDeskStore, resumeAfter: { seq: number; hash: string } | null): Promise<void> {
-    const operators: ProjectionWrite[] = [];
-    for (const profile of listProfiles(this.#context.db)) {
-      const roster = this.#context.trail.roster(profile.name);
-      for (const record of listOperatorRecords(this.#context.db, profile.name)) {
-        const snapshot = roster.at(record.name);
-        const sealed = snapshot ? operatorKeyProjection(this.#context, profile.name, record.name, snapshot.keyId) : null;
-        if (sealed) operators.push(sealed);
-      }
-    }
     const requests: ProjectionWrite[] = [];
     for (const profile of listProfiles(this.#context.db)) {
       let after: string | null = null;
@@ -343,8 +337,9 @@ export class TeamMode {
     for (let from = (resumeAfter?.seq ?? 0) + 1; from <= head; from += PUSH_PAGE) {
       const rows: AuditRow[] = exportAudit(this.#context.db, { fromSeq: from, toSeq: Math.min(head, from + PUSH_PAGE - 1) });
       const last = from + PUSH_PAGE > head;
-      const enrolments = rows.filter((row) => row.action === WORKSTATION_ENROLMENT).flatMap((row) => projectionsFor(this.#context, row));
-      const outcome = await store.append(rows, last ? [...enrolments, ...operators, ...requests, ...deskState.values()] : enrolments, expected);
+      // Workstation enrolments and operators' public keys (never a private key, sealed or not) go with their rows.
+      const keys = rows.filter((row) => row.action === WORKSTATION_ENROLMENT || PUBLIC_KEY_KINDS.has(row.kind)).flatMap((row) => projectionsFor(this.#context, row));
+      const outcome = await store.append(rows, last ? [...keys, ...requests, ...deskState.values()] : keys, expected);
       if (!outcome.appended) throw new DeskError('conflict', 'another workstation wrote to the team database while this desk was moved into it: start again with an empty database');
       const tail = rows[rows.length - 1] as AuditRow;
       expected = { seq: tail.seq, hash: tail.hash };
@@ -363,7 +358,8 @@ export class TeamMode {
 
   /**
    * Joins a team desk: pulls and verifies the whole shared chain into this workstation's SQLite (which must hold no
-   * chain, or the same one), saves the operators' sealed keys, and has an admin enrol this workstation's desk key.
+   * chain, or the same one), pins its genesis once the fingerprint was confirmed, and has an admin enrol this workstation's
+   * desk key: at once when the admin's key is held here, else through a device key an admin confirms at another workstation.
    */
   async join(url: string, workstation: string, as: OperatorCredentials, confirmed: string): Promise<TeamModeView> {
     this.#requireSolo();
@@ -400,10 +396,8 @@ export class TeamMode {
       const replicator = this.#replicator as TeamReplicator;
       const halted = replicator.status().halted;
       if (halted !== null) throw new DeskError('unverified', halted);
-      await replicator.refreshSealedKeys();
       this.#chooseProfile();
-      const acting = await actingAs(this.#context, as, 'manageOperators');
-      await signAction(acting, WORKSTATION_ENROLMENT, workstation, { workstation, publicKey: this.#context.trail.deskPublicKey });
+      await this.#enrolHere(workstation, as);
       return this.view();
     } catch (error) {
       // Not joined: team mode is off again. Rows already pulled stay (verified, a prefix of the shared chain), so
@@ -464,6 +458,32 @@ export class TeamMode {
     } finally {
       await store.close().catch(() => undefined);
     }
+  }
+
+  /**
+   * The joining admin's key here: one this workstation already holds signs the enrolment at once; otherwise a device
+   * key is proposed here, and an admin confirming it at another workstation also enrols this one (devices.ts). No
+   * private key comes from the team database.
+   */
+  async #enrolHere(workstation: string, as: OperatorCredentials): Promise<void> {
+    const profile = this.#context.activeProfile().name;
+    if (holdsKeyHere(this.#context, profile, as.operator)) {
+      const acting = await actingAs(this.#context, as, 'manageOperators');
+      await signAction(acting, WORKSTATION_ENROLMENT, workstation, { workstation, publicKey: this.#context.trail.deskPublicKey });
+      return;
+    }
+    const snapshot = this.#context.trail.roster(profile).at(as.operator);
+    if (snapshot?.status !== 'active' || snapshot.role !== 'admin') throw new DeskError('forbidden', `${as.operator} is not an active admin of profile ${profile}: an admin joins a workstation`);
+    await addDevice(this.#context, as);
+  }
+
+  /** Why this workstation's desk events are not trusted yet and what to do, or null once an admin enrolled it. */
+  #enrolment(workstation: string | null): string | null {
+    if (workstation === null || workstationEnrolled(this.#context, this.#context.trail.deskPublicKey)) return null;
+    const profile = this.#context.activeProfileName();
+    const waiting = profile === undefined ? [] : this.#context.trail.roster(profile, { cached: true }).pendingDevices().filter((device) => device.workstation === workstation);
+    const how = waiting.map((device) => `"treasury-desk operator device confirm ${device.id.slice(0, 12)} --as ADMIN" (${device.operator}'s key ${device.keyId})`).join(' or ');
+    return `workstation ${workstation} is not enrolled yet: at another workstation an admin confirms its device key${how === '' ? '' : `, ${how}`}; until then it reads and verifies, and its desk events wait`;
   }
 
   #chooseProfile(): void {
@@ -539,6 +559,7 @@ export class TeamMode {
       verifiedAt: settings?.verifiedAt ?? null,
       halted: status?.halted ?? null,
       refused: status?.refused ?? [],
+      enrolment: this.#enrolment(settings?.workstation ?? null),
       pendingEvents: status?.pendingEvents ?? 0,
     };
   }

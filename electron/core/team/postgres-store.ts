@@ -274,7 +274,7 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   async rowsAfter(seq: number, limit: number): Promise<SharedChainRow[]> {
     checkRowsAfter(seq, limit);
-    const result = await this.query<AuditDbRow>(`SELECT ${AUDIT_COLUMNS} FROM ${TEAM_SCHEMA}.audit_log WHERE seq > $1 ORDER BY seq LIMIT $2`, [seq, limit]);
+    const result = await this.query<AuditDbRow>(`SELECT ${AUDIT_COLUMNS} FROM ${TEAM_SCHEMA}.audit_log WHERE seq > $1 ORDER BY seq LIMIT $2`, [seq, limit], 'repeatable');
     return result.rows.map(auditRowFromDb);
   }
 
@@ -325,6 +325,7 @@ export class PostgresDeskStore implements SharedDeskStore {
     const result = await this.query<{ id: string; key: string; data: Record<string, ProjectionWrite['row'][string]> }>(
       `SELECT id, key, data FROM ${TEAM_SCHEMA}.${checked.table} ${where} ORDER BY key LIMIT $${params.length}`,
       params,
+      'repeatable',
     );
     const rows: ProjectionRow[] = result.rows.map((row) => ({ table: checked.table, key: row.key, row: row.data, rowId: Number(row.id) }));
     return pageOf(rows, query.limit);
@@ -337,6 +338,7 @@ export class PostgresDeskStore implements SharedDeskStore {
       `SELECT outcome, c_user_order AS user_order, c_workstation AS workstation, c_lease_until_ms AS lease_until_ms, c_state AS state, c_result AS result
        FROM ${TEAM_SCHEMA}.claim_submission($1, $2, $3)`,
       [userOrder, workstation, leaseMs],
+      'repeatable',
     );
     const row = (outcome: string): ClaimDbRow | undefined => result.rows.find((candidate) => candidate.outcome === outcome);
     const held = row('held');
@@ -363,7 +365,7 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   async getClaim(userOrder: string): Promise<SubmissionClaim | null> {
     checkClaimArguments(userOrder, 'any');
-    const result = await this.query<ClaimDbRow>(`SELECT ${CLAIM_COLUMNS} FROM ${TEAM_SCHEMA}.submission_claims WHERE user_order = $1`, [userOrder]);
+    const result = await this.query<ClaimDbRow>(`SELECT ${CLAIM_COLUMNS} FROM ${TEAM_SCHEMA}.submission_claims WHERE user_order = $1`, [userOrder], 'repeatable');
     const row = result.rows[0];
     return row === undefined ? null : toClaim(row);
   }
@@ -383,6 +385,7 @@ export class PostgresDeskStore implements SharedDeskStore {
       `SELECT id, nonce, workstation FROM ${TEAM_SCHEMA}.witness_requests
        WHERE id > $1 AND requested_at > now() - $2 * interval '1 millisecond' ORDER BY id LIMIT 100`,
       [afterId, maxAgeMs],
+      'repeatable',
     );
     return result.rows.map(toWitnessRequest);
   }
@@ -408,6 +411,7 @@ export class PostgresDeskStore implements SharedDeskStore {
       `SELECT DISTINCT ON (workstation) ${HEAD_ACK_COLUMNS} FROM ${TEAM_SCHEMA}.head_acks
        WHERE $1::text IS NULL OR nonce = $1 ORDER BY workstation, id DESC`,
       [nonce ?? null],
+      'repeatable',
     );
     return result.rows.map(toHeadAck);
   }
@@ -432,11 +436,25 @@ export class PostgresDeskStore implements SharedDeskStore {
     await this.pool.end().catch(() => undefined);
   }
 
-  private async query<R extends object>(sql: string, params: readonly unknown[]): Promise<pg.QueryResult<R>> {
+  /**
+   * One statement on the pool. `repeatable` statements (reads, and a claim, which renews the caller's own claim when it
+   * is asked twice) are sent once more on another connection when the first was lost: a pooled connection the server
+   * ended while idle is handed out before its end is read, and fails a statement that never ran. Appends, witness
+   * requests, head acks and claim updates are never sent twice; their callers see the refusal and ask again.
+   */
+  private async query<R extends object>(sql: string, params: readonly unknown[], repeatable: 'repeatable' | 'once' = 'once'): Promise<pg.QueryResult<R>> {
     try {
       return await (await this.currentPool()).query<R>(sql, params as unknown[]);
     } catch (error) {
       this.noteFailure(error);
+      if (repeatable === 'repeatable' && describePgFailure(error).kind === 'unreachable') {
+        try {
+          return await (await this.currentPool()).query<R>(sql, params as unknown[]);
+        } catch (again) {
+          this.noteFailure(again);
+          throw pgFailure(again, this.location);
+        }
+      }
       throw pgFailure(error, this.location);
     }
   }

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { actingAs, authorize, unsealOperator, type OperatorCredentials } from '../operators/acting';
+import { snapshotKey } from '../operators/roster';
 import { encodeCanonical } from '../statements/canonical';
 import { importPublicKey, signBytes, verifyBytes } from '../statements/keys';
 import { auditHead, deleteSetting, exportAudit, getSetting, setSetting, type AuditRow } from '../store';
@@ -85,7 +86,7 @@ export async function proposeReanchor(context: DeskContext, replicator: TeamRepl
   authorize(proposer.name, proposer.snapshot.role, 'manageOperators');
   const plan = await replicator.withChain((store) => planOf(context, store, proposer.profile));
   const at = context.now();
-  const proposal: ReanchorProposal = { plan, proposer: proposer.name, keyId: proposer.snapshot.keyId, at, signature: signBytes(proposer.privateKey, signedText(plan, proposer.name, at)) };
+  const proposal: ReanchorProposal = { plan, proposer: proposer.name, keyId: proposer.keyId, at, signature: signBytes(proposer.privateKey, signedText(plan, proposer.name, at)) };
   setSetting(context.db, PROPOSAL_SETTING, proposal, at);
   return { step: 'proposed', proposer: proposer.name, confirmer: null, fromSeq: plan.sharedSeq + 1, toSeq: plan.localSeq };
 }
@@ -101,8 +102,9 @@ export async function confirmReanchor(context: DeskContext, replicator: TeamRepl
   const confirmer = await actingAs(context, as, 'manageOperators', proposal.plan.profile);
   if (confirmer.name === proposal.proposer) throw new DeskError('forbidden', `a re-anchor needs two admins: ${proposal.proposer} proposed it, so another admin confirms`);
   const proposer = confirmer.roster.at(proposal.proposer);
-  const key = proposer ? importPublicKey(proposer.publicKey) : null;
-  if (!proposer || proposer.status !== 'active' || proposer.role !== 'admin' || proposer.keyId !== proposal.keyId || !key) {
+  const signingKey = proposer ? snapshotKey(proposer, proposal.keyId) : null;
+  const key = signingKey === null ? null : importPublicKey(signingKey);
+  if (!proposer || proposer.status !== 'active' || proposer.role !== 'admin' || !key) {
     throw new DeskError('forbidden', `${proposal.proposer}, who proposed the re-anchor, is not an active admin with that key now: propose it again`);
   }
   if (!verifyBytes(key, signedText(proposal.plan, proposal.proposer, proposal.at), proposal.signature)) {

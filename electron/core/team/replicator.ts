@@ -5,6 +5,7 @@
 // and its desk-signed events; it remembers the last verified shared head and reports a rewritten or truncated chain;
 // it checks projection rows against the verified statements and refuses a mismatching one, naming it; and it holds
 // submission claims. Everything that touches the chain runs one at a time (an async queue).
+import { randomInt } from 'node:crypto';
 import type { ContractEvent } from '../../contract';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
@@ -33,7 +34,8 @@ import {
   type StatementSigner,
   type TeamRefusal,
 } from '../store';
-import { applyTeamRow, projectionsFor, saveSealedKeys, SEALED_KEY_KINDS, type OrderKeysFor } from './apply';
+import { applyTeamRow, projectionsFor, type OrderKeysFor } from './apply';
+import { workstationEnrolled } from '../operators/devices';
 import { ORDER_ACCEPTED, ORDER_STATUS } from '../ledger/kinds/system';
 import { sharedEvidenceKeys, type OrderEvidenceKeys } from '../ledger/order-evidence';
 import { DESK_STATE_TABLES, expectedDeskStateRow } from './desk-projections';
@@ -49,8 +51,14 @@ const PROJECTION_SOURCES = ['withdrawal_requests', 'approvals', ...DESK_STATE_TA
 const PROBE_MS = 1_000;
 /** How long a submission claim lasts without renewal. */
 export const SUBMISSION_LEASE_MS = 30_000;
-/** How many times a decision is signed again after another workstation moved the head first. */
-const PUBLISH_ATTEMPTS = 8;
+/**
+ * How long a decision keeps being signed again after another workstation moved the head first. A busy desk (twenty
+ * workstations deciding at once) loses several races in a row; a window with a random pause between attempts lets
+ * each workstation get its turn, where a fixed count of immediate retries refused decisions under load.
+ */
+const PUBLISH_WINDOW_MS = 20_000;
+/** The longest random pause between two attempts to append at the head. */
+const PUBLISH_PAUSE_MS = 250;
 const PULL_PAGE = 500;
 
 class Rollback extends Error {}
@@ -126,8 +134,10 @@ export class TeamReplicator implements TeamSeam {
   #connection: ConnectionState;
   /** Why this workstation does not trust the team database now (its own log, or the shared chain), or null. */
   #halted: string | null = null;
-  /** Why this workstation's own audit log does not verify (found at start; only a repaired log clears it), or null. */
+  /** Why this workstation's own audit log or pinned genesis does not hold (found at start; only a repaired one clears it), or null. */
   #ownProblem: string | null = null;
+  /** Whether this workstation's desk key is enrolled in the verified chain (its desk events may be published). */
+  #enrolled = false;
   #unsubscribe: (() => Promise<void>) | null = null;
   #draining = false;
   /** The merchant keys order evidence was checked with, by profile (read once; a workstation without them retries). */
@@ -282,7 +292,6 @@ export class TeamReplicator implements TeamSeam {
       if (this.#halted !== null) return 0;
     }
     let applied = 0;
-    let sealedKeysChanged = false;
     for (;;) {
       const local = auditHead(this.#context.db);
       const rows = await this.#call(() => this.#store.rowsAfter(local?.seq ?? 0, PULL_PAGE));
@@ -302,12 +311,10 @@ export class TeamReplicator implements TeamSeam {
           return outcome;
         });
         applied += 1;
-        if (SEALED_KEY_KINDS.has(row.kind) || row.kind === 'confirm') sealedKeysChanged = true;
         for (const event of effect.events) this.#emit(event);
       }
       if (rows.length < PULL_PAGE) break;
     }
-    if (sealedKeysChanged) await this.refreshSealedKeys();
     if (applied > 0) this.#emit({ type: 'operators/changed' });
     return applied;
   }
@@ -321,8 +328,9 @@ export class TeamReplicator implements TeamSeam {
     const profiles = new Set(rows.filter((row) => row.kind === 'system' && (row.action === ORDER_STATUS || row.action === ORDER_ACCEPTED) && row.profile !== null).map((row) => row.profile as string));
     for (const profile of profiles) {
       if (held.has(profile)) continue;
-      // The active profile's keys are the context's (read once); another profile's come from the keychain.
-      const keys = await (profile === this.#context.activeProfile().name ? this.#context.keys() : this.#context.vault.load(profile)).catch(() => null);
+      // The active profile's keys are the context's (read once); another profile's come from the keychain. A fresh joiner has
+      // no active profile yet while it pulls: its profiles come with the rows.
+      const keys = await (profile === this.#context.activeProfileName() ? this.#context.keys() : this.#context.vault.load(profile)).catch(() => null);
       if (keys !== null) held.set(profile, { platformPublicKey: keys.platformPublicKey, merchantPrivateKey: keys.merchantPrivateKey });
     }
     const shared = new Map<string, OrderEvidenceKeys | null>();
@@ -348,18 +356,10 @@ export class TeamReplicator implements TeamSeam {
     appLog.warn(message);
   }
 
-  /** Fetches the operators' sealed keys from the team database (see saveSealedKeys: only keys the roster enrolled). */
-  async refreshSealedKeys(): Promise<void> {
-    let after: string | null = null;
-    do {
-      const page = await this.#call(() => this.#store.projection('operators', { after, limit: 500 }));
-      this.#context.trail.transaction(() => saveSealedKeys(this.#context, page.rows));
-      after = page.nextCursor;
-    } while (after !== null);
-  }
-
   /** Stops trusting the team database from the start (the pinned genesis does not hold: ledger/trust-roots.ts). */
   stopTrusting(reason: string): void {
+    // Like a local log that does not verify: no pull or whole walk clears it, only a start with the genesis holding.
+    this.#ownProblem = reason;
     this.#halt(reason, 'genesis', 'pinned genesis');
   }
 
@@ -412,7 +412,14 @@ export class TeamReplicator implements TeamSeam {
 
   /** Signs at the shared head, appends there with the implied projections, then applies locally with `within`. */
   async #publish(draft: StatementDraft, sign: StatementSigner, within?: (row: AuditRow) => void): Promise<AuditRow> {
-    for (let attempt = 1; attempt <= PUBLISH_ATTEMPTS; attempt += 1) {
+    const deadline = performance.now() + PUBLISH_WINDOW_MS;
+    for (let attempt = 1; ; attempt += 1) {
+      if (attempt > 1) {
+        if (performance.now() > deadline) {
+          throw new DeskError('conflict', `the team database kept changing while this decision was signed (${attempt - 1} attempts in ${PUBLISH_WINDOW_MS / 1000} s): nothing was recorded; try again`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, randomInt(Math.min(PUBLISH_PAUSE_MS, 25 * 2 ** attempt))));
+      }
       this.#requireUsable();
       await this.#pullNow();
       this.#requireUsable();
@@ -429,7 +436,6 @@ export class TeamReplicator implements TeamSeam {
       });
       return row;
     }
-    throw new DeskError('conflict', `the team database kept changing while this decision was signed (${PUBLISH_ATTEMPTS} attempts): try again`);
   }
 
   /**
@@ -465,6 +471,10 @@ export class TeamReplicator implements TeamSeam {
     if (this.#draining) return;
     this.#draining = true;
     try {
+      // Desk events wait until an admin's enrolment of this workstation's desk key is in the chain (devices.ts);
+      // rows are never removed from a verified chain, so once enrolled it stays so.
+      this.#enrolled ||= workstationEnrolled(this.#context, this.#context.trail.deskPublicKey);
+      if (!this.#enrolled) return;
       for (;;) {
         if (!this.#context.db.open || this.#halted !== null || !this.#connection.connected) return;
         const next = nextTeamOutboxEvent(this.#context.db);

@@ -162,7 +162,8 @@ export class TeamWitness {
   /**
    * Obtains a fresh signed head from every other enrolled, active workstation and checks each against this
    * workstation's verified chain (catching up when a witness is ahead). Refuses, naming the workstation, when one does
-   * not answer within WITNESS_WAIT_MS ('conflict': nothing was sent, submit again once it runs) or holds a row this
+   * not answer within WITNESS_WAIT_MS ('conflict': nothing was sent yet; the signed submission waits in 'submitting'
+   * and the next sync or submit sends it once they answer) or holds a row this
    * chain lacks or a different row at a seq both have ('unverified': the team database withheld or replaced rows).
    */
   async witness(): Promise<void> {
@@ -206,7 +207,8 @@ export class TeamWitness {
         'conflict',
         `nothing was sent: workstation${missing.length === 1 ? '' : 's'} ${names} did not confirm ${missing.length === 1 ? 'its' : 'their'} verified audit head within ${WITNESS_WAIT_MS / 1000} s ` +
           '(every enrolled workstation witnesses a send, so a row held back from this workstation cannot lead to a payment). ' +
-          'The request stays as it is: start Treasury Desk on that workstation (or have an admin run `team leave` there if it left the desk for good), then submit again',
+          "The submission is signed and waits in 'submitting': it is sent, once, when they confirm (the next sync resumes it, or submit again). " +
+          'Start Treasury Desk on that workstation, or have an admin run `team leave` there if it left the desk for good',
       );
     }
     await this.#compare(witnesses.flatMap((each) => answered.get(each.name) ?? []));

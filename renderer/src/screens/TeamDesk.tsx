@@ -57,6 +57,11 @@ export function TeamDesk(): React.JSX.Element {
               Not trusted: {status.halted}
             </p>
           )}
+          {status.enrolment === null ? null : (
+            <p className="notice" data-testid="@settings/team-enrolment">
+              {status.enrolment}
+            </p>
+          )}
           {status.refused.length === 0 ? null : (
             <ul className="small" data-testid="@settings/team-refused">
               {status.refused.map((refusal) => (

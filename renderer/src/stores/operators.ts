@@ -1,5 +1,5 @@
 // useOperatorsStore: the active profile's roster (operators/list: operators, open proposals, the four-eyes notice) and
-// its workflows: founding, invitations and their acceptance, confirmations, role changes, disabling, re-keying and a
+// its workflows: founding, invitations and their acceptance, confirmations (device keys too), role changes, disabling, re-keying and a
 // new passphrase for one's own key. Passphrases pass through to the one call they are for and are never kept here.
 import { create } from 'zustand';
 import type { InvitationView, OperatorRoleName, OperatorView, RosterView } from '../../../electron/contract';
@@ -17,6 +17,8 @@ interface OperatorsStore {
   invite(name: string, role: OperatorRoleName, as: ActingOperator): Promise<Result<InvitationView>>;
   accept(name: string, code: string, passphrase: string): Promise<Result<OperatorView>>;
   confirm(proposal: string, as: ActingOperator): Promise<Result<RosterView>>;
+  /** Confirms a device key made at another workstation (operators/confirmDevice). */
+  confirmDevice(proposal: string, as: ActingOperator): Promise<Result<RosterView>>;
   withdrawProposal(proposal: string, as: ActingOperator): Promise<Result<RosterView>>;
   setRole(name: string, role: OperatorRoleName, as: ActingOperator): Promise<Result<RosterView>>;
   disable(name: string, as: ActingOperator): Promise<Result<RosterView>>;
@@ -55,6 +57,9 @@ export const useOperatorsStore = create<OperatorsStore>()((set, get) => {
     },
     async confirm(proposal, as) {
       return adopt(await call('operators/confirm', { proposal, as }));
+    },
+    async confirmDevice(proposal, as) {
+      return adopt(await call('operators/confirmDevice', { proposal, as }));
     },
     async withdrawProposal(proposal, as) {
       return adopt(await call('operators/withdrawProposal', { proposal, as }));

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result, type WithdrawalView } from '../../../electron/contract';
+import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result, type TeamStatusView, type WithdrawalView } from '../../../electron/contract';
 import { createEngine, type Engine } from '../../../electron/core/engine';
 import { KeychainVault } from '../../../electron/core/secrets';
 import { openPostgresDeskStore, type PostgresStoreOptions } from '../../../electron/core/team/postgres-store';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
-import { openDesk, requireKeyring, type Desk } from '../engine/support';
+import { ADMIN, APPROVER, INITIATOR, openDesk, requireKeyring, SECOND_ADMIN, VIEWER, type Desk } from '../engine/support';
 import { sandboxOrdersIn } from '../../support/team-workload';
 
 const HARNESS_COMMAND = 'bash scripts/with-node.sh bash scripts/with-keyring.sh bash scripts/with-postgres.sh npx vitest run test/integration/team';
@@ -181,4 +181,46 @@ export async function genesisOf(workstation: Workstation): Promise<string> {
   const fingerprint = (await workstation.value('team/status', {})).genesis?.fingerprint;
   if (fingerprint === undefined) expect.fail(`${workstation.name} has no pinned genesis`);
   return fingerprint;
+}
+
+/** The standard roster's operators (engine/support.ts), who get a device key at each workstation that joins. */
+export const STANDARD_OPERATORS = [ADMIN, SECOND_ADMIN, APPROVER, INITIATOR, VIEWER] as const;
+
+/**
+ * Confirms at `by` (with the operator's own key there, or `as` an admin) the device key `operator` proposed at `at`,
+ * once `by` sees it; answers its id.
+ */
+export async function confirmDeviceAt(by: Workstation, proposal: string, as: { operator: string; passphrase: string }): Promise<void> {
+  await within(`device key ${proposal.slice(0, 12)} at ${by.name}`, 10_000, async () => (await by.value('operators/list', {})).pendingDevices.some((device) => device.id === proposal));
+  await by.value('operators/confirmDevice', { proposal, as });
+}
+
+/**
+ * Joins workstation `ws` as alice (ADMIN), confirming the genesis fingerprint `by` shows, then enrols it
+ * (enrolAfterJoin). Answers the join's status once `ws` knows it is enrolled.
+ */
+export async function joinTeam(ws: Workstation, name: string, by: Workstation, operators: readonly { operator: string; passphrase: string }[] = STANDARD_OPERATORS): Promise<TeamStatusView> {
+  const joined = await ws.value('team/join', { database: databaseUrl(), workstation: name, as: ADMIN, genesis: await genesisOf(by) });
+  await enrolAfterJoin(ws, name, by, operators);
+  return { ...joined, enrolment: null };
+}
+
+/**
+ * The join's second step: alice's device key proposed at the joined `ws` is confirmed at `by` with her key, which also
+ * enrols `ws` (an admin's `team/workstation` after the pinned genesis); then each of `operators` gets a device key at
+ * `ws`, confirmed at `by` with their own key (no private key travels through the team database).
+ */
+export async function enrolAfterJoin(ws: Workstation, name: string, by: Workstation, operators: readonly { operator: string; passphrase: string }[]): Promise<void> {
+  const mine = (await ws.value('operators/list', {})).pendingDevices.find((device) => device.operator === ADMIN.operator && device.workstation === name);
+  if (mine) await confirmDeviceAt(by, mine.id, ADMIN);
+  for (const operator of operators) {
+    if (operator.operator === ADMIN.operator && mine) continue;
+    await within(`alice's key at ${ws.name}`, 10_000, async () => (await ws.value('team/status', {})).enrolment === null);
+    const proposed = await ws.value('operators/addDevice', operator);
+    await confirmDeviceAt(by, proposed.id, operator);
+  }
+  await within(`${ws.name} enrolled, its device keys in force`, 10_000, async () => {
+    const roster = await ws.value('operators/list', {});
+    return (await ws.value('team/status', {})).enrolment === null && roster.pendingDevices.length === 0;
+  });
 }

@@ -65,6 +65,15 @@ describe('team database migrations', () => {
     expect((await client.query(`SELECT count(*)::int AS n FROM ${TEAM_SCHEMA}.head_acks`)).rows[0]).toEqual({ n: 2 });
   });
 
+  it('0025 removes the sealed private keys earlier workstations wrote into the operators rows, keeping their public keys', async () => {
+    await migratePostgres(client, PG_MIGRATIONS.filter((migration) => migration.version <= 20));
+    const sealed = { profile: 'main', name: 'bob', keyId: 'AAAA-BBBB-CCCC-DDDD', publicKey: 'cHVibGlj', sealedKey: '{"v":1,"kdf":{"name":"scrypt"},"ciphertext":"x"}' };
+    await client.query(`INSERT INTO ${TEAM_SCHEMA}.operators (key, data) VALUES ($1, $2)`, ['main/bob/AAAA-BBBB-CCCC-DDDD', sealed]);
+    expect(await migratePostgres(client, PG_MIGRATIONS.filter((migration) => migration.version <= 25))).toEqual([25]);
+    const rows = await client.query<{ data: Record<string, unknown> }>(`SELECT data FROM ${TEAM_SCHEMA}.operators`);
+    expect(rows.rows.map((row) => row.data)).toEqual([{ profile: 'main', name: 'bob', keyId: 'AAAA-BBBB-CCCC-DDDD', publicKey: 'cHVibGlj' }]);
+  });
+
   it('rolls a failing migration back whole, leaving the previous version', async () => {
     const broken: PgMigration = { version: latestPgVersion() + 10, name: 'broken', sql: 'CREATE TABLE half_made (a int); SELECT 1 / 0;' };
     await expect(migratePostgres(client, [...PG_MIGRATIONS, broken])).rejects.toThrow(/division by zero/);

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { ADMIN, APPROVER, INITIATOR, tronAddress, type Desk } from '../engine/support';
-import { databaseUrl, emptyTeamDatabase, genesisOf, openFirstWorkstation, openWorkstation, ownerDatabaseUrl, postgres, sandboxOrders, within, type Workstation } from './desk-support';
+import { databaseUrl, emptyTeamDatabase, enrolAfterJoin, genesisOf, openFirstWorkstation, openWorkstation, ownerDatabaseUrl, postgres, sandboxOrders, within, type Workstation } from './desk-support';
 
 const standbyCtl = process.env['TREASURY_DESK_PG_STANDBY_CTL'];
 const standbyPort = process.env['TREASURY_DESK_PG_STANDBY_PORT'];
@@ -48,6 +48,7 @@ beforeAll(async () => {
   await a.value('team/init', { database: bothServers(databaseUrl()), ownerDatabase: bothServers(ownerDatabaseUrl()), workstation: 'A', as: ADMIN });
   b = await openWorkstation('B');
   await b.value('team/join', { database: bothServers(databaseUrl()), workstation: 'B', as: ADMIN, genesis: await genesisOf(a) });
+  await enrolAfterJoin(b, 'B', a, [APPROVER]);
 }, 120_000);
 
 afterAll(async () => {

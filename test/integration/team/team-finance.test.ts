@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutBatchView } from '../../../electron/contract';
 import { ADMIN, APPROVER, INITIATOR, payoutFile, SECOND_ADMIN, tronAddress, type Desk } from '../engine/support';
-import { databaseUrl, emptyTeamDatabase, openFirstWorkstation, openWorkstation, sandboxOrders, within, genesisOf, type Workstation } from './desk-support';
+import { databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
 
 /** How long a change may take to reach another workstation here (the 1 s target is measured by team-flow). */
 const SEEN_WITHIN_MS = 3000;
@@ -26,8 +26,8 @@ beforeAll(async () => {
   await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
   b = await openWorkstation('B');
   c = await openWorkstation('C');
-  await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: await genesisOf(a) });
-  await c.value('team/join', { database: databaseUrl(), workstation: 'C', as: ADMIN, genesis: await genesisOf(a) });
+  await joinTeam(b, 'B', a, [APPROVER]);
+  await joinTeam(c, 'C', a, [APPROVER]);
 }, 120_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskNotification } from '../../../electron/contract';
 import { ADMIN, APPROVER, INITIATOR, SECOND_ADMIN, tronAddress } from '../engine/support';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
-import { adminSql, databaseUrl, emptyTeamDatabase, openFirstWorkstation, openWorkstation, within, genesisOf, type Workstation } from './desk-support';
+import { adminSql, confirmDeviceAt, databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, within, type Workstation } from './desk-support';
 
 let a: Workstation;
 let b: Workstation;
@@ -31,8 +31,8 @@ beforeAll(async () => {
   // A fresh workstation (no profile, no chain: what the app's Onboarding joins from) ends with the chain's profile
   // selected, without credentials.
   expect(await b.value('profiles/list', {})).toEqual([]);
-  expect(await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: await genesisOf(a) })).toMatchObject({ enabled: true, connected: true });
-  expect(await c.value('team/join', { database: databaseUrl(), workstation: 'C', as: ADMIN, genesis: await genesisOf(a) })).toMatchObject({ enabled: true, connected: true });
+  expect(await joinTeam(b, 'B', a)).toMatchObject({ enabled: true, connected: true });
+  expect(await joinTeam(c, 'C', a)).toMatchObject({ enabled: true, connected: true });
   expect(await b.value('profiles/list', {})).toEqual([expect.objectContaining({ name: 'main', active: true, credentialSource: 'missing' })]);
 }, 120_000);
 
@@ -109,17 +109,28 @@ describe('a team desk across three workstations', () => {
     expect(percentile(95)).toBeLessThanOrEqual(1000);
   }, 120_000);
 
-  it('enrols an operator across workstations: invited at A, accepted at B, confirmed at A, approving at C', async () => {
+  it('enrols an operator across workstations: invited at A, accepted at B, confirmed at A, approving at C with a device key her key at B confirmed', async () => {
     const erin = { operator: 'erin', passphrase: 'erin passphrase 55' };
     const invitation = await a.value('operators/invite', { name: erin.operator, role: 'approver', as: ADMIN });
     await within('the invitation at B', 1000, async () => (await b.value('operators/list', {})).proposals.some((proposal) => proposal.id === invitation.proposal));
-    // Erin chooses her passphrase at B; her sealed key reaches the team database with her signed acceptance.
+    // Erin chooses her passphrase at B; her key stays there (the team database gets her public key only).
     await b.value('operators/accept', { name: erin.operator, code: invitation.code, passphrase: erin.passphrase });
     await within('the acceptance at A', 1000, async () => (await a.value('operators/list', {})).proposals.some((proposal) => proposal.id === invitation.proposal && proposal.acceptedKey !== null));
     await a.value('operators/confirm', { proposal: invitation.proposal, as: SECOND_ADMIN });
     const { withdrawal } = await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '12', toAddress: tronAddress(), as: INITIATOR });
     await within('the request at C', 1000, async () => (await c.find(withdrawal.userOrder)) !== undefined);
     const atC = await c.find(withdrawal.userOrder);
+    // C holds no key of hers: she makes one there, and confirms it with her key at B.
+    expect(await c.call('withdrawals/approve', { id: atC?.id, as: erin })).toMatchObject({ ok: false, error: { message: expect.stringContaining('erin has no key on this workstation') } });
+    const device = await c.value('operators/addDevice', erin);
+    expect(device).toMatchObject({ operator: 'erin', workstation: 'C' });
+    await confirmDeviceAt(b, device.id, erin);
+    // B's confirmation reaches C and A each in its own time: wait for both before reading A's roster.
+    for (const workstation of [c, a]) {
+      await within(`her device key in force at ${workstation.name}`, 2000, async () => (await workstation.value('operators/list', {})).operators.find((entry) => entry.name === 'erin')?.devices.length === 1);
+    }
+    const roster = await a.value('operators/list', {});
+    expect(roster.operators.find((entry) => entry.name === 'erin')).toMatchObject({ party: ['erin'], devices: [{ workstation: 'C', keyFingerprint: device.keyFingerprint, confirmedBy: 'erin' }] });
     expect((await c.value('withdrawals/approve', { id: atC?.id, as: erin })).state).toBe('approved');
     await within('erin’s approval at A', 1000, async () => (await a.find(withdrawal.userOrder))?.state === 'approved');
   }, 60_000);

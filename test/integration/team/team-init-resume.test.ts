@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedChainRow } from '../../../electron/core/team/shared-store';
 import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../../../electron/core/store';
 import { ADMIN, INITIATOR, openDesk, type Desk } from '../engine/support';
-import { databaseUrl, emptyTeamDatabase, openFirstWorkstation, openTestStore, openWorkstation, genesisOf, type Workstation } from './desk-support';
+import { databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openTestStore, openWorkstation, type Workstation } from './desk-support';
 
 let first: Desk;
 let a: Workstation;
@@ -80,7 +80,7 @@ describe('an interrupted team init', () => {
     }
     const b = await openWorkstation('B');
     try {
-      await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: await genesisOf(a) });
+      await joinTeam(b, 'B', a, []);
       expect(await b.value('audit/verify', {})).toMatchObject({ ok: true });
       // B's chain is the shared one: A's moved rows, then B's own enrolment.
       expect((await b.value('audit/head', {})).head?.seq).toBeGreaterThan(after.length);

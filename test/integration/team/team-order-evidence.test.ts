@@ -18,7 +18,7 @@ import { actionOf } from '../../../electron/core/store';
 import type { SharedChainRow } from '../../../electron/core/team/shared-store';
 import type { Desk } from '../engine/support';
 import { ADMIN, APPROVER, INITIATOR, tronAddress } from '../engine/support';
-import { databaseUrl, emptyTeamDatabase, genesisOf, openFirstWorkstation, openTestStore, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
+import { confirmDeviceAt, databaseUrl, emptyTeamDatabase, genesisOf, joinTeam, openFirstWorkstation, openTestStore, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
 
 let desk: Desk;
 let a: Workstation;
@@ -33,13 +33,23 @@ beforeAll(async () => {
   a = first.a;
   await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
   b = await openWorkstation('B');
-  await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: await genesisOf(a) });
+  await joinTeam(b, 'B', a, [APPROVER]);
   // A workstation an admin genuinely enrolled, whose desk key the attacker then uses (its keychain entry is the key).
   const dir = mkdtempSync(join(tmpdir(), 'td-team-M-'));
   const vault = new KeychainVault({ service: `treasury-desk-test-${randomBytes(6).toString('hex')}` });
   const engine = await createEngine({ dbPath: join(dir, 'desk.sqlite'), vault, cryptoThreads: 1, openSharedStore: openTestStore });
   const joined = await engine.handlers['team/join']({ database: databaseUrl(), workstation: 'M', as: ADMIN, genesis: await genesisOf(a) } as never);
   expect(joined.ok).toBe(true);
+  // alice's device key made at M, confirmed at A: her confirmation there enrols M's desk key.
+  const listed = (await engine.handlers['operators/list']({} as never)) as { ok: boolean; value?: { pendingDevices: readonly { id: string; workstation: string }[] } };
+  const mine = listed.value?.pendingDevices.find((device) => device.workstation === 'M');
+  expect(mine).toBeDefined();
+  await confirmDeviceAt(a, mine?.id ?? '', ADMIN);
+  const enrolmentOfM = async (): Promise<string | null> => {
+    const answer = (await engine.handlers['team/status']({} as never)) as { ok: boolean; value?: { enrolment: string | null } };
+    return answer.ok ? (answer.value?.enrolment ?? null) : 'team/status failed';
+  };
+  await within('M enrolled', 10_000, async () => (await enrolmentOfM()) === null);
   mallory = { engine, identity: await DeskIdentity.load(keychainDeskSecrets(vault)), dir };
 
   const { withdrawal } = await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '31', toAddress: tronAddress(), as: INITIATOR });
@@ -124,7 +134,7 @@ describe('finding 2: desk-signed order outcomes and profile removals', () => {
     for (const workstation of [a, b]) {
       const view = await workstation.value('team/verify', {});
       const refusal = view.refused.find((entry) => entry.rowName === `audit row ${seq}`);
-      expect(refusal?.reason, JSON.stringify(view.refused)).toMatch(new RegExp(`row ${seq} is signed by key ${attacker.keyId}, which is neither this desk's key nor one its founders named`));
+      expect(refusal?.reason, JSON.stringify(view.refused)).toMatch(new RegExp(`row ${seq} is signed by desk key ${attacker.keyId}, which is neither in the desk's pinned genesis nor enrolled by an admin's team/workstation statement since`));
       expect(await workstation.find(pending)).toMatchObject({ state: 'submitted', outcome: null });
     }
     expect(sandboxOrders(desk).filter((order) => order.userOrder === pending)).toEqual([{ userOrder: pending, count: 1 }]);

@@ -4,7 +4,7 @@
 // nothing: after the restart every workstation holds each decision exactly once and the sandbox one order.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, APPROVER, INITIATOR, tronAddress, type Desk } from '../engine/support';
-import { databaseUrl, emptyTeamDatabase, openFirstWorkstation, openWorkstation, postgres, sandboxOrders, within, genesisOf, type Workstation } from './desk-support';
+import { databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, postgres, sandboxOrders, within, type Workstation } from './desk-support';
 
 let desk: Desk;
 let a: Workstation;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const second = await openWorkstation('B');
   b = second;
   restartB = () => second.restart();
-  await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: await genesisOf(a) });
+  await joinTeam(b, 'B', a, [APPROVER]);
 }, 120_000);
 
 afterEach(() => {

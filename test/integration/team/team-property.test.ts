@@ -12,7 +12,7 @@ import { generateSigningKey, type SigningKeyPair } from '../../../electron/core/
 import { auditRowHash, canonicalHash, encodeStatement, signStatementText, type Statement, type StatementBody } from '../../../electron/core/statements/statement';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { ADMIN, APPROVER, INITIATOR, tronAddress, type Desk } from '../engine/support';
-import { adminSql, databaseUrl, emptyTeamDatabase, genesisOf, openFirstWorkstation, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
+import { adminSql, databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
 
 const T = TEAM_SCHEMA;
 /** How many random sequences run (at least 300 in CI; TREASURY_PROPERTY_RUNS changes it for a quick local look). */
@@ -67,12 +67,15 @@ async function sharedRows(): Promise<AuditRow[]> {
   return (await adminSql<AuditDbRow>(`SELECT ${AUDIT_COLUMNS} FROM ${T}.audit_log ORDER BY seq`)).map(auditRowFromDb);
 }
 
+/** Inserts rows as they are (one statement for all of them), as the database's owner can. */
 async function insertRows(rows: readonly AuditRow[]): Promise<void> {
-  for (const row of rows) {
-    await adminSql(`INSERT INTO ${T}.audit_log (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
-      row.seq, row.at, row.profile, row.kind, row.action, row.operator, row.subject, row.keyId, row.statement, row.signature, row.prevHash, row.hash,
-    ]);
-  }
+  if (rows.length === 0) return;
+  const column = <K extends keyof AuditRow>(key: K): AuditRow[K][] => rows.map((row) => row[key]);
+  await adminSql(
+    `INSERT INTO ${T}.audit_log (${AUDIT_COLUMNS})
+     SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])`,
+    [column('seq'), column('at'), column('profile'), column('kind'), column('action'), column('operator'), column('subject'), column('keyId'), column('statement'), column('signature'), column('prevHash'), column('hash')],
+  );
 }
 
 /** Rewrites the shared chain as the database's owner can (the append-only triggers are the owner's to switch off). */
@@ -251,10 +254,17 @@ async function restoreHonestChain(): Promise<void> {
   } finally {
     local.close();
   }
-  await asOwner(async () => {
-    await adminSql(`DELETE FROM ${T}.audit_log`);
-    for (let from = 0; from < honestRows.length; from += 200) await insertRows(honestRows.slice(from, from + 200));
-  });
+  // Only what differs from the honest chain is put back: from the first row that is missing or not the honest one.
+  const shared = await sharedRows();
+  let same = 0;
+  while (same < honestRows.length && same < shared.length && shared[same]?.hash === honestRows[same]?.hash && shared[same]?.seq === honestRows[same]?.seq) same += 1;
+  if (same < honestRows.length || shared.length !== honestRows.length) {
+    const from = honestRows[same]?.seq ?? (honestRows.at(-1)?.seq ?? 0) + 1;
+    await asOwner(async () => {
+      await adminSql(`DELETE FROM ${T}.audit_log WHERE seq >= $1`, [from]);
+      await insertRows(honestRows.slice(same));
+    });
+  }
   for (const workstation of [a, b, c]) {
     let halted: string | null = null;
     try {
@@ -275,7 +285,9 @@ beforeAll(async () => {
   await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
   b = await openWorkstation('B');
   c = await openWorkstation('C');
-  for (const workstation of [b, c]) await workstation.value('team/join', { database: databaseUrl(), workstation: workstation.name, as: ADMIN, genesis: await genesisOf(a) });
+  // B approves (bob signs there), C vetoes (carol cancels there): each gets its device key, confirmed at A.
+  await joinTeam(b, 'B', a, [APPROVER]);
+  await joinTeam(c, 'C', a, [INITIATOR]);
   for (let i = 0; i < 3; i += 1) await honest({ kind: 'request' });
   await honest({ kind: 'approve', pick: 0 });
   await caughtUp();

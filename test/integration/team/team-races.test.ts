@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Desk } from '../engine/support';
 import { ADMIN, APPROVER, INITIATOR, tronAddress } from '../engine/support';
-import { databaseUrl, emptyTeamDatabase, openFirstWorkstation, openWorkstation, sandboxOrders, within, genesisOf, type Workstation } from './desk-support';
+import { databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
 
 const RACES = 50;
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   a = first.a;
   await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
   d = await openWorkstation('D');
-  await d.value('team/join', { database: databaseUrl(), workstation: 'D', as: ADMIN, genesis: await genesisOf(a) });
+  await joinTeam(d, 'D', a, [INITIATOR]);
   // D gets the merchant credentials into its own keychain, for the profile the team desk already has.
   await d.value('profiles/importFile', { name: 'main', path: desk.sandbox.credentialsPath });
 }, 120_000);

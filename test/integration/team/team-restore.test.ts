@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { ADMIN, APPROVER, INITIATOR, SECOND_ADMIN, tronAddress, type Desk } from '../engine/support';
-import { adminSql, databaseUrl, emptyTeamDatabase, genesisOf, openFirstWorkstation, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
+import { adminSql, databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
 
 const T = TEAM_SCHEMA;
 const BACKUP = 'td_restore_backup';
@@ -58,8 +58,8 @@ beforeAll(async () => {
   await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
   b = await openWorkstation('B');
   c = await openWorkstation('C');
-  await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: await genesisOf(a) });
-  await c.value('team/join', { database: databaseUrl(), workstation: 'C', as: ADMIN, genesis: await genesisOf(a) });
+  await joinTeam(b, 'B', a, [APPROVER]);
+  await joinTeam(c, 'C', a, [INITIATOR, APPROVER]);
   keptOrder = (await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '31', toAddress: tronAddress(), as: INITIATOR })).withdrawal.userOrder;
   backupHead = await allAtHead();
   await backUp();

@@ -13,7 +13,7 @@ import { actionOf, type AuditRow } from '../../../electron/core/store';
 import { intentFingerprint, intentHash, type WithdrawalIntent } from '../../../electron/core/statements/intent';
 import type { Desk } from '../engine/support';
 import { ADMIN, SECOND_ADMIN, tronAddress } from '../engine/support';
-import { databaseUrl, emptyTeamDatabase, genesisOf, openFirstWorkstation, openTestStore, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
+import { databaseUrl, emptyTeamDatabase, joinTeam, enrolAfterJoin, openFirstWorkstation, openTestStore, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
 
 const ERIN = { operator: 'erin', passphrase: 'erin passphrase 55' };
 
@@ -154,6 +154,7 @@ describe('pinned genesis and profile changes on a team desk', () => {
     expect(await b.value('team/status', {})).toMatchObject({ enabled: false, genesis: null });
     const joined = await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: fingerprint.toLowerCase() });
     expect(joined.genesis?.fingerprint).toBe(fingerprint);
+    await enrolAfterJoin(b, 'B', a, [SECOND_ADMIN]);
     // Checked again on every start, from the keychain: an edited copy in the desk database is noticed, never used.
     const copy = editSetting(b.dbPath, 'team.genesis', (text) => text.replace(/"name":"alice"/, '"name":"mallory"'));
     b = Object.assign(await b.restart(), { restart: b.restart, dbPath: b.dbPath });
@@ -223,7 +224,7 @@ describe('puppet founders of a profile added after team init (finding 1)', () =>
     ({ desk, a } = await openFirstWorkstation());
     await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
     b = await openWorkstation('B');
-    await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: await genesisOf(a) });
+    await joinTeam(b, 'B', a, []);
   }, 120_000);
 
   afterAll(async () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { ADMIN, APPROVER, INITIATOR, tronAddress } from '../engine/support';
-import { adminSql, databaseUrl, emptyTeamDatabase, openFirstWorkstation, openWorkstation, within, genesisOf, type Workstation } from './desk-support';
+import { adminSql, databaseUrl, emptyTeamDatabase, genesisOf, joinTeam, openFirstWorkstation, openWorkstation, within, type Workstation } from './desk-support';
 
 const T = TEAM_SCHEMA;
 let a: Workstation;
@@ -20,8 +20,8 @@ beforeAll(async () => {
   await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
   b = await openWorkstation('B');
   c = await openWorkstation('C');
-  await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: await genesisOf(a) });
-  await c.value('team/join', { database: databaseUrl(), workstation: 'C', as: ADMIN, genesis: await genesisOf(a) });
+  await joinTeam(b, 'B', a, [APPROVER]);
+  await joinTeam(c, 'C', a, [APPROVER]);
   waiting = (await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '17', toAddress: tronAddress(), as: INITIATOR })).withdrawal.userOrder;
   const second = (await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '18', toAddress: tronAddress(), as: INITIATOR })).withdrawal;
   await a.value('withdrawals/approve', { id: second.id, as: APPROVER });

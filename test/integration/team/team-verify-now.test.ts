@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { listTeamRefusalHistory } from '../../../electron/core/store';
 import { ADMIN, APPROVER, INITIATOR, tronAddress } from '../engine/support';
-import { adminSql, databaseUrl, emptyTeamDatabase, genesisOf, openFirstWorkstation, openWorkstation, within, type Workstation } from './desk-support';
+import { adminSql, databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, within, type Workstation } from './desk-support';
 
 const T = TEAM_SCHEMA;
 let a: Workstation;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   aDbPath = first.desk.dbPath;
   await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
   b = await openWorkstation('B');
-  await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: await genesisOf(a) });
+  await joinTeam(b, 'B', a, [APPROVER]);
   const request = (await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '21', toAddress: tronAddress(), as: INITIATOR })).withdrawal;
   await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '22', toAddress: tronAddress(), as: INITIATOR });
   await within('B has both requests', 5000, async () => (await b.value('withdrawals/list', { limit: 200 })).rows.length >= 2);

@@ -9,7 +9,7 @@ import { generateSigningKey, keyIdOf, readableFingerprint, signBytes } from '../
 import { headAckMessage } from '../../../electron/core/team/head-ack';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { ADMIN, APPROVER, INITIATOR, tronAddress, type Desk } from '../engine/support';
-import { adminSql, databaseUrl, emptyTeamDatabase, genesisOf, openFirstWorkstation, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
+import { adminSql, databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
 
 const T = TEAM_SCHEMA;
 let desk: Desk;
@@ -25,8 +25,8 @@ beforeAll(async () => {
   await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
   b = await openWorkstation('B');
   c = await openWorkstation('C');
-  await b.value('team/join', { database: databaseUrl(), workstation: 'B', as: ADMIN, genesis: await genesisOf(a) });
-  await c.value('team/join', { database: databaseUrl(), workstation: 'C', as: ADMIN, genesis: await genesisOf(a) });
+  await joinTeam(b, 'B', a, [INITIATOR]);
+  await joinTeam(c, 'C', a, [INITIATOR]);
   // B holds the merchant credentials too: it is the sender of the finding-3 attack.
   await b.value('profiles/importFile', { name: 'main', path: desk.sandbox.credentialsPath });
 }, 120_000);
@@ -136,7 +136,7 @@ describe('witnessed sends', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'conflict' } });
     const message = refused.ok ? '' : refused.error.message;
     expect(message).toMatch(/nothing was sent: workstation C \(an answer in its name did not verify against its enrolled desk key and was ignored\) did not confirm its verified audit head within 5 s/);
-    expect(message).toMatch(/start Treasury Desk on that workstation .* then submit again/);
+    expect(message).toMatch(/The submission is signed and waits in 'submitting': it is sent, once, when they confirm .*Start Treasury Desk on that workstation/);
     expect(message).not.toMatch(/workstation B/);
     expect(ordersFor(userOrder)).toBe(0);
     expect((await a.find(userOrder))?.state).toBe('submitting');
@@ -150,7 +150,8 @@ describe('witnessed sends', () => {
   it('no longer asks a workstation that left: the admin-signed retirement takes it out of the quorum', async () => {
     const d = await openWorkstation('D');
     try {
-      await d.value('team/join', { database: databaseUrl(), workstation: 'D', as: ADMIN, genesis: await genesisOf(a) });
+      // D is enrolled through its device key, confirmed at A after the pinned genesis: it becomes a witness.
+      await joinTeam(d, 'D', a, []);
       const witnessedBy = async (userOrder: string, before: number): Promise<string[]> => {
         expect((await a.value('withdrawals/submit', { id: await idAt(a, userOrder), as: INITIATOR })).state).toBe('submitted');
         const [request] = await adminSql<{ nonce: string }>(`SELECT nonce FROM ${T}.witness_requests WHERE id > $1 AND workstation = 'A' ORDER BY id LIMIT 1`, [before]);

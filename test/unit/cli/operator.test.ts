@@ -32,6 +32,7 @@ function operator(name: string, extra: Partial<OperatorView> = {}): OperatorView
     enrolledBy: [],
     lockedUntil: null,
     failedAttempts: 0,
+    devices: [],
     ...extra,
   };
 }
@@ -80,6 +81,7 @@ describe('operator list as text', () => {
         operator('erin', { role: 'viewer', status: 'invited', keyFingerprint: null, party: [], founding: false, enrolledBy: ['sam'] }),
       ],
       proposals: [proposal(A, { proposer: 'sam', needsConfirmation: false })],
+      pendingDevices: [],
       fourEyes: false,
       notice: 'This desk has a single admin, so it cannot give four-eyes.',
     };
@@ -105,13 +107,28 @@ describe('operator list as text', () => {
       founded: true,
       operators: [operator('olive', { role: 'approver', lockedUntil: Date.UTC(2999, 0, 1, 12) })],
       proposals: [],
+      pendingDevices: [],
       fourEyes: false,
       notice: null,
     };
     expect(rosterText(roster, 'Asia/Kolkata', Date.UTC(2026, 0, 1))).toContain('active, locked out until 2999-01-01 17:30:00+05:30');
   });
 
+  it("lists each operator's device keys per workstation, and those waiting for a confirmation", () => {
+    const roster: RosterView = {
+      founded: true,
+      operators: [operator('sam', { devices: [{ workstation: 'laptop-sam', keyFingerprint: 'EEEE-FFFF-GGGG-HHHH', confirmedBy: 'sam' }] }), operator('olive', { role: 'approver' })],
+      proposals: [],
+      pendingDevices: [{ id: B, operator: 'olive', workstation: 'front-office', keyFingerprint: 'JJJJ-KKKK-LLLL-MMMM', at: 0 }],
+      fourEyes: false,
+      notice: null,
+    };
+    const text = rosterText(roster, 'UTC', Date.UTC(2026, 0, 1));
+    expect(text).toContain(['device keys (one per workstation):', 'name  workstation  key fingerprint      confirmed by', 'sam   laptop-sam   EEEE-FFFF-GGGG-HHHH  sam'].join('\n'));
+    expect(text).toContain(['device keys waiting for a confirmation:', 'id            name   workstation   key fingerprint', 'abcdef020000  olive  front-office  JJJJ-KKKK-LLLL-MMMM'].join('\n'));
+  });
+
   it('an unfounded profile shows only the notice', () => {
-    expect(rosterText({ founded: false, operators: [], proposals: [], fourEyes: false, notice: 'not founded yet' }, 'UTC')).toBe('not founded yet\n');
+    expect(rosterText({ founded: false, operators: [], proposals: [], pendingDevices: [], fourEyes: false, notice: 'not founded yet' }, 'UTC')).toBe('not founded yet\n');
   });
 });

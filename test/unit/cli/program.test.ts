@@ -25,7 +25,7 @@ const GROUPS: readonly (readonly [string, string])[] = [
   ['profile', 'add, import, keygen, list, use, remove, propose-add or propose-remove'],
   ['deposits', 'list or export'],
   ['address', 'create, list, qr or validate'],
-  ['operator', 'found, invite, accept, confirm, withdraw-proposal, role, disable, rekey, passphrase or list'],
+  ['operator', 'found, invite, accept, confirm, withdraw-proposal, role, disable, rekey, passphrase, device or list'],
   ['withdraw', 'preflight, request, approve, reject, cancel, submit, status, list or export'],
   ['policy', 'list or set'],
   ['audit', 'verify, anchor, head, checkpoint or export'],

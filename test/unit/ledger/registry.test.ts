@@ -36,7 +36,7 @@ function baseChain(): ChainRow[] {
 /** The standing after `rows` (replayed as the verifier does), with ivy's request of INTENT in it. */
 function standingAfter(rows: readonly ChainRow[], deskKeys: ReadonlyMap<string, DeskKeyInForce> = new Map([[desk.keyId, { publicKey: desk.publicKey, workstation: null, own: true }]])): ChainStanding {
   const roster = Roster.replay(rows);
-  return { roster: () => roster, deskKey: (keyId) => deskKeys.get(keyId), initiator: (subject) => (subject === INTENT ? 'ivy' : undefined), legacy: () => ({ rows: 0, headHash: '' }), foundingRefusal: () => null, afterPin: false };
+  return { roster: () => roster, deskKey: (keyId) => deskKeys.get(keyId), initiator: (subject) => (subject === INTENT ? 'ivy' : undefined), legacy: () => ({ rows: 0, headHash: '' }), foundingRefusal: () => null, afterPin: false, teamDesk: () => false };
 }
 
 function next(rows: readonly ChainRow[], operator: string | null, kind: Statement['kind'], body: StatementBody, key: SigningKeyPair, subject = INTENT): ChainRow {

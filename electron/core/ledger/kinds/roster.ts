@@ -1,10 +1,11 @@
 // The rules of the roster and policy kinds (found, enrol, rekey, role, disable, policy, accept, confirm,
-// withdraw-proposal, book, unbook): their bodies here, and who may sign them in the Roster itself (operators/roster.ts),
+// withdraw-proposal, book, unbook, profile-add, profile-remove, device): their bodies here, and who may sign them in the Roster itself (operators/roster.ts),
 // which this entry calls rather than copies: applying the row to the roster as it stood is the rule, and a row the
 // roster refuses is refused here, naming the roster's reason.
 import { z } from 'zod';
 import type { RosterKind } from '../../statements/statement';
 import type { ChainRow } from '../../operators/roster';
+import { legacyInvitationProblem } from '../../operators/invitation-code';
 import { defineKind, type ChainStanding, type RegisteredKind } from '../registry';
 
 const canonicalObject = z.record(z.string(), z.unknown());
@@ -15,18 +16,19 @@ export const ROSTER_BODIES = {
     deskKey: z.object({ publicKey: z.string() }).nullable().optional(),
     merchantId: z.string().nullable().optional(),
   }),
-  enrol: z.object({ role: z.string() }),
+  enrol: z.object({ role: z.string(), codeKey: z.string().optional() }),
   rekey: canonicalObject,
   role: z.object({ role: z.string() }),
   disable: canonicalObject,
   policy: z.object({ policy: canonicalObject, carriedOver: z.boolean().optional() }),
-  accept: z.object({ proposal: z.string(), publicKey: z.string() }),
+  accept: z.object({ proposal: z.string(), publicKey: z.string(), codeProof: z.string().optional() }),
   confirm: z.object({ proposal: z.string(), keyId: z.string().optional() }),
   'withdraw-proposal': z.object({ proposal: z.string() }),
   book: z.object({ label: z.string().nullable().optional() }),
   unbook: canonicalObject,
   'profile-add': z.object({ merchantId: z.string().min(1), admins: z.array(z.object({ name: z.string(), publicKey: z.string() })).min(1).max(2) }),
   'profile-remove': canonicalObject,
+  device: z.object({ workstation: z.string(), publicKey: z.string(), deskKey: z.string().optional() }),
 } satisfies Record<RosterKind, z.ZodType>;
 
 /** Applies the row to the roster as it stood (the standing's roster moves past it when it holds); its refusal, or null. */
@@ -48,6 +50,16 @@ const foundRule = defineKind<unknown>({
   check: (row, body, standing) => standing.foundingRefusal(row.statement) ?? applyToRoster(row, body, standing),
 });
 
+/**
+ * An acceptance: on a team desk never of an invitation made before invitations were bound to their code
+ * (invitation-code.ts legacyInvitationProblem), then the roster's rule (Roster #accept checks the code proof).
+ */
+const acceptRule = defineKind<z.infer<typeof ROSTER_BODIES.accept>>({
+  signer: 'roster',
+  body: ROSTER_BODIES.accept,
+  check: (row, body, standing) => (standing.teamDesk() ? legacyInvitationProblem(standing.roster().proposal(body.proposal)) : null) ?? applyToRoster(row, body, standing),
+});
+
 export const rosterRules: Readonly<Record<RosterKind, RegisteredKind>> = {
   found: foundRule,
   enrol: rosterKind('enrol'),
@@ -55,11 +67,12 @@ export const rosterRules: Readonly<Record<RosterKind, RegisteredKind>> = {
   role: rosterKind('role'),
   disable: rosterKind('disable'),
   policy: rosterKind('policy'),
-  accept: rosterKind('accept'),
+  accept: acceptRule,
   confirm: rosterKind('confirm'),
   'withdraw-proposal': rosterKind('withdraw-proposal'),
   book: rosterKind('book'),
   unbook: rosterKind('unbook'),
   'profile-add': rosterKind('profile-add'),
   'profile-remove': rosterKind('profile-remove'),
+  device: rosterKind('device'),
 };

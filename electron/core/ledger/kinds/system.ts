@@ -26,6 +26,7 @@ export const SYSTEM_ACTIONS: ReadonlySet<string> = new Set([
   LEGACY_SEALED,
   'audit/checkpoint',
   'callbacks/refused',
+  'callbacks/refusedSummary',
   'callbacks/start',
   'callbacks/unknownOrder',
   'demo/operators',

@@ -5,6 +5,7 @@ import type { ClientBase } from 'pg';
 import { newerSchemaError } from '../shared-store-rules';
 import { migration0010 } from './0010-initial';
 import { migration0020 } from './0020-desk-state';
+import { migration0025 } from './0025-public-keys-only';
 import { migration0030 } from './0030-head-acks';
 import { migration0040 } from './0040-roles';
 
@@ -16,7 +17,7 @@ export interface PgMigration {
   readonly sql: string;
 }
 
-export const PG_MIGRATIONS: readonly PgMigration[] = [migration0010, migration0020, migration0030, migration0040];
+export const PG_MIGRATIONS: readonly PgMigration[] = [migration0010, migration0020, migration0025, migration0030, migration0040];
 
 /** The schema holding every table of the team desk. */
 export const TEAM_SCHEMA = 'treasury_desk';
