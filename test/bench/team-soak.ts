@@ -5,22 +5,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_OPERATORS, parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result } from '../../electron/contract';
+import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result } from '../../electron/contract';
 import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
 import { encodeTronAddress } from '../../electron/chains';
 import { startHarnessEngine, type HarnessEngine } from '../harness/engine';
-import { admin } from '../support/raw-merchant';
 import { runTeamWorkload, sandboxOrdersIn, workloadLines, type WorkloadStation } from '../support/team-workload';
-import { joinAndEnrol } from '../support/team-join';
+import { joinAndEnrol, type Call } from '../support/team-join';
+import { BENCH_PROFILE, startSandboxDesk } from './sandbox-desk';
 import type { BenchOutcome } from './run';
 
 const STATIONS = 20;
-
-function operator(name: string): { operator: string; passphrase: string } {
-  const found = DEMO_OPERATORS.find((candidate) => candidate.name === name);
-  if (!found) throw new Error(`no demo operator ${name}`);
-  return { operator: found.name, passphrase: found.passphrase };
-}
 
 /** --minutes N (default 30; fractions allowed). */
 export function soakMinutes(args: readonly string[]): number {
@@ -38,9 +32,9 @@ export async function runSoak(args: readonly string[], url: string, ownerUrl: st
   await owner.connect();
   await owner.query(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
   await owner.end();
-  const ADMIN = operator('demo-admin');
   const dir = mkdtempSync(join(tmpdir(), 'td-bench-soak-'));
   const harnesses: HarnessEngine[] = [];
+  const closers: (() => Promise<void>)[] = [];
   try {
     const stationOf = (name: string, harness: HarnessEngine, canSubmit: boolean): WorkloadStation => ({
       name,
@@ -60,10 +54,11 @@ export async function runSoak(args: readonly string[], url: string, ownerUrl: st
     const first = await startHarnessEngine({ dataDir: join(dir, 'A'), lockable: false, demoAuto: false });
     harnesses.push(first);
     const a = stationOf('A', first, true);
-    await must(a, 'demo/start', {});
+    const atA: Call = (method, request) => must(a, method, request);
+    const desk = await startSandboxDesk(atA, dir);
+    closers.push(() => desk.sandbox.close());
+    const { sandbox, initiator: ADMIN, approver: APPROVER } = desk;
     await must(a, 'team/init', { database: url, ownerDatabase: ownerUrl, workstation: 'A', as: ADMIN });
-    const sandbox = first.demoSandboxes.at(-1);
-    if (sandbox === undefined) throw new Error('the demo sandbox did not start');
     const stations: WorkloadStation[] = [a];
     const joinStarted = performance.now();
     for (let index = 1; index < STATIONS; index += 1) {
@@ -71,21 +66,19 @@ export async function runSoak(args: readonly string[], url: string, ownerUrl: st
       const harness = await startHarnessEngine({ dataDir: join(dir, name), lockable: false, demoAuto: false });
       harnesses.push(harness);
       const station = stationOf(name, harness, index === 1);
-      // Joined as people join: the genesis A shows confirmed, enrolled through alice's device key confirmed at A, and a
-      // device key for the approver who acts there.
-      await joinAndEnrol((method, request) => must(station, method, request), (method, request) => must(a, method, request), name, url, ADMIN, [operator('demo-approver')]);
+      // Joined as people join: the genesis A shows confirmed, enrolled through the admin's device key confirmed at A,
+      // and a device key for the approver who acts there.
+      await joinAndEnrol((method, request) => must(station, method, request), atA, name, url, ADMIN, [APPROVER]);
       stations.push(station);
     }
-    await must(stations[1] as WorkloadStation, 'profiles/importFile', { name: 'demo', path: sandbox.credentialsPath });
+    // A second workstation holds the merchant credentials too, so two race to submit each approved request.
+    await must(stations[1] as WorkloadStation, 'profiles/importFile', { name: BENCH_PROFILE, path: sandbox.credentialsPath });
     await must(stations[1] as WorkloadStation, 'sync/run', {});
-    // Enough for 30 minutes of 10 USDT requests.
-    const funded = await admin(sandbox.adminUrl, 'PATCH', `/merchants/${sandbox.credentials.merchantId}`, { balances: { 'trx.usdt': '10000000', trx: '100000' } });
-    if (funded.status !== 200) throw new Error(`the sandbox refused the balances (${funded.status})`);
     console.log(`team soak: ${STATIONS} workstations joined in ${((performance.now() - joinStarted) / 1000).toFixed(1)} s; ${minutes} minute(s) of mixed work`);
     const report = await runTeamWorkload(stations, {
       durationMs: minutes * 60_000,
       initiator: ADMIN,
-      approver: operator('demo-approver'),
+      approver: APPROVER,
       submitter: ADMIN,
       currency: 'trx.usdt',
       amount: '10',
@@ -103,6 +96,7 @@ export async function runSoak(args: readonly string[], url: string, ownerUrl: st
     return { missed };
   } finally {
     for (const harness of harnesses.reverse()) await harness.close().catch(() => undefined);
+    for (const close of closers) await close().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
 }

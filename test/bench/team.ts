@@ -1,5 +1,5 @@
 // Benchmark of a team desk against a single SQLite desk: three harness engines ("workstations") on one PostgreSQL
-// (scripts/with-postgres.sh) and the demo sandbox. Reports decision-to-visible latency across workstations (a request
+// (scripts/with-postgres.sh) and a sandbox of their own (sandbox-desk.ts). Reports decision-to-visible latency across workstations (a request
 // at A seen at B, an approval at B seen at A; p50 and p95, target p95 <= 1 s) next to the same decisions on one desk,
 // and submissions per second with three workstations submitting at once next to one desk submitting alone.
 import { spawnSync } from 'node:child_process';
@@ -7,26 +7,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_OPERATORS, parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result } from '../../electron/contract';
+import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result } from '../../electron/contract';
 import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
 import { startHarnessEngine, type HarnessEngine } from '../harness/engine';
 import type { BenchOutcome } from './run';
 import { runSoak } from './team-soak';
 import { runStoreBench } from './team-store';
-import { joinAndEnrol } from '../support/team-join';
+import { joinAndEnrol, type Operator } from '../support/team-join';
+import { BENCH_PROFILE, startSandboxDesk, type SandboxDesk } from './sandbox-desk';
 import { runRegistryBench } from './team-registry';
 import { runWitnessBench } from './team-witness';
 
 const ROUNDS = 30;
 const SUBMISSIONS = 30;
-
-function operator(name: string): { operator: string; passphrase: string } {
-  const found = DEMO_OPERATORS.find((candidate) => candidate.name === name);
-  if (!found) throw new Error(`no demo operator ${name}`);
-  return { operator: found.name, passphrase: found.passphrase };
-}
-const ADMIN = operator('demo-admin');
-const APPROVER = operator('demo-approver');
 
 interface Station {
   readonly harness: HarnessEngine;
@@ -64,26 +57,26 @@ function percentile(samples: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 }
 
-async function request(at: Station): Promise<string> {
-  const { withdrawal } = await at.value('withdrawals/request', { currency: 'eth.usdt', amount: '21', toAddress: `0x${randomBytes(20).toString('hex')}`, as: ADMIN });
+async function request(at: Station, as: Operator): Promise<string> {
+  const { withdrawal } = await at.value('withdrawals/request', { currency: 'eth.usdt', amount: '21', toAddress: `0x${randomBytes(20).toString('hex')}`, as });
   return withdrawal.userOrder;
 }
 
 /** Timed decisions on one desk: the time each call takes (visible at once on the same desk). */
-async function soloFigures(solo: Station): Promise<{ decisions: number[]; submitsPerSecond: number }> {
+async function soloFigures(solo: Station, { initiator, approver }: SandboxDesk): Promise<{ decisions: number[]; submitsPerSecond: number }> {
   const decisions: number[] = [];
   const approved: string[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     let started = performance.now();
-    const userOrder = await request(solo);
+    const userOrder = await request(solo, initiator);
     decisions.push(performance.now() - started);
     started = performance.now();
-    await solo.value('withdrawals/approve', { id: await solo.idOf(userOrder), as: APPROVER });
+    await solo.value('withdrawals/approve', { id: await solo.idOf(userOrder), as: approver });
     decisions.push(performance.now() - started);
     if (approved.length < SUBMISSIONS) approved.push(userOrder);
   }
   const started = performance.now();
-  for (const userOrder of approved) await solo.value('withdrawals/submit', { id: await solo.idOf(userOrder), as: ADMIN });
+  for (const userOrder of approved) await solo.value('withdrawals/submit', { id: await solo.idOf(userOrder), as: initiator });
   return { decisions, submitsPerSecond: approved.length / ((performance.now() - started) / 1000) };
 }
 
@@ -131,18 +124,20 @@ async function runWorkstationBench(url: string, ownerUrl: string): Promise<Bench
 
   const dir = mkdtempSync(join(tmpdir(), 'td-bench-team-'));
   const stations: Station[] = [];
+  const closers: (() => Promise<void>)[] = [];
   try {
     const solo = await station(join(dir, 'solo'));
     stations.push(solo);
-    await solo.value('demo/start', {});
-    const baseline = await soloFigures(solo);
+    const soloDesk = await startSandboxDesk(solo.value, join(dir, 'solo-service'));
+    closers.push(() => soloDesk.sandbox.close());
+    const baseline = await soloFigures(solo, soloDesk);
 
     const a = await station(join(dir, 'a'));
     stations.push(a);
-    await a.value('demo/start', {});
+    const desk = await startSandboxDesk(a.value, join(dir, 'service'));
+    closers.push(() => desk.sandbox.close());
+    const { initiator: ADMIN, approver: APPROVER } = desk;
     await a.value('team/init', { database: url, ownerDatabase: ownerUrl, workstation: 'A', as: ADMIN });
-    const credentials = a.harness.demoSandboxes.at(-1)?.credentialsPath;
-    if (credentials === undefined) throw new Error('the demo sandbox did not start');
     const others: Station[] = [];
     for (const name of ['B', 'C']) {
       const other = await station(join(dir, name));
@@ -155,7 +150,7 @@ async function runWorkstationBench(url: string, ownerUrl: string): Promise<Bench
     const visible: number[] = [];
     const approved: string[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      const userOrder = await request(a);
+      const userOrder = await request(a, ADMIN);
       visible.push(await until(async () => (await b.stateOf(userOrder)) === 'awaitingApproval'));
       await b.value('withdrawals/approve', { id: await b.idOf(userOrder), as: APPROVER });
       visible.push(await until(async () => (await a.stateOf(userOrder)) === 'approved'));
@@ -163,7 +158,7 @@ async function runWorkstationBench(url: string, ownerUrl: string): Promise<Bench
     }
 
     // B and C get the merchant credentials too; each workstation submits its third of the approved requests at once.
-    for (const other of [b, c]) await other.value('profiles/importFile', { name: 'demo', path: credentials });
+    for (const other of [b, c]) await other.value('profiles/importFile', { name: BENCH_PROFILE, path: desk.sandbox.credentialsPath });
     for (const userOrder of approved) await until(async () => (await c.stateOf(userOrder)) === 'approved');
     const shares = [a, b, c].map((at, index) => ({ at, userOrders: approved.filter((_, position) => position % 3 === index).slice(0, SUBMISSIONS / 3) }));
     const started = performance.now();
@@ -180,6 +175,7 @@ async function runWorkstationBench(url: string, ownerUrl: string): Promise<Bench
     return { missed: [] };
   } finally {
     for (const opened of stations.reverse()) await opened.harness.close().catch(() => undefined);
+    for (const close of closers) await close().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
 }
