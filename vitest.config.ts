@@ -1,6 +1,7 @@
 // Vitest configuration: unit and integration tests under test/, run in Node. The team desk's tests share one
 // PostgreSQL cluster (scripts/with-postgres.sh) and some stop and restart it, so they run one file at a time in their
-// own project; everything else runs in parallel beside them.
+// own project. The test command runs the two projects as two processes side by side (scripts/vitest-projects.sh): in
+// one process vitest runs such a project only after the others.
 import { defineConfig } from 'vitest/config';
 
 const TEAM_TESTS = 'test/integration/team/**/*.test.ts';

@@ -13,8 +13,10 @@ function readReport(path, name) {
   return undefined;
 }
 
-const vitest = readReport(vitestReportPath, 'vitest');
-if (vitest) {
+// Vitest's reports: one per project run (scripts/vitest-projects.sh), comma-separated.
+for (const path of (vitestReportPath ?? '').split(',')) {
+  const vitest = readReport(path, 'vitest');
+  if (!vitest) continue;
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs vitest's two projects (vitest.config.ts) side by side, as two processes, each writing its JSON report under
+# test-results/: "team" (the team desk's files, one at a time on the shared PostgreSQL cluster, which some stop and
+# restart) and "suite" (everything else; no file of it uses PostgreSQL). In one process vitest 4 runs a project whose
+# files may not overlap only after all the others, and on a 2-core machine gives the others one worker, so a run used
+# one core. The team project's output goes to test-results/vitest-team.log and is printed after the suite's.
+# Exits non-zero when either project fails. Usage (inside the keyring and PostgreSQL harnesses, as scripts/test.sh does):
+#   bash scripts/with-keyring.sh bash scripts/with-postgres.sh bash scripts/vitest-projects.sh
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p test-results
+rm -f test-results/vitest-suite.json test-results/vitest-team.json test-results/vitest-team.log
+npx --no-install vitest run --project team --reporter=default --reporter=json --outputFile=test-results/vitest-team.json >test-results/vitest-team.log 2>&1 &
+team_pid=$!
+# A run stopped from outside (Ctrl-C, a CI timeout) stops the team project too.
+trap 'kill "$team_pid" 2>/dev/null' INT TERM
+npx --no-install vitest run --project suite --reporter=default --reporter=json --outputFile=test-results/vitest-suite.json
+suite_status=$?
+wait "$team_pid"
+team_status=$?
+echo "=== vitest project team (test/integration/team), run beside the suite:"
+cat test-results/vitest-team.log
+echo "=== vitest: suite exited $suite_status, team exited $team_status"
+[ "$suite_status" -eq 0 ] && [ "$team_status" -eq 0 ]
