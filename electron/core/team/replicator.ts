@@ -513,7 +513,7 @@ export class TeamReplicator implements TeamSeam {
   }
 
   // ---- submission claims ------------------------------------------------------------------------------------
-  async holdSubmission(userOrder: string): Promise<{ tookOverSent: boolean }> {
+  async holdSubmission(userOrder: string): Promise<void> {
     this.#requireUsable();
     const outcome = await this.#call(() => this.#store.claimSubmission(userOrder, this.#workstation, SUBMISSION_LEASE_MS));
     if (!outcome.claimed) {
@@ -522,9 +522,9 @@ export class TeamReplicator implements TeamSeam {
       const until = new Date(holder.leaseUntil).toISOString().replace('T', ' ').slice(0, 19);
       throw new DeskError('conflict', `workstation ${holder.workstation} is submitting withdrawal ${userOrder} (its claim runs until ${until} UTC): wait for it`);
     }
+    // Catching up shows a submit another workstation signed (an expired claim it may have sent under) as in flight,
+    // so the caller resolves it with checkWithdrawOrder under the same userOrder and never sends it anew.
     await this.pull();
-    const previous = outcome.tookOverFrom;
-    return { tookOverSent: previous !== null && previous.workstation !== this.#workstation && (previous.state === 'sent' || previous.state === 'unknown' || previous.state === 'claimed') };
   }
 
   submissionSettled(userOrder: string, result: string): void {

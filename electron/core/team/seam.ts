@@ -21,10 +21,10 @@ export interface TeamSeam {
   queueSystemEvent(event: TeamSystemEvent): void;
   /**
    * Takes (or renews) this workstation's claim to send a request to the service; refuses, naming the holder, when
-   * another workstation holds a live claim or the submission is done. True when an expired claim of another
-   * workstation was taken over while it may have sent (resolve with checkWithdrawOrder under the same userOrder).
+   * another workstation holds a live claim or the submission is done. It catches up with the shared chain before
+   * returning, so a submit signed under an expired claim another workstation held shows as in flight.
    */
-  holdSubmission(userOrder: string): Promise<{ tookOverSent: boolean }>;
+  holdSubmission(userOrder: string): Promise<void>;
   /**
    * Before an order is sent to the service: obtains a fresh signed head from every other enrolled, active workstation
    * and refuses (nothing sent, the request as it was) when one does not answer in time, or holds a row this
