@@ -4,21 +4,17 @@
 // does. Reports rows/s next to this machine's Ed25519 verification limit measured in the same run.
 import { rmSync } from 'node:fs';
 import { closeDatabase, exportAudit } from '../../electron/core/store';
-import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
 import { openPostgresDeskStore } from '../../electron/core/team/postgres-store';
 import type { ChainHead } from '../../electron/core/team/shared-store';
 import { buildBenchDesk, ed25519Limit } from './bench-desk';
 import type { BenchOutcome } from './run';
+import { emptyTeamSchema } from './team-database';
 
 const PAGE = 1_000;
 
 export async function runRegistryBench(url: string, ownerUrl: string, requests = 10_000): Promise<BenchOutcome> {
   const { dir, db, trail } = await buildBenchDesk(requests);
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: ownerUrl });
-  await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
-  await admin.end();
+  await emptyTeamSchema(ownerUrl);
   // The workstation role appends; the owner runs the migrations (initialise), as at team init.
   const store = await openPostgresDeskStore(url, { ownerUrl });
   try {

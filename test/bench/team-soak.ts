@@ -6,13 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result } from '../../electron/contract';
-import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
 import { encodeTronAddress } from '../../electron/chains';
 import { startHarnessEngine, type HarnessEngine } from '../harness/engine';
 import { runTeamWorkload, sandboxOrdersIn, workloadLines, type WorkloadStation } from '../support/team-workload';
 import { joinAndEnrol, type Call } from '../support/team-join';
 import { BENCH_PROFILE, startSandboxDesk } from './sandbox-desk';
 import type { BenchOutcome } from './run';
+import { emptyTeamSchema } from './team-database';
 
 const STATIONS = 20;
 
@@ -27,11 +27,7 @@ export function soakMinutes(args: readonly string[]): number {
 
 export async function runSoak(args: readonly string[], url: string, ownerUrl: string): Promise<BenchOutcome> {
   const minutes = soakMinutes(args);
-  const { default: pg } = await import('pg');
-  const owner = new pg.Client({ connectionString: ownerUrl });
-  await owner.connect();
-  await owner.query(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
-  await owner.end();
+  await emptyTeamSchema(ownerUrl);
   const dir = mkdtempSync(join(tmpdir(), 'td-bench-soak-'));
   const harnesses: HarnessEngine[] = [];
   const closers: (() => Promise<void>)[] = [];

@@ -5,14 +5,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
 import { openPostgresDeskStore } from '../../electron/core/team/postgres-store';
 import type { ChainHead, ProjectionWrite, SharedDeskStore } from '../../electron/core/team/shared-store';
 import { openSqliteDeskStore } from '../../electron/core/team/sqlite-store';
 import { chainRows } from '../support/shared-chain';
 import { percentile } from './history';
 import type { BenchOutcome } from './run';
+import { emptyTeamSchema } from './team-database';
 
 const OPERATORS = 50;
 const QUEUE_PAGE = 50;
@@ -172,10 +171,7 @@ export async function runStoreBench(args: readonly string[], url: string, ownerU
   const requests = Number(args[0] ?? 10_000);
   const iterations = Number(args[1] ?? 300);
   const folder = mkdtempSync(join(tmpdir(), 'td-bench-team-'));
-  const admin = new pg.Client({ connectionString: ownerUrl });
-  await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
-  await admin.end();
+  await emptyTeamSchema(ownerUrl);
   const backends: { name: string; open: () => Promise<SharedDeskStore> }[] = [
     { name: 'SQLite (single desk)', open: async () => openSqliteDeskStore(join(folder, 'shared.sqlite')) },
     { name: 'PostgreSQL 15 (team)', open: () => openPostgresDeskStore(url, { ownerUrl }) },

@@ -18,6 +18,7 @@ import { startHarnessEngine } from '../harness/engine';
 import { joinAndEnrol } from '../support/team-join';
 import { percentile } from './history';
 import type { BenchOutcome } from './run';
+import { emptyTeamSchema } from './team-database';
 
 const SENDS = 15;
 const SIZES = [3, 10] as const;
@@ -104,9 +105,9 @@ async function timeSends(a: Call, admin: pg.Client, times: WitnessTimes): Promis
 }
 
 export async function runWitnessBench(url: string, ownerUrl: string): Promise<BenchOutcome> {
+  await emptyTeamSchema(ownerUrl);
   const admin = new pg.Client({ connectionString: ownerUrl });
   await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
   const dir = mkdtempSync(join(tmpdir(), 'td-bench-witness-'));
   const closers: (() => Promise<void>)[] = [];
   try {

@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result } from '../../electron/contract';
-import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
 import { startHarnessEngine, type HarnessEngine } from '../harness/engine';
 import type { BenchOutcome } from './run';
 import { runSoak } from './team-soak';
@@ -17,6 +16,7 @@ import { joinAndEnrol, type Operator } from '../support/team-join';
 import { BENCH_PROFILE, startSandboxDesk, type SandboxDesk } from './sandbox-desk';
 import { runRegistryBench } from './team-registry';
 import { runWitnessBench } from './team-witness';
+import { emptyTeamSchema } from './team-database';
 
 const ROUNDS = 30;
 const SUBMISSIONS = 30;
@@ -116,11 +116,7 @@ export async function run(args: readonly string[]): Promise<BenchOutcome> {
 }
 
 async function runWorkstationBench(url: string, ownerUrl: string): Promise<BenchOutcome> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: ownerUrl });
-  await admin.connect();
-  await admin.query(`DROP SCHEMA IF EXISTS ${TEAM_SCHEMA} CASCADE`);
-  await admin.end();
+  await emptyTeamSchema(ownerUrl);
 
   const dir = mkdtempSync(join(tmpdir(), 'td-bench-team-'));
   const stations: Station[] = [];
