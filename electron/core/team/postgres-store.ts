@@ -443,19 +443,14 @@ export class PostgresDeskStore implements SharedDeskStore {
    * requests, head acks and claim updates are never sent twice; their callers see the refusal and ask again.
    */
   private async query<R extends object>(sql: string, params: readonly unknown[], repeatable: 'repeatable' | 'once' = 'once'): Promise<pg.QueryResult<R>> {
-    try {
-      return await (await this.currentPool()).query<R>(sql, params as unknown[]);
-    } catch (error) {
-      this.noteFailure(error);
-      if (repeatable === 'repeatable' && describePgFailure(error).kind === 'unreachable') {
-        try {
-          return await (await this.currentPool()).query<R>(sql, params as unknown[]);
-        } catch (again) {
-          this.noteFailure(again);
-          throw pgFailure(again, this.location);
-        }
+    const attempts = repeatable === 'repeatable' ? 2 : 1;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await (await this.currentPool()).query<R>(sql, params as unknown[]);
+      } catch (error) {
+        this.noteFailure(error);
+        if (attempt >= attempts || describePgFailure(error).kind !== 'unreachable') throw pgFailure(error, this.location);
       }
-      throw pgFailure(error, this.location);
     }
   }
 
