@@ -11,7 +11,7 @@
 #                                           treasury_desk_workstation, may read and call the append functions only)
 #   TREASURY_DESK_OWNER_DATABASE_URL=postgres://OWNER:PASSWORD@127.0.0.1:PORT/DB  (the database's owner: migrations,
 #                                           `team init`'s owner URL, and the tests' "database administrator")
-#   TREASURY_DESK_PG_CTL=<folder>/pg-ctl   (`$TREASURY_DESK_PG_CTL stop|start|restart|status`: this cluster only,
+#   TREASURY_DESK_PG_CTL=<folder>/pg-ctl   (`$TREASURY_DESK_PG_CTL stop|start|restart|status`: the primary only,
 #                                           for outage tests; stop is `-m fast`, start waits until it accepts)
 #   TREASURY_DESK_PG_HARNESS=<folder>      (tests may check it to know they talk to a throwaway cluster)
 #   TREASURY_DESK_PG_CA=<folder>/tls/ca.pem (the server speaks TLS too, its certificate naming IP 127.0.0.1 only and
@@ -57,13 +57,16 @@ fi
 
 umask 077
 cluster_dir=$(mktemp -d "${TMPDIR:-/tmp}/treasury-pg.XXXXXXXX") || die "cannot create a temporary folder"
+# Until the cluster exists (cleanup, below, also stops it), a refusal removes just the folder.
+trap 'rm -rf -- "$cluster_dir"' EXIT
 data_dir="$cluster_dir/data"
 standby_dir="$cluster_dir/standby"
 socket_dir="$cluster_dir/socket"
 mkdir -p "$socket_dir" || die "cannot prepare $cluster_dir"
 chown "$server_owner" "$cluster_dir" "$socket_dir" 2>/dev/null || die "cannot give $cluster_dir to $server_owner"
 # The server must reach its folder through its parents.
-(cd / && "${as_server[@]}" test -x "$cluster_dir") || die "$server_owner cannot enter $cluster_dir: set TMPDIR to a folder it can reach (e.g. /tmp)"
+(cd / && "${as_server[@]}" test -x "$cluster_dir") ||
+  die "$server_owner cannot enter $cluster_dir: it and every folder above it, / included, must let $server_owner pass (ls -ld / ${TMPDIR:-/tmp}); or set TMPDIR to a folder it can reach"
 
 # Runs a server tool as the server's user from the cluster's folder (CMD's folder may be closed to that user).
 as_server_here() {
@@ -74,15 +77,17 @@ pg_ctl() {
   as_server_here "$pg_bin/pg_ctl" -D "$data_dir" "$@"
 }
 
-# Stops exactly this cluster (if it runs) and removes the folder. Runs on every exit path of this script.
+# Stops the server whose data folder is $1, if it runs (fast, else immediate).
+stop_server() {
+  [ -f "$1/postmaster.pid" ] || return 0
+  as_server_here "$pg_bin/pg_ctl" -D "$1" stop -m fast -w -t 30 >/dev/null 2>&1 ||
+    as_server_here "$pg_bin/pg_ctl" -D "$1" stop -m immediate -w >/dev/null 2>&1 || true
+}
+
+# Stops exactly this cluster (standby, then primary) and removes the folder. Runs on every exit path of this script.
 cleanup() {
-  if [ -f "$standby_dir/postmaster.pid" ]; then
-    as_server_here "$pg_bin/pg_ctl" -D "$standby_dir" stop -m fast -w -t 30 >/dev/null 2>&1 ||
-      as_server_here "$pg_bin/pg_ctl" -D "$standby_dir" stop -m immediate -w >/dev/null 2>&1 || true
-  fi
-  if [ -f "$data_dir/postmaster.pid" ]; then
-    pg_ctl stop -m fast -w -t 30 >/dev/null 2>&1 || pg_ctl stop -m immediate -w >/dev/null 2>&1 || true
-  fi
+  stop_server "$standby_dir"
+  stop_server "$data_dir"
   rm -rf -- "$cluster_dir"
 }
 cmd_pid=
@@ -191,21 +196,27 @@ CREATE DATABASE $database OWNER $owner_role;
 GRANT pg_signal_backend TO $owner_role;
 EOF
 
-# The helper CMD uses to stop and start this cluster (outage tests).
-cat >"$cluster_dir/pg-ctl" <<EOF
+# Writes <folder>/NAME, the helper CMD uses to stop, start, restart, promote or report one server of this cluster
+# (outage and failover tests): write_server_ctl NAME DATA_DIR LOG "WHAT IT CONTROLS".
+write_server_ctl() {
+  cat >"$cluster_dir/$1" <<EOF
 #!/usr/bin/env bash
-# Stops, starts or reports this test cluster only (written by scripts/with-postgres.sh).
+# Stops, starts, restarts, promotes or reports $4 only (written by scripts/with-postgres.sh).
 set -euo pipefail
 cd "$cluster_dir"
+server=(${as_server[*]} "$pg_bin/pg_ctl" -D "$2")
 case "\${1:-}" in
-  stop) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$data_dir" stop -m fast -w -t 30 ;;
-  start) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$data_dir" start -w -t 30 -l "$cluster_dir/server.log" ;;
-  restart) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$data_dir" restart -m fast -w -t 30 -l "$cluster_dir/server.log" ;;
-  status) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$data_dir" status ;;
-  *) echo "usage: \$0 stop|start|restart|status" >&2; exit 2 ;;
+  stop) exec "\${server[@]}" stop -m fast -w -t 30 ;;
+  start) exec "\${server[@]}" start -w -t 30 -l "$3" ;;
+  restart) exec "\${server[@]}" restart -m fast -w -t 30 -l "$3" ;;
+  promote) exec "\${server[@]}" promote -w -t 30 ;;
+  status) exec "\${server[@]}" status ;;
+  *) echo "usage: \$0 stop|start|restart|promote|status" >&2; exit 2 ;;
 esac
 EOF
-chmod 700 "$cluster_dir/pg-ctl"
+  chmod 700 "$cluster_dir/$1"
+}
+write_server_ctl pg-ctl "$data_dir" "$cluster_dir/server.log" "this test cluster's primary"
 
 # A streaming standby of this cluster (failover tests), unless TREASURY_PG_STANDBY=0: pg_basebackup -R from the primary
 # into <folder>/standby, on its own free loopback port, hot standby (reads only). It is stopped with the primary.
@@ -230,20 +241,7 @@ case "${TREASURY_PG_STANDBY:-1}" in
       [ -s "$cluster_dir/standby.log" ] && sed 's/^/with-postgres:   standby: /' "$cluster_dir/standby.log" >&2
       die "the standby did not start (see its log above)"
     fi
-    cat >"$cluster_dir/pg-ctl-standby" <<EOF
-#!/usr/bin/env bash
-# Stops, starts, promotes or reports this test cluster's standby only (written by scripts/with-postgres.sh).
-set -euo pipefail
-cd "$cluster_dir"
-case "\${1:-}" in
-  stop) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$standby_dir" stop -m fast -w -t 30 ;;
-  start) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$standby_dir" start -w -t 30 -l "$cluster_dir/standby.log" ;;
-  promote) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$standby_dir" promote -w -t 30 ;;
-  status) exec ${as_server[*]} "$pg_bin/pg_ctl" -D "$standby_dir" status ;;
-  *) echo "usage: \$0 stop|start|promote|status" >&2; exit 2 ;;
-esac
-EOF
-    chmod 700 "$cluster_dir/pg-ctl-standby"
+    write_server_ctl pg-ctl-standby "$standby_dir" "$cluster_dir/standby.log" "this test cluster's standby"
     export TREASURY_DESK_PG_STANDBY_PORT="$standby_port"
     export TREASURY_DESK_PG_STANDBY_CTL="$cluster_dir/pg-ctl-standby"
     ;;
