@@ -4,12 +4,11 @@
 // workstation); a confirmation by anyone else is refused, locally and on replay, naming the row; and after a full team
 // flow no table of the team database holds a sealed (or any private) key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionOf } from '../../../electron/core/store/audit';
 import { generateSigningKey } from '../../../electron/core/statements/keys';
-import { auditRowHash, encodeStatement, signStatementText, type Statement, type StatementBody } from '../../../electron/core/statements/statement';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { ADMIN, APPROVER, INITIATOR, SECOND_ADMIN, tronAddress, VIEWER } from '../engine/support';
-import { adminSql, confirmDeviceAt, databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openTestStore, openWorkstation, within, type Workstation } from './desk-support';
+import { adminSql, confirmDeviceAt, databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, within, type Workstation } from './desk-support';
+import { appendForged, appendForgedRow } from './forged-rows';
 
 const T = TEAM_SCHEMA;
 let a: Workstation;
@@ -30,23 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const workstation of [c, b, a]) await workstation?.close();
 });
-
-/** Appends one row signed by `signer` as `operator` to the shared chain, the way a database user can. */
-async function appendForged(kind: Statement['kind'], operator: string, subject: string, body: StatementBody, signer = generateSigningKey()): Promise<number> {
-  const store = await openTestStore(databaseUrl());
-  try {
-    const head = await store.head();
-    if (head === null) throw new Error('the shared chain is empty');
-    const statement: Statement = { v: 1, kind, profile: 'main', subject, body, operator, keyId: signer.keyId, at: Date.now(), seq: head.seq + 1, prev: head.hash };
-    const text = encodeStatement(statement);
-    const signature = signStatementText(signer.privateKey, text);
-    const row = { seq: statement.seq, at: statement.at, profile: 'main', kind, action: actionOf(kind, body), operator, subject, keyId: signer.keyId, statement: text, signature, prevHash: head.hash, hash: auditRowHash(text, signature) };
-    expect((await store.append([row], [], head)).appended).toBe(true);
-    return row.seq;
-  } finally {
-    await store.close();
-  }
-}
 
 describe('device keys on a team desk', () => {
   it('an approver approves at a workstation with a device key an admin confirmed; the approval counts and the operator joins the admin’s party', async () => {
@@ -110,9 +92,8 @@ describe('device keys on a team desk', () => {
 
   it("refuses on replay, naming the row, a device key for alice confirmed by an attacker's key", async () => {
     const attacker = generateSigningKey();
-    await appendForged('device', 'alice', 'alice', { workstation: 'X', publicKey: attacker.publicKey, deskKey: generateSigningKey().publicKey }, attacker);
-    const [proposal] = await adminSql<{ hash: string }>(`SELECT hash FROM ${T}.audit_log ORDER BY seq DESC LIMIT 1`);
-    const forged = await appendForged('confirm', 'alice', 'alice', { proposal: String(proposal?.hash), keyId: attacker.keyId }, generateSigningKey());
+    const [proposal] = await appendForged([{ kind: 'device', operator: 'alice', subject: 'alice', body: { workstation: 'X', publicKey: attacker.publicKey, deskKey: generateSigningKey().publicKey }, signer: attacker }]);
+    const forged = await appendForgedRow({ kind: 'confirm', operator: 'alice', subject: 'alice', body: { proposal: String(proposal?.hash), keyId: attacker.keyId }, signer: generateSigningKey() });
     for (const workstation of [a, b, c]) {
       const view = await workstation.value('team/verify', {});
       expect(view.halted, workstation.name).toMatch(new RegExp(`audit row ${forged}: row ${forged} \\(confirm by alice\\) does not hold: confirmation refused: alice's key is `));

@@ -4,12 +4,11 @@
 // acceptance; once the forged row is gone the real invitee accepts with the code and the other workstations see it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitationCodeKey, signInvitationProof } from '../../../electron/core/operators/invitation-code';
-import { actionOf } from '../../../electron/core/store/audit';
 import { generateSigningKey } from '../../../electron/core/statements/keys';
-import { auditRowHash, encodeStatement, signStatementText, type Statement, type StatementBody } from '../../../electron/core/statements/statement';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { ADMIN } from '../engine/support';
-import { adminSql, databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openTestStore, openWorkstation, within, type Workstation } from './desk-support';
+import { adminSql, databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, within, type Workstation } from './desk-support';
+import { appendForgedRow } from './forged-rows';
 
 const T = TEAM_SCHEMA;
 const INVITEE = { name: 'erin', passphrase: 'erin passphrase 55' };
@@ -34,23 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const workstation of [c, b, a]) await workstation?.close();
 });
-
-/** Appends one row signed by `signer` as `operator` to the shared chain, the way a database user can. */
-async function appendForged(kind: Statement['kind'], operator: string, subject: string, body: StatementBody, signer = generateSigningKey()): Promise<number> {
-  const store = await openTestStore(databaseUrl());
-  try {
-    const head = await store.head();
-    if (head === null) throw new Error('the shared chain is empty');
-    const statement: Statement = { v: 1, kind, profile: 'main', subject, body, operator, keyId: signer.keyId, at: Date.now(), seq: head.seq + 1, prev: head.hash };
-    const text = encodeStatement(statement);
-    const signature = signStatementText(signer.privateKey, text);
-    const row = { seq: statement.seq, at: statement.at, profile: 'main', kind, action: actionOf(kind, body), operator, subject, keyId: signer.keyId, statement: text, signature, prevHash: head.hash, hash: auditRowHash(text, signature) };
-    expect((await store.append([row], [], head)).appended).toBe(true);
-    return row.seq;
-  } finally {
-    await store.close();
-  }
-}
 
 /** The database's owner removes a row (restoring the chain the workstations verified). */
 async function removeRow(seq: number): Promise<void> {
@@ -83,7 +65,7 @@ describe('an invitation bound to its code on a team desk', () => {
 
     // Finding 5: an accept row signed by the attacker's own key, without the code.
     const attacker = generateSigningKey();
-    const bare = await appendForged('accept', 'erin', 'erin', { proposal: invitation.proposal, publicKey: attacker.publicKey }, attacker);
+    const bare = await appendForgedRow({ kind: 'accept', operator: 'erin', subject: 'erin', body: { proposal: invitation.proposal, publicKey: attacker.publicKey }, signer: attacker });
     for (const workstation of [a, b, c]) await refusesRow(workstation, bare, /carries no proof of the invitation code/);
     await removeRow(bare);
     b = await bHandle.restart();
@@ -91,7 +73,7 @@ describe('an invitation bound to its code on a team desk', () => {
 
     // The same with a guessed code: refused on replay as well.
     const guessed = signInvitationProof(invitationCodeKey('BBBB-BBBB-BBBB-B', 'erin'), invitation.proposal, attacker.publicKey);
-    const forged = await appendForged('accept', 'erin', 'erin', { proposal: invitation.proposal, publicKey: attacker.publicKey, codeProof: guessed }, attacker);
+    const forged = await appendForgedRow({ kind: 'accept', operator: 'erin', subject: 'erin', body: { proposal: invitation.proposal, publicKey: attacker.publicKey, codeProof: guessed }, signer: attacker });
     for (const workstation of [b, c]) await refusesRow(workstation, forged, /does not prove the invitation code/);
     await removeRow(forged);
     b = await bHandle.restart();

@@ -12,13 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeskIdentity, keychainDeskSecrets } from '../../../electron/core/audit/desk-identity';
 import { createEngine, type Engine } from '../../../electron/core/engine';
 import { KeychainVault } from '../../../electron/core/secrets';
-import { generateSigningKey, signBytes } from '../../../electron/core/statements/keys';
-import { auditRowHash, encodeStatement, STATEMENT_DOMAIN, type Statement, type StatementBody } from '../../../electron/core/statements/statement';
-import { actionOf } from '../../../electron/core/store';
-import type { SharedChainRow } from '../../../electron/core/team/shared-store';
+import { generateSigningKey } from '../../../electron/core/statements/keys';
+import type { StatementBody } from '../../../electron/core/statements/statement';
 import type { Desk } from '../engine/support';
 import { ADMIN, APPROVER, INITIATOR, tronAddress } from '../engine/support';
 import { confirmDeviceAt, databaseUrl, emptyTeamDatabase, genesisOf, joinTeam, openFirstWorkstation, openTestStore, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
+import { appendForgedRow } from './forged-rows';
 
 let desk: Desk;
 let a: Workstation;
@@ -67,31 +66,11 @@ afterAll(async () => {
   for (const workstation of [b, a]) await workstation?.close();
 });
 
-/** Appends a desk-signed row at the team database's head, as a database user can (the store checks no signature). */
-async function appendForged(body: StatementBody, subject: string, sign: (message: string) => string, keyId: string): Promise<number> {
-  const store = await openTestStore(databaseUrl());
-  try {
-    for (;;) {
-      const head = await store.head();
-      const statement: Statement = { v: 1, kind: 'system', profile: 'main', subject, body, operator: null, keyId, at: Date.now(), seq: (head?.seq ?? 0) + 1, prev: head?.hash ?? '0'.repeat(64) };
-      const text = encodeStatement(statement);
-      const signature = sign(STATEMENT_DOMAIN + text);
-      const row: SharedChainRow = {
-        seq: statement.seq, at: statement.at, profile: 'main', kind: 'system', action: actionOf('system', body), operator: null, subject, keyId,
-        statement: text, signature, prevHash: statement.prev, hash: auditRowHash(text, signature),
-      };
-      if ((await store.append([row], [], head)).appended) return row.seq;
-    }
-  } finally {
-    await store.close();
-  }
-}
-
 const failStatus: StatementBody = { action: 'withdrawals/status', details: { status: 'fail', source: 'query', txid: null } };
 
 describe('finding 2: desk-signed order outcomes and profile removals', () => {
   it('does not take an enrolled workstation’s "fail" without the service’s signature: kept, reported, the order tracked to its real end', async () => {
-    const seq = await appendForged(failStatus, userOrder, (message) => mallory.identity.sign(message), mallory.identity.keyId);
+    const seq = await appendForgedRow({ kind: 'system', subject: userOrder, body: failStatus, operator: null, signer: mallory.identity });
     for (const workstation of [a, b]) {
       await within(`row ${seq} verified at ${workstation.name}`, 5000, async () => (await workstation.value('team/status', {})).verifiedSeq >= seq);
       const status = await workstation.value('team/status', {});
@@ -101,7 +80,7 @@ describe('finding 2: desk-signed order outcomes and profile removals', () => {
       expect(await workstation.find(userOrder)).toMatchObject({ state: 'submitted', outcome: null });
     }
 
-    const seqRemove = await appendForged({ action: 'profiles/remove', details: { by: null, keychainEntries: 0, historyKept: true } }, 'main', (message) => mallory.identity.sign(message), mallory.identity.keyId);
+    const seqRemove = await appendForgedRow({ kind: 'system', subject: 'main', body: { action: 'profiles/remove', details: { by: null, keychainEntries: 0, historyKept: true } }, operator: null, signer: mallory.identity });
     await within('the removal verified at B', 5000, async () => (await b.value('team/status', {})).verifiedSeq >= seqRemove);
     // The next legitimate decisions still hold everywhere: no roster ended.
     const { withdrawal } = await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '12', toAddress: tronAddress(), as: INITIATOR });
@@ -130,7 +109,7 @@ describe('finding 2: desk-signed order outcomes and profile removals', () => {
     await within('the submission at B', 5000, async () => (await b.find(pending))?.state === 'submitted');
 
     const attacker = generateSigningKey();
-    const seq = await appendForged({ ...failStatus }, pending, (message) => signBytes(attacker.privateKey, message), attacker.keyId);
+    const seq = await appendForgedRow({ kind: 'system', subject: pending, body: { ...failStatus }, operator: null, signer: attacker });
     for (const workstation of [a, b]) {
       const view = await workstation.value('team/verify', {});
       const refusal = view.refused.find((entry) => entry.rowName === `audit row ${seq}`);

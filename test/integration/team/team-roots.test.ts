@@ -8,24 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyObject } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { generateSigningKey, isReadableFingerprint } from '../../../electron/core/statements/keys';
-import { auditRowHash, canonicalHash, encodeStatement, signStatementText, type Statement, type StatementBody } from '../../../electron/core/statements/statement';
-import { actionOf, type AuditRow } from '../../../electron/core/store';
+import { canonicalHash, type StatementBody } from '../../../electron/core/statements/statement';
 import { intentFingerprint, intentHash, type WithdrawalIntent } from '../../../electron/core/statements/intent';
 import type { Desk } from '../engine/support';
 import { ADMIN, SECOND_ADMIN, tronAddress } from '../engine/support';
-import { databaseUrl, emptyTeamDatabase, joinTeam, enrolAfterJoin, openFirstWorkstation, openTestStore, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
+import { databaseUrl, emptyTeamDatabase, joinTeam, enrolAfterJoin, openFirstWorkstation, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
+import { appendForged, type ForgedStatement } from './forged-rows';
 
 const ERIN = { operator: 'erin', passphrase: 'erin passphrase 55' };
-
-/** A row as the attacker means it: signed by a puppet operator, or (operator null) by the attacker's desk key. */
-interface ForgedRow {
-  readonly profile: string;
-  readonly kind: Statement['kind'];
-  readonly subject: string;
-  readonly body: StatementBody;
-  readonly by: Forger | null;
-  readonly deskKey?: Forger;
-}
 
 interface Forger {
   readonly name: string;
@@ -39,70 +29,10 @@ function puppet(name: string): Forger {
   return { name, keyId: pair.keyId, privateKey: pair.privateKey, publicKey: pair.publicKey };
 }
 
-/**
- * What a database user with no operator or workstation key can do: append rows after the shared head, each linked and
- * hashed like the engine's, signed by keys they made. Answers the rows appended.
- */
-async function appendForged(rows: readonly ForgedRow[]): Promise<AuditRow[]> {
-  const store = await openTestStore(databaseUrl());
-  try {
-    // The workstations may append meanwhile (queued desk events): build again on the new head, a bounded number of times.
-    for (let attempt = 1; attempt <= 20; attempt += 1) {
-      const out = await forgedAfter(store, rows);
-      if ((await store.append(out, [], out[0]!.seq === 1 ? null : { seq: out[0]!.seq - 1, hash: out[0]!.prevHash })).appended) return out;
-    }
-    return expect.fail('the forged rows could not be appended after 20 attempts');
-  } finally {
-    await store.close();
-  }
-}
-
-/** The rows linked after the shared head as it is now. */
-async function forgedAfter(store: Awaited<ReturnType<typeof openTestStore>>, rows: readonly ForgedRow[]): Promise<AuditRow[]> {
-  const head = await store.head();
-  let previous = head;
-  const out: AuditRow[] = [];
-  for (const row of rows) {
-    const signer = row.by ?? (row.deskKey as Forger);
-    const at = Date.now();
-    const statement: Statement = {
-      v: 1,
-      kind: row.kind,
-      profile: row.profile,
-      subject: row.subject,
-      body: row.body,
-      operator: row.by?.name ?? null,
-      keyId: signer.keyId,
-      at,
-      seq: (previous?.seq ?? 0) + 1,
-      prev: previous?.hash ?? '0'.repeat(64),
-    };
-    const text = encodeStatement(statement);
-    const signature = signStatementText(signer.privateKey, text);
-    const appended: AuditRow = {
-      seq: statement.seq,
-      at,
-      profile: row.profile,
-      kind: row.kind,
-      action: actionOf(row.kind, row.body),
-      operator: statement.operator,
-      subject: row.subject,
-      keyId: signer.keyId,
-      statement: text,
-      signature,
-      prevHash: statement.prev,
-      hash: auditRowHash(text, signature),
-    };
-    out.push(appended);
-    previous = { seq: appended.seq, hash: appended.hash };
-  }
-  return out;
-}
-
 /** Two `found` rows for puppet admins of `profile` (one signed by each), naming the attacker's desk key. */
-function puppetFounding(profile: string, merchantId: string, admins: readonly Forger[], deskKey: Forger): { profile: string; kind: 'found'; subject: string; body: StatementBody; by: Forger }[] {
+function puppetFounding(profile: string, merchantId: string, admins: readonly Forger[], deskKey: Forger): ForgedStatement[] {
   const body: StatementBody = { admins: admins.map((admin) => ({ name: admin.name, publicKey: admin.publicKey })), deskKey: { publicKey: deskKey.publicKey }, merchantId };
-  return admins.map((admin) => ({ profile, kind: 'found' as const, subject: canonicalHash(body), body, by: admin }));
+  return admins.map((admin) => ({ profile, kind: 'found' as const, subject: canonicalHash(body), body, operator: admin.name, signer: admin }));
 }
 
 /** Rewrites a setting's JSON text in a desk database (someone editing the file); answers the text it held. */
@@ -206,7 +136,7 @@ describe('pinned genesis and profile changes on a team desk', () => {
     // The same through the database: a desk-signed removal and puppet founders, signed by keys the attacker made.
     const deskKey = puppet('attacker-desk');
     const rows = await appendForged([
-      { profile: 'main', kind: 'system', subject: 'main', body: { action: 'profiles/remove', details: { by: 'alice' } }, by: null, deskKey },
+      { profile: 'main', kind: 'system', subject: 'main', body: { action: 'profiles/remove', details: { by: 'alice' } }, operator: null, signer: deskKey },
       ...puppetFounding('main', desk.sandbox.credentials.merchantId, [puppet('mallory'), puppet('trent')], deskKey),
     ]);
     for (const workstation of [a, b]) await expectNamed(workstation, rows[0]!.seq, /signed by desk key .* neither in the desk's pinned genesis/);
@@ -252,9 +182,9 @@ describe('puppet founders of a profile added after team init (finding 1)', () =>
     const subject = intentHash(intent);
     const rows = await appendForged([
       ...puppetFounding('eu', merchantId, [mallory, trent], deskKey),
-      { profile: 'eu', kind: 'request', subject, body: { intent: JSON.parse(JSON.stringify(intent)) as StatementBody, warnings: [] }, by: mallory },
-      { profile: 'eu', kind: 'approve', subject, body: { fingerprint: intentFingerprint(intent) }, by: trent },
-      { profile: 'eu', kind: 'submit', subject, body: { fingerprint: intentFingerprint(intent) }, by: trent },
+      { profile: 'eu', kind: 'request', subject, body: { intent: JSON.parse(JSON.stringify(intent)) as StatementBody, warnings: [] }, operator: mallory.name, signer: mallory },
+      { profile: 'eu', kind: 'approve', subject, body: { fingerprint: intentFingerprint(intent) }, operator: trent.name, signer: trent },
+      { profile: 'eu', kind: 'submit', subject, body: { fingerprint: intentFingerprint(intent) }, operator: trent.name, signer: trent },
     ]);
     const found = rows[0]!.seq;
     const refusal = /profile eu is founded after the desk's pinned genesis .* without a profile addition in force/;
