@@ -5,7 +5,7 @@
 // placed in a layer before it can be used). Import and export declarations, `import()`, `require()`, `import x =
 // require()` and `import('x').T` types are all judged.
 import { builtinModules } from 'node:module';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** Sibling layers under electron/ each layer may import (besides itself). */
 export const MAY_IMPORT = {
@@ -40,6 +40,9 @@ const READS_MANIFEST = new Set(['cli', 'main']);
 const NO_NODE = new Set(['chains', 'contract', 'preload', 'renderer']);
 const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
+/** A numbered migration (SQLite or PostgreSQL): it imports its folder's runner.ts only, so nothing else can change it. */
+const MIGRATION_FILE = /^electron[\\/]core[\\/](store[\\/]migrations|team[\\/]pg-migrations)[\\/]\d{4}-[^\\/]+\.ts$/;
+
 /** The layer a repository path belongs to, `test` for test/, or null for anything else (scripts, config). */
 export function layerOf(rootRelative) {
   const parts = rootRelative.split(/[\\/]/);
@@ -68,6 +71,10 @@ export function importProblem(root, file, specifier) {
   const where = from === 'renderer' ? 'renderer' : `electron/${from}`;
   if (specifier.startsWith('.') || isAbsolute(specifier)) {
     const target = relative(root, resolve(dirname(file), specifier));
+    const fromFile = relative(root, file);
+    if (MIGRATION_FILE.test(fromFile) && target.replace(/\.(js|ts)$/, '') !== join(dirname(fromFile), 'runner')) {
+      return `A migration imports only its runner (./runner): ${specifier} would let another file change what ${fromFile} does once released.`;
+    }
     if (target.startsWith(`..${sep}`) || target === '..' || isAbsolute(target)) return `${where} imports ${specifier}, outside the repository.`;
     const to = layerOf(target);
     if (to === 'test') return 'Production code never imports test/.';

@@ -3,8 +3,7 @@
 import Database from 'better-sqlite3';
 import { closeSync, constants as fsConstants, openSync } from 'node:fs';
 import { damagedMessage, sqliteCode, StoreError } from './errors';
-import { latestVersion, MIGRATIONS, readUserVersion, runMigrations, type Migration } from './migrations';
-import { trigramAvailable } from './migrations/0020-deposit-search';
+import { latestVersion, MIGRATIONS, readUserVersion, runMigrations, trigramAvailable, type Migration } from './migrations';
 import { ensureParentDirectory } from './paths';
 
 /** The handle every repository function takes first. */

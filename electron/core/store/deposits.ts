@@ -6,9 +6,12 @@ import { AMOUNT_SYNTAX, Money } from '../../chains/amounts';
 import { perDatabase, statementCache, writeTransaction, type StoreDatabase } from './database';
 import { invalidArgument } from './errors';
 import { canonicalJson, parseObjectColumn } from './json';
-import { DEPOSIT_SEARCH_TABLE } from './migrations/0020-deposit-search';
-import { DEPOSIT_INTAKE_TABLE, DEPOSIT_SEARCH_STATE_TABLE } from './migrations/0100-deposit-intake';
 import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
+
+/** The deposit search index (migration 0020), how far it is brought up to date, and the staged pages (0100). */
+const DEPOSIT_SEARCH_TABLE = 'deposits_search';
+const DEPOSIT_SEARCH_STATE_TABLE = 'deposit_search_state';
+const DEPOSIT_INTAKE_TABLE = 'deposit_intake';
 
 /** How the desk learned of a deposit: the callback receiver or a getDeposits query. */
 export type DepositSource = 'callback' | 'query';

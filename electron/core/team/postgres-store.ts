@@ -6,7 +6,7 @@ import type { ClientBase, PoolClient, PoolConfig } from 'pg';
 import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../store';
 import { HEAD_ACK_COLUMNS, toClaim, toHeadAck, toWitnessRequest, type ClaimDbRow, type HeadAckDbRow, type WitnessRequestDbRow } from './store-rows';
 import type { SignedHeadAck } from './head-ack';
-import { assertKnownSchema, MIGRATION_LOCK_KEY, migratePostgres, readSchemaVersion, TEAM_SCHEMA } from './pg-migrations';
+import { assertKnownSchema, MIGRATION_LOCK_KEY, migratePostgres, PG_MIGRATIONS, readSchemaVersion, TEAM_SCHEMA } from './pg-migrations';
 import { hostList, HostPicker, NoHostError, withHostList } from './pg-hosts';
 import {
   checkAppend,
@@ -236,7 +236,7 @@ export class PostgresDeskStore implements SharedDeskStore {
 
   /** Refuses a database whose schema is newer than this build's. */
   async checkSchema(): Promise<void> {
-    await this.withClient(async (client) => assertKnownSchema(await readSchemaVersion(client)));
+    await this.withClient(async (client) => assertKnownSchema(await readSchemaVersion(client), PG_MIGRATIONS));
   }
 
   async identity(): Promise<SharedDeskIdentity | null> {
@@ -249,7 +249,7 @@ export class PostgresDeskStore implements SharedDeskStore {
       // Another desk's database is refused before anything in it changes (a migration included).
       const before = await readIdentity(client);
       if (before !== null && before.deskId !== deskId) throw otherDeskError(before);
-      await migratePostgres(client);
+      await migratePostgres(client, PG_MIGRATIONS);
       await client.query('BEGIN');
       try {
         await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
@@ -521,7 +521,7 @@ async function readHead(client: ClientBase): Promise<ChainHead | null> {
 
 async function readIdentity(client: ClientBase): Promise<SharedDeskIdentity | null> {
   const version = await readSchemaVersion(client);
-  assertKnownSchema(version);
+  assertKnownSchema(version, PG_MIGRATIONS);
   if (version === null) return null;
   const result = await client.query<{ desk_id: string; created_at: string }>(`SELECT desk_id, created_at FROM ${TEAM_SCHEMA}.desk_identity`);
   const row = result.rows[0];

@@ -31,9 +31,9 @@ async function failure(sql: string, params: unknown[] = []): Promise<string> {
 describe('team database migrations', () => {
   it('applies every migration once, recording them in schema_version', async () => {
     expect(await readSchemaVersion(client)).toBeNull();
-    expect(await migratePostgres(client)).toEqual(PG_MIGRATIONS.map((migration) => migration.version));
-    expect(await migratePostgres(client)).toEqual([]);
-    expect(await readSchemaVersion(client)).toBe(latestPgVersion());
+    expect(await migratePostgres(client, PG_MIGRATIONS)).toEqual(PG_MIGRATIONS.map((migration) => migration.version));
+    expect(await migratePostgres(client, PG_MIGRATIONS)).toEqual([]);
+    expect(await readSchemaVersion(client)).toBe(latestPgVersion(PG_MIGRATIONS));
     const tables = await client.query<{ tablename: string }>('SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename', [TEAM_SCHEMA]);
     expect(tables.rows.map((row) => row.tablename)).toEqual([
       'address_book',
@@ -54,7 +54,7 @@ describe('team database migrations', () => {
   });
 
   it('0030 keeps witness requests and head acks well-formed: a bad nonce or hash is refused', async () => {
-    await migratePostgres(client);
+    await migratePostgres(client, PG_MIGRATIONS);
     const hash = 'a'.repeat(64);
     expect(await failure(`INSERT INTO ${TEAM_SCHEMA}.witness_requests (nonce, workstation) VALUES ('not-hex', 'A')`)).toMatch(/witness_requests_nonce_check/);
     expect(
@@ -75,26 +75,26 @@ describe('team database migrations', () => {
   });
 
   it('rolls a failing migration back whole, leaving the previous version', async () => {
-    const broken: PgMigration = { version: latestPgVersion() + 10, name: 'broken', sql: 'CREATE TABLE half_made (a int); SELECT 1 / 0;' };
+    const broken: PgMigration = { version: latestPgVersion(PG_MIGRATIONS) + 10, name: 'broken', sql: 'CREATE TABLE half_made (a int); SELECT 1 / 0;' };
     await expect(migratePostgres(client, [...PG_MIGRATIONS, broken])).rejects.toThrow(/division by zero/);
-    expect(await readSchemaVersion(client)).toBe(latestPgVersion());
+    expect(await readSchemaVersion(client)).toBe(latestPgVersion(PG_MIGRATIONS));
     expect((await client.query(`SELECT to_regclass('${TEAM_SCHEMA}.half_made') AS found`)).rows[0]).toEqual({ found: null });
   });
 
   it('refuses a newer schema without changing it', async () => {
-    await migratePostgres(client);
+    await migratePostgres(client, PG_MIGRATIONS);
     await client.query(`INSERT INTO ${TEAM_SCHEMA}.schema_version (version, name) VALUES (990, 'future')`);
-    const error = await migratePostgres(client).then(
+    const error = await migratePostgres(client, PG_MIGRATIONS).then(
       () => null,
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(SharedStoreError);
-    expect((error as SharedStoreError).message).toContain(`newer Treasury Desk (schema 990; this version knows up to ${latestPgVersion()}); update this workstation`);
+    expect((error as SharedStoreError).message).toContain(`newer Treasury Desk (schema 990; this version knows up to ${latestPgVersion(PG_MIGRATIONS)}); update this workstation`);
     expect(await readSchemaVersion(client)).toBe(990);
   });
 
   it('keeps the chain append-only: UPDATE, DELETE, TRUNCATE and a row that does not extend it are refused', async () => {
-    await migratePostgres(client);
+    await migratePostgres(client, PG_MIGRATIONS);
     const [first, second] = chainRows(null, 2);
     const insert = `INSERT INTO ${TEAM_SCHEMA}.audit_log (seq, at, profile, kind, action, operator, subject, key_id, statement, signature, prev_hash, hash)
                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`;
@@ -110,7 +110,7 @@ describe('team database migrations', () => {
   });
 
   it('answers the approvals-queue queries from indexes at 10,000 requests', async () => {
-    await migratePostgres(client);
+    await migratePostgres(client, PG_MIGRATIONS);
     await client.query(
       `INSERT INTO ${TEAM_SCHEMA}.withdrawal_requests (key, data)
        SELECT 'wd-' || lpad(n::text, 6, '0'), jsonb_build_object('userOrder', 'wd-' || lpad(n::text, 6, '0'), 'profile', 'main',

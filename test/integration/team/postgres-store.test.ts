@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgresDeskStore, type PostgresStoreOptions } from '../../../electron/core/team/postgres-store';
 import { SharedStoreError } from '../../../electron/core/team/shared-store';
-import { latestPgVersion, TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
+import { latestPgVersion, PG_MIGRATIONS, TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { describeSharedStore } from './shared-store.suite';
 
 // The store runs as a workstation's role (reads, and the owner's append functions); initialise as the owner's.
@@ -68,7 +68,7 @@ if (url === undefined || ownerUrl === undefined || pgCtl === undefined || harnes
       return async () => openPostgresDeskStore(url, TEST_OPTIONS);
     },
     async makeSchemaNewer() {
-      await admin(`INSERT INTO ${TEAM_SCHEMA}.schema_version (version, name) VALUES (${latestPgVersion() + 980}, 'from-the-future')`);
+      await admin(`INSERT INTO ${TEAM_SCHEMA}.schema_version (version, name) VALUES (${latestPgVersion(PG_MIGRATIONS) + 980}, 'from-the-future')`);
     },
     server: {
       stop: () => execFileSync(pgCtl, ['stop'], { stdio: 'ignore' }),

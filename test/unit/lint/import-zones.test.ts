@@ -25,6 +25,11 @@ describe('layer import zones', () => {
     ['renderer/src/probe.ts', "import fs from 'fs';", 'no Node built-ins'],
     ['renderer/src/probe.ts', "import { ipcRenderer } from 'electron';", 'window.treasury'],
     ['renderer/src/probe.ts', "import { x } from '../../electron/protocol/cipher';", 'renderer may import only: contract, chains'],
+    // A numbered migration imports only its runner (issue 19): not another migration, nor the store's modules.
+    ['electron/core/store/migrations/0100-deposit-intake.ts', "import { x } from './0020-deposit-search';", 'A migration imports only its runner'],
+    ['electron/core/store/migrations/0100-deposit-intake.ts', "import { x } from './index';", 'A migration imports only its runner'],
+    ['electron/core/store/migrations/0100-deposit-intake.ts', "import { x } from '../deposits';", 'A migration imports only its runner'],
+    ['electron/core/team/pg-migrations/0020-desk-state.ts', "import { x } from './0010-initial';", 'A migration imports only its runner'],
     // Paths are resolved before they are judged: detours through allowed folders do not hide the target.
     ['electron/protocol/probe.ts', "import { x } from '../chains/../core/engine';", 'resolves to electron/core'],
     ['electron/protocol/probe.ts', "import { x } from './../core/engine';", 'resolves to electron/core'],
@@ -68,6 +73,9 @@ describe('layer import zones', () => {
     ['electron/cli/probe.ts', "import { Command as x } from 'commander';"],
     ['electron/core/probe.ts', "import { readFileSync as x } from 'node:fs';"],
     ['electron/cli/probe.ts', "import { version as x } from '../../package.json';"],
+    ['electron/core/store/migrations/0100-deposit-intake.ts', "import { trigramAvailable as x } from './runner';"],
+    ['electron/core/team/pg-migrations/0020-desk-state.ts', "import { projectionTable as x } from './runner';"],
+    ['electron/core/store/migrations/index.ts', "import { migration0020 as x } from './0020-deposit-search';"],
   ])('%s: %s is allowed', async (filePath, code) => {
     expect(await restrictedImportErrors(filePath, `${code}\nexport const y = x;\n`)).toEqual([]);
   });

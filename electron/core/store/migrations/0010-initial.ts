@@ -1,7 +1,7 @@
 // Migration 0010: the initial schema. Profiles (never a secret), currencies, balances, deposit addresses, deposits,
 // withdrawal requests with their status history, operators, approvals, address book, policies, sync state, settings.
 // Money columns are TEXT holding decimal strings (a CHECK refuses anything else); times are INTEGER epoch milliseconds.
-import type { Migration } from './index';
+import type { Migration } from './runner';
 
 /**
  * A CHECK that keeps a column a plain decimal string: digits, at most one '.', digits on both sides of it (§9.1).

@@ -1,10 +1,10 @@
 // Migration 0020: substring search over deposits (txid, address, fromAddress, userOrder, apiOrder) with an FTS5
 // trigram index kept in sync by triggers, and backfilled from existing rows. Skipped, leaving the store on its
 // slower scan fallback, when this SQLite build lacks FTS5 or the trigram tokenizer (SQLite < 3.34).
-import type { Migration } from './index';
+import { trigramAvailable, type Migration } from './runner';
 
-export const DEPOSIT_SEARCH_TABLE = 'deposits_search';
-export const DEPOSIT_SEARCH_INSERT_TRIGGER = 'deposits_search_insert';
+const DEPOSIT_SEARCH_TABLE = 'deposits_search';
+const DEPOSIT_SEARCH_INSERT_TRIGGER = 'deposits_search_insert';
 
 const COLUMNS = 'txid, address, from_address, user_order, api_order';
 
@@ -32,17 +32,6 @@ CREATE TRIGGER deposits_search_update AFTER UPDATE OF id, ${COLUMNS} ON deposits
 END;
 INSERT INTO ${DEPOSIT_SEARCH_TABLE} (${DEPOSIT_SEARCH_TABLE}) VALUES ('rebuild');
 `;
-
-/** Whether this connection's SQLite offers FTS5 with the trigram tokenizer. */
-export function trigramAvailable(db: { exec(sql: string): unknown }): boolean {
-  try {
-    db.exec("CREATE VIRTUAL TABLE temp.trigram_probe USING fts5(x, tokenize = 'trigram')");
-    db.exec('DROP TABLE temp.trigram_probe');
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const migration0020: Migration = {
   version: 20,

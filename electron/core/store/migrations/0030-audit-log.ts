@@ -1,6 +1,6 @@
 // Migration 0030: the append-only audit log. Rows are hash-chained (audit.ts computes the hashes); triggers refuse
 // UPDATE and DELETE, and refuse an INSERT that does not extend the chain (seq = last + 1, prev_hash = last hash).
-import type { Migration } from './index';
+import type { Migration } from './runner';
 
 export const AUDIT_GENESIS_HASH = '0'.repeat(64);
 

@@ -1,6 +1,6 @@
 // Migration 0040: a withdrawal request keeps the number of approvals its policy required when it was made (a later
 // policy change never lowers the bar for a pending request) and the reason its last submission failed.
-import type { Migration } from './index';
+import type { Migration } from './runner';
 
 export const SCHEMA_0040 = `
 ALTER TABLE withdrawal_requests ADD COLUMN required_approvals INTEGER NOT NULL DEFAULT 1

@@ -3,7 +3,7 @@
 // log, whose rows chain through signed `prev` hashes; a withdrawal request keeps the canonical intent its approvers
 // sign. The unsigned tables of before (operators, approvals, the unkeyed audit log) are kept read-only under
 // `legacy_` names so nothing is lost; a legacy request carries no signed intent and so can never be submitted.
-import type { Migration } from './index';
+import type { Migration } from './runner';
 
 const HEX64 = (column: string): string => `length(${column}) = 64 AND ${column} NOT GLOB '*[^0-9a-f]*'`;
 

@@ -2,7 +2,7 @@
 // no row means their role's defaults), the occurrences the desk has raised a notice for (what keeps a notice from
 // being raised twice, across restarts and between processes sharing the desk), how far the notices have looked in the
 // deposit and withdrawal streams, and an index to find requests changed since then.
-import type { Migration } from './index';
+import type { Migration } from './runner';
 
 export const SCHEMA_0060 = `
 CREATE TABLE notification_preferences (

@@ -1,7 +1,7 @@
 // Migration 0070: the nonces of verified responses and callbacks (PROTOCOL §4.4: remembered for 600 s, a repeat
 // refused), kept in the database instead of one process's memory, so a replay is refused across restarts and between
 // the app and CLI runs on the same desk. Rows expire; the index on the expiry keeps pruning and the check cheap.
-import type { Migration } from './index';
+import type { Migration } from './runner';
 
 export const SCHEMA_0070 = `
 CREATE TABLE seen_nonces (

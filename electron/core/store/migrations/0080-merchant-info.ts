@@ -1,7 +1,7 @@
 // Migration 0080: the last verified merchantInfo answer per profile, kept whole (PROTOCOL §8: fields the desk does not
 // know are kept, not dropped): the merchant's name, API version, allowed withdrawal types and auditor messenger, which
 // the desk checks a withdrawal against before anyone approves it.
-import type { Migration } from './index';
+import type { Migration } from './runner';
 
 export const SCHEMA_0080 = `
 CREATE TABLE merchant_info (

@@ -2,7 +2,7 @@
 // getDeposits query (issue 11, reconciliation). Before it a deposit kept only the way it was first seen (`source`), so
 // a deposit called back and later listed looked like one seen by callback alone. Existing rows are backfilled from
 // `source`: what the desk knew then is all it can know now. A partial index finds the desk's first callback at once.
-import type { Migration } from './index';
+import type { Migration } from './runner';
 
 export const SCHEMA_0090 = `
 ALTER TABLE deposits ADD COLUMN callback_seen_at INTEGER;

@@ -6,11 +6,13 @@
 // row by row. The delete and update triggers touch the index only for rows it holds, and lower the mark when deleting
 // the newest rows would let SQLite hand their ids to new, unindexed deposits. Without the search index (SQLite
 // without FTS5 trigram, see 0020) only the staging table is created.
-import { DEPOSIT_SEARCH_INSERT_TRIGGER, DEPOSIT_SEARCH_TABLE } from './0020-deposit-search';
-import type { Migration } from './index';
+import type { Migration } from './runner';
 
-export const DEPOSIT_INTAKE_TABLE = 'deposit_intake';
-export const DEPOSIT_SEARCH_STATE_TABLE = 'deposit_search_state';
+// The search index and its insert trigger as migration 0020 made them (written out: a migration imports only its runner).
+const DEPOSIT_SEARCH_TABLE = 'deposits_search';
+const DEPOSIT_SEARCH_INSERT_TRIGGER = 'deposits_search_insert';
+const DEPOSIT_INTAKE_TABLE = 'deposit_intake';
+const DEPOSIT_SEARCH_STATE_TABLE = 'deposit_search_state';
 
 const COLUMNS = 'txid, address, from_address, user_order, api_order';
 const INDEXED_THROUGH = `(SELECT indexed_through FROM ${DEPOSIT_SEARCH_STATE_TABLE})`;

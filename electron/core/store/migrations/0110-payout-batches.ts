@@ -3,7 +3,7 @@
 // resumed and tracked by the same code as a single withdrawal) that names its batch by `batch_hash`, and
 // `payout_lines` keeps each line's number in the imported file. The columns are caches: every decision is checked
 // from the batch's signed statements (APPROVALS.md), never from these rows.
-import type { Migration } from './index';
+import type { Migration } from './runner';
 
 const HEX64 = (column: string): string => `length(${column}) = 64 AND ${column} NOT GLOB '*[^0-9a-f]*'`;
 

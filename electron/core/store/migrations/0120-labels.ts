@@ -1,7 +1,7 @@
 // Migration 0120: labels and notes people put on deposits, withdrawals and deposit addresses (one table, keyed like a
 // BIP-329 line: type and ref), and a note beside the label the address book already had (its label stays the one
 // place a book entry's label lives). Labels are hints for people, never inputs to decisions.
-import type { Migration } from './index';
+import type { Migration } from './runner';
 
 export const SCHEMA_0120 = `
 CREATE TABLE labels (

@@ -1,6 +1,6 @@
 // Migration 0140: what the connection panel shows over time, per profile: the clock drift measurements (selfcheck and
 // verified answers' timestamps; the repository keeps the newest 500) and the last whitelist refusal (`Oops`, §5.3).
-import type { Migration } from './index';
+import type { Migration } from './runner';
 
 export const SCHEMA_0140 = `
 CREATE TABLE clock_drift_readings (

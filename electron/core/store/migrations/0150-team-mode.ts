@@ -3,7 +3,7 @@
 // and hash: a shared chain that no longer holds it was rewritten or truncated), whether the team database answers
 // (since when, why), the projection rows it refused (naming them), and its desk-signed events waiting to be
 // published (kept with the local change they describe, so an outage loses none of them).
-import type { Migration } from './index';
+import type { Migration } from './runner';
 
 export const SCHEMA_0150 = `
 CREATE TABLE team_settings (

@@ -2,21 +2,10 @@
 // TRUNCATE and an INSERT that does not extend it; an owner can disable triggers, so the workstations' verification
 // is the real control), the projection tables (key + JSON row, indexed for the approvals queue), submission claims
 // and the desk's identity. Runs inside the runner's transaction, in the `treasury_desk` schema.
-import type { PgMigration } from './index';
+import { projectionTable, type PgMigration } from './runner';
 
 const GENESIS = '0'.repeat(64);
 const HEX64 = "~ '^[0-9a-f]{64}$'";
-
-/** One projection table: the database's id (named in refusals), the key, the row as JSON (data). */
-export function projectionTable(name: string): string {
-  return `
-CREATE TABLE ${name} (
-  id          bigserial PRIMARY KEY,
-  key         text COLLATE "C" NOT NULL UNIQUE CHECK (length(key) BETWEEN 1 AND 200),
-  data        jsonb NOT NULL CHECK (jsonb_typeof(data) = 'object'),
-  updated_at  timestamptz NOT NULL DEFAULT now()
-);`;
-}
 
 export const migration0010: PgMigration = {
   version: 10,

@@ -1,8 +1,7 @@
 // PostgreSQL migration 0020: projection tables for IT's queries on batch payouts, the address book and labels
 // (written with the statements that change them, checked by every workstation like the others). Runs inside the
 // runner's transaction, in the `treasury_desk` schema.
-import { projectionTable } from './0010-initial';
-import type { PgMigration } from './index';
+import { projectionTable, type PgMigration } from './runner';
 
 export const migration0020: PgMigration = {
   version: 20,

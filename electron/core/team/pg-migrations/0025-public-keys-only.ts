@@ -2,7 +2,7 @@
 // workstations wrote each operator's passphrase-sealed private key into the `operators` projection rows; this removes
 // the `sealedKey` field from every such row (each operator now has a key per workstation, kept there). Runs inside the
 // runner's transaction, in the `treasury_desk` schema, as the owner role.
-import type { PgMigration } from './index';
+import type { PgMigration } from './runner';
 
 export const migration0025: PgMigration = {
   version: 25,

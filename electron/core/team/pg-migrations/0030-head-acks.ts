@@ -4,7 +4,7 @@
 // 0040's definer functions (request_witness, append_head_ack);
 // nothing in them is trusted (every ack is checked against the desk key the verified chain enrolled). Runs inside the
 // runner's transaction, in the `treasury_desk` schema.
-import type { PgMigration } from './index';
+import type { PgMigration } from './runner';
 
 export const migration0030: PgMigration = {
   version: 30,

@@ -3,7 +3,7 @@
 // row on the condition of the head, with its projection rows), take or update a submission claim, or append a witness
 // request or a signed head acknowledgement (0030's tables). Invariant: the
 // workstation role holds no INSERT, UPDATE, DELETE, TRUNCATE, TRIGGER or ownership on any table of the schema.
-import type { PgMigration } from './index';
+import type { PgMigration } from './runner';
 
 /** The group role every workstation's login role is a member of (IT creates it, NOLOGIN; see the README). */
 export const WORKSTATION_ROLE = 'treasury_desk_workstation';

@@ -1,73 +1,11 @@
-// The team database's numbered migrations (0010, 0020, … like the SQLite ones) and their runner: each runs in ONE
-// transaction under an advisory lock (two workstations never apply one twice), records itself in schema_version,
-// and a database from a newer Treasury Desk is refused. Everything lives in the `treasury_desk` schema.
-import type { ClientBase } from 'pg';
-import { newerSchemaError } from '../shared-store-rules';
+// The team database's numbered migrations (0010, 0020, … like the SQLite ones), in order; their runner is runner.ts.
 import { migration0010 } from './0010-initial';
 import { migration0020 } from './0020-desk-state';
 import { migration0025 } from './0025-public-keys-only';
 import { migration0030 } from './0030-head-acks';
 import { migration0040 } from './0040-roles';
+import type { PgMigration } from './runner';
 
-export interface PgMigration {
-  /** 10, 20, 30, …: recorded in schema_version once applied. */
-  readonly version: number;
-  readonly name: string;
-  /** Runs with search_path = treasury_desk inside the runner's transaction; must not commit. */
-  readonly sql: string;
-}
+export { assertKnownSchema, latestPgVersion, migratePostgres, MIGRATION_LOCK_KEY, readSchemaVersion, TEAM_SCHEMA, type PgMigration } from './runner';
 
 export const PG_MIGRATIONS: readonly PgMigration[] = [migration0010, migration0020, migration0025, migration0030, migration0040];
-
-/** The schema holding every table of the team desk. */
-export const TEAM_SCHEMA = 'treasury_desk';
-/** pg_advisory_xact_lock key serialising migrations (and initialise) across workstations: "tdmigrat", as an int8. */
-export const MIGRATION_LOCK_KEY = BigInt('0x74646d6967726174').toString();
-
-export function latestPgVersion(migrations: readonly PgMigration[] = PG_MIGRATIONS): number {
-  return migrations.reduce((latest, migration) => Math.max(latest, migration.version), 0);
-}
-
-/** The schema version of the team database, or null when it has no Treasury Desk schema yet. */
-export async function readSchemaVersion(client: ClientBase): Promise<number | null> {
-  const table = await client.query<{ present: boolean }>(`SELECT to_regclass('${TEAM_SCHEMA}.schema_version') IS NOT NULL AS present`);
-  if (table.rows[0]?.present !== true) return null;
-  const version = await client.query<{ version: number | null }>(`SELECT max(version) AS version FROM ${TEAM_SCHEMA}.schema_version`);
-  return version.rows[0]?.version ?? null;
-}
-
-/** Refuses (SharedStoreError 'newerSchema') a database whose schema is above what this build knows. */
-export function assertKnownSchema(version: number | null, migrations: readonly PgMigration[] = PG_MIGRATIONS): void {
-  const latest = latestPgVersion(migrations);
-  if (version !== null && version > latest) throw newerSchemaError(version, latest);
-}
-
-/** Creates the schema if needed and applies every migration above its version; returns the versions applied. */
-export async function migratePostgres(client: ClientBase, migrations: readonly PgMigration[] = PG_MIGRATIONS): Promise<number[]> {
-  const applied: number[] = [];
-  for (const migration of migrations) {
-    await client.query('BEGIN');
-    try {
-      await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
-      // CREATE SCHEMA needs CREATE on the database even with IF NOT EXISTS: skip it when IT created the schema.
-      const schema = await client.query(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [TEAM_SCHEMA]);
-      if (schema.rowCount === 0) await client.query(`CREATE SCHEMA ${TEAM_SCHEMA}`);
-      await client.query(`SET LOCAL search_path = ${TEAM_SCHEMA}`);
-      await client.query(
-        'CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
-      );
-      const current = await readSchemaVersion(client);
-      assertKnownSchema(current, migrations);
-      if ((current ?? 0) < migration.version) {
-        await client.query(migration.sql);
-        await client.query('INSERT INTO schema_version (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
-        applied.push(migration.version);
-      }
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
-  }
-  return applied;
-}

@@ -27,14 +27,14 @@ describe('migration runner', () => {
 
   it('brings a new database to the latest version and does nothing the second time', () => {
     const db = temp.open();
-    expect(userVersion(db)).toBe(latestVersion());
-    expect(runMigrations(db)).toEqual([]);
+    expect(userVersion(db)).toBe(latestVersion(MIGRATIONS));
+    expect(runMigrations(db, MIGRATIONS)).toEqual([]);
   });
 
   it('rolls a failing migration back entirely and keeps the previous version', () => {
     const path = temp.path('failing.sqlite');
     const failing: Migration = {
-      version: latestVersion() + 10,
+      version: latestVersion(MIGRATIONS) + 10,
       name: 'failing',
       up(db) {
         db.exec('CREATE TABLE half_done (x INTEGER)');
@@ -50,16 +50,16 @@ describe('migration runner', () => {
     expect(caught).toBeInstanceOf(StoreError);
     expect((caught as StoreError).kind).toBe('migrationFailed');
     expect((caught as StoreError).message).toContain('boom');
-    expect((caught as StoreError).message).toContain(`left unchanged at schema ${latestVersion()}`);
+    expect((caught as StoreError).message).toContain(`left unchanged at schema ${latestVersion(MIGRATIONS)}`);
     const db = temp.open('failing.sqlite');
-    expect(userVersion(db)).toBe(latestVersion());
+    expect(userVersion(db)).toBe(latestVersion(MIGRATIONS));
     expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'half_done'").pluck().get()).toBe(0);
   });
 
   it('refuses a database written by a newer version, with a clear message', () => {
     const path = temp.path('newer.sqlite');
     const db = openDatabase(path);
-    db.pragma(`user_version = ${latestVersion() + 10}`);
+    db.pragma(`user_version = ${latestVersion(MIGRATIONS) + 10}`);
     db.close();
     let caught: unknown;
     try {
@@ -80,7 +80,7 @@ describe('migration runner', () => {
     expect(() => openDatabase(path, { readonly: true })).toThrow(/needs upgrading/);
     openDatabase(path).close();
     const readonly = openDatabase(path, { readonly: true });
-    expect(userVersion(readonly)).toBe(latestVersion());
+    expect(userVersion(readonly)).toBe(latestVersion(MIGRATIONS));
     readonly.close();
   });
 
@@ -88,8 +88,8 @@ describe('migration runner', () => {
     const path = temp.path('shared.sqlite');
     const first = openDatabase(path, { migrations: MIGRATIONS.slice(0, 1) });
     const second = openDatabase(path);
-    expect(runMigrations(first)).toEqual([]);
-    expect(userVersion(first)).toBe(latestVersion());
+    expect(runMigrations(first, MIGRATIONS)).toEqual([]);
+    expect(userVersion(first)).toBe(latestVersion(MIGRATIONS));
     first.close();
     second.close();
   });
