@@ -1,4 +1,4 @@
-// Migration 0090 (deposit sightings): a version 60 desk upgrades with each deposit's first sighting backfilled from the
+// Migration 0090 (deposit sightings): a version 80 desk upgrades with each deposit's first sighting backfilled from the
 // way it was first seen; from then on a deposit seen by callback and by query keeps the first time of each, whichever
 // came first, through single and batched intake; the desk's first callback is found through the partial index; the
 // reconciliation reads (sightings by currency and period, readings in force, held currencies, requests with their first
@@ -30,10 +30,10 @@ const temp = useTempDir();
 const upTo = (version: number) => MIGRATIONS.filter((migration) => migration.version <= version);
 
 describe('migration 0090-deposit-sightings', () => {
-  it('upgrades a version 60 database, backfilling each deposit’s first sighting from its source', () => {
-    const old = temp.open('upgrade.sqlite', { migrations: upTo(60) });
+  it('upgrades a version 80 database, backfilling each deposit’s first sighting from its source', () => {
+    const old = temp.open('upgrade.sqlite', { migrations: upTo(80) });
     createProfile(old, { name: PROFILE, baseUrl: 'https://pay.example', merchantId: 'M-1' }, 1_000);
-    // Rows as the version 60 code wrote them (it knew no sighting columns).
+    // Rows as the version 80 code wrote them (it knew no sighting columns).
     const insert = old.prepare(
       `INSERT INTO deposits (profile, api_order, user_order, business_type, txid, address, address_type, from_address, currency, amount, fee,
          raw_json, source, first_seen_at, last_seen_at) VALUES ('main', ?, 'u', 'deposit', ?, 'T', 'trx', 'T', 'trx.usdt', '1', '0', '{}', ?, ?, ?)`,

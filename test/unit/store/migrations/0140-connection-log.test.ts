@@ -1,9 +1,11 @@
-// Migration 0140 (connection log): a schema-100 desk gains the clock drift readings and the last whitelist refusal per
+// Migration 0140 (connection log): a schema-120 desk gains the clock drift readings and the last whitelist refusal per
 // profile; the readings stay bounded (newest kept), a source other than selfcheck/response is refused, and both go
 // with their profile.
 import { describe, expect, it } from 'vitest';
 import {
+  CLOCK_DRIFT_READINGS_KEPT,
   clockDriftHistory,
+  getProfile,
   lastWhitelistRefusal,
   MIGRATIONS,
   recordClockDrift,
@@ -11,7 +13,6 @@ import {
   userVersion,
   type StoreDatabase,
 } from '../../../../electron/core/store';
-import { CLOCK_DRIFT_READINGS_KEPT } from '../../../../electron/core/store/connection-log';
 import { migration0140 } from '../../../../electron/core/store/migrations/0140-connection-log';
 import { useTempDir } from '../helpers';
 
@@ -23,13 +24,14 @@ function addProfile(db: StoreDatabase, name: string): void {
 }
 
 describe('migration 0140-connection-log', () => {
-  it('upgrades a version 100 database, keeping its profiles, with nothing measured yet', () => {
-    const old = temp.open('upgrade.sqlite', { migrations: upTo(100) });
+  it('upgrades a version 120 database, keeping its profiles, with nothing measured yet', () => {
+    const old = temp.open('upgrade.sqlite', { migrations: upTo(120) });
     addProfile(old, 'p');
     old.close();
     const db = temp.open('upgrade.sqlite', { migrations: upTo(140) });
     expect(userVersion(db)).toBe(140);
     expect(MIGRATIONS.find((migration) => migration.version === 140)).toBe(migration0140);
+    expect(getProfile(db, 'p')).toMatchObject({ name: 'p', merchantId: 'M-1' });
     expect(clockDriftHistory(db, 'p')).toEqual([]);
     expect(lastWhitelistRefusal(db, 'p')).toBeUndefined();
   });
