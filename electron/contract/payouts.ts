@@ -3,13 +3,14 @@
 // support, and each line's progress once submitted. Everything shown comes from the verified statements and the
 // line rows; the renderer escapes every text as usual.
 import type { ApprovalView, WithdrawalState, WithdrawalView } from './dto';
+import { statesWhere } from './withdrawal-lifecycle';
 
 /** A batch's progress, summed from its lines' states. */
 export const PAYOUT_BATCH_STATES = ['awaitingApproval', 'approved', 'rejected', 'cancelled', 'inProgress', 'done'] as const;
 export type PayoutBatchState = (typeof PAYOUT_BATCH_STATES)[number];
 
 /** Line states a submission run sends, or resumes (in flight after a crash or a lost answer): Submit is offered while a line is in one. */
-export const PAYOUT_SENDABLE_STATES: readonly WithdrawalState[] = ['approved', 'submitting', 'submitUnknown'];
+export const PAYOUT_SENDABLE_STATES: readonly WithdrawalState[] = statesWhere('payoutSendable');
 
 /** The columns of a batch's results export, in order. */
 export const PAYOUT_EXPORT_COLUMNS = ['line', 'currency', 'amount', 'fee', 'toAddress', 'memo', 'userOrder', 'state', 'apiOrder', 'txid', 'status', 'error'] as const;

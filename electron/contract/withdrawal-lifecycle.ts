@@ -69,7 +69,60 @@ export const WITHDRAWAL_TRANSITIONS: Readonly<Record<WithdrawalEvent, Move>> = {
   final: { from: ['submitted'], to: 'completed' },
 };
 
-export const FINAL_WITHDRAWAL_STATES: readonly WithdrawalState[] = ['rejected', 'cancelled', 'completed'];
+/**
+ * What each state means to the parts that group states: every named subset is a column here, so a new state is one
+ * row of this table (the compiler asks for it) and no list elsewhere goes stale. The lifecycle test checks the columns
+ * against the moves above.
+ */
+export interface WithdrawalStateTraits {
+  /** Nothing more happens to it. */
+  readonly final: boolean;
+  /** Handed (or maybe handed) to the service and not final: the tracker polls it with checkWithdrawOrder. */
+  readonly inFlight: boolean;
+  /** May have reached the service with no order seen yet: only the submission's claim holder resolves it, and the
+   * watchdog and reconciliation flag it until checkWithdrawOrder answers. */
+  readonly unconfirmed: boolean;
+  /** Something may have been sent to the service (what reconciliation compares with the service's records). */
+  readonly mayHaveReachedService: boolean;
+  /** Counts against the per-currency limits: committed to, in flight or paid. */
+  readonly countsAgainstLimits: boolean;
+  /** A batch payout may send this line, or resume it after a crash. */
+  readonly payoutSendable: boolean;
+  /** A batch payout's line in this state is finished (the batch is done when every line is). */
+  readonly payoutLineFinished: boolean;
+  /** The request may still be sent by the desk: its verification keeps naming the approvals it waits for. */
+  readonly awaitsSending: boolean;
+}
+
+const NOT: WithdrawalStateTraits = {
+  final: false,
+  inFlight: false,
+  unconfirmed: false,
+  mayHaveReachedService: false,
+  countsAgainstLimits: false,
+  payoutSendable: false,
+  payoutLineFinished: false,
+  awaitsSending: false,
+};
+
+export const WITHDRAWAL_STATE_TRAITS: Readonly<Record<WithdrawalState, WithdrawalStateTraits>> = {
+  awaitingApproval: { ...NOT, countsAgainstLimits: true, awaitsSending: true },
+  approved: { ...NOT, countsAgainstLimits: true, payoutSendable: true, awaitsSending: true },
+  rejected: { ...NOT, final: true, payoutLineFinished: true },
+  cancelled: { ...NOT, final: true, payoutLineFinished: true },
+  submitting: { ...NOT, inFlight: true, unconfirmed: true, mayHaveReachedService: true, countsAgainstLimits: true, payoutSendable: true },
+  submitUnknown: { ...NOT, inFlight: true, unconfirmed: true, mayHaveReachedService: true, countsAgainstLimits: true, payoutSendable: true },
+  submitted: { ...NOT, inFlight: true, mayHaveReachedService: true, countsAgainstLimits: true },
+  submitFailed: { ...NOT, mayHaveReachedService: true, payoutLineFinished: true, awaitsSending: true },
+  completed: { ...NOT, final: true, mayHaveReachedService: true, countsAgainstLimits: true, payoutLineFinished: true },
+};
+
+/** The states that have `trait`, in WITHDRAWAL_STATES order. */
+export function statesWhere(trait: keyof WithdrawalStateTraits): readonly WithdrawalState[] {
+  return WITHDRAWAL_STATES.filter((state) => WITHDRAWAL_STATE_TRAITS[state][trait]);
+}
+
+export const FINAL_WITHDRAWAL_STATES: readonly WithdrawalState[] = statesWhere('final');
 
 export function isWithdrawalState(value: string): value is WithdrawalState {
   return (WITHDRAWAL_STATES as readonly string[]).includes(value);
@@ -104,10 +157,15 @@ export function decisionsOpen(state: WithdrawalState): { approve: boolean; rejec
 export const DECISION_STATES: readonly WithdrawalState[] = WITHDRAWAL_STATES.filter((state) => Object.values(decisionsOpen(state)).some(Boolean));
 
 /** Handed to the platform (or maybe handed) and not yet final: what the tracker polls with checkWithdrawOrder. */
-export const IN_FLIGHT_STATES: readonly WithdrawalState[] = ['submitting', 'submitUnknown', 'submitted'];
+export const IN_FLIGHT_STATES: readonly WithdrawalState[] = statesWhere('inFlight');
 
 export function isInFlight(state: WithdrawalState): boolean {
-  return IN_FLIGHT_STATES.includes(state);
+  return WITHDRAWAL_STATE_TRAITS[state].inFlight;
+}
+
+/** May have reached the service with no order seen yet (submitting, or a failure answer not yet checked). */
+export function isUnconfirmed(state: WithdrawalState): boolean {
+  return WITHDRAWAL_STATE_TRAITS[state].unconfirmed;
 }
 
 /** Why `event` is refused in `state`, in words for the person who tried. */

@@ -8,7 +8,7 @@
 import { basename } from 'node:path';
 import { CURRENCIES, differingPositions, formatMoney, isCurrencySymbol, looksAlike, Money, parseMoney, type CurrencySymbol } from '../../chains';
 import type { PayoutBatchState, PayoutBatchSummary, PayoutBatchView, PayoutFlagView, PayoutLineView, PayoutPolicyView, PayoutSubmitResult, WithdrawalState } from '../../contract';
-import { isInFlight, PAYOUT_EXPORT_COLUMNS, PAYOUT_SENDABLE_STATES, statesAllowing } from '../../contract';
+import { isInFlight, PAYOUT_EXPORT_COLUMNS, PAYOUT_SENDABLE_STATES, statesAllowing, WITHDRAWAL_STATE_TRAITS } from '../../contract';
 import { computeFee, feeScheduleOf } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
@@ -342,8 +342,7 @@ function batchStateOf(states: readonly WithdrawalState[]): PayoutBatchState {
   if (all('cancelled')) return 'cancelled';
   if (states.some((state) => state === 'awaitingApproval')) return 'awaitingApproval';
   if (all('approved')) return 'approved';
-  const finished: ReadonlySet<WithdrawalState> = new Set(['completed', 'cancelled', 'rejected', 'submitFailed']);
-  return states.every((state) => finished.has(state)) ? 'done' : 'inProgress';
+  return states.every((state) => WITHDRAWAL_STATE_TRAITS[state].payoutLineFinished) ? 'done' : 'inProgress';
 }
 
 /** Problems every line shares once; a line's own problems with its number. */

@@ -18,6 +18,7 @@ import type {
   ReconciliationFinding,
   ReconciliationTally,
 } from '../../contract/reconciliation';
+import { isUnconfirmed, type WithdrawalState } from '../../contract/withdrawal-lifecycle';
 import { CALLBACK_RETRY_SCHEDULE_SECONDS, CALLBACK_TIMEOUT_MS } from '../../protocol/profile';
 import type { DepositSighting } from '../store/deposits';
 
@@ -51,7 +52,7 @@ export interface OrderFact {
   /** The platform's fee, null until an order record said it. */
   readonly fee: string | null;
   /** The desk's workflow state (submitting: the create is not confirmed yet). */
-  readonly state: string;
+  readonly state: WithdrawalState;
   /** When the desk first saw the order exist at the platform (its first status), null when it never did. */
   readonly createdSeenAt: number | null;
   /** Its final status and when the desk first saw it, null while the order is open. */
@@ -479,7 +480,7 @@ function compareBalance(
     if (!residual.isZero()) settle(index, residual);
   }
 
-  const unconfirmed = facts.orders.filter((order) => order.createdSeenAt === null && order.final === null && (order.state === 'submitting' || order.state === 'submitUnknown'));
+  const unconfirmed = facts.orders.filter((order) => order.createdSeenAt === null && order.final === null && isUnconfirmed(order.state));
   const unconfirmedHint = (difference: Money): string => {
     const match = unconfirmed.find((order) => money(order.amount).plus(money(order.fee ?? '0')).negated().equals(difference));
     return match === undefined ? '' : ` Request ${match.id} (${match.userOrder}) was being sent and its creation is not confirmed: if the platform created it, it accounts for ${unit(signed(difference))} (run a sync to confirm).`;

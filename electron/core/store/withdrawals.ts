@@ -16,10 +16,14 @@ import {
   IN_FLIGHT_STATES,
   isWithdrawalState as isWithdrawalRequestState,
   statesAllowing,
+  statesWhere,
   WITHDRAWAL_TRANSITIONS,
   type WithdrawalEvent,
   type WithdrawalState as WithdrawalRequestState,
 } from '../../contract/withdrawal-lifecycle';
+
+/** States as an SQL list of literals (the lifecycle's own names: never text from outside). */
+const sqlList = (states: readonly WithdrawalRequestState[]): string => states.map((state) => `'${state}'`).join(', ');
 
 /** Where an orderStatus was observed: the createWithdrawOrder response, checkWithdrawOrder, or the callback. */
 export type OrderStatusSource = 'create' | 'query' | 'callback';
@@ -158,7 +162,7 @@ const statements = perDatabase((db) => ({
   setError: db.prepare('UPDATE withdrawal_requests SET last_error = @error, updated_at = @now WHERE id = @id'),
   unsettled: db.prepare(
     `SELECT ${COLUMNS} FROM withdrawal_requests
-     WHERE profile = ? AND state IN (${IN_FLIGHT_STATES.map((state) => `'${state}'`).join(', ')})
+     WHERE profile = ? AND state IN (${sqlList(IN_FLIGHT_STATES)})
        AND (order_status IS NULL OR order_status NOT IN (${FINAL_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')}))
      ORDER BY created_at, id`,
   ),
@@ -173,7 +177,7 @@ const statements = perDatabase((db) => ({
     `SELECT ${COLUMNS.split(', ').map((column) => `r.${column}`).join(', ')},
        (SELECT MIN(h.observed_at) FROM withdrawal_status_history h WHERE h.request_id = r.id) AS first_status_at
      FROM withdrawal_requests r
-     WHERE r.profile = ? AND r.currency = ? AND r.state NOT IN ('awaitingApproval', 'approved', 'rejected', 'cancelled')
+     WHERE r.profile = ? AND r.currency = ? AND r.state IN (${sqlList(statesWhere('mayHaveReachedService'))})
      ORDER BY r.id`,
   ),
   currencies: db.prepare('SELECT DISTINCT currency FROM withdrawal_requests WHERE profile = ? ORDER BY currency').pluck(),

@@ -17,7 +17,7 @@ import {
   validateForCurrency,
   type CurrencySymbol,
 } from '../../chains';
-import { isInFlight, refusalFor, statesAllowing, unsafeTextProblem, type PreflightIssue, type WithdrawalPreflight, type WithdrawalState, type WithdrawalView } from '../../contract';
+import { isInFlight, isUnconfirmed, refusalFor, statesAllowing, statesWhere, unsafeTextProblem, WITHDRAWAL_STATE_TRAITS, type PreflightIssue, type WithdrawalPreflight, type WithdrawalState, type WithdrawalView } from '../../contract';
 import {
   computeFee,
   feeScheduleOf,
@@ -70,7 +70,7 @@ export interface WithdrawalInput {
 
 const DAY_MS = 86_400_000;
 /** States whose amounts count against the daily limit (everything not refused or withdrawn). */
-const COUNTED_STATES: ReadonlySet<WithdrawalState> = new Set(['awaitingApproval', 'approved', 'submitting', 'submitUnknown', 'submitted', 'completed']);
+const COUNTED_STATES: ReadonlySet<WithdrawalState> = new Set(statesWhere('countsAgainstLimits'));
 
 /** A fresh merchant order number (§8: 1–64 of [A-Za-z0-9_-]): `td-` + UTC date + 96 random bits. */
 export function newUserOrder(now: number): string {
@@ -571,7 +571,7 @@ function accepted(context: DeskContext, request: WithdrawalRequest, record: With
  */
 export async function reconcile(context: DeskContext, request: WithdrawalRequest, createAttemptsLeft = CREATE_ATTEMPTS): Promise<boolean> {
   // A team desk: only the claim's holder may resolve a request that may still be sent (a conflict names the holder).
-  if (context.trail.team !== null && (request.state === 'submitting' || request.state === 'submitUnknown')) await context.trail.team.holdSubmission(request.userOrder);
+  if (context.trail.team !== null && isUnconfirmed(request.state)) await context.trail.team.holdSubmission(request.userOrder);
   const client = await context.merchantClient();
   let record: WithdrawalOrderRecord;
   try {
@@ -609,7 +609,7 @@ export async function reconcile(context: DeskContext, request: WithdrawalRequest
     }
     throw error;
   }
-  if (request.state === 'submitting' || request.state === 'submitUnknown') {
+  if (isUnconfirmed(request.state)) {
     accepted(context, request, record);
     return true;
   }
@@ -629,12 +629,11 @@ export function withdrawalView(
 ): WithdrawalView {
   const evidence = judgeForView(context, roster, request, rowsFor(request));
   const outcome = request.orderStatus !== null && isFinalOrderStatus(request.orderStatus) ? request.orderStatus : null;
-  const asked: readonly WithdrawalState[] = ['awaitingApproval', 'approved', 'submitFailed'];
   return {
     id: String(request.id),
     // From the signed intent when it verifies, never only from the column an editor could change.
     fingerprint: evidence.intent ? intentFingerprint(evidence.intent) : request.fingerprint,
-    verification: asked.includes(request.state) || request.intentHash === null ? evidence.verification : { ...evidence.verification, problems: evidence.verification.problems.filter((problem) => !problem.startsWith('waiting')) },
+    verification: WITHDRAWAL_STATE_TRAITS[request.state].awaitsSending || request.intentHash === null ? evidence.verification : { ...evidence.verification, problems: evidence.verification.problems.filter((problem) => !problem.startsWith('waiting')) },
     currency: request.currency as CurrencySymbol,
     amount: request.amount,
     toAddress: request.toAddress,

@@ -16,6 +16,7 @@ import {
   type StuckThresholdsView,
   type WatchedOrderStatus,
 } from '../../contract/stuck-orders';
+import { isInFlight, isUnconfirmed } from '../../contract/withdrawal-lifecycle';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
@@ -79,9 +80,8 @@ export interface StuckOrder {
 /** The watched status an unsettled request is in, with since when; null when the watchdog does not time it. */
 export function watchedStatusOf(request: WithdrawalRequest): { readonly status: WatchedOrderStatus; readonly since: number } | null {
   // Sent, or answered with an unsigned failure (submitUnknown), and not confirmed yet: timed like pendingConfirm.
-  const unconfirmed = request.state === 'submitting' || request.state === 'submitUnknown';
-  if (unconfirmed && request.orderStatus === null) return { status: 'pendingConfirm', since: request.updatedAt };
-  if (!unconfirmed && request.state !== 'submitted') return null;
+  if (isUnconfirmed(request.state) && request.orderStatus === null) return { status: 'pendingConfirm', since: request.updatedAt };
+  if (!isInFlight(request.state)) return null;
   const status = request.orderStatus;
   if (status === null || !(WATCHED_ORDER_STATUSES as readonly string[]).includes(status)) return null;
   return { status: status as WatchedOrderStatus, since: request.orderStatusAt ?? request.updatedAt };

@@ -37,7 +37,7 @@ function reading(available: string, observedAt: number, lastObservedAt = observe
   return { available, frozen, observedAt, lastObservedAt };
 }
 
-function order(amount: string, fee: string, createdSeenAt: number | null, final: OrderFact['final'] = null, state = 'submitted'): OrderFact {
+function order(amount: string, fee: string, createdSeenAt: number | null, final: OrderFact['final'] = null, state: OrderFact['state'] = 'submitted'): OrderFact {
   sequence += 1;
   return { id: String(sequence), userOrder: `td-${sequence}`, apiOrder: createdSeenAt === null ? null : `WD${sequence}`, amount, fee, state, createdSeenAt, final };
 }

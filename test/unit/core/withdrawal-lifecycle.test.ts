@@ -1,16 +1,20 @@
 // The one transition table of a withdrawal request's desk workflow (contract/withdrawal-lifecycle.ts), checked against
-// the moves written out here: every legal move, a refusal for every other (state, event), no way out of final states.
+// the moves written out here: every legal move, a refusal for every other (state, event), no way out of final states;
+// and the trait columns (the named subsets of states) agreeing with those moves.
 import { describe, expect, it } from 'vitest';
 import {
   canWithdrawal,
   decisionsOpen,
   FINAL_WITHDRAWAL_STATES,
   isInFlight,
+  isUnconfirmed,
   isWithdrawalState,
   nextWithdrawalState,
   refusalFor,
   statesAllowing,
+  statesWhere,
   WITHDRAWAL_EVENTS,
+  WITHDRAWAL_STATE_TRAITS,
   WITHDRAWAL_STATES,
   type WithdrawalEvent,
   type WithdrawalState,
@@ -118,4 +122,68 @@ describe('the withdrawal lifecycle', () => {
     // An order found after all (check or callback) is accepted from there.
     expect(nextWithdrawalState('submitUnknown', 'accepted')).toBe('submitted');
   });
+
+  describe('the trait columns', () => {
+    const moves = (state: WithdrawalState): WithdrawalEvent[] => WITHDRAWAL_EVENTS.filter((event) => nextWithdrawalState(state, event) !== null);
+
+    it('final: exactly the states with no move out', () => {
+      for (const state of WITHDRAWAL_STATES) expect(WITHDRAWAL_STATE_TRAITS[state].final, state).toBe(moves(state).length === 0);
+    });
+
+    it('in flight: the states an order may be found from without a new send, that cannot be cancelled', () => {
+      expect(statesWhere('inFlight')).toEqual(['submitting', 'submitUnknown', 'submitted']);
+      for (const state of statesWhere('inFlight')) {
+        expect(canWithdrawal(state, 'accepted'), state).toBe(true);
+        expect(canWithdrawal(state, 'cancel'), state).toBe(false);
+        expect(canWithdrawal(state, 'submit'), state).toBe(false);
+      }
+      for (const state of WITHDRAWAL_STATES) expect(isInFlight(state)).toBe(WITHDRAWAL_STATE_TRAITS[state].inFlight);
+    });
+
+    it('unconfirmed: in flight with no order seen, i.e. the states a send or a failure answer leaves', () => {
+      expect(statesWhere('unconfirmed')).toEqual([...statesAllowing('notSent'), ...statesAllowing('refused')]);
+      for (const state of statesWhere('unconfirmed')) expect(WITHDRAWAL_STATE_TRAITS[state].inFlight, state).toBe(true);
+      for (const state of WITHDRAWAL_STATES) expect(isUnconfirmed(state)).toBe(WITHDRAWAL_STATE_TRAITS[state].unconfirmed);
+    });
+
+    it('may have reached the service: every state reached through a submit, and none before it', () => {
+      const afterSubmit = new Set<WithdrawalState>([stateAfter('submit')]);
+      for (let changed = true; changed; ) {
+        changed = false;
+        for (const state of [...afterSubmit]) {
+          for (const event of moves(state)) {
+            const next = nextWithdrawalState(state, event) as WithdrawalState;
+            // notSent (nothing reached the service) and cancel (only from a confirmed refusal) lead back out.
+            if (event === 'notSent' || event === 'cancel' || afterSubmit.has(next)) continue;
+            afterSubmit.add(next);
+            changed = true;
+          }
+        }
+      }
+      expect([...statesWhere('mayHaveReachedService')].sort()).toEqual([...afterSubmit].sort());
+    });
+
+    it('counts against the limits: every state that is committed to or may be paid, never one that ended unpaid', () => {
+      expect(statesWhere('countsAgainstLimits')).toEqual(['awaitingApproval', 'approved', 'submitting', 'submitUnknown', 'submitted', 'completed']);
+      for (const state of ['rejected', 'cancelled', 'submitFailed'] as const) expect(WITHDRAWAL_STATE_TRAITS[state].countsAgainstLimits, state).toBe(false);
+    });
+
+    it('a batch line: sendable where a submit or a resume applies; finished where nothing more will be sent by the batch', () => {
+      for (const state of statesWhere('payoutSendable')) expect(canWithdrawal(state, 'submit') || isUnconfirmed(state), state).toBe(true);
+      expect(statesWhere('payoutLineFinished')).toEqual([...FINAL_WITHDRAWAL_STATES, 'submitFailed' as const].sort((a, b) => WITHDRAWAL_STATES.indexOf(a) - WITHDRAWAL_STATES.indexOf(b)));
+      for (const state of statesWhere('payoutLineFinished')) expect(WITHDRAWAL_STATE_TRAITS[state].payoutSendable, state).toBe(false);
+    });
+
+    it('awaits sending: the states a submit may still leave (so the approvals it waits for are still named)', () => {
+      expect(statesWhere('awaitsSending')).toEqual(WITHDRAWAL_STATES.filter((state) => canWithdrawal(state, 'cancel')));
+      expect(statesWhere('awaitsSending')).toEqual(expect.arrayContaining([...statesAllowing('submit')]));
+    });
+  });
 });
+
+/** The state `event` leads to (from the first state that allows it). */
+function stateAfter(event: WithdrawalEvent): WithdrawalState {
+  const from = statesAllowing(event)[0];
+  if (from === undefined) throw new Error(`no state allows ${event}`);
+  return nextWithdrawalState(from, event) as WithdrawalState;
+}
