@@ -43,6 +43,26 @@ const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${na
 /** A numbered migration (SQLite or PostgreSQL): it imports its folder's runner.ts only, so nothing else can change it. */
 const MIGRATION_FILE = /^electron[\\/]core[\\/](store[\\/]migrations|team[\\/]pg-migrations)[\\/]\d{4}-[^\\/]+\.ts$/;
 
+/**
+ * Exports only their owning module may import (besides electron/core/store, which defines and re-exports them): one
+ * module owns each state machine, and the others report facts to it.
+ */
+export const OWNED_EXPORTS = {
+  moveWithdrawalRequest: {
+    owner: 'electron/core/withdrawals',
+    why: "only the withdrawals module moves a request's state: report what happened through electron/core/withdrawals/facts.ts",
+  },
+};
+
+/** Why `file` (absolute) may not import the export `name`, or null when it may. */
+export function ownedImportProblem(root, file, name) {
+  const owned = Object.hasOwn(OWNED_EXPORTS, name) ? OWNED_EXPORTS[name] : undefined;
+  if (owned === undefined) return null;
+  const from = relative(root, file).split(sep).join('/');
+  if (!from.startsWith('electron/') || from.startsWith(`${owned.owner}/`) || from.startsWith('electron/core/store/')) return null;
+  return `${name} belongs to ${owned.owner}: ${owned.why}.`;
+}
+
 /** The layer a repository path belongs to, `test` for test/, or null for anything else (scripts, config). */
 export function layerOf(rootRelative) {
   const parts = rootRelative.split(/[\\/]/);
@@ -109,10 +129,25 @@ const importsRule = {
       const problem = importProblem(root, file, source.value);
       if (problem !== null) context.report({ node, message: problem });
     }
+    function judgeNames(node) {
+      for (const specifier of node.specifiers ?? []) {
+        const imported = specifier.type === 'ImportSpecifier' ? specifier.imported : specifier.type === 'ExportSpecifier' ? specifier.local : null;
+        const name = imported?.type === 'Identifier' ? imported.name : imported?.value;
+        if (typeof name !== 'string') continue;
+        const problem = ownedImportProblem(root, file, name);
+        if (problem !== null) context.report({ node: specifier, message: problem });
+      }
+    }
     return {
-      ImportDeclaration: (node) => judge(node, node.source),
+      ImportDeclaration: (node) => {
+        judge(node, node.source);
+        judgeNames(node);
+      },
       ExportAllDeclaration: (node) => judge(node, node.source),
-      ExportNamedDeclaration: (node) => judge(node, node.source),
+      ExportNamedDeclaration: (node) => {
+        judge(node, node.source);
+        if (node.source) judgeNames(node);
+      },
       ImportExpression: (node) => (node.source.type === 'Literal' ? judge(node, node.source) : undefined),
       TSImportEqualsDeclaration: (node) => (node.moduleReference.type === 'TSExternalModuleReference' ? judge(node, node.moduleReference.expression) : undefined),
       TSImportType: (node) => judge(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),

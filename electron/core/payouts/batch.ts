@@ -30,7 +30,6 @@ import {
   getWithdrawalRequestByUserOrder,
   listPayoutBatches,
   listPayoutLines,
-  moveWithdrawalRequest,
   type PayoutBatch,
   type WithdrawalRequest,
 } from '../store';
@@ -38,6 +37,7 @@ import { policyFor, policyInForce, preflight, storeIntentRequest, submitAs } fro
 import { alteredFields, judgeForView, viewRowsFor, type IntentEvidence } from '../withdrawals/verify';
 import { batchFingerprint, batchIntentHash, derivedUserOrder, encodeBatchIntent, isBatchIntent, type BatchCurrencyTotal, type BatchFlag, type BatchIntent } from './batch-intent';
 import { PAYOUT_FILE_MAX_BYTES, readPayoutCsv, type PayoutRow } from './csv';
+import { batchLineApproved, batchLineClosed } from '../withdrawals/facts';
 
 const BATCH_INTENT_VERSION = 1;
 /** Lines whose problems the refusal's message spells out; the fields carry every one. */
@@ -479,7 +479,7 @@ export function settleBatchApprovals(context: DeskContext, batch: PayoutBatch): 
   const roster = context.trail.roster(batch.profile);
   for (const line of judgeBatchLines(context, batch, roster)) {
     const { verification } = line.evidence;
-    if (verification.ok && verification.countedApprovals >= verification.requiredApprovals) moveWithdrawalRequest(context.db, line.request.id, 'approvalsComplete', context.now());
+    if (verification.ok && verification.countedApprovals >= verification.requiredApprovals) batchLineApproved(context.db, line.request.id, context.now());
   }
 }
 
@@ -487,7 +487,7 @@ export function settleBatchApprovals(context: DeskContext, batch: PayoutBatch): 
 export function moveBatchLines(context: DeskContext, batch: PayoutBatch, event: 'reject' | 'cancel'): number {
   let moved = 0;
   for (const { requestId } of listPayoutLines(context.db, batch.id)) {
-    if (moveWithdrawalRequest(context.db, requestId, event, context.now())) moved += 1;
+    if (batchLineClosed(context.db, requestId, event, context.now())) moved += 1;
   }
   return moved;
 }

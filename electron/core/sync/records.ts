@@ -1,7 +1,7 @@
 // The one path by which verified platform records enter the cache, shared by sync (query) and the callback
 // listener (callback): deposits staged as verified, moved into the history deduplicated by apiOrder and indexed for
 // search in batches; order statuses moved forward only (PROTOCOL §10.5).
-import { isFinalOrderStatus, signedEvidenceOf, traceIntake, type DepositRecord, type WithdrawalOrderRecord } from '../../protocol';
+import { signedEvidenceOf, traceIntake, type DepositRecord, type WithdrawalOrderRecord } from '../../protocol';
 import type { DeskContext } from '../context';
 import {
   countStagedDeposits,
@@ -11,11 +11,11 @@ import {
   moveStagedDeposits,
   stageDeposits,
   recordOrderStatus,
-  moveWithdrawalRequest,
   type DepositSource,
   type OrderStatusResult,
   type OrderStatusSource,
 } from '../store';
+import { orderReported } from '../withdrawals/facts';
 
 export interface DepositIntake {
   readonly seen: number;
@@ -129,10 +129,7 @@ function storeOrderStatusNow(context: DeskContext, record: WithdrawalOrderRecord
       details: { current: result.current, observed: record.orderStatus, source },
     });
   }
-  moveWithdrawalRequest(context.db, request.id, 'accepted', now);
-  const final = result.current !== null && isFinalOrderStatus(result.current);
-  let completed = false;
-  if (final) completed = moveWithdrawalRequest(context.db, request.id, 'final', now);
+  const { completed } = orderReported(context.db, request.id, result.current, now);
   if (result.historyAdded || completed) {
     if (result.outcome === 'advanced') {
       context.audit({

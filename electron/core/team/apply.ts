@@ -2,7 +2,6 @@
 // store functions the withdrawal desk and the sync use, and the projection rows a decision writes to the team
 // database beside its statement. Only rows the ChainVerifier passed reach here; a row's effect is derived from its
 // signed statement, never from a projection row.
-import { isFinalOrderStatus } from '../../protocol';
 import type { DeskContext } from '../context';
 import { intentHash, type WithdrawalIntent } from '../statements/intent';
 import { importPublicKey, keyIdOf } from '../statements/keys';
@@ -22,20 +21,19 @@ import {
   getProfile,
   getWithdrawalRequestByIntentHash,
   getWithdrawalRequestByUserOrder,
-  moveWithdrawalRequest,
   recordOrderStatus,
   type AuditRow,
   type PayoutBatch,
   type WithdrawalRequest,
 } from '../store';
-import type { ContractEvent, WithdrawalEvent } from '../../contract';
+import type { ContractEvent } from '../../contract';
 import { settleApprovals, storeIntentRequest } from '../withdrawals/desk';
 import { deskStateProjectionsFor } from './desk-projections';
 import type { ProjectionWrite } from './shared-store';
+import { decisionReplayed, isReplayedDecision, orderReported } from '../withdrawals/facts';
 
 export { TEAM_PROFILE_ACTION };
 
-const DECISION_EVENTS: Readonly<Record<string, WithdrawalEvent>> = { reject: 'reject', cancel: 'cancel', submit: 'submit' };
 
 /**
  * Action namespaces whose rows change shared state (every operator action of theirs is applied below; no desk event
@@ -105,10 +103,9 @@ function applyStatement(context: DeskContext, row: AuditRow, orderKeys: OrderKey
     if (request) settleApprovals(context, request);
     return requestChanged(request);
   }
-  const event = DECISION_EVENTS[statement.kind];
-  if (event !== undefined) {
+  if (isReplayedDecision(statement.kind)) {
     const request = requestOf(context, statement);
-    if (request) moveWithdrawalRequest(context.db, request.id, event, now);
+    if (request) decisionReplayed(context.db, request.id, statement.kind, now);
     return requestChanged(request);
   }
   if (statement.kind === 'book' || statement.kind === 'unbook') return applyBookStatement(context, statement);
@@ -151,7 +148,7 @@ function applyBatchDecision(context: DeskContext, batch: PayoutBatch, statement:
     const userOrder = statement.body['userOrder'];
     const line = typeof userOrder === 'string' ? getWithdrawalRequestByUserOrder(context.db, userOrder) : undefined;
     if (!line || line.batchHash !== batch.batchHash || line.profile !== batch.profile) return notApplied(`a submission of batch ${batch.id} naming no line of it`);
-    moveWithdrawalRequest(context.db, line.id, 'submit', now);
+    decisionReplayed(context.db, line.id, 'submit', now);
     return requestChanged(line);
   }
   return BATCH_CHANGED;
@@ -237,8 +234,7 @@ function applySystemRow(context: DeskContext, statement: Statement, now: number,
   const { apiOrder, txid } = fields.success ? fields.data : {};
   const raw = { userOrder: statement.subject, orderStatus: status, ...(apiOrder === undefined ? {} : { apiOrder }), ...(typeof txid === 'string' ? { txid } : {}) };
   const result = recordOrderStatus(context.db, request.id, status, 'query', raw, now);
-  moveWithdrawalRequest(context.db, request.id, 'accepted', now);
-  if (result.current !== null && isFinalOrderStatus(result.current)) moveWithdrawalRequest(context.db, request.id, 'final', now);
+  orderReported(context.db, request.id, result.current, now);
   return requestChanged(request);
 }
 
