@@ -188,17 +188,19 @@ describe('callbacks that are not authentic', () => {
     expect(await postCallback(listenerUrl, first)).toEqual({ status: 400, text: 'refused' });
     expect(await depositsWith(replayed.txid ?? '')).toHaveLength(1);
 
-    const refusals: Array<[string, Record<string, string>, ReturnType<typeof buildCallback>]> = [];
+    // Each callback is signed just before it is sent, and the stale ones lie well outside the ±300 s window (§4.2; its
+    // exact edges are unit-tested with a fixed clock): one signed 301 s ahead and sent a second later is inside it.
+    const refusals: Array<[string, Record<string, string>, () => ReturnType<typeof buildCallback>]> = [];
     const tampered = unseenDeposit('bb02');
-    refusals.push(['tampered data', tampered, tamperData(buildCallback(keys, tampered))]);
+    refusals.push(['tampered data', tampered, () => tamperData(buildCallback(keys, tampered))]);
     const ahead = unseenDeposit('cc03');
-    refusals.push(['timestamp 301 s ahead', ahead, buildCallback(keys, ahead, { skewSeconds: 301 })]);
+    refusals.push(['timestamp 360 s ahead', ahead, () => buildCallback(keys, ahead, { skewSeconds: 360 })]);
     const behind = unseenDeposit('dd04');
-    refusals.push(['timestamp 301 s behind', behind, buildCallback(keys, behind, { skewSeconds: -301 })]);
+    refusals.push(['timestamp 360 s behind', behind, () => buildCallback(keys, behind, { skewSeconds: -360 })]);
     const foreign = unseenDeposit('ee05');
-    refusals.push(['another merchant ID', foreign, buildCallback(keys, foreign, { appId: '1234567890' })]);
-    for (const [what, record, callback] of refusals) {
-      expect(await postCallback(listenerUrl, callback), what).toEqual({ status: 400, text: 'refused' });
+    refusals.push(['another merchant ID', foreign, () => buildCallback(keys, foreign, { appId: '1234567890' })]);
+    for (const [what, record, build] of refusals) {
+      expect(await postCallback(listenerUrl, build()), what).toEqual({ status: 400, text: 'refused' });
       expect(await depositsWith(record.txid ?? ''), what).toEqual([]);
     }
     // Control: the stale and foreign ones were refused for what was wrong with them, not for their content.
