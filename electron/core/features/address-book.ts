@@ -8,7 +8,7 @@ import type { AddressBookEntryView, AddressBookView, TreasuryHandlers } from '..
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { actingAs, signAction } from '../operators/acting';
-import { signRosterStatement } from '../operators/enrolment';
+import { signRosterStatement } from '../operators/roster-statement';
 import { disjoint, type Roster } from '../operators/roster';
 import { deleteAddressBookEntry, listAddressBook, saveAddressBookEntry, setAddressBookLabel, type AddressBookEntry } from '../store';
 import type { Handle } from './handle';

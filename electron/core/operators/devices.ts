@@ -12,7 +12,8 @@ import { generateSigningKey } from '../statements/keys';
 import { parseStatement, signStatementText } from '../statements/statement';
 import { auditRowsOfAction, ensureOperator, getAuditRow, getOperatorKey, getOperatorRecord, getTeamSettings, saveOperatorKey } from '../store';
 import { actingAs, signAction, type OperatorCredentials } from './acting';
-import { rosterView, signRosterStatement } from './enrolment';
+import { rosterView } from './enrolment';
+import { signRosterStatement } from './roster-statement';
 import type { PendingDevice } from './roster';
 import { sealPrivateKey } from './sealed-key';
 

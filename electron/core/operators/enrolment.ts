@@ -16,11 +16,12 @@ import { canonicalHash, signStatementText, type StatementBody } from '../stateme
 import { toSignable } from '../audit/trail';
 import { confusableName, confusableNameProblem } from './confusable-names';
 import { proposalWithdrawalProblem, stuckOnItsSubjectNotice } from './proposal-withdrawal';
-import { ensureOperator, getOperatorRecord, listOperatorRecords, listPolicies, operatorNameProblem, saveOperatorKey, type AuditRow, type StatementDraft } from '../store';
+import { ensureOperator, getOperatorRecord, listOperatorRecords, listPolicies, operatorNameProblem, saveOperatorKey, type AuditRow } from '../store';
 import { actingAs, unsealOperator, type ActingOperator, type OperatorCredentials } from './acting';
 import { disjoint, Roster, type Proposal } from './roster';
 import { parseSealedKey, publicKeyOfPrivate, sealPrivateKey } from './sealed-key';
 import { foundAddedProfile } from './profile-changes';
+import { judgeRosterRow, signRosterStatement } from './roster-statement';
 import { invitationCodeCommitment, invitationCodeKey, legacyInvitationProblem, normalizeInvitationCode, signInvitationProof } from './invitation-code';
 import { registerSecret } from '../log/redact';
 
@@ -50,26 +51,6 @@ function legacyCodeMatches(proposal: Proposal, code: string): boolean {
   const expected = Buffer.from(String(proposal.body['codeHash']), 'hex');
   const given = createHash('sha256').update(normalizeInvitationCode(code), 'utf8').digest();
   return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-/** Appends the operator's roster statement and has the roster judge it in the same transaction (with `within`'s writes). */
-export function signRosterStatement(
-  context: DeskContext,
-  acting: ActingOperator,
-  draft: Omit<StatementDraft, 'operator' | 'keyId' | 'profile'>,
-  within?: (row: AuditRow) => void,
-): Promise<AuditRow> {
-  return acting.sign(draft, (row) => {
-    judge(context, acting.profile, row);
-    within?.(row);
-  });
-}
-
-/** Throws (rolling the transaction back) when the roster refuses the row just written. */
-function judge(context: DeskContext, profile: string, row: AuditRow): void {
-  const roster = context.trail.roster(profile);
-  const problem = roster.problems.find((entry) => entry.seq === row.seq);
-  if (problem) throw new DeskError('forbidden', `the roster refuses this change: ${problem.reason}`);
 }
 
 function requireUnfounded(context: DeskContext, profile: string): void {
@@ -186,7 +167,7 @@ async function issueInvitation(context: DeskContext, kind: 'enrol' | 'rekey', na
   const body: StatementBody = kind === 'enrol' ? { role: role ?? 'viewer', codeKey } : { codeKey };
   const row = await acting.sign({ kind, subject: name, body }, (signed) => {
     ensureOperator(context.db, acting.profile, name, context.now());
-    judge(context, acting.profile, signed);
+    judgeRosterRow(context, acting.profile, signed);
   });
   const proposal = proposalOutcome(context, acting.profile, row);
   context.emit({ type: 'operators/changed' });
@@ -244,7 +225,7 @@ export async function acceptInvitation(context: DeskContext, input: { name: stri
     (text) => signStatementText(pair.privateKey, text),
     (row) => {
       saveOperatorKey(context.db, record.id, { keyId: pair.keyId, publicKey: pair.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now());
-      judge(context, profile, row);
+      judgeRosterRow(context, profile, row);
     },
   );
   context.emit({ type: 'operators/changed' });

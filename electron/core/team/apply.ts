@@ -32,7 +32,6 @@ import { deskStateProjectionsFor } from './desk-projections';
 import type { ProjectionWrite } from './shared-store';
 import { decisionReplayed, isReplayedDecision, orderReported } from '../withdrawals/facts';
 
-export { TEAM_PROFILE_ACTION };
 
 
 /**

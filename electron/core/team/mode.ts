@@ -25,7 +25,8 @@ import {
   setSetting,
   type AuditRow,
 } from '../store';
-import { projectionsFor, requestProjection, TEAM_PROFILE_ACTION } from './apply';
+import { TEAM_PROFILE_ACTION } from '../ledger/kinds/system';
+import { projectionsFor, requestProjection } from './apply';
 import { addDevice, holdsKeyHere, workstationEnrolled } from '../operators/devices';
 import { deskStateProjectionsFor } from './desk-projections';
 import { parseStatement } from '../statements/statement';
