@@ -4,7 +4,7 @@
 import { importPublicKey } from '../statements/keys';
 import { verifyStatementText } from '../statements/statement';
 import { snapshotKey, type ChainRow } from '../operators/roster';
-import type { ChainStanding, SignerRule } from './registry';
+import type { ChainStanding, SignerRule } from './kind';
 
 /** Why the row is not signed as its kind's operator rule wants, or null. */
 export function operatorSignerProblem(row: ChainRow, standing: ChainStanding, rule: Exclude<SignerRule, 'desk'>): string | null {

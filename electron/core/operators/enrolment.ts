@@ -15,7 +15,7 @@ import { generateSigningKey } from '../statements/keys';
 import { canonicalHash, signStatementText, type StatementBody } from '../statements/statement';
 import { toSignable } from '../audit/trail';
 import { confusableName, confusableNameProblem } from './confusable-names';
-import { proposalWithdrawalProblem, stuckOnItsSubjectNotice } from './proposal-withdrawal';
+import { proposalWithdrawalProblem } from './proposal-withdrawal';
 import { ensureOperator, getOperatorRecord, listOperatorRecords, listPolicies, operatorNameProblem, saveOperatorKey, type AuditRow } from '../store';
 import { actingAs, unsealOperator, type ActingOperator, type OperatorCredentials } from './acting';
 import { disjoint, Roster, type Proposal } from './roster';
@@ -438,6 +438,29 @@ export function rosterView(context: DeskContext): RosterView {
   } else notice = stuckOnItsSubjectNotice(roster);
   const pendingDevices = roster.pendingDevices().map((device) => ({ id: device.id, operator: device.operator, workstation: device.workstation, keyFingerprint: device.keyId, at: device.at }));
   return { founded: roster.founded, operators, proposals: roster.openProposals().map(proposalView), pendingDevices, fourEyes, notice };
+}
+
+
+/**
+ * What the remaining admins do when an open proposal to disable or change the role of an admin can only be confirmed by
+ * that admin (a desk of two independent admins): said plainly for the roster view, or null when no proposal is stuck so.
+ */
+function stuckOnItsSubjectNotice(roster: Roster): string | null {
+  const admins = roster.active().filter((entry) => entry.snapshot.role === 'admin');
+  for (const proposal of roster.openProposals()) {
+    if (!proposal.needsConfirmation || (proposal.kind !== 'disable' && proposal.kind !== 'role')) continue;
+    const proposer = roster.at(proposal.proposer);
+    if (!proposer) continue;
+    const confirmers = admins.filter((entry) => entry.name.toLowerCase() !== proposal.proposer.toLowerCase() && disjoint(entry.snapshot.party, proposer.party));
+    if (confirmers.length !== 1 || confirmers[0]!.name.toLowerCase() !== proposal.subject.toLowerCase()) continue;
+    const what = proposal.kind === 'disable' ? `disable ${proposal.subject}` : `change the role of ${proposal.subject}`;
+    return (
+      `The proposal to ${what} waits for an admin independent of ${proposal.proposer}, and only ${proposal.subject}, whom it is about, is one: ` +
+      `${proposal.subject} cannot withdraw it, and ${proposal.proposer} cannot carry it alone. With a third independent admin it would be confirmed without ${proposal.subject}; ` +
+      `otherwise the roster can only be started over (remove the profile and found it again; its history stays): see docs/approvals.md, "When the admin in question is the only other one".`
+    );
+  }
+  return null;
 }
 
 export { Roster };

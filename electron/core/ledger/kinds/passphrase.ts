@@ -1,7 +1,7 @@
 // The rule of a re-sealed passphrase (`passphrase`): the operator's own statement with their current key, which a
 // disabled operator may still sign (it changes nothing they may decide); its body is empty.
 import { z } from 'zod';
-import { defineKind } from '../registry';
+import { defineKind } from '../kind';
 
 export const passphraseRule = defineKind({
   signer: 'enrolledOperator',

@@ -6,7 +6,7 @@
 // profile removal only at the workstation whose key signed it.
 import { z } from 'zod';
 import type { ChainRow } from '../../operators/roster';
-import { defineKind, type ChainStanding } from '../registry';
+import { defineKind, type ChainStanding } from '../kind';
 
 import { PROFILE_REMOVED } from '../../operators/roster';
 

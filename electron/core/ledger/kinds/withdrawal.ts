@@ -7,7 +7,7 @@ import { roleMay, type OperatorAction } from '../../auth/roles';
 import { isBatchIntent, type BatchIntent } from '../../payouts/batch-intent';
 import type { WithdrawalKind } from '../../statements/statement';
 import type { ChainRow } from '../../operators/roster';
-import { defineKind, type ChainStanding, type RegisteredKind } from '../registry';
+import { defineKind, type ChainStanding, type RegisteredKind } from '../kind';
 
 /** A single withdrawal's signed intent (statements/intent.ts WithdrawalIntent). */
 export const intentSchema = z.object({

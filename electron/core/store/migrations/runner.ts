@@ -1,8 +1,11 @@
 // The runner of the numbered migrations (their list is index.ts): each runs in one IMMEDIATE transaction, checks
 // foreign keys, and sets PRAGMA user_version to its number. A migration imports this file only (never another
 // migration or the store's modules), so that, once released, nothing outside it can change what it does.
-import type { StoreDatabase } from '../database';
+import type Database from 'better-sqlite3';
 import { StoreError } from '../errors';
+
+/** The store's SQLite handle (store/database.ts calls it StoreDatabase; named here so the runner does not import it). */
+type StoreDatabase = Database.Database;
 
 export interface Migration {
   /** 10, 20, 30, …: becomes PRAGMA user_version once applied. */
