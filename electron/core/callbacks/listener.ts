@@ -12,7 +12,8 @@ import { DeskError } from '../errors';
 import { actingAs, type OperatorCredentials } from '../operators/acting';
 import { isLoopbackHost, RefusalSampler, SourceRateLimit, type RefusalSummary } from './refusals';
 import { appLog } from '../log';
-import { storeDeposits, storeOrderStatus } from '../sync/records';
+import { storeDeposits } from '../sync/records';
+import { storeOrderStatus } from '../withdrawals/facts';
 
 export const DEFAULT_CALLBACK_HOST = '127.0.0.1';
 export const DEFAULT_CALLBACK_PORT = 8788;

@@ -25,7 +25,7 @@ import {
   type WithdrawalRequest,
 } from '../store';
 import { batchViewOf } from '../payouts/batch';
-import { batchLineRef } from '../payouts/line-ref';
+import { batchLineRef } from '../withdrawals/batch-line-ref';
 import { intentFingerprint } from '../statements/intent';
 import { judgeForView } from '../withdrawals/verify';
 import { nextStepsFor, type StuckOrder, type WithdrawalWatchdog } from '../withdrawals/watchdog';

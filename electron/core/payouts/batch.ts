@@ -35,7 +35,7 @@ import {
 } from '../store';
 import { policyFor, policyInForce, preflight, storeIntentRequest, submitAs } from '../withdrawals/desk';
 import { alteredFields, judgeForView, viewRowsFor, type IntentEvidence } from '../withdrawals/verify';
-import { batchFingerprint, batchIntentHash, derivedUserOrder, encodeBatchIntent, isBatchIntent, type BatchCurrencyTotal, type BatchFlag, type BatchIntent } from './batch-intent';
+import { batchFingerprint, batchIntentHash, derivedUserOrder, encodeBatchIntent, isBatchIntent, type BatchCurrencyTotal, type BatchFlag, type BatchIntent } from '../statements/batch-intent';
 import { PAYOUT_FILE_MAX_BYTES, readPayoutCsv, type PayoutRow } from './csv';
 import { batchLineApproved, batchLineClosed } from '../withdrawals/facts';
 

@@ -1,21 +1,16 @@
-// The one path by which verified platform records enter the cache, shared by sync (query) and the callback
-// listener (callback): deposits staged as verified, moved into the history deduplicated by apiOrder and indexed for
-// search in batches; order statuses moved forward only (PROTOCOL §10.5).
-import { signedEvidenceOf, traceIntake, type DepositRecord, type WithdrawalOrderRecord } from '../../protocol';
+// The one path by which verified deposit records enter the cache, shared by sync (query) and the callback listener
+// (callback): staged as verified, moved into the history deduplicated by apiOrder and indexed for search in batches.
+// Withdrawal order records go to their lifecycle's owner instead (withdrawals/facts.ts storeOrderStatus).
+import { traceIntake, type DepositRecord } from '../../protocol';
 import type { DeskContext } from '../context';
 import {
   countStagedDeposits,
   depositSearchBacklog,
-  getWithdrawalRequestByUserOrder,
   indexDepositSearchBacklog,
   moveStagedDeposits,
   stageDeposits,
-  recordOrderStatus,
   type DepositSource,
-  type OrderStatusResult,
-  type OrderStatusSource,
 } from '../store';
-import { orderReported } from '../withdrawals/facts';
 
 export interface DepositIntake {
   readonly seen: number;
@@ -93,54 +88,4 @@ function indexStoredDeposits(context: DeskContext, options: { readonly morePages
   const backlog = depositSearchBacklog(context.db);
   if (backlog === 0 || (options.morePagesComing && backlog < DEPOSIT_INTAKE_BATCH)) return;
   traceIntake('index', () => indexDepositSearchBacklog(context.db));
-}
-
-export type OrderIntake =
-  | { readonly known: false }
-  | { readonly known: true; readonly requestId: number; readonly result: OrderStatusResult; readonly completed: boolean };
-
-/**
- * Records an observed withdrawal order status for the request with that userOrder. A submitted request whose
- * order reaches a final status becomes `completed`; a `submitting` one becomes `submitted` (the order exists).
- */
-export function storeOrderStatus(context: DeskContext, record: WithdrawalOrderRecord, source: OrderStatusSource): OrderIntake {
-  // One transaction: the status, the workflow move and their audit rows commit together or not at all.
-  return context.trail.transaction(() => storeOrderStatusNow(context, record, source));
-}
-
-function storeOrderStatusNow(context: DeskContext, record: WithdrawalOrderRecord, source: OrderStatusSource): OrderIntake {
-  const request = getWithdrawalRequestByUserOrder(context.db, record.userOrder);
-  if (!request) return { known: false };
-  const now = context.now();
-  const result = recordOrderStatus(context.db, request.id, record.orderStatus, source, record, now);
-  if (result.mismatches.length > 0) {
-    context.audit({
-      profile: request.profile,
-      action: 'withdrawals/mismatch',
-      subject: request.userOrder,
-      details: { fields: result.mismatches, source },
-    });
-  }
-  if (result.outcome === 'ignoredAfterFinal') {
-    context.audit({
-      profile: request.profile,
-      action: 'withdrawals/statusAfterFinal',
-      subject: request.userOrder,
-      details: { current: result.current, observed: record.orderStatus, source },
-    });
-  }
-  const { completed } = orderReported(context.db, request.id, result.current, now);
-  if (result.historyAdded || completed) {
-    if (result.outcome === 'advanced') {
-      context.audit({
-        profile: request.profile,
-        action: 'withdrawals/status',
-        subject: request.userOrder,
-        // The service's signed answer goes with it: other workstations take the status from the signature, not from us.
-        details: { status: record.orderStatus, source, txid: record.txid || null, evidence: signedEvidenceOf(record) ?? null },
-      });
-    }
-    context.emit({ type: 'withdrawals/changed', id: String(request.id) });
-  }
-  return { known: true, requestId: request.id, result, completed };
 }

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { forgetBookRow, recordBookProposal } from '../features/address-book';
 import { writeLabel } from '../features/labels';
 import { parseBookRef, signedImportLines, signedLabelSet } from '../labels/jsonl';
-import { batchIntentHash, isBatchIntent } from '../payouts/batch-intent';
+import { batchIntentHash, isBatchIntent } from '../statements/batch-intent';
 import { moveBatchLines, settleBatchApprovals, storeBatchRequest } from '../payouts/batch';
 import { isWithdrawalKind, parseStatement, STATEMENT_VERSION, type Statement } from '../statements/statement';
 import {

@@ -36,7 +36,7 @@ import { actingAs, type ActingOperator, type OperatorCredentials } from '../oper
 import { ProfileNotFoundError } from '../secrets';
 import type { ChainRow, Roster } from '../operators/roster';
 import { stuckFlag, stuckThresholds } from './watchdog';
-import { batchLineRef } from '../payouts/line-ref';
+import { batchLineRef } from './batch-line-ref';
 import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, remarkFor, type WithdrawalIntent } from '../statements/intent';
 import {
   createWithdrawalRequest,
@@ -52,7 +52,7 @@ import {
   type StoreDatabase,
   type WithdrawalRequest,
 } from '../store';
-import { storeOrderStatus } from '../sync/records';
+import { storeOrderStatus } from './facts';
 import { destinationPolicyIssues } from './destination-policy';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { checkDailyLimit, DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';

@@ -1,11 +1,19 @@
-// The withdrawal lifecycle's one owner takes facts from other modules (issue 19, item 4): sync and callbacks report
-// what the service said of an order, team replay reports a decision another workstation signed, batch payouts report
+// The withdrawal lifecycle's one owner takes facts from other modules (issue 19, item 4): sync, callbacks and the
+// desk's own sends report the order records the service answered (storeOrderStatus), team replay reports a decision another workstation signed, batch payouts report
 // what happened to a batch as a whole. They never move a request themselves; these functions decide the move from the
 // lifecycle table (contract/withdrawal-lifecycle.ts), alongside the withdrawals desk, which moves requests its own
 // operators decide on. Each runs inside the caller's transaction.
 import type { WithdrawalEvent } from '../../contract';
-import { isFinalOrderStatus } from '../../protocol';
-import { moveWithdrawalRequest, type StoreDatabase } from '../store';
+import { isFinalOrderStatus, signedEvidenceOf, type WithdrawalOrderRecord } from '../../protocol';
+import type { DeskContext } from '../context';
+import {
+  getWithdrawalRequestByUserOrder,
+  moveWithdrawalRequest,
+  recordOrderStatus,
+  type OrderStatusResult,
+  type OrderStatusSource,
+  type StoreDatabase,
+} from '../store';
 
 /**
  * The service reported the order (a create answer, checkWithdrawOrder, a callback, or a workstation's signed report of
@@ -42,4 +50,54 @@ export function batchLineApproved(db: StoreDatabase, requestId: number, now: num
 /** A batch payout was rejected or cancelled as a whole: so is each of its lines that still may be. */
 export function batchLineClosed(db: StoreDatabase, requestId: number, decision: 'reject' | 'cancel', now: number): boolean {
   return moveWithdrawalRequest(db, requestId, decision, now);
+}
+
+export type OrderIntake =
+  | { readonly known: false }
+  | { readonly known: true; readonly requestId: number; readonly result: OrderStatusResult; readonly completed: boolean };
+
+/**
+ * Records an observed withdrawal order status for the request with that userOrder. A submitted request whose
+ * order reaches a final status becomes `completed`; a `submitting` one becomes `submitted` (the order exists).
+ */
+export function storeOrderStatus(context: DeskContext, record: WithdrawalOrderRecord, source: OrderStatusSource): OrderIntake {
+  // One transaction: the status, the workflow move and their audit rows commit together or not at all.
+  return context.trail.transaction(() => storeOrderStatusNow(context, record, source));
+}
+
+function storeOrderStatusNow(context: DeskContext, record: WithdrawalOrderRecord, source: OrderStatusSource): OrderIntake {
+  const request = getWithdrawalRequestByUserOrder(context.db, record.userOrder);
+  if (!request) return { known: false };
+  const now = context.now();
+  const result = recordOrderStatus(context.db, request.id, record.orderStatus, source, record, now);
+  if (result.mismatches.length > 0) {
+    context.audit({
+      profile: request.profile,
+      action: 'withdrawals/mismatch',
+      subject: request.userOrder,
+      details: { fields: result.mismatches, source },
+    });
+  }
+  if (result.outcome === 'ignoredAfterFinal') {
+    context.audit({
+      profile: request.profile,
+      action: 'withdrawals/statusAfterFinal',
+      subject: request.userOrder,
+      details: { current: result.current, observed: record.orderStatus, source },
+    });
+  }
+  const { completed } = orderReported(context.db, request.id, result.current, now);
+  if (result.historyAdded || completed) {
+    if (result.outcome === 'advanced') {
+      context.audit({
+        profile: request.profile,
+        action: 'withdrawals/status',
+        subject: request.userOrder,
+        // The service's signed answer goes with it: other workstations take the status from the signature, not from us.
+        details: { status: record.orderStatus, source, txid: record.txid || null, evidence: signedEvidenceOf(record) ?? null },
+      });
+    }
+    context.emit({ type: 'withdrawals/changed', id: String(request.id) });
+  }
+  return { known: true, requestId: request.id, result, completed };
 }

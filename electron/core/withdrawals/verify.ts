@@ -14,7 +14,7 @@ import { encodeCanonical } from '../statements/canonical';
 import { importPublicKey } from '../statements/keys';
 import { DEFAULT_POLICY_REFERENCE, intentHash, type WithdrawalIntent } from '../statements/intent';
 import { parseStatement, verifyStatementText, type StatementBody } from '../statements/statement';
-import { batchFingerprint, batchIntentHash, batchLineByUserOrder, isBatchIntent, type BatchIntent } from '../payouts/batch-intent';
+import { batchFingerprint, batchIntentHash, batchLineByUserOrder, isBatchIntent, type BatchIntent } from '../statements/batch-intent';
 import { auditRowsBySubject, type WithdrawalRequest } from '../store';
 import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
 

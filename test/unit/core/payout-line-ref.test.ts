@@ -2,8 +2,8 @@
 // fingerprint (never a wrong one) but keeps the batch and line; a deleted line row keeps the batch (found by the hash the
 // line is signed under) with the line unknown; both rows gone leave only "a line of some batch"; a single request is none.
 import { describe, expect, it } from 'vitest';
-import { batchFingerprint, batchIntentHash, encodeBatchIntent, type BatchIntent } from '../../../electron/core/payouts/batch-intent';
-import { batchLineRef } from '../../../electron/core/payouts/line-ref';
+import { batchFingerprint, batchIntentHash, encodeBatchIntent, type BatchIntent } from '../../../electron/core/statements/batch-intent';
+import { batchLineRef } from '../../../electron/core/withdrawals/batch-line-ref';
 import { addPayoutLine, createPayoutBatch, createWithdrawalRequest, type StoreDatabase, type WithdrawalRequest } from '../../../electron/core/store';
 import { PROFILE, seededDatabase, useTempDir } from '../store/helpers';
 

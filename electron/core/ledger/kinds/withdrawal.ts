@@ -4,7 +4,7 @@
 // never approves or rejects their own request, and only the initiator or an admin cancels it.
 import { z } from 'zod';
 import { roleMay, type OperatorAction } from '../../auth/roles';
-import { isBatchIntent, type BatchIntent } from '../../payouts/batch-intent';
+import { isBatchIntent, type BatchIntent } from '../../statements/batch-intent';
 import type { WithdrawalKind } from '../../statements/statement';
 import type { ChainRow } from '../../operators/roster';
 import { defineKind, type ChainStanding, type RegisteredKind } from '../kind';

@@ -5,7 +5,7 @@
 import type { BatchLineRef } from '../../contract';
 import { getPayoutBatch, getPayoutBatchByHash, payoutLineOfRequest, type StoreDatabase, type WithdrawalRequest } from '../store';
 import { parseObjectColumn } from '../store/json';
-import { batchFingerprint, batchIntentHash, isBatchIntent } from './batch-intent';
+import { batchFingerprint, batchIntentHash, isBatchIntent } from '../statements/batch-intent';
 
 /** Batch hash → its intent's fingerprint; bounded (a desk has few batches in view at a time). */
 const fingerprints = new Map<string, string>();

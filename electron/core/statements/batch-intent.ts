@@ -5,10 +5,10 @@
 // the same 4x4 base32 format as a withdrawal intent's. Invariant: a line is found in the batch only by its exact
 // signed intent, so a line row edited after signing matches nothing.
 import { createHash } from 'node:crypto';
-import { encodeCanonical } from '../statements/canonical';
-import { intentHash, type WithdrawalIntent } from '../statements/intent';
-import { readableFingerprint } from '../statements/keys';
-import { canonicalHash } from '../statements/statement';
+import { encodeCanonical } from './canonical';
+import { intentHash, type WithdrawalIntent } from './intent';
+import { readableFingerprint } from './keys';
+import { canonicalHash } from './statement';
 
 export const BATCH_INTENT_KIND = 'payoutBatch';
 
