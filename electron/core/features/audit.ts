@@ -9,7 +9,8 @@ import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { parseStatement } from '../statements/statement';
 import { exportAudit, listAudit, type AuditRow } from '../store';
-import { DEFAULT_PAGE, readTextFile, writeFileAtomically, type Handle } from './handle';
+import { DEFAULT_PAGE, type Handle } from './handle';
+import { readTextFile, writeFileAtomically } from '../files/named-files';
 
 /** Moves the desk key and anchor to `to`, calling `signMove` (the admin's signed record) before anything changes. */
 export type AnchorMover = (

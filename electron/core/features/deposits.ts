@@ -8,7 +8,8 @@ import { checkCurrencyFilter } from '../merchant/records';
 import { runReconciliation } from '../reconcile/run';
 import type { SessionLock } from '../session';
 import { labelledRefs, listDeposits, type Deposit, type DepositQuery } from '../store';
-import { DEFAULT_PAGE, EXPORT_PAGE, writeFileAtomically, type Handle } from './handle';
+import { DEFAULT_PAGE, EXPORT_PAGE, type Handle } from './handle';
+import { writeFileAtomically } from '../files/named-files';
 
 export interface DepositsFeatureDeps {
   readonly context: DeskContext;

@@ -1,11 +1,9 @@
 // What every feature module shares: the wrapper that turns an engine function into a contract handler (lock check,
 // idle-lock activity, secrets registered with the log's redactor, every failure mapped to the contract's error), the
-// page sizes, and reading and writing the files the CLI names. Each feature module (features/*.ts) declares the parts
+// page sizes. (Reading and writing the files a person names is core/files/named-files.ts.) Each feature module (features/*.ts) declares the parts
 // of the engine it uses and answers its own methods; service.ts composes them.
 import { ok, type MethodName, type Result, type TreasuryHandlers } from '../../contract';
-import { DeskError, toContractError } from '../errors';
-import { writeFailureReason, writeFileAtomically as writeFileWhole, type AppendChunk } from '../files/atomic-write';
-import { FileReadError, readRegularTextFile } from '../files/bounded-read';
+import { toContractError } from '../errors';
 import { appLog, registerRequestSecrets } from '../log';
 import type { SessionLock } from '../session';
 
@@ -56,26 +54,4 @@ export function handlerWrapper(session: SessionLock): Handle {
         return { ok: false, error: mapped };
       }
     };
-}
-
-/** Writes a file the caller named, whole or not at all (core/files/atomic-write.ts); a failure is bad input naming it. */
-export function writeFileAtomically(path: string, write: (append: AppendChunk) => void): void {
-  try {
-    writeFileWhole(path, (append) => write(append));
-  } catch (error) {
-    throw new DeskError('invalidInput', `could not write ${path}: ${writeFailureReason(error)}`);
-  }
-}
-
-/**
- * Reads a UTF-8 text file a person named (core/files/bounded-read.ts: a regular file, at most `maxBytes`); a failure is
- * bad input naming it and saying why.
- */
-export function readTextFile(path: string, what: string, maxBytes: number): string {
-  try {
-    return readRegularTextFile(path, maxBytes);
-  } catch (error) {
-    const reason = error instanceof FileReadError ? error.reason : error instanceof Error ? error.message : String(error);
-    throw new DeskError('invalidInput', `could not read the ${what} ${path}: it ${reason}`);
-  }
 }

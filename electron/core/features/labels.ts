@@ -11,7 +11,8 @@ import { encodeCanonical } from '../statements/canonical';
 import { actingAs, signAction } from '../operators/acting';
 import { listAddressBook, listLabels, saveLabel, searchLabels, type LabelRecord, type StoredLabelType } from '../store';
 import { writeBookLabel } from './address-book';
-import { readTextFile, writeFileAtomically, type Handle } from './handle';
+import { type Handle } from './handle';
+import { readTextFile, writeFileAtomically } from '../files/named-files';
 
 export interface LabelsFeatureDeps {
   readonly context: DeskContext;

@@ -10,7 +10,8 @@ import type { SessionLock } from '../session';
 import { getProfile, listProfiles, setSetting, SETTING_KEYS, userVersion } from '../store';
 import type { SyncService } from '../sync/sync';
 import { setStuckThresholds, stuckThresholds, stuckThresholdsView } from '../withdrawals/watchdog';
-import { writeFileAtomically, type Handle } from './handle';
+import { type Handle } from './handle';
+import { writeFileAtomically } from '../files/named-files';
 
 export interface SettingsFeatureDeps {
   readonly context: DeskContext;

@@ -11,7 +11,8 @@ import { WITHDRAWALS_CSV_COLUMNS, withdrawalCsvLine } from '../reports/withdrawa
 import type { SessionLock } from '../session';
 import { csvLine } from '../export/csv';
 import { labelledRefs, listWithdrawalRequests } from '../store';
-import { EXPORT_PAGE, writeFileAtomically, type Handle } from './handle';
+import { EXPORT_PAGE, type Handle } from './handle';
+import { writeFileAtomically } from '../files/named-files';
 
 export interface StatementsFeatureDeps {
   readonly context: DeskContext;

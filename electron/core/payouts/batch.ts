@@ -13,7 +13,7 @@ import { computeFee, feeScheduleOf } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { csvLine } from '../export/csv';
-import { writeFileAtomically } from '../features/handle';
+import { writeFileAtomically } from '../files/named-files';
 import { FileReadError, readRegularTextFile } from '../files/bounded-read';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
 import type { ChainRow, Roster } from '../operators/roster';
