@@ -41,8 +41,8 @@ import {
   writeTransaction,
 } from '../store';
 import { DeskError } from '../errors';
-import type { TeamSeam, TeamSystemEvent } from '../team/seam';
-import { headAckMessage, type HeadAck } from '../team/head-ack';
+import type { TeamSeam, TeamSystemEvent } from './team-seam';
+import { headAckMessage, type HeadAck } from '../statements/head-ack';
 import type { DeskIdentity, DeskSecretStore } from './desk-identity';
 import { foundingAfterPin, pinnedDeskKeys } from '../ledger/pinned-rules';
 import type { PinnedGenesis } from '../ledger/trust-roots';
@@ -526,7 +526,7 @@ export class AuditTrail {
     return null;
   }
 
-  /** Signs a team head acknowledgement (team/head-ack.ts: its own domain) with this workstation's desk key. */
+  /** Signs a team head acknowledgement (statements/head-ack.ts: its own domain) with this workstation's desk key. */
   signHeadAck(ack: HeadAck): string {
     return this.#identity.sign(headAckMessage(ack));
   }

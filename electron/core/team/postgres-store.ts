@@ -5,7 +5,7 @@ import pg from 'pg';
 import type { ClientBase, PoolClient, PoolConfig } from 'pg';
 import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../store';
 import { HEAD_ACK_COLUMNS, toClaim, toHeadAck, toWitnessRequest, type ClaimDbRow, type HeadAckDbRow, type WitnessRequestDbRow } from './store-rows';
-import type { SignedHeadAck } from './head-ack';
+import type { SignedHeadAck } from '../statements/head-ack';
 import { assertKnownSchema, MIGRATION_LOCK_KEY, migratePostgres, PG_MIGRATIONS, readSchemaVersion, TEAM_SCHEMA } from './pg-migrations';
 import { hostList, HostPicker, NoHostError, withHostList } from './pg-hosts';
 import {

@@ -40,7 +40,7 @@ import { ORDER_ACCEPTED, ORDER_STATUS } from '../ledger/kinds/system';
 import { sharedEvidenceKeys, type OrderEvidenceKeys } from '../ledger/order-evidence';
 import { DESK_STATE_TABLES, expectedDeskStateRow } from './desk-projections';
 import { REANCHOR_HINT, walkSharedChainAgainstLocal } from './shared-chain-walk';
-import type { TeamSeam, TeamSystemEvent } from './seam';
+import type { TeamSeam, TeamSystemEvent } from '../audit/team-seam';
 import { SharedStoreError, type ChainHead, type ConnectionState, type SharedDeskStore } from './shared-store';
 import { TeamWitness } from './witness';
 

@@ -2,7 +2,7 @@
 // the shared test suite) implement, its typed refusals, and the database URL redaction. Nothing a store returns is
 // trusted: every chain row and projection row is checked by the workstation against the statements it verified.
 import type { AuditRow } from '../store/audit';
-import type { SignedHeadAck } from './head-ack';
+import type { SignedHeadAck } from '../statements/head-ack';
 import { withHostList } from './pg-hosts';
 
 /** One signed audit row exactly as the local audit_log holds it (seq and prev are inside the signed statement). */

@@ -8,7 +8,7 @@ import { StoreError } from '../store/errors';
 import { latestVersion, type Migration } from '../store/migrations';
 import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../store';
 import { HEAD_ACK_COLUMNS, toClaim, toHeadAck, toWitnessRequest, type ClaimDbRow, type HeadAckDbRow, type WitnessRequestDbRow } from './store-rows';
-import type { SignedHeadAck } from './head-ack';
+import type { SignedHeadAck } from '../statements/head-ack';
 import {
   checkAppend,
   checkClaimArguments,

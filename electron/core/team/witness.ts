@@ -12,7 +12,7 @@ import { appLog } from '../log';
 import { readableFingerprint } from '../statements/keys';
 import { parseStatement } from '../statements/statement';
 import { auditHead, auditRowsOfAction, getAuditRow, recordTeamRefusal, type AuditRow } from '../store';
-import { headAckVerifies, type HeadAck, type SignedHeadAck } from './head-ack';
+import { headAckVerifies, type HeadAck, type SignedHeadAck } from '../statements/head-ack';
 import type { SharedDeskStore, WitnessSignal } from './shared-store';
 
 /** How long a send waits for every witness's signed head before it is refused (and stays resumable). */

@@ -3,7 +3,7 @@
 // concurrency, witness requests and head acks, live notifications, and (where the runner can) outages and bad
 // connection input.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SignedHeadAck } from '../../../electron/core/team/head-ack';
+import type { SignedHeadAck } from '../../../electron/core/statements/head-ack';
 import { SharedStoreError, type ConnectionState, type SharedDeskStore, type SharedStoreErrorKind, type WitnessSignal } from '../../../electron/core/team/shared-store';
 import { chainRows } from '../../support/shared-chain';
 

@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSigningKey, keyIdOf, readableFingerprint, signBytes } from '../../../electron/core/statements/keys';
-import { headAckMessage } from '../../../electron/core/team/head-ack';
+import { headAckMessage } from '../../../electron/core/statements/head-ack';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { ADMIN, APPROVER, INITIATOR, tronAddress, type Desk } from '../engine/support';
 import { adminSql, databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';

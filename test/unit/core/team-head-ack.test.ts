@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKPOINT_DOMAIN } from '../../../electron/core/audit/trail';
 import { encodeCanonical } from '../../../electron/core/statements/canonical';
 import { generateSigningKey, keyIdOf, signBytes } from '../../../electron/core/statements/keys';
-import { headAckMessage, headAckVerifies, type HeadAck, type SignedHeadAck } from '../../../electron/core/team/head-ack';
+import { headAckMessage, headAckVerifies, type HeadAck, type SignedHeadAck } from '../../../electron/core/statements/head-ack';
 
 const ack: HeadAck = { deskId: 'd'.repeat(32), workstation: 'front-office', seq: 412, hash: 'a'.repeat(64), nonce: '0123456789abcdef0123456789abcdef', at: 1_800_000_000_000 };
 

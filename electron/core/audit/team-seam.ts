@@ -1,6 +1,7 @@
-// The seam through which a team desk's decisions and events reach the team database: the audit trail hands operator
-// decisions and desk-signed events to it instead of appending them locally, and the withdrawal desk holds a
-// submission claim through it. Absent (null) on a single-workstation desk, where nothing changes.
+// The seam through which a team desk's decisions and events reach the team database (the audit trail owns it;
+// team/replicator.ts implements it): the audit trail hands operator decisions and desk-signed events to it instead of
+// appending them locally, and the withdrawal desk holds a submission claim through it. Absent (null) on a
+// single-workstation desk, where nothing changes.
 import type { AuditRow, StatementDraft, StatementSigner } from '../store';
 
 export interface TeamSystemEvent {

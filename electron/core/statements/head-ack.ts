@@ -2,8 +2,8 @@
 // this hash", signed by W's desk key under its own domain (never confusable with a statement or a checkpoint), bound to
 // a witness request's nonce when it answers one. Invariant: an ack counts only when it verifies against the desk key the
 // verified chain enrolled for W (never a key read from a table).
-import { encodeCanonical } from '../statements/canonical';
-import { importPublicKey, keyIdOf, verifyBytes } from '../statements/keys';
+import { encodeCanonical } from './canonical';
+import { importPublicKey, keyIdOf, verifyBytes } from './keys';
 
 export const HEAD_ACK_DOMAIN = 'treasury-desk/head-ack/v1\n';
 
