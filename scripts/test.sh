@@ -28,8 +28,9 @@ gate security node scripts/security-gate.mjs
 rm -f test-results/vitest.json test-results/vitest-suite.json test-results/vitest-team.json test-results/playwright.json
 # Both run beside a throwaway PostgreSQL cluster (scripts/with-postgres.sh sets TREASURY_DESK_DATABASE_URL): the team
 # desk's tests run against it, and fail rather than skip without it.
-# Vitest's two projects run side by side (scripts/vitest-projects.sh), each with its own report.
-gate tests bash scripts/with-keyring.sh bash scripts/with-postgres.sh bash scripts/vitest-projects.sh
+# Vitest's two projects run side by side (scripts/vitest-projects.sh), each with its own report and its own private
+# Secret Service (scripts/with-keyring.sh).
+gate tests bash scripts/with-postgres.sh bash scripts/vitest-projects.sh
 PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json \
   gate e2e bash scripts/with-keyring.sh bash scripts/with-postgres.sh npx --no-install playwright test --reporter=list,json
 

@@ -4,17 +4,20 @@
 # restart) and "suite" (everything else; no file of it uses PostgreSQL). In one process vitest 4 runs a project whose
 # files may not overlap only after all the others, and on a 2-core machine gives the others one worker, so a run used
 # one core. The team project's output goes to test-results/vitest-team.log and is printed after the suite's.
-# Exits non-zero when either project fails. Usage (inside the keyring and PostgreSQL harnesses, as scripts/test.sh does):
-#   bash scripts/with-keyring.sh bash scripts/with-postgres.sh bash scripts/vitest-projects.sh
+# Each project has a private Secret Service of its own (scripts/with-keyring.sh): gnome-keyring-daemon can abort when
+# many clients open sessions at once, and one daemon serving both projects did (exit 133) in a CI run, failing
+# keychain calls in both. Exits non-zero when either project fails. Usage (inside the PostgreSQL harness, as
+# scripts/test.sh does):
+#   bash scripts/with-postgres.sh bash scripts/vitest-projects.sh
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
 rm -f test-results/vitest-suite.json test-results/vitest-team.json test-results/vitest-team.log
-npx --no-install vitest run --project team --reporter=default --reporter=json --outputFile=test-results/vitest-team.json >test-results/vitest-team.log 2>&1 &
+bash scripts/with-keyring.sh npx --no-install vitest run --project team --reporter=default --reporter=json --outputFile=test-results/vitest-team.json >test-results/vitest-team.log 2>&1 &
 team_pid=$!
 # A run stopped from outside (Ctrl-C, a CI timeout) stops the team project too.
 trap 'kill "$team_pid" 2>/dev/null' INT TERM
-npx --no-install vitest run --project suite --reporter=default --reporter=json --outputFile=test-results/vitest-suite.json
+bash scripts/with-keyring.sh npx --no-install vitest run --project suite --reporter=default --reporter=json --outputFile=test-results/vitest-suite.json
 suite_status=$?
 wait "$team_pid"
 team_status=$?
