@@ -1,8 +1,8 @@
 // The withdrawal lifecycle's one owner takes facts from other modules (issue 19, item 4): sync, callbacks and the
-// desk's own sends report the order records the service answered (storeOrderStatus), team replay reports a decision another workstation signed, batch payouts report
-// what happened to a batch as a whole. They never move a request themselves; these functions decide the move from the
-// lifecycle table (contract/withdrawal-lifecycle.ts), alongside the withdrawals desk, which moves requests its own
-// operators decide on. Each runs inside the caller's transaction.
+// desk's own sends report the order records the service answered (storeOrderStatus), team replay reports a decision
+// another workstation signed, batch payouts report what happened to a batch as a whole. They never move a request
+// themselves; these functions decide the move from the lifecycle table (contract/withdrawal-lifecycle.ts), alongside
+// the withdrawals desk, which moves requests its own operators decide on. Each runs inside the caller's transaction.
 import type { WithdrawalEvent } from '../../contract';
 import { isFinalOrderStatus, signedEvidenceOf, type WithdrawalOrderRecord } from '../../protocol';
 import type { DeskContext } from '../context';

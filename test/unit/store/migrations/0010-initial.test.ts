@@ -3,15 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, userVersion } from '../../../../electron/core/store';
 import { migration0010 } from '../../../../electron/core/store/migrations/0010-initial';
 import { useTempDir } from '../helpers';
+import { insertProfileRow } from './helpers';
 
 const temp = useTempDir();
 
 function at0010() {
   return temp.open(undefined, { migrations: [migration0010] });
-}
-
-function insertProfile(db: ReturnType<typeof at0010>): void {
-  db.prepare("INSERT INTO profiles (name, base_url, merchant_id, created_at, updated_at) VALUES ('p', 'https://x', 'M', 1, 1)").run();
 }
 
 describe('migration 0010-initial', () => {
@@ -59,7 +56,7 @@ describe('migration 0010-initial', () => {
 
   it('keeps money as decimal strings: other text, numbers and signs are refused', () => {
     const db = at0010();
-    insertProfile(db);
+    insertProfileRow(db);
     const insert = db.prepare('INSERT INTO balance_snapshots (profile, currency, available, frozen, observed_at, last_observed_at) VALUES (?, ?, ?, ?, 1, 1)');
     expect(() => insert.run('p', 'trx', '12.500000', '0')).not.toThrow();
     expect(() => insert.run('p', 'trx', '0.000000000000000001', '100000000000')).not.toThrow();
@@ -74,7 +71,7 @@ describe('migration 0010-initial', () => {
 
   it('enforces the deposit uniqueness, sources and JSON columns', () => {
     const db = at0010();
-    insertProfile(db);
+    insertProfileRow(db);
     const insert = db.prepare(
       `INSERT INTO deposits (profile, api_order, user_order, business_type, txid, address, address_type, from_address, currency,
          amount, fee, raw_json, source, first_seen_at, last_seen_at) VALUES ('p', ?, 'u', 'deposit', 't', 'a', 'trx', 'f', 'trx', '1', '0', ?, ?, 1, 1)`,
@@ -91,7 +88,7 @@ describe('migration 0010-initial', () => {
     expect(() =>
       db.prepare("INSERT INTO currencies (profile, symbol, record_json, fetched_at) VALUES ('nobody', 'trx', '{}', 1)").run(),
     ).toThrow(/FOREIGN KEY/);
-    insertProfile(db);
+    insertProfileRow(db);
     db.prepare("INSERT INTO currencies (profile, symbol, record_json, fetched_at) VALUES ('p', 'trx', '{}', 1)").run();
     db.prepare("DELETE FROM profiles WHERE name = 'p'").run();
     expect(db.prepare('SELECT count(*) FROM currencies').pluck().get()).toBe(0);
@@ -99,7 +96,7 @@ describe('migration 0010-initial', () => {
 
   it('keeps userOrder within PROTOCOL §8 and unique across the desk', () => {
     const db = at0010();
-    insertProfile(db);
+    insertProfileRow(db);
     db.prepare("INSERT INTO operators (name, role, passphrase_hash, created_at, updated_at) VALUES ('o', 'admin', 'h', 1, 1)").run();
     const insert = db.prepare(
       `INSERT INTO withdrawal_requests (profile, currency, amount, to_address, withdraw_type, user_order, initiator_id, state, created_at, updated_at)

@@ -5,6 +5,7 @@ import { runMigrations, sqliteCapabilities, trigramQuery, userVersion, type Depo
 import { migration0010 } from '../../../../electron/core/store/migrations/0010-initial';
 import { migration0020 } from '../../../../electron/core/store/migrations/0020-deposit-search';
 import { depositRecord, useTempDir } from '../helpers';
+import { insertProfileRow } from './helpers';
 
 const temp = useTempDir();
 
@@ -40,7 +41,7 @@ describe('migration 0020-deposit-search', () => {
 
   it('backfills deposits stored before it ran and sets user_version to 20', () => {
     const db = temp.open(undefined, { migrations: [migration0010] });
-    db.prepare("INSERT INTO profiles (name, base_url, merchant_id, created_at, updated_at) VALUES ('p', 'https://x', 'M', 1, 1)").run();
+    insertProfileRow(db);
     const old = depositRecord(1, { txid: 'aaaa1111bbbb2222', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' });
     insertAtSchema10(db, 'p', old, 'query', 10);
     expect(searchMode(db)).toBe('scan');
@@ -55,7 +56,7 @@ describe('migration 0020-deposit-search', () => {
 
   it('indexes new rows, follows edits and forgets deleted rows (triggers)', () => {
     const db = temp.open(undefined, { migrations: [migration0010, migration0020] });
-    db.prepare("INSERT INTO profiles (name, base_url, merchant_id, created_at, updated_at) VALUES ('p', 'https://x', 'M', 1, 1)").run();
+    insertProfileRow(db);
     const id = insertAtSchema10(db, 'p', depositRecord(2, { fromAddress: 'TSenderFragmentXYZ' }), 'callback', 10);
     expect(matches(db, 'FragmentXYZ')).toEqual([id]);
     db.prepare("UPDATE deposits SET from_address = 'TOtherSender' WHERE id = ?").run(id);

@@ -4,13 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, userVersion } from '../../../../electron/core/store';
 import { AUDIT_GENESIS_HASH, migration0030 } from '../../../../electron/core/store/migrations/0030-audit-log';
 import { appendLegacyAuditRow, useTempDir } from '../helpers';
+import { migrationsUpTo } from './helpers';
 
 const temp = useTempDir();
-const UP_TO_30 = MIGRATIONS.filter((migration) => migration.version <= 30);
+
+const UP_TO_30 = migrationsUpTo(30);
 
 describe('migration 0030-audit-log', () => {
   it('applies on top of 0020 and sets user_version to 30', () => {
-    const db = temp.open('upgrade.sqlite', { migrations: MIGRATIONS.filter((migration) => migration.version <= 20) });
+    const db = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(20) });
     expect(userVersion(db)).toBe(20);
     expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'audit_log'").pluck().get()).toBe(0);
     db.close();

@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, userVersion, type StoreDatabase } from '../../../../electron/core/store';
 import { migration0040 } from '../../../../electron/core/store/migrations/0040-request-approvals';
 import { useTempDir } from '../helpers';
+import { migrationsUpTo } from './helpers';
 
 const temp = useTempDir();
-const upTo = (version: number) => MIGRATIONS.filter((migration) => migration.version <= version);
-
 /** A profile, an operator (schema 10: global, with a role and a passphrase hash) and one request, in raw SQL. */
 function seedRequest(db: StoreDatabase, userOrder: string, extra: { column: string; value: unknown } | null = null): void {
   db.prepare("INSERT OR IGNORE INTO profiles (name, base_url, merchant_id, created_at, updated_at) VALUES ('p', 'http://127.0.0.1:1', 'm', 1, 1)").run();
@@ -29,17 +28,17 @@ function requestRow(db: StoreDatabase, userOrder: string): { required_approvals:
 
 describe('migration 0040-request-approvals', () => {
   it('upgrades a version 30 database, keeping its requests with one required approval', () => {
-    const old = temp.open('upgrade.sqlite', { migrations: upTo(30) });
+    const old = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(30) });
     seedRequest(old, 'td-old');
     old.close();
-    const db = temp.open('upgrade.sqlite', { migrations: upTo(40) });
+    const db = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(40) });
     expect(userVersion(db)).toBe(40);
     expect(MIGRATIONS.find((migration) => migration.version === 40)).toBe(migration0040);
     expect(requestRow(db, 'td-old')).toEqual({ required_approvals: 1, last_error: null });
   });
 
   it('keeps the required approvals given at creation, bounded 1..5, and the last submission error', () => {
-    const db = temp.open(undefined, { migrations: upTo(40) });
+    const db = temp.open(undefined, { migrations: migrationsUpTo(40) });
     seedRequest(db, 'td-a', { column: 'required_approvals', value: 3 });
     expect(requestRow(db, 'td-a')?.required_approvals).toBe(3);
     expect(() => seedRequest(db, 'td-b', { column: 'required_approvals', value: 6 })).toThrow(/CHECK/);

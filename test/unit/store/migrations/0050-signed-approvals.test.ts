@@ -20,10 +20,12 @@ import { Roster } from '../../../../electron/core/operators/roster';
 import { judgeRequest } from '../../../../electron/core/withdrawals/verify';
 import { CHAIN_GENESIS } from '../../../../electron/core/statements/statement';
 import { appendLegacyAuditRow, useTempDir } from '../helpers';
+import { migrationsUpTo } from './helpers';
 
 const temp = useTempDir();
-const UP_TO_40 = MIGRATIONS.filter((migration) => migration.version <= 40);
-const UP_TO_50 = MIGRATIONS.filter((migration) => migration.version <= 50);
+
+const UP_TO_40 = migrationsUpTo(40);
+const UP_TO_50 = migrationsUpTo(50);
 
 let db: StoreDatabase;
 let legacyHead: string;

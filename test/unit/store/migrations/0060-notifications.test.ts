@@ -20,20 +20,20 @@ import {
 } from '../../../../electron/core/store';
 import { migration0060 } from '../../../../electron/core/store/migrations/0060-notifications';
 import { PROFILE, seededDatabase, useTempDir } from '../helpers';
+import { migrationsUpTo } from './helpers';
 
 const temp = useTempDir();
-const upTo = (version: number) => MIGRATIONS.filter((migration) => migration.version <= version);
 
 describe('migration 0060-notifications', () => {
   it('upgrades a version 50 database, keeping its requests, and adds the tables and the index', () => {
-    const old = temp.open('upgrade.sqlite', { migrations: upTo(50) });
+    const old = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(50) });
     createProfile(old, { name: PROFILE, baseUrl: 'https://pay.example', merchantId: 'M-1' }, 1_000);
     // As the version 50 code wrote it (repositories read the latest schema).
     old
       .prepare("INSERT INTO withdrawal_requests (profile, currency, amount, to_address, withdraw_type, user_order, initiator, state, created_at, updated_at) VALUES (?, 'trx.usdt', '5', 'T', 'normal', 'td-old', 'carol', 'awaitingApproval', 1000, 1000)")
       .run(PROFILE);
     old.close();
-    const db = temp.open('upgrade.sqlite', { migrations: upTo(60) });
+    const db = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(60) });
     expect(userVersion(db)).toBe(60);
     expect(MIGRATIONS.find((migration) => migration.version === 60)).toBe(migration0060);
     expect(db.prepare("SELECT user_order FROM withdrawal_requests").pluck().all()).toEqual(['td-old']);

@@ -25,13 +25,13 @@ import {
 } from '../../../../electron/core/store';
 import { migration0090 } from '../../../../electron/core/store/migrations/0090-deposit-sightings';
 import { depositRecord, PROFILE, seededDatabase, useTempDir } from '../helpers';
+import { migrationsUpTo } from './helpers';
 
 const temp = useTempDir();
-const upTo = (version: number) => MIGRATIONS.filter((migration) => migration.version <= version);
 
 describe('migration 0090-deposit-sightings', () => {
   it('upgrades a version 80 database, backfilling each deposit’s first sighting from its source', () => {
-    const old = temp.open('upgrade.sqlite', { migrations: upTo(80) });
+    const old = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(80) });
     createProfile(old, { name: PROFILE, baseUrl: 'https://pay.example', merchantId: 'M-1' }, 1_000);
     // Rows as the version 80 code wrote them (it knew no sighting columns).
     const insert = old.prepare(
@@ -41,7 +41,7 @@ describe('migration 0090-deposit-sightings', () => {
     insert.run(depositRecord(1).apiOrder, 'tx1', 'callback', 2_000, 2_500);
     insert.run(depositRecord(2).apiOrder, 'tx2', 'query', 3_000, 3_000);
     old.close();
-    const db = temp.open('upgrade.sqlite', { migrations: upTo(90) });
+    const db = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(90) });
     expect(userVersion(db)).toBe(90);
     expect(MIGRATIONS.find((migration) => migration.version === 90)).toBe(migration0090);
     expect(getDepositByApiOrder(db, PROFILE, depositRecord(1).apiOrder)).toMatchObject({ source: 'callback', callbackSeenAt: 2_000, querySeenAt: null });

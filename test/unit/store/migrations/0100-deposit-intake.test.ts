@@ -16,13 +16,9 @@ import {
 } from '../../../../electron/core/store';
 import { migration0100 } from '../../../../electron/core/store/migrations/0100-deposit-intake';
 import { depositRecord, useTempDir } from '../helpers';
+import { insertProfileRow, migrationsUpTo } from './helpers';
 
 const temp = useTempDir();
-const upTo = (version: number) => MIGRATIONS.filter((migration) => migration.version <= version);
-
-function addProfile(db: StoreDatabase): void {
-  db.prepare("INSERT INTO profiles (name, base_url, merchant_id, created_at, updated_at) VALUES ('p', 'https://x', 'M', 1, 1)").run();
-}
 
 function matches(db: StoreDatabase, fragment: string): number[] {
   return db.prepare('SELECT rowid FROM deposits_search WHERE deposits_search MATCH ? ORDER BY rowid').pluck().all(trigramQuery(fragment)) as number[];
@@ -33,13 +29,13 @@ const objects = (db: StoreDatabase, type: string): string[] =>
 
 describe('migration 0100-deposit-intake', () => {
   it('upgrades a version 90 database: staging table, the mark at the newest deposit, no insert trigger', () => {
-    const old = temp.open('upgrade.sqlite', { migrations: upTo(90) });
-    addProfile(old);
+    const old = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(90) });
+    insertProfileRow(old);
     for (const n of [1, 2, 3]) insertOrTouchDeposit(old, 'p', depositRecord(n, { fromAddress: `TOldSender${n}zz` }), 'query', n);
     expect(objects(old, 'trigger')).toContain('deposits_search_insert');
     old.close();
 
-    const db = temp.open('upgrade.sqlite', { migrations: upTo(100) });
+    const db = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(100) });
     expect(userVersion(db)).toBe(100);
     expect(MIGRATIONS.find((migration) => migration.version === 100)).toBe(migration0100);
     expect(objects(db, 'trigger').filter((name) => name.startsWith('deposits_'))).toEqual(['deposits_search_delete', 'deposits_search_update']);
@@ -56,8 +52,8 @@ describe('migration 0100-deposit-intake', () => {
   });
 
   it('checks staged pages: a known profile, a known source, at least one record, valid JSON', () => {
-    const db = temp.open(undefined, { migrations: upTo(100) });
-    addProfile(db);
+    const db = temp.open(undefined, { migrations: migrationsUpTo(100) });
+    insertProfileRow(db);
     const stage = db.prepare('INSERT INTO deposit_intake (profile, source, observed_at, records, records_json) VALUES (?, ?, ?, ?, ?)');
     stage.run('p', 'query', 1, 1, '[{}]');
     expect(() => stage.run('nobody', 'query', 1, 1, '[{}]')).toThrow(/FOREIGN KEY/);
@@ -67,8 +63,8 @@ describe('migration 0100-deposit-intake', () => {
   });
 
   it('keeps the index right through deletes and edits of indexed and unindexed rows, ids reused included', () => {
-    const db = temp.open(undefined, { migrations: upTo(100) });
-    addProfile(db);
+    const db = temp.open(undefined, { migrations: migrationsUpTo(100) });
+    insertProfileRow(db);
     for (const n of [1, 2, 3]) insertOrTouchDeposit(db, 'p', depositRecord(n, { fromAddress: `TSender${n}qq` }), 'query', n);
     indexDepositSearchBacklog(db);
     insertOrTouchDeposit(db, 'p', depositRecord(4, { fromAddress: 'TSender4qq' }), 'query', 4);

@@ -16,9 +16,10 @@ import {
 } from '../../../../electron/core/store';
 import { migration0110 } from '../../../../electron/core/store/migrations/0110-payout-batches';
 import { PROFILE, seededDatabase, useTempDir } from '../helpers';
+import { migrationsUpTo } from './helpers';
 
 const temp = useTempDir();
-const upTo = (version: number) => MIGRATIONS.filter((migration) => migration.version <= version);
+
 const HASH = 'a'.repeat(64);
 
 function request(db: ReturnType<typeof seededDatabase>, userOrder: string, batchHash: string | null) {
@@ -27,11 +28,11 @@ function request(db: ReturnType<typeof seededDatabase>, userOrder: string, batch
 
 describe('migration 0110-payout-batches', () => {
   it('upgrades a version 100 database: its requests stay single withdrawals', () => {
-    const old = temp.open('upgrade.sqlite', { migrations: upTo(100) });
+    const old = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(100) });
     createProfile(old, { name: PROFILE, baseUrl: 'https://pay.example', merchantId: 'M-1' }, 1_000);
     old.prepare("INSERT INTO withdrawal_requests (profile, currency, amount, to_address, withdraw_type, user_order, initiator, state, created_at, updated_at) VALUES (?, 'trx', '1', 'T', 'normal', 'td-old', 'carol', 'approved', 1, 1)").run(PROFILE);
     old.close();
-    const db = temp.open('upgrade.sqlite', { migrations: upTo(110) });
+    const db = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(110) });
     expect(userVersion(db)).toBe(110);
     expect(MIGRATIONS.find((migration) => migration.version === 110)).toBe(migration0110);
     expect(getWithdrawalRequest(db, 1)).toMatchObject({ userOrder: 'td-old', state: 'approved', batchHash: null });

@@ -19,22 +19,23 @@ import {
 } from '../../../../electron/core/store';
 import { migration0120 } from '../../../../electron/core/store/migrations/0120-labels';
 import { useTempDir } from '../helpers';
+import { migrationsUpTo } from './helpers';
 
 const temp = useTempDir();
-const upTo = (version: number) => MIGRATIONS.filter((migration) => migration.version <= version);
+
 const PROFILE = 'main';
 
 const tables = (db: StoreDatabase): string[] => db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").pluck().all() as string[];
 
 function labelsDatabase(): StoreDatabase {
-  const db = temp.open(undefined, { migrations: upTo(120) });
+  const db = temp.open(undefined, { migrations: migrationsUpTo(120) });
   createProfile(db, { name: PROFILE, baseUrl: 'https://pay.example', merchantId: 'M-1' }, 1_000);
   return db;
 }
 
 describe('migration 0120-labels', () => {
   it('upgrades a version 110 database: book entries keep their label, with no note, and no label is invented', () => {
-    const old = temp.open('upgrade.sqlite', { migrations: upTo(110) });
+    const old = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(110) });
     createProfile(old, { name: PROFILE, baseUrl: 'https://pay.example', merchantId: 'M-1' }, 1_000);
     // Rows as the version 110 code wrote them (address_book had no note column then).
     const book = old.prepare('INSERT INTO address_book (profile, chain, address, label, created_at, last_used_at, use_count) VALUES (?, ?, ?, ?, ?, ?, ?)');
@@ -43,7 +44,7 @@ describe('migration 0120-labels', () => {
     expect(tables(old)).not.toContain('labels');
     old.close();
 
-    const db = temp.open('upgrade.sqlite', { migrations: upTo(120) });
+    const db = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(120) });
     expect(userVersion(db)).toBe(120);
     expect(MIGRATIONS.find((migration) => migration.version === 120)).toBe(migration0120);
     expect(listAddressBook(db, PROFILE).map(({ chain, address, label, note, useCount }) => ({ chain, address, label, note, useCount }))).toEqual([

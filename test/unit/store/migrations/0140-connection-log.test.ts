@@ -11,24 +11,19 @@ import {
   recordClockDrift,
   recordWhitelistRefusal,
   userVersion,
-  type StoreDatabase,
 } from '../../../../electron/core/store';
 import { migration0140 } from '../../../../electron/core/store/migrations/0140-connection-log';
 import { useTempDir } from '../helpers';
+import { insertProfileRow, migrationsUpTo } from './helpers';
 
 const temp = useTempDir();
-const upTo = (version: number) => MIGRATIONS.filter((migration) => migration.version <= version);
-
-function addProfile(db: StoreDatabase, name: string): void {
-  db.prepare("INSERT INTO profiles (name, base_url, merchant_id, created_at, updated_at) VALUES (?, 'http://127.0.0.1:1', 'M-1', 1, 1)").run(name);
-}
 
 describe('migration 0140-connection-log', () => {
   it('upgrades a version 120 database, keeping its profiles, with nothing measured yet', () => {
-    const old = temp.open('upgrade.sqlite', { migrations: upTo(120) });
-    addProfile(old, 'p');
+    const old = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(120) });
+    insertProfileRow(old, 'p');
     old.close();
-    const db = temp.open('upgrade.sqlite', { migrations: upTo(140) });
+    const db = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(140) });
     expect(userVersion(db)).toBe(140);
     expect(MIGRATIONS.find((migration) => migration.version === 140)).toBe(migration0140);
     expect(getProfile(db, 'p')).toMatchObject({ name: 'p', merchantId: 'M-1' });
@@ -37,9 +32,9 @@ describe('migration 0140-connection-log', () => {
   });
 
   it('keeps the newest 500 drift readings per profile, oldest first, and leaves other profiles alone', () => {
-    const db = temp.open(undefined, { migrations: upTo(140) });
-    addProfile(db, 'p');
-    addProfile(db, 'q');
+    const db = temp.open(undefined, { migrations: migrationsUpTo(140) });
+    insertProfileRow(db, 'p');
+    insertProfileRow(db, 'q');
     recordClockDrift(db, 'q', { measuredAt: 1, driftSeconds: -3, source: 'selfcheck' });
     for (let index = 0; index < CLOCK_DRIFT_READINGS_KEPT + 20; index += 1) {
       recordClockDrift(db, 'p', { measuredAt: 1000 + index, driftSeconds: index % 7, source: index % 2 === 0 ? 'response' : 'selfcheck' });
@@ -56,8 +51,8 @@ describe('migration 0140-connection-log', () => {
   });
 
   it('keeps the last whitelist refusal, replaced by the next, and both tables go with their profile', () => {
-    const db = temp.open(undefined, { migrations: upTo(140) });
-    addProfile(db, 'gone');
+    const db = temp.open(undefined, { migrations: migrationsUpTo(140) });
+    insertProfileRow(db, 'gone');
     recordWhitelistRefusal(db, 'gone', { refusedAt: 5, endpoint: 'getToken' });
     recordWhitelistRefusal(db, 'gone', { refusedAt: 9, endpoint: 'merchantInfo' });
     expect(lastWhitelistRefusal(db, 'gone')).toEqual({ refusedAt: 9, endpoint: 'merchantInfo' });

@@ -25,9 +25,10 @@ import {
 } from '../../../../electron/core/store';
 import { migration0150 } from '../../../../electron/core/store/migrations/0150-team-mode';
 import { useTempDir } from '../helpers';
+import { migrationsUpTo } from './helpers';
 
 const temp = useTempDir();
-const upTo = (version: number) => MIGRATIONS.filter((migration) => migration.version <= version);
+
 const PROFILE = 'main';
 const SETTINGS = { databaseUrl: 'postgres://desk@db.example:5432/treasury', workstation: 'ws-1', deskId: 'desk-42', joinedAt: 5_000 };
 
@@ -36,14 +37,14 @@ const count = (db: StoreDatabase, table: string): unknown => db.prepare(`SELECT 
 
 describe('migration 0150-team-mode', () => {
   it('upgrades a version 140 database: its records stay, it is not a team desk yet and nothing waits to be published', () => {
-    const old = temp.open('upgrade.sqlite', { migrations: upTo(140) });
+    const old = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(140) });
     createProfile(old, { name: PROFILE, baseUrl: 'https://pay.example', merchantId: 'M-1' }, 1_000);
     saveLabel(old, PROFILE, { type: 'withdrawal', ref: 'td-1', label: 'rent', note: null }, 'alice', 2_000);
     recordClockDrift(old, PROFILE, { measuredAt: 3_000, driftSeconds: -2, source: 'selfcheck' });
     expect(tables(old).filter((name) => name.startsWith('team_'))).toEqual([]);
     old.close();
 
-    const db = temp.open('upgrade.sqlite', { migrations: upTo(150) });
+    const db = temp.open('upgrade.sqlite', { migrations: migrationsUpTo(150) });
     expect(userVersion(db)).toBe(150);
     expect(MIGRATIONS.find((migration) => migration.version === 150)).toBe(migration0150);
     expect(tables(db).filter((name) => name.startsWith('team_'))).toEqual(['team_outbox', 'team_refusals', 'team_settings']);
@@ -53,7 +54,7 @@ describe('migration 0150-team-mode', () => {
   });
 
   it('at schema 150 keeps one settings row (id 1), unverified and disconnected at first, typed and complete', () => {
-    const db = temp.open(undefined, { migrations: upTo(150) });
+    const db = temp.open(undefined, { migrations: migrationsUpTo(150) });
     const join = db.prepare('INSERT INTO team_settings (id, database_url, workstation, desk_id, joined_at, connection_since) VALUES (?, ?, ?, ?, ?, ?)');
     expect(() => join.run(2, 'postgres://x', 'ws-1', 'desk-42', 5_000, 5_000)).toThrow(/CHECK/);
     join.run(1, 'postgres://x', 'ws-1', 'desk-42', 5_000, 5_000);
@@ -68,7 +69,7 @@ describe('migration 0150-team-mode', () => {
   });
 
   it('at schema 150 keeps a refused row once per source, row and reason, and outbox events typed and complete', () => {
-    const db = temp.open(undefined, { migrations: upTo(150) });
+    const db = temp.open(undefined, { migrations: migrationsUpTo(150) });
     const refuse = db.prepare('INSERT INTO team_refusals (at, source, row_name, reason) VALUES (?, ?, ?, ?)');
     refuse.run(1, 'chain', 'audit row 7', 'audit row 7 was rewritten');
     expect(() => refuse.run(2, 'chain', 'audit row 7', 'audit row 7 was rewritten')).toThrow(/UNIQUE/);
