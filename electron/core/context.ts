@@ -10,17 +10,10 @@ import { registerSecret } from './log/redact';
 import type { KeychainVault} from './secrets';
 import { readCredentialsFile, type MerchantKeys } from './secrets';
 import type { AuditTrail } from './audit/trail';
-import {
-  createProfile,
-  getProfile,
-  getSetting,
-  listProfiles,
-  SETTING_KEYS,
-  StoredNonceMemory,
-  updateProfile,
-  type Profile,
-  type StoreDatabase,
-} from './store';
+import { type StoreDatabase } from './store/database';
+import { createProfile, getProfile, listProfiles, updateProfile, type Profile } from './store/profiles';
+import { StoredNonceMemory } from './store/seen-nonces';
+import { getSetting, SETTING_KEYS } from './store/settings';
 import { ConnectionTracker } from './sync/connection';
 import { ConnectionWatch } from './sync/connection-watch';
 

@@ -8,7 +8,10 @@ import { actingAs, type OperatorCredentials } from './operators/acting';
 import { PROFILE_REMOVED } from './operators/roster';
 import { requireRemovalInForce } from './operators/profile-changes';
 import { generateMerchantKeyPair, readCredentialsFile, type MerchantCredentialsText } from './secrets';
-import { createProfile, deleteNotificationPreferences, deleteOperatorRecords, deleteProfile, getProfile, listProfiles, setSetting, SETTING_KEYS, updateProfile, type Profile } from './store';
+import { deleteNotificationPreferences } from './store/notifications';
+import { deleteOperatorRecords } from './store/operators';
+import { createProfile, deleteProfile, getProfile, listProfiles, updateProfile, type Profile } from './store/profiles';
+import { setSetting, SETTING_KEYS } from './store/settings';
 import { DEFAULT_CALLBACK_HOST, DEFAULT_CALLBACK_PORT } from './callbacks/listener';
 
 export interface ProfileCredentialsInput {

@@ -6,7 +6,8 @@ import { usableTimeZone, type SessionState } from '../contract';
 import type { DeskContext } from './context';
 import { DeskError } from './errors';
 import { unsealOperator, type OperatorCredentials } from './operators/acting';
-import { getProfile, getSetting, SETTING_KEYS } from './store';
+import { getProfile } from './store/profiles';
+import { getSetting, SETTING_KEYS } from './store/settings';
 
 export const DEFAULT_LOCK_TIMEOUT_SECONDS = 900;
 /** How often the idle time is compared with the lock timeout. */

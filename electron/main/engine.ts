@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import type { ContractEvent, TreasuryHandlers } from '../contract';
 import { createEngine } from '../core/engine';
 import { appLog, logFolderFor } from '../core/log';
-import { defaultDatabasePath, moveLegacyDesk } from '../core/store';
+import { moveLegacyDesk } from '../core/store/data-folder';
+import { defaultDatabasePath } from '../core/store/paths';
 import { demoSandboxStarter } from '../sandbox';
 
 export interface EnginePaths {

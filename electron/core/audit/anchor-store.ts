@@ -7,7 +7,9 @@ import { existsSync } from 'node:fs';
 import { DeskError } from '../errors';
 import { KeychainUnavailableError, type KeychainVault } from '../secrets';
 import { parseStatement } from '../statements/statement';
-import { auditHead, auditRowsNamingDeskKeys, getSetting, setSetting, type StoreDatabase } from '../store';
+import { auditHead, auditRowsNamingDeskKeys } from '../store/audit';
+import { type StoreDatabase } from '../store/database';
+import { getSetting, setSetting } from '../store/settings';
 import { chooseDeskSecrets, fileDeskSecrets, keychainDeskSecrets, type DeskSecretStore } from './desk-identity';
 import { namedDeskKey, WORKSTATION_ENROLMENT, type AuditTrail } from './trail';
 

@@ -21,25 +21,9 @@ import { refuseRow, type ChainStanding, type DeskKeyInForce } from '../ledger/re
 import { WORKSTATION_ENROLMENT, workstationEnrolment } from '../ledger/kinds/action';
 import { ROSTER_BODIES } from '../ledger/kinds/roster';
 import { LEGACY_SEALED, profileRemovalEndsRoster, systemBodySchema } from '../ledger/kinds/system';
-import {
-  actionOf,
-  appendStatement,
-  auditHead,
-  auditRosterRows,
-  auditRowsBySubject,
-  auditRowsNamingDeskKeys,
-  checkLegacyAudit,
-  countAuditRows,
-  getAuditRow,
-  getSetting,
-  insertAuditRow,
-  iterateAudit,
-  type AuditRow,
-  type StatementDraft,
-  type StatementSigner,
-  type StoreDatabase,
-  writeTransaction,
-} from '../store';
+import { actionOf, appendStatement, auditHead, auditRosterRows, auditRowsBySubject, auditRowsNamingDeskKeys, checkLegacyAudit, countAuditRows, getAuditRow, insertAuditRow, iterateAudit, type AuditRow, type StatementDraft, type StatementSigner } from '../store/audit';
+import { type StoreDatabase, writeTransaction } from '../store/database';
+import { getSetting } from '../store/settings';
 import { DeskError } from '../errors';
 import type { TeamSeam, TeamSystemEvent } from './team-seam';
 import { headAckMessage, type HeadAck } from '../statements/head-ack';

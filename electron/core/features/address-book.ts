@@ -10,7 +10,7 @@ import { DeskError } from '../errors';
 import { actingAs, signAction } from '../operators/acting';
 import { signRosterStatement } from '../operators/roster-statement';
 import { disjoint, type Roster } from '../operators/roster';
-import { deleteAddressBookEntry, listAddressBook, saveAddressBookEntry, setAddressBookLabel, type AddressBookEntry } from '../store';
+import { deleteAddressBookEntry, listAddressBook, saveAddressBookEntry, setAddressBookLabel, type AddressBookEntry } from '../store/address-book';
 import type { Handle } from './handle';
 
 export interface AddressBookFeatureDeps {

@@ -7,7 +7,7 @@ import { qrPngDataUrl, qrSvg } from '../addresses/qr';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { actingAs, signAction } from '../operators/acting';
-import { listDepositAddresses, saveDepositAddress, type DepositAddress } from '../store';
+import { listDepositAddresses, saveDepositAddress, type DepositAddress } from '../store/addresses';
 import { newUserOrder } from '../withdrawals/desk';
 import type { Handle } from './handle';
 

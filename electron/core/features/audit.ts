@@ -8,7 +8,7 @@ import { actingAs, signAction } from '../operators/acting';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { parseStatement } from '../statements/statement';
-import { exportAudit, listAudit, type AuditRow } from '../store';
+import { exportAudit, listAudit, type AuditRow } from '../store/audit';
 import { DEFAULT_PAGE, type Handle } from './handle';
 import { readTextFile, writeFileAtomically } from '../files/named-files';
 

@@ -5,7 +5,7 @@ import type { ConnectionPanelView, TreasuryHandlers } from '../../contract';
 import type { DeskContext } from '../context';
 import { merchantInfoView } from '../merchant/records';
 import { profileSummary } from '../profiles';
-import { clockDriftHistory, lastWhitelistRefusal } from '../store';
+import { clockDriftHistory, lastWhitelistRefusal } from '../store/connection-log';
 import type { SyncService } from '../sync/sync';
 import type { Handle } from './handle';
 

@@ -5,7 +5,7 @@ import { CURRENCIES, formatMoney, isCurrencySymbol, parseMoney, WITHDRAWAL_CURRE
 import { BALANCE_HISTORY_MAX_POINTS, type AssetTotalsView, type AssetTotalView, type TreasuryHandlers } from '../../contract';
 import type { DeskContext } from '../context';
 import { checkCurrencyFilter } from '../merchant/records';
-import { balanceReadings, latestBalances, type BalanceSnapshot } from '../store';
+import { balanceReadings, latestBalances, type BalanceSnapshot } from '../store/balances';
 import type { Handle } from './handle';
 
 export interface DashboardFeatureDeps {

@@ -7,7 +7,8 @@ import { csvInstant, csvLine } from '../export/csv';
 import { checkCurrencyFilter } from '../merchant/records';
 import { runReconciliation } from '../reconcile/run';
 import type { SessionLock } from '../session';
-import { labelledRefs, listDeposits, type Deposit, type DepositQuery } from '../store';
+import { listDeposits, type Deposit, type DepositQuery } from '../store/deposits';
+import { labelledRefs } from '../store/labels';
 import { DEFAULT_PAGE, EXPORT_PAGE, type Handle } from './handle';
 import { writeFileAtomically } from '../files/named-files';
 

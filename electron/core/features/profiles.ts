@@ -6,7 +6,7 @@ import { appLog } from '../log';
 import { acceptInvitation, confirmProposal, foundDesk, inviteOperator } from '../operators/enrolment';
 import { addProfile, DEMO_PROFILE_NAME, generateProfileKey, importProfileFile, listProfileSummaries, removeProfile, selectProfile } from '../profiles';
 import { proposeProfileAddition, proposeProfileRemoval } from '../operators/profile-changes';
-import { getProfile } from '../store';
+import { getProfile } from '../store/profiles';
 import type { SessionLock } from '../session';
 import type { SyncService } from '../sync/sync';
 import type { Handle } from './handle';

@@ -10,7 +10,8 @@ import { periodStatementHtml } from '../reports/statement-html';
 import { WITHDRAWALS_CSV_COLUMNS, withdrawalCsvLine } from '../reports/withdrawals-csv';
 import type { SessionLock } from '../session';
 import { csvLine } from '../export/csv';
-import { labelledRefs, listWithdrawalRequests } from '../store';
+import { labelledRefs } from '../store/labels';
+import { listWithdrawalRequests } from '../store/withdrawals';
 import { EXPORT_PAGE, type Handle } from './handle';
 import { writeFileAtomically } from '../files/named-files';
 

@@ -6,7 +6,7 @@ import { NotWhitelistedError, ResponseVerificationError, ServiceError, TIMESTAMP
 import type { CallbackListener } from '../callbacks/listener';
 import type { DeskContext } from '../context';
 import { balanceViews, currencyViews, merchantInfoView } from '../merchant/records';
-import { saveMerchantInfo } from '../store';
+import { saveMerchantInfo } from '../store/merchant-info';
 import { diagnoseFailure } from '../sync/connection';
 import type { SyncService } from '../sync/sync';
 import type { Handle } from './handle';

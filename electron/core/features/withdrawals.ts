@@ -6,7 +6,8 @@ import { toSignable } from '../audit/trail';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { proposalView, proposePolicy } from '../operators/enrolment';
-import { labelledRefs, listWithdrawalRequests } from '../store';
+import { labelledRefs } from '../store/labels';
+import { listWithdrawalRequests } from '../store/withdrawals';
 import {
   approveWithdrawal,
   cancelWithdrawal,

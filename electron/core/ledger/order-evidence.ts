@@ -6,7 +6,8 @@ import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { decryptJson, parsePublicKey, signedEvidenceHolds, signedEvidenceSchema, withdrawalOrderRecordSchema } from '../../protocol';
 import type { Statement } from '../statements/statement';
-import { auditRowsOfAction, type StoreDatabase } from '../store';
+import { auditRowsOfAction } from '../store/audit';
+import { type StoreDatabase } from '../store/database';
 import { ORDER_ACCEPTED, ORDER_STATUS, systemBodySchema, TEAM_PROFILE_ACTION } from './kinds/system';
 
 /** What this workstation checks an order's evidence with, for one profile. */

@@ -8,7 +8,8 @@ import type { DeskSecretStore } from '../audit/desk-identity';
 import type { Roster } from '../operators/roster';
 import { encodeCanonical, type CanonicalValue } from '../statements/canonical';
 import { keyIdOf, readableFingerprint } from '../statements/keys';
-import { deleteSetting, getSetting, setSetting, type StoreDatabase } from '../store';
+import { type StoreDatabase } from '../store/database';
+import { deleteSetting, getSetting, setSetting } from '../store/settings';
 
 export interface PinnedGenesis {
   readonly deskId: string;

@@ -6,7 +6,11 @@ import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../chain
 import type { BalanceView, CurrencyView, MerchantInfoView, MoreFields } from '../../contract';
 import { balanceSchema, CURRENCY_DECIMALS_MAX, CURRENCY_RECORD_DECIMALS_FIELD, currencyRecordSchema, merchantInfoSchema, unknownFieldsOf } from '../../protocol';
 import { DeskError } from '../errors';
-import { getCurrency, getMerchantInfo, hasDepositsIn, latestBalances, listCurrencies, type StoreDatabase } from '../store';
+import { latestBalances } from '../store/balances';
+import { getCurrency, listCurrencies } from '../store/currencies';
+import { type StoreDatabase } from '../store/database';
+import { hasDepositsIn } from '../store/deposits';
+import { getMerchantInfo } from '../store/merchant-info';
 
 /** Why the desk refuses withdrawals in a currency it has no address rules for (and what still works). */
 export function noAddressRulesReason(symbol: string): string {

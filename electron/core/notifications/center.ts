@@ -9,21 +9,10 @@ import type { DeskNotification, NotificationKind, NotificationPreferences, Notif
 import type { DeskContext } from '../context';
 import { appLog } from '../log';
 import type { Roster } from '../operators/roster';
-import {
-  claimNotification,
-  getNotificationCursor,
-  getPayoutBatchByHash,
-  getWithdrawalRequest,
-  isNotificationClaimed,
-  lastDepositId,
-  lastDepositIdSeenBefore,
-  listDepositsStoredAfter,
-  listPayoutLines,
-  listWithdrawalRequestsChangedSince,
-  setNotificationCursor,
-  type Deposit,
-  type WithdrawalRequest,
-} from '../store';
+import { lastDepositId, lastDepositIdSeenBefore, listDepositsStoredAfter, type Deposit } from '../store/deposits';
+import { claimNotification, getNotificationCursor, isNotificationClaimed, setNotificationCursor } from '../store/notifications';
+import { getPayoutBatchByHash, listPayoutLines } from '../store/payouts';
+import { getWithdrawalRequest, listWithdrawalRequestsChangedSince, type WithdrawalRequest } from '../store/withdrawals';
 import { batchViewOf } from '../payouts/batch';
 import { batchLineRef } from '../withdrawals/batch-line-ref';
 import { intentFingerprint } from '../statements/intent';

@@ -10,7 +10,7 @@ import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { actingAs, signAction, type OperatorCredentials } from '../operators/acting';
 import type { Roster } from '../operators/roster';
-import { getNotificationPreferences, setNotificationPreferences } from '../store';
+import { getNotificationPreferences, setNotificationPreferences } from '../store/notifications';
 
 /**
  * What an operator gets until they choose: approvals waiting for them, the final outcome of orders they requested,

@@ -9,7 +9,8 @@ import type { DeskContext } from '../context';
 import { countIndependentApprovals, type Roster } from '../operators/roster';
 import { DeskError } from '../errors';
 import { judgeBatchLines, type JudgedLine } from '../payouts/batch';
-import { listPayoutBatchesWithLinesIn, listWithdrawalRequests, type PayoutBatch, type WithdrawalRequest } from '../store';
+import { listPayoutBatchesWithLinesIn, type PayoutBatch } from '../store/payouts';
+import { listWithdrawalRequests, type WithdrawalRequest } from '../store/withdrawals';
 import { intentFingerprint } from '../statements/intent';
 import { alteredFields, judgeForView, type IntentEvidence } from '../withdrawals/verify';
 

@@ -5,7 +5,8 @@
 // amounts, names or reasons: what a locked desk shows on a screen anyone may be looking at.
 import { CURRENCIES, isCurrencySymbol } from '../../chains';
 import { escapeUnsafeText, type ConnectionState, type OfflineReason, type PayoutBatchView } from '../../contract';
-import type { Deposit, WithdrawalRequest } from '../store';
+import type { Deposit } from '../store/deposits';
+import type { WithdrawalRequest } from '../store/withdrawals';
 
 export interface NotificationText {
   readonly title: string;

@@ -11,14 +11,8 @@ import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { generateSigningKey } from '../statements/keys';
 import { signStatementText, type StatementBody } from '../statements/statement';
-import {
-  getOperatorKey,
-  getOperatorRecord,
-  claimPassphraseAttempt,
-  resetPassphraseFailures,
-  type AuditRow,
-  type StatementDraft,
-} from '../store';
+import { type AuditRow, type StatementDraft } from '../store/audit';
+import { getOperatorKey, getOperatorRecord, claimPassphraseAttempt, resetPassphraseFailures } from '../store/operators';
 import { snapshotKey, type OperatorSnapshot, type Roster } from './roster';
 import { parseSealedKey, publicKeyOfPrivate, SealError, sealPrivateKey, unsealPrivateKey, type SealedKey } from './sealed-key';
 

@@ -16,7 +16,9 @@ import { canonicalHash, signStatementText, type StatementBody } from '../stateme
 import { toSignable } from '../audit/trail';
 import { confusableName, confusableNameProblem } from './confusable-names';
 import { proposalWithdrawalProblem } from './proposal-withdrawal';
-import { ensureOperator, getOperatorRecord, listOperatorRecords, listPolicies, operatorNameProblem, saveOperatorKey, type AuditRow } from '../store';
+import { type AuditRow } from '../store/audit';
+import { ensureOperator, getOperatorRecord, listOperatorRecords, operatorNameProblem, saveOperatorKey } from '../store/operators';
+import { listPolicies } from '../store/policies';
 import { actingAs, unsealOperator, type ActingOperator, type OperatorCredentials } from './acting';
 import { disjoint, Roster, type Proposal } from './roster';
 import { parseSealedKey, publicKeyOfPrivate, sealPrivateKey } from './sealed-key';

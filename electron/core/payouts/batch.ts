@@ -20,19 +20,10 @@ import type { ChainRow, Roster } from '../operators/roster';
 import { encodeCanonical } from '../statements/canonical';
 import { parseStatement, type StatementBody } from '../statements/statement';
 import type { WithdrawalIntent } from '../statements/intent';
-import {
-  addPayoutLine,
-  auditRowsBySubject,
-  getCurrency,
-  createPayoutBatch,
-  getPayoutBatch,
-  getWithdrawalRequest,
-  getWithdrawalRequestByUserOrder,
-  listPayoutBatches,
-  listPayoutLines,
-  type PayoutBatch,
-  type WithdrawalRequest,
-} from '../store';
+import { auditRowsBySubject } from '../store/audit';
+import { getCurrency } from '../store/currencies';
+import { addPayoutLine, createPayoutBatch, getPayoutBatch, listPayoutBatches, listPayoutLines, type PayoutBatch } from '../store/payouts';
+import { getWithdrawalRequest, getWithdrawalRequestByUserOrder, type WithdrawalRequest } from '../store/withdrawals';
 import { policyFor, policyInForce, preflight, storeIntentRequest, submitAs } from '../withdrawals/desk';
 import { alteredFields, judgeForView, viewRowsFor, type IntentEvidence } from '../withdrawals/verify';
 import { batchFingerprint, batchIntentHash, derivedUserOrder, encodeBatchIntent, isBatchIntent, type BatchCurrencyTotal, type BatchFlag, type BatchIntent } from '../statements/batch-intent';

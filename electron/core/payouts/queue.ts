@@ -6,7 +6,8 @@ import { DECISION_STATES, type ApprovalsQueueView, type PayoutBatchQueueEntry, t
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import type { Roster } from '../operators/roster';
-import { listPayoutBatchesWithLinesIn, listWithdrawalRequests, type PayoutBatch } from '../store';
+import { listPayoutBatchesWithLinesIn, type PayoutBatch } from '../store/payouts';
+import { listWithdrawalRequests } from '../store/withdrawals';
 import { withdrawalView } from '../withdrawals/desk';
 import { payoutBatchView } from './batch';
 

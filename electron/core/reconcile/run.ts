@@ -7,19 +7,11 @@ import { computeFee, feeScheduleOf, isFinalOrderStatus } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { statedDecimals } from '../merchant/records';
-import {
-  balanceReadings,
-  depositCurrencies,
-  depositSightings,
-  firstDepositCallbackAt,
-  firstOrderCallbackAt,
-  getCurrency,
-  getSyncState,
-  heldCurrencies,
-  requestsForReconciliation,
-  withdrawalCurrencies,
-  type ReconciledRequest,
-} from '../store';
+import { balanceReadings, heldCurrencies } from '../store/balances';
+import { getCurrency } from '../store/currencies';
+import { depositCurrencies, depositSightings, firstDepositCallbackAt } from '../store/deposits';
+import { getSyncState } from '../store/sync-state';
+import { firstOrderCallbackAt, requestsForReconciliation, withdrawalCurrencies, type ReconciledRequest } from '../store/withdrawals';
 import { reconcileCurrency, type FeeRule, type OrderFact } from './compare';
 
 /** Deposits stored up to this long after the period (or the last reading) are read too: a sync run may straddle the end. */

@@ -3,7 +3,7 @@
 // server, not to this workstation). Sooner while a withdrawal is unsettled; backing off while the service cannot be
 // reached. The CLI does not use it: each command syncs when asked.
 import type { DeskContext } from '../context';
-import { listUnsettledWithdrawalRequests } from '../store';
+import { listUnsettledWithdrawalRequests } from '../store/withdrawals';
 import type { SyncService } from './sync';
 
 export interface AutoSyncOptions {

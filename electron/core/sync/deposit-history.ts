@@ -13,7 +13,9 @@ import type { DepositHistoryView, DepositRef, DepositVerification, DepositWalkVi
 import { DEPOSITS_LIMIT_MAX, traceIntake, type DepositRecord } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
-import { compareWithHeldDeposit, countDeposits, getSyncState, listHeldDepositRefs, setSyncProgress, writeTransaction, type StoreDatabase } from '../store';
+import { writeTransaction, type StoreDatabase } from '../store/database';
+import { compareWithHeldDeposit, countDeposits, listHeldDepositRefs } from '../store/deposits';
+import { getSyncState, setSyncProgress } from '../store/sync-state';
 import { finishDepositIntake, stageDepositPage, takeInStagedDeposits } from './records';
 
 /** The sync-state resource whose progress column holds the walk state. */

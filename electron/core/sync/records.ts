@@ -3,14 +3,7 @@
 // Withdrawal order records go to their lifecycle's owner instead (withdrawals/facts.ts storeOrderStatus).
 import { traceIntake, type DepositRecord } from '../../protocol';
 import type { DeskContext } from '../context';
-import {
-  countStagedDeposits,
-  depositSearchBacklog,
-  indexDepositSearchBacklog,
-  moveStagedDeposits,
-  stageDeposits,
-  type DepositSource,
-} from '../store';
+import { countStagedDeposits, depositSearchBacklog, indexDepositSearchBacklog, moveStagedDeposits, stageDeposits, type DepositSource } from '../store/deposits';
 
 export interface DepositIntake {
   readonly seen: number;

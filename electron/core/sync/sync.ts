@@ -9,18 +9,13 @@ import { ProtocolError } from '../../protocol';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
-import {
-  countDeposits,
-  listSyncState,
-  listUnsettledWithdrawalRequests,
-  recordBalances,
-  recordSyncAttempt,
-  recordSyncFailure,
-  recordSyncSuccess,
-  replaceCurrencies,
-  saveMerchantInfo,
-  writeTransaction,
-} from '../store';
+import { recordBalances } from '../store/balances';
+import { replaceCurrencies } from '../store/currencies';
+import { writeTransaction } from '../store/database';
+import { countDeposits } from '../store/deposits';
+import { saveMerchantInfo } from '../store/merchant-info';
+import { listSyncState, recordSyncAttempt, recordSyncFailure, recordSyncSuccess } from '../store/sync-state';
+import { listUnsettledWithdrawalRequests } from '../store/withdrawals';
 import { reconcile } from '../withdrawals/desk';
 import { diagnoseFailure } from './connection';
 import { depositHistoryView, verifyDepositHistory, walkDepositHistory } from './deposit-history';

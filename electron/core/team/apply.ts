@@ -15,17 +15,10 @@ import { parseBookRef, signedImportLines, signedLabelSet } from '../labels/jsonl
 import { batchIntentHash, isBatchIntent } from '../statements/batch-intent';
 import { moveBatchLines, settleBatchApprovals, storeBatchRequest } from '../payouts/batch';
 import { isWithdrawalKind, parseStatement, STATEMENT_VERSION, type Statement } from '../statements/statement';
-import {
-  createProfile,
-  getPayoutBatchByHash,
-  getProfile,
-  getWithdrawalRequestByIntentHash,
-  getWithdrawalRequestByUserOrder,
-  recordOrderStatus,
-  type AuditRow,
-  type PayoutBatch,
-  type WithdrawalRequest,
-} from '../store';
+import { type AuditRow } from '../store/audit';
+import { getPayoutBatchByHash, type PayoutBatch } from '../store/payouts';
+import { createProfile, getProfile } from '../store/profiles';
+import { getWithdrawalRequestByIntentHash, getWithdrawalRequestByUserOrder, recordOrderStatus, type WithdrawalRequest } from '../store/withdrawals';
 import type { ContractEvent } from '../../contract';
 import { settleApprovals, storeIntentRequest } from '../withdrawals/desk';
 import { deskStateProjectionsFor } from './desk-projections';

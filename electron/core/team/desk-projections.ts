@@ -8,7 +8,9 @@ import { parseBookRef, signedImportLines, signedLabelSet, type LabelLine } from 
 import type { Roster } from '../operators/roster';
 import { payoutBatchState } from '../payouts/batch';
 import type { Statement } from '../statements/statement';
-import { getLabel, getPayoutBatchByHash, getWithdrawalRequestByUserOrder, STORED_LABEL_TYPES, type PayoutBatch, type StoredLabelType } from '../store';
+import { getLabel, STORED_LABEL_TYPES, type StoredLabelType } from '../store/labels';
+import { getPayoutBatchByHash, type PayoutBatch } from '../store/payouts';
+import { getWithdrawalRequestByUserOrder } from '../store/withdrawals';
 import { MAX_PROJECTION_KEY_LENGTH, type ProjectionTable, type ProjectionWrite } from './shared-store';
 
 /** The projection tables this module writes and checks. */

@@ -10,21 +10,11 @@ import { forgetGenesisCopy, genesisFingerprint, genesisOf, GENESIS_ACTION, pinGe
 import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { actingAs, signAction, type ActingOperator, type OperatorCredentials } from '../operators/acting';
-import {
-  auditHead,
-  auditRowsOfAction,
-  exportAudit,
-  getAuditRow,
-  iterateAudit,
-  getTeamSettings,
-  listProfiles,
-  listWithdrawalRequests,
-  recordVerifiedHead,
-  removeTeamSettings,
-  saveTeamSettings,
-  setSetting,
-  type AuditRow,
-} from '../store';
+import { auditHead, auditRowsOfAction, exportAudit, getAuditRow, iterateAudit, type AuditRow } from '../store/audit';
+import { listProfiles } from '../store/profiles';
+import { setSetting } from '../store/settings';
+import { getTeamSettings, recordVerifiedHead, removeTeamSettings, saveTeamSettings } from '../store/team';
+import { listWithdrawalRequests } from '../store/withdrawals';
 import { TEAM_PROFILE_ACTION } from '../ledger/kinds/system';
 import { projectionsFor, requestProjection } from './apply';
 import { addDevice, holdsKeyHere, workstationEnrolled } from '../operators/devices';

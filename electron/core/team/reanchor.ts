@@ -11,7 +11,8 @@ import { actingAs, authorize, unsealOperator, type OperatorCredentials } from '.
 import { snapshotKey } from '../operators/roster';
 import { encodeCanonical } from '../statements/canonical';
 import { importPublicKey, signBytes, verifyBytes } from '../statements/keys';
-import { auditHead, deleteSetting, exportAudit, getSetting, setSetting, type AuditRow } from '../store';
+import { auditHead, exportAudit, type AuditRow } from '../store/audit';
+import { deleteSetting, getSetting, setSetting } from '../store/settings';
 import { projectionsFor } from './apply';
 import type { TeamReplicator } from './replicator';
 import { walkSharedChainAgainstLocal } from './shared-chain-walk';

@@ -13,27 +13,9 @@ import { appLog } from '../log';
 import { namedDeskKey, type ChainVerifier } from '../audit/trail';
 import type { Roster } from '../operators/roster';
 import { parseStatement } from '../statements/statement';
-import {
-  addTeamOutboxEvent,
-  appendStatement,
-  clearTeamRefusals,
-  auditHead,
-  countTeamOutbox,
-  getAuditRow,
-  getTeamSettings,
-  getWithdrawalRequestByUserOrder,
-  iterateAudit,
-  listTeamRefusals,
-  nextTeamOutboxEvent,
-  recordTeamConnection,
-  recordTeamRefusal,
-  recordVerifiedHead,
-  removeTeamOutboxEvent,
-  type AuditRow,
-  type StatementDraft,
-  type StatementSigner,
-  type TeamRefusal,
-} from '../store';
+import { appendStatement, auditHead, getAuditRow, iterateAudit, type AuditRow, type StatementDraft, type StatementSigner } from '../store/audit';
+import { addTeamOutboxEvent, clearTeamRefusals, countTeamOutbox, getTeamSettings, listTeamRefusals, nextTeamOutboxEvent, recordTeamConnection, recordTeamRefusal, recordVerifiedHead, removeTeamOutboxEvent, type TeamRefusal } from '../store/team';
+import { getWithdrawalRequestByUserOrder } from '../store/withdrawals';
 import { applyTeamRow, projectionsFor, type OrderKeysFor } from './apply';
 import { workstationEnrolled } from '../operators/devices';
 import { ORDER_ACCEPTED, ORDER_STATUS } from '../ledger/kinds/system';

@@ -3,7 +3,8 @@
 // restore. Invariant: every shared row at or below this workstation's verified head must be the very row it verified
 // (same seq, same hash); rows above it are verified by the replicator's pull (ChainVerifier) before they are used.
 import type { DeskContext } from '../context';
-import { auditHead, exportAudit, getTeamSettings, type AuditRow } from '../store';
+import { auditHead, exportAudit, type AuditRow } from '../store/audit';
+import { getTeamSettings } from '../store/team';
 import type { SharedDeskStore } from './shared-store';
 
 const WALK_PAGE = 500;

@@ -3,7 +3,9 @@
 // under, so an edited batch row shows no fingerprint rather than a wrong one; hash → fingerprint is content-addressed,
 // so it is remembered once computed (a page of a batch's lines hashes its intent once).
 import type { BatchLineRef } from '../../contract';
-import { getPayoutBatch, getPayoutBatchByHash, payoutLineOfRequest, type StoreDatabase, type WithdrawalRequest } from '../store';
+import { type StoreDatabase } from '../store/database';
+import { getPayoutBatch, getPayoutBatchByHash, payoutLineOfRequest } from '../store/payouts';
+import { type WithdrawalRequest } from '../store/withdrawals';
 import { parseObjectColumn } from '../store/json';
 import { batchFingerprint, batchIntentHash, isBatchIntent } from '../statements/batch-intent';
 

@@ -38,20 +38,11 @@ import type { ChainRow, Roster } from '../operators/roster';
 import { stuckFlag, stuckThresholds } from './watchdog';
 import { batchLineRef } from './batch-line-ref';
 import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, remarkFor, type WithdrawalIntent } from '../statements/intent';
-import {
-  createWithdrawalRequest,
-  getCurrency,
-  getWithdrawalRequest,
-  latestBalances,
-  listAddressBook,
-  listOrderStatusHistory,
-  listWithdrawalRequests,
-  moveWithdrawalRequest,
-  recordAddressUse,
-  setWithdrawalRequestError,
-  type StoreDatabase,
-  type WithdrawalRequest,
-} from '../store';
+import { listAddressBook, recordAddressUse } from '../store/address-book';
+import { latestBalances } from '../store/balances';
+import { getCurrency } from '../store/currencies';
+import { type StoreDatabase } from '../store/database';
+import { createWithdrawalRequest, getWithdrawalRequest, listOrderStatusHistory, listWithdrawalRequests, moveWithdrawalRequest, setWithdrawalRequestError, type WithdrawalRequest } from '../store/withdrawals';
 import { storeOrderStatus } from './facts';
 import { destinationPolicyIssues } from './destination-policy';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';

@@ -6,14 +6,8 @@
 import type { WithdrawalEvent } from '../../contract';
 import { isFinalOrderStatus, signedEvidenceOf, type WithdrawalOrderRecord } from '../../protocol';
 import type { DeskContext } from '../context';
-import {
-  getWithdrawalRequestByUserOrder,
-  moveWithdrawalRequest,
-  recordOrderStatus,
-  type OrderStatusResult,
-  type OrderStatusSource,
-  type StoreDatabase,
-} from '../store';
+import { type StoreDatabase } from '../store/database';
+import { getWithdrawalRequestByUserOrder, moveWithdrawalRequest, recordOrderStatus, type OrderStatusResult, type OrderStatusSource } from '../store/withdrawals';
 
 /**
  * The service reported the order (a create answer, checkWithdrawOrder, a callback, or a workstation's signed report of

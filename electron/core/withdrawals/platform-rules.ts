@@ -3,7 +3,8 @@
 // withdrawal type, so a request the platform would refuse (withdrawTypeNotAllowed, auditorMessengerNotBound) is refused
 // at request time, before anyone approves it, saying why and what to do.
 import type { WithdrawType } from '../../protocol';
-import { getMerchantInfo, type StoreDatabase } from '../store';
+import { type StoreDatabase } from '../store/database';
+import { getMerchantInfo } from '../store/merchant-info';
 
 export interface PlatformWithdrawalSettings {
   /** The withdrawal types the platform allows this merchant, as it names them. */

@@ -15,7 +15,8 @@ import { importPublicKey } from '../statements/keys';
 import { DEFAULT_POLICY_REFERENCE, intentHash, type WithdrawalIntent } from '../statements/intent';
 import { parseStatement, verifyStatementText, type StatementBody } from '../statements/statement';
 import { batchFingerprint, batchIntentHash, batchLineByUserOrder, isBatchIntent, type BatchIntent } from '../statements/batch-intent';
-import { auditRowsBySubject, type WithdrawalRequest } from '../store';
+import { auditRowsBySubject } from '../store/audit';
+import { type WithdrawalRequest } from '../store/withdrawals';
 import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
 
 export interface IntentEvidence {

@@ -21,7 +21,9 @@ import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { parseStatement } from '../statements/statement';
-import { auditRowsBySubject, getSetting, listUnsettledWithdrawalRequests, setSetting, type WithdrawalRequest } from '../store';
+import { auditRowsBySubject } from '../store/audit';
+import { getSetting, setSetting } from '../store/settings';
+import { listUnsettledWithdrawalRequests, type WithdrawalRequest } from '../store/withdrawals';
 
 export { DEFAULT_STUCK_THRESHOLDS, STUCK_THRESHOLD_RANGE_MS, WATCHED_ORDER_STATUSES, type StuckThresholds, type WatchedOrderStatus };
 
