@@ -9,13 +9,16 @@ import { addressBookHandlers } from './features/address-book';
 import { approvalsQueueHandlers } from './features/approvals-queue';
 import { addressesHandlers } from './features/addresses';
 import { auditHandlers } from './features/audit';
+import { callbacksHandlers } from './features/callbacks';
 import { connectionHandlers } from './features/connection';
 import { dashboardHandlers } from './features/dashboard';
 import { depositsHandlers } from './features/deposits';
 import { handlerWrapper } from './features/handle';
 import { labelsHandlers } from './features/labels';
+import { notificationsHandlers } from './features/notifications';
 import { operatorsHandlers } from './features/operators';
 import { payoutsHandlers } from './features/payouts';
+import { reconcileHandlers } from './features/reconcile';
 import { profilesHandlers, type DemoSandboxStarter } from './features/profiles';
 import { sessionHandlers } from './features/session';
 import { settingsHandlers } from './features/settings';
@@ -53,9 +56,12 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     ...sessionHandlers(parts, handle),
     ...profilesHandlers(parts, handle),
     ...syncHandlers(parts, handle),
+    ...callbacksHandlers(parts, handle),
     ...depositsHandlers(parts, handle),
+    ...reconcileHandlers(parts, handle),
     ...addressesHandlers(parts, handle),
     ...operatorsHandlers(parts, handle),
+    ...notificationsHandlers(parts, handle),
     ...withdrawalsHandlers(parts, handle),
     ...payoutsHandlers(parts, handle),
     ...auditHandlers(parts, handle),

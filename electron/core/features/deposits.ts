@@ -1,11 +1,10 @@
-// The deposits feature: the cached deposit history (filtered, searched, or by label), its CSV export and
-// reconciliation against the service (deposits/list, deposits/exportCsv, reconcile/run).
+// The deposits feature: the cached deposit history (filtered, searched, or by label) and its CSV export
+// (deposits/list, deposits/exportCsv). Reconciliation is features/reconcile.ts.
 import { unknownFieldsOf, depositRecordSchema } from '../../protocol';
 import type { DepositView, TreasuryHandlers } from '../../contract';
 import type { DeskContext } from '../context';
 import { csvInstant, csvLine } from '../export/csv';
 import { checkCurrencyFilter } from '../merchant/records';
-import { runReconciliation } from '../reconcile/run';
 import type { SessionLock } from '../session';
 import { listDeposits, type Deposit, type DepositQuery } from '../store/deposits';
 import { labelledRefs } from '../store/labels';
@@ -60,7 +59,7 @@ export function depositQuery(context: DeskContext, profile: string, request: Dep
   };
 }
 
-export function depositsHandlers({ context, session }: DepositsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, 'deposits/list' | 'deposits/exportCsv' | 'reconcile/run'> {
+export function depositsHandlers({ context, session }: DepositsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, 'deposits/list' | 'deposits/exportCsv'> {
   const profileName = (): string => context.activeProfile().name;
   return {
     'deposits/list': handle('deposits/list', (request) => {
@@ -102,10 +101,6 @@ export function depositsHandlers({ context, session }: DepositsFeatureDeps, hand
       });
       context.audit({ profile: profileName(), action: 'deposits/export', subject: request.path, details: { rows, timeZone } });
       return { rows, path: request.path };
-    }),
-    'reconcile/run': handle('reconcile/run', (request) => {
-      checkCurrencyFilter(context.db, profileName(), request.currency);
-      return runReconciliation(context, request);
     }),
   };
 }

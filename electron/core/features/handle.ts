@@ -5,7 +5,6 @@
 import { ok, type MethodName, type Result, type TreasuryHandlers } from '../../contract';
 import { toContractError } from '../errors';
 import { appLog, registerRequestSecrets } from '../log';
-import type { SessionLock } from '../session';
 
 export const DEFAULT_PAGE = 50;
 export const EXPORT_PAGE = 1000;
@@ -35,8 +34,14 @@ export type MethodRequest<M extends MethodName> = Parameters<TreasuryHandlers[M]
 /** Turns `run` into method M's handler. */
 export type Handle = <M extends MethodName, T>(method: M, run: (request: MethodRequest<M>) => Promise<T> | T) => (request: MethodRequest<M>) => Promise<Result<T>>;
 
+/** What the wrapper needs of the desk's session lock (core/session.ts): whether it is locked, and a person's activity. */
+export interface LockGate {
+  readonly locked: boolean;
+  touch(): void;
+}
+
 /** The handler wrapper over this desk's session lock. */
-export function handlerWrapper(session: SessionLock): Handle {
+export function handlerWrapper(session: LockGate): Handle {
   return <M extends MethodName, T>(method: M, run: (request: MethodRequest<M>) => Promise<T> | T) =>
     async (request: MethodRequest<M>): Promise<Result<T>> => {
       if (session.locked && !method.startsWith('session/') && !ALLOWED_WHILE_LOCKED.has(method)) {

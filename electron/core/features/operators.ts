@@ -1,9 +1,7 @@
-// The operators feature: the roster (found, invite, accept, confirm, roles, disable, re-key, passphrases) and each
-// operator's notification preferences and waiting approvals (operators/*, notifications/*).
+// The operators feature: the roster (found, invite, accept, confirm, roles, disable, re-key, passphrases), operators/*.
+// Each operator's notification preferences are features/notifications.ts.
 import type { TreasuryHandlers } from '../../contract';
 import type { DeskContext } from '../context';
-import { preferencesView, setOwnPreferences } from '../notifications/preferences';
-import { approvalsWaitingFor } from '../notifications/recipients';
 import {
   acceptInvitation,
   changePassphrase,
@@ -35,10 +33,7 @@ type OperatorMethods =
   | 'operators/rekey'
   | 'operators/addDevice'
   | 'operators/confirmDevice'
-  | 'operators/changePassphrase'
-  | 'notifications/preferences'
-  | 'notifications/setPreferences'
-  | 'notifications/waiting';
+  | 'operators/changePassphrase';
 
 export function operatorsHandlers({ context }: OperatorsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, OperatorMethods> {
   return {
@@ -56,8 +51,5 @@ export function operatorsHandlers({ context }: OperatorsFeatureDeps, handle: Han
     'operators/changePassphrase': handle('operators/changePassphrase', (request) =>
       changePassphrase(context, { operator: request.operator, passphrase: request.passphrase }, request.newPassphrase),
     ),
-    'notifications/preferences': handle('notifications/preferences', (request) => preferencesView(context, request.operator)),
-    'notifications/setPreferences': handle('notifications/setPreferences', (request) => setOwnPreferences(context, request.preferences, request.as)),
-    'notifications/waiting': handle('notifications/waiting', (request) => ({ operator: request.operator, approvals: approvalsWaitingFor(context, request.operator) })),
   };
 }

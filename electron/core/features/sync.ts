@@ -1,9 +1,7 @@
-// The sync feature: the connection check (selfcheck), syncing with the service, the merchant's records it keeps
-// (currencies, balances, merchant info) and the callback listener (selfcheck/run, sync/*, currencies/list,
-// balances/list, merchant/info, callbacks/*).
+// The sync feature: the connection check (selfcheck), syncing with the service and the merchant's records it keeps
+// (selfcheck/run, sync/*, currencies/list, balances/list, merchant/info). The callback listener is features/callbacks.ts.
 import { clockDriftVerdict, CLOCK_DRIFT_WARN_SECONDS, type SelfcheckReport, type SelfcheckStep, type TreasuryHandlers } from '../../contract';
 import { NotWhitelistedError, ResponseVerificationError, ServiceError, TIMESTAMP_WINDOW_SECONDS } from '../../protocol';
-import type { CallbackListener } from '../callbacks/listener';
 import type { DeskContext } from '../context';
 import { balanceViews, currencyViews, merchantInfoView } from '../merchant/records';
 import { saveMerchantInfo } from '../store/merchant-info';
@@ -14,15 +12,14 @@ import type { Handle } from './handle';
 export interface SyncFeatureDeps {
   readonly context: DeskContext;
   readonly sync: SyncService;
-  readonly callbacks: CallbackListener;
 }
 
 export function syncHandlers(
-  { context, sync, callbacks }: SyncFeatureDeps,
+  { context, sync }: SyncFeatureDeps,
   handle: Handle,
 ): Pick<
   TreasuryHandlers,
-  'selfcheck/run' | 'sync/run' | 'sync/status' | 'sync/verify' | 'currencies/list' | 'balances/list' | 'merchant/info' | 'callbacks/state' | 'callbacks/start' | 'callbacks/stop'
+  'selfcheck/run' | 'sync/run' | 'sync/status' | 'sync/verify' | 'currencies/list' | 'balances/list' | 'merchant/info'
 > {
   const profileName = (): string => context.activeProfile().name;
 
@@ -101,8 +98,5 @@ export function syncHandlers(
     'currencies/list': handle('currencies/list', () => currencyViews(context.db, profileName())),
     'balances/list': handle('balances/list', () => balanceViews(context.db, profileName())),
     'merchant/info': handle('merchant/info', () => ({ merchant: merchantInfoView(context.db, profileName()) })),
-    'callbacks/state': handle('callbacks/state', () => callbacks.state()),
-    'callbacks/start': handle('callbacks/start', (request) => callbacks.start(request)),
-    'callbacks/stop': handle('callbacks/stop', () => callbacks.stop()),
   };
 }

@@ -1,0 +1,17 @@
+// The callback listener's feature: its state, start and stop (callbacks/*). The listener itself is
+// core/callbacks/listener.ts.
+import type { TreasuryHandlers } from '../../contract';
+import type { CallbackListener } from '../callbacks/listener';
+import type { Handle } from './handle';
+
+export interface CallbacksFeatureDeps {
+  readonly callbacks: CallbackListener;
+}
+
+export function callbacksHandlers({ callbacks }: CallbacksFeatureDeps, handle: Handle): Pick<TreasuryHandlers, 'callbacks/state' | 'callbacks/start' | 'callbacks/stop'> {
+  return {
+    'callbacks/state': handle('callbacks/state', () => callbacks.state()),
+    'callbacks/start': handle('callbacks/start', (request) => callbacks.start(request)),
+    'callbacks/stop': handle('callbacks/stop', () => callbacks.stop()),
+  };
+}

@@ -1,0 +1,22 @@
+// The notifications feature: each operator's notification preferences and the approvals waiting for them
+// (notifications/*). Raising notifications is core/notifications/center.ts.
+import type { TreasuryHandlers } from '../../contract';
+import type { DeskContext } from '../context';
+import { preferencesView, setOwnPreferences } from '../notifications/preferences';
+import { approvalsWaitingFor } from '../notifications/recipients';
+import type { Handle } from './handle';
+
+export interface NotificationsFeatureDeps {
+  readonly context: DeskContext;
+}
+
+export function notificationsHandlers(
+  { context }: NotificationsFeatureDeps,
+  handle: Handle,
+): Pick<TreasuryHandlers, 'notifications/preferences' | 'notifications/setPreferences' | 'notifications/waiting'> {
+  return {
+    'notifications/preferences': handle('notifications/preferences', (request) => preferencesView(context, request.operator)),
+    'notifications/setPreferences': handle('notifications/setPreferences', (request) => setOwnPreferences(context, request.preferences, request.as)),
+    'notifications/waiting': handle('notifications/waiting', (request) => ({ operator: request.operator, approvals: approvalsWaitingFor(context, request.operator) })),
+  };
+}

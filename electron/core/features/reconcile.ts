@@ -1,0 +1,20 @@
+// The reconciliation feature: the desk's verified records against the service's own answers (reconcile/run). The
+// comparison itself is core/reconcile/.
+import type { TreasuryHandlers } from '../../contract';
+import type { DeskContext } from '../context';
+import { checkCurrencyFilter } from '../merchant/records';
+import { runReconciliation } from '../reconcile/run';
+import type { Handle } from './handle';
+
+export interface ReconcileFeatureDeps {
+  readonly context: DeskContext;
+}
+
+export function reconcileHandlers({ context }: ReconcileFeatureDeps, handle: Handle): Pick<TreasuryHandlers, 'reconcile/run'> {
+  return {
+    'reconcile/run': handle('reconcile/run', (request) => {
+      checkCurrencyFilter(context.db, context.activeProfile().name, request.currency);
+      return runReconciliation(context, request);
+    }),
+  };
+}
