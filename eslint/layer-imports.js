@@ -3,9 +3,12 @@
 // a deep folder, `./../core` or `../main/../core` are all seen as electron/core), and a bare import is classified:
 // a Node built-in, `electron`, or a third-party package, which must be on the layer's list (a new dependency has to be
 // placed in a layer before it can be used). Import and export declarations, `import()`, `require()`, `import x =
-// require()` and `import('x').T` types are all judged.
+// require()` and `import('x').T` types are all judged. Inside electron/core, the module map (eslint/core-modules.js)
+// is judged too: a module imports only the kernel and the modules it lists, each listed before it.
 import { builtinModules } from 'node:module';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { CORE_MODULES, coreModuleOf, coreRelativePath, IMPORT_DEBTS } from './core-modules.js';
 
 /** Sibling layers under electron/ each layer may import (besides itself). */
 export const MAY_IMPORT = {
@@ -63,6 +66,38 @@ export function ownedImportProblem(root, file, name) {
   return `${name} belongs to ${owned.owner}: ${owned.why}.`;
 }
 
+const CORE_MODULE_BY_NAME = new Map(CORE_MODULES.map((module) => [module.name, module]));
+
+/** The file an import names (TypeScript's resolution of a relative path: the path, `.ts`, or the folder's index.ts). */
+function resolvedFile(target) {
+  for (const candidate of [target, `${target}.ts`, join(target, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return `${target}.ts`;
+}
+
+/**
+ * Why a core file may not import another core file under the module map (eslint/core-modules.js), or null. Files no
+ * module owns are not judged here (the module map's test requires every core file to be owned).
+ */
+export function coreModuleProblem(root, file, target, typeOnly) {
+  const from = coreRelativePath(root, file);
+  const to = coreRelativePath(root, resolvedFile(target));
+  if (from === null || to === null) return null;
+  if (to === 'store/index.ts' && !from.startsWith('store/')) {
+    return 'electron/core/store/index.ts is the tests\' door to every table: a core file imports the store file it uses (store/withdrawals, store/audit...), so its module\'s tables show in its imports.';
+  }
+  const fromModule = coreModuleOf(from);
+  const toModule = coreModuleOf(to);
+  if (fromModule === null || toModule === null || fromModule === toModule || toModule === 'kernel') return null;
+  const declared = CORE_MODULE_BY_NAME.get(fromModule);
+  if (declared.dependsOn.includes(toModule)) return null;
+  if (typeOnly && (declared.typesFrom ?? []).includes(toModule)) return null;
+  if (Object.hasOwn(IMPORT_DEBTS, `${from} -> ${to}`)) return null;
+  const may = declared.dependsOn.length === 0 ? 'only the kernel' : `the kernel and ${declared.dependsOn.join(', ')}`;
+  return `Module ${fromModule} (electron/core/${from}) may not import module ${toModule} (${to}): ${fromModule} may import ${may} (eslint/core-modules.js). A module depends only on modules listed before it; report a fact to a module above through its API instead.`;
+}
+
 /** The layer a repository path belongs to, `test` for test/, or null for anything else (scripts, config). */
 export function layerOf(rootRelative) {
   const parts = rootRelative.split(/[\\/]/);
@@ -85,7 +120,7 @@ function layerList(layer) {
 /**
  * Why `specifier` may not be imported from `file` (absolute) in the repository at `root`, or null when it may.
  */
-export function importProblem(root, file, specifier) {
+export function importProblem(root, file, specifier, typeOnly = false) {
   const from = layerOf(relative(root, file));
   if (from === null || from === 'test') return null;
   const where = from === 'renderer' ? 'renderer' : `electron/${from}`;
@@ -100,6 +135,7 @@ export function importProblem(root, file, specifier) {
     if (to === 'test') return 'Production code never imports test/.';
     if (target === 'package.json' && READS_MANIFEST.has(from)) return null;
     if (to === null) return `${where} imports ${specifier} (${target}), which belongs to no layer.`;
+    if (to === 'core' && from === 'core') return coreModuleProblem(root, file, resolve(dirname(file), specifier), typeOnly);
     if (to === from || MAY_IMPORT[from].includes(to)) return null;
     return `${where} may import only: ${layerList(from)} (ARCHITECTURE.md); ${specifier} resolves to electron/${to}.`;
   }
@@ -115,6 +151,13 @@ export function importProblem(root, file, specifier) {
   return `${where} may not import the package ${name}: its packages are ${PACKAGES[from].join(', ')} (eslint/layer-imports.js places each dependency in a layer).`;
 }
 
+/** `import type {…}`, or an import whose every name is `type X`: erased at build, it runs nothing of the other file. */
+function isTypeOnlyImport(node) {
+  if (node.importKind === 'type') return true;
+  const specifiers = node.specifiers ?? [];
+  return specifiers.length > 0 && specifiers.every((specifier) => specifier.type === 'ImportSpecifier' && specifier.importKind === 'type');
+}
+
 const importsRule = {
   meta: {
     type: 'problem',
@@ -124,9 +167,9 @@ const importsRule = {
   create(context) {
     const root = context.cwd;
     const file = context.filename;
-    function judge(node, source) {
+    function judge(node, source, typeOnly = false) {
       if (source === null || source === undefined || typeof source.value !== 'string') return;
-      const problem = importProblem(root, file, source.value);
+      const problem = importProblem(root, file, source.value, typeOnly);
       if (problem !== null) context.report({ node, message: problem });
     }
     function judgeNames(node) {
@@ -140,17 +183,17 @@ const importsRule = {
     }
     return {
       ImportDeclaration: (node) => {
-        judge(node, node.source);
+        judge(node, node.source, isTypeOnlyImport(node));
         judgeNames(node);
       },
       ExportAllDeclaration: (node) => judge(node, node.source),
       ExportNamedDeclaration: (node) => {
-        judge(node, node.source);
+        judge(node, node.source, node.exportKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((specifier) => specifier.exportKind === 'type')));
         if (node.source) judgeNames(node);
       },
       ImportExpression: (node) => (node.source.type === 'Literal' ? judge(node, node.source) : undefined),
       TSImportEqualsDeclaration: (node) => (node.moduleReference.type === 'TSExternalModuleReference' ? judge(node, node.moduleReference.expression) : undefined),
-      TSImportType: (node) => judge(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
+      TSImportType: (node) => judge(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument, true),
       CallExpression: (node) => {
         if (node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal') judge(node, node.arguments[0]);
       },

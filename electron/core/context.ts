@@ -14,8 +14,8 @@ import { type StoreDatabase } from './store/database';
 import { createProfile, getProfile, listProfiles, updateProfile, type Profile } from './store/profiles';
 import { StoredNonceMemory } from './store/seen-nonces';
 import { getSetting, SETTING_KEYS } from './store/settings';
-import { ConnectionTracker } from './sync/connection';
-import { ConnectionWatch } from './sync/connection-watch';
+import { ConnectionTracker } from './connection/tracker';
+import { ConnectionWatch } from './connection/watch';
 
 /** A system event for the audit log, signed by the desk key. Never put a secret in `details`. */
 export interface AuditEntry {

@@ -2,7 +2,7 @@
 // Messages say what happened and what to do; unknown errors never leak their text across the contract.
 import { unexpectedErrorMessage, type ContractError, type ContractErrorCode } from '../contract';
 import { ProtocolError, ResponseVerificationError, ServiceError } from '../protocol';
-import { SecretsError } from './secrets';
+import { SecretsError } from './secrets/errors';
 import { StoreError } from './store/errors';
 
 /** A refusal decided by the engine: wrong role, wrong passphrase, illegal state, bad input... */

@@ -16,11 +16,11 @@ import {
   type Statement,
   type StatementBody,
 } from '../statements/statement';
-import { PROFILE_REMOVED, Roster, type ChainRow } from '../operators/roster';
+import { Roster, type ChainRow } from '../operators/roster';
 import { refuseRow, type ChainStanding, type DeskKeyInForce } from '../ledger/registry';
 import { WORKSTATION_ENROLMENT, workstationEnrolment } from '../ledger/kinds/action';
 import { ROSTER_BODIES } from '../ledger/kinds/roster';
-import { LEGACY_SEALED, profileRemovalEndsRoster, systemBodySchema } from '../ledger/kinds/system';
+import { LEGACY_SEALED, PROFILE_REMOVED, profileRemovalEndsRoster, systemBodySchema } from '../ledger/kinds/system';
 import { actionOf, appendStatement, auditHead, auditRosterRows, auditRowsBySubject, auditRowsNamingDeskKeys, checkLegacyAudit, countAuditRows, getAuditRow, insertAuditRow, iterateAudit, type AuditRow, type StatementDraft, type StatementSigner } from '../store/audit';
 import { type StoreDatabase, writeTransaction } from '../store/database';
 import { getSetting } from '../store/settings';

@@ -4,7 +4,7 @@
 import { CURRENCIES, formatMoney, isCurrencySymbol, parseMoney, WITHDRAWAL_CURRENCIES, type Money } from '../../chains';
 import { BALANCE_HISTORY_MAX_POINTS, type AssetTotalsView, type AssetTotalView, type TreasuryHandlers } from '../../contract';
 import type { DeskContext } from '../context';
-import { checkCurrencyFilter } from '../merchant/records';
+import { checkCurrencyFilter } from '../deposits/currency-filter';
 import { balanceReadings, latestBalances, type BalanceSnapshot } from '../store/balances';
 import type { Handle } from './handle';
 

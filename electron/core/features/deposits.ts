@@ -4,7 +4,7 @@ import { unknownFieldsOf, depositRecordSchema } from '../../protocol';
 import type { DepositView, TreasuryHandlers } from '../../contract';
 import type { DeskContext } from '../context';
 import { csvInstant, csvLine } from '../export/csv';
-import { checkCurrencyFilter } from '../merchant/records';
+import { checkCurrencyFilter } from '../deposits/currency-filter';
 import type { SessionLock } from '../session';
 import { listDeposits, type Deposit, type DepositQuery } from '../store/deposits';
 import { labelledRefs } from '../store/labels';

@@ -2,7 +2,7 @@
 // comparison itself is core/reconcile/.
 import type { TreasuryHandlers } from '../../contract';
 import type { DeskContext } from '../context';
-import { checkCurrencyFilter } from '../merchant/records';
+import { checkCurrencyFilter } from '../deposits/currency-filter';
 import { runReconciliation } from '../reconcile/run';
 import type { Handle } from './handle';
 

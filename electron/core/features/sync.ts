@@ -5,7 +5,7 @@ import { NotWhitelistedError, ResponseVerificationError, ServiceError, TIMESTAMP
 import type { DeskContext } from '../context';
 import { balanceViews, currencyViews, merchantInfoView } from '../merchant/records';
 import { saveMerchantInfo } from '../store/merchant-info';
-import { diagnoseFailure } from '../sync/connection';
+import { diagnoseFailure } from '../connection/tracker';
 import type { SyncService } from '../sync/sync';
 import type { Handle } from './handle';
 

@@ -5,11 +5,9 @@
 import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../chains';
 import type { BalanceView, CurrencyView, MerchantInfoView, MoreFields } from '../../contract';
 import { balanceSchema, CURRENCY_DECIMALS_MAX, CURRENCY_RECORD_DECIMALS_FIELD, currencyRecordSchema, merchantInfoSchema, unknownFieldsOf } from '../../protocol';
-import { DeskError } from '../errors';
 import { latestBalances } from '../store/balances';
-import { getCurrency, listCurrencies } from '../store/currencies';
+import { listCurrencies } from '../store/currencies';
 import { type StoreDatabase } from '../store/database';
-import { hasDepositsIn } from '../store/deposits';
 import { getMerchantInfo } from '../store/merchant-info';
 
 /** Why the desk refuses withdrawals in a currency it has no address rules for (and what still works). */
@@ -18,15 +16,6 @@ export function noAddressRulesReason(symbol: string): string {
     `the desk has no address rules for ${symbol} yet (the service added it after this desk was built): its deposits and ` +
     'balance are shown, but withdrawals in it are refused until a desk update adds its chain and address rules'
   );
-}
-
-/**
- * Refuses a currency filter naming a symbol nobody knows: not one of the 13, not in the service's list, and in no
- * deposit held (a typo, most likely). A currency the service added later passes.
- */
-export function checkCurrencyFilter(db: StoreDatabase, profile: string, symbol: string | undefined): void {
-  if (symbol === undefined || isCurrencySymbol(symbol) || getCurrency(db, profile, symbol) !== undefined || hasDepositsIn(db, profile, symbol)) return;
-  throw new DeskError('invalidInput', unknownCurrencyReason(symbol), { currency: unknownCurrencyReason(symbol) });
 }
 
 /** Why a symbol that is neither one of the 13 nor in the service's list is refused. */

@@ -13,7 +13,8 @@ import { generateSigningKey } from '../statements/keys';
 import { signStatementText, type StatementBody } from '../statements/statement';
 import { type AuditRow, type StatementDraft } from '../store/audit';
 import { getOperatorKey, getOperatorRecord, claimPassphraseAttempt, resetPassphraseFailures } from '../store/operators';
-import { snapshotKey, type OperatorSnapshot, type Roster } from './roster';
+import { snapshotKey } from '../ledger/signers';
+import type { OperatorSnapshot, Roster } from './roster';
 import { parseSealedKey, publicKeyOfPrivate, SealError, sealPrivateKey, unsealPrivateKey, type SealedKey } from './sealed-key';
 
 export interface OperatorCredentials {

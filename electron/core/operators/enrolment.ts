@@ -24,7 +24,7 @@ import { disjoint, Roster, type Proposal } from './roster';
 import { parseSealedKey, publicKeyOfPrivate, sealPrivateKey } from './sealed-key';
 import { foundAddedProfile } from './profile-changes';
 import { judgeRosterRow, signRosterStatement } from './roster-statement';
-import { invitationCodeCommitment, invitationCodeKey, legacyInvitationProblem, normalizeInvitationCode, signInvitationProof } from './invitation-code';
+import { invitationCodeCommitment, invitationCodeKey, legacyInvitationProblem, normalizeInvitationCode, signInvitationProof } from '../ledger/invitation-code';
 import { registerSecret } from '../log/redact';
 
 const INVITATION_CODE_BYTES = 8;

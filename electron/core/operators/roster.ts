@@ -8,12 +8,13 @@ import type { OperatorRole } from '../auth/roles';
 import { isOperatorRole, roleMay } from '../auth/roles';
 import { importPublicKey, keyIdOf } from '../statements/keys';
 import { canonicalHash, verifyStatementText, type Statement } from '../statements/statement';
-import { acceptCodeProblem } from './invitation-code';
+import { acceptCodeProblem } from '../ledger/invitation-code';
+import { PROFILE_REMOVED } from '../ledger/kinds/system';
+import { snapshotKey } from '../ledger/signers';
 import type { CanonicalValue } from '../statements/canonical';
 import { proposalWithdrawalProblem } from './proposal-withdrawal';
 
 /** The system event that ends a profile's roster (core/profiles removeProfile). */
-export const PROFILE_REMOVED = 'profiles/remove';
 
 export interface ChainRow {
   readonly seq: number;
@@ -61,11 +62,6 @@ export interface PendingDevice {
   state: 'open' | 'applied';
 }
 
-/** The public key with this id that signs for the operator as they stood (their enrolled key or a device key), or null. */
-export function snapshotKey(snapshot: OperatorSnapshot, keyId: string): string | null {
-  if (snapshot.keyId === keyId) return snapshot.publicKey;
-  return snapshot.devices.find((device) => device.keyId === keyId)?.publicKey ?? null;
-}
 
 export interface RosterOperator {
   readonly name: string;

@@ -17,7 +17,7 @@ import { saveMerchantInfo } from '../store/merchant-info';
 import { listSyncState, recordSyncAttempt, recordSyncFailure, recordSyncSuccess } from '../store/sync-state';
 import { listUnsettledWithdrawalRequests } from '../store/withdrawals';
 import { reconcile } from '../withdrawals/desk';
-import { diagnoseFailure } from './connection';
+import { diagnoseFailure } from '../connection/tracker';
 import { depositHistoryView, verifyDepositHistory, walkDepositHistory } from './deposit-history';
 
 const RESOURCES: readonly SyncResource[] = ['currencies', 'balances', 'deposits', 'withdrawals'];

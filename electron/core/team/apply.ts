@@ -7,7 +7,7 @@ import { intentHash, type WithdrawalIntent } from '../statements/intent';
 import { importPublicKey, keyIdOf } from '../statements/keys';
 import { WORKSTATION_ENROLMENT } from '../audit/trail';
 import { TEAM_PROFILE_ACTION } from '../ledger/kinds/system';
-import { orderEvidenceProblem, reportedOrderStatus, type OrderEvidenceKeys } from '../ledger/order-evidence';
+import { orderEvidenceProblem, reportedOrderStatus, type OrderEvidenceKeys } from '../audit/order-evidence';
 import { z } from 'zod';
 import { forgetBookRow, recordBookProposal } from '../features/address-book';
 import { writeLabel } from '../features/labels';
@@ -200,7 +200,7 @@ const orderFieldsSchema = z.object({ apiOrder: z.string().optional(), txid: z.st
 
 /**
  * The desk-signed events other workstations act on: a profile's public description, and order statuses, these only
- * with the service's signed evidence (ledger/order-evidence.ts); without it the row stays in the audit log, not applied.
+ * with the service's signed evidence (audit/order-evidence.ts); without it the row stays in the audit log, not applied.
  */
 function applySystemRow(context: DeskContext, statement: Statement, now: number, orderKeys: OrderKeysFor): AppliedTeamRow {
   const details = (statement.body['details'] ?? {}) as Record<string, unknown>;

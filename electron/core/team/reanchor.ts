@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { DeskContext } from '../context';
 import { DeskError } from '../errors';
 import { actingAs, authorize, unsealOperator, type OperatorCredentials } from '../operators/acting';
-import { snapshotKey } from '../operators/roster';
+import { snapshotKey } from '../ledger/signers';
 import { encodeCanonical } from '../statements/canonical';
 import { importPublicKey, signBytes, verifyBytes } from '../statements/keys';
 import { auditHead, exportAudit, type AuditRow } from '../store/audit';

@@ -19,7 +19,7 @@ import { getWithdrawalRequestByUserOrder } from '../store/withdrawals';
 import { applyTeamRow, projectionsFor, type OrderKeysFor } from './apply';
 import { workstationEnrolled } from '../operators/devices';
 import { ORDER_ACCEPTED, ORDER_STATUS } from '../ledger/kinds/system';
-import { sharedEvidenceKeys, type OrderEvidenceKeys } from '../ledger/order-evidence';
+import { sharedEvidenceKeys, type OrderEvidenceKeys } from '../audit/order-evidence';
 import { DESK_STATE_TABLES, expectedDeskStateRow } from './desk-projections';
 import { REANCHOR_HINT, walkSharedChainAgainstLocal } from './shared-chain-walk';
 import type { TeamSeam, TeamSystemEvent } from '../audit/team-seam';
@@ -305,7 +305,7 @@ export class TeamReplicator implements TeamSeam {
   }
 
   /**
-   * The keys order-status rows of `rows` are checked with (ledger/order-evidence.ts): this workstation's merchant keys
+   * The keys order-status rows of `rows` are checked with (audit/order-evidence.ts): this workstation's merchant keys
    * where it holds the credentials, else the platform public key the profile's `team/profile` event carries.
    */
   async #orderKeys(rows: readonly AuditRow[]): Promise<OrderKeysFor> {

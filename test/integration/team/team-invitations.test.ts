@@ -3,7 +3,7 @@
 // naming the row, with no proof of the code or with a guessed code; a wrong code is refused locally and appends no
 // acceptance; once the forged row is gone the real invitee accepts with the code and the other workstations see it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitationCodeKey, signInvitationProof } from '../../../electron/core/operators/invitation-code';
+import { invitationCodeKey, signInvitationProof } from '../../../electron/core/ledger/invitation-code';
 import { generateSigningKey } from '../../../electron/core/statements/keys';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { ADMIN } from '../engine/support';

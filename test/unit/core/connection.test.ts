@@ -1,6 +1,6 @@
 // Offline diagnosis: which failures say the service is unreachable, and why (network, whitelist, clock, credentials).
 import { describe, expect, it } from 'vitest';
-import { ConnectionTracker, diagnoseFailure } from '../../../electron/core/sync/connection';
+import { ConnectionTracker, diagnoseFailure } from '../../../electron/core/connection/tracker';
 import { InvalidArgumentError, NotWhitelistedError, ResponseVerificationError, ServiceError, TransportError } from '../../../electron/protocol';
 
 describe('diagnoseFailure', () => {

@@ -1,8 +1,8 @@
-// Invitations bound to their code (operators/invitation-code.ts, Roster #accept): an `accept` counts only with the
+// Invitations bound to their code (ledger/invitation-code.ts, Roster #accept): an `accept` counts only with the
 // code key's signature over its proposal and public key, whoever signs the row; the right code still works after a
 // refused attempt; legacy invitations (a code hash, no code key) keep replaying as before.
 import { describe, expect, it } from 'vitest';
-import { invitationCodeKey, signInvitationProof } from '../../../electron/core/operators/invitation-code';
+import { invitationCodeKey, signInvitationProof } from '../../../electron/core/ledger/invitation-code';
 import { generateSigningKey } from '../../../electron/core/statements/keys';
 import { Chain, person } from '../../support/roster-chain';
 

@@ -2,7 +2,8 @@
 // accepted with the operator's own key, confirmations by an independent admin, role and disable changes, parties, and
 // rows that do not verify; and countIndependentApprovals on the APPROVALS.md example.
 import { describe, expect, it } from 'vitest';
-import { countIndependentApprovals, disjoint, PROFILE_REMOVED, Roster } from '../../../electron/core/operators/roster';
+import { PROFILE_REMOVED } from '../../../electron/core/ledger/kinds/system';
+import { countIndependentApprovals, disjoint, Roster } from '../../../electron/core/operators/roster';
 import { generateSigningKey } from '../../../electron/core/statements/keys';
 import { canonicalHash, type StatementBody } from '../../../electron/core/statements/statement';
 import { Chain, DESK, person, type Person } from '../../support/roster-chain';

@@ -80,7 +80,7 @@ describe('layer import zones', () => {
     ['electron/core/store/migrations/0100-deposit-intake.ts', "import { trigramAvailable as x } from './runner';"],
     ['electron/core/team/pg-migrations/0020-desk-state.ts', "import { projectionTable as x } from './runner';"],
     ['electron/core/store/migrations/index.ts', "import { migration0020 as x } from './0020-deposit-search';"],
-    ['electron/core/withdrawals/probe.ts', "import { moveWithdrawalRequest as x } from '../store';"],
+    ['electron/core/withdrawals/probe.ts', "import { moveWithdrawalRequest as x } from '../store/withdrawals';"],
     ['electron/core/store/probe.ts', "export { moveWithdrawalRequest as x } from './withdrawals';"],
   ])('%s: %s is allowed', async (filePath, code) => {
     expect(await restrictedImportErrors(filePath, `${code}\nexport const y = x;\n`)).toEqual([]);

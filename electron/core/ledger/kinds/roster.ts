@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { RosterKind } from '../../statements/statement';
 import type { ChainRow } from '../../operators/roster';
-import { legacyInvitationProblem } from '../../operators/invitation-code';
+import { legacyInvitationProblem } from '../invitation-code';
 import { defineKind, type ChainStanding, type RegisteredKind } from '../kind';
 
 const canonicalObject = z.record(z.string(), z.unknown());

@@ -8,9 +8,9 @@ import { z } from 'zod';
 import type { ChainRow } from '../../operators/roster';
 import { defineKind, type ChainStanding } from '../kind';
 
-import { PROFILE_REMOVED } from '../../operators/roster';
+/** The desk-signed event that removes a merchant profile from this workstation, and the roster with it. */
+export const PROFILE_REMOVED = 'profiles/remove';
 
-export { PROFILE_REMOVED };
 /** The desk-signed row that tells other workstations about a merchant profile (no credentials: those stay local). */
 export const TEAM_PROFILE_ACTION = 'team/profile';
 /** The first row of a desk whose unsigned log of before signed approvals was sealed. */

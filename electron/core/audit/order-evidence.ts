@@ -8,7 +8,7 @@ import { decryptJson, parsePublicKey, signedEvidenceHolds, signedEvidenceSchema,
 import type { Statement } from '../statements/statement';
 import { auditRowsOfAction } from '../store/audit';
 import { type StoreDatabase } from '../store/database';
-import { ORDER_ACCEPTED, ORDER_STATUS, systemBodySchema, TEAM_PROFILE_ACTION } from './kinds/system';
+import { ORDER_ACCEPTED, ORDER_STATUS, systemBodySchema, TEAM_PROFILE_ACTION } from '../ledger/kinds/system';
 
 /** What this workstation checks an order's evidence with, for one profile. */
 export interface OrderEvidenceKeys {

@@ -1,0 +1,83 @@
+// The module map of electron/core (issue 19; ARCHITECTURE.md "modules, each {name, deps}"): which module owns each
+// core file, and the modules each may import, in one list from the bottom up. A module may depend only on modules
+// listed before it, so the graph is acyclic by construction. Judged by the `layers/imports` rule on resolved paths;
+// test/unit/lint/core-modules.test.ts checks that every declared dependency is used and every import declared.
+import { relative, sep } from 'node:path';
+
+/**
+ * The modules, bottom first. `owns`: paths under electron/core, a folder ending in '/' or one file. `dependsOn`: the
+ * modules (each listed earlier) whose files this module's files import. Every module may import the kernel.
+ */
+export const CORE_MODULES = [
+  {
+    name: 'kernel',
+    owns: ['errors.ts', 'secrets/errors.ts', 'secrets/fields.ts', 'log/', 'files/', 'export/', 'features/handle.ts', 'store/database.ts', 'store/errors.ts', 'store/json.ts', 'store/pagination.ts', 'store/paths.ts', 'store/data-folder.ts', 'store/migrations/'],
+    dependsOn: [],
+  },
+  { name: 'secrets', owns: ['secrets/'], dependsOn: [] },
+  { name: 'profiles', owns: ['store/profiles.ts', 'store/settings.ts'], dependsOn: [] },
+  {
+    name: 'ledger',
+    owns: ['ledger/', 'statements/', 'auth/'],
+    dependsOn: ['profiles'],
+    // The kind registry judges rows against the roster the operators module replays and the desk key the audit module
+    // holds: it names their types and never runs their code (a type-only circle, which ARCHITECTURE.md allows).
+    typesFrom: ['operators', 'audit'],
+  },
+  { name: 'audit', owns: ['audit/', 'store/audit.ts'], dependsOn: ['secrets', 'profiles', 'ledger'] },
+  { name: 'connection', owns: ['connection/', 'store/connection-log.ts', 'store/seen-nonces.ts'], dependsOn: [] },
+  { name: 'context', owns: ['context.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'connection'] },
+  { name: 'operators', owns: ['operators/', 'store/operators.ts', 'store/policies.ts', 'features/operators.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'context'] },
+  { name: 'session', owns: ['session.ts', 'features/session.ts'], dependsOn: ['profiles', 'context', 'operators'] },
+  { name: 'addressBook', owns: ['store/address-book.ts', 'features/address-book.ts'], dependsOn: ['context', 'operators'] },
+  { name: 'labels', owns: ['labels/', 'store/labels.ts', 'features/labels.ts'], dependsOn: ['ledger', 'context', 'operators', 'addressBook'] },
+  { name: 'merchant', owns: ['merchant/', 'store/balances.ts', 'store/currencies.ts', 'store/merchant-info.ts'], dependsOn: [] },
+  { name: 'deposits', owns: ['deposits/', 'store/deposits.ts', 'features/deposits.ts'], dependsOn: ['context', 'session', 'labels', 'merchant'] },
+  { name: 'withdrawals', owns: ['withdrawals/', 'store/withdrawals.ts', 'features/withdrawals.ts'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'context', 'operators', 'addressBook', 'labels', 'merchant'] },
+  { name: 'payouts', owns: ['payouts/', 'store/payouts.ts', 'features/payouts.ts', 'features/approvals-queue.ts'], dependsOn: ['ledger', 'audit', 'context', 'operators', 'merchant', 'withdrawals'] },
+  { name: 'sync', owns: ['sync/', 'store/sync-state.ts', 'features/sync.ts', 'features/dashboard.ts'], dependsOn: ['connection', 'context', 'merchant', 'deposits', 'withdrawals'] },
+  { name: 'callbacks', owns: ['callbacks/', 'features/callbacks.ts'], dependsOn: ['context', 'operators', 'withdrawals', 'sync'] },
+  { name: 'reconcile', owns: ['reconcile/', 'features/reconcile.ts'], dependsOn: ['context', 'merchant', 'deposits', 'withdrawals', 'sync'] },
+  { name: 'notifications', owns: ['notifications/', 'store/notifications.ts', 'features/notifications.ts'], dependsOn: ['ledger', 'context', 'operators', 'deposits', 'withdrawals', 'payouts'] },
+  { name: 'team', owns: ['team/', 'store/team.ts', 'features/team.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'context', 'operators', 'addressBook', 'labels', 'withdrawals', 'payouts'] },
+  { name: 'reports', owns: ['reports/', 'features/statements.ts'], dependsOn: ['context', 'session', 'labels', 'withdrawals', 'reconcile'] },
+  { name: 'addresses', owns: ['addresses/', 'store/addresses.ts', 'features/addresses.ts'], dependsOn: ['context', 'operators', 'withdrawals'] },
+  { name: 'diagnostics', owns: ['diagnostics.ts'], dependsOn: [] },
+  { name: 'desk', owns: ['profiles.ts', 'features/profiles.ts', 'features/settings.ts', 'features/audit.ts', 'features/connection.ts'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'context', 'operators', 'session', 'merchant', 'withdrawals', 'sync', 'callbacks', 'notifications', 'diagnostics'] },
+  { name: 'engine', owns: ['engine.ts', 'service.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'context', 'operators', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'payouts', 'sync', 'callbacks', 'reconcile', 'notifications', 'team', 'reports', 'addresses', 'desk'] },
+];
+
+/**
+ * Imports that still run against the graph, each with what removes it (issue 19). The rule lets exactly these through;
+ * test/unit/lint/core-modules.test.ts fails when one of them is gone, so the list only shrinks.
+ */
+export const IMPORT_DEBTS = {
+  'audit/trail.ts -> operators/roster.ts':
+    "the trail replays each profile's roster (new Roster()); the roster replay moves into the ledger once the operators module reports roster statements to it",
+  'operators/devices.ts -> store/team.ts':
+    'device keys exist only on a team desk; the team module will hand operators a "team desk or not" fact through its API',
+  'withdrawals/batch-line-ref.ts -> store/payouts.ts':
+    'a withdrawal view shows its batch line; the payouts module will contribute that through a seam the withdrawals module declares',
+};
+
+/** The module owning `coreRelative` (a path under electron/core, '/'-separated), or null when no module owns it. */
+export function coreModuleOf(coreRelative) {
+  let best = null;
+  let bestLength = -1;
+  for (const module of CORE_MODULES) {
+    for (const owned of module.owns) {
+      const matches = owned.endsWith('/') ? coreRelative.startsWith(owned) : coreRelative === owned;
+      if (matches && owned.length > bestLength) {
+        best = module.name;
+        bestLength = owned.length;
+      }
+    }
+  }
+  return best;
+}
+
+/** '/'-separated path of `absolute` under electron/core of `root`, or null outside it. */
+export function coreRelativePath(root, absolute) {
+  const path = relative(root, absolute).split(sep).join('/');
+  return path.startsWith('electron/core/') ? path.slice('electron/core/'.length) : null;
+}
