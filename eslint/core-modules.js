@@ -11,7 +11,7 @@ import { relative, sep } from 'node:path';
 export const CORE_MODULES = [
   {
     name: 'kernel',
-    owns: ['errors.ts', 'secrets/errors.ts', 'secrets/fields.ts', 'log/', 'files/', 'export/', 'features/handle.ts', 'store/database.ts', 'store/errors.ts', 'store/json.ts', 'store/pagination.ts', 'store/paths.ts', 'store/data-folder.ts', 'store/migrations/'],
+    owns: ['kernel/', 'errors.ts', 'secrets/errors.ts', 'secrets/fields.ts', 'log/', 'files/', 'export/', 'features/handle.ts', 'store/database.ts', 'store/errors.ts', 'store/json.ts', 'store/pagination.ts', 'store/paths.ts', 'store/data-folder.ts', 'store/migrations/'],
     dependsOn: [],
   },
   { name: 'secrets', owns: ['secrets/'], dependsOn: [] },

@@ -1,6 +1,7 @@
-// The treasury engine: opens the desk's database, wires context, sync, withdrawal desk, callback listener and
-// session lock, and exposes the contract's handlers plus an event stream. Plain Node: used by the Electron main
-// process, the CLI and the browser test harness alike.
+// The treasury engine: opens the desk's database, builds its running parts as modules in one list (audit trail,
+// context, sync, session lock, callback listener, team mode, demo sandbox, watchdog, notifications, auto-sync), started
+// in dependency order and stopped in the reverse, and exposes the contract's handlers plus an event stream. Plain
+// Node: used by the Electron main process, the CLI and the browser test harness alike.
 import type { ContractEvent, TreasuryHandlers } from '../contract';
 import { DeskContext, type NetworkOptions } from './context';
 import { AuditTrail } from './audit/trail';
@@ -10,6 +11,7 @@ import { CallbackListener } from './callbacks/listener';
 import { DeskNotifications, type NotificationOptions } from './notifications/center';
 import { KeychainVault } from './secrets';
 import { createHandlers, startDemo, type DemoSandboxStarter, type ServiceParts } from './service';
+import { startModules, type ModuleDefinition } from './kernel/modules';
 import { SessionLock } from './session';
 import { TeamMode, type SharedStoreOpener } from './team/mode';
 import { openPostgresDeskStore } from './team/postgres-store';
@@ -73,48 +75,18 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   });
   const vault = options.vault ?? new KeychainVault();
   const clock = options.clock ?? Date.now;
-  let trail: AuditTrail;
-  let deskSecrets: MovableDeskSecrets;
-  try {
-    // The desk key signs system events; headless runs without a keychain keep it in a private file beside the database.
-    // Which of the two is recorded once and never switched by itself (audit/anchor-store.ts).
-    const secrets = await openDeskSecrets(db, vault, dbPath, options.credentialsFile !== undefined, clock());
-    trail = new AuditTrail(db, await DeskIdentity.load(secrets), secrets, clock);
-    deskSecrets = secrets;
-    trail.sealLegacyLog();
-  } catch (error) {
-    closeDatabase(db);
-    throw error;
-  }
-  const context = new DeskContext({
-    db,
-    vault,
-    trail,
-    clock,
-    ...(options.credentialsFile !== undefined ? { credentialsFile: options.credentialsFile } : {}),
-    ...(options.profile !== undefined ? { profile: options.profile } : {}),
-    ...(options.cryptoThreads !== undefined ? { cryptoThreads: options.cryptoThreads } : {}),
-    ...(options.network ? { network: options.network } : {}),
-  });
-  try {
-    await context.loadCredentialsFile();
-    finishDepositIntake(context); // deposit pages verified before a crash join the history
-  } catch (error) {
-    closeDatabase(db);
-    throw error;
-  }
-  const sync = new SyncService(context);
-  const session = new SessionLock(context, options.lockable === true);
-  const callbacks = new CallbackListener(context);
+  const notifying = options.notifications === true ? {} : options.notifications || undefined;
+  // The parts each module builds, for the modules after it (the list below orders them).
+  let trail!: AuditTrail;
+  let deskSecrets!: MovableDeskSecrets;
+  let context!: DeskContext;
+  let sync!: SyncService;
+  let session!: SessionLock;
+  let callbacks!: CallbackListener;
+  let team!: TeamMode;
+  let watchdog!: WithdrawalWatchdog;
   const demoSandboxes: { close(): Promise<void> }[] = [];
-  const team = new TeamMode(context, deskSecrets, options.openSharedStore ?? openPostgresDeskStore);
-  try {
-    await team.resume();
-  } catch (error) {
-    // The team database did not open (a bad saved URL, no password): the desk serves its local copy and says so.
-    appLog.warn('team: team mode could not resume', { error });
-  }
-  const parts = {
+  const serviceParts = (): ServiceParts => ({
     context,
     sync,
     session,
@@ -123,39 +95,139 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => demoSandboxes.push(sandbox),
     appVersion: options.appVersion ?? 'unknown',
     team,
-    moveAnchor: ((to, signMove) => moveDeskSecrets({ db, vault, dbPath, trail, secrets: deskSecrets, now: clock }, to, signMove)) satisfies ServiceParts['moveAnchor'],
-  };
-  const handlers = createHandlers(parts);
-  // A demo desk's sandbox runs inside the app: start it again (new port) so the demo keeps working after a restart.
-  const active = context.activeProfileName();
-  if (active !== undefined && options.startDemoSandbox && getProfile(db, active)?.demo === true) {
-    await startDemo(parts);
-  }
-  const notifying = options.notifications === true ? {} : options.notifications || undefined;
-  const watchdog = notifying ? new WithdrawalWatchdog(context, notifying.watchdogIntervalMs ?? WATCHDOG_INTERVAL_MS) : undefined;
-  const notifications = notifying && watchdog ? new DeskNotifications(context, watchdog, notifying) : undefined;
-  watchdog?.start();
-  notifications?.start();
-  const autoSync = options.autoSync ? new AutoSync(context, sync, options.autoSync === true ? {} : options.autoSync) : undefined;
-  autoSync?.start();
-  let closed = false;
+    moveAnchor: (to, signMove) => moveDeskSecrets({ db, vault, dbPath, trail, secrets: deskSecrets, now: clock }, to, signMove),
+  });
+  // The engine's modules in one list: built and started in dependency order, stopped in the reverse (kernel/modules.ts).
+  const modules: ModuleDefinition[] = [
+    { name: 'database', dependsOn: [], create: () => ({ stop: () => closeDatabase(db) }) },
+    {
+      name: 'audit',
+      dependsOn: ['database'],
+      async create() {
+        // The desk key signs system events; headless runs without a keychain keep it in a private file beside the
+        // database. Which of the two is recorded once and never switched by itself (audit/anchor-store.ts).
+        deskSecrets = await openDeskSecrets(db, vault, dbPath, options.credentialsFile !== undefined, clock());
+        trail = new AuditTrail(db, await DeskIdentity.load(deskSecrets), deskSecrets, clock);
+        trail.sealLegacyLog();
+        return { stop: () => trail.flush() };
+      },
+    },
+    {
+      name: 'context',
+      dependsOn: ['audit'],
+      create() {
+        context = new DeskContext({
+          db,
+          vault,
+          trail,
+          clock,
+          ...(options.credentialsFile !== undefined ? { credentialsFile: options.credentialsFile } : {}),
+          ...(options.profile !== undefined ? { profile: options.profile } : {}),
+          ...(options.cryptoThreads !== undefined ? { cryptoThreads: options.cryptoThreads } : {}),
+          ...(options.network ? { network: options.network } : {}),
+        });
+        return {
+          async start() {
+            await context.loadCredentialsFile();
+            finishDepositIntake(context); // deposit pages verified before a crash join the history
+          },
+          stop: () => context.close(),
+        };
+      },
+    },
+    {
+      name: 'sync',
+      dependsOn: ['context'],
+      create() {
+        sync = new SyncService(context);
+        return {};
+      },
+    },
+    {
+      name: 'session',
+      dependsOn: ['context'],
+      create() {
+        session = new SessionLock(context, options.lockable === true);
+        return { stop: () => session.close() };
+      },
+    },
+    {
+      name: 'callbacks',
+      dependsOn: ['context'],
+      create() {
+        callbacks = new CallbackListener(context);
+        return { stop: () => callbacks.stop().then(() => undefined) };
+      },
+    },
+    {
+      name: 'team',
+      dependsOn: ['context', 'audit'],
+      create() {
+        team = new TeamMode(context, deskSecrets, options.openSharedStore ?? openPostgresDeskStore);
+        return {
+          async start() {
+            try {
+              await team.resume();
+            } catch (error) {
+              // The team database did not open (a bad saved URL, no password): the desk serves its local copy and says so.
+              appLog.warn('team: team mode could not resume', { error });
+            }
+          },
+          stop: () => team.stop(),
+        };
+      },
+    },
+    {
+      name: 'demo',
+      dependsOn: ['sync', 'session', 'callbacks', 'team'],
+      create: () => ({
+        async start() {
+          // A demo desk's sandbox runs inside the app: start it again (new port) so the demo keeps working after a restart.
+          const active = context.activeProfileName();
+          if (active !== undefined && options.startDemoSandbox && getProfile(db, active)?.demo === true) await startDemo(serviceParts());
+        },
+        stop: () => Promise.all(demoSandboxes.map((sandbox) => sandbox.close().catch(() => undefined))).then(() => undefined),
+      }),
+    },
+    ...(notifying
+      ? [
+          {
+            name: 'watchdog',
+            dependsOn: ['context'],
+            create() {
+              watchdog = new WithdrawalWatchdog(context, notifying.watchdogIntervalMs ?? WATCHDOG_INTERVAL_MS);
+              return { start: () => watchdog.start(), stop: () => watchdog.stop() };
+            },
+          },
+          {
+            name: 'notifications',
+            dependsOn: ['watchdog'],
+            create() {
+              const notifications = new DeskNotifications(context, watchdog, notifying);
+              return { start: () => notifications.start(), stop: () => notifications.stop() };
+            },
+          },
+        ]
+      : []),
+    ...(options.autoSync
+      ? [
+          {
+            name: 'autoSync',
+            dependsOn: ['sync', 'demo'],
+            create() {
+              const autoSync = new AutoSync(context, sync, options.autoSync === true ? {} : options.autoSync || {});
+              return { start: () => autoSync.start(), stop: () => autoSync.stop() };
+            },
+          },
+        ]
+      : []),
+  ];
+  // When a module fails to start, those started before it are stopped (the database first in the list, so closed last).
+  const started = await startModules(modules);
   return {
-    handlers,
+    handlers: createHandlers(serviceParts()),
     onEvent: (listener) => context.onEvent(listener),
     warnings: context.credentialsFileWarnings,
-    async close() {
-      if (closed) return;
-      closed = true;
-      autoSync?.stop();
-      notifications?.stop();
-      watchdog?.stop();
-      session.close();
-      await team.stop();
-      await callbacks.stop();
-      await context.close();
-      await Promise.all(demoSandboxes.map((sandbox) => sandbox.close().catch(() => undefined)));
-      await trail.flush();
-      closeDatabase(db);
-    },
+    close: () => started.stop(),
   };
 }
