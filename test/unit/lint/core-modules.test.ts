@@ -151,3 +151,14 @@ describe('the lint judges core imports by the module map', () => {
     expect(await importErrors(filePath, code)).toEqual([]);
   });
 });
+
+describe("README's copy of the module map", () => {
+  it('matches eslint/core-modules.js line for line', async () => {
+    const { coreModuleGraphText } = await import('../../../scripts/print-core-modules.mjs');
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const block = /The map \(each module, then what it may import;[\s\S]*?```text\n([\s\S]*?)\n\s*```/.exec(readme)?.[1];
+    expect(block, 'README.md "Modules in one map" holds the graph in a ```text block').toBeDefined();
+    const lines = (block ?? '').split('\n').map((line) => line.replace(/^ {2}/, ''));
+    expect(lines.join('\n'), 'README.md is out of date: paste the output of node scripts/print-core-modules.mjs').toBe(coreModuleGraphText());
+  });
+});
