@@ -9,22 +9,16 @@ import { appLog } from './log';
 import { registerSecret } from './log/redact';
 import type { KeychainVault} from './secrets';
 import { readCredentialsFile, type MerchantKeys } from './secrets';
+import type { AuditEntry, AuditRecorder } from './audit/recorder';
 import type { AuditTrail } from './audit/trail';
+import type { Kernel } from './kernel/kernel';
 import { type StoreDatabase } from './store/database';
-import { createProfile, getProfile, listProfiles, updateProfile, type Profile } from './store/profiles';
+import { createProfile, getProfile, listProfiles, updateProfile, type Profile, type ProfileSelection } from './store/profiles';
 import { StoredNonceMemory } from './store/seen-nonces';
 import { getSetting, SETTING_KEYS } from './store/settings';
+import type { MerchantConnection } from './connection/merchant-connection';
 import { ConnectionTracker } from './connection/tracker';
 import { ConnectionWatch } from './connection/watch';
-
-/** A system event for the audit log, signed by the desk key. Never put a secret in `details`. */
-export interface AuditEntry {
-  readonly profile?: string | null;
-  /** What happened, `domain/verb`: `withdrawals/status`, `deposits/conflict`. */
-  readonly action: string;
-  readonly subject?: string | null;
-  readonly details?: unknown;
-}
 
 export interface NetworkOptions {
   readonly timeouts?: Partial<HttpTimeouts>;
@@ -52,7 +46,7 @@ interface ProfileClients {
   readonly pool: CryptoPool;
 }
 
-export class DeskContext {
+export class DeskContext implements Kernel, AuditRecorder, ProfileSelection, MerchantConnection {
   readonly db: StoreDatabase;
   readonly vault: KeychainVault;
   readonly trail: AuditTrail;

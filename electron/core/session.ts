@@ -3,7 +3,9 @@
 // with their passphrase. Background work (auto sync, the renderer's refreshes) never counts as activity. The CLI runs
 // unlocked (each command authenticates itself).
 import { usableTimeZone, type SessionState } from '../contract';
-import type { DeskContext } from './context';
+import type { Kernel } from './kernel/kernel';
+import type { AuditRecorder } from './audit/recorder';
+import type { ProfileSelection } from './store/profiles';
 import { DeskError } from './errors';
 import { unsealOperator, type OperatorCredentials } from './operators/acting';
 import { getProfile } from './store/profiles';
@@ -20,7 +22,7 @@ export class SessionLock {
   #timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly context: DeskContext,
+    private readonly context: Kernel & AuditRecorder & ProfileSelection,
     private readonly lockable: boolean,
   ) {
     this.#lastActivity = context.now();

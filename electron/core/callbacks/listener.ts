@@ -7,7 +7,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { CallbackListenerState } from '../../contract';
 import { CALLBACK_ACK_BODY, inlineDecryptor, MAX_REQUEST_BODY_BYTES, ProtocolError, verifyCallback } from '../../protocol';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import { actingAs, type OperatorCredentials } from '../operators/acting';
 import { isLoopbackHost, RefusalSampler, SourceRateLimit, type RefusalSummary } from './refusals';
@@ -47,7 +50,7 @@ export class CallbackListener {
   #sampler = new RefusalSampler();
   #limit = new SourceRateLimit();
 
-  constructor(private readonly context: DeskContext) {}
+  constructor(private readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection) {}
 
   state(): CallbackListenerState {
     return { running: this.#server !== undefined, url: this.#url, received: this.#received, refused: this.#refused, lastError: this.#lastError };

@@ -5,7 +5,9 @@
 // the address_book row keeps what the desk saw (uses, first and last use) and the entry's label and note.
 import { sameAddress, validateAddress, type Chain } from '../../chains';
 import type { AddressBookEntryView, AddressBookView, TreasuryHandlers } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
 import { actingAs, signAction } from '../operators/acting';
 import { signRosterStatement } from '../operators/roster-statement';
@@ -14,14 +16,14 @@ import { deleteAddressBookEntry, listAddressBook, saveAddressBookEntry, setAddre
 import type { Handle } from './handle';
 
 export interface AddressBookFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection;
 }
 
 const ALONE_NOTICE =
   'This desk has no two independent admins, so an address-book addition takes effect on one operator’s word: with the “only from book” policy, that is not four-eyes.';
 
 /** The desk's row for an address of the chain (an EVM address in any letter case), if it has one. */
-export function findBookRow(context: DeskContext, profile: string, chain: Chain, address: string): AddressBookEntry | undefined {
+export function findBookRow(context: Kernel & AuditRecorder & ProfileSelection, profile: string, chain: Chain, address: string): AddressBookEntry | undefined {
   return listAddressBook(context.db, profile, chain).find((entry) => sameAddress(entry.address, address, chain));
 }
 
@@ -34,7 +36,7 @@ function checkAddress(chain: Chain, address: string): void {
  * Sets the label and note of a book entry (the one place they live; `labels set book` and `addressbook label` both
  * come here), adding the desk's row for the address when it has none. Runs inside the caller's transaction.
  */
-export function writeBookLabel(context: DeskContext, profile: string, chain: Chain, address: string, label: string | null, note: string | null): AddressBookEntry {
+export function writeBookLabel(context: Kernel & AuditRecorder & ProfileSelection, profile: string, chain: Chain, address: string, label: string | null, note: string | null): AddressBookEntry {
   const row = findBookRow(context, profile, chain, address) ?? saveAddressBookEntry(context.db, profile, { chain, address }, context.now());
   const updated = setAddressBookLabel(context.db, profile, { chain, address: row.address, label, note });
   if (!updated) throw new DeskError('internal', `the address-book entry ${chain}:${address} disappeared`);
@@ -46,14 +48,14 @@ export function writeBookLabel(context: DeskContext, profile: string, chain: Cha
  * desk has none, with the proposal's label when it names one (null: none given). The proposal here, and a team
  * workstation applying one pulled from another.
  */
-export function recordBookProposal(context: DeskContext, profile: string, chain: Chain, address: string, label: string | null): void {
+export function recordBookProposal(context: Kernel & AuditRecorder & ProfileSelection, profile: string, chain: Chain, address: string, label: string | null): void {
   const row = findBookRow(context, profile, chain, address);
   if (label !== null) writeBookLabel(context, profile, chain, address, label === '' ? null : label, row?.note ?? null);
   else if (!row) saveAddressBookEntry(context.db, profile, { chain, address }, context.now());
 }
 
 /** Removes the desk's row for an address (its label and what the desk saw), if it has one; inside the caller's transaction. */
-export function forgetBookRow(context: DeskContext, profile: string, chain: Chain, address: string): void {
+export function forgetBookRow(context: Kernel & AuditRecorder & ProfileSelection, profile: string, chain: Chain, address: string): void {
   const row = findBookRow(context, profile, chain, address);
   if (row) deleteAddressBookEntry(context.db, profile, row.chain, row.address);
 }
@@ -77,7 +79,7 @@ function entryView(row: AddressBookEntry, roster: Roster): AddressBookEntryView 
 }
 
 /** The book of the active profile: the desk's rows with their signed standing, signed entries whose row is gone, and pending additions. */
-export function addressBookView(context: DeskContext): AddressBookView {
+export function addressBookView(context: Kernel & AuditRecorder & ProfileSelection): AddressBookView {
   const profile = context.activeProfile().name;
   const roster = context.trail.roster(profile, { cached: true });
   const rows = listAddressBook(context.db, profile);

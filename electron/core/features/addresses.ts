@@ -4,7 +4,10 @@ import { CHAIN_INFO, chainsFor, depositNotesFor, isAddressType, validateAddress 
 import type { DepositAddressView, TreasuryHandlers } from '../../contract';
 import { ProtocolError } from '../../protocol';
 import { qrPngDataUrl, qrSvg } from '../addresses/qr';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import { actingAs, signAction } from '../operators/acting';
 import { listDepositAddresses, saveDepositAddress, type DepositAddress } from '../store/addresses';
@@ -12,7 +15,7 @@ import { newUserOrder } from '../withdrawals/desk';
 import type { Handle } from './handle';
 
 export interface AddressesFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 }
 
 export function addressView(address: DepositAddress): DepositAddressView {

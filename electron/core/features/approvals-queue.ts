@@ -1,12 +1,15 @@
 // The approvals queue feature (withdrawals/queue): single requests someone still has to act on, and each batch payout
 // with lines waiting once (core/payouts/queue.ts).
 import type { TreasuryHandlers } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { approvalsQueue } from '../payouts/queue';
 import type { Handle } from './handle';
 
 export interface ApprovalsQueueFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 }
 
 export function approvalsQueueHandlers({ context }: ApprovalsQueueFeatureDeps, handle: Handle): Pick<TreasuryHandlers, 'withdrawals/queue'> {

@@ -5,7 +5,9 @@ import type { AuditEntryView, TreasuryHandlers } from '../../contract';
 import { ANCHOR_MOVED_ACTION, type DeskSecretsKind } from '../audit/anchor-store';
 import { parseCheckpoint } from '../audit/trail';
 import { actingAs, signAction } from '../operators/acting';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
 import { parseStatement } from '../statements/statement';
 import { exportAudit, listAudit, type AuditRow } from '../store/audit';
@@ -21,7 +23,7 @@ export type AnchorMover = (
 const CHECKPOINT_FILE_MAX_BYTES = 64 * 1024;
 
 export interface AuditFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection;
   readonly moveAnchor: AnchorMover;
 }
 

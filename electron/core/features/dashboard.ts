@@ -3,13 +3,14 @@
 // stay decimal strings. Reads the cache only: works offline.
 import { CURRENCIES, formatMoney, isCurrencySymbol, parseMoney, WITHDRAWAL_CURRENCIES, type Money } from '../../chains';
 import { BALANCE_HISTORY_MAX_POINTS, type AssetTotalsView, type AssetTotalView, type TreasuryHandlers } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { ProfileSelection } from '../store/profiles';
 import { checkCurrencyFilter } from '../deposits/currency-filter';
 import { balanceReadings, latestBalances, type BalanceSnapshot } from '../store/balances';
 import type { Handle } from './handle';
 
 export interface DashboardFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & ProfileSelection;
 }
 
 const SPEC_ORDER: readonly string[] = WITHDRAWAL_CURRENCIES;

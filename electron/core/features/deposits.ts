@@ -2,7 +2,9 @@
 // (deposits/list, deposits/exportCsv). Reconciliation is features/reconcile.ts.
 import { unknownFieldsOf, depositRecordSchema } from '../../protocol';
 import type { DepositView, TreasuryHandlers } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
 import { csvInstant, csvLine } from '../export/csv';
 import { checkCurrencyFilter } from '../deposits/currency-filter';
 import type { SessionLock } from '../session';
@@ -12,7 +14,7 @@ import { DEFAULT_PAGE, EXPORT_PAGE, type Handle } from './handle';
 import { writeFileAtomically } from '../files/named-files';
 
 export interface DepositsFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection;
   /** For the reporting time zone of exports. */
   readonly session: SessionLock;
 }
@@ -45,7 +47,7 @@ interface DepositFilter {
   readonly label?: string | undefined;
 }
 
-export function depositQuery(context: DeskContext, profile: string, request: DepositFilter, limit: number, after: string | null): DepositQuery {
+export function depositQuery(context: Kernel & AuditRecorder & ProfileSelection, profile: string, request: DepositFilter, limit: number, after: string | null): DepositQuery {
   const apiOrders = labelledRefs(context.db, profile, 'deposit', request.label);
   return {
     profile,

@@ -4,7 +4,9 @@
 // Labels are hints for people: nothing that decides about money reads them.
 import { createHash } from 'node:crypto';
 import type { LabelView, TreasuryHandlers } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
 import { importedLinesOf, labelLineText, labelProblem, LABELS_FILE_MAX_BYTES, LABELS_IMPORT_STATEMENT_MAX_BYTES, parseBookRef, parseLabelsFile, type LabelLine } from '../labels/jsonl';
 import { encodeCanonical } from '../statements/canonical';
@@ -16,7 +18,7 @@ import { type Handle } from './handle';
 import { readTextFile, writeFileAtomically } from '../files/named-files';
 
 export interface LabelsFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection;
 }
 
 function recordView(record: LabelRecord): LabelView {
@@ -24,7 +26,7 @@ function recordView(record: LabelRecord): LabelView {
 }
 
 /** The address book's labelled entries as label views (`book`, ref `chain:address`). */
-function bookLabels(context: DeskContext, profile: string): LabelView[] {
+function bookLabels(context: Kernel & AuditRecorder & ProfileSelection, profile: string): LabelView[] {
   return listAddressBook(context.db, profile)
     .filter((entry) => entry.label !== null || entry.note !== null)
     .map((entry) => ({ type: 'book', ref: `${entry.chain}:${entry.address}`, label: entry.label ?? '', note: entry.note, updatedAt: null, updatedBy: null }));
@@ -34,7 +36,7 @@ function bookLabels(context: DeskContext, profile: string): LabelView[] {
  * Writes one label where it lives: the labels table, or the address book for `book`. Inside the caller's transaction
  * (a label set or imported here, or a team workstation applying the statement pulled from another).
  */
-export function writeLabel(context: DeskContext, profile: string, line: LabelLine, by: string): void {
+export function writeLabel(context: Kernel & AuditRecorder & ProfileSelection, profile: string, line: LabelLine, by: string): void {
   if (line.type !== 'book') {
     saveLabel(context.db, profile, { type: line.type as StoredLabelType, ref: line.ref, label: line.label, note: line.note }, by, context.now());
     return;

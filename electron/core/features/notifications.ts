@@ -1,13 +1,16 @@
 // The notifications feature: each operator's notification preferences and the approvals waiting for them
 // (notifications/*). Raising notifications is core/notifications/center.ts.
 import type { TreasuryHandlers } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { preferencesView, setOwnPreferences } from '../notifications/preferences';
 import { approvalsWaitingFor } from '../notifications/recipients';
 import type { Handle } from './handle';
 
 export interface NotificationsFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 }
 
 export function notificationsHandlers(

@@ -1,7 +1,9 @@
 // The operators feature: the roster (found, invite, accept, confirm, roles, disable, re-key, passphrases), operators/*.
 // Each operator's notification preferences are features/notifications.ts.
 import type { TreasuryHandlers } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
 import {
   acceptInvitation,
   changePassphrase,
@@ -18,7 +20,7 @@ import { addDevice, confirmDevice } from '../operators/devices';
 import type { Handle } from './handle';
 
 export interface OperatorsFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection;
 }
 
 type OperatorMethods =

@@ -1,7 +1,10 @@
 // The batch payouts feature (issue 13, docs/payouts.md): import a CSV as one signed batch, approve, reject or cancel
 // it as a whole, submit it line by line (resumable), show its status and export its results (payouts/*).
 import type { TreasuryHandlers } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import {
   approvePayoutBatch,
   cancelPayoutBatch,
@@ -15,7 +18,7 @@ import {
 import { DEFAULT_PAGE, type Handle } from './handle';
 
 export interface PayoutsFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 }
 
 type PayoutMethods =

@@ -1,13 +1,14 @@
 // The reconciliation feature: the desk's verified records against the service's own answers (reconcile/run). The
 // comparison itself is core/reconcile/.
 import type { TreasuryHandlers } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { ProfileSelection } from '../store/profiles';
 import { checkCurrencyFilter } from '../deposits/currency-filter';
 import { runReconciliation } from '../reconcile/run';
 import type { Handle } from './handle';
 
 export interface ReconcileFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & ProfileSelection;
 }
 
 export function reconcileHandlers({ context }: ReconcileFeatureDeps, handle: Handle): Pick<TreasuryHandlers, 'reconcile/run'> {

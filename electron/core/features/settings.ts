@@ -1,7 +1,10 @@
 // The settings feature: desk-wide settings an admin changes (lock timeout, stuck-order thresholds, reporting time
 // zone) and the diagnostics export (settings/*, diagnostics/export).
 import type { TreasuryHandlers } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { applicationLogFacts, diagnosticsText } from '../diagnostics';
 import { DeskError } from '../errors';
 import { appLog, secretRedactor } from '../log';
@@ -16,7 +19,7 @@ import { type Handle } from './handle';
 import { writeFileAtomically } from '../files/named-files';
 
 export interface SettingsFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
   readonly session: SessionLock;
   /** For the sync state in diagnostics. */
   readonly sync: SyncService;

@@ -2,7 +2,9 @@
 // statements/savePdf for the page a face printed) and the withdrawals CSV export (withdrawals/exportCsv). Reads the
 // cache only; the exports are written whole or not at all, each recorded in the audit log.
 import type { TreasuryHandlers } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
 import { buildPeriodStatement } from '../reports/period-statement';
 import { periodStatementCsv } from '../reports/statement-csv';
@@ -16,7 +18,7 @@ import { EXPORT_PAGE, type Handle } from './handle';
 import { writeFileAtomically } from '../files/named-files';
 
 export interface StatementsFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection;
   /** For the reporting time zone, when a request names none. */
   readonly session: SessionLock;
 }

@@ -2,7 +2,9 @@
 // (selfcheck/run, sync/*, currencies/list, balances/list, merchant/info). The callback listener is features/callbacks.ts.
 import { clockDriftVerdict, CLOCK_DRIFT_WARN_SECONDS, type SelfcheckReport, type SelfcheckStep, type TreasuryHandlers } from '../../contract';
 import { NotWhitelistedError, ResponseVerificationError, ServiceError, TIMESTAMP_WINDOW_SECONDS } from '../../protocol';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { balanceViews, currencyViews, merchantInfoView } from '../merchant/records';
 import { saveMerchantInfo } from '../store/merchant-info';
 import { diagnoseFailure } from '../connection/tracker';
@@ -10,7 +12,7 @@ import type { SyncService } from '../sync/sync';
 import type { Handle } from './handle';
 
 export interface SyncFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & ProfileSelection & MerchantConnection;
   readonly sync: SyncService;
 }
 

@@ -3,13 +3,15 @@
 import type { TreasuryHandlers } from '../../contract';
 import { registerSecret } from '../log';
 import { actingAs } from '../operators/acting';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
 import type { TeamMode } from '../team/mode';
 import { withHostList } from '../team/pg-hosts';
 import type { Handle } from './handle';
 
 export interface TeamFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection;
   readonly team: TeamMode;
 }
 

@@ -3,7 +3,10 @@
 import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../chains';
 import type { PolicyView, TreasuryHandlers } from '../../contract';
 import { toSignable } from '../audit/trail';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import { proposalView, proposePolicy } from '../operators/enrolment';
 import { labelledRefs } from '../store/labels';
@@ -26,7 +29,7 @@ import { recordStuckOrders, stuckOrders } from '../withdrawals/watchdog';
 import { DEFAULT_PAGE, type Handle } from './handle';
 
 export interface WithdrawalsFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 }
 
 type WithdrawalMethods =

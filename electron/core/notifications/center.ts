@@ -6,7 +6,10 @@
 // a CLI command must not claim what the app would show.
 import { isFinalOrderStatus } from '../../protocol';
 import type { DeskNotification, NotificationKind, NotificationPreferences, NotificationTarget } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { appLog } from '../log';
 import type { Roster } from '../operators/roster';
 import { lastDepositId, lastDepositIdSeenBefore, listDepositsStoredAfter, type Deposit } from '../store/deposits';
@@ -62,7 +65,7 @@ export class DeskNotifications {
   #syncing = false;
 
   constructor(
-    private readonly context: DeskContext,
+    private readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection,
     private readonly watchdog: WithdrawalWatchdog,
     options: Partial<NotificationOptions> = {},
   ) {

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { AMOUNT_SYNTAX, CURRENCIES, formatMoney, isCurrencySymbol, Money, WITHDRAWAL_CURRENCIES, writtenDecimals, type CurrencySymbol } from '../../chains';
 import { ORDER_FINAL_SCOPES, type NotificationPreferences, type NotificationPreferencesView } from '../../contract';
 import type { OperatorRole } from '../auth/roles';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
 import { actingAs, signAction, type OperatorCredentials } from '../operators/acting';
 import type { Roster } from '../operators/roster';
@@ -69,7 +71,7 @@ export function depositWanted(preferences: NotificationPreferences, currency: st
 }
 
 /** An operator's preferences in force: their stored choice when it parses, else their role's defaults. */
-export function preferencesOf(context: Pick<DeskContext, 'db'>, profile: string, name: string, role: OperatorRole): { preferences: NotificationPreferences; isDefault: boolean } {
+export function preferencesOf(context: Pick<(Kernel & AuditRecorder & ProfileSelection), 'db'>, profile: string, name: string, role: OperatorRole): { preferences: NotificationPreferences; isDefault: boolean } {
   const stored = getNotificationPreferences(context.db, profile, name);
   const parsed = stored === undefined ? undefined : storedSchema.safeParse(stored.preferences);
   if (parsed?.success === true) return { preferences: parsed.data, isDefault: false };
@@ -84,14 +86,14 @@ function enrolled(roster: Roster, profile: string, name: string): { name: string
 }
 
 /** An operator's preferences in the active profile, as the faces show them. */
-export function preferencesView(context: DeskContext, name: string): NotificationPreferencesView {
+export function preferencesView(context: Kernel & AuditRecorder & ProfileSelection, name: string): NotificationPreferencesView {
   const profile = context.activeProfile().name;
   const operator = enrolled(context.trail.roster(profile, { cached: true }), profile, name);
   return { profile, operator: operator.name, ...preferencesOf(context, profile, operator.name, operator.role) };
 }
 
 /** The acting operator sets their own preferences (any role may): checked, stored and signed into the audit log together. */
-export async function setOwnPreferences(context: DeskContext, preferences: NotificationPreferences, credentials: OperatorCredentials): Promise<NotificationPreferencesView> {
+export async function setOwnPreferences(context: Kernel & AuditRecorder & ProfileSelection, preferences: NotificationPreferences, credentials: OperatorCredentials): Promise<NotificationPreferencesView> {
   const checked = checkPreferences(preferences);
   const acting = await actingAs(context, credentials, 'view');
   await signAction(

@@ -5,7 +5,10 @@
 // its lines: who may approve every line. What decides "waiting for your approval" notices and the tray's and badge's
 // count (a batch counts once). Pure over the roster and the evidence, except the listings and the count.
 import { roleMay, type OperatorRole } from '../auth/roles';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { countIndependentApprovals, type Roster } from '../operators/roster';
 import { DeskError } from '../errors';
 import { judgeBatchLines, type JudgedLine } from '../payouts/batch';
@@ -65,7 +68,7 @@ export function batchApprovalCandidates(roster: Roster, judged: readonly JudgedL
 }
 
 /** Every single request of `profile` awaiting approval (not a batch's lines), oldest pages last (the queue is short: it pages anyway). */
-export function requestsAwaitingApproval(context: Pick<DeskContext, 'db'>, profile: string): WithdrawalRequest[] {
+export function requestsAwaitingApproval(context: Pick<(Kernel & AuditRecorder & ProfileSelection & MerchantConnection), 'db'>, profile: string): WithdrawalRequest[] {
   const all: WithdrawalRequest[] = [];
   let after: string | null = null;
   do {
@@ -77,12 +80,12 @@ export function requestsAwaitingApproval(context: Pick<DeskContext, 'db'>, profi
 }
 
 /** The batch payouts of `profile` with a line awaiting approval, newest first. */
-export function batchesAwaitingApproval(context: Pick<DeskContext, 'db'>, profile: string): PayoutBatch[] {
+export function batchesAwaitingApproval(context: Pick<(Kernel & AuditRecorder & ProfileSelection & MerchantConnection), 'db'>, profile: string): PayoutBatch[] {
   return listPayoutBatchesWithLinesIn(context.db, profile, ['awaitingApproval']);
 }
 
 /** A batch's lines judged from its statements, or null when its rows were altered so that it cannot be (it then asks nobody). */
-export function judgedBatchLines(context: DeskContext, batch: PayoutBatch, roster: Roster): JudgedLine[] | null {
+export function judgedBatchLines(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, roster: Roster): JudgedLine[] | null {
   try {
     return judgeBatchLines(context, batch, roster);
   } catch (error) {
@@ -92,7 +95,7 @@ export function judgedBatchLines(context: DeskContext, batch: PayoutBatch, roste
 }
 
 /** How many single requests and batches of the active profile `operator` may approve now, a batch once (the tray and badge count). */
-export function approvalsWaitingFor(context: DeskContext, operator: string): number {
+export function approvalsWaitingFor(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, operator: string): number {
   const profile = context.activeProfileName();
   if (profile === undefined) return 0;
   const roster = context.trail.roster(profile, { cached: true });

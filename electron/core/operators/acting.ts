@@ -7,7 +7,9 @@
 // Invariant: the unsealed key stays inside the returned ActingOperator's `sign`; nothing hands it out.
 import type { KeyObject } from 'node:crypto';
 import { roleMay, type OperatorAction, type OperatorRole } from '../auth/roles';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
 import { generateSigningKey } from '../statements/keys';
 import { signStatementText, type StatementBody } from '../statements/statement';
@@ -69,9 +71,9 @@ function timeText(ms: number): string {
  * it proves right, so checks of one operator run one after another here: parallel right passphrases (a script, twenty
  * windows) never count against each other, while parallel wrong guesses still each take their own count.
  */
-const checksUnderWay = new WeakMap<DeskContext, Map<number, Promise<unknown>>>();
+const checksUnderWay = new WeakMap<(Kernel & AuditRecorder & ProfileSelection), Map<number, Promise<unknown>>>();
 
-function oneCheckAtATime<T>(context: DeskContext, operatorId: number, check: () => Promise<T>): Promise<T> {
+function oneCheckAtATime<T>(context: Kernel & AuditRecorder & ProfileSelection, operatorId: number, check: () => Promise<T>): Promise<T> {
   let perOperator = checksUnderWay.get(context);
   if (!perOperator) checksUnderWay.set(context, (perOperator = new Map()));
   const previous = perOperator.get(operatorId) ?? Promise.resolve();
@@ -86,7 +88,7 @@ function oneCheckAtATime<T>(context: DeskContext, operatorId: number, check: () 
 
 /** Unseals the operator's current key with the passphrase: the one passphrase check there is. */
 export async function unsealOperator(
-  context: DeskContext,
+  context: Kernel & AuditRecorder & ProfileSelection,
   credentials: OperatorCredentials,
   profile: string = context.activeProfile().name,
 ): Promise<{ privateKey: KeyObject; keyId: string; snapshot: OperatorSnapshot; name: string; roster: Roster; profile: string }> {
@@ -160,7 +162,7 @@ export function authorize(name: string, role: OperatorRole, action: OperatorActi
 }
 
 /** Authenticates (unseals), checks the roster status and role, and returns the operator ready to sign. */
-export async function actingAs(context: DeskContext, credentials: OperatorCredentials, action: OperatorAction, profileName?: string): Promise<ActingOperator> {
+export async function actingAs(context: Kernel & AuditRecorder & ProfileSelection, credentials: OperatorCredentials, action: OperatorAction, profileName?: string): Promise<ActingOperator> {
   const unsealed = await unsealOperator(context, credentials, profileName);
   const { snapshot, name, profile, roster, privateKey, keyId } = unsealed;
   if (snapshot.status !== 'active') throw new DeskError('forbidden', `operator ${name} is disabled`);

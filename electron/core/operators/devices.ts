@@ -5,7 +5,9 @@
 // private key, sealed or not, leaves the workstation it was made at; the team database carries public keys only.
 import type { PendingDeviceView, RosterView } from '../../contract';
 import { passphraseProblem } from '../auth/passphrase';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
 import { namedDeskKey, WORKSTATION_ENROLMENT } from '../audit/trail';
 import { generateSigningKey } from '../statements/keys';
@@ -20,7 +22,7 @@ import type { PendingDevice } from './roster';
 import { sealPrivateKey } from './sealed-key';
 
 /** Whether this workstation holds a sealed key that signs for the operator as they stand now. */
-export function holdsKeyHere(context: DeskContext, profile: string, name: string): boolean {
+export function holdsKeyHere(context: Kernel & AuditRecorder & ProfileSelection, profile: string, name: string): boolean {
   const snapshot = context.trail.roster(profile).at(name);
   const record = getOperatorRecord(context.db, profile, name);
   if (!snapshot || !record) return false;
@@ -31,7 +33,7 @@ export function holdsKeyHere(context: DeskContext, profile: string, name: string
  * At a workstation where the operator has no key yet: makes one, seals it by the passphrase they type here, and
  * proposes it, signed by itself. It signs for them once confirmed (confirmDevice) at another workstation.
  */
-export async function addDevice(context: DeskContext, input: OperatorCredentials): Promise<PendingDeviceView> {
+export async function addDevice(context: Kernel & AuditRecorder & ProfileSelection, input: OperatorCredentials): Promise<PendingDeviceView> {
   const team = getTeamSettings(context.db);
   if (team === null) throw new DeskError('conflict', 'device keys are for team desks: on a single workstation the key an operator accepted with is their only one');
   const problem = passphraseProblem(input.passphrase);
@@ -63,7 +65,7 @@ export async function addDevice(context: DeskContext, input: OperatorCredentials
 }
 
 /** The desk key a device proposal names (the workstation it was made at), or null. */
-function proposedDeskKey(context: DeskContext, device: PendingDevice): string | null {
+function proposedDeskKey(context: Kernel & AuditRecorder & ProfileSelection, device: PendingDevice): string | null {
   const row = getAuditRow(context.db, device.seq);
   const statement = row ? parseStatement(row.statement) : null;
   const deskKey = statement?.body['deskKey'];
@@ -71,7 +73,7 @@ function proposedDeskKey(context: DeskContext, device: PendingDevice): string | 
 }
 
 /** Whether an admin's `team/workstation` enrolment of this desk key is in the local chain. */
-export function workstationEnrolled(context: DeskContext, publicKey: string): boolean {
+export function workstationEnrolled(context: Kernel & AuditRecorder & ProfileSelection, publicKey: string): boolean {
   return auditRowsOfAction(context.db, WORKSTATION_ENROLMENT).some((row) => namedDeskKey(parseStatement(row.statement))?.publicKey === publicKey);
 }
 
@@ -79,7 +81,7 @@ export function workstationEnrolled(context: DeskContext, publicKey: string): bo
  * Confirms a device key: by the operator themself with their key here, or by an admin (the operator then counts as
  * that admin's party too). An admin also enrols the workstation the key was made at, if no admin did yet.
  */
-export async function confirmDevice(context: DeskContext, proposalId: string, as: OperatorCredentials): Promise<RosterView> {
+export async function confirmDevice(context: Kernel & AuditRecorder & ProfileSelection, proposalId: string, as: OperatorCredentials): Promise<RosterView> {
   const acting = await actingAs(context, as, 'view');
   const device = acting.roster.pendingDevice(proposalId);
   if (!device || device.state !== 'open') throw new DeskError('notFound', 'there is no device key waiting with that id');

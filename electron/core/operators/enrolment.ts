@@ -8,7 +8,9 @@ import { base32 } from '@scure/base';
 import type { InvitationView, OperatorView, ProposalView, RosterView } from '../../contract';
 import { passphraseProblem } from '../auth/passphrase';
 import type { OperatorRole } from '../auth/roles';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
 import type { CanonicalValue } from '../statements/canonical';
 import { generateSigningKey } from '../statements/keys';
@@ -55,7 +57,7 @@ function legacyCodeMatches(proposal: Proposal, code: string): boolean {
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-function requireUnfounded(context: DeskContext, profile: string): void {
+function requireUnfounded(context: Kernel & AuditRecorder & ProfileSelection, profile: string): void {
   if (context.trail.roster(profile).founded) throw new DeskError('conflict', `profile ${profile} is already founded: its admins invite new operators`);
 }
 
@@ -65,7 +67,7 @@ function requireUnfounded(context: DeskContext, profile: string): void {
  * Founds the active profile's desk: one or two admins, each typing their own passphrase at this desk. Two founders
  * are independent parties, so the desk can give four-eyes from the start; one founder's desk says it cannot.
  */
-export async function foundDesk(context: DeskContext, admins: readonly OperatorCredentials[]): Promise<RosterView> {
+export async function foundDesk(context: Kernel & AuditRecorder & ProfileSelection, admins: readonly OperatorCredentials[]): Promise<RosterView> {
   const profile = context.activeProfile();
   requireUnfounded(context, profile.name);
   if (context.trail.pinnedGenesis !== null) {
@@ -122,7 +124,7 @@ export async function foundDesk(context: DeskContext, admins: readonly OperatorC
  * Policies set before signed approvals (unsigned rows of the policies table) would silently fall back to the default
  * of one approval: the founders sign them as the desk's first policies instead (the first proposes, the second confirms).
  */
-function carryOverLegacyPolicies(context: DeskContext, profile: string, founders: readonly { name: string; pair: { privateKey: KeyObject; keyId: string } }[]): void {
+function carryOverLegacyPolicies(context: Kernel & AuditRecorder & ProfileSelection, profile: string, founders: readonly { name: string; pair: { privateKey: KeyObject; keyId: string } }[]): void {
   const [first, second] = founders;
   if (!first) return;
   for (const legacy of listPolicies(context.db, profile)) {
@@ -142,7 +144,7 @@ function carryOverLegacyPolicies(context: DeskContext, profile: string, founders
 
 // ---- proposals ----------------------------------------------------------------------------------------------------
 
-function proposalOutcome(context: DeskContext, profile: string, row: AuditRow): Proposal {
+function proposalOutcome(context: Kernel & AuditRecorder & ProfileSelection, profile: string, row: AuditRow): Proposal {
   const proposal = context.trail.roster(profile).proposal(row.hash);
   if (!proposal) throw new DeskError('internal', 'the proposal was not recorded');
   return proposal;
@@ -153,7 +155,7 @@ function requireAdmin(acting: ActingOperator): void {
 }
 
 /** Invites a new operator (or re-keys one): returns the one-time code the operator types at the desk. */
-async function issueInvitation(context: DeskContext, kind: 'enrol' | 'rekey', name: string, role: OperatorRole | null, as: OperatorCredentials): Promise<InvitationView> {
+async function issueInvitation(context: Kernel & AuditRecorder & ProfileSelection, kind: 'enrol' | 'rekey', name: string, role: OperatorRole | null, as: OperatorCredentials): Promise<InvitationView> {
   checkName(name);
   const acting = await actingAs(context, as, 'manageOperators');
   const current = acting.roster.at(name);
@@ -184,16 +186,16 @@ async function issueInvitation(context: DeskContext, kind: 'enrol' | 'rekey', na
   };
 }
 
-export function inviteOperator(context: DeskContext, name: string, role: OperatorRole, as: OperatorCredentials): Promise<InvitationView> {
+export function inviteOperator(context: Kernel & AuditRecorder & ProfileSelection, name: string, role: OperatorRole, as: OperatorCredentials): Promise<InvitationView> {
   return issueInvitation(context, 'enrol', name.trim(), role, as);
 }
 
-export function rekeyOperator(context: DeskContext, name: string, as: OperatorCredentials): Promise<InvitationView> {
+export function rekeyOperator(context: Kernel & AuditRecorder & ProfileSelection, name: string, as: OperatorCredentials): Promise<InvitationView> {
   return issueInvitation(context, 'rekey', name.trim(), null, as);
 }
 
 /** The invited operator, at the desk: the code and their own new passphrase make their key and sign the acceptance. */
-export async function acceptInvitation(context: DeskContext, input: { name: string; code: string; passphrase: string }): Promise<OperatorView> {
+export async function acceptInvitation(context: Kernel & AuditRecorder & ProfileSelection, input: { name: string; code: string; passphrase: string }): Promise<OperatorView> {
   const profile = context.activeProfile().name;
   const name = input.name.trim();
   checkNewPassphrase(input.passphrase);
@@ -237,7 +239,7 @@ export async function acceptInvitation(context: DeskContext, input: { name: stri
 }
 
 /** A second admin, independent of the proposer, confirms a proposal (for an invitation: the key it accepted). */
-export async function confirmProposal(context: DeskContext, proposalId: string, as: OperatorCredentials): Promise<RosterView> {
+export async function confirmProposal(context: Kernel & AuditRecorder & ProfileSelection, proposalId: string, as: OperatorCredentials): Promise<RosterView> {
   const acting = await actingAs(context, as, 'manageOperators');
   const proposal = acting.roster.proposal(proposalId);
   if (!proposal || proposal.state !== 'open') throw new DeskError('notFound', 'there is no open proposal with that id');
@@ -255,7 +257,7 @@ export async function confirmProposal(context: DeskContext, proposalId: string, 
   return rosterView(context);
 }
 
-export async function withdrawProposal(context: DeskContext, proposalId: string, as: OperatorCredentials): Promise<RosterView> {
+export async function withdrawProposal(context: Kernel & AuditRecorder & ProfileSelection, proposalId: string, as: OperatorCredentials): Promise<RosterView> {
   const acting = await actingAs(context, as, 'manageOperators');
   const proposal = acting.roster.proposal(proposalId);
   if (!proposal || proposal.state !== 'open') throw new DeskError('notFound', 'there is no open proposal with that id');
@@ -273,7 +275,7 @@ function refuseLastAdmin(roster: Roster, name: string): void {
   }
 }
 
-export async function changeRole(context: DeskContext, name: string, role: OperatorRole, as: OperatorCredentials): Promise<RosterView> {
+export async function changeRole(context: Kernel & AuditRecorder & ProfileSelection, name: string, role: OperatorRole, as: OperatorCredentials): Promise<RosterView> {
   const acting = await actingAs(context, as, 'manageOperators');
   const current = acting.roster.at(name);
   if (current?.status !== 'active') throw new DeskError('notFound', `${name} is not an active operator of this desk`);
@@ -285,7 +287,7 @@ export async function changeRole(context: DeskContext, name: string, role: Opera
   return rosterView(context);
 }
 
-export async function disableOperator(context: DeskContext, name: string, as: OperatorCredentials): Promise<RosterView> {
+export async function disableOperator(context: Kernel & AuditRecorder & ProfileSelection, name: string, as: OperatorCredentials): Promise<RosterView> {
   const acting = await actingAs(context, as, 'manageOperators');
   const current = acting.roster.at(name);
   if (current?.status !== 'active') throw new DeskError('notFound', `${name} is not an active operator of this desk`);
@@ -296,7 +298,7 @@ export async function disableOperator(context: DeskContext, name: string, as: Op
 }
 
 /** A new passphrase for one's own key (the key stays; no roster change): unseal with the old, seal with the new. */
-export async function changePassphrase(context: DeskContext, credentials: OperatorCredentials, newPassphrase: string): Promise<OperatorView> {
+export async function changePassphrase(context: Kernel & AuditRecorder & ProfileSelection, credentials: OperatorCredentials, newPassphrase: string): Promise<OperatorView> {
   checkNewPassphrase(newPassphrase, 'newPassphrase');
   if (newPassphrase === credentials.passphrase) throw new DeskError('invalidInput', 'the new passphrase is the same as the old one', { newPassphrase: 'unchanged' });
   const unsealed = await unsealOperator(context, credentials);
@@ -319,7 +321,7 @@ export async function changePassphrase(context: DeskContext, credentials: Operat
 // ---- policies -----------------------------------------------------------------------------------------------------
 
 /** Proposes a currency's policy: applied at once on a desk without two independent admins, else when confirmed. */
-export async function proposePolicy(context: DeskContext, currency: string, policy: Readonly<Record<string, CanonicalValue>>, as: OperatorCredentials): Promise<Proposal> {
+export async function proposePolicy(context: Kernel & AuditRecorder & ProfileSelection, currency: string, policy: Readonly<Record<string, CanonicalValue>>, as: OperatorCredentials): Promise<Proposal> {
   const acting = await actingAs(context, as, 'managePolicies');
   const row = await signRosterStatement(context, acting, { kind: 'policy', subject: currency, body: { policy } });
   context.emit({ type: 'operators/changed' });
@@ -387,7 +389,7 @@ export function proposalView(proposal: Proposal): ProposalView {
 }
 
 /** The roster of the active profile as the faces show it, with the plain statement about four-eyes. */
-export function rosterView(context: DeskContext): RosterView {
+export function rosterView(context: Kernel & AuditRecorder & ProfileSelection): RosterView {
   const profile = context.activeProfile().name;
   const roster = context.trail.roster(profile, { cached: true });
   const records = new Map(listOperatorRecords(context.db, profile).map((record) => [record.name.toLowerCase(), record]));

@@ -4,7 +4,9 @@
 // remove it with a four-eyes `profile-remove`. Invariant: the local path judges a founding with the same rule as replay
 // (ledger/pinned-rules.ts), so this workstation never publishes a row the others would refuse.
 import type { ProfileChangeView } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
 import { foundingAfterPin } from '../ledger/pinned-rules';
 import { generateSigningKey, keyIdOf } from '../statements/keys';
@@ -24,7 +26,7 @@ function view(proposal: Proposal, message: string): ProfileChangeView {
   return { proposal: proposal.id, kind: proposal.kind === 'profile-remove' ? 'profile-remove' : 'profile-add', subject: proposal.subject, applied: proposal.state === 'applied', needsConfirmation: proposal.needsConfirmation, message };
 }
 
-function proposalOf(context: DeskContext, profile: string, id: string): Proposal {
+function proposalOf(context: Kernel & AuditRecorder & ProfileSelection, profile: string, id: string): Proposal {
   const proposal = context.trail.roster(profile).proposal(id);
   if (!proposal) throw new DeskError('internal', 'the proposal was not recorded');
   return proposal;
@@ -41,7 +43,7 @@ function waiting(proposal: Proposal, done: string): string {
  * active profile, with the founders' new keys (each founder types a new passphrase now; the sealed keys stay here).
  */
 export async function proposeProfileAddition(
-  context: DeskContext,
+  context: Kernel & AuditRecorder & ProfileSelection,
   input: { readonly name: string; readonly merchantId: string; readonly founders: readonly OperatorCredentials[] },
   as: OperatorCredentials,
 ): Promise<ProfileChangeView> {
@@ -83,7 +85,7 @@ export async function proposeProfileAddition(
 }
 
 /** Proposes removing founded profile `name`: one of its own admins signs; a second independent admin confirms. */
-export async function proposeProfileRemoval(context: DeskContext, name: string, as: OperatorCredentials): Promise<ProfileChangeView> {
+export async function proposeProfileRemoval(context: Kernel & AuditRecorder & ProfileSelection, name: string, as: OperatorCredentials): Promise<ProfileChangeView> {
   if (!getProfile(context.db, name)) throw new DeskError('notFound', `no profile named ${name}`);
   if (!context.trail.roster(name).founded) throw new DeskError('conflict', `profile ${name} is not founded: remove it with profile remove`);
   const acting = await actingAs(context, as, 'manageProfiles', name);
@@ -97,7 +99,7 @@ export async function proposeProfileRemoval(context: DeskContext, name: string, 
 }
 
 /** Refuses removing a founded profile on a pinned desk: that is a four-eyes `profile-remove` first. */
-export function requireRemovalInForce(context: DeskContext, name: string): void {
+export function requireRemovalInForce(context: Kernel & AuditRecorder & ProfileSelection, name: string): void {
   if (context.trail.pinnedGenesis === null || !context.trail.roster(name).founded) return;
   throw new DeskError(
     'forbidden',
@@ -106,7 +108,7 @@ export function requireRemovalInForce(context: DeskContext, name: string): void 
 }
 
 /** This workstation's whole chain through a verifier (what the local path judges a founding with). */
-function verifiedLocally(context: DeskContext): ChainVerifier {
+function verifiedLocally(context: Kernel & AuditRecorder & ProfileSelection): ChainVerifier {
   const verifier = context.trail.verifier();
   for (const row of iterateAudit(context.db)) {
     const problem = verifier.check(row);
@@ -119,7 +121,7 @@ function verifiedLocally(context: DeskContext): ChainVerifier {
  * Founds a profile on a pinned desk with the keys its profile addition named: each founder unseals the key made when
  * the addition was proposed, and signs the founding; then the profile's description is published for the others.
  */
-export async function foundAddedProfile(context: DeskContext, admins: readonly OperatorCredentials[]): Promise<void> {
+export async function foundAddedProfile(context: Kernel & AuditRecorder & ProfileSelection, admins: readonly OperatorCredentials[]): Promise<void> {
   const profile = context.activeProfile();
   const pinned = context.trail.pinnedGenesis;
   if (pinned === null) throw new DeskError('internal', 'founding by a profile addition needs a pinned genesis');

@@ -1,14 +1,14 @@
 // Writes an operator's roster statement (an invitation, a confirmation, a role, a policy, a device key, a book entry...)
 // and has the roster judge it inside the same transaction, so the engine never writes a roster row that would not
 // verify. Every workflow that signs roster statements (enrolment, devices, profile changes, the address book) uses it.
-import type { DeskContext } from '../context';
+import type { AuditRecorder } from '../audit/recorder';
 import { DeskError } from '../errors';
 import type { AuditRow, StatementDraft } from '../store/audit';
 import type { ActingOperator } from './acting';
 
 /** Appends the operator's roster statement and has the roster judge it in the same transaction (with `within`'s writes). */
 export function signRosterStatement(
-  context: DeskContext,
+  context: AuditRecorder,
   acting: ActingOperator,
   draft: Omit<StatementDraft, 'operator' | 'keyId' | 'profile'>,
   within?: (row: AuditRow) => void,
@@ -20,7 +20,7 @@ export function signRosterStatement(
 }
 
 /** Throws (rolling the transaction back) when the roster refuses the row just written. */
-export function judgeRosterRow(context: DeskContext, profile: string, row: AuditRow): void {
+export function judgeRosterRow(context: AuditRecorder, profile: string, row: AuditRow): void {
   const roster = context.trail.roster(profile);
   const problem = roster.problems.find((entry) => entry.seq === row.seq);
   if (problem) throw new DeskError('forbidden', `the roster refuses this change: ${problem.reason}`);

@@ -10,7 +10,10 @@ import { CURRENCIES, differingPositions, formatMoney, isCurrencySymbol, looksAli
 import type { PayoutBatchState, PayoutBatchSummary, PayoutBatchView, PayoutFlagView, PayoutLineView, PayoutPolicyView, PayoutSubmitResult, WithdrawalState } from '../../contract';
 import { isInFlight, PAYOUT_EXPORT_COLUMNS, PAYOUT_SENDABLE_STATES, statesAllowing, WITHDRAWAL_STATE_TRAITS } from '../../contract';
 import { computeFee, feeScheduleOf } from '../../protocol';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import { csvLine } from '../export/csv';
 import { writeFileAtomically } from '../files/named-files';
@@ -86,7 +89,7 @@ interface CheckedLine {
  * this desk, and the lines of one currency together exceeding the balance or today's limit (the line where the
  * running sum first exceeds it is named).
  */
-async function checkLines(context: DeskContext, rows: readonly PayoutRow[], problems: LineProblem[]): Promise<CheckedLine[]> {
+async function checkLines(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, rows: readonly PayoutRow[], problems: LineProblem[]): Promise<CheckedLine[]> {
   const checked: CheckedLine[] = [];
   const seenUserOrders = new Map<string, number>();
   const running = new Map<string, { debited: Money; amount: Money }>();
@@ -152,7 +155,7 @@ function flagsOf(lines: readonly CheckedLine[]): BatchFlag[] {
 }
 
 /** The lines' preflighted figures as one intent, and the policy each currency falls under. */
-function buildIntent(context: DeskContext, roster: Roster, lines: readonly CheckedLine[], rowsSeed: string): { batch: BatchIntent; policies: PayoutPolicyView[] } {
+function buildIntent(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, roster: Roster, lines: readonly CheckedLine[], rowsSeed: string): { batch: BatchIntent; policies: PayoutPolicyView[] } {
   const profile = context.activeProfile();
   const requestedAt = context.now();
   const required = Math.max(...lines.map((line) => line.requiredApprovals));
@@ -223,7 +226,7 @@ export interface BatchRequestRecord {
  * Stores a batch requested under `batchHash` and its lines as withdrawal requests (inside the caller's transaction,
  * with the request statement): the import here, and a team workstation applying the statement pulled from another.
  */
-export function storeBatchRequest(context: DeskContext, record: BatchRequestRecord): PayoutBatch {
+export function storeBatchRequest(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, record: BatchRequestRecord): PayoutBatch {
   const { profile, batchHash, batch, initiator, requestSeq } = record;
   const stored = createPayoutBatch(
     context.db,
@@ -242,7 +245,7 @@ export function storeBatchRequest(context: DeskContext, record: BatchRequestReco
  * refused, naming each bad line, if any line fails; otherwise one signed request statement over the batch intent and
  * one withdrawal request per line are committed together.
  */
-export async function importPayoutBatch(context: DeskContext, path: string, credentials: OperatorCredentials): Promise<PayoutBatchView> {
+export async function importPayoutBatch(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, path: string, credentials: OperatorCredentials): Promise<PayoutBatchView> {
   const reading = readPayoutCsv(readPayoutFile(path));
   if (!reading.ok) throw new DeskError('invalidInput', `the batch was not imported (nothing was stored): ${reading.reason}`);
   const acting = await actingAs(context, credentials, 'requestWithdrawal');
@@ -280,7 +283,7 @@ function batchIdOf(id: string): number {
   return value;
 }
 
-function loadBatch(context: DeskContext, id: string): PayoutBatch {
+function loadBatch(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string): PayoutBatch {
   const profile = context.activeProfile();
   const batch = getPayoutBatch(context.db, batchIdOf(id));
   if (!batch || batch.profile !== profile.name) throw new DeskError('notFound', `no payout batch ${id} in profile ${profile.name}: "payouts list" shows the batches`);
@@ -294,7 +297,7 @@ export interface JudgedLine {
 }
 
 /** Every line of the batch with what its statements say (judgeForView); refused when a line row is missing or names another batch. */
-export function judgeBatchLines(context: DeskContext, batch: PayoutBatch, roster: Roster): JudgedLine[] {
+export function judgeBatchLines(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, roster: Roster): JudgedLine[] {
   // Every line is signed under the batch hash: its statements are read and parsed once for all of them.
   let rows: ChainRow[] | undefined;
   return listPayoutLines(context.db, batch.id).map(({ line, requestId }) => {
@@ -307,7 +310,7 @@ export function judgeBatchLines(context: DeskContext, batch: PayoutBatch, roster
 }
 
 /** The body of the batch's request statement, the one the line judgements verified (the first under the batch hash). */
-function requestBody(context: DeskContext, batch: PayoutBatch): StatementBody | null {
+function requestBody(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch): StatementBody | null {
   for (const row of auditRowsBySubject(context.db, batch.profile, batch.batchHash)) {
     const statement = parseStatement(row.statement);
     if (statement?.kind === 'request' && statement.subject === batch.batchHash) return statement.body;
@@ -316,7 +319,7 @@ function requestBody(context: DeskContext, batch: PayoutBatch): StatementBody | 
 }
 
 /** What the batch's signed request statement carries (never the cached row); null when no line's judgement verified it. */
-function signedBatchOf(context: DeskContext, batch: PayoutBatch, judged: readonly JudgedLine[]): { intent: BatchIntent; flags: PayoutFlagView[]; policies: PayoutPolicyView[] } | null {
+function signedBatchOf(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, judged: readonly JudgedLine[]): { intent: BatchIntent; flags: PayoutFlagView[]; policies: PayoutPolicyView[] } | null {
   if (!judged.some((line) => line.evidence.intent !== null)) return null;
   const body = requestBody(context, batch);
   const intent = body?.['batch'];
@@ -365,7 +368,7 @@ function lineView(line: JudgedLine, estimatedFee: string): PayoutLineView {
 }
 
 /** The batch as the faces show it, from its lines already judged (so a caller that needs the judgements too judges once). */
-export function batchViewOf(context: DeskContext, batch: PayoutBatch, judged: readonly JudgedLine[]): PayoutBatchView {
+export function batchViewOf(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, judged: readonly JudgedLine[]): PayoutBatchView {
   const signed = signedBatchOf(context, batch, judged);
   const first = judged[0]?.evidence;
   const counts: Partial<Record<WithdrawalState, number>> = {};
@@ -395,7 +398,7 @@ export function batchViewOf(context: DeskContext, batch: PayoutBatch, judged: re
 }
 
 /** Each line's fee as estimated at import from the cached schedule (what the signed totals sum). */
-function estimatedFees(context: DeskContext, intent: BatchIntent | null): string[] {
+function estimatedFees(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, intent: BatchIntent | null): string[] {
   if (intent === null) return [];
   return intent.lines.map((line) => {
     const currency = isCurrencySymbol(line.currency) ? getCurrency(context.db, context.activeProfile().name, line.currency) : undefined;
@@ -404,20 +407,20 @@ function estimatedFees(context: DeskContext, intent: BatchIntent | null): string
   });
 }
 
-export function payoutBatchView(context: DeskContext, batch: PayoutBatch, roster: Roster = context.trail.roster(batch.profile, { cached: true })): PayoutBatchView {
+export function payoutBatchView(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, roster: Roster = context.trail.roster(batch.profile, { cached: true })): PayoutBatchView {
   return batchViewOf(context, batch, judgeBatchLines(context, batch, roster));
 }
 
-export function getPayoutBatchView(context: DeskContext, id: string): PayoutBatchView {
+export function getPayoutBatchView(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string): PayoutBatchView {
   return payoutBatchView(context, loadBatch(context, id));
 }
 
 /** A batch's state from its lines' local rows (what their verified statements applied): the summary's and the team projection's. */
-export function payoutBatchState(context: DeskContext, batch: PayoutBatch): PayoutBatchState {
+export function payoutBatchState(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch): PayoutBatchState {
   return batchStateOf(listPayoutLines(context.db, batch.id).map(({ requestId }) => getWithdrawalRequest(context.db, requestId)?.state ?? 'cancelled'));
 }
 
-export function listPayoutBatchSummaries(context: DeskContext, limit: number, cursor: string | null): { rows: PayoutBatchSummary[]; nextCursor: string | null } {
+export function listPayoutBatchSummaries(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, limit: number, cursor: string | null): { rows: PayoutBatchSummary[]; nextCursor: string | null } {
   const profile = context.activeProfile().name;
   const page = listPayoutBatches(context.db, profile, limit, cursor);
   return {
@@ -431,12 +434,12 @@ export function listPayoutBatchSummaries(context: DeskContext, limit: number, cu
 // ---- decisions on the whole batch -----------------------------------------------------------------------------
 
 /** A decision refused because of what the statements say: audited by the desk key, then thrown. */
-function refuse(context: DeskContext, batch: PayoutBatch, action: string, problems: readonly string[], operator: string): never {
+function refuse(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, action: string, problems: readonly string[], operator: string): never {
   context.audit({ profile: batch.profile, action, subject: batch.batchHash, details: { batch: batch.id, operator, problems: problems.slice(0, 50) } });
   throw new DeskError('unverified', `batch ${batch.id} cannot be decided: ${problems.join('; ')}`);
 }
 
-function decisionContext(context: DeskContext, id: string, acting: ActingOperator): { batch: PayoutBatch; judged: JudgedLine[] } {
+function decisionContext(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, acting: ActingOperator): { batch: PayoutBatch; judged: JudgedLine[] } {
   const batch = loadBatch(context, id);
   const judged = judgeBatchLines(context, batch, acting.roster);
   const initiator = judged[0]?.evidence.initiator ?? batch.initiator;
@@ -453,7 +456,7 @@ function decisionContext(context: DeskContext, id: string, acting: ActingOperato
 }
 
 /** Lines whose row no longer shows what was signed, or whose statements do not hold: an approver is never asked to sign those. */
-function alteredLines(context: DeskContext, judged: readonly JudgedLine[]): string[] {
+function alteredLines(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, judged: readonly JudgedLine[]): string[] {
   const merchantId = context.activeProfile().merchantId;
   return judged.flatMap((line) => {
     if (line.evidence.intent === null) return [`line ${line.line}: ${line.evidence.verification.problems.join('; ')}`];
@@ -466,7 +469,7 @@ function alteredLines(context: DeskContext, judged: readonly JudgedLine[]): stri
  * After an approval of the batch is appended (inside its transaction): every line whose statements now carry enough
  * approvals becomes approved. The approval here, and a team workstation applying one pulled from another.
  */
-export function settleBatchApprovals(context: DeskContext, batch: PayoutBatch): void {
+export function settleBatchApprovals(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch): void {
   const roster = context.trail.roster(batch.profile);
   for (const line of judgeBatchLines(context, batch, roster)) {
     const { verification } = line.evidence;
@@ -475,7 +478,7 @@ export function settleBatchApprovals(context: DeskContext, batch: PayoutBatch): 
 }
 
 /** Moves every line the event applies to (a rejection or cancellation of the batch); answers how many moved. */
-export function moveBatchLines(context: DeskContext, batch: PayoutBatch, event: 'reject' | 'cancel'): number {
+export function moveBatchLines(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, event: 'reject' | 'cancel'): number {
   let moved = 0;
   for (const { requestId } of listPayoutLines(context.db, batch.id)) {
     if (batchLineClosed(context.db, requestId, event, context.now())) moved += 1;
@@ -483,7 +486,7 @@ export function moveBatchLines(context: DeskContext, batch: PayoutBatch, event: 
   return moved;
 }
 
-export async function approvePayoutBatch(context: DeskContext, id: string, credentials: OperatorCredentials): Promise<PayoutBatchView> {
+export async function approvePayoutBatch(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, credentials: OperatorCredentials): Promise<PayoutBatchView> {
   const acting = await actingAs(context, credentials, 'approveWithdrawal');
   const { batch, judged } = decisionContext(context, id, acting);
   const altered = alteredLines(context, judged);
@@ -493,7 +496,7 @@ export async function approvePayoutBatch(context: DeskContext, id: string, crede
   return payoutBatchView(context, batch);
 }
 
-export async function rejectPayoutBatch(context: DeskContext, id: string, reason: string, credentials: OperatorCredentials): Promise<PayoutBatchView> {
+export async function rejectPayoutBatch(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, reason: string, credentials: OperatorCredentials): Promise<PayoutBatchView> {
   const acting = await actingAs(context, credentials, 'rejectWithdrawal');
   const { batch, judged } = decisionContext(context, id, acting);
   await acting.sign({ kind: 'reject', subject: batch.batchHash, body: { fingerprint: batch.fingerprint, reason } }, () => {
@@ -504,7 +507,7 @@ export async function rejectPayoutBatch(context: DeskContext, id: string, reason
 }
 
 /** Cancels every line not yet sent (its initiator or an admin); refused while a line may be at the service. */
-export async function cancelPayoutBatch(context: DeskContext, id: string, reason: string | undefined, credentials: OperatorCredentials): Promise<PayoutBatchView> {
+export async function cancelPayoutBatch(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, reason: string | undefined, credentials: OperatorCredentials): Promise<PayoutBatchView> {
   const acting = await actingAs(context, credentials, 'cancelWithdrawal');
   const batch = loadBatch(context, id);
   const judged = judgeBatchLines(context, batch, acting.roster);
@@ -534,7 +537,7 @@ const SENDABLE: ReadonlySet<WithdrawalState> = new Set(PAYOUT_SENDABLE_STATES);
  * first byte) and resumes lines a crash left in flight with checkWithdrawOrder. A line that cannot go is recorded by
  * its number and the others still go; repeating the command sends nothing twice.
  */
-export async function submitPayoutBatch(context: DeskContext, id: string, credentials: OperatorCredentials): Promise<PayoutSubmitResult> {
+export async function submitPayoutBatch(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, credentials: OperatorCredentials): Promise<PayoutSubmitResult> {
   const acting = await actingAs(context, credentials, 'submitWithdrawal');
   const batch = loadBatch(context, id);
   const lines = listPayoutLines(context.db, batch.id);
@@ -564,7 +567,7 @@ export async function submitPayoutBatch(context: DeskContext, id: string, creden
 // ---- results export -------------------------------------------------------------------------------------------
 
 /** Writes one CSV row per line (PAYOUT_EXPORT_COLUMNS), whole or not at all. */
-export function exportPayoutBatchCsv(context: DeskContext, id: string, path: string): { rows: number; path: string } {
+export function exportPayoutBatchCsv(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, path: string): { rows: number; path: string } {
   const view = getPayoutBatchView(context, id);
   writeFileAtomically(path, (append) => {
     append(csvLine(PAYOUT_EXPORT_COLUMNS));

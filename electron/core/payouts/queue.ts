@@ -3,7 +3,10 @@
 // each batch with a line in a decision state once, with its fingerprint, line count and totals from its verified
 // statements.
 import { DECISION_STATES, type ApprovalsQueueView, type PayoutBatchQueueEntry, type PayoutBatchView } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import type { Roster } from '../operators/roster';
 import { listPayoutBatchesWithLinesIn, type PayoutBatch } from '../store/payouts';
@@ -21,7 +24,7 @@ function queueEntryOf(view: PayoutBatchView): PayoutBatchQueueEntry {
 }
 
 /** A batch's entry; one whose rows were altered so that it cannot be judged stays in the queue, saying why. */
-function batchEntry(context: DeskContext, batch: PayoutBatch, roster: Roster): PayoutBatchQueueEntry {
+function batchEntry(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, roster: Roster): PayoutBatchQueueEntry {
   try {
     return queueEntryOf(payoutBatchView(context, batch, roster));
   } catch (error) {
@@ -43,7 +46,7 @@ function batchEntry(context: DeskContext, batch: PayoutBatch, roster: Roster): P
   }
 }
 
-export function approvalsQueue(context: DeskContext): ApprovalsQueueView {
+export function approvalsQueue(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection): ApprovalsQueueView {
   const profile = context.activeProfile().name;
   const roster = context.trail.roster(profile, { cached: true });
   const requests = DECISION_STATES.flatMap((state) => listWithdrawalRequests(context.db, { profile, state, singleOnly: true, limit: QUEUE_REQUESTS_PER_STATE }).rows);

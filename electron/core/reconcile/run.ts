@@ -4,7 +4,8 @@
 import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../chains';
 import type { ReconciliationReport } from '../../contract/reconciliation';
 import { computeFee, feeScheduleOf, isFinalOrderStatus } from '../../protocol';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
 import { statedDecimals } from '../merchant/records';
 import { balanceReadings, heldCurrencies } from '../store/balances';
@@ -48,7 +49,7 @@ function orderFact({ request, firstStatusAt }: ReconciledRequest): OrderFact {
 }
 
 /** The currency table's fee rule for a currency whose decimals the desk knows (its own or the record's), or null. */
-function feeRule(context: DeskContext, profile: string, currency: string): FeeRule | null {
+function feeRule(context: Kernel & ProfileSelection, profile: string, currency: string): FeeRule | null {
   const stored = getCurrency(context.db, profile, currency);
   if (stored === undefined) return null;
   const schedule = feeScheduleOf(stored.record);
@@ -58,7 +59,7 @@ function feeRule(context: DeskContext, profile: string, currency: string): FeeRu
 }
 
 /** Reconciles the active profile over the period, per currency (one, or every currency the desk has records of). */
-export function runReconciliation(context: DeskContext, request: ReconcileRequest): ReconciliationReport {
+export function runReconciliation(context: Kernel & ProfileSelection, request: ReconcileRequest): ReconciliationReport {
   const profile = context.activeProfile().name;
   const { db } = context;
   const now = context.now();

@@ -4,7 +4,9 @@
 // decimal.js to the last decimal. Reads the cache only: it works offline, and changes nothing.
 import { Money } from '../../chains/amounts';
 import type { CurrencyReconciliation, PeriodStatement, PeriodStatementCurrency, ReconciliationTally } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
 import { exact } from '../reconcile/compare';
 import { runReconciliation } from '../reconcile/run';
@@ -58,7 +60,7 @@ export function currencyStatement(reconciled: CurrencyReconciliation): PeriodSta
 }
 
 /** The period statement of the active profile over [from, to). */
-export function buildPeriodStatement(context: DeskContext, request: PeriodStatementRequest): PeriodStatement {
+export function buildPeriodStatement(context: Kernel & AuditRecorder & ProfileSelection, request: PeriodStatementRequest): PeriodStatement {
   if (request.from >= request.to) {
     throw new DeskError('invalidInput', 'the period must start before it ends: choose an end after the start', { to: 'must be after the start of the period' });
   }

@@ -14,6 +14,14 @@ export interface Profile {
   readonly updatedAt: number;
 }
 
+/** The profiles module's part other modules take: which merchant profile the desk acts on (core/context.ts keeps it). */
+export interface ProfileSelection {
+  /** The profile to act on, or undefined when the desk has none yet. */
+  activeProfileName(): string | undefined;
+  /** The active profile's row; DeskError('noProfile') when none is set up. */
+  activeProfile(): Profile;
+}
+
 export interface NewProfile {
   readonly name: string;
   readonly baseUrl: string;

@@ -2,7 +2,8 @@
 // withdrawals stay current without anyone pressing "Sync now" (the service's callbacks usually go to the merchant's
 // server, not to this workstation). Sooner while a withdrawal is unsettled; backing off while the service cannot be
 // reached. The CLI does not use it: each command syncs when asked.
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { ProfileSelection } from '../store/profiles';
 import { listUnsettledWithdrawalRequests } from '../store/withdrawals';
 import type { SyncService } from './sync';
 
@@ -31,7 +32,7 @@ export class AutoSync {
   readonly #options: AutoSyncOptions;
 
   constructor(
-    private readonly context: DeskContext,
+    private readonly context: Kernel & ProfileSelection,
     private readonly sync: SyncService,
     options: Partial<AutoSyncOptions> = {},
   ) {

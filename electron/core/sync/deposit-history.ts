@@ -11,7 +11,9 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { DepositHistoryView, DepositRef, DepositVerification, DepositWalkView } from '../../contract';
 import { DEPOSITS_LIMIT_MAX, traceIntake, type DepositRecord } from '../../protocol';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import { writeTransaction, type StoreDatabase } from '../store/database';
 import { compareWithHeldDeposit, countDeposits, listHeldDepositRefs } from '../store/deposits';
@@ -88,7 +90,7 @@ function newWalk(full: boolean, stopAt: string | null, now: number): DepositWalk
  * Throws when the service fails part way; what was read stays stored and the walk resumes there next time.
  */
 export async function walkDepositHistory(
-  context: DeskContext,
+  context: Kernel & AuditRecorder & MerchantConnection,
   profile: string,
   options: { readonly full: boolean; readonly onPage: (page: WalkedPage) => void },
 ): Promise<void> {
@@ -111,7 +113,7 @@ export async function walkDepositHistory(
 }
 
 /** Reads pages from the walk's position until it is done; returns the new mark. */
-async function runWalk(context: DeskContext, profile: string, start: DepositWalk, onPage: (page: WalkedPage) => void): Promise<string | null> {
+async function runWalk(context: Kernel & AuditRecorder & MerchantConnection, profile: string, start: DepositWalk, onPage: (page: WalkedPage) => void): Promise<string | null> {
   const client = await context.merchantClient();
   // A long walk overlaps each page's decryption with the next request; a walk down to a recent mark usually reads
   // one page, and would waste the page asked for ahead.
@@ -167,7 +169,7 @@ function refOf(record: DepositRecord, source: DepositRef['source']): DepositRef 
  * began is not judged. Stores no deposit; when some are missing the "complete" mark is withdrawn so that the next sync
  * walks the whole list and fetches them. The result is audited.
  */
-export async function verifyDepositHistory(context: DeskContext, profile: string, onPage: (pagesWalked: number) => void): Promise<DepositVerification> {
+export async function verifyDepositHistory(context: Kernel & AuditRecorder & MerchantConnection, profile: string, onPage: (pagesWalked: number) => void): Promise<DepositVerification> {
   finishDepositIntake(context); // pages a killed walk staged are held
   const startedAt = context.now();
   const client = await context.merchantClient();

@@ -2,7 +2,8 @@
 // (callback): staged as verified, moved into the history deduplicated by apiOrder and indexed for search in batches.
 // Withdrawal order records go to their lifecycle's owner instead (withdrawals/facts.ts storeOrderStatus).
 import { traceIntake, type DepositRecord } from '../../protocol';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
 import { countStagedDeposits, depositSearchBacklog, indexDepositSearchBacklog, moveStagedDeposits, stageDeposits, type DepositSource } from '../store/deposits';
 
 export interface DepositIntake {
@@ -23,7 +24,7 @@ export const DEPOSIT_INTAKE_BATCH = 5_000;
  * Stages a verified page of deposit records, in the caller's transaction: the deposits walk commits it with its
  * position, so once verified the page is kept. Then call takeInStagedDeposits after the commit.
  */
-export function stageDepositPage(context: DeskContext, profile: string, records: readonly DepositRecord[], source: DepositSource): void {
+export function stageDepositPage(context: Kernel & AuditRecorder, profile: string, records: readonly DepositRecord[], source: DepositSource): void {
   stageDeposits(context.db, profile, records, source, context.now());
 }
 
@@ -32,7 +33,7 @@ export function stageDepositPage(context: DeskContext, profile: string, records:
  * indexes them for search; each in its own transaction, fully synced. A re-observed record that differs is kept as
  * first seen and audited. Returns the number of deposits new to the desk.
  */
-export function takeInStagedDeposits(context: DeskContext, options: { readonly morePagesComing: boolean }): number {
+export function takeInStagedDeposits(context: Kernel & AuditRecorder, options: { readonly morePagesComing: boolean }): number {
   const staged = countStagedDeposits(context.db);
   const due = staged > 0 && (!options.morePagesComing || staged >= DEPOSIT_INTAKE_BATCH);
   const inserted = due ? traceIntake('store', () => context.trail.transaction(() => moveDeposits(context))) : 0;
@@ -45,7 +46,7 @@ export function takeInStagedDeposits(context: DeskContext, options: { readonly m
  * one fully synced transaction, and indexes them for search. A re-observed record that differs is kept as first seen
  * and audited.
  */
-export function storeDeposits(context: DeskContext, profile: string, records: readonly DepositRecord[], source: DepositSource): DepositIntake {
+export function storeDeposits(context: Kernel & AuditRecorder, profile: string, records: readonly DepositRecord[], source: DepositSource): DepositIntake {
   const inserted = traceIntake('store', () =>
     context.trail.transaction(() => {
       stageDeposits(context.db, profile, records, source, context.now());
@@ -60,11 +61,11 @@ export function storeDeposits(context: DeskContext, profile: string, records: re
  * Finishes an intake that stopped part way (a walk cut off, the process killed): moves what is staged into the history
  * and indexes it. Cheap when nothing waits; the engine runs it at start and every deposits walk when it ends.
  */
-export function finishDepositIntake(context: DeskContext): number {
+export function finishDepositIntake(context: Kernel & AuditRecorder): number {
   return takeInStagedDeposits(context, { morePagesComing: false });
 }
 
-function moveDeposits(context: DeskContext): number {
+function moveDeposits(context: Kernel & AuditRecorder): number {
   let inserted = 0;
   for (const moved of moveStagedDeposits(context.db)) {
     for (const conflict of moved.conflicts) {
@@ -77,7 +78,7 @@ function moveDeposits(context: DeskContext): number {
 }
 
 /** Brings the deposit search index up to date: when more pages are coming, only once DEPOSIT_INTAKE_BATCH rows wait. */
-function indexStoredDeposits(context: DeskContext, options: { readonly morePagesComing: boolean }): void {
+function indexStoredDeposits(context: Kernel & AuditRecorder, options: { readonly morePagesComing: boolean }): void {
   const backlog = depositSearchBacklog(context.db);
   if (backlog === 0 || (options.morePagesComing && backlog < DEPOSIT_INTAKE_BATCH)) return;
   traceIntake('index', () => indexDepositSearchBacklog(context.db));

@@ -6,7 +6,10 @@
 // with the balances of every currency it lists, those the service added after this desk was built included.
 import type { ConnectionState, DepositVerification, SyncProgress, SyncReport, SyncResource, SyncStatus } from '../../contract';
 import { ProtocolError } from '../../protocol';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { recordBalances } from '../store/balances';
@@ -26,7 +29,7 @@ export class SyncService {
   #running: Promise<SyncReport> | undefined;
   #progress: SyncProgress | null = null;
 
-  constructor(private readonly context: DeskContext) {}
+  constructor(private readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection) {}
 
   /** Runs a sync, or joins the one already running (a `full` request waits for it, then runs its own). */
   async run(options: { readonly full?: boolean } = {}): Promise<SyncReport> {

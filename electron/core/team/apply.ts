@@ -2,7 +2,10 @@
 // store functions the withdrawal desk and the sync use, and the projection rows a decision writes to the team
 // database beside its statement. Only rows the ChainVerifier passed reach here; a row's effect is derived from its
 // signed statement, never from a projection row.
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { intentHash, type WithdrawalIntent } from '../statements/intent';
 import { importPublicKey, keyIdOf } from '../statements/keys';
 import { WORKSTATION_ENROLMENT } from '../audit/trail';
@@ -57,12 +60,12 @@ function requestChanged(request: WithdrawalRequest | undefined): AppliedTeamRow 
 
 const BATCH_CHANGED = changed({ type: 'withdrawals/changed', id: null });
 
-function requestOf(context: DeskContext, statement: Statement): WithdrawalRequest | undefined {
+function requestOf(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, statement: Statement): WithdrawalRequest | undefined {
   return statement.profile === null ? undefined : getWithdrawalRequestByIntentHash(context.db, statement.profile, statement.subject);
 }
 
 /** The batch payout a decision is signed under (its subject is the batch hash), if this workstation holds it. */
-function batchOf(context: DeskContext, statement: Statement): PayoutBatch | undefined {
+function batchOf(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, statement: Statement): PayoutBatch | undefined {
   return statement.profile === null ? undefined : getPayoutBatchByHash(context.db, statement.profile, statement.subject);
 }
 
@@ -71,7 +74,7 @@ function batchOf(context: DeskContext, statement: Statement): PayoutBatch | unde
  * the row itself, in a savepoint of its own): a row this version does not understand, or whose effect fails, changes
  * nothing here and answers why, so replication goes on (a newer workstation may write rows an older one cannot read).
  */
-export function applyTeamRow(context: DeskContext, row: AuditRow, orderKeys: OrderKeysFor = () => null): AppliedTeamRow {
+export function applyTeamRow(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, row: AuditRow, orderKeys: OrderKeysFor = () => null): AppliedTeamRow {
   try {
     return context.trail.transaction(() => applyStatement(context, row, orderKeys));
   } catch (error) {
@@ -82,7 +85,7 @@ export function applyTeamRow(context: DeskContext, row: AuditRow, orderKeys: Ord
 /** The keys this workstation checks an order's signed evidence with, by profile (null: none). */
 export type OrderKeysFor = (profile: string) => OrderEvidenceKeys | null;
 
-function applyStatement(context: DeskContext, row: AuditRow, orderKeys: OrderKeysFor): AppliedTeamRow {
+function applyStatement(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, row: AuditRow, orderKeys: OrderKeysFor): AppliedTeamRow {
   const statement = parseStatement(row.statement);
   if (!statement) return notApplied('its statement is not one this version reads');
   if (statement.v > STATEMENT_VERSION) return notApplied(`it is a version ${statement.v} statement; this workstation reads version ${STATEMENT_VERSION}`);
@@ -114,7 +117,7 @@ function isCarriedAction(action: string): boolean {
 }
 
 /** A single withdrawal's request (body.intent) or a batch payout's (body.batch, stored as payouts/batch.ts stores it). */
-function applyRequest(context: DeskContext, statement: Statement, seq: number, now: number): AppliedTeamRow {
+function applyRequest(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, statement: Statement, seq: number, now: number): AppliedTeamRow {
   const { profile } = statement;
   if (profile === null) return notApplied('a request without a profile');
   const batch = statement.body['batch'];
@@ -133,7 +136,7 @@ function applyRequest(context: DeskContext, statement: Statement, seq: number, n
 }
 
 /** A decision about a whole batch moves its lines as payouts/batch.ts does; a line's submit names its userOrder. */
-function applyBatchDecision(context: DeskContext, batch: PayoutBatch, statement: Statement, now: number): AppliedTeamRow {
+function applyBatchDecision(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, statement: Statement, now: number): AppliedTeamRow {
   if (statement.kind === 'approve') settleBatchApprovals(context, batch);
   else if (statement.kind === 'reject' || statement.kind === 'cancel') moveBatchLines(context, batch, statement.kind);
   else if (statement.kind === 'submit') {
@@ -147,7 +150,7 @@ function applyBatchDecision(context: DeskContext, batch: PayoutBatch, statement:
 }
 
 /** The desk's address-book row a `book` proposal adds (with its label) or an `unbook` removes; the roster replays the rest. */
-function applyBookStatement(context: DeskContext, statement: Statement): AppliedTeamRow {
+function applyBookStatement(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, statement: Statement): AppliedTeamRow {
   const book = parseBookRef(statement.subject);
   if (statement.profile === null || typeof book === 'string') return notApplied(`its address-book subject does not read: ${typeof book === 'string' ? book : 'no profile'}`);
   if (statement.kind === 'unbook') forgetBookRow(context, statement.profile, book.chain, book.address);
@@ -156,7 +159,7 @@ function applyBookStatement(context: DeskContext, statement: Statement): Applied
 }
 
 /** Labels and address-book actions, applied from what their statements sign; other actions are audit records only. */
-function applyAction(context: DeskContext, statement: Statement): AppliedTeamRow {
+function applyAction(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, statement: Statement): AppliedTeamRow {
   const action = String(statement.body['action'] ?? '');
   const details = statement.body['details'];
   const { profile } = statement;
@@ -202,7 +205,7 @@ const orderFieldsSchema = z.object({ apiOrder: z.string().optional(), txid: z.st
  * The desk-signed events other workstations act on: a profile's public description, and order statuses, these only
  * with the service's signed evidence (audit/order-evidence.ts); without it the row stays in the audit log, not applied.
  */
-function applySystemRow(context: DeskContext, statement: Statement, now: number, orderKeys: OrderKeysFor): AppliedTeamRow {
+function applySystemRow(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, statement: Statement, now: number, orderKeys: OrderKeysFor): AppliedTeamRow {
   const details = (statement.body['details'] ?? {}) as Record<string, unknown>;
   if (statement.body['action'] === TEAM_PROFILE_ACTION) {
     const { name, baseUrl, merchantId } = details;
@@ -277,7 +280,7 @@ export function requestProjection(request: WithdrawalRequest): ProjectionWrite {
  * The projection rows a verified row implies: the request's state and amount, each approval, each order status, each
  * enrolled workstation, and the batches, labels and address-book rows it changes (desk-projections.ts).
  */
-export function projectionsFor(context: DeskContext, row: AuditRow): ProjectionWrite[] {
+export function projectionsFor(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, row: AuditRow): ProjectionWrite[] {
   const statement = parseStatement(row.statement);
   if (!statement || statement.profile === null) return [];
   if (statement.kind === 'found' || statement.kind === 'accept' || statement.kind === 'device') return operatorKeyProjections(statement);
@@ -302,7 +305,7 @@ export function projectionsFor(context: DeskContext, row: AuditRow): ProjectionW
 }
 
 /** Whether a `team/profile` description names a profile whose verified roster is founded under that merchant ID. */
-function describesFoundedProfile(context: DeskContext, name: string, merchantId: string): boolean {
+function describesFoundedProfile(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, name: string, merchantId: string): boolean {
   const roster = context.trail.roster(name);
   return roster.founded && (roster.foundingMerchantId === null || roster.foundingMerchantId === merchantId);
 }

@@ -2,7 +2,10 @@
 // them writes beside itself, and what a workstation expects a row to say (computed the same way from its local tables,
 // which only verified statements changed), so a row edited in the database is refused by name.
 import { sameAddress, type Chain } from '../../chains';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { findBookRow } from '../features/address-book';
 import { parseBookRef, signedImportLines, signedLabelSet, type LabelLine } from '../labels/jsonl';
 import type { Roster } from '../operators/roster';
@@ -20,7 +23,7 @@ export type DeskStateTable = (typeof DESK_STATE_TABLES)[number];
 /** An address's standing in the book: in force (signed and, where needed, confirmed), proposed, or neither. */
 export type BookStanding = 'inForce' | 'proposed' | 'none';
 
-export function batchProjection(context: DeskContext, batch: PayoutBatch): ProjectionWrite {
+export function batchProjection(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch): ProjectionWrite {
   return {
     table: 'payout_batches',
     key: `${batch.profile}/${batch.batchHash}`,
@@ -36,7 +39,7 @@ export function batchProjection(context: DeskContext, batch: PayoutBatch): Proje
 }
 
 /** A label on a deposit, withdrawal or deposit address; an absent one (removed) is an empty label with no note. */
-export function labelProjection(context: DeskContext, profile: string, type: StoredLabelType, ref: string): ProjectionWrite {
+export function labelProjection(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, profile: string, type: StoredLabelType, ref: string): ProjectionWrite {
   const record = getLabel(context.db, profile, type, ref);
   return { table: 'labels', key: `${profile}/${type}:${ref}`, row: { profile, type, ref, label: record?.label ?? '', note: record?.note ?? null } };
 }
@@ -52,7 +55,7 @@ function bookStanding(roster: Roster, chain: Chain, address: string): BookStandi
 }
 
 /** An address's book row: its label and note (the desk's row; null when it has none) and its standing from the roster. */
-export function bookProjection(context: DeskContext, roster: Roster, profile: string, chain: Chain, address: string): ProjectionWrite {
+export function bookProjection(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, roster: Roster, profile: string, chain: Chain, address: string): ProjectionWrite {
   const row = findBookRow(context, profile, chain, address);
   return {
     table: 'address_book',
@@ -61,7 +64,7 @@ export function bookProjection(context: DeskContext, roster: Roster, profile: st
   };
 }
 
-function labelLineProjection(context: DeskContext, roster: () => Roster, profile: string, line: LabelLine): ProjectionWrite | null {
+function labelLineProjection(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, roster: () => Roster, profile: string, line: LabelLine): ProjectionWrite | null {
   if (line.type !== 'book') return labelProjection(context, profile, line.type as StoredLabelType, line.ref);
   const book = parseBookRef(line.ref);
   return typeof book === 'string' ? null : bookProjection(context, roster(), profile, book.chain, book.address);
@@ -84,7 +87,7 @@ function bookRefOf(statement: Statement, roster: () => Roster): string | null {
  * a batch's request and decisions, a label set or import, a book proposal, its confirmation or withdrawal, an unbook,
  * an entry's label or forgetting. A row whose key would pass the database's limit is left out (never the append).
  */
-export function deskStateProjectionsFor(context: DeskContext, statement: Statement): ProjectionWrite[] {
+export function deskStateProjectionsFor(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, statement: Statement): ProjectionWrite[] {
   const profile = statement.profile;
   if (profile === null) return [];
   let cachedRoster: Roster | undefined;
@@ -109,7 +112,7 @@ export function deskStateProjectionsFor(context: DeskContext, statement: Stateme
  * What this workstation's verified state says the row named by `row`'s identifying fields should be (null: no signed
  * statement made such a row). The caller compares every field and the key.
  */
-export function expectedDeskStateRow(context: DeskContext, roster: (profile: string) => Roster, table: DeskStateTable, row: Readonly<Record<string, unknown>>): ProjectionWrite | null {
+export function expectedDeskStateRow(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, roster: (profile: string) => Roster, table: DeskStateTable, row: Readonly<Record<string, unknown>>): ProjectionWrite | null {
   const profile = row['profile'];
   if (typeof profile !== 'string') return null;
   if (table === 'payout_batches') {

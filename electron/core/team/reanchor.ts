@@ -5,7 +5,10 @@
 // it only ever appends rows this workstation verified, after a shared chain that is a clean prefix of them; it never
 // replaces, removes or re-signs a row, and every other workstation verifies the republished rows as any pulled row.
 import { z } from 'zod';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import { actingAs, authorize, unsealOperator, type OperatorCredentials } from '../operators/acting';
 import { snapshotKey } from '../ledger/signers';
@@ -58,7 +61,7 @@ function signedText(plan: ReanchorPlan, proposer: string, at: number): string {
  * What a re-anchor would republish: the shared chain must be a clean prefix of this workstation's verified chain that
  * ends before it (a restore, a truncation). Anything else is refused, saying why.
  */
-async function planOf(context: DeskContext, store: SharedDeskStore, profile: string): Promise<ReanchorPlan> {
+async function planOf(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, store: SharedDeskStore, profile: string): Promise<ReanchorPlan> {
   const problem = await walkSharedChainAgainstLocal(context, store);
   if (problem === null) {
     throw new DeskError('conflict', 'the team database holds every row this workstation verified: there is nothing to re-anchor here (team verify says what holds now)');
@@ -75,13 +78,13 @@ async function planOf(context: DeskContext, store: SharedDeskStore, profile: str
   return { deskId: context.trail.deskId, profile, sharedSeq: head?.seq ?? 0, sharedHash: head?.hash ?? null, localSeq: local.seq, localHash: local.hash };
 }
 
-function storedProposal(context: DeskContext): ReanchorProposal | null {
+function storedProposal(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection): ReanchorProposal | null {
   const parsed = proposalSchema.safeParse(getSetting(context.db, PROPOSAL_SETTING));
   return parsed.success ? parsed.data : null;
 }
 
 /** The first admin: checks the plan and keeps it here, signed with their key, for a second admin to confirm. */
-export async function proposeReanchor(context: DeskContext, replicator: TeamReplicator, as: OperatorCredentials): Promise<ReanchorOutcome> {
+export async function proposeReanchor(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, replicator: TeamReplicator, as: OperatorCredentials): Promise<ReanchorOutcome> {
   const proposer = await unsealOperator(context, as);
   if (proposer.snapshot.status !== 'active') throw new DeskError('forbidden', `operator ${proposer.name} is disabled`);
   authorize(proposer.name, proposer.snapshot.role, 'manageOperators');
@@ -97,7 +100,7 @@ export async function proposeReanchor(context: DeskContext, replicator: TeamRepl
  * workstation unchanged since), appends the missing rows at the seq the database lacks, walks the whole chain again,
  * then signs the `team/reanchored` action naming both admins.
  */
-export async function confirmReanchor(context: DeskContext, replicator: TeamReplicator, as: OperatorCredentials): Promise<ReanchorOutcome> {
+export async function confirmReanchor(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, replicator: TeamReplicator, as: OperatorCredentials): Promise<ReanchorOutcome> {
   const proposal = storedProposal(context);
   if (proposal === null) throw new DeskError('conflict', 'no re-anchor is proposed on this workstation: an admin proposes it first with `treasury-desk team reanchor --as ADMIN`');
   const confirmer = await actingAs(context, as, 'manageOperators', proposal.plan.profile);

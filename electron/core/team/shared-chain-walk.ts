@@ -2,7 +2,7 @@
 // workstation's verified copy and its remembered head, and names the first row that was deleted, rewritten or lost to a
 // restore. Invariant: every shared row at or below this workstation's verified head must be the very row it verified
 // (same seq, same hash); rows above it are verified by the replicator's pull (ChainVerifier) before they are used.
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
 import { auditHead, exportAudit, type AuditRow } from '../store/audit';
 import { getTeamSettings } from '../store/team';
 import type { SharedDeskStore } from './shared-store';
@@ -31,7 +31,7 @@ export const REANCHOR_HINT = 'if IT restored the team database from a backup, tw
  * carry the pinned hash. This is its one call site in the whole-chain walk; until the pinned genesis is stored, the
  * verified local copy (compared row by row below) is the root the walk checks against, so this finds nothing.
  */
-export function pinnedGenesisProblem(_context: DeskContext, _store: SharedDeskStore): Promise<SharedChainProblem | null> {
+export function pinnedGenesisProblem(_context: Kernel, _store: SharedDeskStore): Promise<SharedChainProblem | null> {
   return Promise.resolve(null);
 }
 
@@ -40,7 +40,7 @@ export function pinnedGenesisProblem(_context: DeskContext, _store: SharedDeskSt
  * shared head against the remembered one. The first bad row, or null when the shared chain still holds everything this
  * workstation verified (rows beyond it are the pull's to verify).
  */
-export async function walkSharedChainAgainstLocal(context: DeskContext, store: SharedDeskStore): Promise<SharedChainProblem | null> {
+export async function walkSharedChainAgainstLocal(context: Kernel, store: SharedDeskStore): Promise<SharedChainProblem | null> {
   const db = context.db;
   const remembered = getTeamSettings(db);
   const localHead = auditHead(db)?.seq ?? 0;

@@ -5,7 +5,8 @@
 // workstations' requests: catch up, then sign the verified head. Invariant: whom to ask and which key an ack must
 // verify against come from the verified local chain (`team/workstation` statements), never from a table.
 import { randomBytes } from 'node:crypto';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
 import { WORKSTATION_ENROLMENT } from '../audit/trail';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
@@ -32,7 +33,7 @@ export { WORKSTATION_RETIREMENT };
 
 /** What the witness needs from the replicator that owns it. */
 export interface WitnessHost {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder;
   readonly store: SharedDeskStore;
   /** This workstation's name (its own requests are not answered by it, and it is never its own witness). */
   readonly workstation: string;
@@ -58,7 +59,7 @@ export interface EnrolledWorkstation {
  * enrolment of a name gives its desk key; an admin's later `team/workstationLeft` retires it. Every local row was
  * verified before it was stored (the enrolment's admin signature by the ChainVerifier).
  */
-export function activeWorkstations(context: DeskContext): Map<string, EnrolledWorkstation> {
+export function activeWorkstations(context: Kernel & AuditRecorder): Map<string, EnrolledWorkstation> {
   const events: { seq: number; row: AuditRow; enrol: boolean }[] = [
     ...auditRowsOfAction(context.db, WORKSTATION_ENROLMENT).map((row) => ({ seq: row.seq, row, enrol: true })),
     ...auditRowsOfAction(context.db, WORKSTATION_RETIREMENT).map((row) => ({ seq: row.seq, row, enrol: false })),

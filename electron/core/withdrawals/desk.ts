@@ -29,7 +29,10 @@ import {
   TransportError,
   type WithdrawalOrderRecord,
 } from '../../protocol';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import { noAddressRulesReason, unknownCurrencyReason } from '../merchant/records';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
@@ -75,7 +78,7 @@ export function policyInForce(roster: Roster, currency: CurrencySymbol): { polic
   return signed ? { policy: policyFromStatement(signed.policy), reference: signed.id } : { policy: DEFAULT_WITHDRAWAL_POLICY, reference: DEFAULT_POLICY_REFERENCE };
 }
 
-export function policyFor(context: DeskContext, profile: string, currency: CurrencySymbol): WithdrawalPolicy {
+export function policyFor(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, profile: string, currency: CurrencySymbol): WithdrawalPolicy {
   return policyInForce(context.trail.roster(profile, { cached: true }), currency).policy;
 }
 
@@ -85,7 +88,7 @@ function requestIdOf(id: string): number {
   return value;
 }
 
-function loadRequest(context: DeskContext, id: string): WithdrawalRequest {
+function loadRequest(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string): WithdrawalRequest {
   const profile = context.activeProfile();
   const request = getWithdrawalRequest(context.db, requestIdOf(id));
   if (!request || request.profile !== profile.name) throw new DeskError('notFound', `no withdrawal request ${id} in profile ${profile.name}`);
@@ -93,7 +96,7 @@ function loadRequest(context: DeskContext, id: string): WithdrawalRequest {
 }
 
 /** Sum requested today (UTC) for a currency, in states that count. */
-function usedToday(context: DeskContext, profile: string, currency: string): Money {
+function usedToday(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, profile: string, currency: string): Money {
   const dayStart = Math.floor(context.now() / DAY_MS) * DAY_MS;
   let total = new Money(0);
   let after: string | null = null;
@@ -112,7 +115,7 @@ function usedToday(context: DeskContext, profile: string, currency: string): Mon
  * The preflight of a currency this desk has no address rules for (one the service added later, or a symbol nobody
  * lists): refused, saying why; nothing else is checked.
  */
-function unsupportedCurrencyPreflight(context: DeskContext, profile: string, symbol: string): WithdrawalPreflight {
+function unsupportedCurrencyPreflight(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, profile: string, symbol: string): WithdrawalPreflight {
   const listed = getCurrency(context.db, profile, symbol) !== undefined;
   const message = listed ? noAddressRulesReason(symbol) : unknownCurrencyReason(symbol);
   return {
@@ -139,7 +142,7 @@ function unsupportedCurrencyPreflight(context: DeskContext, profile: string, sym
  * amount + fee, the destination by the chain rules and by isAddress, new or look-alike destinations, the daily limit,
  * the withdrawal type the policy wants, and whether the platform allows that type for this merchant (merchantInfo).
  */
-export async function preflight(context: DeskContext, input: WithdrawalInput, decidingRoster?: Roster): Promise<WithdrawalPreflight> {
+export async function preflight(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, input: WithdrawalInput, decidingRoster?: Roster): Promise<WithdrawalPreflight> {
   const profile = context.activeProfile();
   if (!isCurrencySymbol(input.currency)) return unsupportedCurrencyPreflight(context, profile.name, input.currency);
   const symbol = input.currency;
@@ -266,13 +269,13 @@ function fieldsOf(issues: readonly PreflightIssue[]): Record<string, string> {
 }
 
 /** A decision refused because of what the statements say: audited by the desk key, then thrown. */
-function refuse(context: DeskContext, request: WithdrawalRequest, action: string, problems: readonly string[], operator: string | null): never {
+function refuse(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest, action: string, problems: readonly string[], operator: string | null): never {
   context.audit({ profile: request.profile, action, subject: request.userOrder, details: { id: request.id, operator, problems } });
   throw new DeskError('unverified', `withdrawal ${request.id} cannot be ${action.endsWith('submitRefused') ? 'submitted' : 'decided'}: ${problems.join('; ')}`);
 }
 
 export async function requestWithdrawal(
-  context: DeskContext,
+  context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection,
   input: WithdrawalInput & { readonly as: OperatorCredentials },
 ): Promise<{ withdrawal: WithdrawalView; preflight: WithdrawalPreflight }> {
   const acting = await actingAs(context, input.as, 'requestWithdrawal');
@@ -317,14 +320,14 @@ function refuseBatchLine(request: WithdrawalRequest, verb: string): void {
 }
 
 /** The request and what its statements say now, for a decision by `acting`. */
-function decisionContext(context: DeskContext, id: string, acting: ActingOperator): { request: WithdrawalRequest; evidence: IntentEvidence } {
+function decisionContext(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, acting: ActingOperator): { request: WithdrawalRequest; evidence: IntentEvidence } {
   const request = loadRequest(context, id);
   if (request.intentHash === null) throw new DeskError('conflict', `request ${id} was made before signed approvals: cancel it and request the withdrawal again`);
   refuseBatchLine(request, 'decide on');
   return { request, evidence: judgeForView(context, acting.roster, request) };
 }
 
-export async function approveWithdrawal(context: DeskContext, id: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
+export async function approveWithdrawal(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
   const acting = await actingAs(context, credentials, 'approveWithdrawal');
   const { request, evidence } = decisionContext(context, id, acting);
   if (evidence.initiator?.toLowerCase() === acting.name.toLowerCase() || request.initiator.toLowerCase() === acting.name.toLowerCase()) {
@@ -347,7 +350,7 @@ export async function approveWithdrawal(context: DeskContext, id: string, creden
 }
 
 /** After an approve row: moves the request to approved once its verifying approvals reach the required count. */
-export function settleApprovals(context: DeskContext, request: WithdrawalRequest): void {
+export function settleApprovals(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest): void {
   const after = judgeForView(context, context.trail.roster(request.profile), request);
   if (after.verification.countedApprovals >= after.verification.requiredApprovals && after.verification.ok) {
     moveWithdrawalRequest(context.db, request.id, 'approvalsComplete', context.now());
@@ -360,7 +363,7 @@ function checkReason(reason: string | undefined): void {
   if (problem) throw new DeskError('invalidInput', problem, { reason: problem });
 }
 
-export async function rejectWithdrawal(context: DeskContext, id: string, reason: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
+export async function rejectWithdrawal(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, reason: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
   checkReason(reason);
   const acting = await actingAs(context, credentials, 'rejectWithdrawal');
   const { request, evidence } = decisionContext(context, id, acting);
@@ -377,7 +380,7 @@ export async function rejectWithdrawal(context: DeskContext, id: string, reason:
   return withdrawalView(context, loadRequest(context, id));
 }
 
-export async function cancelWithdrawal(context: DeskContext, id: string, reason: string | undefined, credentials: OperatorCredentials): Promise<WithdrawalView> {
+export async function cancelWithdrawal(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, reason: string | undefined, credentials: OperatorCredentials): Promise<WithdrawalView> {
   checkReason(reason);
   const acting = await actingAs(context, credentials, 'cancelWithdrawal');
   const request = loadRequest(context, id);
@@ -399,7 +402,7 @@ export async function cancelWithdrawal(context: DeskContext, id: string, reason:
 }
 
 /** Requests whose submission this process is driving: a second caller waits for the same attempt. */
-const inFlight = new WeakMap<DeskContext, Map<number, Promise<WithdrawalView>>>();
+const inFlight = new WeakMap<(Kernel & AuditRecorder & ProfileSelection & MerchantConnection), Map<number, Promise<WithdrawalView>>>();
 
 /**
  * Sends an approved request to the service (or resumes one left `submitting` by a crash or a lost answer), as the
@@ -407,7 +410,7 @@ const inFlight = new WeakMap<DeskContext, Map<number, Promise<WithdrawalView>>>(
  * columns say; the submit statement and the move to `submitting` commit together before the first byte is sent;
  * every attempt reuses the request's userOrder.
  */
-export async function submitWithdrawal(context: DeskContext, id: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
+export async function submitWithdrawal(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
   const acting = await actingAs(context, credentials, 'submitWithdrawal');
   return submitAs(context, loadRequest(context, id), acting);
 }
@@ -416,7 +419,7 @@ export async function submitWithdrawal(context: DeskContext, id: string, credent
  * submitWithdrawal for an operator whose passphrase was already checked (a batch payout submits its lines one by one
  * under one check): the same verification, statement and exactly-once path.
  */
-export function submitAs(context: DeskContext, request: WithdrawalRequest, acting: ActingOperator): Promise<WithdrawalView> {
+export function submitAs(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest, acting: ActingOperator): Promise<WithdrawalView> {
   let running = inFlight.get(context);
   if (!running) inFlight.set(context, (running = new Map()));
   const existing = running.get(request.id);
@@ -426,7 +429,7 @@ export function submitAs(context: DeskContext, request: WithdrawalRequest, actin
   return attempt;
 }
 
-async function drive(context: DeskContext, claimed: WithdrawalRequest, acting: ActingOperator): Promise<WithdrawalView> {
+async function drive(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, claimed: WithdrawalRequest, acting: ActingOperator): Promise<WithdrawalView> {
   const id = String(claimed.id);
   await requireAnchorStanding(context.db, context.trail); // no anchor, or a desk key the chain never enrolled: nothing is signed or sent
   // A team desk: one workstation at a time holds the claim to send this userOrder (it catches up first, so a submit
@@ -459,7 +462,7 @@ async function drive(context: DeskContext, claimed: WithdrawalRequest, acting: A
  * A team workstation without the merchant credentials reviews and signs; only one that holds them may claim a
  * submission (so it never keeps another workstation waiting on a claim it cannot use).
  */
-async function requireMerchantCredentials(context: DeskContext): Promise<void> {
+async function requireMerchantCredentials(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection): Promise<void> {
   try {
     await context.keys();
   } catch (error) {
@@ -481,7 +484,7 @@ const UNCONFIRMED_FAILURE = ' (not yet confirmed: a failure answer is not signed
  * checkWithdrawOrder. Every call re-verifies the statements, a submit statement included, so a state column flipped
  * to `submitting` can never make the sync send anything.
  */
-async function create(context: DeskContext, request: WithdrawalRequest, attemptsLeft = CREATE_ATTEMPTS): Promise<void> {
+async function create(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest, attemptsLeft = CREATE_ATTEMPTS): Promise<void> {
   // A team desk: the other workstations witness this workstation's history first (a withheld cancel refuses here).
   await context.trail.team?.witness();
   const evidence = await judgeForSending(context, request);
@@ -534,13 +537,13 @@ async function create(context: DeskContext, request: WithdrawalRequest, attempts
   accepted(context, request, record);
 }
 
-function loadRequestById(context: DeskContext, requestId: number): WithdrawalRequest {
+function loadRequestById(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, requestId: number): WithdrawalRequest {
   const request = getWithdrawalRequest(context.db, requestId);
   if (!request) throw new DeskError('notFound', `withdrawal request ${requestId} disappeared`);
   return request;
 }
 
-function accepted(context: DeskContext, request: WithdrawalRequest, record: WithdrawalOrderRecord): void {
+function accepted(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest, record: WithdrawalOrderRecord): void {
   context.trail.team?.submissionSettled(request.userOrder, `accepted as ${record.apiOrder}`);
   context.trail.transaction(() => {
     storeOrderStatus(context, record, 'create');
@@ -560,7 +563,7 @@ function accepted(context: DeskContext, request: WithdrawalRequest, record: With
  * is confirmed and the request becomes `submitFailed`. Returns whether the request's status advanced. Throws when the
  * service cannot be asked.
  */
-export async function reconcile(context: DeskContext, request: WithdrawalRequest, createAttemptsLeft = CREATE_ATTEMPTS): Promise<boolean> {
+export async function reconcile(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest, createAttemptsLeft = CREATE_ATTEMPTS): Promise<boolean> {
   // A team desk: only the claim's holder may resolve a request that may still be sent (a conflict names the holder).
   if (context.trail.team !== null && isUnconfirmed(request.state)) await context.trail.team.holdSubmission(request.userOrder);
   const client = await context.merchantClient();
@@ -613,7 +616,7 @@ export async function reconcile(context: DeskContext, request: WithdrawalRequest
  * statements (a list passes `sharedViewRows` so a batch's lines share theirs).
  */
 export function withdrawalView(
-  context: DeskContext,
+  context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection,
   request: WithdrawalRequest,
   roster: Roster = context.trail.roster(request.profile, { cached: true }),
   rowsFor: (request: WithdrawalRequest) => ChainRow[] = (one) => viewRowsFor(context, one),
@@ -651,7 +654,7 @@ export function withdrawalView(
   };
 }
 
-export function getWithdrawalView(context: DeskContext, id: string): WithdrawalView {
+export function getWithdrawalView(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string): WithdrawalView {
   return withdrawalView(context, loadRequest(context, id));
 }
 

@@ -5,7 +5,8 @@
 // the withdrawals desk, which moves requests its own operators decide on. Each runs inside the caller's transaction.
 import type { WithdrawalEvent } from '../../contract';
 import { isFinalOrderStatus, signedEvidenceOf, type WithdrawalOrderRecord } from '../../protocol';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
 import { type StoreDatabase } from '../store/database';
 import { getWithdrawalRequestByUserOrder, moveWithdrawalRequest, recordOrderStatus, type OrderStatusResult, type OrderStatusSource } from '../store/withdrawals';
 
@@ -54,12 +55,12 @@ export type OrderIntake =
  * Records an observed withdrawal order status for the request with that userOrder. A submitted request whose
  * order reaches a final status becomes `completed`; a `submitting` one becomes `submitted` (the order exists).
  */
-export function storeOrderStatus(context: DeskContext, record: WithdrawalOrderRecord, source: OrderStatusSource): OrderIntake {
+export function storeOrderStatus(context: Kernel & AuditRecorder, record: WithdrawalOrderRecord, source: OrderStatusSource): OrderIntake {
   // One transaction: the status, the workflow move and their audit rows commit together or not at all.
   return context.trail.transaction(() => storeOrderStatusNow(context, record, source));
 }
 
-function storeOrderStatusNow(context: DeskContext, record: WithdrawalOrderRecord, source: OrderStatusSource): OrderIntake {
+function storeOrderStatusNow(context: Kernel & AuditRecorder, record: WithdrawalOrderRecord, source: OrderStatusSource): OrderIntake {
   const request = getWithdrawalRequestByUserOrder(context.db, record.userOrder);
   if (!request) return { known: false };
   const now = context.now();

@@ -8,7 +8,10 @@ import type { ApprovalView, WithdrawalVerification } from '../../contract';
 import { parseMoney } from '../../chains';
 import { roleMay, type OperatorAction } from '../auth/roles';
 import { anchorStandingProblem } from '../audit/anchor-store';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
 import { snapshotKey } from '../ledger/signers';
 import { countIndependentApprovals, disjoint, type ChainRow, type Roster } from '../operators/roster';
 import { encodeCanonical } from '../statements/canonical';
@@ -243,7 +246,7 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
 }
 
 /** The rows a view judges `request` by: its decision subject's statements from the subject index, parsed (no chain walk). */
-export function viewRowsFor(context: DeskContext, request: WithdrawalRequest): ChainRow[] {
+export function viewRowsFor(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest): ChainRow[] {
   const subject = decisionSubject(request);
   return subject === null ? [] : parsedRows(auditRowsBySubject(context.db, request.profile, subject));
 }
@@ -252,7 +255,7 @@ export function viewRowsFor(context: DeskContext, request: WithdrawalRequest): C
  * For one view call over many requests (a list page): `viewRowsFor`, with the rows of each batch payout read and parsed
  * once for all its lines (they share the batch hash as their decision subject); a single request's rows are its own.
  */
-export function sharedViewRows(context: DeskContext): (request: WithdrawalRequest) => ChainRow[] {
+export function sharedViewRows(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection): (request: WithdrawalRequest) => ChainRow[] {
   const byBatch = new Map<string, ChainRow[]>();
   return (request) => {
     if (request.batchHash === null) return viewRowsFor(context, request);
@@ -264,7 +267,7 @@ export function sharedViewRows(context: DeskContext): (request: WithdrawalReques
 }
 
 /** For views: the request judged from its statements; requests sharing a subject (a batch's lines) may share `rows`, read once. */
-export function judgeForView(context: DeskContext, roster: Roster, request: WithdrawalRequest, rows: readonly ChainRow[] = viewRowsFor(context, request)): IntentEvidence {
+export function judgeForView(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, roster: Roster, request: WithdrawalRequest, rows: readonly ChainRow[] = viewRowsFor(context, request)): IntentEvidence {
   return judgeRequest(roster, request, rows, context.activeProfile().merchantId);
 }
 
@@ -272,7 +275,7 @@ export function judgeForView(context: DeskContext, roster: Roster, request: With
  * Before anything is sent: the chain's linkage from row 1 to the head, this workstation's anchor, then the judgement
  * from the statements found by that walk (not by a column an editor could change), under the keychain's merchant ID.
  */
-export async function judgeForSending(context: DeskContext, request: WithdrawalRequest): Promise<IntentEvidence & { readonly chainProblem: string | null }> {
+export async function judgeForSending(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest): Promise<IntentEvidence & { readonly chainProblem: string | null }> {
   const anchor = await context.trail.anchorProblem();
   const standing = await anchorStandingProblem(context.db, context.trail);
   const profile = request.profile;

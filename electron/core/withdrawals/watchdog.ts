@@ -17,7 +17,9 @@ import {
   type WatchedOrderStatus,
 } from '../../contract/stuck-orders';
 import { isInFlight, isUnconfirmed } from '../../contract/withdrawal-lifecycle';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { parseStatement } from '../statements/statement';
@@ -39,7 +41,7 @@ const thresholdMs = z.number().int().min(STUCK_THRESHOLD_RANGE_MS.min).max(STUCK
 const overridesSchema = z.partialRecord(z.enum(WATCHED_ORDER_STATUSES), thresholdMs);
 
 /** The thresholds in force: the defaults, with each valid stored override in place of its default. */
-export function stuckThresholds(context: Pick<DeskContext, 'db'>): StuckThresholds {
+export function stuckThresholds(context: Pick<(Kernel & AuditRecorder & ProfileSelection), 'db'>): StuckThresholds {
   const stored = getSetting(context.db, STUCK_THRESHOLDS_SETTING);
   const thresholds: Record<WatchedOrderStatus, number> = { ...DEFAULT_STUCK_THRESHOLDS };
   if (stored !== null && typeof stored === 'object' && !Array.isArray(stored)) {
@@ -55,7 +57,7 @@ export function stuckThresholds(context: Pick<DeskContext, 'db'>): StuckThreshol
  * Changes some thresholds (the rest stay as they are); a value equal to the default removes the override. Refuses
  * an unknown status or a value out of STUCK_THRESHOLD_RANGE_MS and then changes nothing. Answers the thresholds in force.
  */
-export function setStuckThresholds(context: Pick<DeskContext, 'db' | 'now'>, changes: Readonly<Record<string, unknown>>): StuckThresholds {
+export function setStuckThresholds(context: Pick<(Kernel & AuditRecorder & ProfileSelection), 'db' | 'now'>, changes: Readonly<Record<string, unknown>>): StuckThresholds {
   const parsed = overridesSchema.safeParse(changes);
   if (!parsed.success || Object.keys(changes).some((key) => !(WATCHED_ORDER_STATUSES as readonly string[]).includes(key))) {
     throw new DeskError(
@@ -103,12 +105,12 @@ export function findStuckOrders(requests: readonly WithdrawalRequest[], threshol
 }
 
 /** The active profile's stuck orders now (what a face shows; what the watchdog checks). */
-export function stuckOrders(context: DeskContext, profile: string): StuckOrder[] {
+export function stuckOrders(context: Kernel & AuditRecorder & ProfileSelection, profile: string): StuckOrder[] {
   return findStuckOrders(listUnsettledWithdrawalRequests(context.db, profile), stuckThresholds(context), context.now());
 }
 
 /** The thresholds in force, the defaults and the range, as the faces show them. */
-export function stuckThresholdsView(context: Pick<DeskContext, 'db'>): StuckThresholdsView {
+export function stuckThresholdsView(context: Pick<(Kernel & AuditRecorder & ProfileSelection), 'db'>): StuckThresholdsView {
   return { thresholds: stuckThresholds(context), defaults: DEFAULT_STUCK_THRESHOLDS, range: { min: STUCK_THRESHOLD_RANGE_MS.min, max: STUCK_THRESHOLD_RANGE_MS.max } };
 }
 
@@ -135,7 +137,7 @@ export function stuckFlag(request: WithdrawalRequest, thresholds: StuckThreshold
 export const STUCK_AUDIT_ACTION = 'withdrawals/stuck';
 
 /** Whether the audit log already records `order` stuck in its current status. */
-function alreadyRecorded(context: DeskContext, order: StuckOrder): boolean {
+function alreadyRecorded(context: Kernel & AuditRecorder & ProfileSelection, order: StuckOrder): boolean {
   return auditRowsBySubject(context.db, order.request.profile, order.request.userOrder).some((row) => {
     if (row.action !== STUCK_AUDIT_ACTION) return false;
     const details = parseStatement(row.statement)?.body['details'];
@@ -144,7 +146,7 @@ function alreadyRecorded(context: DeskContext, order: StuckOrder): boolean {
 }
 
 /** Records each order of `stuck` in the audit log, once per order and status (signed by the desk key). */
-export function recordStuckOrders(context: DeskContext, profile: string, stuck: readonly StuckOrder[]): void {
+export function recordStuckOrders(context: Kernel & AuditRecorder & ProfileSelection, profile: string, stuck: readonly StuckOrder[]): void {
   for (const order of stuck) {
     if (alreadyRecorded(context, order)) continue;
     context.audit({
@@ -165,7 +167,7 @@ export class WithdrawalWatchdog {
   #stopEvents: (() => void) | undefined;
 
   constructor(
-    private readonly context: DeskContext,
+    private readonly context: Kernel & AuditRecorder & ProfileSelection,
     private readonly intervalMs: number = WATCHDOG_INTERVAL_MS,
   ) {}
 
