@@ -54,8 +54,6 @@ export const CORE_MODULES = [
 export const IMPORT_DEBTS = {
   'audit/trail.ts -> operators/roster.ts':
     "the trail replays each profile's roster (new Roster()); the roster replay moves into the ledger once the operators module reports roster statements to it",
-  'operators/devices.ts -> store/team.ts':
-    'device keys exist only on a team desk; the team module will hand operators a "team desk or not" fact through its API',
   'withdrawals/batch-line-ref.ts -> store/payouts.ts':
     'a withdrawal view shows its batch line; the payouts module will contribute that through a seam the withdrawals module declares',
 };

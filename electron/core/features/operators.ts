@@ -16,11 +16,13 @@ import {
   rosterView,
   withdrawProposal,
 } from '../operators/enrolment';
-import { addDevice, confirmDevice } from '../operators/devices';
+import { addDevice, confirmDevice, type TeamWorkstation } from '../operators/devices';
 import type { Handle } from './handle';
 
 export interface OperatorsFeatureDeps {
   readonly context: Kernel & AuditRecorder & ProfileSelection;
+  /** Team mode, for device keys (which exist only on a team desk). */
+  readonly team: TeamWorkstation;
 }
 
 type OperatorMethods =
@@ -37,7 +39,7 @@ type OperatorMethods =
   | 'operators/confirmDevice'
   | 'operators/changePassphrase';
 
-export function operatorsHandlers({ context }: OperatorsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, OperatorMethods> {
+export function operatorsHandlers({ context, team }: OperatorsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, OperatorMethods> {
   return {
     'operators/list': handle('operators/list', () => rosterView(context)),
     'operators/found': handle('operators/found', (request) => foundDesk(context, request.admins)),
@@ -48,7 +50,7 @@ export function operatorsHandlers({ context }: OperatorsFeatureDeps, handle: Han
     'operators/setRole': handle('operators/setRole', (request) => changeRole(context, request.name, request.role, request.as)),
     'operators/disable': handle('operators/disable', (request) => disableOperator(context, request.name, request.as)),
     'operators/rekey': handle('operators/rekey', (request) => rekeyOperator(context, request.name, request.as)),
-    'operators/addDevice': handle('operators/addDevice', (request) => addDevice(context, request)),
+    'operators/addDevice': handle('operators/addDevice', (request) => addDevice(context, request, team)),
     'operators/confirmDevice': handle('operators/confirmDevice', (request) => confirmDevice(context, request.proposal, request.as)),
     'operators/changePassphrase': handle('operators/changePassphrase', (request) =>
       changePassphrase(context, { operator: request.operator, passphrase: request.passphrase }, request.newPassphrase),

@@ -14,7 +14,6 @@ import { generateSigningKey } from '../statements/keys';
 import { parseStatement, signStatementText } from '../statements/statement';
 import { auditRowsOfAction, getAuditRow } from '../store/audit';
 import { ensureOperator, getOperatorKey, getOperatorRecord, saveOperatorKey } from '../store/operators';
-import { getTeamSettings } from '../store/team';
 import { actingAs, signAction, type OperatorCredentials } from './acting';
 import { rosterView } from './enrolment';
 import { signRosterStatement } from './roster-statement';
@@ -29,13 +28,19 @@ export function holdsKeyHere(context: Kernel & AuditRecorder & ProfileSelection,
   return [snapshot.keyId, ...snapshot.devices.map((device) => device.keyId)].some((keyId) => getOperatorKey(context.db, record.id, keyId) !== undefined);
 }
 
+/** What device keys need of the team module (which implements it: team/mode.ts), declared here so operators never import team. */
+export interface TeamWorkstation {
+  /** This workstation's name on a team desk; null on a desk of one workstation. */
+  workstationName(): string | null;
+}
+
 /**
  * At a workstation where the operator has no key yet: makes one, seals it by the passphrase they type here, and
  * proposes it, signed by itself. It signs for them once confirmed (confirmDevice) at another workstation.
  */
-export async function addDevice(context: Kernel & AuditRecorder & ProfileSelection, input: OperatorCredentials): Promise<PendingDeviceView> {
-  const team = getTeamSettings(context.db);
-  if (team === null) throw new DeskError('conflict', 'device keys are for team desks: on a single workstation the key an operator accepted with is their only one');
+export async function addDevice(context: Kernel & AuditRecorder & ProfileSelection, input: OperatorCredentials, team: TeamWorkstation): Promise<PendingDeviceView> {
+  const workstation = team.workstationName();
+  if (workstation === null) throw new DeskError('conflict', 'device keys are for team desks: on a single workstation the key an operator accepted with is their only one');
   const problem = passphraseProblem(input.passphrase);
   if (problem) throw new DeskError('invalidInput', problem, { passphrase: problem });
   const profile = context.activeProfile().name;
@@ -43,14 +48,14 @@ export async function addDevice(context: Kernel & AuditRecorder & ProfileSelecti
   const snapshot = roster.at(input.operator);
   const name = roster.operator(input.operator)?.name ?? input.operator.trim();
   if (snapshot?.status !== 'active') throw new DeskError('notFound', `${name} is not an active operator of this desk`);
-  if (holdsKeyHere(context, profile, name)) throw new DeskError('conflict', `${name} already has a key on this workstation (${team.workstation})`);
-  const waiting = roster.pendingDevices().find((device) => device.operator.toLowerCase() === name.toLowerCase() && device.workstation === team.workstation);
-  if (waiting) throw new DeskError('conflict', `${name}'s device key for ${team.workstation} (${waiting.keyId}) waits for a confirmation: confirm proposal ${waiting.id}`);
+  if (holdsKeyHere(context, profile, name)) throw new DeskError('conflict', `${name} already has a key on this workstation (${workstation})`);
+  const waiting = roster.pendingDevices().find((device) => device.operator.toLowerCase() === name.toLowerCase() && device.workstation === workstation);
+  if (waiting) throw new DeskError('conflict', `${name}'s device key for ${workstation} (${waiting.keyId}) waits for a confirmation: confirm proposal ${waiting.id}`);
   const record = getOperatorRecord(context.db, profile, name) ?? ensureOperator(context.db, profile, name, context.now());
   const pair = generateSigningKey();
   const seal = await sealPrivateKey(pair.privateKey, input.passphrase, { profile, operator: record.name, keyId: pair.keyId });
   const row = await context.trail.appendSigned(
-    { kind: 'device', profile, subject: record.name, body: { workstation: team.workstation, publicKey: pair.publicKey, deskKey: context.trail.deskPublicKey }, operator: record.name, keyId: pair.keyId },
+    { kind: 'device', profile, subject: record.name, body: { workstation, publicKey: pair.publicKey, deskKey: context.trail.deskPublicKey }, operator: record.name, keyId: pair.keyId },
     (text) => signStatementText(pair.privateKey, text),
     (written) => {
       saveOperatorKey(context.db, record.id, { keyId: pair.keyId, publicKey: pair.publicKey, sealedKeyJson: JSON.stringify(seal) }, context.now());

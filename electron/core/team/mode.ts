@@ -465,7 +465,7 @@ export class TeamMode {
     }
     const snapshot = this.#context.trail.roster(profile).at(as.operator);
     if (snapshot?.status !== 'active' || snapshot.role !== 'admin') throw new DeskError('forbidden', `${as.operator} is not an active admin of profile ${profile}: an admin joins a workstation`);
-    await addDevice(this.#context, as);
+    await addDevice(this.#context, as, this);
   }
 
   /** Why this workstation's desk events are not trusted yet and what to do, or null once an admin enrolled it. */
@@ -530,6 +530,11 @@ export class TeamMode {
       await replicator.flush();
       await replicator.stop();
     }
+  }
+
+  /** This workstation's name on the team desk, or null when the desk is not a team desk (operators/devices.ts asks). */
+  workstationName(): string | null {
+    return getTeamSettings(this.#context.db)?.workstation ?? null;
   }
 
   view(): TeamModeView {
