@@ -5,7 +5,7 @@ import type { GeneratedMerchantKey, ProfileSummary } from '../contract';
 import type { DeskContext } from './context';
 import { DeskError } from './errors';
 import { actingAs, type OperatorCredentials } from './operators/acting';
-import { PROFILE_REMOVED } from './ledger/kinds/system';
+import { PROFILE_REMOVED } from './ledger/profile-removed';
 import { requireRemovalInForce } from './operators/profile-changes';
 import { generateMerchantKeyPair, readCredentialsFile, type MerchantCredentialsText } from './secrets';
 import { deleteNotificationPreferences } from './store/notifications';

@@ -3,14 +3,9 @@
 // the chain holds in force. The reasons keep the words `audit verify` has always used for these refusals.
 import { importPublicKey } from '../statements/keys';
 import { verifyStatementText } from '../statements/statement';
-import type { ChainRow, OperatorSnapshot } from '../operators/roster';
+import type { ChainRow } from '../operators/roster';
+import { snapshotKey } from './operator-keys';
 import type { ChainStanding, SignerRule } from './kind';
-
-/** The public key with this id that signs for the operator as they stood (their enrolled key or a device key), or null. */
-export function snapshotKey(snapshot: OperatorSnapshot, keyId: string): string | null {
-  if (snapshot.keyId === keyId) return snapshot.publicKey;
-  return snapshot.devices.find((device) => device.keyId === keyId)?.publicKey ?? null;
-}
 
 /** Why the row is not signed as its kind's operator rule wants, or null. */
 export function operatorSignerProblem(row: ChainRow, standing: ChainStanding, rule: Exclude<SignerRule, 'desk'>): string | null {
@@ -21,7 +16,7 @@ export function operatorSignerProblem(row: ChainRow, standing: ChainStanding, ru
   if (rule === 'roster') return null;
   const snapshot = standing.roster().at(operator, row.seq);
   if (!snapshot) return `row ${row.seq} is signed as ${operator}, who was not enrolled then: signed by no enrolled key`;
-  // Their enrolled key or one of their device keys in force (snapshotKey above).
+  // Their enrolled key or one of their device keys in force (operator-keys.ts snapshotKey).
   const signingKey = snapshotKey(snapshot, s.keyId);
   if (signingKey === null) return `row ${row.seq} is signed with key ${s.keyId}, not ${operator}'s key ${snapshot.keyId}`;
   const key = importPublicKey(signingKey);

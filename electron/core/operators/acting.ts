@@ -15,7 +15,7 @@ import { generateSigningKey } from '../statements/keys';
 import { signStatementText, type StatementBody } from '../statements/statement';
 import { type AuditRow, type StatementDraft } from '../store/audit';
 import { getOperatorKey, getOperatorRecord, claimPassphraseAttempt, resetPassphraseFailures } from '../store/operators';
-import { snapshotKey } from '../ledger/signers';
+import { snapshotKey } from '../ledger/operator-keys';
 import type { OperatorSnapshot, Roster } from './roster';
 import { parseSealedKey, publicKeyOfPrivate, SealError, sealPrivateKey, unsealPrivateKey, type SealedKey } from './sealed-key';
 

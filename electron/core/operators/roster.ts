@@ -9,8 +9,8 @@ import { isOperatorRole, roleMay } from '../auth/roles';
 import { importPublicKey, keyIdOf } from '../statements/keys';
 import { canonicalHash, verifyStatementText, type Statement } from '../statements/statement';
 import { acceptCodeProblem } from '../ledger/invitation-code';
-import { PROFILE_REMOVED } from '../ledger/kinds/system';
-import { snapshotKey } from '../ledger/signers';
+import { PROFILE_REMOVED } from '../ledger/profile-removed';
+import { snapshotKey } from '../ledger/operator-keys';
 import type { CanonicalValue } from '../statements/canonical';
 import { proposalWithdrawalProblem } from './proposal-withdrawal';
 

@@ -11,7 +11,7 @@ import type { ProfileSelection } from '../store/profiles';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import { actingAs, authorize, unsealOperator, type OperatorCredentials } from '../operators/acting';
-import { snapshotKey } from '../ledger/signers';
+import { snapshotKey } from '../ledger/operator-keys';
 import { encodeCanonical } from '../statements/canonical';
 import { importPublicKey, signBytes, verifyBytes } from '../statements/keys';
 import { auditHead, exportAudit, type AuditRow } from '../store/audit';

@@ -12,7 +12,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
 import type { ProfileSelection } from '../store/profiles';
 import type { MerchantConnection } from '../connection/merchant-connection';
-import { snapshotKey } from '../ledger/signers';
+import { snapshotKey } from '../ledger/operator-keys';
 import { countIndependentApprovals, disjoint, type ChainRow, type Roster } from '../operators/roster';
 import { encodeCanonical } from '../statements/canonical';
 import { importPublicKey } from '../statements/keys';

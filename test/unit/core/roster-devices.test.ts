@@ -2,7 +2,7 @@
 // new key itself, in force once their key in force or an admin confirms it (an admin's confirmation joins the admin's
 // party), refused when proposed or confirmed by someone else, dropped by a re-key.
 import { describe, expect, it } from 'vitest';
-import { snapshotKey } from '../../../electron/core/ledger/signers';
+import { snapshotKey } from '../../../electron/core/ledger/operator-keys';
 import { generateSigningKey, type SigningKeyPair } from '../../../electron/core/statements/keys';
 import { Chain, person, type Person } from '../../support/roster-chain';
 

@@ -2,7 +2,7 @@
 // accepted with the operator's own key, confirmations by an independent admin, role and disable changes, parties, and
 // rows that do not verify; and countIndependentApprovals on the APPROVALS.md example.
 import { describe, expect, it } from 'vitest';
-import { PROFILE_REMOVED } from '../../../electron/core/ledger/kinds/system';
+import { PROFILE_REMOVED } from '../../../electron/core/ledger/profile-removed';
 import { countIndependentApprovals, disjoint, Roster } from '../../../electron/core/operators/roster';
 import { generateSigningKey } from '../../../electron/core/statements/keys';
 import { canonicalHash, type StatementBody } from '../../../electron/core/statements/statement';

@@ -8,8 +8,7 @@ import { z } from 'zod';
 import type { ChainRow } from '../../operators/roster';
 import { defineKind, type ChainStanding } from '../kind';
 
-/** The desk-signed event that removes a merchant profile from this workstation, and the roster with it. */
-export const PROFILE_REMOVED = 'profiles/remove';
+import { PROFILE_REMOVED } from '../profile-removed';
 
 /** The desk-signed row that tells other workstations about a merchant profile (no credentials: those stay local). */
 export const TEAM_PROFILE_ACTION = 'team/profile';
