@@ -39,12 +39,12 @@ export const CORE_MODULES = [
   { name: 'callbacks', owns: ['callbacks/', 'features/callbacks.ts'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals', 'sync'] },
   { name: 'reconcile', owns: ['reconcile/', 'features/reconcile.ts'], dependsOn: ['profiles', 'merchant', 'deposits', 'withdrawals', 'sync'] },
   { name: 'notifications', owns: ['notifications/', 'store/notifications.ts', 'features/notifications.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'deposits', 'withdrawals', 'payouts'] },
-  { name: 'team', owns: ['team/', 'store/team.ts', 'features/team.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'context', 'operators', 'addressBook', 'labels', 'withdrawals', 'payouts'] },
+  { name: 'team', owns: ['team/', 'store/team.ts', 'features/team.ts'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'withdrawals', 'payouts'] },
   { name: 'reports', owns: ['reports/', 'features/statements.ts'], dependsOn: ['profiles', 'audit', 'session', 'labels', 'withdrawals', 'reconcile'] },
   { name: 'addresses', owns: ['addresses/', 'store/addresses.ts', 'features/addresses.ts'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals'] },
   { name: 'diagnostics', owns: ['diagnostics.ts'], dependsOn: [] },
-  { name: 'desk', owns: ['profiles.ts', 'features/profiles.ts', 'features/settings.ts', 'features/audit.ts', 'features/connection.ts'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'context', 'operators', 'session', 'merchant', 'withdrawals', 'sync', 'callbacks', 'notifications', 'diagnostics'] },
-  { name: 'engine', owns: ['engine.ts', 'service.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'context', 'operators', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'payouts', 'sync', 'callbacks', 'reconcile', 'notifications', 'team', 'reports', 'addresses', 'desk'] },
+  { name: 'desk', owns: ['profiles.ts', 'features/profiles.ts', 'features/settings.ts', 'features/audit.ts', 'features/connection.ts'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'session', 'merchant', 'withdrawals', 'sync', 'callbacks', 'notifications', 'diagnostics'] },
+  { name: 'engine', owns: ['engine.ts', 'service.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'connection', 'context', 'operators', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'payouts', 'sync', 'callbacks', 'reconcile', 'notifications', 'team', 'reports', 'addresses', 'desk'] },
 ];
 
 /**

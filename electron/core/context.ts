@@ -7,13 +7,14 @@ import type { Dispatcher } from 'undici';
 import { DeskError } from './errors';
 import { appLog } from './log';
 import { registerSecret } from './log/redact';
-import type { KeychainVault} from './secrets';
+import type { KeychainVault } from './secrets';
+import type { KeychainAccess } from './secrets/keychain-access';
 import { readCredentialsFile, type MerchantKeys } from './secrets';
 import type { AuditEntry, AuditRecorder } from './audit/recorder';
 import type { AuditTrail } from './audit/trail';
 import type { Kernel } from './kernel/kernel';
 import { type StoreDatabase } from './store/database';
-import { createProfile, getProfile, listProfiles, updateProfile, type Profile, type ProfileSelection } from './store/profiles';
+import { createProfile, getProfile, listProfiles, updateProfile, type Profile, type ProfileSelection, type ProfileSwitch } from './store/profiles';
 import { StoredNonceMemory } from './store/seen-nonces';
 import { getSetting, SETTING_KEYS } from './store/settings';
 import type { MerchantConnection } from './connection/merchant-connection';
@@ -46,7 +47,7 @@ interface ProfileClients {
   readonly pool: CryptoPool;
 }
 
-export class DeskContext implements Kernel, AuditRecorder, ProfileSelection, MerchantConnection {
+export class DeskContext implements Kernel, AuditRecorder, ProfileSelection, ProfileSwitch, MerchantConnection, KeychainAccess {
   readonly db: StoreDatabase;
   readonly vault: KeychainVault;
   readonly trail: AuditTrail;

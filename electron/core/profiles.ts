@@ -2,7 +2,11 @@
 // Import from a credentials.json or typed values; a generated key waits in the keychain until the platform
 // issues the other three values; removing a profile removes its keychain entries.
 import type { GeneratedMerchantKey, ProfileSummary } from '../contract';
-import type { DeskContext } from './context';
+import type { Kernel } from './kernel/kernel';
+import type { AuditRecorder } from './audit/recorder';
+import type { ProfileSelection, ProfileSwitch } from './store/profiles';
+import type { MerchantConnection } from './connection/merchant-connection';
+import type { KeychainAccess } from './secrets/keychain-access';
 import { DeskError } from './errors';
 import { actingAs, type OperatorCredentials } from './operators/acting';
 import { PROFILE_REMOVED } from './ledger/profile-removed';
@@ -14,6 +18,9 @@ import { createProfile, deleteProfile, getProfile, listProfiles, updateProfile, 
 import { setSetting, SETTING_KEYS } from './store/settings';
 import { DEFAULT_CALLBACK_HOST, DEFAULT_CALLBACK_PORT } from './callbacks/listener';
 
+/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection & ProfileSwitch & KeychainAccess;
+
 export interface ProfileCredentialsInput {
   readonly baseUrl: string;
   readonly merchantId: string;
@@ -23,7 +30,7 @@ export interface ProfileCredentialsInput {
   readonly merchantPrivateKey?: string | undefined;
 }
 
-export async function profileSummary(context: DeskContext, profile: Profile): Promise<ProfileSummary> {
+export async function profileSummary(context: DeskParts, profile: Profile): Promise<ProfileSummary> {
   const active = context.activeProfileName() === profile.name;
   let credentialSource: ProfileSummary['credentialSource'] = 'missing';
   let fingerprints: { platform: string | null; merchant: string | null } = { platform: null, merchant: null };
@@ -52,11 +59,11 @@ export async function profileSummary(context: DeskContext, profile: Profile): Pr
   };
 }
 
-export async function listProfileSummaries(context: DeskContext): Promise<ProfileSummary[]> {
+export async function listProfileSummaries(context: DeskParts): Promise<ProfileSummary[]> {
   return Promise.all(listProfiles(context.db).map((profile) => profileSummary(context, profile)));
 }
 
-function refuseInFileMode(context: DeskContext): void {
+function refuseInFileMode(context: DeskParts): void {
   if (context.usesCredentialsFile) {
     throw new DeskError('invalidInput', 'this run uses --credentials FILE: profiles in the keychain are managed without it');
   }
@@ -74,7 +81,7 @@ function reservedNameProblem(name: string): string | null {
 }
 
 export async function addProfile(
-  context: DeskContext,
+  context: DeskParts,
   name: string,
   input: ProfileCredentialsInput,
   options: { readonly demo?: boolean; readonly replace?: boolean } = {},
@@ -125,13 +132,13 @@ export async function addProfile(
   return profileSummary(context, profile);
 }
 
-export async function importProfileFile(context: DeskContext, name: string, path: string): Promise<{ summary: ProfileSummary; warnings: readonly string[] }> {
+export async function importProfileFile(context: DeskParts, name: string, path: string): Promise<{ summary: ProfileSummary; warnings: readonly string[] }> {
   const contents = await readCredentialsFile(path);
   const summary = await addProfile(context, name, { baseUrl: contents.baseUrl, ...contents.credentials });
   return { summary, warnings: contents.warnings };
 }
 
-export async function generateProfileKey(context: DeskContext, name: string): Promise<GeneratedMerchantKey> {
+export async function generateProfileKey(context: DeskParts, name: string): Promise<GeneratedMerchantKey> {
   refuseInFileMode(context);
   const reserved = reservedNameProblem(name);
   if (reserved) throw new DeskError('invalidInput', reserved, { name: reserved });
@@ -142,7 +149,7 @@ export async function generateProfileKey(context: DeskContext, name: string): Pr
   return { publicKeyPem: pair.publicKeyPem, fingerprint: pair.describe().publicKeyFingerprint };
 }
 
-export async function selectProfile(context: DeskContext, name: string): Promise<ProfileSummary> {
+export async function selectProfile(context: DeskParts, name: string): Promise<ProfileSummary> {
   refuseInFileMode(context);
   const profile = getProfile(context.db, name);
   if (!profile) throw new DeskError('notFound', `no profile named ${name}`);
@@ -156,7 +163,7 @@ export async function selectProfile(context: DeskContext, name: string): Promise
  * row, so a profile imported again under the name starts unfounded), and its row when no history refers to it.
  * A founded profile needs one of its own admins.
  */
-export async function removeProfile(context: DeskContext, name: string, acting: OperatorCredentials | undefined): Promise<{ removed: string }> {
+export async function removeProfile(context: DeskParts, name: string, acting: OperatorCredentials | undefined): Promise<{ removed: string }> {
   refuseInFileMode(context);
   if (!getProfile(context.db, name)) throw new DeskError('notFound', `no profile named ${name}`);
   requireRemovalInForce(context, name);

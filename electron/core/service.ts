@@ -4,7 +4,11 @@
 // `locked` to everything but session/* and the few methods listed there. No answer ever carries a key, secret or token.
 import type { TreasuryHandlers } from '../contract';
 import type { CallbackListener } from './callbacks/listener';
-import type { DeskContext } from './context';
+import type { Kernel } from './kernel/kernel';
+import type { AuditRecorder } from './audit/recorder';
+import type { ProfileSelection, ProfileSwitch } from './store/profiles';
+import type { MerchantConnection } from './connection/merchant-connection';
+import type { KeychainAccess } from './secrets/keychain-access';
 import { addressBookHandlers } from './features/address-book';
 import { approvalsQueueHandlers } from './features/approvals-queue';
 import { addressesHandlers } from './features/addresses';
@@ -35,7 +39,7 @@ export { startDemo, type DemoSandboxStarter } from './features/profiles';
 
 /** The engine's parts the features draw on; each feature takes only the ones its deps interface names. */
 export interface ServiceParts {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection & ProfileSwitch & KeychainAccess;
   readonly sync: SyncService;
   readonly session: SessionLock;
   readonly callbacks: CallbackListener;

@@ -20,4 +20,8 @@ export interface MerchantConnection {
   readonly nonces: ReplayMemory;
   /** Clock drift (server - local, seconds) measured by the last selfcheck; null until one ran. */
   clockDriftSeconds: number | null;
+  /** Headless use: the keys come from a credentials file, not the keychain (profiles cannot be changed then). */
+  readonly usesCredentialsFile: boolean;
+  /** Closes the clients (and the key pool) so the next call rebuilds them, e.g. after credentials change. */
+  dropClients(): Promise<void>;
 }

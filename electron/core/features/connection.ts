@@ -2,7 +2,11 @@
 // answer. Reads the cache and the engine's memory only (never calls the service); fingerprints come from the
 // credentials' public halves, the token only as its lifetime. Invariant: no key, secret or token in the answer.
 import type { ConnectionPanelView, TreasuryHandlers } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection, ProfileSwitch } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
+import type { KeychainAccess } from '../secrets/keychain-access';
 import { merchantInfoView } from '../merchant/records';
 import { profileSummary } from '../profiles';
 import { clockDriftHistory, lastWhitelistRefusal } from '../store/connection-log';
@@ -10,7 +14,7 @@ import type { SyncService } from '../sync/sync';
 import type { Handle } from './handle';
 
 export interface ConnectionFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection & ProfileSwitch & KeychainAccess;
   /** For each resource's sync freshness. */
   readonly sync: SyncService;
 }

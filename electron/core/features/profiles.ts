@@ -1,6 +1,10 @@
 // The profiles feature: the merchant profiles on this desk and demo mode (profiles/*, demo/start).
 import { DEMO_OPERATORS, type ProfileSummary, type TreasuryHandlers } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection, ProfileSwitch } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
+import type { KeychainAccess } from '../secrets/keychain-access';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { acceptInvitation, confirmProposal, foundDesk, inviteOperator } from '../operators/enrolment';
@@ -18,7 +22,7 @@ export type DemoSandboxStarter = () => Promise<{
 }>;
 
 export interface ProfilesFeatureDeps {
-  readonly context: DeskContext;
+  readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection & ProfileSwitch & KeychainAccess;
   readonly session: SessionLock;
   readonly sync: SyncService;
   readonly startDemoSandbox?: DemoSandboxStarter | undefined;
@@ -57,7 +61,7 @@ export async function startDemo(deps: ProfilesFeatureDeps): Promise<ProfileSumma
  * confirmed by the other, so the approver is independent of both and four-eyes works in the demo. Demo operators
  * exist only in the demo profile (operators belong to a profile), so they can never act on a real merchant.
  */
-async function seedDemoRoster(context: DeskContext): Promise<void> {
+async function seedDemoRoster(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection & ProfileSwitch & KeychainAccess): Promise<void> {
   const [admin, secondAdmin, approver] = DEMO_OPERATORS;
   await foundDesk(context, [
     { operator: admin.name, passphrase: admin.passphrase },

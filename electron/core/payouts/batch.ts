@@ -33,6 +33,9 @@ import { batchFingerprint, batchIntentHash, derivedUserOrder, encodeBatchIntent,
 import { PAYOUT_FILE_MAX_BYTES, readPayoutCsv, type PayoutRow } from './csv';
 import { batchLineApproved, batchLineClosed } from '../withdrawals/facts';
 
+/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
+
 const BATCH_INTENT_VERSION = 1;
 /** Lines whose problems the refusal's message spells out; the fields carry every one. */
 const PROBLEMS_IN_MESSAGE = 20;
@@ -89,7 +92,7 @@ interface CheckedLine {
  * this desk, and the lines of one currency together exceeding the balance or today's limit (the line where the
  * running sum first exceeds it is named).
  */
-async function checkLines(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, rows: readonly PayoutRow[], problems: LineProblem[]): Promise<CheckedLine[]> {
+async function checkLines(context: DeskParts, rows: readonly PayoutRow[], problems: LineProblem[]): Promise<CheckedLine[]> {
   const checked: CheckedLine[] = [];
   const seenUserOrders = new Map<string, number>();
   const running = new Map<string, { debited: Money; amount: Money }>();
@@ -155,7 +158,7 @@ function flagsOf(lines: readonly CheckedLine[]): BatchFlag[] {
 }
 
 /** The lines' preflighted figures as one intent, and the policy each currency falls under. */
-function buildIntent(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, roster: Roster, lines: readonly CheckedLine[], rowsSeed: string): { batch: BatchIntent; policies: PayoutPolicyView[] } {
+function buildIntent(context: DeskParts, roster: Roster, lines: readonly CheckedLine[], rowsSeed: string): { batch: BatchIntent; policies: PayoutPolicyView[] } {
   const profile = context.activeProfile();
   const requestedAt = context.now();
   const required = Math.max(...lines.map((line) => line.requiredApprovals));
@@ -226,7 +229,7 @@ export interface BatchRequestRecord {
  * Stores a batch requested under `batchHash` and its lines as withdrawal requests (inside the caller's transaction,
  * with the request statement): the import here, and a team workstation applying the statement pulled from another.
  */
-export function storeBatchRequest(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, record: BatchRequestRecord): PayoutBatch {
+export function storeBatchRequest(context: DeskParts, record: BatchRequestRecord): PayoutBatch {
   const { profile, batchHash, batch, initiator, requestSeq } = record;
   const stored = createPayoutBatch(
     context.db,
@@ -245,7 +248,7 @@ export function storeBatchRequest(context: Kernel & AuditRecorder & ProfileSelec
  * refused, naming each bad line, if any line fails; otherwise one signed request statement over the batch intent and
  * one withdrawal request per line are committed together.
  */
-export async function importPayoutBatch(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, path: string, credentials: OperatorCredentials): Promise<PayoutBatchView> {
+export async function importPayoutBatch(context: DeskParts, path: string, credentials: OperatorCredentials): Promise<PayoutBatchView> {
   const reading = readPayoutCsv(readPayoutFile(path));
   if (!reading.ok) throw new DeskError('invalidInput', `the batch was not imported (nothing was stored): ${reading.reason}`);
   const acting = await actingAs(context, credentials, 'requestWithdrawal');
@@ -283,7 +286,7 @@ function batchIdOf(id: string): number {
   return value;
 }
 
-function loadBatch(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string): PayoutBatch {
+function loadBatch(context: DeskParts, id: string): PayoutBatch {
   const profile = context.activeProfile();
   const batch = getPayoutBatch(context.db, batchIdOf(id));
   if (!batch || batch.profile !== profile.name) throw new DeskError('notFound', `no payout batch ${id} in profile ${profile.name}: "payouts list" shows the batches`);
@@ -297,7 +300,7 @@ export interface JudgedLine {
 }
 
 /** Every line of the batch with what its statements say (judgeForView); refused when a line row is missing or names another batch. */
-export function judgeBatchLines(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, roster: Roster): JudgedLine[] {
+export function judgeBatchLines(context: DeskParts, batch: PayoutBatch, roster: Roster): JudgedLine[] {
   // Every line is signed under the batch hash: its statements are read and parsed once for all of them.
   let rows: ChainRow[] | undefined;
   return listPayoutLines(context.db, batch.id).map(({ line, requestId }) => {
@@ -310,7 +313,7 @@ export function judgeBatchLines(context: Kernel & AuditRecorder & ProfileSelecti
 }
 
 /** The body of the batch's request statement, the one the line judgements verified (the first under the batch hash). */
-function requestBody(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch): StatementBody | null {
+function requestBody(context: DeskParts, batch: PayoutBatch): StatementBody | null {
   for (const row of auditRowsBySubject(context.db, batch.profile, batch.batchHash)) {
     const statement = parseStatement(row.statement);
     if (statement?.kind === 'request' && statement.subject === batch.batchHash) return statement.body;
@@ -319,7 +322,7 @@ function requestBody(context: Kernel & AuditRecorder & ProfileSelection & Mercha
 }
 
 /** What the batch's signed request statement carries (never the cached row); null when no line's judgement verified it. */
-function signedBatchOf(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, judged: readonly JudgedLine[]): { intent: BatchIntent; flags: PayoutFlagView[]; policies: PayoutPolicyView[] } | null {
+function signedBatchOf(context: DeskParts, batch: PayoutBatch, judged: readonly JudgedLine[]): { intent: BatchIntent; flags: PayoutFlagView[]; policies: PayoutPolicyView[] } | null {
   if (!judged.some((line) => line.evidence.intent !== null)) return null;
   const body = requestBody(context, batch);
   const intent = body?.['batch'];
@@ -368,7 +371,7 @@ function lineView(line: JudgedLine, estimatedFee: string): PayoutLineView {
 }
 
 /** The batch as the faces show it, from its lines already judged (so a caller that needs the judgements too judges once). */
-export function batchViewOf(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, judged: readonly JudgedLine[]): PayoutBatchView {
+export function batchViewOf(context: DeskParts, batch: PayoutBatch, judged: readonly JudgedLine[]): PayoutBatchView {
   const signed = signedBatchOf(context, batch, judged);
   const first = judged[0]?.evidence;
   const counts: Partial<Record<WithdrawalState, number>> = {};
@@ -398,7 +401,7 @@ export function batchViewOf(context: Kernel & AuditRecorder & ProfileSelection &
 }
 
 /** Each line's fee as estimated at import from the cached schedule (what the signed totals sum). */
-function estimatedFees(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, intent: BatchIntent | null): string[] {
+function estimatedFees(context: DeskParts, intent: BatchIntent | null): string[] {
   if (intent === null) return [];
   return intent.lines.map((line) => {
     const currency = isCurrencySymbol(line.currency) ? getCurrency(context.db, context.activeProfile().name, line.currency) : undefined;
@@ -407,20 +410,20 @@ function estimatedFees(context: Kernel & AuditRecorder & ProfileSelection & Merc
   });
 }
 
-export function payoutBatchView(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, roster: Roster = context.trail.roster(batch.profile, { cached: true })): PayoutBatchView {
+export function payoutBatchView(context: DeskParts, batch: PayoutBatch, roster: Roster = context.trail.roster(batch.profile, { cached: true })): PayoutBatchView {
   return batchViewOf(context, batch, judgeBatchLines(context, batch, roster));
 }
 
-export function getPayoutBatchView(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string): PayoutBatchView {
+export function getPayoutBatchView(context: DeskParts, id: string): PayoutBatchView {
   return payoutBatchView(context, loadBatch(context, id));
 }
 
 /** A batch's state from its lines' local rows (what their verified statements applied): the summary's and the team projection's. */
-export function payoutBatchState(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch): PayoutBatchState {
+export function payoutBatchState(context: DeskParts, batch: PayoutBatch): PayoutBatchState {
   return batchStateOf(listPayoutLines(context.db, batch.id).map(({ requestId }) => getWithdrawalRequest(context.db, requestId)?.state ?? 'cancelled'));
 }
 
-export function listPayoutBatchSummaries(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, limit: number, cursor: string | null): { rows: PayoutBatchSummary[]; nextCursor: string | null } {
+export function listPayoutBatchSummaries(context: DeskParts, limit: number, cursor: string | null): { rows: PayoutBatchSummary[]; nextCursor: string | null } {
   const profile = context.activeProfile().name;
   const page = listPayoutBatches(context.db, profile, limit, cursor);
   return {
@@ -434,12 +437,12 @@ export function listPayoutBatchSummaries(context: Kernel & AuditRecorder & Profi
 // ---- decisions on the whole batch -----------------------------------------------------------------------------
 
 /** A decision refused because of what the statements say: audited by the desk key, then thrown. */
-function refuse(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, action: string, problems: readonly string[], operator: string): never {
+function refuse(context: DeskParts, batch: PayoutBatch, action: string, problems: readonly string[], operator: string): never {
   context.audit({ profile: batch.profile, action, subject: batch.batchHash, details: { batch: batch.id, operator, problems: problems.slice(0, 50) } });
   throw new DeskError('unverified', `batch ${batch.id} cannot be decided: ${problems.join('; ')}`);
 }
 
-function decisionContext(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, acting: ActingOperator): { batch: PayoutBatch; judged: JudgedLine[] } {
+function decisionContext(context: DeskParts, id: string, acting: ActingOperator): { batch: PayoutBatch; judged: JudgedLine[] } {
   const batch = loadBatch(context, id);
   const judged = judgeBatchLines(context, batch, acting.roster);
   const initiator = judged[0]?.evidence.initiator ?? batch.initiator;
@@ -456,7 +459,7 @@ function decisionContext(context: Kernel & AuditRecorder & ProfileSelection & Me
 }
 
 /** Lines whose row no longer shows what was signed, or whose statements do not hold: an approver is never asked to sign those. */
-function alteredLines(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, judged: readonly JudgedLine[]): string[] {
+function alteredLines(context: DeskParts, judged: readonly JudgedLine[]): string[] {
   const merchantId = context.activeProfile().merchantId;
   return judged.flatMap((line) => {
     if (line.evidence.intent === null) return [`line ${line.line}: ${line.evidence.verification.problems.join('; ')}`];
@@ -469,7 +472,7 @@ function alteredLines(context: Kernel & AuditRecorder & ProfileSelection & Merch
  * After an approval of the batch is appended (inside its transaction): every line whose statements now carry enough
  * approvals becomes approved. The approval here, and a team workstation applying one pulled from another.
  */
-export function settleBatchApprovals(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch): void {
+export function settleBatchApprovals(context: DeskParts, batch: PayoutBatch): void {
   const roster = context.trail.roster(batch.profile);
   for (const line of judgeBatchLines(context, batch, roster)) {
     const { verification } = line.evidence;
@@ -478,7 +481,7 @@ export function settleBatchApprovals(context: Kernel & AuditRecorder & ProfileSe
 }
 
 /** Moves every line the event applies to (a rejection or cancellation of the batch); answers how many moved. */
-export function moveBatchLines(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, event: 'reject' | 'cancel'): number {
+export function moveBatchLines(context: DeskParts, batch: PayoutBatch, event: 'reject' | 'cancel'): number {
   let moved = 0;
   for (const { requestId } of listPayoutLines(context.db, batch.id)) {
     if (batchLineClosed(context.db, requestId, event, context.now())) moved += 1;
@@ -486,7 +489,7 @@ export function moveBatchLines(context: Kernel & AuditRecorder & ProfileSelectio
   return moved;
 }
 
-export async function approvePayoutBatch(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, credentials: OperatorCredentials): Promise<PayoutBatchView> {
+export async function approvePayoutBatch(context: DeskParts, id: string, credentials: OperatorCredentials): Promise<PayoutBatchView> {
   const acting = await actingAs(context, credentials, 'approveWithdrawal');
   const { batch, judged } = decisionContext(context, id, acting);
   const altered = alteredLines(context, judged);
@@ -496,7 +499,7 @@ export async function approvePayoutBatch(context: Kernel & AuditRecorder & Profi
   return payoutBatchView(context, batch);
 }
 
-export async function rejectPayoutBatch(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, reason: string, credentials: OperatorCredentials): Promise<PayoutBatchView> {
+export async function rejectPayoutBatch(context: DeskParts, id: string, reason: string, credentials: OperatorCredentials): Promise<PayoutBatchView> {
   const acting = await actingAs(context, credentials, 'rejectWithdrawal');
   const { batch, judged } = decisionContext(context, id, acting);
   await acting.sign({ kind: 'reject', subject: batch.batchHash, body: { fingerprint: batch.fingerprint, reason } }, () => {
@@ -507,7 +510,7 @@ export async function rejectPayoutBatch(context: Kernel & AuditRecorder & Profil
 }
 
 /** Cancels every line not yet sent (its initiator or an admin); refused while a line may be at the service. */
-export async function cancelPayoutBatch(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, reason: string | undefined, credentials: OperatorCredentials): Promise<PayoutBatchView> {
+export async function cancelPayoutBatch(context: DeskParts, id: string, reason: string | undefined, credentials: OperatorCredentials): Promise<PayoutBatchView> {
   const acting = await actingAs(context, credentials, 'cancelWithdrawal');
   const batch = loadBatch(context, id);
   const judged = judgeBatchLines(context, batch, acting.roster);
@@ -537,7 +540,7 @@ const SENDABLE: ReadonlySet<WithdrawalState> = new Set(PAYOUT_SENDABLE_STATES);
  * first byte) and resumes lines a crash left in flight with checkWithdrawOrder. A line that cannot go is recorded by
  * its number and the others still go; repeating the command sends nothing twice.
  */
-export async function submitPayoutBatch(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, credentials: OperatorCredentials): Promise<PayoutSubmitResult> {
+export async function submitPayoutBatch(context: DeskParts, id: string, credentials: OperatorCredentials): Promise<PayoutSubmitResult> {
   const acting = await actingAs(context, credentials, 'submitWithdrawal');
   const batch = loadBatch(context, id);
   const lines = listPayoutLines(context.db, batch.id);
@@ -567,7 +570,7 @@ export async function submitPayoutBatch(context: Kernel & AuditRecorder & Profil
 // ---- results export -------------------------------------------------------------------------------------------
 
 /** Writes one CSV row per line (PAYOUT_EXPORT_COLUMNS), whole or not at all. */
-export function exportPayoutBatchCsv(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, path: string): { rows: number; path: string } {
+export function exportPayoutBatchCsv(context: DeskParts, id: string, path: string): { rows: number; path: string } {
   const view = getPayoutBatchView(context, id);
   writeFileAtomically(path, (append) => {
     append(csvLine(PAYOUT_EXPORT_COLUMNS));

@@ -22,6 +22,12 @@ export interface ProfileSelection {
   activeProfile(): Profile;
 }
 
+/** Switching the profile the desk acts on (the desk's profile handling does; most modules only read the selection). */
+export interface ProfileSwitch {
+  /** Switches the profile this engine acts on; drops the old profile's clients. */
+  selectProfile(name: string): Promise<void>;
+}
+
 export interface NewProfile {
   readonly name: string;
   readonly baseUrl: string;

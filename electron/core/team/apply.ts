@@ -28,6 +28,9 @@ import { deskStateProjectionsFor } from './desk-projections';
 import type { ProjectionWrite } from './shared-store';
 import { decisionReplayed, isReplayedDecision, orderReported } from '../withdrawals/facts';
 
+/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
+
 
 
 /**
@@ -60,12 +63,12 @@ function requestChanged(request: WithdrawalRequest | undefined): AppliedTeamRow 
 
 const BATCH_CHANGED = changed({ type: 'withdrawals/changed', id: null });
 
-function requestOf(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, statement: Statement): WithdrawalRequest | undefined {
+function requestOf(context: DeskParts, statement: Statement): WithdrawalRequest | undefined {
   return statement.profile === null ? undefined : getWithdrawalRequestByIntentHash(context.db, statement.profile, statement.subject);
 }
 
 /** The batch payout a decision is signed under (its subject is the batch hash), if this workstation holds it. */
-function batchOf(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, statement: Statement): PayoutBatch | undefined {
+function batchOf(context: DeskParts, statement: Statement): PayoutBatch | undefined {
   return statement.profile === null ? undefined : getPayoutBatchByHash(context.db, statement.profile, statement.subject);
 }
 
@@ -74,7 +77,7 @@ function batchOf(context: Kernel & AuditRecorder & ProfileSelection & MerchantCo
  * the row itself, in a savepoint of its own): a row this version does not understand, or whose effect fails, changes
  * nothing here and answers why, so replication goes on (a newer workstation may write rows an older one cannot read).
  */
-export function applyTeamRow(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, row: AuditRow, orderKeys: OrderKeysFor = () => null): AppliedTeamRow {
+export function applyTeamRow(context: DeskParts, row: AuditRow, orderKeys: OrderKeysFor = () => null): AppliedTeamRow {
   try {
     return context.trail.transaction(() => applyStatement(context, row, orderKeys));
   } catch (error) {
@@ -85,7 +88,7 @@ export function applyTeamRow(context: Kernel & AuditRecorder & ProfileSelection 
 /** The keys this workstation checks an order's signed evidence with, by profile (null: none). */
 export type OrderKeysFor = (profile: string) => OrderEvidenceKeys | null;
 
-function applyStatement(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, row: AuditRow, orderKeys: OrderKeysFor): AppliedTeamRow {
+function applyStatement(context: DeskParts, row: AuditRow, orderKeys: OrderKeysFor): AppliedTeamRow {
   const statement = parseStatement(row.statement);
   if (!statement) return notApplied('its statement is not one this version reads');
   if (statement.v > STATEMENT_VERSION) return notApplied(`it is a version ${statement.v} statement; this workstation reads version ${STATEMENT_VERSION}`);
@@ -117,7 +120,7 @@ function isCarriedAction(action: string): boolean {
 }
 
 /** A single withdrawal's request (body.intent) or a batch payout's (body.batch, stored as payouts/batch.ts stores it). */
-function applyRequest(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, statement: Statement, seq: number, now: number): AppliedTeamRow {
+function applyRequest(context: DeskParts, statement: Statement, seq: number, now: number): AppliedTeamRow {
   const { profile } = statement;
   if (profile === null) return notApplied('a request without a profile');
   const batch = statement.body['batch'];
@@ -136,7 +139,7 @@ function applyRequest(context: Kernel & AuditRecorder & ProfileSelection & Merch
 }
 
 /** A decision about a whole batch moves its lines as payouts/batch.ts does; a line's submit names its userOrder. */
-function applyBatchDecision(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch, statement: Statement, now: number): AppliedTeamRow {
+function applyBatchDecision(context: DeskParts, batch: PayoutBatch, statement: Statement, now: number): AppliedTeamRow {
   if (statement.kind === 'approve') settleBatchApprovals(context, batch);
   else if (statement.kind === 'reject' || statement.kind === 'cancel') moveBatchLines(context, batch, statement.kind);
   else if (statement.kind === 'submit') {
@@ -150,7 +153,7 @@ function applyBatchDecision(context: Kernel & AuditRecorder & ProfileSelection &
 }
 
 /** The desk's address-book row a `book` proposal adds (with its label) or an `unbook` removes; the roster replays the rest. */
-function applyBookStatement(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, statement: Statement): AppliedTeamRow {
+function applyBookStatement(context: DeskParts, statement: Statement): AppliedTeamRow {
   const book = parseBookRef(statement.subject);
   if (statement.profile === null || typeof book === 'string') return notApplied(`its address-book subject does not read: ${typeof book === 'string' ? book : 'no profile'}`);
   if (statement.kind === 'unbook') forgetBookRow(context, statement.profile, book.chain, book.address);
@@ -159,7 +162,7 @@ function applyBookStatement(context: Kernel & AuditRecorder & ProfileSelection &
 }
 
 /** Labels and address-book actions, applied from what their statements sign; other actions are audit records only. */
-function applyAction(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, statement: Statement): AppliedTeamRow {
+function applyAction(context: DeskParts, statement: Statement): AppliedTeamRow {
   const action = String(statement.body['action'] ?? '');
   const details = statement.body['details'];
   const { profile } = statement;
@@ -205,7 +208,7 @@ const orderFieldsSchema = z.object({ apiOrder: z.string().optional(), txid: z.st
  * The desk-signed events other workstations act on: a profile's public description, and order statuses, these only
  * with the service's signed evidence (audit/order-evidence.ts); without it the row stays in the audit log, not applied.
  */
-function applySystemRow(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, statement: Statement, now: number, orderKeys: OrderKeysFor): AppliedTeamRow {
+function applySystemRow(context: DeskParts, statement: Statement, now: number, orderKeys: OrderKeysFor): AppliedTeamRow {
   const details = (statement.body['details'] ?? {}) as Record<string, unknown>;
   if (statement.body['action'] === TEAM_PROFILE_ACTION) {
     const { name, baseUrl, merchantId } = details;
@@ -280,7 +283,7 @@ export function requestProjection(request: WithdrawalRequest): ProjectionWrite {
  * The projection rows a verified row implies: the request's state and amount, each approval, each order status, each
  * enrolled workstation, and the batches, labels and address-book rows it changes (desk-projections.ts).
  */
-export function projectionsFor(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, row: AuditRow): ProjectionWrite[] {
+export function projectionsFor(context: DeskParts, row: AuditRow): ProjectionWrite[] {
   const statement = parseStatement(row.statement);
   if (!statement || statement.profile === null) return [];
   if (statement.kind === 'found' || statement.kind === 'accept' || statement.kind === 'device') return operatorKeyProjections(statement);
@@ -305,7 +308,7 @@ export function projectionsFor(context: Kernel & AuditRecorder & ProfileSelectio
 }
 
 /** Whether a `team/profile` description names a profile whose verified roster is founded under that merchant ID. */
-function describesFoundedProfile(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, name: string, merchantId: string): boolean {
+function describesFoundedProfile(context: DeskParts, name: string, merchantId: string): boolean {
   const roster = context.trail.roster(name);
   return roster.founded && (roster.foundingMerchantId === null || roster.foundingMerchantId === merchantId);
 }

@@ -16,6 +16,9 @@ import { getPayoutBatchByHash, type PayoutBatch } from '../store/payouts';
 import { getWithdrawalRequestByUserOrder } from '../store/withdrawals';
 import { MAX_PROJECTION_KEY_LENGTH, type ProjectionTable, type ProjectionWrite } from './shared-store';
 
+/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
+
 /** The projection tables this module writes and checks. */
 export const DESK_STATE_TABLES = ['payout_batches', 'labels', 'address_book'] as const satisfies readonly ProjectionTable[];
 export type DeskStateTable = (typeof DESK_STATE_TABLES)[number];
@@ -23,7 +26,7 @@ export type DeskStateTable = (typeof DESK_STATE_TABLES)[number];
 /** An address's standing in the book: in force (signed and, where needed, confirmed), proposed, or neither. */
 export type BookStanding = 'inForce' | 'proposed' | 'none';
 
-export function batchProjection(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, batch: PayoutBatch): ProjectionWrite {
+export function batchProjection(context: DeskParts, batch: PayoutBatch): ProjectionWrite {
   return {
     table: 'payout_batches',
     key: `${batch.profile}/${batch.batchHash}`,
@@ -39,7 +42,7 @@ export function batchProjection(context: Kernel & AuditRecorder & ProfileSelecti
 }
 
 /** A label on a deposit, withdrawal or deposit address; an absent one (removed) is an empty label with no note. */
-export function labelProjection(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, profile: string, type: StoredLabelType, ref: string): ProjectionWrite {
+export function labelProjection(context: DeskParts, profile: string, type: StoredLabelType, ref: string): ProjectionWrite {
   const record = getLabel(context.db, profile, type, ref);
   return { table: 'labels', key: `${profile}/${type}:${ref}`, row: { profile, type, ref, label: record?.label ?? '', note: record?.note ?? null } };
 }
@@ -55,7 +58,7 @@ function bookStanding(roster: Roster, chain: Chain, address: string): BookStandi
 }
 
 /** An address's book row: its label and note (the desk's row; null when it has none) and its standing from the roster. */
-export function bookProjection(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, roster: Roster, profile: string, chain: Chain, address: string): ProjectionWrite {
+export function bookProjection(context: DeskParts, roster: Roster, profile: string, chain: Chain, address: string): ProjectionWrite {
   const row = findBookRow(context, profile, chain, address);
   return {
     table: 'address_book',
@@ -64,7 +67,7 @@ export function bookProjection(context: Kernel & AuditRecorder & ProfileSelectio
   };
 }
 
-function labelLineProjection(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, roster: () => Roster, profile: string, line: LabelLine): ProjectionWrite | null {
+function labelLineProjection(context: DeskParts, roster: () => Roster, profile: string, line: LabelLine): ProjectionWrite | null {
   if (line.type !== 'book') return labelProjection(context, profile, line.type as StoredLabelType, line.ref);
   const book = parseBookRef(line.ref);
   return typeof book === 'string' ? null : bookProjection(context, roster(), profile, book.chain, book.address);
@@ -87,7 +90,7 @@ function bookRefOf(statement: Statement, roster: () => Roster): string | null {
  * a batch's request and decisions, a label set or import, a book proposal, its confirmation or withdrawal, an unbook,
  * an entry's label or forgetting. A row whose key would pass the database's limit is left out (never the append).
  */
-export function deskStateProjectionsFor(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, statement: Statement): ProjectionWrite[] {
+export function deskStateProjectionsFor(context: DeskParts, statement: Statement): ProjectionWrite[] {
   const profile = statement.profile;
   if (profile === null) return [];
   let cachedRoster: Roster | undefined;
@@ -112,7 +115,7 @@ export function deskStateProjectionsFor(context: Kernel & AuditRecorder & Profil
  * What this workstation's verified state says the row named by `row`'s identifying fields should be (null: no signed
  * statement made such a row). The caller compares every field and the key.
  */
-export function expectedDeskStateRow(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, roster: (profile: string) => Roster, table: DeskStateTable, row: Readonly<Record<string, unknown>>): ProjectionWrite | null {
+export function expectedDeskStateRow(context: DeskParts, roster: (profile: string) => Roster, table: DeskStateTable, row: Readonly<Record<string, unknown>>): ProjectionWrite | null {
   const profile = row['profile'];
   if (typeof profile !== 'string') return null;
   if (table === 'payout_batches') {

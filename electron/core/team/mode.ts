@@ -3,7 +3,11 @@
 // when the engine starts. Each workstation's desk key is trusted only through a `team/workstation` action an admin
 // signs. The database URL is kept without its password; the password lives in the keychain (desk secrets).
 import { publicKeyPem } from '../../protocol';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
+import type { KeychainAccess } from '../secrets/keychain-access';
 import type { DeskSecretStore } from '../audit/desk-identity';
 import { WORKSTATION_ENROLMENT, type ChainVerifier } from '../audit/trail';
 import { forgetGenesisCopy, genesisFingerprint, genesisOf, GENESIS_ACTION, pinGenesis, readPinnedGenesis, type PinnedGenesis } from '../ledger/trust-roots';
@@ -113,12 +117,12 @@ function genesisMarker(row: AuditRow): { seq: number; hash: string; fingerprint:
 }
 
 export class TeamMode {
-  readonly #context: DeskContext;
+  readonly #context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection & KeychainAccess;
   readonly #secrets: DeskSecretStore;
   readonly #open: SharedStoreOpener;
   #replicator: TeamReplicator | null = null;
 
-  constructor(context: DeskContext, secrets: DeskSecretStore, open: SharedStoreOpener) {
+  constructor(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection & KeychainAccess, secrets: DeskSecretStore, open: SharedStoreOpener) {
     this.#context = context;
     this.#secrets = secrets;
     this.#open = open;

@@ -24,6 +24,9 @@ import type { SharedDeskStore } from './shared-store';
 export const REANCHOR_DOMAIN = 'treasury-desk/team-reanchor/v1\n';
 /** The audited action the confirming admin signs once the rows are back. */
 import { REANCHORED_ACTION } from '../ledger/kinds/action';
+
+/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 export { REANCHORED_ACTION };
 const PROPOSAL_SETTING = 'team.reanchorProposal';
 const REPUBLISH_PAGE = 500;
@@ -61,7 +64,7 @@ function signedText(plan: ReanchorPlan, proposer: string, at: number): string {
  * What a re-anchor would republish: the shared chain must be a clean prefix of this workstation's verified chain that
  * ends before it (a restore, a truncation). Anything else is refused, saying why.
  */
-async function planOf(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, store: SharedDeskStore, profile: string): Promise<ReanchorPlan> {
+async function planOf(context: DeskParts, store: SharedDeskStore, profile: string): Promise<ReanchorPlan> {
   const problem = await walkSharedChainAgainstLocal(context, store);
   if (problem === null) {
     throw new DeskError('conflict', 'the team database holds every row this workstation verified: there is nothing to re-anchor here (team verify says what holds now)');
@@ -78,13 +81,13 @@ async function planOf(context: Kernel & AuditRecorder & ProfileSelection & Merch
   return { deskId: context.trail.deskId, profile, sharedSeq: head?.seq ?? 0, sharedHash: head?.hash ?? null, localSeq: local.seq, localHash: local.hash };
 }
 
-function storedProposal(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection): ReanchorProposal | null {
+function storedProposal(context: DeskParts): ReanchorProposal | null {
   const parsed = proposalSchema.safeParse(getSetting(context.db, PROPOSAL_SETTING));
   return parsed.success ? parsed.data : null;
 }
 
 /** The first admin: checks the plan and keeps it here, signed with their key, for a second admin to confirm. */
-export async function proposeReanchor(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, replicator: TeamReplicator, as: OperatorCredentials): Promise<ReanchorOutcome> {
+export async function proposeReanchor(context: DeskParts, replicator: TeamReplicator, as: OperatorCredentials): Promise<ReanchorOutcome> {
   const proposer = await unsealOperator(context, as);
   if (proposer.snapshot.status !== 'active') throw new DeskError('forbidden', `operator ${proposer.name} is disabled`);
   authorize(proposer.name, proposer.snapshot.role, 'manageOperators');
@@ -100,7 +103,7 @@ export async function proposeReanchor(context: Kernel & AuditRecorder & ProfileS
  * workstation unchanged since), appends the missing rows at the seq the database lacks, walks the whole chain again,
  * then signs the `team/reanchored` action naming both admins.
  */
-export async function confirmReanchor(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, replicator: TeamReplicator, as: OperatorCredentials): Promise<ReanchorOutcome> {
+export async function confirmReanchor(context: DeskParts, replicator: TeamReplicator, as: OperatorCredentials): Promise<ReanchorOutcome> {
   const proposal = storedProposal(context);
   if (proposal === null) throw new DeskError('conflict', 'no re-anchor is proposed on this workstation: an admin proposes it first with `treasury-desk team reanchor --as ADMIN`');
   const confirmer = await actingAs(context, as, 'manageOperators', proposal.plan.profile);

@@ -7,7 +7,11 @@
 // submission claims. Everything that touches the chain runs one at a time (an async queue).
 import { randomInt } from 'node:crypto';
 import type { ContractEvent } from '../../contract';
-import type { DeskContext } from '../context';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
+import type { KeychainAccess } from '../secrets/keychain-access';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { namedDeskKey, type ChainVerifier } from '../audit/trail';
@@ -25,6 +29,9 @@ import { REANCHOR_HINT, walkSharedChainAgainstLocal } from './shared-chain-walk'
 import type { TeamSeam, TeamSystemEvent } from '../audit/team-seam';
 import { SharedStoreError, type ChainHead, type ConnectionState, type SharedDeskStore } from './shared-store';
 import { TeamWitness } from './witness';
+
+/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection & KeychainAccess;
 
 /** The sources of projection refusals (team verify's check of IT's tables), cleared when a check no longer finds them. */
 const PROJECTION_SOURCES = ['withdrawal_requests', 'approvals', ...DESK_STATE_TABLES];
@@ -92,7 +99,7 @@ async function readEnrolmentsAhead(store: SharedDeskStore, verifier: ChainVerifi
  * or null. A join that would stop half-way through a tampered chain is refused instead.
  */
 export async function sharedChainProblem(
-  context: DeskContext,
+  context: DeskParts,
   store: SharedDeskStore,
   verified?: (row: AuditRow, verifier: ChainVerifier) => void,
 ): Promise<{ seq: number; reason: string } | null> {
@@ -111,7 +118,7 @@ export async function sharedChainProblem(
 }
 
 export class TeamReplicator implements TeamSeam {
-  readonly #context: DeskContext;
+  readonly #context: DeskParts;
   readonly #store: SharedDeskStore;
   readonly #workstation: string;
   readonly #verifier: ChainVerifier;
@@ -134,7 +141,7 @@ export class TeamReplicator implements TeamSeam {
   /** Witnessed sends: asks the other workstations before a send, answers their requests (team/witness.ts). */
   readonly #witness: TeamWitness;
 
-  constructor(context: DeskContext, store: SharedDeskStore, workstation: string) {
+  constructor(context: DeskParts, store: SharedDeskStore, workstation: string) {
     this.#context = context;
     this.#store = store;
     this.#workstation = workstation;

@@ -53,6 +53,9 @@ import { checkDailyLimit, DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type Wit
 import { requireAnchorStanding } from '../audit/anchor-store';
 import { alteredFields, decisionSubject, judgeForSending, judgeForView, policyFromStatement, viewRowsFor, type IntentEvidence } from './verify';
 
+/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
+
 export interface WithdrawalInput {
   /** Any symbol the service may list; only the 13 this desk has address rules for can be withdrawn. */
   readonly currency: string;
@@ -78,7 +81,7 @@ export function policyInForce(roster: Roster, currency: CurrencySymbol): { polic
   return signed ? { policy: policyFromStatement(signed.policy), reference: signed.id } : { policy: DEFAULT_WITHDRAWAL_POLICY, reference: DEFAULT_POLICY_REFERENCE };
 }
 
-export function policyFor(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, profile: string, currency: CurrencySymbol): WithdrawalPolicy {
+export function policyFor(context: DeskParts, profile: string, currency: CurrencySymbol): WithdrawalPolicy {
   return policyInForce(context.trail.roster(profile, { cached: true }), currency).policy;
 }
 
@@ -88,7 +91,7 @@ function requestIdOf(id: string): number {
   return value;
 }
 
-function loadRequest(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string): WithdrawalRequest {
+function loadRequest(context: DeskParts, id: string): WithdrawalRequest {
   const profile = context.activeProfile();
   const request = getWithdrawalRequest(context.db, requestIdOf(id));
   if (!request || request.profile !== profile.name) throw new DeskError('notFound', `no withdrawal request ${id} in profile ${profile.name}`);
@@ -96,7 +99,7 @@ function loadRequest(context: Kernel & AuditRecorder & ProfileSelection & Mercha
 }
 
 /** Sum requested today (UTC) for a currency, in states that count. */
-function usedToday(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, profile: string, currency: string): Money {
+function usedToday(context: DeskParts, profile: string, currency: string): Money {
   const dayStart = Math.floor(context.now() / DAY_MS) * DAY_MS;
   let total = new Money(0);
   let after: string | null = null;
@@ -115,7 +118,7 @@ function usedToday(context: Kernel & AuditRecorder & ProfileSelection & Merchant
  * The preflight of a currency this desk has no address rules for (one the service added later, or a symbol nobody
  * lists): refused, saying why; nothing else is checked.
  */
-function unsupportedCurrencyPreflight(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, profile: string, symbol: string): WithdrawalPreflight {
+function unsupportedCurrencyPreflight(context: DeskParts, profile: string, symbol: string): WithdrawalPreflight {
   const listed = getCurrency(context.db, profile, symbol) !== undefined;
   const message = listed ? noAddressRulesReason(symbol) : unknownCurrencyReason(symbol);
   return {
@@ -142,7 +145,7 @@ function unsupportedCurrencyPreflight(context: Kernel & AuditRecorder & ProfileS
  * amount + fee, the destination by the chain rules and by isAddress, new or look-alike destinations, the daily limit,
  * the withdrawal type the policy wants, and whether the platform allows that type for this merchant (merchantInfo).
  */
-export async function preflight(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, input: WithdrawalInput, decidingRoster?: Roster): Promise<WithdrawalPreflight> {
+export async function preflight(context: DeskParts, input: WithdrawalInput, decidingRoster?: Roster): Promise<WithdrawalPreflight> {
   const profile = context.activeProfile();
   if (!isCurrencySymbol(input.currency)) return unsupportedCurrencyPreflight(context, profile.name, input.currency);
   const symbol = input.currency;
@@ -269,13 +272,13 @@ function fieldsOf(issues: readonly PreflightIssue[]): Record<string, string> {
 }
 
 /** A decision refused because of what the statements say: audited by the desk key, then thrown. */
-function refuse(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest, action: string, problems: readonly string[], operator: string | null): never {
+function refuse(context: DeskParts, request: WithdrawalRequest, action: string, problems: readonly string[], operator: string | null): never {
   context.audit({ profile: request.profile, action, subject: request.userOrder, details: { id: request.id, operator, problems } });
   throw new DeskError('unverified', `withdrawal ${request.id} cannot be ${action.endsWith('submitRefused') ? 'submitted' : 'decided'}: ${problems.join('; ')}`);
 }
 
 export async function requestWithdrawal(
-  context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection,
+  context: DeskParts,
   input: WithdrawalInput & { readonly as: OperatorCredentials },
 ): Promise<{ withdrawal: WithdrawalView; preflight: WithdrawalPreflight }> {
   const acting = await actingAs(context, input.as, 'requestWithdrawal');
@@ -320,14 +323,14 @@ function refuseBatchLine(request: WithdrawalRequest, verb: string): void {
 }
 
 /** The request and what its statements say now, for a decision by `acting`. */
-function decisionContext(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, acting: ActingOperator): { request: WithdrawalRequest; evidence: IntentEvidence } {
+function decisionContext(context: DeskParts, id: string, acting: ActingOperator): { request: WithdrawalRequest; evidence: IntentEvidence } {
   const request = loadRequest(context, id);
   if (request.intentHash === null) throw new DeskError('conflict', `request ${id} was made before signed approvals: cancel it and request the withdrawal again`);
   refuseBatchLine(request, 'decide on');
   return { request, evidence: judgeForView(context, acting.roster, request) };
 }
 
-export async function approveWithdrawal(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
+export async function approveWithdrawal(context: DeskParts, id: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
   const acting = await actingAs(context, credentials, 'approveWithdrawal');
   const { request, evidence } = decisionContext(context, id, acting);
   if (evidence.initiator?.toLowerCase() === acting.name.toLowerCase() || request.initiator.toLowerCase() === acting.name.toLowerCase()) {
@@ -350,7 +353,7 @@ export async function approveWithdrawal(context: Kernel & AuditRecorder & Profil
 }
 
 /** After an approve row: moves the request to approved once its verifying approvals reach the required count. */
-export function settleApprovals(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest): void {
+export function settleApprovals(context: DeskParts, request: WithdrawalRequest): void {
   const after = judgeForView(context, context.trail.roster(request.profile), request);
   if (after.verification.countedApprovals >= after.verification.requiredApprovals && after.verification.ok) {
     moveWithdrawalRequest(context.db, request.id, 'approvalsComplete', context.now());
@@ -363,7 +366,7 @@ function checkReason(reason: string | undefined): void {
   if (problem) throw new DeskError('invalidInput', problem, { reason: problem });
 }
 
-export async function rejectWithdrawal(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, reason: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
+export async function rejectWithdrawal(context: DeskParts, id: string, reason: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
   checkReason(reason);
   const acting = await actingAs(context, credentials, 'rejectWithdrawal');
   const { request, evidence } = decisionContext(context, id, acting);
@@ -380,7 +383,7 @@ export async function rejectWithdrawal(context: Kernel & AuditRecorder & Profile
   return withdrawalView(context, loadRequest(context, id));
 }
 
-export async function cancelWithdrawal(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, reason: string | undefined, credentials: OperatorCredentials): Promise<WithdrawalView> {
+export async function cancelWithdrawal(context: DeskParts, id: string, reason: string | undefined, credentials: OperatorCredentials): Promise<WithdrawalView> {
   checkReason(reason);
   const acting = await actingAs(context, credentials, 'cancelWithdrawal');
   const request = loadRequest(context, id);
@@ -410,7 +413,7 @@ const inFlight = new WeakMap<(Kernel & AuditRecorder & ProfileSelection & Mercha
  * columns say; the submit statement and the move to `submitting` commit together before the first byte is sent;
  * every attempt reuses the request's userOrder.
  */
-export async function submitWithdrawal(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
+export async function submitWithdrawal(context: DeskParts, id: string, credentials: OperatorCredentials): Promise<WithdrawalView> {
   const acting = await actingAs(context, credentials, 'submitWithdrawal');
   return submitAs(context, loadRequest(context, id), acting);
 }
@@ -419,7 +422,7 @@ export async function submitWithdrawal(context: Kernel & AuditRecorder & Profile
  * submitWithdrawal for an operator whose passphrase was already checked (a batch payout submits its lines one by one
  * under one check): the same verification, statement and exactly-once path.
  */
-export function submitAs(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest, acting: ActingOperator): Promise<WithdrawalView> {
+export function submitAs(context: DeskParts, request: WithdrawalRequest, acting: ActingOperator): Promise<WithdrawalView> {
   let running = inFlight.get(context);
   if (!running) inFlight.set(context, (running = new Map()));
   const existing = running.get(request.id);
@@ -429,7 +432,7 @@ export function submitAs(context: Kernel & AuditRecorder & ProfileSelection & Me
   return attempt;
 }
 
-async function drive(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, claimed: WithdrawalRequest, acting: ActingOperator): Promise<WithdrawalView> {
+async function drive(context: DeskParts, claimed: WithdrawalRequest, acting: ActingOperator): Promise<WithdrawalView> {
   const id = String(claimed.id);
   await requireAnchorStanding(context.db, context.trail); // no anchor, or a desk key the chain never enrolled: nothing is signed or sent
   // A team desk: one workstation at a time holds the claim to send this userOrder (it catches up first, so a submit
@@ -462,7 +465,7 @@ async function drive(context: Kernel & AuditRecorder & ProfileSelection & Mercha
  * A team workstation without the merchant credentials reviews and signs; only one that holds them may claim a
  * submission (so it never keeps another workstation waiting on a claim it cannot use).
  */
-async function requireMerchantCredentials(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection): Promise<void> {
+async function requireMerchantCredentials(context: DeskParts): Promise<void> {
   try {
     await context.keys();
   } catch (error) {
@@ -484,7 +487,7 @@ const UNCONFIRMED_FAILURE = ' (not yet confirmed: a failure answer is not signed
  * checkWithdrawOrder. Every call re-verifies the statements, a submit statement included, so a state column flipped
  * to `submitting` can never make the sync send anything.
  */
-async function create(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest, attemptsLeft = CREATE_ATTEMPTS): Promise<void> {
+async function create(context: DeskParts, request: WithdrawalRequest, attemptsLeft = CREATE_ATTEMPTS): Promise<void> {
   // A team desk: the other workstations witness this workstation's history first (a withheld cancel refuses here).
   await context.trail.team?.witness();
   const evidence = await judgeForSending(context, request);
@@ -537,13 +540,13 @@ async function create(context: Kernel & AuditRecorder & ProfileSelection & Merch
   accepted(context, request, record);
 }
 
-function loadRequestById(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, requestId: number): WithdrawalRequest {
+function loadRequestById(context: DeskParts, requestId: number): WithdrawalRequest {
   const request = getWithdrawalRequest(context.db, requestId);
   if (!request) throw new DeskError('notFound', `withdrawal request ${requestId} disappeared`);
   return request;
 }
 
-function accepted(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest, record: WithdrawalOrderRecord): void {
+function accepted(context: DeskParts, request: WithdrawalRequest, record: WithdrawalOrderRecord): void {
   context.trail.team?.submissionSettled(request.userOrder, `accepted as ${record.apiOrder}`);
   context.trail.transaction(() => {
     storeOrderStatus(context, record, 'create');
@@ -563,7 +566,7 @@ function accepted(context: Kernel & AuditRecorder & ProfileSelection & MerchantC
  * is confirmed and the request becomes `submitFailed`. Returns whether the request's status advanced. Throws when the
  * service cannot be asked.
  */
-export async function reconcile(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest, createAttemptsLeft = CREATE_ATTEMPTS): Promise<boolean> {
+export async function reconcile(context: DeskParts, request: WithdrawalRequest, createAttemptsLeft = CREATE_ATTEMPTS): Promise<boolean> {
   // A team desk: only the claim's holder may resolve a request that may still be sent (a conflict names the holder).
   if (context.trail.team !== null && isUnconfirmed(request.state)) await context.trail.team.holdSubmission(request.userOrder);
   const client = await context.merchantClient();
@@ -616,7 +619,7 @@ export async function reconcile(context: Kernel & AuditRecorder & ProfileSelecti
  * statements (a list passes `sharedViewRows` so a batch's lines share theirs).
  */
 export function withdrawalView(
-  context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection,
+  context: DeskParts,
   request: WithdrawalRequest,
   roster: Roster = context.trail.roster(request.profile, { cached: true }),
   rowsFor: (request: WithdrawalRequest) => ChainRow[] = (one) => viewRowsFor(context, one),
@@ -654,7 +657,7 @@ export function withdrawalView(
   };
 }
 
-export function getWithdrawalView(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, id: string): WithdrawalView {
+export function getWithdrawalView(context: DeskParts, id: string): WithdrawalView {
   return withdrawalView(context, loadRequest(context, id));
 }
 

@@ -23,6 +23,9 @@ import { auditRowsBySubject } from '../store/audit';
 import { type WithdrawalRequest } from '../store/withdrawals';
 import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
 
+/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
+
 export interface IntentEvidence {
   readonly verification: WithdrawalVerification;
   /** The signed intent, when the request statement verified. */
@@ -246,7 +249,7 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
 }
 
 /** The rows a view judges `request` by: its decision subject's statements from the subject index, parsed (no chain walk). */
-export function viewRowsFor(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest): ChainRow[] {
+export function viewRowsFor(context: DeskParts, request: WithdrawalRequest): ChainRow[] {
   const subject = decisionSubject(request);
   return subject === null ? [] : parsedRows(auditRowsBySubject(context.db, request.profile, subject));
 }
@@ -255,7 +258,7 @@ export function viewRowsFor(context: Kernel & AuditRecorder & ProfileSelection &
  * For one view call over many requests (a list page): `viewRowsFor`, with the rows of each batch payout read and parsed
  * once for all its lines (they share the batch hash as their decision subject); a single request's rows are its own.
  */
-export function sharedViewRows(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection): (request: WithdrawalRequest) => ChainRow[] {
+export function sharedViewRows(context: DeskParts): (request: WithdrawalRequest) => ChainRow[] {
   const byBatch = new Map<string, ChainRow[]>();
   return (request) => {
     if (request.batchHash === null) return viewRowsFor(context, request);
@@ -267,7 +270,7 @@ export function sharedViewRows(context: Kernel & AuditRecorder & ProfileSelectio
 }
 
 /** For views: the request judged from its statements; requests sharing a subject (a batch's lines) may share `rows`, read once. */
-export function judgeForView(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, roster: Roster, request: WithdrawalRequest, rows: readonly ChainRow[] = viewRowsFor(context, request)): IntentEvidence {
+export function judgeForView(context: DeskParts, roster: Roster, request: WithdrawalRequest, rows: readonly ChainRow[] = viewRowsFor(context, request)): IntentEvidence {
   return judgeRequest(roster, request, rows, context.activeProfile().merchantId);
 }
 
@@ -275,7 +278,7 @@ export function judgeForView(context: Kernel & AuditRecorder & ProfileSelection 
  * Before anything is sent: the chain's linkage from row 1 to the head, this workstation's anchor, then the judgement
  * from the statements found by that walk (not by a column an editor could change), under the keychain's merchant ID.
  */
-export async function judgeForSending(context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection, request: WithdrawalRequest): Promise<IntentEvidence & { readonly chainProblem: string | null }> {
+export async function judgeForSending(context: DeskParts, request: WithdrawalRequest): Promise<IntentEvidence & { readonly chainProblem: string | null }> {
   const anchor = await context.trail.anchorProblem();
   const standing = await anchorStandingProblem(context.db, context.trail);
   const profile = request.profile;
