@@ -33,8 +33,10 @@ export const CORE_MODULES = [
   { name: 'labels', owns: ['labels/', 'store/labels.ts', 'features/labels.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'operators', 'addressBook'] },
   { name: 'merchant', owns: ['merchant/', 'store/balances.ts', 'store/currencies.ts', 'store/merchant-info.ts'], dependsOn: [] },
   { name: 'deposits', owns: ['deposits/', 'store/deposits.ts', 'features/deposits.ts'], dependsOn: ['profiles', 'audit', 'session', 'labels', 'merchant'] },
-  { name: 'withdrawals', owns: ['withdrawals/', 'store/withdrawals.ts', 'features/withdrawals.ts'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'merchant'] },
-  { name: 'payouts', owns: ['payouts/', 'store/payouts.ts', 'features/payouts.ts', 'features/approvals-queue.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'merchant', 'withdrawals'] },
+  // The withdrawals module owns the requests and the batches that group them (a batch's lines are requests, joined in
+  // the tables); the payouts module runs the batch workflow on top (import, approve as a whole, send).
+  { name: 'withdrawals', owns: ['withdrawals/', 'store/withdrawals.ts', 'store/payouts.ts', 'features/withdrawals.ts'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'merchant'] },
+  { name: 'payouts', owns: ['payouts/', 'features/payouts.ts', 'features/approvals-queue.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'merchant', 'withdrawals'] },
   { name: 'sync', owns: ['sync/', 'store/sync-state.ts', 'features/sync.ts', 'features/dashboard.ts'], dependsOn: ['profiles', 'audit', 'connection', 'merchant', 'deposits', 'withdrawals'] },
   { name: 'callbacks', owns: ['callbacks/', 'features/callbacks.ts'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals', 'sync'] },
   { name: 'reconcile', owns: ['reconcile/', 'features/reconcile.ts'], dependsOn: ['profiles', 'merchant', 'deposits', 'withdrawals', 'sync'] },
@@ -54,8 +56,6 @@ export const CORE_MODULES = [
 export const IMPORT_DEBTS = {
   'audit/trail.ts -> operators/roster.ts':
     "the trail replays each profile's roster (new Roster()); the roster replay moves into the ledger once the operators module reports roster statements to it",
-  'withdrawals/batch-line-ref.ts -> store/payouts.ts':
-    'a withdrawal view shows its batch line; the payouts module will contribute that through a seam the withdrawals module declares',
 };
 
 /** The module owning `coreRelative` (a path under electron/core, '/'-separated), or null when no module owns it. */
