@@ -16,20 +16,13 @@ export const CORE_MODULES = [
   },
   { name: 'secrets', owns: ['secrets/'], dependsOn: [] },
   { name: 'profiles', owns: ['store/profiles.ts', 'store/settings.ts'], dependsOn: [] },
-  {
-    name: 'ledger',
-    owns: ['ledger/', 'statements/', 'auth/'],
-    dependsOn: ['profiles'],
-    // The kind registry judges rows against the roster the operators module replays and the desk key the audit module
-    // holds: it names their types and never runs their code (a type-only circle, which ARCHITECTURE.md allows).
-    typesFrom: ['operators', 'audit'],
-  },
+  { name: 'ledger', owns: ['ledger/', 'statements/', 'auth/'], dependsOn: ['secrets', 'profiles'] },
   { name: 'audit', owns: ['audit/', 'store/audit.ts'], dependsOn: ['secrets', 'profiles', 'ledger'] },
   { name: 'connection', owns: ['connection/', 'store/connection-log.ts', 'store/seen-nonces.ts'], dependsOn: ['secrets'] },
   { name: 'context', owns: ['context.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'connection'] },
   { name: 'operators', owns: ['operators/', 'store/operators.ts', 'store/policies.ts', 'features/operators.ts'], dependsOn: ['profiles', 'ledger', 'audit'] },
   { name: 'session', owns: ['session.ts', 'features/session.ts'], dependsOn: ['profiles', 'audit', 'operators'] },
-  { name: 'addressBook', owns: ['store/address-book.ts', 'features/address-book.ts'], dependsOn: ['profiles', 'audit', 'operators'] },
+  { name: 'addressBook', owns: ['store/address-book.ts', 'features/address-book.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'operators'] },
   { name: 'labels', owns: ['labels/', 'store/labels.ts', 'features/labels.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'operators', 'addressBook'] },
   { name: 'merchant', owns: ['merchant/', 'store/balances.ts', 'store/currencies.ts', 'store/merchant-info.ts'], dependsOn: [] },
   { name: 'deposits', owns: ['deposits/', 'store/deposits.ts', 'features/deposits.ts'], dependsOn: ['profiles', 'audit', 'session', 'labels', 'merchant'] },
@@ -48,15 +41,6 @@ export const CORE_MODULES = [
   { name: 'desk', owns: ['profiles.ts', 'features/profiles.ts', 'features/settings.ts', 'features/audit.ts', 'features/connection.ts'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'session', 'merchant', 'withdrawals', 'sync', 'callbacks', 'notifications', 'diagnostics'] },
   { name: 'engine', owns: ['engine.ts', 'service.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'connection', 'context', 'operators', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'payouts', 'sync', 'callbacks', 'reconcile', 'notifications', 'team', 'reports', 'addresses', 'desk'] },
 ];
-
-/**
- * Imports that still run against the graph, each with what removes it (issue 19). The rule lets exactly these through;
- * test/unit/lint/core-modules.test.ts fails when one of them is gone, so the list only shrinks.
- */
-export const IMPORT_DEBTS = {
-  'audit/trail.ts -> operators/roster.ts':
-    "the trail replays each profile's roster (new Roster()); the roster replay moves into the ledger once the operators module reports roster statements to it",
-};
 
 /** The module owning `coreRelative` (a path under electron/core, '/'-separated), or null when no module owns it. */
 export function coreModuleOf(coreRelative) {

@@ -8,7 +8,7 @@
 import { builtinModules } from 'node:module';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { CORE_MODULES, coreModuleOf, coreRelativePath, IMPORT_DEBTS } from './core-modules.js';
+import { CORE_MODULES, coreModuleOf, coreRelativePath } from './core-modules.js';
 
 /** Sibling layers under electron/ each layer may import (besides itself). */
 export const MAY_IMPORT = {
@@ -80,7 +80,7 @@ function resolvedFile(target) {
  * Why a core file may not import another core file under the module map (eslint/core-modules.js), or null. Files no
  * module owns are not judged here (the module map's test requires every core file to be owned).
  */
-export function coreModuleProblem(root, file, target, typeOnly) {
+export function coreModuleProblem(root, file, target) {
   const from = coreRelativePath(root, file);
   const to = coreRelativePath(root, resolvedFile(target));
   if (from === null || to === null) return null;
@@ -92,8 +92,6 @@ export function coreModuleProblem(root, file, target, typeOnly) {
   if (fromModule === null || toModule === null || fromModule === toModule || toModule === 'kernel') return null;
   const declared = CORE_MODULE_BY_NAME.get(fromModule);
   if (declared.dependsOn.includes(toModule)) return null;
-  if (typeOnly && (declared.typesFrom ?? []).includes(toModule)) return null;
-  if (Object.hasOwn(IMPORT_DEBTS, `${from} -> ${to}`)) return null;
   const may = declared.dependsOn.length === 0 ? 'only the kernel' : `the kernel and ${declared.dependsOn.join(', ')}`;
   return `Module ${fromModule} (electron/core/${from}) may not import module ${toModule} (${to}): ${fromModule} may import ${may} (eslint/core-modules.js). A module depends only on modules listed before it; report a fact to a module above through its API instead.`;
 }
@@ -120,7 +118,7 @@ function layerList(layer) {
 /**
  * Why `specifier` may not be imported from `file` (absolute) in the repository at `root`, or null when it may.
  */
-export function importProblem(root, file, specifier, typeOnly = false) {
+export function importProblem(root, file, specifier) {
   const from = layerOf(relative(root, file));
   if (from === null || from === 'test') return null;
   const where = from === 'renderer' ? 'renderer' : `electron/${from}`;
@@ -135,7 +133,7 @@ export function importProblem(root, file, specifier, typeOnly = false) {
     if (to === 'test') return 'Production code never imports test/.';
     if (target === 'package.json' && READS_MANIFEST.has(from)) return null;
     if (to === null) return `${where} imports ${specifier} (${target}), which belongs to no layer.`;
-    if (to === 'core' && from === 'core') return coreModuleProblem(root, file, resolve(dirname(file), specifier), typeOnly);
+    if (to === 'core' && from === 'core') return coreModuleProblem(root, file, resolve(dirname(file), specifier));
     if (to === from || MAY_IMPORT[from].includes(to)) return null;
     return `${where} may import only: ${layerList(from)} (ARCHITECTURE.md); ${specifier} resolves to electron/${to}.`;
   }
@@ -151,13 +149,6 @@ export function importProblem(root, file, specifier, typeOnly = false) {
   return `${where} may not import the package ${name}: its packages are ${PACKAGES[from].join(', ')} (eslint/layer-imports.js places each dependency in a layer).`;
 }
 
-/** `import type {…}`, or an import whose every name is `type X`: erased at build, it runs nothing of the other file. */
-function isTypeOnlyImport(node) {
-  if (node.importKind === 'type') return true;
-  const specifiers = node.specifiers ?? [];
-  return specifiers.length > 0 && specifiers.every((specifier) => specifier.type === 'ImportSpecifier' && specifier.importKind === 'type');
-}
-
 const importsRule = {
   meta: {
     type: 'problem',
@@ -167,9 +158,9 @@ const importsRule = {
   create(context) {
     const root = context.cwd;
     const file = context.filename;
-    function judge(node, source, typeOnly = false) {
+    function judge(node, source) {
       if (source === null || source === undefined || typeof source.value !== 'string') return;
-      const problem = importProblem(root, file, source.value, typeOnly);
+      const problem = importProblem(root, file, source.value);
       if (problem !== null) context.report({ node, message: problem });
     }
     function judgeNames(node) {
@@ -183,17 +174,17 @@ const importsRule = {
     }
     return {
       ImportDeclaration: (node) => {
-        judge(node, node.source, isTypeOnlyImport(node));
+        judge(node, node.source);
         judgeNames(node);
       },
       ExportAllDeclaration: (node) => judge(node, node.source),
       ExportNamedDeclaration: (node) => {
-        judge(node, node.source, node.exportKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((specifier) => specifier.exportKind === 'type')));
+        judge(node, node.source);
         if (node.source) judgeNames(node);
       },
       ImportExpression: (node) => (node.source.type === 'Literal' ? judge(node, node.source) : undefined),
       TSImportEqualsDeclaration: (node) => (node.moduleReference.type === 'TSExternalModuleReference' ? judge(node, node.moduleReference.expression) : undefined),
-      TSImportType: (node) => judge(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument, true),
+      TSImportType: (node) => judge(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
       CallExpression: (node) => {
         if (node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments[0]?.type === 'Literal') judge(node, node.arguments[0]);
       },

@@ -2,7 +2,7 @@
 // roster steps (founding, invitation, acceptance, confirmation) as one-liners, for tests that replay rosters and
 // parties from rows they make themselves.
 import type { KeyObject } from 'node:crypto';
-import { Roster, type ChainRow } from '../../electron/core/operators/roster';
+import { Roster, type ChainRow } from '../../electron/core/ledger/roster';
 import { generateSigningKey, type SigningKeyPair } from '../../electron/core/statements/keys';
 import { canonicalHash, type StatementBody, type StatementKind } from '../../electron/core/statements/statement';
 import { signedRow } from './signed-rows';

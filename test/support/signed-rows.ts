@@ -1,7 +1,7 @@
 // Test support: one signed audit row built exactly as the engine appends it (seq and prev inside the signed statement),
 // without a database, for tests that replay rosters and parties from rows they make themselves.
 import type { KeyObject } from 'node:crypto';
-import type { ChainRow } from '../../electron/core/operators/roster';
+import type { ChainRow } from '../../electron/core/ledger/roster';
 import { auditRowHash, CHAIN_GENESIS, encodeStatement, signStatementText, type Statement } from '../../electron/core/statements/statement';
 
 /** The next row after `previous` (or the first), signed with `privateKey`. */

@@ -10,7 +10,8 @@ import { parseStatement } from '../statements/statement';
 import { auditHead, auditRowsNamingDeskKeys } from '../store/audit';
 import { type StoreDatabase } from '../store/database';
 import { getSetting, setSetting } from '../store/settings';
-import { chooseDeskSecrets, fileDeskSecrets, keychainDeskSecrets, type DeskSecretStore } from './desk-identity';
+import type { DeskSecretStore } from '../secrets/desk-secret-store';
+import { chooseDeskSecrets, fileDeskSecrets, keychainDeskSecrets } from './desk-identity';
 import { namedDeskKey, WORKSTATION_ENROLMENT, type AuditTrail } from './trail';
 
 /** The local setting naming the store this desk's secrets live in. */

@@ -8,16 +8,8 @@ import { writeFileAtomically } from '../files/atomic-write';
 import { readRegularTextFile } from '../files/bounded-read';
 import { KeychainUnavailableError, type KeychainVault } from '../secrets';
 import { registerSecret } from '../log/redact';
+import type { DeskSecretStore } from '../secrets/desk-secret-store';
 import { exportPrivateKey, generateSigningKey, importPrivateKey, keyIdOf, publicKeyOfPrivate, signBytes } from '../statements/keys';
-
-/** Where desk-wide secrets live: the keychain, or a private file for headless use. */
-export interface DeskSecretStore {
-  readonly kind: 'keychain' | 'file';
-  read(name: string): Promise<string | null>;
-  write(name: string, value: string): Promise<void>;
-  /** Removes an entry (a move between the keychain and the file leaves no stale anchor behind). */
-  remove(name: string): Promise<void>;
-}
 
 export function keychainDeskSecrets(vault: KeychainVault): DeskSecretStore {
   return {

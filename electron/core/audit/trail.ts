@@ -16,7 +16,7 @@ import {
   type Statement,
   type StatementBody,
 } from '../statements/statement';
-import { Roster, type ChainRow } from '../operators/roster';
+import { Roster, type ChainRow } from '../ledger/roster';
 import { refuseRow, type ChainStanding, type DeskKeyInForce } from '../ledger/registry';
 import { WORKSTATION_ENROLMENT, workstationEnrolment } from '../ledger/kinds/action';
 import { ROSTER_BODIES } from '../ledger/kinds/roster';
@@ -28,7 +28,8 @@ import { getSetting } from '../store/settings';
 import { DeskError } from '../errors';
 import type { TeamSeam, TeamSystemEvent } from './team-seam';
 import { headAckMessage, type HeadAck } from '../statements/head-ack';
-import type { DeskIdentity, DeskSecretStore } from './desk-identity';
+import type { DeskSecretStore } from '../secrets/desk-secret-store';
+import type { DeskIdentity } from './desk-identity';
 import { foundingAfterPin, pinnedDeskKeys } from '../ledger/pinned-rules';
 import type { PinnedGenesis } from '../ledger/trust-roots';
 

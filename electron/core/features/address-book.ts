@@ -11,7 +11,7 @@ import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
 import { actingAs, signAction } from '../operators/acting';
 import { signRosterStatement } from '../operators/roster-statement';
-import { disjoint, type Roster } from '../operators/roster';
+import { disjoint, type Roster } from '../ledger/roster';
 import { deleteAddressBookEntry, listAddressBook, saveAddressBookEntry, setAddressBookLabel, type AddressBookEntry } from '../store/address-book';
 import type { Handle } from './handle';
 

@@ -1,7 +1,7 @@
 // What a statement kind's rule is made of (ledger/kinds/*.ts write one each; registry.ts holds them, one per kind):
 // who may sign it, its body's schema, and its check against the chain as it stood just before the row.
 import type { z } from 'zod';
-import type { Roster, ChainRow } from '../operators/roster';
+import type { Roster, ChainRow } from './roster';
 import type { Statement } from '../statements/statement';
 
 export type { ChainRow };

@@ -1,5 +1,5 @@
 // Which public key signs for an operator as they stood: their enrolled key or one of their device keys. Apart from the
-// roster (operators/roster.ts) and the signer rule (signers.ts), which both use it, so neither imports the other for it.
+// roster (ledger/roster.ts) and the signer rule (signers.ts), which both use it, so neither imports the other for it.
 
 /** The keys an operator's snapshot in the roster holds (OperatorSnapshot has these fields, among others). */
 export interface OperatorKeys {

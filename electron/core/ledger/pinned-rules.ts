@@ -3,7 +3,7 @@
 // `found` row stands only with a profile addition in force that names exactly its merchant ID and founders' keys, and
 // desk keys are trusted only from the genesis or an admin's verified `team/workstation` enrolment. Invariant: after
 // the pin, no row adds a trust root by itself.
-import type { ProfileAddition, Roster } from '../operators/roster';
+import type { ProfileAddition, Roster } from './roster';
 import type { Statement } from '../statements/statement';
 import type { DeskKeyInForce } from './registry';
 import type { PinnedGenesis } from './trust-roots';

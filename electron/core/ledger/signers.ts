@@ -3,7 +3,7 @@
 // the chain holds in force. The reasons keep the words `audit verify` has always used for these refusals.
 import { importPublicKey } from '../statements/keys';
 import { verifyStatementText } from '../statements/statement';
-import type { ChainRow } from '../operators/roster';
+import type { ChainRow } from './roster';
 import { snapshotKey } from './operator-keys';
 import type { ChainStanding, SignerRule } from './kind';
 

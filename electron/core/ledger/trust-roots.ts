@@ -4,8 +4,8 @@
 // audit anchor) with a copy in the settings that must agree with it. Invariant: once pinned, the genesis never moves
 // because of anything written to a database; only the keychain holds the truth.
 import { z } from 'zod';
-import type { DeskSecretStore } from '../audit/desk-identity';
-import type { Roster } from '../operators/roster';
+import type { DeskSecretStore } from '../secrets/desk-secret-store';
+import type { Roster } from './roster';
 import { encodeCanonical, type CanonicalValue } from '../statements/canonical';
 import { keyIdOf, readableFingerprint } from '../statements/keys';
 import { type StoreDatabase } from '../store/database';

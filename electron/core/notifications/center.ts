@@ -11,7 +11,7 @@ import type { AuditRecorder } from '../audit/recorder';
 import type { ProfileSelection } from '../store/profiles';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { appLog } from '../log';
-import type { Roster } from '../operators/roster';
+import type { Roster } from '../ledger/roster';
 import { lastDepositId, lastDepositIdSeenBefore, listDepositsStoredAfter, type Deposit } from '../store/deposits';
 import { claimNotification, getNotificationCursor, isNotificationClaimed, setNotificationCursor } from '../store/notifications';
 import { getPayoutBatchByHash, listPayoutLines } from '../store/payouts';

@@ -11,7 +11,7 @@ import type { AuditRecorder } from '../audit/recorder';
 import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
 import { actingAs, signAction, type OperatorCredentials } from '../operators/acting';
-import type { Roster } from '../operators/roster';
+import type { Roster } from '../ledger/roster';
 import { getNotificationPreferences, setNotificationPreferences } from '../store/notifications';
 
 /**

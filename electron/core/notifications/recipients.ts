@@ -9,7 +9,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
 import type { ProfileSelection } from '../store/profiles';
 import type { MerchantConnection } from '../connection/merchant-connection';
-import { countIndependentApprovals, type Roster } from '../operators/roster';
+import { countIndependentApprovals, type Roster } from '../ledger/roster';
 import { DeskError } from '../errors';
 import { judgeBatchLines, type JudgedLine } from '../payouts/batch';
 import { listPayoutBatchesWithLinesIn, type PayoutBatch } from '../store/payouts';

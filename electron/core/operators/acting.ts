@@ -16,7 +16,7 @@ import { signStatementText, type StatementBody } from '../statements/statement';
 import { type AuditRow, type StatementDraft } from '../store/audit';
 import { getOperatorKey, getOperatorRecord, claimPassphraseAttempt, resetPassphraseFailures } from '../store/operators';
 import { snapshotKey } from '../ledger/operator-keys';
-import type { OperatorSnapshot, Roster } from './roster';
+import type { OperatorSnapshot, Roster } from '../ledger/roster';
 import { parseSealedKey, publicKeyOfPrivate, SealError, sealPrivateKey, unsealPrivateKey, type SealedKey } from './sealed-key';
 
 export interface OperatorCredentials {

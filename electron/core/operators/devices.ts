@@ -17,7 +17,7 @@ import { ensureOperator, getOperatorKey, getOperatorRecord, saveOperatorKey } fr
 import { actingAs, signAction, type OperatorCredentials } from './acting';
 import { rosterView } from './enrolment';
 import { signRosterStatement } from './roster-statement';
-import type { PendingDevice } from './roster';
+import type { PendingDevice } from '../ledger/roster';
 import { sealPrivateKey } from './sealed-key';
 
 /** Whether this workstation holds a sealed key that signs for the operator as they stand now. */

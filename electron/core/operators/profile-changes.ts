@@ -18,7 +18,7 @@ import { TEAM_PROFILE_ACTION } from '../ledger/kinds/system';
 import { actingAs, type OperatorCredentials } from './acting';
 import { signRosterStatement } from './roster-statement';
 import type { ChainVerifier } from '../audit/trail';
-import type { Proposal, ProfileAddition } from './roster';
+import type { Proposal, ProfileAddition } from '../ledger/roster';
 import { parseSealedKey, sealPrivateKey, unsealPrivateKey, SealError } from './sealed-key';
 import { passphraseProblem } from '../auth/passphrase';
 

@@ -19,7 +19,7 @@ import { csvLine } from '../export/csv';
 import { writeFileAtomically } from '../files/named-files';
 import { FileReadError, readRegularTextFile } from '../files/bounded-read';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
-import type { ChainRow, Roster } from '../operators/roster';
+import type { ChainRow, Roster } from '../ledger/roster';
 import { encodeCanonical } from '../statements/canonical';
 import { parseStatement, type StatementBody } from '../statements/statement';
 import type { WithdrawalIntent } from '../statements/intent';

@@ -8,7 +8,7 @@ import type { AuditRecorder } from '../audit/recorder';
 import type { ProfileSelection } from '../store/profiles';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
-import type { Roster } from '../operators/roster';
+import type { Roster } from '../ledger/roster';
 import { listPayoutBatchesWithLinesIn, type PayoutBatch } from '../store/payouts';
 import { listWithdrawalRequests } from '../store/withdrawals';
 import { withdrawalView } from '../withdrawals/desk';

@@ -1,6 +1,6 @@
 // Operators of a desk profile as the store knows them: the name, the wrong-passphrase counter and lockout, and the
 // operator's sealed signing keys (one per key id; the roster says which one is current). Roles, status and parties
-// are deliberately absent: they come from the signed roster (core/operators/roster.ts), never from a row here.
+// are deliberately absent: they come from the signed roster (core/ledger/roster.ts), never from a row here.
 // Invariant: a sealed key is only ever the passphrase-sealed form; nothing here can return or store a plain key.
 import { unsafeTextProblem } from '../../contract/display-text';
 import { perDatabase, writeTransaction, type StoreDatabase } from './database';

@@ -8,7 +8,7 @@ import type { ProfileSelection } from '../store/profiles';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { findBookRow } from '../features/address-book';
 import { parseBookRef, signedImportLines, signedLabelSet, type LabelLine } from '../labels/jsonl';
-import type { Roster } from '../operators/roster';
+import type { Roster } from '../ledger/roster';
 import { payoutBatchState } from '../payouts/batch';
 import type { Statement } from '../statements/statement';
 import { getLabel, STORED_LABEL_TYPES, type StoredLabelType } from '../store/labels';

@@ -8,7 +8,7 @@ import type { AuditRecorder } from '../audit/recorder';
 import type { ProfileSelection } from '../store/profiles';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import type { KeychainAccess } from '../secrets/keychain-access';
-import type { DeskSecretStore } from '../audit/desk-identity';
+import type { DeskSecretStore } from '../secrets/desk-secret-store';
 import { WORKSTATION_ENROLMENT, type ChainVerifier } from '../audit/trail';
 import { forgetGenesisCopy, genesisFingerprint, genesisOf, GENESIS_ACTION, pinGenesis, readPinnedGenesis, type PinnedGenesis } from '../ledger/trust-roots';
 import { DeskError } from '../errors';

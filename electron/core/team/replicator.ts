@@ -15,7 +15,7 @@ import type { KeychainAccess } from '../secrets/keychain-access';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { namedDeskKey, type ChainVerifier } from '../audit/trail';
-import type { Roster } from '../operators/roster';
+import type { Roster } from '../ledger/roster';
 import { parseStatement } from '../statements/statement';
 import { appendStatement, auditHead, getAuditRow, iterateAudit, type AuditRow, type StatementDraft, type StatementSigner } from '../store/audit';
 import { addTeamOutboxEvent, clearTeamRefusals, countTeamOutbox, getTeamSettings, listTeamRefusals, nextTeamOutboxEvent, recordTeamConnection, recordTeamRefusal, recordVerifiedHead, removeTeamOutboxEvent, type TeamRefusal } from '../store/team';

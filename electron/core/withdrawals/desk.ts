@@ -37,7 +37,7 @@ import { DeskError } from '../errors';
 import { noAddressRulesReason, unknownCurrencyReason } from '../merchant/records';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
 import { ProfileNotFoundError } from '../secrets';
-import type { ChainRow, Roster } from '../operators/roster';
+import type { ChainRow, Roster } from '../ledger/roster';
 import { stuckFlag, stuckThresholds } from './watchdog';
 import { batchLineRef } from './batch-line-ref';
 import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, remarkFor, type WithdrawalIntent } from '../statements/intent';

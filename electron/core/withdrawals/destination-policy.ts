@@ -4,7 +4,7 @@
 // or, for a destination not in it, from when the desk first saw it (a cache: the strict guarantee is the first option).
 import type { Chain } from '../../chains';
 import type { PreflightIssue } from '../../contract';
-import type { Roster } from '../operators/roster';
+import type { Roster } from '../ledger/roster';
 import type { AddressBookEntry } from '../store/address-book';
 import type { WithdrawalPolicy } from './policy';
 

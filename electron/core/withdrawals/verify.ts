@@ -13,7 +13,7 @@ import type { AuditRecorder } from '../audit/recorder';
 import type { ProfileSelection } from '../store/profiles';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { snapshotKey } from '../ledger/operator-keys';
-import { countIndependentApprovals, disjoint, type ChainRow, type Roster } from '../operators/roster';
+import { countIndependentApprovals, disjoint, type ChainRow, type Roster } from '../ledger/roster';
 import { encodeCanonical } from '../statements/canonical';
 import { importPublicKey } from '../statements/keys';
 import { DEFAULT_POLICY_REFERENCE, intentHash, type WithdrawalIntent } from '../statements/intent';

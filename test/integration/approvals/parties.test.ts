@@ -1,6 +1,6 @@
 // The independence rules on their own: parties rebuilt by replaying really signed roster rows, and the four-eyes count.
 import { describe, expect, it } from 'vitest';
-import { countIndependentApprovals, Roster, type ChainRow } from '../../../electron/core/operators/roster';
+import { countIndependentApprovals, Roster, type ChainRow } from '../../../electron/core/ledger/roster';
 import { generateSigningKey, type SigningKeyPair } from '../../../electron/core/statements/keys';
 import { canonicalHash, signStatementText, type StatementBody, type StatementKind } from '../../../electron/core/statements/statement';
 import { signedRow } from '../../support/signed-rows';

@@ -4,7 +4,8 @@
 // incremental linkage walk before a send still finds rows edited or deleted from another connection.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AuditTrail, parseCheckpoint } from '../../../electron/core/audit/trail';
-import { DeskIdentity, type DeskSecretStore } from '../../../electron/core/audit/desk-identity';
+import { DeskIdentity } from '../../../electron/core/audit/desk-identity';
+import type { DeskSecretStore } from '../../../electron/core/secrets/desk-secret-store';
 import { generateSigningKey, signBytes } from '../../../electron/core/statements/keys';
 import { auditRowHash, canonicalHash, parseStatement, signStatementText, STATEMENT_DOMAIN, type StatementBody } from '../../../electron/core/statements/statement';
 import { appendStatement, closeDatabase, getAuditRow, openDatabase, type StoreDatabase } from '../../../electron/core/store';

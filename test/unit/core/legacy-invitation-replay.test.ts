@@ -3,7 +3,7 @@
 // is refused, naming the row, since on a team desk such an acceptance proves nothing about the code.
 import { describe, expect, it } from 'vitest';
 import { ChainVerifier, WORKSTATION_ENROLMENT } from '../../../electron/core/audit/trail';
-import type { ChainRow } from '../../../electron/core/operators/roster';
+import type { ChainRow } from '../../../electron/core/ledger/roster';
 import { actionOf, type AuditRow } from '../../../electron/core/store/audit';
 import { Chain, DESK, person } from '../../support/roster-chain';
 

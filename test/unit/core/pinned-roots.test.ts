@@ -1,12 +1,12 @@
 // Pinned trust roots without a database (ledger/trust-roots.ts, ledger/pinned-rules.ts, the profile kinds of
-// operators/roster.ts): the genesis fingerprint, a found row after the pin refused without a four-eyes profile addition
+// ledger/roster.ts): the genesis fingerprint, a found row after the pin refused without a four-eyes profile addition
 // and accepted with one (once), a founding's desk key trusted before the pin only, and a profile removal that ends a
 // roster only once confirmed (at once on a single-admin desk).
 import { describe, expect, it } from 'vitest';
 import type { KeyObject } from 'node:crypto';
 import { ChainVerifier } from '../../../electron/core/audit/trail';
 import { genesisFingerprint, genesisOf } from '../../../electron/core/ledger/trust-roots';
-import { Roster, type ChainRow } from '../../../electron/core/operators/roster';
+import { Roster, type ChainRow } from '../../../electron/core/ledger/roster';
 import { generateSigningKey, isReadableFingerprint } from '../../../electron/core/statements/keys';
 import { canonicalHash, type StatementBody, type StatementKind } from '../../../electron/core/statements/statement';
 import { actionOf, type AuditRow } from '../../../electron/core/store';

@@ -1,9 +1,9 @@
-// The roster rebuilt from signed statements (core/operators/roster.ts): founding by the founders' signatures, invitations
+// The roster rebuilt from signed statements (core/ledger/roster.ts): founding by the founders' signatures, invitations
 // accepted with the operator's own key, confirmations by an independent admin, role and disable changes, parties, and
 // rows that do not verify; and countIndependentApprovals on the APPROVALS.md example.
 import { describe, expect, it } from 'vitest';
 import { PROFILE_REMOVED } from '../../../electron/core/ledger/profile-removed';
-import { countIndependentApprovals, disjoint, Roster } from '../../../electron/core/operators/roster';
+import { countIndependentApprovals, disjoint, Roster } from '../../../electron/core/ledger/roster';
 import { generateSigningKey } from '../../../electron/core/statements/keys';
 import { canonicalHash, type StatementBody } from '../../../electron/core/statements/statement';
 import { Chain, DESK, person, type Person } from '../../support/roster-chain';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChainVerifier } from '../../../electron/core/audit/trail';
 import { refuseRow, type ChainStanding, type DeskKeyInForce } from '../../../electron/core/ledger/registry';
-import { Roster, type ChainRow } from '../../../electron/core/operators/roster';
+import { Roster, type ChainRow } from '../../../electron/core/ledger/roster';
 import { generateSigningKey, type SigningKeyPair } from '../../../electron/core/statements/keys';
 import { canonicalHash, STATEMENT_DOMAIN, type Statement, type StatementBody } from '../../../electron/core/statements/statement';
 import { signBytes } from '../../../electron/core/statements/keys';

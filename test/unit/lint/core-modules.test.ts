@@ -1,12 +1,12 @@
 // Proves the module map of electron/core (eslint/core-modules.js, issue 19): every core file belongs to a module, the
-// graph is acyclic, each module's declared dependencies are exactly the modules its files import, the known debts
-// are still real (so the list only shrinks), and the lint refuses an import that runs against the graph.
+// graph is acyclic, each module's declared dependencies are exactly the modules its files import (types included),
+// the lint refuses an import that runs against the graph, and README.md shows the graph as it is.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { CORE_MODULES, coreModuleOf, IMPORT_DEBTS } from '../../../eslint/core-modules.js';
+import { CORE_MODULES, coreModuleOf } from '../../../eslint/core-modules.js';
 
 const root = process.cwd();
 const coreDir = join(root, 'electron/core');
@@ -22,7 +22,6 @@ function coreFiles(dir: string): string[] {
 interface CoreImport {
   readonly from: string;
   readonly to: string;
-  readonly typeOnly: boolean;
 }
 
 function resolveCore(fromFile: string, specifier: string): string | null {
@@ -37,32 +36,23 @@ function resolveCore(fromFile: string, specifier: string): string | null {
   return null;
 }
 
-/** Every relative import between core files, read with TypeScript's parser (type-only when erased at build). */
+/** Every relative import between core files (type-only ones too), read with TypeScript's parser. */
 function coreImports(): CoreImport[] {
   const found: CoreImport[] = [];
   for (const file of coreFiles(coreDir)) {
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {
       let specifier: string | null = null;
-      let typeOnly = false;
       if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
         specifier = node.moduleSpecifier.text;
-        if (ts.isImportDeclaration(node)) {
-          const clause = node.importClause;
-          const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : null;
-          typeOnly = clause?.isTypeOnly === true || (clause?.name === undefined && named !== null && named.length > 0 && named.every((element) => element.isTypeOnly));
-        } else {
-          typeOnly = node.isTypeOnly;
-        }
       } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
         specifier = node.argument.literal.text;
-        typeOnly = true;
       } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
         specifier = node.arguments[0].text;
       }
       if (specifier?.startsWith('.')) {
         const to = resolveCore(file, specifier);
-        if (to !== null) found.push({ from: relative(coreDir, file).split('\\').join('/'), to, typeOnly });
+        if (to !== null) found.push({ from: relative(coreDir, file).split('\\').join('/'), to });
       }
       ts.forEachChild(node, visit);
     };
@@ -85,9 +75,9 @@ describe('the module map of electron/core', () => {
   it('is acyclic: a module lists only modules before it, once each', () => {
     for (const [index, module] of CORE_MODULES.entries()) {
       expect(new Set(module.dependsOn).size, module.name).toBe(module.dependsOn.length);
-      for (const dependency of [...module.dependsOn, ...(module.typesFrom ?? [])]) {
+      for (const dependency of module.dependsOn) {
         expect(names, `${module.name} names ${dependency}`).toContain(dependency);
-        if (module.dependsOn.includes(dependency)) expect(names.indexOf(dependency), `${module.name} -> ${dependency}`).toBeLessThan(index);
+        expect(names.indexOf(dependency), `${module.name} -> ${dependency}`).toBeLessThan(index);
       }
     }
   });
@@ -98,9 +88,6 @@ describe('the module map of electron/core', () => {
       const from = coreModuleOf(edge.from);
       const to = coreModuleOf(edge.to);
       if (from === null || to === null || from === to || to === 'kernel') continue;
-      const module = CORE_MODULES.find((candidate) => candidate.name === from);
-      if (edge.typeOnly && (module?.typesFrom ?? []).includes(to)) continue;
-      if (Object.hasOwn(IMPORT_DEBTS, `${edge.from} -> ${edge.to}`)) continue;
       used.get(from)?.add(to);
     }
     for (const module of CORE_MODULES) {
@@ -108,14 +95,6 @@ describe('the module map of electron/core', () => {
     }
   });
 
-  it('lists as debts only imports that still exist and still run against the graph', () => {
-    for (const debt of Object.keys(IMPORT_DEBTS)) {
-      const [from, to] = debt.split(' -> ');
-      expect(imports.some((edge) => edge.from === from && edge.to === to && !edge.typeOnly), debt).toBe(true);
-      const fromModule = CORE_MODULES.find((module) => module.name === coreModuleOf(from ?? ''));
-      expect(fromModule?.dependsOn, debt).not.toContain(coreModuleOf(to ?? ''));
-    }
-  });
 });
 
 describe('the lint judges core imports by the module map', () => {
@@ -130,13 +109,12 @@ describe('the lint judges core imports by the module map', () => {
     ['electron/core/withdrawals/probe.ts', "import { SyncService as x } from '../sync/sync';", 'Module withdrawals (electron/core/withdrawals/probe.ts) may not import module sync'],
     ['electron/core/withdrawals/probe.ts', "import { approvalsQueue as x } from '../payouts/queue';", 'may not import module payouts'],
     ['electron/core/operators/probe.ts', "import { teamStatus as x } from '../team/mode';", 'may not import module team'],
-    // a type-only import is allowed only where the module map says so (the kind registry's types of the roster)
+    // a type-only import runs against the graph too: a module names only the types of modules it depends on
     ['electron/core/withdrawals/probe.ts', "import type { SyncService as x } from '../sync/sync';", 'may not import module sync'],
-    ['electron/core/ledger/probe.ts', "import { Roster as x } from '../operators/roster';", 'Module ledger'],
+    ['electron/core/ledger/probe.ts', "import type { OperatorCredentials as x } from '../operators/acting';", 'Module ledger'],
     // the store barrel is for tests: a core file names the table file it uses
     ['electron/core/sync/probe.ts', "import { listDeposits as x } from '../store';", "the tests' door"],
-    // a debt lets through exactly its own file, not its neighbours
-    ['electron/core/audit/anchor-store.ts', "import { Roster as x } from '../operators/roster';", 'Module audit'],
+    ['electron/core/audit/anchor-store.ts', "import { actingAs as x } from '../operators/acting';", 'Module audit'],
   ])('%s: %s fails lint', async (filePath, code, expected) => {
     expect((await importErrors(filePath, code)).join('\n')).toContain(expected);
   });
@@ -144,8 +122,7 @@ describe('the lint judges core imports by the module map', () => {
   it.each([
     ['electron/core/sync/probe.ts', "import { reconcile as x } from '../withdrawals/desk';"],
     ['electron/core/sync/probe.ts', "import { writeTransaction as x } from '../store/database';"],
-    ['electron/core/ledger/probe.ts', "import type { Roster as x } from '../operators/roster';"],
-    ['electron/core/audit/trail.ts', "import { Roster as x } from '../operators/roster';"],
+    ['electron/core/audit/trail.ts', "import { Roster as x } from '../ledger/roster';"],
     ['electron/core/withdrawals/probe.ts', "import { listWithdrawalRequests as x } from '../store/withdrawals';"],
   ])('%s: %s is allowed', async (filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);

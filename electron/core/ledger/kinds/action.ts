@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { roleMay, type OperatorAction } from '../../auth/roles';
 import { importPublicKey, keyIdOf } from '../../statements/keys';
-import type { ChainRow } from '../../operators/roster';
+import type { ChainRow } from '../roster';
 import { defineKind, type ChainStanding } from '../kind';
 
 /** The audited action by which an admin enrols a team workstation's desk key (team init / team join). */

@@ -1,10 +1,10 @@
 // The rules of the roster and policy kinds (found, enrol, rekey, role, disable, policy, accept, confirm,
-// withdraw-proposal, book, unbook, profile-add, profile-remove, device): their bodies here, and who may sign them in the Roster itself (operators/roster.ts),
+// withdraw-proposal, book, unbook, profile-add, profile-remove, device): their bodies here, and who may sign them in the Roster itself (ledger/roster.ts),
 // which this entry calls rather than copies: applying the row to the roster as it stood is the rule, and a row the
 // roster refuses is refused here, naming the roster's reason.
 import { z } from 'zod';
 import type { RosterKind } from '../../statements/statement';
-import type { ChainRow } from '../../operators/roster';
+import type { ChainRow } from '../roster';
 import { legacyInvitationProblem } from '../invitation-code';
 import { defineKind, type ChainStanding, type RegisteredKind } from '../kind';
 

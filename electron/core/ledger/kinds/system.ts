@@ -5,7 +5,7 @@
 // decided where it is applied: an order's outcome only with the service's signed evidence (order-evidence.ts), a
 // profile removal only at the workstation whose key signed it.
 import { z } from 'zod';
-import type { ChainRow } from '../../operators/roster';
+import type { ChainRow } from '../roster';
 import { defineKind, type ChainStanding } from '../kind';
 
 import { PROFILE_REMOVED } from '../profile-removed';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { roleMay, type OperatorAction } from '../../auth/roles';
 import { isBatchIntent, type BatchIntent } from '../../statements/batch-intent';
 import type { WithdrawalKind } from '../../statements/statement';
-import type { ChainRow } from '../../operators/roster';
+import type { ChainRow } from '../roster';
 import { defineKind, type ChainStanding, type RegisteredKind } from '../kind';
 
 /** A single withdrawal's signed intent (statements/intent.ts WithdrawalIntent). */

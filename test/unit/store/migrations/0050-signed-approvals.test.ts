@@ -16,7 +16,7 @@ import {
   type StoreDatabase,
 } from '../../../../electron/core/store';
 import { migration0050 } from '../../../../electron/core/store/migrations/0050-signed-approvals';
-import { Roster } from '../../../../electron/core/operators/roster';
+import { Roster } from '../../../../electron/core/ledger/roster';
 import { judgeRequest } from '../../../../electron/core/withdrawals/verify';
 import { CHAIN_GENESIS } from '../../../../electron/core/statements/statement';
 import { appendLegacyAuditRow, useTempDir } from '../helpers';

@@ -8,9 +8,9 @@ import type { OperatorRole } from '../auth/roles';
 import { isOperatorRole, roleMay } from '../auth/roles';
 import { importPublicKey, keyIdOf } from '../statements/keys';
 import { canonicalHash, verifyStatementText, type Statement } from '../statements/statement';
-import { acceptCodeProblem } from '../ledger/invitation-code';
-import { PROFILE_REMOVED } from '../ledger/profile-removed';
-import { snapshotKey } from '../ledger/operator-keys';
+import { acceptCodeProblem } from './invitation-code';
+import { PROFILE_REMOVED } from './profile-removed';
+import { snapshotKey } from './operator-keys';
 import type { CanonicalValue } from '../statements/canonical';
 import { proposalWithdrawalProblem } from './proposal-withdrawal';
 
