@@ -401,6 +401,11 @@ export async function cancelWithdrawal(context: DeskContext, id: string, reason:
 /** Requests whose submission this process is driving: a second caller waits for the same attempt. */
 const inFlight = new WeakMap<DeskContext, Map<number, Promise<WithdrawalView>>>();
 
+/** Whether this process is sending a withdrawal now (an update waits for it: main/updates). */
+export function sendingNow(context: DeskContext): boolean {
+  return (inFlight.get(context)?.size ?? 0) > 0;
+}
+
 /**
  * Sends an approved request to the service (or resumes one left `submitting` by a crash or a lost answer), as the
  * decision of a named operator with the submit permission. The statements are verified first, whatever the state
