@@ -3,12 +3,14 @@
 // the harness keeps so tests can reach its admin interface or stop it), and the app's desktop methods over a
 // recording double (desktop-double.ts), and the app's notifier showing the engine's notifications through it.
 import type { SharedStoreOpener } from '../../electron/core/team/mode';
+import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DesktopHandlers } from '../../electron/contract';
 import { createEngine, type Engine } from '../../electron/core/engine';
 import { appLog, logFolderFor } from '../../electron/core/log';
+import { installDeepLinks, type DeepLinkApp } from '../../electron/main/deep-links';
 import { createDesktopHandlers } from '../../electron/main/desktop-handlers';
 import { desktopPreferencesIn } from '../../electron/main/desktop-preferences';
 import { startNotifier, type Notifier } from '../../electron/main/notifier';
@@ -48,6 +50,11 @@ export interface HarnessEngine {
   readonly desktopHandlers: DesktopHandlers;
   /** The app's notifier over that double: who is signed in here, and their approvals count. */
   readonly notifier: Notifier;
+  /**
+   * The app's deep-link handling (electron/main/deep-links.ts) over a stand-in for Electron's app: a test starts "a
+   * second instance" with a link on its command line (or macOS's open-url), and the link reaches this window.
+   */
+  readonly links: { secondInstance(argv: readonly string[]): void; openUrl(url: string): void };
   /** The embedded demo sandboxes started so far (demo/start), newest last. */
   readonly demoSandboxes: readonly SandboxHandle[];
   /**
@@ -57,6 +64,13 @@ export interface HarnessEngine {
   moveClock(byMs: number): void;
   /** Closes the engine (which stops its demo sandboxes) and removes the keychain entries it made. */
   close(): Promise<void>;
+}
+
+/** Electron's app as deep-links.ts sees it: the scheme "registered", second-instance and open-url emitted by tests. */
+class HarnessLinkApp extends EventEmitter implements DeepLinkApp {
+  setAsDefaultProtocolClient(): boolean {
+    return true;
+  }
 }
 
 export async function startHarnessEngine(options: HarnessEngineOptions): Promise<HarnessEngine> {
@@ -100,8 +114,23 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
     tellWindows: (event) => desktop.tellWindows(event),
     onApprovalsWaiting: (count, operator) => desktop.recordApprovalsWaiting(count, operator),
   });
+  const linkApp = new HarnessLinkApp();
+  const deepLinks = installDeepLinks({
+    app: linkApp,
+    send: (event) => desktop.tellWindows(event),
+    focus: () => desktop.shell.showMainWindow(),
+    log: appLog,
+    argv: [],
+    defaultApp: false,
+    execPath: process.execPath,
+  });
+  deepLinks.windowReady(); // the harness forwards shell events to whichever page is open
   let closing: Promise<void> | undefined;
   return {
+    links: {
+      secondInstance: (argv) => void linkApp.emit('second-instance', {}, [...argv], '/'),
+      openUrl: (url) => void linkApp.emit('open-url', { preventDefault: () => undefined }, url),
+    },
     engine,
     vault,
     dbPath,
