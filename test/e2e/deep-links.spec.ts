@@ -1,7 +1,8 @@
 // E2E: treasury-desk:// links through the app's own link handling (electron/main/deep-links.ts over the harness's
 // stand-in for Electron's app): a link on a second instance's command line, or macOS's open-url, opens the withdrawal,
 // the batch payout or the deposit it names in the running window; a malformed, unknown, payee or control-character link
-// is shown as such, escaped, and changes nothing (no request changes state, no statement is signed).
+// is shown as such, escaped, and changes nothing (no request changes state, no statement is signed). Also the desktop's
+// other notice of this kind: a verified update's "Version X is ready: restart now / later" banner, notes escaped.
 import { test, expect, type Desk } from './support/desk';
 import { DEMO_ADMIN, go, startDemo } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
@@ -84,4 +85,29 @@ test('a malformed, unknown, payee or control-character link is shown as such and
   await expect(notice).toHaveCount(0);
   await expect(page.getByTestId('@screen/dashboard')).toBeVisible();
   expect(await deskState(desk)).toBe(before);
+});
+
+test('a verified update shows "Version X is ready" with its notes escaped; the operator chooses restart now or later', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  const banner = page.getByTestId('@banner/update-ready');
+  await expect(banner).toHaveCount(0);
+  desk.harness.updates.offer({ version: '1.3.0', notes: 'Fixes <img src=x onerror="window.hacked=1"> the batch screen \u202Ereversed' });
+  await expect(banner).toContainText('Version 1.3.0 is ready.');
+  await banner.getByText('What changes').click();
+  const notes = page.getByTestId('@banner/update-notes');
+  await expect(notes).toHaveText('Fixes <img src=x onerror="window.hacked=1"> the batch screen ⟨U+202E⟩reversed');
+  await expect(notes.locator('img')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+  await expectAccessible(page, 'an update ready');
+  await saveScreenshot(page, 'update-ready');
+
+  await page.getByTestId('@banner/update-restart').click();
+  await expect.poll(() => desk.harness.updates.restarts).toEqual(['1.3.0']);
+  await expect(page.getByTestId('@banner/update-problem')).toHaveCount(0);
+
+  await page.getByTestId('@banner/update-later').click();
+  await expect(banner).toHaveCount(0);
+  // A reload asks again: the update is still ready until the operator restarts.
+  await page.reload();
+  await expect(page.getByTestId('@banner/update-ready')).toContainText('Version 1.3.0 is ready.');
 });

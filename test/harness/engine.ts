@@ -7,11 +7,11 @@ import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { DesktopHandlers } from '../../electron/contract';
+import { fail, ok, type DesktopHandlers, type UpdateReadyView } from '../../electron/contract';
 import { createEngine, type Engine } from '../../electron/core/engine';
 import { appLog, logFolderFor } from '../../electron/core/log';
 import { installDeepLinks, type DeepLinkApp } from '../../electron/main/deep-links';
-import { createDesktopHandlers } from '../../electron/main/desktop-handlers';
+import { createDesktopHandlers, type DesktopUpdates } from '../../electron/main/desktop-handlers';
 import { desktopPreferencesIn } from '../../electron/main/desktop-preferences';
 import { startNotifier, type Notifier } from '../../electron/main/notifier';
 import { createDesktopDouble, type DesktopDouble } from './desktop-double';
@@ -55,6 +55,11 @@ export interface HarnessEngine {
    * second instance" with a link on its command line (or macOS's open-url), and the link reaches this window.
    */
   readonly links: { secondInstance(argv: readonly string[]): void; openUrl(url: string): void };
+  /**
+   * The update channel's stand-in behind desktop/updateReady and desktop/restartToUpdate: a test offers a verified
+   * update (and tells the window, as main does); a restart is refused while the engine is sending, else recorded.
+   */
+  readonly updates: { offer(update: UpdateReadyView): void; readonly restarts: readonly string[] };
   /** The embedded demo sandboxes started so far (demo/start), newest last. */
   readonly demoSandboxes: readonly SandboxHandle[];
   /**
@@ -107,7 +112,18 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
     },
   });
   const desktop = createDesktopDouble(join(dataDir, 'desktop-files'));
-  const desktopHandlers = createDesktopHandlers({ shell: desktop.shell, engine: engine.handlers, preferences: desktopPreferencesIn(dataDir) });
+  let offered: UpdateReadyView | null = null;
+  const restarts: string[] = [];
+  const updates: DesktopUpdates = {
+    ready: () => offered,
+    restart: () => {
+      if (offered === null) return fail('conflict', 'no verified update is ready');
+      if (engine.sendInFlight()) return fail('conflict', `version ${offered.version} waits: a withdrawal is being sent from this workstation`);
+      restarts.push(offered.version);
+      return ok({ restarting: true as const, version: offered.version });
+    },
+  };
+  const desktopHandlers = createDesktopHandlers({ shell: desktop.shell, engine: engine.handlers, preferences: desktopPreferencesIn(dataDir), updates });
   const notifier = startNotifier({
     engine,
     shell: desktop.shell,
@@ -127,6 +143,13 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
   deepLinks.windowReady(); // the harness forwards shell events to whichever page is open
   let closing: Promise<void> | undefined;
   return {
+    updates: {
+      offer(update) {
+        offered = update;
+        desktop.tellWindows({ type: 'desktop/updateReady', update });
+      },
+      restarts,
+    },
     links: {
       secondInstance: (argv) => void linkApp.emit('second-instance', {}, [...argv], '/'),
       openUrl: (url) => void linkApp.emit('open-url', { preventDefault: () => undefined }, url),
