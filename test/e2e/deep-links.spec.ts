@@ -97,7 +97,7 @@ test('a verified update shows "Version X is ready" with its notes escaped; the o
   const notes = page.getByTestId('@banner/update-notes');
   await expect(notes).toHaveText('Fixes <img src=x onerror="window.hacked=1"> the batch screen ⟨U+202E⟩reversed');
   await expect(notes.locator('img')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+  expect(await page.evaluate(() => (globalThis as unknown as { hacked?: number }).hacked)).toBeUndefined();
   await expectAccessible(page, 'an update ready');
   await saveScreenshot(page, 'update-ready');
 
