@@ -30,7 +30,7 @@ export const PACKAGES = {
   protocol: ['undici', 'zod', 'decimal.js', '@noble/hashes', '@scure/base'],
   sandbox: ['better-sqlite3', 'qrcode', 'zod', 'decimal.js', '@noble/hashes', '@scure/base'],
   core: ['better-sqlite3', 'pg', '@napi-rs/keyring', 'qrcode', 'undici', 'zod', 'decimal.js', '@noble/hashes', '@scure/base', 'pino', 'csv-parse', 'unhomoglyph'],
-  main: ['electron', 'zod'],
+  main: ['electron', 'zod', 'yaml', 'electron-updater'],
   preload: ['electron'],
   cli: ['commander', 'zod', 'decimal.js'],
   renderer: ['react', 'react-dom', 'zustand', '@tanstack/react-virtual', 'decimal.js', 'zod', 'uplot'],

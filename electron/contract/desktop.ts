@@ -25,6 +25,12 @@ export interface DesktopPreferencesView {
   readonly keepRunningInTray: boolean;
 }
 
+/** A verified update waiting for the operator's restart (the notes are plain text from the signed release; shown escaped). */
+export interface UpdateReadyView {
+  readonly version: string;
+  readonly notes: string;
+}
+
 export const DESKTOP_CONTRACT = {
   /** Puts text on the system clipboard (an address, a public key to register, a fingerprint). */
   'desktop/copyText': method(z.strictObject({ text: safeText('the text to copy').pipe(z.string().min(1).max(20_000)) }))<{ readonly copied: number }>(),
@@ -70,6 +76,13 @@ export const DESKTOP_CONTRACT = {
       componentStack: z.string().max(RENDERER_ERROR_LIMITS.stackChars).optional(),
     }),
   )<{ readonly recorded: boolean }>(),
+  /** The verified update waiting for a restart, or null (also pushed as a desktop/updateReady event). */
+  'desktop/updateReady': method(none)<{ readonly ready: UpdateReadyView | null }>(),
+  /**
+   * The operator chose to restart into the ready update now: refused (conflict, saying why) while a withdrawal is being
+   * sent from this workstation or when no verified update is ready; otherwise the app restarts.
+   */
+  'desktop/restartToUpdate': method(none)<{ readonly restarting: true; readonly version: string }>(),
   'desktop/preferences': method(none)<DesktopPreferencesView>(),
   'desktop/setPreferences': method(z.strictObject({ keepRunningInTray: z.boolean().optional() }))<DesktopPreferencesView>(),
 } as const;

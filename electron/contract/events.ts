@@ -1,9 +1,11 @@
 // Events pushed to the faces: the engine's small notices (renderer, harness, CLI watch; the UI re-reads via methods),
 // and the desktop shell's own on the same channel: requests from its app menu (open a screen, focus the search box)
 // and a clicked notice (desktop/openItem).
+import type { DeepLinkIntent } from './deep-links';
 import type { CallbackListenerState, ConnectionState, SessionState, SyncProgress } from './dto';
 import type { DeskNotification, NotificationTarget } from './notifications';
 import type { Screen } from './screens';
+import type { UpdateReadyView } from './desktop';
 
 export type ContractEvent =
   | { readonly type: 'connection/changed'; readonly connection: ConnectionState }
@@ -25,7 +27,11 @@ export type ContractEvent =
   /** A notice for some operators (recipients); the desktop shows it to the one signed in at this workstation. */
   | { readonly type: 'notification/raised'; readonly notification: DeskNotification }
   /** From the shell, not the engine: a notice was clicked; the window shows what it is about. */
-  | { readonly type: 'desktop/openItem'; readonly target: NotificationTarget };
+  | { readonly type: 'desktop/openItem'; readonly target: NotificationTarget }
+  /** From the shell: a treasury-desk:// link was opened (deep-links.ts); the window shows its record, or why not. */
+  | { readonly type: 'desktop/openLink'; readonly link: DeepLinkIntent }
+  /** From the shell: a verified update is ready (docs/desktop.md); the operator chooses when to restart. */
+  | { readonly type: 'desktop/updateReady'; readonly update: UpdateReadyView };
 
 export type ContractEventType = ContractEvent['type'];
 export const EVENT_CHANNEL = 'treasury/event';

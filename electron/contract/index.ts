@@ -20,3 +20,4 @@ export * from './stuck-orders';
 export * from './time-zone';
 export * from './withdrawal-lifecycle';
 export * from './desktop';
+export * from './deep-links';

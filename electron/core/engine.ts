@@ -23,6 +23,7 @@ import { AutoSync, type AutoSyncOptions } from './sync/auto-sync';
 import { finishDepositIntake } from './sync/records';
 import { SyncService } from './sync/sync';
 import { WATCHDOG_INTERVAL_MS, WithdrawalWatchdog } from './withdrawals/watchdog';
+import { sendingNow } from './withdrawals/desk';
 
 export interface EngineOptions {
   /** The desk database; default: the OS app-data folder (defaultDatabasePath). */
@@ -65,6 +66,8 @@ export interface Engine {
   onEvent(listener: (event: ContractEvent) => void): () => void;
   /** Warnings a face should show once (e.g. a credentials file readable by others). */
   readonly warnings: readonly string[];
+  /** Whether a withdrawal is being sent from this process now (an update never restarts the app meanwhile). */
+  sendInFlight(): boolean;
   close(): Promise<void>;
 }
 
@@ -228,6 +231,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     handlers: createHandlers(serviceParts()),
     onEvent: (listener) => context.onEvent(listener),
     warnings: context.credentialsFileWarnings,
+    sendInFlight: () => sendingNow(context),
     close: () => started.stop(),
   };
 }

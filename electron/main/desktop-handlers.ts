@@ -5,7 +5,7 @@
 import { basename } from 'node:path';
 import { explorerLink } from '../chains';
 import { fail, ok, unexpectedErrorMessage, type DesktopHandlers, type Result, type TreasuryHandlers } from '../contract';
-import type { FileOutcome } from '../contract/desktop';
+import type { FileOutcome, UpdateReadyView } from '../contract/desktop';
 import { appLog, type Logger } from '../core/log';
 import type { DesktopPreferencesStore } from './desktop-preferences';
 import { RendererErrorLog } from './renderer-errors';
@@ -72,11 +72,21 @@ export interface DesktopShell {
   printHtmlToPdf(html: string): Promise<Uint8Array>;
 }
 
+/** The update channel as the window's methods see it (main/updates/desktop-updates.ts in the app; none in the harness unless a test gives one). */
+export interface DesktopUpdates {
+  /** The verified update waiting for a restart, or null. */
+  ready(): UpdateReadyView | null;
+  /** Restarts into the ready update, or says why not (a send in flight, nothing ready). */
+  restart(): Result<{ readonly restarting: true; readonly version: string }>;
+}
+
 export interface DesktopHandlerOptions {
   readonly shell: DesktopShell;
   /** The engine's handlers (the desktop methods call the path-taking engine methods with the chosen path). */
   readonly engine: TreasuryHandlers;
   readonly preferences: DesktopPreferencesStore;
+  /** The update channel; without one, no update is ever ready. */
+  readonly updates?: DesktopUpdates;
   /** Today's date for suggested file names (tests fix it). */
   readonly now?: () => Date;
   /** Where unexpected failures and the window's error reports are recorded; default the application log. */
@@ -276,6 +286,19 @@ export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHa
 
     async 'desktop/reportError'(report) {
       return ok({ recorded: rendererErrors.record(report) });
+    },
+
+    async 'desktop/updateReady'() {
+      return ok({ ready: options.updates?.ready() ?? null });
+    },
+
+    async 'desktop/restartToUpdate'() {
+      if (options.updates === undefined) return fail('conflict', 'desktop/restartToUpdate: no verified update is ready; this build checks for none');
+      try {
+        return options.updates.restart();
+      } catch (error) {
+        return unexpected('desktop/restartToUpdate', error);
+      }
     },
 
     async 'desktop/preferences'() {

@@ -28,6 +28,8 @@ export interface DesktopEngine {
   readonly handlers: TreasuryHandlers;
   /** Subscribes to engine events; returns the unsubscribe function. */
   onEvent(listener: (event: ContractEvent) => void): () => void;
+  /** Whether a withdrawal is being sent from this workstation now (a ready update waits for it). */
+  sendInFlight(): boolean;
   /** Stops timers and listeners and closes the database. */
   close(): Promise<void>;
 }

@@ -4,7 +4,8 @@
 // commands), the window's place kept across restarts, the OS's light or dark theme, the desk locked with the OS
 // (screen lock, suspend), the engine's notifications shown to the operator signed in here, the tray and the badge
 // with their approvals count, running on in the tray when the workstation's preference says so, the application log
-// and crash recovery (crash-recovery.ts) from the first moment, and the engine started through electron/main/engine.ts.
+// and crash recovery (crash-recovery.ts) from the first moment, and the engine started through electron/main/engine.ts;
+// treasury-desk:// links shown by the window (deep-links.ts) and signed updates when a feed is set (updates/).
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ import { showApprovalsOnBadge } from './badge';
 import { appLaunchOf, versionText } from './command-line';
 import { installCrashRecovery } from './crash-recovery';
 import { deferredHandlers, startFailureMessage } from './deferred-handlers';
+import { installDeepLinks, type DeepLinks } from './deep-links';
 import { createDesktopHandlers } from './desktop-handlers';
 import { desktopPreferencesIn, type DesktopPreferencesStore } from './desktop-preferences';
 import { electronDesktopShell } from './desktop-shell';
@@ -27,6 +29,7 @@ import { startNotifier } from './notifier';
 import { lockDeskWithOs } from './os-lock';
 import { devServerOrigin, hardenSession, installWebContentsHardening, secureWebPreferences, type TrustedRenderer } from './security';
 import { createDeskTray, quitsWhenLastWindowCloses, trayIconPath, type DeskTray } from './tray';
+import { startDesktopUpdates, UPDATE_FEED_ENV, UPDATE_FEED_URL } from './updates/desktop-updates';
 import { keepWindowState, restoreWindowPlacement } from './window-state';
 import { MAIN_WINDOW_FRAME, windowBackground, windowIconPath, WindowRegistry } from './windows';
 
@@ -40,6 +43,7 @@ const ENGINE_CLOSE_TIMEOUT_MS = 5_000;
 const APP_NAME = MAIN_WINDOW_FRAME.title;
 let preferencesStore: DesktopPreferencesStore | undefined;
 let tray: DeskTray | null = null;
+let deepLinks: DeepLinks | null = null;
 
 /** This workstation's desktop preferences (desktop-preferences.json in the data folder), opened on first use. */
 function preferences(): DesktopPreferencesStore {
@@ -83,6 +87,9 @@ function createMainWindow(): BrowserWindow {
     },
   });
   const window = windows.add(mainWindow);
+  // Links that arrived before the page could listen are sent once it has loaded.
+  window.webContents.on('did-finish-load', () => deepLinks?.windowReady());
+  window.once('closed', () => deepLinks?.windowGone());
   window.once('ready-to-show', () => {
     if (placement.maximized) window.maximize();
     window.show();
@@ -177,7 +184,23 @@ function run(): void {
     // Every call is answered with why (deferred-handlers.ts); the log keeps the whole error.
     (error: unknown) => appLog.error(`app: the engine did not start: ${startFailureMessage(error)}`, { error }),
   );
-  const desktop = createDesktopHandlers({ shell: desktopShell, engine: handlers, preferences: preferences() });
+  let started: DesktopEngine | null = null;
+  void engine.then((ready) => (started = ready)).catch(() => undefined);
+  // Signed updates only in the packaged app and only when a feed is set (docs/desktop.md, "Signed updates").
+  const feedUrl = process.env[UPDATE_FEED_ENV] ?? UPDATE_FEED_URL;
+  const updates =
+    app.isPackaged && feedUrl !== null && feedUrl !== ''
+      ? startDesktopUpdates({
+          feedUrl,
+          currentVersion: app.getVersion(),
+          platform: process.platform,
+          downloadFolder: join(dataFolder(), 'updates'),
+          sendInFlight: () => started?.sendInFlight() ?? false,
+          send: tellWindows,
+          log: appLog,
+        })
+      : undefined;
+  const desktop = createDesktopHandlers({ shell: desktopShell, engine: handlers, preferences: preferences(), ...(updates === undefined ? {} : { updates }) });
   registerContractIpc(ipcMain, { ...handlers, ...desktop }, {
     trusted,
     isOwnWebContents: (contents) => windows.owns(contents),
@@ -231,7 +254,16 @@ function start(): void {
     },
   });
   installWebContentsHardening(app, trusted, shell);
-  app.on('second-instance', focusMainWindow);
+  // A second instance hands its link (or just the focus) to this one; open-url brings macOS's links.
+  deepLinks = installDeepLinks({
+    app,
+    send: (event) => void broadcastEvent(windows.all(), event, trusted),
+    focus: focusMainWindow,
+    log: appLog,
+    argv: process.argv,
+    defaultApp: process.defaultApp === true,
+    execPath: process.execPath,
+  });
   app.on('activate', focusMainWindow);
   // Closing the last window quits, unless this workstation keeps Treasury Desk running in the tray (notices keep coming).
   app.on('window-all-closed', () => {

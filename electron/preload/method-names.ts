@@ -120,6 +120,8 @@ export const PRELOAD_METHOD_NAMES = [
   'desktop/importPayouts',
   'desktop/exportPayoutsCsv',
   'desktop/reportError',
+  'desktop/updateReady',
+  'desktop/restartToUpdate',
   'desktop/preferences',
   'desktop/setPreferences',
 ] as const satisfies readonly WindowMethodName[];

@@ -2,6 +2,7 @@
 // (demo, offline, not founded, sync progress) and the current screen under its heading.
 import { useEffect, useRef } from 'react';
 import { DemoBanner, NotFoundedBanner, OfflineBanner, SyncProgressBar } from './components/Banners';
+import { RefusedLinkNotice, UpdateReadyBanner } from './components/DesktopNotices';
 import { ariaKeyShortcut, startDeskShortcuts } from './desk-commands';
 import { AddressBook } from './screens/AddressBook';
 import { Addresses } from './screens/Addresses';
@@ -127,6 +128,8 @@ export function Shell(): React.JSX.Element {
           </ul>
         </nav>
         <main id="main" className="content" data-testid={`@screen/${screen}`}>
+          <UpdateReadyBanner />
+          <RefusedLinkNotice />
           <OfflineBanner />
           <NotFoundedBanner />
           <SyncProgressBar />

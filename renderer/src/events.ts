@@ -6,6 +6,7 @@ import { runDeskCommand } from './desk-commands';
 import { useAddressesStore } from './stores/addresses';
 import { useBalancesStore } from './stores/balances';
 import { useDepositsStore } from './stores/deposits';
+import { useDesktopNoticesStore } from './stores/desktop-notices';
 import { useLabelsStore } from './stores/labels';
 import { useMerchantStore } from './stores/merchant';
 import { useNavigationStore } from './stores/navigation';
@@ -80,6 +81,12 @@ function route(event: ContractEvent): void {
       return;
     case 'desktop/openItem':
       useNavigationStore.getState().open(event.target);
+      return;
+    case 'desktop/openLink':
+      useDesktopNoticesStore.getState().followLink(event.link);
+      return;
+    case 'desktop/updateReady':
+      useDesktopNoticesStore.getState().showUpdate(event.update);
       return;
     default: {
       const unknown: never = event;

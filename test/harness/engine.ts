@@ -3,13 +3,15 @@
 // the harness keeps so tests can reach its admin interface or stop it), and the app's desktop methods over a
 // recording double (desktop-double.ts), and the app's notifier showing the engine's notifications through it.
 import type { SharedStoreOpener } from '../../electron/core/team/mode';
+import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { DesktopHandlers } from '../../electron/contract';
+import { fail, ok, type DesktopHandlers, type UpdateReadyView } from '../../electron/contract';
 import { createEngine, type Engine } from '../../electron/core/engine';
 import { appLog, logFolderFor } from '../../electron/core/log';
-import { createDesktopHandlers } from '../../electron/main/desktop-handlers';
+import { installDeepLinks, type DeepLinkApp } from '../../electron/main/deep-links';
+import { createDesktopHandlers, type DesktopUpdates } from '../../electron/main/desktop-handlers';
 import { desktopPreferencesIn } from '../../electron/main/desktop-preferences';
 import { startNotifier, type Notifier } from '../../electron/main/notifier';
 import { createDesktopDouble, type DesktopDouble } from './desktop-double';
@@ -48,6 +50,16 @@ export interface HarnessEngine {
   readonly desktopHandlers: DesktopHandlers;
   /** The app's notifier over that double: who is signed in here, and their approvals count. */
   readonly notifier: Notifier;
+  /**
+   * The app's deep-link handling (electron/main/deep-links.ts) over a stand-in for Electron's app: a test starts "a
+   * second instance" with a link on its command line (or macOS's open-url), and the link reaches this window.
+   */
+  readonly links: { secondInstance(argv: readonly string[]): void; openUrl(url: string): void };
+  /**
+   * The update channel's stand-in behind desktop/updateReady and desktop/restartToUpdate: a test offers a verified
+   * update (and tells the window, as main does); a restart is refused while the engine is sending, else recorded.
+   */
+  readonly updates: { offer(update: UpdateReadyView): void; readonly restarts: readonly string[] };
   /** The embedded demo sandboxes started so far (demo/start), newest last. */
   readonly demoSandboxes: readonly SandboxHandle[];
   /**
@@ -57,6 +69,13 @@ export interface HarnessEngine {
   moveClock(byMs: number): void;
   /** Closes the engine (which stops its demo sandboxes) and removes the keychain entries it made. */
   close(): Promise<void>;
+}
+
+/** Electron's app as deep-links.ts sees it: the scheme "registered", second-instance and open-url emitted by tests. */
+class HarnessLinkApp extends EventEmitter implements DeepLinkApp {
+  setAsDefaultProtocolClient(): boolean {
+    return true;
+  }
 }
 
 export async function startHarnessEngine(options: HarnessEngineOptions): Promise<HarnessEngine> {
@@ -93,15 +112,48 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
     },
   });
   const desktop = createDesktopDouble(join(dataDir, 'desktop-files'));
-  const desktopHandlers = createDesktopHandlers({ shell: desktop.shell, engine: engine.handlers, preferences: desktopPreferencesIn(dataDir) });
+  let offered: UpdateReadyView | null = null;
+  const restarts: string[] = [];
+  const updates: DesktopUpdates = {
+    ready: () => offered,
+    restart: () => {
+      if (offered === null) return fail('conflict', 'no verified update is ready');
+      if (engine.sendInFlight()) return fail('conflict', `version ${offered.version} waits: a withdrawal is being sent from this workstation`);
+      restarts.push(offered.version);
+      return ok({ restarting: true as const, version: offered.version });
+    },
+  };
+  const desktopHandlers = createDesktopHandlers({ shell: desktop.shell, engine: engine.handlers, preferences: desktopPreferencesIn(dataDir), updates });
   const notifier = startNotifier({
     engine,
     shell: desktop.shell,
     tellWindows: (event) => desktop.tellWindows(event),
     onApprovalsWaiting: (count, operator) => desktop.recordApprovalsWaiting(count, operator),
   });
+  const linkApp = new HarnessLinkApp();
+  const deepLinks = installDeepLinks({
+    app: linkApp,
+    send: (event) => desktop.tellWindows(event),
+    focus: () => desktop.shell.showMainWindow(),
+    log: appLog,
+    argv: [],
+    defaultApp: false,
+    execPath: process.execPath,
+  });
+  deepLinks.windowReady(); // the harness forwards shell events to whichever page is open
   let closing: Promise<void> | undefined;
   return {
+    updates: {
+      offer(update) {
+        offered = update;
+        desktop.tellWindows({ type: 'desktop/updateReady', update });
+      },
+      restarts,
+    },
+    links: {
+      secondInstance: (argv) => void linkApp.emit('second-instance', {}, [...argv], '/'),
+      openUrl: (url) => void linkApp.emit('open-url', { preventDefault: () => undefined }, url),
+    },
     engine,
     vault,
     dbPath,

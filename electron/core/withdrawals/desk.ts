@@ -405,7 +405,12 @@ export async function cancelWithdrawal(context: DeskParts, id: string, reason: s
 }
 
 /** Requests whose submission this process is driving: a second caller waits for the same attempt. */
-const inFlight = new WeakMap<(Kernel & AuditRecorder & ProfileSelection & MerchantConnection), Map<number, Promise<WithdrawalView>>>();
+const inFlight = new WeakMap<DeskParts, Map<number, Promise<WithdrawalView>>>();
+
+/** Whether this process is sending a withdrawal now (an update waits for it: main/updates). */
+export function sendingNow(context: DeskParts): boolean {
+  return (inFlight.get(context)?.size ?? 0) > 0;
+}
 
 /**
  * Sends an approved request to the service (or resumes one left `submitting` by a crash or a lost answer), as the

@@ -1,8 +1,8 @@
 // useNavigationStore: which screen the shell shows (the desk has no URLs: one window, a few screens, named in
 // electron/contract/screens.ts so the app menu can open them too), and following a clicked notification (the
-// shell's desktop/openItem event) to what it is about.
+// shell's desktop/openItem event) or a treasury-desk:// link (desktop/openLink) to what it is about.
 import { create } from 'zustand';
-import type { NotificationTarget } from '../../../electron/contract';
+import type { DeepLinkTarget, NotificationTarget } from '../../../electron/contract';
 import { SCREEN_SHORT_NAMES, SCREEN_TITLES, SCREENS, type Screen } from '../../../electron/contract/screens';
 import { EMPTY_FILTERS, useDepositsStore } from './deposits';
 import { useWithdrawalsStore } from './withdrawals';
@@ -17,6 +17,13 @@ interface NavigationStore {
   go(screen: Screen): void;
   /** Shows what a notification is about: the withdrawal's detail, the batch payout, the deposit found by its txid, the connection. */
   open(target: NotificationTarget): void;
+  /** Shows what a link names (only shows: a link never acts). */
+  openLink(target: DeepLinkTarget): void;
+}
+
+function showDeposit(txid: string): Screen {
+  useDepositsStore.getState().setFilters({ ...EMPTY_FILTERS, search: txid });
+  return 'deposits';
 }
 
 export const useNavigationStore = create<NavigationStore>()((set) => ({
@@ -35,8 +42,7 @@ export const useNavigationStore = create<NavigationStore>()((set) => ({
         useWithdrawalsStore.getState().openBatch(target.id);
         return;
       case 'deposit':
-        set({ screen: 'deposits' });
-        useDepositsStore.getState().setFilters({ ...EMPTY_FILTERS, search: target.txid });
+        set({ screen: showDeposit(target.txid) });
         return;
       case 'connection':
         set({ screen: 'profiles' });
@@ -44,6 +50,21 @@ export const useNavigationStore = create<NavigationStore>()((set) => ({
       default: {
         const unknown: never = target;
         console.warn('Treasury Desk ignored a notification target it does not know', unknown);
+      }
+    }
+  },
+  openLink(target) {
+    switch (target.kind) {
+      case 'withdrawal':
+      case 'payoutBatch':
+        useNavigationStore.getState().open(target);
+        return;
+      case 'deposit':
+        set({ screen: showDeposit(target.txid) });
+        return;
+      default: {
+        const unknown: never = target;
+        console.warn('Treasury Desk ignored a link target it does not know', unknown);
       }
     }
   },

@@ -86,6 +86,7 @@ const fakeEngine: Engine = {
   handlers: new Proxy({} as Engine['handlers'], { get: (_target, method: string) => () => Promise.resolve(answer(method)) }),
   onEvent: (_listener: (event: ContractEvent) => void) => () => undefined,
   warnings: [],
+  sendInFlight: () => false,
   close: () => Promise.resolve(),
 };
 

@@ -264,3 +264,28 @@ describe('workstation preferences', () => {
     expect(store.read()).toEqual({ keepRunningInTray: false, window: null });
   });
 });
+
+describe('the update banner', () => {
+  it('answers no update and refuses a restart when the build has no update channel', async () => {
+    const handlers = windowHandlers(fakeShell().shell);
+    expect(await dispatchWindowCall(handlers, 'desktop/updateReady', {})).toEqual(ok({ ready: null }));
+    expect(await dispatchWindowCall(handlers, 'desktop/restartToUpdate', {})).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('no verified update is ready') } });
+    expect(await dispatchWindowCall(handlers, 'desktop/restartToUpdate', { now: true })).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
+  });
+
+  it("passes the channel's answers through, and a channel that throws is answered as internal", async () => {
+    let sending = true;
+    const restart = vi.fn(() => (sending ? fail<{ restarting: true; version: string }>('conflict', 'a withdrawal is being sent') : ok({ restarting: true as const, version: '1.3.0' })));
+    const engine = fakeEngine();
+    const desktop = createDesktopHandlers({ shell: fakeShell().shell, engine, preferences: desktopPreferencesIn(folder), updates: { ready: () => ({ version: '1.3.0', notes: '<b>notes</b>' }), restart } });
+    const handlers = { ...engine, ...desktop };
+    expect(await dispatchWindowCall(handlers, 'desktop/updateReady', {})).toEqual(ok({ ready: { version: '1.3.0', notes: '<b>notes</b>' } }));
+    expect(await dispatchWindowCall(handlers, 'desktop/restartToUpdate', {})).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    sending = false;
+    expect(await dispatchWindowCall(handlers, 'desktop/restartToUpdate', {})).toEqual(ok({ restarting: true, version: '1.3.0' }));
+    restart.mockImplementation(() => {
+      throw new Error('quitAndInstall failed');
+    });
+    expect(await dispatchWindowCall(handlers, 'desktop/restartToUpdate', {})).toMatchObject({ ok: false, error: { code: 'internal' } });
+  });
+});

@@ -121,6 +121,7 @@ export class FakeApp extends EventEmitter {
   readonly requestSingleInstanceLock = vi.fn(() => this.gotLock);
   readonly exit = vi.fn();
   readonly setAboutPanelOptions = vi.fn();
+  readonly setAsDefaultProtocolClient = vi.fn((_protocol: string, _path?: string, _args?: string[]) => true);
   getVersion(): string {
     return '9.8.7';
   }

@@ -309,6 +309,20 @@ describe('main process entry', () => {
     expect(window.focus).toHaveBeenCalled();
     expect(windows).toHaveLength(1);
 
+    // treasury-desk:// links: the scheme is registered; a second instance's link (argv) reaches the first one's window
+    // as a "show this" intent once the page has loaded, macOS's open-url too, and a malformed link arrives as refused.
+    expect(app.setAsDefaultProtocolClient).toHaveBeenCalledWith('treasury-desk');
+    window.webContents.sent.length = 0;
+    app.emit('second-instance', {}, ['/opt/treasury-desk', 'treasury-desk://withdrawal/12'], '/');
+    expect(window.webContents.sent).toEqual([]); // the page has not said it loaded yet: the link waits
+    window.webContents.emit('did-finish-load');
+    app.emit('open-url', { preventDefault: vi.fn() }, 'treasury-desk://approve/12');
+    expect(window.webContents.sent).toEqual([
+      { channel: EVENT_CHANNEL, payload: { type: 'desktop/openLink', link: { outcome: 'open', target: { kind: 'withdrawal', id: '12' } } } },
+      { channel: EVENT_CHANNEL, payload: { type: 'desktop/openLink', link: expect.objectContaining({ outcome: 'refused', problem: 'unknownKind' }) } },
+    ]);
+    expect(windows).toHaveLength(1);
+
     // Navigation away from our page is refused on the window's contents (installed by web-contents-created).
     app.emit('web-contents-created', {}, window.webContents);
     expect(window.webContents.navigate('will-navigate', 'https://evil.example/')).toBe(true);
