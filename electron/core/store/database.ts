@@ -131,7 +131,8 @@ export type OpenReadableOptions = Omit<OpenDatabaseOptions, 'readonly' | 'migrat
 /**
  * Opens a second, read-only connection to the desk's database at `path` (SQLite's readonly open flag plus
  * `PRAGMA query_only`), so a write through it is refused by SQLite itself (SQLITE_READONLY), not only by the
- * compiler. It sees what the writable handle has committed (WAL), never a transaction still open there: a read that
+ * compiler. Both are needed: the read-only flag refuses every change of data or schema, and `query_only` also refuses
+ * BEGIN IMMEDIATE, which a read-only connection to a WAL file otherwise accepts. It sees what the writable handle has committed (WAL), never a transaction still open there: a read that
  * belongs to a write transaction uses that transaction's WritableDB. The file must exist at the latest schema (the
  * writer migrates it); the integrity check is `none` by default, as the writer checked the file at its own open.
  */

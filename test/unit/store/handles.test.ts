@@ -52,8 +52,11 @@ describe('handle types', () => {
     expect(notWritable.readonly).toBe(true);
     // @ts-expect-error a writer refuses a ReadableDB at compile time (and SQLite refuses it at run time)
     expect(refusal(() => setSetting(reader, 'ui.theme', 'light'))).toBe('SQLITE_READONLY');
+    // A read-only connection alone accepts BEGIN IMMEDIATE in WAL mode; query_only is what refuses it, before fn runs.
+    let ran = false;
     // @ts-expect-error a write transaction needs a WritableDB
-    expect(refusal(() => writeTransaction(reader, () => setSetting(writer, 'ui.theme', 'light')))).toBe('SQLITE_READONLY');
+    expect(refusal(() => writeTransaction(reader, () => { ran = true; setSetting(writer, 'ui.theme', 'light'); }))).toBe('SQLITE_READONLY');
+    expect(ran).toBe(false);
     expect(getSetting(writer, 'ui.theme')).toBe('dark');
     closeDatabase(reader);
   });
