@@ -1,7 +1,7 @@
 // The withdrawal address book: destinations per (profile, chain) with a label and how often and when they were used.
 // Addresses are stored as given; normalising them (e.g. EVM case) is the caller's job with the chains rules. The label
 // and note here are the one place a book entry's label lives (`addressbook label` and `labels set book` both write it).
-import { perDatabase, type StoreDatabase } from './database';
+import { perDatabase, type ReadableDB, type WritableDB } from './database';
 import { invalidArgument } from './errors';
 
 export interface AddressBookEntry {
@@ -75,7 +75,7 @@ function checkAddress(chain: string, address: string): void {
 
 /** Adds an entry, or relabels an existing one. */
 export function saveAddressBookEntry(
-  db: StoreDatabase,
+  db: WritableDB,
   profile: string,
   entry: { readonly chain: string; readonly address: string; readonly label?: string | null },
   now: number = Date.now(),
@@ -85,18 +85,18 @@ export function saveAddressBookEntry(
 }
 
 /** Counts one withdrawal to this address (adding it, unlabelled, if new). */
-export function recordAddressUse(db: StoreDatabase, profile: string, chain: string, address: string, now: number = Date.now()): AddressBookEntry {
+export function recordAddressUse(db: WritableDB, profile: string, chain: string, address: string, now: number = Date.now()): AddressBookEntry {
   checkAddress(chain, address);
   return toEntry(statements(db).use.get({ profile, chain, address, now }) as EntryRow);
 }
 
-export function getAddressBookEntry(db: StoreDatabase, profile: string, chain: string, address: string): AddressBookEntry | undefined {
+export function getAddressBookEntry(db: ReadableDB, profile: string, chain: string, address: string): AddressBookEntry | undefined {
   const row = statements(db).one.get(profile, chain, address) as EntryRow | undefined;
   return row === undefined ? undefined : toEntry(row);
 }
 
 /** Entries most recently used first (never-used ones last). */
-export function listAddressBook(db: StoreDatabase, profile: string, chain?: string): AddressBookEntry[] {
+export function listAddressBook(db: ReadableDB, profile: string, chain?: string): AddressBookEntry[] {
   const s = statements(db);
   const rows = (chain === undefined ? s.all.all(profile) : s.byChain.all(profile, chain)) as EntryRow[];
   return rows.map(toEntry);
@@ -104,7 +104,7 @@ export function listAddressBook(db: StoreDatabase, profile: string, chain?: stri
 
 /** Sets an existing entry's label and note (null clears them); undefined when there is no such entry. */
 export function setAddressBookLabel(
-  db: StoreDatabase,
+  db: WritableDB,
   profile: string,
   entry: { readonly chain: string; readonly address: string; readonly label: string | null; readonly note: string | null },
 ): AddressBookEntry | undefined {
@@ -112,6 +112,6 @@ export function setAddressBookLabel(
   return row === undefined ? undefined : toEntry(row);
 }
 
-export function deleteAddressBookEntry(db: StoreDatabase, profile: string, chain: string, address: string): boolean {
+export function deleteAddressBookEntry(db: WritableDB, profile: string, chain: string, address: string): boolean {
   return statements(db).remove.run(profile, chain, address).changes === 1;
 }

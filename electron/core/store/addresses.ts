@@ -1,6 +1,6 @@
 // Deposit addresses created with createAddress: one per (profile, userOrder), the verified record kept whole.
 // The same userOrder must keep its address (PROTOCOL §8); a different answer is reported as a conflict, never stored.
-import { perDatabase, statementCache, type StoreDatabase } from './database';
+import { perDatabase, statementCache, type ReadableDB, type WritableDB } from './database';
 import { invalidArgument } from './errors';
 import { canonicalJson, parseObjectColumn } from './json';
 import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
@@ -66,7 +66,7 @@ const statements = perDatabase((db) => ({
 const dynamic = statementCache();
 
 export function saveDepositAddress(
-  db: StoreDatabase,
+  db: WritableDB,
   profile: string,
   record: DepositAddressRecord,
   now: number = Date.now(),
@@ -91,22 +91,22 @@ export function saveDepositAddress(
   return { isNew: false, conflict, address: existing };
 }
 
-export function getDepositAddressByUserOrder(db: StoreDatabase, profile: string, userOrder: string): DepositAddress | undefined {
+export function getDepositAddressByUserOrder(db: ReadableDB, profile: string, userOrder: string): DepositAddress | undefined {
   const row = statements(db).byUserOrder.get(profile, userOrder) as AddressRow | undefined;
   return row === undefined ? undefined : toAddress(row);
 }
 
-export function findDepositAddresses(db: StoreDatabase, profile: string, address: string): DepositAddress[] {
+export function findDepositAddresses(db: ReadableDB, profile: string, address: string): DepositAddress[] {
   return (statements(db).byAddress.all(profile, address) as AddressRow[]).map(toAddress);
 }
 
-export function setDepositAddressLabel(db: StoreDatabase, profile: string, userOrder: string, label: string | null): boolean {
+export function setDepositAddressLabel(db: WritableDB, profile: string, userOrder: string, label: string | null): boolean {
   return statements(db).setLabel.run(label, profile, userOrder).changes === 1;
 }
 
 /** Addresses newest first by (created_at, id), keyset-paged. */
 export function listDepositAddresses(
-  db: StoreDatabase,
+  db: ReadableDB,
   query: { readonly profile: string; readonly addressType?: string; readonly limit: number; readonly after?: string | null },
 ): Page<DepositAddress> {
   const limit = checkPageSize(query.limit);

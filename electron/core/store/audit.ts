@@ -4,7 +4,7 @@
 // Also the read-only legacy log of before migration 0050 (unsigned, hash-chained), checked by its old rule.
 import { createHash } from 'node:crypto';
 import { encodeStatement, auditRowHash, CHAIN_GENESIS, type Statement, type StatementBody, type StatementKind } from '../statements/statement';
-import { perDatabase, statementCache, writeTransaction, type StoreDatabase } from './database';
+import { perDatabase, statementCache, writeTransaction, type ReadableDB, type WritableDB } from './database';
 import { invalidArgument } from './errors';
 import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
 
@@ -134,7 +134,7 @@ const dynamic = statementCache();
  * Appends one signed statement at the head of the chain, in an IMMEDIATE transaction (or the caller's, so a decision,
  * its state change and its audit row commit together). The signer sees the final canonical text, seq and prev included.
  */
-export function appendStatement(db: StoreDatabase, draft: StatementDraft, sign: StatementSigner, now: number = Date.now()): AuditRow {
+export function appendStatement(db: WritableDB, draft: StatementDraft, sign: StatementSigner, now: number = Date.now()): AuditRow {
   if (draft.subject.length > 512) throw invalidArgument('a statement subject is at most 512 characters');
   return writeTransaction(db, () => {
     const s = statements(db);
@@ -176,60 +176,60 @@ export function appendStatement(db: StoreDatabase, draft: StatementDraft, sign: 
  * Inserts a row signed elsewhere (a team workstation's, pulled from the team database) exactly as it is; the caller
  * has verified it. The table's triggers still refuse a row that does not extend the local chain.
  */
-export function insertAuditRow(db: StoreDatabase, row: AuditRow): void {
+export function insertAuditRow(db: WritableDB, row: AuditRow): void {
   statements(db).insert.run(row);
 }
 
-export function auditHead(db: StoreDatabase): { readonly seq: number; readonly hash: string } | null {
+export function auditHead(db: ReadableDB): { readonly seq: number; readonly hash: string } | null {
   return (statements(db).head.get() as { seq: number; hash: string } | undefined) ?? null;
 }
 
-export function getAuditRow(db: StoreDatabase, seq: number): AuditRow | undefined {
+export function getAuditRow(db: ReadableDB, seq: number): AuditRow | undefined {
   const row = statements(db).one.get(seq) as AuditDbRow | undefined;
   return row === undefined ? undefined : auditRowFromDb(row);
 }
 
-export function countAuditRows(db: StoreDatabase): number {
+export function countAuditRows(db: ReadableDB): number {
   return statements(db).count.get() as number;
 }
 
 /** Every row from `fromSeq` on, in seq order, streamed. */
-export function* iterateAudit(db: StoreDatabase, fromSeq = 1): Generator<AuditRow> {
+export function* iterateAudit(db: ReadableDB, fromSeq = 1): Generator<AuditRow> {
   for (const row of statements(db).walk.iterate(fromSeq) as IterableIterator<AuditDbRow>) yield auditRowFromDb(row);
 }
 
 /** A profile's rows about one subject (an intent hash, an operator, a currency), by the stored column. */
-export function auditRowsBySubject(db: StoreDatabase, profile: string, subject: string): AuditRow[] {
+export function auditRowsBySubject(db: ReadableDB, profile: string, subject: string): AuditRow[] {
   return (statements(db).bySubject.all(profile, subject) as AuditDbRow[]).map(auditRowFromDb);
 }
 
 /** A profile's rows of the given kinds, in seq order (the roster replays its kinds). */
-export function auditRowsOfKinds(db: StoreDatabase, profile: string, kinds: readonly string[]): AuditRow[] {
+export function auditRowsOfKinds(db: ReadableDB, profile: string, kinds: readonly string[]): AuditRow[] {
   return (statements(db).byKinds.all(profile, JSON.stringify(kinds)) as AuditDbRow[]).map(auditRowFromDb);
 }
 
 /** A profile's roster rows and its desk-signed system rows of `endAction` (a removed profile's roster ends there). */
-export function auditRosterRows(db: StoreDatabase, profile: string, kinds: readonly string[], endAction: string): AuditRow[] {
+export function auditRosterRows(db: ReadableDB, profile: string, kinds: readonly string[], endAction: string): AuditRow[] {
   return (statements(db).roster.all(profile, JSON.stringify(kinds), endAction) as AuditDbRow[]).map(auditRowFromDb);
 }
 
 /** The rows that name desk keys: foundings and the audited `action` that enrols a workstation (its name given). */
-export function auditRowsNamingDeskKeys(db: StoreDatabase, enrolmentAction: string): AuditRow[] {
+export function auditRowsNamingDeskKeys(db: ReadableDB, enrolmentAction: string): AuditRow[] {
   return (statements(db).enrolling.all(enrolmentAction) as AuditDbRow[]).map(auditRowFromDb);
 }
 
 /** Every row of one action (any profile), in seq order: rare actions such as a team move's enrolments. */
-export function auditRowsOfAction(db: StoreDatabase, action: string): AuditRow[] {
+export function auditRowsOfAction(db: ReadableDB, action: string): AuditRow[] {
   return (statements(db).byAction.all(action) as AuditDbRow[]).map(auditRowFromDb);
 }
 
 /** Rows for export, in seq order; optionally a seq range, both ends inclusive. */
-export function exportAudit(db: StoreDatabase, range: { readonly fromSeq?: number; readonly toSeq?: number } = {}): AuditRow[] {
+export function exportAudit(db: ReadableDB, range: { readonly fromSeq?: number; readonly toSeq?: number } = {}): AuditRow[] {
   return (statements(db).range.all(range.fromSeq ?? 1, range.toSeq ?? Number.MAX_SAFE_INTEGER) as AuditDbRow[]).map(auditRowFromDb);
 }
 
 /** Newest rows first, optionally of one profile; `after` is the cursor of the previous page. */
-export function listAudit(db: StoreDatabase, query: { readonly profile?: string; readonly limit: number; readonly after?: string | null }): Page<AuditRow> {
+export function listAudit(db: ReadableDB, query: { readonly profile?: string; readonly limit: number; readonly after?: string | null }): Page<AuditRow> {
   const limit = checkPageSize(query.limit);
   const before = query.after === undefined || query.after === null ? Number.MAX_SAFE_INTEGER : decodeCursor(query.after).id;
   const sql =
@@ -254,7 +254,7 @@ export interface LegacyAuditCheck {
 }
 
 /** Re-checks the closed legacy log's old SHA-256 chain; the signed log's first system row records its head. */
-export function checkLegacyAudit(db: StoreDatabase): LegacyAuditCheck {
+export function checkLegacyAudit(db: ReadableDB): LegacyAuditCheck {
   let expected = 1;
   let previous = CHAIN_GENESIS;
   for (const row of statements(db).legacyWalk.iterate() as IterableIterator<{

@@ -1,7 +1,7 @@
 // Balance snapshots per currency (merchantInfo). A re-observed balance equal to the latest one (compared as
 // decimals) only extends that snapshot's last_observed_at, so the table records changes, not every poll.
 import { AMOUNT_SYNTAX, Money } from '../../chains/amounts';
-import { perDatabase, statementCache, writeTransaction, type StoreDatabase } from './database';
+import { perDatabase, statementCache, writeTransaction, type ReadableDB, type WritableDB } from './database';
 import { invalidArgument } from './errors';
 import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
 
@@ -75,7 +75,7 @@ const statements = perDatabase((db) => ({
 const dynamic = statementCache();
 
 /** Records one merchantInfo answer; returns the currencies whose balance changed (a new snapshot row). */
-export function recordBalances(db: StoreDatabase, profile: string, balances: readonly BalanceObservation[], now: number = Date.now()): string[] {
+export function recordBalances(db: WritableDB, profile: string, balances: readonly BalanceObservation[], now: number = Date.now()): string[] {
   for (const balance of balances) {
     for (const field of ['available', 'frozen'] as const) {
       if (typeof balance[field] !== 'string' || !AMOUNT_SYNTAX.test(balance[field])) {
@@ -104,7 +104,7 @@ export function recordBalances(db: StoreDatabase, profile: string, balances: rea
 }
 
 /** The latest snapshot of every currency the profile has seen. */
-export function latestBalances(db: StoreDatabase, profile: string): BalanceSnapshot[] {
+export function latestBalances(db: ReadableDB, profile: string): BalanceSnapshot[] {
   return (statements(db).latestAll.all({ profile }) as SnapshotRow[]).map(toSnapshot);
 }
 
@@ -112,7 +112,7 @@ export function latestBalances(db: StoreDatabase, profile: string): BalanceSnaps
  * The balance readings of a currency over a period, oldest first: the one in force at `from` (its latest snapshot
  * observed at or before it; none when the desk had not read it yet), then every one observed before `to`.
  */
-export function balanceReadings(db: StoreDatabase, profile: string, currency: string, from: number | null, to: number): BalanceSnapshot[] {
+export function balanceReadings(db: ReadableDB, profile: string, currency: string, from: number | null, to: number): BalanceSnapshot[] {
   const s = statements(db);
   const start = from === null ? undefined : (s.inForceAt.get(profile, currency, from) as { observed_at: number; id: number } | undefined);
   const startAt = from === null ? Number.MIN_SAFE_INTEGER : (start?.observed_at ?? from);
@@ -121,13 +121,13 @@ export function balanceReadings(db: StoreDatabase, profile: string, currency: st
 }
 
 /** The currencies whose balance the desk has ever read as something other than zero. */
-export function heldCurrencies(db: StoreDatabase, profile: string): string[] {
+export function heldCurrencies(db: ReadableDB, profile: string): string[] {
   return statements(db).heldCurrencies.all(profile) as string[];
 }
 
 /** Snapshots of one currency, newest first, keyset-paged. */
 export function listBalanceHistory(
-  db: StoreDatabase,
+  db: ReadableDB,
   query: { readonly profile: string; readonly currency: string; readonly limit: number; readonly after?: string | null },
 ): Page<BalanceSnapshot> {
   const limit = checkPageSize(query.limit);

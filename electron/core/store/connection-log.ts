@@ -1,6 +1,6 @@
 // What the connection panel shows over time, per profile: the clock drift measurements, newest 500 kept (older ones
 // are deleted in the same transaction as each insert, so the table stays bounded), and the last whitelist refusal.
-import { perDatabase, writeTransaction, type StoreDatabase } from './database';
+import { perDatabase, writeTransaction, type ReadableDB, type WritableDB } from './database';
 import { invalidArgument } from './errors';
 
 /** Where a drift measurement came from: the selfcheck's serverTime, or a verified answer's SVC-TIMESTAMP. */
@@ -47,7 +47,7 @@ const statements = perDatabase((db) => ({
 }));
 
 /** Records one drift measurement and drops the profile's oldest beyond `keep`, together. */
-export function recordClockDrift(db: StoreDatabase, profile: string, reading: ClockDriftReading, keep: number = CLOCK_DRIFT_READINGS_KEPT): void {
+export function recordClockDrift(db: WritableDB, profile: string, reading: ClockDriftReading, keep: number = CLOCK_DRIFT_READINGS_KEPT): void {
   if (!Number.isSafeInteger(reading.driftSeconds) || !Number.isSafeInteger(reading.measuredAt)) {
     throw invalidArgument('a clock drift reading is whole seconds measured at a whole millisecond');
   }
@@ -64,17 +64,17 @@ export function recordClockDrift(db: StoreDatabase, profile: string, reading: Cl
 }
 
 /** The profile's drift measurements, oldest first (at most `limit`, the newest ones). */
-export function clockDriftHistory(db: StoreDatabase, profile: string, limit: number = CLOCK_DRIFT_READINGS_KEPT): ClockDriftReading[] {
+export function clockDriftHistory(db: ReadableDB, profile: string, limit: number = CLOCK_DRIFT_READINGS_KEPT): ClockDriftReading[] {
   return (statements(db).newestDrift.all(profile, limit) as DriftRow[]).map((row) => ({ measuredAt: row.measured_at, driftSeconds: row.drift_seconds, source: row.source }));
 }
 
 /** Keeps `refusal` as the profile's last whitelist refusal. */
-export function recordWhitelistRefusal(db: StoreDatabase, profile: string, refusal: WhitelistRefusal): void {
+export function recordWhitelistRefusal(db: WritableDB, profile: string, refusal: WhitelistRefusal): void {
   statements(db).upsertRefusal.run({ profile, at: refusal.refusedAt, endpoint: refusal.endpoint });
 }
 
 /** The profile's last whitelist refusal, or undefined when the service never refused this desk. */
-export function lastWhitelistRefusal(db: StoreDatabase, profile: string): WhitelistRefusal | undefined {
+export function lastWhitelistRefusal(db: ReadableDB, profile: string): WhitelistRefusal | undefined {
   const row = statements(db).refusal.get(profile) as { refused_at: number; endpoint: string } | undefined;
   return row === undefined ? undefined : { refusedAt: row.refused_at, endpoint: row.endpoint };
 }

@@ -1,5 +1,5 @@
 // The currency records (fees, minimums) last fetched from getCurrencies for a profile, kept whole as verified JSON.
-import { perDatabase, writeTransaction, type StoreDatabase } from './database';
+import { perDatabase, writeTransaction, type ReadableDB, type WritableDB } from './database';
 import { invalidArgument } from './errors';
 import { canonicalJson, parseObjectColumn } from './json';
 
@@ -35,7 +35,7 @@ const statements = perDatabase((db) => ({
 }));
 
 /** Replaces the profile's currency list with a freshly fetched one (a symbol no longer listed disappears). */
-export function replaceCurrencies(db: StoreDatabase, profile: string, records: readonly CurrencyRecord[], now: number = Date.now()): void {
+export function replaceCurrencies(db: WritableDB, profile: string, records: readonly CurrencyRecord[], now: number = Date.now()): void {
   const symbols = new Set<string>();
   for (const record of records) {
     if (typeof record.symbol !== 'string' || record.symbol === '') throw invalidArgument('currency record without a symbol');
@@ -49,11 +49,11 @@ export function replaceCurrencies(db: StoreDatabase, profile: string, records: r
   });
 }
 
-export function listCurrencies(db: StoreDatabase, profile: string): StoredCurrency[] {
+export function listCurrencies(db: ReadableDB, profile: string): StoredCurrency[] {
   return (statements(db).all.all(profile) as CurrencyRow[]).map(toStored);
 }
 
-export function getCurrency(db: StoreDatabase, profile: string, symbol: string): StoredCurrency | undefined {
+export function getCurrency(db: ReadableDB, profile: string, symbol: string): StoredCurrency | undefined {
   const row = statements(db).one.get(profile, symbol) as CurrencyRow | undefined;
   return row === undefined ? undefined : toStored(row);
 }

@@ -6,8 +6,18 @@ import { damagedMessage, sqliteCode, StoreError } from './errors';
 import { latestVersion, MIGRATIONS, readUserVersion, runMigrations, trigramAvailable, type Migration } from './migrations';
 import { ensureParentDirectory } from './paths';
 
-/** The handle every repository function takes first. */
-export type StoreDatabase = Database.Database;
+declare const readableBrand: unique symbol;
+declare const writableBrand: unique symbol;
+/**
+ * A handle a repository function may only read through (Signal Desktop's ReadableDB). Read functions take it, so they
+ * accept both handles. A read that must see a write transaction's own writes runs on that transaction's WritableDB,
+ * never on a separate read-only connection (openReadableDatabase), which sees only committed data.
+ */
+export type ReadableDB = Database.Database & { readonly [readableBrand]: true };
+/** A handle that may write: INSERT, UPDATE, DELETE, DDL, write transactions. Usable wherever a ReadableDB is asked. */
+export type WritableDB = ReadableDB & { readonly [writableBrand]: true };
+/** The desk's writable handle, the one openDatabase returns and the engine holds (kept as a name to keep diffs small). */
+export type StoreDatabase = WritableDB;
 export type Statement = Database.Statement<unknown[], unknown>;
 
 export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
@@ -55,12 +65,13 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): S
 
   let db: StoreDatabase;
   try {
+    // The one place a raw better-sqlite3 handle becomes a branded one (and openReadableDatabase, which narrows it).
     db = new Database(path, {
       readonly,
       fileMustExist: readonly,
       timeout: busyTimeoutMs,
       ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
-    });
+    }) as StoreDatabase;
   } catch (error) {
     if (readonly && sqliteCode(error) === 'SQLITE_CANTOPEN') {
       throw new StoreError('notFound', `no database at ${path}`, { path, cause: error });
@@ -114,13 +125,30 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): S
   }
 }
 
+/** Options of openReadableDatabase: those of openDatabase without the ones only a writer uses. */
+export type OpenReadableOptions = Omit<OpenDatabaseOptions, 'readonly' | 'migrations'>;
+
+/**
+ * Opens a second, read-only connection to the desk's database at `path` (SQLite's readonly open flag plus
+ * `PRAGMA query_only`), so a write through it is refused by SQLite itself (SQLITE_READONLY), not only by the
+ * compiler. Both are needed: the read-only flag refuses every change of data or schema, and `query_only` also refuses
+ * BEGIN IMMEDIATE, which a read-only connection to a WAL file otherwise accepts. It sees what the writable handle has committed (WAL), never a transaction still open there: a read that
+ * belongs to a write transaction uses that transaction's WritableDB. The file must exist at the latest schema (the
+ * writer migrates it); the integrity check is `none` by default, as the writer checked the file at its own open.
+ */
+export function openReadableDatabase(path: string, options: OpenReadableOptions = {}): ReadableDB {
+  const db: ReadableDB = openDatabase(path, { integrityCheck: 'none', ...options, readonly: true });
+  db.pragma('query_only = ON');
+  return db;
+}
+
 /** Closes the handle; safe to call twice. */
-export function closeDatabase(db: StoreDatabase): void {
+export function closeDatabase(db: ReadableDB): void {
   if (db.open) db.close();
 }
 
 /** The schema version (`PRAGMA user_version`): the number of the last migration applied. */
-export function userVersion(db: StoreDatabase): number {
+export function userVersion(db: ReadableDB): number {
   return readUserVersion(db);
 }
 
@@ -135,7 +163,7 @@ export type CommitDurability = 'full' | 'processCrash';
  * again and whose loss, together with everything committed with it, leaves a consistent state (a verified deposit
  * page with the walk's position): never for the desk's own records, audit rows above all.
  */
-export function writeTransaction<T>(db: StoreDatabase, fn: () => T, durability: CommitDurability = 'full'): T {
+export function writeTransaction<T>(db: WritableDB, fn: () => T, durability: CommitDurability = 'full'): T {
   if (db.inTransaction) return db.transaction(fn)();
   if (durability === 'full') return db.transaction(fn).immediate();
   db.pragma('synchronous = NORMAL');
@@ -150,8 +178,8 @@ export function writeTransaction<T>(db: StoreDatabase, fn: () => T, durability: 
  * Per-handle lazily built values (prepared statements). `const statements = perDatabase((db) => ({...}))`, then
  * `statements(db).insert.run(...)`. Entries die with the handle (WeakMap).
  */
-export function perDatabase<T>(build: (db: StoreDatabase) => T): (db: StoreDatabase) => T {
-  const cache = new WeakMap<StoreDatabase, T>();
+export function perDatabase<T>(build: (db: ReadableDB) => T): (db: ReadableDB) => T {
+  const cache = new WeakMap<ReadableDB, T>();
   return (db) => {
     let value = cache.get(db);
     if (value === undefined) {
@@ -163,7 +191,7 @@ export function perDatabase<T>(build: (db: StoreDatabase) => T): (db: StoreDatab
 }
 
 /** Per-handle cache of statements whose SQL varies (optional filters), keyed by the SQL text. */
-export function statementCache(): (db: StoreDatabase, sql: string) => Statement {
+export function statementCache(): (db: ReadableDB, sql: string) => Statement {
   const caches = perDatabase(() => new Map<string, Statement>());
   return (db, sql) => {
     const cache = caches(db);
@@ -183,7 +211,7 @@ export interface SqliteCapabilities {
   readonly trigram: boolean;
 }
 
-export function sqliteCapabilities(db: StoreDatabase): SqliteCapabilities {
+export function sqliteCapabilities(db: ReadableDB): SqliteCapabilities {
   return { version: String(db.prepare('SELECT sqlite_version()').pluck().get()), trigram: trigramAvailable(db) };
 }
 
@@ -191,7 +219,7 @@ export function sqliteCapabilities(db: StoreDatabase): SqliteCapabilities {
  * Runs an integrity check and returns SQLite's complaints (empty when the file is sound). `everyday` is the `auto`
  * level's usual scope: every ordinary table except the deposit history and its search index.
  */
-export function checkDatabaseIntegrity(db: StoreDatabase, scope: 'everyday' | 'quick' | 'full' | 'none'): string[] {
+export function checkDatabaseIntegrity(db: ReadableDB, scope: 'everyday' | 'quick' | 'full' | 'none'): string[] {
   if (scope === 'none') return [];
   if (scope === 'full') return pragmaProblems(db, 'integrity_check(20)');
   const tables = db
@@ -207,7 +235,7 @@ export function checkDatabaseIntegrity(db: StoreDatabase, scope: 'everyday' | 'q
   return problems;
 }
 
-function wholeFileCheckDue(db: StoreDatabase, now: number): boolean {
+function wholeFileCheckDue(db: ReadableDB, now: number): boolean {
   const hasSettings = db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'settings'").pluck().get() === 1;
   if (!hasSettings) return true;
   const text = db.prepare('SELECT value_json FROM settings WHERE key = ?').pluck().get(LAST_WHOLE_FILE_CHECK_SETTING);
@@ -216,14 +244,14 @@ function wholeFileCheckDue(db: StoreDatabase, now: number): boolean {
   return !Number.isFinite(last) || now - last >= WHOLE_FILE_CHECK_INTERVAL_MS || now < last;
 }
 
-function recordWholeFileCheck(db: StoreDatabase, now: number): void {
+function recordWholeFileCheck(db: WritableDB, now: number): void {
   db.prepare(
     `INSERT INTO settings (key, value_json, updated_at) VALUES (?, ?, ?)
      ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json, updated_at = excluded.updated_at`,
   ).run(LAST_WHOLE_FILE_CHECK_SETTING, JSON.stringify(now), now);
 }
 
-function pragmaProblems(db: StoreDatabase, pragma: string): string[] {
+function pragmaProblems(db: ReadableDB, pragma: string): string[] {
   const lines = db.pragma(pragma) as Record<string, unknown>[];
   const texts = lines.map((line) => String(Object.values(line)[0]));
   return texts.length === 1 && texts[0] === 'ok' ? [] : texts;

@@ -3,7 +3,7 @@
 // rows stored since tested one by one; scan fallback without the index).
 import type { DepositRecord } from '../../protocol';
 import { AMOUNT_SYNTAX, Money } from '../../chains/amounts';
-import { perDatabase, statementCache, writeTransaction, type StoreDatabase } from './database';
+import { perDatabase, statementCache, writeTransaction, type ReadableDB, type WritableDB } from './database';
 import { invalidArgument } from './errors';
 import { canonicalJson, parseObjectColumn } from './json';
 import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
@@ -183,7 +183,7 @@ function differingFields(stored: Readonly<Record<string, unknown>>, observed: Re
   return differing;
 }
 
-function upsert(db: StoreDatabase, profile: string, record: DepositRecord, source: DepositSource, now: number): DepositUpsertResult {
+function upsert(db: WritableDB, profile: string, record: DepositRecord, source: DepositSource, now: number): DepositUpsertResult {
   checkRecord(record);
   const s = statements(db);
   const inserted = s.insert.run({
@@ -217,7 +217,7 @@ function upsert(db: StoreDatabase, profile: string, record: DepositRecord, sourc
  * reported as a conflict.
  */
 export function insertOrTouchDeposit(
-  db: StoreDatabase,
+  db: WritableDB,
   profile: string,
   record: DepositRecord,
   source: DepositSource,
@@ -243,7 +243,7 @@ export interface DepositBatchSummary {
  * IMMEDIATE transaction (or a savepoint of the caller's); a failure rolls the whole batch back. Like the single form it
  * leaves the new rows to the search index's backlog (indexDepositSearchBacklog).
  */
-export function insertOrTouchDeposits(db: StoreDatabase, profile: string, observations: Iterable<DepositObservation>): DepositBatchSummary {
+export function insertOrTouchDeposits(db: WritableDB, profile: string, observations: Iterable<DepositObservation>): DepositBatchSummary {
   return writeTransaction(db, () => {
     let inserted = 0;
     let touched = 0;
@@ -270,14 +270,14 @@ const intakeStatements = perDatabase((db) => ({
  * far cheaper to commit than the same records spread over the deposits table and its indexes. Runs in the caller's
  * transaction when there is one, so a page can commit together with what else it changes (a walk's position).
  */
-export function stageDeposits(db: StoreDatabase, profile: string, records: readonly DepositRecord[], source: DepositSource, observedAt: number): void {
+export function stageDeposits(db: WritableDB, profile: string, records: readonly DepositRecord[], source: DepositSource, observedAt: number): void {
   for (const record of records) checkRecord(record);
   if (records.length === 0) return;
   intakeStatements(db).stage.run(profile, source, observedAt, records.length, JSON.stringify(records));
 }
 
 /** How many verified records wait in the staging table. */
-export function countStagedDeposits(db: StoreDatabase): number {
+export function countStagedDeposits(db: ReadableDB): number {
   return intakeStatements(db).staged.get() as number;
 }
 
@@ -291,7 +291,7 @@ export interface StagedDepositsMoved extends DepositBatchSummary {
  * Moves every staged record into deposits, in the order staged, with insertOrTouchDeposit's semantics (first seen at
  * the time it was staged), in one transaction (or a savepoint of the caller's). One summary per profile and source.
  */
-export function moveStagedDeposits(db: StoreDatabase): StagedDepositsMoved[] {
+export function moveStagedDeposits(db: WritableDB): StagedDepositsMoved[] {
   return writeTransaction(db, () => {
     const s = intakeStatements(db);
     const moved = new Map<string, { profile: string; source: DepositSource; inserted: number; touched: number; conflicts: { apiOrder: string; fields: readonly string[] }[] }>();
@@ -317,7 +317,7 @@ export function moveStagedDeposits(db: StoreDatabase): StagedDepositsMoved[] {
  * How many deposit ids lie above the search index's mark: an upper bound on the rows stored since the index was last
  * brought up to date, which searches test one by one. 0 when there is no search index.
  */
-export function depositSearchBacklog(db: StoreDatabase): number {
+export function depositSearchBacklog(db: ReadableDB): number {
   if (depositSearchMode(db) === 'scan') return 0;
   return Math.max(0, lastDepositId(db) - (searchStatements(db).indexedThrough.get() as number));
 }
@@ -327,7 +327,7 @@ export function depositSearchBacklog(db: StoreDatabase): number {
  * caller's): one FTS5 insert of many rows costs about two thirds of what the same rows cost a page at a time. Returns
  * the number of deposits indexed (0 without a search index).
  */
-export function indexDepositSearchBacklog(db: StoreDatabase, limit?: number): number {
+export function indexDepositSearchBacklog(db: WritableDB, limit?: number): number {
   if (depositSearchMode(db) === 'scan') return 0;
   if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) throw invalidArgument(`index batch size must be a positive whole number, got ${limit}`);
   return writeTransaction(db, () => {
@@ -341,33 +341,33 @@ export function indexDepositSearchBacklog(db: StoreDatabase, limit?: number): nu
   });
 }
 
-export function getDeposit(db: StoreDatabase, id: number): Deposit | undefined {
+export function getDeposit(db: ReadableDB, id: number): Deposit | undefined {
   const row = statements(db).byId.get(id) as DepositRow | undefined;
   return row === undefined ? undefined : toDeposit(row);
 }
 
-export function getDepositByApiOrder(db: StoreDatabase, profile: string, apiOrder: string): Deposit | undefined {
+export function getDepositByApiOrder(db: ReadableDB, profile: string, apiOrder: string): Deposit | undefined {
   const row = statements(db).byApiOrder.get(profile, apiOrder) as DepositRow | undefined;
   return row === undefined ? undefined : toDeposit(row);
 }
 
 /** Every deposit credited by this transaction (usually one; a batch transfer can credit several). Case-insensitive. */
-export function findDepositByTxid(db: StoreDatabase, profile: string, txid: string): Deposit[] {
+export function findDepositByTxid(db: ReadableDB, profile: string, txid: string): Deposit[] {
   return (statements(db).byTxid.all(profile, txid.trim()) as DepositRow[]).map(toDeposit);
 }
 
 /** A profile's deposits stored after the one with id `afterId`, in the order stored (ids only grow). */
-export function listDepositsStoredAfter(db: StoreDatabase, profile: string, afterId: number, limit: number): Deposit[] {
+export function listDepositsStoredAfter(db: ReadableDB, profile: string, afterId: number, limit: number): Deposit[] {
   return (statements(db).afterId.all(afterId, profile, checkPageSize(limit)) as DepositRow[]).map(toDeposit);
 }
 
 /** The id of the last deposit of a profile first seen before `at` (0 when none). */
-export function lastDepositIdSeenBefore(db: StoreDatabase, profile: string, at: number): number {
+export function lastDepositIdSeenBefore(db: ReadableDB, profile: string, at: number): number {
   return (statements(db).lastSeenBefore.get(profile, at) as number | undefined) ?? 0;
 }
 
 /** The largest deposit id of the whole desk (ids only grow: every later deposit, of any profile, has a larger one). */
-export function lastDepositId(db: StoreDatabase): number {
+export function lastDepositId(db: ReadableDB): number {
   return statements(db).maxId.get() as number;
 }
 
@@ -386,7 +386,7 @@ export interface DepositSighting {
  * A profile's deposits of one currency first seen in [from, to) (null: unbounded), oldest first, read one at a time as
  * the caller consumes them (a million deposits never sit in memory); the caller runs no other statement meanwhile.
  */
-export function* depositSightings(db: StoreDatabase, profile: string, currency: string, from: number | null, to: number | null): Generator<DepositSighting> {
+export function* depositSightings(db: ReadableDB, profile: string, currency: string, from: number | null, to: number | null): Generator<DepositSighting> {
   const rows = statements(db).sightings.iterate({ profile, currency, from: from ?? Number.MIN_SAFE_INTEGER, to: to ?? Number.MAX_SAFE_INTEGER });
   for (const row of rows as Iterable<Pick<DepositRow, 'api_order' | 'txid' | 'amount' | 'fee' | 'first_seen_at' | 'callback_seen_at' | 'query_seen_at'>>) {
     yield {
@@ -402,21 +402,21 @@ export function* depositSightings(db: StoreDatabase, profile: string, currency: 
 }
 
 /** The currencies a profile holds deposits in. */
-export function depositCurrencies(db: StoreDatabase, profile: string): string[] {
+export function depositCurrencies(db: ReadableDB, profile: string): string[] {
   return statements(db).currencies.all(profile) as string[];
 }
 
 /** When the desk first stored a deposit reported by a verified callback for this profile, or null: never. */
-export function firstDepositCallbackAt(db: StoreDatabase, profile: string): number | null {
+export function firstDepositCallbackAt(db: ReadableDB, profile: string): number | null {
   return (statements(db).firstCallback.get(profile) as number | null | undefined) ?? null;
 }
 
-export function countDeposits(db: StoreDatabase, profile: string): number {
+export function countDeposits(db: ReadableDB, profile: string): number {
   return statements(db).count.get(profile) as number;
 }
 
 /** Whether the profile holds any deposit in this currency. */
-export function hasDepositsIn(db: StoreDatabase, profile: string, currency: string): boolean {
+export function hasDepositsIn(db: ReadableDB, profile: string, currency: string): boolean {
   return statements(db).anyInCurrency.get(profile, currency) !== undefined;
 }
 
@@ -424,7 +424,7 @@ export function hasDepositsIn(db: StoreDatabase, profile: string, currency: stri
  * How a record the service lists compares with what the desk holds under its apiOrder: not held, or held with the
  * fields that differ from the record as first seen (empty when equal; amounts compared as decimals). Changes nothing.
  */
-export function compareWithHeldDeposit(db: StoreDatabase, profile: string, record: DepositRecord): { readonly held: false } | { readonly held: true; readonly differingFields: readonly string[] } {
+export function compareWithHeldDeposit(db: ReadableDB, profile: string, record: DepositRecord): { readonly held: false } | { readonly held: true; readonly differingFields: readonly string[] } {
   const row = statements(db).byApiOrder.get(profile, record.apiOrder) as DepositRow | undefined;
   if (row === undefined) return { held: false };
   return { held: true, differingFields: differingFields(parseObjectColumn(row.raw_json), record as unknown as Record<string, unknown>) };
@@ -443,7 +443,7 @@ export interface HeldDepositRef {
 const HELD_REFS_BATCH = 5_000;
 
 /** Every held deposit of the profile first seen before `seenBefore` (ms), in id order, read in keyset batches. */
-export function listHeldDepositRefs(db: StoreDatabase, profile: string, seenBefore: number): HeldDepositRef[] {
+export function listHeldDepositRefs(db: ReadableDB, profile: string, seenBefore: number): HeldDepositRef[] {
   const statement = dynamic(
     db,
     `SELECT id, api_order, txid, currency, amount, source, first_seen_at FROM deposits
@@ -465,7 +465,7 @@ export function listHeldDepositRefs(db: StoreDatabase, profile: string, seenBefo
 /** How text search runs on this database: the trigram index, or a scan when SQLite lacked FTS5 trigram at migration. */
 export type DepositSearchMode = 'fts-trigram' | 'scan';
 
-export function depositSearchMode(db: StoreDatabase): DepositSearchMode {
+export function depositSearchMode(db: ReadableDB): DepositSearchMode {
   return (statements(db).searchTable.get(DEPOSIT_SEARCH_TABLE) as number) > 0 ? 'fts-trigram' : 'scan';
 }
 
@@ -525,24 +525,24 @@ function asciiLower(text: string): string {
   return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 }
 
-function matchingIds(db: StoreDatabase, match: string, cap: number): number[] {
+function matchingIds(db: ReadableDB, match: string, cap: number): number[] {
   const sql = `SELECT rowid FROM ${DEPOSIT_SEARCH_TABLE} WHERE ${DEPOSIT_SEARCH_TABLE} MATCH ? LIMIT ?`;
   return dynamic(db, sql).pluck().all(match, cap) as number[];
 }
 
-function countMatches(db: StoreDatabase, match: string, cap: number): number {
+function countMatches(db: ReadableDB, match: string, cap: number): number {
   const sql = `SELECT count(*) FROM (SELECT rowid FROM ${DEPOSIT_SEARCH_TABLE} WHERE ${DEPOSIT_SEARCH_TABLE} MATCH ? LIMIT ?)`;
   return dynamic(db, sql).pluck().get(match, cap) as number;
 }
 
 /** The profile's deposits above the index's mark that contain the fragment (the backlog, tested row by row; few rows). */
-function backlogMatches(db: StoreDatabase, rowTest: string, params: Readonly<Record<string, string | number>>, cap: number): number[] {
+function backlogMatches(db: ReadableDB, rowTest: string, params: Readonly<Record<string, string | number>>, cap: number): number[] {
   const sql = `SELECT d.id FROM deposits AS d NOT INDEXED WHERE d.id > @indexedThrough AND d.profile = @profile AND ${rowTest} ORDER BY d.id LIMIT ${cap}`;
   return dynamic(db, sql).pluck().all({ indexedThrough: params.indexedThrough, profile: params.profile, needle: params.needle }) as number[];
 }
 
 /** Chooses the plan for a query and writes its SQL (exported so tests can EXPLAIN exactly what runs). */
-export function buildDepositQuery(db: StoreDatabase, query: DepositQuery): BuiltDepositQuery {
+export function buildDepositQuery(db: ReadableDB, query: DepositQuery): BuiltDepositQuery {
   const limit = checkPageSize(query.limit);
   const params: Record<string, string | number> = { profile: query.profile, fetch: limit + 1 };
   const where = ['d.profile = @profile'];
@@ -634,7 +634,7 @@ export function buildDepositQuery(db: StoreDatabase, query: DepositQuery): Built
 }
 
 /** One page of a profile's deposits, newest first by (first_seen_at, id), filtered and optionally searched. */
-export function listDeposits(db: StoreDatabase, query: DepositQuery): Page<Deposit> {
+export function listDeposits(db: ReadableDB, query: DepositQuery): Page<Deposit> {
   const built = buildDepositQuery(db, query);
   const rows = dynamic(db, built.sql).all(built.params) as DepositRow[];
   return toPage(rows.map(toDeposit), query.limit, (deposit) => ({ at: deposit.firstSeenAt, id: deposit.id }));

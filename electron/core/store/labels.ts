@@ -1,7 +1,7 @@
 // Labels and notes on deposits (ref = apiOrder), withdrawals (ref = userOrder) and deposit addresses (ref = the
 // address), per profile, with who set them and when: hints for people, never inputs to decisions. Address-book
 // entries keep theirs in address_book (address-book.ts). An empty label with no note removes the row.
-import { perDatabase, type StoreDatabase } from './database';
+import { perDatabase, type ReadableDB, type WritableDB } from './database';
 
 export const STORED_LABEL_TYPES = ['deposit', 'withdrawal', 'addr'] as const;
 export type StoredLabelType = (typeof STORED_LABEL_TYPES)[number];
@@ -52,7 +52,7 @@ const statements = perDatabase((db) => ({
 
 /** Sets (or, with an empty label and no note, removes) the label of one record. */
 export function saveLabel(
-  db: StoreDatabase,
+  db: WritableDB,
   profile: string,
   entry: { readonly type: StoredLabelType; readonly ref: string; readonly label: string; readonly note: string | null },
   by: string,
@@ -62,18 +62,18 @@ export function saveLabel(
   else statements(db).upsert.run({ profile, ...entry, by, now });
 }
 
-export function getLabel(db: StoreDatabase, profile: string, type: StoredLabelType, ref: string): LabelRecord | undefined {
+export function getLabel(db: ReadableDB, profile: string, type: StoredLabelType, ref: string): LabelRecord | undefined {
   const row = statements(db).one.get(profile, type, ref) as LabelRow | undefined;
   return row === undefined ? undefined : toRecord(row);
 }
 
 /** Every label of the profile (for export), by type then ref. */
-export function listLabels(db: StoreDatabase, profile: string): LabelRecord[] {
+export function listLabels(db: ReadableDB, profile: string): LabelRecord[] {
   return (statements(db).all.all(profile) as LabelRow[]).map(toRecord);
 }
 
 /** Labels whose text or note contains `text` (case-insensitive), newest first, at most LABEL_SEARCH_LIMIT. */
-export function searchLabels(db: StoreDatabase, profile: string, text: string, type?: StoredLabelType): LabelRecord[] {
+export function searchLabels(db: ReadableDB, profile: string, text: string, type?: StoredLabelType): LabelRecord[] {
   return (statements(db).search.all({ profile, text, type: type ?? null }) as LabelRow[]).map(toRecord);
 }
 
@@ -81,7 +81,7 @@ export function searchLabels(db: StoreDatabase, profile: string, text: string, t
  * What a list's label filter keeps: every ref of one type whose label or note contains `text` (case-insensitive);
  * undefined when there is no filter (`text` missing or blank).
  */
-export function labelledRefs(db: StoreDatabase, profile: string, type: StoredLabelType, text: string | undefined): string[] | undefined {
+export function labelledRefs(db: ReadableDB, profile: string, type: StoredLabelType, text: string | undefined): string[] | undefined {
   const wanted = text?.trim() ?? '';
   if (wanted === '') return undefined;
   return statements(db).refs.all({ profile, type, text: wanted }) as string[];

@@ -1,6 +1,6 @@
 // The last verified merchantInfo answer of each profile, kept whole as received (PROTOCOL §8: unknown fields are kept).
 // Written by every merchantInfo call (sync, selfcheck); read by the withdrawal checks and the connection screen.
-import { perDatabase, type StoreDatabase } from './database';
+import { perDatabase, type ReadableDB, type WritableDB } from './database';
 import { invalidArgument } from './errors';
 import { canonicalJson, parseObjectColumn } from './json';
 
@@ -26,13 +26,13 @@ const statements = perDatabase((db) => ({
 }));
 
 /** Keeps a freshly verified merchantInfo record as the profile's current one. */
-export function saveMerchantInfo(db: StoreDatabase, profile: string, record: Readonly<Record<string, unknown>>, now: number = Date.now()): void {
+export function saveMerchantInfo(db: WritableDB, profile: string, record: Readonly<Record<string, unknown>>, now: number = Date.now()): void {
   if (record === null || typeof record !== 'object' || Array.isArray(record)) throw invalidArgument('a merchantInfo record is a JSON object');
   statements(db).upsert.run({ profile, record: canonicalJson(record), now });
 }
 
 /** The profile's last merchantInfo record, or undefined when merchantInfo never answered for it. */
-export function getMerchantInfo(db: StoreDatabase, profile: string): StoredMerchantInfo | undefined {
+export function getMerchantInfo(db: ReadableDB, profile: string): StoredMerchantInfo | undefined {
   const row = statements(db).one.get(profile) as MerchantInfoRow | undefined;
   return row === undefined ? undefined : { profile: row.profile, record: parseObjectColumn(row.record_json), fetchedAt: row.fetched_at };
 }

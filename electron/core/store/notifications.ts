@@ -1,7 +1,7 @@
 // The notifications' records: each operator's preferences per profile (JSON the notifications module validates on
 // read), the occurrences a notice was raised for (claimed once: INSERT OR IGNORE, so two processes sharing the desk
 // never both raise one), and per-profile cursors into the deposit and withdrawal streams.
-import { perDatabase, type StoreDatabase } from './database';
+import { perDatabase, type ReadableDB, type WritableDB } from './database';
 import { invalidArgument } from './errors';
 import { canonicalJson, parseJsonColumn } from './json';
 
@@ -27,19 +27,19 @@ const statements = perDatabase((db) => ({
   ),
 }));
 
-export function getNotificationPreferences(db: StoreDatabase, profile: string, operator: string): StoredNotificationPreferences | undefined {
+export function getNotificationPreferences(db: ReadableDB, profile: string, operator: string): StoredNotificationPreferences | undefined {
   const row = statements(db).getPreferences.get(profile, operator) as { preferences_json: string; updated_at: number } | undefined;
   return row === undefined ? undefined : { preferences: parseJsonColumn(row.preferences_json), updatedAt: row.updated_at };
 }
 
 /** Stores (replaces) an operator's preferences; `preferences` must be a JSON object. */
-export function setNotificationPreferences(db: StoreDatabase, profile: string, operator: string, preferences: object, now: number = Date.now()): void {
+export function setNotificationPreferences(db: WritableDB, profile: string, operator: string, preferences: object, now: number = Date.now()): void {
   if (preferences === null || Array.isArray(preferences)) throw invalidArgument('notification preferences must be an object');
   statements(db).setPreferences.run({ profile, operator, json: canonicalJson(preferences), now });
 }
 
 /** Forgets every operator's preferences in a profile (the profile's operators are being removed). */
-export function deleteNotificationPreferences(db: StoreDatabase, profile: string): number {
+export function deleteNotificationPreferences(db: WritableDB, profile: string): number {
   return statements(db).removePreferences.run(profile).changes;
 }
 
@@ -47,12 +47,12 @@ export function deleteNotificationPreferences(db: StoreDatabase, profile: string
  * Claims an occurrence (`approval:12`): true when this call recorded it, false when it was recorded before (by this
  * process or another). `raised` false records history found when the desk first looked, for which nothing is raised.
  */
-export function claimNotification(db: StoreDatabase, profile: string, occurrence: string, kind: string, raised: boolean, now: number = Date.now()): boolean {
+export function claimNotification(db: WritableDB, profile: string, occurrence: string, kind: string, raised: boolean, now: number = Date.now()): boolean {
   if (occurrence === '' || occurrence.length > 200) throw invalidArgument('a notification occurrence is 1 to 200 characters');
   return statements(db).claim.run(profile, occurrence, kind, raised ? 1 : 0, now).changes === 1;
 }
 
-export function isNotificationClaimed(db: StoreDatabase, profile: string, occurrence: string): boolean {
+export function isNotificationClaimed(db: ReadableDB, profile: string, occurrence: string): boolean {
   return (statements(db).claimed.get(profile, occurrence) as number) > 0;
 }
 
@@ -62,11 +62,11 @@ export function isNotificationClaimed(db: StoreDatabase, profile: string, occurr
  */
 export type NotificationStream = 'since' | 'deposits' | 'withdrawals';
 
-export function getNotificationCursor(db: StoreDatabase, profile: string, stream: NotificationStream): number | undefined {
+export function getNotificationCursor(db: ReadableDB, profile: string, stream: NotificationStream): number | undefined {
   return statements(db).getCursor.get(profile, stream) as number | undefined;
 }
 
-export function setNotificationCursor(db: StoreDatabase, profile: string, stream: NotificationStream, position: number, now: number = Date.now()): void {
+export function setNotificationCursor(db: WritableDB, profile: string, stream: NotificationStream, position: number, now: number = Date.now()): void {
   if (!Number.isSafeInteger(position) || position < 0) throw invalidArgument(`cursor position ${position} is not a non-negative integer`);
   statements(db).setCursor.run({ profile, stream, position, now });
 }

@@ -3,7 +3,7 @@
 // are deliberately absent: they come from the signed roster (core/ledger/roster.ts), never from a row here.
 // Invariant: a sealed key is only ever the passphrase-sealed form; nothing here can return or store a plain key.
 import { unsafeTextProblem } from '../../contract/display-text';
-import { perDatabase, writeTransaction, type StoreDatabase } from './database';
+import { perDatabase, writeTransaction, type ReadableDB, type WritableDB } from './database';
 import { invalidArgument, isUniqueViolation } from './errors';
 
 export interface OperatorRecord {
@@ -62,7 +62,7 @@ export function operatorNameProblem(name: string): string | null {
 }
 
 /** The operator of a profile with this name (case-insensitive), created when absent. */
-export function ensureOperator(db: StoreDatabase, profile: string, name: string, now: number = Date.now()): OperatorRecord {
+export function ensureOperator(db: WritableDB, profile: string, name: string, now: number = Date.now()): OperatorRecord {
   const problem = operatorNameProblem(name);
   if (problem) throw invalidArgument(problem);
   return writeTransaction(db, () => {
@@ -77,16 +77,16 @@ export function ensureOperator(db: StoreDatabase, profile: string, name: string,
   });
 }
 
-export function getOperatorRecord(db: StoreDatabase, profile: string, name: string): OperatorRecord | undefined {
+export function getOperatorRecord(db: ReadableDB, profile: string, name: string): OperatorRecord | undefined {
   const row = statements(db).byName.get(profile, name.trim()) as OperatorRow | undefined;
   return row === undefined ? undefined : toRecord(row);
 }
 
-export function listOperatorRecords(db: StoreDatabase, profile: string): OperatorRecord[] {
+export function listOperatorRecords(db: ReadableDB, profile: string): OperatorRecord[] {
   return (statements(db).all.all(profile) as OperatorRow[]).map(toRecord);
 }
 
-export function countOperatorRecords(db: StoreDatabase, profile: string): number {
+export function countOperatorRecords(db: ReadableDB, profile: string): number {
   return statements(db).count.get(profile) as number;
 }
 
@@ -102,7 +102,7 @@ export type PassphraseAttempt =
  * process or another) therefore each take their own count: exactly the allowed number are ever checked.
  */
 export function claimPassphraseAttempt(
-  db: StoreDatabase,
+  db: WritableDB,
   operatorId: number,
   waitAfter: (failures: number) => number,
   now: number = Date.now(),
@@ -119,21 +119,21 @@ export function claimPassphraseAttempt(
 }
 
 /** A right passphrase clears the counter; returns whether there was anything to clear. */
-export function resetPassphraseFailures(db: StoreDatabase, operatorId: number, now: number = Date.now()): boolean {
+export function resetPassphraseFailures(db: WritableDB, operatorId: number, now: number = Date.now()): boolean {
   return statements(db).reset.run(now, operatorId).changes === 1;
 }
 
 /** Stores a sealed key (the seal is re-written when the operator changes passphrase for the same key). */
-export function saveOperatorKey(db: StoreDatabase, operatorId: number, key: { keyId: string; publicKey: string; sealedKeyJson: string }, now: number = Date.now()): void {
+export function saveOperatorKey(db: WritableDB, operatorId: number, key: { keyId: string; publicKey: string; sealedKeyJson: string }, now: number = Date.now()): void {
   statements(db).addKey.run(operatorId, key.keyId, key.publicKey, key.sealedKeyJson, now);
 }
 
-export function getOperatorKey(db: StoreDatabase, operatorId: number, keyId: string): OperatorKeyRecord | undefined {
+export function getOperatorKey(db: ReadableDB, operatorId: number, keyId: string): OperatorKeyRecord | undefined {
   const row = statements(db).key.get(operatorId, keyId) as { key_id: string; public_key: string; sealed_key_json: string; created_at: number } | undefined;
   return row === undefined ? undefined : { keyId: row.key_id, publicKey: row.public_key, sealedKeyJson: row.sealed_key_json, createdAt: row.created_at };
 }
 
 /** Forgets a profile's operators and their sealed keys (the profile is being removed). */
-export function deleteOperatorRecords(db: StoreDatabase, profile: string): number {
+export function deleteOperatorRecords(db: WritableDB, profile: string): number {
   return statements(db).removeAll.run(profile).changes;
 }

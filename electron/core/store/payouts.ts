@@ -1,7 +1,7 @@
 // Batch payouts (migration 0110): a batch row caches its signed batch intent and fingerprint; its lines are
 // withdrawal requests (withdrawals.ts) numbered in `payout_lines`. Caches only: decisions are checked from the
 // batch's signed statements (core/payouts), never from these rows.
-import { perDatabase, type StoreDatabase } from './database';
+import { perDatabase, type ReadableDB, type WritableDB } from './database';
 import { invalidArgument, isUniqueViolation } from './errors';
 import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
 import type { WithdrawalRequestState } from './withdrawals';
@@ -88,7 +88,7 @@ const statements = perDatabase((db) => ({
   ),
 }));
 
-export function createPayoutBatch(db: StoreDatabase, input: NewPayoutBatch, now: number = Date.now()): PayoutBatch {
+export function createPayoutBatch(db: WritableDB, input: NewPayoutBatch, now: number = Date.now()): PayoutBatch {
   try {
     return toBatch(statements(db).insert.get({ ...input, now }) as BatchRow);
   } catch (error) {
@@ -97,17 +97,17 @@ export function createPayoutBatch(db: StoreDatabase, input: NewPayoutBatch, now:
   }
 }
 
-export function addPayoutLine(db: StoreDatabase, batchId: number, line: number, requestId: number): void {
+export function addPayoutLine(db: WritableDB, batchId: number, line: number, requestId: number): void {
   statements(db).insertLine.run(batchId, line, requestId);
 }
 
-export function getPayoutBatch(db: StoreDatabase, id: number): PayoutBatch | undefined {
+export function getPayoutBatch(db: ReadableDB, id: number): PayoutBatch | undefined {
   const row = statements(db).byId.get(id) as BatchRow | undefined;
   return row === undefined ? undefined : toBatch(row);
 }
 
 /** The batch `profile` stored under `batchHash` (the hash its lines' decisions are signed under), if any. */
-export function getPayoutBatchByHash(db: StoreDatabase, profile: string, batchHash: string): PayoutBatch | undefined {
+export function getPayoutBatchByHash(db: ReadableDB, profile: string, batchHash: string): PayoutBatch | undefined {
   const row = statements(db).byHash.get(profile, batchHash) as BatchRow | undefined;
   return row === undefined ? undefined : toBatch(row);
 }
@@ -121,21 +121,21 @@ export interface PayoutLinePlace {
 
 /** Undefined for a single withdrawal (or a line whose `payout_lines` row is gone). */
 
-export function payoutLineOfRequest(db: StoreDatabase, requestId: number): PayoutLinePlace | undefined {
+export function payoutLineOfRequest(db: ReadableDB, requestId: number): PayoutLinePlace | undefined {
   return statements(db).lineOfRequest.get(requestId) as PayoutLinePlace | undefined;
 }
 
-export function listPayoutLines(db: StoreDatabase, batchId: number): PayoutLineRow[] {
+export function listPayoutLines(db: ReadableDB, batchId: number): PayoutLineRow[] {
   return statements(db).lines.all(batchId) as PayoutLineRow[];
 }
 
 /** A profile's batches with at least one line in one of `states` (e.g. those someone still has to decide on), newest first. */
-export function listPayoutBatchesWithLinesIn(db: StoreDatabase, profile: string, states: readonly WithdrawalRequestState[]): PayoutBatch[] {
+export function listPayoutBatchesWithLinesIn(db: ReadableDB, profile: string, states: readonly WithdrawalRequestState[]): PayoutBatch[] {
   return (statements(db).withLinesIn.all({ profile, states: JSON.stringify(states) }) as BatchRow[]).map(toBatch);
 }
 
 /** A profile's batches, newest first, keyset-paged. */
-export function listPayoutBatches(db: StoreDatabase, profile: string, limit: number, after: string | null = null): Page<PayoutBatch> {
+export function listPayoutBatches(db: ReadableDB, profile: string, limit: number, after: string | null = null): Page<PayoutBatch> {
   const fetch = checkPageSize(limit) + 1;
   const rows = (
     after === null

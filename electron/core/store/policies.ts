@@ -2,7 +2,7 @@
 // daily limit, and whether to use financialConfirmation. The arithmetic on them lives in core/withdrawals/policy.
 import { z } from 'zod';
 import { AMOUNT_SYNTAX } from '../../chains/amounts';
-import { perDatabase, type StoreDatabase } from './database';
+import { perDatabase, type ReadableDB, type WritableDB } from './database';
 import { invalidArgument } from './errors';
 import { canonicalJson, parseJsonColumn } from './json';
 
@@ -60,7 +60,7 @@ const statements = perDatabase((db) => ({
 }));
 
 /** Sets (replaces) the policy of one currency. */
-export function setPolicy(db: StoreDatabase, profile: string, currency: string, policy: StoredPolicy, now: number = Date.now()): PolicyRecord {
+export function setPolicy(db: WritableDB, profile: string, currency: string, policy: StoredPolicy, now: number = Date.now()): PolicyRecord {
   const thresholds = thresholdsSchema.safeParse(policy.thresholds);
   if (!thresholds.success) throw invalidArgument(`approval thresholds: ${thresholds.error.issues.map((issue) => issue.message).join('; ')}`);
   if (policy.dailyLimit !== null && !AMOUNT_SYNTAX.test(policy.dailyLimit)) throw invalidArgument(`daily limit ${policy.dailyLimit} is not a decimal string`);
@@ -76,15 +76,15 @@ export function setPolicy(db: StoreDatabase, profile: string, currency: string, 
 }
 
 /** The stored policy, or undefined (the workflow then applies its default). */
-export function getPolicy(db: StoreDatabase, profile: string, currency: string): PolicyRecord | undefined {
+export function getPolicy(db: ReadableDB, profile: string, currency: string): PolicyRecord | undefined {
   const row = statements(db).one.get(profile, currency) as PolicyRow | undefined;
   return row === undefined ? undefined : toRecord(row);
 }
 
-export function listPolicies(db: StoreDatabase, profile: string): PolicyRecord[] {
+export function listPolicies(db: ReadableDB, profile: string): PolicyRecord[] {
   return (statements(db).all.all(profile) as PolicyRow[]).map(toRecord);
 }
 
-export function deletePolicy(db: StoreDatabase, profile: string, currency: string): boolean {
+export function deletePolicy(db: WritableDB, profile: string, currency: string): boolean {
   return statements(db).remove.run(profile, currency).changes === 1;
 }

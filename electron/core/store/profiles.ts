@@ -1,6 +1,6 @@
 // Merchant profiles: name, base URL, merchant ID, callback listener, demo flag. Invariant: never a secret, key or
 // token (those live in core/secrets and the OS keychain, ARCHITECTURE rule 2).
-import { perDatabase, type StoreDatabase } from './database';
+import { perDatabase, type ReadableDB, type WritableDB } from './database';
 import { invalidArgument, isForeignKeyViolation, isUniqueViolation, StoreError } from './errors';
 
 export interface Profile {
@@ -84,7 +84,7 @@ function checkPort(port: number | null): void {
   if (port !== null && (!Number.isInteger(port) || port < 0 || port > 65535)) throw invalidArgument(`callback port ${port} is not 0–65535`);
 }
 
-export function createProfile(db: StoreDatabase, input: NewProfile, now: number = Date.now()): Profile {
+export function createProfile(db: WritableDB, input: NewProfile, now: number = Date.now()): Profile {
   if (input.name.length < 1 || input.name.length > 64) throw invalidArgument('profile name must be 1 to 64 characters');
   const callbackPort = input.callbackPort ?? null;
   checkPort(callbackPort);
@@ -105,16 +105,16 @@ export function createProfile(db: StoreDatabase, input: NewProfile, now: number 
   }
 }
 
-export function getProfile(db: StoreDatabase, name: string): Profile | undefined {
+export function getProfile(db: ReadableDB, name: string): Profile | undefined {
   const row = statements(db).get.get(name) as ProfileRow | undefined;
   return row === undefined ? undefined : toProfile(row);
 }
 
-export function listProfiles(db: StoreDatabase): Profile[] {
+export function listProfiles(db: ReadableDB): Profile[] {
   return (statements(db).all.all() as ProfileRow[]).map(toProfile);
 }
 
-export function updateProfile(db: StoreDatabase, name: string, changes: ProfileChanges, now: number = Date.now()): Profile {
+export function updateProfile(db: WritableDB, name: string, changes: ProfileChanges, now: number = Date.now()): Profile {
   const current = getProfile(db, name);
   if (current === undefined) throw new StoreError('notFound', `no profile named ${name}`);
   const callbackPort = changes.callbackPort === undefined ? current.callbackPort : changes.callbackPort;
@@ -136,7 +136,7 @@ export function updateProfile(db: StoreDatabase, name: string, changes: ProfileC
  * sync state). Refused while withdrawal requests exist for it: those are records of money movement.
  * The audit log keeps its rows (it is append-only). Returns whether a profile was deleted.
  */
-export function deleteProfile(db: StoreDatabase, name: string): boolean {
+export function deleteProfile(db: WritableDB, name: string): boolean {
   try {
     return statements(db).remove.run(name).changes === 1;
   } catch (error) {

@@ -4,7 +4,7 @@
 // at most once a minute per handle through the index on the expiry, and never needed for correctness.
 import { NONCE_MEMORY_SECONDS } from '../../protocol/profile';
 import type { ReplayMemory } from '../../protocol/wire';
-import { perDatabase, type StoreDatabase } from './database';
+import { perDatabase, type ReadableDB, type WritableDB } from './database';
 
 /** How often (seconds of the verifying clock) one handle deletes expired nonces. */
 export const NONCE_PRUNE_INTERVAL_SECONDS = 60;
@@ -23,16 +23,16 @@ const statements = perDatabase((db) => ({
  * Records `nonce` seen at `nowSeconds`, remembered up to and including `nowSeconds + memorySeconds` (inclusive like
  * protocol/wire.ts NonceMemory); false when it is already remembered (a replay).
  */
-export function rememberNonce(db: StoreDatabase, nonce: string, nowSeconds: number, memorySeconds: number = NONCE_MEMORY_SECONDS): boolean {
+export function rememberNonce(db: WritableDB, nonce: string, nowSeconds: number, memorySeconds: number = NONCE_MEMORY_SECONDS): boolean {
   return statements(db).remember.run({ nonce, now: nowSeconds, expiresAt: nowSeconds + memorySeconds }).changes === 1;
 }
 
 /** Deletes nonces no longer remembered at `nowSeconds`; returns how many. */
-export function pruneSeenNonces(db: StoreDatabase, nowSeconds: number): number {
+export function pruneSeenNonces(db: WritableDB, nowSeconds: number): number {
   return statements(db).prune.run(nowSeconds).changes;
 }
 
-export function countSeenNonces(db: StoreDatabase): number {
+export function countSeenNonces(db: ReadableDB): number {
   return Number(statements(db).count.get());
 }
 
@@ -41,7 +41,7 @@ export class StoredNonceMemory implements ReplayMemory {
   #lastPruneAt = Number.NEGATIVE_INFINITY;
 
   constructor(
-    private readonly db: StoreDatabase,
+    private readonly db: WritableDB,
     private readonly memorySeconds: number = NONCE_MEMORY_SECONDS,
   ) {}
 

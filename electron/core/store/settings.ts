@@ -1,5 +1,5 @@
 // Desk-wide settings as JSON values under string keys (lock timeout and the like); callers validate what they read.
-import { perDatabase, type StoreDatabase } from './database';
+import { perDatabase, type ReadableDB, type WritableDB } from './database';
 import { invalidArgument } from './errors';
 import { parseJsonColumn } from './json';
 
@@ -22,23 +22,23 @@ const statements = perDatabase((db) => ({
 }));
 
 /** The stored value (parsed JSON), or undefined when unset. */
-export function getSetting(db: StoreDatabase, key: string): unknown {
+export function getSetting(db: ReadableDB, key: string): unknown {
   const text = statements(db).get.get(key) as string | undefined;
   return text === undefined ? undefined : parseJsonColumn(text);
 }
 
-export function setSetting(db: StoreDatabase, key: string, value: unknown, now: number = Date.now()): void {
+export function setSetting(db: WritableDB, key: string, value: unknown, now: number = Date.now()): void {
   if (key === '') throw invalidArgument('setting key is empty');
   const text = JSON.stringify(value);
   if (text === undefined) throw invalidArgument(`setting ${key}: value cannot be stored as JSON`);
   statements(db).set.run(key, text, now);
 }
 
-export function deleteSetting(db: StoreDatabase, key: string): boolean {
+export function deleteSetting(db: WritableDB, key: string): boolean {
   return statements(db).remove.run(key).changes === 1;
 }
 
-export function listSettings(db: StoreDatabase): Record<string, unknown> {
+export function listSettings(db: ReadableDB): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const row of statements(db).all.all() as { key: string; value_json: string }[]) result[row.key] = parseJsonColumn(row.value_json);
   return result;

@@ -1,6 +1,6 @@
 // Per-profile sync bookkeeping: when each resource was last attempted and last succeeded, the last error (kind and
 // message, never a secret), and a JSON progress/cursor the sync code owns.
-import { perDatabase, type StoreDatabase } from './database';
+import { perDatabase, type ReadableDB, type WritableDB } from './database';
 import { parseJsonColumn } from './json';
 
 /** Resources the sync code tracks; free text in SQL so new ones need no migration. */
@@ -64,17 +64,17 @@ const statements = perDatabase((db) => ({
   all: db.prepare(`SELECT ${COLUMNS} FROM sync_state WHERE profile = ? ORDER BY resource`),
 }));
 
-export function recordSyncAttempt(db: StoreDatabase, profile: string, resource: SyncResource, now: number = Date.now()): void {
+export function recordSyncAttempt(db: WritableDB, profile: string, resource: SyncResource, now: number = Date.now()): void {
   statements(db).attempt.run({ profile, resource, now });
 }
 
 /** Marks a success, clears the last error, and stores `progress` when given (undefined keeps the stored one). */
-export function recordSyncSuccess(db: StoreDatabase, profile: string, resource: SyncResource, progress?: unknown, now: number = Date.now()): void {
+export function recordSyncSuccess(db: WritableDB, profile: string, resource: SyncResource, progress?: unknown, now: number = Date.now()): void {
   statements(db).success.run({ profile, resource, now, progress: progress === undefined ? null : JSON.stringify(progress) });
 }
 
 export function recordSyncFailure(
-  db: StoreDatabase,
+  db: WritableDB,
   profile: string,
   resource: SyncResource,
   error: { readonly kind: string; readonly message: string },
@@ -84,15 +84,15 @@ export function recordSyncFailure(
 }
 
 /** Saves a progress/cursor mid-run (e.g. the last getDeposits page reached), so a resumed sync continues there. */
-export function setSyncProgress(db: StoreDatabase, profile: string, resource: SyncResource, progress: unknown): void {
+export function setSyncProgress(db: WritableDB, profile: string, resource: SyncResource, progress: unknown): void {
   statements(db).progress.run({ profile, resource, progress: progress === undefined ? null : JSON.stringify(progress) });
 }
 
-export function getSyncState(db: StoreDatabase, profile: string, resource: SyncResource): SyncState | undefined {
+export function getSyncState(db: ReadableDB, profile: string, resource: SyncResource): SyncState | undefined {
   const row = statements(db).one.get(profile, resource) as SyncRow | undefined;
   return row === undefined ? undefined : toState(row);
 }
 
-export function listSyncState(db: StoreDatabase, profile: string): SyncState[] {
+export function listSyncState(db: ReadableDB, profile: string): SyncState[] {
   return (statements(db).all.all(profile) as SyncRow[]).map(toState);
 }

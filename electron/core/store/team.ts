@@ -1,7 +1,7 @@
 // This workstation's team-mode records (migration 0150): the team settings (URL without password, workstation name,
 // desk id), the last verified shared row, the connection state, the refused rows and the outbox of desk-signed
 // events waiting to be published. The database password never reaches this table (it lives in the keychain).
-import { perDatabase, type StoreDatabase } from './database';
+import { perDatabase, type ReadableDB, type WritableDB } from './database';
 
 export interface TeamSettings {
   readonly databaseUrl: string;
@@ -62,7 +62,7 @@ const statements = perDatabase((db) => ({
   outboxDone: db.prepare('DELETE FROM team_outbox WHERE id = ?'),
 }));
 
-export function getTeamSettings(db: StoreDatabase): TeamSettings | null {
+export function getTeamSettings(db: ReadableDB): TeamSettings | null {
   const row = statements(db).get.get() as TeamSettingsDbRow | undefined;
   if (!row) return null;
   return {
@@ -80,29 +80,29 @@ export function getTeamSettings(db: StoreDatabase): TeamSettings | null {
 }
 
 /** Records that this desk is a team desk (the URL must already be without its password). */
-export function saveTeamSettings(db: StoreDatabase, settings: { databaseUrl: string; workstation: string; deskId: string; joinedAt: number }): void {
+export function saveTeamSettings(db: WritableDB, settings: { databaseUrl: string; workstation: string; deskId: string; joinedAt: number }): void {
   statements(db).insert.run(settings);
 }
 
-export function removeTeamSettings(db: StoreDatabase): boolean {
+export function removeTeamSettings(db: WritableDB): boolean {
   return statements(db).remove.run().changes > 0;
 }
 
-export function recordVerifiedHead(db: StoreDatabase, head: { seq: number; hash: string }, now: number): void {
+export function recordVerifiedHead(db: WritableDB, head: { seq: number; hash: string }, now: number): void {
   statements(db).verified.run(head.seq, head.hash, now);
 }
 
-export function recordTeamConnection(db: StoreDatabase, state: { connected: boolean; since: number; reason: string | null }): void {
+export function recordTeamConnection(db: WritableDB, state: { connected: boolean; since: number; reason: string | null }): void {
   statements(db).connection.run(state.connected ? 1 : 0, state.since, state.reason);
 }
 
 /** Remembers a refused row once (the same row refused for the same reason is one entry, holding again if it was cleared). */
-export function recordTeamRefusal(db: StoreDatabase, refusal: TeamRefusal): void {
+export function recordTeamRefusal(db: WritableDB, refusal: TeamRefusal): void {
   statements(db).refuse.run(refusal.at, refusal.source, refusal.rowName, refusal.reason);
 }
 
 /** The refusals that hold now (newest first). */
-export function listTeamRefusals(db: StoreDatabase, limit: number): TeamRefusal[] {
+export function listTeamRefusals(db: ReadableDB, limit: number): TeamRefusal[] {
   return (statements(db).refusals.all(limit) as { at: number; source: string; row_name: string; reason: string }[]).map((row) => ({
     at: row.at,
     source: row.source,
@@ -112,7 +112,7 @@ export function listTeamRefusals(db: StoreDatabase, limit: number): TeamRefusal[
 }
 
 /** Every refusal, cleared ones too (newest first): the history. */
-export function listTeamRefusalHistory(db: StoreDatabase, limit: number): (TeamRefusal & { readonly clearedAt: number | null })[] {
+export function listTeamRefusalHistory(db: ReadableDB, limit: number): (TeamRefusal & { readonly clearedAt: number | null })[] {
   return (statements(db).history.all(limit) as { at: number; source: string; row_name: string; reason: string; cleared_at: number | null }[]).map((row) => ({
     at: row.at,
     source: row.source,
@@ -126,7 +126,7 @@ export function listTeamRefusalHistory(db: StoreDatabase, limit: number): (TeamR
  * Marks as cleared every holding refusal from one of `sources` that `stillHolding` does not list (a check of those
  * sources found it no more); answers the refusals cleared. The rows stay, as history.
  */
-export function clearTeamRefusals(db: StoreDatabase, sources: readonly string[], stillHolding: readonly TeamRefusal[], now: number): TeamRefusal[] {
+export function clearTeamRefusals(db: WritableDB, sources: readonly string[], stillHolding: readonly TeamRefusal[], now: number): TeamRefusal[] {
   const key = (refusal: { source: string; rowName: string; reason: string }): string => `${refusal.source}\n${refusal.rowName}\n${refusal.reason}`;
   const keep = new Set(stillHolding.map(key));
   const cleared: TeamRefusal[] = [];
@@ -139,19 +139,19 @@ export function clearTeamRefusals(db: StoreDatabase, sources: readonly string[],
   return cleared;
 }
 
-export function addTeamOutboxEvent(db: StoreDatabase, eventJson: string, now: number): void {
+export function addTeamOutboxEvent(db: WritableDB, eventJson: string, now: number): void {
   statements(db).outboxAdd.run(now, eventJson);
 }
 
-export function nextTeamOutboxEvent(db: StoreDatabase): { id: number; eventJson: string } | null {
+export function nextTeamOutboxEvent(db: ReadableDB): { id: number; eventJson: string } | null {
   const row = statements(db).outboxNext.get() as { id: number; event_json: string } | undefined;
   return row ? { id: row.id, eventJson: row.event_json } : null;
 }
 
-export function countTeamOutbox(db: StoreDatabase): number {
+export function countTeamOutbox(db: ReadableDB): number {
   return statements(db).outboxCount.get() as number;
 }
 
-export function removeTeamOutboxEvent(db: StoreDatabase, id: number): void {
+export function removeTeamOutboxEvent(db: WritableDB, id: number): void {
   statements(db).outboxDone.run(id);
 }

@@ -4,7 +4,7 @@
 import { AMOUNT_SYNTAX, Money } from '../../chains/amounts';
 import { unsafeTextProblem } from '../../contract/display-text';
 import { FINAL_ORDER_STATUSES, REMARK_MAX_LENGTH, USER_ORDER_PATTERN } from '../../protocol/profile';
-import { perDatabase, statementCache, writeTransaction, type StoreDatabase } from './database';
+import { perDatabase, statementCache, writeTransaction, type ReadableDB, type WritableDB } from './database';
 import { invalidArgument, isForeignKeyViolation, isUniqueViolation, StoreError } from './errors';
 import { canonicalJson, parseObjectColumn } from './json';
 import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
@@ -202,7 +202,7 @@ const statements = perDatabase((db) => ({
 const dynamic = statementCache();
 
 /** Creates a request; the userOrder is unique across the desk. */
-export function createWithdrawalRequest(db: StoreDatabase, input: NewWithdrawalRequest, now: number = Date.now()): WithdrawalRequest {
+export function createWithdrawalRequest(db: WritableDB, input: NewWithdrawalRequest, now: number = Date.now()): WithdrawalRequest {
   if (!AMOUNT_SYNTAX.test(input.amount)) throw invalidArgument(`amount ${JSON.stringify(input.amount)} is not a decimal string`);
   if (!USER_ORDER_PATTERN.test(input.userOrder)) throw invalidArgument('userOrder must be 1 to 64 characters from A-Z, a-z, 0-9, _ and - (PROTOCOL §8)');
   const memo = input.memo ?? null;
@@ -238,22 +238,22 @@ export function createWithdrawalRequest(db: StoreDatabase, input: NewWithdrawalR
 }
 
 /** Records why the last submission failed (null clears it). */
-export function setWithdrawalRequestError(db: StoreDatabase, id: number, error: string | null, now: number = Date.now()): boolean {
+export function setWithdrawalRequestError(db: WritableDB, id: number, error: string | null, now: number = Date.now()): boolean {
   return statements(db).setError.run({ id, error, now }).changes === 1;
 }
 
-export function getWithdrawalRequest(db: StoreDatabase, id: number): WithdrawalRequest | undefined {
+export function getWithdrawalRequest(db: ReadableDB, id: number): WithdrawalRequest | undefined {
   const row = statements(db).byId.get(id) as RequestRow | undefined;
   return row === undefined ? undefined : toRequest(row);
 }
 
-export function getWithdrawalRequestByUserOrder(db: StoreDatabase, userOrder: string): WithdrawalRequest | undefined {
+export function getWithdrawalRequestByUserOrder(db: ReadableDB, userOrder: string): WithdrawalRequest | undefined {
   const row = statements(db).byUserOrder.get(userOrder) as RequestRow | undefined;
   return row === undefined ? undefined : toRequest(row);
 }
 
 /** The request whose signed intent has this hash (a decision statement's subject). */
-export function getWithdrawalRequestByIntentHash(db: StoreDatabase, profile: string, intentHash: string): WithdrawalRequest | undefined {
+export function getWithdrawalRequestByIntentHash(db: ReadableDB, profile: string, intentHash: string): WithdrawalRequest | undefined {
   const row = statements(db).byIntentHash.get(profile, intentHash) as RequestRow | undefined;
   return row === undefined ? undefined : toRequest(row);
 }
@@ -263,7 +263,7 @@ export function getWithdrawalRequestByIntentHash(db: StoreDatabase, profile: str
  * a compare-and-set on the states the event is legal from, so two windows or processes cannot both move one request.
  * Returns whether the state changed.
  */
-export function moveWithdrawalRequest(db: StoreDatabase, id: number, event: WithdrawalEvent, now: number = Date.now()): boolean {
+export function moveWithdrawalRequest(db: WritableDB, id: number, event: WithdrawalEvent, now: number = Date.now()): boolean {
   const from = statesAllowing(event);
   const to = WITHDRAWAL_TRANSITIONS[event].to;
   const sql = `UPDATE withdrawal_requests SET state = ?, updated_at = ? WHERE id = ? AND state IN (${from.map(() => '?').join(', ')})`;
@@ -282,7 +282,7 @@ export interface WithdrawalRequestQuery {
 }
 
 /** Requests newest first by (created_at, id), keyset-paged. */
-export function listWithdrawalRequests(db: StoreDatabase, query: WithdrawalRequestQuery): Page<WithdrawalRequest> {
+export function listWithdrawalRequests(db: ReadableDB, query: WithdrawalRequestQuery): Page<WithdrawalRequest> {
   const limit = checkPageSize(query.limit);
   const where = ['profile = @profile'];
   const params: Record<string, string | number> = { profile: query.profile, fetch: limit + 1 };
@@ -311,7 +311,7 @@ export function listWithdrawalRequests(db: StoreDatabase, query: WithdrawalReque
  * the notifications look through for orders that became final.
  */
 export function listWithdrawalRequestsChangedSince(
-  db: StoreDatabase,
+  db: ReadableDB,
   profile: string,
   since: number,
   limit: number,
@@ -327,7 +327,7 @@ export function listWithdrawalRequestsChangedSince(
 }
 
 /** Requests handed to the platform whose outcome is not final yet: what the tracker must poll (oldest first). */
-export function listUnsettledWithdrawalRequests(db: StoreDatabase, profile: string): WithdrawalRequest[] {
+export function listUnsettledWithdrawalRequests(db: ReadableDB, profile: string): WithdrawalRequest[] {
   return (statements(db).unsettled.all(profile) as RequestRow[]).map(toRequest);
 }
 
@@ -408,7 +408,7 @@ function recordMismatches(request: RequestRow, raw: Readonly<Record<string, unkn
  * moves the current status only forward, never out of a final state. `raw` is the verified withdrawal order record.
  */
 export function recordOrderStatus(
-  db: StoreDatabase,
+  db: WritableDB,
   requestId: number,
   status: string,
   source: OrderStatusSource,
@@ -463,23 +463,23 @@ export interface ReconciledRequest {
  * A profile's requests in a currency that reached, or may have reached, the platform (every state but those before
  * sending and those that ended without it), oldest first.
  */
-export function requestsForReconciliation(db: StoreDatabase, profile: string, currency: string): ReconciledRequest[] {
+export function requestsForReconciliation(db: ReadableDB, profile: string, currency: string): ReconciledRequest[] {
   const rows = statements(db).forReconciliation.all(profile, currency) as (RequestRow & { first_status_at: number | null })[];
   return rows.map((row) => ({ request: toRequest(row), firstStatusAt: row.first_status_at }));
 }
 
 /** The currencies a profile has withdrawal requests in. */
-export function withdrawalCurrencies(db: StoreDatabase, profile: string): string[] {
+export function withdrawalCurrencies(db: ReadableDB, profile: string): string[] {
   return statements(db).currencies.all(profile) as string[];
 }
 
 /** When the desk first recorded an order status from a verified callback for this profile, or null: never. */
-export function firstOrderCallbackAt(db: StoreDatabase, profile: string): number | null {
+export function firstOrderCallbackAt(db: ReadableDB, profile: string): number | null {
   return (statements(db).firstCallback.get(profile) as number | null | undefined) ?? null;
 }
 
 /** Every status observed for a request, in the order first observed. */
-export function listOrderStatusHistory(db: StoreDatabase, requestId: number): OrderStatusObservation[] {
+export function listOrderStatusHistory(db: ReadableDB, requestId: number): OrderStatusObservation[] {
   const rows = statements(db).history.all(requestId) as { id: number; status: string; observed_at: number; source: OrderStatusSource; raw_json: string }[];
   return rows.map((row) => ({ id: row.id, status: row.status, observedAt: row.observed_at, source: row.source, raw: parseObjectColumn(row.raw_json) }));
 }
