@@ -19,7 +19,7 @@ import { setSetting, SETTING_KEYS } from './store/settings';
 import { DEFAULT_CALLBACK_HOST, DEFAULT_CALLBACK_PORT } from './callbacks/listener';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
-export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection & ProfileSwitch & KeychainAccess;
+type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection & ProfileSwitch & KeychainAccess;
 
 export interface ProfileCredentialsInput {
   readonly baseUrl: string;

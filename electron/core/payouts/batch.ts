@@ -34,7 +34,7 @@ import { PAYOUT_FILE_MAX_BYTES, readPayoutCsv, type PayoutRow } from './csv';
 import { batchLineApproved, batchLineClosed } from '../withdrawals/facts';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
-export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
+type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 
 const BATCH_INTENT_VERSION = 1;
 /** Lines whose problems the refusal's message spells out; the fields carry every one. */

@@ -29,7 +29,7 @@ import type { ProjectionWrite } from './shared-store';
 import { decisionReplayed, isReplayedDecision, orderReported } from '../withdrawals/facts';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
-export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
+type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 
 
 

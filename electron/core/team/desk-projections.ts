@@ -17,7 +17,7 @@ import { getWithdrawalRequestByUserOrder } from '../store/withdrawals';
 import { MAX_PROJECTION_KEY_LENGTH, type ProjectionTable, type ProjectionWrite } from './shared-store';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
-export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
+type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 
 /** The projection tables this module writes and checks. */
 export const DESK_STATE_TABLES = ['payout_batches', 'labels', 'address_book'] as const satisfies readonly ProjectionTable[];

@@ -26,7 +26,7 @@ export const REANCHOR_DOMAIN = 'treasury-desk/team-reanchor/v1\n';
 import { REANCHORED_ACTION } from '../ledger/kinds/action';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
-export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
+type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 export { REANCHORED_ACTION };
 const PROPOSAL_SETTING = 'team.reanchorProposal';
 const REPUBLISH_PAGE = 500;

@@ -31,7 +31,7 @@ import { SharedStoreError, type ChainHead, type ConnectionState, type SharedDesk
 import { TeamWitness } from './witness';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
-export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection & KeychainAccess;
+type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection & KeychainAccess;
 
 /** The sources of projection refusals (team verify's check of IT's tables), cleared when a check no longer finds them. */
 const PROJECTION_SOURCES = ['withdrawal_requests', 'approvals', ...DESK_STATE_TABLES];

@@ -54,7 +54,7 @@ import { requireAnchorStanding } from '../audit/anchor-store';
 import { alteredFields, decisionSubject, judgeForSending, judgeForView, policyFromStatement, viewRowsFor, type IntentEvidence } from './verify';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
-export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
+type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 
 export interface WithdrawalInput {
   /** Any symbol the service may list; only the 13 this desk has address rules for can be withdrawn. */

@@ -24,7 +24,7 @@ import { type WithdrawalRequest } from '../store/withdrawals';
 import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
-export type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
+type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 
 export interface IntentEvidence {
   readonly verification: WithdrawalVerification;
