@@ -16,9 +16,10 @@ failed_gates=0
 passed_gates=0
 gate() {
   local name=$1; shift
+  local started=$SECONDS
   echo "=== $name: $*"
-  if "$@"; then passed_gates=$((passed_gates + 1)); echo "=== $name: ok"
-  else failed_gates=$((failed_gates + 1)); echo "=== $name: FAILED"; fi
+  if "$@"; then passed_gates=$((passed_gates + 1)); echo "=== $name: ok in $((SECONDS - started)) s"
+  else failed_gates=$((failed_gates + 1)); echo "=== $name: FAILED in $((SECONDS - started)) s"; fi
 }
 
 gate typecheck npx --no-install tsc -b --noEmit
