@@ -105,7 +105,7 @@ describe('a team desk across three workstations', () => {
     }
     const sorted = [...samples].sort((x, y) => x - y);
     const percentile = (p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-    console.log(`team latency over ${samples.length} decisions (ms, polled every 5 ms): p50 ${percentile(50).toFixed(0)}, p95 ${percentile(95).toFixed(0)}, max ${percentile(100).toFixed(0)}`);
+    console.log(`team latency over ${samples.length} decisions (ms, polled from every 5 ms up to every 50 ms): p50 ${percentile(50).toFixed(0)}, p95 ${percentile(95).toFixed(0)}, max ${percentile(100).toFixed(0)}`);
     expect(percentile(95)).toBeLessThanOrEqual(1000);
   }, 120_000);
 

@@ -15,8 +15,19 @@ import { ADMIN, APPROVER, INITIATOR, tronAddress, type Desk } from '../engine/su
 import { adminSql, databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
 
 const T = TEAM_SCHEMA;
-/** How many random sequences run (at least 300 in CI; TREASURY_PROPERTY_RUNS changes it for a quick local look). */
-const RUNS = Number(process.env['TREASURY_PROPERTY_RUNS'] ?? 300);
+/**
+ * The sequences CI runs: fast-check's seed 386, whose first 112 sequences hold every pairing this property is about:
+ * each of the 8 attacks after each honest step (none, request, approval, veto) and each ordered pair of attacks within
+ * one sequence (32 + 64 pairings; the test checks it covered them). 300 sequences from a random seed, run before, missed
+ * at least one pairing in about 1 run in 5 (43 of 200 seeds tried) and took 243 s. TREASURY_PROPERTY_SEED and
+ * TREASURY_PROPERTY_RUNS run other sequences (e.g. a long run from a new seed); the coverage check applies to CI's set.
+ */
+const FIXED_SEED = 386;
+const FIXED_RUNS = 112;
+const SEED = Number(process.env['TREASURY_PROPERTY_SEED'] ?? FIXED_SEED);
+const RUNS = Number(process.env['TREASURY_PROPERTY_RUNS'] ?? FIXED_RUNS);
+const ATTACK_KINDS = ['puppetFounding', 'forgedApproval', 'forgedSubmit', 'forgedStatus', 'delete', 'edit', 'swap', 'replay'] as const;
+const HONEST_KINDS = ['none', 'request', 'approve', 'cancel'] as const;
 
 let desk: Desk;
 let a: Workstation;
@@ -169,8 +180,12 @@ async function attack(step: Attack): Promise<void> {
       const row = pickOf(rows, step.at);
       const tail = rows[rows.length - 1];
       // An exact copy repeats the row's hash, which the column's unique index refuses: the copy carries another hash
-      // (the owner can store any text there), and its signed statement still names its own seq and prev.
-      if (row && tail) await insertRows([{ ...row, seq: tail.seq + 1, prevHash: tail.hash, hash: auditRowHash(row.statement, `${row.signature} `) }]);
+      // (the owner can store any text there), and its signed statement still names its own seq and prev. A copy of a
+      // copy (two replays in one sequence) gets one more space, so each copy's hash is new.
+      if (!row || !tail) return;
+      let padding = ' ';
+      while (rows.some((each) => each.hash === auditRowHash(row.statement, `${row.signature}${padding}`))) padding += ' ';
+      await insertRows([{ ...row, seq: tail.seq + 1, prevHash: tail.hash, hash: auditRowHash(row.statement, `${row.signature}${padding}`) }]);
       return;
     }
     default: {
@@ -298,10 +313,16 @@ afterAll(async () => {
 });
 
 describe('a database user against three honest workstations (property)', () => {
-  it(`sends nothing the honest signed history does not authorize, and nothing twice, over ${RUNS} random sequences`, async () => {
+  it(`sends nothing the honest signed history does not authorize, and nothing twice, over ${RUNS} random sequences (seed ${SEED})`, async () => {
     let refusedSequences = 0;
+    /** The pairings the sequences held: "honest>attack" and "attack>>later attack". */
+    const pairings = new Set<string>();
     await fc.assert(
       fc.asyncProperty(sequenceArb, async ({ honest: step, attacks }) => {
+        for (const [index, each] of attacks.entries()) {
+          pairings.add(`${step?.kind ?? 'none'}>${each.kind}`);
+          for (const later of attacks.slice(index + 1)) pairings.add(`${each.kind}>>${later.kind}`);
+        }
         if (step !== null) await honest(step);
         await caughtUp();
         const before = (await sharedRows()).length;
@@ -311,9 +332,13 @@ describe('a database user against three honest workstations (property)', () => {
         if ((await sharedRows()).length !== before || (await a.value('team/status', {})).halted !== null) refusedSequences += 1;
         await restoreHonestChain();
       }),
-      { numRuns: RUNS, endOnFailure: true },
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
-    console.log(`team property: ${RUNS} sequences, ${seen.size} authorized orders sent, ${refusedSequences} sequences left the shared chain tampered until it was restored`);
+    console.log(`team property: ${RUNS} sequences from seed ${SEED}, ${pairings.size} of 96 pairings, ${seen.size} authorized orders sent, ${refusedSequences} sequences left the shared chain tampered until it was restored`);
     expect(seen.size).toBeGreaterThan(0);
+    if (SEED === FIXED_SEED && RUNS >= FIXED_RUNS) {
+      const wanted = [...HONEST_KINDS.flatMap((first) => ATTACK_KINDS.map((then) => `${first}>${then}`)), ...ATTACK_KINDS.flatMap((first) => ATTACK_KINDS.map((then) => `${first}>>${then}`))];
+      expect(wanted.filter((pairing) => !pairings.has(pairing)), 'pairings the fixed sequences no longer cover (pick another seed or more runs)').toEqual([]);
+    }
   }, 3_600_000);
 });

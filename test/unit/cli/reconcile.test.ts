@@ -1,6 +1,9 @@
 // The reconciliation CSV of `treasury-desk reconcile --csv` (cli/commands/reconcile.ts): a statement row per currency,
 // then one row per finding with what it points at (deposit, withdrawal, the two readings), times in the reporting zone
 // with its offset, amounts as reported; and the command's input checked before any desk is opened.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reconciliationCsv } from '../../../electron/cli/commands/reconcile';
 import type { ReconciliationReport } from '../../../electron/contract';
@@ -58,7 +61,15 @@ describe('the reconciliation CSV', () => {
   });
 
   it('refuses a bad date before any desk is opened (exit 2)', async () => {
-    const run = await runInProcessPlain(['--db', '/nonexistent/folder/desk.sqlite', 'reconcile', '--to', 'yesterday']);
-    expect(run).toEqual({ code: 2, stdout: '', stderr: 'treasury-desk: --to must be an ISO 8601 date or time such as 2024-05-01 or 2024-05-01T12:00:00Z; got "yesterday".\n' });
+    // A database path under this test's own folder (not /nonexistent, which a machine may have): nothing appears there.
+    const dir = mkdtempSync(join(tmpdir(), 'td-reconcile-'));
+    try {
+      const dbPath = join(dir, 'desk.sqlite');
+      const run = await runInProcessPlain(['--db', dbPath, 'reconcile', '--to', 'yesterday']);
+      expect(run).toEqual({ code: 2, stdout: '', stderr: 'treasury-desk: --to must be an ISO 8601 date or time such as 2024-05-01 or 2024-05-01T12:00:00Z; got "yesterday".\n' });
+      expect(existsSync(dbPath)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
