@@ -12,10 +12,13 @@ import { actAs, DEMO_ADMIN, DEMO_APPROVER, go, startDemo } from './support/flows
 import { expectAccessible, saveScreenshot } from './support/page-checks';
 import { evmAddress, writePayoutCsv } from './support/payout-files';
 
-/** The same first and last characters as `address`, two different ones in the middle: a look-alike. */
+/**
+ * The same characters as `address` but two in the middle, positions 21 and 22, each changed to another digit: a
+ * look-alike. (Each is changed on its own: replacing the pair by 'ff' left one unchanged whenever it already was 'f'.)
+ */
 function lookAlikeOf(address: string): string {
-  const middle = address.slice(20, 22) === 'ff' ? '00' : 'ff';
-  return `${address.slice(0, 20)}${middle}${address.slice(22)}`;
+  const other = (character: string | undefined): string => (character === '0' ? '1' : '0');
+  return `${address.slice(0, 20)}${other(address[20])}${other(address[21])}${address.slice(22)}`;
 }
 
 /** Answers the open dialog with `path`, then "who is acting?" as the initiator. */
