@@ -5,13 +5,15 @@
 import { relative, sep } from 'node:path';
 
 /**
- * The modules, bottom first. `owns`: paths under electron/core, a folder ending in '/' or one file. `dependsOn`: the
- * modules (each listed earlier) whose files this module's files import. Every module may import the kernel.
+ * The modules, bottom first. `owns`: paths under electron/core, a folder ending in '/' or one file. A module's folder
+ * holds its code and its contract handlers (handlers.ts); its tables are still store/<x>.ts, beside the migrations.
+ * `dependsOn`: the modules (each listed earlier) whose files this module's files import. Every module may import the
+ * kernel.
  */
 export const CORE_MODULES = [
   {
     name: 'kernel',
-    owns: ['kernel/', 'errors.ts', 'secrets/errors.ts', 'secrets/fields.ts', 'log/', 'files/', 'export/', 'features/handle.ts', 'store/database.ts', 'store/errors.ts', 'store/json.ts', 'store/pagination.ts', 'store/paths.ts', 'store/data-folder.ts', 'store/migrations/'],
+    owns: ['kernel/', 'errors.ts', 'secrets/errors.ts', 'secrets/fields.ts', 'log/', 'files/', 'export/', 'store/database.ts', 'store/errors.ts', 'store/json.ts', 'store/pagination.ts', 'store/paths.ts', 'store/data-folder.ts', 'store/migrations/'],
     dependsOn: [],
   },
   { name: 'secrets', owns: ['secrets/'], dependsOn: [] },
@@ -20,25 +22,25 @@ export const CORE_MODULES = [
   { name: 'audit', owns: ['audit/', 'store/audit.ts'], dependsOn: ['secrets', 'profiles', 'ledger'] },
   { name: 'connection', owns: ['connection/', 'store/connection-log.ts', 'store/seen-nonces.ts'], dependsOn: ['secrets'] },
   { name: 'context', owns: ['context.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'connection'] },
-  { name: 'operators', owns: ['operators/', 'store/operators.ts', 'store/policies.ts', 'features/operators.ts'], dependsOn: ['profiles', 'ledger', 'audit'] },
-  { name: 'session', owns: ['session.ts', 'features/session.ts'], dependsOn: ['profiles', 'audit', 'operators'] },
-  { name: 'addressBook', owns: ['store/address-book.ts', 'features/address-book.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'operators'] },
-  { name: 'labels', owns: ['labels/', 'store/labels.ts', 'features/labels.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'operators', 'addressBook'] },
+  { name: 'operators', owns: ['operators/', 'store/operators.ts', 'store/policies.ts'], dependsOn: ['profiles', 'ledger', 'audit'] },
+  { name: 'session', owns: ['session/'], dependsOn: ['profiles', 'audit', 'operators'] },
+  { name: 'addressBook', owns: ['address-book/', 'store/address-book.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'operators'] },
+  { name: 'labels', owns: ['labels/', 'store/labels.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'operators', 'addressBook'] },
   { name: 'merchant', owns: ['merchant/', 'store/balances.ts', 'store/currencies.ts', 'store/merchant-info.ts'], dependsOn: [] },
-  { name: 'deposits', owns: ['deposits/', 'store/deposits.ts', 'features/deposits.ts'], dependsOn: ['profiles', 'audit', 'session', 'labels', 'merchant'] },
+  { name: 'deposits', owns: ['deposits/', 'store/deposits.ts'], dependsOn: ['profiles', 'audit', 'session', 'labels', 'merchant'] },
   // The withdrawals module owns the requests and the batches that group them (a batch's lines are requests, joined in
   // the tables); the payouts module runs the batch workflow on top (import, approve as a whole, send).
-  { name: 'withdrawals', owns: ['withdrawals/', 'store/withdrawals.ts', 'store/payouts.ts', 'features/withdrawals.ts'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'merchant'] },
-  { name: 'payouts', owns: ['payouts/', 'features/payouts.ts', 'features/approvals-queue.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'merchant', 'withdrawals'] },
-  { name: 'sync', owns: ['sync/', 'store/sync-state.ts', 'features/sync.ts', 'features/dashboard.ts'], dependsOn: ['profiles', 'audit', 'connection', 'merchant', 'deposits', 'withdrawals'] },
-  { name: 'callbacks', owns: ['callbacks/', 'features/callbacks.ts'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals', 'sync'] },
-  { name: 'reconcile', owns: ['reconcile/', 'features/reconcile.ts'], dependsOn: ['profiles', 'merchant', 'deposits', 'withdrawals', 'sync'] },
-  { name: 'notifications', owns: ['notifications/', 'store/notifications.ts', 'features/notifications.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'deposits', 'withdrawals', 'payouts'] },
-  { name: 'team', owns: ['team/', 'store/team.ts', 'features/team.ts'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'withdrawals', 'payouts'] },
-  { name: 'reports', owns: ['reports/', 'features/statements.ts'], dependsOn: ['profiles', 'audit', 'session', 'labels', 'withdrawals', 'reconcile'] },
-  { name: 'addresses', owns: ['addresses/', 'store/addresses.ts', 'features/addresses.ts'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals'] },
+  { name: 'withdrawals', owns: ['withdrawals/', 'store/withdrawals.ts', 'store/payouts.ts'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'merchant'] },
+  { name: 'payouts', owns: ['payouts/'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'merchant', 'withdrawals'] },
+  { name: 'sync', owns: ['sync/', 'store/sync-state.ts'], dependsOn: ['profiles', 'audit', 'connection', 'merchant', 'deposits', 'withdrawals'] },
+  { name: 'callbacks', owns: ['callbacks/'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals', 'sync'] },
+  { name: 'reconcile', owns: ['reconcile/'], dependsOn: ['profiles', 'merchant', 'deposits', 'withdrawals', 'sync'] },
+  { name: 'notifications', owns: ['notifications/', 'store/notifications.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'deposits', 'withdrawals', 'payouts'] },
+  { name: 'team', owns: ['team/', 'store/team.ts'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'withdrawals', 'payouts'] },
+  { name: 'reports', owns: ['reports/'], dependsOn: ['profiles', 'audit', 'session', 'labels', 'withdrawals', 'reconcile'] },
+  { name: 'addresses', owns: ['addresses/', 'store/addresses.ts'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals'] },
   { name: 'diagnostics', owns: ['diagnostics.ts'], dependsOn: [] },
-  { name: 'desk', owns: ['profiles.ts', 'features/profiles.ts', 'features/settings.ts', 'features/audit.ts', 'features/connection.ts'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'session', 'merchant', 'withdrawals', 'sync', 'callbacks', 'notifications', 'diagnostics'] },
+  { name: 'desk', owns: ['desk/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'session', 'merchant', 'withdrawals', 'sync', 'callbacks', 'notifications', 'diagnostics'] },
   { name: 'engine', owns: ['engine.ts', 'service.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'connection', 'context', 'operators', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'payouts', 'sync', 'callbacks', 'reconcile', 'notifications', 'team', 'reports', 'addresses', 'desk'] },
 ];
 

@@ -12,7 +12,7 @@ import { DeskNotifications, type NotificationOptions } from './notifications/cen
 import { KeychainVault } from './secrets';
 import { createHandlers, startDemo, type DemoSandboxStarter, type ServiceParts } from './service';
 import { startModules, type ModuleDefinition } from './kernel/modules';
-import { SessionLock } from './session';
+import { SessionLock } from './session/lock';
 import { TeamMode, type SharedStoreOpener } from './team/mode';
 import { openPostgresDeskStore } from './team/postgres-store';
 import { appLog } from './log';

@@ -1,6 +1,6 @@
-// TreasuryService: the contract implemented by the engine, composed from one feature module per area
-// (features/*.ts). Each module declares the parts of the engine it uses and answers its own methods through the
-// shared wrapper (features/handle.ts): every handler answers a Result and never throws; a locked desk answers
+// TreasuryService: the contract implemented by the engine, composed from each module's contract handlers
+// (<module>/handlers.ts). Each declares the parts of the engine it uses and answers its own methods through the
+// shared wrapper (kernel/handle.ts): every handler answers a Result and never throws; a locked desk answers
 // `locked` to everything but session/* and the few methods listed there. No answer ever carries a key, secret or token.
 import type { TreasuryHandlers } from '../contract';
 import type { CallbackListener } from './callbacks/listener';
@@ -9,33 +9,33 @@ import type { AuditRecorder } from './audit/recorder';
 import type { ProfileSelection, ProfileSwitch } from './store/profiles';
 import type { MerchantConnection } from './connection/merchant-connection';
 import type { KeychainAccess } from './secrets/keychain-access';
-import { addressBookHandlers } from './features/address-book';
-import { approvalsQueueHandlers } from './features/approvals-queue';
-import { addressesHandlers } from './features/addresses';
-import { auditHandlers } from './features/audit';
-import { callbacksHandlers } from './features/callbacks';
-import { connectionHandlers } from './features/connection';
-import { dashboardHandlers } from './features/dashboard';
-import { depositsHandlers } from './features/deposits';
-import { handlerWrapper } from './features/handle';
-import { labelsHandlers } from './features/labels';
-import { notificationsHandlers } from './features/notifications';
-import { operatorsHandlers } from './features/operators';
-import { payoutsHandlers } from './features/payouts';
-import { reconcileHandlers } from './features/reconcile';
-import { profilesHandlers, type DemoSandboxStarter } from './features/profiles';
-import { sessionHandlers } from './features/session';
-import { settingsHandlers } from './features/settings';
-import { statementsHandlers } from './features/statements';
-import { syncHandlers } from './features/sync';
-import { teamHandlers } from './features/team';
-import { withdrawalsHandlers } from './features/withdrawals';
-import type { SessionLock } from './session';
+import { addressBookHandlers } from './address-book/handlers';
+import { approvalsQueueHandlers } from './payouts/approvals-queue-handlers';
+import { addressesHandlers } from './addresses/handlers';
+import { auditHandlers } from './desk/audit-handlers';
+import { callbacksHandlers } from './callbacks/handlers';
+import { connectionHandlers } from './desk/connection-handlers';
+import { dashboardHandlers } from './sync/dashboard-handlers';
+import { depositsHandlers } from './deposits/handlers';
+import { handlerWrapper } from './kernel/handle';
+import { labelsHandlers } from './labels/handlers';
+import { notificationsHandlers } from './notifications/handlers';
+import { operatorsHandlers } from './operators/handlers';
+import { payoutsHandlers } from './payouts/handlers';
+import { reconcileHandlers } from './reconcile/handlers';
+import { profilesHandlers, type DemoSandboxStarter } from './desk/profile-handlers';
+import { sessionHandlers } from './session/handlers';
+import { settingsHandlers } from './desk/settings-handlers';
+import { statementsHandlers } from './reports/handlers';
+import { syncHandlers } from './sync/handlers';
+import { teamHandlers } from './team/handlers';
+import { withdrawalsHandlers } from './withdrawals/handlers';
+import type { SessionLock } from './session/lock';
 import type { SyncService } from './sync/sync';
 import type { TeamMode } from './team/mode';
-import type { AnchorMover } from './features/audit';
+import type { AnchorMover } from './desk/audit-handlers';
 
-export { startDemo, type DemoSandboxStarter } from './features/profiles';
+export { startDemo, type DemoSandboxStarter } from './desk/profile-handlers';
 
 /** The engine's parts the features draw on; each feature takes only the ones its deps interface names. */
 export interface ServiceParts {

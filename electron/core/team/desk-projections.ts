@@ -6,7 +6,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
 import type { ProfileSelection } from '../store/profiles';
 import type { MerchantConnection } from '../connection/merchant-connection';
-import { findBookRow } from '../features/address-book';
+import { findBookRow } from '../address-book/handlers';
 import { parseBookRef, signedImportLines, signedLabelSet, type LabelLine } from '../labels/jsonl';
 import type { Roster } from '../ledger/roster';
 import { payoutBatchState } from '../payouts/batch';

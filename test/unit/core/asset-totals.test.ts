@@ -2,7 +2,7 @@
 // USDT beside 6-decimal TRON USDT, sums no JS number could hold), in the spec's asset order; a currency the service
 // added after this desk was built counts toward no total and is named instead.
 import { describe, expect, it } from 'vitest';
-import { assetTotals } from '../../../electron/core/features/dashboard';
+import { assetTotals } from '../../../electron/core/sync/dashboard-handlers';
 import type { BalanceSnapshot } from '../../../electron/core/store';
 
 function snapshot(currency: string, available: string, frozen = '0'): BalanceSnapshot {

@@ -1,5 +1,5 @@
 // The rule of an operator's audited action (`action`): which actions exist and the permission each asks of its signer,
-// as the local path asks it through actingAs (features/*, team/mode.ts); an action this version does not know is
+// as the local path asks it through actingAs (each module's handlers.ts, team/mode.ts); an action this version does not know is
 // refused, naming it. `team/workstation` (an admin enrols a workstation's desk key) also needs a usable key.
 import { z } from 'zod';
 import { roleMay, type OperatorAction } from '../../auth/roles';

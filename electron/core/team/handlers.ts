@@ -6,9 +6,9 @@ import { actingAs } from '../operators/acting';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
 import type { ProfileSelection } from '../store/profiles';
-import type { TeamMode } from '../team/mode';
-import { withHostList } from '../team/pg-hosts';
-import type { Handle } from './handle';
+import type { TeamMode } from './mode';
+import { withHostList } from './pg-hosts';
+import type { Handle } from '../kernel/handle';
 
 export interface TeamFeatureDeps {
   readonly context: Kernel & AuditRecorder & ProfileSelection;

@@ -1,16 +1,16 @@
 // The deposits feature: the cached deposit history (filtered, searched, or by label) and its CSV export
-// (deposits/list, deposits/exportCsv). Reconciliation is features/reconcile.ts.
+// (deposits/list, deposits/exportCsv). Reconciliation is reconcile/handlers.ts.
 import { unknownFieldsOf, depositRecordSchema } from '../../protocol';
 import type { DepositView, TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
 import type { ProfileSelection } from '../store/profiles';
 import { csvInstant, csvLine } from '../export/csv';
-import { checkCurrencyFilter } from '../deposits/currency-filter';
-import type { SessionLock } from '../session';
+import { checkCurrencyFilter } from './currency-filter';
+import type { SessionLock } from '../session/lock';
 import { listDeposits, type Deposit, type DepositQuery } from '../store/deposits';
 import { labelledRefs } from '../store/labels';
-import { DEFAULT_PAGE, EXPORT_PAGE, type Handle } from './handle';
+import { DEFAULT_PAGE, EXPORT_PAGE, type Handle } from '../kernel/handle';
 import { writeFileAtomically } from '../files/named-files';
 
 export interface DepositsFeatureDeps {

@@ -5,9 +5,9 @@ import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
 import type { ProfileSelection } from '../store/profiles';
 import type { MerchantConnection } from '../connection/merchant-connection';
-import { preferencesView, setOwnPreferences } from '../notifications/preferences';
-import { approvalsWaitingFor } from '../notifications/recipients';
-import type { Handle } from './handle';
+import { preferencesView, setOwnPreferences } from './preferences';
+import { approvalsWaitingFor } from './recipients';
+import type { Handle } from '../kernel/handle';
 
 export interface NotificationsFeatureDeps {
   readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection;

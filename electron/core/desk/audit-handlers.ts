@@ -11,7 +11,7 @@ import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
 import { parseStatement } from '../statements/statement';
 import { exportAudit, listAudit, type AuditRow } from '../store/audit';
-import { DEFAULT_PAGE, type Handle } from './handle';
+import { DEFAULT_PAGE, type Handle } from '../kernel/handle';
 import { readTextFile, writeFileAtomically } from '../files/named-files';
 
 /** Moves the desk key and anchor to `to`, calling `signMove` (the admin's signed record) before anything changes. */

@@ -8,10 +8,10 @@ import type { ProfileSelection, ProfileSwitch } from '../store/profiles';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import type { KeychainAccess } from '../secrets/keychain-access';
 import { merchantInfoView } from '../merchant/records';
-import { profileSummary } from '../profiles';
+import { profileSummary } from './profiles';
 import { clockDriftHistory, lastWhitelistRefusal } from '../store/connection-log';
 import type { SyncService } from '../sync/sync';
-import type { Handle } from './handle';
+import type { Handle } from '../kernel/handle';
 
 export interface ConnectionFeatureDeps {
   readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection & ProfileSwitch & KeychainAccess;

@@ -5,8 +5,8 @@ import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
 import type { ProfileSelection } from '../store/profiles';
 import type { MerchantConnection } from '../connection/merchant-connection';
-import { approvalsQueue } from '../payouts/queue';
-import type { Handle } from './handle';
+import { approvalsQueue } from './queue';
+import type { Handle } from '../kernel/handle';
 
 export interface ApprovalsQueueFeatureDeps {
   readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection;

@@ -9,13 +9,13 @@ import { applicationLogFacts, diagnosticsText } from '../diagnostics';
 import { DeskError } from '../errors';
 import { appLog, secretRedactor } from '../log';
 import { actingAs, signAction, type OperatorCredentials } from '../operators/acting';
-import type { SessionLock } from '../session';
+import type { SessionLock } from '../session/lock';
 import { userVersion } from '../store/database';
 import { getProfile, listProfiles } from '../store/profiles';
 import { setSetting, SETTING_KEYS } from '../store/settings';
 import type { SyncService } from '../sync/sync';
 import { setStuckThresholds, stuckThresholds, stuckThresholdsView } from '../withdrawals/watchdog';
-import { type Handle } from './handle';
+import { type Handle } from '../kernel/handle';
 import { writeFileAtomically } from '../files/named-files';
 
 export interface SettingsFeatureDeps {

@@ -8,13 +8,13 @@ import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
 import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
-import { importedLinesOf, labelLineText, labelProblem, LABELS_FILE_MAX_BYTES, LABELS_IMPORT_STATEMENT_MAX_BYTES, parseBookRef, parseLabelsFile, type LabelLine } from '../labels/jsonl';
+import { importedLinesOf, labelLineText, labelProblem, LABELS_FILE_MAX_BYTES, LABELS_IMPORT_STATEMENT_MAX_BYTES, parseBookRef, parseLabelsFile, type LabelLine } from './jsonl';
 import { encodeCanonical } from '../statements/canonical';
 import { actingAs, signAction } from '../operators/acting';
 import { listAddressBook } from '../store/address-book';
 import { listLabels, saveLabel, searchLabels, type LabelRecord, type StoredLabelType } from '../store/labels';
-import { writeBookLabel } from './address-book';
-import { type Handle } from './handle';
+import { writeBookLabel } from '../address-book/handlers';
+import { type Handle } from '../kernel/handle';
 import { readTextFile, writeFileAtomically } from '../files/named-files';
 
 export interface LabelsFeatureDeps {

@@ -1,5 +1,5 @@
 // The sync feature: the connection check (selfcheck), syncing with the service and the merchant's records it keeps
-// (selfcheck/run, sync/*, currencies/list, balances/list, merchant/info). The callback listener is features/callbacks.ts.
+// (selfcheck/run, sync/*, currencies/list, balances/list, merchant/info). The callback listener is callbacks/handlers.ts.
 import { clockDriftVerdict, CLOCK_DRIFT_WARN_SECONDS, type SelfcheckReport, type SelfcheckStep, type TreasuryHandlers } from '../../contract';
 import { NotWhitelistedError, ResponseVerificationError, ServiceError, TIMESTAMP_WINDOW_SECONDS } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
@@ -8,8 +8,8 @@ import type { MerchantConnection } from '../connection/merchant-connection';
 import { balanceViews, currencyViews, merchantInfoView } from '../merchant/records';
 import { saveMerchantInfo } from '../store/merchant-info';
 import { diagnoseFailure } from '../connection/tracker';
-import type { SyncService } from '../sync/sync';
-import type { Handle } from './handle';
+import type { SyncService } from './sync';
+import type { Handle } from '../kernel/handle';
 
 export interface SyncFeatureDeps {
   readonly context: Kernel & ProfileSelection & MerchantConnection;

@@ -14,8 +14,8 @@ import {
   listPayoutBatchSummaries,
   rejectPayoutBatch,
   submitPayoutBatch,
-} from '../payouts/batch';
-import { DEFAULT_PAGE, type Handle } from './handle';
+} from './batch';
+import { DEFAULT_PAGE, type Handle } from '../kernel/handle';
 
 export interface PayoutsFeatureDeps {
   readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection;

@@ -1,8 +1,8 @@
 // The callback listener's feature: its state, start and stop (callbacks/*). The listener itself is
 // core/callbacks/listener.ts.
 import type { TreasuryHandlers } from '../../contract';
-import type { CallbackListener } from '../callbacks/listener';
-import type { Handle } from './handle';
+import type { CallbackListener } from './listener';
+import type { Handle } from '../kernel/handle';
 
 export interface CallbacksFeatureDeps {
   readonly callbacks: CallbackListener;

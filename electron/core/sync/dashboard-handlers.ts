@@ -7,7 +7,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../store/profiles';
 import { checkCurrencyFilter } from '../deposits/currency-filter';
 import { balanceReadings, latestBalances, type BalanceSnapshot } from '../store/balances';
-import type { Handle } from './handle';
+import type { Handle } from '../kernel/handle';
 
 export interface DashboardFeatureDeps {
   readonly context: Kernel & ProfileSelection;

@@ -3,7 +3,7 @@
 import { CHAIN_INFO, chainsFor, depositNotesFor, isAddressType, validateAddress } from '../../chains';
 import type { DepositAddressView, TreasuryHandlers } from '../../contract';
 import { ProtocolError } from '../../protocol';
-import { qrPngDataUrl, qrSvg } from '../addresses/qr';
+import { qrPngDataUrl, qrSvg } from './qr';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
 import type { ProfileSelection } from '../store/profiles';
@@ -12,7 +12,7 @@ import { DeskError } from '../errors';
 import { actingAs, signAction } from '../operators/acting';
 import { listDepositAddresses, saveDepositAddress, type DepositAddress } from '../store/addresses';
 import { newUserOrder } from '../withdrawals/desk';
-import type { Handle } from './handle';
+import type { Handle } from '../kernel/handle';
 
 export interface AddressesFeatureDeps {
   readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection;

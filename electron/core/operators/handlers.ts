@@ -1,5 +1,5 @@
 // The operators feature: the roster (found, invite, accept, confirm, roles, disable, re-key, passphrases), operators/*.
-// Each operator's notification preferences are features/notifications.ts.
+// Each operator's notification preferences are notifications/handlers.ts.
 import type { TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
@@ -15,9 +15,9 @@ import {
   rekeyOperator,
   rosterView,
   withdrawProposal,
-} from '../operators/enrolment';
-import { addDevice, confirmDevice, type TeamWorkstation } from '../operators/devices';
-import type { Handle } from './handle';
+} from './enrolment';
+import { addDevice, confirmDevice, type TeamWorkstation } from './devices';
+import type { Handle } from '../kernel/handle';
 
 export interface OperatorsFeatureDeps {
   readonly context: Kernel & AuditRecorder & ProfileSelection;

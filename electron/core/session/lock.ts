@@ -2,14 +2,14 @@
 // unlock, a decision carrying a passphrase) the engine refuses every method but session/* until an operator unlocks it
 // with their passphrase. Background work (auto sync, the renderer's refreshes) never counts as activity. The CLI runs
 // unlocked (each command authenticates itself).
-import { usableTimeZone, type SessionState } from '../contract';
-import type { Kernel } from './kernel/kernel';
-import type { AuditRecorder } from './audit/recorder';
-import type { ProfileSelection } from './store/profiles';
-import { DeskError } from './errors';
-import { unsealOperator, type OperatorCredentials } from './operators/acting';
-import { getProfile } from './store/profiles';
-import { getSetting, SETTING_KEYS } from './store/settings';
+import { usableTimeZone, type SessionState } from '../../contract';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection } from '../store/profiles';
+import { DeskError } from '../errors';
+import { unsealOperator, type OperatorCredentials } from '../operators/acting';
+import { getProfile } from '../store/profiles';
+import { getSetting, SETTING_KEYS } from '../store/settings';
 
 export const DEFAULT_LOCK_TIMEOUT_SECONDS = 900;
 /** How often the idle time is compared with the lock timeout. */

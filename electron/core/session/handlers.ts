@@ -1,7 +1,7 @@
 // The session feature: lock, unlock and the idle lock's activity (session/*).
 import type { TreasuryHandlers } from '../../contract';
-import type { SessionLock } from '../session';
-import type { Handle } from './handle';
+import type { SessionLock } from './lock';
+import type { Handle } from '../kernel/handle';
 
 export interface SessionFeatureDeps {
   readonly session: SessionLock;

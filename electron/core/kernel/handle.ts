@@ -1,7 +1,7 @@
-// What every feature module shares: the wrapper that turns an engine function into a contract handler (lock check,
-// idle-lock activity, secrets registered with the log's redactor, every failure mapped to the contract's error), the
-// page sizes. (Reading and writing the files a person names is core/files/named-files.ts.) Each feature module (features/*.ts) declares the parts
-// of the engine it uses and answers its own methods; service.ts composes them.
+// What every module's contract handlers share: the wrapper that turns an engine function into a contract handler (lock
+// check, idle-lock activity, secrets registered with the log's redactor, every failure mapped to the contract's error)
+// and the page sizes. Each module's handlers.ts declares the parts of the engine it uses and answers its own methods;
+// service.ts composes them. (Reading and writing the files a person names is core/files/named-files.ts.)
 import { ok, type MethodName, type Result, type TreasuryHandlers } from '../../contract';
 import { toContractError } from '../errors';
 import { appLog, registerRequestSecrets } from '../log';

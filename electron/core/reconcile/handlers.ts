@@ -4,8 +4,8 @@ import type { TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../store/profiles';
 import { checkCurrencyFilter } from '../deposits/currency-filter';
-import { runReconciliation } from '../reconcile/run';
-import type { Handle } from './handle';
+import { runReconciliation } from './run';
+import type { Handle } from '../kernel/handle';
 
 export interface ReconcileFeatureDeps {
   readonly context: Kernel & ProfileSelection;

@@ -1,22 +1,22 @@
 // Merchant profiles: the four credentials in the OS keychain (never SQLite), the non-secret facts in the store.
 // Import from a credentials.json or typed values; a generated key waits in the keychain until the platform
 // issues the other three values; removing a profile removes its keychain entries.
-import type { GeneratedMerchantKey, ProfileSummary } from '../contract';
-import type { Kernel } from './kernel/kernel';
-import type { AuditRecorder } from './audit/recorder';
-import type { ProfileSelection, ProfileSwitch } from './store/profiles';
-import type { MerchantConnection } from './connection/merchant-connection';
-import type { KeychainAccess } from './secrets/keychain-access';
-import { DeskError } from './errors';
-import { actingAs, type OperatorCredentials } from './operators/acting';
-import { PROFILE_REMOVED } from './ledger/profile-removed';
-import { requireRemovalInForce } from './operators/profile-changes';
-import { generateMerchantKeyPair, readCredentialsFile, type MerchantCredentialsText } from './secrets';
-import { deleteNotificationPreferences } from './store/notifications';
-import { deleteOperatorRecords } from './store/operators';
-import { createProfile, deleteProfile, getProfile, listProfiles, updateProfile, type Profile } from './store/profiles';
-import { setSetting, SETTING_KEYS } from './store/settings';
-import { DEFAULT_CALLBACK_HOST, DEFAULT_CALLBACK_PORT } from './callbacks/listener';
+import type { GeneratedMerchantKey, ProfileSummary } from '../../contract';
+import type { Kernel } from '../kernel/kernel';
+import type { AuditRecorder } from '../audit/recorder';
+import type { ProfileSelection, ProfileSwitch } from '../store/profiles';
+import type { MerchantConnection } from '../connection/merchant-connection';
+import type { KeychainAccess } from '../secrets/keychain-access';
+import { DeskError } from '../errors';
+import { actingAs, type OperatorCredentials } from '../operators/acting';
+import { PROFILE_REMOVED } from '../ledger/profile-removed';
+import { requireRemovalInForce } from '../operators/profile-changes';
+import { generateMerchantKeyPair, readCredentialsFile, type MerchantCredentialsText } from '../secrets';
+import { deleteNotificationPreferences } from '../store/notifications';
+import { deleteOperatorRecords } from '../store/operators';
+import { createProfile, deleteProfile, getProfile, listProfiles, updateProfile, type Profile } from '../store/profiles';
+import { setSetting, SETTING_KEYS } from '../store/settings';
+import { DEFAULT_CALLBACK_HOST, DEFAULT_CALLBACK_PORT } from '../callbacks/listener';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection & ProfileSwitch & KeychainAccess;

@@ -8,12 +8,12 @@ import type { KeychainAccess } from '../secrets/keychain-access';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { acceptInvitation, confirmProposal, foundDesk, inviteOperator } from '../operators/enrolment';
-import { addProfile, DEMO_PROFILE_NAME, generateProfileKey, importProfileFile, listProfileSummaries, removeProfile, selectProfile } from '../profiles';
+import { addProfile, DEMO_PROFILE_NAME, generateProfileKey, importProfileFile, listProfileSummaries, removeProfile, selectProfile } from './profiles';
 import { proposeProfileAddition, proposeProfileRemoval } from '../operators/profile-changes';
 import { getProfile } from '../store/profiles';
-import type { SessionLock } from '../session';
+import type { SessionLock } from '../session/lock';
 import type { SyncService } from '../sync/sync';
-import type { Handle } from './handle';
+import type { Handle } from '../kernel/handle';
 
 /** Starts the embedded sandbox for demo mode; provided by the face (main, CLI, harness), never imported by core. */
 export type DemoSandboxStarter = () => Promise<{

@@ -13,7 +13,7 @@ import { actingAs, signAction } from '../operators/acting';
 import { signRosterStatement } from '../operators/roster-statement';
 import { disjoint, type Roster } from '../ledger/roster';
 import { deleteAddressBookEntry, listAddressBook, saveAddressBookEntry, setAddressBookLabel, type AddressBookEntry } from '../store/address-book';
-import type { Handle } from './handle';
+import type { Handle } from '../kernel/handle';
 
 export interface AddressBookFeatureDeps {
   readonly context: Kernel & AuditRecorder & ProfileSelection;

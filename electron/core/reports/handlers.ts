@@ -6,15 +6,15 @@ import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
 import type { ProfileSelection } from '../store/profiles';
 import { DeskError } from '../errors';
-import { buildPeriodStatement } from '../reports/period-statement';
-import { periodStatementCsv } from '../reports/statement-csv';
-import { periodStatementHtml } from '../reports/statement-html';
-import { WITHDRAWALS_CSV_COLUMNS, withdrawalCsvLine } from '../reports/withdrawals-csv';
-import type { SessionLock } from '../session';
+import { buildPeriodStatement } from './period-statement';
+import { periodStatementCsv } from './statement-csv';
+import { periodStatementHtml } from './statement-html';
+import { WITHDRAWALS_CSV_COLUMNS, withdrawalCsvLine } from './withdrawals-csv';
+import type { SessionLock } from '../session/lock';
 import { csvLine } from '../export/csv';
 import { labelledRefs } from '../store/labels';
 import { listWithdrawalRequests } from '../store/withdrawals';
-import { EXPORT_PAGE, type Handle } from './handle';
+import { EXPORT_PAGE, type Handle } from '../kernel/handle';
 import { writeFileAtomically } from '../files/named-files';
 
 export interface StatementsFeatureDeps {

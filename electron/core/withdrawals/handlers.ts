@@ -21,12 +21,12 @@ import {
   requestWithdrawal,
   submitWithdrawal,
   withdrawalView,
-} from '../withdrawals/desk';
-import { platformWithdrawalSettings, withdrawTypeRefusal } from '../withdrawals/platform-rules';
-import { policyProblems } from '../withdrawals/policy';
-import { sharedViewRows } from '../withdrawals/verify';
-import { recordStuckOrders, stuckOrders } from '../withdrawals/watchdog';
-import { DEFAULT_PAGE, type Handle } from './handle';
+} from './desk';
+import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
+import { policyProblems } from './policy';
+import { sharedViewRows } from './verify';
+import { recordStuckOrders, stuckOrders } from './watchdog';
+import { DEFAULT_PAGE, type Handle } from '../kernel/handle';
 
 export interface WithdrawalsFeatureDeps {
   readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
