@@ -12,6 +12,7 @@ import {
   type PartialWriteOutcome,
 } from './errors';
 import { CREDENTIAL_FIELDS, type CredentialField } from './fields';
+import { retryOnNoReply } from './no-reply-retry';
 import { SecretService } from './secret-service';
 
 /** The keychain service name every entry is stored under. */
@@ -146,11 +147,12 @@ export async function loadKeyring(): Promise<KeytarBackend> {
     }
     return found;
   };
+  // Every call waits out a Secret Service too busy to answer within D-Bus's reply timeout (no-reply-retry.ts).
   return {
-    getPassword: async (service, account) => entry(service, account).getPassword(),
-    setPassword: async (service, account, password) => entry(service, account).setPassword(password),
-    deletePassword: async (service, account) => entry(service, account).deleteCredential(),
-    findCredentials: async (service) => keyring.findCredentialsAsync(service),
+    getPassword: (service, account) => retryOnNoReply(() => entry(service, account).getPassword()),
+    setPassword: (service, account, password) => retryOnNoReply(() => entry(service, account).setPassword(password)),
+    deletePassword: (service, account) => retryOnNoReply(() => entry(service, account).deleteCredential()),
+    findCredentials: (service) => retryOnNoReply(() => keyring.findCredentialsAsync(service)),
   };
 }
 

@@ -1,0 +1,41 @@
+// Retries a keychain call when the Secret Service did not answer within D-Bus's reply timeout (a busy machine), so a
+// slow keyring daemon is a pause rather than "the keychain is not available". Every other failure is final at once.
+//
+// Why it is safe: the four calls are idempotent. A get or a find reads; a set that timed out but was applied is set
+// again to the same value; a delete that timed out but was applied answers "nothing to delete" the second time (the
+// entry is gone either way). Why it is needed: @napi-rs/keyring reaches the Secret Service through
+// dbus-secret-service, whose proxies wait 2 s for each reply; gnome-keyring rewrites its whole keyring file on each
+// write, and on a loaded 2-core machine one write took longer (seen once in CI: "DBus error: Did not receive a reply").
+
+/** libdbus's text for DBUS_ERROR_NO_REPLY and the error's own name: the call timed out, the service may be alive. */
+const NO_REPLY_PATTERN = /Did not receive a reply|org\.freedesktop\.DBus\.Error\.NoReply/;
+
+export interface NoReplyRetryOptions {
+  /** Waits before each retry, in ms; their count is the number of retries. Default: 250, 1000, 2500 (3 retries). */
+  readonly delaysMs?: readonly number[];
+  /** Waits (tests pass one that records the delays). Default: a timer. */
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+const DEFAULT_DELAYS_MS = [250, 1000, 2500] as const;
+
+/** True when `error` says the Secret Service did not answer in time (D-Bus NoReply), not that it refused. */
+export function isNoReplyError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return NO_REPLY_PATTERN.test(message);
+}
+
+/** Runs `call`, and runs it again after a D-Bus NoReply, up to the configured number of times. */
+export async function retryOnNoReply<T>(call: () => Promise<T>, options: NoReplyRetryOptions = {}): Promise<T> {
+  const delays = options.delaysMs ?? DEFAULT_DELAYS_MS;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      const delay = delays[retry];
+      if (delay === undefined || !isNoReplyError(error)) throw error;
+      await sleep(delay);
+    }
+  }
+}
