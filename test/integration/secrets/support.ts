@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { generateRsaKeyPair, type GeneratedKeyPair } from '../../../electron/protocol/keys';
 import type { MerchantCredentialsText } from '../../../electron/core/secrets';
+import { retryOnNoReply } from '../../../electron/core/secrets/no-reply-retry';
 
 /** The keychain as the tests see it (@napi-rs/keyring in direct's shape), to check entries independently of KeychainVault. */
 export interface DirectKeytar {
@@ -24,11 +25,12 @@ export async function directKeyring(): Promise<DirectKeytar> {
     entries.set(key, found);
     return found;
   };
+  // Like the vault, the checks wait out a keyring daemon too busy to answer in D-Bus's 2 s (no-reply-retry.ts).
   return {
-    getPassword: (service, account) => entry(service, account).getPassword(),
-    setPassword: (service, account, password) => entry(service, account).setPassword(password),
-    deletePassword: (service, account) => entry(service, account).deleteCredential(),
-    findCredentials: (service) => findCredentialsAsync(service),
+    getPassword: (service, account) => retryOnNoReply(() => entry(service, account).getPassword()),
+    setPassword: (service, account, password) => retryOnNoReply(() => entry(service, account).setPassword(password)),
+    deletePassword: (service, account) => retryOnNoReply(() => entry(service, account).deleteCredential()),
+    findCredentials: (service) => retryOnNoReply(() => findCredentialsAsync(service)),
   };
 }
 
