@@ -6,39 +6,40 @@ import { relative, sep } from 'node:path';
 
 /**
  * The modules, bottom first. `owns`: paths under electron/core, a folder ending in '/' or one file. A module's folder
- * holds its code and its contract handlers (handlers.ts); its tables are still store/<x>.ts, beside the migrations.
+ * holds its code, its tables (<x>-table.ts) and its contract handlers (handlers.ts); the kernel's store/ holds only the
+ * database handle and the migrations.
  * `dependsOn`: the modules (each listed earlier) whose files this module's files import. Every module may import the
  * kernel.
  */
 export const CORE_MODULES = [
   {
     name: 'kernel',
-    owns: ['kernel/', 'errors.ts', 'secrets/errors.ts', 'secrets/fields.ts', 'log/', 'files/', 'export/', 'store/database.ts', 'store/errors.ts', 'store/json.ts', 'store/pagination.ts', 'store/paths.ts', 'store/data-folder.ts', 'store/migrations/'],
+    owns: ['kernel/', 'errors.ts', 'secrets/errors.ts', 'secrets/fields.ts', 'log/', 'files/', 'export/', 'store/'],
     dependsOn: [],
   },
   { name: 'secrets', owns: ['secrets/'], dependsOn: [] },
-  { name: 'profiles', owns: ['store/profiles.ts', 'store/settings.ts'], dependsOn: [] },
+  { name: 'profiles', owns: ['profiles/'], dependsOn: [] },
   { name: 'ledger', owns: ['ledger/', 'statements/', 'auth/'], dependsOn: ['secrets', 'profiles'] },
-  { name: 'audit', owns: ['audit/', 'store/audit.ts'], dependsOn: ['secrets', 'profiles', 'ledger'] },
-  { name: 'connection', owns: ['connection/', 'store/connection-log.ts', 'store/seen-nonces.ts'], dependsOn: ['secrets'] },
+  { name: 'audit', owns: ['audit/'], dependsOn: ['secrets', 'profiles', 'ledger'] },
+  { name: 'connection', owns: ['connection/'], dependsOn: ['secrets'] },
   { name: 'context', owns: ['context.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'connection'] },
-  { name: 'operators', owns: ['operators/', 'store/operators.ts', 'store/policies.ts'], dependsOn: ['profiles', 'ledger', 'audit'] },
+  { name: 'operators', owns: ['operators/'], dependsOn: ['profiles', 'ledger', 'audit'] },
   { name: 'session', owns: ['session/'], dependsOn: ['profiles', 'audit', 'operators'] },
-  { name: 'addressBook', owns: ['address-book/', 'store/address-book.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'operators'] },
-  { name: 'labels', owns: ['labels/', 'store/labels.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'operators', 'addressBook'] },
-  { name: 'merchant', owns: ['merchant/', 'store/balances.ts', 'store/currencies.ts', 'store/merchant-info.ts'], dependsOn: [] },
-  { name: 'deposits', owns: ['deposits/', 'store/deposits.ts'], dependsOn: ['profiles', 'audit', 'session', 'labels', 'merchant'] },
+  { name: 'addressBook', owns: ['address-book/'], dependsOn: ['profiles', 'ledger', 'audit', 'operators'] },
+  { name: 'labels', owns: ['labels/'], dependsOn: ['profiles', 'ledger', 'audit', 'operators', 'addressBook'] },
+  { name: 'merchant', owns: ['merchant/'], dependsOn: [] },
+  { name: 'deposits', owns: ['deposits/'], dependsOn: ['profiles', 'audit', 'session', 'labels', 'merchant'] },
   // The withdrawals module owns the requests and the batches that group them (a batch's lines are requests, joined in
   // the tables); the payouts module runs the batch workflow on top (import, approve as a whole, send).
-  { name: 'withdrawals', owns: ['withdrawals/', 'store/withdrawals.ts', 'store/payouts.ts'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'merchant'] },
+  { name: 'withdrawals', owns: ['withdrawals/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'merchant'] },
   { name: 'payouts', owns: ['payouts/'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'merchant', 'withdrawals'] },
-  { name: 'sync', owns: ['sync/', 'store/sync-state.ts'], dependsOn: ['profiles', 'audit', 'connection', 'merchant', 'deposits', 'withdrawals'] },
+  { name: 'sync', owns: ['sync/'], dependsOn: ['profiles', 'audit', 'connection', 'merchant', 'deposits', 'withdrawals'] },
   { name: 'callbacks', owns: ['callbacks/'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals', 'sync'] },
   { name: 'reconcile', owns: ['reconcile/'], dependsOn: ['profiles', 'merchant', 'deposits', 'withdrawals', 'sync'] },
-  { name: 'notifications', owns: ['notifications/', 'store/notifications.ts'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'deposits', 'withdrawals', 'payouts'] },
-  { name: 'team', owns: ['team/', 'store/team.ts'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'withdrawals', 'payouts'] },
+  { name: 'notifications', owns: ['notifications/'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'deposits', 'withdrawals', 'payouts'] },
+  { name: 'team', owns: ['team/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'withdrawals', 'payouts'] },
   { name: 'reports', owns: ['reports/'], dependsOn: ['profiles', 'audit', 'session', 'labels', 'withdrawals', 'reconcile'] },
-  { name: 'addresses', owns: ['addresses/', 'store/addresses.ts'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals'] },
+  { name: 'addresses', owns: ['addresses/'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals'] },
   { name: 'diagnostics', owns: ['diagnostics.ts'], dependsOn: [] },
   { name: 'desk', owns: ['desk/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'session', 'merchant', 'withdrawals', 'sync', 'callbacks', 'notifications', 'diagnostics'] },
   { name: 'engine', owns: ['engine.ts', 'service.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'connection', 'context', 'operators', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'payouts', 'sync', 'callbacks', 'reconcile', 'notifications', 'team', 'reports', 'addresses', 'desk'] },

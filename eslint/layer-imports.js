@@ -47,7 +47,7 @@ const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${na
 const MIGRATION_FILE = /^electron[\\/]core[\\/](store[\\/]migrations|team[\\/]pg-migrations)[\\/]\d{4}-[^\\/]+\.ts$/;
 
 /**
- * Exports only their owning module may import (besides electron/core/store, which defines and re-exports them): one
+ * Exports only their owning module may import (its folder defines them, its tables included): one
  * module owns each state machine, and the others report facts to it.
  */
 export const OWNED_EXPORTS = {
@@ -62,7 +62,7 @@ export function ownedImportProblem(root, file, name) {
   const owned = Object.hasOwn(OWNED_EXPORTS, name) ? OWNED_EXPORTS[name] : undefined;
   if (owned === undefined) return null;
   const from = relative(root, file).split(sep).join('/');
-  if (!from.startsWith('electron/') || from.startsWith(`${owned.owner}/`) || from.startsWith('electron/core/store/')) return null;
+  if (!from.startsWith('electron/') || from.startsWith(`${owned.owner}/`)) return null;
   return `${name} belongs to ${owned.owner}: ${owned.why}.`;
 }
 
@@ -84,9 +84,6 @@ export function coreModuleProblem(root, file, target) {
   const from = coreRelativePath(root, file);
   const to = coreRelativePath(root, resolvedFile(target));
   if (from === null || to === null) return null;
-  if (to === 'store/index.ts' && !from.startsWith('store/')) {
-    return 'electron/core/store/index.ts is the tests\' door to every table: a core file imports the store file it uses (store/withdrawals, store/audit...), so its module\'s tables show in its imports.';
-  }
   const fromModule = coreModuleOf(from);
   const toModule = coreModuleOf(to);
   if (fromModule === null || toModule === null || fromModule === toModule || toModule === 'kernel') return null;

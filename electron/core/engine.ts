@@ -18,7 +18,7 @@ import { openPostgresDeskStore } from './team/postgres-store';
 import { appLog } from './log';
 import { closeDatabase, openDatabase } from './store/database';
 import { defaultDatabasePath } from './store/paths';
-import { getProfile } from './store/profiles';
+import { getProfile } from './profiles/profiles-table';
 import { AutoSync, type AutoSyncOptions } from './sync/auto-sync';
 import { finishDepositIntake } from './sync/records';
 import { SyncService } from './sync/sync';

@@ -6,7 +6,7 @@ import type { TreasuryHandlers } from '../contract';
 import type { CallbackListener } from './callbacks/listener';
 import type { Kernel } from './kernel/kernel';
 import type { AuditRecorder } from './audit/recorder';
-import type { ProfileSelection, ProfileSwitch } from './store/profiles';
+import type { ProfileSelection, ProfileSwitch } from './profiles/profiles-table';
 import type { MerchantConnection } from './connection/merchant-connection';
 import type { KeychainAccess } from './secrets/keychain-access';
 import { addressBookHandlers } from './address-book/handlers';

@@ -6,7 +6,8 @@ import { randomBytes, scrypt } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { SEAL_KDF, sealPrivateKey, unsealPrivateKey } from '../../electron/core/operators/sealed-key';
 import { generateSigningKey } from '../../electron/core/statements/keys';
-import { closeDatabase, getWithdrawalRequestByUserOrder } from '../../electron/core/store';
+import { closeDatabase } from '../../electron/core/store/database';
+import { getWithdrawalRequestByUserOrder } from '../../electron/core/withdrawals/withdrawals-table';
 import { judgeRequest } from '../../electron/core/withdrawals/verify';
 import { buildBenchDesk, ed25519Limit, MERCHANT, PROFILE } from './bench-desk';
 

@@ -10,7 +10,9 @@ import { DeskIdentity, fileDeskSecrets } from '../../electron/core/audit/desk-id
 import { generateSigningKey, type SigningKeyPair } from '../../electron/core/statements/keys';
 import { intentFingerprint, intentHash, type WithdrawalIntent } from '../../electron/core/statements/intent';
 import { canonicalHash, signStatementText, type StatementBody } from '../../electron/core/statements/statement';
-import { createProfile, createWithdrawalRequest, openDatabase, writeTransaction, type StoreDatabase } from '../../electron/core/store';
+import { openDatabase, writeTransaction, type StoreDatabase } from '../../electron/core/store/database';
+import { createProfile } from '../../electron/core/profiles/profiles-table';
+import { createWithdrawalRequest } from '../../electron/core/withdrawals/withdrawals-table';
 
 export const PROFILE = 'bench';
 export const MERCHANT = 'M-BENCH';

@@ -5,24 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEPOSIT_INTAKE_BATCH } from '../../electron/core/sync/records';
-import {
-  closeDatabase,
-  countStagedDeposits,
-  createProfile,
-  findDepositByTxid,
-  indexDepositSearchBacklog,
-  insertOrTouchDeposits,
-  insertOrTouchDeposit,
-  listDeposits,
-  moveStagedDeposits,
-  openDatabase,
-  stageDeposits,
-  writeTransaction,
-  buildDepositQuery,
-  type DepositObservation,
-  type DepositRecord,
-  type StoreDatabase,
-} from '../../electron/core/store';
+import { closeDatabase, openDatabase, writeTransaction, type StoreDatabase } from '../../electron/core/store/database';
+import { countStagedDeposits, findDepositByTxid, indexDepositSearchBacklog, insertOrTouchDeposits, insertOrTouchDeposit, listDeposits, moveStagedDeposits, stageDeposits, buildDepositQuery, type DepositObservation, type DepositRecord } from '../../electron/core/deposits/deposits-table';
+import { createProfile } from '../../electron/core/profiles/profiles-table';
 
 export interface HistoryBenchOptions {
   /** Deposits to load (default 1,000,000). */

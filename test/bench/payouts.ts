@@ -12,7 +12,7 @@ import { chooseDeskSecrets, DeskIdentity } from '../../electron/core/audit/desk-
 import { AuditTrail } from '../../electron/core/audit/trail';
 import { createEngine, type Engine } from '../../electron/core/engine';
 import { KeychainVault } from '../../electron/core/secrets';
-import { closeDatabase, openDatabase, writeTransaction } from '../../electron/core/store';
+import { closeDatabase, openDatabase, writeTransaction } from '../../electron/core/store/database';
 import { startSandbox } from '../../electron/sandbox';
 import { admin } from '../support/raw-merchant';
 

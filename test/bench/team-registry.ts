@@ -3,7 +3,8 @@
 // verifies every row through ChainVerifier (the registry's rule per kind, every signature), as a joining workstation
 // does. Reports rows/s next to this machine's Ed25519 verification limit measured in the same run.
 import { rmSync } from 'node:fs';
-import { closeDatabase, exportAudit } from '../../electron/core/store';
+import { exportAudit } from '../../electron/core/audit/audit-table';
+import { closeDatabase } from '../../electron/core/store/database';
 import { openPostgresDeskStore } from '../../electron/core/team/postgres-store';
 import type { ChainHead } from '../../electron/core/team/shared-store';
 import { buildBenchDesk, ed25519Limit } from './bench-desk';

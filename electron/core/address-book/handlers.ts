@@ -7,12 +7,12 @@ import { sameAddress, validateAddress, type Chain } from '../../chains';
 import type { AddressBookEntryView, AddressBookView, TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import { DeskError } from '../errors';
 import { actingAs, signAction } from '../operators/acting';
 import { signRosterStatement } from '../operators/roster-statement';
 import { disjoint, type Roster } from '../ledger/roster';
-import { deleteAddressBookEntry, listAddressBook, saveAddressBookEntry, setAddressBookLabel, type AddressBookEntry } from '../store/address-book';
+import { deleteAddressBookEntry, listAddressBook, saveAddressBookEntry, setAddressBookLabel, type AddressBookEntry } from './address-book-table';
 import type { Handle } from '../kernel/handle';
 
 export interface AddressBookFeatureDeps {

@@ -6,11 +6,11 @@ import { ProtocolError } from '../../protocol';
 import { qrPngDataUrl, qrSvg } from './qr';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import { actingAs, signAction } from '../operators/acting';
-import { listDepositAddresses, saveDepositAddress, type DepositAddress } from '../store/addresses';
+import { listDepositAddresses, saveDepositAddress, type DepositAddress } from './addresses-table';
 import { newUserOrder } from '../withdrawals/desk';
 import type { Handle } from '../kernel/handle';
 

@@ -6,7 +6,7 @@ import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { decryptJson, parsePublicKey, signedEvidenceHolds, signedEvidenceSchema, withdrawalOrderRecordSchema } from '../../protocol';
 import type { Statement } from '../statements/statement';
-import { auditRowsOfAction } from '../store/audit';
+import { auditRowsOfAction } from './audit-table';
 import { type StoreDatabase } from '../store/database';
 import { ORDER_ACCEPTED, ORDER_STATUS, systemBodySchema, TEAM_PROFILE_ACTION } from '../ledger/kinds/system';
 

@@ -2,7 +2,7 @@
 // team/replicator.ts implements it): the audit trail hands operator decisions and desk-signed events to it instead of
 // appending them locally, and the withdrawal desk holds a submission claim through it. Absent (null) on a
 // single-workstation desk, where nothing changes.
-import type { AuditRow, StatementDraft, StatementSigner } from '../store/audit';
+import type { AuditRow, StatementDraft, StatementSigner } from './audit-table';
 
 export interface TeamSystemEvent {
   readonly profile?: string | null;

@@ -1,4 +1,4 @@
-// The desk's audit trail over the signed log (store/audit.ts): appends rows signed by an operator or by the desk key,
+// The desk's audit trail over the signed log (audit/audit-table.ts): appends rows signed by an operator or by the desk key,
 // anchors the head in this workstation's keychain after each commit, verifies the whole chain against the roster as
 // it stood at every row, and writes and checks signed checkpoints (APPROVALS.md "Audit"). Verification never trusts
 // a column: each row's statement is parsed, its seq and prev checked, its signature checked against the key the
@@ -22,9 +22,9 @@ import { WORKSTATION_ENROLMENT, workstationEnrolment } from '../ledger/kinds/act
 import { ROSTER_BODIES } from '../ledger/kinds/roster';
 import { LEGACY_SEALED, profileRemovalEndsRoster, systemBodySchema } from '../ledger/kinds/system';
 import { PROFILE_REMOVED } from '../ledger/profile-removed';
-import { actionOf, appendStatement, auditHead, auditRosterRows, auditRowsBySubject, auditRowsNamingDeskKeys, checkLegacyAudit, countAuditRows, getAuditRow, insertAuditRow, iterateAudit, type AuditRow, type StatementDraft, type StatementSigner } from '../store/audit';
+import { actionOf, appendStatement, auditHead, auditRosterRows, auditRowsBySubject, auditRowsNamingDeskKeys, checkLegacyAudit, countAuditRows, getAuditRow, insertAuditRow, iterateAudit, type AuditRow, type StatementDraft, type StatementSigner } from './audit-table';
 import { type StoreDatabase, writeTransaction } from '../store/database';
-import { getSetting } from '../store/settings';
+import { getSetting } from '../profiles/settings-table';
 import { DeskError } from '../errors';
 import type { TeamSeam, TeamSystemEvent } from './team-seam';
 import { headAckMessage, type HeadAck } from '../statements/head-ack';

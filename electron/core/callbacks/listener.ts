@@ -9,7 +9,7 @@ import type { CallbackListenerState } from '../../contract';
 import { CALLBACK_ACK_BODY, inlineDecryptor, MAX_REQUEST_BODY_BYTES, ProtocolError, verifyCallback } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import { actingAs, type OperatorCredentials } from '../operators/acting';

@@ -2,7 +2,7 @@
 // (at most one a minute per profile, so a long sync does not write one row per request), and each whitelist refusal.
 // Invariant: a failure to record is logged and never breaks the request that was being observed.
 import { appLog } from '../log';
-import { recordClockDrift, recordWhitelistRefusal, type ClockDriftSource } from '../store/connection-log';
+import { recordClockDrift, recordWhitelistRefusal, type ClockDriftSource } from './connection-log-table';
 import { type StoreDatabase } from '../store/database';
 
 /** At most one drift reading from answers per profile in this interval; selfcheck readings are always kept. */

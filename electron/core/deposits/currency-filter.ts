@@ -3,9 +3,9 @@
 import { isCurrencySymbol } from '../../chains';
 import { DeskError } from '../errors';
 import { unknownCurrencyReason } from '../merchant/records';
-import { getCurrency } from '../store/currencies';
+import { getCurrency } from '../merchant/currencies-table';
 import { type StoreDatabase } from '../store/database';
-import { hasDepositsIn } from '../store/deposits';
+import { hasDepositsIn } from './deposits-table';
 
 /**
  * Refuses a currency filter naming a symbol nobody knows: not one of the 13, not in the service's list, and in no

@@ -4,12 +4,12 @@ import { unknownFieldsOf, depositRecordSchema } from '../../protocol';
 import type { DepositView, TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import { csvInstant, csvLine } from '../export/csv';
 import { checkCurrencyFilter } from './currency-filter';
 import type { SessionLock } from '../session/lock';
-import { listDeposits, type Deposit, type DepositQuery } from '../store/deposits';
-import { labelledRefs } from '../store/labels';
+import { listDeposits, type Deposit, type DepositQuery } from './deposits-table';
+import { labelledRefs } from '../labels/labels-table';
 import { DEFAULT_PAGE, EXPORT_PAGE, type Handle } from '../kernel/handle';
 import { writeFileAtomically } from '../files/named-files';
 

@@ -7,10 +7,10 @@ import { parseCheckpoint } from '../audit/trail';
 import { actingAs, signAction } from '../operators/acting';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import { DeskError } from '../errors';
 import { parseStatement } from '../statements/statement';
-import { exportAudit, listAudit, type AuditRow } from '../store/audit';
+import { exportAudit, listAudit, type AuditRow } from '../audit/audit-table';
 import { DEFAULT_PAGE, type Handle } from '../kernel/handle';
 import { readTextFile, writeFileAtomically } from '../files/named-files';
 

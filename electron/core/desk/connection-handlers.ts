@@ -4,12 +4,12 @@
 import type { ConnectionPanelView, TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection, ProfileSwitch } from '../store/profiles';
+import type { ProfileSelection, ProfileSwitch } from '../profiles/profiles-table';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import type { KeychainAccess } from '../secrets/keychain-access';
 import { merchantInfoView } from '../merchant/records';
 import { profileSummary } from './profiles';
-import { clockDriftHistory, lastWhitelistRefusal } from '../store/connection-log';
+import { clockDriftHistory, lastWhitelistRefusal } from '../connection/connection-log-table';
 import type { SyncService } from '../sync/sync';
 import type { Handle } from '../kernel/handle';
 

@@ -2,7 +2,7 @@
 import { DEMO_OPERATORS, type ProfileSummary, type TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection, ProfileSwitch } from '../store/profiles';
+import type { ProfileSelection, ProfileSwitch } from '../profiles/profiles-table';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import type { KeychainAccess } from '../secrets/keychain-access';
 import { DeskError } from '../errors';
@@ -10,7 +10,7 @@ import { appLog } from '../log';
 import { acceptInvitation, confirmProposal, foundDesk, inviteOperator } from '../operators/enrolment';
 import { addProfile, DEMO_PROFILE_NAME, generateProfileKey, importProfileFile, listProfileSummaries, removeProfile, selectProfile } from './profiles';
 import { proposeProfileAddition, proposeProfileRemoval } from '../operators/profile-changes';
-import { getProfile } from '../store/profiles';
+import { getProfile } from '../profiles/profiles-table';
 import type { SessionLock } from '../session/lock';
 import type { SyncService } from '../sync/sync';
 import type { Handle } from '../kernel/handle';

@@ -4,7 +4,7 @@
 import type { GeneratedMerchantKey, ProfileSummary } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection, ProfileSwitch } from '../store/profiles';
+import type { ProfileSelection, ProfileSwitch } from '../profiles/profiles-table';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import type { KeychainAccess } from '../secrets/keychain-access';
 import { DeskError } from '../errors';
@@ -12,10 +12,10 @@ import { actingAs, type OperatorCredentials } from '../operators/acting';
 import { PROFILE_REMOVED } from '../ledger/profile-removed';
 import { requireRemovalInForce } from '../operators/profile-changes';
 import { generateMerchantKeyPair, readCredentialsFile, type MerchantCredentialsText } from '../secrets';
-import { deleteNotificationPreferences } from '../store/notifications';
-import { deleteOperatorRecords } from '../store/operators';
-import { createProfile, deleteProfile, getProfile, listProfiles, updateProfile, type Profile } from '../store/profiles';
-import { setSetting, SETTING_KEYS } from '../store/settings';
+import { deleteNotificationPreferences } from '../notifications/notifications-table';
+import { deleteOperatorRecords } from '../operators/operators-table';
+import { createProfile, deleteProfile, getProfile, listProfiles, updateProfile, type Profile } from '../profiles/profiles-table';
+import { setSetting, SETTING_KEYS } from '../profiles/settings-table';
 import { DEFAULT_CALLBACK_HOST, DEFAULT_CALLBACK_PORT } from '../callbacks/listener';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */

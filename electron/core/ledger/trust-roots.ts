@@ -9,7 +9,7 @@ import type { Roster } from './roster';
 import { encodeCanonical, type CanonicalValue } from '../statements/canonical';
 import { keyIdOf, readableFingerprint } from '../statements/keys';
 import { type StoreDatabase } from '../store/database';
-import { deleteSetting, getSetting, setSetting } from '../store/settings';
+import { deleteSetting, getSetting, setSetting } from '../profiles/settings-table';
 
 export interface PinnedGenesis {
   readonly deskId: string;

@@ -5,10 +5,10 @@
 import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../chains';
 import type { BalanceView, CurrencyView, MerchantInfoView, MoreFields } from '../../contract';
 import { balanceSchema, CURRENCY_DECIMALS_MAX, CURRENCY_RECORD_DECIMALS_FIELD, currencyRecordSchema, merchantInfoSchema, unknownFieldsOf } from '../../protocol';
-import { latestBalances } from '../store/balances';
-import { listCurrencies } from '../store/currencies';
+import { latestBalances } from './balances-table';
+import { listCurrencies } from './currencies-table';
 import { type StoreDatabase } from '../store/database';
-import { getMerchantInfo } from '../store/merchant-info';
+import { getMerchantInfo } from './merchant-info-table';
 
 /** Why the desk refuses withdrawals in a currency it has no address rules for (and what still works). */
 export function noAddressRulesReason(symbol: string): string {

@@ -3,7 +3,7 @@
 import type { TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { preferencesView, setOwnPreferences } from './preferences';
 import { approvalsWaitingFor } from './recipients';

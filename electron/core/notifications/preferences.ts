@@ -8,11 +8,11 @@ import { ORDER_FINAL_SCOPES, type NotificationPreferences, type NotificationPref
 import type { OperatorRole } from '../auth/roles';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import { DeskError } from '../errors';
 import { actingAs, signAction, type OperatorCredentials } from '../operators/acting';
 import type { Roster } from '../ledger/roster';
-import { getNotificationPreferences, setNotificationPreferences } from '../store/notifications';
+import { getNotificationPreferences, setNotificationPreferences } from './notifications-table';
 
 /**
  * What an operator gets until they choose: approvals waiting for them, the final outcome of orders they requested,

@@ -7,13 +7,13 @@
 import { roleMay, type OperatorRole } from '../auth/roles';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { countIndependentApprovals, type Roster } from '../ledger/roster';
 import { DeskError } from '../errors';
 import { judgeBatchLines, type JudgedLine } from '../payouts/batch';
-import { listPayoutBatchesWithLinesIn, type PayoutBatch } from '../store/payouts';
-import { listWithdrawalRequests, type WithdrawalRequest } from '../store/withdrawals';
+import { listPayoutBatchesWithLinesIn, type PayoutBatch } from '../withdrawals/payout-batches-table';
+import { listWithdrawalRequests, type WithdrawalRequest } from '../withdrawals/withdrawals-table';
 import { intentFingerprint } from '../statements/intent';
 import { alteredFields, judgeForView, type IntentEvidence } from '../withdrawals/verify';
 

@@ -6,14 +6,14 @@
 import type { ProfileChangeView } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import { DeskError } from '../errors';
 import { foundingAfterPin } from '../ledger/pinned-rules';
 import { generateSigningKey, keyIdOf } from '../statements/keys';
 import { canonicalHash, signStatementText, type Statement, type StatementBody } from '../statements/statement';
-import { iterateAudit } from '../store/audit';
-import { ensureOperator, getOperatorKey, getOperatorRecord, saveOperatorKey } from '../store/operators';
-import { getProfile } from '../store/profiles';
+import { iterateAudit } from '../audit/audit-table';
+import { ensureOperator, getOperatorKey, getOperatorRecord, saveOperatorKey } from './operators-table';
+import { getProfile } from '../profiles/profiles-table';
 import { TEAM_PROFILE_ACTION } from '../ledger/kinds/system';
 import { actingAs, type OperatorCredentials } from './acting';
 import { signRosterStatement } from './roster-statement';

@@ -3,7 +3,7 @@
 // verify. Every workflow that signs roster statements (enrolment, devices, profile changes, the address book) uses it.
 import type { AuditRecorder } from '../audit/recorder';
 import { DeskError } from '../errors';
-import type { AuditRow, StatementDraft } from '../store/audit';
+import type { AuditRow, StatementDraft } from '../audit/audit-table';
 import type { ActingOperator } from './acting';
 
 /** Appends the operator's roster statement and has the roster judge it in the same transaction (with `within`'s writes). */

@@ -5,12 +5,12 @@
 import { DECISION_STATES, type ApprovalsQueueView, type PayoutBatchQueueEntry, type PayoutBatchView } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import type { Roster } from '../ledger/roster';
-import { listPayoutBatchesWithLinesIn, type PayoutBatch } from '../store/payouts';
-import { listWithdrawalRequests } from '../store/withdrawals';
+import { listPayoutBatchesWithLinesIn, type PayoutBatch } from '../withdrawals/payout-batches-table';
+import { listWithdrawalRequests } from '../withdrawals/withdrawals-table';
 import { withdrawalView } from '../withdrawals/desk';
 import { payoutBatchView } from './batch';
 

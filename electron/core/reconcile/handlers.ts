@@ -2,7 +2,7 @@
 // comparison itself is core/reconcile/.
 import type { TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import { checkCurrencyFilter } from '../deposits/currency-filter';
 import { runReconciliation } from './run';
 import type { Handle } from '../kernel/handle';

@@ -5,14 +5,14 @@ import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../chain
 import type { ReconciliationReport } from '../../contract/reconciliation';
 import { computeFee, feeScheduleOf, isFinalOrderStatus } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import { DeskError } from '../errors';
 import { statedDecimals } from '../merchant/records';
-import { balanceReadings, heldCurrencies } from '../store/balances';
-import { getCurrency } from '../store/currencies';
-import { depositCurrencies, depositSightings, firstDepositCallbackAt } from '../store/deposits';
-import { getSyncState } from '../store/sync-state';
-import { firstOrderCallbackAt, requestsForReconciliation, withdrawalCurrencies, type ReconciledRequest } from '../store/withdrawals';
+import { balanceReadings, heldCurrencies } from '../merchant/balances-table';
+import { getCurrency } from '../merchant/currencies-table';
+import { depositCurrencies, depositSightings, firstDepositCallbackAt } from '../deposits/deposits-table';
+import { getSyncState } from '../sync/sync-state-table';
+import { firstOrderCallbackAt, requestsForReconciliation, withdrawalCurrencies, type ReconciledRequest } from '../withdrawals/withdrawals-table';
 import { reconcileCurrency, type FeeRule, type OrderFact } from './compare';
 
 /** Deposits stored up to this long after the period (or the last reading) are read too: a sync run may straddle the end. */

@@ -4,7 +4,7 @@
 import type { TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import { DeskError } from '../errors';
 import { buildPeriodStatement } from './period-statement';
 import { periodStatementCsv } from './statement-csv';
@@ -12,8 +12,8 @@ import { periodStatementHtml } from './statement-html';
 import { WITHDRAWALS_CSV_COLUMNS, withdrawalCsvLine } from './withdrawals-csv';
 import type { SessionLock } from '../session/lock';
 import { csvLine } from '../export/csv';
-import { labelledRefs } from '../store/labels';
-import { listWithdrawalRequests } from '../store/withdrawals';
+import { labelledRefs } from '../labels/labels-table';
+import { listWithdrawalRequests } from '../withdrawals/withdrawals-table';
 import { EXPORT_PAGE, type Handle } from '../kernel/handle';
 import { writeFileAtomically } from '../files/named-files';
 

@@ -6,7 +6,7 @@ import { Money } from '../../chains/amounts';
 import type { CurrencyReconciliation, PeriodStatement, PeriodStatementCurrency, ReconciliationTally } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import { DeskError } from '../errors';
 import { exact } from '../reconcile/compare';
 import { runReconciliation } from '../reconcile/run';

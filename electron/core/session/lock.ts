@@ -5,11 +5,11 @@
 import { usableTimeZone, type SessionState } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import { DeskError } from '../errors';
 import { unsealOperator, type OperatorCredentials } from '../operators/acting';
-import { getProfile } from '../store/profiles';
-import { getSetting, SETTING_KEYS } from '../store/settings';
+import { getProfile } from '../profiles/profiles-table';
+import { getSetting, SETTING_KEYS } from '../profiles/settings-table';
 
 export const DEFAULT_LOCK_TIMEOUT_SECONDS = 900;
 /** How often the idle time is compared with the lock timeout. */

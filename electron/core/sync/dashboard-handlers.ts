@@ -4,9 +4,9 @@
 import { CURRENCIES, formatMoney, isCurrencySymbol, parseMoney, WITHDRAWAL_CURRENCIES, type Money } from '../../chains';
 import { BALANCE_HISTORY_MAX_POINTS, type AssetTotalsView, type AssetTotalView, type TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import { checkCurrencyFilter } from '../deposits/currency-filter';
-import { balanceReadings, latestBalances, type BalanceSnapshot } from '../store/balances';
+import { balanceReadings, latestBalances, type BalanceSnapshot } from '../merchant/balances-table';
 import type { Handle } from '../kernel/handle';
 
 export interface DashboardFeatureDeps {

@@ -16,8 +16,8 @@ import type { AuditRecorder } from '../audit/recorder';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import { writeTransaction, type StoreDatabase } from '../store/database';
-import { compareWithHeldDeposit, countDeposits, listHeldDepositRefs } from '../store/deposits';
-import { getSyncState, setSyncProgress } from '../store/sync-state';
+import { compareWithHeldDeposit, countDeposits, listHeldDepositRefs } from '../deposits/deposits-table';
+import { getSyncState, setSyncProgress } from './sync-state-table';
 import { finishDepositIntake, stageDepositPage, takeInStagedDeposits } from './records';
 
 /** The sync-state resource whose progress column holds the walk state. */

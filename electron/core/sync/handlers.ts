@@ -3,10 +3,10 @@
 import { clockDriftVerdict, CLOCK_DRIFT_WARN_SECONDS, type SelfcheckReport, type SelfcheckStep, type TreasuryHandlers } from '../../contract';
 import { NotWhitelistedError, ResponseVerificationError, ServiceError, TIMESTAMP_WINDOW_SECONDS } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { balanceViews, currencyViews, merchantInfoView } from '../merchant/records';
-import { saveMerchantInfo } from '../store/merchant-info';
+import { saveMerchantInfo } from '../merchant/merchant-info-table';
 import { diagnoseFailure } from '../connection/tracker';
 import type { SyncService } from './sync';
 import type { Handle } from '../kernel/handle';

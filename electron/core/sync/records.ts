@@ -4,7 +4,7 @@
 import { traceIntake, type DepositRecord } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import { countStagedDeposits, depositSearchBacklog, indexDepositSearchBacklog, moveStagedDeposits, stageDeposits, type DepositSource } from '../store/deposits';
+import { countStagedDeposits, depositSearchBacklog, indexDepositSearchBacklog, moveStagedDeposits, stageDeposits, type DepositSource } from '../deposits/deposits-table';
 
 export interface DepositIntake {
   readonly seen: number;

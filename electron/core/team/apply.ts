@@ -4,7 +4,7 @@
 // signed statement, never from a projection row.
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { intentHash, type WithdrawalIntent } from '../statements/intent';
 import { importPublicKey, keyIdOf } from '../statements/keys';
@@ -18,10 +18,10 @@ import { parseBookRef, signedImportLines, signedLabelSet } from '../labels/jsonl
 import { batchIntentHash, isBatchIntent } from '../statements/batch-intent';
 import { moveBatchLines, settleBatchApprovals, storeBatchRequest } from '../payouts/batch';
 import { isWithdrawalKind, parseStatement, STATEMENT_VERSION, type Statement } from '../statements/statement';
-import { type AuditRow } from '../store/audit';
-import { getPayoutBatchByHash, type PayoutBatch } from '../store/payouts';
-import { createProfile, getProfile } from '../store/profiles';
-import { getWithdrawalRequestByIntentHash, getWithdrawalRequestByUserOrder, recordOrderStatus, type WithdrawalRequest } from '../store/withdrawals';
+import { type AuditRow } from '../audit/audit-table';
+import { getPayoutBatchByHash, type PayoutBatch } from '../withdrawals/payout-batches-table';
+import { createProfile, getProfile } from '../profiles/profiles-table';
+import { getWithdrawalRequestByIntentHash, getWithdrawalRequestByUserOrder, recordOrderStatus, type WithdrawalRequest } from '../withdrawals/withdrawals-table';
 import type { ContractEvent } from '../../contract';
 import { settleApprovals, storeIntentRequest } from '../withdrawals/desk';
 import { deskStateProjectionsFor } from './desk-projections';

@@ -4,16 +4,16 @@
 import { sameAddress, type Chain } from '../../chains';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { findBookRow } from '../address-book/handlers';
 import { parseBookRef, signedImportLines, signedLabelSet, type LabelLine } from '../labels/jsonl';
 import type { Roster } from '../ledger/roster';
 import { payoutBatchState } from '../payouts/batch';
 import type { Statement } from '../statements/statement';
-import { getLabel, STORED_LABEL_TYPES, type StoredLabelType } from '../store/labels';
-import { getPayoutBatchByHash, type PayoutBatch } from '../store/payouts';
-import { getWithdrawalRequestByUserOrder } from '../store/withdrawals';
+import { getLabel, STORED_LABEL_TYPES, type StoredLabelType } from '../labels/labels-table';
+import { getPayoutBatchByHash, type PayoutBatch } from '../withdrawals/payout-batches-table';
+import { getWithdrawalRequestByUserOrder } from '../withdrawals/withdrawals-table';
 import { MAX_PROJECTION_KEY_LENGTH, type ProjectionTable, type ProjectionWrite } from './shared-store';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */

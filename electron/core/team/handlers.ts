@@ -5,7 +5,7 @@ import { registerSecret } from '../log';
 import { actingAs } from '../operators/acting';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import type { TeamMode } from './mode';
 import { withHostList } from './pg-hosts';
 import type { Handle } from '../kernel/handle';

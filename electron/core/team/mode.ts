@@ -5,7 +5,7 @@
 import { publicKeyPem } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import type { KeychainAccess } from '../secrets/keychain-access';
 import type { DeskSecretStore } from '../secrets/desk-secret-store';
@@ -14,11 +14,11 @@ import { forgetGenesisCopy, genesisFingerprint, genesisOf, GENESIS_ACTION, pinGe
 import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { actingAs, signAction, type ActingOperator, type OperatorCredentials } from '../operators/acting';
-import { auditHead, auditRowsOfAction, exportAudit, getAuditRow, iterateAudit, type AuditRow } from '../store/audit';
-import { listProfiles } from '../store/profiles';
-import { setSetting } from '../store/settings';
-import { getTeamSettings, recordVerifiedHead, removeTeamSettings, saveTeamSettings } from '../store/team';
-import { listWithdrawalRequests } from '../store/withdrawals';
+import { auditHead, auditRowsOfAction, exportAudit, getAuditRow, iterateAudit, type AuditRow } from '../audit/audit-table';
+import { listProfiles } from '../profiles/profiles-table';
+import { setSetting } from '../profiles/settings-table';
+import { getTeamSettings, recordVerifiedHead, removeTeamSettings, saveTeamSettings } from './team-table';
+import { listWithdrawalRequests } from '../withdrawals/withdrawals-table';
 import { TEAM_PROFILE_ACTION } from '../ledger/kinds/system';
 import { projectionsFor, requestProjection } from './apply';
 import { addDevice, holdsKeyHere, workstationEnrolled } from '../operators/devices';

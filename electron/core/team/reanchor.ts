@@ -7,15 +7,15 @@
 import { z } from 'zod';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import { actingAs, authorize, unsealOperator, type OperatorCredentials } from '../operators/acting';
 import { snapshotKey } from '../ledger/operator-keys';
 import { encodeCanonical } from '../statements/canonical';
 import { importPublicKey, signBytes, verifyBytes } from '../statements/keys';
-import { auditHead, exportAudit, type AuditRow } from '../store/audit';
-import { deleteSetting, getSetting, setSetting } from '../store/settings';
+import { auditHead, exportAudit, type AuditRow } from '../audit/audit-table';
+import { deleteSetting, getSetting, setSetting } from '../profiles/settings-table';
 import { projectionsFor } from './apply';
 import type { TeamReplicator } from './replicator';
 import { walkSharedChainAgainstLocal } from './shared-chain-walk';

@@ -1,7 +1,7 @@
 // The team desk's shared store: the interface both backends (PostgreSQL for a team, SQLite for one workstation and
 // the shared test suite) implement, its typed refusals, and the database URL redaction. Nothing a store returns is
 // trusted: every chain row and projection row is checked by the workstation against the statements it verified.
-import type { AuditRow } from '../store/audit';
+import type { AuditRow } from '../audit/audit-table';
 import type { SignedHeadAck } from '../statements/head-ack';
 import { withHostList } from './pg-hosts';
 

@@ -12,8 +12,8 @@ import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { readableFingerprint } from '../statements/keys';
 import { parseStatement } from '../statements/statement';
-import { auditHead, auditRowsOfAction, getAuditRow, type AuditRow } from '../store/audit';
-import { recordTeamRefusal } from '../store/team';
+import { auditHead, auditRowsOfAction, getAuditRow, type AuditRow } from '../audit/audit-table';
+import { recordTeamRefusal } from './team-table';
 import { headAckVerifies, type HeadAck, type SignedHeadAck } from '../statements/head-ack';
 import type { SharedDeskStore, WitnessSignal } from './shared-store';
 

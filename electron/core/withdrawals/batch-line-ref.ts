@@ -4,8 +4,8 @@
 // so it is remembered once computed (a page of a batch's lines hashes its intent once).
 import type { BatchLineRef } from '../../contract';
 import { type StoreDatabase } from '../store/database';
-import { getPayoutBatch, getPayoutBatchByHash, payoutLineOfRequest } from '../store/payouts';
-import { type WithdrawalRequest } from '../store/withdrawals';
+import { getPayoutBatch, getPayoutBatchByHash, payoutLineOfRequest } from './payout-batches-table';
+import { type WithdrawalRequest } from './withdrawals-table';
 import { parseObjectColumn } from '../store/json';
 import { batchFingerprint, batchIntentHash, isBatchIntent } from '../statements/batch-intent';
 

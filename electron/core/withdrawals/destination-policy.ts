@@ -5,7 +5,7 @@
 import type { Chain } from '../../chains';
 import type { PreflightIssue } from '../../contract';
 import type { Roster } from '../ledger/roster';
-import type { AddressBookEntry } from '../store/address-book';
+import type { AddressBookEntry } from '../address-book/address-book-table';
 import type { WithdrawalPolicy } from './policy';
 
 const HOUR_MS = 3_600_000;

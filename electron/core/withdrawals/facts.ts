@@ -8,7 +8,7 @@ import { isFinalOrderStatus, signedEvidenceOf, type WithdrawalOrderRecord } from
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
 import { type StoreDatabase } from '../store/database';
-import { getWithdrawalRequestByUserOrder, moveWithdrawalRequest, recordOrderStatus, type OrderStatusResult, type OrderStatusSource } from '../store/withdrawals';
+import { getWithdrawalRequestByUserOrder, moveWithdrawalRequest, recordOrderStatus, type OrderStatusResult, type OrderStatusSource } from './withdrawals-table';
 
 /**
  * The service reported the order (a create answer, checkWithdrawOrder, a callback, or a workstation's signed report of

@@ -5,12 +5,12 @@ import type { PolicyView, TreasuryHandlers } from '../../contract';
 import { toSignable } from '../audit/trail';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { DeskError } from '../errors';
 import { proposalView, proposePolicy } from '../operators/enrolment';
-import { labelledRefs } from '../store/labels';
-import { listWithdrawalRequests } from '../store/withdrawals';
+import { labelledRefs } from '../labels/labels-table';
+import { listWithdrawalRequests } from './withdrawals-table';
 import {
   approveWithdrawal,
   cancelWithdrawal,

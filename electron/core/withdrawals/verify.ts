@@ -10,7 +10,7 @@ import { roleMay, type OperatorAction } from '../auth/roles';
 import { anchorStandingProblem } from '../audit/anchor-store';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import type { MerchantConnection } from '../connection/merchant-connection';
 import { snapshotKey } from '../ledger/operator-keys';
 import { countIndependentApprovals, disjoint, type ChainRow, type Roster } from '../ledger/roster';
@@ -19,8 +19,8 @@ import { importPublicKey } from '../statements/keys';
 import { DEFAULT_POLICY_REFERENCE, intentHash, type WithdrawalIntent } from '../statements/intent';
 import { parseStatement, verifyStatementText, type StatementBody } from '../statements/statement';
 import { batchFingerprint, batchIntentHash, batchLineByUserOrder, isBatchIntent, type BatchIntent } from '../statements/batch-intent';
-import { auditRowsBySubject } from '../store/audit';
-import { type WithdrawalRequest } from '../store/withdrawals';
+import { auditRowsBySubject } from '../audit/audit-table';
+import { type WithdrawalRequest } from './withdrawals-table';
 import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */

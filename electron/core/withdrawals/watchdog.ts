@@ -19,13 +19,13 @@ import {
 import { isInFlight, isUnconfirmed } from '../../contract/withdrawal-lifecycle';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../store/profiles';
+import type { ProfileSelection } from '../profiles/profiles-table';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
 import { parseStatement } from '../statements/statement';
-import { auditRowsBySubject } from '../store/audit';
-import { getSetting, setSetting } from '../store/settings';
-import { listUnsettledWithdrawalRequests, type WithdrawalRequest } from '../store/withdrawals';
+import { auditRowsBySubject } from '../audit/audit-table';
+import { getSetting, setSetting } from '../profiles/settings-table';
+import { listUnsettledWithdrawalRequests, type WithdrawalRequest } from './withdrawals-table';
 
 export { DEFAULT_STUCK_THRESHOLDS, STUCK_THRESHOLD_RANGE_MS, WATCHED_ORDER_STATUSES, type StuckThresholds, type WatchedOrderStatus };
 

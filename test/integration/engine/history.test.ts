@@ -6,7 +6,8 @@
 // damaged history lacks or holds in excess (the CLI's `sync --verify` exits 1 with them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositVerification, SyncStatus } from '../../../electron/contract';
-import { countStagedDeposits, insertOrTouchDeposit, openDatabase, closeDatabase } from '../../../electron/core/store';
+import { openDatabase, closeDatabase } from '../../../electron/core/store/database';
+import { countStagedDeposits, insertOrTouchDeposit } from '../../../electron/core/deposits/deposits-table';
 import { PATHS } from '../../../electron/protocol/profile';
 import { processEnv, runInProcess, startCliProcess } from '../../support/cli';
 import { expectData, RawMerchant } from '../../support/raw-merchant';

@@ -3,7 +3,7 @@
 // signature; the workstations' verification must refuse them).
 import type { KeyObject } from 'node:crypto';
 import { auditRowHash, encodeStatement, signStatementText, STATEMENT_DOMAIN, type Statement, type StatementBody } from '../../../electron/core/statements/statement';
-import { actionOf } from '../../../electron/core/store/audit';
+import { actionOf } from '../../../electron/core/audit/audit-table';
 import type { ChainHead, SharedChainRow } from '../../../electron/core/team/shared-store';
 import { databaseUrl, openTestStore } from './desk-support';
 

@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SharedChainRow } from '../../../electron/core/team/shared-store';
-import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../../../electron/core/store';
+import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../../../electron/core/audit/audit-table';
 import { ADMIN, INITIATOR, openDesk, type Desk } from '../engine/support';
 import { databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openTestStore, openWorkstation, type Workstation } from './desk-support';
 

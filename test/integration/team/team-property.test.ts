@@ -6,8 +6,8 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actionOf, auditRowFromDb, type AuditDbRow, type AuditRow } from '../../../electron/core/store/audit';
-import { AUDIT_COLUMNS } from '../../../electron/core/store/audit';
+import { actionOf, auditRowFromDb, type AuditDbRow, type AuditRow } from '../../../electron/core/audit/audit-table';
+import { AUDIT_COLUMNS } from '../../../electron/core/audit/audit-table';
 import { generateSigningKey, type SigningKeyPair } from '../../../electron/core/statements/keys';
 import { auditRowHash, canonicalHash, encodeStatement, signStatementText, type Statement, type StatementBody } from '../../../electron/core/statements/statement';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';

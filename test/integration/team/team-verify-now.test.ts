@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
-import { listTeamRefusalHistory } from '../../../electron/core/store';
+import { listTeamRefusalHistory } from '../../../electron/core/team/team-table';
 import { ADMIN, APPROVER, INITIATOR, tronAddress } from '../engine/support';
 import { adminSql, databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, within, type Workstation } from './desk-support';
 

@@ -3,7 +3,7 @@
 // added after this desk was built counts toward no total and is named instead.
 import { describe, expect, it } from 'vitest';
 import { assetTotals } from '../../../electron/core/sync/dashboard-handlers';
-import type { BalanceSnapshot } from '../../../electron/core/store';
+import type { BalanceSnapshot } from '../../../electron/core/merchant/balances-table';
 
 function snapshot(currency: string, available: string, frozen = '0'): BalanceSnapshot {
   return { id: 1, profile: 'p', currency, available, frozen, observedAt: 1, lastObservedAt: 1 };

@@ -8,7 +8,8 @@ import { DeskIdentity } from '../../../electron/core/audit/desk-identity';
 import type { DeskSecretStore } from '../../../electron/core/secrets/desk-secret-store';
 import { generateSigningKey, signBytes } from '../../../electron/core/statements/keys';
 import { auditRowHash, canonicalHash, parseStatement, signStatementText, STATEMENT_DOMAIN, type StatementBody } from '../../../electron/core/statements/statement';
-import { appendStatement, closeDatabase, getAuditRow, openDatabase, type StoreDatabase } from '../../../electron/core/store';
+import { appendStatement, getAuditRow } from '../../../electron/core/audit/audit-table';
+import { closeDatabase, openDatabase, type StoreDatabase } from '../../../electron/core/store/database';
 import { useTempDir } from '../store/helpers';
 
 const temp = useTempDir('td-trail-');

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChainVerifier, WORKSTATION_ENROLMENT } from '../../../electron/core/audit/trail';
 import type { ChainRow } from '../../../electron/core/ledger/roster';
-import { actionOf, type AuditRow } from '../../../electron/core/store/audit';
+import { actionOf, type AuditRow } from '../../../electron/core/audit/audit-table';
 import { Chain, DESK, person } from '../../support/roster-chain';
 
 function auditRow(row: ChainRow): AuditRow {

@@ -5,7 +5,9 @@
 // platform's withdrawTypes and auditor messenger decide which withdrawal types would be refused, and why.
 import { describe, expect, it } from 'vitest';
 import { balanceViews, currencyViews, merchantInfoView, noAddressRulesReason } from '../../../electron/core/merchant/records';
-import { recordBalances, replaceCurrencies, saveMerchantInfo } from '../../../electron/core/store';
+import { recordBalances } from '../../../electron/core/merchant/balances-table';
+import { replaceCurrencies } from '../../../electron/core/merchant/currencies-table';
+import { saveMerchantInfo } from '../../../electron/core/merchant/merchant-info-table';
 import { platformWithdrawalSettings, withdrawTypeRefusal, type PlatformWithdrawalSettings } from '../../../electron/core/withdrawals/platform-rules';
 import { CURRENCY_TABLE } from '../../../electron/sandbox/currencies-table';
 import { PROFILE, seededDatabase, useTempDir } from '../store/helpers';

@@ -7,15 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState, ContractEvent, DeskNotification } from '../../../electron/contract';
 import type { DeskContext } from '../../../electron/core/context';
 import { DeskNotifications } from '../../../electron/core/notifications/center';
-import {
-  claimNotification,
-  createWithdrawalRequest,
-  getNotificationCursor,
-  insertOrTouchDeposit,
-  isNotificationClaimed,
-  setNotificationPreferences,
-  type StoreDatabase,
-} from '../../../electron/core/store';
+import { type StoreDatabase } from '../../../electron/core/store/database';
+import { insertOrTouchDeposit } from '../../../electron/core/deposits/deposits-table';
+import { claimNotification, getNotificationCursor, isNotificationClaimed, setNotificationPreferences } from '../../../electron/core/notifications/notifications-table';
+import { createWithdrawalRequest } from '../../../electron/core/withdrawals/withdrawals-table';
 import type { StuckOrder, WithdrawalWatchdog } from '../../../electron/core/withdrawals/watchdog';
 import { Chain, person } from '../../support/roster-chain';
 import { depositRecord, PROFILE, seededDatabase, useTempDir } from '../store/helpers';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPreferences, defaultPreferences, depositWanted, preferencesOf } from '../../../electron/core/notifications/preferences';
 import { DeskError } from '../../../electron/core/errors';
-import { setNotificationPreferences } from '../../../electron/core/store';
+import { setNotificationPreferences } from '../../../electron/core/notifications/notifications-table';
 import type { NotificationPreferences } from '../../../electron/contract';
 import { PROFILE, seededDatabase, useTempDir } from '../store/helpers';
 

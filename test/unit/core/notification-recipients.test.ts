@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { approvalCandidates } from '../../../electron/core/notifications/recipients';
 import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, type WithdrawalIntent } from '../../../electron/core/statements/intent';
-import type { WithdrawalRequest } from '../../../electron/core/store';
+import type { WithdrawalRequest } from '../../../electron/core/withdrawals/withdrawals-table';
 import type { WithdrawalState } from '../../../electron/contract';
 import { judgeRequest } from '../../../electron/core/withdrawals/verify';
 import { Chain, person, type Person } from '../../support/roster-chain';

@@ -3,7 +3,8 @@
 // screen, and shortened; the discreet body (a locked desk) carries no amount, name, memo or reason; no address ever.
 import { describe, expect, it } from 'vitest';
 import { approvalWaitingText, batchFinalText, depositText, duration, offlineText, onlineText, orderFinalText, orderStuckText } from '../../../electron/core/notifications/texts';
-import type { Deposit, WithdrawalRequest } from '../../../electron/core/store';
+import type { Deposit } from '../../../electron/core/deposits/deposits-table';
+import type { WithdrawalRequest } from '../../../electron/core/withdrawals/withdrawals-table';
 import { UNSAFE_TEXT_CHARACTERS } from '../../../electron/contract';
 
 const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';

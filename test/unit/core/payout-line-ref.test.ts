@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { batchFingerprint, batchIntentHash, encodeBatchIntent, type BatchIntent } from '../../../electron/core/statements/batch-intent';
 import { batchLineRef } from '../../../electron/core/withdrawals/batch-line-ref';
-import { addPayoutLine, createPayoutBatch, createWithdrawalRequest, type StoreDatabase, type WithdrawalRequest } from '../../../electron/core/store';
+import { type StoreDatabase } from '../../../electron/core/store/database';
+import { addPayoutLine, createPayoutBatch } from '../../../electron/core/withdrawals/payout-batches-table';
+import { createWithdrawalRequest, type WithdrawalRequest } from '../../../electron/core/withdrawals/withdrawals-table';
 import { PROFILE, seededDatabase, useTempDir } from '../store/helpers';
 
 const temp = useTempDir('td-line-ref-');

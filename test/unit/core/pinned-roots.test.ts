@@ -9,7 +9,7 @@ import { genesisFingerprint, genesisOf } from '../../../electron/core/ledger/tru
 import { Roster, type ChainRow } from '../../../electron/core/ledger/roster';
 import { generateSigningKey, isReadableFingerprint } from '../../../electron/core/statements/keys';
 import { canonicalHash, type StatementBody, type StatementKind } from '../../../electron/core/statements/statement';
-import { actionOf, type AuditRow } from '../../../electron/core/store';
+import { actionOf, type AuditRow } from '../../../electron/core/audit/audit-table';
 import { signedRow } from '../../support/signed-rows';
 import { person, type Person } from '../../support/roster-chain';
 

@@ -9,7 +9,9 @@ import { AuditTrail } from '../../../electron/core/audit/trail';
 import { DeskIdentity, fileDeskSecrets } from '../../../electron/core/audit/desk-identity';
 import { generateSigningKey, type SigningKeyPair } from '../../../electron/core/statements/keys';
 import { canonicalHash, signStatementText, type StatementBody, type StatementKind } from '../../../electron/core/statements/statement';
-import { appendStatement, closeDatabase, createProfile, openDatabase, type StoreDatabase } from '../../../electron/core/store';
+import { appendStatement } from '../../../electron/core/audit/audit-table';
+import { closeDatabase, openDatabase, type StoreDatabase } from '../../../electron/core/store/database';
+import { createProfile } from '../../../electron/core/profiles/profiles-table';
 
 const PROFILE = 'main';
 let dir: string;

@@ -4,7 +4,8 @@
 // left unconfirmed (submitting, or submitUnknown after an unsigned failure) is timed as pendingConfirm; the desk's overrides are checked, and bad ones refused.
 import { describe, expect, it } from 'vitest';
 import { DeskError } from '../../../electron/core/errors';
-import { getSetting, setSetting, type WithdrawalRequest } from '../../../electron/core/store';
+import { getSetting, setSetting } from '../../../electron/core/profiles/settings-table';
+import { type WithdrawalRequest } from '../../../electron/core/withdrawals/withdrawals-table';
 import {
   DEFAULT_STUCK_THRESHOLDS,
   findStuckOrders,

@@ -8,7 +8,7 @@ import { Roster, type ChainRow } from '../../../electron/core/ledger/roster';
 import { generateSigningKey, type SigningKeyPair } from '../../../electron/core/statements/keys';
 import { canonicalHash, STATEMENT_DOMAIN, type Statement, type StatementBody } from '../../../electron/core/statements/statement';
 import { signBytes } from '../../../electron/core/statements/keys';
-import { actionOf, type AuditRow } from '../../../electron/core/store';
+import { actionOf, type AuditRow } from '../../../electron/core/audit/audit-table';
 import { signedRow } from '../../support/signed-rows';
 
 const desk = generateSigningKey();

@@ -65,10 +65,10 @@ const imports = coreImports();
 const names = CORE_MODULES.map((module) => module.name);
 
 describe('the module map of electron/core', () => {
-  it('gives every core file a module (the store barrel, the tests\' door, aside)', () => {
+  it('gives every core file a module', () => {
     const unowned = coreFiles(coreDir)
       .map((file) => relative(coreDir, file).split('\\').join('/'))
-      .filter((file) => file !== 'store/index.ts' && coreModuleOf(file) === null);
+      .filter((file) => coreModuleOf(file) === null);
     expect(unowned).toEqual([]);
   });
 
@@ -112,8 +112,6 @@ describe('the lint judges core imports by the module map', () => {
     // a type-only import runs against the graph too: a module names only the types of modules it depends on
     ['electron/core/withdrawals/probe.ts', "import type { SyncService as x } from '../sync/sync';", 'may not import module sync'],
     ['electron/core/ledger/probe.ts', "import type { OperatorCredentials as x } from '../operators/acting';", 'Module ledger'],
-    // the store barrel is for tests: a core file names the table file it uses
-    ['electron/core/sync/probe.ts', "import { listDeposits as x } from '../store';", "the tests' door"],
     ['electron/core/audit/anchor-store.ts', "import { actingAs as x } from '../operators/acting';", 'Module audit'],
   ])('%s: %s fails lint', async (filePath, code, expected) => {
     expect((await importErrors(filePath, code)).join('\n')).toContain(expected);
@@ -123,7 +121,7 @@ describe('the lint judges core imports by the module map', () => {
     ['electron/core/sync/probe.ts', "import { reconcile as x } from '../withdrawals/desk';"],
     ['electron/core/sync/probe.ts', "import { writeTransaction as x } from '../store/database';"],
     ['electron/core/audit/trail.ts', "import { Roster as x } from '../ledger/roster';"],
-    ['electron/core/withdrawals/probe.ts', "import { listWithdrawalRequests as x } from '../store/withdrawals';"],
+    ['electron/core/withdrawals/probe.ts', "import { listWithdrawalRequests as x } from '../withdrawals/withdrawals-table';"],
   ])('%s: %s is allowed', async (filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);
   });

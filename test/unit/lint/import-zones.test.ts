@@ -32,7 +32,7 @@ describe('layer import zones', () => {
     ['electron/core/team/pg-migrations/0020-desk-state.ts', "import { x } from './0010-initial';", 'A migration imports only its runner'],
     // One module owns the withdrawal lifecycle: others report facts (withdrawals/facts.ts) and never move a request.
     ['electron/core/sync/probe.ts', "import { moveWithdrawalRequest as x } from '../store';", 'moveWithdrawalRequest belongs to electron/core/withdrawals'],
-    ['electron/core/team/probe.ts', "import { moveWithdrawalRequest } from '../store/withdrawals'; const x = moveWithdrawalRequest;", 'belongs to electron/core/withdrawals'],
+    ['electron/core/team/probe.ts', "import { moveWithdrawalRequest } from '../withdrawals/withdrawals-table'; const x = moveWithdrawalRequest;", 'belongs to electron/core/withdrawals'],
     ['electron/core/payouts/probe.ts', "export { moveWithdrawalRequest as x } from '../store';", 'belongs to electron/core/withdrawals'],
     // Paths are resolved before they are judged: detours through allowed folders do not hide the target.
     ['electron/protocol/probe.ts', "import { x } from '../chains/../core/engine';", 'resolves to electron/core'],
@@ -80,8 +80,7 @@ describe('layer import zones', () => {
     ['electron/core/store/migrations/0100-deposit-intake.ts', "import { trigramAvailable as x } from './runner';"],
     ['electron/core/team/pg-migrations/0020-desk-state.ts', "import { projectionTable as x } from './runner';"],
     ['electron/core/store/migrations/index.ts', "import { migration0020 as x } from './0020-deposit-search';"],
-    ['electron/core/withdrawals/probe.ts', "import { moveWithdrawalRequest as x } from '../store/withdrawals';"],
-    ['electron/core/store/probe.ts', "export { moveWithdrawalRequest as x } from './withdrawals';"],
+    ['electron/core/withdrawals/probe.ts', "import { moveWithdrawalRequest as x } from './withdrawals-table';"],
   ])('%s: %s is allowed', async (filePath, code) => {
     expect(await restrictedImportErrors(filePath, `${code}\nexport const y = x;\n`)).toEqual([]);
   });

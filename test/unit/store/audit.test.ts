@@ -2,23 +2,8 @@
 // row inside the signature, the columns repeat the statement, triggers refuse edits and rows that do not extend the
 // chain, reads page and filter, and the closed legacy log is re-checked by its old rule. Verification is core/audit's.
 import { describe, expect, it } from 'vitest';
-import {
-  actionOf,
-  appendStatement,
-  auditHead,
-  auditRosterRows,
-  auditRowsBySubject,
-  auditRowsOfKinds,
-  checkLegacyAudit,
-  countAuditRows,
-  exportAudit,
-  getAuditRow,
-  iterateAudit,
-  listAudit,
-  openDatabase,
-  type StatementDraft,
-  type StoreDatabase,
-} from '../../../electron/core/store';
+import { actionOf, appendStatement, auditHead, auditRosterRows, auditRowsBySubject, auditRowsOfKinds, checkLegacyAudit, countAuditRows, exportAudit, getAuditRow, iterateAudit, listAudit, type StatementDraft } from '../../../electron/core/audit/audit-table';
+import { openDatabase, type StoreDatabase } from '../../../electron/core/store/database';
 import { generateSigningKey, importPublicKey } from '../../../electron/core/statements/keys';
 import {
   auditRowHash,

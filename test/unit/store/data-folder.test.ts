@@ -4,7 +4,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, createProfile, getProfile, moveLegacyDesk, openDatabase } from '../../../electron/core/store';
+import { moveLegacyDesk } from '../../../electron/core/store/data-folder';
+import { closeDatabase, openDatabase } from '../../../electron/core/store/database';
+import { createProfile, getProfile } from '../../../electron/core/profiles/profiles-table';
 
 let root: string;
 let legacy: string;

@@ -3,18 +3,12 @@
 import { closeSync, openSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  checkDatabaseIntegrity,
-  closeDatabase,
-  createProfile,
-  ensureOperator,
-  getSetting,
-  insertOrTouchDeposits,
-  LAST_WHOLE_FILE_CHECK_SETTING,
-  openDatabase,
-  StoreError,
-  WHOLE_FILE_CHECK_INTERVAL_MS,
-} from '../../../electron/core/store';
+import { checkDatabaseIntegrity, closeDatabase, LAST_WHOLE_FILE_CHECK_SETTING, openDatabase, WHOLE_FILE_CHECK_INTERVAL_MS } from '../../../electron/core/store/database';
+import { insertOrTouchDeposits } from '../../../electron/core/deposits/deposits-table';
+import { StoreError } from '../../../electron/core/store/errors';
+import { ensureOperator } from '../../../electron/core/operators/operators-table';
+import { createProfile } from '../../../electron/core/profiles/profiles-table';
+import { getSetting } from '../../../electron/core/profiles/settings-table';
 import { depositRecord, useTempDir } from './helpers';
 
 const temp = useTempDir();

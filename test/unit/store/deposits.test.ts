@@ -1,32 +1,10 @@
 // Deposits: insert-or-touch by (profile, apiOrder) that never changes amounts and flags conflicts, the batch form,
 // keyset pages checked against a reference over 20,000 rows, txid lookup, substring search, and the query plans.
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildDepositQuery,
-  countDeposits,
-  countStagedDeposits,
-  createProfile,
-  depositSearchBacklog,
-  depositSearchMode,
-  findDepositByTxid,
-  getDepositByApiOrder,
-  indexDepositSearchBacklog,
-  insertOrTouchDeposit,
-  insertOrTouchDeposits,
-  listDeposits,
-  moveStagedDeposits,
-  SEARCH_CANDIDATE_CAP,
-  SEARCH_MATCH_LIST_CAP,
-  stageDeposits,
-  StoreError,
-  trigramQuery,
-  type Deposit,
-  type DepositObservation,
-  type DepositQuery,
-  type DepositRecord,
-  writeTransaction,
-  type StoreDatabase,
-} from '../../../electron/core/store';
+import { writeTransaction, type StoreDatabase } from '../../../electron/core/store/database';
+import { buildDepositQuery, countDeposits, countStagedDeposits, depositSearchBacklog, depositSearchMode, findDepositByTxid, getDepositByApiOrder, indexDepositSearchBacklog, insertOrTouchDeposit, insertOrTouchDeposits, listDeposits, moveStagedDeposits, SEARCH_CANDIDATE_CAP, SEARCH_MATCH_LIST_CAP, stageDeposits, trigramQuery, type Deposit, type DepositObservation, type DepositQuery, type DepositRecord } from '../../../electron/core/deposits/deposits-table';
+import { StoreError } from '../../../electron/core/store/errors';
+import { createProfile } from '../../../electron/core/profiles/profiles-table';
 import { depositRecord, PROFILE, seededDatabase, useTempDir } from './helpers';
 
 const temp = useTempDir();

@@ -2,20 +2,10 @@
 // typecheck if it ever accepts one), and SQLite itself refuses a write through openReadableDatabase's connection.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  closeDatabase,
-  getProfile,
-  getSetting,
-  listSettings,
-  openReadableDatabase,
-  setSetting,
-  sqliteCode,
-  StoreError,
-  writeTransaction,
-  type ReadableDB,
-  type StoreDatabase,
-  type WritableDB,
-} from '../../../electron/core/store';
+import { closeDatabase, openReadableDatabase, writeTransaction, type ReadableDB, type StoreDatabase, type WritableDB } from '../../../electron/core/store/database';
+import { sqliteCode, StoreError } from '../../../electron/core/store/errors';
+import { getProfile } from '../../../electron/core/profiles/profiles-table';
+import { getSetting, listSettings, setSetting } from '../../../electron/core/profiles/settings-table';
 import { PROFILE, seededDatabase, useTempDir } from './helpers';
 
 const temp = useTempDir('td-handles-');

@@ -4,15 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import {
-  closeDatabase,
-  createProfile,
-  ensureOperator,
-  openDatabase,
-  type DepositRecord,
-  type OpenDatabaseOptions,
-  type StoreDatabase,
-} from '../../../electron/core/store';
+import { closeDatabase, openDatabase, type OpenDatabaseOptions, type StoreDatabase } from '../../../electron/core/store/database';
+import { type DepositRecord } from '../../../electron/core/deposits/deposits-table';
+import { ensureOperator } from '../../../electron/core/operators/operators-table';
+import { createProfile } from '../../../electron/core/profiles/profiles-table';
 
 /** A temporary folder for this test file; every database opened through it is closed and the folder removed afterwards. */
 export function useTempDir(prefix = 'td-store-'): { path(name: string): string; open(name?: string, options?: OpenDatabaseOptions): StoreDatabase } {

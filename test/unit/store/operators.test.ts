@@ -1,21 +1,9 @@
 // Operators as the store keeps them (store/operators.ts): per-profile names unique ignoring case, the wrong-passphrase
 // counter and lockout, and sealed key rows; roles, status and parties are deliberately not stored here.
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  countOperatorRecords,
-  createProfile,
-  deleteOperatorRecords,
-  deleteProfile,
-  ensureOperator,
-  getOperatorKey,
-  getOperatorRecord,
-  listOperatorRecords,
-  operatorNameProblem,
-  claimPassphraseAttempt,
-  resetPassphraseFailures,
-  saveOperatorKey,
-  type StoreDatabase,
-} from '../../../electron/core/store';
+import { type StoreDatabase } from '../../../electron/core/store/database';
+import { countOperatorRecords, deleteOperatorRecords, ensureOperator, getOperatorKey, getOperatorRecord, listOperatorRecords, operatorNameProblem, claimPassphraseAttempt, resetPassphraseFailures, saveOperatorKey } from '../../../electron/core/operators/operators-table';
+import { createProfile, deleteProfile } from '../../../electron/core/profiles/profiles-table';
 import { exportPrivateKey, generateSigningKey } from '../../../electron/core/statements/keys';
 import { parseSealedKey, sealPrivateKey } from '../../../electron/core/operators/sealed-key';
 import { PROFILE, seededDatabase, useTempDir } from './helpers';

@@ -1,6 +1,6 @@
 // The default database location per OS (XDG on Linux, Application Support on macOS, %APPDATA% on Windows).
 import { describe, expect, it } from 'vitest';
-import { defaultDatabasePath } from '../../../electron/core/store';
+import { defaultDatabasePath } from '../../../electron/core/store/paths';
 
 describe('defaultDatabasePath', () => {
   it('uses $XDG_DATA_HOME on Linux, else ~/.local/share, ignoring a relative XDG_DATA_HOME', () => {

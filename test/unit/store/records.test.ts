@@ -1,46 +1,17 @@
 // The smaller repositories: profiles (no secrets), currencies, balance snapshots, deposit addresses, the address
 // book, policies, sync state and settings.
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createProfile,
-  createWithdrawalRequest,
-  deleteAddressBookEntry,
-  deletePolicy,
-  deleteProfile,
-  deleteSetting,
-  findDepositAddresses,
-  getAddressBookEntry,
-  getCurrency,
-  getDepositAddressByUserOrder,
-  getPolicy,
-  getProfile,
-  getSetting,
-  getSyncState,
-  insertOrTouchDeposit,
-  latestBalances,
-  listAddressBook,
-  listBalanceHistory,
-  listCurrencies,
-  listDepositAddresses,
-  listPolicies,
-  listProfiles,
-  listSettings,
-  listSyncState,
-  recordAddressUse,
-  recordBalances,
-  recordSyncAttempt,
-  recordSyncFailure,
-  recordSyncSuccess,
-  replaceCurrencies,
-  saveAddressBookEntry,
-  saveDepositAddress,
-  setDepositAddressLabel,
-  setPolicy,
-  setSetting,
-  setSyncProgress,
-  updateProfile,
-  type StoreDatabase,
-} from '../../../electron/core/store';
+import { deleteAddressBookEntry, getAddressBookEntry, listAddressBook, recordAddressUse, saveAddressBookEntry } from '../../../electron/core/address-book/address-book-table';
+import { findDepositAddresses, getDepositAddressByUserOrder, listDepositAddresses, saveDepositAddress, setDepositAddressLabel } from '../../../electron/core/addresses/addresses-table';
+import { latestBalances, listBalanceHistory, recordBalances } from '../../../electron/core/merchant/balances-table';
+import { getCurrency, listCurrencies, replaceCurrencies } from '../../../electron/core/merchant/currencies-table';
+import { type StoreDatabase } from '../../../electron/core/store/database';
+import { insertOrTouchDeposit } from '../../../electron/core/deposits/deposits-table';
+import { deletePolicy, getPolicy, listPolicies, setPolicy } from '../../../electron/core/operators/policies-table';
+import { createProfile, deleteProfile, getProfile, listProfiles, updateProfile } from '../../../electron/core/profiles/profiles-table';
+import { deleteSetting, getSetting, listSettings, setSetting } from '../../../electron/core/profiles/settings-table';
+import { getSyncState, listSyncState, recordSyncAttempt, recordSyncFailure, recordSyncSuccess, setSyncProgress } from '../../../electron/core/sync/sync-state-table';
+import { createWithdrawalRequest } from '../../../electron/core/withdrawals/withdrawals-table';
 import { depositRecord, PROFILE, seededDatabase, useTempDir } from './helpers';
 
 const temp = useTempDir();

@@ -2,13 +2,7 @@
 // accepted again after, the memory survives closing the database (a restart) and is shared by two handles on one
 // file (the app and a CLI run), and expired rows are pruned as it goes.
 import { describe, expect, it } from 'vitest';
-import {
-  countSeenNonces,
-  NONCE_PRUNE_INTERVAL_SECONDS,
-  pruneSeenNonces,
-  rememberNonce,
-  StoredNonceMemory,
-} from '../../../electron/core/store';
+import { countSeenNonces, NONCE_PRUNE_INTERVAL_SECONDS, pruneSeenNonces, rememberNonce, StoredNonceMemory } from '../../../electron/core/connection/seen-nonces-table';
 import { NONCE_MEMORY_SECONDS } from '../../../electron/protocol/profile';
 import { NonceMemory } from '../../../electron/protocol/wire';
 import { useTempDir } from './helpers';

@@ -1,22 +1,9 @@
 // Withdrawal requests: creation rules, workflow moves by lifecycle event (compare-and-set), keyset pages, and recordOrderStatus moving
 // the platform status only forward, never out of a final state, with each (request, status) recorded once.
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createWithdrawalRequest,
-  getWithdrawalRequest,
-  getWithdrawalRequestByUserOrder,
-  listOrderStatusHistory,
-  listUnsettledWithdrawalRequests,
-  listWithdrawalRequests,
-  orderStatusRank,
-  moveWithdrawalRequest,
-  recordOrderStatus,
-  StoreError,
-  type NewWithdrawalRequest,
-  type OrderStatusOutcome,
-  type StoreDatabase,
-  type WithdrawalRequest,
-} from '../../../electron/core/store';
+import { type StoreDatabase } from '../../../electron/core/store/database';
+import { StoreError } from '../../../electron/core/store/errors';
+import { createWithdrawalRequest, getWithdrawalRequest, getWithdrawalRequestByUserOrder, listOrderStatusHistory, listUnsettledWithdrawalRequests, listWithdrawalRequests, orderStatusRank, moveWithdrawalRequest, recordOrderStatus, type NewWithdrawalRequest, type OrderStatusOutcome, type WithdrawalRequest } from '../../../electron/core/withdrawals/withdrawals-table';
 import { PROFILE, seededDatabase, useTempDir } from './helpers';
 
 const temp = useTempDir();

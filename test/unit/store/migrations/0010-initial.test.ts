@@ -1,6 +1,7 @@
 // Migration 0010 (initial schema): tables, STRICT types, decimal-string CHECKs on money, foreign keys, no secrets.
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, userVersion } from '../../../../electron/core/store';
+import { userVersion } from '../../../../electron/core/store/database';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
 import { migration0010 } from '../../../../electron/core/store/migrations/0010-initial';
 import { useTempDir } from '../helpers';
 import { insertProfileRow } from './helpers';

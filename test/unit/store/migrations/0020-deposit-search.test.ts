@@ -1,7 +1,9 @@
 // Migration 0020 (deposit search): an FTS5 trigram index over deposits, backfilled from rows that already exist and
 // kept in sync by triggers on insert, update and delete.
 import { describe, expect, it } from 'vitest';
-import { runMigrations, sqliteCapabilities, trigramQuery, userVersion, type DepositRecord } from '../../../../electron/core/store';
+import { sqliteCapabilities, userVersion } from '../../../../electron/core/store/database';
+import { trigramQuery, type DepositRecord } from '../../../../electron/core/deposits/deposits-table';
+import { runMigrations } from '../../../../electron/core/store/migrations/runner';
 import { migration0010 } from '../../../../electron/core/store/migrations/0010-initial';
 import { migration0020 } from '../../../../electron/core/store/migrations/0020-deposit-search';
 import { depositRecord, useTempDir } from '../helpers';

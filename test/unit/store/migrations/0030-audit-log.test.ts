@@ -1,7 +1,8 @@
 // Migration 0030 (audit log): the table, the triggers that make it append-only, and the chain-extension guard, on a
 // database brought to schema 30 by the first migrations only (later ones move this log to legacy_audit_log).
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, userVersion } from '../../../../electron/core/store';
+import { userVersion } from '../../../../electron/core/store/database';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
 import { AUDIT_GENESIS_HASH, migration0030 } from '../../../../electron/core/store/migrations/0030-audit-log';
 import { appendLegacyAuditRow, useTempDir } from '../helpers';
 import { migrationsUpTo } from './helpers';

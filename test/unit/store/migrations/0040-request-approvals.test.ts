@@ -1,7 +1,8 @@
 // Migration 0040 (request approvals): existing requests get required_approvals 1; the column is bounded 1..5; the last
 // submission error is kept. Tested on databases brought to schema 30 and 40 by the first migrations only.
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, userVersion, type StoreDatabase } from '../../../../electron/core/store';
+import { userVersion, type StoreDatabase } from '../../../../electron/core/store/database';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
 import { migration0040 } from '../../../../electron/core/store/migrations/0040-request-approvals';
 import { useTempDir } from '../helpers';
 import { migrationsUpTo } from './helpers';

@@ -2,19 +2,12 @@
 // unsigned past stays readable under legacy_* names (the legacy audit log closed to writes and still checkable by its
 // old rule), requests name their initiator, and a legacy request carries no signed intent, so it can never be sent.
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  appendStatement,
-  checkLegacyAudit,
-  countAuditRows,
-  createWithdrawalRequest,
-  ensureOperator,
-  getSetting,
-  getWithdrawalRequest,
-  listOrderStatusHistory,
-  MIGRATIONS,
-  userVersion,
-  type StoreDatabase,
-} from '../../../../electron/core/store';
+import { appendStatement, checkLegacyAudit, countAuditRows } from '../../../../electron/core/audit/audit-table';
+import { userVersion, type StoreDatabase } from '../../../../electron/core/store/database';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
+import { ensureOperator } from '../../../../electron/core/operators/operators-table';
+import { getSetting } from '../../../../electron/core/profiles/settings-table';
+import { createWithdrawalRequest, getWithdrawalRequest, listOrderStatusHistory } from '../../../../electron/core/withdrawals/withdrawals-table';
 import { migration0050 } from '../../../../electron/core/store/migrations/0050-signed-approvals';
 import { Roster } from '../../../../electron/core/ledger/roster';
 import { judgeRequest } from '../../../../electron/core/withdrawals/verify';

@@ -3,21 +3,11 @@
 // or another, finds it taken); cursors per (profile, stream); all of it goes with its profile; requests changed since a
 // time are found through the new index.
 import { describe, expect, it } from 'vitest';
-import {
-  claimNotification,
-  createProfile,
-  createWithdrawalRequest,
-  deleteProfile,
-  getNotificationCursor,
-  getNotificationPreferences,
-  isNotificationClaimed,
-  listWithdrawalRequestsChangedSince,
-  MIGRATIONS,
-  moveWithdrawalRequest,
-  setNotificationCursor,
-  setNotificationPreferences,
-  userVersion,
-} from '../../../../electron/core/store';
+import { userVersion } from '../../../../electron/core/store/database';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
+import { claimNotification, getNotificationCursor, getNotificationPreferences, isNotificationClaimed, setNotificationCursor, setNotificationPreferences } from '../../../../electron/core/notifications/notifications-table';
+import { createProfile, deleteProfile } from '../../../../electron/core/profiles/profiles-table';
+import { createWithdrawalRequest, listWithdrawalRequestsChangedSince, moveWithdrawalRequest } from '../../../../electron/core/withdrawals/withdrawals-table';
 import { migration0060 } from '../../../../electron/core/store/migrations/0060-notifications';
 import { PROFILE, seededDatabase, useTempDir } from '../helpers';
 import { migrationsUpTo } from './helpers';

@@ -1,7 +1,8 @@
 // Migration 0070 (seen nonces): a database at schema 50 gains the nonce table (issue 11, item 8), its rows are
 // checked (nonce length), and the expiry index serves both the prune and the upsert's key lookup.
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, userVersion } from '../../../../electron/core/store';
+import { userVersion } from '../../../../electron/core/store/database';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
 import { migration0070 } from '../../../../electron/core/store/migrations/0070-seen-nonces';
 import { useTempDir } from '../helpers';
 import { migrationsUpTo } from './helpers';

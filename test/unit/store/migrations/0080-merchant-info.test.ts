@@ -1,7 +1,9 @@
 // Migration 0080 (merchant info): a schema-50 desk gains the merchant_info table, one row per profile holding the last
 // merchantInfo answer as a JSON object; anything else is refused, and the row goes with its profile.
 import { describe, expect, it } from 'vitest';
-import { getMerchantInfo, MIGRATIONS, saveMerchantInfo, userVersion } from '../../../../electron/core/store';
+import { userVersion } from '../../../../electron/core/store/database';
+import { getMerchantInfo, saveMerchantInfo } from '../../../../electron/core/merchant/merchant-info-table';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
 import { migration0080 } from '../../../../electron/core/store/migrations/0080-merchant-info';
 import { useTempDir } from '../helpers';
 import { insertProfileRow, migrationsUpTo } from './helpers';

@@ -4,25 +4,12 @@
 // reconciliation reads (sightings by currency and period, readings in force, held currencies, requests with their first
 // status) answer what they say.
 import { describe, expect, it } from 'vitest';
-import {
-  balanceReadings,
-  createProfile,
-  createWithdrawalRequest,
-  depositCurrencies,
-  depositSightings,
-  firstDepositCallbackAt,
-  firstOrderCallbackAt,
-  getDepositByApiOrder,
-  heldCurrencies,
-  insertOrTouchDeposit,
-  insertOrTouchDeposits,
-  MIGRATIONS,
-  moveWithdrawalRequest,
-  recordBalances,
-  recordOrderStatus,
-  requestsForReconciliation,
-  userVersion,
-} from '../../../../electron/core/store';
+import { balanceReadings, heldCurrencies, recordBalances } from '../../../../electron/core/merchant/balances-table';
+import { userVersion } from '../../../../electron/core/store/database';
+import { depositCurrencies, depositSightings, firstDepositCallbackAt, getDepositByApiOrder, insertOrTouchDeposit, insertOrTouchDeposits } from '../../../../electron/core/deposits/deposits-table';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
+import { createProfile } from '../../../../electron/core/profiles/profiles-table';
+import { createWithdrawalRequest, firstOrderCallbackAt, moveWithdrawalRequest, recordOrderStatus, requestsForReconciliation } from '../../../../electron/core/withdrawals/withdrawals-table';
 import { migration0090 } from '../../../../electron/core/store/migrations/0090-deposit-sightings';
 import { depositRecord, PROFILE, seededDatabase, useTempDir } from '../helpers';
 import { migrationsUpTo } from './helpers';

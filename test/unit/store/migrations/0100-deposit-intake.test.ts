@@ -3,17 +3,10 @@
 // and keeps the index right through deletes and edits, indexed rows or not; without the search index only the staging
 // table is made.
 import { describe, expect, it } from 'vitest';
-import {
-  depositSearchBacklog,
-  depositSearchMode,
-  indexDepositSearchBacklog,
-  insertOrTouchDeposit,
-  MIGRATIONS,
-  runMigrations,
-  trigramQuery,
-  userVersion,
-  type StoreDatabase,
-} from '../../../../electron/core/store';
+import { userVersion, type StoreDatabase } from '../../../../electron/core/store/database';
+import { depositSearchBacklog, depositSearchMode, indexDepositSearchBacklog, insertOrTouchDeposit, trigramQuery } from '../../../../electron/core/deposits/deposits-table';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
+import { runMigrations } from '../../../../electron/core/store/migrations/runner';
 import { migration0100 } from '../../../../electron/core/store/migrations/0100-deposit-intake';
 import { depositRecord, useTempDir } from '../helpers';
 import { insertProfileRow, migrationsUpTo } from './helpers';

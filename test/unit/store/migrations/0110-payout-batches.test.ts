@@ -2,18 +2,11 @@
 // a batch and its numbered lines are stored and read back; the schema refuses a malformed batch hash, a line number
 // twice in a batch and a request in two batches.
 import { describe, expect, it } from 'vitest';
-import {
-  addPayoutLine,
-  createPayoutBatch,
-  createProfile,
-  createWithdrawalRequest,
-  getPayoutBatch,
-  getWithdrawalRequest,
-  listPayoutBatches,
-  listPayoutLines,
-  MIGRATIONS,
-  userVersion,
-} from '../../../../electron/core/store';
+import { userVersion } from '../../../../electron/core/store/database';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
+import { addPayoutLine, createPayoutBatch, getPayoutBatch, listPayoutBatches, listPayoutLines } from '../../../../electron/core/withdrawals/payout-batches-table';
+import { createProfile } from '../../../../electron/core/profiles/profiles-table';
+import { createWithdrawalRequest, getWithdrawalRequest } from '../../../../electron/core/withdrawals/withdrawals-table';
 import { migration0110 } from '../../../../electron/core/store/migrations/0110-payout-batches';
 import { PROFILE, seededDatabase, useTempDir } from '../helpers';
 import { migrationsUpTo } from './helpers';

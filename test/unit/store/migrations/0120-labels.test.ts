@@ -3,20 +3,11 @@
 // unknown type, an empty ref, an over-long label or note, no author, a second row for one key, text in an INTEGER
 // column and a missing profile; labels follow their profile (renamed or deleted); a book entry's note is bounded too.
 import { describe, expect, it } from 'vitest';
-import {
-  createProfile,
-  deleteProfile,
-  getLabel,
-  listAddressBook,
-  listLabels,
-  MIGRATIONS,
-  saveLabel,
-  searchLabels,
-  setAddressBookLabel,
-  userVersion,
-  type StoreDatabase,
-  type StoredLabelType,
-} from '../../../../electron/core/store';
+import { listAddressBook, setAddressBookLabel } from '../../../../electron/core/address-book/address-book-table';
+import { userVersion, type StoreDatabase } from '../../../../electron/core/store/database';
+import { getLabel, listLabels, saveLabel, searchLabels, type StoredLabelType } from '../../../../electron/core/labels/labels-table';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
+import { createProfile, deleteProfile } from '../../../../electron/core/profiles/profiles-table';
 import { migration0120 } from '../../../../electron/core/store/migrations/0120-labels';
 import { useTempDir } from '../helpers';
 import { migrationsUpTo } from './helpers';

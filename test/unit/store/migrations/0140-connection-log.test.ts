@@ -2,16 +2,10 @@
 // profile; the readings stay bounded (newest kept), a source other than selfcheck/response is refused, and both go
 // with their profile.
 import { describe, expect, it } from 'vitest';
-import {
-  CLOCK_DRIFT_READINGS_KEPT,
-  clockDriftHistory,
-  getProfile,
-  lastWhitelistRefusal,
-  MIGRATIONS,
-  recordClockDrift,
-  recordWhitelistRefusal,
-  userVersion,
-} from '../../../../electron/core/store';
+import { CLOCK_DRIFT_READINGS_KEPT, clockDriftHistory, lastWhitelistRefusal, recordClockDrift, recordWhitelistRefusal } from '../../../../electron/core/connection/connection-log-table';
+import { userVersion } from '../../../../electron/core/store/database';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
+import { getProfile } from '../../../../electron/core/profiles/profiles-table';
 import { migration0140 } from '../../../../electron/core/store/migrations/0140-connection-log';
 import { useTempDir } from '../helpers';
 import { insertProfileRow, migrationsUpTo } from './helpers';

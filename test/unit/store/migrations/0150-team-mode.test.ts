@@ -4,25 +4,12 @@
 // belongs and a missing value; through the store's functions (which need 0160's cleared_at too) the settings take the
 // verified head and connection state, a second join is refused, and the outbox hands events back oldest first.
 import { describe, expect, it } from 'vitest';
-import {
-  addTeamOutboxEvent,
-  clockDriftHistory,
-  countTeamOutbox,
-  createProfile,
-  getLabel,
-  getTeamSettings,
-  MIGRATIONS,
-  nextTeamOutboxEvent,
-  recordClockDrift,
-  recordTeamConnection,
-  recordVerifiedHead,
-  removeTeamOutboxEvent,
-  removeTeamSettings,
-  saveLabel,
-  saveTeamSettings,
-  userVersion,
-  type StoreDatabase,
-} from '../../../../electron/core/store';
+import { clockDriftHistory, recordClockDrift } from '../../../../electron/core/connection/connection-log-table';
+import { userVersion, type StoreDatabase } from '../../../../electron/core/store/database';
+import { getLabel, saveLabel } from '../../../../electron/core/labels/labels-table';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
+import { createProfile } from '../../../../electron/core/profiles/profiles-table';
+import { addTeamOutboxEvent, countTeamOutbox, getTeamSettings, nextTeamOutboxEvent, recordTeamConnection, recordVerifiedHead, removeTeamOutboxEvent, removeTeamSettings, saveTeamSettings } from '../../../../electron/core/team/team-table';
 import { migration0150 } from '../../../../electron/core/store/migrations/0150-team-mode';
 import { useTempDir } from '../helpers';
 import { migrationsUpTo } from './helpers';

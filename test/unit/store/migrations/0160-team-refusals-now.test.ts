@@ -1,7 +1,9 @@
 // Migration 0160 (team refusals now): a schema-150 desk's refusals still hold after the upgrade; a cleared refusal
 // leaves the list of those holding but stays in the history, and holds again (from then) when it is found again.
 import { describe, expect, it } from 'vitest';
-import { clearTeamRefusals, listTeamRefusalHistory, listTeamRefusals, MIGRATIONS, recordTeamRefusal, userVersion } from '../../../../electron/core/store';
+import { userVersion } from '../../../../electron/core/store/database';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
+import { clearTeamRefusals, listTeamRefusalHistory, listTeamRefusals, recordTeamRefusal } from '../../../../electron/core/team/team-table';
 import { migration0160 } from '../../../../electron/core/store/migrations/0160-team-refusals-now';
 import { useTempDir } from '../helpers';
 import { migrationsUpTo } from './helpers';

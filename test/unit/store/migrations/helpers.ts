@@ -1,6 +1,7 @@
 // Shared set-up for the migration tests: the migrations up to a version (to open a database as an older desk left
 // it) and a profile row written with plain SQL, so a test does not depend on today's store functions.
-import { MIGRATIONS, type StoreDatabase } from '../../../../electron/core/store';
+import { type StoreDatabase } from '../../../../electron/core/store/database';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
 
 /** The migrations up to and including `version`, in order: a database opened with them is at that schema. */
 export function migrationsUpTo(version: number): typeof MIGRATIONS {

@@ -1,15 +1,10 @@
 // The migration runner: order, one transaction per migration, user_version, idempotence, rollback on failure,
 // and the refusals of a database from a newer version or one a read-only open would have to migrate.
 import { describe, expect, it } from 'vitest';
-import {
-  latestVersion,
-  MIGRATIONS,
-  openDatabase,
-  runMigrations,
-  StoreError,
-  userVersion,
-  type Migration,
-} from '../../../../electron/core/store';
+import { openDatabase, userVersion } from '../../../../electron/core/store/database';
+import { StoreError } from '../../../../electron/core/store/errors';
+import { MIGRATIONS } from '../../../../electron/core/store/migrations';
+import { latestVersion, runMigrations, type Migration } from '../../../../electron/core/store/migrations/runner';
 import { assertMigrationList } from '../../../../electron/core/store/migrations';
 import { useTempDir } from '../helpers';
 

@@ -1,7 +1,7 @@
 // Per-profile sync bookkeeping: when each resource was last attempted and last succeeded, the last error (kind and
 // message, never a secret), and a JSON progress/cursor the sync code owns.
-import { perDatabase, type ReadableDB, type WritableDB } from './database';
-import { parseJsonColumn } from './json';
+import { perDatabase, type ReadableDB, type WritableDB } from '../store/database';
+import { parseJsonColumn } from '../store/json';
 
 /** Resources the sync code tracks; free text in SQL so new ones need no migration. */
 export type SyncResource = 'deposits' | 'withdrawals' | 'balances' | 'currencies' | (string & {});

@@ -1,10 +1,10 @@
 // Batch payouts (migration 0110): a batch row caches its signed batch intent and fingerprint; its lines are
 // withdrawal requests (withdrawals.ts) numbered in `payout_lines`. Caches only: decisions are checked from the
 // batch's signed statements (core/payouts), never from these rows.
-import { perDatabase, type ReadableDB, type WritableDB } from './database';
-import { invalidArgument, isUniqueViolation } from './errors';
-import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
-import type { WithdrawalRequestState } from './withdrawals';
+import { perDatabase, type ReadableDB, type WritableDB } from '../store/database';
+import { invalidArgument, isUniqueViolation } from '../store/errors';
+import { checkPageSize, decodeCursor, toPage, type Page } from '../store/pagination';
+import type { WithdrawalRequestState } from './withdrawals-table';
 
 export interface NewPayoutBatch {
   readonly profile: string;

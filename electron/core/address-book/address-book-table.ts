@@ -1,8 +1,8 @@
 // The withdrawal address book: destinations per (profile, chain) with a label and how often and when they were used.
 // Addresses are stored as given; normalising them (e.g. EVM case) is the caller's job with the chains rules. The label
 // and note here are the one place a book entry's label lives (`addressbook label` and `labels set book` both write it).
-import { perDatabase, type ReadableDB, type WritableDB } from './database';
-import { invalidArgument } from './errors';
+import { perDatabase, type ReadableDB, type WritableDB } from '../store/database';
+import { invalidArgument } from '../store/errors';
 
 export interface AddressBookEntry {
   readonly id: number;

@@ -2,9 +2,9 @@
 // daily limit, and whether to use financialConfirmation. The arithmetic on them lives in core/withdrawals/policy.
 import { z } from 'zod';
 import { AMOUNT_SYNTAX } from '../../chains/amounts';
-import { perDatabase, type ReadableDB, type WritableDB } from './database';
-import { invalidArgument } from './errors';
-import { canonicalJson, parseJsonColumn } from './json';
+import { perDatabase, type ReadableDB, type WritableDB } from '../store/database';
+import { invalidArgument } from '../store/errors';
+import { canonicalJson, parseJsonColumn } from '../store/json';
 
 const decimalText = z.string().regex(AMOUNT_SYNTAX, 'must be a decimal string');
 const thresholdsSchema = z.array(z.strictObject({ above: decimalText, approvals: z.int().min(0).max(100) }));

@@ -1,9 +1,9 @@
 // The notifications' records: each operator's preferences per profile (JSON the notifications module validates on
 // read), the occurrences a notice was raised for (claimed once: INSERT OR IGNORE, so two processes sharing the desk
 // never both raise one), and per-profile cursors into the deposit and withdrawal streams.
-import { perDatabase, type ReadableDB, type WritableDB } from './database';
-import { invalidArgument } from './errors';
-import { canonicalJson, parseJsonColumn } from './json';
+import { perDatabase, type ReadableDB, type WritableDB } from '../store/database';
+import { invalidArgument } from '../store/errors';
+import { canonicalJson, parseJsonColumn } from '../store/json';
 
 export interface StoredNotificationPreferences {
   /** As written by the notifications module; validate before use. */

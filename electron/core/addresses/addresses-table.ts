@@ -1,9 +1,9 @@
 // Deposit addresses created with createAddress: one per (profile, userOrder), the verified record kept whole.
 // The same userOrder must keep its address (PROTOCOL §8); a different answer is reported as a conflict, never stored.
-import { perDatabase, statementCache, type ReadableDB, type WritableDB } from './database';
-import { invalidArgument } from './errors';
-import { canonicalJson, parseObjectColumn } from './json';
-import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
+import { perDatabase, statementCache, type ReadableDB, type WritableDB } from '../store/database';
+import { invalidArgument } from '../store/errors';
+import { canonicalJson, parseObjectColumn } from '../store/json';
+import { checkPageSize, decodeCursor, toPage, type Page } from '../store/pagination';
 
 /** The createAddress answer (§8): `{address, addressType, userOrder}`, plus any fields the desk does not know. */
 export interface DepositAddressRecord {

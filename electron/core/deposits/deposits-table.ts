@@ -3,10 +3,10 @@
 // rows stored since tested one by one; scan fallback without the index).
 import type { DepositRecord } from '../../protocol';
 import { AMOUNT_SYNTAX, Money } from '../../chains/amounts';
-import { perDatabase, statementCache, writeTransaction, type ReadableDB, type WritableDB } from './database';
-import { invalidArgument } from './errors';
-import { canonicalJson, parseObjectColumn } from './json';
-import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
+import { perDatabase, statementCache, writeTransaction, type ReadableDB, type WritableDB } from '../store/database';
+import { invalidArgument } from '../store/errors';
+import { canonicalJson, parseObjectColumn } from '../store/json';
+import { checkPageSize, decodeCursor, toPage, type Page } from '../store/pagination';
 
 /** The deposit search index (migration 0020), how far it is brought up to date, and the staged pages (0100). */
 const DEPOSIT_SEARCH_TABLE = 'deposits_search';

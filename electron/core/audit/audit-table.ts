@@ -4,9 +4,9 @@
 // Also the read-only legacy log of before migration 0050 (unsigned, hash-chained), checked by its old rule.
 import { createHash } from 'node:crypto';
 import { encodeStatement, auditRowHash, CHAIN_GENESIS, type Statement, type StatementBody, type StatementKind } from '../statements/statement';
-import { perDatabase, statementCache, writeTransaction, type ReadableDB, type WritableDB } from './database';
-import { invalidArgument } from './errors';
-import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
+import { perDatabase, statementCache, writeTransaction, type ReadableDB, type WritableDB } from '../store/database';
+import { invalidArgument } from '../store/errors';
+import { checkPageSize, decodeCursor, toPage, type Page } from '../store/pagination';
 
 /** What a caller states; the store adds v, seq, prev and at inside its write transaction. */
 export type StatementDraft = Pick<Statement, 'kind' | 'profile' | 'subject' | 'body' | 'operator' | 'keyId'>;

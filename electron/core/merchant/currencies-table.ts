@@ -1,7 +1,7 @@
 // The currency records (fees, minimums) last fetched from getCurrencies for a profile, kept whole as verified JSON.
-import { perDatabase, writeTransaction, type ReadableDB, type WritableDB } from './database';
-import { invalidArgument } from './errors';
-import { canonicalJson, parseObjectColumn } from './json';
+import { perDatabase, writeTransaction, type ReadableDB, type WritableDB } from '../store/database';
+import { invalidArgument } from '../store/errors';
+import { canonicalJson, parseObjectColumn } from '../store/json';
 
 /** A verified currency record (spec "Currency record"); every field is kept, known or not. */
 export interface CurrencyRecord {

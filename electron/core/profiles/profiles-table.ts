@@ -1,7 +1,7 @@
 // Merchant profiles: name, base URL, merchant ID, callback listener, demo flag. Invariant: never a secret, key or
 // token (those live in core/secrets and the OS keychain, ARCHITECTURE rule 2).
-import { perDatabase, type ReadableDB, type WritableDB } from './database';
-import { invalidArgument, isForeignKeyViolation, isUniqueViolation, StoreError } from './errors';
+import { perDatabase, type ReadableDB, type WritableDB } from '../store/database';
+import { invalidArgument, isForeignKeyViolation, isUniqueViolation, StoreError } from '../store/errors';
 
 export interface Profile {
   readonly name: string;

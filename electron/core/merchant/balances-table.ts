@@ -1,9 +1,9 @@
 // Balance snapshots per currency (merchantInfo). A re-observed balance equal to the latest one (compared as
 // decimals) only extends that snapshot's last_observed_at, so the table records changes, not every poll.
 import { AMOUNT_SYNTAX, Money } from '../../chains/amounts';
-import { perDatabase, statementCache, writeTransaction, type ReadableDB, type WritableDB } from './database';
-import { invalidArgument } from './errors';
-import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
+import { perDatabase, statementCache, writeTransaction, type ReadableDB, type WritableDB } from '../store/database';
+import { invalidArgument } from '../store/errors';
+import { checkPageSize, decodeCursor, toPage, type Page } from '../store/pagination';
 
 export interface BalanceObservation {
   readonly currency: string;

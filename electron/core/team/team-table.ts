@@ -1,7 +1,7 @@
 // This workstation's team-mode records (migration 0150): the team settings (URL without password, workstation name,
 // desk id), the last verified shared row, the connection state, the refused rows and the outbox of desk-signed
 // events waiting to be published. The database password never reaches this table (it lives in the keychain).
-import { perDatabase, type ReadableDB, type WritableDB } from './database';
+import { perDatabase, type ReadableDB, type WritableDB } from '../store/database';
 
 export interface TeamSettings {
   readonly databaseUrl: string;

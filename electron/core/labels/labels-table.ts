@@ -1,7 +1,7 @@
 // Labels and notes on deposits (ref = apiOrder), withdrawals (ref = userOrder) and deposit addresses (ref = the
 // address), per profile, with who set them and when: hints for people, never inputs to decisions. Address-book
 // entries keep theirs in address_book (address-book.ts). An empty label with no note removes the row.
-import { perDatabase, type ReadableDB, type WritableDB } from './database';
+import { perDatabase, type ReadableDB, type WritableDB } from '../store/database';
 
 export const STORED_LABEL_TYPES = ['deposit', 'withdrawal', 'addr'] as const;
 export type StoredLabelType = (typeof STORED_LABEL_TYPES)[number];

@@ -3,8 +3,8 @@
 // are deliberately absent: they come from the signed roster (core/ledger/roster.ts), never from a row here.
 // Invariant: a sealed key is only ever the passphrase-sealed form; nothing here can return or store a plain key.
 import { unsafeTextProblem } from '../../contract/display-text';
-import { perDatabase, writeTransaction, type ReadableDB, type WritableDB } from './database';
-import { invalidArgument, isUniqueViolation } from './errors';
+import { perDatabase, writeTransaction, type ReadableDB, type WritableDB } from '../store/database';
+import { invalidArgument, isUniqueViolation } from '../store/errors';
 
 export interface OperatorRecord {
   readonly id: number;

@@ -4,10 +4,10 @@
 import { AMOUNT_SYNTAX, Money } from '../../chains/amounts';
 import { unsafeTextProblem } from '../../contract/display-text';
 import { FINAL_ORDER_STATUSES, REMARK_MAX_LENGTH, USER_ORDER_PATTERN } from '../../protocol/profile';
-import { perDatabase, statementCache, writeTransaction, type ReadableDB, type WritableDB } from './database';
-import { invalidArgument, isForeignKeyViolation, isUniqueViolation, StoreError } from './errors';
-import { canonicalJson, parseObjectColumn } from './json';
-import { checkPageSize, decodeCursor, toPage, type Page } from './pagination';
+import { perDatabase, statementCache, writeTransaction, type ReadableDB, type WritableDB } from '../store/database';
+import { invalidArgument, isForeignKeyViolation, isUniqueViolation, StoreError } from '../store/errors';
+import { canonicalJson, parseObjectColumn } from '../store/json';
+import { checkPageSize, decodeCursor, toPage, type Page } from '../store/pagination';
 
 /** The desk's own workflow state of a request; its moves are the lifecycle module's (contract/withdrawal-lifecycle). */
 export { WITHDRAWAL_STATES as WITHDRAWAL_REQUEST_STATES, isWithdrawalState as isWithdrawalRequestState } from '../../contract/withdrawal-lifecycle';

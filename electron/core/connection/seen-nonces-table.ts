@@ -4,7 +4,7 @@
 // at most once a minute per handle through the index on the expiry, and never needed for correctness.
 import { NONCE_MEMORY_SECONDS } from '../../protocol/profile';
 import type { ReplayMemory } from '../../protocol/wire';
-import { perDatabase, type ReadableDB, type WritableDB } from './database';
+import { perDatabase, type ReadableDB, type WritableDB } from '../store/database';
 
 /** How often (seconds of the verifying clock) one handle deletes expired nonces. */
 export const NONCE_PRUNE_INTERVAL_SECONDS = 60;

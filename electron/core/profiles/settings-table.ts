@@ -1,7 +1,7 @@
 // Desk-wide settings as JSON values under string keys (lock timeout and the like); callers validate what they read.
-import { perDatabase, type ReadableDB, type WritableDB } from './database';
-import { invalidArgument } from './errors';
-import { parseJsonColumn } from './json';
+import { perDatabase, type ReadableDB, type WritableDB } from '../store/database';
+import { invalidArgument } from '../store/errors';
+import { parseJsonColumn } from '../store/json';
 
 /** Keys the desk uses, so callers agree on spelling. */
 export const SETTING_KEYS = {

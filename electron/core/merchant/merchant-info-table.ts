@@ -1,8 +1,8 @@
 // The last verified merchantInfo answer of each profile, kept whole as received (PROTOCOL §8: unknown fields are kept).
 // Written by every merchantInfo call (sync, selfcheck); read by the withdrawal checks and the connection screen.
-import { perDatabase, type ReadableDB, type WritableDB } from './database';
-import { invalidArgument } from './errors';
-import { canonicalJson, parseObjectColumn } from './json';
+import { perDatabase, type ReadableDB, type WritableDB } from '../store/database';
+import { invalidArgument } from '../store/errors';
+import { canonicalJson, parseObjectColumn } from '../store/json';
 
 export interface StoredMerchantInfo {
   readonly profile: string;

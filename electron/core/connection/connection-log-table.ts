@@ -1,7 +1,7 @@
 // What the connection panel shows over time, per profile: the clock drift measurements, newest 500 kept (older ones
 // are deleted in the same transaction as each insert, so the table stays bounded), and the last whitelist refusal.
-import { perDatabase, writeTransaction, type ReadableDB, type WritableDB } from './database';
-import { invalidArgument } from './errors';
+import { perDatabase, writeTransaction, type ReadableDB, type WritableDB } from '../store/database';
+import { invalidArgument } from '../store/errors';
 
 /** Where a drift measurement came from: the selfcheck's serverTime, or a verified answer's SVC-TIMESTAMP. */
 export type ClockDriftSource = 'selfcheck' | 'response';
