@@ -7,3 +7,4 @@ export interface CoreModule {
 export declare const CORE_MODULES: readonly CoreModule[];
 export declare function coreModuleOf(coreRelative: string): string | null;
 export declare function coreRelativePath(root: string, absolute: string): string | null;
+export declare function moduleEntry(module: CoreModule): string | null;

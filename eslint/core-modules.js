@@ -45,6 +45,16 @@ export const CORE_MODULES = [
   { name: 'engine', owns: ['engine.ts', 'service.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'connection', 'context', 'operators', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'payouts', 'sync', 'callbacks', 'reconcile', 'notifications', 'team', 'reports', 'addresses', 'desk'] },
 ];
 
+/**
+ * The one file through which other modules import `module` (a path under electron/core): its first folder's index.ts,
+ * or its only file when it owns no folder. The kernel has none: every module may import any kernel file.
+ */
+export function moduleEntry(module) {
+  if (module.name === 'kernel') return null;
+  const folder = module.owns.find((owned) => owned.endsWith('/'));
+  return folder ? `${folder}index.ts` : module.owns[0];
+}
+
 /** The module owning `coreRelative` (a path under electron/core, '/'-separated), or null when no module owns it. */
 export function coreModuleOf(coreRelative) {
   let best = null;

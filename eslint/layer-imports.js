@@ -8,7 +8,7 @@
 import { builtinModules } from 'node:module';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { CORE_MODULES, coreModuleOf, coreRelativePath } from './core-modules.js';
+import { CORE_MODULES, coreModuleOf, coreRelativePath, moduleEntry } from './core-modules.js';
 
 /** Sibling layers under electron/ each layer may import (besides itself). */
 export const MAY_IMPORT = {
@@ -86,11 +86,19 @@ export function coreModuleProblem(root, file, target) {
   if (from === null || to === null) return null;
   const fromModule = coreModuleOf(from);
   const toModule = coreModuleOf(to);
-  if (fromModule === null || toModule === null || fromModule === toModule || toModule === 'kernel') return null;
+  if (fromModule === null || toModule === null || toModule === 'kernel') return null;
+  const entry = moduleEntry(CORE_MODULE_BY_NAME.get(toModule));
+  if (fromModule === toModule) {
+    if (to !== entry || from === entry || !entry.endsWith('/index.ts')) return null;
+    return `electron/core/${from} imports its own module's door (${entry}): inside module ${fromModule}, import the file that defines the name, so the door, which re-exports those files, cannot close a circle.`;
+  }
   const declared = CORE_MODULE_BY_NAME.get(fromModule);
-  if (declared.dependsOn.includes(toModule)) return null;
-  const may = declared.dependsOn.length === 0 ? 'only the kernel' : `the kernel and ${declared.dependsOn.join(', ')}`;
-  return `Module ${fromModule} (electron/core/${from}) may not import module ${toModule} (${to}): ${fromModule} may import ${may} (eslint/core-modules.js). A module depends only on modules listed before it; report a fact to a module above through its API instead.`;
+  if (!declared.dependsOn.includes(toModule)) {
+    const may = declared.dependsOn.length === 0 ? 'only the kernel' : `the kernel and ${declared.dependsOn.join(', ')}`;
+    return `Module ${fromModule} (electron/core/${from}) may not import module ${toModule} (${to}): ${fromModule} may import ${may} (eslint/core-modules.js). A module depends only on modules listed before it; report a fact to a module above through its API instead.`;
+  }
+  if (to === entry) return null;
+  return `Module ${fromModule} (electron/core/${from}) imports module ${toModule}'s file ${to}: another module is reached only through its door, electron/core/${entry}; export the name there if ${toModule} offers it.`;
 }
 
 /** The layer a repository path belongs to, `test` for test/, or null for anything else (scripts, config). */

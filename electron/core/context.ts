@@ -2,24 +2,35 @@
 // connection tracker and the event stream. Invariant: keys live only in MerchantKeys and the clients built from
 // them; nothing here hands key material or tokens to a caller.
 import type { ContractEvent } from '../contract';
-import { createCryptoPool, MerchantClient, PublicClient, type CryptoPool, type HttpTimeouts, type ReplayMemory, type TokenLifetime } from '../protocol';
+import {
+  createCryptoPool,
+  MerchantClient,
+  PublicClient,
+  type CryptoPool,
+  type HttpTimeouts,
+  type ReplayMemory,
+  type TokenLifetime,
+} from '../protocol';
 import type { Dispatcher } from 'undici';
 import { DeskError } from './errors';
 import { appLog } from './log';
 import { registerSecret } from './log/redact';
-import type { KeychainVault } from './secrets';
-import type { KeychainAccess } from './secrets/keychain-access';
-import { readCredentialsFile, type MerchantKeys } from './secrets';
-import type { AuditEntry, AuditRecorder } from './audit/recorder';
-import type { AuditTrail } from './audit/trail';
+import { type KeychainAccess, type KeychainVault, type MerchantKeys, readCredentialsFile } from './secrets';
+import type { AuditEntry, AuditRecorder, AuditTrail } from './audit';
 import type { Kernel } from './kernel/kernel';
 import { type StoreDatabase } from './store/database';
-import { createProfile, getProfile, listProfiles, updateProfile, type Profile, type ProfileSelection, type ProfileSwitch } from './profiles/profiles-table';
-import { StoredNonceMemory } from './connection/seen-nonces-table';
-import { getSetting, SETTING_KEYS } from './profiles/settings-table';
-import type { MerchantConnection } from './connection/merchant-connection';
-import { ConnectionTracker } from './connection/tracker';
-import { ConnectionWatch } from './connection/watch';
+import {
+  createProfile,
+  getProfile,
+  getSetting,
+  listProfiles,
+  type Profile,
+  type ProfileSelection,
+  type ProfileSwitch,
+  SETTING_KEYS,
+  updateProfile,
+} from './profiles';
+import { ConnectionTracker, ConnectionWatch, type MerchantConnection, StoredNonceMemory } from './connection';
 
 export interface NetworkOptions {
   readonly timeouts?: Partial<HttpTimeouts>;

@@ -4,26 +4,20 @@
 // Node: used by the Electron main process, the CLI and the browser test harness alike.
 import type { ContractEvent, TreasuryHandlers } from '../contract';
 import { DeskContext, type NetworkOptions } from './context';
-import { AuditTrail } from './audit/trail';
-import { DeskIdentity } from './audit/desk-identity';
-import { moveDeskSecrets, openDeskSecrets, type MovableDeskSecrets } from './audit/anchor-store';
-import { CallbackListener } from './callbacks/listener';
-import { DeskNotifications, type NotificationOptions } from './notifications/center';
+import { AuditTrail, DeskIdentity, type MovableDeskSecrets, moveDeskSecrets, openDeskSecrets } from './audit';
+import { CallbackListener } from './callbacks';
+import { DeskNotifications, type NotificationOptions } from './notifications';
 import { KeychainVault } from './secrets';
 import { createHandlers, startDemo, type DemoSandboxStarter, type ServiceParts } from './service';
 import { startModules, type ModuleDefinition } from './kernel/modules';
-import { SessionLock } from './session/lock';
-import { TeamMode, type SharedStoreOpener } from './team/mode';
-import { openPostgresDeskStore } from './team/postgres-store';
+import { SessionLock } from './session';
+import { openPostgresDeskStore, type SharedStoreOpener, TeamMode } from './team';
 import { appLog } from './log';
 import { closeDatabase, openDatabase } from './store/database';
 import { defaultDatabasePath } from './store/paths';
-import { getProfile } from './profiles/profiles-table';
-import { AutoSync, type AutoSyncOptions } from './sync/auto-sync';
-import { finishDepositIntake } from './sync/records';
-import { SyncService } from './sync/sync';
-import { WATCHDOG_INTERVAL_MS, WithdrawalWatchdog } from './withdrawals/watchdog';
-import { sendingNow } from './withdrawals/desk';
+import { getProfile } from './profiles';
+import { AutoSync, type AutoSyncOptions, finishDepositIntake, SyncService } from './sync';
+import { sendingNow, WATCHDOG_INTERVAL_MS, WithdrawalWatchdog } from './withdrawals';
 
 export interface EngineOptions {
   /** The desk database; default: the OS app-data folder (defaultDatabasePath). */

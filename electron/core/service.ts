@@ -3,39 +3,36 @@
 // shared wrapper (kernel/handle.ts): every handler answers a Result and never throws; a locked desk answers
 // `locked` to everything but session/* and the few methods listed there. No answer ever carries a key, secret or token.
 import type { TreasuryHandlers } from '../contract';
-import type { CallbackListener } from './callbacks/listener';
+import { type CallbackListener, callbacksHandlers } from './callbacks';
 import type { Kernel } from './kernel/kernel';
-import type { AuditRecorder } from './audit/recorder';
-import type { ProfileSelection, ProfileSwitch } from './profiles/profiles-table';
-import type { MerchantConnection } from './connection/merchant-connection';
-import type { KeychainAccess } from './secrets/keychain-access';
-import { addressBookHandlers } from './address-book/handlers';
-import { approvalsQueueHandlers } from './payouts/approvals-queue-handlers';
-import { addressesHandlers } from './addresses/handlers';
-import { auditHandlers } from './desk/audit-handlers';
-import { callbacksHandlers } from './callbacks/handlers';
-import { connectionHandlers } from './desk/connection-handlers';
-import { dashboardHandlers } from './sync/dashboard-handlers';
-import { depositsHandlers } from './deposits/handlers';
+import type { AuditRecorder } from './audit';
+import type { ProfileSelection, ProfileSwitch } from './profiles';
+import type { MerchantConnection } from './connection';
+import type { KeychainAccess } from './secrets';
+import { addressBookHandlers } from './address-book';
+import { approvalsQueueHandlers, payoutsHandlers } from './payouts';
+import { addressesHandlers } from './addresses';
+import {
+  type AnchorMover,
+  auditHandlers,
+  connectionHandlers,
+  type DemoSandboxStarter,
+  profilesHandlers,
+  settingsHandlers,
+} from './desk';
+import { dashboardHandlers, syncHandlers, type SyncService } from './sync';
+import { depositsHandlers } from './deposits';
 import { handlerWrapper } from './kernel/handle';
-import { labelsHandlers } from './labels/handlers';
-import { notificationsHandlers } from './notifications/handlers';
-import { operatorsHandlers } from './operators/handlers';
-import { payoutsHandlers } from './payouts/handlers';
-import { reconcileHandlers } from './reconcile/handlers';
-import { profilesHandlers, type DemoSandboxStarter } from './desk/profile-handlers';
-import { sessionHandlers } from './session/handlers';
-import { settingsHandlers } from './desk/settings-handlers';
-import { statementsHandlers } from './reports/handlers';
-import { syncHandlers } from './sync/handlers';
-import { teamHandlers } from './team/handlers';
-import { withdrawalsHandlers } from './withdrawals/handlers';
-import type { SessionLock } from './session/lock';
-import type { SyncService } from './sync/sync';
-import type { TeamMode } from './team/mode';
-import type { AnchorMover } from './desk/audit-handlers';
+import { labelsHandlers } from './labels';
+import { notificationsHandlers } from './notifications';
+import { operatorsHandlers } from './operators';
+import { reconcileHandlers } from './reconcile';
+import { sessionHandlers, type SessionLock } from './session';
+import { statementsHandlers } from './reports';
+import { teamHandlers, type TeamMode } from './team';
+import { withdrawalsHandlers } from './withdrawals';
 
-export { startDemo, type DemoSandboxStarter } from './desk/profile-handlers';
+export { startDemo, type DemoSandboxStarter } from './desk';
 
 /** The engine's parts the features draw on; each feature takes only the ones its deps interface names. */
 export interface ServiceParts {

@@ -6,13 +6,18 @@
 import { sameAddress, validateAddress, type Chain } from '../../chains';
 import type { AddressBookEntryView, AddressBookView, TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../errors';
-import { actingAs, signAction } from '../operators/acting';
-import { signRosterStatement } from '../operators/roster-statement';
-import { disjoint, type Roster } from '../ledger/roster';
-import { deleteAddressBookEntry, listAddressBook, saveAddressBookEntry, setAddressBookLabel, type AddressBookEntry } from './address-book-table';
+import { actingAs, signAction, signRosterStatement } from '../operators';
+import { disjoint, type Roster } from '../ledger';
+import {
+  deleteAddressBookEntry,
+  listAddressBook,
+  saveAddressBookEntry,
+  setAddressBookLabel,
+  type AddressBookEntry,
+} from './address-book-table';
 import type { Handle } from '../kernel/handle';
 
 export interface AddressBookFeatureDeps {

@@ -5,13 +5,13 @@ import type { DepositAddressView, TreasuryHandlers } from '../../contract';
 import { ProtocolError } from '../../protocol';
 import { qrPngDataUrl, qrSvg } from './qr';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
+import type { MerchantConnection } from '../connection';
 import { DeskError } from '../errors';
-import { actingAs, signAction } from '../operators/acting';
+import { actingAs, signAction } from '../operators';
 import { listDepositAddresses, saveDepositAddress, type DepositAddress } from './addresses-table';
-import { newUserOrder } from '../withdrawals/desk';
+import { newUserOrder } from '../withdrawals';
 import type { Handle } from '../kernel/handle';
 
 export interface AddressesFeatureDeps {

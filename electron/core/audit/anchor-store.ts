@@ -5,12 +5,11 @@
 // service name, never gives the desk a fresh key and an empty anchor that a rolled-back database would pass.
 import { existsSync } from 'node:fs';
 import { DeskError } from '../errors';
-import { KeychainUnavailableError, type KeychainVault } from '../secrets';
-import { parseStatement } from '../statements/statement';
+import { type DeskSecretStore, KeychainUnavailableError, type KeychainVault } from '../secrets';
+import { parseStatement } from '../ledger';
 import { auditHead, auditRowsNamingDeskKeys } from './audit-table';
 import { type StoreDatabase } from '../store/database';
-import { getSetting, setSetting } from '../profiles/settings-table';
-import type { DeskSecretStore } from '../secrets/desk-secret-store';
+import { getSetting, setSetting } from '../profiles';
 import { chooseDeskSecrets, fileDeskSecrets, keychainDeskSecrets } from './desk-identity';
 import { namedDeskKey, WORKSTATION_ENROLMENT, type AuditTrail } from './trail';
 
@@ -18,7 +17,7 @@ import { namedDeskKey, WORKSTATION_ENROLMENT, type AuditTrail } from './trail';
 export const DESK_SECRETS_SETTING = 'desk.secretStore';
 export type DeskSecretsKind = DeskSecretStore['kind'];
 /** The audited action of a move (signed by an admin). */
-export { ANCHOR_MOVED_ACTION } from '../ledger/kinds/action';
+export { ANCHOR_MOVED_ACTION } from '../ledger';
 
 const MOVE_HINT = (to: DeskSecretsKind): string => `treasury-desk audit anchor --move-to ${to} --as ADMIN`;
 

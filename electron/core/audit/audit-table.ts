@@ -3,7 +3,14 @@
 // that does not extend the chain. This module stores and reads rows; whether they verify is core/audit's business.
 // Also the read-only legacy log of before migration 0050 (unsigned, hash-chained), checked by its old rule.
 import { createHash } from 'node:crypto';
-import { encodeStatement, auditRowHash, CHAIN_GENESIS, type Statement, type StatementBody, type StatementKind } from '../statements/statement';
+import {
+  encodeStatement,
+  auditRowHash,
+  CHAIN_GENESIS,
+  type Statement,
+  type StatementBody,
+  type StatementKind,
+} from '../ledger';
 import { perDatabase, statementCache, writeTransaction, type ReadableDB, type WritableDB } from '../store/database';
 import { invalidArgument } from '../store/errors';
 import { checkPageSize, decodeCursor, toPage, type Page } from '../store/pagination';

@@ -6,10 +6,16 @@ import type { KeyObject } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { writeFileAtomically } from '../files/atomic-write';
 import { readRegularTextFile } from '../files/bounded-read';
-import { KeychainUnavailableError, type KeychainVault } from '../secrets';
+import { type DeskSecretStore, KeychainUnavailableError, type KeychainVault } from '../secrets';
 import { registerSecret } from '../log/redact';
-import type { DeskSecretStore } from '../secrets/desk-secret-store';
-import { exportPrivateKey, generateSigningKey, importPrivateKey, keyIdOf, publicKeyOfPrivate, signBytes } from '../statements/keys';
+import {
+  exportPrivateKey,
+  generateSigningKey,
+  importPrivateKey,
+  keyIdOf,
+  publicKeyOfPrivate,
+  signBytes,
+} from '../ledger';
 
 export function keychainDeskSecrets(vault: KeychainVault): DeskSecretStore {
   return {

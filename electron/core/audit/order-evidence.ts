@@ -4,11 +4,16 @@
 // decrypted record is this very order with this very status. Invariant: a desk key alone never moves an order.
 import type { KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import { decryptJson, parsePublicKey, signedEvidenceHolds, signedEvidenceSchema, withdrawalOrderRecordSchema } from '../../protocol';
-import type { Statement } from '../statements/statement';
+import {
+  decryptJson,
+  parsePublicKey,
+  signedEvidenceHolds,
+  signedEvidenceSchema,
+  withdrawalOrderRecordSchema,
+} from '../../protocol';
+import { ORDER_ACCEPTED, ORDER_STATUS, type Statement, systemBodySchema, TEAM_PROFILE_ACTION } from '../ledger';
 import { auditRowsOfAction } from './audit-table';
 import { type StoreDatabase } from '../store/database';
-import { ORDER_ACCEPTED, ORDER_STATUS, systemBodySchema, TEAM_PROFILE_ACTION } from '../ledger/kinds/system';
 
 /** What this workstation checks an order's evidence with, for one profile. */
 export interface OrderEvidenceKeys {

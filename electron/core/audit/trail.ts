@@ -3,35 +3,61 @@
 // it stood at every row, and writes and checks signed checkpoints (APPROVALS.md "Audit"). Verification never trusts
 // a column: each row's statement is parsed, its seq and prev checked, its signature checked against the key the
 // roster held at that row, and the columns compared with the statement.
-import { encodeCanonical } from '../statements/canonical';
-import { importPublicKey, keyIdOf, readableFingerprint, verifyBytes } from '../statements/keys';
 import {
   auditRowHash,
   CHAIN_GENESIS,
+  type ChainRow,
+  type ChainStanding,
+  type DeskKeyInForce,
+  encodeCanonical,
+  foundingAfterPin,
+  type HeadAck,
+  headAckMessage,
+  importPublicKey,
   isRosterKind,
+  keyIdOf,
+  LEGACY_SEALED,
   parseStatement,
+  pinnedDeskKeys,
+  type PinnedGenesis,
+  PROFILE_REMOVED,
+  profileRemovalEndsRoster,
+  readableFingerprint,
+  refuseRow,
+  Roster,
+  ROSTER_BODIES,
   ROSTER_KINDS,
-  STATEMENT_DOMAIN,
-  verifyStatementText,
   type Statement,
+  STATEMENT_DOMAIN,
   type StatementBody,
-} from '../statements/statement';
-import { Roster, type ChainRow } from '../ledger/roster';
-import { refuseRow, type ChainStanding, type DeskKeyInForce } from '../ledger/registry';
-import { WORKSTATION_ENROLMENT, workstationEnrolment } from '../ledger/kinds/action';
-import { ROSTER_BODIES } from '../ledger/kinds/roster';
-import { LEGACY_SEALED, profileRemovalEndsRoster, systemBodySchema } from '../ledger/kinds/system';
-import { PROFILE_REMOVED } from '../ledger/profile-removed';
-import { actionOf, appendStatement, auditHead, auditRosterRows, auditRowsBySubject, auditRowsNamingDeskKeys, checkLegacyAudit, countAuditRows, getAuditRow, insertAuditRow, iterateAudit, type AuditRow, type StatementDraft, type StatementSigner } from './audit-table';
+  systemBodySchema,
+  verifyBytes,
+  verifyStatementText,
+  WORKSTATION_ENROLMENT,
+  workstationEnrolment,
+} from '../ledger';
+import {
+  actionOf,
+  appendStatement,
+  auditHead,
+  auditRosterRows,
+  auditRowsBySubject,
+  auditRowsNamingDeskKeys,
+  checkLegacyAudit,
+  countAuditRows,
+  getAuditRow,
+  insertAuditRow,
+  iterateAudit,
+  type AuditRow,
+  type StatementDraft,
+  type StatementSigner,
+} from './audit-table';
 import { type StoreDatabase, writeTransaction } from '../store/database';
-import { getSetting } from '../profiles/settings-table';
+import { getSetting } from '../profiles';
 import { DeskError } from '../errors';
 import type { TeamSeam, TeamSystemEvent } from './team-seam';
-import { headAckMessage, type HeadAck } from '../statements/head-ack';
-import type { DeskSecretStore } from '../secrets/desk-secret-store';
+import type { DeskSecretStore } from '../secrets';
 import type { DeskIdentity } from './desk-identity';
-import { foundingAfterPin, pinnedDeskKeys } from '../ledger/pinned-rules';
-import type { PinnedGenesis } from '../ledger/trust-roots';
 
 export const CHECKPOINT_DOMAIN = 'treasury-desk/checkpoint/v1\n';
 const DESK_ID_SETTING = 'desk.id';

@@ -6,17 +6,23 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CallbackListenerState } from '../../contract';
-import { CALLBACK_ACK_BODY, inlineDecryptor, MAX_REQUEST_BODY_BYTES, ProtocolError, verifyCallback } from '../../protocol';
+import {
+  CALLBACK_ACK_BODY,
+  inlineDecryptor,
+  MAX_REQUEST_BODY_BYTES,
+  ProtocolError,
+  verifyCallback,
+} from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
+import type { MerchantConnection } from '../connection';
 import { DeskError } from '../errors';
-import { actingAs, type OperatorCredentials } from '../operators/acting';
+import { actingAs, type OperatorCredentials } from '../operators';
 import { isLoopbackHost, RefusalSampler, SourceRateLimit, type RefusalSummary } from './refusals';
 import { appLog } from '../log';
-import { storeDeposits } from '../sync/records';
-import { storeOrderStatus } from '../withdrawals/facts';
+import { storeDeposits } from '../sync';
+import { storeOrderStatus } from '../withdrawals';
 
 export const DEFAULT_CALLBACK_HOST = '127.0.0.1';
 export const DEFAULT_CALLBACK_PORT = 8788;

@@ -2,8 +2,7 @@
 // the desk knows it, the service lists it, or a deposit in it is held; anything else is refused as a likely typo.
 import { isCurrencySymbol } from '../../chains';
 import { DeskError } from '../errors';
-import { unknownCurrencyReason } from '../merchant/records';
-import { getCurrency } from '../merchant/currencies-table';
+import { getCurrency, unknownCurrencyReason } from '../merchant';
 import { type StoreDatabase } from '../store/database';
 import { hasDepositsIn } from './deposits-table';
 

@@ -3,13 +3,13 @@
 import { unknownFieldsOf, depositRecordSchema } from '../../protocol';
 import type { DepositView, TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
 import { csvInstant, csvLine } from '../export/csv';
 import { checkCurrencyFilter } from './currency-filter';
-import type { SessionLock } from '../session/lock';
+import type { SessionLock } from '../session';
 import { listDeposits, type Deposit, type DepositQuery } from './deposits-table';
-import { labelledRefs } from '../labels/labels-table';
+import { labelledRefs } from '../labels';
 import { DEFAULT_PAGE, EXPORT_PAGE, type Handle } from '../kernel/handle';
 import { writeFileAtomically } from '../files/named-files';
 

@@ -2,15 +2,20 @@
 // (audit/list, audit/verify, audit/head, audit/checkpoint, audit/export), and the audited move of the desk key and
 // anchor between the keychain and the file (audit/moveAnchor).
 import type { AuditEntryView, TreasuryHandlers } from '../../contract';
-import { ANCHOR_MOVED_ACTION, type DeskSecretsKind } from '../audit/anchor-store';
-import { parseCheckpoint } from '../audit/trail';
-import { actingAs, signAction } from '../operators/acting';
+import {
+  ANCHOR_MOVED_ACTION,
+  type AuditRecorder,
+  type AuditRow,
+  type DeskSecretsKind,
+  exportAudit,
+  listAudit,
+  parseCheckpoint,
+} from '../audit';
+import { actingAs, signAction } from '../operators';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../errors';
-import { parseStatement } from '../statements/statement';
-import { exportAudit, listAudit, type AuditRow } from '../audit/audit-table';
+import { parseStatement } from '../ledger';
 import { DEFAULT_PAGE, type Handle } from '../kernel/handle';
 import { readTextFile, writeFileAtomically } from '../files/named-files';
 

@@ -3,14 +3,13 @@
 // credentials' public halves, the token only as its lifetime. Invariant: no key, secret or token in the answer.
 import type { ConnectionPanelView, TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection, ProfileSwitch } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
-import type { KeychainAccess } from '../secrets/keychain-access';
-import { merchantInfoView } from '../merchant/records';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection, ProfileSwitch } from '../profiles';
+import { clockDriftHistory, lastWhitelistRefusal, type MerchantConnection } from '../connection';
+import type { KeychainAccess } from '../secrets';
+import { merchantInfoView } from '../merchant';
 import { profileSummary } from './profiles';
-import { clockDriftHistory, lastWhitelistRefusal } from '../connection/connection-log-table';
-import type { SyncService } from '../sync/sync';
+import type { SyncService } from '../sync';
 import type { Handle } from '../kernel/handle';
 
 export interface ConnectionFeatureDeps {

@@ -1,18 +1,31 @@
 // The profiles feature: the merchant profiles on this desk and demo mode (profiles/*, demo/start).
 import { DEMO_OPERATORS, type ProfileSummary, type TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection, ProfileSwitch } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
-import type { KeychainAccess } from '../secrets/keychain-access';
+import type { AuditRecorder } from '../audit';
+import { getProfile, type ProfileSelection, type ProfileSwitch } from '../profiles';
+import type { MerchantConnection } from '../connection';
+import type { KeychainAccess } from '../secrets';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
-import { acceptInvitation, confirmProposal, foundDesk, inviteOperator } from '../operators/enrolment';
-import { addProfile, DEMO_PROFILE_NAME, generateProfileKey, importProfileFile, listProfileSummaries, removeProfile, selectProfile } from './profiles';
-import { proposeProfileAddition, proposeProfileRemoval } from '../operators/profile-changes';
-import { getProfile } from '../profiles/profiles-table';
-import type { SessionLock } from '../session/lock';
-import type { SyncService } from '../sync/sync';
+import {
+  acceptInvitation,
+  confirmProposal,
+  foundDesk,
+  inviteOperator,
+  proposeProfileAddition,
+  proposeProfileRemoval,
+} from '../operators';
+import {
+  addProfile,
+  DEMO_PROFILE_NAME,
+  generateProfileKey,
+  importProfileFile,
+  listProfileSummaries,
+  removeProfile,
+  selectProfile,
+} from './profiles';
+import type { SessionLock } from '../session';
+import type { SyncService } from '../sync';
 import type { Handle } from '../kernel/handle';
 
 /** Starts the embedded sandbox for demo mode; provided by the face (main, CLI, harness), never imported by core. */

@@ -3,20 +3,31 @@
 // issues the other three values; removing a profile removes its keychain entries.
 import type { GeneratedMerchantKey, ProfileSummary } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection, ProfileSwitch } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
-import type { KeychainAccess } from '../secrets/keychain-access';
+import type { AuditRecorder } from '../audit';
+import {
+  createProfile,
+  deleteProfile,
+  getProfile,
+  listProfiles,
+  type Profile,
+  type ProfileSelection,
+  type ProfileSwitch,
+  setSetting,
+  SETTING_KEYS,
+  updateProfile,
+} from '../profiles';
+import type { MerchantConnection } from '../connection';
+import {
+  generateMerchantKeyPair,
+  type KeychainAccess,
+  type MerchantCredentialsText,
+  readCredentialsFile,
+} from '../secrets';
 import { DeskError } from '../errors';
-import { actingAs, type OperatorCredentials } from '../operators/acting';
-import { PROFILE_REMOVED } from '../ledger/profile-removed';
-import { requireRemovalInForce } from '../operators/profile-changes';
-import { generateMerchantKeyPair, readCredentialsFile, type MerchantCredentialsText } from '../secrets';
-import { deleteNotificationPreferences } from '../notifications/notifications-table';
-import { deleteOperatorRecords } from '../operators/operators-table';
-import { createProfile, deleteProfile, getProfile, listProfiles, updateProfile, type Profile } from '../profiles/profiles-table';
-import { setSetting, SETTING_KEYS } from '../profiles/settings-table';
-import { DEFAULT_CALLBACK_HOST, DEFAULT_CALLBACK_PORT } from '../callbacks/listener';
+import { actingAs, deleteOperatorRecords, type OperatorCredentials, requireRemovalInForce } from '../operators';
+import { PROFILE_REMOVED } from '../ledger';
+import { deleteNotificationPreferences } from '../notifications';
+import { DEFAULT_CALLBACK_HOST, DEFAULT_CALLBACK_PORT } from '../callbacks';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection & ProfileSwitch & KeychainAccess;

@@ -2,19 +2,17 @@
 // zone) and the diagnostics export (settings/*, diagnostics/export).
 import type { TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
+import type { AuditRecorder } from '../audit';
+import { getProfile, listProfiles, type ProfileSelection, setSetting, SETTING_KEYS } from '../profiles';
+import type { MerchantConnection } from '../connection';
 import { applicationLogFacts, diagnosticsText } from '../diagnostics';
 import { DeskError } from '../errors';
 import { appLog, secretRedactor } from '../log';
-import { actingAs, signAction, type OperatorCredentials } from '../operators/acting';
-import type { SessionLock } from '../session/lock';
+import { actingAs, signAction, type OperatorCredentials } from '../operators';
+import type { SessionLock } from '../session';
 import { userVersion } from '../store/database';
-import { getProfile, listProfiles } from '../profiles/profiles-table';
-import { setSetting, SETTING_KEYS } from '../profiles/settings-table';
-import type { SyncService } from '../sync/sync';
-import { setStuckThresholds, stuckThresholds, stuckThresholdsView } from '../withdrawals/watchdog';
+import type { SyncService } from '../sync';
+import { setStuckThresholds, stuckThresholds, stuckThresholdsView } from '../withdrawals';
 import { type Handle } from '../kernel/handle';
 import { writeFileAtomically } from '../files/named-files';
 

@@ -5,15 +5,23 @@
 import { createHash } from 'node:crypto';
 import type { LabelView, TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../errors';
-import { importedLinesOf, labelLineText, labelProblem, LABELS_FILE_MAX_BYTES, LABELS_IMPORT_STATEMENT_MAX_BYTES, parseBookRef, parseLabelsFile, type LabelLine } from './jsonl';
-import { encodeCanonical } from '../statements/canonical';
-import { actingAs, signAction } from '../operators/acting';
-import { listAddressBook } from '../address-book/address-book-table';
+import {
+  importedLinesOf,
+  labelLineText,
+  labelProblem,
+  LABELS_FILE_MAX_BYTES,
+  LABELS_IMPORT_STATEMENT_MAX_BYTES,
+  parseBookRef,
+  parseLabelsFile,
+  type LabelLine,
+} from './jsonl';
+import { encodeCanonical } from '../ledger';
+import { actingAs, signAction } from '../operators';
+import { listAddressBook, writeBookLabel } from '../address-book';
 import { listLabels, saveLabel, searchLabels, type LabelRecord, type StoredLabelType } from './labels-table';
-import { writeBookLabel } from '../address-book/handlers';
 import { type Handle } from '../kernel/handle';
 import { readTextFile, writeFileAtomically } from '../files/named-files';
 

@@ -4,12 +4,12 @@
 // audit anchor) with a copy in the settings that must agree with it. Invariant: once pinned, the genesis never moves
 // because of anything written to a database; only the keychain holds the truth.
 import { z } from 'zod';
-import type { DeskSecretStore } from '../secrets/desk-secret-store';
+import type { DeskSecretStore } from '../secrets';
 import type { Roster } from './roster';
 import { encodeCanonical, type CanonicalValue } from '../statements/canonical';
 import { keyIdOf, readableFingerprint } from '../statements/keys';
 import { type StoreDatabase } from '../store/database';
-import { deleteSetting, getSetting, setSetting } from '../profiles/settings-table';
+import { deleteSetting, getSetting, setSetting } from '../profiles';
 
 export interface PinnedGenesis {
   readonly deskId: string;

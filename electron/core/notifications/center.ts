@@ -7,22 +7,40 @@
 import { isFinalOrderStatus } from '../../protocol';
 import type { DeskNotification, NotificationKind, NotificationPreferences, NotificationTarget } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
+import type { MerchantConnection } from '../connection';
 import { appLog } from '../log';
-import type { Roster } from '../ledger/roster';
-import { lastDepositId, lastDepositIdSeenBefore, listDepositsStoredAfter, type Deposit } from '../deposits/deposits-table';
-import { claimNotification, getNotificationCursor, isNotificationClaimed, setNotificationCursor } from './notifications-table';
-import { getPayoutBatchByHash, listPayoutLines } from '../withdrawals/payout-batches-table';
-import { getWithdrawalRequest, listWithdrawalRequestsChangedSince, type WithdrawalRequest } from '../withdrawals/withdrawals-table';
-import { batchViewOf } from '../payouts/batch';
-import { batchLineRef } from '../withdrawals/batch-line-ref';
-import { intentFingerprint } from '../statements/intent';
-import { judgeForView } from '../withdrawals/verify';
-import { nextStepsFor, type StuckOrder, type WithdrawalWatchdog } from '../withdrawals/watchdog';
+import { intentFingerprint, type Roster } from '../ledger';
+import { lastDepositId, lastDepositIdSeenBefore, listDepositsStoredAfter, type Deposit } from '../deposits';
+import {
+  claimNotification,
+  getNotificationCursor,
+  isNotificationClaimed,
+  setNotificationCursor,
+} from './notifications-table';
+import {
+  batchLineRef,
+  getPayoutBatchByHash,
+  getWithdrawalRequest,
+  judgeForView,
+  listPayoutLines,
+  listWithdrawalRequestsChangedSince,
+  nextStepsFor,
+  type StuckOrder,
+  type WithdrawalRequest,
+  type WithdrawalWatchdog,
+} from '../withdrawals';
+import { batchViewOf } from '../payouts';
 import { depositWanted, preferencesOf } from './preferences';
-import { activeOperators, approvalCandidates, batchApprovalCandidates, batchesAwaitingApproval, judgedBatchLines, requestsAwaitingApproval } from './recipients';
+import {
+  activeOperators,
+  approvalCandidates,
+  batchApprovalCandidates,
+  batchesAwaitingApproval,
+  judgedBatchLines,
+  requestsAwaitingApproval,
+} from './recipients';
 import {
   approvalWaitingText,
   batchApprovalWaitingText,

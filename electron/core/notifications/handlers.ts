@@ -2,9 +2,9 @@
 // (notifications/*). Raising notifications is core/notifications/center.ts.
 import type { TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
+import type { MerchantConnection } from '../connection';
 import { preferencesView, setOwnPreferences } from './preferences';
 import { approvalsWaitingFor } from './recipients';
 import type { Handle } from '../kernel/handle';

@@ -3,15 +3,23 @@
 // compared with decimal.js, never as numbers. What is stored is checked again on every read: a row that does not
 // parse means the defaults.
 import { z } from 'zod';
-import { AMOUNT_SYNTAX, CURRENCIES, formatMoney, isCurrencySymbol, Money, WITHDRAWAL_CURRENCIES, writtenDecimals, type CurrencySymbol } from '../../chains';
+import {
+  AMOUNT_SYNTAX,
+  CURRENCIES,
+  formatMoney,
+  isCurrencySymbol,
+  Money,
+  WITHDRAWAL_CURRENCIES,
+  writtenDecimals,
+  type CurrencySymbol,
+} from '../../chains';
 import { ORDER_FINAL_SCOPES, type NotificationPreferences, type NotificationPreferencesView } from '../../contract';
-import type { OperatorRole } from '../auth/roles';
+import type { OperatorRole, Roster } from '../ledger';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../errors';
-import { actingAs, signAction, type OperatorCredentials } from '../operators/acting';
-import type { Roster } from '../ledger/roster';
+import { actingAs, signAction, type OperatorCredentials } from '../operators';
 import { getNotificationPreferences, setNotificationPreferences } from './notifications-table';
 
 /**

@@ -4,18 +4,22 @@
 // approval (the request was altered after it was signed, or does not verify). A batch payout is one decision over all
 // its lines: who may approve every line. What decides "waiting for your approval" notices and the tray's and badge's
 // count (a batch counts once). Pure over the roster and the evidence, except the listings and the count.
-import { roleMay, type OperatorRole } from '../auth/roles';
+import { countIndependentApprovals, intentFingerprint, type OperatorRole, roleMay, type Roster } from '../ledger';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
-import { countIndependentApprovals, type Roster } from '../ledger/roster';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
+import type { MerchantConnection } from '../connection';
 import { DeskError } from '../errors';
-import { judgeBatchLines, type JudgedLine } from '../payouts/batch';
-import { listPayoutBatchesWithLinesIn, type PayoutBatch } from '../withdrawals/payout-batches-table';
-import { listWithdrawalRequests, type WithdrawalRequest } from '../withdrawals/withdrawals-table';
-import { intentFingerprint } from '../statements/intent';
-import { alteredFields, judgeForView, type IntentEvidence } from '../withdrawals/verify';
+import { judgeBatchLines, type JudgedLine } from '../payouts';
+import {
+  alteredFields,
+  type IntentEvidence,
+  judgeForView,
+  listPayoutBatchesWithLinesIn,
+  listWithdrawalRequests,
+  type PayoutBatch,
+  type WithdrawalRequest,
+} from '../withdrawals';
 
 const lower = (name: string): string => name.toLowerCase();
 

@@ -5,8 +5,8 @@
 // amounts, names or reasons: what a locked desk shows on a screen anyone may be looking at.
 import { CURRENCIES, isCurrencySymbol } from '../../chains';
 import { escapeUnsafeText, type ConnectionState, type OfflineReason, type PayoutBatchView } from '../../contract';
-import type { Deposit } from '../deposits/deposits-table';
-import type { WithdrawalRequest } from '../withdrawals/withdrawals-table';
+import type { Deposit } from '../deposits';
+import type { WithdrawalRequest } from '../withdrawals';
 
 export interface NotificationText {
   readonly title: string;

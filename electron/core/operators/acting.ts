@@ -6,18 +6,30 @@
 // in before the first failure is written.
 // Invariant: the unsealed key stays inside the returned ActingOperator's `sign`; nothing hands it out.
 import type { KeyObject } from 'node:crypto';
-import { roleMay, type OperatorAction, type OperatorRole } from '../auth/roles';
+import {
+  generateSigningKey,
+  type OperatorAction,
+  type OperatorRole,
+  type OperatorSnapshot,
+  roleMay,
+  type Roster,
+  signStatementText,
+  snapshotKey,
+  type StatementBody,
+} from '../ledger';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import type { AuditRecorder, AuditRow, StatementDraft } from '../audit';
+import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../errors';
-import { generateSigningKey } from '../statements/keys';
-import { signStatementText, type StatementBody } from '../statements/statement';
-import { type AuditRow, type StatementDraft } from '../audit/audit-table';
 import { getOperatorKey, getOperatorRecord, claimPassphraseAttempt, resetPassphraseFailures } from './operators-table';
-import { snapshotKey } from '../ledger/operator-keys';
-import type { OperatorSnapshot, Roster } from '../ledger/roster';
-import { parseSealedKey, publicKeyOfPrivate, SealError, sealPrivateKey, unsealPrivateKey, type SealedKey } from './sealed-key';
+import {
+  parseSealedKey,
+  publicKeyOfPrivate,
+  SealError,
+  sealPrivateKey,
+  unsealPrivateKey,
+  type SealedKey,
+} from './sealed-key';
 
 export interface OperatorCredentials {
   readonly operator: string;

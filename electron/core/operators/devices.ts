@@ -4,20 +4,21 @@
 // confirmation of a device key that names this workstation's desk key also enrols the workstation. Invariant: no
 // private key, sealed or not, leaves the workstation it was made at; the team database carries public keys only.
 import type { PendingDeviceView, RosterView } from '../../contract';
-import { passphraseProblem } from '../auth/passphrase';
+import {
+  generateSigningKey,
+  parseStatement,
+  passphraseProblem,
+  type PendingDevice,
+  signStatementText,
+} from '../ledger';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import { type AuditRecorder, auditRowsOfAction, getAuditRow, namedDeskKey, WORKSTATION_ENROLMENT } from '../audit';
+import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../errors';
-import { namedDeskKey, WORKSTATION_ENROLMENT } from '../audit/trail';
-import { generateSigningKey } from '../statements/keys';
-import { parseStatement, signStatementText } from '../statements/statement';
-import { auditRowsOfAction, getAuditRow } from '../audit/audit-table';
 import { ensureOperator, getOperatorKey, getOperatorRecord, saveOperatorKey } from './operators-table';
 import { actingAs, signAction, type OperatorCredentials } from './acting';
 import { rosterView } from './enrolment';
 import { signRosterStatement } from './roster-statement';
-import type { PendingDevice } from '../ledger/roster';
 import { sealPrivateKey } from './sealed-key';
 
 /** Whether this workstation holds a sealed key that signs for the operator as they stand now. */

@@ -6,27 +6,41 @@
 import { createHash, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { base32 } from '@scure/base';
 import type { InvitationView, OperatorView, ProposalView, RosterView } from '../../contract';
-import { passphraseProblem } from '../auth/passphrase';
-import type { OperatorRole } from '../auth/roles';
+import {
+  canonicalHash,
+  type CanonicalValue,
+  disjoint,
+  generateSigningKey,
+  invitationCodeCommitment,
+  invitationCodeKey,
+  legacyInvitationProblem,
+  normalizeInvitationCode,
+  type OperatorRole,
+  passphraseProblem,
+  type Proposal,
+  proposalWithdrawalProblem,
+  Roster,
+  signInvitationProof,
+  signStatementText,
+  type StatementBody,
+} from '../ledger';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import { type AuditRecorder, type AuditRow, toSignable } from '../audit';
+import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../errors';
-import type { CanonicalValue } from '../statements/canonical';
-import { generateSigningKey } from '../statements/keys';
-import { canonicalHash, signStatementText, type StatementBody } from '../statements/statement';
-import { toSignable } from '../audit/trail';
 import { confusableName, confusableNameProblem } from './confusable-names';
-import { proposalWithdrawalProblem } from '../ledger/proposal-withdrawal';
-import { type AuditRow } from '../audit/audit-table';
-import { ensureOperator, getOperatorRecord, listOperatorRecords, operatorNameProblem, saveOperatorKey } from './operators-table';
+import {
+  ensureOperator,
+  getOperatorRecord,
+  listOperatorRecords,
+  operatorNameProblem,
+  saveOperatorKey,
+} from './operators-table';
 import { listPolicies } from './policies-table';
 import { actingAs, unsealOperator, type ActingOperator, type OperatorCredentials } from './acting';
-import { disjoint, Roster, type Proposal } from '../ledger/roster';
 import { parseSealedKey, publicKeyOfPrivate, sealPrivateKey } from './sealed-key';
 import { foundAddedProfile } from './profile-changes';
 import { judgeRosterRow, signRosterStatement } from './roster-statement';
-import { invitationCodeCommitment, invitationCodeKey, legacyInvitationProblem, normalizeInvitationCode, signInvitationProof } from '../ledger/invitation-code';
 import { registerSecret } from '../log/redact';
 
 const INVITATION_CODE_BYTES = 8;

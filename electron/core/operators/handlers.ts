@@ -2,8 +2,8 @@
 // Each operator's notification preferences are notifications/handlers.ts.
 import type { TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
 import {
   acceptInvitation,
   changePassphrase,

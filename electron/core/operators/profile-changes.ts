@@ -5,22 +5,26 @@
 // (ledger/pinned-rules.ts), so this workstation never publishes a row the others would refuse.
 import type { ProfileChangeView } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import { type AuditRecorder, type ChainVerifier, iterateAudit } from '../audit';
+import { getProfile, type ProfileSelection } from '../profiles';
 import { DeskError } from '../errors';
-import { foundingAfterPin } from '../ledger/pinned-rules';
-import { generateSigningKey, keyIdOf } from '../statements/keys';
-import { canonicalHash, signStatementText, type Statement, type StatementBody } from '../statements/statement';
-import { iterateAudit } from '../audit/audit-table';
+import {
+  canonicalHash,
+  foundingAfterPin,
+  generateSigningKey,
+  keyIdOf,
+  passphraseProblem,
+  type ProfileAddition,
+  type Proposal,
+  signStatementText,
+  type Statement,
+  type StatementBody,
+  TEAM_PROFILE_ACTION,
+} from '../ledger';
 import { ensureOperator, getOperatorKey, getOperatorRecord, saveOperatorKey } from './operators-table';
-import { getProfile } from '../profiles/profiles-table';
-import { TEAM_PROFILE_ACTION } from '../ledger/kinds/system';
 import { actingAs, type OperatorCredentials } from './acting';
 import { signRosterStatement } from './roster-statement';
-import type { ChainVerifier } from '../audit/trail';
-import type { Proposal, ProfileAddition } from '../ledger/roster';
 import { parseSealedKey, sealPrivateKey, unsealPrivateKey, SealError } from './sealed-key';
-import { passphraseProblem } from '../auth/passphrase';
 
 function view(proposal: Proposal, message: string): ProfileChangeView {
   return { proposal: proposal.id, kind: proposal.kind === 'profile-remove' ? 'profile-remove' : 'profile-add', subject: proposal.subject, applied: proposal.state === 'applied', needsConfirmation: proposal.needsConfirmation, message };

@@ -1,9 +1,8 @@
 // Writes an operator's roster statement (an invitation, a confirmation, a role, a policy, a device key, a book entry...)
 // and has the roster judge it inside the same transaction, so the engine never writes a roster row that would not
 // verify. Every workflow that signs roster statements (enrolment, devices, profile changes, the address book) uses it.
-import type { AuditRecorder } from '../audit/recorder';
+import type { AuditRecorder, AuditRow, StatementDraft } from '../audit';
 import { DeskError } from '../errors';
-import type { AuditRow, StatementDraft } from '../audit/audit-table';
 import type { ActingOperator } from './acting';
 
 /** Appends the operator's roster statement and has the roster judge it in the same transaction (with `within`'s writes). */

@@ -5,7 +5,7 @@
 // row can neither make unsealing trivially cheap nor make it hang. Invariant: no plain key is ever written anywhere.
 import { createCipheriv, createDecipheriv, randomBytes, scrypt, type KeyObject, type ScryptOptions } from 'node:crypto';
 import { registerSecret } from '../log/redact';
-import { exportPrivateKey, importPrivateKey, publicKeyOfPrivate } from '../statements/keys';
+import { exportPrivateKey, importPrivateKey, publicKeyOfPrivate } from '../ledger';
 
 /** What new seals use. 2^17 × 8 × 128 B = 128 MiB, about 0.3 s here: a guess costs an attacker the same. */
 export const SEAL_KDF = { name: 'scrypt', N: 2 ** 17, r: 8, p: 1 } as const;

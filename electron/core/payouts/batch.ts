@@ -6,32 +6,81 @@
 // signed in the batch intent, and a resumed submission re-checks unsent-or-unknown lines with checkWithdrawOrder
 // (desk.ts), never minting a new userOrder; a line whose row no longer matches the signed intent is not sent.
 import { basename } from 'node:path';
-import { CURRENCIES, differingPositions, formatMoney, isCurrencySymbol, looksAlike, Money, parseMoney, type CurrencySymbol } from '../../chains';
-import type { PayoutBatchState, PayoutBatchSummary, PayoutBatchView, PayoutFlagView, PayoutLineView, PayoutPolicyView, PayoutSubmitResult, WithdrawalState } from '../../contract';
-import { isInFlight, PAYOUT_EXPORT_COLUMNS, PAYOUT_SENDABLE_STATES, statesAllowing, WITHDRAWAL_STATE_TRAITS } from '../../contract';
+import {
+  CURRENCIES,
+  differingPositions,
+  formatMoney,
+  isCurrencySymbol,
+  looksAlike,
+  Money,
+  parseMoney,
+  type CurrencySymbol,
+} from '../../chains';
+import {
+  isInFlight,
+  PAYOUT_EXPORT_COLUMNS,
+  PAYOUT_SENDABLE_STATES,
+  type PayoutBatchState,
+  type PayoutBatchSummary,
+  type PayoutBatchView,
+  type PayoutFlagView,
+  type PayoutLineView,
+  type PayoutPolicyView,
+  type PayoutSubmitResult,
+  statesAllowing,
+  WITHDRAWAL_STATE_TRAITS,
+  type WithdrawalState,
+} from '../../contract';
 import { computeFee, feeScheduleOf } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
+import { type AuditRecorder, auditRowsBySubject } from '../audit';
+import type { ProfileSelection } from '../profiles';
+import type { MerchantConnection } from '../connection';
 import { DeskError } from '../errors';
 import { csvLine } from '../export/csv';
 import { writeFileAtomically } from '../files/named-files';
 import { FileReadError, readRegularTextFile } from '../files/bounded-read';
-import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
-import type { ChainRow, Roster } from '../ledger/roster';
-import { encodeCanonical } from '../statements/canonical';
-import { parseStatement, type StatementBody } from '../statements/statement';
-import type { WithdrawalIntent } from '../statements/intent';
-import { auditRowsBySubject } from '../audit/audit-table';
-import { getCurrency } from '../merchant/currencies-table';
-import { addPayoutLine, createPayoutBatch, getPayoutBatch, listPayoutBatches, listPayoutLines, type PayoutBatch } from '../withdrawals/payout-batches-table';
-import { getWithdrawalRequest, getWithdrawalRequestByUserOrder, type WithdrawalRequest } from '../withdrawals/withdrawals-table';
-import { policyFor, policyInForce, preflight, storeIntentRequest, submitAs } from '../withdrawals/desk';
-import { alteredFields, judgeForView, viewRowsFor, type IntentEvidence } from '../withdrawals/verify';
-import { batchFingerprint, batchIntentHash, derivedUserOrder, encodeBatchIntent, isBatchIntent, type BatchCurrencyTotal, type BatchFlag, type BatchIntent } from '../statements/batch-intent';
+import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators';
+import {
+  type BatchCurrencyTotal,
+  batchFingerprint,
+  type BatchFlag,
+  type BatchIntent,
+  batchIntentHash,
+  type ChainRow,
+  derivedUserOrder,
+  encodeBatchIntent,
+  encodeCanonical,
+  isBatchIntent,
+  parseStatement,
+  type Roster,
+  type StatementBody,
+  type WithdrawalIntent,
+} from '../ledger';
+import { getCurrency } from '../merchant';
+import {
+  addPayoutLine,
+  alteredFields,
+  batchLineApproved,
+  batchLineClosed,
+  createPayoutBatch,
+  getPayoutBatch,
+  getWithdrawalRequest,
+  getWithdrawalRequestByUserOrder,
+  type IntentEvidence,
+  judgeForView,
+  listPayoutBatches,
+  listPayoutLines,
+  type PayoutBatch,
+  policyFor,
+  policyInForce,
+  preflight,
+  storeIntentRequest,
+  submitAs,
+  viewRowsFor,
+  type WithdrawalRequest,
+} from '../withdrawals';
 import { PAYOUT_FILE_MAX_BYTES, readPayoutCsv, type PayoutRow } from './csv';
-import { batchLineApproved, batchLineClosed } from '../withdrawals/facts';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;

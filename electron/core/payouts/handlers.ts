@@ -2,9 +2,9 @@
 // it as a whole, submit it line by line (resumable), show its status and export its results (payouts/*).
 import type { TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
+import type { MerchantConnection } from '../connection';
 import {
   approvePayoutBatch,
   cancelPayoutBatch,

@@ -2,16 +2,19 @@
 // requests in a decision state, never a batch payout's lines (a batch is decided on as a whole, in Batch payouts), and
 // each batch with a line in a decision state once, with its fingerprint, line count and totals from its verified
 // statements.
-import { DECISION_STATES, type ApprovalsQueueView, type PayoutBatchQueueEntry, type PayoutBatchView } from '../../contract';
+import {
+  DECISION_STATES,
+  type ApprovalsQueueView,
+  type PayoutBatchQueueEntry,
+  type PayoutBatchView,
+} from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
+import type { MerchantConnection } from '../connection';
 import { DeskError } from '../errors';
-import type { Roster } from '../ledger/roster';
-import { listPayoutBatchesWithLinesIn, type PayoutBatch } from '../withdrawals/payout-batches-table';
-import { listWithdrawalRequests } from '../withdrawals/withdrawals-table';
-import { withdrawalView } from '../withdrawals/desk';
+import type { Roster } from '../ledger';
+import { listPayoutBatchesWithLinesIn, listWithdrawalRequests, type PayoutBatch, withdrawalView } from '../withdrawals';
 import { payoutBatchView } from './batch';
 
 /** Single requests shown per decision state (the newest; the queue is meant to be short). */

@@ -20,7 +20,7 @@ import type {
 } from '../../contract/reconciliation';
 import { isUnconfirmed, type WithdrawalState } from '../../contract/withdrawal-lifecycle';
 import { CALLBACK_RETRY_SCHEDULE_SECONDS, CALLBACK_TIMEOUT_MS } from '../../protocol/profile';
-import type { DepositSighting } from '../deposits/deposits-table';
+import type { DepositSighting } from '../deposits';
 
 /** Observations with no pause longer than this between them are one sync run (what rule 2 above may move). */
 export const SYNC_RUN_GAP_MS = 2 * 60_000;

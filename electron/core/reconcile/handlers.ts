@@ -2,8 +2,8 @@
 // comparison itself is core/reconcile/.
 import type { TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import { checkCurrencyFilter } from '../deposits/currency-filter';
+import type { ProfileSelection } from '../profiles';
+import { checkCurrencyFilter } from '../deposits';
 import { runReconciliation } from './run';
 import type { Handle } from '../kernel/handle';
 

@@ -5,14 +5,17 @@ import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../chain
 import type { ReconciliationReport } from '../../contract/reconciliation';
 import { computeFee, feeScheduleOf, isFinalOrderStatus } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../errors';
-import { statedDecimals } from '../merchant/records';
-import { balanceReadings, heldCurrencies } from '../merchant/balances-table';
-import { getCurrency } from '../merchant/currencies-table';
-import { depositCurrencies, depositSightings, firstDepositCallbackAt } from '../deposits/deposits-table';
-import { getSyncState } from '../sync/sync-state-table';
-import { firstOrderCallbackAt, requestsForReconciliation, withdrawalCurrencies, type ReconciledRequest } from '../withdrawals/withdrawals-table';
+import { balanceReadings, getCurrency, heldCurrencies, statedDecimals } from '../merchant';
+import { depositCurrencies, depositSightings, firstDepositCallbackAt } from '../deposits';
+import { getSyncState } from '../sync';
+import {
+  firstOrderCallbackAt,
+  requestsForReconciliation,
+  withdrawalCurrencies,
+  type ReconciledRequest,
+} from '../withdrawals';
 import { reconcileCurrency, type FeeRule, type OrderFact } from './compare';
 
 /** Deposits stored up to this long after the period (or the last reading) are read too: a sync run may straddle the end. */

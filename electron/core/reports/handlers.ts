@@ -3,17 +3,17 @@
 // cache only; the exports are written whole or not at all, each recorded in the audit log.
 import type { TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../errors';
 import { buildPeriodStatement } from './period-statement';
 import { periodStatementCsv } from './statement-csv';
 import { periodStatementHtml } from './statement-html';
 import { WITHDRAWALS_CSV_COLUMNS, withdrawalCsvLine } from './withdrawals-csv';
-import type { SessionLock } from '../session/lock';
+import type { SessionLock } from '../session';
 import { csvLine } from '../export/csv';
-import { labelledRefs } from '../labels/labels-table';
-import { listWithdrawalRequests } from '../withdrawals/withdrawals-table';
+import { labelledRefs } from '../labels';
+import { listWithdrawalRequests } from '../withdrawals';
 import { EXPORT_PAGE, type Handle } from '../kernel/handle';
 import { writeFileAtomically } from '../files/named-files';
 

@@ -3,13 +3,17 @@
 // withdrawals, fees and refunds between them, and closing - (opening + deposits - withdrawals - fees + refunds), in
 // decimal.js to the last decimal. Reads the cache only: it works offline, and changes nothing.
 import { Money } from '../../chains/amounts';
-import type { CurrencyReconciliation, PeriodStatement, PeriodStatementCurrency, ReconciliationTally } from '../../contract';
+import type {
+  CurrencyReconciliation,
+  PeriodStatement,
+  PeriodStatementCurrency,
+  ReconciliationTally,
+} from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../errors';
-import { exact } from '../reconcile/compare';
-import { runReconciliation } from '../reconcile/run';
+import { exact, runReconciliation } from '../reconcile';
 
 export interface PeriodStatementRequest {
   readonly from: number;

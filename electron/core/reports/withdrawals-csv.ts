@@ -1,7 +1,7 @@
 // The withdrawal requests as CSV (withdrawals/exportCsv), next to the deposits export: newest first, every request or
 // those in one state, with the platform's order fields once known; times in the reporting zone with their offset.
 import { csvInstant, csvLine } from '../export/csv';
-import type { WithdrawalRequest } from '../withdrawals/withdrawals-table';
+import type { WithdrawalRequest } from '../withdrawals';
 
 export const WITHDRAWALS_CSV_COLUMNS = [
   'created',

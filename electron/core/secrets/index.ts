@@ -43,3 +43,6 @@ export {
   type PartialWriteOutcome,
   type SecretsErrorKind,
 } from './errors';
+// For the other core modules:
+export { type DeskSecretStore } from './desk-secret-store';
+export { type KeychainAccess } from './keychain-access';

@@ -4,12 +4,10 @@
 // unlocked (each command authenticates itself).
 import { usableTimeZone, type SessionState } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import type { AuditRecorder } from '../audit';
+import { getProfile, getSetting, type ProfileSelection, SETTING_KEYS } from '../profiles';
 import { DeskError } from '../errors';
-import { unsealOperator, type OperatorCredentials } from '../operators/acting';
-import { getProfile } from '../profiles/profiles-table';
-import { getSetting, SETTING_KEYS } from '../profiles/settings-table';
+import { unsealOperator, type OperatorCredentials } from '../operators';
 
 export const DEFAULT_LOCK_TIMEOUT_SECONDS = 900;
 /** How often the idle time is compared with the lock timeout. */

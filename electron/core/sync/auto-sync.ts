@@ -3,8 +3,8 @@
 // server, not to this workstation). Sooner while a withdrawal is unsettled; backing off while the service cannot be
 // reached. The CLI does not use it: each command syncs when asked.
 import type { Kernel } from '../kernel/kernel';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import { listUnsettledWithdrawalRequests } from '../withdrawals/withdrawals-table';
+import type { ProfileSelection } from '../profiles';
+import { listUnsettledWithdrawalRequests } from '../withdrawals';
 import type { SyncService } from './sync';
 
 export interface AutoSyncOptions {

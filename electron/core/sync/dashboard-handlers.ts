@@ -2,11 +2,16 @@
 // history (balances/history), both from the balance snapshots the desk keeps. Sums are exact (decimal.js); amounts
 // stay decimal strings. Reads the cache only: works offline.
 import { CURRENCIES, formatMoney, isCurrencySymbol, parseMoney, WITHDRAWAL_CURRENCIES, type Money } from '../../chains';
-import { BALANCE_HISTORY_MAX_POINTS, type AssetTotalsView, type AssetTotalView, type TreasuryHandlers } from '../../contract';
+import {
+  BALANCE_HISTORY_MAX_POINTS,
+  type AssetTotalsView,
+  type AssetTotalView,
+  type TreasuryHandlers,
+} from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import { checkCurrencyFilter } from '../deposits/currency-filter';
-import { balanceReadings, latestBalances, type BalanceSnapshot } from '../merchant/balances-table';
+import type { ProfileSelection } from '../profiles';
+import { checkCurrencyFilter } from '../deposits';
+import { balanceReadings, latestBalances, type BalanceSnapshot } from '../merchant';
 import type { Handle } from '../kernel/handle';
 
 export interface DashboardFeatureDeps {

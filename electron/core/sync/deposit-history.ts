@@ -12,11 +12,11 @@ import { z } from 'zod';
 import type { DepositHistoryView, DepositRef, DepositVerification, DepositWalkView } from '../../contract';
 import { DEPOSITS_LIMIT_MAX, traceIntake, type DepositRecord } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { MerchantConnection } from '../connection/merchant-connection';
+import type { AuditRecorder } from '../audit';
+import type { MerchantConnection } from '../connection';
 import { DeskError } from '../errors';
 import { writeTransaction, type StoreDatabase } from '../store/database';
-import { compareWithHeldDeposit, countDeposits, listHeldDepositRefs } from '../deposits/deposits-table';
+import { compareWithHeldDeposit, countDeposits, listHeldDepositRefs } from '../deposits';
 import { getSyncState, setSyncProgress } from './sync-state-table';
 import { finishDepositIntake, stageDepositPage, takeInStagedDeposits } from './records';
 

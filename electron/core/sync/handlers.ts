@@ -1,13 +1,17 @@
 // The sync feature: the connection check (selfcheck), syncing with the service and the merchant's records it keeps
 // (selfcheck/run, sync/*, currencies/list, balances/list, merchant/info). The callback listener is callbacks/handlers.ts.
-import { clockDriftVerdict, CLOCK_DRIFT_WARN_SECONDS, type SelfcheckReport, type SelfcheckStep, type TreasuryHandlers } from '../../contract';
+import {
+  clockDriftVerdict,
+  CLOCK_DRIFT_WARN_SECONDS,
+  type SelfcheckReport,
+  type SelfcheckStep,
+  type TreasuryHandlers,
+} from '../../contract';
 import { NotWhitelistedError, ResponseVerificationError, ServiceError, TIMESTAMP_WINDOW_SECONDS } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
-import { balanceViews, currencyViews, merchantInfoView } from '../merchant/records';
-import { saveMerchantInfo } from '../merchant/merchant-info-table';
-import { diagnoseFailure } from '../connection/tracker';
+import type { ProfileSelection } from '../profiles';
+import { diagnoseFailure, type MerchantConnection } from '../connection';
+import { balanceViews, currencyViews, merchantInfoView, saveMerchantInfo } from '../merchant';
 import type { SyncService } from './sync';
 import type { Handle } from '../kernel/handle';
 

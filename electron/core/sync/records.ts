@@ -3,8 +3,15 @@
 // Withdrawal order records go to their lifecycle's owner instead (withdrawals/facts.ts storeOrderStatus).
 import { traceIntake, type DepositRecord } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import { countStagedDeposits, depositSearchBacklog, indexDepositSearchBacklog, moveStagedDeposits, stageDeposits, type DepositSource } from '../deposits/deposits-table';
+import type { AuditRecorder } from '../audit';
+import {
+  countStagedDeposits,
+  depositSearchBacklog,
+  indexDepositSearchBacklog,
+  moveStagedDeposits,
+  stageDeposits,
+  type DepositSource,
+} from '../deposits';
 
 export interface DepositIntake {
   readonly seen: number;

@@ -4,23 +4,26 @@
 // when the service cannot be reached the run says why and every read still works from SQLite. `verifyDeposits` compares
 // the service's whole deposit list with the desk's. merchantInfo is kept whole (its unknown fields too, PROTOCOL §8)
 // with the balances of every currency it lists, those the service added after this desk was built included.
-import type { ConnectionState, DepositVerification, SyncProgress, SyncReport, SyncResource, SyncStatus } from '../../contract';
+import type {
+  ConnectionState,
+  DepositVerification,
+  SyncProgress,
+  SyncReport,
+  SyncResource,
+  SyncStatus,
+} from '../../contract';
 import { ProtocolError } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
+import { diagnoseFailure, type MerchantConnection } from '../connection';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
-import { recordBalances } from '../merchant/balances-table';
-import { replaceCurrencies } from '../merchant/currencies-table';
+import { recordBalances, replaceCurrencies, saveMerchantInfo } from '../merchant';
 import { writeTransaction } from '../store/database';
-import { countDeposits } from '../deposits/deposits-table';
-import { saveMerchantInfo } from '../merchant/merchant-info-table';
+import { countDeposits } from '../deposits';
 import { listSyncState, recordSyncAttempt, recordSyncFailure, recordSyncSuccess } from './sync-state-table';
-import { listUnsettledWithdrawalRequests } from '../withdrawals/withdrawals-table';
-import { reconcile } from '../withdrawals/desk';
-import { diagnoseFailure } from '../connection/tracker';
+import { listUnsettledWithdrawalRequests, reconcile } from '../withdrawals';
 import { depositHistoryView, verifyDepositHistory, walkDepositHistory } from './deposit-history';
 
 const RESOURCES: readonly SyncResource[] = ['currencies', 'balances', 'deposits', 'withdrawals'];

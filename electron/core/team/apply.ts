@@ -3,30 +3,49 @@
 // database beside its statement. Only rows the ChainVerifier passed reach here; a row's effect is derived from its
 // signed statement, never from a projection row.
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
-import { intentHash, type WithdrawalIntent } from '../statements/intent';
-import { importPublicKey, keyIdOf } from '../statements/keys';
-import { WORKSTATION_ENROLMENT } from '../audit/trail';
-import { TEAM_PROFILE_ACTION } from '../ledger/kinds/system';
-import { orderEvidenceProblem, reportedOrderStatus, type OrderEvidenceKeys } from '../audit/order-evidence';
+import {
+  type AuditRecorder,
+  type AuditRow,
+  type OrderEvidenceKeys,
+  orderEvidenceProblem,
+  reportedOrderStatus,
+  WORKSTATION_ENROLMENT,
+} from '../audit';
+import { createProfile, getProfile, type ProfileSelection } from '../profiles';
+import type { MerchantConnection } from '../connection';
+import {
+  batchIntentHash,
+  importPublicKey,
+  intentHash,
+  isBatchIntent,
+  isWithdrawalKind,
+  keyIdOf,
+  parseStatement,
+  type Statement,
+  STATEMENT_VERSION,
+  TEAM_PROFILE_ACTION,
+  type WithdrawalIntent,
+} from '../ledger';
 import { z } from 'zod';
-import { forgetBookRow, recordBookProposal } from '../address-book/handlers';
-import { writeLabel } from '../labels/handlers';
-import { parseBookRef, signedImportLines, signedLabelSet } from '../labels/jsonl';
-import { batchIntentHash, isBatchIntent } from '../statements/batch-intent';
-import { moveBatchLines, settleBatchApprovals, storeBatchRequest } from '../payouts/batch';
-import { isWithdrawalKind, parseStatement, STATEMENT_VERSION, type Statement } from '../statements/statement';
-import { type AuditRow } from '../audit/audit-table';
-import { getPayoutBatchByHash, type PayoutBatch } from '../withdrawals/payout-batches-table';
-import { createProfile, getProfile } from '../profiles/profiles-table';
-import { getWithdrawalRequestByIntentHash, getWithdrawalRequestByUserOrder, recordOrderStatus, type WithdrawalRequest } from '../withdrawals/withdrawals-table';
+import { forgetBookRow, recordBookProposal } from '../address-book';
+import { parseBookRef, signedImportLines, signedLabelSet, writeLabel } from '../labels';
+import { moveBatchLines, settleBatchApprovals, storeBatchRequest } from '../payouts';
+import {
+  decisionReplayed,
+  getPayoutBatchByHash,
+  getWithdrawalRequestByIntentHash,
+  getWithdrawalRequestByUserOrder,
+  isReplayedDecision,
+  orderReported,
+  type PayoutBatch,
+  recordOrderStatus,
+  settleApprovals,
+  storeIntentRequest,
+  type WithdrawalRequest,
+} from '../withdrawals';
 import type { ContractEvent } from '../../contract';
-import { settleApprovals, storeIntentRequest } from '../withdrawals/desk';
 import { deskStateProjectionsFor } from './desk-projections';
 import type { ProjectionWrite } from './shared-store';
-import { decisionReplayed, isReplayedDecision, orderReported } from '../withdrawals/facts';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;

@@ -3,17 +3,22 @@
 // which only verified statements changed), so a row edited in the database is refused by name.
 import { sameAddress, type Chain } from '../../chains';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
-import { findBookRow } from '../address-book/handlers';
-import { parseBookRef, signedImportLines, signedLabelSet, type LabelLine } from '../labels/jsonl';
-import type { Roster } from '../ledger/roster';
-import { payoutBatchState } from '../payouts/batch';
-import type { Statement } from '../statements/statement';
-import { getLabel, STORED_LABEL_TYPES, type StoredLabelType } from '../labels/labels-table';
-import { getPayoutBatchByHash, type PayoutBatch } from '../withdrawals/payout-batches-table';
-import { getWithdrawalRequestByUserOrder } from '../withdrawals/withdrawals-table';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
+import type { MerchantConnection } from '../connection';
+import { findBookRow } from '../address-book';
+import {
+  getLabel,
+  type LabelLine,
+  parseBookRef,
+  signedImportLines,
+  signedLabelSet,
+  STORED_LABEL_TYPES,
+  type StoredLabelType,
+} from '../labels';
+import type { Roster, Statement } from '../ledger';
+import { payoutBatchState } from '../payouts';
+import { getPayoutBatchByHash, getWithdrawalRequestByUserOrder, type PayoutBatch } from '../withdrawals';
 import { MAX_PROJECTION_KEY_LENGTH, type ProjectionTable, type ProjectionWrite } from './shared-store';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */

@@ -2,10 +2,10 @@
 // (core/team/mode.ts). The database password in a URL is known to the log's redactor before anything can log it.
 import type { TreasuryHandlers } from '../../contract';
 import { registerSecret } from '../log';
-import { actingAs } from '../operators/acting';
+import { actingAs } from '../operators';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import type { AuditRecorder } from '../audit';
+import type { ProfileSelection } from '../profiles';
 import type { TeamMode } from './mode';
 import { withHostList } from './pg-hosts';
 import type { Handle } from '../kernel/handle';

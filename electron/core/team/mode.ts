@@ -4,34 +4,60 @@
 // signs. The database URL is kept without its password; the password lives in the keychain (desk secrets).
 import { publicKeyPem } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
-import type { KeychainAccess } from '../secrets/keychain-access';
-import type { DeskSecretStore } from '../secrets/desk-secret-store';
-import { WORKSTATION_ENROLMENT, type ChainVerifier } from '../audit/trail';
-import { forgetGenesisCopy, genesisFingerprint, genesisOf, GENESIS_ACTION, pinGenesis, readPinnedGenesis, type PinnedGenesis } from '../ledger/trust-roots';
+import {
+  auditHead,
+  type AuditRecorder,
+  type AuditRow,
+  auditRowsOfAction,
+  type ChainVerifier,
+  exportAudit,
+  getAuditRow,
+  iterateAudit,
+  WORKSTATION_ENROLMENT,
+} from '../audit';
+import { listProfiles, type ProfileSelection, setSetting } from '../profiles';
+import type { MerchantConnection } from '../connection';
+import type { DeskSecretStore, KeychainAccess } from '../secrets';
+import {
+  forgetGenesisCopy,
+  GENESIS_ACTION,
+  genesisFingerprint,
+  genesisOf,
+  isReadableFingerprint,
+  parseStatement,
+  pinGenesis,
+  type PinnedGenesis,
+  readPinnedGenesis,
+  TEAM_PROFILE_ACTION,
+} from '../ledger';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
-import { actingAs, signAction, type ActingOperator, type OperatorCredentials } from '../operators/acting';
-import { auditHead, auditRowsOfAction, exportAudit, getAuditRow, iterateAudit, type AuditRow } from '../audit/audit-table';
-import { listProfiles } from '../profiles/profiles-table';
-import { setSetting } from '../profiles/settings-table';
+import {
+  actingAs,
+  type ActingOperator,
+  addDevice,
+  holdsKeyHere,
+  type OperatorCredentials,
+  signAction,
+  workstationEnrolled,
+} from '../operators';
 import { getTeamSettings, recordVerifiedHead, removeTeamSettings, saveTeamSettings } from './team-table';
-import { listWithdrawalRequests } from '../withdrawals/withdrawals-table';
-import { TEAM_PROFILE_ACTION } from '../ledger/kinds/system';
+import { listWithdrawalRequests } from '../withdrawals';
 import { projectionsFor, requestProjection } from './apply';
-import { addDevice, holdsKeyHere, workstationEnrolled } from '../operators/devices';
 import { deskStateProjectionsFor } from './desk-projections';
-import { parseStatement } from '../statements/statement';
 import { withHostList } from './pg-hosts';
 import { ReopeningStore } from './reopening-store';
 import { confirmReanchor, proposeReanchor } from './reanchor';
 import type { TeamReanchorView } from '../../contract';
 import { sharedChainProblem, TeamReplicator, type TeamStatus } from './replicator';
 import { WORKSTATION_RETIREMENT } from './witness';
-import { isReadableFingerprint } from '../statements/keys';
-import { redactDatabaseUrl, SharedStoreError, urlWithoutPassword, type ProjectionWrite, type SharedDeskStore } from './shared-store';
+import {
+  redactDatabaseUrl,
+  SharedStoreError,
+  urlWithoutPassword,
+  type ProjectionWrite,
+  type SharedDeskStore,
+} from './shared-store';
 
 /** How a store is opened: `ownerUrl` names the owner role that `initialise` (migrations, the desk's identity) runs as. */
 export interface SharedStoreOpenOptions {

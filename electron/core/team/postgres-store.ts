@@ -3,10 +3,25 @@
 // the database's clock. Invariant: no error, reason or location it produces holds the database password.
 import pg from 'pg';
 import type { ClientBase, PoolClient, PoolConfig } from 'pg';
-import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../audit/audit-table';
-import { HEAD_ACK_COLUMNS, toClaim, toHeadAck, toWitnessRequest, type ClaimDbRow, type HeadAckDbRow, type WitnessRequestDbRow } from './store-rows';
-import type { SignedHeadAck } from '../statements/head-ack';
-import { assertKnownSchema, MIGRATION_LOCK_KEY, migratePostgres, PG_MIGRATIONS, readSchemaVersion, TEAM_SCHEMA } from './pg-migrations';
+import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../audit';
+import {
+  HEAD_ACK_COLUMNS,
+  toClaim,
+  toHeadAck,
+  toWitnessRequest,
+  type ClaimDbRow,
+  type HeadAckDbRow,
+  type WitnessRequestDbRow,
+} from './store-rows';
+import type { SignedHeadAck } from '../ledger';
+import {
+  assertKnownSchema,
+  MIGRATION_LOCK_KEY,
+  migratePostgres,
+  PG_MIGRATIONS,
+  readSchemaVersion,
+  TEAM_SCHEMA,
+} from './pg-migrations';
 import { hostList, HostPicker, NoHostError, withHostList } from './pg-hosts';
 import {
   checkAppend,

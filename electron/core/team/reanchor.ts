@@ -6,16 +6,12 @@
 // replaces, removes or re-signs a row, and every other workstation verifies the republished rows as any pulled row.
 import { z } from 'zod';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
+import { auditHead, type AuditRecorder, type AuditRow, exportAudit } from '../audit';
+import { deleteSetting, getSetting, type ProfileSelection, setSetting } from '../profiles';
+import type { MerchantConnection } from '../connection';
 import { DeskError } from '../errors';
-import { actingAs, authorize, unsealOperator, type OperatorCredentials } from '../operators/acting';
-import { snapshotKey } from '../ledger/operator-keys';
-import { encodeCanonical } from '../statements/canonical';
-import { importPublicKey, signBytes, verifyBytes } from '../statements/keys';
-import { auditHead, exportAudit, type AuditRow } from '../audit/audit-table';
-import { deleteSetting, getSetting, setSetting } from '../profiles/settings-table';
+import { actingAs, authorize, unsealOperator, type OperatorCredentials } from '../operators';
+import { encodeCanonical, importPublicKey, REANCHORED_ACTION, signBytes, snapshotKey, verifyBytes } from '../ledger';
 import { projectionsFor } from './apply';
 import type { TeamReplicator } from './replicator';
 import { walkSharedChainAgainstLocal } from './shared-chain-walk';
@@ -23,7 +19,6 @@ import type { SharedDeskStore } from './shared-store';
 
 export const REANCHOR_DOMAIN = 'treasury-desk/team-reanchor/v1\n';
 /** The audited action the confirming admin signs once the rows are back. */
-import { REANCHORED_ACTION } from '../ledger/kinds/action';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;

@@ -8,25 +8,46 @@
 import { randomInt } from 'node:crypto';
 import type { ContractEvent } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
-import type { KeychainAccess } from '../secrets/keychain-access';
+import {
+  appendStatement,
+  auditHead,
+  type AuditRecorder,
+  type AuditRow,
+  type ChainVerifier,
+  getAuditRow,
+  iterateAudit,
+  namedDeskKey,
+  type OrderEvidenceKeys,
+  sharedEvidenceKeys,
+  type StatementDraft,
+  type StatementSigner,
+  type TeamSeam,
+  type TeamSystemEvent,
+} from '../audit';
+import type { ProfileSelection } from '../profiles';
+import type { MerchantConnection } from '../connection';
+import type { KeychainAccess } from '../secrets';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
-import { namedDeskKey, type ChainVerifier } from '../audit/trail';
-import type { Roster } from '../ledger/roster';
-import { parseStatement } from '../statements/statement';
-import { appendStatement, auditHead, getAuditRow, iterateAudit, type AuditRow, type StatementDraft, type StatementSigner } from '../audit/audit-table';
-import { addTeamOutboxEvent, clearTeamRefusals, countTeamOutbox, getTeamSettings, listTeamRefusals, nextTeamOutboxEvent, recordTeamConnection, recordTeamRefusal, recordVerifiedHead, removeTeamOutboxEvent, type TeamRefusal } from './team-table';
-import { getWithdrawalRequestByUserOrder } from '../withdrawals/withdrawals-table';
+import { ORDER_ACCEPTED, ORDER_STATUS, parseStatement, type Roster } from '../ledger';
+import {
+  addTeamOutboxEvent,
+  clearTeamRefusals,
+  countTeamOutbox,
+  getTeamSettings,
+  listTeamRefusals,
+  nextTeamOutboxEvent,
+  recordTeamConnection,
+  recordTeamRefusal,
+  recordVerifiedHead,
+  removeTeamOutboxEvent,
+  type TeamRefusal,
+} from './team-table';
+import { getWithdrawalRequestByUserOrder } from '../withdrawals';
 import { applyTeamRow, projectionsFor, type OrderKeysFor } from './apply';
-import { workstationEnrolled } from '../operators/devices';
-import { ORDER_ACCEPTED, ORDER_STATUS } from '../ledger/kinds/system';
-import { sharedEvidenceKeys, type OrderEvidenceKeys } from '../audit/order-evidence';
+import { workstationEnrolled } from '../operators';
 import { DESK_STATE_TABLES, expectedDeskStateRow } from './desk-projections';
 import { REANCHOR_HINT, walkSharedChainAgainstLocal } from './shared-chain-walk';
-import type { TeamSeam, TeamSystemEvent } from '../audit/team-seam';
 import { SharedStoreError, type ChainHead, type ConnectionState, type SharedDeskStore } from './shared-store';
 import { TeamWitness } from './witness';
 

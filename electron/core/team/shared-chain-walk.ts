@@ -3,7 +3,7 @@
 // restore. Invariant: every shared row at or below this workstation's verified head must be the very row it verified
 // (same seq, same hash); rows above it are verified by the replicator's pull (ChainVerifier) before they are used.
 import type { Kernel } from '../kernel/kernel';
-import { auditHead, exportAudit, type AuditRow } from '../audit/audit-table';
+import { auditHead, exportAudit, type AuditRow } from '../audit';
 import { getTeamSettings } from './team-table';
 import type { SharedDeskStore } from './shared-store';
 

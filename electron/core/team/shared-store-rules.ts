@@ -18,7 +18,7 @@ import {
   type SharedChainRow,
   type SubmissionClaim,
 } from './shared-store';
-import type { SignedHeadAck } from '../statements/head-ack';
+import type { SignedHeadAck } from '../ledger';
 
 const HASH = /^[0-9a-f]{64}$/;
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;

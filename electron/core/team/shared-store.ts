@@ -1,8 +1,8 @@
 // The team desk's shared store: the interface both backends (PostgreSQL for a team, SQLite for one workstation and
 // the shared test suite) implement, its typed refusals, and the database URL redaction. Nothing a store returns is
 // trusted: every chain row and projection row is checked by the workstation against the statements it verified.
-import type { AuditRow } from '../audit/audit-table';
-import type { SignedHeadAck } from '../statements/head-ack';
+import type { AuditRow } from '../audit';
+import type { SignedHeadAck } from '../ledger';
 import { withHostList } from './pg-hosts';
 
 /** One signed audit row exactly as the local audit_log holds it (seq and prev are inside the signed statement). */

@@ -6,9 +6,17 @@ import { realpathSync } from 'node:fs';
 import { closeDatabase, openDatabase, userVersion, writeTransaction, type StoreDatabase } from '../store/database';
 import { StoreError } from '../store/errors';
 import { latestVersion, type Migration } from '../store/migrations';
-import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../audit/audit-table';
-import { HEAD_ACK_COLUMNS, toClaim, toHeadAck, toWitnessRequest, type ClaimDbRow, type HeadAckDbRow, type WitnessRequestDbRow } from './store-rows';
-import type { SignedHeadAck } from '../statements/head-ack';
+import { AUDIT_COLUMNS, auditRowFromDb, type AuditDbRow } from '../audit';
+import {
+  HEAD_ACK_COLUMNS,
+  toClaim,
+  toHeadAck,
+  toWitnessRequest,
+  type ClaimDbRow,
+  type HeadAckDbRow,
+  type WitnessRequestDbRow,
+} from './store-rows';
+import type { SignedHeadAck } from '../ledger';
 import {
   checkAppend,
   checkClaimArguments,

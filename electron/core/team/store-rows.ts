@@ -1,7 +1,7 @@
 // The shared store's submission-claim, witness-request and head-ack rows as both backends read them, and their mapping
 // to the interface's types: one mapping for both, so the backends cannot drift apart (chain rows use the local store's
 // audit mapping, audit/audit-table.ts).
-import type { SignedHeadAck } from '../statements/head-ack';
+import type { SignedHeadAck } from '../ledger';
 import type { SubmissionClaim, WitnessRequest } from './shared-store';
 
 export interface ClaimDbRow {

@@ -6,15 +6,25 @@
 // verify against come from the verified local chain (`team/workstation` statements), never from a table.
 import { randomBytes } from 'node:crypto';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import { WORKSTATION_ENROLMENT } from '../audit/trail';
+import {
+  auditHead,
+  type AuditRecorder,
+  type AuditRow,
+  auditRowsOfAction,
+  getAuditRow,
+  WORKSTATION_ENROLMENT,
+} from '../audit';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
-import { readableFingerprint } from '../statements/keys';
-import { parseStatement } from '../statements/statement';
-import { auditHead, auditRowsOfAction, getAuditRow, type AuditRow } from '../audit/audit-table';
+import {
+  type HeadAck,
+  headAckVerifies,
+  parseStatement,
+  readableFingerprint,
+  type SignedHeadAck,
+  WORKSTATION_RETIREMENT,
+} from '../ledger';
 import { recordTeamRefusal } from './team-table';
-import { headAckVerifies, type HeadAck, type SignedHeadAck } from '../statements/head-ack';
 import type { SharedDeskStore, WitnessSignal } from './shared-store';
 
 /** How long a send waits for every witness's signed head before it is refused (and stays resumable). */
@@ -28,7 +38,6 @@ const ANSWER_WINDOW_MS = 60_000;
  * The audited action by which an admin retires a workstation from the desk (`team leave`): it is no longer asked to
  * witness a send. A later `team/workstation` enrolment of the same name makes it a witness again.
  */
-import { WORKSTATION_RETIREMENT } from '../ledger/kinds/action';
 export { WORKSTATION_RETIREMENT };
 
 /** What the witness needs from the replicator that owns it. */

@@ -7,7 +7,7 @@ import { type StoreDatabase } from '../store/database';
 import { getPayoutBatch, getPayoutBatchByHash, payoutLineOfRequest } from './payout-batches-table';
 import { type WithdrawalRequest } from './withdrawals-table';
 import { parseObjectColumn } from '../store/json';
-import { batchFingerprint, batchIntentHash, isBatchIntent } from '../statements/batch-intent';
+import { batchFingerprint, batchIntentHash, isBatchIntent } from '../ledger';
 
 /** Batch hash → its intent's fingerprint; bounded (a desk has few batches in view at a time). */
 const fingerprints = new Map<string, string>();

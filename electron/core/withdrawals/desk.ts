@@ -17,7 +17,19 @@ import {
   validateForCurrency,
   type CurrencySymbol,
 } from '../../chains';
-import { isInFlight, isUnconfirmed, refusalFor, statesAllowing, statesWhere, unsafeTextProblem, WITHDRAWAL_STATE_TRAITS, type PreflightIssue, type WithdrawalPreflight, type WithdrawalState, type WithdrawalView } from '../../contract';
+import {
+  isInFlight,
+  isUnconfirmed,
+  refusalFor,
+  statesAllowing,
+  statesWhere,
+  unsafeTextProblem,
+  WITHDRAWAL_STATE_TRAITS,
+  type PreflightIssue,
+  type WithdrawalPreflight,
+  type WithdrawalState,
+  type WithdrawalView,
+} from '../../contract';
 import {
   computeFee,
   feeScheduleOf,
@@ -30,28 +42,49 @@ import {
   type WithdrawalOrderRecord,
 } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
+import { type AuditRecorder, requireAnchorStanding } from '../audit';
+import type { ProfileSelection } from '../profiles';
+import type { MerchantConnection } from '../connection';
 import { DeskError } from '../errors';
-import { noAddressRulesReason, unknownCurrencyReason } from '../merchant/records';
-import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators/acting';
+import { getCurrency, latestBalances, noAddressRulesReason, unknownCurrencyReason } from '../merchant';
+import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators';
 import { ProfileNotFoundError } from '../secrets';
-import type { ChainRow, Roster } from '../ledger/roster';
+import {
+  type ChainRow,
+  DEFAULT_POLICY_REFERENCE,
+  encodeIntent,
+  intentFingerprint,
+  intentHash,
+  remarkFor,
+  type Roster,
+  type WithdrawalIntent,
+} from '../ledger';
 import { stuckFlag, stuckThresholds } from './watchdog';
 import { batchLineRef } from './batch-line-ref';
-import { DEFAULT_POLICY_REFERENCE, encodeIntent, intentFingerprint, intentHash, remarkFor, type WithdrawalIntent } from '../statements/intent';
-import { listAddressBook, recordAddressUse } from '../address-book/address-book-table';
-import { latestBalances } from '../merchant/balances-table';
-import { getCurrency } from '../merchant/currencies-table';
+import { listAddressBook, recordAddressUse } from '../address-book';
 import { type StoreDatabase } from '../store/database';
-import { createWithdrawalRequest, getWithdrawalRequest, listOrderStatusHistory, listWithdrawalRequests, moveWithdrawalRequest, setWithdrawalRequestError, type WithdrawalRequest } from './withdrawals-table';
+import {
+  createWithdrawalRequest,
+  getWithdrawalRequest,
+  listOrderStatusHistory,
+  listWithdrawalRequests,
+  moveWithdrawalRequest,
+  setWithdrawalRequestError,
+  type WithdrawalRequest,
+} from './withdrawals-table';
 import { storeOrderStatus } from './facts';
 import { destinationPolicyIssues } from './destination-policy';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { checkDailyLimit, DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
-import { requireAnchorStanding } from '../audit/anchor-store';
-import { alteredFields, decisionSubject, judgeForSending, judgeForView, policyFromStatement, viewRowsFor, type IntentEvidence } from './verify';
+import {
+  alteredFields,
+  decisionSubject,
+  judgeForSending,
+  judgeForView,
+  policyFromStatement,
+  viewRowsFor,
+  type IntentEvidence,
+} from './verify';
 
 /** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;

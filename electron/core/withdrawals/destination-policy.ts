@@ -4,8 +4,8 @@
 // or, for a destination not in it, from when the desk first saw it (a cache: the strict guarantee is the first option).
 import type { Chain } from '../../chains';
 import type { PreflightIssue } from '../../contract';
-import type { Roster } from '../ledger/roster';
-import type { AddressBookEntry } from '../address-book/address-book-table';
+import type { Roster } from '../ledger';
+import type { AddressBookEntry } from '../address-book';
 import type { WithdrawalPolicy } from './policy';
 
 const HOUR_MS = 3_600_000;

@@ -6,9 +6,15 @@
 import type { WithdrawalEvent } from '../../contract';
 import { isFinalOrderStatus, signedEvidenceOf, type WithdrawalOrderRecord } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
+import type { AuditRecorder } from '../audit';
 import { type StoreDatabase } from '../store/database';
-import { getWithdrawalRequestByUserOrder, moveWithdrawalRequest, recordOrderStatus, type OrderStatusResult, type OrderStatusSource } from './withdrawals-table';
+import {
+  getWithdrawalRequestByUserOrder,
+  moveWithdrawalRequest,
+  recordOrderStatus,
+  type OrderStatusResult,
+  type OrderStatusSource,
+} from './withdrawals-table';
 
 /**
  * The service reported the order (a create answer, checkWithdrawOrder, a callback, or a workstation's signed report of

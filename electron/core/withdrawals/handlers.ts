@@ -2,14 +2,13 @@
 // withdrawal policies that decide the approvals needed (withdrawals/*, policies/*).
 import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../chains';
 import type { PolicyView, TreasuryHandlers } from '../../contract';
-import { toSignable } from '../audit/trail';
+import { type AuditRecorder, toSignable } from '../audit';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
+import type { ProfileSelection } from '../profiles';
+import type { MerchantConnection } from '../connection';
 import { DeskError } from '../errors';
-import { proposalView, proposePolicy } from '../operators/enrolment';
-import { labelledRefs } from '../labels/labels-table';
+import { proposalView, proposePolicy } from '../operators';
+import { labelledRefs } from '../labels';
 import { listWithdrawalRequests } from './withdrawals-table';
 import {
   approveWithdrawal,

@@ -4,7 +4,7 @@
 // at request time, before anyone approves it, saying why and what to do.
 import type { WithdrawType } from '../../protocol';
 import { type StoreDatabase } from '../store/database';
-import { getMerchantInfo } from '../merchant/merchant-info-table';
+import { getMerchantInfo } from '../merchant';
 
 export interface PlatformWithdrawalSettings {
   /** The withdrawal types the platform allows this merchant, as it names them. */

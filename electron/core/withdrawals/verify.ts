@@ -6,20 +6,32 @@
 // this workstation's keychain anchor are checked too, so rows deleted from the middle or the end are noticed.
 import type { ApprovalView, WithdrawalVerification } from '../../contract';
 import { parseMoney } from '../../chains';
-import { roleMay, type OperatorAction } from '../auth/roles';
-import { anchorStandingProblem } from '../audit/anchor-store';
+import {
+  batchFingerprint,
+  type BatchIntent,
+  batchIntentHash,
+  batchLineByUserOrder,
+  type ChainRow,
+  countIndependentApprovals,
+  DEFAULT_POLICY_REFERENCE,
+  disjoint,
+  encodeCanonical,
+  importPublicKey,
+  intentHash,
+  isBatchIntent,
+  type OperatorAction,
+  parseStatement,
+  roleMay,
+  type Roster,
+  snapshotKey,
+  type StatementBody,
+  verifyStatementText,
+  type WithdrawalIntent,
+} from '../ledger';
+import { anchorStandingProblem, type AuditRecorder, auditRowsBySubject } from '../audit';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
-import type { MerchantConnection } from '../connection/merchant-connection';
-import { snapshotKey } from '../ledger/operator-keys';
-import { countIndependentApprovals, disjoint, type ChainRow, type Roster } from '../ledger/roster';
-import { encodeCanonical } from '../statements/canonical';
-import { importPublicKey } from '../statements/keys';
-import { DEFAULT_POLICY_REFERENCE, intentHash, type WithdrawalIntent } from '../statements/intent';
-import { parseStatement, verifyStatementText, type StatementBody } from '../statements/statement';
-import { batchFingerprint, batchIntentHash, batchLineByUserOrder, isBatchIntent, type BatchIntent } from '../statements/batch-intent';
-import { auditRowsBySubject } from '../audit/audit-table';
+import type { ProfileSelection } from '../profiles';
+import type { MerchantConnection } from '../connection';
 import { type WithdrawalRequest } from './withdrawals-table';
 import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
 

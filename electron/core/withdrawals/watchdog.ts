@@ -18,13 +18,11 @@ import {
 } from '../../contract/stuck-orders';
 import { isInFlight, isUnconfirmed } from '../../contract/withdrawal-lifecycle';
 import type { Kernel } from '../kernel/kernel';
-import type { AuditRecorder } from '../audit/recorder';
-import type { ProfileSelection } from '../profiles/profiles-table';
+import { type AuditRecorder, auditRowsBySubject } from '../audit';
+import { getSetting, type ProfileSelection, setSetting } from '../profiles';
 import { DeskError } from '../errors';
 import { appLog } from '../log';
-import { parseStatement } from '../statements/statement';
-import { auditRowsBySubject } from '../audit/audit-table';
-import { getSetting, setSetting } from '../profiles/settings-table';
+import { parseStatement } from '../ledger';
 import { listUnsettledWithdrawalRequests, type WithdrawalRequest } from './withdrawals-table';
 
 export { DEFAULT_STUCK_THRESHOLDS, STUCK_THRESHOLD_RANGE_MS, WATCHED_ORDER_STATUSES, type StuckThresholds, type WatchedOrderStatus };

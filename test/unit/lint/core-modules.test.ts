@@ -113,14 +113,22 @@ describe('the lint judges core imports by the module map', () => {
     ['electron/core/withdrawals/probe.ts', "import type { SyncService as x } from '../sync/sync';", 'may not import module sync'],
     ['electron/core/ledger/probe.ts', "import type { OperatorCredentials as x } from '../operators/acting';", 'Module ledger'],
     ['electron/core/audit/anchor-store.ts', "import { actingAs as x } from '../operators/acting';", 'Module audit'],
+    // another module is reached only through its door (index.ts), even one this module depends on
+    ['electron/core/sync/probe.ts', "import { reconcile as x } from '../withdrawals/desk';", "imports module withdrawals's file withdrawals/desk.ts"],
+    ['electron/core/audit/trail.ts', "import type { Roster as x } from '../ledger/roster';", 'only through its door, electron/core/ledger/index.ts'],
+    ['electron/core/notifications/probe.ts', "import { intentFingerprint as x } from '../statements/intent';", 'electron/core/ledger/index.ts'],
+    // and a module's own files never go through its own door (the door re-exports them: a circle)
+    ['electron/core/withdrawals/probe.ts', "import { reconcile as x } from '.';", "imports its own module's door (withdrawals/index.ts)"],
+    ['electron/core/withdrawals/desk.ts', "import { nextStepsFor as x } from './index';", "its own module's door"],
   ])('%s: %s fails lint', async (filePath, code, expected) => {
     expect((await importErrors(filePath, code)).join('\n')).toContain(expected);
   });
 
   it.each([
-    ['electron/core/sync/probe.ts', "import { reconcile as x } from '../withdrawals/desk';"],
+    ['electron/core/sync/probe.ts', "import { reconcile as x } from '../withdrawals';"],
     ['electron/core/sync/probe.ts', "import { writeTransaction as x } from '../store/database';"],
-    ['electron/core/audit/trail.ts', "import { Roster as x } from '../ledger/roster';"],
+    ['electron/core/audit/trail.ts', "import { Roster as x } from '../ledger';"],
+    ['electron/core/engine.ts', "import { DeskContext as x } from './context';"],
     ['electron/core/withdrawals/probe.ts', "import { listWithdrawalRequests as x } from '../withdrawals/withdrawals-table';"],
   ])('%s: %s is allowed', async (filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);

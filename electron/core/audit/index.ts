@@ -1,0 +1,36 @@
+// The audit module's door: what the other core modules use of it (eslint/core-modules.js, layers/imports).
+export {
+  ANCHOR_MOVED_ACTION,
+  anchorStandingProblem,
+  type DeskSecretsKind,
+  MovableDeskSecrets,
+  moveDeskSecrets,
+  openDeskSecrets,
+  requireAnchorStanding,
+} from './anchor-store';
+export {
+  appendStatement,
+  AUDIT_COLUMNS,
+  type AuditDbRow,
+  auditHead,
+  type AuditRow,
+  auditRowFromDb,
+  auditRowsBySubject,
+  auditRowsOfAction,
+  exportAudit,
+  getAuditRow,
+  iterateAudit,
+  listAudit,
+  type StatementDraft,
+  type StatementSigner,
+} from './audit-table';
+export { DeskIdentity } from './desk-identity';
+export {
+  type OrderEvidenceKeys,
+  orderEvidenceProblem,
+  reportedOrderStatus,
+  sharedEvidenceKeys,
+} from './order-evidence';
+export { type AuditEntry, type AuditRecorder } from './recorder';
+export { type TeamSeam, type TeamSystemEvent } from './team-seam';
+export { AuditTrail, ChainVerifier, namedDeskKey, parseCheckpoint, toSignable, WORKSTATION_ENROLMENT } from './trail';

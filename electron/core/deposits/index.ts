@@ -1,0 +1,22 @@
+// The deposits module's door: what the other core modules use of it (eslint/core-modules.js, layers/imports).
+export { checkCurrencyFilter } from './currency-filter';
+export {
+  compareWithHeldDeposit,
+  countDeposits,
+  countStagedDeposits,
+  type Deposit,
+  depositCurrencies,
+  depositSearchBacklog,
+  type DepositSighting,
+  depositSightings,
+  type DepositSource,
+  firstDepositCallbackAt,
+  indexDepositSearchBacklog,
+  lastDepositId,
+  lastDepositIdSeenBefore,
+  listDepositsStoredAfter,
+  listHeldDepositRefs,
+  moveStagedDeposits,
+  stageDeposits,
+} from './deposits-table';
+export { depositsHandlers } from './handlers';

@@ -1,0 +1,2 @@
+// The reports module's door: what the other core modules use of it (eslint/core-modules.js, layers/imports).
+export { statementsHandlers } from './handlers';
