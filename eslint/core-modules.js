@@ -21,8 +21,7 @@ export const CORE_MODULES = [
   { name: 'profiles', owns: ['profiles/'], dependsOn: [] },
   { name: 'ledger', owns: ['ledger/', 'statements/', 'auth/'], dependsOn: ['secrets', 'profiles'] },
   { name: 'audit', owns: ['audit/'], dependsOn: ['secrets', 'profiles', 'ledger'] },
-  { name: 'connection', owns: ['connection/'], dependsOn: ['secrets'] },
-  { name: 'context', owns: ['context.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'connection'] },
+  { name: 'connection', owns: ['connection/'], dependsOn: ['secrets', 'profiles'] },
   { name: 'operators', owns: ['operators/'], dependsOn: ['profiles', 'ledger', 'audit'] },
   { name: 'session', owns: ['session/'], dependsOn: ['profiles', 'audit', 'operators'] },
   { name: 'addressBook', owns: ['address-book/'], dependsOn: ['profiles', 'ledger', 'audit', 'operators'] },
@@ -42,7 +41,7 @@ export const CORE_MODULES = [
   { name: 'addresses', owns: ['addresses/'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals'] },
   { name: 'diagnostics', owns: ['diagnostics.ts'], dependsOn: [] },
   { name: 'desk', owns: ['desk/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'session', 'merchant', 'withdrawals', 'sync', 'callbacks', 'notifications', 'diagnostics'] },
-  { name: 'engine', owns: ['engine.ts', 'service.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'connection', 'context', 'operators', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'payouts', 'sync', 'callbacks', 'reconcile', 'notifications', 'team', 'reports', 'addresses', 'desk'] },
+  { name: 'engine', owns: ['engine.ts', 'service.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'connection', 'operators', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'payouts', 'sync', 'callbacks', 'reconcile', 'notifications', 'team', 'reports', 'addresses', 'desk'] },
 ];
 
 /**

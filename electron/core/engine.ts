@@ -1,21 +1,22 @@
 // The treasury engine: opens the desk's database, builds its running parts as modules in one list (audit trail,
-// context, sync, session lock, callback listener, team mode, demo sandbox, watchdog, notifications, auto-sync), started
+// merchant session, sync, session lock, callback listener, team mode, demo sandbox, watchdog, notifications, auto-sync), started
 // in dependency order and stopped in the reverse, and exposes the contract's handlers plus an event stream. Plain
 // Node: used by the Electron main process, the CLI and the browser test harness alike.
 import type { ContractEvent, TreasuryHandlers } from '../contract';
-import { DeskContext, type NetworkOptions } from './context';
-import { AuditTrail, DeskIdentity, type MovableDeskSecrets, moveDeskSecrets, openDeskSecrets } from './audit';
+import { type AuditRecorder, auditRecorder, AuditTrail, DeskIdentity, type MovableDeskSecrets, moveDeskSecrets, openDeskSecrets } from './audit';
+import { MerchantSession, type NetworkOptions } from './connection';
 import { CallbackListener } from './callbacks';
 import { DeskNotifications, type NotificationOptions } from './notifications';
 import { KeychainVault } from './secrets';
 import { createHandlers, startDemo, type DemoSandboxStarter, type ServiceParts } from './service';
+import { createKernel, type Kernel } from './kernel/kernel';
 import { startModules, type ModuleDefinition } from './kernel/modules';
 import { SessionLock } from './session';
 import { openPostgresDeskStore, type SharedStoreOpener, TeamMode } from './team';
 import { appLog } from './log';
 import { closeDatabase, openDatabase } from './store/database';
 import { defaultDatabasePath } from './store/paths';
-import { getProfile } from './profiles';
+import { getProfile, ProfileChoice } from './profiles';
 import { AutoSync, type AutoSyncOptions, finishDepositIntake, SyncService } from './sync';
 import { sendingNow, WATCHDOG_INTERVAL_MS, WithdrawalWatchdog } from './withdrawals';
 
@@ -76,7 +77,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   // The parts each module builds, for the modules after it (the list below orders them).
   let trail!: AuditTrail;
   let deskSecrets!: MovableDeskSecrets;
-  let context!: DeskContext;
+  const kernel = createKernel(db, clock);
+  let merchantSession!: MerchantSession;
+  let desk!: DeskParts;
   let sync!: SyncService;
   let session!: SessionLock;
   let callbacks!: CallbackListener;
@@ -84,7 +87,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   let watchdog!: WithdrawalWatchdog;
   const demoSandboxes: { close(): Promise<void> }[] = [];
   const serviceParts = (): ServiceParts => ({
-    context,
+    context: desk,
     sync,
     session,
     callbacks,
@@ -110,57 +113,58 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       },
     },
     {
-      name: 'context',
+      name: 'merchantSession',
       dependsOn: ['audit'],
       create() {
-        context = new DeskContext({
+        const profiles = new ProfileChoice(db, options.profile);
+        merchantSession = new MerchantSession({
           db,
           vault,
-          trail,
           clock,
+          profiles,
           ...(options.credentialsFile !== undefined ? { credentialsFile: options.credentialsFile } : {}),
-          ...(options.profile !== undefined ? { profile: options.profile } : {}),
           ...(options.cryptoThreads !== undefined ? { cryptoThreads: options.cryptoThreads } : {}),
           ...(options.network ? { network: options.network } : {}),
         });
+        desk = deskParts(kernel, auditRecorder(trail), profiles, merchantSession, vault);
         return {
           async start() {
-            await context.loadCredentialsFile();
-            finishDepositIntake(context); // deposit pages verified before a crash join the history
+            await merchantSession.loadCredentialsFile();
+            finishDepositIntake(desk); // deposit pages verified before a crash join the history
           },
-          stop: () => context.close(),
+          stop: () => merchantSession.close(),
         };
       },
     },
     {
       name: 'sync',
-      dependsOn: ['context'],
+      dependsOn: ['merchantSession'],
       create() {
-        sync = new SyncService(context);
+        sync = new SyncService(desk);
         return {};
       },
     },
     {
       name: 'session',
-      dependsOn: ['context'],
+      dependsOn: ['merchantSession'],
       create() {
-        session = new SessionLock(context, options.lockable === true);
+        session = new SessionLock(desk, options.lockable === true);
         return { stop: () => session.close() };
       },
     },
     {
       name: 'callbacks',
-      dependsOn: ['context'],
+      dependsOn: ['merchantSession'],
       create() {
-        callbacks = new CallbackListener(context);
+        callbacks = new CallbackListener(desk);
         return { stop: () => callbacks.stop().then(() => undefined) };
       },
     },
     {
       name: 'team',
-      dependsOn: ['context', 'audit'],
+      dependsOn: ['merchantSession'],
       create() {
-        team = new TeamMode(context, deskSecrets, options.openSharedStore ?? openPostgresDeskStore);
+        team = new TeamMode(desk, deskSecrets, options.openSharedStore ?? openPostgresDeskStore);
         return {
           async start() {
             try {
@@ -180,7 +184,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       create: () => ({
         async start() {
           // A demo desk's sandbox runs inside the app: start it again (new port) so the demo keeps working after a restart.
-          const active = context.activeProfileName();
+          const active = desk.activeProfileName();
           if (active !== undefined && options.startDemoSandbox && getProfile(db, active)?.demo === true) await startDemo(serviceParts());
         },
         stop: () => Promise.all(demoSandboxes.map((sandbox) => sandbox.close().catch(() => undefined))).then(() => undefined),
@@ -190,9 +194,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       ? [
           {
             name: 'watchdog',
-            dependsOn: ['context'],
+            dependsOn: ['merchantSession'],
             create() {
-              watchdog = new WithdrawalWatchdog(context, notifying.watchdogIntervalMs ?? WATCHDOG_INTERVAL_MS);
+              watchdog = new WithdrawalWatchdog(desk, notifying.watchdogIntervalMs ?? WATCHDOG_INTERVAL_MS);
               return { start: () => watchdog.start(), stop: () => watchdog.stop() };
             },
           },
@@ -200,7 +204,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
             name: 'notifications',
             dependsOn: ['watchdog'],
             create() {
-              const notifications = new DeskNotifications(context, watchdog, notifying);
+              const notifications = new DeskNotifications(desk, watchdog, notifying);
               return { start: () => notifications.start(), stop: () => notifications.stop() };
             },
           },
@@ -212,7 +216,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
             name: 'autoSync',
             dependsOn: ['sync', 'demo'],
             create() {
-              const autoSync = new AutoSync(context, sync, options.autoSync === true ? {} : options.autoSync || {});
+              const autoSync = new AutoSync(desk, sync, options.autoSync === true ? {} : options.autoSync || {});
               return { start: () => autoSync.start(), stop: () => autoSync.stop() };
             },
           },
@@ -223,9 +227,46 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   const started = await startModules(modules);
   return {
     handlers: createHandlers(serviceParts()),
-    onEvent: (listener) => context.onEvent(listener),
-    warnings: context.credentialsFileWarnings,
-    sendInFlight: () => sendingNow(context),
+    onEvent: (listener) => kernel.onEvent(listener),
+    warnings: merchantSession.credentialsFileWarnings,
+    sendInFlight: () => sendingNow(desk),
     close: () => started.stop(),
+  };
+}
+
+/** What the engine's modules take: each part built by its own module, passed by the interfaces they declare. */
+type DeskParts = ServiceParts['context'];
+
+/**
+ * One object holding the parts, for the modules that take several (each names only the interfaces it uses): every
+ * member delegates to the module that owns it, so no state lives here.
+ */
+function deskParts(kernel: Kernel, recorder: AuditRecorder, profiles: ProfileChoice, session: MerchantSession, vault: KeychainVault): DeskParts {
+  return {
+    db: kernel.db,
+    now: kernel.now,
+    emit: (event) => kernel.emit(event),
+    onEvent: (listener) => kernel.onEvent(listener),
+    trail: recorder.trail,
+    audit: (entry) => recorder.audit(entry),
+    activeProfileName: () => profiles.activeProfileName(),
+    activeProfile: () => profiles.activeProfile(),
+    selectProfile: (name) => session.selectProfile(name),
+    keys: () => session.keys(),
+    merchantClient: () => session.merchantClient(),
+    publicClient: () => session.publicClient(),
+    tokenLifetime: () => session.tokenLifetime(),
+    connection: session.connection,
+    connectionWatch: session.connectionWatch,
+    nonces: session.nonces,
+    get clockDriftSeconds() {
+      return session.clockDriftSeconds;
+    },
+    set clockDriftSeconds(seconds) {
+      session.clockDriftSeconds = seconds;
+    },
+    usesCredentialsFile: session.usesCredentialsFile,
+    dropClients: () => session.dropClients(),
+    vault,
   };
 }

@@ -31,6 +31,6 @@ export {
   reportedOrderStatus,
   sharedEvidenceKeys,
 } from './order-evidence';
-export { type AuditEntry, type AuditRecorder } from './recorder';
+export { type AuditEntry, type AuditRecorder, auditRecorder } from './recorder';
 export { type TeamSeam, type TeamSystemEvent } from './team-seam';
 export { AuditTrail, ChainVerifier, namedDeskKey, parseCheckpoint, toSignable, WORKSTATION_ENROLMENT } from './trail';

@@ -15,3 +15,8 @@ export interface AuditRecorder {
   /** Records a system event, signed by the desk key (operators' decisions are signed by them: operators/acting). */
   audit(entry: AuditEntry): void;
 }
+
+/** The recorder over `trail`: system events are signed by the desk key. */
+export function auditRecorder(trail: AuditTrail): AuditRecorder {
+  return { trail, audit: (entry) => trail.system(entry) };
+}

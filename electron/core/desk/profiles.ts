@@ -29,7 +29,7 @@ import { PROFILE_REMOVED } from '../ledger';
 import { deleteNotificationPreferences } from '../notifications';
 import { DEFAULT_CALLBACK_HOST, DEFAULT_CALLBACK_PORT } from '../callbacks';
 
-/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+/** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection & ProfileSwitch & KeychainAccess;
 
 export interface ProfileCredentialsInput {

@@ -82,7 +82,7 @@ import {
 } from '../withdrawals';
 import { PAYOUT_FILE_MAX_BYTES, readPayoutCsv, type PayoutRow } from './csv';
 
-/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+/** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 
 const BATCH_INTENT_VERSION = 1;

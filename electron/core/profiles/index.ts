@@ -10,3 +10,4 @@ export {
   updateProfile,
 } from './profiles-table';
 export { deleteSetting, getSetting, setSetting, SETTING_KEYS } from './settings-table';
+export { ProfileChoice } from './selection';

@@ -14,7 +14,7 @@ export interface Profile {
   readonly updatedAt: number;
 }
 
-/** The profiles module's part other modules take: which merchant profile the desk acts on (core/context.ts keeps it). */
+/** The profiles module's part other modules take: which merchant profile the desk acts on (selection.ts ProfileChoice keeps it). */
 export interface ProfileSelection {
   /** The profile to act on, or undefined when the desk has none yet. */
   activeProfileName(): string | undefined;
@@ -22,7 +22,7 @@ export interface ProfileSelection {
   activeProfile(): Profile;
 }
 
-/** Switching the profile the desk acts on (the desk's profile handling does; most modules only read the selection). */
+/** Switching the profile the desk acts on, which drops the old profile's clients (connection/merchant-session.ts); most modules only read the selection. */
 export interface ProfileSwitch {
   /** Switches the profile this engine acts on; drops the old profile's clients. */
   selectProfile(name: string): Promise<void>;

@@ -47,7 +47,7 @@ import type { ContractEvent } from '../../contract';
 import { deskStateProjectionsFor } from './desk-projections';
 import type { ProjectionWrite } from './shared-store';
 
-/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+/** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 
 

@@ -21,7 +21,7 @@ import { payoutBatchState } from '../payouts';
 import { getPayoutBatchByHash, getWithdrawalRequestByUserOrder, type PayoutBatch } from '../withdrawals';
 import { MAX_PROJECTION_KEY_LENGTH, type ProjectionTable, type ProjectionWrite } from './shared-store';
 
-/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+/** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 
 /** The projection tables this module writes and checks. */

@@ -20,7 +20,7 @@ import type { SharedDeskStore } from './shared-store';
 export const REANCHOR_DOMAIN = 'treasury-desk/team-reanchor/v1\n';
 /** The audited action the confirming admin signs once the rows are back. */
 
-/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+/** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 export { REANCHORED_ACTION };
 const PROPOSAL_SETTING = 'team.reanchorProposal';

@@ -51,7 +51,7 @@ import { REANCHOR_HINT, walkSharedChainAgainstLocal } from './shared-chain-walk'
 import { SharedStoreError, type ChainHead, type ConnectionState, type SharedDeskStore } from './shared-store';
 import { TeamWitness } from './witness';
 
-/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+/** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection & KeychainAccess;
 
 /** The sources of projection refusals (team verify's check of IT's tables), cleared when a check no longer finds them. */

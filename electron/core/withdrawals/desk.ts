@@ -86,7 +86,7 @@ import {
   type IntentEvidence,
 } from './verify';
 
-/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+/** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 
 export interface WithdrawalInput {

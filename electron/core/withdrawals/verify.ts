@@ -35,7 +35,7 @@ import type { MerchantConnection } from '../connection';
 import { type WithdrawalRequest } from './withdrawals-table';
 import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
 
-/** The parts of the desk this file's functions use (each its module's interface; DeskContext implements them all). */
+/** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 
 export interface IntentEvidence {

@@ -5,7 +5,6 @@
 // while someone wants deposit notices; a stuck order is raised once per status.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionState, ContractEvent, DeskNotification } from '../../../electron/contract';
-import type { DeskContext } from '../../../electron/core/context';
 import { DeskNotifications } from '../../../electron/core/notifications/center';
 import { type StoreDatabase } from '../../../electron/core/store/database';
 import { insertOrTouchDeposit } from '../../../electron/core/deposits/deposits-table';
@@ -65,7 +64,7 @@ function fixture(options: { readonly db?: StoreDatabase; readonly startAt?: numb
       if (event.type === 'notification/raised') raised.push(event.notification);
       for (const listener of listeners) listener(event);
     },
-  } as unknown as DeskContext;
+  } as unknown as ConstructorParameters<typeof DeskNotifications>[0];
   const watchdog = {
     onStuck: (listener: typeof stuckListener) => {
       stuckListener = listener;

@@ -128,7 +128,7 @@ describe('the lint judges core imports by the module map', () => {
     ['electron/core/sync/probe.ts', "import { reconcile as x } from '../withdrawals';"],
     ['electron/core/sync/probe.ts', "import { writeTransaction as x } from '../store/database';"],
     ['electron/core/audit/trail.ts', "import { Roster as x } from '../ledger';"],
-    ['electron/core/engine.ts', "import { DeskContext as x } from './context';"],
+    ['electron/core/engine.ts', "import { MerchantSession as x } from './connection';"],
     ['electron/core/withdrawals/probe.ts', "import { listWithdrawalRequests as x } from '../withdrawals/withdrawals-table';"],
   ])('%s: %s is allowed', async (filePath, code) => {
     expect(await importErrors(filePath, code)).toEqual([]);
