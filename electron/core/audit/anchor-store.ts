@@ -8,7 +8,7 @@ import { DeskError } from '../errors';
 import { type DeskSecretStore, KeychainUnavailableError, type KeychainVault } from '../secrets';
 import { parseStatement } from '../ledger';
 import { auditHead, auditRowsNamingDeskKeys } from './audit-table';
-import { type StoreDatabase } from '../store/database';
+import { type ReadableDB, type StoreDatabase } from '../store/database';
 import { getSetting, setSetting } from '../profiles';
 import { chooseDeskSecrets, fileDeskSecrets, keychainDeskSecrets } from './desk-identity';
 import { namedDeskKey, WORKSTATION_ENROLMENT, type AuditTrail } from './trail';
@@ -149,7 +149,7 @@ export async function moveDeskSecrets(
  * service name, a keychain that stopped answering with a fresh file beside the database, a copied database), or its desk
  * key is not one the chain enrolled (a founding or a workstation enrolment naming it).
  */
-export async function anchorStandingProblem(db: StoreDatabase, trail: AuditTrail): Promise<string | null> {
+export async function anchorStandingProblem(db: ReadableDB, trail: AuditTrail): Promise<string | null> {
   const head = auditHead(db);
   if (head === null) return null;
   const store = getSetting(db, DESK_SECRETS_SETTING) === 'file' ? 'file' : 'keychain';
@@ -166,7 +166,7 @@ export async function anchorStandingProblem(db: StoreDatabase, trail: AuditTrail
 }
 
 /** Refuses (before anything is signed or sent) when this workstation lacks the standing to send; see anchorStandingProblem. */
-export async function requireAnchorStanding(db: StoreDatabase, trail: AuditTrail): Promise<void> {
+export async function requireAnchorStanding(db: ReadableDB, trail: AuditTrail): Promise<void> {
   const problem = await anchorStandingProblem(db, trail);
   if (problem !== null) throw new DeskError('unverified', problem);
 }

@@ -13,7 +13,7 @@ import {
 } from '../../protocol';
 import { ORDER_ACCEPTED, ORDER_STATUS, type Statement, systemBodySchema, TEAM_PROFILE_ACTION } from '../ledger';
 import { auditRowsOfAction } from './audit-table';
-import { type StoreDatabase } from '../store/database';
+import { type ReadableDB } from '../store/database';
 
 /** What this workstation checks an order's evidence with, for one profile. */
 export interface OrderEvidenceKeys {
@@ -39,7 +39,7 @@ export function reportedOrderStatus(statement: Statement): { status: string; evi
  * The platform public key a team workstation without credentials checks evidence with: the one the latest
  * `team/profile` event for the profile (desk-signed by an enrolled workstation that holds the credentials) carries.
  */
-export function sharedPlatformKey(db: StoreDatabase, profile: string): KeyObject | null {
+export function sharedPlatformKey(db: ReadableDB, profile: string): KeyObject | null {
   const rows = auditRowsOfAction(db, TEAM_PROFILE_ACTION).filter((row) => row.profile === profile);
   for (const row of rows.reverse()) {
     const body = systemBodySchema.safeParse(JSON.parse(row.statement).body);
@@ -56,7 +56,7 @@ export function sharedPlatformKey(db: StoreDatabase, profile: string): KeyObject
 }
 
 /** The evidence keys of a workstation without the profile's credentials: the shared platform key, no decryption. */
-export function sharedEvidenceKeys(db: StoreDatabase, profile: string): OrderEvidenceKeys | null {
+export function sharedEvidenceKeys(db: ReadableDB, profile: string): OrderEvidenceKeys | null {
   const platformPublicKey = sharedPlatformKey(db, profile);
   return platformPublicKey === null ? null : { platformPublicKey, merchantPrivateKey: null };
 }

@@ -3,14 +3,14 @@
 import { isCurrencySymbol } from '../../chains';
 import { DeskError } from '../errors';
 import { getCurrency, unknownCurrencyReason } from '../merchant';
-import { type StoreDatabase } from '../store/database';
+import { type ReadableDB } from '../store/database';
 import { hasDepositsIn } from './deposits-table';
 
 /**
  * Refuses a currency filter naming a symbol nobody knows: not one of the 13, not in the service's list, and in no
  * deposit held (a typo, most likely). A currency the service added later passes.
  */
-export function checkCurrencyFilter(db: StoreDatabase, profile: string, symbol: string | undefined): void {
+export function checkCurrencyFilter(db: ReadableDB, profile: string, symbol: string | undefined): void {
   if (symbol === undefined || isCurrencySymbol(symbol) || getCurrency(db, profile, symbol) !== undefined || hasDepositsIn(db, profile, symbol)) return;
   throw new DeskError('invalidInput', unknownCurrencyReason(symbol), { currency: unknownCurrencyReason(symbol) });
 }

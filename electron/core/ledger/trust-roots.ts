@@ -8,7 +8,7 @@ import type { DeskSecretStore } from '../secrets';
 import type { Roster } from './roster';
 import { encodeCanonical, type CanonicalValue } from '../statements/canonical';
 import { keyIdOf, readableFingerprint } from '../statements/keys';
-import { type StoreDatabase } from '../store/database';
+import { type ReadableDB, type StoreDatabase } from '../store/database';
 import { deleteSetting, getSetting, setSetting } from '../profiles';
 
 export interface PinnedGenesis {
@@ -111,7 +111,7 @@ export type PinnedRead =
  * one that differs from it, is a problem (the database was edited, or the keychain lost it): the workstation must
  * not trust the team database until a person looks.
  */
-export async function readPinnedGenesis(db: StoreDatabase, secrets: DeskSecretStore, firstRowHash: string): Promise<PinnedRead> {
+export async function readPinnedGenesis(db: ReadableDB, secrets: DeskSecretStore, firstRowHash: string): Promise<PinnedRead> {
   const copyText = getSetting(db, GENESIS_SETTING);
   const copy = parseGenesis(typeof copyText === 'string' ? copyText : null);
   let kept: PinnedGenesis | null;

@@ -7,7 +7,7 @@ import type { BalanceView, CurrencyView, MerchantInfoView, MoreFields } from '..
 import { balanceSchema, CURRENCY_DECIMALS_MAX, CURRENCY_RECORD_DECIMALS_FIELD, currencyRecordSchema, merchantInfoSchema, unknownFieldsOf } from '../../protocol';
 import { latestBalances } from './balances-table';
 import { listCurrencies } from './currencies-table';
-import { type StoreDatabase } from '../store/database';
+import { type ReadableDB } from '../store/database';
 import { getMerchantInfo } from './merchant-info-table';
 
 /** Why the desk refuses withdrawals in a currency it has no address rules for (and what still works). */
@@ -44,7 +44,7 @@ function bySymbolOrder(a: string, b: string): number {
 }
 
 /** The merchant account as merchantInfo last answered for the profile; null before it ever answered. */
-export function merchantInfoView(db: StoreDatabase, profile: string): MerchantInfoView | null {
+export function merchantInfoView(db: ReadableDB, profile: string): MerchantInfoView | null {
   const stored = getMerchantInfo(db, profile);
   if (stored === undefined) return null;
   const { record } = stored;
@@ -63,7 +63,7 @@ export function merchantInfoView(db: StoreDatabase, profile: string): MerchantIn
 }
 
 /** The cached currency table: the 13 known symbols in the spec's order, then any the service added since. */
-export function currencyViews(db: StoreDatabase, profile: string): CurrencyView[] {
+export function currencyViews(db: ReadableDB, profile: string): CurrencyView[] {
   return listCurrencies(db, profile)
     .sort((a, b) => bySymbolOrder(a.symbol, b.symbol))
     .map((stored): CurrencyView => {
@@ -94,7 +94,7 @@ export function currencyViews(db: StoreDatabase, profile: string): CurrencyView[
 }
 
 /** Unknown fields of each currency's entry in the last merchantInfo answer. */
-function balanceExtras(db: StoreDatabase, profile: string): Map<string, MoreFields> {
+function balanceExtras(db: ReadableDB, profile: string): Map<string, MoreFields> {
   const extras = new Map<string, MoreFields>();
   const balances = getMerchantInfo(db, profile)?.record['balances'];
   if (!Array.isArray(balances)) return extras;
@@ -107,7 +107,7 @@ function balanceExtras(db: StoreDatabase, profile: string): Map<string, MoreFiel
 }
 
 /** The latest balance of every currency merchantInfo reported, new currencies included, in the currency table's order. */
-export function balanceViews(db: StoreDatabase, profile: string): BalanceView[] {
+export function balanceViews(db: ReadableDB, profile: string): BalanceView[] {
   const names = new Map(listCurrencies(db, profile).map((stored) => [stored.symbol, text(stored.record, 'name')]));
   const extras = balanceExtras(db, profile);
   return latestBalances(db, profile)

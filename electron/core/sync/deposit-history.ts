@@ -15,7 +15,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { MerchantConnection } from '../connection';
 import { DeskError } from '../errors';
-import { writeTransaction, type StoreDatabase } from '../store/database';
+import { writeTransaction, type ReadableDB, type StoreDatabase } from '../store/database';
 import { compareWithHeldDeposit, countDeposits, listHeldDepositRefs } from '../deposits';
 import { getSyncState, setSyncProgress } from './sync-state-table';
 import { finishDepositIntake, stageDepositPage, takeInStagedDeposits } from './records';
@@ -50,7 +50,7 @@ export type DepositHistoryState = z.infer<typeof historySchema>;
 /** A profile that never walked, or whose state was written by an earlier version: the next walk goes to the end. */
 const NOTHING_KNOWN: DepositHistoryState = { version: 1, complete: null, walk: null };
 
-export function readDepositHistory(db: StoreDatabase, profile: string): DepositHistoryState {
+export function readDepositHistory(db: ReadableDB, profile: string): DepositHistoryState {
   const parsed = historySchema.safeParse(getSyncState(db, profile, RESOURCE)?.progress);
   return parsed.success ? parsed.data : NOTHING_KNOWN;
 }
@@ -59,7 +59,7 @@ function saveDepositHistory(db: StoreDatabase, profile: string, state: DepositHi
   setSyncProgress(db, profile, RESOURCE, state);
 }
 
-export function depositHistoryView(db: StoreDatabase, profile: string): DepositHistoryView {
+export function depositHistoryView(db: ReadableDB, profile: string): DepositHistoryView {
   const state = readDepositHistory(db, profile);
   const walk = state.walk;
   return {

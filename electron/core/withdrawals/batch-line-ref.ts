@@ -3,7 +3,7 @@
 // under, so an edited batch row shows no fingerprint rather than a wrong one; hash → fingerprint is content-addressed,
 // so it is remembered once computed (a page of a batch's lines hashes its intent once).
 import type { BatchLineRef } from '../../contract';
-import { type StoreDatabase } from '../store/database';
+import { type ReadableDB } from '../store/database';
 import { getPayoutBatch, getPayoutBatchByHash, payoutLineOfRequest } from './payout-batches-table';
 import { type WithdrawalRequest } from './withdrawals-table';
 import { parseObjectColumn } from '../store/json';
@@ -14,7 +14,7 @@ const fingerprints = new Map<string, string>();
 const REMEMBERED = 256;
 
 /** The fingerprint of the batch signed under `batchHash`, from the stored intent of batch `batchId`; null when it does not hash to it. */
-function verifiedFingerprint(db: StoreDatabase, batchId: number, batchHash: string): string | null {
+function verifiedFingerprint(db: ReadableDB, batchId: number, batchHash: string): string | null {
   const known = fingerprints.get(batchHash);
   if (known !== undefined) return known;
   const stored = getPayoutBatch(db, batchId);
@@ -37,7 +37,7 @@ function verifiedFingerprint(db: StoreDatabase, batchId: number, batchHash: stri
  * (its line row gone: found by the batch hash it is signed under, without a line number; its batch row edited: no
  * fingerprint).
  */
-export function batchLineRef(db: StoreDatabase, request: WithdrawalRequest): BatchLineRef | null {
+export function batchLineRef(db: ReadableDB, request: WithdrawalRequest): BatchLineRef | null {
   if (request.batchHash === null) return null;
   const place = payoutLineOfRequest(db, request.id);
   if (place !== undefined && place.batchHash === request.batchHash) {

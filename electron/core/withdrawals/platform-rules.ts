@@ -3,7 +3,7 @@
 // withdrawal type, so a request the platform would refuse (withdrawTypeNotAllowed, auditorMessengerNotBound) is refused
 // at request time, before anyone approves it, saying why and what to do.
 import type { WithdrawType } from '../../protocol';
-import { type StoreDatabase } from '../store/database';
+import { type ReadableDB } from '../store/database';
 import { getMerchantInfo } from '../merchant';
 
 export interface PlatformWithdrawalSettings {
@@ -22,7 +22,7 @@ export interface WithdrawTypeRefusal {
 }
 
 /** The settings merchantInfo last reported for the profile; null when it never answered (nothing to judge by yet). */
-export function platformWithdrawalSettings(db: StoreDatabase, profile: string): PlatformWithdrawalSettings | null {
+export function platformWithdrawalSettings(db: ReadableDB, profile: string): PlatformWithdrawalSettings | null {
   const stored = getMerchantInfo(db, profile);
   if (stored === undefined) return null;
   const types = stored.record['withdrawTypes'];
