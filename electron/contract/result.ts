@@ -10,6 +10,7 @@ export const CONTRACT_ERROR_CODES = [
   'locked', // the desk is locked: unlock with an operator passphrase
   'lockedOut', // too many wrong passphrases for this operator: wait until the time the message gives
   'unverified', // the signed statements do not support the decision (tampering, a missing approval, a broken audit chain)
+  'held', // a rule of the policy in force now holds a send (the message names it and what releases it)
   'noProfile',
   'keychainUnavailable',
   'credentials', // credentials refused by the service (authFailed, decryptFailed, signatureFailed with a good clock)

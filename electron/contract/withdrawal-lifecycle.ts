@@ -84,8 +84,6 @@ export interface WithdrawalStateTraits {
   readonly unconfirmed: boolean;
   /** Something may have been sent to the service (what reconciliation compares with the service's records). */
   readonly mayHaveReachedService: boolean;
-  /** Counts against the per-currency limits: committed to, in flight or paid. */
-  readonly countsAgainstLimits: boolean;
   /** A batch payout may send this line, or resume it after a crash. */
   readonly payoutSendable: boolean;
   /** A batch payout's line in this state is finished (the batch is done when every line is). */
@@ -99,22 +97,21 @@ const NOT: WithdrawalStateTraits = {
   inFlight: false,
   unconfirmed: false,
   mayHaveReachedService: false,
-  countsAgainstLimits: false,
   payoutSendable: false,
   payoutLineFinished: false,
   awaitsSending: false,
 };
 
 export const WITHDRAWAL_STATE_TRAITS: Readonly<Record<WithdrawalState, WithdrawalStateTraits>> = {
-  awaitingApproval: { ...NOT, countsAgainstLimits: true, awaitsSending: true },
-  approved: { ...NOT, countsAgainstLimits: true, payoutSendable: true, awaitsSending: true },
+  awaitingApproval: { ...NOT, awaitsSending: true },
+  approved: { ...NOT, payoutSendable: true, awaitsSending: true },
   rejected: { ...NOT, final: true, payoutLineFinished: true },
   cancelled: { ...NOT, final: true, payoutLineFinished: true },
-  submitting: { ...NOT, inFlight: true, unconfirmed: true, mayHaveReachedService: true, countsAgainstLimits: true, payoutSendable: true },
-  submitUnknown: { ...NOT, inFlight: true, unconfirmed: true, mayHaveReachedService: true, countsAgainstLimits: true, payoutSendable: true },
-  submitted: { ...NOT, inFlight: true, mayHaveReachedService: true, countsAgainstLimits: true },
+  submitting: { ...NOT, inFlight: true, unconfirmed: true, mayHaveReachedService: true, payoutSendable: true },
+  submitUnknown: { ...NOT, inFlight: true, unconfirmed: true, mayHaveReachedService: true, payoutSendable: true },
+  submitted: { ...NOT, inFlight: true, mayHaveReachedService: true },
   submitFailed: { ...NOT, mayHaveReachedService: true, payoutLineFinished: true, awaitsSending: true },
-  completed: { ...NOT, final: true, mayHaveReachedService: true, countsAgainstLimits: true, payoutLineFinished: true },
+  completed: { ...NOT, final: true, mayHaveReachedService: true, payoutLineFinished: true },
 };
 
 /** The states that have `trait`, in WITHDRAWAL_STATES order. */

@@ -128,6 +128,7 @@ const statements = perDatabase((db) => ({
   count: db.prepare('SELECT count(*) FROM audit_log').pluck(),
   bySubject: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND subject = ? ORDER BY seq`),
   byKinds: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY seq`),
+  byKindsSince: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND kind IN (SELECT value FROM json_each(?)) AND at >= ? ORDER BY seq`),
   roster: db.prepare(
     `SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND (kind IN (SELECT value FROM json_each(?)) OR (kind = 'system' AND action = ?)) ORDER BY seq`,
   ),
@@ -213,6 +214,14 @@ export function auditRowsBySubject(db: ReadableDB, profile: string, subject: str
 /** A profile's rows of the given kinds, in seq order (the roster replays its kinds). */
 export function auditRowsOfKinds(db: ReadableDB, profile: string, kinds: readonly string[]): AuditRow[] {
   return (statements(db).byKinds.all(profile, JSON.stringify(kinds)) as AuditDbRow[]).map(auditRowFromDb);
+}
+
+/**
+ * A profile's rows of the given kinds signed at or after `since` (ms), in seq order. The `kind` and `at` columns are
+ * only what the statements say after a linkage walk held (AuditTrail.linkage): call it first when the answer decides.
+ */
+export function auditRowsOfKindsSince(db: ReadableDB, profile: string, kinds: readonly string[], since: number): AuditRow[] {
+  return (statements(db).byKindsSince.all(profile, JSON.stringify(kinds), since) as AuditDbRow[]).map(auditRowFromDb);
 }
 
 /** A profile's roster rows and its desk-signed system rows of `endAction` (a removed profile's roster ends there). */

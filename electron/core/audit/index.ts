@@ -16,6 +16,7 @@ export {
   type AuditRow,
   auditRowFromDb,
   auditRowsBySubject,
+  auditRowsOfKindsSince,
   auditRowsOfAction,
   exportAudit,
   getAuditRow,

@@ -22,12 +22,10 @@ import {
   isUnconfirmed,
   refusalFor,
   statesAllowing,
-  statesWhere,
   unsafeTextProblem,
   WITHDRAWAL_STATE_TRAITS,
   type PreflightIssue,
   type WithdrawalPreflight,
-  type WithdrawalState,
   type WithdrawalView,
 } from '../../contract';
 import {
@@ -51,7 +49,6 @@ import { actingAs, type ActingOperator, type OperatorCredentials } from '../oper
 import { ProfileNotFoundError } from '../secrets';
 import {
   type ChainRow,
-  DEFAULT_POLICY_REFERENCE,
   encodeIntent,
   intentFingerprint,
   intentHash,
@@ -67,7 +64,6 @@ import {
   createWithdrawalRequest,
   getWithdrawalRequest,
   listOrderStatusHistory,
-  listWithdrawalRequests,
   moveWithdrawalRequest,
   setWithdrawalRequestError,
   type WithdrawalRequest,
@@ -81,10 +77,12 @@ import {
   decisionSubject,
   judgeForSending,
   judgeForView,
-  policyFromStatement,
+  policyInForce,
   viewRowsFor,
   type IntentEvidence,
 } from './verify';
+import { sendHolds } from './send-rules';
+import { dayTotalFromStatements, utcDayOf } from './signed-spending';
 
 /** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
@@ -98,20 +96,11 @@ export interface WithdrawalInput {
   readonly memo?: string | undefined;
 }
 
-const DAY_MS = 86_400_000;
-/** States whose amounts count against the daily limit (everything not refused or withdrawn). */
-const COUNTED_STATES: ReadonlySet<WithdrawalState> = new Set(statesWhere('countsAgainstLimits'));
 
 /** A fresh merchant order number (§8: 1–64 of [A-Za-z0-9_-]): `td-` + UTC date + 96 random bits. */
 export function newUserOrder(now: number): string {
   const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '');
   return `td-${day}-${randomBytes(12).toString('hex')}`;
-}
-
-/** The policy in force for a currency, from the signed roster (DEFAULT_WITHDRAWAL_POLICY when never set), and its reference. */
-export function policyInForce(roster: Roster, currency: CurrencySymbol): { policy: WithdrawalPolicy; reference: string } {
-  const signed = roster.policyAt(currency);
-  return signed ? { policy: policyFromStatement(signed.policy), reference: signed.id } : { policy: DEFAULT_WITHDRAWAL_POLICY, reference: DEFAULT_POLICY_REFERENCE };
 }
 
 export function policyFor(context: DeskParts, profile: string, currency: CurrencySymbol): WithdrawalPolicy {
@@ -129,22 +118,6 @@ function loadRequest(context: DeskParts, id: string): WithdrawalRequest {
   const request = getWithdrawalRequest(context.db, requestIdOf(id));
   if (!request || request.profile !== profile.name) throw new DeskError('notFound', `no withdrawal request ${id} in profile ${profile.name}`);
   return request;
-}
-
-/** Sum requested today (UTC) for a currency, in states that count. */
-function usedToday(context: DeskParts, profile: string, currency: string): Money {
-  const dayStart = Math.floor(context.now() / DAY_MS) * DAY_MS;
-  let total = new Money(0);
-  let after: string | null = null;
-  for (;;) {
-    const page = listWithdrawalRequests(context.db, { profile, limit: 200, after });
-    for (const request of page.rows) {
-      if (request.createdAt < dayStart) return total;
-      if (request.currency === currency && COUNTED_STATES.has(request.state)) total = total.plus(parseMoney(request.amount));
-    }
-    if (page.nextCursor === null) return total;
-    after = page.nextCursor;
-  }
 }
 
 /**
@@ -274,10 +247,15 @@ export async function preflight(context: DeskParts, input: WithdrawalInput, deci
   }
 
   let dailyLimitRemaining: string | null = null;
-  if (amountCheck.ok) {
-    const daily = checkDailyLimit(policy, usedToday(context, profile.name, symbol), amountCheck.value);
-    if (!daily.ok) errors.push({ field: 'dailyLimit', message: daily.reason });
-    else dailyLimitRemaining = daily.remainingAfter === null ? null : formatMoney(daily.remainingAfter);
+  if (amountCheck.ok && policy.dailyLimit !== null) {
+    // Today's total from the signed request statements (signed-spending.ts), never from the request rows.
+    const used = dayTotalFromStatements(context, roster, { profile: profile.name, currency: symbol, ...utcDayOf(context.now()) });
+    if (typeof used === 'string') errors.push({ field: 'dailyLimit', message: used });
+    else {
+      const daily = checkDailyLimit(policy, used.total, amountCheck.value);
+      if (!daily.ok) errors.push({ field: 'dailyLimit', message: daily.reason });
+      else dailyLimitRemaining = daily.remainingAfter === null ? null : formatMoney(daily.remainingAfter);
+    }
   }
 
   return {
@@ -308,6 +286,12 @@ function fieldsOf(issues: readonly PreflightIssue[]): Record<string, string> {
 function refuse(context: DeskParts, request: WithdrawalRequest, action: string, problems: readonly string[], operator: string | null): never {
   context.audit({ profile: request.profile, action, subject: request.userOrder, details: { id: request.id, operator, problems } });
   throw new DeskError('unverified', `withdrawal ${request.id} cannot be ${action.endsWith('submitRefused') ? 'submitted' : 'decided'}: ${problems.join('; ')}`);
+}
+
+/** A send the rules in force now hold: audited by the desk key, then refused naming each rule and what releases it. */
+function hold(context: DeskParts, request: WithdrawalRequest, holds: readonly string[], operator: string): never {
+  context.audit({ profile: request.profile, action: 'withdrawals/sendHeld', subject: request.userOrder, details: { id: request.id, operator, holds } });
+  throw new DeskError('held', `withdrawal ${request.id} is held, not sent: ${holds.join('; ')}`);
 }
 
 export async function requestWithdrawal(
@@ -484,6 +468,9 @@ async function drive(context: DeskParts, claimed: WithdrawalRequest, acting: Act
     const evidence = await judgeForSending(context, request);
     const problems = [...(evidence.chainProblem ? [`the audit log does not hold: ${evidence.chainProblem}`] : []), ...evidence.verification.problems];
     if (problems.length > 0) refuse(context, request, 'withdrawals/submitRefused', problems, acting.name);
+    // The rules in force now, from the signed statements, once more right before the send (send-rules.ts).
+    const holds = sendHolds(context, request, evidence);
+    if (holds.length > 0) hold(context, request, holds, acting.name);
     // §8 / rule 5: the submit statement and `submitting` are committed before the first byte; a crash from here on is resumed by reconcile().
     const body = { fingerprint: request.fingerprint, ...(request.batchHash === null ? {} : { userOrder: request.userOrder }) };
     await acting.sign({ kind: 'submit', subject: decisionSubject(request) as string, body }, () => {

@@ -3,7 +3,6 @@ export { batchLineRef } from './batch-line-ref';
 export {
   newUserOrder,
   policyFor,
-  policyInForce,
   preflight,
   reconcile,
   sendingNow,
@@ -31,7 +30,7 @@ export {
   listPayoutLines,
   type PayoutBatch,
 } from './payout-batches-table';
-export { alteredFields, type IntentEvidence, judgeForView, viewRowsFor } from './verify';
+export { alteredFields, type IntentEvidence, judgeForView, policyInForce, viewRowsFor } from './verify';
 export {
   nextStepsFor,
   setStuckThresholds,

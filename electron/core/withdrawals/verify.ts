@@ -5,7 +5,7 @@
 // submit statement by an operator with the submit permission. Before anything is sent the whole chain's linkage and
 // this workstation's keychain anchor are checked too, so rows deleted from the middle or the end are noticed.
 import type { ApprovalView, WithdrawalVerification } from '../../contract';
-import { parseMoney } from '../../chains';
+import { type CurrencySymbol, parseMoney } from '../../chains';
 import {
   batchFingerprint,
   type BatchIntent,
@@ -130,8 +130,14 @@ export function policyFromStatement(value: unknown): WithdrawalPolicy {
   };
 }
 
+/** The policy in force for a currency, from the signed roster (DEFAULT_WITHDRAWAL_POLICY when never set), and its reference. */
+export function policyInForce(roster: Roster, currency: CurrencySymbol): { policy: WithdrawalPolicy; reference: string } {
+  const signed = roster.policyAt(currency);
+  return signed ? { policy: policyFromStatement(signed.policy), reference: signed.id } : { policy: DEFAULT_WITHDRAWAL_POLICY, reference: DEFAULT_POLICY_REFERENCE };
+}
+
 /** Who signed a row, if their key at that row made the signature and they were active then; else why not. */
-function signer(roster: Roster, row: ChainRow, action: OperatorAction): { name: string; party: readonly string[] } | string {
+export function signer(roster: Roster, row: ChainRow, action: OperatorAction): { name: string; party: readonly string[] } | string {
   const name = row.statement.operator;
   if (name === null) return `row ${row.seq} is not signed by an operator`;
   const snapshot = roster.at(name, row.seq);

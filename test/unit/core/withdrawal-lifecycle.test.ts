@@ -163,11 +163,6 @@ describe('the withdrawal lifecycle', () => {
       expect([...statesWhere('mayHaveReachedService')].sort()).toEqual([...afterSubmit].sort());
     });
 
-    it('counts against the limits: every state that is committed to or may be paid, never one that ended unpaid', () => {
-      expect(statesWhere('countsAgainstLimits')).toEqual(['awaitingApproval', 'approved', 'submitting', 'submitUnknown', 'submitted', 'completed']);
-      for (const state of ['rejected', 'cancelled', 'submitFailed'] as const) expect(WITHDRAWAL_STATE_TRAITS[state].countsAgainstLimits, state).toBe(false);
-    });
-
     it('a batch line: sendable where a submit or a resume applies; finished where nothing more will be sent by the batch', () => {
       for (const state of statesWhere('payoutSendable')) expect(canWithdrawal(state, 'submit') || isUnconfirmed(state), state).toBe(true);
       expect(statesWhere('payoutLineFinished')).toEqual([...FINAL_WITHDRAWAL_STATES, 'submitFailed' as const].sort((a, b) => WITHDRAWAL_STATES.indexOf(a) - WITHDRAWAL_STATES.indexOf(b)));

@@ -49,6 +49,7 @@ export const SYSTEM_ACTIONS: ReadonlySet<string> = new Set([
   'withdrawals/failureAnswered',
   'withdrawals/mismatch',
   'withdrawals/orderMissing',
+  'withdrawals/sendHeld',
   ORDER_STATUS,
   'withdrawals/statusAfterFinal',
   'withdrawals/stuck',

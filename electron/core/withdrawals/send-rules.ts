@@ -1,0 +1,58 @@
+// The rules a withdrawal must still meet right before it is sent (issue 20): the policy in force now, the address
+// book now and the day's total now, all from signed statements under the roster replayed afresh. A request approved
+// under an earlier policy, to an address since removed from the book, or on a day whose total a tightened limit no
+// longer allows, is held: each hold names the rule and says what would release it. Called after the request's own
+// statements verified (judgeForSending walked the chain, so the audit columns hold).
+import { CURRENCIES, formatMoney, isCurrencySymbol, parseMoney, sameAddress } from '../../chains';
+import { listAddressBook } from '../address-book';
+import { type AuditRecorder } from '../audit';
+import type { Kernel } from '../kernel/kernel';
+import type { ProfileSelection } from '../profiles';
+import { destinationPolicyIssues } from './destination-policy';
+import { requiredApprovals } from './policy';
+import { requestedFromStatements, utcDayOf } from './signed-spending';
+import { type IntentEvidence, policyInForce } from './verify';
+import type { WithdrawalRequest } from './withdrawals-table';
+
+type DeskParts = Kernel & AuditRecorder & ProfileSelection;
+
+/** The holds on sending `request` now ([] when it may be sent); `evidence` is its judgement for sending. */
+export function sendHolds(parts: DeskParts, request: WithdrawalRequest, evidence: IntentEvidence): string[] {
+  const intent = evidence.intent;
+  if (intent === null || !isCurrencySymbol(intent.currency)) return [];
+  const currency = intent.currency;
+  const info = CURRENCIES[currency];
+  const roster = parts.trail.roster(request.profile);
+  const { policy } = policyInForce(roster, currency);
+  const policyName = `the ${info.displayName} policy in force now`;
+  const amount = parseMoney(intent.amount);
+  const holds: string[] = [];
+
+  const required = requiredApprovals(policy, amount);
+  const given = evidence.verification.countedApprovals;
+  if (given < required) {
+    holds.push(
+      `${policyName} requires ${required} independent approval${required === 1 ? '' : 's'} for ${formatMoney(amount)} and this request has ${given} ` +
+        '(it was approved under an earlier policy): cancel it and request it again, or an admin restores the earlier thresholds (policy set)',
+    );
+  }
+
+  const seen = listAddressBook(parts.db, request.profile, info.chain).find((entry) => sameAddress(entry.address, intent.toAddress, info.chain));
+  for (const issue of destinationPolicyIssues(policy, roster, { chain: info.chain, address: intent.toAddress, policyName, seen, now: parts.now() })) {
+    holds.push(issue.message);
+  }
+
+  if (policy.dailyLimit !== null) {
+    const limit = parseMoney(policy.dailyLimit);
+    const day = utcDayOf(intent.requestedAt);
+    const { total } = requestedFromStatements(parts, roster, { profile: request.profile, currency, ...day });
+    if (total.greaterThan(limit)) {
+      const date = new Date(day.start).toISOString().slice(0, 10);
+      holds.push(
+        `${policyName} has a daily limit of ${formatMoney(limit)}, and the requests signed on ${date} (UTC) total ${formatMoney(total)}: ` +
+          `cancel requests of that day until they fit, or an admin raises the limit (policy set)`,
+      );
+    }
+  }
+  return holds;
+}

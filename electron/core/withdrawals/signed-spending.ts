@@ -1,0 +1,87 @@
+// What a currency's daily limit counts, read from signed statements only (issue 20): the intents of the profile's
+// verifying request statements signed within the window, less those a verifying reject or cancel closed. Never a
+// request row's date, amount or state, which anyone with the database file can change.
+//
+// The audit columns it selects by (kind, at) are what the statements say only after a linkage walk held (rowShape
+// compares each row's columns with its signed statement), so the caller walks first: `dayTotalFromStatements` does.
+// A failed order keeps counting until its day ends: no operator signs a statement of the service's failure, and the
+// safe direction for a limit is to count too much.
+import { Money, parseMoney } from '../../chains';
+import { type ChainRow, isBatchIntent, intentHash, parseStatement, type Roster, type WithdrawalIntent } from '../ledger';
+import { type AuditRecorder, auditRowsOfKindsSince } from '../audit';
+import type { Kernel } from '../kernel/kernel';
+import { signer } from './verify';
+
+type DeskParts = Kernel & AuditRecorder;
+
+export const DAY_MS = 86_400_000;
+
+/** The UTC day [start, end) holding `at` (ms). */
+export function utcDayOf(at: number): { readonly start: number; readonly end: number } {
+  const start = Math.floor(at / DAY_MS) * DAY_MS;
+  return { start, end: start + DAY_MS };
+}
+
+/** The intents one request statement signed: its own, or a batch's lines (a batch statement carries them all). */
+function signedIntents(row: ChainRow): readonly WithdrawalIntent[] {
+  const body = row.statement.body;
+  const batch = body['batch'];
+  if (isBatchIntent(batch)) return batch.lines;
+  const intent = body['intent'] as unknown as WithdrawalIntent | undefined;
+  if (!intent || typeof intent !== 'object' || row.statement.subject !== intentHash(intent)) return [];
+  return [intent];
+}
+
+/**
+ * The amount of `currency` the profile's request statements signed in [start, end), less those closed by a verifying
+ * reject or cancel, and the number of requests counted. Rows that do not verify under `roster` count for nothing and
+ * close nothing. Call after a linkage walk held; `dayTotalFromStatements` does it for you.
+ */
+export function requestedFromStatements(
+  parts: DeskParts,
+  roster: Roster,
+  window: { readonly profile: string; readonly currency: string; readonly start: number; readonly end: number },
+): { readonly total: Money; readonly requests: number } {
+  const rows = auditRowsOfKindsSince(parts.db, window.profile, ['request', 'reject', 'cancel'], window.start);
+  const closed = new Set<string>();
+  const requests: ChainRow[] = [];
+  for (const row of rows) {
+    const statement = parseStatement(row.statement);
+    if (!statement || statement.profile !== window.profile) continue;
+    const chainRow: ChainRow = { seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement };
+    if (statement.kind === 'request') {
+      if (statement.at < window.end) requests.push(chainRow);
+    } else if (typeof signer(roster, chainRow, statement.kind === 'reject' ? 'rejectWithdrawal' : 'view') !== 'string') {
+      closed.add(statement.subject);
+    }
+  }
+  let total = new Money(0);
+  let counted = 0;
+  for (const row of requests) {
+    if (closed.has(row.statement.subject) || typeof signer(roster, row, 'requestWithdrawal') === 'string') continue;
+    for (const intent of signedIntents(row)) {
+      if (intent.currency !== window.currency) continue;
+      try {
+        total = total.plus(parseMoney(intent.amount));
+        counted += 1;
+      } catch {
+        // a signed amount that is not a decimal cannot be sent either (the judge refuses it): it counts for nothing
+      }
+    }
+  }
+  return { total, requests: counted };
+}
+
+/**
+ * The day's total for a daily limit, after checking the audit log's linkage (the columns it selects by hold only
+ * then). A string says why the log cannot be read: a broken log decides nothing.
+ */
+export function dayTotalFromStatements(
+  parts: DeskParts,
+  roster: Roster,
+  window: { readonly profile: string; readonly currency: string; readonly start: number; readonly end: number },
+): { readonly total: Money; readonly requests: number } | string {
+  const walk = parts.trail.linkage();
+  if (walk.problem) return `the audit log does not hold (row ${walk.problem.seq}: ${walk.problem.reason}), so the day's total cannot be read from it`;
+  return requestedFromStatements(parts, roster, window);
+}
