@@ -15,6 +15,7 @@ import { registerAddressBookCommands } from './commands/addressbook';
 import { registerAuditCommands } from './commands/audit';
 import { registerTeamCommands } from './commands/team';
 import { registerCallbackCommands } from './commands/callbacks';
+import { registerCompletionCommand } from './commands/completion';
 import { registerConnectionCommand } from './commands/connection';
 import { registerDemoCommand } from './commands/demo';
 import { registerDepositCommands } from './commands/deposits';
@@ -58,6 +59,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerDiagnosticsCommand,
   registerLabelsCommands,
   registerAddressBookCommands,
+  registerCompletionCommand,
 ];
 
 /** "a, b or c" */
