@@ -97,21 +97,23 @@ function header(program: Command, version: string, comment: string): string {
 function bashScript(program: Command, nodes: readonly CommandNode[], version: string): string {
   const name = program.name();
   const fn = `_${name.replace(/-/g, '_')}`;
+  const words = (list: readonly string[]): string => `(${list.map(posixQuote).join(' ')})`;
   const cases = nodes
     .map((node) => {
-      const subs = node.subcommands.map((sub) => sub.name).join(' ');
-      const opts = node.options.flatMap((option) => option.flags).join(' ');
-      return `    ${posixQuote(node.path)}) subs=${posixQuote(subs)}; opts=${posixQuote(opts)}; valopts=${posixQuote(node.valueFlags.join(' '))} ;;`;
+      const subs = words(node.subcommands.map((sub) => sub.name));
+      const opts = words(node.options.flatMap((option) => option.flags));
+      return `    ${posixQuote(node.path)}) subs=${subs}; opts=${opts}; valopts=${words(node.valueFlags)} ;;`;
     })
     .join('\n');
   const choiceCases = choiceEntries(nodes)
-    .map((entry) => `    ${posixQuote(entry.key)}) choices=${posixQuote(entry.choices.join('\n'))} ;;`)
+    .map((entry) => `    ${posixQuote(entry.key)}) choices=${words(entry.choices)} ;;`)
     .join('\n');
+  // Candidates are filtered by a plain prefix test, never by compgen -W, which would expand $(...) in a word.
   return `${header(program, version, '#')}
 ${fn}_node() {
   case "$1" in
 ${cases}
-    *) subs=''; opts=''; valopts='' ;;
+    *) subs=(); opts=(); valopts=() ;;
   esac
 }
 
@@ -122,17 +124,34 @@ ${choiceCases}
   esac
 }
 
+${fn}_offer() {
+  local word
+  for word in "$@"; do
+    if [[ "$word" == "$cur"* ]]; then COMPREPLY+=("$word"); fi
+  done
+}
+
+${fn}_member() {
+  local word="$1" each
+  shift
+  for each in "$@"; do
+    if [[ "$each" == "$word" ]]; then return 0; fi
+  done
+  return 1
+}
+
 ${fn}() {
-  local cur="\${COMP_WORDS[COMP_CWORD]}" cmdpath='' word value_of='' i args=0 subs opts valopts choices
+  local cur="\${COMP_WORDS[COMP_CWORD]}" cmdpath='' word value_of='' i args=0
+  local -a subs opts valopts choices
   ${fn}_node ''
   for ((i = 1; i < COMP_CWORD; i++)); do
     word="\${COMP_WORDS[i]}"
     if [[ -n "$value_of" ]]; then value_of=''; continue; fi
     if [[ "$word" == -* ]]; then
-      if [[ "$word" != *=* && " $valopts " == *" $word "* ]]; then value_of="$word"; fi
+      if [[ "$word" != *=* ]] && ${fn}_member "$word" "\${valopts[@]}"; then value_of="$word"; fi
       continue
     fi
-    if [[ " $subs " == *" $word "* ]]; then
+    if ${fn}_member "$word" "\${subs[@]}"; then
       cmdpath="\${cmdpath:+$cmdpath }$word"
       args=0
       ${fn}_node "$cmdpath"
@@ -141,16 +160,16 @@ ${fn}() {
     fi
   done
   COMPREPLY=()
-  local IFS=$'\\n'
   if [[ -n "$value_of" ]]; then
-    if ${fn}_choices "$cmdpath|$value_of"; then COMPREPLY=($(compgen -W "$choices" -- "$cur")); else COMPREPLY=($(compgen -f -- "$cur")); fi
+    if ${fn}_choices "$cmdpath|$value_of"; then ${fn}_offer "\${choices[@]}"; else local IFS=$'\\n'; COMPREPLY=($(compgen -f -- "$cur")); fi
   elif [[ "$cur" == -* ]]; then
-    COMPREPLY=($(IFS=' '; compgen -W "$opts" -- "$cur"))
-  elif [[ -n "$subs" ]]; then
-    COMPREPLY=($(IFS=' '; compgen -W "$subs" -- "$cur"))
+    ${fn}_offer "\${opts[@]}"
+  elif (( \${#subs[@]} )); then
+    ${fn}_offer "\${subs[@]}"
   elif ${fn}_choices "$cmdpath|#$args"; then
-    COMPREPLY=($(compgen -W "$choices" -- "$cur"))
+    ${fn}_offer "\${choices[@]}"
   else
+    local IFS=$'\\n'
     COMPREPLY=($(compgen -f -- "$cur"))
   fi
   return 0

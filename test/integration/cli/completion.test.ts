@@ -4,7 +4,7 @@
 // lists exactly the program's commands, so the script cannot drift from the tree. A shell missing here is skipped
 // with that reason, never in CI, whose .ci/run installs zsh and fish.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,14 +119,20 @@ describe.skipIf(!shellAvailable('zsh'))('zsh (skipped only where zsh is not inst
    * script after compinit, gets `line` and a TAB; a compadd wrapper writes the matches compadd would add (-O) to a file,
    * and a compsys post-function marks the completion finished, which the driver waits for.
    */
-  function complete(line: string): string[] {
+  function complete(line: string, install: 'source' | 'fpath' = 'source'): string[] {
     const out = join(dir, `zsh-${Math.random().toString(36).slice(2)}`);
     const setup = join(dir, 'zsh-setup.zsh');
+    const functions = join(dir, 'zfunc');
+    if (install === 'fpath') {
+      mkdirSync(functions, { recursive: true });
+      writeFileSync(join(functions, '_treasury-desk'), readFileSync(path));
+    }
     writeFileSync(
       setup,
       [
+        ...(install === 'fpath' ? [`fpath=(${functions} $fpath)`] : []),
         'autoload -U compinit && compinit -u -D',
-        `source ${path}`,
+        ...(install === 'source' ? [`source ${path}`] : []),
         `compadd() { local -a matched; builtin compadd -O matched "$@"; (( \${#matched} )) && print -rl -- $matched >> ${out}.matches; builtin compadd "$@"; }`,
         `_td_finished() { print done > ${out}.done; }`,
         'comppostfuncs=(_td_finished)',
@@ -153,6 +159,11 @@ describe.skipIf(!shellAvailable('zsh'))('zsh (skipped only where zsh is not inst
     expect(complete('treasury-desk --db /tmp/desk.sqlite withdraw ap')).toEqual(['approve']);
     expect(complete('treasury-desk withdraw list --st')).toEqual(['--state', '--stuck']);
     expect(complete('treasury-desk completion ')).toEqual(['bash', 'fish', 'zsh']);
+  });
+
+  it('works installed as _treasury-desk in a folder of $fpath, as the README says', () => {
+    expect(complete('treasury-desk withdraw li', 'fpath')).toEqual(['list']);
+    expect(complete('treasury-desk conn', 'fpath')).toEqual(['connection']);
   });
 });
 
