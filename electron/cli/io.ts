@@ -66,7 +66,7 @@ export function terminalPrompt(question: string, options: PromptOptions): Promis
     rl.on('SIGINT', () => rl.close());
     rl.on('close', () => {
       if (options.hidden) process.stderr.write('\n');
-      if (!answered) reject(new NegativeAnswer('cancelled at the prompt; nothing was done.'));
+      if (!answered) reject(new NegativeAnswer('cancelled at the prompt; nothing was done.', { whatToDo: 'Run the command again and answer the prompt.' }));
     });
     rl.question(question, (answer) => {
       answered = true;

@@ -1,18 +1,22 @@
 // Builds the `treasury-desk` command tree and runs it, mapping every outcome to an exit code (see errors.ts): 0
-// success, 1 failed or refused, 2 bad input or usage; every error is one line on stderr prefixed `treasury-desk: `.
+// success, 1 failed or refused, 2 bad input or usage; every error is one line on stderr prefixed `treasury-desk: `,
+// or with --json anywhere on the command line (commander's own usage errors included) one JSON object on stderr.
 // Every write goes through safeIo (safe-output.ts): no control or text-direction character reaches a terminal raw.
 import { Command, CommanderError } from 'commander';
 import { version as packageVersion } from '../../package.json';
 import { unexpectedErrorMessage } from '../contract/application-log';
-import { describeFailure, EXIT_SUCCESS, EXIT_USAGE, oneLine, UsageError } from './errors';
+import { ProtocolError } from '../protocol/errors';
+import { describeFailure, EXIT_SUCCESS, EXIT_USAGE, jsonError, oneLine, UsageError, type Failure } from './errors';
 import { processIo, type CliIo } from './io';
 import { addEngineOptions, deskDatabasePath } from './engine-session';
-import { safeIo } from './safe-output';
+import { jsonText, safeIo } from './safe-output';
 import { registerAddressCommands } from './commands/address';
 import { registerAddressBookCommands } from './commands/addressbook';
 import { registerAuditCommands } from './commands/audit';
 import { registerTeamCommands } from './commands/team';
 import { registerCallbackCommands } from './commands/callbacks';
+import { registerCompletionCommand } from './commands/completion';
+import { registerConnectionCommand } from './commands/connection';
 import { registerDemoCommand } from './commands/demo';
 import { registerDepositCommands } from './commands/deposits';
 import { registerDiagnosticsCommand } from './commands/diagnostics';
@@ -35,6 +39,7 @@ export type CommandRegistrar = (program: Command, io: CliIo, setExitCode: (code:
 const REGISTRARS: readonly CommandRegistrar[] = [
   registerProfileCommands,
   registerSelfcheckCommand,
+  registerConnectionCommand,
   registerSyncCommands,
   registerDepositCommands,
   registerAddressCommands,
@@ -54,6 +59,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerDiagnosticsCommand,
   registerLabelsCommands,
   registerAddressBookCommands,
+  registerCompletionCommand,
 ];
 
 /** "a, b or c" */
@@ -106,18 +112,43 @@ async function startCommandLog(command: Command, io: CliIo): Promise<void> {
   appLog.configure({ folder: logFolderFor(databasePath), face: 'cli' });
 }
 
-/** Records a failure nobody expected in the application log (redacted); answers the line for stderr, redacted too. */
-async function recordUnexpected(error: unknown, running: string | undefined, line: string): Promise<string> {
+/**
+ * Records a failure nobody expected in the application log (redacted); answers the failure with its message redacted
+ * too, and its line saying where the log is.
+ */
+async function recordUnexpected(error: unknown, running: string | undefined, failure: Failure): Promise<Failure> {
   try {
     const { appLog, secretRedactor } = await import('../core/log');
     appLog.error(`cli: ${running ?? 'treasury-desk'} failed unexpectedly`, { command: running ?? null, error });
-    return unexpectedErrorMessage(secretRedactor.redactText(line));
+    const message = secretRedactor.redactText(failure.message);
+    return { ...failure, message, line: unexpectedErrorMessage(message) };
   } catch {
-    return line;
+    return failure;
   }
 }
 
-export function buildProgram(anyIo: CliIo, setExitCode: (code: number) => void, onCommand?: (path: string) => void): Command {
+/** Whether the command line asks for JSON: `--json` anywhere before a `--` (the one decision for errors too). */
+export function wantsJson(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).includes('--json');
+}
+
+/** `treasury-desk withdraw approve --help`: the help of the deepest command the arguments name. */
+function helpFor(program: Command, args: readonly string[]): string {
+  let current = program;
+  for (const arg of args) {
+    if (arg === '--') break;
+    const sub = current.commands.find((command) => command.name() === arg || command.aliases().includes(arg));
+    if (sub !== undefined) current = sub;
+  }
+  const path = commandPath(current);
+  return path === '' ? 'treasury-desk --help' : `treasury-desk ${path} --help`;
+}
+
+/**
+ * The program; with `json`, commander's own errors are not written here: runCli writes them as the JSON error.
+ */
+export function buildProgram(anyIo: CliIo, setExitCode: (code: number) => void, onCommand?: (path: string) => void, json = false): Command {
   const io = safeIo(anyIo);
   const program = new Command('treasury-desk')
     .description('Treasury Desk: the command-line face of the merchant treasury engine.')
@@ -125,7 +156,7 @@ export function buildProgram(anyIo: CliIo, setExitCode: (code: number) => void, 
     .configureOutput({
       writeOut: (text) => io.stdout(text),
       writeErr: (text) => io.stderr(`${oneLine(text)}\n`),
-      outputError: (text, write) => write(commanderLine(text)),
+      outputError: (text, write) => (json ? undefined : write(commanderLine(text))),
     })
     .showHelpAfterError(false)
     .helpCommand(true)
@@ -151,21 +182,39 @@ export function buildProgram(anyIo: CliIo, setExitCode: (code: number) => void, 
 /** Runs the CLI with `args` (without node and script path); resolves to the exit code. Never throws. */
 export async function runCli(args: readonly string[], anyIo: CliIo = processIo): Promise<number> {
   const io = safeIo(anyIo);
+  const json = wantsJson(args);
   let exitCode = EXIT_SUCCESS;
   let running: string | undefined;
+  let program: Command | undefined;
   try {
-    const program = buildProgram(
+    program = buildProgram(
       io,
       (code) => (exitCode = code),
       (path) => (running = path),
+      json,
     );
     await program.parseAsync([...args], { from: 'user' });
     return exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_SUCCESS : EXIT_USAGE;
-    const failure = describeFailure(error);
-    const line = failure.unexpected === true ? await recordUnexpected(error, running, failure.line) : failure.line;
-    io.stderr(`treasury-desk: ${oneLine(line)}\n`);
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return EXIT_SUCCESS;
+      if (json) {
+        const message = oneLine(error.message).replace(/^error:\s*/, '');
+        writeJsonError(io, { exitCode: EXIT_USAGE, line: message, code: 'invalidInput', message }, program, args);
+      }
+      return EXIT_USAGE;
+    }
+    // The engine's one protocol-to-contract mapping, loaded only for a raw protocol error (the wire commands).
+    const toContractError = error instanceof ProtocolError ? (await import('../core/errors')).toContractError : undefined;
+    const described = describeFailure(error, (protocolError) => toContractError?.(protocolError).code ?? 'invalidInput');
+    const failure = described.unexpected === true ? await recordUnexpected(error, running, described) : described;
+    if (json) writeJsonError(io, failure, program, args);
+    else io.stderr(`treasury-desk: ${oneLine(failure.line)}\n`);
     return failure.exitCode;
   }
+}
+
+/** The one JSON object on stderr for a failure under --json (JSON escapes every control character itself). */
+function writeJsonError(io: CliIo, failure: Failure, program: Command | undefined, args: readonly string[]): void {
+  io.stderr(`${jsonText(jsonError(failure, program === undefined ? 'treasury-desk --help' : helpFor(program, args)))}\n`);
 }

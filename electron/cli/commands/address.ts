@@ -39,7 +39,7 @@ function registerValidate(address: Command, io: CliIo, setExitCode: (code: numbe
         if (!check.valid) setExitCode(EXIT_NEGATIVE);
         return;
       }
-      if (!check.valid) throw new NegativeAnswer(`invalid ${name} address: ${check.reason}`);
+      if (!check.valid) throw new NegativeAnswer(`invalid ${name} address: ${check.reason}`, { code: 'invalidInput', whatToDo: 'Check the address with its owner (copy it, do not type it) and the chain it is on.' });
       const canonical = check.normalized === text ? '' : ` (canonical form: ${check.normalized})`;
       io.stdout(`valid ${name} address ${text}${canonical}\n`);
       for (const note of check.notes) io.stdout(`${escapeSingleLine(`note: ${note}`)}\n`);

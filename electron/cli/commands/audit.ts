@@ -23,7 +23,7 @@ export const registerAuditCommands: CommandRegistrar = (program, io) => {
       const verification = await session.run('audit/verify', against === undefined ? {} : { against }, { against: '--against' });
       if (session.json) session.output(verification, () => undefined);
       if (!verification.ok) {
-        throw new NegativeAnswer(`the audit chain is broken: first bad row ${verification.firstBadSeq}: ${verification.reason} (${plural(verification.rows, 'row')} checked)`);
+        throw new NegativeAnswer(`the audit chain is broken: first bad row ${verification.firstBadSeq}: ${verification.reason} (${plural(verification.rows, 'row')} checked)`, { code: 'unverified' });
       }
       session.say(`the audit chain is intact: ${plural(verification.rows, 'row')} verified`);
       session.say(verification.head === null ? 'head: the log is empty' : `head: row ${verification.head.seq}, fingerprint ${verification.head.fingerprint}`);

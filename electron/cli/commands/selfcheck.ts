@@ -35,7 +35,7 @@ export const registerSelfcheckCommand: CommandRegistrar = (program, io) => {
       printReport(session, report);
       if (!report.ok) {
         const failed = report.steps.find((step) => !step.ok);
-        throw new NegativeAnswer(failed ? `selfcheck failed at step ${failed.step}: ${failed.detail}` : 'selfcheck failed');
+        throw new NegativeAnswer(failed ? `selfcheck failed at step ${failed.step}: ${failed.detail}` : 'selfcheck failed', report.guidance.length > 0 ? { whatToDo: report.guidance.join(' ') } : {});
       }
     });
   });

@@ -59,7 +59,7 @@ describe('treasury-desk reconcile', () => {
     const asJson = await desk.cli(['reconcile', '--json']);
     expect(asJson.code).toBe(1);
     expect(json<ReconciliationReport>(asJson)).toMatchObject({ ok: false, unexplained: 1 });
-    expect(asJson.stderr).toMatch(/^treasury-desk: 1 difference is unexplained/);
+    expect(JSON.parse(asJson.stderr)).toMatchObject({ error: { code: 'conflict', message: expect.stringMatching(/^1 difference is unexplained/) } });
   });
 
   it('refuses a bad date, a period ending before it starts, an unknown currency and an unwritable CSV (exit 2), writing nothing', async () => {

@@ -297,7 +297,10 @@ describe('sync --verify', () => {
       env: { TREASURY_DESK_KEYCHAIN_SERVICE: desk.vault.service },
     });
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe("treasury-desk: the deposit history differs from the service's: 2 missing here, 1 not listed by the service, 0 differing\n");
+    // Under --json the failure is one JSON object on stderr; the verification stays the answer on stdout.
+    expect(JSON.parse(run.stderr)).toMatchObject({
+      error: { code: 'conflict', message: "the deposit history differs from the service's: 2 missing here, 1 not listed by the service, 0 differing" },
+    });
     const verification = JSON.parse(run.stdout) as DepositVerification;
     expect(verification.ok).toBe(false);
     expect(verification.missingLocally.map((ref) => ref.apiOrder).sort()).toEqual([...lost].sort());

@@ -82,7 +82,7 @@ describe('command groups and unknown commands', () => {
   });
 
   it('no command at all, or an unknown one, is a usage error', async () => {
-    expect(usageLine(await run())).toMatch(/^treasury-desk: a command is needed: profile, selfcheck, sync, balances, currencies, merchant, deposits, /);
+    expect(usageLine(await run())).toMatch(/^treasury-desk: a command is needed: profile, selfcheck, connection, sync, balances, currencies, merchant, deposits, /);
     expect(usageLine(await run('frobnicate'))).toMatch(/^treasury-desk: unknown command 'frobnicate': use profile, selfcheck, /);
   });
 
