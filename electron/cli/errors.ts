@@ -121,6 +121,8 @@ export function whatToDo(code: ContractErrorCode, help: string): string {
       return 'Wait until the time the message gives: each further wrong passphrase makes the wait longer. If the passphrase is lost, an admin gives the operator a new key ("treasury-desk operator rekey").';
     case 'unverified':
       return 'Nothing was sent or changed. Keep this workstation as it is and tell your security officer: the signed statements do not support this decision ("treasury-desk audit verify" names the first bad row).';
+    case 'held':
+      return 'Nothing was sent: a rule of the policy in force now holds this withdrawal. Do what the message says would release it (cancel and request again, or an admin changes the policy: "treasury-desk policy list" shows it), then submit again.';
     case 'noProfile':
       return 'Import or add a merchant profile ("treasury-desk profile import FILE" or "profile add"), or name one with --profile NAME ("treasury-desk profile list" shows them).';
     case 'keychainUnavailable':

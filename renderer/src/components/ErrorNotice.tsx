@@ -13,6 +13,7 @@ const NEXT_STEP: Partial<Record<ContractError['code'], string>> = {
   ambiguous: 'Do not create the withdrawal again: the desk is reconciling it with the service.',
   lockedOut: 'Each further wrong passphrase makes the wait longer. If the passphrase is lost, an admin can give the operator a new key (Operators → Re-key).',
   unverified: 'Nothing was sent or changed. Keep this workstation as it is and tell your security officer: the signed statements do not support this decision.',
+  held: 'Nothing was sent: a rule of the policy in force now holds this withdrawal. Do what the message says would release it, then send it again.',
 };
 
 interface ErrorNoticeProps {
