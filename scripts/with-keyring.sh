@@ -86,6 +86,14 @@ cat >"$harness_dir/session.conf" <<EOF
   <keep_umask/>
   <listen>unix:dir=$harness_dir/bus</listen>
   <auth>EXTERNAL</auth>
+  <!-- The limits of a desktop's session bus (/usr/share/dbus-1/session.conf), not dbus-daemon's built-in system-bus
+       ones: under those, a loaded CI run (two vitest workers, CLI processes, each keychain entry's connection) hit
+       max_connections_per_user=256 and the keychain stopped answering, which no user's session bus would do. -->
+  <limit name="auth_timeout">240000</limit>
+  <limit name="max_completed_connections">100000</limit>
+  <limit name="max_incomplete_connections">10000</limit>
+  <limit name="max_connections_per_user">100000</limit>
+  <limit name="max_replies_per_connection">50000</limit>
   <policy context="default">
     <allow send_destination="*" eavesdrop="true"/>
     <allow eavesdrop="true"/>

@@ -135,7 +135,7 @@ export async function loadKeyring(): Promise<KeytarBackend> {
     throw new KeychainUnavailableError('moduleUnavailable', 'load @napi-rs/keyring', 'the module does not have the keyring API');
   }
   // One entry object per service and account, reused: each AsyncEntry holds its own D-Bus connection until it is
-  // garbage-collected, and the bus refuses a user's 257th connection (max_connections_per_user=256), so a fresh entry
+  // garbage-collected, and a bus with dbus-daemon's built-in limits refuses a user's 257th connection, so a fresh entry
   // per call fails after some hundred operations.
   const entries = new Map<string, InstanceType<KeyringModule['AsyncEntry']>>();
   const entry = (service: string, account: string) => {

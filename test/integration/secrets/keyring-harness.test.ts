@@ -20,4 +20,20 @@ describe('scripts/with-keyring.sh', () => {
     expect(run.stdout).toBe(secret);
     expect(run.stderr).toMatch(/gnome-keyring-daemon stopped \(exit status \d+\); starting it again on the same keyring \(restart 1\)/);
   }, 60_000);
+
+  it("has a desktop session bus's connection limits: 400 connections at once all get through (the built-in limit is 256)", () => {
+    // In a nested session of its own, so these connections never count against the bus the other tests use.
+    const script = [
+      "import { SessionBus } from './electron/core/secrets/secret-service.ts';",
+      'const buses = await Promise.all(Array.from({ length: 400 }, () => SessionBus.open(undefined, 30_000)));',
+      'for (const bus of buses) bus.close();',
+      'process.stdout.write(String(buses.length));',
+    ].join('\n');
+    const run = spawnSync('bash', ['scripts/with-keyring.sh', process.execPath, '--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toBe('400');
+  }, 90_000);
 });
