@@ -24,6 +24,7 @@ import { registerLabelsCommands } from './commands/labels';
 import { registerOperatorCommands } from './commands/operator';
 import { registerPayoutCommands } from './commands/payouts';
 import { registerPolicyCommands } from './commands/policy';
+import { registerSendingCommands } from './commands/sending';
 import { registerProfileCommands } from './commands/profile';
 import { registerReconcileCommand } from './commands/reconcile';
 import { registerSandboxCommands } from './commands/sandbox';
@@ -49,6 +50,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerReconcileCommand,
   registerStatementCommand,
   registerPolicyCommands,
+  registerSendingCommands,
   registerSettingsCommands,
   registerAuditCommands,
   registerTeamCommands,

@@ -293,7 +293,7 @@ export interface PendingDeviceView {
 export interface ProposalView {
   /** What confirm and withdraw refer to. */
   readonly id: string;
-  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove';
+  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze';
   readonly subject: string;
   /** In words: "invite carol as initiator". */
   readonly summary: string;
@@ -303,6 +303,13 @@ export interface ProposalView {
   /** For invitations: the fingerprint of the key the operator accepted with (what the confirmer checks). */
   readonly acceptedKey: string | null;
   readonly state: 'open' | 'applied' | 'withdrawn';
+}
+
+/** Whether a profile's sending is frozen (issue 20's emergency freeze), and the lift waiting for a second admin. */
+export interface SendingStateView {
+  readonly frozen: { readonly by: string; readonly since: number; readonly reason: string } | null;
+  /** An admin's proposal to lift the freeze, until a second, independent admin confirms it (operators/confirm). */
+  readonly lift: ProposalView | null;
 }
 
 /** A profile addition or removal proposed on a team desk (docs/team.md "Pinned trust roots"). */

@@ -222,6 +222,10 @@ export const CONTRACT = {
   'operators/changePassphrase': method(z.strictObject({ operator: operatorName, passphrase, newPassphrase: passphrase }))<Dto.OperatorView>(),
 
   'policies/list': method(none)<readonly Dto.PolicyView[]>(),
+  /** Whether sending is frozen (issue 20): by one admin at once; lifted by two (sending/unfreeze, then operators/confirm). */
+  'sending/state': method(none)<Dto.SendingStateView>(),
+  'sending/freeze': method(z.strictObject({ reason: z.string().min(1).max(500), as: actingOperator }))<Dto.SendingStateView>(),
+  'sending/unfreeze': method(z.strictObject({ as: actingOperator }))<Dto.SendingStateView>(),
   'policies/set': method(
     z.strictObject({
       currency,

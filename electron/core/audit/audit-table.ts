@@ -94,6 +94,10 @@ export function actionOf(kind: StatementKind, body: StatementBody): string {
       return 'profiles/propose-add';
     case 'profile-remove':
       return 'profiles/propose-remove';
+    case 'freeze':
+      return 'sending/freeze';
+    case 'unfreeze':
+      return 'sending/propose-unfreeze';
     case 'found':
     case 'enrol':
     case 'rekey':

@@ -38,6 +38,7 @@ export {
   type ProfileAddition,
   type Proposal,
   Roster,
+  SENDING_SUBJECT,
 } from './roster';
 export {
   forgetGenesisCopy,

@@ -68,7 +68,19 @@ export interface RosterOperator {
   readonly history: readonly OperatorSnapshot[];
 }
 
-export type ProposalKind = 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove';
+export type ProposalKind = 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze';
+
+/** The subject of freeze and unfreeze statements: what they stop is all of the profile's sending. */
+export const SENDING_SUBJECT = 'sending';
+
+/** Sending frozen by one admin's signed `freeze` (issue 20, BitGo's freeze): nothing is sent until two admins lift it. */
+export interface FreezeInForce {
+  readonly by: string;
+  /** The freezing admin's signed time (ms). */
+  readonly since: number;
+  readonly seq: number;
+  readonly reason: string;
+}
 
 /** A profile addition in force (ledger/trust-roots.ts): the profile it lets be founded, with its merchant ID and founders' keys. */
 export interface ProfileAddition {
@@ -158,6 +170,7 @@ export class Roster {
   /** Set once a four-eyes `profile-remove` of this very profile is applied: the roster ends there. */
   #ended = false;
   readonly #additions: ProfileAddition[] = [];
+  #frozen: FreezeInForce | null = null;
   readonly #foundingSignatures = new Map<string, Set<string>>();
 
   /**
@@ -190,6 +203,11 @@ export class Roster {
   /** The profile additions this roster's admins put in force (ledger/trust-roots.ts). */
   profileAdditions(): readonly ProfileAddition[] {
     return this.#additions;
+  }
+
+  /** The freeze in force, or null when the profile's sending is not frozen. */
+  get frozen(): FreezeInForce | null {
+    return this.#frozen;
   }
 
   get founded(): boolean {
@@ -342,7 +360,10 @@ export class Roster {
       case 'book':
       case 'profile-add':
       case 'profile-remove':
+      case 'unfreeze':
         return this.#propose(row, s.kind);
+      case 'freeze':
+        return this.#freeze(row);
       case 'unbook':
         return this.#unbook(row);
       case 'accept':
@@ -410,7 +431,7 @@ export class Roster {
     if (kind === 'book' ? !roleMay(signer.snapshot.role, 'requestWithdrawal') : signer.snapshot.role !== 'admin') {
       return `proposal refused: ${signer.name} is ${signer.snapshot.role === 'admin' ? 'an' : 'a'} ${signer.snapshot.role}`;
     }
-    const target = kind === 'policy' || kind === 'book' || kind === 'profile-add' || kind === 'profile-remove' ? undefined : this.at(s.subject, row.seq);
+    const target = kind === 'policy' || kind === 'book' || kind === 'profile-add' || kind === 'profile-remove' || kind === 'unfreeze' ? undefined : this.at(s.subject, row.seq);
     switch (kind) {
       case 'enrol':
         if (target?.status === 'active') return `${s.subject} is already enrolled`;
@@ -439,6 +460,10 @@ export class Roster {
       case 'profile-remove':
         if (s.subject !== s.profile) return "a profile removal is proposed by the profile's own admins";
         if (!this.founded) return 'the profile is not founded';
+        break;
+      case 'unfreeze':
+        if (s.subject !== SENDING_SUBJECT) return `a lift of the freeze is about "${SENDING_SUBJECT}"`;
+        if (this.#frozen === null) return 'sending is not frozen';
         break;
       default: {
         const unreachable: never = kind;
@@ -516,6 +541,7 @@ export class Roster {
    */
   #staleness(proposal: Proposal, seq: number): string | null {
     if (proposal.kind === 'policy' || proposal.kind === 'profile-add') return null;
+    if (proposal.kind === 'unfreeze') return this.#frozen === null ? 'sending is not frozen any more' : null;
     if (proposal.kind === 'profile-remove') return this.founded ? null : 'the profile is not founded';
     if (proposal.kind === 'book') {
       const parsed = parseBookSubject(proposal.subject);
@@ -581,6 +607,19 @@ export class Roster {
     const refused = proposalWithdrawalProblem(proposal, signer.name);
     if (refused !== null) return `withdrawal refused: ${refused}`;
     proposal.state = 'withdrawn';
+    return null;
+  }
+
+  /** A freeze of all sending: by one active admin, at once (it only restricts); lifting it is a four-eyes `unfreeze`. */
+  #freeze(row: ChainRow): string | null {
+    const signer = this.#activeSigner(row);
+    if (typeof signer === 'string') return `freeze refused: ${signer}`;
+    if (signer.snapshot.role !== 'admin') return `freeze refused: ${signer.name} is not an admin`;
+    if (row.statement.subject !== SENDING_SUBJECT) return `a freeze is about "${SENDING_SUBJECT}"`;
+    if (this.#frozen !== null) return `sending is already frozen (by ${this.#frozen.by})`;
+    const reason = row.statement.body['reason'];
+    if (typeof reason !== 'string' || reason === '') return 'a freeze says why';
+    this.#frozen = { by: signer.name, since: row.statement.at, seq: row.seq, reason };
     return null;
   }
 
@@ -657,6 +696,9 @@ export class Roster {
       }
       case 'profile-remove':
         this.#ended = true;
+        return;
+      case 'unfreeze':
+        this.#frozen = null;
         return;
       default: {
         const unreachable: never = proposal.kind;

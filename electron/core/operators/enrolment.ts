@@ -362,6 +362,8 @@ function describeProposal(proposal: Proposal): string {
       return `add profile ${proposal.subject} (merchant ${String(proposal.body['merchantId'])}) to the team desk`;
     case 'profile-remove':
       return `remove profile ${proposal.subject}: its roster ends`;
+    case 'unfreeze':
+      return 'lift the freeze on sending';
     default: {
       const unreachable: never = proposal.kind;
       return unreachable;

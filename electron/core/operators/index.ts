@@ -13,3 +13,4 @@ export { operatorsHandlers } from './handlers';
 export { deleteOperatorRecords } from './operators-table';
 export { proposeProfileAddition, proposeProfileRemoval, requireRemovalInForce } from './profile-changes';
 export { signRosterStatement } from './roster-statement';
+export { freezeSending, proposeUnfreeze, sendingState } from './freeze';

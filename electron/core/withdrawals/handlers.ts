@@ -7,7 +7,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
 import { DeskError } from '../errors';
-import { proposalView, proposePolicy } from '../operators';
+import { freezeSending, proposalView, proposePolicy, proposeUnfreeze, sendingState } from '../operators';
 import { labelledRefs } from '../labels';
 import { listWithdrawalRequests } from './withdrawals-table';
 import {
@@ -41,7 +41,10 @@ type WithdrawalMethods =
   | 'withdrawals/get'
   | 'withdrawals/list'
   | 'policies/list'
-  | 'policies/set';
+  | 'policies/set'
+  | 'sending/state'
+  | 'sending/freeze'
+  | 'sending/unfreeze';
 
 export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, WithdrawalMethods> {
   const profileName = (): string => context.activeProfile().name;
@@ -89,6 +92,9 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
     }),
 
     'policies/list': handle('policies/list', () => WITHDRAWAL_CURRENCIES.map(policyView)),
+    'sending/state': handle('sending/state', () => sendingState(context)),
+    'sending/freeze': handle('sending/freeze', (request) => freezeSending(context, request.reason, request.as)),
+    'sending/unfreeze': handle('sending/unfreeze', (request) => proposeUnfreeze(context, request.as)),
     'policies/set': handle('policies/set', async (request) => {
       // The address-book options enter the signed policy only when on, so a policy without them signs as before.
       const policy = {

@@ -1,5 +1,5 @@
-// The rules a withdrawal must still meet right before it is sent (issue 20): the policy in force now, the address
-// book now and the day's total now, all from signed statements under the roster replayed afresh. A request approved
+// The rules a withdrawal must still meet right before it is sent (issue 20): no freeze, the policy in force now, the
+// address book now and the day's total now, all from signed statements under the roster replayed afresh. A request approved
 // under an earlier policy, to an address since removed from the book, or on a day whose total a tightened limit no
 // longer allows, is held: each hold names the rule and says what would release it. Called after the request's own
 // statements verified (judgeForSending walked the chain, so the audit columns hold).
@@ -27,6 +27,14 @@ export function sendHolds(parts: DeskParts, request: WithdrawalRequest, evidence
   const policyName = `the ${info.displayName} policy in force now`;
   const amount = parseMoney(intent.amount);
   const holds: string[] = [];
+
+  const frozen = roster.frozen;
+  if (frozen !== null) {
+    holds.push(
+      `sending is frozen by ${frozen.by} since ${new Date(frozen.since).toISOString().replace('T', ' ').slice(0, 16)} UTC (${frozen.reason}): ` +
+        'two admins lift it, one proposing (sending unfreeze) and another confirming (operator confirm)',
+    );
+  }
 
   const required = requiredApprovals(policy, amount);
   const given = evidence.verification.countedApprovals;

@@ -121,4 +121,38 @@ describe('the rules run again right before the send', () => {
     await desk.value('addressbook/remove', { chain: 'trx', address: book, as: INITIATOR });
     await expectHeld(request, /allows only addresses from the address book \("only from book"\)/);
   });
+
+  it('one admin freezes all sending at once; an approved request is held until a second admin confirms the lift', async () => {
+    await setPolicy({ onlyFromBook: false });
+    const request = await approved('14');
+    // Only an admin freezes, and says why; text that would mislead on screen is refused.
+    expect(await desk.call('sending/freeze', { reason: 'card leak', as: APPROVER })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await desk.call('sending/freeze', { reason: 'leak\u202e', as: ADMIN })).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
+    const frozen = await desk.value('sending/freeze', { reason: 'suspected key leak', as: ADMIN });
+    expect(frozen).toMatchObject({ frozen: { by: 'alice', reason: 'suspected key leak' }, lift: null });
+    expect(await desk.call('sending/freeze', { reason: 'again', as: SECOND_ADMIN })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    await expectHeld(request, /sending is frozen by alice since .* UTC \(suspected key leak\): two admins lift it/);
+    // Requests and approvals go on while frozen: only sending stops.
+    const later = await approved('11');
+    // One admin's lift is a proposal: still frozen, still held.
+    const lifting = await desk.value('sending/unfreeze', { as: ADMIN });
+    expect(lifting.frozen).not.toBeNull();
+    expect(lifting.lift).toMatchObject({ kind: 'unfreeze', proposer: 'alice', needsConfirmation: true, state: 'open' });
+    await expectHeld(later, /sending is frozen by alice/);
+    // The proposer cannot confirm their own lift; the other admin can.
+    expect((await desk.call('operators/confirm', { proposal: lifting.lift?.id, as: ADMIN })).ok).toBe(false);
+    await desk.value('operators/confirm', { proposal: lifting.lift?.id, as: SECOND_ADMIN });
+    expect(await desk.value('sending/state', {})).toEqual({ frozen: null, lift: null });
+    expect((await desk.value('withdrawals/submit', { id: request.id, as: INITIATOR })).state).not.toBe('approved');
+  });
+
+  it('a freeze cannot be lifted with SQL: deleting its row sends nothing, because the audit log no longer holds', async () => {
+    await desk.value('sending/freeze', { reason: 'drill', as: SECOND_ADMIN });
+    const request = await approved('12');
+    tamper(desk, (db) => db.prepare("DELETE FROM audit_log WHERE kind = 'freeze'").run());
+    const result = await desk.call('withdrawals/submit', { id: request.id, as: INITIATOR });
+    if (result.ok) expect.fail(`request ${request.id} was sent after the freeze row was deleted`);
+    expect(result.error.message).toMatch(/the audit log does not hold/);
+    await expectNoOrder(desk, request.userOrder);
+  });
 });
