@@ -17,6 +17,8 @@ export {
   auditRowFromDb,
   auditRowsBySubject,
   auditRowsOfAction,
+  auditRowsWhere,
+  type AuditQuery,
   exportAudit,
   getAuditRow,
   iterateAudit,

@@ -44,6 +44,7 @@ export {
 export {
   firstOrderCallbackAt,
   getWithdrawalRequest,
+  getWithdrawalRequestByFingerprint,
   getWithdrawalRequestByIntentHash,
   getWithdrawalRequestByUserOrder,
   listUnsettledWithdrawalRequests,
