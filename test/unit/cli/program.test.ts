@@ -28,7 +28,7 @@ const GROUPS: readonly (readonly [string, string])[] = [
   ['operator', 'found, invite, accept, confirm, withdraw-proposal, role, disable, rekey, passphrase, device or list'],
   ['withdraw', 'preflight, request, approve, reject, cancel, submit, status, list or export'],
   ['policy', 'list or set'],
-  ['audit', 'verify, anchor, head, checkpoint or export'],
+  ['audit', 'list, verify, anchor, head, checkpoint or export'],
   ['callbacks', 'listen'],
   ['settings', 'show, timezone or stuck-thresholds'],
   ['wire', 'encrypt, decrypt, sign or verify'],
