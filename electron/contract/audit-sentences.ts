@@ -208,6 +208,14 @@ export const AUDIT_SENTENCES: Readonly<Record<string, Sentence>> = {
 /** The actions AUDIT_SENTENCES knows, sorted (the kind filter offers them). */
 export const AUDIT_ACTIONS: readonly string[] = Object.keys(AUDIT_SENTENCES).sort();
 
+/** An action named for people (a filter's option): "withdrawals/submitRefused" → "Withdrawals: submit refused". */
+export function auditActionLabel(action: string): string {
+  const [domain = '', verb = ''] = escapeSingleLine(action).split('/', 2);
+  const words = (text: string): string => text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/-/g, ' ').toLowerCase();
+  const head = words(domain);
+  return `${head.charAt(0).toUpperCase()}${head.slice(1)}${verb === '' ? '' : `: ${words(verb)}`}`;
+}
+
 /** The row as one sentence; an action this version does not know shows its name and details, escaped. */
 export function auditSentence(entry: AuditSentenceInput, format: AuditSentenceFormat = PLAIN_AMOUNTS): string {
   const parts: SentenceParts = {

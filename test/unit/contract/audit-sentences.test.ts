@@ -2,7 +2,7 @@
 // and desk event of the registry) has a sentence of its own, so a new action without one fails here; an unknown action
 // still shows its name and details; text from people and the network is escaped; amounts come in the face's format.
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS, AUDIT_SENTENCES, auditSentence, type AuditSentenceInput } from '../../../electron/contract/audit-sentences';
+import { AUDIT_ACTIONS, auditActionLabel, AUDIT_SENTENCES, auditSentence, type AuditSentenceInput } from '../../../electron/contract/audit-sentences';
 import { findUnsafeCharacter } from '../../../electron/contract/display-text';
 import { actionOf } from '../../../electron/core/audit/audit-table';
 import { ACTION_RULES } from '../../../electron/core/ledger/kinds/action';
@@ -73,5 +73,13 @@ describe('auditSentence', () => {
   it('names an unknown currency by its escaped symbol', () => {
     const sentence = auditSentence(row({ kind: 'request', action: 'withdrawals/request', operator: 'carol', subject: 'h', withdrawal: { fingerprint: 'F', amount: '1', currency: 'odd\u202Ecoin', toAddress: 'T', batchLines: null } }));
     expect(sentence).toBe('carol requested withdrawal F of 1 odd⟨U+202E⟩coin to T');
+  });
+});
+
+describe('auditActionLabel', () => {
+  it('names an action for people', () => {
+    expect(auditActionLabel('withdrawals/submitRefused')).toBe('Withdrawals: submit refused');
+    expect(auditActionLabel('operators/withdraw-proposal')).toBe('Operators: withdraw proposal');
+    expect(auditActionLabel('system')).toBe('System');
   });
 });
