@@ -211,7 +211,7 @@ export function Audit(): React.JSX.Element {
         <AuditFilters />
         <ErrorNotice error={error} testId="@audit/list-error" />
         <div className="table-wrap">
-          <table className="table table--dense" data-testid="@audit/table">
+          <table className="table table--dense table--audit" data-testid="@audit/table">
             <thead>
               <tr>
                 <th scope="col" className="num">
