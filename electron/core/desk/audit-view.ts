@@ -1,7 +1,8 @@
 // The audit viewer's engine side: audit/list's and audit/export's filters turned into one AuditQuery (a withdrawal
 // request named by id or fingerprint becomes its subjects), each row described (its sentence, the request a decision is
-// about, from the signed request statement) and given its standing in the trail's own verification, reused while
-// nothing changed the database; and the filtered view written as JSON lines or CSV. Reads only; never a second verifier.
+// about, from the signed request statement) and given its standing in the trail's own chain verifier, kept at the head
+// while nothing else wrote to the database; and the filtered view written as JSON lines or CSV. Reads only; never a
+// second verifier.
 import {
   auditDetailsText,
   type AuditEntryView,
@@ -10,7 +11,7 @@ import {
   type AuditWithdrawalContext,
   escapeSingleLine,
 } from '../../contract';
-import { type AuditQuery, type AuditRow, auditRowsBySubject, type AuditTrail } from '../audit';
+import { type AuditQuery, type AuditRow, auditRowsBySubject, type AuditTrail, type ChainVerifier, getAuditRow, iterateAudit } from '../audit';
 import { batchFingerprint, intentFingerprint, parseStatement, requestBodySchema, type WithdrawalIntent } from '../ledger';
 import { getWithdrawalRequest, getWithdrawalRequestByFingerprint } from '../withdrawals';
 import type { ProfileSelection } from '../profiles';
@@ -105,31 +106,73 @@ export class AuditDescriber {
   }
 }
 
-type ChainVerification = Awaited<ReturnType<AuditTrail['verify']>>;
-
 /**
- * Each row's standing from the trail's own full verification (AuditTrail.verify), run again only when the head moved or
- * another connection committed to the database (SQLite's data_version: an edit from outside always changes it).
+ * Each row's standing in the trail's own chain verification (AuditTrail.verifier, the ChainVerifier `audit verify` runs,
+ * and its keychain anchor check), kept at the head: rows this engine appended since are fed to the same verifier, and
+ * the walk starts again from row 1 whenever another connection wrote to the database (SQLite's data_version: an edit
+ * from outside always changes it), the last row it verified changed, or the pinned genesis changed. A problem the kept
+ * verifier finds is confirmed by a fresh full verification before any row is called failing.
  */
+/** The verifier kept at the head, where it stands, and the first problem it met (it stays just before that row). */
+interface KeptVerification {
+  readonly verifier: ChainVerifier;
+  readonly dataVersion: number;
+  readonly pinned: string | null;
+  last: { seq: number; hash: string } | null;
+  problem: { seq: number; reason: string } | null;
+}
+
 export class AuditRowStanding {
   readonly #trail: AuditTrail;
   readonly #db: ReadableDB;
-  #last: { key: string; verification: ChainVerification } | null = null;
+  #kept: KeptVerification | null = null;
 
   constructor(trail: AuditTrail, db: ReadableDB) {
     this.#trail = trail;
     this.#db = db;
   }
 
+  #dataVersion(): number {
+    return this.#db.pragma('data_version', { simple: true }) as number;
+  }
+
+  /** Feeds the rows after the verifier's position; remembers the first problem (the verifier stays before it). */
+  #walk(kept: KeptVerification): void {
+    for (const row of iterateAudit(this.#db, kept.verifier.rows + 1)) {
+      const problem = kept.verifier.check(row);
+      if (problem) {
+        kept.problem = problem;
+        return;
+      }
+      kept.last = { seq: row.seq, hash: row.hash };
+    }
+  }
+
   async current(): Promise<(seq: number) => AuditRowVerification> {
-    const head = this.#trail.head();
-    const key = `${head?.seq ?? 0}:${head?.hash ?? ''}:${String(this.#db.pragma('data_version', { simple: true }))}`;
-    if (this.#last?.key !== key) this.#last = { key, verification: await this.#trail.verify() };
-    const verification = this.#last.verification;
+    const dataVersion = this.#dataVersion();
+    const pinned = this.#trail.pinnedGenesis?.hash ?? null;
+    let kept = this.#kept;
+    const stale =
+      kept === null || kept.dataVersion !== dataVersion || kept.pinned !== pinned || (kept.last !== null && getAuditRow(this.#db, kept.last.seq)?.hash !== kept.last.hash);
+    let fresh = false;
+    if (kept === null || stale) {
+      kept = { verifier: this.#trail.verifier(), dataVersion, pinned, last: null, problem: null };
+      fresh = true;
+    }
+    if (kept.problem === null) {
+      this.#walk(kept);
+      if (kept.problem !== null && !fresh) {
+        // Met by the kept verifier: a full walk from row 1 (which trusts keys enrolled later in the chain) decides, once.
+        kept = { verifier: this.#trail.verifier(), dataVersion, pinned, last: null, problem: null };
+        this.#walk(kept);
+      }
+    }
+    this.#kept = kept;
+    const problem = kept.problem ?? (await this.#trail.anchorProblem());
     return (seq) => {
-      if (verification.ok || seq < verification.firstBadSeq) return { status: 'verified' };
-      if (seq === verification.firstBadSeq) return { status: 'failed', reason: verification.reason };
-      return { status: 'unchecked', reason: `the chain is broken at entry #${verification.firstBadSeq}, so nothing vouches for the entries after it` };
+      if (problem === null || seq < problem.seq) return { status: 'verified' };
+      if (seq === problem.seq) return { status: 'failed', reason: problem.reason };
+      return { status: 'unchecked', reason: `the chain is broken at entry #${problem.seq}, so nothing vouches for the entries after it` };
     };
   }
 }
