@@ -203,6 +203,10 @@ export const AUDIT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'withdrawals/stuck': (p) => `${p.who} flagged ${requestRef(p)} as stuck in ${text(p.details, 'status') ?? '?'}`,
   'withdrawals/submitFailed': (p) => `${p.who} found ${requestRef(p)} was not taken by the service`,
   'withdrawals/submitRefused': (p) => `${p.who} refused to send ${requestRef(p)}: its statements do not verify`,
+  'withdrawals/sendHeld': (p) => {
+    const holds = Array.isArray(p.details['holds']) ? p.details['holds'].filter((hold): hold is string => typeof hold === 'string').map(escapeSingleLine) : [];
+    return withReason(`${p.who} held ${requestRef(p)} instead of sending it`, holds.length === 0 ? null : holds.join('; '));
+  },
 };
 
 /** The actions AUDIT_SENTENCES knows, sorted (the kind filter offers them). */
