@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { EXPLORER_TARGETS } from '../chains';
 import type * as Dto from './dto';
 import { RENDERER_ERROR_KINDS, RENDERER_ERROR_LIMITS } from './limits';
-import { actingOperator, chain, depositsFilter, method, none, payoutBatchId, profileName, safeText, statementPeriod, withdrawalsFilter } from './methods';
+import { actingOperator, auditFilter, chain, depositsFilter, method, none, payoutBatchId, profileName, safeText, statementPeriod, withdrawalsFilter } from './methods';
 import type { PayoutBatchView } from './payouts';
 
 /** What a file dialog led to: the person cancelled, or the file (by its name only) and what was done with it. */
@@ -46,8 +46,8 @@ export const DESKTOP_CONTRACT = {
   'desktop/exportStatementCsv': method(statementPeriod)<FileOutcome<{ readonly currencies: number }>>(),
   /** Prints a period statement to PDF (ending with the audit head's fingerprint), to a file chosen in a save dialog. */
   'desktop/exportStatementPdf': method(statementPeriod)<FileOutcome<{ readonly bytes: number }>>(),
-  /** Saves the whole signed audit log as JSON lines, to a file chosen in a save dialog. */
-  'desktop/exportAudit': method(none)<FileOutcome<{ readonly rows: number }>>(),
+  /** Saves the audit rows the filter selects (all without one), as JSON lines or CSV chosen in the save dialog. */
+  'desktop/exportAudit': method(auditFilter)<FileOutcome<{ readonly rows: number }>>(),
   /** Saves a checkpoint of the audit head (signed by the desk key), to a file chosen in a save dialog. */
   'desktop/saveCheckpoint': method(none)<FileOutcome<Omit<Dto.CheckpointView, 'path'>>>(),
   /** Verifies the audit log against a checkpoint file chosen in an open dialog. */

@@ -1,5 +1,6 @@
 // Data shapes the contract answers with. Plain JSON: money as decimal strings, times as epoch milliseconds,
 // keys only as SHA-256 fingerprints. Nothing here may ever hold a secret, key or token.
+import type { AuditWithdrawalContext } from './audit-sentences';
 import type { AddressType, Chain, CurrencySymbol } from '../chains';
 import type { ClockVerdict } from './clock';
 import type { LabelType } from './limits';
@@ -486,7 +487,22 @@ export interface AuditEntryView {
   readonly subject: string | null;
   readonly keyFingerprint: string;
   readonly details: unknown;
+  /** The withdrawal request a decision is about, from its signed request statement; null for other rows. */
+  readonly withdrawal: AuditWithdrawalContext | null;
+  /** The row as one plain sentence (audit-sentences.ts; a face may write it again with its own amount format). */
+  readonly sentence: string;
+  /** Whether the row's signature and chain link verify (the audit trail's verification). */
+  readonly verification: AuditRowVerification;
 }
+
+/**
+ * A row's standing in the last full verification of the chain: verified (rows before the first bad one), failed (the
+ * first bad row, with why), or unchecked (after it: the chain they hang on is broken, so nothing vouches for them).
+ */
+export type AuditRowVerification =
+  | { readonly status: 'verified' }
+  | { readonly status: 'failed'; readonly reason: string }
+  | { readonly status: 'unchecked'; readonly reason: string };
 
 /** A row of the team database this workstation refused, named. */
 export interface TeamRefusalView {

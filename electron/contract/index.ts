@@ -1,6 +1,7 @@
 // Public face of the contract: methods, request schemas, DTOs, events and the Result type.
 export * from './api';
 export * from './application-log';
+export * from './audit-sentences';
 export * from './balance-totals';
 export * from './clock';
 export * from './connection-panel';

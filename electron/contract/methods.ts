@@ -112,6 +112,20 @@ export const depositsFilter = z.strictObject({
   search: z.string().max(200).optional(),
   label: labelFilter.optional(),
 });
+/**
+ * Which audit rows a list or an export covers (the audit viewer): who signed, which action, which withdrawal request
+ * (its id or fingerprint), when ([from, to)), and text the row's sentence or details contain (case-insensitive).
+ */
+export const auditFilter = z.strictObject({
+  operator: operatorName.optional(),
+  action: z.string().regex(/^[a-z][A-Za-z-]*(\/[A-Za-z-]+)?$/, 'an action is written domain/verb, as the audit log shows it: withdrawals/approve').max(64).optional(),
+  request: z.string().trim().min(1, 'give a withdrawal request id or its fingerprint (ABCD-EFGH-IJKL-MNOP)').max(64).optional(),
+  from: epochMs.optional(),
+  to: epochMs.optional(),
+  search: safeText('the search').pipe(z.string().max(200, 'a search is at most 200 characters')).optional(),
+});
+/** The file formats an audit export writes: JSON lines (with statements and signatures) or CSV (the sentences). */
+export const AUDIT_EXPORT_FORMATS = ['jsonl', 'csv'] as const;
 /** A printed statement is tens of kilobytes; this bounds what statements/savePdf accepts (base64 of 30 MB). */
 export const STATEMENT_PDF_MAX_BASE64 = 40_000_000;
 /** A period statement's period, [from, to), and the zone its times are shown in (default: the reporting zone). */
@@ -313,12 +327,14 @@ export const CONTRACT = {
   /** Every withdrawal request (or those in one state) as CSV, written to `path` (a window uses desktop/exportWithdrawalsCsv). */
   'withdrawals/exportCsv': method(withdrawalsFilter.extend({ path: filePath }))<{ readonly rows: number; readonly path: string }>(),
 
-  'audit/list': method(z.strictObject({ limit: pageLimit.optional(), cursor: cursor.optional() }))<Dto.Page<Dto.AuditEntryView>>(),
+  /** Newest rows first, of those the filter selects, each with its sentence and whether it verifies. */
+  'audit/list': method(auditFilter.extend({ limit: pageLimit.optional(), cursor: cursor.optional() }))<Dto.Page<Dto.AuditEntryView>>(),
   'audit/verify': method(z.strictObject({ against: filePath.optional() }))<Dto.AuditVerification>(),
   'audit/head': method(none)<{ readonly head: Dto.AuditHeadView | null }>(),
   /** Writes a checkpoint (the head, signed by the desk key) for the team to keep elsewhere. */
   'audit/checkpoint': method(z.strictObject({ path: filePath }))<Dto.CheckpointView>(),
-  'audit/export': method(z.strictObject({ path: filePath }))<{ readonly rows: number; readonly path: string }>(),
+  /** The rows the filter selects (all without one), oldest first, as JSON lines (default) or CSV; recorded in the log. */
+  'audit/export': method(auditFilter.extend({ path: filePath, format: z.enum(AUDIT_EXPORT_FORMATS).optional() }))<{ readonly rows: number; readonly path: string }>(),
   /**
    * Moves this desk's key and audit anchor between the OS keychain and the file beside the database: explicit and signed
    * by an admin (`audit/anchorMoved`), never automatic.

@@ -2,7 +2,7 @@
 // a recording double in the browser harness (test/harness/desktop-double.ts), so the same code runs under e2e.
 // Invariant: the window never names a path and never learns one — a path comes only from a dialog the person
 // answered, goes straight to the engine, and what goes back names the file, not its folder.
-import { basename } from 'node:path';
+import { basename, extname } from 'node:path';
 import { explorerLink } from '../chains';
 import { fail, ok, unexpectedErrorMessage, type DesktopHandlers, type Result, type TreasuryHandlers } from '../contract';
 import type { FileOutcome, UpdateReadyView } from '../contract/desktop';
@@ -216,11 +216,12 @@ export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHa
       );
     },
 
-    'desktop/exportAudit'() {
+    'desktop/exportAudit'(filter) {
+      // The person picks the format with the file type in the dialog: a .csv name writes the sentences as CSV.
       return saveThen(
         'desktop/exportAudit',
-        { purpose: 'auditExport', title: 'Export the audit log', defaultName: dated('audit', 'jsonl', now()), filters: [JSON_LINES] },
-        (path) => engine['audit/export']({ path }),
+        { purpose: 'auditExport', title: 'Export the audit log', defaultName: dated('audit', 'jsonl', now()), filters: [JSON_LINES, CSV] },
+        (path) => engine['audit/export']({ ...filter, path, format: extname(path).toLowerCase() === '.csv' ? 'csv' : 'jsonl' }),
         (answer) => ({ rows: answer.rows }),
       );
     },

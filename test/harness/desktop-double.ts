@@ -44,6 +44,8 @@ export interface DesktopDouble {
   answerNextOpenDialog(path: string | null): void;
   /** The next save dialog cancels instead of picking a file. */
   cancelNextSaveDialog(): void;
+  /** In the next save dialog the person picks the file type with this extension (one the dialog offers): the name ends in it. */
+  chooseNextSaveType(extension: string): void;
   /** The notices shown so far, oldest first. */
   notifications(): RecordedNotice[];
   /** Clicks the notice with this id, as the person would (the notifier shows the window and sends it there). */
@@ -63,6 +65,7 @@ export function createDesktopDouble(folder: string): DesktopDouble {
   const records: DesktopRecord[] = [];
   const openAnswers: Array<string | null> = [];
   let cancelSave = false;
+  let saveType: string | null = null;
   let saved = 0;
   const notices = new Map<string, DesktopNotice>();
   const counts: RecordedApprovalsCount[] = [];
@@ -73,7 +76,11 @@ export function createDesktopDouble(folder: string): DesktopDouble {
     },
     async showSaveDialog(request) {
       saved += 1;
-      const answer = cancelSave ? null : join(folder, `${saved}-${request.defaultName}`);
+      const chosen = saveType;
+      saveType = null;
+      if (chosen !== null && !request.filters.some((filter) => filter.extensions.includes(chosen))) throw new Error(`the save dialog offers no .${chosen} type`);
+      const name = chosen === null ? request.defaultName : request.defaultName.replace(/\.[^.]+$/, `.${chosen}`);
+      const answer = cancelSave ? null : join(folder, `${saved}-${name}`);
       cancelSave = false;
       records.push({ kind: 'saveDialog', request, answer });
       return answer;
@@ -104,6 +111,9 @@ export function createDesktopDouble(folder: string): DesktopDouble {
     clipboardText() {
       const last = records.filter((record) => record.kind === 'clipboard').at(-1);
       return last === undefined ? null : last.text;
+    },
+    chooseNextSaveType(extension) {
+      saveType = extension;
     },
     answerNextOpenDialog(path) {
       openAnswers.push(path);

@@ -1,16 +1,88 @@
-// `treasury-desk audit verify | anchor | head | checkpoint | export`: the signed, hash-chained audit log. verify checks every
+// `treasury-desk audit list | verify | anchor | head | checkpoint | export`: the signed, hash-chained audit log. list prints
+// each row as a sentence with whether it verifies, under the viewer's filters (operator, action, request, time, search). verify checks every
 // row's signature against the roster as it stood then (and, given --against, that a checkpoint's row is still there
 // with the same hash) and exits 1 naming the first row that does not hold; head and checkpoint give the head's seq and
 // fingerprint for the team to keep elsewhere; export writes every row (statement, signature, hash) as JSON lines.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { addEngineOptions, withSession } from '../engine-session';
+import { parseIsoTime, typedTimeToMs, wholeNumber, type TypedTime } from '../args';
 import { NegativeAnswer, UsageError } from '../errors';
-import { plural } from '../format';
+import { plural, table } from '../format';
 import type { CommandRegistrar } from '../program';
+import type { AuditRowVerification } from '../../contract';
+
+interface AuditFilterOptions {
+  readonly operator?: string;
+  readonly action?: string;
+  readonly request?: string;
+  readonly from?: string;
+  readonly to?: string;
+  readonly search?: string;
+}
+
+function addAuditFilters(command: Command): Command {
+  return command
+    .option('--operator <name>', 'only rows this operator signed')
+    .option('--action <domain/verb>', 'only rows of this action, e.g. withdrawals/approve')
+    .option('--request <id|fingerprint>', 'only rows about this withdrawal request (its number or its fingerprint ABCD-EFGH-IJKL-MNOP)')
+    .option('--from <iso>', 'rows at or after this date or time (without an offset, in the reporting time zone)')
+    .option('--to <iso>', 'rows before this date or time (without an offset, in the reporting time zone)')
+    .option('--search <text>', "text the row's sentence or details contain (any case)");
+}
+
+/** The filters as a request; typed times are checked at once (exit 2 before any desk opens), read in `timeZone` later. */
+function auditFilters(options: AuditFilterOptions): (timeZone: string) => Record<string, string | number> {
+  const from: TypedTime | undefined = options.from === undefined ? undefined : parseIsoTime(options.from, '--from');
+  const to: TypedTime | undefined = options.to === undefined ? undefined : parseIsoTime(options.to, '--to');
+  return (timeZone) => ({
+    ...(options.operator !== undefined ? { operator: options.operator } : {}),
+    ...(options.action !== undefined ? { action: options.action } : {}),
+    ...(options.request !== undefined ? { request: options.request } : {}),
+    ...(options.search !== undefined ? { search: options.search } : {}),
+    ...(from !== undefined ? { from: typedTimeToMs(from, timeZone) } : {}),
+    ...(to !== undefined ? { to: typedTimeToMs(to, timeZone) } : {}),
+  });
+}
+
+const FILTER_LABELS = { operator: '--operator', action: '--action', request: '--request', from: '--from', to: '--to', search: '--search' } as const;
+
+/** A row's standing as a word with a mark, never a colour alone. */
+function standing(verification: AuditRowVerification): string {
+  switch (verification.status) {
+    case 'verified':
+      return '✓ verified';
+    case 'failed':
+      return '✗ FAILED';
+    case 'unchecked':
+      return '? unchecked';
+    default: {
+      const unreachable: never = verification;
+      return unreachable;
+    }
+  }
+}
 
 export const registerAuditCommands: CommandRegistrar = (program, io) => {
   const audit = program.command('audit').description('The append-only, signed and hash-chained audit log');
+
+  addEngineOptions(
+    addAuditFilters(audit.command('list').description('The audit log as sentences, newest first, each with whether its signature and chain link verify'))
+      .option('--limit <n>', 'rows per page (1 to 1000)', wholeNumber(1, 1000), 50)
+      .option('--cursor <cursor>', 'continue after a previous page (its next cursor)'),
+  ).action(async (options: AuditFilterOptions & { readonly limit: number; readonly cursor?: string }, command: Command) => {
+    const filtersIn = auditFilters(options);
+    await withSession(command, io, async (session) => {
+      const request = { ...filtersIn(session.timeZone), limit: options.limit, ...(options.cursor !== undefined ? { cursor: options.cursor } : {}) };
+      const page = await session.run('audit/list', request, FILTER_LABELS);
+      session.output(page, () => {
+        if (page.rows.length === 0) return session.say('no audit rows match');
+        io.stdout(table(['#', `when (${session.timeZone})`, 'verifies', 'what happened'], page.rows.map((row) => [String(row.seq), session.time(row.at), standing(row.verification), row.sentence]), ['right']));
+        for (const row of page.rows) if (row.verification.status !== 'verified') session.say(`row ${row.seq} ${row.verification.status}: ${row.verification.reason}`);
+        if (page.nextCursor !== null) io.stderr(`more rows: add --cursor ${page.nextCursor}\n`);
+      });
+    });
+  });
 
   addEngineOptions(
     audit
@@ -76,13 +148,19 @@ export const registerAuditCommands: CommandRegistrar = (program, io) => {
   });
 
   addEngineOptions(
-    audit
-      .command('export')
-      .description('Write every audit row, with its statement, signature and hash, as JSON lines')
-      .argument('<file>', 'the file to write (replaced whole)'),
-  ).action(async (file: string, _options: unknown, command: Command) => {
+    addAuditFilters(
+      audit
+        .command('export')
+        .description('Write the audit rows the filters select (every row without one) as JSON lines, with statement, signature and hash, or as CSV sentences')
+        .argument('<file>', 'the file to write (replaced whole)')
+        .option('--format <format>', 'jsonl or csv (default: csv for a .csv file, else jsonl)'),
+    ),
+  ).action(async (file: string, options: AuditFilterOptions & { readonly format?: string }, command: Command) => {
+    const wanted = options.format ?? (file.toLowerCase().endsWith('.csv') ? 'csv' : 'jsonl');
+    if (wanted !== 'csv' && wanted !== 'jsonl') throw new UsageError(`--format takes jsonl or csv (got ${JSON.stringify(wanted)}).`);
+    const filtersIn = auditFilters(options);
     await withSession(command, io, async (session) => {
-      const written = await session.run('audit/export', { path: resolve(file) }, { path: 'FILE' });
+      const written = await session.run('audit/export', { ...filtersIn(session.timeZone), path: resolve(file), format: wanted }, { ...FILTER_LABELS, path: 'FILE', format: '--format' });
       session.output(written, () => session.say(`wrote ${written.rows} audit row${written.rows === 1 ? '' : 's'} to ${written.path}`));
     });
   });

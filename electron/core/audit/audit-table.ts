@@ -248,17 +248,81 @@ export function exportAudit(db: ReadableDB, range: { readonly fromSeq?: number; 
   return (statements(db).range.all(range.fromSeq ?? 1, range.toSeq ?? Number.MAX_SAFE_INTEGER) as AuditDbRow[]).map(auditRowFromDb);
 }
 
-/** Newest rows first, optionally of one profile; `after` is the cursor of the previous page. */
-export function listAudit(db: ReadableDB, query: { readonly profile?: string; readonly limit: number; readonly after?: string | null }): Page<AuditRow> {
+/** Which rows a list or an export covers (audit/list's filters): each condition given narrows it; none, every row. */
+export interface AuditQuery {
+  readonly profile?: string;
+  readonly operator?: string;
+  readonly action?: string;
+  /** Rows about these subjects of `profile` (a withdrawal's intent hash and userOrder): the (profile, subject) index. */
+  readonly subjects?: readonly string[];
+  /** [from, to): the row's time. */
+  readonly from?: number;
+  readonly to?: number;
+}
+
+function auditWhere(query: AuditQuery): { where: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (query.subjects !== undefined && query.profile !== undefined) {
+    conditions.push('profile = ? AND subject IN (SELECT value FROM json_each(?))');
+    params.push(query.profile, JSON.stringify(query.subjects));
+  } else if (query.profile !== undefined) {
+    conditions.push('(profile = ? OR profile IS NULL)');
+    params.push(query.profile);
+  }
+  if (query.operator !== undefined) {
+    conditions.push('operator = ? COLLATE NOCASE');
+    params.push(query.operator);
+  }
+  if (query.action !== undefined) {
+    conditions.push('action = ?');
+    params.push(query.action);
+  }
+  if (query.from !== undefined) {
+    conditions.push('at >= ?');
+    params.push(query.from);
+  }
+  if (query.to !== undefined) {
+    conditions.push('at < ?');
+    params.push(query.to);
+  }
+  return { where: conditions.map((condition) => `${condition} AND `).join(''), params };
+}
+
+/** How many rows a search reads per query while it looks for a page's matches. */
+const SCAN_BATCH = 500;
+
+/**
+ * Newest rows first, of those `query` selects and `matches` accepts (a search the SQL cannot answer); `after` is the
+ * cursor of the previous page. The cursor names the last row returned, so rows a search skipped are never lost.
+ */
+export function listAudit(
+  db: ReadableDB,
+  query: AuditQuery & { readonly limit: number; readonly after?: string | null },
+  matches?: (row: AuditRow) => boolean,
+): Page<AuditRow> {
   const limit = checkPageSize(query.limit);
-  const before = query.after === undefined || query.after === null ? Number.MAX_SAFE_INTEGER : decodeCursor(query.after).id;
-  const sql =
-    query.profile === undefined
-      ? `SELECT ${COLUMNS} FROM audit_log WHERE seq < ? ORDER BY seq DESC LIMIT ?`
-      : `SELECT ${COLUMNS} FROM audit_log WHERE (profile = ? OR profile IS NULL) AND seq < ? ORDER BY seq DESC LIMIT ?`;
-  const params = query.profile === undefined ? [before, limit + 1] : [query.profile, before, limit + 1];
+  let before = query.after === undefined || query.after === null ? Number.MAX_SAFE_INTEGER : decodeCursor(query.after).id;
+  const { where, params } = auditWhere(query);
+  const sql = `SELECT ${COLUMNS} FROM audit_log WHERE ${where}seq < ? ORDER BY seq DESC LIMIT ?`;
+  const batch = matches === undefined ? limit + 1 : Math.max(SCAN_BATCH, limit + 1);
+  const found: AuditRow[] = [];
+  for (;;) {
+    const rows = (dynamic(db, sql).all(...params, before, batch) as AuditDbRow[]).map(auditRowFromDb);
+    for (const row of rows) if ((matches === undefined || matches(row)) && found.length <= limit) found.push(row);
+    const last = rows[rows.length - 1];
+    if (found.length > limit || rows.length < batch || last === undefined) break;
+    before = last.seq;
+  }
+  return toPage(found, limit, (row) => ({ at: row.at, id: row.seq }));
+}
+
+/** Every row `query` selects and `matches` accepts, oldest first (an export of a filtered view). */
+export function auditRowsWhere(db: ReadableDB, query: AuditQuery, matches?: (row: AuditRow) => boolean): AuditRow[] {
+  const { where, params } = auditWhere(query);
+  const sql = `SELECT ${COLUMNS} FROM audit_log WHERE ${where}seq >= 1 ORDER BY seq`;
   const rows = (dynamic(db, sql).all(...params) as AuditDbRow[]).map(auditRowFromDb);
-  return toPage(rows, limit, (row) => ({ at: row.at, id: row.seq }));
+  return matches === undefined ? rows : rows.filter(matches);
 }
 
 // ---- the legacy, unsigned log (before migration 0050) --------------------------------------------------------------

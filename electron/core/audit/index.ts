@@ -18,6 +18,8 @@ export {
   auditRowsBySubject,
   auditRowsOfKindsSince,
   auditRowsOfAction,
+  auditRowsWhere,
+  type AuditQuery,
   exportAudit,
   getAuditRow,
   iterateAudit,

@@ -43,6 +43,7 @@ export {
 export {
   firstOrderCallbackAt,
   getWithdrawalRequest,
+  getWithdrawalRequestByFingerprint,
   getWithdrawalRequestByIntentHash,
   getWithdrawalRequestByUserOrder,
   listUnsettledWithdrawalRequests,

@@ -159,6 +159,7 @@ const statements = perDatabase((db) => ({
   byId: db.prepare(`SELECT ${COLUMNS} FROM withdrawal_requests WHERE id = ?`),
   byUserOrder: db.prepare(`SELECT ${COLUMNS} FROM withdrawal_requests WHERE user_order = ?`),
   byIntentHash: db.prepare(`SELECT ${COLUMNS} FROM withdrawal_requests WHERE profile = ? AND intent_hash = ?`),
+  byFingerprint: db.prepare(`SELECT ${COLUMNS} FROM withdrawal_requests WHERE profile = ? AND fingerprint = ? ORDER BY id LIMIT 1`),
   setError: db.prepare('UPDATE withdrawal_requests SET last_error = @error, updated_at = @now WHERE id = @id'),
   unsettled: db.prepare(
     `SELECT ${COLUMNS} FROM withdrawal_requests
@@ -255,6 +256,12 @@ export function getWithdrawalRequestByUserOrder(db: ReadableDB, userOrder: strin
 /** The request whose signed intent has this hash (a decision statement's subject). */
 export function getWithdrawalRequestByIntentHash(db: ReadableDB, profile: string, intentHash: string): WithdrawalRequest | undefined {
   const row = statements(db).byIntentHash.get(profile, intentHash) as RequestRow | undefined;
+  return row === undefined ? undefined : toRequest(row);
+}
+
+/** The request whose signed intent has this fingerprint (`ABCD-EFGH-IJKL-MNOP`, what approvers read). */
+export function getWithdrawalRequestByFingerprint(db: ReadableDB, profile: string, fingerprint: string): WithdrawalRequest | undefined {
+  const row = statements(db).byFingerprint.get(profile, fingerprint) as RequestRow | undefined;
   return row === undefined ? undefined : toRequest(row);
 }
 

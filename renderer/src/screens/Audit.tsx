@@ -1,22 +1,129 @@
-// Audit log: every signed statement and system event in a hash chain (audit/list pages), the head's fingerprint
-// (audit/head), chain verification naming the first altered row and why (audit/verify), checkpoints written to a file
-// the team keeps elsewhere and verification against one (audit/checkpoint, audit/verify against), and export.
-import { useEffect } from 'react';
-import { DateTime } from '../components/DateTime';
+// Audit log: every signed statement and system event in a hash chain, as the audit viewer shows it (audit/list pages
+// under filters by operator, kind, request and time, and a search; each row one sentence and whether its signature and
+// chain link verify, as a word with an icon), the head's fingerprint (audit/head), chain verification naming the first
+// altered row and why (audit/verify), checkpoints written to a file the team keeps elsewhere and verification against
+// one (audit/checkpoint, audit/verify against), and the export of the filtered view (CSV or JSON lines).
+import { useEffect, useState } from 'react';
+import { AUDIT_ACTIONS, auditActionLabel, auditDetailsText, auditSentence, currencyName, type AuditEntryView, type AuditRowVerification, type AuditSentenceFormat } from '../../../electron/contract';
+import { DateTime, useReportingTimeZone } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { ExportButton } from '../components/ExportButton';
+import { Field } from '../components/Field';
+import { Select } from '../components/Select';
 import { useFileAction } from '../file-action';
 import { Fingerprint } from '../components/Fingerprint';
-import { shorten } from '../format';
-import { useAuditStore } from '../stores/audit';
+import { groupAmount, shorten } from '../format';
+import { useDebounced } from '../hooks';
+import { EMPTY_AUDIT_FILTERS, useAuditStore } from '../stores/audit';
 
-function detailsText(details: unknown): string {
-  if (details === null || details === undefined) return '';
-  if (typeof details === 'string') return details;
-  try {
-    return JSON.stringify(details);
-  } catch {
-    return String(details);
-  }
+/** Amounts in a sentence grouped in the person's locale, like every other screen. */
+const SCREEN_AMOUNTS: AuditSentenceFormat = { amount: (amount, currency) => `${groupAmount(amount)} ${currencyName(currency)}` };
+
+/** The row's sentence, its amounts grouped for this screen. */
+function sentenceOf(entry: AuditEntryView): string {
+  return auditSentence(entry, SCREEN_AMOUNTS);
+}
+
+const STANDING: Readonly<Record<AuditRowVerification['status'], { readonly icon: string; readonly word: string; readonly badge: string }>> = {
+  verified: { icon: '✓', word: 'Verified', badge: 'badge--good' },
+  failed: { icon: '✗', word: 'Fails', badge: 'badge--bad' },
+  unchecked: { icon: '?', word: 'Unchecked', badge: 'badge--warn' },
+};
+
+/** Whether the row verifies: an icon and a word (never a colour alone), the reason on hover and for screen readers. */
+function Standing({ verification }: { readonly verification: AuditRowVerification }): React.JSX.Element {
+  const shown = STANDING[verification.status];
+  const reason = verification.status === 'verified' ? 'Its signature and its link to the entry before verify.' : verification.reason;
+  return (
+    <span className={`badge ${shown.badge}`} title={reason} data-testid="@audit/row-standing" data-status={verification.status}>
+      <span aria-hidden="true">{shown.icon}</span> {shown.word}
+      <span className="visually-hidden">: {reason}</span>
+    </span>
+  );
+}
+
+/** A detail's value as one line: text as it is, anything else as compact JSON (escaped either way). */
+function detailValue(value: unknown): string {
+  return typeof value === 'string' ? value : auditDetailsText(value);
+}
+
+/** The row's signed details, subject and key, folded away under its sentence: one "name: value" line each. */
+function RowDetails({ entry }: { readonly entry: AuditEntryView }): React.JSX.Element {
+  const details = entry.details !== null && typeof entry.details === 'object' && !Array.isArray(entry.details) ? Object.entries(entry.details as Record<string, unknown>) : [['details', entry.details] as const];
+  const pairs: (readonly [string, string])[] = [
+    ...(entry.subject === null ? [] : [['subject', entry.subject] as const]),
+    ['signed by key', entry.keyFingerprint],
+    ...(entry.profile === null ? [] : [['profile', entry.profile] as const]),
+    ...details.map(([name, value]) => [name, detailValue(value)] as const),
+  ];
+  return (
+    <details className="audit-details">
+      <summary>Details</summary>
+      <dl className="audit-details__list">
+        {pairs.map(([name, value]) => (
+          <div key={name}>
+            <dt>{name}</dt>
+            <dd className="mono">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+/** The viewer's filters: operator, kind, request, dates (reporting zone) and a search over sentences and details. */
+function AuditFilters(): React.JSX.Element {
+  const filters = useAuditStore((state) => state.filters);
+  const timeZone = useReportingTimeZone();
+  const [typed, setTyped] = useState({ operator: filters.operator, request: filters.request, search: filters.search });
+  const debounced = useDebounced(typed, 300);
+  useEffect(() => {
+    const current = useAuditStore.getState().filters;
+    if (debounced.operator !== current.operator || debounced.request !== current.request || debounced.search !== current.search) void useAuditStore.getState().setFilters(debounced);
+  }, [debounced]);
+  const set = (partial: Parameters<ReturnType<typeof useAuditStore.getState>['setFilters']>[0]): void => void useAuditStore.getState().setFilters(partial);
+  const actions: readonly string[] = ['', ...AUDIT_ACTIONS];
+  return (
+    <form className="filters filters--audit" role="search" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
+      <Field label="Operator">
+        {(control) => <input {...control} className="input" type="search" value={typed.operator} onChange={(event) => setTyped({ ...typed, operator: event.target.value })} placeholder="e.g. alice" data-testid="@audit/operator-filter" />}
+      </Field>
+      <Field label="Kind">
+        {(control) => (
+          <Select control={control} value={filters.action} options={actions} label={(action) => (action === '' ? 'Every kind' : auditActionLabel(action))} onChange={(action) => set({ action })} testId="@audit/action-filter" />
+        )}
+      </Field>
+      <Field label="Withdrawal request (number or fingerprint)">
+        {(control) => (
+          <input {...control} className="input input--mono" type="search" value={typed.request} onChange={(event) => setTyped({ ...typed, request: event.target.value })} placeholder="e.g. 12 or ABCD-EFGH-IJKL-MNOP" data-testid="@audit/request-filter" />
+        )}
+      </Field>
+      <Field label={`From (date, ${timeZone})`}>
+        {(control) => <input {...control} className="input" type="date" value={filters.from} onChange={(event) => set({ from: event.target.value })} data-testid="@audit/from" />}
+      </Field>
+      <Field label={`To (date, ${timeZone})`}>
+        {(control) => <input {...control} className="input" type="date" value={filters.to} onChange={(event) => set({ to: event.target.value })} data-testid="@audit/to" />}
+      </Field>
+      <Field label="Search what happened and details" className="filters__search">
+        {(control) => (
+          <input {...control} className="input" type="search" value={typed.search} onChange={(event) => setTyped({ ...typed, search: event.target.value })} placeholder="e.g. approved" data-testid="@audit/search" data-search-box="" />
+        )}
+      </Field>
+      <div className="filters__clear">
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setTyped({ operator: '', request: '', search: '' });
+            set(EMPTY_AUDIT_FILTERS);
+          }}
+          data-testid="@audit/clear-filters"
+        >
+          Clear filters
+        </button>
+      </div>
+    </form>
+  );
 }
 
 export function Audit(): React.JSX.Element {
@@ -29,6 +136,7 @@ export function Audit(): React.JSX.Element {
   const verifyError = useAuditStore((state) => state.verifyError);
   const verifiedAgainst = useAuditStore((state) => state.verifiedAgainst);
   const head = useAuditStore((state) => state.head);
+  const filters = useAuditStore((state) => state.filters);
   useEffect(() => {
     void useAuditStore.getState().load();
     void useAuditStore.getState().loadHead();
@@ -100,18 +208,19 @@ export function Audit(): React.JSX.Element {
       </section>
       <section className="card" aria-labelledby="audit-title">
         <h2 id="audit-title">Entries</h2>
-        <ErrorNotice error={error} />
+        <AuditFilters />
+        <ErrorNotice error={error} testId="@audit/list-error" />
         <div className="table-wrap">
-          <table className="table table--dense" data-testid="@audit/table">
+          <table className="table table--dense table--audit" data-testid="@audit/table">
             <thead>
               <tr>
                 <th scope="col" className="num">
                   #
                 </th>
                 <th scope="col">When</th>
-                <th scope="col">Operator</th>
-                <th scope="col">Action</th>
-                <th scope="col">Subject</th>
+                <th scope="col">Verifies</th>
+                <th scope="col">What happened</th>
+                <th scope="col">Kind</th>
                 <th scope="col">Details</th>
               </tr>
             </thead>
@@ -122,20 +231,27 @@ export function Audit(): React.JSX.Element {
                     {entry.seq === badSeq ? <span className="badge badge--bad">altered</span> : null} {entry.seq}
                   </td>
                   <td className="small"><DateTime at={entry.at} /></td>
-                  <td>{entry.operator ?? '—'}</td>
-                  <td className="mono">{entry.action}</td>
-                  <td className="mono small" title={entry.subject ?? undefined}>
-                    {entry.subject === null ? '' : shorten(entry.subject, 8)}
+                  <td>
+                    <Standing verification={entry.verification} />
                   </td>
-                  <td className="mono small clip" title={detailsText(entry.details)}>
-                    {detailsText(entry.details)}
+                  <td data-testid="@audit/row-sentence">{sentenceOf(entry)}</td>
+                  <td className="small" title={entry.subject ?? undefined}>
+                    {auditActionLabel(entry.action)}
+                    {entry.subject === null ? null : <span className="mono muted"> {shorten(entry.subject, 8)}</span>}
+                  </td>
+                  <td className="small">
+                    <RowDetails entry={entry} />
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
-        {!loading && entries.length === 0 ? <p className="muted">No entries yet.</p> : null}
+        {!loading && entries.length === 0 ? (
+          <p className="muted" data-testid="@audit/empty">
+            {filters === EMPTY_AUDIT_FILTERS ? 'No entries yet.' : 'No entries match these filters.'}
+          </p>
+        ) : null}
         {nextCursor === null ? null : (
           <button type="button" className="button" disabled={loading} onClick={() => void useAuditStore.getState().loadMore()}>
             {loading ? 'Loading…' : 'Load older entries'}
@@ -182,16 +298,20 @@ function Checkpoints(): React.JSX.Element {
 }
 
 function AuditExport(): React.JSX.Element {
-  const exporting = useFileAction(() => useAuditStore.getState().exportLog());
   return (
     <section className="card" aria-labelledby="audit-export-title">
       <h2 id="audit-export-title">Export</h2>
-      <p className="muted">The whole log, with its hashes and signatures, as JSON lines.</p>
-      <button type="button" className="button" disabled={exporting.busy} onClick={() => void exporting.run()} data-testid="@audit/export-button">
-        Export the log…
-      </button>
-      <ErrorNotice error={exporting.error} />
-      <p role="status">{exporting.done === null ? null : `Exported ${exporting.done.value.rows} entries to ${exporting.done.fileName}.`}</p>
+      <p className="muted">
+        The entries the filters above select (the whole log without a filter). Choose the file type in the save dialog: JSON lines keep each entry&apos;s
+        signed statement, signature and hash with its sentence; CSV holds the sentences for a spreadsheet. The export is recorded in the log.
+      </p>
+      <ExportButton
+        groupLabel="Export the audit entries shown"
+        label="Export these entries…"
+        action={() => useAuditStore.getState().exportLog()}
+        written={(value) => `Exported ${value.rows.toLocaleString('en-US')} ${value.rows === 1 ? 'entry' : 'entries'}`}
+        testId="@audit/export"
+      />
     </section>
   );
 }

@@ -29,7 +29,7 @@ const GROUPS: readonly (readonly [string, string])[] = [
   ['withdraw', 'preflight, request, approve, reject, cancel, submit, status, list or export'],
   ['policy', 'list or set'],
   ['sending', 'status, freeze or unfreeze'],
-  ['audit', 'verify, anchor, head, checkpoint or export'],
+  ['audit', 'list, verify, anchor, head, checkpoint or export'],
   ['callbacks', 'listen'],
   ['settings', 'show, timezone or stuck-thresholds'],
   ['wire', 'encrypt, decrypt, sign or verify'],

@@ -117,6 +117,22 @@ describe('file dialogs', () => {
     expect(refused).toEqual(fail('invalidInput', 'could not write audit-2026-11-23.jsonl: permission denied'));
   });
 
+  it('exports the filtered audit view in the file type chosen in the save dialog', async () => {
+    const csvFile = join(folder, 'kept', 'audit view.CSV');
+    const { shell, saves } = fakeShell({ save: csvFile });
+    const handlers = windowHandlers(shell);
+    const filter = { operator: 'bob', action: 'withdrawals/approve', request: '12', from: 1, to: 2, search: 'usdt' };
+    expect(await dispatchWindowCall(handlers, 'desktop/exportAudit', filter)).toEqual(ok({ cancelled: false, fileName: 'audit view.CSV', value: { rows: 7 } }));
+    expect(saves.map((request) => request.filters.map((type) => type.extensions.join()))).toEqual([['jsonl', 'csv']]);
+    const jsonl = fakeShell();
+    expect(await dispatchWindowCall(windowHandlers(jsonl.shell), 'desktop/exportAudit', { search: 'usdt' })).toEqual(ok({ cancelled: false, fileName: 'audit-2026-11-23.jsonl', value: { rows: 7 } }));
+    expect(engineCalls).toEqual([
+      { method: 'audit/export', request: { ...filter, path: csvFile, format: 'csv' } },
+      { method: 'audit/export', request: { search: 'usdt', path: join(folder, 'chosen', 'audit-2026-11-23.jsonl'), format: 'jsonl' } },
+    ]);
+    expect(await dispatchWindowCall(handlers, 'desktop/exportAudit', { path: '/etc/passwd' })).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
+  });
+
   it('verifies against, and imports, the file chosen in the open dialog', async () => {
     const checkpoint = join(folder, 'kept', 'checkpoint.json');
     const { shell, opens } = fakeShell({ open: checkpoint });

@@ -15,6 +15,7 @@ import { migration0120 } from './0120-labels';
 import { migration0140 } from './0140-connection-log';
 import { migration0150 } from './0150-team-mode';
 import { migration0160 } from './0160-team-refusals-now';
+import { migration0170 } from './0170-audit-viewer-indexes';
 import type { Migration } from './runner';
 
 export { assertMigrationList, latestVersion, readUserVersion, runMigrations, trigramAvailable, type Migration } from './runner';
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0140,
   migration0150,
   migration0160,
+  migration0170,
 ];
