@@ -145,6 +145,11 @@ export const AUDIT_SENTENCES: Readonly<Record<string, Sentence>> = {
     return `${p.who} proposed to add ${p.subject} to the address book${label === null ? '' : ` as "${label}"`}`;
   },
   'addressbook/remove': (p) => `${p.who} removed ${p.subject} from the address book`,
+  'sending/freeze': (p) => {
+    const reason = text(p.details, 'reason');
+    return `${p.who} froze all sending${reason === null ? '' : `: "${reason}"`}`;
+  },
+  'sending/propose-unfreeze': (p) => `${p.who} proposed lifting the freeze on sending (a second admin confirms)`,
   'profiles/propose-add': (p) => `${p.who} proposed to add profile ${p.subject}${text(p.details, 'merchantId') === null ? '' : ` (merchant ${text(p.details, 'merchantId')})`}`,
   'profiles/propose-remove': (p) => `${p.who} proposed to remove profile ${p.subject}`,
   // operators' audited actions (ledger/kinds/action.ts)
