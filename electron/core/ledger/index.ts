@@ -16,6 +16,7 @@ export {
   workstationEnrolment,
 } from './kinds/action';
 export { ROSTER_BODIES } from './kinds/roster';
+export { requestQuoteSchema } from './kinds/withdrawal';
 export {
   LEGACY_SEALED,
   ORDER_ACCEPTED,
