@@ -135,7 +135,8 @@ export function reviewOf(context: DeskParts, request: WithdrawalRequest, roster:
     fingerprint: intent === null ? null : intentFingerprint(intent),
     signed: intent !== null,
     altered,
-    problems: evidence.verification.problems,
+    // Still waiting for approvals is what `approvals` says; every other problem is the approver's to read.
+    problems: evidence.verification.problems.filter((problem) => !problem.startsWith('waiting')),
     initiator: evidence.initiator,
     currency: shown.currency,
     currencyName: symbol === null ? shown.currency : CURRENCIES[symbol].displayName,
