@@ -1,5 +1,7 @@
 // Public face of the contract: methods, request schemas, DTOs, events and the Result type.
+export * from './amount-text';
 export * from './api';
+export * from './approver-view';
 export * from './application-log';
 export * from './audit-sentences';
 export * from './balance-totals';

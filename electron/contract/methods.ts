@@ -12,6 +12,7 @@ import { ORDER_FINAL_SCOPES, type ApprovalsWaitingView, type NotificationPrefere
 import type { AssetTotalsView, BalanceHistoryView } from './balance-totals';
 import type { ConnectionPanelView } from './connection-panel';
 import type { ApprovalsQueueView, PayoutBatchSummary, PayoutBatchView, PayoutSubmitResult } from './payouts';
+import type { ApproverView } from './approver-view';
 import type { PeriodStatement } from './period-statement';
 import type { ReconciliationReport } from './reconciliation';
 import { STUCK_THRESHOLD_RANGE_MS, WATCHED_ORDER_STATUSES, type StuckThresholdsView } from './stuck-orders';
@@ -277,6 +278,8 @@ export const CONTRACT = {
   /** Submitting is a decision of a named operator with the submit permission, passphrase-checked. */
   'withdrawals/submit': method(z.strictObject({ id: z.string().min(1).max(64), as: actingOperator }))<Dto.WithdrawalView>(),
   'withdrawals/get': method(z.strictObject({ id: z.string().min(1).max(64) }))<Dto.WithdrawalView>(),
+  /** Everything an approver is shown before signing, from the signed intent and verified statements (issue 20, part 5). */
+  'withdrawals/review': method(z.strictObject({ id: z.string().min(1).max(64) }))<ApproverView>(),
 
   /** The approvals queue: single requests someone still has to act on, and each such batch payout once (never its lines). */
   'withdrawals/queue': method(none)<ApprovalsQueueView>(),

@@ -63,6 +63,7 @@ export const PRELOAD_METHOD_NAMES = [
   'withdrawals/cancel',
   'withdrawals/submit',
   'withdrawals/get',
+  'withdrawals/review',
   'withdrawals/list',
   'withdrawals/queue',
   'payouts/import',

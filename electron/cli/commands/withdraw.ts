@@ -1,13 +1,25 @@
 // `treasury-desk withdraw ...`: the withdrawal desk. preflight and request (fee, total, balance after, approvals
 // needed, warnings with look-alike positions, the intent's fingerprint), approve / reject / cancel / submit as a named
-// operator (each shows the request and its fingerprint before the passphrase is asked), status with the verification
+// operator (each shows the request and its fingerprint before the passphrase is asked; approve shows everything the
+// approver signs, as `show` does), status with the verification
 // of its signed statements, each approval and whether it counts, the platform's remark and every field of the order
 // record the service reported, the timeline, and whether the order is stuck and what to do next; list (--stuck: the
 // orders stuck now); export writes the requests as CSV. The engine enforces roles, self-approval, parties and states, and verifies the statements; the CLI
 // shows its answers.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { decisionsOpen, escapeSingleLine, WITHDRAWAL_STATES, type StuckFlagView, type WithdrawalPreflight, type WithdrawalView } from '../../contract';
+import {
+  type ApproverView,
+  decisionsOpen,
+  escapeSingleLine,
+  groupAmount,
+  reviewLines,
+  reviewWarning,
+  WITHDRAWAL_STATES,
+  type StuckFlagView,
+  type WithdrawalPreflight,
+  type WithdrawalView,
+} from '../../contract';
 import { wholeNumber } from '../args';
 import { addEngineOptions, PLACEHOLDER, withSession, type EngineSession } from '../engine-session';
 import { ContractFailure, NegativeAnswer, UsageError } from '../errors';
@@ -24,6 +36,9 @@ interface WithdrawalOptions {
 }
 
 const LABELS = { toAddress: '--to', withdrawType: '--type', id: 'ID' } as const;
+
+/** The locale the CLI groups amounts for in what a decision shows (1,250.5), as the app does in an en-US locale. */
+const CLI_LOCALE = 'en-US';
 
 function addWithdrawalOptions(command: Command): Command {
   return command
@@ -78,7 +93,7 @@ function fingerprintText(withdrawal: WithdrawalView): string {
 
 /** One line naming the request and its fingerprint, e.g. for "Approving request 12: ...". */
 function requestLine(withdrawal: WithdrawalView): string {
-  return `request ${withdrawal.id}: ${withdrawal.amount} ${withdrawal.currency} to ${withdrawal.toAddress}, requested by ${withdrawal.initiator}; fingerprint ${fingerprintText(withdrawal)}`;
+  return `request ${withdrawal.id}: ${groupAmount(withdrawal.amount, CLI_LOCALE)} ${withdrawal.currency} to ${withdrawal.toAddress}, requested by ${withdrawal.initiator}; fingerprint ${fingerprintText(withdrawal)}`;
 }
 
 /** Each approval or rejection, and whether it counts toward four-eyes (and why not). */
@@ -167,6 +182,17 @@ function refusedRequest(error: unknown): unknown {
   return new NegativeAnswer(`refused: ${error.message.replace(/^invalidInput: /, '')}`);
 }
 
+/**
+ * Everything the approver signs (withdrawals/review), one `label  value` line each in the contract's words, the same
+ * as the app's approve dialog and detail; an item to look at twice is marked `!`, a warning comes first.
+ */
+function reviewText(session: EngineSession, review: ApproverView): string[] {
+  const warning = reviewWarning(review);
+  const lines = reviewLines(review, { locale: CLI_LOCALE, time: (ms) => session.time(ms) });
+  const text = fields(lines.map((line) => [`${line.warn ? '!' : ' '} ${line.label}`, line.value] as const));
+  return [...(warning === null ? [] : [`WARNING: ${warning}`]), ...text.split('\n').filter((line) => line !== ''), ...review.problems.map((problem) => `  problem: ${problem}`)];
+}
+
 type DecisionMethod = 'withdrawals/approve' | 'withdrawals/reject' | 'withdrawals/cancel' | 'withdrawals/submit';
 
 /**
@@ -183,6 +209,10 @@ async function decide(
   session.check(method, { ...request, as: { operator, passphrase: PLACEHOLDER } }, LABELS);
   const current = await session.run('withdrawals/get', { id: request.id }, LABELS);
   session.beforeAsking(`${verb} ${requestLine(current)}`);
+  if (method === 'withdrawals/approve') {
+    // The approver sees everything they sign before the passphrase is asked.
+    for (const line of reviewText(session, await session.run('withdrawals/review', { id: request.id }, LABELS))) session.beforeAsking(line);
+  }
   const as = await session.acting(operator);
   return (await session.run(method, { ...request, as }, LABELS)) as WithdrawalView;
 }
@@ -294,6 +324,21 @@ export const registerWithdrawCommands: CommandRegistrar = (program, io) => {
       });
     },
   );
+
+  addEngineOptions(
+    withdraw
+      .command('show')
+      .description('Show everything an approver signs: amount, fee and total, chain, type, memo as remark, the destination\'s standing, the rule, approvals given and still needed, age, fingerprint')
+      .argument('<id>', 'the request id'),
+  ).action(async (id: string, _options: unknown, command: Command) => {
+    await withSession(command, io, async (session) => {
+      const review = await session.run('withdrawals/review', { id }, LABELS);
+      session.output(review, () => {
+        session.say(`request ${review.id}, as its approvers are shown it (${session.timeZone}):`);
+        for (const line of reviewText(session, review)) session.say(line);
+      });
+    });
+  });
 
   addEngineOptions(
     withdraw

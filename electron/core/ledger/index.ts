@@ -16,7 +16,7 @@ export {
   workstationEnrolment,
 } from './kinds/action';
 export { ROSTER_BODIES } from './kinds/roster';
-export { requestBodySchema } from './kinds/withdrawal';
+export { requestBodySchema, requestQuoteSchema } from './kinds/withdrawal';
 export {
   LEGACY_SEALED,
   ORDER_ACCEPTED,

@@ -4,9 +4,11 @@
 // shortened; no address, key, secret or balance is ever part of a notice. A discreet body says the same without
 // amounts, names or reasons: what a locked desk shows on a screen anyone may be looking at.
 import { CURRENCIES, isCurrencySymbol } from '../../chains';
-import { escapeUnsafeText, type ConnectionState, type OfflineReason, type PayoutBatchView } from '../../contract';
+import { duration, escapeUnsafeText, type ConnectionState, type OfflineReason, type PayoutBatchView } from '../../contract';
 import type { Deposit } from '../deposits';
 import type { WithdrawalRequest } from '../withdrawals';
+
+export { duration } from '../../contract';
 
 export interface NotificationText {
   readonly title: string;
@@ -27,16 +29,6 @@ export function quoted(text: string, limit = QUOTE_LIMIT): string {
 export function money(amount: string, currency: string): string {
   const name = isCurrencySymbol(currency) ? CURRENCIES[currency].displayName : quoted(currency, 40);
   return `${quoted(amount, 60)} ${name}`;
-}
-
-/** "2 h 5 min", "45 min", "under a minute". */
-export function duration(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'under a minute';
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  const rest = minutes % 60;
-  return [days > 0 ? `${days} d` : '', hours > 0 ? `${hours} h` : '', rest > 0 ? `${rest} min` : ''].filter(Boolean).join(' ');
 }
 
 export function approvalWaitingText(

@@ -58,6 +58,7 @@ import {
 } from '../ledger';
 import { stuckFlag, stuckThresholds } from './watchdog';
 import { batchLineRef } from './batch-line-ref';
+import { requestQuote } from './review';
 import { listAddressBook, recordAddressUse } from '../address-book';
 import { type StoreDatabase } from '../store/database';
 import {
@@ -113,7 +114,7 @@ function requestIdOf(id: string): number {
   return value;
 }
 
-function loadRequest(context: DeskParts, id: string): WithdrawalRequest {
+export function loadRequest(context: DeskParts, id: string): WithdrawalRequest {
   const profile = context.activeProfile();
   const request = getWithdrawalRequest(context.db, requestIdOf(id));
   if (!request || request.profile !== profile.name) throw new DeskError('notFound', `no withdrawal request ${id} in profile ${profile.name}`);
@@ -324,7 +325,7 @@ export async function requestWithdrawal(
   const hash = intentHash(intent);
   let request: WithdrawalRequest | undefined;
   // One transaction: the signed request statement (also the audit row) and the request row.
-  await acting.sign({ kind: 'request', subject: hash, body: { intent: JSON.parse(encodeIntent(intent)) as never, warnings: check.warnings.map((issue) => issue.message) } }, (row) => {
+  await acting.sign({ kind: 'request', subject: hash, body: { intent: JSON.parse(encodeIntent(intent)) as never, warnings: check.warnings.map((issue) => issue.message), ...requestQuote(check) } }, (row) => {
     request = storeIntentRequest(context.db, { profile: profile.name, intent, initiator: acting.name, requestSeq: row.seq }, context.now());
   });
   if (!request) throw new DeskError('internal', 'the request was not stored');

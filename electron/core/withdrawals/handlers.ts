@@ -14,6 +14,7 @@ import {
   approveWithdrawal,
   cancelWithdrawal,
   getWithdrawalView,
+  loadRequest,
   policyFor,
   preflight,
   rejectWithdrawal,
@@ -23,6 +24,7 @@ import {
 } from './desk';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { policyProblems } from './policy';
+import { reviewOf } from './review';
 import { sharedViewRows } from './verify';
 import { recordStuckOrders, stuckOrders } from './watchdog';
 import { DEFAULT_PAGE, type Handle } from '../kernel/handle';
@@ -39,6 +41,7 @@ type WithdrawalMethods =
   | 'withdrawals/cancel'
   | 'withdrawals/submit'
   | 'withdrawals/get'
+  | 'withdrawals/review'
   | 'withdrawals/list'
   | 'policies/list'
   | 'policies/set'
@@ -69,6 +72,7 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
     'withdrawals/cancel': handle('withdrawals/cancel', (request) => cancelWithdrawal(context, request.id, request.reason, request.as)),
     'withdrawals/submit': handle('withdrawals/submit', (request) => submitWithdrawal(context, request.id, request.as)),
     'withdrawals/get': handle('withdrawals/get', (request) => getWithdrawalView(context, request.id)),
+    'withdrawals/review': handle('withdrawals/review', (request) => reviewOf(context, loadRequest(context, request.id))),
     'withdrawals/list': handle('withdrawals/list', (request) => {
       if (request.stuck === true) {
         // Whoever finds an order stuck records it (once): the CLI too, where no watchdog runs.

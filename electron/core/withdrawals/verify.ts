@@ -46,6 +46,8 @@ export interface IntentEvidence {
   readonly approvals: readonly ApprovalView[];
   /** A verifying submit statement exists. */
   readonly submitted: boolean;
+  /** The verifying request statement's row (its body may carry the preflight's quote: review.ts). */
+  readonly requestRow: ChainRow | null;
 }
 
 /** The intent the request's columns describe, with the non-wire fields taken from the signed one. */
@@ -164,6 +166,7 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
     initiator: null,
     approvals: [],
     submitted: false,
+    requestRow: null,
   });
   const subject = decisionSubject(request);
   if (subject === null || request.intentHash === null || request.intentJson === null) {
@@ -263,6 +266,7 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
     initiator: initiator.name,
     approvals,
     submitted,
+    requestRow,
   };
 }
 

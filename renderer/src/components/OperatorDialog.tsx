@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { displayText } from '../format';
 import { useOperatorPromptStore } from '../stores/operator-prompt';
 import { useSessionStore } from '../stores/session';
+import { ApproverReview } from './ApproverReview';
 import { DemoOperators } from './DemoOperators';
 import { ErrorNotice } from './ErrorNotice';
 import { Fingerprint } from './Fingerprint';
@@ -77,6 +78,7 @@ export function OperatorDialog(): React.JSX.Element {
           </h2>
           {pending.fingerprint === undefined ? null : <Fingerprint {...pending.fingerprint} testId="@operator-dialog/fingerprint" />}
           <p data-testid="@operator-dialog/description">{displayText(pending.description)}</p>
+          {pending.review === undefined ? null : <ApproverReview view={pending.review} testId="@operator-dialog/review" />}
           {pending.hint === undefined ? null : <p className="muted">{displayText(pending.hint)}</p>}
           <DemoOperators />
           <Field label="Operator" error={fieldError(fields, 'as.operator', 'operator')}>

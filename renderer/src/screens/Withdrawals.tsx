@@ -4,13 +4,15 @@
 // count toward four-eyes (and why one does not) and any problem found. The detail shows the platform's remark on the
 // order (escaped, labelled as the service's text) and every field of the order record the service reported. Orders
 // carry their label (edited in place) and can be found by it. A batch payout's lines are never decided on here: the
-// queue shows each batch once (opening it in Batch payouts), All orders marks each line with its batch.
+// queue shows each batch once (opening it in Batch payouts), All orders marks each line with its batch. The approve
+// dialog and the detail show everything an approver signs (withdrawals/review, components/ApproverReview).
 import { useEffect, useState } from 'react';
 import { CURRENCIES } from '../../../electron/chains';
-import type { BatchLineRef, PayoutBatchQueueEntry, WithdrawalView } from '../../../electron/contract';
+import type { ApproverView, BatchLineRef, PayoutBatchQueueEntry, WithdrawalView } from '../../../electron/contract';
 import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import { call, type ContractError } from '../api';
 import { Amount } from '../components/Amount';
+import { ApproverReview } from '../components/ApproverReview';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { ExportButton } from '../components/ExportButton';
@@ -20,7 +22,7 @@ import { Fingerprint } from '../components/Fingerprint';
 import { RecordFields } from '../components/RecordFields';
 import { RecordLabel } from '../components/RecordLabel';
 import { StuckFlag } from '../components/StuckFlag';
-import { currencyLabel, shorten, timeAgo } from '../format';
+import { currencyLabel, groupAmount, shorten, timeAgo } from '../format';
 import { useDebounced, useNow } from '../hooks';
 import { askOperator } from '../stores/operator-prompt';
 import { useWithdrawalsStore, type WithdrawalsTab } from '../stores/withdrawals';
@@ -129,6 +131,11 @@ function StateBadge({ view }: { readonly view: WithdrawalView }): React.JSX.Elem
   );
 }
 
+/** "1,250.5 USDT on TRON to T…": the amount grouped as on every screen, never the raw string. */
+function decisionSummary(view: WithdrawalView): string {
+  return `${groupAmount(view.amount)} ${currencyLabel(view.currency)} to ${view.toAddress}`;
+}
+
 /** The fingerprint block of every decision on a request: the person deciding compares it with the initiator's. */
 function decisionFingerprint(view: WithdrawalView): { label: string; value: string | null; compare: string } {
   return {
@@ -139,10 +146,14 @@ function decisionFingerprint(view: WithdrawalView): { label: string; value: stri
 }
 
 async function approve(view: WithdrawalView): Promise<ContractError | null> {
+  // The approver sees everything they sign, from the signed intent (withdrawals/review), before the passphrase.
+  const review = await call('withdrawals/review', { id: view.id });
+  if (!review.ok) return review.error;
   const result = await askOperator({
     title: 'Approve withdrawal',
     fingerprint: decisionFingerprint(view),
-    description: `${view.amount} ${currencyLabel(view.currency)} to ${view.toAddress}, requested by ${view.initiator}.`,
+    description: `${decisionSummary(view)}, requested by ${view.initiator}.`,
+    review: review.value,
     hint: `An approver other than the initiator (${view.initiator}) signs with their own passphrase.`,
     confirmLabel: 'Approve',
     run: (as) => useWithdrawalsStore.getState().approve(view.id, as),
@@ -154,7 +165,7 @@ async function reject(view: WithdrawalView): Promise<ContractError | null> {
   const result = await askOperator({
     title: 'Reject withdrawal',
     fingerprint: decisionFingerprint(view),
-    description: `${view.amount} ${currencyLabel(view.currency)} to ${view.toAddress}, requested by ${view.initiator}. A rejected request is never sent.`,
+    description: `${decisionSummary(view)}, requested by ${view.initiator}. A rejected request is never sent.`,
     confirmLabel: 'Reject',
     danger: true,
     reason: { label: 'Reason (recorded in the audit log)', required: true },
@@ -167,7 +178,7 @@ async function cancel(view: WithdrawalView): Promise<ContractError | null> {
   const result = await askOperator({
     title: 'Cancel withdrawal request',
     fingerprint: decisionFingerprint(view),
-    description: `${view.amount} ${currencyLabel(view.currency)} to ${view.toAddress}. It has not been sent to the service yet.`,
+    description: `${decisionSummary(view)}. It has not been sent to the service yet.`,
     confirmLabel: 'Cancel request',
     danger: true,
     reason: { label: 'Reason (optional)', required: false },
@@ -180,7 +191,7 @@ async function submit(view: WithdrawalView): Promise<ContractError | null> {
   const result = await askOperator({
     title: 'Send withdrawal to the service',
     fingerprint: decisionFingerprint(view),
-    description: `${view.amount} ${currencyLabel(view.currency)} to ${view.toAddress}, requested by ${view.initiator}. The desk checks the signed approvals once more, then creates the order at the service.`,
+    description: `${decisionSummary(view)}, requested by ${view.initiator}. The desk checks the signed approvals once more, then creates the order at the service.`,
     hint: 'An operator allowed to send withdrawals signs with their own passphrase.',
     confirmLabel: 'Send to the service',
     run: (as) => useWithdrawalsStore.getState().submit(view.id, as),
@@ -452,8 +463,25 @@ function timelineOf(view: WithdrawalView): TimelineEntry[] {
   return entries.sort((a, b) => a.at - b.at);
 }
 
+/** The approver's review of the request shown (withdrawals/review), read again whenever the request is (a change, Refresh). */
+function useReview(view: WithdrawalView): { readonly value: ApproverView | null; readonly error: ContractError | null } {
+  const [review, setReview] = useState<{ readonly value: ApproverView | null; readonly error: ContractError | null }>({ value: null, error: null });
+  useEffect(() => {
+    const { id } = view;
+    let current = true;
+    void call('withdrawals/review', { id }).then((result) => {
+      if (current) setReview(result.ok ? { value: result.value, error: null } : { value: null, error: result.error });
+    });
+    return () => {
+      current = false;
+    };
+  }, [view]);
+  return review;
+}
+
 function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JSX.Element {
   const [error, setError] = useState<ContractError | null>(null);
+  const review = useReview(view);
   const entries = timelineOf(view);
   return (
     <section className="card" aria-labelledby="withdrawal-detail-title" data-testid="@withdrawals/detail" data-id={view.id}>
@@ -479,6 +507,14 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
       )}
       <StuckFlag view={view} testId="@withdrawals/stuck-flag" />
       <Verification view={view} />
+      <h3>What its approvers sign</h3>
+      {review.error !== null ? (
+        <ErrorNotice error={review.error} testId="@withdrawals/detail-review-error" />
+      ) : review.value === null || review.value.id !== view.id ? (
+        <p className="muted">Reading its signed statements…</p>
+      ) : (
+        <ApproverReview view={review.value} testId="@withdrawals/detail-review" />
+      )}
       <dl className="facts">
         <dt>Currency</dt>
         <dd>{currencyLabel(view.currency)}</dd>
@@ -486,10 +522,14 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         <dd className="mono">{view.userOrder}</dd>
         <dt>Platform order</dt>
         <dd className="mono">{view.apiOrder ?? '—'}</dd>
-        <dt>Fee</dt>
-        <dd>
-          <Amount value={view.fee} currency={view.currency} />
-        </dd>
+        {view.fee === null ? null : (
+          <>
+            <dt>Fee charged by the service</dt>
+            <dd data-testid="@withdrawals/detail-service-fee">
+              <Amount value={view.fee} currency={view.currency} />
+            </dd>
+          </>
+        )}
         <dt>Service status</dt>
         <dd data-testid="@withdrawals/order-status">{view.orderStatus ?? 'not sent yet'}</dd>
         <dt>Transaction</dt>

@@ -1,6 +1,7 @@
 // useOperatorPromptStore: privileged actions ask "who is acting?" (operator name + passphrase, the contract's `as`)
 // through one modal dialog. The passphrase lives only in the dialog's input and the one call it is passed to.
 import { create } from 'zustand';
+import type { ApproverView } from '../../../electron/contract';
 import type { ContractError, Result } from '../api';
 
 export interface ActingOperator {
@@ -20,6 +21,8 @@ export interface OperatorPromptRequest {
    * the top of the dialog. A null value says there is none (a request made before signed approvals).
    */
   readonly fingerprint?: { readonly label: string; readonly value: string | null; readonly compare: string; readonly none?: string };
+  /** Everything an approver signs (withdrawals/review): shown under the fingerprint, before the passphrase is asked. */
+  readonly review?: ApproverView;
   /** Who is expected to act (e.g. "an approver other than the initiator"). */
   readonly hint?: string;
   readonly danger?: boolean;

@@ -433,7 +433,9 @@ describe('withdrawals', () => {
     const id = await request('13');
     const noPassphrase = await desk.cli(['withdraw', 'approve', id, '--as', APPROVER.name]);
     expect(expectDecisionFailure(noPassphrase, 2)).toContain('TREASURY_DESK_PASSPHRASE');
-    expect(noPassphrase.stdout).toMatch(new RegExp(`^Approving request ${id}: 13 trx\\.usdt to T\\w+, requested by carol; fingerprint ${FINGERPRINT.source}\n$`));
+    // Then everything the approver signs (withdrawals/review), before the passphrase was asked.
+    expect(noPassphrase.stdout).toMatch(new RegExp(`^Approving request ${id}: 13 trx\\.usdt to T\\w+, requested by carol; fingerprint ${FINGERPRINT.source}\n[! ] Amount \\(the recipient receives\\) +13 trx\\.usdt\n`));
+    expect(noPassphrase.stdout).toMatch(new RegExp(`\n[! ] Request fingerprint +${FINGERPRINT.source}\n$`));
     expect(expectFailure(await desk.cli(['withdraw', 'approve', '999999', '--as', APPROVER.name]), 1)).toBe('treasury-desk: notFound: no withdrawal request 999999 in profile main');
     expect(expectFailure(await desk.cli(['withdraw', 'submit', 'abc', '--as', APPROVER.name]), 2)).toMatch(/^treasury-desk: invalidInput: "abc" is not a withdrawal request id/);
     expectOk(await desk.cli(['withdraw', 'cancel', id, '--as', INITIATOR.name], as(INITIATOR)));
@@ -447,10 +449,10 @@ describe('withdrawals', () => {
     const approving = await desk.cli(['withdraw', 'approve', id, '--as', APPROVER.name], { answers: [APPROVER.passphrase] });
     expectOk(approving);
     expect(approving.prompts).toEqual(['Passphrase of bob:  [hidden]']);
-    expect(approving.stdout).toBe(
-      `Approving request ${id}: 14 trx.usdt to ${toAddress}, requested by carol; fingerprint ${fingerprint}\n` +
-        `request ${id}: approved (approvals 1/1 counted)\nsubmit it with "treasury-desk withdraw submit ${id} --as OPERATOR"\n`,
-    );
+    expect(approving.stdout.startsWith(`Approving request ${id}: 14 trx.usdt to ${toAddress}, requested by carol; fingerprint ${fingerprint}\n`)).toBe(true);
+    // Everything the approver signs comes before the passphrase (approver-view.test.ts checks each item).
+    expect(approving.stdout).toMatch(new RegExp(`\n  Request fingerprint +${fingerprint}\n`));
+    expect(approving.stdout.endsWith(`request ${id}: approved (approvals 1/1 counted)\nsubmit it with "treasury-desk withdraw submit ${id} --as OPERATOR"\n`)).toBe(true);
     // With --json on a terminal the line goes to stderr (stdout stays one JSON document).
     const cancelled = await desk.cli(['withdraw', 'cancel', id, '--as', INITIATOR.name, '--json'], { answers: [INITIATOR.passphrase] });
     expect(cancelled.code).toBe(0);

@@ -126,12 +126,16 @@ export function expectFailure(run: Captured, code: number): string {
 
 /**
  * A decision refused after the request was shown: stdout is only the line naming the request and its fingerprint
- * (printed before the passphrase is asked), stderr one `treasury-desk: ` line. Returns that line.
+ * (printed before the passphrase is asked; an approval then shows everything the approver signs, one `label  value`
+ * line per item), stderr one `treasury-desk: ` line. Returns that line.
  */
 export function expectDecisionFailure(run: Captured, code: number): string {
   expect(run.stderr).toMatch(/^treasury-desk: [^\n]+\n$/);
   expect(run.code, run.stderr).toBe(code);
-  expect(run.stdout).toMatch(/^(?:Approving|Rejecting|Cancelling|Submitting) request \d+: [^\n]+; fingerprint [A-Z2-7]{4}(?:-[A-Z2-7]{4}){3}\n$/);
+  expect(run.stdout).toMatch(/^(?:Approving|Rejecting|Cancelling|Submitting) request \d+: [^\n]+; fingerprint [A-Z2-7]{4}(?:-[A-Z2-7]{4}){3}\n/);
+  const review = run.stdout.split('\n').slice(1, -1);
+  if (run.stdout.startsWith('Approving')) expect(review.filter((line) => /^[! ] Request fingerprint +[A-Z2-7]{4}(?:-[A-Z2-7]{4}){3}$/.test(line))).toHaveLength(1);
+  else expect(review).toEqual([]);
   return run.stderr.slice(0, -1);
 }
 

@@ -24,9 +24,12 @@ export const intentSchema = z.object({
   requestedAt: z.number().int(),
 });
 
+/** What preflight computed for the request and its initiator saw (fee and total debited), shown to approvers (withdrawals/review.ts). */
+export const requestQuoteSchema = z.object({ fee: z.string(), totalDebited: z.string() });
+
 /** A request: a single withdrawal's intent, or a payout batch (payouts/batch.ts) with where it came from. */
 export const requestBodySchema = z.union([
-  z.object({ intent: intentSchema, warnings: z.array(z.string()).optional() }),
+  z.object({ intent: intentSchema, warnings: z.array(z.string()).optional(), quote: requestQuoteSchema.optional() }),
   z.object({ batch: z.custom<BatchIntent>(isBatchIntent, 'not a payout batch'), source: z.string().optional() }),
 ]);
 export type RequestBody = z.infer<typeof requestBodySchema>;

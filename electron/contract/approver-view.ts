@@ -1,0 +1,246 @@
+// What an approver is shown before signing (issue 20, part 5), the same words on every face: the engine's review of a
+// request (withdrawals/review, computed from the signed intent and verified statements) and its items as label/value
+// lines, which the app's approve dialog, the queue's detail, `withdraw show` and the CLI's approve prompt all print.
+// Invariant: every label lives here and nowhere else; amounts are shown grouped (1,250.5), never converted to numbers.
+import { groupAmount } from './amount-text';
+
+/** "2 h 5 min", "45 min", "under a minute". */
+export function duration(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return 'under a minute';
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  return [days > 0 ? `${days} d` : '', hours > 0 ? `${hours} h` : '', rest > 0 ? `${rest} min` : ''].filter(Boolean).join(' ');
+}
+
+/** Where the fee shown comes from. */
+export type ReviewFeeSource =
+  /** The initiator signed it in the request statement, as preflight computed it from the currency list. */
+  | 'signedAtRequest'
+  /** A request made before fees were signed: computed now from the cached currency list, as preflight does. */
+  | 'currencyListNow'
+  /** The currency list holds no fee schedule for the currency (run a sync). */
+  | 'unknown';
+
+export interface ReviewLookAlike {
+  readonly address: string;
+  readonly label: string | null;
+  /** 0-based positions where the destination differs from this entry. */
+  readonly differingPositions: readonly number[];
+}
+
+export interface ReviewDestination {
+  readonly address: string;
+  /** In the address book by signed statements (an addition applied), and since when. */
+  readonly inBook: boolean;
+  readonly bookSince: number | null;
+  /** The desk's label of the address (address book), if any. */
+  readonly label: string | null;
+  /** Never paid from this desk (no earlier request to it was sent on a verifying submit statement). */
+  readonly isNew: boolean;
+  /** Entries of the book it looks like (the address-poisoning trick). */
+  readonly lookAlikes: readonly ReviewLookAlike[];
+  /** Earlier requests of this desk to this address that were sent (a verifying submit statement). */
+  readonly timesPaid: number;
+}
+
+export interface ReviewApproval {
+  readonly operator: string;
+  readonly at: number;
+  readonly counts: boolean;
+  readonly note: string | null;
+}
+
+/**
+ * The approvals the matched rule asks for, given and still needed. Later rules (approval groups, expiry) extend this
+ * one field: today it holds the number of independent approvals the matched policy tier requires.
+ */
+export interface ReviewApprovals {
+  readonly required: number;
+  readonly counted: number;
+  readonly stillNeeded: number;
+  readonly given: readonly ReviewApproval[];
+}
+
+export interface ReviewRule {
+  /** The signed policy statement's id the intent cites, or `default` when no policy was ever set. */
+  readonly policy: string;
+  /** The amount threshold that matched ("above 1000" needs `tierApprovals`), or null when none does (one approval). */
+  readonly tierAbove: string | null;
+  readonly tierApprovals: number;
+  /** The approvals the signed intent asks for (at least the tier's). */
+  readonly intentApprovals: number;
+  readonly dailyLimit: string | null;
+  readonly onlyFromBook: boolean;
+  readonly newDestinationWaitHours: number;
+}
+
+export interface ApproverView {
+  readonly id: string;
+  /** The intent's fingerprint, or null when no signed intent verifies. */
+  readonly fingerprint: string | null;
+  /** A signed intent verifies: every field below comes from it. False: the fields are the row's, and must not be trusted. */
+  readonly signed: boolean;
+  /** Fields where the request row differs from the signed intent (the intent's values are shown). */
+  readonly altered: readonly string[];
+  /** What the statements say against sending it now (a rejection, missing approvals, a tampered row...). */
+  readonly problems: readonly string[];
+  readonly initiator: string | null;
+  readonly currency: string;
+  /** "USDT on TRON". */
+  readonly currencyName: string;
+  /** "TRON". */
+  readonly chainName: string;
+  readonly amount: string;
+  readonly fee: string | null;
+  readonly feeSource: ReviewFeeSource;
+  /** Set when the currency list now gives another fee than the one signed. */
+  readonly feeNow: string | null;
+  readonly totalDebited: string | null;
+  readonly withdrawType: 'normal' | 'financialConfirmation';
+  readonly memo: string | null;
+  /** Exactly what the service receives as the order's remark (the fingerprint, then the memo). */
+  readonly remark: string | null;
+  readonly destination: ReviewDestination;
+  readonly rule: ReviewRule;
+  readonly approvals: ReviewApprovals;
+  /** The signed request time, and how long ago that was when the review was made. */
+  readonly requestedAt: number | null;
+  readonly ageMs: number;
+}
+
+/** The items an approver is shown, in order. */
+export const REVIEW_ITEMS = ['amount', 'fee', 'total', 'currency', 'type', 'memo', 'destination', 'standing', 'rule', 'given', 'needed', 'age', 'fingerprint'] as const;
+export type ReviewItem = (typeof REVIEW_ITEMS)[number];
+
+/** The one place the approver's labels are written. */
+export const REVIEW_LABELS: Readonly<Record<ReviewItem, string>> = {
+  amount: 'Amount (the recipient receives)',
+  fee: 'Fee',
+  total: 'Total debited',
+  currency: 'Currency and chain',
+  type: 'Withdrawal type',
+  memo: "Memo (the service receives it as the order's remark)",
+  destination: 'Destination',
+  standing: "Destination's standing",
+  rule: 'Rule that applies',
+  given: 'Approvals given',
+  needed: 'Approvals still needed',
+  age: 'Requested',
+  fingerprint: 'Request fingerprint',
+};
+
+export interface ReviewLine {
+  readonly item: ReviewItem;
+  readonly label: string;
+  readonly value: string;
+  /** Something the approver must look at twice (a look-alike, a new destination, a fee that changed, an altered row). */
+  readonly warn: boolean;
+}
+
+export interface ReviewFormat {
+  /** The locale amounts are grouped for ('en-US' on the CLI, the person's on the app). */
+  readonly locale: string;
+  /** An instant as the face shows it (the reporting time zone). */
+  readonly time: (ms: number) => string;
+}
+
+/** The rule that matched and why, in words: the tier the amount falls in, and the policy's other conditions. */
+export function ruleText(view: Pick<ApproverView, 'rule' | 'amount' | 'currencyName'>, locale: string): string {
+  const { rule } = view;
+  const amount = groupAmount(view.amount, locale);
+  const plural = (count: number): string => `${count} approval${count === 1 ? '' : 's'}`;
+  const policy = rule.policy === 'default' ? `the default ${view.currencyName} policy (none was ever set)` : `the ${view.currencyName} policy ${rule.policy.slice(0, 12)}`;
+  const tier =
+    rule.tierAbove === null
+      ? `no amount tier applies to ${amount}, so ${plural(rule.tierApprovals)}`
+      : `${amount} is above ${groupAmount(rule.tierAbove, locale)}: that tier needs ${plural(rule.tierApprovals)}`;
+  const asked = rule.intentApprovals > rule.tierApprovals ? `; the signed request asks for ${plural(rule.intentApprovals)}` : '';
+  const extras = [
+    rule.dailyLimit === null ? null : `daily limit ${groupAmount(rule.dailyLimit, locale)}`,
+    rule.onlyFromBook ? 'only addresses from the book' : null,
+    rule.newDestinationWaitHours > 0 ? `a new destination waits ${rule.newDestinationWaitHours} h` : null,
+  ].filter((extra): extra is string => extra !== null);
+  return `${policy}: ${tier}${asked}${extras.length === 0 ? '' : `; ${extras.join('; ')}`}`;
+}
+
+function feeSourceText(view: ApproverView): string {
+  switch (view.feeSource) {
+    case 'signedAtRequest':
+      return 'as preflight computed it, signed by the initiator';
+    case 'currencyListNow':
+      return 'from the currency list now; the request predates signed fees';
+    case 'unknown':
+      return 'not known: the currency list holds no fee schedule, run a sync';
+    default: {
+      const never: never = view.feeSource;
+      return never;
+    }
+  }
+}
+
+/** Who still has to approve, in words (later: which groups, and when approvals expire). */
+export function stillNeededText(approvals: ReviewApprovals): string {
+  if (approvals.stillNeeded === 0) return `none: ${approvals.counted} of ${approvals.required} independent approval${approvals.required === 1 ? '' : 's'} given`;
+  return `${approvals.stillNeeded} more, from operators independent of the initiator and of each other (${approvals.counted} of ${approvals.required} given)`;
+}
+
+/** The standing of the destination in words: book entry and label, new or paid before, look-alikes. */
+export function standingText(destination: ReviewDestination, time: (ms: number) => string): string {
+  const book = destination.inBook
+    ? `in the address book${destination.bookSince === null ? '' : ` since ${time(destination.bookSince)}`}`
+    : 'not in the address book';
+  const label = destination.label === null ? 'no label' : `labelled "${destination.label}"`;
+  const paid = destination.isNew ? 'NEW: never paid from this desk' : `paid ${destination.timesPaid} time${destination.timesPaid === 1 ? '' : 's'} before from this desk`;
+  const alike = destination.lookAlikes.map(
+    (entry) =>
+      `LOOK-ALIKE of ${entry.address}${entry.label === null ? '' : ` ("${entry.label}")`}, differing at positions ${entry.differingPositions.map((position) => position + 1).join(', ')}`,
+  );
+  return [book, label, paid, ...alike].join('; ');
+}
+
+/** Every item of the review as a label and a value in words, the same on every face. */
+export function reviewLines(view: ApproverView, format: ReviewFormat): ReviewLine[] {
+  const money = (value: string | null): string => (value === null ? 'not known' : `${groupAmount(value, format.locale)} ${view.currency}`);
+  const given = view.approvals.given.map(
+    (approval) => `${approval.operator} at ${format.time(approval.at)}${approval.counts ? '' : ` (does not count${approval.note === null ? '' : `: ${approval.note}`})`}`,
+  );
+  const values: Readonly<Record<ReviewItem, { value: string; warn: boolean }>> = {
+    amount: { value: money(view.amount), warn: view.altered.includes('amount') },
+    fee: {
+      value: `${money(view.fee)} (${feeSourceText(view)})${view.feeNow === null ? '' : `; the currency list now says ${money(view.feeNow)}`}`,
+      warn: view.feeSource !== 'signedAtRequest' || view.feeNow !== null,
+    },
+    total: { value: money(view.totalDebited), warn: view.totalDebited === null },
+    currency: { value: `${view.currencyName} (${view.currency}), on the ${view.chainName} chain`, warn: view.altered.includes('currency') },
+    type: {
+      value: view.withdrawType === 'financialConfirmation' ? "financialConfirmation (the platform's finance side confirms before paying out)" : 'normal',
+      warn: view.altered.includes('withdrawType'),
+    },
+    memo: {
+      value: `${view.memo === null ? 'none' : `"${view.memo}"`}; the order's remark will read "${view.remark ?? 'not known: no signed intent'}"`,
+      warn: view.altered.includes('memo'),
+    },
+    destination: { value: view.destination.address, warn: view.altered.includes('toAddress') },
+    standing: { value: standingText(view.destination, format.time), warn: view.destination.isNew || view.destination.lookAlikes.length > 0 || !view.destination.inBook },
+    rule: { value: ruleText(view, format.locale), warn: false },
+    given: { value: given.length === 0 ? 'none yet' : given.join('; '), warn: false },
+    needed: { value: stillNeededText(view.approvals), warn: view.approvals.stillNeeded > 0 },
+    age: {
+      value: view.requestedAt === null ? 'not known: no signed intent' : `${duration(view.ageMs)} ago, at ${format.time(view.requestedAt)}, by ${view.initiator ?? 'nobody verified'}`,
+      warn: false,
+    },
+    fingerprint: { value: view.fingerprint ?? 'none: no signed intent verifies', warn: view.fingerprint === null },
+  };
+  return REVIEW_ITEMS.map((item) => ({ item, label: REVIEW_LABELS[item], ...values[item] }));
+}
+
+/** What the approver is told first when the row was altered or no intent verifies (null when all is in order). */
+export function reviewWarning(view: ApproverView): string | null {
+  if (!view.signed) return 'No signed intent verifies for this request: what is shown comes from its row and must not be approved.';
+  if (view.altered.length > 0) {
+    return `The request row was altered after it was made (${view.altered.join(', ')}): shown here is what ${view.initiator ?? 'the initiator'} signed.`;
+  }
+  return null;
+}
