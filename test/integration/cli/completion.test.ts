@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../../electron/cli/program';
 import { runInProcessPlain } from '../../support/cli';
 
-const WITHDRAW = ['preflight', 'request', 'approve', 'reject', 'cancel', 'submit', 'status', 'list', 'export'];
+const WITHDRAW = ['preflight', 'request', 'approve', 'reject', 'cancel', 'submit', 'status', 'show', 'list', 'export'];
 
 /** The program's own top-level commands, as its help lists them (the `help` command included). */
 function topLevelCommands(): string[] {

@@ -43,7 +43,7 @@ describe('usage errors under --json (no desk opened)', () => {
   it("the CLI's own usage errors (a bare group, an unknown command, a bad duration) likewise", async () => {
     expect(jsonFailure(await runInProcessPlain(['--json', 'withdraw']), 2)).toMatchObject({
       code: 'invalidInput',
-      message: 'withdraw needs a subcommand: preflight, request, approve, reject, cancel, submit, status, list or export (see "treasury-desk withdraw --help").',
+      message: 'withdraw needs a subcommand: preflight, request, approve, reject, cancel, submit, status, show, list or export (see "treasury-desk withdraw --help").',
     });
     expect(jsonFailure(await runInProcessPlain(['--json', 'frobnicate']), 2)).toMatchObject({ code: 'invalidInput', message: expect.stringMatching(/^unknown command 'frobnicate': use profile, /) });
     expect(jsonFailure(await runInProcessPlain(['settings', 'stuck-thresholds', '--pending-transfer', '2 hours', '--as', 'alice', '--json']), 2)).toEqual({

@@ -26,7 +26,7 @@ const GROUPS: readonly (readonly [string, string])[] = [
   ['deposits', 'list or export'],
   ['address', 'create, list, qr or validate'],
   ['operator', 'found, invite, accept, confirm, withdraw-proposal, role, disable, rekey, passphrase, device or list'],
-  ['withdraw', 'preflight, request, approve, reject, cancel, submit, status, list or export'],
+  ['withdraw', 'preflight, request, approve, reject, cancel, submit, status, show, list or export'],
   ['policy', 'list or set'],
   ['sending', 'status, freeze or unfreeze'],
   ['audit', 'list, verify, anchor, head, checkpoint or export'],
@@ -78,7 +78,7 @@ describe('command groups and unknown commands', () => {
 
   it('an unknown subcommand names the group and the choices', async () => {
     expect(usageLine(await run('withdraw', 'approv', '7'))).toBe(
-      `treasury-desk: unknown command 'withdraw approv': use preflight, request, approve, reject, cancel, submit, status, list or export (see "treasury-desk withdraw --help").`,
+      `treasury-desk: unknown command 'withdraw approv': use preflight, request, approve, reject, cancel, submit, status, show, list or export (see "treasury-desk withdraw --help").`,
     );
   });
 
