@@ -1,7 +1,8 @@
 // Issue 13's records on a team desk (real PostgreSQL, sandbox, three workstations): a batch payout imported at A,
 // approved at B, submitted at A (one order per line at the sandbox) has its lines final at C; labels set and imported
 // at A are found at B; an address-book addition proposed at A and approved at B is in force at C under "only from
-// book"; a row this version does not know (a newer workstation's) is reported once and replication goes on.
+// book"; a freeze signed at A reaches C and holds A's send until a second admin lifts it (issue 20); a row this
+// version does not know (a newer workstation's) is reported once and replication goes on.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -137,6 +138,30 @@ describe('labels and the address book on a team desk', () => {
     await within('the new label at C', SEEN_WITHIN_MS, async () => (await c.value('addressbook/list', {})).entries.find((entry) => entry.address === book)?.note === 'relabelled at A');
     expect((await c.value('addressbook/list', {})).entries.find((entry) => entry.address === book)?.label).toBe('Vendor Team 2');
   });
+});
+
+describe('the emergency freeze on a team desk', () => {
+  it('signed at A, it reaches C, holds a send approved at B, and lifts for every workstation once a second admin confirms', async () => {
+    await a.value('policies/set', { currency: 'trx.usdt', thresholds: [], dailyLimit: null, useFinancialConfirmation: false, onlyFromBook: false, as: ADMIN }).then((change) =>
+      a.value('operators/confirm', { proposal: change.proposal.id, as: SECOND_ADMIN }),
+    );
+    const { withdrawal } = await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '12', toAddress: tronAddress(), as: INITIATOR });
+    await within('the request at B', SEEN_WITHIN_MS, async () => (await b.value('withdrawals/list', { limit: 50 })).rows.some((row) => row.userOrder === withdrawal.userOrder));
+    const atB = (await b.value('withdrawals/list', { limit: 50 })).rows.find((row) => row.userOrder === withdrawal.userOrder);
+    await b.value('withdrawals/approve', { id: atB?.id ?? '', as: APPROVER });
+    await within('the approval at A', SEEN_WITHIN_MS, async () => (await a.value('withdrawals/get', { id: withdrawal.id })).state === 'approved');
+
+    await a.value('sending/freeze', { reason: 'team drill', as: ADMIN });
+    await within('the freeze at C', SEEN_WITHIN_MS, async () => (await c.value('sending/state', {})).frozen?.reason === 'team drill');
+    const held = await a.call('withdrawals/submit', { id: withdrawal.id, as: INITIATOR });
+    expect(held).toMatchObject({ ok: false, error: { code: 'held', message: expect.stringMatching(/sending is frozen by alice/) } });
+    expect(sandboxOrders(desk).some((order) => order.userOrder === withdrawal.userOrder)).toBe(false);
+
+    const lifting = await a.value('sending/unfreeze', { as: ADMIN });
+    await a.value('operators/confirm', { proposal: lifting.lift?.id, as: SECOND_ADMIN });
+    await within('the lift at C', SEEN_WITHIN_MS, async () => (await c.value('sending/state', {})).frozen === null);
+    expect((await a.value('withdrawals/submit', { id: withdrawal.id, as: INITIATOR })).state).not.toBe('approved');
+  }, 90_000);
 });
 
 describe('a desk event that is not one of the named ones', () => {
