@@ -7,13 +7,11 @@ import { readRegularFile } from '../core/files/bounded-read';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { QUIET_CHROMIUM_FLAGS } from './chromium-flags';
 import { UsageError } from './errors';
 
 /** The names Chromium goes by, in the order they are looked for on PATH. */
 export const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome-stable', 'google-chrome'] as const;
-
-/** Flags that keep a Chromium started for one job from phoning home or setting itself up (the test harness uses them too). */
-export const QUIET_CHROMIUM_FLAGS: readonly string[] = ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** How long the browser may take to print one statement. */
 const PRINT_TIMEOUT_MS = 120_000;

@@ -1,7 +1,7 @@
 // Test harness only: how this project launches a browser — Debian's Chromium (Playwright's own download is impossible
 // here) with flags that keep it from phoning home. Shared by playwright.config.ts and the UI benchmark; it also prints
 // statements to PDF for the harness's desktop double and the PDF tests.
-import { QUIET_CHROMIUM_FLAGS } from '../../electron/cli/print-pdf';
+import { QUIET_CHROMIUM_FLAGS } from '../../electron/cli/chromium-flags';
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS: readonly string[] = ['--no-sandbox', ...QUIET_CHROMIUM_FLAGS, '--disable-quic'];
 
