@@ -14,7 +14,7 @@ import { relative, sep } from 'node:path';
 export const CORE_MODULES = [
   {
     name: 'kernel',
-    owns: ['kernel/', 'errors.ts', 'secrets/errors.ts', 'secrets/fields.ts', 'log/', 'files/', 'export/', 'store/'],
+    owns: ['kernel/', 'log/', 'files/', 'export/', 'store/'],
     dependsOn: [],
   },
   { name: 'secrets', owns: ['secrets/'], dependsOn: [] },

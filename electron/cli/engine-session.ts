@@ -193,7 +193,7 @@ export async function withSession<T>(
   const [{ createEngine }, { KeychainVault }, { toContractError }, { appLog }] = await Promise.all([
     import('../core/engine'),
     import('../core/secrets'),
-    import('../core/errors'),
+    import('../core/kernel/errors'),
     import('../core/log'),
   ]);
   const dbPath = await deskDatabasePath(command, io);

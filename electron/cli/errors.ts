@@ -67,7 +67,7 @@ export interface Failure {
 
 /**
  * Maps any thrown value to a Failure. Usage errors are `invalidInput` (exit 2, as the contract's invalidInput is); a raw
- * protocol error gets its contract code from the engine's one mapping (core/errors.ts toContractError), passed in
+ * protocol error gets its contract code from the engine's one mapping (core/kernel/errors.ts toContractError), passed in
  * so this file stays free of the engine.
  */
 export function describeFailure(error: unknown, protocolCode: (error: ProtocolError) => ContractErrorCode = () => 'invalidInput'): Failure {

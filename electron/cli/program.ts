@@ -207,7 +207,7 @@ export async function runCli(args: readonly string[], anyIo: CliIo = processIo):
       return EXIT_USAGE;
     }
     // The engine's one protocol-to-contract mapping, loaded only for a raw protocol error (the wire commands).
-    const toContractError = error instanceof ProtocolError ? (await import('../core/errors')).toContractError : undefined;
+    const toContractError = error instanceof ProtocolError ? (await import('../core/kernel/errors')).toContractError : undefined;
     const described = describeFailure(error, (protocolError) => toContractError?.(protocolError).code ?? 'invalidInput');
     const failure = described.unexpected === true ? await recordUnexpected(error, running, described) : described;
     if (json) writeJsonError(io, failure, program, args);

@@ -5,7 +5,7 @@
 import { arch, platform, release, type as osType } from 'node:os';
 import type { ConnectionState, SyncStatus } from '../contract';
 import { LOG_FOLDER_NAME } from '../contract';
-import { DeskError } from './errors';
+import { DeskError } from './kernel/errors';
 import { appLog, secretRedactor, type LogFileInfo, type Redactor } from './log';
 
 /** What identifies the file's format (a reader checks `kind` and `formatVersion`). */

@@ -8,7 +8,7 @@ import type { AddressBookEntryView, AddressBookView, TreasuryHandlers } from '..
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { ProfileSelection } from '../profiles';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { actingAs, signAction, signRosterStatement } from '../operators';
 import { disjoint, type Roster } from '../ledger';
 import {

@@ -8,7 +8,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { actingAs, signAction } from '../operators';
 import { listDepositAddresses, saveDepositAddress, type DepositAddress } from './addresses-table';
 import { newUserOrder } from '../withdrawals';

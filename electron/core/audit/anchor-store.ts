@@ -4,7 +4,7 @@
 // chain and a desk key the chain enrolled. Invariant: a keychain that stops (or starts) answering, or another keychain
 // service name, never gives the desk a fresh key and an empty anchor that a rolled-back database would pass.
 import { existsSync } from 'node:fs';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { type DeskSecretStore, KeychainUnavailableError, type KeychainVault } from '../secrets';
 import { parseStatement } from '../ledger';
 import { auditHead, auditRowsNamingDeskKeys } from './audit-table';

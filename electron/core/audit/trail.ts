@@ -54,7 +54,7 @@ import {
 } from './audit-table';
 import { type StoreDatabase, writeTransaction } from '../store/database';
 import { getSetting } from '../profiles';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import type { TeamSeam, TeamSystemEvent } from './team-seam';
 import type { DeskSecretStore } from '../secrets';
 import type { DeskIdentity } from './desk-identity';

@@ -17,7 +17,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { actingAs, type OperatorCredentials } from '../operators';
 import { isLoopbackHost, RefusalSampler, SourceRateLimit, type RefusalSummary } from './refusals';
 import { appLog } from '../log';

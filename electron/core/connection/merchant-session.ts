@@ -12,7 +12,7 @@ import {
   type TokenLifetime,
 } from '../../protocol';
 import type { Dispatcher } from 'undici';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { registerSecret } from '../log/redact';
 import { type KeychainVault, type MerchantKeys, readCredentialsFile } from '../secrets';
 import type { WritableDB } from '../store/database';

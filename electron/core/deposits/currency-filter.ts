@@ -1,7 +1,7 @@
 // The deposits module's check of a currency filter (deposits, the dashboard, reconciliation): a symbol is accepted when
 // the desk knows it, the service lists it, or a deposit in it is held; anything else is refused as a likely typo.
 import { isCurrencySymbol } from '../../chains';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { getCurrency, unknownCurrencyReason } from '../merchant';
 import { type ReadableDB } from '../store/database';
 import { hasDepositsIn } from './deposits-table';

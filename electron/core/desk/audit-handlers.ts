@@ -6,7 +6,7 @@ import { ANCHOR_MOVED_ACTION, type AuditRecorder, auditRowsWhere, type DeskSecre
 import { actingAs, signAction } from '../operators';
 import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../profiles';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { DEFAULT_PAGE, type Handle } from '../kernel/handle';
 import { readTextFile, writeFileAtomically } from '../files/named-files';
 import type { SessionLock } from '../session';

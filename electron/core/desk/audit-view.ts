@@ -16,7 +16,7 @@ import { batchFingerprint, intentFingerprint, parseStatement, requestBodySchema,
 import { getWithdrawalRequest, getWithdrawalRequestByFingerprint } from '../withdrawals';
 import type { ProfileSelection } from '../profiles';
 import type { ReadableDB } from '../store/database';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { csvInstant, csvLine } from '../export/csv';
 
 /** audit/list's and audit/export's filter fields (contract/methods.ts auditFilter), as parsed. */

@@ -5,7 +5,7 @@ import type { AuditRecorder } from '../audit';
 import { getProfile, type ProfileSelection, type ProfileSwitch } from '../profiles';
 import type { MerchantConnection } from '../connection';
 import type { KeychainAccess } from '../secrets';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { appLog } from '../log';
 import {
   acceptInvitation,

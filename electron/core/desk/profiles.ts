@@ -23,7 +23,7 @@ import {
   type MerchantCredentialsText,
   readCredentialsFile,
 } from '../secrets';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { actingAs, deleteOperatorRecords, type OperatorCredentials, requireRemovalInForce } from '../operators';
 import { PROFILE_REMOVED } from '../ledger';
 import { deleteNotificationPreferences } from '../notifications';

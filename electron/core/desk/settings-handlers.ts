@@ -6,7 +6,7 @@ import type { AuditRecorder } from '../audit';
 import { getProfile, listProfiles, type ProfileSelection, setSetting, SETTING_KEYS } from '../profiles';
 import type { MerchantConnection } from '../connection';
 import { applicationLogFacts, diagnosticsText } from '../diagnostics';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { appLog, secretRedactor } from '../log';
 import { actingAs, signAction, type OperatorCredentials } from '../operators';
 import type { SessionLock } from '../session';

@@ -1,7 +1,7 @@
 // Reading and writing the files a person names (a CLI path, a save or open dialog's choice): a bounded read of a
 // regular file and a whole-or-nothing write (bounded-read.ts, atomic-write.ts), each failure bad input that names the
 // file and says why. Every feature and module that takes such a path uses these two.
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { writeFailureReason, writeFileAtomically as writeFileWhole, type AppendChunk } from './atomic-write';
 import { FileReadError, readRegularTextFile } from './bounded-read';
 

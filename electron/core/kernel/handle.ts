@@ -3,7 +3,7 @@
 // and the page sizes. Each module's handlers.ts declares the parts of the engine it uses and answers its own methods;
 // service.ts composes them. (Reading and writing the files a person names is core/files/named-files.ts.)
 import { ok, type MethodName, type Result, type TreasuryHandlers } from '../../contract';
-import { toContractError } from '../errors';
+import { toContractError } from './errors';
 import { appLog, registerRequestSecrets } from '../log';
 
 export const DEFAULT_PAGE = 50;

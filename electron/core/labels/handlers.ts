@@ -7,7 +7,7 @@ import type { LabelView, TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { ProfileSelection } from '../profiles';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import {
   importedLinesOf,
   labelLineText,

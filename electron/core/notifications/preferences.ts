@@ -18,7 +18,7 @@ import type { OperatorRole, Roster } from '../ledger';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { ProfileSelection } from '../profiles';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { actingAs, signAction, type OperatorCredentials } from '../operators';
 import { getNotificationPreferences, setNotificationPreferences } from './notifications-table';
 

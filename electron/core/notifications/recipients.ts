@@ -9,7 +9,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { judgeBatchLines, type JudgedLine } from '../payouts';
 import {
   alteredFields,

@@ -20,7 +20,7 @@ import {
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder, AuditRow, StatementDraft } from '../audit';
 import type { ProfileSelection } from '../profiles';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { getOperatorKey, getOperatorRecord, claimPassphraseAttempt, resetPassphraseFailures } from './operators-table';
 import {
   parseSealedKey,

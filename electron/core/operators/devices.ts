@@ -14,7 +14,7 @@ import {
 import type { Kernel } from '../kernel/kernel';
 import { type AuditRecorder, auditRowsOfAction, getAuditRow, namedDeskKey, WORKSTATION_ENROLMENT } from '../audit';
 import type { ProfileSelection } from '../profiles';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { ensureOperator, getOperatorKey, getOperatorRecord, saveOperatorKey } from './operators-table';
 import { actingAs, signAction, type OperatorCredentials } from './acting';
 import { rosterView } from './enrolment';

@@ -27,7 +27,7 @@ import {
 import type { Kernel } from '../kernel/kernel';
 import { type AuditRecorder, type AuditRow, toSignable } from '../audit';
 import type { ProfileSelection } from '../profiles';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { confusableName, confusableNameProblem } from './confusable-names';
 import {
   ensureOperator,

@@ -5,7 +5,7 @@
 import type { ProposalView, SendingStateView } from '../../contract';
 import { unsafeTextProblem } from '../../contract/display-text';
 import type { AuditRecorder } from '../audit';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import type { Kernel } from '../kernel/kernel';
 import { SENDING_SUBJECT } from '../ledger';
 import type { ProfileSelection } from '../profiles';

@@ -7,7 +7,7 @@ import type { ProfileChangeView } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import { type AuditRecorder, type ChainVerifier, iterateAudit } from '../audit';
 import { getProfile, type ProfileSelection } from '../profiles';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import {
   canonicalHash,
   foundingAfterPin,

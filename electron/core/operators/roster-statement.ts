@@ -2,7 +2,7 @@
 // and has the roster judge it inside the same transaction, so the engine never writes a roster row that would not
 // verify. Every workflow that signs roster statements (enrolment, devices, profile changes, the address book) uses it.
 import type { AuditRecorder, AuditRow, StatementDraft } from '../audit';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import type { ActingOperator } from './acting';
 
 /** Appends the operator's roster statement and has the roster judge it in the same transaction (with `within`'s writes). */

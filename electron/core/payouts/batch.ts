@@ -36,7 +36,7 @@ import type { Kernel } from '../kernel/kernel';
 import { type AuditRecorder, auditRowsBySubject } from '../audit';
 import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { csvLine } from '../export/csv';
 import { writeFileAtomically } from '../files/named-files';
 import { FileReadError, readRegularTextFile } from '../files/bounded-read';

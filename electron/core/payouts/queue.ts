@@ -12,7 +12,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import type { Roster } from '../ledger';
 import { listPayoutBatchesWithLinesIn, listWithdrawalRequests, type PayoutBatch, withdrawalView } from '../withdrawals';
 import { payoutBatchView } from './batch';

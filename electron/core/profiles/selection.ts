@@ -1,6 +1,6 @@
 // Which merchant profile the desk acts on: the one chosen in this run (--profile, a switch in the app, a headless
 // credentials file), else the active-profile setting, else the only profile. The profiles module's ProfileSelection.
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import type { ReadableDB } from '../store/database';
 import { getProfile, listProfiles, type Profile, type ProfileSelection } from './profiles-table';
 import { getSetting, SETTING_KEYS } from './settings-table';

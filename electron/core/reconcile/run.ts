@@ -6,7 +6,7 @@ import type { ReconciliationReport } from '../../contract/reconciliation';
 import { computeFee, feeScheduleOf, isFinalOrderStatus } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../profiles';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { balanceReadings, getCurrency, heldCurrencies, statedDecimals } from '../merchant';
 import { depositCurrencies, depositSightings, firstDepositCallbackAt } from '../deposits';
 import { getSyncState } from '../sync';

@@ -5,7 +5,7 @@ import type { TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { ProfileSelection } from '../profiles';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { buildPeriodStatement } from './period-statement';
 import { periodStatementCsv } from './statement-csv';
 import { periodStatementHtml } from './statement-html';

@@ -12,7 +12,7 @@ import type {
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { ProfileSelection } from '../profiles';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { exact, runReconciliation } from '../reconcile';
 
 export interface PeriodStatementRequest {

@@ -4,7 +4,7 @@ import { FileReadError, readRegularFile } from '../files/bounded-read';
 import { z } from 'zod';
 import { serviceBaseUrlProblem } from '../../chains';
 import { parseCredentials, type MerchantCredentialsText, type MerchantKeys } from './credentials';
-import { CredentialsFileError, InvalidCredentialsError } from './errors';
+import { CredentialsFileError, InvalidCredentialsError } from '../kernel/secrets-errors';
 
 /** `{"baseUrl", "merchantId", "secret", "platformPublicKey", "merchantPrivateKey"}`; keys as PEM or base64 DER (§1.2). */
 const credentialsFileSchema = z.object({

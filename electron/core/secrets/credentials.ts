@@ -8,8 +8,8 @@ import { parsePrivateKey, parsePublicKey, publicKeyFingerprint } from '../../pro
 import { AUTHORIZATION_PREFIX } from '../../protocol/profile';
 import { authorizationHeader } from '../../protocol/wire';
 import { registerSecret } from '../log/redact';
-import { InvalidCredentialsError } from './errors';
-import { CREDENTIAL_FIELDS, CREDENTIAL_FIELD_TITLES, type CredentialField } from './fields';
+import { InvalidCredentialsError } from '../kernel/secrets-errors';
+import { CREDENTIAL_FIELDS, CREDENTIAL_FIELD_TITLES, type CredentialField } from '../kernel/credential-fields';
 
 /** The four credentials as text, exactly as imported (keys as PEM or bare base64 DER, PROTOCOL §1.2). */
 export interface MerchantCredentialsText {

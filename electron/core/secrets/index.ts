@@ -1,5 +1,5 @@
 // Public API of core/secrets: the only module that holds merchant credentials and touches the OS keychain (house rule 2).
-export { CREDENTIAL_FIELDS, CREDENTIAL_FIELD_TITLES, type CredentialField } from './fields';
+export { CREDENTIAL_FIELDS, CREDENTIAL_FIELD_TITLES, type CredentialField } from '../kernel/credential-fields';
 export {
   MerchantKeys,
   describeCredentials,
@@ -42,7 +42,7 @@ export {
   type KeychainUnavailableReason,
   type PartialWriteOutcome,
   type SecretsErrorKind,
-} from './errors';
+} from '../kernel/secrets-errors';
 // For the other core modules:
 export { type DeskSecretStore } from './desk-secret-store';
 export { type KeychainAccess } from './keychain-access';

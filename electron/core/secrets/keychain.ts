@@ -10,8 +10,8 @@ import {
   ProfileExistsError,
   ProfileNotFoundError,
   type PartialWriteOutcome,
-} from './errors';
-import { CREDENTIAL_FIELDS, type CredentialField } from './fields';
+} from '../kernel/secrets-errors';
+import { CREDENTIAL_FIELDS, type CredentialField } from '../kernel/credential-fields';
 import { retryOnNoReply } from './no-reply-retry';
 import { SecretService } from './secret-service';
 

@@ -6,7 +6,7 @@ import { usableTimeZone, type SessionState } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import { getProfile, getSetting, type ProfileSelection, SETTING_KEYS } from '../profiles';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { unsealOperator, type OperatorCredentials } from '../operators';
 
 export const DEFAULT_LOCK_TIMEOUT_SECONDS = 900;

@@ -14,7 +14,7 @@ import { DEPOSITS_LIMIT_MAX, traceIntake, type DepositRecord } from '../../proto
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { MerchantConnection } from '../connection';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { writeTransaction, type ReadableDB, type StoreDatabase } from '../store/database';
 import { compareWithHeldDeposit, countDeposits, listHeldDepositRefs } from '../deposits';
 import { getSyncState, setSyncProgress } from './sync-state-table';

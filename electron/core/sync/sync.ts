@@ -17,7 +17,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { ProfileSelection } from '../profiles';
 import { diagnoseFailure, type MerchantConnection } from '../connection';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { appLog } from '../log';
 import { recordBalances, replaceCurrencies, saveMerchantInfo } from '../merchant';
 import { writeTransaction } from '../store/database';

@@ -30,7 +30,7 @@ import {
   readPinnedGenesis,
   TEAM_PROFILE_ACTION,
 } from '../ledger';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { appLog } from '../log';
 import {
   actingAs,

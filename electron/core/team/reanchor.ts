@@ -9,7 +9,7 @@ import type { Kernel } from '../kernel/kernel';
 import { auditHead, type AuditRecorder, type AuditRow, exportAudit } from '../audit';
 import { deleteSetting, getSetting, type ProfileSelection, setSetting } from '../profiles';
 import type { MerchantConnection } from '../connection';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { actingAs, authorize, unsealOperator, type OperatorCredentials } from '../operators';
 import { encodeCanonical, importPublicKey, REANCHORED_ACTION, signBytes, snapshotKey, verifyBytes } from '../ledger';
 import { projectionsFor } from './apply';

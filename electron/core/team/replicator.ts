@@ -27,7 +27,7 @@ import {
 import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
 import type { KeychainAccess } from '../secrets';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { appLog } from '../log';
 import { ORDER_ACCEPTED, ORDER_STATUS, parseStatement, type Roster } from '../ledger';
 import {

@@ -14,7 +14,7 @@ import {
   getAuditRow,
   WORKSTATION_ENROLMENT,
 } from '../audit';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { appLog } from '../log';
 import {
   type HeadAck,

@@ -43,7 +43,7 @@ import type { Kernel } from '../kernel/kernel';
 import { type AuditRecorder, requireAnchorStanding } from '../audit';
 import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { getCurrency, latestBalances, noAddressRulesReason, unknownCurrencyReason } from '../merchant';
 import { actingAs, type ActingOperator, type OperatorCredentials } from '../operators';
 import { ProfileNotFoundError } from '../secrets';

@@ -6,7 +6,7 @@ import { type AuditRecorder, toSignable } from '../audit';
 import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { freezeSending, proposalView, proposePolicy, proposeUnfreeze, sendingState } from '../operators';
 import { labelledRefs } from '../labels';
 import { listWithdrawalRequests } from './withdrawals-table';

@@ -20,7 +20,7 @@ import { isInFlight, isUnconfirmed } from '../../contract/withdrawal-lifecycle';
 import type { Kernel } from '../kernel/kernel';
 import { type AuditRecorder, auditRowsBySubject } from '../audit';
 import { getSetting, type ProfileSelection, setSetting } from '../profiles';
-import { DeskError } from '../errors';
+import { DeskError } from '../kernel/errors';
 import { appLog } from '../log';
 import { parseStatement } from '../ledger';
 import { listUnsettledWithdrawalRequests, type WithdrawalRequest } from './withdrawals-table';

@@ -94,7 +94,7 @@ const fakeEngine: Engine = {
 vi.mock('../../../electron/core/engine', () => ({ createEngine: () => Promise.resolve(fakeEngine) }));
 vi.mock('../../../electron/core/secrets', () => ({ KeychainVault: class {} }));
 vi.mock('../../../electron/core/store/paths', () => ({ defaultDatabasePath: () => '/nonexistent/treasury.sqlite' }));
-vi.mock('../../../electron/core/errors', () => ({ toContractError: () => ({ code: 'internal', message: 'fake' }) }));
+vi.mock('../../../electron/core/kernel/errors', () => ({ toContractError: () => ({ code: 'internal', message: 'fake' }) }));
 
 afterEach(() => {
   answers.text = NASTY;

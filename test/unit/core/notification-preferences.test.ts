@@ -3,7 +3,7 @@
 // exact decimals (strictly above), never as floating-point numbers; a stored row that does not parse means the defaults.
 import { describe, expect, it } from 'vitest';
 import { checkPreferences, defaultPreferences, depositWanted, preferencesOf } from '../../../electron/core/notifications/preferences';
-import { DeskError } from '../../../electron/core/errors';
+import { DeskError } from '../../../electron/core/kernel/errors';
 import { setNotificationPreferences } from '../../../electron/core/notifications/notifications-table';
 import type { NotificationPreferences } from '../../../electron/contract';
 import { PROFILE, seededDatabase, useTempDir } from '../store/helpers';

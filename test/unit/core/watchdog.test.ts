@@ -3,7 +3,7 @@
 // pendingFinancialConfirmation 24 h, pendingCallback 2 h), counted from when the status was first observed; a create
 // left unconfirmed (submitting, or submitUnknown after an unsigned failure) is timed as pendingConfirm; the desk's overrides are checked, and bad ones refused.
 import { describe, expect, it } from 'vitest';
-import { DeskError } from '../../../electron/core/errors';
+import { DeskError } from '../../../electron/core/kernel/errors';
 import { getSetting, setSetting } from '../../../electron/core/profiles/settings-table';
 import { type WithdrawalRequest } from '../../../electron/core/withdrawals/withdrawals-table';
 import {

@@ -1,9 +1,9 @@
 // The engine's own refusals (DeskError) and the one mapping from any failure to the contract's error shape.
 // Messages say what happened and what to do; unknown errors never leak their text across the contract.
-import { unexpectedErrorMessage, type ContractError, type ContractErrorCode } from '../contract';
-import { ProtocolError, ResponseVerificationError, ServiceError } from '../protocol';
-import { SecretsError } from './secrets/errors';
-import { StoreError } from './store/errors';
+import { unexpectedErrorMessage, type ContractError, type ContractErrorCode } from '../../contract';
+import { ProtocolError, ResponseVerificationError, ServiceError } from '../../protocol';
+import { SecretsError } from './secrets-errors';
+import { StoreError } from '../store/errors';
 
 /** A refusal decided by the engine: wrong role, wrong passphrase, illegal state, bad input... */
 export class DeskError extends Error {

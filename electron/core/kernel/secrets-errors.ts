@@ -1,6 +1,7 @@
-// Typed errors of core/secrets. Invariant: no message, property or cause ever holds a secret, a key or any part of
-// a credential's value; they name the profile, the field and what to do.
-import type { CredentialField } from './fields';
+// Typed errors of core/secrets, kept in the kernel because the kernel maps every error to the contract (errors.ts).
+// Invariant: no message, property or cause ever holds a secret, a key or any part of a credential's value; they name
+// the profile, the field and what to do.
+import type { CredentialField } from './credential-fields';
 
 export type SecretsErrorKind =
   | 'invalidCredentials'
