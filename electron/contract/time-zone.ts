@@ -182,3 +182,8 @@ export function dateToMs(date: string, timeZone: string, endOfDay = false): numb
 
 /** Calendar date and clock time fields for zonedTimeToMs (exported for parsers that read them from text). */
 export type { WallClock };
+
+/** A moment as "2026-11-28 07:26 UTC": the minute in UTC, for messages that must read the same on every workstation. */
+export function utcMinuteText(ms: number): string {
+  return `${new Date(ms).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+}

@@ -1,14 +1,14 @@
 // `treasury-desk sending status | freeze | unfreeze`: the emergency freeze of the profile's sending (issue 20). One admin
 // freezes at once, saying why; lifting it is proposed by one admin and confirmed by another (`operator confirm`).
 import type { Command } from 'commander';
-import type { SendingStateView } from '../../contract';
+import { type SendingStateView, utcMinuteText } from '../../contract';
 import { addEngineOptions, type EngineSession, withSession } from '../engine-session';
 import type { CommandRegistrar } from '../program';
 import { shortProposal, waitingFor } from '../proposals';
 
 function describe(state: SendingStateView, session: EngineSession): void {
   if (state.frozen === null) session.say('sending is not frozen');
-  else session.say(`sending is FROZEN by ${state.frozen.by} since ${new Date(state.frozen.since).toISOString().replace('T', ' ').slice(0, 16)} UTC: ${state.frozen.reason}`);
+  else session.say(`sending is FROZEN by ${state.frozen.by} since ${utcMinuteText(state.frozen.since)}: ${state.frozen.reason}`);
   if (state.lift !== null) {
     session.say(`a lift of the freeze (proposal ${shortProposal(state.lift.id)}) waits for ${waitingFor(state.lift)}`);
     session.say(`confirm it with "treasury-desk operator confirm ${shortProposal(state.lift.id)} --as ADMIN"`);

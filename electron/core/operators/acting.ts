@@ -17,6 +17,7 @@ import {
   snapshotKey,
   type StatementBody,
 } from '../ledger';
+import { utcMinuteText } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder, AuditRow, StatementDraft } from '../audit';
 import type { ProfileSelection } from '../profiles';
@@ -74,9 +75,6 @@ function noKeyHere(name: string): DeskError {
   return new DeskError('unverified', `${name} has no key on this workstation: run "operator device add ${name}" here, then confirm it with ${name}'s key at another workstation, or have an admin confirm it`);
 }
 
-function timeText(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
-}
 
 /**
  * The passphrase checks under way in this process, per desk and operator. A claimed attempt counts as a failure until
@@ -121,7 +119,7 @@ export async function unsealOperator(
       const minutes = Math.ceil((attempt.lockedUntil - now) / 60_000);
       throw new DeskError(
         'lockedOut',
-        `too many wrong passphrases for ${record.name}: the next attempt is possible at ${timeText(attempt.lockedUntil)} (in ${minutes} min). An admin can re-key the operator if the passphrase is lost.`,
+        `too many wrong passphrases for ${record.name}: the next attempt is possible at ${utcMinuteText(attempt.lockedUntil)} (in ${minutes} min). An admin can re-key the operator if the passphrase is lost.`,
       );
     }
     // The key this workstation holds for them: the one they accepted here, or a device key confirmed for it.

@@ -3,16 +3,13 @@
 // never from the address_book table; "a new destination waits N hours" counts from the signed addition to the book,
 // or, for a destination not in it, from when the desk first saw it (a cache: the strict guarantee is the first option).
 import type { Chain } from '../../chains';
-import type { PreflightIssue } from '../../contract';
+import { type PreflightIssue, utcMinuteText } from '../../contract';
 import type { Roster } from '../ledger';
 import type { AddressBookEntry } from '../address-book';
 import type { WithdrawalPolicy } from './policy';
 
 const HOUR_MS = 3_600_000;
 
-function timeText(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
-}
 
 export interface DestinationFacts {
   readonly chain: Chain;
@@ -51,7 +48,7 @@ export function destinationPolicyIssues(policy: WithdrawalPolicy, roster: Roster
     issues.push({
       field: 'toAddress',
       message: Number.isFinite(allowedAt)
-        ? `${facts.policyName} makes a new destination wait ${hours} h ("new destination waits"): this one may be paid from ${timeText(allowedAt)}`
+        ? `${facts.policyName} makes a new destination wait ${hours} h ("new destination waits"): this one may be paid from ${utcMinuteText(allowedAt)}`
         : `${facts.policyName} makes a new destination wait ${hours} h ("new destination waits"): this address was never seen by the desk; add it to the address book (addressbook add) to start its wait`,
     });
   }

@@ -4,6 +4,7 @@
 // longer allows, is held: each hold names the rule and says what would release it. Called after the request's own
 // statements verified (judgeForSending walked the chain, so the audit columns hold).
 import { CURRENCIES, formatMoney, isCurrencySymbol, parseMoney, sameAddress } from '../../chains';
+import { utcMinuteText } from '../../contract';
 import { listAddressBook } from '../address-book';
 import { type AuditRecorder } from '../audit';
 import type { Kernel } from '../kernel/kernel';
@@ -31,7 +32,7 @@ export function sendHolds(parts: DeskParts, request: WithdrawalRequest, evidence
   const frozen = roster.frozen;
   if (frozen !== null) {
     holds.push(
-      `sending is frozen by ${frozen.by} since ${new Date(frozen.since).toISOString().replace('T', ' ').slice(0, 16)} UTC (${frozen.reason}): ` +
+      `sending is frozen by ${frozen.by} since ${utcMinuteText(frozen.since)} (${frozen.reason}): ` +
         'two admins lift it, one proposing (sending unfreeze) and another confirming (operator confirm)',
     );
   }
