@@ -1,7 +1,7 @@
 // The desk's frame: top bar (profile, demo badge, connection, operator, lock), side navigation, persistent banners
 // (demo, offline, not founded, sync progress) and the current screen under its heading.
 import { useEffect, useRef } from 'react';
-import { DemoBanner, NotFoundedBanner, OfflineBanner, SyncProgressBar } from './components/Banners';
+import { DemoBanner, FrozenBanner, NotFoundedBanner, OfflineBanner, SyncProgressBar } from './components/Banners';
 import { RefusedLinkNotice, UpdateReadyBanner } from './components/DesktopNotices';
 import { ariaKeyShortcut, startDeskShortcuts } from './desk-commands';
 import { AddressBook } from './screens/AddressBook';
@@ -132,6 +132,7 @@ export function Shell(): React.JSX.Element {
           <RefusedLinkNotice />
           <OfflineBanner />
           <NotFoundedBanner />
+          <FrozenBanner />
           <SyncProgressBar />
           <h1 ref={headingRef} tabIndex={-1} className="content__title">
             {SCREEN_TITLES[screen]}

@@ -12,6 +12,7 @@ import { useMerchantStore } from './stores/merchant';
 import { useNavigationStore } from './stores/navigation';
 import { useOperatorsStore } from './stores/operators';
 import { useSessionStore } from './stores/session';
+import { useSendingStore } from './stores/sending';
 import { useSettingsStore } from './stores/settings';
 import { useSyncStore } from './stores/sync';
 import { useWithdrawalsStore } from './stores/withdrawals';
@@ -53,6 +54,8 @@ function route(event: ContractEvent): void {
       return;
     case 'operators/changed':
       void useOperatorsStore.getState().load();
+      // A freeze, or the lift of one, is a roster change.
+      void useSendingStore.getState().load();
       void useSettingsStore.getState().loadPolicies();
       void useLabelsStore.getState().load();
       return;
@@ -106,6 +109,7 @@ export function reloadEverything(): void {
   void useAddressesStore.getState().load();
   void useWithdrawalsStore.getState().refreshAll();
   void useOperatorsStore.getState().load();
+  void useSendingStore.getState().load();
   void useMerchantStore.getState().load();
   useReconciliationStore.getState().reset();
   useStatementStore.getState().reset();

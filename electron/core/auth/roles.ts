@@ -32,3 +32,8 @@ export function isOperatorRole(value: string): value is OperatorRole {
 export function roleMay(role: OperatorRole, action: OperatorAction): boolean {
   return PERMISSIONS[role].includes(action);
 }
+
+/** A role with its article, for sentences: "an approver", "a viewer". */
+export function roleWithArticle(role: OperatorRole): string {
+  return `${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}`;
+}

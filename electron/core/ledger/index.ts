@@ -1,6 +1,6 @@
 // The ledger module's door: what the other core modules use of it (eslint/core-modules.js, layers/imports).
 export { passphraseProblem } from '../auth/passphrase';
-export { type OperatorAction, type OperatorRole, roleMay } from '../auth/roles';
+export { type OperatorAction, type OperatorRole, roleMay, roleWithArticle } from '../auth/roles';
 export {
   invitationCodeCommitment,
   invitationCodeKey,

@@ -12,6 +12,7 @@ import {
   type OperatorRole,
   type OperatorSnapshot,
   roleMay,
+  roleWithArticle,
   type Roster,
   signStatementText,
   snapshotKey,
@@ -163,12 +164,8 @@ const ACTION_WORDS: Readonly<Record<OperatorAction, string>> = {
   editLabels: 'edit labels',
 };
 
-function article(word: string): string {
-  return /^[aeiou]/.test(word) ? 'an' : 'a';
-}
-
 export function authorize(name: string, role: OperatorRole, action: OperatorAction): void {
-  if (!roleMay(role, action)) throw new DeskError('forbidden', `${name} is ${article(role)} ${role} and may not ${ACTION_WORDS[action]}`);
+  if (!roleMay(role, action)) throw new DeskError('forbidden', `${name} is ${roleWithArticle(role)} and may not ${ACTION_WORDS[action]}`);
 }
 
 /** Authenticates (unseals), checks the roster status and role, and returns the operator ready to sign. */

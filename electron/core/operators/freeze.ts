@@ -7,7 +7,7 @@ import { unsafeTextProblem } from '../../contract/display-text';
 import type { AuditRecorder } from '../audit';
 import { DeskError } from '../kernel/errors';
 import type { Kernel } from '../kernel/kernel';
-import { SENDING_SUBJECT } from '../ledger';
+import { roleWithArticle, SENDING_SUBJECT } from '../ledger';
 import type { ProfileSelection } from '../profiles';
 import { actingAs, type OperatorCredentials } from './acting';
 import { proposalView } from './enrolment';
@@ -30,8 +30,9 @@ export function sendingState(parts: DeskParts, profile = parts.activeProfile().n
 export async function freezeSending(parts: DeskParts, reason: string, as: OperatorCredentials): Promise<SendingStateView> {
   const problem = unsafeTextProblem(reason, 'the reason') ?? (reason.trim() === '' ? 'the reason is empty: say why sending is frozen' : null);
   if (problem) throw new DeskError('invalidInput', problem, { reason: problem });
-  const acting = await actingAs(parts, as, 'managePolicies');
-  if (acting.role !== 'admin') throw new DeskError('forbidden', `${acting.name} is not an admin: only an admin freezes sending`);
+  // Any operator's passphrase opens their key; only an admin's signature freezes (the roster's rule for `freeze`).
+  const acting = await actingAs(parts, as, 'view');
+  if (acting.role !== 'admin') throw new DeskError('forbidden', `${acting.name} is ${roleWithArticle(acting.role)}, not an admin: only an admin freezes sending`);
   const frozen = acting.roster.frozen;
   if (frozen !== null) throw new DeskError('conflict', `sending is already frozen by ${frozen.by}`);
   await signRosterStatement(parts, acting, { kind: 'freeze', subject: SENDING_SUBJECT, body: { reason: reason.trim() } });
@@ -42,8 +43,8 @@ export async function freezeSending(parts: DeskParts, reason: string, as: Operat
 
 /** An admin proposes lifting the freeze; a second, independent admin confirms it (operators/confirm), then sending resumes. */
 export async function proposeUnfreeze(parts: DeskParts, as: OperatorCredentials): Promise<SendingStateView> {
-  const acting = await actingAs(parts, as, 'managePolicies');
-  if (acting.role !== 'admin') throw new DeskError('forbidden', `${acting.name} is not an admin: only admins lift a freeze`);
+  const acting = await actingAs(parts, as, 'view');
+  if (acting.role !== 'admin') throw new DeskError('forbidden', `${acting.name} is ${roleWithArticle(acting.role)}, not an admin: only admins lift a freeze`);
   if (acting.roster.frozen === null) throw new DeskError('conflict', 'sending is not frozen');
   if (acting.roster.openProposals().some((proposal) => proposal.kind === 'unfreeze')) {
     throw new DeskError('conflict', 'a lift of the freeze already waits for a second admin: confirm it (operators/confirm) instead');

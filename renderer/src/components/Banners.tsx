@@ -1,11 +1,12 @@
 // The shell's persistent banners: demo profile (always visible while a demo profile is active), offline (why and
-// since when; the cached history stays browsable), long-running sync progress, and a profile not founded yet.
+// since when; the cached history stays browsable), long-running sync progress, a profile not founded yet, and sending frozen.
 import type { OfflineReason } from '../../../electron/contract';
 import { timeAgo } from '../format';
 import { DateTime } from './DateTime';
 import { useNow } from '../hooks';
 import { useNavigationStore } from '../stores/navigation';
 import { useOperatorsStore } from '../stores/operators';
+import { useSendingStore } from '../stores/sending';
 import { useSyncStore } from '../stores/sync';
 
 export const OFFLINE_REASONS: Readonly<Record<OfflineReason, string>> = {
@@ -87,6 +88,26 @@ export function NotFoundedBanner(): React.JSX.Element | null {
         <button type="button" className="button button--small" onClick={() => useNavigationStore.getState().go('operators')} data-testid="@banner/found-button">
           Found the desk
         </button>
+      </p>
+    </div>
+  );
+}
+
+/** While sending is frozen (issue 20), every screen says so: requests and approvals go on, nothing is sent. */
+export function FrozenBanner(): React.JSX.Element | null {
+  const sending = useSendingStore((state) => state.state);
+  if (sending === null || sending.frozen === null) return null;
+  const { by, since, reason } = sending.frozen;
+  return (
+    <div className="banner banner--offline" role="alert" data-testid="@banner/frozen">
+      <p>
+        <strong>Sending is frozen</strong> by {by} since <DateTime at={since} />: {reason}
+      </p>
+      <p className="banner__detail">
+        Requests and approvals go on; nothing is sent until the freeze is lifted.{' '}
+        {sending.lift === null
+          ? 'An admin proposes lifting it (Settings, Emergency freeze) and another admin confirms.'
+          : `${sending.lift.proposer} proposed lifting it: another admin confirms it on the Operators screen.`}
       </p>
     </div>
   );

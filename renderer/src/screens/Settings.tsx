@@ -4,7 +4,7 @@
 // (settings/stuckThresholds, settings/setStuckThresholds: an admin, audited), an operator's notifications
 // (notifications/preferences, setPreferences: each operator chooses their own, with their passphrase), this
 // workstation's "keep running in the tray" (desktop/setPreferences), team mode (TeamDesk.tsx) and the diagnostics file for support
-// (desktop/exportDiagnostics). The policy editor shows what the platform allows the merchant (merchant/info); the engine
+// (desktop/exportDiagnostics) and the emergency freeze (SendingFreeze.tsx). The policy editor shows what the platform allows the merchant (merchant/info); the engine
 // refuses a policy whose orders the platform would refuse; it edits the address-book options too ("only from book",
 // "a new destination waits N hours"). Operators have their own screen.
 import { useEffect, useState, type FormEvent } from 'react';
@@ -37,6 +37,7 @@ import { useNotificationsStore } from '../stores/notifications';
 import { useOperatorsStore } from '../stores/operators';
 import { useMerchantStore } from '../stores/merchant';
 import { useSettingsStore, type PolicyDraft } from '../stores/settings';
+import { SendingFreeze } from './SendingFreeze';
 import { TeamDesk } from './TeamDesk';
 
 /** Approvals a threshold may require: the engine allows 1 to 5 (core/withdrawals/policy.ts MAX_APPROVALS). */
@@ -51,6 +52,7 @@ export function Settings(): React.JSX.Element {
   }, []);
   return (
     <>
+      <SendingFreeze />
       <Policies />
       <div className="grid-2">
         <CallbackListener />

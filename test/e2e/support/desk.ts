@@ -18,6 +18,8 @@ export interface Desk {
   readonly server: HarnessServer;
   /** Calls the engine directly (test setup and checks), expecting success. */
   value<M extends MethodName>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>>;
+  /** Calls the engine directly and returns its answer, a refusal included (a test of what the engine refuses). */
+  call<M extends MethodName>(method: M, request: RequestOf<M>): Promise<Result<ResponseOf<M>>>;
   /** Starts a sandbox the test controls (stop it, change its merchant), with its credentials.json on disk. */
   startSandbox(options?: StartSandboxOptions): Promise<SandboxHandle>;
   /** The embedded demo sandbox started by demo/start. */
@@ -45,12 +47,15 @@ export async function openHarnessDesk(dataDir: string, options: DeskOptions): Pr
     harness,
     server,
     async value(method, request) {
+      const result = await desk.call(method, request);
+      if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
+      return result.value;
+    },
+    async call(method, request) {
       const parsed = parseRequest(method, request);
       if (!parsed.ok) throw new Error(`${method}: ${parsed.error.message}`);
       const handler = harness.engine.handlers[method] as (request: ParsedRequestOf<typeof method>) => Promise<Result<ResponseOf<typeof method>>>;
-      const result = await handler(parsed.value);
-      if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
-      return result.value;
+      return handler(parsed.value);
     },
     async startSandbox(sandboxOptions = {}) {
       const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataDir: join(dataDir, `sandbox-${sandboxes.length + 1}`), ...sandboxOptions });
