@@ -244,7 +244,7 @@ export async function preflight(context: DeskParts, input: WithdrawalInput, deci
       });
     }
     const policyName = `the ${info.displayName} policy`;
-    errors.push(...destinationPolicyIssues(policy, roster, { chain: info.chain, address: input.toAddress, policyName, seen: known, now: context.now() }));
+    errors.push(...destinationPolicyIssues(policy, roster, { chain: info.chain, address: input.toAddress, policyName, now: context.now() }));
   }
 
   let dailyLimitRemaining: string | null = null;

@@ -1,11 +1,10 @@
 // The address-book options of a withdrawal policy (issue 13), judged at preflight so every way of requesting (one
 // withdrawal, a batch) meets them: "only addresses from the book" reads the book from signed statements (the roster),
-// never from the address_book table; "a new destination waits N hours" counts from the signed addition to the book,
-// or, for a destination not in it, from when the desk first saw it (a cache: the strict guarantee is the first option).
+// never from the address_book table; "a new destination waits N hours" counts from the signed addition to the book
+// only: a destination not in the signed book has not started its wait (a row's "first seen" date is anyone's to edit).
 import type { Chain } from '../../chains';
 import { type PreflightIssue, utcMinuteText } from '../../contract';
 import type { Roster } from '../ledger';
-import type { AddressBookEntry } from '../address-book';
 import type { WithdrawalPolicy } from './policy';
 
 const HOUR_MS = 3_600_000;
@@ -16,16 +15,14 @@ export interface DestinationFacts {
   readonly address: string;
   /** What the policy is called in messages: "the USDT (TRC-20) policy". */
   readonly policyName: string;
-  /** The desk's address_book row for the destination (any EVM letter case), if any. */
-  readonly seen: AddressBookEntry | undefined;
   readonly now: number;
 }
 
-/** When a destination may first be paid under the wait, or null when no wait applies; NaN-free. */
+/** When a destination may first be paid under the wait (Infinity: not in the signed book), or null when no wait applies. */
 export function destinationAllowedAt(policy: WithdrawalPolicy, roster: Roster, facts: DestinationFacts): number | null {
   const hours = policy.newDestinationWaitHours ?? 0;
   if (hours <= 0) return null;
-  const since = roster.bookEntry(facts.chain, facts.address)?.since ?? facts.seen?.createdAt;
+  const since = roster.bookEntry(facts.chain, facts.address)?.since;
   return since === undefined ? Number.POSITIVE_INFINITY : since + hours * HOUR_MS;
 }
 
@@ -49,7 +46,7 @@ export function destinationPolicyIssues(policy: WithdrawalPolicy, roster: Roster
       field: 'toAddress',
       message: Number.isFinite(allowedAt)
         ? `${facts.policyName} makes a new destination wait ${hours} h ("new destination waits"): this one may be paid from ${utcMinuteText(allowedAt)}`
-        : `${facts.policyName} makes a new destination wait ${hours} h ("new destination waits"): this address was never seen by the desk; add it to the address book (addressbook add) to start its wait`,
+        : `${facts.policyName} makes a new destination wait ${hours} h ("new destination waits"): this address is not in the address book, so its wait has not started; add it (addressbook add) and have another operator approve the addition: the wait counts from then`,
     });
   }
   return issues;

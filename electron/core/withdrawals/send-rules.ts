@@ -3,9 +3,8 @@
 // under an earlier policy, to an address since removed from the book, or on a day whose total a tightened limit no
 // longer allows, is held: each hold names the rule and says what would release it. Called after the request's own
 // statements verified (judgeForSending walked the chain, so the audit columns hold).
-import { CURRENCIES, formatMoney, isCurrencySymbol, parseMoney, sameAddress } from '../../chains';
+import { CURRENCIES, formatMoney, isCurrencySymbol, parseMoney } from '../../chains';
 import { utcMinuteText } from '../../contract';
-import { listAddressBook } from '../address-book';
 import { type AuditRecorder } from '../audit';
 import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../profiles';
@@ -46,8 +45,7 @@ export function sendHolds(parts: DeskParts, request: WithdrawalRequest, evidence
     );
   }
 
-  const seen = listAddressBook(parts.db, request.profile, info.chain).find((entry) => sameAddress(entry.address, intent.toAddress, info.chain));
-  for (const issue of destinationPolicyIssues(policy, roster, { chain: info.chain, address: intent.toAddress, policyName, seen, now: parts.now() })) {
+  for (const issue of destinationPolicyIssues(policy, roster, { chain: info.chain, address: intent.toAddress, policyName, now: parts.now() })) {
     holds.push(issue.message);
   }
 

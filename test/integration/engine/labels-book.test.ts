@@ -146,7 +146,7 @@ describe('address-book policies', () => {
     await setPolicy({ newDestinationWaitHours: 24 });
     const address = tronAddress();
     const unseen = await desk.value('withdrawals/preflight', { currency: 'trx.usdt', amount: '10', toAddress: address });
-    expect(unseen.errors.map((issue) => issue.message).join(' ')).toMatch(/wait 24 h.*never seen/);
+    expect(unseen.errors.map((issue) => issue.message).join(' ')).toMatch(/wait 24 h.*not in the address book, so its wait has not started/);
     const added = Date.now();
     await addAndApprove('trx', address);
     offset = 23 * HOUR;
@@ -160,6 +160,18 @@ describe('address-book policies', () => {
     const { withdrawal } = await desk.value('withdrawals/request', { currency: 'trx.usdt', amount: '10', toAddress: address, as: INITIATOR });
     expect(withdrawal.state).toBe('awaitingApproval');
     offset = 0;
+    await setPolicy({});
+  });
+
+  it('a row dated long ago in the address_book table does not start the wait: only the signed addition does', async () => {
+    await setPolicy({ newDestinationWaitHours: 24 });
+    const address = tronAddress();
+    const raw = await import('better-sqlite3');
+    const db = new raw.default(desk.dbPath);
+    db.prepare("INSERT INTO address_book (profile, chain, address, label, created_at) VALUES ('main', 'trx', ?, 'planted', 1)").run(address);
+    db.close();
+    const planted = await desk.call('withdrawals/request', { currency: 'trx.usdt', amount: '10', toAddress: address, as: INITIATOR });
+    expect(!planted.ok && planted.error.message).toMatch(/wait 24 h.*not in the address book, so its wait has not started/);
     await setPolicy({});
   });
 });
