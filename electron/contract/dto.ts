@@ -364,6 +364,65 @@ export interface PolicyView {
   readonly newDestinationWaitHours: number;
 }
 
+/** A rule of a withdrawal policy, as the simulator and the holds name it. */
+export type PolicyRuleName = 'initiator' | 'freeze' | 'approvals' | 'dailyLimit' | 'onlyFromBook' | 'newDestinationWait' | 'withdrawType';
+
+/** One rule of the policy judged for one request (policies/test): set or not, and whether it refuses the request now. */
+export interface PolicyRuleFinding {
+  readonly rule: PolicyRuleName;
+  /** Whether the policy sets this rule (rules that are off are listed too, so the answer shows the whole policy). */
+  readonly active: boolean;
+  /** Whether it refuses the request now (at request; a freeze holds it at send). */
+  readonly refuses: boolean;
+  /** In words: what the rule says and what it means for this request. */
+  readonly text: string;
+}
+
+/** The policy simulator's answer (issue 20, part 6): the request is never made, nothing is signed. */
+export interface PolicyTestView {
+  readonly currency: CurrencySymbol;
+  readonly amount: string;
+  readonly toAddress: string;
+  readonly initiator: string | null;
+  /** The signed policy in force (its reference: the proposal that set it), the default (never set), or the draft given. */
+  readonly policy: { readonly source: 'in force' | 'default' | 'draft'; readonly reference: string | null };
+  readonly requiredApprovals: number;
+  /** No rule refuses it now (it may still be held later, e.g. by a freeze at send). */
+  readonly allowed: boolean;
+  readonly findings: readonly PolicyRuleFinding[];
+}
+
+/** What a request now waiting needs and what holds it, under one policy. */
+export interface PolicyStanding {
+  readonly requiredApprovals: number;
+  /** The rules that would refuse or hold it, in words ([] when none). */
+  readonly holds: readonly string[];
+}
+
+/** One waiting request under the policy in force and under the draft (policies/preview). */
+export interface PolicyPreviewLine {
+  readonly id: string;
+  readonly fingerprint: string | null;
+  readonly amount: string;
+  readonly toAddress: string;
+  readonly initiator: string | null;
+  readonly state: WithdrawalState;
+  /** Approvals that count now (from the signed statements). */
+  readonly countedApprovals: number;
+  readonly now: PolicyStanding;
+  readonly draft: PolicyStanding;
+  /** The draft changes what it needs or what holds it. */
+  readonly changed: boolean;
+}
+
+/** What a policy change would do to the requests now waiting for approval or sending, before it is proposed. */
+export interface PolicyPreviewView {
+  readonly currency: CurrencySymbol;
+  /** Problems with the draft itself (it could not be proposed as it is); [] when usable. */
+  readonly problems: readonly string[];
+  readonly waiting: readonly PolicyPreviewLine[];
+}
+
 export interface PreflightIssue {
   readonly field: 'currency' | 'amount' | 'toAddress' | 'withdrawType' | 'balance' | 'dailyLimit' | 'service';
   readonly message: string;

@@ -105,6 +105,19 @@ export const labelRef = safeText('the reference').pipe(z.string().min(1, 'name t
 export const labelFilter = z.string().max(LABEL_MAX_LENGTH, `a label search is at most ${LABEL_MAX_LENGTH} characters`);
 
 export const none = z.strictObject({});
+
+/** A withdrawal policy as an admin writes it (policies/set without who signs; the editor's draft for policies/preview). */
+export const policyDraft = z.strictObject({
+  currency,
+  thresholds: z.array(z.strictObject({ above: amountText, approvals: z.number().int().min(1).max(5) })).max(10),
+  dailyLimit: amountText.nullable(),
+  useFinancialConfirmation: z.boolean(),
+  /** "Only addresses from the book" (issue 13); left out: off. */
+  onlyFromBook: z.boolean().optional(),
+  /** "A new destination waits N hours" (issue 13); left out or 0: no wait. */
+  newDestinationWaitHours: z.number().int().min(0).max(720, 'at most 720 hours (30 days)').optional(),
+});
+
 /** Which deposits a list or an export covers. */
 export const depositsFilter = z.strictObject({
   currency: reportedCurrency.optional(),
@@ -241,19 +254,21 @@ export const CONTRACT = {
   'sending/state': method(none)<Dto.SendingStateView>(),
   'sending/freeze': method(z.strictObject({ reason: z.string().min(1).max(500), as: actingOperator }))<Dto.SendingStateView>(),
   'sending/unfreeze': method(z.strictObject({ as: actingOperator }))<Dto.SendingStateView>(),
-  'policies/set': method(
+  'policies/set': method(policyDraft.extend({ as: actingOperator }))<Dto.PolicyChangeView>(),
+  /** The policy simulator (issue 20, part 6): which rules apply to this request and what they require; nothing is signed. */
+  'policies/test': method(
     z.strictObject({
       currency,
-      thresholds: z.array(z.strictObject({ above: amountText, approvals: z.number().int().min(1).max(5) })).max(10),
-      dailyLimit: amountText.nullable(),
-      useFinancialConfirmation: z.boolean(),
-      /** "Only addresses from the book" (issue 13); left out: off. */
-      onlyFromBook: z.boolean().optional(),
-      /** "A new destination waits N hours" (issue 13); left out or 0: no wait. */
-      newDestinationWaitHours: z.number().int().min(0).max(720, 'at most 720 hours (30 days)').optional(),
-      as: actingOperator,
+      amount: amountText,
+      toAddress: destination,
+      /** Who would request it (per-initiator rules, and whether they may); left out: nobody in particular. */
+      initiator: operatorName.optional(),
+      /** A policy to try instead of the one in force (the editor's draft); left out: the policy in force. */
+      draft: policyDraft.omit({ currency: true }).optional(),
     }),
-  )<Dto.PolicyChangeView>(),
+  )<Dto.PolicyTestView>(),
+  /** What a policy change would do to the requests now waiting (approval or sending), before it is proposed. */
+  'policies/preview': method(policyDraft)<Dto.PolicyPreviewView>(),
 
   'withdrawals/preflight': method(
     z.strictObject({ currency: reportedCurrency, amount: amountText, toAddress: destination, withdrawType: withdrawType.optional() }),

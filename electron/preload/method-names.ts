@@ -44,6 +44,8 @@ export const PRELOAD_METHOD_NAMES = [
   'operators/changePassphrase',
   'policies/list',
   'policies/set',
+  'policies/test',
+  'policies/preview',
   'sending/state',
   'sending/freeze',
   'sending/unfreeze',

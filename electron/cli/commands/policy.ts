@@ -1,8 +1,9 @@
-// `treasury-desk policy list | set`: withdrawal policy per currency (approvals by amount threshold, daily limit,
+// `treasury-desk policy list | set | test`: withdrawal policy per currency (approvals by amount threshold, daily limit,
 // financialConfirmation, "only from book", "new destination waits"). `set` changes only what is given and keeps the rest; an admin proposes it, and on a desk with
-// two independent admins it waits for the other's `operator confirm` (the answer says which).
+// two independent admins it waits for the other's `operator confirm` (the answer says which). `test` is the policy
+// simulator: which rules apply to a withdrawal that is never made, and what they require (nothing is signed).
 import type { Command } from 'commander';
-import type { PolicyView } from '../../contract';
+import type { PolicyRuleFinding, PolicyRuleName, PolicyTestView, PolicyView } from '../../contract';
 import { collect } from '../args';
 import { addEngineOptions, withSession } from '../engine-session';
 import { UsageError } from '../errors';
@@ -31,6 +32,43 @@ function parseThreshold(text: string): { above: string; approvals: number } {
     throw new UsageError(`--threshold must be AMOUNT:APPROVALS such as 1000:2 (amounts above 1000 need 2 approvals); got ${JSON.stringify(text.slice(0, 40))}.`);
   }
   return { above: match[1], approvals: Number(match[2]) };
+}
+
+interface TestOptions {
+  readonly currency: string;
+  readonly amount: string;
+  readonly to: string;
+  readonly as?: string;
+}
+
+const RULE_NAMES: Readonly<Record<PolicyRuleName, string>> = {
+  initiator: 'initiator',
+  freeze: 'freeze',
+  approvals: 'approvals',
+  dailyLimit: 'daily limit',
+  onlyFromBook: 'only from book',
+  newDestinationWait: 'new destination waits',
+  withdrawType: 'withdraw type',
+};
+
+/** One finding as a line: REFUSES, ok, or off, then the rule's name and what it says. */
+function findingLine(finding: PolicyRuleFinding): string {
+  const mark = finding.refuses ? 'REFUSES' : finding.active ? 'ok' : 'off';
+  return `  ${mark.padEnd(7)} ${RULE_NAMES[finding.rule]}: ${finding.text}`;
+}
+
+function testReport(view: PolicyTestView): string[] {
+  const { source: from, reference } = view.policy;
+  const source = from === 'draft' ? 'a draft policy' : from === 'default' || reference === null ? 'the default policy (never set)' : `the policy in force (${shortProposal(reference)})`;
+  const who = view.initiator === null ? '' : ` requested by ${view.initiator}`;
+  const refusing = view.findings.filter((finding) => finding.refuses).length;
+  return [
+    `${view.amount} ${view.currency} to ${view.toAddress}${who}, under ${source}:`,
+    view.allowed
+      ? `allowed now: it would wait for ${view.requiredApprovals} independent approval${view.requiredApprovals === 1 ? '' : 's'}`
+      : `not allowed now: ${refusing} rule${refusing === 1 ? '' : 's'} refuse${refusing === 1 ? 's' : ''} it`,
+    ...view.findings.map(findingLine),
+  ];
 }
 
 export const registerPolicyCommands: CommandRegistrar = (program, io) => {
@@ -100,6 +138,21 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
           session.say(`until then the policy in force stays; confirm with "treasury-desk operator confirm ${shortProposal(proposal.id)} --as ADMIN"`);
         }
       });
+    });
+  });
+
+  addEngineOptions(
+    policy
+      .command('test')
+      .description('The policy simulator: which rules apply to a withdrawal and what they require (nothing is requested or signed)')
+      .requiredOption('--currency <symbol>', 'currency symbol, e.g. trx.usdt')
+      .requiredOption('--amount <amount>', 'the amount, e.g. 1250.5')
+      .requiredOption('--to <address>', 'the destination address')
+      .option('--as <operator>', 'who would request it (no passphrase is asked: nothing is signed)'),
+  ).action(async (options: TestOptions, command: Command) => {
+    await withSession(command, io, async (session) => {
+      const view = await session.run('policies/test', { currency: options.currency, amount: options.amount, toAddress: options.to, ...(options.as === undefined ? {} : { initiator: options.as }) });
+      session.output(view, () => io.stdout(`${testReport(view).join('\n')}\n`));
     });
   });
 };

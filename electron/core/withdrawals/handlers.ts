@@ -25,6 +25,7 @@ import {
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { policyProblems } from './policy';
 import { reviewOf } from './review';
+import { policyOfDraft, previewPolicy, testPolicy } from './simulate';
 import { sharedViewRows } from './verify';
 import { recordStuckOrders, stuckOrders } from './watchdog';
 import { DEFAULT_PAGE, type Handle } from '../kernel/handle';
@@ -45,6 +46,8 @@ type WithdrawalMethods =
   | 'withdrawals/list'
   | 'policies/list'
   | 'policies/set'
+  | 'policies/test'
+  | 'policies/preview'
   | 'sending/state'
   | 'sending/freeze'
   | 'sending/unfreeze';
@@ -99,15 +102,10 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
     'sending/state': handle('sending/state', () => sendingState(context)),
     'sending/freeze': handle('sending/freeze', (request) => freezeSending(context, request.reason, request.as)),
     'sending/unfreeze': handle('sending/unfreeze', (request) => proposeUnfreeze(context, request.as)),
+    'policies/test': handle('policies/test', (request) => testPolicy(context, request)),
+    'policies/preview': handle('policies/preview', (request) => previewPolicy(context, request.currency, request)),
     'policies/set': handle('policies/set', async (request) => {
-      // The address-book options enter the signed policy only when on, so a policy without them signs as before.
-      const policy = {
-        thresholds: request.thresholds,
-        dailyLimit: request.dailyLimit,
-        useFinancialConfirmation: request.useFinancialConfirmation,
-        ...(request.onlyFromBook === true ? { onlyFromBook: true } : {}),
-        ...(request.newDestinationWaitHours ? { newDestinationWaitHours: request.newDestinationWaitHours } : {}),
-      };
+      const policy = policyOfDraft(request);
       const problems = policyProblems(policy);
       if (problems.length > 0) throw new DeskError('invalidInput', `the policy is not usable: ${problems.join('; ')}`);
       const refusal = withdrawTypeRefusal(platformWithdrawalSettings(context.db, profileName()), policy.useFinancialConfirmation ? 'financialConfirmation' : 'normal');

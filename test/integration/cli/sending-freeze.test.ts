@@ -1,9 +1,10 @@
 // Issue 20's emergency freeze in the CLI (in process, real sandbox, keychain and SQLite): `sending freeze` by one admin
 // holds an approved withdrawal's `withdraw submit` (exit 1, the freeze named, nothing sent); `sending unfreeze` is a
-// proposal the other admin confirms with `operator confirm`, after which the same submit goes through.
+// proposal the other admin confirms with `operator confirm`, after which the same submit goes through. On the same
+// desk, the policy simulator (`policy test`) names each rule for a withdrawal that is never made.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SendingStateView, WithdrawalView } from '../../../electron/contract';
-import { ADMIN, APPROVER, as, expectDecisionFailure, expectOk, INITIATOR, json, openCliDesk, SECOND_ADMIN, setUpDesk, tronAddress, type CliDesk } from './support';
+import type { PolicyTestView, SendingStateView, WithdrawalView } from '../../../electron/contract';
+import { ADMIN, APPROVER, as, expectDecisionFailure, expectFailure, expectOk, INITIATOR, json, openCliDesk, SECOND_ADMIN, setUpDesk, tronAddress, type CliDesk } from './support';
 
 let desk: CliDesk;
 
@@ -37,5 +38,29 @@ describe('treasury-desk sending', () => {
     expectOk(await desk.cli(['operator', 'confirm', lifting.lift?.id.slice(0, 12) ?? '', '--as', SECOND_ADMIN.name], as(SECOND_ADMIN)));
     expect(expectOk(await desk.cli(['sending', 'status'])).stdout).toBe('sending is not frozen\n');
     expectOk(await desk.cli(submit, as(INITIATOR)));
+  });
+});
+
+describe('treasury-desk policy test', () => {
+  it('names each rule and what it requires, signs nothing, and refuses bad input clearly', async () => {
+    const change = json<{ proposal: { id: string } }>(
+      expectOk(await desk.cli(['policy', 'set', '--currency', 'trx.usdt', '--threshold', '100:2', '--daily-limit', '1000', '--as', ADMIN.name, '--json'], as(ADMIN))),
+    );
+    expect(expectOk(await desk.cli(['policy', 'test', '--currency', 'trx.usdt', '--amount', '1', '--to', tronAddress()])).stdout).toMatch(/under the default policy \(never set\):/);
+    expectOk(await desk.cli(['operator', 'confirm', change.proposal.id, '--as', SECOND_ADMIN.name], as(SECOND_ADMIN)));
+    const to = tronAddress();
+    const before = expectOk(await desk.cli(['audit', 'list', '--json'])).stdout;
+    const text = expectOk(await desk.cli(['policy', 'test', '--currency', 'trx.usdt', '--amount', '250', '--to', to, '--as', APPROVER.name])).stdout;
+    const lines = text.trimEnd().split('\n');
+    expect(lines[0]).toMatch(new RegExp(`^250 trx\\.usdt to ${to} requested by ${APPROVER.name}, under the policy in force \\([0-9a-f]+\\):$`));
+    expect(lines[1]).toBe('not allowed now: 1 rule refuses it');
+    expect(lines).toContain(`  REFUSES initiator: ${APPROVER.name} is an approver and may not request withdrawals`);
+    expect(lines).toContain('  ok      approvals: amounts above 100 need 2 approvals: 250 needs 2 independent approvals, each from an operator independent of the initiator and of each other');
+    expect(lines).toContain('  off     only from book: any destination may be paid (not only the address book)');
+    const view = json<PolicyTestView>(expectOk(await desk.cli(['policy', 'test', '--currency', 'trx.usdt', '--amount', '250', '--to', to, '--as', INITIATOR.name, '--json'])));
+    expect(view).toMatchObject({ allowed: true, requiredApprovals: 2, initiator: INITIATOR.name });
+    // No passphrase was asked and nothing was signed.
+    expect(expectOk(await desk.cli(['audit', 'list', '--json'])).stdout).toBe(before);
+    expect(expectFailure(await desk.cli(['policy', 'test', '--currency', 'trx.usdt', '--amount', '1.1234567', '--to', to]), 2)).toMatch(/decimal/);
   });
 });

@@ -1,0 +1,235 @@
+// The policy simulator and the policy editor's preview (issue 20, part 6): a withdrawal policy's rules judged for a
+// request that is never made (policies/test), and what a policy change would do to the requests now waiting for
+// approval or sending (policies/preview), both before anything is signed. They use the same rules as the request's
+// preflight and the send's holds (policy.ts, destination-policy.ts, signed-spending.ts), over the signed statements:
+// what the simulator says is what the desk would do.
+import { checkAmount, CURRENCIES, type CurrencySymbol, formatMoney, Money, parseMoney } from '../../chains';
+import type { PolicyPreviewLine, PolicyPreviewView, PolicyRuleFinding, PolicyStanding, PolicyTestView } from '../../contract';
+import type { AuditRecorder } from '../audit';
+import type { Kernel } from '../kernel/kernel';
+import { DeskError } from '../kernel/errors';
+import { intentFingerprint, roleMay, roleWithArticle, type Roster } from '../ledger';
+import type { ProfileSelection } from '../profiles';
+import type { MerchantConnection } from '../connection';
+import { destinationPolicyIssues } from './destination-policy';
+import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
+import { checkDailyLimit, policyProblems, requiredApprovals, type WithdrawalPolicy } from './policy';
+import { dayTotalFromStatements, utcDayOf } from './signed-spending';
+import { judgeForView, policyInForce } from './verify';
+import { listWithdrawalRequests, type WithdrawalRequest } from './withdrawals-table';
+
+type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
+
+/** A policy as an admin writes it (policies/set, the editor's draft). */
+export interface PolicyDraft {
+  readonly thresholds: readonly { readonly above: string; readonly approvals: number }[];
+  readonly dailyLimit: string | null;
+  readonly useFinancialConfirmation: boolean;
+  readonly onlyFromBook?: boolean | undefined;
+  readonly newDestinationWaitHours?: number | undefined;
+}
+
+/** The policy a draft signs: options enter only when on, so a policy without them signs as before. */
+export function policyOfDraft(draft: PolicyDraft): WithdrawalPolicy {
+  return {
+    thresholds: draft.thresholds,
+    dailyLimit: draft.dailyLimit,
+    useFinancialConfirmation: draft.useFinancialConfirmation,
+    ...(draft.onlyFromBook === true ? { onlyFromBook: true } : {}),
+    ...(draft.newDestinationWaitHours ? { newDestinationWaitHours: draft.newDestinationWaitHours } : {}),
+  };
+}
+
+/** The request being judged: what its intent would sign, and on which UTC day it counts. */
+interface Judged {
+  readonly currency: CurrencySymbol;
+  readonly amount: Money;
+  readonly toAddress: string;
+  /** The day's total already counts it (a request now waiting) or not (one that would be made now). */
+  readonly counted: boolean;
+  readonly requestedAt: number;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** The approvals rule: which tier the amount falls in and what it asks. */
+function approvalsFinding(policy: WithdrawalPolicy, amount: Money): PolicyRuleFinding {
+  const required = requiredApprovals(policy, amount);
+  const tier = policy.thresholds
+    .filter((threshold) => amount.greaterThan(parseMoney(threshold.above)))
+    .reduce<{ above: string; approvals: number } | null>((best, threshold) => (best === null || threshold.approvals > best.approvals ? threshold : best), null);
+  const text =
+    tier === null || tier.approvals < required
+      ? `${formatMoney(amount)} is above no threshold: it needs ${plural(required, 'independent approval')} (every withdrawal needs at least one)`
+      : `amounts above ${formatMoney(parseMoney(tier.above))} need ${plural(tier.approvals, 'approval')}: ${formatMoney(amount)} needs ${plural(required, 'independent approval')}, each from an operator independent of the initiator and of each other`;
+  return { rule: 'approvals', active: policy.thresholds.length > 0, refuses: false, text };
+}
+
+/** The policy's rules (not who asks, not the freeze) judged for one request: preflight's and the send's rules. */
+function policyFindings(parts: DeskParts, roster: Roster, policy: WithdrawalPolicy, judged: Judged): PolicyRuleFinding[] {
+  const info = CURRENCIES[judged.currency];
+  const policyName = `the ${info.displayName} policy`;
+  const findings: PolicyRuleFinding[] = [approvalsFinding(policy, judged.amount)];
+
+  if (policy.dailyLimit === null) findings.push({ rule: 'dailyLimit', active: false, refuses: false, text: 'no daily limit' });
+  else {
+    const day = utcDayOf(judged.requestedAt);
+    const used = dayTotalFromStatements(parts, roster, { profile: parts.activeProfile().name, currency: judged.currency, ...day });
+    if (typeof used === 'string') findings.push({ rule: 'dailyLimit', active: true, refuses: true, text: used });
+    else {
+      const before = judged.counted ? used.total.minus(judged.amount) : used.total;
+      const check = checkDailyLimit(policy, Money.max(before, 0), judged.amount);
+      findings.push({
+        rule: 'dailyLimit',
+        active: true,
+        refuses: !check.ok,
+        text: check.ok
+          ? `the daily limit is ${formatMoney(parseMoney(policy.dailyLimit))}; the signed requests of that UTC day leave room: ${check.remainingAfter === null ? 'no limit' : formatMoney(check.remainingAfter)} remains after it`
+          : check.reason,
+      });
+    }
+  }
+
+  const destination = destinationPolicyIssues(policy, roster, { chain: info.chain, address: judged.toAddress, policyName, now: parts.now() });
+  const onlyFromBook = destination.find((issue) => issue.message.includes('"only from book"'));
+  findings.push(
+    policy.onlyFromBook !== true
+      ? { rule: 'onlyFromBook', active: false, refuses: false, text: 'any destination may be paid (not only the address book)' }
+      : { rule: 'onlyFromBook', active: true, refuses: onlyFromBook !== undefined, text: onlyFromBook?.message ?? 'only addresses from the address book: this one is in it' },
+  );
+  const wait = destination.find((issue) => issue.message.includes('"new destination waits"'));
+  findings.push(
+    (policy.newDestinationWaitHours ?? 0) === 0
+      ? { rule: 'newDestinationWait', active: false, refuses: false, text: 'a new destination does not wait' }
+      : { rule: 'newDestinationWait', active: true, refuses: wait !== undefined, text: wait?.message ?? `a new destination waits ${policy.newDestinationWaitHours ?? 0} h: this one's wait is over` },
+  );
+
+  const wanted = policy.useFinancialConfirmation ? 'financialConfirmation' : 'normal';
+  const refusal = withdrawTypeRefusal(platformWithdrawalSettings(parts.db, parts.activeProfile().name), wanted);
+  findings.push({
+    rule: 'withdrawType',
+    active: policy.useFinancialConfirmation,
+    refuses: refusal !== null,
+    text: refusal ? `${refusal.reason}: ${refusal.remedy}` : `orders go to the service as ${wanted} withdrawals`,
+  });
+  return findings;
+}
+
+/** policies/test: which rules apply to this request and what they require, under the policy in force or a draft. */
+export function testPolicy(
+  parts: DeskParts,
+  input: { readonly currency: CurrencySymbol; readonly amount: string; readonly toAddress: string; readonly initiator?: string | undefined; readonly draft?: PolicyDraft | undefined },
+): PolicyTestView {
+  const amount = checkAmount(input.currency, input.amount);
+  if (!amount.ok) throw new DeskError('invalidInput', amount.reason, { amount: amount.reason });
+  const roster = parts.trail.roster(parts.activeProfile().name);
+  const inForce = policyInForce(roster, input.currency);
+  const policy = input.draft === undefined ? inForce.policy : policyOfDraft(input.draft);
+  if (input.draft !== undefined) {
+    const problems = policyProblems(policy);
+    if (problems.length > 0) throw new DeskError('invalidInput', `the draft policy is not usable: ${problems.join('; ')}`);
+  }
+  const findings: PolicyRuleFinding[] = [];
+  if (input.initiator === undefined) {
+    findings.push({ rule: 'initiator', active: false, refuses: false, text: 'no initiator named: who may request is not judged' });
+  } else {
+    const snapshot = roster.at(input.initiator);
+    const name = roster.operator(input.initiator)?.name ?? input.initiator;
+    findings.push(
+      snapshot === undefined
+        ? { rule: 'initiator', active: true, refuses: true, text: `${name} is not an operator of this desk` }
+        : snapshot.status !== 'active'
+          ? { rule: 'initiator', active: true, refuses: true, text: `${name} is disabled` }
+          : roleMay(snapshot.role, 'requestWithdrawal')
+            ? { rule: 'initiator', active: true, refuses: false, text: `${name} is ${roleWithArticle(snapshot.role)} and may request withdrawals` }
+            : { rule: 'initiator', active: true, refuses: true, text: `${name} is ${roleWithArticle(snapshot.role)} and may not request withdrawals` },
+    );
+  }
+  const frozen = roster.frozen;
+  findings.push(
+    frozen === null
+      ? { rule: 'freeze', active: false, refuses: false, text: 'sending is not frozen' }
+      : { rule: 'freeze', active: true, refuses: true, text: `sending is frozen by ${frozen.by} (${frozen.reason}): it may be requested and approved, and is held at send until two admins lift the freeze` },
+  );
+  findings.push(...policyFindings(parts, roster, policy, { currency: input.currency, amount: amount.value, toAddress: input.toAddress, counted: false, requestedAt: parts.now() }));
+  return {
+    currency: input.currency,
+    amount: formatMoney(amount.value),
+    toAddress: input.toAddress,
+    initiator: input.initiator === undefined ? null : (roster.operator(input.initiator)?.name ?? input.initiator),
+    policy:
+      input.draft !== undefined
+        ? { source: 'draft', reference: null }
+        : roster.policyAt(input.currency) === null
+          ? { source: 'default', reference: null }
+          : { source: 'in force', reference: inForce.reference },
+    requiredApprovals: requiredApprovals(policy, amount.value),
+    allowed: findings.every((finding) => !finding.refuses),
+    findings,
+  };
+}
+
+/** The requests of a currency now waiting for approval or sending, oldest first. */
+function waitingRequests(parts: DeskParts, currency: CurrencySymbol): WithdrawalRequest[] {
+  const profile = parts.activeProfile().name;
+  const waiting: WithdrawalRequest[] = [];
+  for (const state of ['awaitingApproval', 'approved'] as const) {
+    let after: string | null = null;
+    do {
+      const page = listWithdrawalRequests(parts.db, { profile, state, limit: 500, after });
+      waiting.push(...page.rows.filter((row) => row.currency === currency));
+      after = page.nextCursor;
+    } while (after !== null);
+  }
+  return waiting.sort((a, b) => a.id - b.id);
+}
+
+/** A waiting request's standing under one policy: the approvals it needs, and the rules that would hold it. */
+function standingUnder(parts: DeskParts, roster: Roster, policy: WithdrawalPolicy, judged: Judged, counted: number, approved: boolean): PolicyStanding {
+  const findings = policyFindings(parts, roster, policy, judged);
+  const required = requiredApprovals(policy, judged.amount);
+  const holds = findings.filter((finding) => finding.refuses).map((finding) => finding.text);
+  if (approved && counted < required) holds.unshift(`it has ${plural(counted, 'counted approval')} and would need ${required}`);
+  return { requiredApprovals: required, holds };
+}
+
+/** policies/preview: what a draft policy would change for each request now waiting, against the policy in force. */
+export function previewPolicy(parts: DeskParts, currency: CurrencySymbol, draft: PolicyDraft): PolicyPreviewView {
+  const proposed = policyOfDraft(draft);
+  const problems = policyProblems(proposed);
+  if (problems.length > 0) return { currency, problems, waiting: [] };
+  const roster = parts.trail.roster(parts.activeProfile().name);
+  const current = policyInForce(roster, currency).policy;
+  const waiting: PolicyPreviewLine[] = [];
+  for (const request of waitingRequests(parts, currency)) {
+    const evidence = judgeForView(parts, roster, request);
+    const intent = evidence.intent;
+    if (intent === null) continue;
+    let amount: Money;
+    try {
+      amount = parseMoney(intent.amount);
+    } catch {
+      continue;
+    }
+    const judged: Judged = { currency, amount, toAddress: intent.toAddress, counted: true, requestedAt: intent.requestedAt };
+    const counted = evidence.verification.countedApprovals;
+    const approved = request.state === 'approved';
+    const now = standingUnder(parts, roster, current, judged, counted, approved);
+    const after = standingUnder(parts, roster, proposed, judged, counted, approved);
+    waiting.push({
+      id: String(request.id),
+      fingerprint: intentFingerprint(intent),
+      amount: formatMoney(amount),
+      toAddress: intent.toAddress,
+      initiator: evidence.initiator,
+      state: request.state,
+      countedApprovals: counted,
+      now,
+      draft: after,
+      changed: now.requiredApprovals !== after.requiredApprovals || now.holds.join('\n') !== after.holds.join('\n'),
+    });
+  }
+  return { currency, problems: [], waiting };
+}
