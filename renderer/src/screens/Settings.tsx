@@ -20,6 +20,7 @@ import {
   type NotificationPreferencesView,
   type OrderFinalScope,
   type PolicyChangeView,
+  type PolicyPreviewView,
   type PolicyView,
 } from '../../../electron/contract';
 import { call, type ContractError } from '../api';
@@ -186,15 +187,11 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
   const [waitHours, setWaitHours] = useState(String(policy?.newDestinationWaitHours ?? 0));
   const [waitError, setWaitError] = useState<string | null>(null);
   const [error, setError] = useState<ContractError | null>(null);
-  async function submit(event: FormEvent): Promise<void> {
-    event.preventDefault();
+  /** The policy the form describes, or null while the wait is not whole hours. */
+  function draftOf(): PolicyDraft | null {
     const newDestinationWaitHours = waitHoursValue(waitHours);
-    if (newDestinationWaitHours === null) {
-      setWaitError('Type whole hours, from 0 (no wait) to 720.');
-      return;
-    }
-    setWaitError(null);
-    const draft: PolicyDraft = {
+    if (newDestinationWaitHours === null) return null;
+    return {
       currency,
       thresholds: thresholds.map((row) => ({ above: row.above.trim(), approvals: Number.parseInt(row.approvals, 10) })),
       dailyLimit: dailyLimit.trim() === '' ? null : dailyLimit.trim(),
@@ -202,6 +199,15 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
       onlyFromBook,
       newDestinationWaitHours,
     };
+  }
+  const draft = draftOf();
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    if (draft === null) {
+      setWaitError('Type whole hours, from 0 (no wait) to 720.');
+      return;
+    }
+    setWaitError(null);
     const result = await askOperator({
       title: `Change the ${currencyLabel(currency)} policy`,
       description: 'An administrator signs policy changes; the audit log records them. With two independent admins, a second admin confirms the change before it takes effect.',
@@ -260,7 +266,7 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
       </label>
       <Field
         label="A new destination waits (hours, 0 for no wait)"
-        hint="Counted from the address's approved addition to the book, or from when the desk first saw it."
+        hint="Counted from the address's approved addition to the book; an address not in the book has not started its wait."
         error={waitError ?? fieldError(error?.fields, 'newDestinationWaitHours')}
         testId="@settings/policy-wait"
       >
@@ -269,6 +275,7 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
         )}
       </Field>
       <PlatformWithdrawalSettings />
+      <PolicyPreview draft={draft} />
       <ErrorNotice error={error} />
       <div className="actions">
         <button type="button" className="button" onClick={() => onDone(null)}>
@@ -279,6 +286,89 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
         </button>
       </div>
     </form>
+  );
+}
+
+/** How long the form rests before the preview asks the engine again. */
+const PREVIEW_DELAY_MS = 300;
+
+/**
+ * Before a change is proposed: what it would change for the requests now waiting for approval or sending (policies/preview,
+ * from their signed intents). Asked again a moment after the form stops changing; an older answer never replaces a newer one.
+ */
+function PolicyPreview({ draft }: { readonly draft: PolicyDraft | null }): React.JSX.Element | null {
+  const [preview, setPreview] = useState<PolicyPreviewView | null>(null);
+  const [error, setError] = useState<ContractError | null>(null);
+  const key = draft === null ? null : JSON.stringify(draft);
+  useEffect(() => {
+    if (draft === null) return undefined;
+    let current = true;
+    const timer = window.setTimeout(() => {
+      void useSettingsStore
+        .getState()
+        .previewPolicy(draft)
+        .then((result) => {
+          if (!current) return;
+          setPreview(result.ok ? result.value : null);
+          setError(result.ok ? null : result.error);
+        });
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+    // The draft is a new object on every render; its text (key) says whether it changed.
+  }, [key]);
+  if (error !== null) return <ErrorNotice error={error} />;
+  if (preview === null) return null;
+  const changed = preview.waiting.filter((line) => line.changed);
+  return (
+    <section className="stack" aria-labelledby="policy-preview-title" data-testid="@settings/policy-preview">
+      <h4 id="policy-preview-title">What this change does to the requests now waiting</h4>
+      {preview.problems.length > 0 ? (
+        <p className="muted small" data-testid="@settings/policy-preview-summary">
+          Not previewed: {preview.problems.join('; ')}.
+        </p>
+      ) : (
+        <p className="muted small" data-testid="@settings/policy-preview-summary">
+          {preview.waiting.length === 0
+            ? 'No request waits for approval or sending.'
+            : `${preview.waiting.length} ${preview.waiting.length === 1 ? 'request waits' : 'requests wait'} for approval or sending; this change affects ${changed.length}.`}
+        </p>
+      )}
+      {changed.length === 0 ? null : (
+        <div className="table-wrap">
+          <table className="table table--dense" data-testid="@settings/policy-preview-table">
+            <thead>
+              <tr>
+                <th scope="col">Request</th>
+                <th scope="col">Amount</th>
+                <th scope="col">To</th>
+                <th scope="col">Approvals needed (now → after)</th>
+                <th scope="col">Would be held by</th>
+              </tr>
+            </thead>
+            <tbody>
+              {changed.map((line) => (
+                <tr key={line.id} data-testid={`@settings/policy-preview-${line.id}`}>
+                  <td>
+                    #{line.id} <span className="muted small mono">{line.fingerprint ?? ''}</span>
+                  </td>
+                  <td>
+                    <Amount value={line.amount} currency={preview.currency} />
+                  </td>
+                  <td className="mono small">{line.toAddress}</td>
+                  <td>
+                    {line.now.requiredApprovals} → {line.draft.requiredApprovals} ({line.countedApprovals} given)
+                  </td>
+                  <td>{line.draft.holds.length === 0 ? 'nothing' : line.draft.holds.join('; ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 

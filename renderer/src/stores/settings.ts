@@ -3,7 +3,7 @@
 // own store (operators.ts).
 import { create } from 'zustand';
 import type { CurrencySymbol } from '../../../electron/chains';
-import type { CallbackListenerState, PolicyChangeView, PolicyView } from '../../../electron/contract';
+import type { CallbackListenerState, PolicyChangeView, PolicyPreviewView, PolicyView, RequestOf } from '../../../electron/contract';
 import { call, type Result } from '../api';
 import type { ActingOperator } from './operator-prompt';
 import { useSessionStore } from './session';
@@ -17,6 +17,18 @@ export interface PolicyDraft {
   readonly newDestinationWaitHours: number;
 }
 
+/** The draft as the engine reads it (policies/set without who signs, policies/preview). */
+function draftRequest(draft: PolicyDraft): RequestOf<'policies/preview'> {
+  return {
+    currency: draft.currency,
+    thresholds: draft.thresholds.map((threshold) => ({ above: threshold.above, approvals: threshold.approvals })),
+    dailyLimit: draft.dailyLimit,
+    useFinancialConfirmation: draft.useFinancialConfirmation,
+    onlyFromBook: draft.onlyFromBook,
+    newDestinationWaitHours: draft.newDestinationWaitHours,
+  };
+}
+
 interface SettingsStore {
   readonly policies: readonly PolicyView[];
   readonly callbacks: CallbackListenerState | null;
@@ -24,6 +36,8 @@ interface SettingsStore {
   loadCallbacks(): Promise<void>;
   /** Applied at once, or (with two independent admins) proposed until another admin confirms it. */
   setPolicy(draft: PolicyDraft, as: ActingOperator): Promise<Result<PolicyChangeView>>;
+  /** What the draft would change for the requests now waiting (nothing is proposed or signed). */
+  previewPolicy(draft: PolicyDraft): Promise<Result<PolicyPreviewView>>;
   startCallbacks(host: string, port: number | null): Promise<Result<CallbackListenerState>>;
   stopCallbacks(): Promise<Result<CallbackListenerState>>;
   applyCallbacks(state: CallbackListenerState): void;
@@ -43,17 +57,12 @@ export const useSettingsStore = create<SettingsStore>()((set, get) => ({
     if (result.ok) set({ callbacks: result.value });
   },
   async setPolicy(draft, as) {
-    const result = await call('policies/set', {
-      currency: draft.currency,
-      thresholds: draft.thresholds.map((threshold) => ({ above: threshold.above, approvals: threshold.approvals })),
-      dailyLimit: draft.dailyLimit,
-      useFinancialConfirmation: draft.useFinancialConfirmation,
-      onlyFromBook: draft.onlyFromBook,
-      newDestinationWaitHours: draft.newDestinationWaitHours,
-      as,
-    });
+    const result = await call('policies/set', { ...draftRequest(draft), as });
     if (result.ok) await get().loadPolicies();
     return result;
+  },
+  async previewPolicy(draft) {
+    return call('policies/preview', draftRequest(draft));
   },
   async startCallbacks(host, port) {
     const trimmed = host.trim();
