@@ -693,6 +693,8 @@ export interface SessionState {
   readonly reportingTimeZone: string;
   readonly profile: string | null;
   readonly isDemo: boolean;
+  /** Until when the unlocking operator's session signs labels and notes without asking again (null: each asks). */
+  readonly signsLabelsUntil: number | null;
 }
 
 /** A label and note on one record (issue 13): hints for people, never inputs to decisions. */

@@ -422,8 +422,9 @@ export const CONTRACT = {
   'settings/setReportingTimeZone': method(z.strictObject({ timeZone: timeZoneName, as: actingOperator }))<Dto.SessionState>(),
 
   /** Sets (or, with an empty label and no note, removes) the label of a record; signed into the audit log. */
+  /** Signed by `as`, or without it by the operator who unlocked the desk's session (SessionState.signsLabelsUntil). */
   'labels/set': method(
-    z.strictObject({ type: labelType, ref: labelRef, label: labelText, note: noteText.nullable().optional(), as: actingOperator }),
+    z.strictObject({ type: labelType, ref: labelRef, label: labelText, note: noteText.nullable().optional(), as: actingOperator.optional() }),
   )<{ readonly label: Dto.LabelView | null }>(),
   /** Labels whose text or note contains `text` (case-insensitive); every label when `text` is empty. */
   'labels/search': method(z.strictObject({ text: z.string().max(200), type: labelType.optional() }))<readonly Dto.LabelView[]>(),

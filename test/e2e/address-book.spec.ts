@@ -1,7 +1,8 @@
 // E2E: the Address book screen and labels (issue 13) — an addition proposed by one operator waits, the proposer cannot
 // approve it, a second operator does; with "only from book" set in Settings a withdrawal to an address outside the
 // book is refused in the app naming the policy, and one to the approved address is ready; a deposit labelled in its
-// row is found by the label search, and the labels file exports and imports it; look-alike warnings while typing an
+// row is found by the label search, and the labels file exports and imports it; an operator signed in labels without
+// a passphrase each time (issue 22, item 3); look-alike warnings while typing an
 // address (a TRON address in another letter case, the WBTC poisoning pair), while the same EVM address in another
 // case is recognised as the same entry. Axe on every state shown.
 import { randomBytes } from 'node:crypto';
@@ -9,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { encodeTronAddress } from '../../electron/chains';
 import { test, expect } from './support/desk';
-import { actAs, DEMO_ADMIN, DEMO_ADMIN_2, DEMO_APPROVER, go, startDemo } from './support/flows';
+import { actAs, DEMO_ADMIN, DEMO_ADMIN_2, DEMO_APPROVER, go, signInAs, startDemo } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
 
 const WBTC_INTENDED = '0xd9A1b0B1e1aE382DbDc898Ea68012FfcB2853a91';
@@ -203,4 +204,19 @@ test('look-alike warnings while typing an address to add: another letter case on
   await dialog.getByTestId('@operator-dialog/passphrase').fill(DEMO_ADMIN.passphrase);
   await dialog.getByTestId('@operator-dialog/confirm').click();
   await expect(dialog.getByTestId('@operator-dialog/error')).toContainText('text-direction');
+});
+
+test('signed in, an operator labels records without a passphrase each time; the audit log names them', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  const [deposit] = (await desk.value('deposits/list', { limit: 1 })).rows;
+  if (deposit === undefined) throw new Error('the demo has no deposits');
+  await signInAs(page, DEMO_APPROVER);
+  await go(page, 'deposits');
+  const row = page.locator(`[data-testid="@deposits/row"][data-txid="${deposit.txid}"]`);
+  await row.getByTestId('@deposits/label-edit').click();
+  await row.getByTestId('@deposits/label-input').fill('Payroll June');
+  await row.getByTestId('@deposits/label-save').click();
+  await expect(row.getByTestId('@deposits/label-text')).toHaveText('Payroll June');
+  await expect(page.getByTestId('@operator-dialog')).toBeHidden();
+  expect((await desk.value('audit/list', { limit: 1 })).rows[0]).toMatchObject({ action: 'labels/set', operator: DEMO_APPROVER.operator });
 });

@@ -19,7 +19,7 @@ import {
   type LabelLine,
 } from './jsonl';
 import { encodeCanonical } from '../ledger';
-import { actingAs, signAction } from '../operators';
+import { actingAs, sessionActing, type SessionSigner, signAction } from '../operators';
 import { listAddressBook, writeBookLabel } from '../address-book';
 import { listLabels, saveLabel, searchLabels, type LabelRecord, type StoredLabelType } from './labels-table';
 import { type Handle } from '../kernel/handle';
@@ -27,6 +27,8 @@ import { readTextFile, writeFileAtomically } from '../files/named-files';
 
 export interface LabelsFeatureDeps {
   readonly context: Kernel & AuditRecorder & ProfileSelection;
+  /** The unlocked session's operator signs a label without `as` (issue 22, item 3). */
+  readonly session: SessionSigner;
 }
 
 function recordView(record: LabelRecord): LabelView {
@@ -59,7 +61,7 @@ function matches(view: LabelView, text: string): boolean {
   return view.label.toLowerCase().includes(wanted) || (view.note ?? '').toLowerCase().includes(wanted);
 }
 
-export function labelsHandlers({ context }: LabelsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, 'labels/set' | 'labels/search' | 'labels/export' | 'labels/import'> {
+export function labelsHandlers({ context, session }: LabelsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, 'labels/set' | 'labels/search' | 'labels/export' | 'labels/import'> {
   const profileName = (): string => context.activeProfile().name;
   const allLabels = (profile: string): LabelView[] => [...listLabels(context.db, profile).map(recordView), ...bookLabels(context, profile)];
 
@@ -68,7 +70,8 @@ export function labelsHandlers({ context }: LabelsFeatureDeps, handle: Handle): 
       const line: LabelLine = { type: request.type, ref: request.ref, label: request.label.normalize('NFC'), note: request.note ? request.note.normalize('NFC') : null };
       const problem = labelProblem(line);
       if (problem) throw new DeskError('invalidInput', problem, { ref: problem });
-      const acting = await actingAs(context, request.as, 'editLabels');
+      // Named with a passphrase, or (without `as`) the operator who unlocked this desk's session.
+      const acting = request.as === undefined ? sessionActing(context, session, 'editLabels') : await actingAs(context, request.as, 'editLabels');
       await signAction(acting, 'labels/set', `${line.type}:${line.ref}`, { label: line.label, note: line.note }, () => writeLabel(context, acting.profile, line, acting.name));
       context.emit({ type: 'labels/changed' });
       return { label: allLabels(acting.profile).find((view) => view.type === line.type && view.ref.toLowerCase() === line.ref.toLowerCase()) ?? null };

@@ -170,7 +170,15 @@ export function authorize(name: string, role: OperatorRole, action: OperatorActi
 
 /** Authenticates (unseals), checks the roster status and role, and returns the operator ready to sign. */
 export async function actingAs(context: Kernel & AuditRecorder & ProfileSelection, credentials: OperatorCredentials, action: OperatorAction, profileName?: string): Promise<ActingOperator> {
-  const unsealed = await unsealOperator(context, credentials, profileName);
+  return actingWithKey(context, await unsealOperator(context, credentials, profileName), action);
+}
+
+/** An unsealed operator, checked against the roster for the action: active, and their role allows it. */
+export function actingWithKey(
+  context: Kernel & AuditRecorder & ProfileSelection,
+  unsealed: { readonly privateKey: KeyObject; readonly keyId: string; readonly snapshot: OperatorSnapshot; readonly name: string; readonly roster: Roster; readonly profile: string },
+  action: OperatorAction,
+): ActingOperator {
   const { snapshot, name, profile, roster, privateKey, keyId } = unsealed;
   if (snapshot.status !== 'active') throw new DeskError('forbidden', `operator ${name} is disabled`);
   authorize(name, snapshot.role, action);

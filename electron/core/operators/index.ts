@@ -14,3 +14,4 @@ export { deleteOperatorRecords } from './operators-table';
 export { proposeProfileAddition, proposeProfileRemoval, requireRemovalInForce } from './profile-changes';
 export { signRosterStatement } from './roster-statement';
 export { freezeSending, proposeUnfreeze, sendingState } from './freeze';
+export { SESSION_SIGNING_MS, SessionKey, sessionActing, type SessionSigner } from './session-key';

@@ -1,21 +1,23 @@
 // The idle lock of a desktop desk: after the configured idle time without a person's input (session/activity, an
 // unlock, a decision carrying a passphrase) the engine refuses every method but session/* until an operator unlocks it
 // with their passphrase. Background work (auto sync, the renderer's refreshes) never counts as activity. The CLI runs
-// unlocked (each command authenticates itself).
+// unlocked (each command authenticates itself). The unlocking operator's key is held for the session (SessionKey:
+// labels and notes without the passphrase each time) and dropped at every lock.
 import { usableTimeZone, type SessionState } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import { getProfile, getSetting, type ProfileSelection, SETTING_KEYS } from '../profiles';
 import { DeskError } from '../kernel/errors';
-import { unsealOperator, type OperatorCredentials } from '../operators';
+import { SessionKey, type SessionSigner, unsealOperator, type OperatorCredentials } from '../operators';
 
 export const DEFAULT_LOCK_TIMEOUT_SECONDS = 900;
 /** How often the idle time is compared with the lock timeout. */
 const IDLE_CHECK_MS = 5_000;
 
-export class SessionLock {
+export class SessionLock implements SessionSigner {
   #locked: boolean;
   #operator: string | null = null;
+  #key: SessionKey | null = null;
   #lastActivity: number;
   #timer: NodeJS.Timeout | undefined;
 
@@ -60,7 +62,12 @@ export class SessionLock {
       reportingTimeZone: this.reportingTimeZone(),
       profile,
       isDemo: demo,
+      signsLabelsUntil: this.#key === null || this.#key.profile !== profile ? null : this.#key.until,
     };
+  }
+
+  sessionKey(): SessionKey | null {
+    return this.#locked ? null : this.#key;
   }
 
   async unlock(acting: OperatorCredentials): Promise<SessionState> {
@@ -68,6 +75,7 @@ export class SessionLock {
     if (operator.snapshot.status !== 'active') throw new DeskError('forbidden', `operator ${operator.name} is disabled`);
     this.#locked = false;
     this.#operator = operator.name;
+    this.#key = new SessionKey(operator, this.context.now());
     this.touch();
     this.context.audit({ profile: operator.profile, action: 'session/unlock', subject: operator.name });
     return this.#changed();
@@ -80,7 +88,10 @@ export class SessionLock {
   }
 
   lock(): SessionState {
-    if (!this.lockable || !this.#hasOperators()) return this.state();
+    // Locking always ends the session's signing, even where the desk cannot lock (the held key goes first).
+    const held = this.#key !== null;
+    this.#key = null;
+    if (!this.lockable || !this.#hasOperators()) return held ? this.#changed() : this.state();
     this.#locked = true;
     this.#operator = null;
     return this.#changed();

@@ -1,10 +1,12 @@
 // A record's label in a table row (deposit, withdrawal, deposit address, address-book entry) with a small in-place
-// edit: saving asks who is acting (an operator's signed action), as every operator action in this window does. The
-// label shown comes through the display-safe bridge; the typed one is echoed escaped by the operator dialog.
+// edit: saving asks who is acting (an operator's signed action), unless the cell may be signed by the unlocked session
+// (a record's label: SessionState.signsLabelsUntil), which the engine still checks; a refused session signature falls
+// back to asking. The label shown comes through the display-safe bridge; the typed one is echoed escaped by the dialog.
 import { useState, type FormEvent } from 'react';
 import { LABEL_MAX_LENGTH } from '../../../electron/contract/limits';
 import type { Result } from '../api';
 import { askOperator, type ActingOperator } from '../stores/operator-prompt';
+import { useSessionStore } from '../stores/session';
 
 interface LabelCellProps {
   /** The label now ('' or null: none). */
@@ -12,17 +14,27 @@ interface LabelCellProps {
   /** What the record is, for the button's name and the dialog: "deposit DP123…". */
   readonly what: string;
   readonly save: (label: string, as: ActingOperator) => Promise<Result<unknown>>;
+  /** Saves signed by the unlocked session's operator (no passphrase asked); absent: every save asks. */
+  readonly saveInSession?: (label: string) => Promise<Result<unknown>>;
   readonly testId: string;
 }
 
-export function LabelCell({ label, what, save, testId }: LabelCellProps): React.JSX.Element {
+export function LabelCell({ label, what, save, saveInSession, testId }: LabelCellProps): React.JSX.Element {
   const [draft, setDraft] = useState<string | null>(null);
+  const signsUntil = useSessionStore((state) => state.session?.signsLabelsUntil ?? null);
   const current = label ?? '';
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (draft === null) return;
     const text = draft.trim();
+    if (saveInSession !== undefined && signsUntil !== null && signsUntil > Date.now()) {
+      const saved = await saveInSession(text);
+      if (saved.ok) {
+        setDraft(null);
+        return;
+      }
+    }
     const result = await askOperator({
       title: text === '' ? 'Remove the label' : 'Set the label',
       description: text === '' ? `The label of ${what} will be removed.` : `${what} will be labelled “${text}”. Labels are hints for people; the audit log records who set them.`,

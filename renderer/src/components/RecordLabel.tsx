@@ -14,5 +14,13 @@ interface RecordLabelProps {
 
 export function RecordLabel({ type, refValue, what, testId }: RecordLabelProps): React.JSX.Element {
   const label = useLabelsStore((state) => state.byRecord[labelKey(type, refValue)]?.label ?? null);
-  return <LabelCell label={label} what={what} save={(text, as) => useLabelsStore.getState().setLabel(type, refValue, text, as)} testId={testId} />;
+  return (
+    <LabelCell
+      label={label}
+      what={what}
+      save={(text, as) => useLabelsStore.getState().setLabel(type, refValue, text, as)}
+      saveInSession={(text) => useLabelsStore.getState().setLabel(type, refValue, text, null)}
+      testId={testId}
+    />
+  );
 }

@@ -19,8 +19,8 @@ interface LabelsStore {
   readonly searchResults: readonly LabelView[] | null;
   load(): Promise<void>;
   search(text: string): Promise<void>;
-  /** Sets a record's label and keeps its note (labels/set replaces both). */
-  setLabel(type: LabelType, ref: string, label: string, as: ActingOperator): Promise<Result<unknown>>;
+  /** Sets a record's label and keeps its note (labels/set replaces both); `as` null: signed by the unlocked session. */
+  setLabel(type: LabelType, ref: string, label: string, as: ActingOperator | null): Promise<Result<unknown>>;
   /** Sets a book entry's label and keeps its note. */
   labelBookEntry(chain: Chain, address: string, label: string, note: string | null, as: ActingOperator): Promise<Result<AddressBookView>>;
   addToBook(chain: Chain, address: string, label: string, as: ActingOperator): Promise<Result<AddressBookView>>;
@@ -57,7 +57,7 @@ export const useLabelsStore = create<LabelsStore>()((set, get) => {
     },
     async setLabel(type, ref, label, as) {
       const note = get().byRecord[labelKey(type, ref)]?.note ?? null;
-      const result = await call('labels/set', { type, ref, label: label.trim(), note, as });
+      const result = await call('labels/set', { type, ref, label: label.trim(), note, ...(as === null ? {} : { as }) });
       if (result.ok) await get().load();
       return result;
     },

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_OPERATORS } from '../../../electron/contract';
+import { DEMO_OPERATORS, parseRequest } from '../../../electron/contract';
 import { demoSandboxStarter } from '../../../electron/sandbox';
-import { ADMIN, openDesk, type Desk } from './support';
+import { ADMIN, INITIATOR, openDesk, VIEWER, type Desk } from './support';
 
 let desk: Desk | undefined;
 afterEach(async () => {
@@ -119,4 +119,37 @@ describe('the idle lock', () => {
     await afterACheck();
     expect(await engine.handlers['session/state']({})).toMatchObject({ ok: true, value: { locked: false } });
   }, 30_000);
+
+  it("signs labels as the unlocking operator without asking again, until a lock or 8 hours; decisions still ask", async () => {
+    desk = await openDesk();
+    let now = Date.now();
+    const engine = await desk.reopen({ lockable: true, clock: () => now });
+    const label = (text: string) => engine.handlers['labels/set']({ type: 'withdrawal', ref: 'ORDER-7', label: text });
+    expect(await label('while locked')).toMatchObject({ ok: false, error: { code: 'locked' } });
+    expect(await engine.handlers['session/unlock'](ADMIN)).toMatchObject({ ok: true });
+    // Never lock by idleness here: the session's own 8 hours are what is tested.
+    expect(await engine.handlers['settings/setLockTimeout']({ seconds: 0, as: ADMIN })).toMatchObject({ ok: true });
+    await engine.handlers['session/lock']({});
+
+    const unlocked = await engine.handlers['session/unlock'](INITIATOR);
+    expect(unlocked).toMatchObject({ ok: true, value: { operator: INITIATOR.operator, signsLabelsUntil: now + 8 * 3_600_000 } });
+    expect(await label('Rent May')).toMatchObject({ ok: true, value: { label: { label: 'Rent May' } } });
+    const rows = await engine.handlers['audit/list']({ limit: 1 });
+    if (!rows.ok) expect.fail(rows.error.message);
+    expect(rows.value.rows[0]).toMatchObject({ kind: 'action', action: 'labels/set', operator: INITIATOR.operator });
+    // A decision that moves money still names who is acting, with their passphrase.
+    expect(parseRequest('withdrawals/approve', { id: '1' })).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
+    expect(parseRequest('labels/set', { type: 'withdrawal', ref: 'ORDER-7', label: 'Rent May' }).ok).toBe(true);
+
+    // Eight hours after the unlock the session signs nothing more, even with no idle lock.
+    now += 8 * 3_600_000;
+    expect(await label('too late')).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringMatching(/stopped signing labels at .* UTC \(8 hours after unlocking\)/) } });
+    // A lock ends it at once; an operator whose role may not edit labels never signs them.
+    expect(await engine.handlers['session/unlock'](INITIATOR)).toMatchObject({ ok: true });
+    await engine.handlers['session/lock']({});
+    expect((await engine.handlers['session/unlock'](VIEWER)).ok).toBe(true);
+    expect(await label('as a viewer')).toMatchObject({ ok: false, error: { code: 'forbidden', message: 'dave is a viewer and may not edit labels' } });
+    const state = await engine.handlers['session/state']({});
+    expect(state.ok && state.value.signsLabelsUntil).toBe(now + 8 * 3_600_000);
+  });
 });

@@ -69,7 +69,7 @@ const answers: { text: string; failWith: string | null } = { text: NASTY, failWi
 
 function answer(method: string): Result<unknown> {
   // Every command reads the reporting time zone first (the zone its times are printed in).
-  if (method === 'session/state') return { ok: true, value: { locked: false, operator: null, lockTimeoutSeconds: 900, reportingTimeZone: 'UTC', profile: 'main', isDemo: false } };
+  if (method === 'session/state') return { ok: true, value: { locked: false, operator: null, lockTimeoutSeconds: 900, reportingTimeZone: 'UTC', profile: 'main', isDemo: false, signsLabelsUntil: null } };
   if (answers.failWith !== null) return { ok: false, error: { code: 'service', message: answers.failWith, serviceReason: answers.failWith } };
   const text = answers.text;
   switch (method) {

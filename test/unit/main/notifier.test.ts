@@ -7,7 +7,7 @@ import { ok, type ContractEvent, type DeskNotification, type SessionState } from
 import type { DesktopNotice } from '../../../electron/main/desktop-handlers';
 import { afterSessionChange, noticeFor, startNotifier } from '../../../electron/main/notifier';
 
-const session = (fields: Partial<SessionState>): SessionState => ({ locked: false, operator: null, lockTimeoutSeconds: 900, reportingTimeZone: 'UTC', profile: 'main', isDemo: false, ...fields });
+const session = (fields: Partial<SessionState>): SessionState => ({ locked: false, operator: null, lockTimeoutSeconds: 900, reportingTimeZone: 'UTC', profile: 'main', isDemo: false, signsLabelsUntil: null, ...fields });
 
 function notification(fields: Partial<DeskNotification> = {}): DeskNotification {
   return {
