@@ -3,7 +3,18 @@
 export { ADDRESS_PROBLEMS } from './address/types';
 export type { AddressCheck, AddressForm, AddressProblem, InvalidAddress, ValidAddress } from './address/types';
 export { detectChains, validateAddress, validateForCurrency } from './address/validate';
-export { differingPositions, LOOKALIKE_EDGE, lookAlikeReason, lookAlikesAmong, looksAlike, normalizeAddress, sameAddress, sharedEdges } from './address/lookalike';
+export {
+  differingAddressPositions,
+  differingPositions,
+  LOOKALIKE_EDGE,
+  lookAlikeReason,
+  lookAlikesAmong,
+  looksAlike,
+  normalizeAddress,
+  sameAddress,
+  sameAddressFormat,
+  sharedEdges,
+} from './address/lookalike';
 export type { LookAlikeMatch, LookAlikeReason } from './address/lookalike';
 export { EVM_HEX_DIGITS, toEip55 } from './address/evm';
 export { encodeTronAddress, TRON_DECODED_BYTES, TRON_TEXT_LENGTH, TRON_VERSION_BYTE } from './address/tron';

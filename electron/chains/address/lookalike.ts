@@ -2,7 +2,7 @@
 // characters a person checks and change the middle, so the desk warns on such pairs and highlights the differing
 // characters. Comparisons run on normalized forms: an EVM address is one account whatever its letter case, and its
 // `0x` is no part of what a person checks (so it never uses up the "first 4" characters).
-import type { Chain } from '../currencies';
+import { CHAIN_INFO, type Chain, isChain } from '../currencies';
 
 /** How many characters at each end people usually check. */
 export const LOOKALIKE_EDGE = 4;
@@ -87,6 +87,22 @@ export function differingPositions(a: string, b: string): number[] {
   return positions;
 }
 
+/**
+ * Where two addresses of the chain differ, compared in their normalized form (an EVM address's letter case and `0x`
+ * are no difference), as indexes into `shown` as written (its `0x` counted), which is what screens mark.
+ */
+export function differingAddressPositions(known: string, shown: string, chain: Chain): number[] {
+  const a = normalizeAddress(known, chain);
+  const b = normalizeAddress(shown, chain);
+  const offset = b === shown || !shown.toLowerCase().startsWith('0x') ? 0 : 2;
+  return differingPositions(a, b).map((position) => position + offset);
+}
+
+/** Whether addresses of the two chains share one format (eth and bnb: one EVM address for both, PROTOCOL §11.5). */
+export function sameAddressFormat(a: string, b: Chain): boolean {
+  return isChain(a) && CHAIN_INFO[a].addressType === CHAIN_INFO[b].addressType;
+}
+
 /** A known address that a candidate looks like, with where the two differ (what screens highlight). */
 export interface LookAlikeMatch {
   readonly knownAddress: string;
@@ -94,9 +110,17 @@ export interface LookAlikeMatch {
   readonly differingPositions: readonly number[];
 }
 
-/** The known addresses (the book, its pending additions) that `candidate` looks like on this chain. */
-export function lookAlikesAmong(known: readonly { readonly address: string; readonly label: string | null }[], candidate: string, chain: Chain): LookAlikeMatch[] {
+/**
+ * The known addresses (the book, its pending additions, addresses paid or labelled) that `candidate`, an address of
+ * `chain`, looks like: those of every chain whose addresses share its format (a bnb payout to a poisoning variant of an
+ * eth entry is flagged), compared in the normalized form.
+ */
+export function lookAlikesAmong(
+  known: readonly { readonly address: string; readonly label: string | null; readonly chain: string }[],
+  candidate: string,
+  chain: Chain,
+): LookAlikeMatch[] {
   return known
-    .filter((entry) => lookAlikeReason(entry.address, candidate, chain) !== null)
-    .map((entry) => ({ knownAddress: entry.address, label: entry.label, differingPositions: differingPositions(entry.address, candidate) }));
+    .filter((entry) => sameAddressFormat(entry.chain, chain) && lookAlikeReason(entry.address, candidate, chain) !== null)
+    .map((entry) => ({ knownAddress: entry.address, label: entry.label, differingPositions: differingAddressPositions(entry.address, candidate, chain) }));
 }

@@ -11,6 +11,7 @@ import {
   formatMoney,
   isCurrencySymbol,
   lookAlikesAmong,
+  sameAddressFormat,
   Money,
   parseMoney,
   sameAddress,
@@ -229,8 +230,9 @@ export async function preflight(context: DeskParts, input: WithdrawalInput, deci
     } catch {
       warnings.push({ field: 'service', message: 'the service could not be asked to check the address (offline); the chain rules passed' });
     }
-    const book = listAddressBook(context.db, profile.name, info.chain);
-    const known = book.find((entry) => sameAddress(entry.address, input.toAddress, info.chain));
+    // Look-alikes across every chain of the address's format (an eth entry for a bnb payout); "paid before" on its own chain.
+    const book = listAddressBook(context.db, profile.name).filter((entry) => sameAddressFormat(entry.chain, info.chain));
+    const known = book.find((entry) => entry.chain === info.chain && sameAddress(entry.address, input.toAddress, info.chain));
     if (!known?.useCount) {
       newDestination = true;
       warnings.push({ field: 'toAddress', message: 'this destination has never been paid from this desk: check it with the recipient' });

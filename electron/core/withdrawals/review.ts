@@ -8,6 +8,7 @@ import {
   formatMoney,
   isCurrencySymbol,
   lookAlikesAmong,
+  sameAddressFormat,
   type Money,
   parseMoney,
   sameAddress,
@@ -100,18 +101,20 @@ function timesPaid(context: DeskParts, roster: Roster, request: WithdrawalReques
 /** The destination's standing: the signed book entry, the desk's label, look-alikes of the book, times paid before. */
 function destinationOf(context: DeskParts, roster: Roster, request: WithdrawalRequest, chain: Chain | null, address: string): ReviewDestination {
   if (chain === null) return { address, inBook: false, bookSince: null, label: null, isNew: true, lookAlikes: [], timesPaid: 0 };
-  const table = listAddressBook(context.db, request.profile, chain);
-  const labelOf = (known: string): string | null => table.find((entry) => sameAddress(entry.address, known, chain))?.label ?? null;
+  // Every address the desk knows on the chains of this address's format (an eth entry for a bnb payout).
+  const table = listAddressBook(context.db, request.profile).filter((entry) => sameAddressFormat(entry.chain, chain));
+  const labelOf = (known: string, on: string): string | null => table.find((entry) => entry.chain === on && sameAddress(entry.address, known, chain))?.label ?? null;
   const entry = roster.bookEntry(chain, address);
   // Look-alikes of every address the desk knows: the signed book, and the addresses it has paid or labelled.
-  const known = [...roster.bookEntries().filter((booked) => booked.chain === chain).map((booked) => ({ address: booked.address, label: labelOf(booked.address) })), ...table];
+  const booked = roster.bookEntries().filter((candidate) => sameAddressFormat(candidate.chain, chain));
+  const known = [...booked.map((candidate) => ({ address: candidate.address, label: labelOf(candidate.address, candidate.chain), chain: candidate.chain })), ...table];
   const unique = known.filter((candidate, index) => known.findIndex((other) => sameAddress(other.address, candidate.address, chain)) === index);
   const paid = timesPaid(context, roster, request, chain, address);
   return {
     address,
     inBook: entry !== undefined,
     bookSince: entry?.since ?? null,
-    label: labelOf(address),
+    label: labelOf(address, chain),
     isNew: paid === 0,
     lookAlikes: lookAlikesAmong(unique, address, chain).map((alike) => ({ address: alike.knownAddress, label: alike.label, differingPositions: alike.differingPositions })),
     timesPaid: paid,

@@ -3,7 +3,7 @@
 // book as it is typed), approving a pending addition (an independent operator), relabelling and removing entries,
 // and the labels file (export and import as JSON lines). Whether an address is in the book is the engine's answer.
 import { useEffect, useState, type FormEvent } from 'react';
-import { CHAIN_INFO, CHAINS, isChain, lookAlikesAmong, sameAddress, type Chain } from '../../../electron/chains';
+import { CHAIN_INFO, CHAINS, isChain, lookAlikesAmong, sameAddress, sameAddressFormat, type Chain } from '../../../electron/chains';
 import type { AddressBookEntryView, AddressBookPendingView, AddressBookView } from '../../../electron/contract';
 import { call, type ContractError } from '../api';
 import { DateTime } from '../components/DateTime';
@@ -38,13 +38,16 @@ export function AddressBook(): React.JSX.Element {
   );
 }
 
-/** The addresses a typed one is compared with, once each: the book's entries and its pending additions on the chain. */
-function knownOn(book: AddressBookView | null, chain: Chain): { address: string; label: string | null }[] {
+/**
+ * The addresses a typed one is compared with, once each: the book's entries and its pending additions on every chain
+ * whose addresses share the chain's format (an eth entry for a bnb address).
+ */
+function knownOn(book: AddressBookView | null, chain: Chain): { address: string; label: string | null; chain: string }[] {
   if (book === null) return [];
-  const entries = book.entries.filter((entry) => entry.chain === chain).map((entry) => ({ address: entry.address, label: entry.label }));
+  const entries = book.entries.filter((entry) => sameAddressFormat(entry.chain, chain)).map((entry) => ({ address: entry.address, label: entry.label, chain: entry.chain }));
   const pendingOnly = book.pending
-    .filter((pending) => pending.chain === chain && !entries.some((entry) => sameAddress(entry.address, pending.address, chain)))
-    .map((pending) => ({ address: pending.address, label: null }));
+    .filter((pending) => sameAddressFormat(pending.chain, chain) && !entries.some((entry) => entry.chain === pending.chain && sameAddress(entry.address, pending.address, chain)))
+    .map((pending) => ({ address: pending.address, label: null, chain: pending.chain }));
   return [...entries, ...pendingOnly];
 }
 
@@ -56,7 +59,7 @@ function AddEntry({ book }: { readonly book: AddressBookView | null }): React.JS
   const typed = address.trim();
   const known = knownOn(book, chain);
   const lookAlikes = typed === '' ? [] : lookAlikesAmong(known, typed, chain);
-  const same = typed === '' ? undefined : known.find((entry) => sameAddress(entry.address, typed, chain));
+  const same = typed === '' ? undefined : known.find((entry) => entry.chain === chain && sameAddress(entry.address, typed, chain));
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();

@@ -186,5 +186,11 @@ describe('look-alike detection in the preflight', () => {
     const poisoned = await desk.value('withdrawals/preflight', { currency: 'eth.usdt', amount: '10', toAddress: WBTC_POISONED });
     expect(poisoned.lookAlike).toEqual([expect.objectContaining({ knownAddress: WBTC_INTENDED, label: 'Cold wallet' })]);
     expect(poisoned.errors.map((issue) => issue.message).join(' ')).toMatch(/only from book/);
+    // The same EVM address serves the BNB chain: a bnb.usdt payout to the poisoning address is flagged against the eth entry.
+    const onBnb = await desk.value('withdrawals/preflight', { currency: 'bnb.usdt', amount: '10', toAddress: WBTC_POISONED });
+    expect(onBnb.lookAlike).toEqual([expect.objectContaining({ knownAddress: WBTC_INTENDED, label: 'Cold wallet' })]);
+    // Positions are on the normalized form: the poisoning address in lower case differs at the same places.
+    const lower = await desk.value('withdrawals/preflight', { currency: 'eth.usdt', amount: '10', toAddress: WBTC_POISONED.toLowerCase() });
+    expect(lower.lookAlike[0]?.differingPositions).toEqual(poisoned.lookAlike[0]?.differingPositions);
   });
 });

@@ -1,6 +1,6 @@
 // Look-alike helpers: pairs that share the edges people check, and the positions a screen should highlight.
 import { describe, expect, it } from 'vitest';
-import { differingPositions, lookAlikeReason, lookAlikesAmong, looksAlike, normalizeAddress, sameAddress, sharedEdges } from '../../../electron/chains';
+import { differingAddressPositions, differingPositions, lookAlikeReason, lookAlikesAmong, looksAlike, normalizeAddress, sameAddress, sharedEdges } from '../../../electron/chains';
 
 const REAL = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 const POISON = 'TNPeXXXXXXXXXXXXXXXXXXXXXXXXXXYqeL';
@@ -100,18 +100,39 @@ describe('normalized comparison (issue 13)', () => {
 
 describe('lookAlikesAmong (the preflight and the Address book screen)', () => {
   const book = [
-    { address: WBTC_INTENDED, label: 'Cold wallet' },
-    { address: '0x1111111111111111111111111111111111111111', label: null },
+    { address: WBTC_INTENDED, label: 'Cold wallet', chain: 'eth' },
+    { address: '0x1111111111111111111111111111111111111111', label: null, chain: 'eth' },
   ];
 
   it('names every known address the candidate looks like, with its label and the differing positions', () => {
     expect(lookAlikesAmong(book, WBTC_POISONED, 'eth')).toEqual([
-      { knownAddress: WBTC_INTENDED, label: 'Cold wallet', differingPositions: differingPositions(WBTC_INTENDED, WBTC_POISONED) },
+      { knownAddress: WBTC_INTENDED, label: 'Cold wallet', differingPositions: differingAddressPositions(WBTC_INTENDED, WBTC_POISONED, 'eth') },
     ]);
   });
 
   it('names none for the same EVM address in another letter case, or for an unrelated address', () => {
     expect(lookAlikesAmong(book, WBTC_INTENDED.toLowerCase(), 'eth')).toEqual([]);
     expect(lookAlikesAmong(book, '0x2222222222222222222222222222222222222222', 'eth')).toEqual([]);
+  });
+
+  it('compares across chains of one address format: a bnb payout to a variant of an eth entry is flagged, a TRON one is not compared', () => {
+    expect(lookAlikesAmong(book, WBTC_POISONED, 'bnb').map((match) => match.knownAddress)).toEqual([WBTC_INTENDED]);
+    expect(lookAlikesAmong([{ address: 'TKzxdSv2FZKQrEqkKVgp5DcwEXBEKMg2Ax', label: null, chain: 'trx' }], WBTC_POISONED, 'eth')).toEqual([]);
+  });
+});
+
+describe('differingAddressPositions (on the normalized form, as indexes into the address shown)', () => {
+  it('counts no EVM letter case as a difference, and marks the real ones where the shown address has them', () => {
+    const known = '0xAbCd000000000000000000000000000000001234';
+    const shown = '0xabcd000000000000000000000000000000FF1234';
+    expect(differingAddressPositions(known, shown, 'eth')).toEqual([36, 37]);
+    expect(shown.slice(36, 38)).toBe('FF');
+    expect(differingAddressPositions(known, known.toLowerCase(), 'eth')).toEqual([]);
+    // The raw comparison would have counted the letter case too.
+    expect(differingPositions(known, shown)).toEqual([2, 4, 36, 37]);
+  });
+
+  it('on a case-sensitive chain, letter case is a difference', () => {
+    expect(differingAddressPositions('TKzxdSv2FZKQrEqkKVgp5DcwEXBEKMg2Ax', 'TKzxdSv2FZKQrEqkKVgp5DcwEXBEKmg2Ax', 'trx')).toEqual([29]);
   });
 });
