@@ -24,6 +24,7 @@ import {
 } from './desk';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { policyProblems } from './policy';
+import { unknownGroupProblems } from './approval-groups';
 import { reviewOf } from './review';
 import { sharedViewRows } from './verify';
 import { recordStuckOrders, stuckOrders } from './watchdog';
@@ -61,6 +62,7 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
       useFinancialConfirmation: policy.useFinancialConfirmation,
       onlyFromBook: policy.onlyFromBook === true,
       newDestinationWaitHours: policy.newDestinationWaitHours ?? 0,
+      approvalValidHours: policy.approvalValidHours ?? null,
     };
   }
 
@@ -107,8 +109,9 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
         useFinancialConfirmation: request.useFinancialConfirmation,
         ...(request.onlyFromBook === true ? { onlyFromBook: true } : {}),
         ...(request.newDestinationWaitHours ? { newDestinationWaitHours: request.newDestinationWaitHours } : {}),
+        ...(request.approvalValidHours === undefined ? {} : { approvalValidHours: request.approvalValidHours }),
       };
-      const problems = policyProblems(policy);
+      const problems = [...policyProblems(policy), ...unknownGroupProblems(context.trail.roster(profileName(), { cached: true }), policy.thresholds)];
       if (problems.length > 0) throw new DeskError('invalidInput', `the policy is not usable: ${problems.join('; ')}`);
       const refusal = withdrawTypeRefusal(platformWithdrawalSettings(context.db, profileName()), policy.useFinancialConfirmation ? 'financialConfirmation' : 'normal');
       if (refusal) {
@@ -117,7 +120,13 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
       }
       const proposal = await proposePolicy(context, request.currency, toSignable(policy) as never, request.as);
       const applied = proposal.state === 'applied';
-      const proposed = { currency: request.currency, ...policy, onlyFromBook: request.onlyFromBook === true, newDestinationWaitHours: request.newDestinationWaitHours ?? 0 };
+      const proposed = {
+        currency: request.currency,
+        ...policy,
+        onlyFromBook: request.onlyFromBook === true,
+        newDestinationWaitHours: request.newDestinationWaitHours ?? 0,
+        approvalValidHours: request.approvalValidHours ?? null,
+      };
       return { applied, proposal: proposalView(proposal), policy: applied ? policyView(request.currency) : proposed };
     }),
   };
