@@ -59,15 +59,15 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
       session.output(policies, () =>
         io.stdout(
           table(
-            ['currency', 'approvals (above amount: count from groups)', 'daily limit', 'withdraw type', 'only from book', 'new destination waits', 'approvals expire'],
+            ['currency', 'approvals (above amount: count from groups)', 'daily limit', 'approvals expire', 'withdraw type', 'only from book', 'new destination waits'],
             policies.map((entry) => [
               entry.currency,
               thresholdsText(entry),
               entry.dailyLimit ?? 'none',
+              entry.approvalValidHours === null ? 'never' : `after ${entry.approvalValidHours} h`,
               entry.useFinancialConfirmation ? 'financialConfirmation' : 'normal',
               entry.onlyFromBook ? 'yes' : 'no',
               entry.newDestinationWaitHours > 0 ? `${entry.newDestinationWaitHours} h` : 'no',
-              entry.approvalValidHours === null ? 'never' : `after ${entry.approvalValidHours} h`,
             ]),
           ),
         ),

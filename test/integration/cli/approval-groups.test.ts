@@ -44,7 +44,7 @@ describe('treasury-desk operator group and policy set --tier-groups', () => {
     const change = json<{ proposal: { id: string } }>(expectOk(await desk.cli(set, as(ADMIN))));
     expectOk(await desk.cli(['operator', 'confirm', change.proposal.id.slice(0, 12), '--as', SECOND_ADMIN.name], as(SECOND_ADMIN)));
     const policies = expectOk(await desk.cli(['policy', 'list'])).stdout;
-    expect(policies).toMatch(/trx\.usdt +>10: 2 from 1 of finance \+ 1 of treasury-leads .* after 24 h/);
+    expect(policies).toMatch(/^trx\.usdt +>10: 2 from 1 of finance \+ 1 of treasury-leads +none +after 24 h +normal/m);
 
     const requested = json<{ withdrawal: WithdrawalView }>(
       expectOk(await desk.cli(['withdraw', 'request', '--currency', 'trx.usdt', '--amount', '15', '--to', tronAddress(), '--as', INITIATOR.name, '--json'], as(INITIATOR))),
