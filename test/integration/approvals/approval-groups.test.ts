@@ -3,7 +3,7 @@
 // finance, and its OR alternative is; a group row edited in the database grants nothing; an approval older than the
 // policy's validity no longer counts, the send is refused naming it, and the same approver approving again releases it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, APPROVER, enrol, INITIATOR, openDesk, SECOND_ADMIN, type Desk } from '../engine/support';
+import { ADMIN, APPROVER, enrol, INITIATOR, openDesk, payoutFile, SECOND_ADMIN, type Desk } from '../engine/support';
 import { expectNoOrder, expectSubmitRefused, fund, requestWithdrawal, tamper, type Requested } from './support';
 
 const ERIN = { operator: 'erin', passphrase: 'erin passphrase 55' };
@@ -135,6 +135,27 @@ describe('approval expiry', () => {
     await expectSent(request);
     // Once sent, its approvals are judged as of the send: a sent request does not turn expired later.
     expect((await desk.value('withdrawals/get', { id: request.id })).approvals.at(-1)).toMatchObject({ counts: true, expired: false });
+  });
+});
+
+describe('approval expiry on a batch payout', () => {
+  it('an expired approval of the batch refuses its lines; approving the batch again sends them', async () => {
+    await setPolicy({ approvalValidHours: 1 });
+    offset = -2 * HOUR;
+    let imported: { id: string };
+    try {
+      imported = await desk.value('payouts/import', { path: payoutFile(desk, 'expiring.csv', 2), as: INITIATOR });
+      expect((await desk.value('payouts/approve', { id: imported.id, as: APPROVER })).state).toBe('approved');
+    } finally {
+      offset = 0;
+    }
+    // Each line is refused, naming the expiry; nothing is sent.
+    const refused = await desk.value('payouts/submit', { id: imported.id, as: INITIATOR });
+    expect(refused.sent).toBe(0);
+    expect(refused.failures.map((failure) => failure.error)).toEqual([1, 2].map(() => expect.stringMatching(/the approval of bob expired \(the policy counts an approval for 1 h\): approve it again/)));
+    expect(refused.batch.approvals).toEqual([expect.objectContaining({ operator: 'bob', counts: false, expired: true })]);
+    expect((await desk.value('payouts/approve', { id: imported.id, as: APPROVER })).state).toBe('approved');
+    expect(await desk.value('payouts/submit', { id: imported.id, as: INITIATOR })).toMatchObject({ sent: 2, failures: [] });
   });
 });
 
