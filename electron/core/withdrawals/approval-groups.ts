@@ -149,14 +149,20 @@ export function judgeGroups(requirement: GroupRequirement, initiatorParty: reado
       if (best === null || missing < best.missing || (missing === best.missing && size > best.size)) best = { missing, size, lacking };
     }
   };
+  // Adding an approver never fills fewer slots, so only sets no other independent approver could join are judged; an
+  // approver whose party meets no other approver's is in every such set (with one party each: a single set, judged once).
+  const clashes = eligible.map((candidate, index) => eligible.some((other, at) => at !== index && !disjoint(candidate.party, other.party)));
+  const met = (): boolean => best !== null && best.missing === 0 && best.size >= required;
   const search = (index: number, chosen: GroupCandidate[], used: readonly string[]): void => {
+    if (met()) return;
     if (index === eligible.length) {
-      consider(chosen);
+      if (eligible.every((candidate) => chosen.includes(candidate) || !disjoint(candidate.party, used))) consider(chosen);
       return;
     }
     const candidate = eligible[index]!;
-    if (disjoint(candidate.party, used)) search(index + 1, [...chosen, candidate], [...used, ...candidate.party]);
-    search(index + 1, chosen, used);
+    const free = disjoint(candidate.party, used);
+    if (free) search(index + 1, [...chosen, candidate], [...used, ...candidate.party]);
+    if (!free || clashes[index]) search(index + 1, chosen, used);
   };
   search(0, [], []);
   const found = best as { missing: number; size: number; lacking: GroupTerm[] } | null;

@@ -59,6 +59,16 @@ describe('a tier naming approval groups', () => {
     expect(judgeGroups(financeAndLeads, INITIATOR, [approver('gil', ['cfo'], ['gil', 'carol'])], 1).met).toBe(false);
   });
 
+  it('finds the one set of independent approvers that meets the groups when parties overlap', () => {
+    // anna and ben share x's party: one of them at most; cid is independent of both.
+    const anna = approver('anna', ['finance'], ['anna', 'x']);
+    const ben = approver('ben', ['treasury-leads'], ['ben', 'x']);
+    const cid = approver('cid', ['treasury-leads']);
+    expect(judgeGroups(financeAndLeads, INITIATOR, [ben, anna, cid], 2).met).toBe(true);
+    expect(judgeGroups(financeAndLeads, INITIATOR, [ben, anna], 2).met).toBe(false);
+    expect(judgeGroups([[{ group: 'treasury-leads', count: 2 }]], INITIATOR, [ben, anna, cid], 2).met).toBe(false);
+  });
+
   it('combines the tiers an amount exceeds: a larger amount never needs less', () => {
     const thresholds = [
       { above: '100', groups: [[{ group: 'finance', count: 1 }]] },
