@@ -66,7 +66,8 @@ describe('a tier naming approval groups', () => {
     const cid = approver('cid', ['treasury-leads']);
     expect(judgeGroups(financeAndLeads, INITIATOR, [ben, anna, cid], 2).met).toBe(true);
     expect(judgeGroups(financeAndLeads, INITIATOR, [ben, anna], 2).met).toBe(false);
-    expect(judgeGroups([[{ group: 'treasury-leads', count: 2 }]], INITIATOR, [ben, anna, cid], 2).met).toBe(false);
+    expect(judgeGroups([[{ group: 'treasury-leads', count: 2 }]], INITIATOR, [ben, anna, cid], 2).met).toBe(true);
+    expect(judgeGroups([[{ group: 'treasury-leads', count: 2 }]], INITIATOR, [ben, approver('dan', ['treasury-leads'], ['dan', 'x'])], 2).met).toBe(false);
   });
 
   it('combines the tiers an amount exceeds: a larger amount never needs less', () => {
