@@ -3,6 +3,7 @@
 // rule, and the roster's four-eyes `group` change with membership as of a row.
 import { describe, expect, it } from 'vitest';
 import { parseMoney } from '../../../electron/chains';
+import { ruleText, stillNeededText } from '../../../electron/contract/approver-view';
 import {
   approvalExpiry,
   approvalPolicyProblems,
@@ -161,5 +162,25 @@ describe('a group in the signed roster', () => {
     expect(reason(byApprover.seq)).toMatch(/proposal refused: bob is an? approver/);
     // One admin alone: in force at once (as every roster change on a one-admin desk).
     expect(roster.groups()).toEqual([{ name: 'finance', members: ['bob'] }]);
+  });
+});
+
+describe("the approver's words for groups and expiry (the same on every face)", () => {
+  const given = (expired: boolean) => [{ operator: 'bob', at: 0, counts: !expired, note: expired ? 'expired: signed 30 h ago' : null, expired }];
+  it('names the groups still needed, and who must approve again', () => {
+    expect(stillNeededText({ required: 2, counted: 2, stillNeeded: 0, given: given(false), groupsStillNeeded: ['1 of treasury-leads'] })).toBe(
+      'the groups: 1 of treasury-leads (2 of 2 independent approvals given, each approver standing for one group)',
+    );
+    expect(stillNeededText({ required: 1, counted: 0, stillNeeded: 1, given: given(true), groupsStillNeeded: [] })).toBe(
+      '1 more, from operators independent of the initiator and of each other (0 of 1 given); expired, to be given again: bob',
+    );
+    expect(stillNeededText({ required: 1, counted: 1, stillNeeded: 0, given: given(false) })).toBe('none: 1 of 1 independent approval given');
+  });
+
+  it("states the tier's groups and the approvals' validity in the rule", () => {
+    const rule = { policy: 'abcdef0123456789', tierAbove: '10', tierApprovals: 2, intentApprovals: 2, dailyLimit: null, onlyFromBook: false, newDestinationWaitHours: 0 };
+    expect(ruleText({ amount: '1250.5', currencyName: 'USDT on TRON', rule: { ...rule, groups: '(1 of finance and 1 of treasury-leads) or 1 of cfo', approvalValidHours: 24 } }, 'en-US')).toBe(
+      'the USDT on TRON policy abcdef012345: 1,250.5 is above 10: that tier needs 2 approvals; approval groups: (1 of finance and 1 of treasury-leads) or 1 of cfo; an approval counts for 24 h, then must be given again',
+    );
   });
 });
