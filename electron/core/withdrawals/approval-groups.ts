@@ -243,3 +243,20 @@ export function unknownGroupProblems(roster: { groups(): readonly { readonly nam
     .filter((group) => !known.has(group))
     .map((group) => `there is no approval group ${group} with members: create it first (operator group ${group} --members NAMES), then set the policy`);
 }
+
+/**
+ * Right before a send (send-rules.ts): the groups the policy in force NOW asks for, met by the approvals that count
+ * (with their groups when signed)? A hold naming what is missing, or null. A policy tightened after approval holds it.
+ */
+export function groupsHoldNow(
+  thresholds: readonly { readonly above: string; readonly groups?: GroupRequirement | undefined }[],
+  amount: Money,
+  counted: { readonly initiatorParty: readonly string[]; readonly candidates: readonly GroupCandidate[] },
+  required: number,
+  policyName: string,
+): string | null {
+  const outcome = groupsOutcome(thresholds, amount, counted.initiatorParty, counted.candidates, required);
+  if (outcome.problem === null) return null;
+  const missing = outcome.stillNeeded.length > 0 ? `; still needed: ${outcome.stillNeeded.map(termText).join(' and ')}` : '';
+  return `${policyName} asks for approvals from ${outcome.requirement ?? 'its groups'}${missing} (it was approved under an earlier policy): cancel it and request it again, or an admin restores the earlier tiers (policy set)`;
+}

@@ -11,6 +11,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../profiles';
 import { destinationPolicyIssues } from './destination-policy';
 import { requiredApprovals } from './policy';
+import { groupsHoldNow } from './approval-groups';
 import { requestedFromStatements, utcDayOf } from './signed-spending';
 import { type IntentEvidence, policyInForce } from './verify';
 import type { WithdrawalRequest } from './withdrawals-table';
@@ -45,6 +46,8 @@ export function sendHolds(parts: DeskParts, request: WithdrawalRequest, evidence
         '(it was approved under an earlier policy): cancel it and request it again, or an admin restores the earlier thresholds (policy set)',
     );
   }
+  const groupsHold = groupsHoldNow(policy.thresholds, amount, evidence.counted, required, policyName);
+  if (groupsHold !== null) holds.push(groupsHold);
 
   const seen = listAddressBook(parts.db, request.profile, info.chain).find((entry) => sameAddress(entry.address, intent.toAddress, info.chain));
   for (const issue of destinationPolicyIssues(policy, roster, { chain: info.chain, address: intent.toAddress, policyName, seen, now: parts.now() })) {

@@ -55,6 +55,8 @@ export interface IntentEvidence {
   readonly groupsStillNeeded: readonly GroupTerm[];
   /** How many hours an approval counts, or null: approvals never expire. */
   readonly approvalValidHours: number | null;
+  /** The initiator's party and the approvals that count with their groups when signed (what a policy now is judged by). */
+  readonly counted: { readonly initiatorParty: readonly string[]; readonly candidates: readonly GroupCandidate[] };
 }
 
 /** The intent the request's columns describe, with the non-wire fields taken from the signed one. */
@@ -183,6 +185,7 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
     groupRequirement: null,
     groupsStillNeeded: [],
     approvalValidHours: null,
+    counted: { initiatorParty: [], candidates: [] },
   });
   const subject = decisionSubject(request);
   if (subject === null || request.intentHash === null || request.intentJson === null) {
@@ -313,6 +316,7 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
     groupRequirement: groups.requirement,
     groupsStillNeeded: groups.stillNeeded,
     approvalValidHours: validHours,
+    counted: { initiatorParty: initiator.party, candidates },
   };
 }
 

@@ -100,6 +100,23 @@ describe('approval groups', () => {
     await expectSent(request);
   });
 
+  it('a tier tightened to name groups after approval holds the send, naming the group; restoring it releases it', async () => {
+    await setPolicy({ thresholds: [{ above: '10', approvals: 1 }] });
+    const request = await requestWithdrawal(desk, '16');
+    expect(await approve(request, APPROVER)).toBe('approved');
+    await setPolicy({ thresholds: [{ above: '10', approvals: 1, groups: [[{ group: 'treasury-leads', count: 1 }]] }] });
+    const held = await desk.call('withdrawals/submit', { id: request.id, as: INITIATOR });
+    if (held.ok) expect.fail(`request ${request.id} was sent although the policy now asks for treasury-leads`);
+    expect(held.error).toMatchObject({ code: 'held', message: expect.stringMatching(/the USDT on TRON policy in force now asks for approvals from 1 of treasury-leads; still needed: 1 of treasury-leads \(it was approved under an earlier policy\)/) });
+    await expectNoOrder(desk, request.userOrder);
+    await setPolicy({ thresholds: [{ above: '10', approvals: 2, groups: AND_OR }] });
+    // bob (finance) alone does not meet the AND/OR tier in force now either; the earlier tier restored releases it.
+    expect((await desk.call('withdrawals/submit', { id: request.id, as: INITIATOR })).ok).toBe(false);
+    await setPolicy({ thresholds: [{ above: '10', approvals: 1 }] });
+    await expectSent(request);
+    await setPolicy({ thresholds: [{ above: '10', approvals: 2, groups: AND_OR }] });
+  });
+
   it('the OR alternative alone (one of cfo) meets the tier, with the count', async () => {
     const request = await requestWithdrawal(desk, '15');
     expect(await approve(request, SECOND_ADMIN)).toBe('awaitingApproval'); // the tier still needs two approvals
