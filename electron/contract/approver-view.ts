@@ -50,17 +50,18 @@ export interface ReviewApproval {
   readonly at: number;
   readonly counts: boolean;
   readonly note: string | null;
+  /** Signed longer ago than the policy's approval validity: it no longer counts and must be given again. */
+  readonly expired?: boolean;
 }
 
-/**
- * The approvals the matched rule asks for, given and still needed. Later rules (approval groups, expiry) extend this
- * one field: today it holds the number of independent approvals the matched policy tier requires.
- */
+/** The approvals the matched rule asks for, given and still needed: the count, the approval groups, and their expiry. */
 export interface ReviewApprovals {
   readonly required: number;
   readonly counted: number;
   readonly stillNeeded: number;
   readonly given: readonly ReviewApproval[];
+  /** What the tier's approval groups still lack, in words ("1 of treasury-leads"); absent or []: nothing. */
+  readonly groupsStillNeeded?: readonly string[];
 }
 
 export interface ReviewRule {
@@ -74,6 +75,10 @@ export interface ReviewRule {
   readonly dailyLimit: string | null;
   readonly onlyFromBook: boolean;
   readonly newDestinationWaitHours: number;
+  /** The tier's approval groups in words ("(1 of finance and 1 of treasury-leads) or 1 of cfo"); absent or null: none. */
+  readonly groups?: string | null;
+  /** How many hours an approval counts; absent or null: approvals never expire. */
+  readonly approvalValidHours?: number | null;
 }
 
 export interface ApproverView {
@@ -161,6 +166,8 @@ export function ruleText(view: Pick<ApproverView, 'rule' | 'amount' | 'currencyN
     rule.dailyLimit === null ? null : `daily limit ${groupAmount(rule.dailyLimit, locale)}`,
     rule.onlyFromBook ? 'only addresses from the book' : null,
     rule.newDestinationWaitHours > 0 ? `a new destination waits ${rule.newDestinationWaitHours} h` : null,
+    rule.groups ? `approval groups: ${rule.groups}` : null,
+    rule.approvalValidHours ? `an approval counts for ${rule.approvalValidHours} h, then must be given again` : null,
   ].filter((extra): extra is string => extra !== null);
   return `${policy}: ${tier}${asked}${extras.length === 0 ? '' : `; ${extras.join('; ')}`}`;
 }
@@ -180,10 +187,15 @@ function feeSourceText(view: ApproverView): string {
   }
 }
 
-/** Who still has to approve, in words (later: which groups, and when approvals expire). */
+/** Who still has to approve, in words: how many more, from which approval groups, and whose approvals expired. */
 export function stillNeededText(approvals: ReviewApprovals): string {
-  if (approvals.stillNeeded === 0) return `none: ${approvals.counted} of ${approvals.required} independent approval${approvals.required === 1 ? '' : 's'} given`;
-  return `${approvals.stillNeeded} more, from operators independent of the initiator and of each other (${approvals.counted} of ${approvals.required} given)`;
+  const groups = approvals.groupsStillNeeded ?? [];
+  const expired = approvals.given.filter((approval) => approval.expired === true).map((approval) => approval.operator);
+  const again = expired.length === 0 ? '' : `; expired, to be given again: ${[...new Set(expired)].join(', ')}`;
+  const fromGroups = groups.length === 0 ? '' : `; from the approval groups: ${groups.join(' and ')}`;
+  if (approvals.stillNeeded === 0 && groups.length === 0) return `none: ${approvals.counted} of ${approvals.required} independent approval${approvals.required === 1 ? '' : 's'} given${again}`;
+  if (approvals.stillNeeded === 0) return `the groups: ${groups.join(' and ')} (${approvals.counted} of ${approvals.required} independent approvals given, each approver standing for one group)${again}`;
+  return `${approvals.stillNeeded} more, from operators independent of the initiator and of each other (${approvals.counted} of ${approvals.required} given)${fromGroups}${again}`;
 }
 
 /** The standing of the destination in words: book entry and label, new or paid before, look-alikes. */
@@ -225,8 +237,8 @@ export function reviewLines(view: ApproverView, format: ReviewFormat): ReviewLin
     destination: { value: view.destination.address, warn: view.altered.includes('toAddress') },
     standing: { value: standingText(view.destination, format.time), warn: view.destination.isNew || view.destination.lookAlikes.length > 0 || !view.destination.inBook },
     rule: { value: ruleText(view, format.locale), warn: false },
-    given: { value: given.length === 0 ? 'none yet' : given.join('; '), warn: false },
-    needed: { value: stillNeededText(view.approvals), warn: view.approvals.stillNeeded > 0 },
+    given: { value: given.length === 0 ? 'none yet' : given.join('; '), warn: view.approvals.given.some((approval) => approval.expired === true) },
+    needed: { value: stillNeededText(view.approvals), warn: view.approvals.stillNeeded > 0 || (view.approvals.groupsStillNeeded ?? []).length > 0 },
     age: {
       value: view.requestedAt === null ? 'not known: no signed intent' : `${duration(view.ageMs)} ago, at ${format.time(view.requestedAt)}, by ${view.initiator ?? 'nobody verified'}`,
       warn: false,

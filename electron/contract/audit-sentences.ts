@@ -149,6 +149,7 @@ export const AUDIT_SENTENCES: Readonly<Record<string, Sentence>> = {
     const reason = text(p.details, 'reason');
     return `${p.who} froze all sending${reason === null ? '' : `: "${reason}"`}`;
   },
+  'operators/propose-group': (p) => `${p.who} proposed the members of approval group ${p.subject}`,
   'sending/propose-unfreeze': (p) => `${p.who} proposed lifting the freeze on sending (a second admin confirms)`,
   'profiles/propose-add': (p) => `${p.who} proposed to add profile ${p.subject}${text(p.details, 'merchantId') === null ? '' : ` (merchant ${text(p.details, 'merchantId')})`}`,
   'profiles/propose-remove': (p) => `${p.who} proposed to remove profile ${p.subject}`,

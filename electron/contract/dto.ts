@@ -294,7 +294,7 @@ export interface PendingDeviceView {
 export interface ProposalView {
   /** What confirm and withdraw refer to. */
   readonly id: string;
-  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze';
+  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze' | 'group';
   readonly subject: string;
   /** In words: "invite carol as initiator". */
   readonly summary: string;
@@ -304,6 +304,25 @@ export interface ProposalView {
   /** For invitations: the fingerprint of the key the operator accepted with (what the confirmer checks). */
   readonly acceptedKey: string | null;
   readonly state: 'open' | 'applied' | 'withdrawn';
+}
+
+/** An approval group of the signed roster (issue 20): operators a policy tier may require approvals from. */
+export interface ApprovalGroupView {
+  readonly name: string;
+  readonly members: readonly string[];
+}
+
+/** The approval groups in force, and the group changes waiting for a second admin (operators/confirm). */
+export interface ApprovalGroupsView {
+  readonly groups: readonly ApprovalGroupView[];
+  readonly pending: readonly ProposalView[];
+}
+
+/** A group change proposed: in force at once (`applied`) or waiting for a second admin. */
+export interface ApprovalGroupChangeView {
+  readonly applied: boolean;
+  readonly proposal: ProposalView;
+  readonly groups: readonly ApprovalGroupView[];
 }
 
 /** Whether a profile's sending is frozen (issue 20's emergency freeze), and the lift waiting for a second admin. */
@@ -355,13 +374,20 @@ export interface PolicyChangeView {
 
 export interface PolicyView {
   readonly currency: CurrencySymbol;
-  readonly thresholds: readonly { readonly above: string; readonly approvals: number }[];
+  readonly thresholds: readonly {
+    readonly above: string;
+    readonly approvals: number;
+    /** Approval groups the tier also needs: alternatives (OR) of groups that must all approve (AND); absent: none. */
+    readonly groups?: readonly (readonly { readonly group: string; readonly count: number }[])[];
+  }[];
   readonly dailyLimit: string | null;
   readonly useFinancialConfirmation: boolean;
   /** "Only addresses from the book" (issue 13). */
   readonly onlyFromBook: boolean;
   /** "A new destination waits N hours"; 0: no wait. */
   readonly newDestinationWaitHours: number;
+  /** An approval counts for this many hours, then must be given again; null: approvals never expire. */
+  readonly approvalValidHours: number | null;
 }
 
 /** A rule of a withdrawal policy, as the simulator and the holds name it. */
@@ -465,6 +491,8 @@ export interface ApprovalView {
   readonly counts: boolean;
   /** Why it does not count, when it does not. */
   readonly note: string | null;
+  /** It was signed longer ago than the policy's approval validity (issue 20): it must be given again. Absent: false. */
+  readonly expired?: boolean;
 }
 
 /** What the signed statements say about a request, checked on every read (the state column is only a cache). */

@@ -33,6 +33,11 @@ export const operatorName = safeText('the operator name').pipe(
 export const passphrase = z.string().min(1, 'enter the passphrase').max(1024);
 /** Who is acting: the engine checks the passphrase and the role on every privileged action. */
 export const actingOperator = z.strictObject({ operator: operatorName, passphrase });
+/** A policy tier's approval groups (issue 20): alternatives (OR) of groups that must all approve (AND), with counts. */
+const approvalGroupTiers = z
+  .array(z.array(z.strictObject({ group: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'a group name is lower-case letters, digits and dashes'), count: z.number().int().min(1).max(5) })).min(1).max(4))
+  .min(1)
+  .max(4);
 /** A team database URL (its password is moved to the keychain, never stored with the URL). */
 const teamDatabaseUrl = z.string().min(1).max(2000);
 /** How this workstation is named in the team (shown to the others). */
@@ -109,13 +114,15 @@ export const none = z.strictObject({});
 /** A withdrawal policy as an admin writes it (policies/set without who signs; the editor's draft for policies/preview). */
 export const policyDraft = z.strictObject({
   currency,
-  thresholds: z.array(z.strictObject({ above: amountText, approvals: z.number().int().min(1).max(5) })).max(10),
+  thresholds: z.array(z.strictObject({ above: amountText, approvals: z.number().int().min(1).max(5), groups: approvalGroupTiers.optional() })).max(10),
   dailyLimit: amountText.nullable(),
   useFinancialConfirmation: z.boolean(),
   /** "Only addresses from the book" (issue 13); left out: off. */
   onlyFromBook: z.boolean().optional(),
   /** "A new destination waits N hours" (issue 13); left out or 0: no wait. */
   newDestinationWaitHours: z.number().int().min(0).max(720, 'at most 720 hours (30 days)').optional(),
+  /** An approval counts for this many hours, then must be given again (issue 20); left out: never expires. */
+  approvalValidHours: z.number().int().min(1).max(720, 'at most 720 hours (30 days)').optional(),
 });
 
 /** Which deposits a list or an export covers. */
@@ -236,6 +243,15 @@ export const CONTRACT = {
   'operators/accept': method(
     z.strictObject({ name: operatorName, code: z.string().trim().min(1, 'enter the invitation code').max(64), passphrase }),
   )<Dto.OperatorView>(),
+  /** Approval groups (issue 20): those in force, and an admin's proposal of a group's whole member list ([] dissolves it). */
+  'operators/groups': method(none)<Dto.ApprovalGroupsView>(),
+  'operators/setGroup': method(
+    z.strictObject({
+      group: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'a group name is lower-case letters, digits and dashes, at most 40 characters'),
+      members: z.array(operatorName).max(50, 'a group has at most 50 members'),
+      as: actingOperator,
+    }),
+  )<Dto.ApprovalGroupChangeView>(),
   'operators/confirm': method(z.strictObject({ proposal: proposalId, as: actingOperator }))<Dto.RosterView>(),
   'operators/withdrawProposal': method(z.strictObject({ proposal: proposalId, as: actingOperator }))<Dto.RosterView>(),
   'operators/setRole': method(z.strictObject({ name: operatorName, role: operatorRole, as: actingOperator }))<Dto.RosterView>(),

@@ -42,6 +42,8 @@ export const PRELOAD_METHOD_NAMES = [
   'operators/addDevice',
   'operators/confirmDevice',
   'operators/changePassphrase',
+  'operators/groups',
+  'operators/setGroup',
   'policies/list',
   'policies/set',
   'policies/test',

@@ -50,8 +50,8 @@ export async function run(args: readonly string[]): Promise<void> {
     const rosterMs = timeMs(() => trail.roster(PROFILE), 20);
     const roster = trail.roster(PROFILE);
     const walk = trail.linkage({ profile: PROFILE, subject: request.intentHash ?? '' });
-    const judgeMs = timeMs(() => judgeRequest(roster, request, walk.collected, MERCHANT), 50);
-    const verdict = judgeRequest(roster, request, walk.collected, MERCHANT);
+    const judgeMs = timeMs(() => judgeRequest(roster, request, walk.collected, MERCHANT, Date.now()), 50);
+    const verdict = judgeRequest(roster, request, walk.collected, MERCHANT, Date.now());
     if (!verdict.verification.ok || walk.problem) throw new Error(`the bench desk does not verify: ${walk.problem?.reason ?? verdict.verification.problems.join('; ')}`);
     const rows = head?.seq ?? 0;
     console.log('\nbefore the first byte of a submission (median):');

@@ -10,6 +10,7 @@ import { addEngineOptions, askInvitationCode, askNewPassphrase, askPassphrase, E
 import { formatTime, table } from '../format';
 import type { CommandRegistrar } from '../program';
 import { PROPOSAL_PREFIX_MIN, resolveProposalId, shortProposal, waitingFor } from '../proposals';
+import { registerGroupCommands } from './approval-groups';
 
 /** How request fields are called on this command line. */
 const LABELS = { name: 'NAME', role: 'ROLE', proposal: 'PROPOSAL_ID', admins: '--admin', code: 'the invitation code', operator: 'NAME', newPassphrase: 'the new passphrase' } as const;
@@ -180,6 +181,7 @@ export const registerOperatorCommands: CommandRegistrar = (program, io) => {
   };
   proposalDecision('confirm', 'Confirm a proposal as a second admin independent of its proposer (for an invitation: after it was accepted)', 'Confirming');
   proposalDecision('withdraw-proposal', 'Withdraw an open proposal (an invitation, role change, disabling or policy change)', 'Withdrawing');
+  registerGroupCommands(operator, io);
 
   addEngineOptions(
     operator

@@ -10,6 +10,7 @@ import { UsageError } from '../errors';
 import { table } from '../format';
 import type { CommandRegistrar } from '../program';
 import { shortProposal, waitingFor } from '../proposals';
+import { parseTierGroups, tierGroupsText } from './approval-groups';
 
 interface SetOptions {
   readonly currency: string;
@@ -18,11 +19,13 @@ interface SetOptions {
   readonly financialConfirmation?: boolean;
   readonly onlyFromBook?: boolean;
   readonly newDestinationWait?: string;
+  readonly tierGroups?: readonly string[];
+  readonly approvalValidHours?: string;
   readonly as: string;
 }
 
 function thresholdsText(policy: PolicyView): string {
-  return policy.thresholds.map((threshold) => `>${threshold.above}: ${threshold.approvals}`).join(', ');
+  return policy.thresholds.map((threshold) => `>${threshold.above}: ${threshold.approvals}${threshold.groups ? ` from ${tierGroupsText(threshold.groups)}` : ''}`).join(', ');
 }
 
 /** `AMOUNT:APPROVALS` → {above, approvals}; the amount stays text for the engine to judge. */
@@ -71,6 +74,20 @@ function testReport(view: PolicyTestView): string[] {
   ];
 }
 
+type Tier = { above: string; approvals: number; groups?: readonly (readonly { group: string; count: number }[])[] };
+
+/** The tiers with `--tier-groups` applied: each names a tier's amount exactly as a --threshold (or the policy) gives it. */
+function withTierGroups(tiers: readonly Tier[], changes: readonly { above: string; groups: Tier['groups'] }[]): Tier[] {
+  const result = tiers.map((tier) => ({ ...tier }));
+  for (const change of changes) {
+    const tier = result.find((entry) => entry.above === change.above);
+    if (!tier) throw new UsageError(`--tier-groups names the tier above ${change.above}, but the thresholds are ${result.map((entry) => entry.above).join(', ') || 'none'}: add --threshold ${change.above}:APPROVALS first.`);
+    if (change.groups === undefined) delete tier.groups;
+    else tier.groups = change.groups;
+  }
+  return result;
+}
+
 export const registerPolicyCommands: CommandRegistrar = (program, io) => {
   const policy = program.command('policy').description('Withdrawal policies per currency');
 
@@ -80,11 +97,12 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
       session.output(policies, () =>
         io.stdout(
           table(
-            ['currency', 'approvals (above amount: count)', 'daily limit', 'withdraw type', 'only from book', 'new destination waits'],
+            ['currency', 'approvals (above amount: count from groups)', 'daily limit', 'approvals expire', 'withdraw type', 'only from book', 'new destination waits'],
             policies.map((entry) => [
               entry.currency,
               thresholdsText(entry),
               entry.dailyLimit ?? 'none',
+              entry.approvalValidHours === null ? 'never' : `after ${entry.approvalValidHours} h`,
               entry.useFinancialConfirmation ? 'financialConfirmation' : 'normal',
               entry.onlyFromBook ? 'yes' : 'no',
               entry.newDestinationWaitHours > 0 ? `${entry.newDestinationWaitHours} h` : 'no',
@@ -107,30 +125,37 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
       .option('--only-from-book', 'allow only destinations approved into the address book (addressbook add + approve)')
       .option('--no-only-from-book', 'allow any destination')
       .option('--new-destination-wait <hours>', 'a destination added to the book (or first seen) less than HOURS ago is refused; 0 for no wait')
+      .option('--tier-groups <amount=groups>', 'the tier above AMOUNT also needs approvals from groups: finance+treasury-leads|cfo:2 (+ is AND, | is OR); repeat per tier, "none" clears', collect)
+      .option('--approval-valid-hours <hours>', 'an approval counts for HOURS (1 to 720), then must be given again; "none": never expires')
       .requiredOption('--as <admin>', 'the admin doing it (asked for a passphrase)'),
   ).action(async (options: SetOptions, command: Command) => {
     const thresholds = options.threshold?.map(parseThreshold);
+    const tierGroups = options.tierGroups?.map((text) => (text.trim().endsWith('=none') ? { above: text.trim().slice(0, -'=none'.length), groups: undefined } : parseTierGroups(text)));
+    const validHours = options.approvalValidHours?.toLowerCase();
     await withSession(command, io, async (session) => {
       const current = (await session.run('policies/list', {})).find((entry) => entry.currency === options.currency);
+      const tiers = withTierGroups(thresholds ?? current?.thresholds.map((threshold) => ({ ...threshold })) ?? [], tierGroups ?? []);
       const change = await session.runAs(
         'policies/set',
         {
           currency: options.currency,
-          thresholds: thresholds ?? current?.thresholds.map((threshold) => ({ ...threshold })) ?? [],
+          thresholds: tiers,
           dailyLimit: options.dailyLimit === undefined ? (current?.dailyLimit ?? null) : options.dailyLimit.toLowerCase() === 'none' ? null : options.dailyLimit,
           useFinancialConfirmation: options.financialConfirmation ?? current?.useFinancialConfirmation ?? false,
           onlyFromBook: options.onlyFromBook ?? current?.onlyFromBook ?? false,
           newDestinationWaitHours: options.newDestinationWait === undefined ? (current?.newDestinationWaitHours ?? 0) : Number(options.newDestinationWait),
+          ...(validHours === 'none' ? {} : validHours === undefined ? (current?.approvalValidHours ? { approvalValidHours: current.approvalValidHours } : {}) : { approvalValidHours: Number(validHours) }),
         },
         options.as,
-        { thresholds: '--threshold', newDestinationWaitHours: '--new-destination-wait' },
+        { thresholds: '--threshold', newDestinationWaitHours: '--new-destination-wait', approvalValidHours: '--approval-valid-hours' },
       );
       session.output(change, () => {
         const { policy: updated, proposal } = change;
         session.say(
           `policy of ${updated.currency}: approvals ${thresholdsText(updated)}; daily limit ${updated.dailyLimit ?? 'none'}; ` +
             `${updated.useFinancialConfirmation ? 'financialConfirmation' : 'normal'} withdrawals` +
-            `${updated.onlyFromBook ? '; only addresses from the book' : ''}${updated.newDestinationWaitHours > 0 ? `; a new destination waits ${updated.newDestinationWaitHours} h` : ''}`,
+            `${updated.onlyFromBook ? '; only addresses from the book' : ''}${updated.newDestinationWaitHours > 0 ? `; a new destination waits ${updated.newDestinationWaitHours} h` : ''}` +
+            `${updated.approvalValidHours === null ? '' : `; an approval counts for ${updated.approvalValidHours} h`}`,
         );
         if (change.applied) session.say('in force now');
         else {

@@ -98,6 +98,8 @@ export function actionOf(kind: StatementKind, body: StatementBody): string {
       return 'sending/freeze';
     case 'unfreeze':
       return 'sending/propose-unfreeze';
+    case 'group':
+      return 'operators/propose-group';
     case 'found':
     case 'enrol':
     case 'rekey':

@@ -13,6 +13,7 @@ import { PROFILE_REMOVED } from './profile-removed';
 import { snapshotKey } from './operator-keys';
 import type { CanonicalValue } from '../statements/canonical';
 import { proposalWithdrawalProblem } from './proposal-withdrawal';
+import { GroupHistory, groupMembersOf } from './approval-groups';
 
 /** The system event that ends a profile's roster (core/profiles removeProfile). */
 
@@ -68,7 +69,7 @@ export interface RosterOperator {
   readonly history: readonly OperatorSnapshot[];
 }
 
-export type ProposalKind = 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze';
+export type ProposalKind = 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze' | 'group';
 
 /** The subject of freeze and unfreeze statements: what they stop is all of the profile's sending. */
 export const SENDING_SUBJECT = 'sending';
@@ -172,6 +173,7 @@ export class Roster {
   readonly #additions: ProfileAddition[] = [];
   #frozen: FreezeInForce | null = null;
   readonly #foundingSignatures = new Map<string, Set<string>>();
+  readonly #groups = new GroupHistory();
 
   /**
    * Replays a profile's roster rows. A desk-signed `profiles/remove` system row (accepted only when
@@ -288,6 +290,16 @@ export class Roster {
     return found;
   }
 
+  /** The approval groups with members just before `seq` (Infinity: now), members in lower case (ledger/approval-groups.ts). */
+  groups(seq = Number.POSITIVE_INFINITY): { name: string; members: readonly string[] }[] {
+    return this.#groups.all(seq);
+  }
+
+  /** The approval groups `name` belonged to just before `seq` (an approval counts for the groups of when it was signed). */
+  groupsOf(name: string, seq = Number.POSITIVE_INFINITY): string[] {
+    return this.#groups.of(name, seq);
+  }
+
   /** The address-book entry in force for this address of the chain (EVM in any letter case), if any. */
   bookEntry(chain: string, address: string): BookEntryInForce | undefined {
     return this.#book.get(bookKey(chain, address));
@@ -361,6 +373,7 @@ export class Roster {
       case 'profile-add':
       case 'profile-remove':
       case 'unfreeze':
+      case 'group':
         return this.#propose(row, s.kind);
       case 'freeze':
         return this.#freeze(row);
@@ -431,7 +444,7 @@ export class Roster {
     if (kind === 'book' ? !roleMay(signer.snapshot.role, 'requestWithdrawal') : signer.snapshot.role !== 'admin') {
       return `proposal refused: ${signer.name} is ${signer.snapshot.role === 'admin' ? 'an' : 'a'} ${signer.snapshot.role}`;
     }
-    const target = kind === 'policy' || kind === 'book' || kind === 'profile-add' || kind === 'profile-remove' || kind === 'unfreeze' ? undefined : this.at(s.subject, row.seq);
+    const target = kind === 'policy' || kind === 'book' || kind === 'profile-add' || kind === 'profile-remove' || kind === 'unfreeze' || kind === 'group' ? undefined : this.at(s.subject, row.seq);
     switch (kind) {
       case 'enrol':
         if (target?.status === 'active') return `${s.subject} is already enrolled`;
@@ -465,6 +478,11 @@ export class Roster {
         if (s.subject !== SENDING_SUBJECT) return `a lift of the freeze is about "${SENDING_SUBJECT}"`;
         if (this.#frozen === null) return 'sending is not frozen';
         break;
+      case 'group': {
+        const problem = this.#groupProblem(s.subject, s.body, row.seq);
+        if (problem !== null) return problem;
+        break;
+      }
       default: {
         const unreachable: never = kind;
         return unreachable;
@@ -542,6 +560,7 @@ export class Roster {
   #staleness(proposal: Proposal, seq: number): string | null {
     if (proposal.kind === 'policy' || proposal.kind === 'profile-add') return null;
     if (proposal.kind === 'unfreeze') return this.#frozen === null ? 'sending is not frozen any more' : null;
+    if (proposal.kind === 'group') return this.#groupProblem(proposal.subject, proposal.body, seq);
     if (proposal.kind === 'profile-remove') return this.founded ? null : 'the profile is not founded';
     if (proposal.kind === 'book') {
       const parsed = parseBookSubject(proposal.subject);
@@ -607,6 +626,17 @@ export class Roster {
     const refused = proposalWithdrawalProblem(proposal, signer.name);
     if (refused !== null) return `withdrawal refused: ${refused}`;
     proposal.state = 'withdrawn';
+    return null;
+  }
+
+  /** Why a group change does not hold just before `seq`: a malformed list, a member not active, or no change at all. */
+  #groupProblem(subject: string, body: Readonly<Record<string, CanonicalValue>>, seq: number): string | null {
+    const members = groupMembersOf(subject, body);
+    if (typeof members === 'string') return members;
+    const inactive = members.find((member) => this.at(member, seq)?.status !== 'active');
+    if (inactive !== undefined) return `${inactive} is not an active operator: a group's members are enrolled operators`;
+    const current = this.#groups.members(subject, seq);
+    if (current.join('\n') === members.join('\n')) return members.length === 0 ? `there is no group ${subject} to dissolve` : `group ${subject} already has exactly these members`;
     return null;
   }
 
@@ -700,6 +730,11 @@ export class Roster {
       case 'unfreeze':
         this.#frozen = null;
         return;
+      case 'group': {
+        const members = groupMembersOf(proposal.subject, proposal.body);
+        if (typeof members !== 'string') this.#groups.set(proposal.subject, members, seq);
+        return;
+      }
       default: {
         const unreachable: never = proposal.kind;
         return unreachable;

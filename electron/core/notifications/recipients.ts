@@ -37,12 +37,13 @@ export function approvalCandidates(roster: Roster, request: WithdrawalRequest, e
   const initiator = lower(evidence.initiator);
   const requestSeq = request.requestSeq ?? Number.POSITIVE_INFINITY;
   const initiatorParty = roster.at(evidence.initiator, requestSeq)?.party ?? [initiator];
-  const decided = new Set(evidence.approvals.map((approval) => lower(approval.operator)));
+  // An approver whose approval expired is asked again (issue 20).
+  const decided = new Set(evidence.approvals.filter((approval) => approval.expired !== true).map((approval) => lower(approval.operator)));
   const counted = evidence.approvals
     .filter((approval) => approval.decision === 'approve' && approval.counts)
     .map((approval) => roster.at(approval.operator)?.party ?? [lower(approval.operator)]);
   const now = countIndependentApprovals(initiatorParty, counted);
-  if (now >= evidence.verification.requiredApprovals) return [];
+  if (now >= evidence.verification.requiredApprovals && evidence.groupsStillNeeded.length === 0) return [];
   return roster
     .active()
     .filter(({ name, snapshot }) => {
@@ -50,6 +51,8 @@ export function approvalCandidates(roster: Roster, request: WithdrawalRequest, e
       if (lower(name) === initiator || lower(name) === lower(request.initiator) || decided.has(lower(name))) return false;
       const enrolledAt = roster.enrolledAt(name);
       if (enrolledAt === undefined || enrolledAt >= requestSeq) return false;
+      // Approval groups still lacking (issue 20): their members are asked, whether or not the count is met.
+      if (evidence.groupsStillNeeded.length > 0 && evidence.groupsStillNeeded.some((needed) => roster.groupsOf(name).includes(needed.group))) return true;
       return countIndependentApprovals(initiatorParty, [...counted, snapshot.party]) > now;
     })
     .map(({ name }) => name);

@@ -364,6 +364,10 @@ function describeProposal(proposal: Proposal): string {
       return `remove profile ${proposal.subject}: its roster ends`;
     case 'unfreeze':
       return 'lift the freeze on sending';
+    case 'group': {
+      const members = Array.isArray(proposal.body['members']) ? proposal.body['members'].map(String) : [];
+      return members.length === 0 ? `dissolve approval group ${proposal.subject}` : `make approval group ${proposal.subject}: ${members.join(', ')}`;
+    }
     default: {
       const unreachable: never = proposal.kind;
       return unreachable;
@@ -374,19 +378,24 @@ function describeProposal(proposal: Proposal): string {
 /** A policy in words: "2 approvals above 1000, 1 above 0; daily limit 5000; financialConfirmation". */
 function describePolicy(value: CanonicalValue | undefined): string {
   const policy = (value ?? {}) as {
-    thresholds?: { above: string; approvals: number }[];
+    thresholds?: { above: string; approvals: number; groups?: { group: string; count: number }[][] }[];
     dailyLimit?: string | null;
     useFinancialConfirmation?: boolean;
     onlyFromBook?: boolean;
     newDestinationWaitHours?: number;
+    approvalValidHours?: number;
   };
-  const thresholds = (policy.thresholds ?? []).map((threshold) => `${threshold.approvals} approval${threshold.approvals === 1 ? '' : 's'} above ${threshold.above}`);
+  // A tier's approval groups (issue 20): "(1 of finance and 1 of treasury-leads) or 1 of cfo".
+  const groups = (alternatives: { group: string; count: number }[][] | undefined): string =>
+    Array.isArray(alternatives) ? ` from ${alternatives.map((terms) => terms.map((term) => `${term.count} of ${term.group}`).join(' and ')).join(' or ')}` : '';
+  const thresholds = (policy.thresholds ?? []).map((threshold) => `${threshold.approvals} approval${threshold.approvals === 1 ? '' : 's'} above ${threshold.above}${groups(threshold.groups)}`);
   return [
     thresholds.length > 0 ? thresholds.join(', ') : '1 approval for any amount',
     policy.dailyLimit ? `daily limit ${policy.dailyLimit}` : 'no daily limit',
     policy.useFinancialConfirmation ? 'financialConfirmation withdrawals' : 'normal withdrawals',
     ...(policy.onlyFromBook === true ? ['only addresses from the book'] : []),
     ...(policy.newDestinationWaitHours ? [`a new destination waits ${policy.newDestinationWaitHours} h`] : []),
+    ...(policy.approvalValidHours ? [`an approval counts for ${policy.approvalValidHours} h`] : []),
   ].join('; ');
 }
 

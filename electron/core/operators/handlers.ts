@@ -17,6 +17,7 @@ import {
   withdrawProposal,
 } from './enrolment';
 import { addDevice, confirmDevice, type TeamWorkstation } from './devices';
+import { approvalGroups, proposeGroup } from './approval-groups';
 import type { Handle } from '../kernel/handle';
 
 export interface OperatorsFeatureDeps {
@@ -37,7 +38,9 @@ type OperatorMethods =
   | 'operators/rekey'
   | 'operators/addDevice'
   | 'operators/confirmDevice'
-  | 'operators/changePassphrase';
+  | 'operators/changePassphrase'
+  | 'operators/groups'
+  | 'operators/setGroup';
 
 export function operatorsHandlers({ context, team }: OperatorsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, OperatorMethods> {
   return {
@@ -52,6 +55,8 @@ export function operatorsHandlers({ context, team }: OperatorsFeatureDeps, handl
     'operators/rekey': handle('operators/rekey', (request) => rekeyOperator(context, request.name, request.as)),
     'operators/addDevice': handle('operators/addDevice', (request) => addDevice(context, request, team)),
     'operators/confirmDevice': handle('operators/confirmDevice', (request) => confirmDevice(context, request.proposal, request.as)),
+    'operators/groups': handle('operators/groups', () => approvalGroups(context)),
+    'operators/setGroup': handle('operators/setGroup', (request) => proposeGroup(context, request.group, request.members, request.as)),
     'operators/changePassphrase': handle('operators/changePassphrase', (request) =>
       changePassphrase(context, { operator: request.operator, passphrase: request.passphrase }, request.newPassphrase),
     ),

@@ -498,11 +498,13 @@ function decisionContext(context: DeskParts, id: string, acting: ActingOperator)
   if (initiator.toLowerCase() === acting.name.toLowerCase() || batch.initiator.toLowerCase() === acting.name.toLowerCase()) {
     throw new DeskError('forbidden', 'the initiator of a batch can never approve or reject it: another approver must (the initiator may cancel it)');
   }
-  const undecidable = judged.filter((line) => line.request.state !== 'awaitingApproval');
+  // Approved lines whose approvals expired (issue 20) are approved again, by the same approver or another.
+  const renewing = (line: JudgedLine): boolean => line.request.state === 'approved' && line.evidence.approvals.some((approval) => approval.expired === true);
+  const undecidable = judged.filter((line) => line.request.state !== 'awaitingApproval' && !renewing(line));
   if (undecidable.length > 0) {
     throw new DeskError('conflict', `batch ${id} is not awaiting approval (line ${undecidable[0]?.line} is ${undecidable[0]?.request.state})`);
   }
-  const earlier = judged[0]?.evidence.approvals.find((approval) => approval.operator.toLowerCase() === acting.name.toLowerCase());
+  const earlier = judged[0]?.evidence.approvals.find((approval) => approval.operator.toLowerCase() === acting.name.toLowerCase() && approval.expired !== true);
   if (earlier) throw new DeskError('conflict', `${acting.name} already ${earlier.decision === 'approve' ? 'approved' : 'rejected'} batch ${id}`);
   return { batch, judged };
 }

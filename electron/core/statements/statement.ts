@@ -21,9 +21,10 @@ export const WITHDRAWAL_KINDS = ['request', 'approve', 'reject', 'cancel', 'subm
  * Roster and policy statements (subject = the operator's name, the currency, or the founding's hash):
  * found (each founding admin signs the founding), enrol / rekey / role / disable / policy (an admin proposes),
  * accept (the invited operator, with their new key), confirm (a second, independent admin), withdraw-proposal;
- * book / unbook (an address-book addition, confirmed like a proposal, and a removal; subject = `chain:address`).
+ * book / unbook (an address-book addition, confirmed like a proposal, and a removal; subject = `chain:address`);
+ * group (an admin proposes an approval group's whole member list; subject = the group's name).
  */
-export const ROSTER_KINDS = ['found', 'enrol', 'rekey', 'role', 'disable', 'policy', 'accept', 'confirm', 'withdraw-proposal', 'book', 'unbook', 'profile-add', 'profile-remove', 'device', 'freeze', 'unfreeze'] as const;
+export const ROSTER_KINDS = ['found', 'enrol', 'rekey', 'role', 'disable', 'policy', 'accept', 'confirm', 'withdraw-proposal', 'book', 'unbook', 'profile-add', 'profile-remove', 'device', 'freeze', 'unfreeze', 'group'] as const;
 /** Other signed rows: an operator's audited action (`action`), a desk-key event (`system`), a re-sealed passphrase. */
 export const OTHER_KINDS = ['action', 'system', 'passphrase'] as const;
 export const STATEMENT_KINDS = [...WITHDRAWAL_KINDS, ...ROSTER_KINDS, ...OTHER_KINDS] as const;

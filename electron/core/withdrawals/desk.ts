@@ -356,8 +356,10 @@ export async function approveWithdrawal(context: DeskParts, id: string, credenti
   if (evidence.initiator?.toLowerCase() === acting.name.toLowerCase() || request.initiator.toLowerCase() === acting.name.toLowerCase()) {
     throw new DeskError('forbidden', 'the initiator of a request can never approve it: another approver must');
   }
-  if (!statesAllowing('approvalsComplete').includes(request.state)) throw new DeskError('conflict', `request ${id} is ${request.state}, not awaiting approval`);
-  const earlier = evidence.approvals.find((approval) => approval.operator.toLowerCase() === acting.name.toLowerCase());
+  // An approved request whose approvals expired (issue 20) is approved again, by the same approver or another.
+  const renewing = request.state === 'approved' && evidence.approvals.some((approval) => approval.expired === true);
+  if (!renewing && !statesAllowing('approvalsComplete').includes(request.state)) throw new DeskError('conflict', `request ${id} is ${request.state}, not awaiting approval`);
+  const earlier = evidence.approvals.find((approval) => approval.operator.toLowerCase() === acting.name.toLowerCase() && approval.expired !== true);
   if (earlier) throw new DeskError('conflict', `${acting.name} already ${earlier.decision === 'approve' ? 'approved' : 'rejected'} request ${id}`);
   if (evidence.intent === null) refuse(context, request, 'withdrawals/approveRefused', evidence.verification.problems, acting.name);
   // The approver signs the intent's hash but reads the request row: refuse when the row shows anything else.

@@ -23,9 +23,8 @@ import {
   withdrawalView,
 } from './desk';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
-import { policyProblems } from './policy';
 import { reviewOf } from './review';
-import { policyOfDraft, previewPolicy, testPolicy } from './simulate';
+import { draftProblems, policyOfDraft, previewPolicy, testPolicy } from './simulate';
 import { sharedViewRows } from './verify';
 import { recordStuckOrders, stuckOrders } from './watchdog';
 import { DEFAULT_PAGE, type Handle } from '../kernel/handle';
@@ -64,6 +63,7 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
       useFinancialConfirmation: policy.useFinancialConfirmation,
       onlyFromBook: policy.onlyFromBook === true,
       newDestinationWaitHours: policy.newDestinationWaitHours ?? 0,
+      approvalValidHours: policy.approvalValidHours ?? null,
     };
   }
 
@@ -106,7 +106,7 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
     'policies/preview': handle('policies/preview', (request) => previewPolicy(context, request.currency, request)),
     'policies/set': handle('policies/set', async (request) => {
       const policy = policyOfDraft(request);
-      const problems = policyProblems(policy);
+      const problems = draftProblems(context.trail.roster(profileName(), { cached: true }), policy);
       if (problems.length > 0) throw new DeskError('invalidInput', `the policy is not usable: ${problems.join('; ')}`);
       const refusal = withdrawTypeRefusal(platformWithdrawalSettings(context.db, profileName()), policy.useFinancialConfirmation ? 'financialConfirmation' : 'normal');
       if (refusal) {
@@ -115,7 +115,13 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
       }
       const proposal = await proposePolicy(context, request.currency, toSignable(policy) as never, request.as);
       const applied = proposal.state === 'applied';
-      const proposed = { currency: request.currency, ...policy, onlyFromBook: request.onlyFromBook === true, newDestinationWaitHours: request.newDestinationWaitHours ?? 0 };
+      const proposed = {
+        currency: request.currency,
+        ...policy,
+        onlyFromBook: request.onlyFromBook === true,
+        newDestinationWaitHours: request.newDestinationWaitHours ?? 0,
+        approvalValidHours: request.approvalValidHours ?? null,
+      };
       return { applied, proposal: proposalView(proposal), policy: applied ? policyView(request.currency) : proposed };
     }),
   };

@@ -1,11 +1,14 @@
 // Withdrawal policy per currency: how many approvals an amount needs, the daily limit, and whether
 // financialConfirmation is used. Pure decimal arithmetic; the store keeps the policy rows.
 import { formatMoney, Money, parseMoney } from '../../chains';
+import { approvalPolicyProblems, type GroupRequirement } from './approval-groups';
 
 export interface ApprovalThreshold {
   /** Amounts strictly above this need `approvals` approvals. */
   readonly above: string;
   readonly approvals: number;
+  /** Approval groups the tier also requires, OR of ANDs (withdrawals/approval-groups.ts); absent: none. */
+  readonly groups?: GroupRequirement | undefined;
 }
 
 export interface WithdrawalPolicy {
@@ -17,6 +20,8 @@ export interface WithdrawalPolicy {
   readonly onlyFromBook?: boolean | undefined;
   /** "A new destination waits N hours": one added to the book (or first seen) less than N hours ago is refused. */
   readonly newDestinationWaitHours?: number | undefined;
+  /** An approval signed longer ago than this many hours no longer counts (issue 20); absent: approvals never expire. */
+  readonly approvalValidHours?: number | undefined;
 }
 
 /** The longest wait a policy may set for a new destination: 30 days. */
@@ -48,6 +53,7 @@ export function policyProblems(policy: WithdrawalPolicy): string[] {
   if (wait !== undefined && (!Number.isInteger(wait) || wait < 0 || wait > MAX_NEW_DESTINATION_WAIT_HOURS)) {
     problems.push(`the new-destination wait must be a whole number of hours from 0 to ${MAX_NEW_DESTINATION_WAIT_HOURS}`);
   }
+  problems.push(...approvalPolicyProblems(policy));
   if (policy.dailyLimit !== null) {
     try {
       parseMoney(policy.dailyLimit);

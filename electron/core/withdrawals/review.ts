@@ -26,6 +26,7 @@ import { getCurrency } from '../merchant';
 import type { ProfileSelection } from '../profiles';
 import { DEFAULT_WITHDRAWAL_POLICY, type WithdrawalPolicy } from './policy';
 import { alteredFields, judgeForView, policyFromStatement, type IntentEvidence } from './verify';
+import { termText } from './approval-groups';
 import { listWithdrawalRequestsTo, type WithdrawalRequest } from './withdrawals-table';
 
 /** The parts of the desk this file's functions use (engine.ts deskParts). */
@@ -86,6 +87,8 @@ function ruleOf(roster: Roster, evidence: IntentEvidence, currency: string, amou
     dailyLimit: policy.dailyLimit,
     onlyFromBook: policy.onlyFromBook === true,
     newDestinationWaitHours: policy.newDestinationWaitHours ?? 0,
+    groups: evidence.groupRequirement,
+    approvalValidHours: evidence.approvalValidHours,
   };
 }
 
@@ -139,7 +142,7 @@ export function reviewOf(context: DeskParts, request: WithdrawalRequest, roster:
     signed: intent !== null,
     altered,
     // Still waiting for approvals is what `approvals` says; every other problem is the approver's to read.
-    problems: evidence.verification.problems.filter((problem) => !problem.startsWith('waiting')),
+    problems: evidence.verification.problems.filter((problem) => !problem.startsWith('waiting') && !problem.startsWith('still needed:')),
     initiator: evidence.initiator,
     currency: shown.currency,
     currencyName: symbol === null ? shown.currency : CURRENCIES[symbol].displayName,
@@ -155,7 +158,8 @@ export function reviewOf(context: DeskParts, request: WithdrawalRequest, roster:
       required,
       counted,
       stillNeeded: Math.max(0, required - counted),
-      given: approvals.map((approval) => ({ operator: approval.operator, at: approval.at, counts: approval.counts, note: approval.note })),
+      given: approvals.map((approval) => ({ operator: approval.operator, at: approval.at, counts: approval.counts, note: approval.note, expired: approval.expired === true })),
+      groupsStillNeeded: evidence.groupsStillNeeded.map(termText),
     },
     requestedAt,
     ageMs: Math.max(0, context.now() - (requestedAt ?? request.createdAt)),

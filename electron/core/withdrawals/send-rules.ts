@@ -10,6 +10,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../profiles';
 import { destinationPolicyIssues } from './destination-policy';
 import { requiredApprovals } from './policy';
+import { groupsHoldNow } from './approval-groups';
 import { requestedFromStatements, utcDayOf } from './signed-spending';
 import { type IntentEvidence, policyInForce } from './verify';
 import type { WithdrawalRequest } from './withdrawals-table';
@@ -44,6 +45,8 @@ export function sendHolds(parts: DeskParts, request: WithdrawalRequest, evidence
         '(it was approved under an earlier policy): cancel it and request it again, or an admin restores the earlier thresholds (policy set)',
     );
   }
+  const groupsHold = groupsHoldNow(policy.thresholds, amount, evidence.counted, required, policyName);
+  if (groupsHold !== null) holds.push(groupsHold);
 
   for (const issue of destinationPolicyIssues(policy, roster, { chain: info.chain, address: intent.toAddress, policyName, now: parts.now() })) {
     holds.push(issue.message);

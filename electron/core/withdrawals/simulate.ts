@@ -11,6 +11,7 @@ import { DeskError } from '../kernel/errors';
 import { intentFingerprint, roleMay, roleWithArticle, type Roster } from '../ledger';
 import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
+import { unknownGroupProblems } from './approval-groups';
 import { destinationPolicyIssues } from './destination-policy';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { checkDailyLimit, policyProblems, requiredApprovals, type WithdrawalPolicy } from './policy';
@@ -22,11 +23,12 @@ type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 
 /** A policy as an admin writes it (policies/set, the editor's draft). */
 export interface PolicyDraft {
-  readonly thresholds: readonly { readonly above: string; readonly approvals: number }[];
+  readonly thresholds: WithdrawalPolicy['thresholds'];
   readonly dailyLimit: string | null;
   readonly useFinancialConfirmation: boolean;
   readonly onlyFromBook?: boolean | undefined;
   readonly newDestinationWaitHours?: number | undefined;
+  readonly approvalValidHours?: number | undefined;
 }
 
 /** The policy a draft signs: options enter only when on, so a policy without them signs as before. */
@@ -37,7 +39,13 @@ export function policyOfDraft(draft: PolicyDraft): WithdrawalPolicy {
     useFinancialConfirmation: draft.useFinancialConfirmation,
     ...(draft.onlyFromBook === true ? { onlyFromBook: true } : {}),
     ...(draft.newDestinationWaitHours ? { newDestinationWaitHours: draft.newDestinationWaitHours } : {}),
+    ...(draft.approvalValidHours === undefined ? {} : { approvalValidHours: draft.approvalValidHours }),
   };
+}
+
+/** Why a policy an admin wrote cannot be proposed ([] when it can): its own problems, and groups no roster defines. */
+export function draftProblems(roster: Roster, policy: WithdrawalPolicy): string[] {
+  return [...policyProblems(policy), ...unknownGroupProblems(roster, policy.thresholds)];
 }
 
 /** The request being judged: what its intent would sign, and on which UTC day it counts. */
@@ -128,7 +136,7 @@ export function testPolicy(
   const inForce = policyInForce(roster, input.currency);
   const policy = input.draft === undefined ? inForce.policy : policyOfDraft(input.draft);
   if (input.draft !== undefined) {
-    const problems = policyProblems(policy);
+    const problems = draftProblems(roster, policy);
     if (problems.length > 0) throw new DeskError('invalidInput', `the draft policy is not usable: ${problems.join('; ')}`);
   }
   const findings: PolicyRuleFinding[] = [];
@@ -198,9 +206,9 @@ function standingUnder(parts: DeskParts, roster: Roster, policy: WithdrawalPolic
 /** policies/preview: what a draft policy would change for each request now waiting, against the policy in force. */
 export function previewPolicy(parts: DeskParts, currency: CurrencySymbol, draft: PolicyDraft): PolicyPreviewView {
   const proposed = policyOfDraft(draft);
-  const problems = policyProblems(proposed);
-  if (problems.length > 0) return { currency, problems, waiting: [] };
   const roster = parts.trail.roster(parts.activeProfile().name);
+  const problems = draftProblems(roster, proposed);
+  if (problems.length > 0) return { currency, problems, waiting: [] };
   const current = policyInForce(roster, currency).policy;
   const waiting: PolicyPreviewLine[] = [];
   for (const request of waitingRequests(parts, currency)) {

@@ -5,7 +5,7 @@
 // submit statement by an operator with the submit permission. Before anything is sent the whole chain's linkage and
 // this workstation's keychain anchor are checked too, so rows deleted from the middle or the end are noticed.
 import type { ApprovalView, WithdrawalVerification } from '../../contract';
-import { type CurrencySymbol, parseMoney } from '../../chains';
+import { type CurrencySymbol, type Money, parseMoney } from '../../chains';
 import {
   batchFingerprint,
   type BatchIntent,
@@ -34,6 +34,7 @@ import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
 import { type WithdrawalRequest } from './withdrawals-table';
 import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
+import { approvalExpiry, type GroupCandidate, type GroupTerm, groupsOutcome, parseApprovalValidHours, parseGroupRequirement, strictestValidity } from './approval-groups';
 
 /** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
@@ -48,6 +49,14 @@ export interface IntentEvidence {
   readonly submitted: boolean;
   /** The verifying request statement's row (its body may carry the preflight's quote: review.ts). */
   readonly requestRow: ChainRow | null;
+  /** The tier's approval groups in words, or null when it names none (approval-groups.ts). */
+  readonly groupRequirement: string | null;
+  /** What the closest alternative of the groups still lacks (1 of treasury-leads); [] when met or none asked. */
+  readonly groupsStillNeeded: readonly GroupTerm[];
+  /** How many hours an approval counts, or null: approvals never expire. */
+  readonly approvalValidHours: number | null;
+  /** The initiator's party and the approvals that count with their groups when signed (what a policy now is judged by). */
+  readonly counted: { readonly initiatorParty: readonly string[]; readonly candidates: readonly GroupCandidate[] };
 }
 
 /** The intent the request's columns describe, with the non-wire fields taken from the signed one. */
@@ -123,12 +132,17 @@ export function policyFromStatement(value: unknown): WithdrawalPolicy {
   const policy = value as Partial<WithdrawalPolicy> | null;
   if (!policy || !Array.isArray(policy.thresholds)) return DEFAULT_WITHDRAWAL_POLICY;
   const wait = policy.newDestinationWaitHours;
+  const validHours = parseApprovalValidHours(policy.approvalValidHours);
   return {
-    thresholds: policy.thresholds,
+    thresholds: policy.thresholds.map((threshold) => {
+      const groups = parseGroupRequirement(threshold.groups);
+      return groups === undefined ? threshold : { ...threshold, groups };
+    }),
     dailyLimit: policy.dailyLimit ?? null,
     useFinancialConfirmation: policy.useFinancialConfirmation === true,
     onlyFromBook: policy.onlyFromBook === true,
     newDestinationWaitHours: typeof wait === 'number' && Number.isInteger(wait) && wait > 0 ? wait : 0,
+    ...(validHours === undefined ? {} : { approvalValidHours: validHours }),
   };
 }
 
@@ -156,9 +170,10 @@ export function signer(roster: Roster, row: ChainRow, action: OperatorAction): {
 /**
  * Judges a request from its statements. `rows` are the profile's rows whose statement subject is the intent hash
  * (from the linkage walk when sending; from the subject index for a view). `merchantId` is the one the order would
- * be sent under.
+ * be sent under. `now` is the desk's clock: approvals expire against it, or against the verifying submit statement's
+ * time once the request was sent (so a sent request's approvals stay as they were when it was sent).
  */
-export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: readonly ChainRow[], merchantId: string): IntentEvidence {
+export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: readonly ChainRow[], merchantId: string, now: number): IntentEvidence {
   const problems: string[] = [];
   const none = (problem: string): IntentEvidence => ({
     verification: { ok: false, countedApprovals: 0, requiredApprovals: request.requiredApprovals, problems: [problem] },
@@ -167,6 +182,10 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
     approvals: [],
     submitted: false,
     requestRow: null,
+    groupRequirement: null,
+    groupsStillNeeded: [],
+    approvalValidHours: null,
+    counted: { initiatorParty: [], candidates: [] },
   });
   const subject = decisionSubject(request);
   if (subject === null || request.intentHash === null || request.intentJson === null) {
@@ -189,13 +208,26 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
   const policy = roster.policyAt(signed.currency, requestRow.seq);
   const policyReference = policy?.id ?? DEFAULT_POLICY_REFERENCE;
   if (signed.policy !== policyReference) problems.push('the request cites a policy that was not the one in force when it was made');
+  const rules = policy ? policyFromStatement(policy.policy) : DEFAULT_WITHDRAWAL_POLICY;
   let amountRequired = 1;
+  let amount: Money | null = null;
   try {
-    amountRequired = requiredApprovals(policy ? policyFromStatement(policy.policy) : DEFAULT_WITHDRAWAL_POLICY, parseMoney(signed.amount));
+    amount = parseMoney(signed.amount);
+    amountRequired = requiredApprovals(rules, amount);
   } catch {
     problems.push('the signed amount is not a decimal amount');
   }
   const required = Math.max(signed.requiredApprovals, amountRequired);
+  // Approvals expire against the send (its verifying submit statement) once sent, else now, under the stricter of the
+  // request's policy and the one in force then (approval-groups.ts).
+  const sent = own.find(
+    (row) => row.statement.kind === 'submit' && row.seq > requestRow.seq && (request.batchHash === null || row.statement.body['userOrder'] === request.userOrder) && typeof signer(roster, row, 'submitWithdrawal') !== 'string',
+  );
+  const judgedAt = sent?.statement.at ?? now;
+  const laterPolicy = roster.policyAt(signed.currency, sent?.seq);
+  const validHours = strictestValidity(rules.approvalValidHours, laterPolicy ? policyFromStatement(laterPolicy.policy).approvalValidHours : undefined);
+  const candidates: GroupCandidate[] = [];
+  const expired: string[] = [];
 
   const approvals: ApprovalView[] = [];
   const parties: (readonly string[])[] = [];
@@ -219,8 +251,16 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
         if (who.name.toLowerCase() === initiator.name.toLowerCase()) note = 'the initiator cannot approve their own request';
         else if (enrolled === undefined || enrolled >= requestRow.seq) note = `${who.name} was enrolled after the request was made`;
         else if (!disjoint(who.party, initiator.party)) note = `${who.name} counts as ${initiator.name}'s party (enrolled by one admin alone)`;
-        if (note === null) parties.push(who.party);
-        approvals.push({ operator: who.name, decision: 'approve', reason: null, at: row.statement.at, counts: note === null, note });
+        const expiry = note === null ? approvalExpiry(row.statement.at, judgedAt, validHours) : null;
+        if (expiry !== null) {
+          note = expiry;
+          expired.push(who.name);
+        }
+        if (note === null) {
+          parties.push(who.party);
+          candidates.push({ name: who.name, party: who.party, groups: roster.groupsOf(who.name, row.seq) });
+        }
+        approvals.push({ operator: who.name, decision: 'approve', reason: null, at: row.statement.at, counts: note === null, note, expired: expiry !== null });
         break;
       }
       case 'reject': {
@@ -228,7 +268,7 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
         if (typeof who === 'string') problems.push(who);
         else {
           const reason = typeof row.statement.body['reason'] === 'string' ? row.statement.body['reason'] : null;
-          approvals.push({ operator: who.name, decision: 'reject', reason, at: row.statement.at, counts: false, note: null });
+          approvals.push({ operator: who.name, decision: 'reject', reason, at: row.statement.at, counts: false, note: null, expired: false });
           problems.push(`${who.name} rejected it${reason ? `: ${reason}` : ''}`);
         }
         break;
@@ -260,6 +300,12 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
         : `${counted} of ${required} required approvals come from parties independent of ${initiator.name} and of each other`,
     );
   }
+  const groups = groupsOutcome(rules.thresholds, amount, initiator.party, candidates, required);
+  if (groups.problem !== null) problems.push(groups.problem);
+  if (expired.length > 0 && (counted < required || groups.problem !== null)) {
+    const names = [...new Set(expired)];
+    problems.push(`the approval${expired.length === 1 ? '' : 's'} of ${names.join(', ')} expired (the policy counts an approval for ${validHours ?? 0} h): approve it again`);
+  }
   return {
     verification: { ok: problems.length === 0, countedApprovals: counted, requiredApprovals: required, problems },
     intent: signed,
@@ -267,6 +313,10 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
     approvals,
     submitted,
     requestRow,
+    groupRequirement: groups.requirement,
+    groupsStillNeeded: groups.stillNeeded,
+    approvalValidHours: validHours,
+    counted: { initiatorParty: initiator.party, candidates },
   };
 }
 
@@ -293,7 +343,7 @@ export function sharedViewRows(context: DeskParts): (request: WithdrawalRequest)
 
 /** For views: the request judged from its statements; requests sharing a subject (a batch's lines) may share `rows`, read once. */
 export function judgeForView(context: DeskParts, roster: Roster, request: WithdrawalRequest, rows: readonly ChainRow[] = viewRowsFor(context, request)): IntentEvidence {
-  return judgeRequest(roster, request, rows, context.activeProfile().merchantId);
+  return judgeRequest(roster, request, rows, context.activeProfile().merchantId, context.now());
 }
 
 /**
@@ -308,7 +358,7 @@ export async function judgeForSending(context: DeskParts, request: WithdrawalReq
   const subject = decisionSubject(request);
   const walk = context.trail.linkage(subject === null ? undefined : { profile, subject });
   const roster = context.trail.roster(profile);
-  const evidence = judgeRequest(roster, request, walk.collected, merchantId);
+  const evidence = judgeRequest(roster, request, walk.collected, merchantId, context.now());
   const chainProblem = walk.problem?.reason ?? anchor?.reason ?? standing ?? (roster.problems[0] ? `roster row ${roster.problems[0].seq} does not hold: ${roster.problems[0].reason}` : null);
   return { ...evidence, chainProblem };
 }

@@ -598,8 +598,9 @@ describe('policies', () => {
       useFinancialConfirmation: false,
       onlyFromBook: false,
       newDestinationWaitHours: 0,
+      approvalValidHours: null,
     });
-    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\.usdt\s+>1000: 2, >0: 1\s+3000\s+normal\s+no\s+no$/m);
+    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\.usdt\s+>1000: 2, >0: 1\s+3000\s+never\s+normal\s+no\s+no$/m);
 
     const big = json<{ withdrawal: WithdrawalView }>(
       await desk.cli(['withdraw', 'request', '--currency', 'trx.usdt', '--amount', '1500', '--to', tronAddress(), '--as', INITIATOR.name, '--json'], as(INITIATOR)),

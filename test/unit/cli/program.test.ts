@@ -25,7 +25,7 @@ const GROUPS: readonly (readonly [string, string])[] = [
   ['profile', 'add, import, keygen, list, use, remove, propose-add or propose-remove'],
   ['deposits', 'list or export'],
   ['address', 'create, list, qr or validate'],
-  ['operator', 'found, invite, accept, confirm, withdraw-proposal, role, disable, rekey, passphrase, device or list'],
+  ['operator', 'found, invite, accept, confirm, withdraw-proposal, groups, group, role, disable, rekey, passphrase, device or list'],
   ['withdraw', 'preflight, request, approve, reject, cancel, submit, status, show, list or export'],
   ['policy', 'list or set'],
   ['sending', 'status, freeze or unfreeze'],

@@ -65,7 +65,7 @@ function decide(chain: Chain, by: Person, request: WithdrawalRequest, decision: 
 function candidates(chain: Chain, request: WithdrawalRequest): string[] {
   const roster = chain.roster();
   const rows = chain.rows.filter((row) => row.statement.subject === request.intentHash);
-  const evidence = judgeRequest(roster, request, rows, MERCHANT);
+  const evidence = judgeRequest(roster, request, rows, MERCHANT, Date.now());
   return approvalCandidates(roster, request, evidence, MERCHANT).sort();
 }
 

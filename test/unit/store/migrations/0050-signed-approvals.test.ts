@@ -137,7 +137,7 @@ describe('migration 0050-signed-approvals', () => {
     const db = temp.open('desk.sqlite');
     const legacy = getWithdrawalRequest(db, 1);
     if (!legacy) throw new Error('request 1 is gone');
-    const evidence = judgeRequest(new Roster(), legacy, [], 'M-1');
+    const evidence = judgeRequest(new Roster(), legacy, [], 'M-1', Date.now());
     expect(evidence.verification.ok).toBe(false);
     expect(evidence.verification.problems.join(' ')).toMatch(/made before signed approvals: it can never be submitted/);
     expect(evidence.intent).toBeNull();
