@@ -64,6 +64,8 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
       useFinancialConfirmation: policy.useFinancialConfirmation,
       onlyFromBook: policy.onlyFromBook === true,
       newDestinationWaitHours: policy.newDestinationWaitHours ?? 0,
+      windows: policy.windows ?? [],
+      destinationCaps: policy.destinationCaps ?? [],
     };
   }
 
@@ -115,7 +117,7 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
       }
       const proposal = await proposePolicy(context, request.currency, toSignable(policy) as never, request.as);
       const applied = proposal.state === 'applied';
-      const proposed = { currency: request.currency, ...policy, onlyFromBook: request.onlyFromBook === true, newDestinationWaitHours: request.newDestinationWaitHours ?? 0 };
+      const proposed = { currency: request.currency, ...policy, onlyFromBook: request.onlyFromBook === true, newDestinationWaitHours: request.newDestinationWaitHours ?? 0, windows: policy.windows ?? [], destinationCaps: policy.destinationCaps ?? [] };
       return { applied, proposal: proposalView(proposal), policy: applied ? policyView(request.currency) : proposed };
     }),
   };

@@ -1,6 +1,7 @@
 // Withdrawal policy per currency: how many approvals an amount needs, the daily limit, and whether
 // financialConfirmation is used. Pure decimal arithmetic; the store keeps the policy rows.
 import { formatMoney, Money, parseMoney } from '../../chains';
+import { type DestinationCap, velocityProblems, type VelocityWindow } from './velocity';
 
 export interface ApprovalThreshold {
   /** Amounts strictly above this need `approvals` approvals. */
@@ -17,6 +18,10 @@ export interface WithdrawalPolicy {
   readonly onlyFromBook?: boolean | undefined;
   /** "A new destination waits N hours": one added to the book (or first seen) less than N hours ago is refused. */
   readonly newDestinationWaitHours?: number | undefined;
+  /** Rolling velocity windows on amount and count, per currency, initiator or destination (velocity.ts). */
+  readonly windows?: readonly VelocityWindow[] | undefined;
+  /** Per-destination caps for named addresses, judged next to the windows (velocity.ts). */
+  readonly destinationCaps?: readonly DestinationCap[] | undefined;
 }
 
 /** The longest wait a policy may set for a new destination: 30 days. */
@@ -48,6 +53,7 @@ export function policyProblems(policy: WithdrawalPolicy): string[] {
   if (wait !== undefined && (!Number.isInteger(wait) || wait < 0 || wait > MAX_NEW_DESTINATION_WAIT_HOURS)) {
     problems.push(`the new-destination wait must be a whole number of hours from 0 to ${MAX_NEW_DESTINATION_WAIT_HOURS}`);
   }
+  problems.push(...velocityProblems(policy.windows, policy.destinationCaps));
   if (policy.dailyLimit !== null) {
     try {
       parseMoney(policy.dailyLimit);

@@ -27,6 +27,8 @@ export interface PolicyDraft {
   readonly useFinancialConfirmation: boolean;
   readonly onlyFromBook?: boolean | undefined;
   readonly newDestinationWaitHours?: number | undefined;
+  readonly windows?: WithdrawalPolicy['windows'];
+  readonly destinationCaps?: WithdrawalPolicy['destinationCaps'];
 }
 
 /** The policy a draft signs: options enter only when on, so a policy without them signs as before. */
@@ -37,6 +39,8 @@ export function policyOfDraft(draft: PolicyDraft): WithdrawalPolicy {
     useFinancialConfirmation: draft.useFinancialConfirmation,
     ...(draft.onlyFromBook === true ? { onlyFromBook: true } : {}),
     ...(draft.newDestinationWaitHours ? { newDestinationWaitHours: draft.newDestinationWaitHours } : {}),
+    ...(draft.windows && draft.windows.length > 0 ? { windows: draft.windows } : {}),
+    ...(draft.destinationCaps && draft.destinationCaps.length > 0 ? { destinationCaps: draft.destinationCaps } : {}),
   };
 }
 
