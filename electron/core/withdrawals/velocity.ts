@@ -244,10 +244,13 @@ export function velocityRulesFromStatement(policy: { readonly windows?: unknown;
   windows?: readonly VelocityWindow[];
   destinationCaps?: readonly DestinationCap[];
 } {
-  const windows = z.array(windowSchema).safeParse(policy.windows);
-  const caps = z.array(capSchema).safeParse(policy.destinationCaps);
-  const usableWindows = windows.success ? windows.data.filter((window) => velocityProblems([window], []).length === 0) : [];
-  const usableCaps = caps.success ? caps.data.filter((cap) => velocityProblems([], [cap]).length === 0) : [];
+  const each = <T>(value: unknown, schema: z.ZodType<T>, usable: (entry: T) => boolean): T[] =>
+    (Array.isArray(value) ? value : []).flatMap((entry: unknown) => {
+      const parsed = schema.safeParse(entry);
+      return parsed.success && usable(parsed.data) ? [parsed.data] : [];
+    });
+  const usableWindows = each(policy.windows, windowSchema, (window) => velocityProblems([window], []).length === 0);
+  const usableCaps = each(policy.destinationCaps, capSchema, (cap) => velocityProblems([], [cap]).length === 0);
   return {
     ...(usableWindows.length > 0 ? { windows: usableWindows } : {}),
     ...(usableCaps.length > 0 ? { destinationCaps: usableCaps } : {}),
