@@ -7,10 +7,11 @@
 // A failed order keeps counting until its day ends: no operator signs a statement of the service's failure, and the
 // safe direction for a limit is to count too much.
 import { Money, parseMoney } from '../../chains';
-import { type ChainRow, isBatchIntent, intentHash, parseStatement, type Roster, type WithdrawalIntent } from '../ledger';
+import { type ChainRow, isBatchIntent, intentHash, type Roster, type WithdrawalIntent } from '../ledger';
 import { type AuditRecorder, auditRowsOfKindsSince } from '../audit';
 import type { Kernel } from '../kernel/kernel';
 import type { WithdrawalPolicy } from './policy';
+import { parsedStatement } from './verified-signatures';
 import { HOUR_MS, type SignedIntent, type VelocityBreach, velocityBreaches, type VelocityCandidate } from './velocity';
 import { signer } from './verify';
 
@@ -41,7 +42,7 @@ function signedIntents(row: ChainRow): readonly WithdrawalIntent[] {
  * cannot be sent either (the judge refuses it) and counts for nothing. Call after a linkage walk held.
  */
 export function signedIntentsFromStatements(
-  parts: DeskParts,
+  parts: Pick<DeskParts, 'db'>,
   roster: Roster,
   range: { readonly profile: string; readonly start: number; readonly end: number },
 ): SignedIntent[] {
@@ -49,7 +50,7 @@ export function signedIntentsFromStatements(
   const closed = new Set<string>();
   const requests: ChainRow[] = [];
   for (const row of rows) {
-    const statement = parseStatement(row.statement);
+    const statement = parsedStatement({ hash: row.hash, text: row.statement });
     if (!statement || statement.profile !== range.profile) continue;
     const chainRow: ChainRow = { seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement };
     if (statement.kind === 'request') {
@@ -122,7 +123,7 @@ export function dayTotalFromStatements(
  * initiator are left for the request itself. Call after a linkage walk held.
  */
 export function velocityHolds(
-  parts: DeskParts,
+  parts: Pick<DeskParts, 'db' | 'now'>,
   roster: Roster,
   policy: WithdrawalPolicy,
   profile: string,

@@ -3,7 +3,7 @@
 // What is cached is only "this key made this signature over this text", which no change of rows or roster can make
 // untrue; whether the key was the signer's at that row, active and allowed, is judged afresh by the caller (signer in
 // verify.ts) from the roster each time. Nothing persists: a restart starts empty.
-import { importPublicKey, verifyStatementText } from '../ledger';
+import { importPublicKey, parseStatement, verifyStatementText } from '../ledger';
 
 /** The most entries kept; past it the cache starts over (a bound on memory, never on correctness). */
 export const SIGNATURE_CACHE_LIMIT = 250_000;
@@ -31,6 +31,19 @@ export function signatureHolds(publicKeyText: string, row: { readonly hash: stri
   return holds;
 }
 
+/** row hash → the statement text and what parseStatement made of it (parsing is pure in the text, so the same text gives the same answer). */
+const parsed = new Map<string, { readonly text: string; readonly statement: ReturnType<typeof parseStatement> }>();
+
+/** parseStatement of a row's text, from the cache when this very text was parsed before under the row's hash. */
+export function parsedStatement(row: { readonly hash: string; readonly text: string }): ReturnType<typeof parseStatement> {
+  const seen = parsed.get(row.hash);
+  if (seen !== undefined && seen.text === row.text) return seen.statement;
+  const statement = parseStatement(row.text);
+  if (parsed.size >= SIGNATURE_CACHE_LIMIT) parsed.clear();
+  parsed.set(row.hash, { text: row.text, statement });
+  return statement;
+}
+
 /** Hits and misses since the start or the last reset (tests and the benchmark read them). */
 export function signatureCacheStats(): { readonly hits: number; readonly misses: number; readonly size: number } {
   return { hits, misses, size: verified.size };
@@ -39,6 +52,7 @@ export function signatureCacheStats(): { readonly hits: number; readonly misses:
 /** Empties the cache (tests and the benchmark's cold runs). */
 export function resetSignatureCache(): void {
   verified.clear();
+  parsed.clear();
   hits = 0;
   misses = 0;
 }
