@@ -35,6 +35,24 @@ function signedIntents(row: ChainRow): readonly WithdrawalIntent[] {
   return [intent];
 }
 
+/** What a request statement signs, as the windows count it; derived from the statement alone, so kept per parsed statement (parsedStatement hands out one object per text). */
+const countedByStatement = new WeakMap<ChainRow['statement'], readonly Omit<SignedIntent, 'initiator' | 'at'>[]>();
+
+function countedIntents(row: ChainRow): readonly Omit<SignedIntent, 'initiator' | 'at'>[] {
+  const known = countedByStatement.get(row.statement);
+  if (known) return known;
+  const counted: Omit<SignedIntent, 'initiator' | 'at'>[] = [];
+  for (const intent of signedIntents(row)) {
+    try {
+      counted.push({ key: `${row.statement.subject}/${intent.userOrder}`, currency: intent.currency, amount: parseMoney(intent.amount), destination: intent.toAddress });
+    } catch {
+      // a signed amount that is not a decimal cannot be sent either (the judge refuses it): it counts for nothing
+    }
+  }
+  countedByStatement.set(row.statement, counted);
+  return counted;
+}
+
 /**
  * The verified signed intents of the profile's request statements signed in [start, end), any currency, less those
  * closed by a verifying reject or cancel: each with its initiator (who signed the request) and the statement's time.
@@ -64,20 +82,7 @@ export function signedIntentsFromStatements(
     if (closed.has(row.statement.subject)) continue;
     const initiator = signer(roster, row, 'requestWithdrawal');
     if (typeof initiator === 'string') continue;
-    for (const intent of signedIntents(row)) {
-      try {
-        intents.push({
-          key: `${row.statement.subject}/${intent.userOrder}`,
-          currency: intent.currency,
-          amount: parseMoney(intent.amount),
-          initiator: initiator.name,
-          destination: intent.toAddress,
-          at: row.statement.at,
-        });
-      } catch {
-        // not a decimal: counts for nothing (see above)
-      }
-    }
+    for (const intent of countedIntents(row)) intents.push({ ...intent, initiator: initiator.name, at: row.statement.at });
   }
   return intents;
 }
