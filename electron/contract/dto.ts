@@ -388,6 +388,18 @@ export interface PolicyView {
   readonly newDestinationWaitHours: number;
   /** An approval counts for this many hours, then must be given again; null: approvals never expire. */
   readonly approvalValidHours: number | null;
+  /** Rolling velocity windows (issue 20); [] when none. */
+  readonly windows: readonly PolicyWindowView[];
+  /** Per-destination caps (issue 20); [] when none. */
+  readonly destinationCaps: readonly { readonly address: string; readonly maxAmount: string; readonly hours: number }[];
+}
+
+/** A rolling velocity window of a policy: at most maxAmount and/or maxCount requests in `hours`, per scope. */
+export interface PolicyWindowView {
+  readonly hours: number;
+  readonly scope: 'currency' | 'initiator' | 'destination';
+  readonly maxAmount?: string | undefined;
+  readonly maxCount?: number | undefined;
 }
 
 /** A rule of a withdrawal policy, as the simulator and the holds name it. */

@@ -123,6 +123,23 @@ export const policyDraft = z.strictObject({
   newDestinationWaitHours: z.number().int().min(0).max(720, 'at most 720 hours (30 days)').optional(),
   /** An approval counts for this many hours, then must be given again (issue 20); left out: never expires. */
   approvalValidHours: z.number().int().min(1).max(720, 'at most 720 hours (30 days)').optional(),
+  /** Rolling velocity windows (issue 20); left out: none. */
+  windows: z
+    .array(
+      z.strictObject({
+        hours: z.number().int().min(1, 'a window is 1 to 720 hours').max(720, 'a window is 1 to 720 hours'),
+        scope: z.enum(['currency', 'initiator', 'destination'], { error: 'a window is per currency, initiator or destination' }),
+        maxAmount: amountText.optional(),
+        maxCount: z.number().int().min(1).optional(),
+      }),
+    )
+    .max(20)
+    .optional(),
+  /** Per-destination caps for named addresses (issue 20); left out: none. */
+  destinationCaps: z
+    .array(z.strictObject({ address: destination, maxAmount: amountText, hours: z.number().int().min(1, 'a cap is per 1 to 720 hours').max(720, 'a cap is per 1 to 720 hours') }))
+    .max(20)
+    .optional(),
 });
 
 /** Which deposits a list or an export covers. */

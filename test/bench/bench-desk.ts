@@ -29,9 +29,8 @@ export interface BenchDesk {
   readonly lastUserOrder: string;
 }
 
-/** A desk in a new temporary folder (the caller removes `dir`): 50 operators, `requests` requests, 8 system rows each. */
-export async function buildBenchDesk(requests: number): Promise<BenchDesk> {
-  const systemPerRequest = 8;
+/** A desk in a new temporary folder (the caller removes `dir`): 50 operators, `requests` requests, `systemPerRequest` system rows each. */
+export async function buildBenchDesk(requests: number, systemPerRequest = 8): Promise<BenchDesk> {
   const dir = mkdtempSync(join(tmpdir(), 'td-bench-desk-'));
   const db = openDatabase(join(dir, 'desk.sqlite'), { integrityCheck: 'none' });
   createProfile(db, { name: PROFILE, baseUrl: 'https://127.0.0.1:1', merchantId: MERCHANT });

@@ -3,7 +3,7 @@
 // two independent admins it waits for the other's `operator confirm` (the answer says which). `test` is the policy
 // simulator: which rules apply to a withdrawal that is never made, and what they require (nothing is signed).
 import type { Command } from 'commander';
-import type { PolicyRuleFinding, PolicyRuleName, PolicyTestView, PolicyView } from '../../contract';
+import type { PolicyRuleFinding, PolicyRuleName, PolicyTestView, PolicyView, PolicyWindowView } from '../../contract';
 import { collect } from '../args';
 import { addEngineOptions, withSession } from '../engine-session';
 import { UsageError } from '../errors';
@@ -21,6 +21,8 @@ interface SetOptions {
   readonly newDestinationWait?: string;
   readonly tierGroups?: readonly string[];
   readonly approvalValidHours?: string;
+  readonly window?: readonly string[];
+  readonly destinationCap?: readonly string[];
   readonly as: string;
 }
 
@@ -35,6 +37,63 @@ function parseThreshold(text: string): { above: string; approvals: number } {
     throw new UsageError(`--threshold must be AMOUNT:APPROVALS such as 1000:2 (amounts above 1000 need 2 approvals); got ${JSON.stringify(text.slice(0, 40))}.`);
   }
   return { above: match[1], approvals: Number(match[2]) };
+}
+
+/** `24h` or `7d` → whole hours; anything else is a usage error naming the option. */
+function parseHours(text: string, option: string, example: string): number {
+  const match = /^([0-9]{1,4})([hd])$/.exec(text);
+  if (!match?.[1] || !match[2]) throw new UsageError(`${option}: the window is hours or days such as 24h or 7d; got ${JSON.stringify(text.slice(0, 20))} (${example}).`);
+  return Number(match[1]) * (match[2] === 'd' ? 24 : 1);
+}
+
+const WINDOW_EXAMPLE = 'e.g. --window 24h:initiator:amount=1000:count=3';
+const WINDOW_SCOPES: readonly PolicyWindowView['scope'][] = ['currency', 'initiator', 'destination'];
+
+/** `DURATION:SCOPE[:amount=A][:count=N]` → a window; the amount stays text for the engine to judge. */
+export function parseWindow(text: string): PolicyWindowView {
+  const [duration = '', scope = '', ...limits] = text.trim().split(':');
+  const hours = parseHours(duration, '--window', WINDOW_EXAMPLE);
+  const known = WINDOW_SCOPES.find((name) => name === scope);
+  if (!known) throw new UsageError(`--window: the scope is currency, initiator or destination; got ${JSON.stringify(scope.slice(0, 20))} (${WINDOW_EXAMPLE}).`);
+  let maxAmount: string | undefined;
+  let maxCount: number | undefined;
+  for (const limit of limits) {
+    const amount = /^amount=([^:\s]+)$/.exec(limit);
+    const count = /^count=([0-9]{1,6})$/.exec(limit);
+    if (amount?.[1] !== undefined && maxAmount === undefined) maxAmount = amount[1];
+    else if (count?.[1] !== undefined && maxCount === undefined) maxCount = Number(count[1]);
+    else throw new UsageError(`--window: each limit is amount=AMOUNT or count=N, at most one of each; got ${JSON.stringify(limit.slice(0, 30))} (${WINDOW_EXAMPLE}).`);
+  }
+  if (maxAmount === undefined && maxCount === undefined) throw new UsageError(`--window: give amount=AMOUNT, count=N or both (${WINDOW_EXAMPLE}).`);
+  return { hours, scope: known, ...(maxAmount === undefined ? {} : { maxAmount }), ...(maxCount === undefined ? {} : { maxCount }) };
+}
+
+const CAP_EXAMPLE = 'e.g. --destination-cap TXYZ...:10000:24h';
+
+/** `ADDRESS:AMOUNT:DURATION` → a destination cap. */
+export function parseDestinationCap(text: string): { address: string; maxAmount: string; hours: number } {
+  const parts = text.trim().split(':');
+  const [address, maxAmount, duration] = parts;
+  if (parts.length !== 3 || !address || !maxAmount || !duration) throw new UsageError(`--destination-cap is ADDRESS:AMOUNT:DURATION (${CAP_EXAMPLE}); got ${JSON.stringify(text.slice(0, 60))}.`);
+  return { address, maxAmount, hours: parseHours(duration, '--destination-cap', CAP_EXAMPLE) };
+}
+
+/** Repeated options: "none" alone clears the list; not given keeps the current one. */
+function listOption<T>(values: readonly string[] | undefined, parse: (text: string) => T, current: readonly T[] | undefined): T[] {
+  if (values === undefined) return [...(current ?? [])];
+  if (values.length === 1 && values[0]?.toLowerCase() === 'none') return [];
+  return values.map(parse);
+}
+
+function windowText(window: PolicyWindowView): string {
+  const limits = [window.maxAmount === undefined ? null : `amount ${window.maxAmount}`, window.maxCount === undefined ? null : `count ${window.maxCount}`].filter((part) => part !== null);
+  return `${window.hours} h per ${window.scope}: ${limits.join(', ')}`;
+}
+
+function velocityText(policy: PolicyView): string {
+  const windows = policy.windows.map(windowText);
+  const caps = policy.destinationCaps.map((cap) => `${cap.address}: ${cap.maxAmount} per ${cap.hours} h`);
+  return [windows.length > 0 ? windows.join('; ') : 'none', caps.length > 0 ? caps.join('; ') : 'none'].join(' | ');
 }
 
 interface TestOptions {
@@ -97,7 +156,7 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
       session.output(policies, () =>
         io.stdout(
           table(
-            ['currency', 'approvals (above amount: count from groups)', 'daily limit', 'approvals expire', 'withdraw type', 'only from book', 'new destination waits'],
+            ['currency', 'approvals (above amount: count from groups)', 'daily limit', 'approvals expire', 'withdraw type', 'only from book', 'new destination waits', 'windows', 'destination caps'],
             policies.map((entry) => [
               entry.currency,
               thresholdsText(entry),
@@ -106,6 +165,8 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
               entry.useFinancialConfirmation ? 'financialConfirmation' : 'normal',
               entry.onlyFromBook ? 'yes' : 'no',
               entry.newDestinationWaitHours > 0 ? `${entry.newDestinationWaitHours} h` : 'no',
+              entry.windows.length > 0 ? entry.windows.map(windowText).join('; ') : 'none',
+              entry.destinationCaps.length > 0 ? entry.destinationCaps.map((cap) => `${cap.address}: ${cap.maxAmount} per ${cap.hours} h`).join('; ') : 'none',
             ]),
           ),
         ),
@@ -124,17 +185,28 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
       .option('--no-financial-confirmation', 'use normal withdrawals')
       .option('--only-from-book', 'allow only destinations approved into the address book (addressbook add + approve)')
       .option('--no-only-from-book', 'allow any destination')
-      .option('--new-destination-wait <hours>', 'a destination added to the book (or first seen) less than HOURS ago is refused; 0 for no wait')
+      .option('--new-destination-wait <hours>', 'a destination whose addition to the book came into force less than HOURS ago is refused; 0 for no wait')
       .option('--tier-groups <amount=groups>', 'the tier above AMOUNT also needs approvals from groups: finance+treasury-leads|cfo:2 (+ is AND, | is OR); repeat per tier, "none" clears', collect)
       .option('--approval-valid-hours <hours>', 'an approval counts for HOURS (1 to 720), then must be given again; "none": never expires')
+      .option(
+        '--window <duration:scope:limits>',
+        'a rolling window, e.g. 24h:initiator:amount=1000:count=3 (scope currency, initiator or destination; DURATION Nh or Nd up to 720h); repeat for several (replaces all windows); "none" clears them',
+        collect,
+      )
+      .option('--destination-cap <address:amount:duration>', 'at most AMOUNT to ADDRESS per DURATION, e.g. TXYZ...:10000:24h; repeat for several (replaces all caps); "none" clears them', collect)
       .requiredOption('--as <admin>', 'the admin doing it (asked for a passphrase)'),
   ).action(async (options: SetOptions, command: Command) => {
+    // Parsed before anything is asked or signed: a bad value changes nothing.
     const thresholds = options.threshold?.map(parseThreshold);
     const tierGroups = options.tierGroups?.map((text) => (text.trim().endsWith('=none') ? { above: text.trim().slice(0, -'=none'.length), groups: undefined } : parseTierGroups(text)));
     const validHours = options.approvalValidHours?.toLowerCase();
+    const windowsGiven = options.window === undefined ? undefined : listOption(options.window, parseWindow, []);
+    const capsGiven = options.destinationCap === undefined ? undefined : listOption(options.destinationCap, parseDestinationCap, []);
     await withSession(command, io, async (session) => {
       const current = (await session.run('policies/list', {})).find((entry) => entry.currency === options.currency);
       const tiers = withTierGroups(thresholds ?? current?.thresholds.map((threshold) => ({ ...threshold })) ?? [], tierGroups ?? []);
+      const windows = windowsGiven ?? current?.windows.map((window) => ({ ...window })) ?? [];
+      const destinationCaps = capsGiven ?? current?.destinationCaps.map((cap) => ({ ...cap })) ?? [];
       const change = await session.runAs(
         'policies/set',
         {
@@ -145,9 +217,11 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
           onlyFromBook: options.onlyFromBook ?? current?.onlyFromBook ?? false,
           newDestinationWaitHours: options.newDestinationWait === undefined ? (current?.newDestinationWaitHours ?? 0) : Number(options.newDestinationWait),
           ...(validHours === 'none' ? {} : validHours === undefined ? (current?.approvalValidHours ? { approvalValidHours: current.approvalValidHours } : {}) : { approvalValidHours: Number(validHours) }),
+          ...(windows.length > 0 ? { windows } : {}),
+          ...(destinationCaps.length > 0 ? { destinationCaps } : {}),
         },
         options.as,
-        { thresholds: '--threshold', newDestinationWaitHours: '--new-destination-wait', approvalValidHours: '--approval-valid-hours' },
+        { thresholds: '--threshold', newDestinationWaitHours: '--new-destination-wait', approvalValidHours: '--approval-valid-hours', windows: '--window', destinationCaps: '--destination-cap' },
       );
       session.output(change, () => {
         const { policy: updated, proposal } = change;
@@ -157,6 +231,7 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
             `${updated.onlyFromBook ? '; only addresses from the book' : ''}${updated.newDestinationWaitHours > 0 ? `; a new destination waits ${updated.newDestinationWaitHours} h` : ''}` +
             `${updated.approvalValidHours === null ? '' : `; an approval counts for ${updated.approvalValidHours} h`}`,
         );
+        if (updated.windows.length > 0 || updated.destinationCaps.length > 0) session.say(`windows | destination caps: ${velocityText(updated)}`);
         if (change.applied) session.say('in force now');
         else {
           session.say(`not in force yet: proposal ${shortProposal(proposal.id)} waits for ${waitingFor(proposal)}`);

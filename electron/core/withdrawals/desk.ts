@@ -84,7 +84,7 @@ import {
   type IntentEvidence,
 } from './verify';
 import { sendHolds } from './send-rules';
-import { dayTotalFromStatements, utcDayOf } from './signed-spending';
+import { dayTotalFromStatements, utcDayOf, velocityRefusals } from './signed-spending';
 
 /** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
@@ -153,7 +153,7 @@ function unsupportedCurrencyPreflight(context: DeskParts, profile: string, symbo
  * amount + fee, the destination by the chain rules and by isAddress, new or look-alike destinations, the daily limit,
  * the withdrawal type the policy wants, and whether the platform allows that type for this merchant (merchantInfo).
  */
-export async function preflight(context: DeskParts, input: WithdrawalInput, decidingRoster?: Roster): Promise<WithdrawalPreflight> {
+export async function preflight(context: DeskParts, input: WithdrawalInput, decidingRoster?: Roster, initiator?: string): Promise<WithdrawalPreflight> {
   const profile = context.activeProfile();
   if (!isCurrencySymbol(input.currency)) return unsupportedCurrencyPreflight(context, profile.name, input.currency);
   const symbol = input.currency;
@@ -260,6 +260,11 @@ export async function preflight(context: DeskParts, input: WithdrawalInput, deci
       else dailyLimitRemaining = daily.remainingAfter === null ? null : formatMoney(daily.remainingAfter);
     }
   }
+  if (amountCheck.ok) {
+    // The rolling windows and destination caps, from the signed intents too (velocity.ts); per initiator once one signs.
+    const candidate = { key: null, currency: symbol, chain: info.chain, amount: amountCheck.value, initiator: initiator ?? null, destination: input.toAddress, at: context.now() };
+    for (const message of velocityRefusals(context, roster, policy, profile.name, candidate)) errors.push({ field: 'amount', message });
+  }
 
   return {
     ok: errors.length === 0,
@@ -303,7 +308,7 @@ export async function requestWithdrawal(
 ): Promise<{ withdrawal: WithdrawalView; preflight: WithdrawalPreflight }> {
   const acting = await actingAs(context, input.as, 'requestWithdrawal');
   const profile = context.activeProfile();
-  const check = await preflight(context, input, acting.roster);
+  const check = await preflight(context, input, acting.roster, acting.name);
   if (!check.ok) {
     throw new DeskError('invalidInput', `the withdrawal cannot be requested: ${check.errors.map((issue) => issue.message).join('; ')}`, fieldsOf(check.errors));
   }

@@ -64,6 +64,8 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
       onlyFromBook: policy.onlyFromBook === true,
       newDestinationWaitHours: policy.newDestinationWaitHours ?? 0,
       approvalValidHours: policy.approvalValidHours ?? null,
+      windows: policy.windows ?? [],
+      destinationCaps: policy.destinationCaps ?? [],
     };
   }
 
@@ -121,6 +123,8 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
         onlyFromBook: request.onlyFromBook === true,
         newDestinationWaitHours: request.newDestinationWaitHours ?? 0,
         approvalValidHours: request.approvalValidHours ?? null,
+        windows: policy.windows ?? [],
+        destinationCaps: policy.destinationCaps ?? [],
       };
       return { applied, proposal: proposalView(proposal), policy: applied ? policyView(request.currency) : proposed };
     }),

@@ -2,6 +2,7 @@
 // financialConfirmation is used. Pure decimal arithmetic; the store keeps the policy rows.
 import { formatMoney, Money, parseMoney } from '../../chains';
 import { approvalPolicyProblems, type GroupRequirement } from './approval-groups';
+import { type DestinationCap, velocityProblems, type VelocityWindow } from './velocity';
 
 export interface ApprovalThreshold {
   /** Amounts strictly above this need `approvals` approvals. */
@@ -22,6 +23,10 @@ export interface WithdrawalPolicy {
   readonly newDestinationWaitHours?: number | undefined;
   /** An approval signed longer ago than this many hours no longer counts (issue 20); absent: approvals never expire. */
   readonly approvalValidHours?: number | undefined;
+  /** Rolling velocity windows on amount and count, per currency, initiator or destination (velocity.ts). */
+  readonly windows?: readonly VelocityWindow[] | undefined;
+  /** Per-destination caps for named addresses, judged next to the windows (velocity.ts). */
+  readonly destinationCaps?: readonly DestinationCap[] | undefined;
 }
 
 /** The longest wait a policy may set for a new destination: 30 days. */
@@ -54,6 +59,7 @@ export function policyProblems(policy: WithdrawalPolicy): string[] {
     problems.push(`the new-destination wait must be a whole number of hours from 0 to ${MAX_NEW_DESTINATION_WAIT_HOURS}`);
   }
   problems.push(...approvalPolicyProblems(policy));
+  problems.push(...velocityProblems(policy.windows, policy.destinationCaps));
   if (policy.dailyLimit !== null) {
     try {
       parseMoney(policy.dailyLimit);

@@ -11,7 +11,7 @@ import type { ProfileSelection } from '../profiles';
 import { destinationPolicyIssues } from './destination-policy';
 import { requiredApprovals } from './policy';
 import { groupsHoldNow } from './approval-groups';
-import { requestedFromStatements, utcDayOf } from './signed-spending';
+import { requestedFromStatements, utcDayOf, velocityHolds } from './signed-spending';
 import { type IntentEvidence, policyInForce } from './verify';
 import type { WithdrawalRequest } from './withdrawals-table';
 
@@ -63,6 +63,20 @@ export function sendHolds(parts: DeskParts, request: WithdrawalRequest, evidence
           `cancel requests of that day until they fit, or an admin raises the limit (policy set)`,
       );
     }
+  }
+  const requestRow = evidence.requestRow;
+  if (requestRow !== null && evidence.initiator !== null) {
+    // The rolling windows and destination caps over the signed intents, this request's own counted once (velocity.ts).
+    const candidate = {
+      key: `${requestRow.statement.subject}/${intent.userOrder}`,
+      currency,
+      chain: info.chain,
+      amount,
+      initiator: evidence.initiator,
+      destination: intent.toAddress,
+      at: requestRow.statement.at,
+    };
+    for (const breach of velocityHolds(parts, roster, policy, request.profile, candidate)) holds.push(`${policyName}: ${breach.message}`);
   }
   return holds;
 }

@@ -29,6 +29,8 @@ export interface PolicyDraft {
   readonly onlyFromBook?: boolean | undefined;
   readonly newDestinationWaitHours?: number | undefined;
   readonly approvalValidHours?: number | undefined;
+  readonly windows?: WithdrawalPolicy['windows'];
+  readonly destinationCaps?: WithdrawalPolicy['destinationCaps'];
 }
 
 /** The policy a draft signs: options enter only when on, so a policy without them signs as before. */
@@ -40,6 +42,8 @@ export function policyOfDraft(draft: PolicyDraft): WithdrawalPolicy {
     ...(draft.onlyFromBook === true ? { onlyFromBook: true } : {}),
     ...(draft.newDestinationWaitHours ? { newDestinationWaitHours: draft.newDestinationWaitHours } : {}),
     ...(draft.approvalValidHours === undefined ? {} : { approvalValidHours: draft.approvalValidHours }),
+    ...(draft.windows && draft.windows.length > 0 ? { windows: draft.windows } : {}),
+    ...(draft.destinationCaps && draft.destinationCaps.length > 0 ? { destinationCaps: draft.destinationCaps } : {}),
   };
 }
 

@@ -16,7 +16,6 @@ import {
   DEFAULT_POLICY_REFERENCE,
   disjoint,
   encodeCanonical,
-  importPublicKey,
   intentHash,
   isBatchIntent,
   type OperatorAction,
@@ -25,7 +24,6 @@ import {
   type Roster,
   snapshotKey,
   type StatementBody,
-  verifyStatementText,
   type WithdrawalIntent,
 } from '../ledger';
 import { anchorStandingProblem, type AuditRecorder, auditRowsBySubject } from '../audit';
@@ -35,6 +33,8 @@ import type { MerchantConnection } from '../connection';
 import { type WithdrawalRequest } from './withdrawals-table';
 import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
 import { approvalExpiry, type GroupCandidate, type GroupTerm, groupsOutcome, parseApprovalValidHours, parseGroupRequirement, strictestValidity } from './approval-groups';
+import { velocityRulesFromStatement } from './velocity';
+import { signatureHolds } from './verified-signatures';
 
 /** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
@@ -143,6 +143,7 @@ export function policyFromStatement(value: unknown): WithdrawalPolicy {
     onlyFromBook: policy.onlyFromBook === true,
     newDestinationWaitHours: typeof wait === 'number' && Number.isInteger(wait) && wait > 0 ? wait : 0,
     ...(validHours === undefined ? {} : { approvalValidHours: validHours }),
+    ...velocityRulesFromStatement(policy),
   };
 }
 
@@ -160,8 +161,7 @@ export function signer(roster: Roster, row: ChainRow, action: OperatorAction): {
   if (!snapshot) return `row ${row.seq} is signed by ${name}, who was not enrolled then`;
   const signingKey = snapshotKey(snapshot, row.statement.keyId);
   if (signingKey === null) return `row ${row.seq} is not signed with ${name}'s key`;
-  const key = importPublicKey(signingKey);
-  if (!key || !verifyStatementText(key, row.text, row.signature)) return `row ${row.seq} (${row.statement.kind} by ${name}) does not verify: it was altered`;
+  if (!signatureHolds(signingKey, row)) return `row ${row.seq} (${row.statement.kind} by ${name}) does not verify: it was altered`;
   if (snapshot.status !== 'active') return `row ${row.seq} is signed by ${name} after they were disabled`;
   if (!roleMay(snapshot.role, action)) return `row ${row.seq}: ${name} was ${snapshot.role} and could not ${row.statement.kind} then`;
   return { name: roster.operator(name)?.name ?? name, party: snapshot.party };

@@ -599,8 +599,10 @@ describe('policies', () => {
       onlyFromBook: false,
       newDestinationWaitHours: 0,
       approvalValidHours: null,
+      windows: [],
+      destinationCaps: [],
     });
-    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\.usdt\s+>1000: 2, >0: 1\s+3000\s+never\s+normal\s+no\s+no$/m);
+    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\.usdt\s+>1000: 2, >0: 1\s+3000\s+never\s+normal\s+no\s+no\s+none\s+none$/m);
 
     const big = json<{ withdrawal: WithdrawalView }>(
       await desk.cli(['withdraw', 'request', '--currency', 'trx.usdt', '--amount', '1500', '--to', tronAddress(), '--as', INITIATOR.name, '--json'], as(INITIATOR)),
@@ -619,12 +621,30 @@ describe('policies', () => {
       dailyLimit: null,
       useFinancialConfirmation: false,
     });
+
+    // Rolling windows and destination caps (issue 20): set, kept by a later change of something else, listed, cleared.
+    const partner = tronAddress();
+    await setAndConfirm(['--window', '24h:initiator:amount=1000:count=3', '--window', '7d:currency:count=50', '--destination-cap', `${partner}:10000:24h`]);
+    const velocity = { windows: [{ hours: 24, scope: 'initiator', maxAmount: '1000', maxCount: 3 }, { hours: 168, scope: 'currency', maxCount: 50 }], destinationCaps: [{ address: partner, maxAmount: '10000', hours: 24 }] };
+    expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject(velocity);
+    await setAndConfirm(['--daily-limit', '5000']);
+    expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject({ dailyLimit: '5000', ...velocity });
+    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(new RegExp(`^trx\\.usdt\\s+.*24 h per initiator: amount 1000, count 3; 168 h per currency: count 50\\s+${partner}: 10000 per 24 h$`, 'm'));
+    await setAndConfirm(['--window', 'none', '--destination-cap', 'none', '--daily-limit', 'none']);
+    expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject({ windows: [], destinationCaps: [] });
   });
 
   it('refuses malformed thresholds and amounts as bad input', async () => {
     expect(expectFailure(await desk.cli(['policy', 'set', '--currency', 'trx', '--threshold', '1000', '--as', ADMIN.name]), 2)).toMatch(/--threshold must be AMOUNT:APPROVALS/);
     expect(expectFailure(await desk.cli(['policy', 'set', '--currency', 'trx', '--threshold', '1000:9', '--as', ADMIN.name]), 2)).toMatch(/^treasury-desk: invalidInput: --threshold: /);
     expect(expectFailure(await desk.cli(['policy', 'set', '--currency', 'trx', '--daily-limit', 'lots', '--as', ADMIN.name], as(ADMIN)), 2)).toMatch(/daily limit "lots" is not a decimal amount/);
+    const before = json<PolicyView[]>(await desk.cli(['policy', 'list', '--json']));
+    expect(expectFailure(await desk.cli(['policy', 'set', '--currency', 'trx', '--window', '24h:everyone:count=3', '--as', ADMIN.name]), 2)).toMatch(/--window: the scope is currency, initiator or destination/);
+    expect(expectFailure(await desk.cli(['policy', 'set', '--currency', 'trx', '--window', '1w:currency:count=3', '--as', ADMIN.name]), 2)).toMatch(/--window: the window is hours or days such as 24h or 7d/);
+    expect(expectFailure(await desk.cli(['policy', 'set', '--currency', 'trx', '--window', '24h:currency', '--as', ADMIN.name]), 2)).toMatch(/--window: give amount=AMOUNT, count=N or both/);
+    expect(expectFailure(await desk.cli(['policy', 'set', '--currency', 'trx', '--destination-cap', 'TXYZ:10000', '--as', ADMIN.name]), 2)).toMatch(/--destination-cap is ADDRESS:AMOUNT:DURATION/);
+    expect(expectFailure(await desk.cli(['policy', 'set', '--currency', 'trx', '--window', '1000h:currency:count=3', '--as', ADMIN.name], as(ADMIN)), 2)).toMatch(/a window is 1 to 720 hours/);
+    expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json']))).toEqual(before);
   });
 });
 
