@@ -98,6 +98,10 @@ export function actionOf(kind: StatementKind, body: StatementBody): string {
       return 'sending/freeze';
     case 'unfreeze':
       return 'sending/propose-unfreeze';
+    case 'governance':
+      return 'governance/propose';
+    case 'veto':
+      return 'governance/veto';
     case 'found':
     case 'enrol':
     case 'rekey':

@@ -364,6 +364,8 @@ function describeProposal(proposal: Proposal): string {
       return `remove profile ${proposal.subject}: its roster ends`;
     case 'unfreeze':
       return 'lift the freeze on sending';
+    case 'governance':
+      return `set the desk's governance: ${JSON.stringify(proposal.body['governance'])}`;
     default: {
       const unreachable: never = proposal.kind;
       return unreachable;

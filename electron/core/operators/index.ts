@@ -14,3 +14,4 @@ export { deleteOperatorRecords } from './operators-table';
 export { proposeProfileAddition, proposeProfileRemoval, requireRemovalInForce } from './profile-changes';
 export { signRosterStatement } from './roster-statement';
 export { freezeSending, proposeUnfreeze, sendingState } from './freeze';
+export { governanceState, pendingChanges, proposeGovernance, vetoChange } from './governance';

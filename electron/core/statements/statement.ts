@@ -23,7 +23,7 @@ export const WITHDRAWAL_KINDS = ['request', 'approve', 'reject', 'cancel', 'subm
  * accept (the invited operator, with their new key), confirm (a second, independent admin), withdraw-proposal;
  * book / unbook (an address-book addition, confirmed like a proposal, and a removal; subject = `chain:address`).
  */
-export const ROSTER_KINDS = ['found', 'enrol', 'rekey', 'role', 'disable', 'policy', 'accept', 'confirm', 'withdraw-proposal', 'book', 'unbook', 'profile-add', 'profile-remove', 'device', 'freeze', 'unfreeze'] as const;
+export const ROSTER_KINDS = ['found', 'enrol', 'rekey', 'role', 'disable', 'policy', 'accept', 'confirm', 'withdraw-proposal', 'book', 'unbook', 'profile-add', 'profile-remove', 'device', 'freeze', 'unfreeze', 'governance', 'veto'] as const;
 /** Other signed rows: an operator's audited action (`action`), a desk-key event (`system`), a re-sealed passphrase. */
 export const OTHER_KINDS = ['action', 'system', 'passphrase'] as const;
 export const STATEMENT_KINDS = [...WITHDRAWAL_KINDS, ...ROSTER_KINDS, ...OTHER_KINDS] as const;

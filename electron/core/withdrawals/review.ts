@@ -65,7 +65,7 @@ function feeOf(context: DeskParts, request: WithdrawalRequest, evidence: IntentE
 
 /** The policy the intent was requested under (in force at its request row), and the tier its amount fell in. */
 function ruleOf(roster: Roster, evidence: IntentEvidence, currency: string, amount: Money | null): ReviewRule {
-  const signed = evidence.requestRow === null ? undefined : roster.policyAt(currency, evidence.requestRow.seq);
+  const signed = evidence.requestRow === null ? undefined : roster.policyAt(currency, evidence.requestRow.seq, evidence.requestRow.statement.at);
   const policy: WithdrawalPolicy = signed ? policyFromStatement(signed.policy) : DEFAULT_WITHDRAWAL_POLICY;
   let tierAbove: string | null = null;
   let tierApprovals = 1;

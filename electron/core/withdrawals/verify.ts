@@ -132,9 +132,12 @@ export function policyFromStatement(value: unknown): WithdrawalPolicy {
   };
 }
 
-/** The policy in force for a currency, from the signed roster (DEFAULT_WITHDRAWAL_POLICY when never set), and its reference. */
-export function policyInForce(roster: Roster, currency: CurrencySymbol): { policy: WithdrawalPolicy; reference: string } {
-  const signed = roster.policyAt(currency);
+/**
+ * The policy in force for a currency at `now` (the caller's clock: a loosening waits for its delay), from the signed
+ * roster (DEFAULT_WITHDRAWAL_POLICY when never set), and its reference.
+ */
+export function policyInForce(roster: Roster, currency: CurrencySymbol, now: number): { policy: WithdrawalPolicy; reference: string } {
+  const signed = roster.policyAt(currency, Number.POSITIVE_INFINITY, now);
   return signed ? { policy: policyFromStatement(signed.policy), reference: signed.id } : { policy: DEFAULT_WITHDRAWAL_POLICY, reference: DEFAULT_POLICY_REFERENCE };
 }
 
@@ -186,7 +189,7 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
   if (typeof signed === 'string') return none(signed);
   const altered = alteredFields(request, merchantId, signed);
   if (altered.length > 0) problems.push(`what would be sent differs from what ${initiator.name} signed (${altered.join(', ')}): the request was altered after it was made`);
-  const policy = roster.policyAt(signed.currency, requestRow.seq);
+  const policy = roster.policyAt(signed.currency, requestRow.seq, requestRow.statement.at);
   const policyReference = policy?.id ?? DEFAULT_POLICY_REFERENCE;
   if (signed.policy !== policyReference) problems.push('the request cites a policy that was not the one in force when it was made');
   let amountRequired = 1;

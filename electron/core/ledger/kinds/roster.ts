@@ -1,5 +1,5 @@
 // The rules of the roster and policy kinds (found, enrol, rekey, role, disable, policy, accept, confirm,
-// withdraw-proposal, book, unbook, profile-add, profile-remove, device, freeze, unfreeze): their bodies here, and who may sign them in the Roster itself (ledger/roster.ts),
+// withdraw-proposal, book, unbook, profile-add, profile-remove, device, freeze, unfreeze, governance, veto): their bodies here, and who may sign them in the Roster itself (ledger/roster.ts),
 // which this entry calls rather than copies: applying the row to the roster as it stood is the rule, and a row the
 // roster refuses is refused here, naming the roster's reason.
 import { z } from 'zod';
@@ -31,6 +31,8 @@ export const ROSTER_BODIES = {
   device: z.object({ workstation: z.string(), publicKey: z.string(), deskKey: z.string().optional() }),
   freeze: z.object({ reason: z.string().min(1).max(500) }),
   unfreeze: canonicalObject,
+  governance: z.object({ governance: canonicalObject }),
+  veto: z.object({ reason: z.string().max(500).optional() }),
 } satisfies Record<RosterKind, z.ZodType>;
 
 /** Applies the row to the roster as it stood (the standing's roster moves past it when it holds); its refusal, or null. */
@@ -79,4 +81,6 @@ export const rosterRules: Readonly<Record<RosterKind, RegisteredKind>> = {
   device: rosterKind('device'),
   freeze: rosterKind('freeze'),
   unfreeze: rosterKind('unfreeze'),
+  governance: rosterKind('governance'),
+  veto: rosterKind('veto'),
 };
