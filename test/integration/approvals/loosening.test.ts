@@ -4,6 +4,7 @@
 // good and a veto after it took effect is refused; under a time-locked freeze lift one admin's unfreeze lifts only after
 // the lock; and rows planted in the address_book table change nothing while the signed addition waits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeskNotification } from '../../../electron/contract';
 import { ADMIN, APPROVER, enrol, INITIATOR, openDesk, SECOND_ADMIN, tronAddress, type Desk } from '../engine/support';
 import { expectNoOrder, fund, tamper } from './support';
 
@@ -13,6 +14,18 @@ const clock = (): number => Date.now() + offset;
 let desk: Desk;
 /** An address in the signed book once its addition took effect (the second case adds it). */
 let booked = '';
+const notices: DeskNotification[] = [];
+
+/** The notice about a scheduled change, once raised (the review runs after the change's event). */
+async function noticeOf(id: string): Promise<DeskNotification> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const notice = notices.find((each) => each.id.endsWith(`loosening:${id}`));
+    if (notice) return notice;
+    if (Date.now() > deadline) throw new Error(`no notice for ${id}: ${JSON.stringify(notices.map((each) => each.id))}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 /** Moves the desk's clock and the sandbox's by `hours`. */
 async function advance(hours: number): Promise<void> {
@@ -21,7 +34,10 @@ async function advance(hours: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  desk = await openDesk({ profile: false, engine: { clock } });
+  desk = await openDesk({ profile: false, engine: { clock, notifications: { reviewIntervalMs: 3_600_000, offlineNoticeDelayMs: 0, watchdogIntervalMs: 3_600_000 } } });
+  desk.engine.onEvent((event) => {
+    if (event.type === 'notification/raised') notices.push(event.notification);
+  });
   await desk.value('profiles/importFile', { name: 'main', path: desk.sandbox.credentialsPath });
   await desk.value('operators/found', { admins: [ADMIN, SECOND_ADMIN] });
   await enrol(desk, APPROVER, 'approver');
@@ -64,6 +80,12 @@ describe('time-locked loosening with a veto', () => {
     expect(pending[0]!.effectiveAt - confirmedAt).toBeGreaterThanOrEqual(24 * HOUR);
     expect(pending[0]!.effectiveAt - confirmedAt).toBeLessThan(24 * HOUR + 60_000);
     expect(await approvalsFor('500')).toBe(2);
+    // Every admin is told: what, who, when, and how to veto; a locked desk shows no names.
+    const notice = await noticeOf(raised);
+    expect(notice).toMatchObject({ kind: 'looseningScheduled', target: { kind: 'governance' } });
+    expect([...notice.recipients].sort()).toEqual(['alice', 'frank']);
+    expect(notice.body).toMatch(new RegExp(`trx\\.usdt.*fewer approvals above 100.*by alice and frank; it takes effect .* UTC\\. Any admin may veto it before then: .*governance veto ${raised.slice(0, 12)}`));
+    expect(notice.discreetBody).not.toMatch(/alice|frank/);
     await advance(23);
     expect(await approvalsFor('500')).toBe(2);
     await advance(2);
