@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskNotification } from '../../../electron/contract';
 import { ADMIN, APPROVER, enrol, INITIATOR, openDesk, SECOND_ADMIN, tronAddress, type Desk } from '../engine/support';
-import { expectNoOrder, fund, tamper } from './support';
+import { expectNoOrder, fund, tamper, type RawAuditRow } from './support';
 
 const HOUR = 3_600_000;
 let offset = 0;
@@ -159,5 +159,24 @@ describe('time-locked loosening with a veto', () => {
     await desk.value('governance/veto', { change: lift?.id ?? '', as: SECOND_ADMIN });
     await advance(100);
     expect((await desk.value('sending/state', {})).frozen).toMatchObject({ reason: 'second drill', liftAt: null });
+  });
+
+  it("moving a scheduled change's time back in the database changes nothing: columns are not read, a re-dated statement does not verify", async () => {
+    const raised = await setThreshold('3000');
+    expect((await desk.value('governance/state', {})).pending.map((change) => change.id)).toEqual([raised]);
+    const confirmRow = (): RawAuditRow => tamper(desk, (db) => db.prepare("SELECT * FROM audit_log WHERE kind = 'confirm' ORDER BY seq DESC LIMIT 1").get() as RawAuditRow);
+    const row = confirmRow();
+    // The audit column of the applying row, two days back: the roster reads the signed statement only.
+    tamper(desk, (db) => db.prepare('UPDATE audit_log SET at = ? WHERE seq = ?').run(row.at - 48 * HOUR, row.seq));
+    expect(await approvalsFor('2000')).toBe(2);
+    // The signed statement's own time, two days back: the signature no longer verifies, so the change has no effect.
+    const redated = row.statement.replace(/"at":(\d+)/, (_all, at: string) => `"at":${Number(at) - 48 * HOUR}`);
+    expect(redated).not.toBe(row.statement);
+    tamper(desk, (db) => db.prepare('UPDATE audit_log SET statement = ? WHERE seq = ?').run(redated, row.seq));
+    const after = await desk.call('policies/test', { currency: 'trx.usdt', amount: '2000', toAddress: tronAddress() });
+    expect(after).toMatchObject({ ok: true, value: { requiredApprovals: 2 } });
+    // Not even after its delay: the change whose statement was altered never takes effect.
+    await advance(25);
+    expect(await approvalsFor('2000')).toBe(2);
   });
 });
