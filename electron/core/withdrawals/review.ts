@@ -102,9 +102,9 @@ function destinationOf(context: DeskParts, roster: Roster, request: WithdrawalRe
   if (chain === null) return { address, inBook: false, bookSince: null, label: null, isNew: true, lookAlikes: [], timesPaid: 0 };
   const table = listAddressBook(context.db, request.profile, chain);
   const labelOf = (known: string): string | null => table.find((entry) => sameAddress(entry.address, known, chain))?.label ?? null;
-  const entry = roster.bookEntry(chain, address);
+  const entry = roster.bookEntry(chain, address, context.now());
   // Look-alikes of every address the desk knows: the signed book, and the addresses it has paid or labelled.
-  const known = [...roster.bookEntries().filter((booked) => booked.chain === chain).map((booked) => ({ address: booked.address, label: labelOf(booked.address) })), ...table];
+  const known = [...roster.bookEntries(context.now()).filter((booked) => booked.chain === chain).map((booked) => ({ address: booked.address, label: labelOf(booked.address) })), ...table];
   const unique = known.filter((candidate, index) => known.findIndex((other) => sameAddress(other.address, candidate.address, chain)) === index);
   const paid = timesPaid(context, roster, request, chain, address);
   return {
