@@ -15,6 +15,7 @@ import {
   invitationCodeKey,
   legacyInvitationProblem,
   normalizeInvitationCode,
+  parseGovernance,
   type OperatorRole,
   passphraseProblem,
   type Proposal,
@@ -365,12 +366,21 @@ function describeProposal(proposal: Proposal): string {
     case 'unfreeze':
       return 'lift the freeze on sending';
     case 'governance':
-      return `set the desk's governance: ${JSON.stringify(proposal.body['governance'])}`;
+      return `set the desk's governance: ${describeGovernance(proposal.body['governance'])}`;
     default: {
       const unreachable: never = proposal.kind;
       return unreachable;
     }
   }
+}
+
+/** A governance setting in words: "loosening waits 24 h; a freeze is lifted by one admin after 48 h". */
+function describeGovernance(value: CanonicalValue | undefined): string {
+  const governance = parseGovernance(value);
+  if (typeof governance === 'string') return governance;
+  const delay = governance.looseningDelayHours === 0 ? 'loosening takes effect at once' : `loosening waits ${governance.looseningDelayHours} h`;
+  const lift = governance.freezeLift === 'time-lock' ? `a freeze is lifted by one admin after ${governance.freezeLockHours} h` : 'a freeze is lifted by two admins';
+  return `${delay}; ${lift}`;
 }
 
 /** A policy in words: "2 approvals above 1000, 1 above 0; daily limit 5000; financialConfirmation". */

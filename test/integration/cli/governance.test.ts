@@ -20,7 +20,7 @@ describe('treasury-desk governance', () => {
     );
     expect(expectFailure(await desk.cli(['governance', 'set', '--delay', '721', '--as', ADMIN.name], as(ADMIN)), 2)).toMatch(/whole number from 0 to 720/);
     const proposed = json<GovernanceView>(expectOk(await desk.cli(['governance', 'set', '--delay', '24', '--as', ADMIN.name, '--json'], as(ADMIN))));
-    expect(proposed).toMatchObject({ looseningDelayHours: 0, proposal: { kind: 'governance', state: 'open' } });
+    expect(proposed).toMatchObject({ looseningDelayHours: 0, proposal: { kind: 'governance', state: 'open', summary: "set the desk's governance: loosening waits 24 h; a freeze is lifted by two admins" } });
     expectOk(await desk.cli(['operator', 'confirm', proposed.proposal?.id.slice(0, 12) ?? '', '--as', SECOND_ADMIN.name], as(SECOND_ADMIN)));
     expect(expectOk(await desk.cli(['governance', 'show'])).stdout).toMatch(/^loosening delay: 24 h\n/);
 
