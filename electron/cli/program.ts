@@ -25,6 +25,7 @@ import { registerOperatorCommands } from './commands/operator';
 import { registerPayoutCommands } from './commands/payouts';
 import { registerPolicyCommands } from './commands/policy';
 import { registerSendingCommands } from './commands/sending';
+import { registerGovernanceCommands } from './commands/governance';
 import { registerProfileCommands } from './commands/profile';
 import { registerReconcileCommand } from './commands/reconcile';
 import { registerSandboxCommands } from './commands/sandbox';
@@ -51,6 +52,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerStatementCommand,
   registerPolicyCommands,
   registerSendingCommands,
+  registerGovernanceCommands,
   registerSettingsCommands,
   registerAuditCommands,
   registerTeamCommands,

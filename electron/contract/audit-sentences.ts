@@ -150,7 +150,9 @@ export const AUDIT_SENTENCES: Readonly<Record<string, Sentence>> = {
     return `${p.who} froze all sending${reason === null ? '' : `: "${reason}"`}`;
   },
   'operators/propose-group': (p) => `${p.who} proposed the members of approval group ${p.subject}`,
-  'sending/propose-unfreeze': (p) => `${p.who} proposed lifting the freeze on sending (a second admin confirms)`,
+  'sending/propose-unfreeze': (p) => `${p.who} proposed lifting the freeze on sending`,
+  'governance/propose': (p) => `${p.who} proposed a governance change (loosening delay, freeze lift)`,
+  'governance/veto': (p) => `${p.who} vetoed scheduled change ${p.subject.slice(0, 12)}`,
   'profiles/propose-add': (p) => `${p.who} proposed to add profile ${p.subject}${text(p.details, 'merchantId') === null ? '' : ` (merchant ${text(p.details, 'merchantId')})`}`,
   'profiles/propose-remove': (p) => `${p.who} proposed to remove profile ${p.subject}`,
   // operators' audited actions (ledger/kinds/action.ts)

@@ -294,7 +294,7 @@ export interface PendingDeviceView {
 export interface ProposalView {
   /** What confirm and withdraw refer to. */
   readonly id: string;
-  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze' | 'group';
+  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze' | 'group' | 'governance';
   readonly subject: string;
   /** In words: "invite carol as initiator". */
   readonly summary: string;
@@ -327,9 +327,37 @@ export interface ApprovalGroupChangeView {
 
 /** Whether a profile's sending is frozen (issue 20's emergency freeze), and the lift waiting for a second admin. */
 export interface SendingStateView {
-  readonly frozen: { readonly by: string; readonly since: number; readonly reason: string } | null;
+  /** `liftAt`: a lift applied and waiting for its time lock or the loosening delay (vetoable until then), else null. */
+  readonly frozen: { readonly by: string; readonly since: number; readonly reason: string; readonly liftAt: number | null } | null;
   /** An admin's proposal to lift the freeze, until a second, independent admin confirms it (operators/confirm). */
   readonly lift: ProposalView | null;
+}
+
+/** A loosening change applied and waiting for its delay (issue 20 part 4): any admin may veto it until `effectiveAt`. */
+export interface ScheduledChangeView {
+  /** The proposal's id: what governance/veto names. */
+  readonly id: string;
+  readonly kind: ProposalView['kind'];
+  readonly subject: string;
+  readonly proposer: string;
+  readonly confirmedBy: string | null;
+  readonly appliedAt: number;
+  readonly effectiveAt: number;
+  /** What it loosens, in words. */
+  readonly loosens: readonly string[];
+}
+
+/** The desk's governance (issue 20 part 4): the loosening delay, how a freeze is lifted, and the changes waiting. */
+export interface GovernanceView {
+  readonly looseningDelayHours: number;
+  readonly freezeLift: 'four-eyes' | 'time-lock';
+  readonly freezeLockHours: number;
+  /** The governance proposal in force (null: never set, the defaults). */
+  readonly reference: string | null;
+  /** A governance change waiting for a second admin. */
+  readonly proposal: ProposalView | null;
+  /** Loosening changes applied and not yet in force, soonest first. */
+  readonly pending: readonly ScheduledChangeView[];
 }
 
 /** A profile addition or removal proposed on a team desk (docs/team.md "Pinned trust roots"). */

@@ -287,6 +287,17 @@ export const CONTRACT = {
   'sending/state': method(none)<Dto.SendingStateView>(),
   'sending/freeze': method(z.strictObject({ reason: z.string().min(1).max(500), as: actingOperator }))<Dto.SendingStateView>(),
   'sending/unfreeze': method(z.strictObject({ as: actingOperator }))<Dto.SendingStateView>(),
+  /** Time-locked loosening (issue 20 part 4): the delay, the freeze-lift rule, and the loosening changes any admin may still veto. */
+  'governance/state': method(none)<Dto.GovernanceView>(),
+  'governance/set': method(
+    z.strictObject({
+      looseningDelayHours: z.number().int().min(0).max(720),
+      freezeLift: z.enum(['four-eyes', 'time-lock']),
+      freezeLockHours: z.number().int().min(0).max(720),
+      as: actingOperator,
+    }),
+  )<Dto.GovernanceView>(),
+  'governance/veto': method(z.strictObject({ change: z.string().min(8).max(64), reason: z.string().max(500).optional(), as: actingOperator }))<Dto.GovernanceView>(),
   'policies/set': method(policyDraft.extend({ as: actingOperator }))<Dto.PolicyChangeView>(),
   /** The policy simulator (issue 20, part 6): which rules apply to this request and what they require; nothing is signed. */
   'policies/test': method(

@@ -3,8 +3,11 @@
 // exact decimal strings; a notice never carries a secret, a key or a balance.
 import type { CurrencySymbol } from '../chains';
 
-/** What a notice is about. `offline` and `online` are the desk losing and regaining the service. */
-export const NOTIFICATION_KINDS = ['approvalWaiting', 'orderFinal', 'orderStuck', 'depositCredited', 'offline', 'online'] as const;
+/**
+ * What a notice is about. `offline` and `online` are the desk losing and regaining the service; `looseningScheduled` a
+ * change that loosens the rules, waiting for its delay (issue 20 part 4), told to every admin, who may veto it.
+ */
+export const NOTIFICATION_KINDS = ['approvalWaiting', 'orderFinal', 'orderStuck', 'depositCredited', 'offline', 'online', 'looseningScheduled'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Where clicking a notice leads in the window. */
@@ -13,7 +16,9 @@ export type NotificationTarget =
   /** A batch payout (payouts/get), shown in Withdrawals → Batch payouts. */
   | { readonly kind: 'payoutBatch'; readonly id: string }
   | { readonly kind: 'deposit'; readonly id: string; readonly txid: string }
-  | { readonly kind: 'connection' };
+  | { readonly kind: 'connection' }
+  /** The roster's governance: the loosening changes waiting (governance/state), on the Operators screen. */
+  | { readonly kind: 'governance' };
 
 export interface DeskNotification {
   /** Unique per occurrence (`profile:approval:12`): the same occurrence is never raised twice, even across restarts. */

@@ -24,7 +24,7 @@ export class Chain {
     kind: StatementKind,
     subject: string,
     body: StatementBody,
-    options: { signWith?: KeyObject; keyId?: string; operator?: string | null } = {},
+    options: { signWith?: KeyObject; keyId?: string; operator?: string | null; at?: number } = {},
   ): ChainRow {
     const row = signedRow(
       this.rows.at(-1),
@@ -35,7 +35,7 @@ export class Chain {
         body,
         operator: options.operator !== undefined ? options.operator : (by?.name ?? null),
         keyId: options.keyId ?? by?.key.keyId ?? DESK.keyId,
-        at: 1_000 + this.rows.length,
+        at: options.at ?? 1_000 + this.rows.length,
       },
       options.signWith ?? by?.key.privateKey ?? DESK.privateKey,
     );

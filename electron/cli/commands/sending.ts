@@ -9,6 +9,9 @@ import { shortProposal, waitingFor } from '../proposals';
 function describe(state: SendingStateView, session: EngineSession): void {
   if (state.frozen === null) session.say('sending is not frozen');
   else session.say(`sending is FROZEN by ${state.frozen.by} since ${utcMinuteText(state.frozen.since)}: ${state.frozen.reason}`);
+  if (state.frozen !== null && state.frozen.liftAt !== null) {
+    session.say(`its lift takes effect ${utcMinuteText(state.frozen.liftAt)} unless an admin vetoes it ("treasury-desk governance show" lists it)`);
+  }
   if (state.lift !== null) {
     session.say(`a lift of the freeze (proposal ${shortProposal(state.lift.id)}) waits for ${waitingFor(state.lift)}`);
     session.say(`confirm it with "treasury-desk operator confirm ${shortProposal(state.lift.id)} --as ADMIN"`);

@@ -100,6 +100,10 @@ export function actionOf(kind: StatementKind, body: StatementBody): string {
       return 'sending/propose-unfreeze';
     case 'group':
       return 'operators/propose-group';
+    case 'governance':
+      return 'governance/propose';
+    case 'veto':
+      return 'governance/veto';
     case 'found':
     case 'enrol':
     case 'rekey':

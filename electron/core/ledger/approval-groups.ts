@@ -10,9 +10,11 @@ export const GROUP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 /** The most members one group may have. */
 export const MAX_GROUP_MEMBERS = 50;
 
-/** A group's members from `fromSeq` on (lower-case operator names, sorted). */
+/** A group's members from `fromSeq` on (lower-case operator names, sorted), in force from `effectiveAt` (a widening waits). */
 interface GroupVersion {
+  readonly id: string;
   readonly fromSeq: number;
+  readonly effectiveAt: number;
   readonly members: readonly string[];
 }
 
@@ -31,35 +33,44 @@ export function groupMembersOf(subject: string, body: Readonly<Record<string, Ca
 export class GroupHistory {
   readonly #groups = new Map<string, GroupVersion[]>();
 
-  /** Puts a member list in force for `name` from row `seq` on (an empty list dissolves the group). */
-  set(name: string, members: readonly string[], seq: number): void {
+  /**
+   * Puts a member list in force for `name` from row `seq` on, from `effectiveAt` (ms; a widening waits for the
+   * loosening delay: ledger/loosening.ts); an empty list dissolves the group. `id` is the proposal's, for a veto.
+   */
+  set(name: string, members: readonly string[], seq: number, effectiveAt: number, id: string): void {
     const versions = this.#groups.get(name) ?? [];
-    versions.push({ fromSeq: seq, members });
+    versions.push({ id, fromSeq: seq, effectiveAt, members });
     this.#groups.set(name, versions);
   }
 
-  /** The members of `name` just before row `seq` (Infinity: now); [] when it has none then. */
-  members(name: string, seq = Number.POSITIVE_INFINITY): readonly string[] {
+  /** Drops a vetoed change: it never takes effect. */
+  veto(name: string, id: string): void {
+    const versions = this.#groups.get(name);
+    if (versions) this.#groups.set(name, versions.filter((version) => version.id !== id));
+  }
+
+  /** The members of `name` just before row `seq` (Infinity: now) by the clock `at` (ms); [] when it has none then. */
+  members(name: string, seq: number, at: number): readonly string[] {
     let found: readonly string[] = [];
     for (const version of this.#groups.get(name) ?? []) {
-      if (version.fromSeq < seq) found = version.members;
-      else break;
+      if (version.fromSeq >= seq) break;
+      if (version.effectiveAt <= at) found = version.members;
     }
     return found;
   }
 
-  /** Every group with members just before `seq`, by name, sorted. */
-  all(seq = Number.POSITIVE_INFINITY): { name: string; members: readonly string[] }[] {
+  /** Every group with members just before `seq` by the clock `at`, by name, sorted. */
+  all(seq: number, at: number): { name: string; members: readonly string[] }[] {
     return [...this.#groups.keys()]
       .sort()
-      .map((name) => ({ name, members: this.members(name, seq) }))
+      .map((name) => ({ name, members: this.members(name, seq, at) }))
       .filter((group) => group.members.length > 0);
   }
 
-  /** The groups `operator` belonged to just before `seq`. */
-  of(operator: string, seq = Number.POSITIVE_INFINITY): string[] {
+  /** The groups `operator` belonged to just before `seq` by the clock `at`. */
+  of(operator: string, seq: number, at: number): string[] {
     const lower = operator.toLowerCase();
-    return this.all(seq)
+    return this.all(seq, at)
       .filter((group) => group.members.includes(lower))
       .map((group) => group.name);
   }

@@ -39,8 +39,10 @@ export {
   type ProfileAddition,
   type Proposal,
   Roster,
+  type ScheduledChange,
   SENDING_SUBJECT,
 } from './roster';
+export { DEFAULT_GOVERNANCE, type FreezeLift, type Governance, GOVERNANCE_SUBJECT, governanceLoosens, parseGovernance, policyLoosens } from './loosening';
 export {
   forgetGenesisCopy,
   GENESIS_ACTION,

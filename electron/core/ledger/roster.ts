@@ -14,6 +14,7 @@ import { snapshotKey } from './operator-keys';
 import type { CanonicalValue } from '../statements/canonical';
 import { proposalWithdrawalProblem } from './proposal-withdrawal';
 import { GroupHistory, groupMembersOf } from './approval-groups';
+import { DEFAULT_GOVERNANCE, type Governance, GOVERNANCE_SUBJECT, governanceLoosens, HOUR_MS, inForceAt, parseGovernance, policyLoosens } from './loosening';
 
 /** The system event that ends a profile's roster (core/profiles removeProfile). */
 
@@ -69,7 +70,7 @@ export interface RosterOperator {
   readonly history: readonly OperatorSnapshot[];
 }
 
-export type ProposalKind = 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze' | 'group';
+export type ProposalKind = 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze' | 'group' | 'governance';
 
 /** The subject of freeze and unfreeze statements: what they stop is all of the profile's sending. */
 export const SENDING_SUBJECT = 'sending';
@@ -81,6 +82,37 @@ export interface FreezeInForce {
   readonly since: number;
   readonly seq: number;
   readonly reason: string;
+  /** A lift applied and scheduled (a time lock or the loosening delay): sending resumes at `liftAt` unless vetoed. */
+  readonly liftAt: number | null;
+  readonly liftId: string | null;
+}
+
+/**
+ * A loosening change applied and waiting for its delay (issue 20 part 4): in force from `effectiveAt` by the reader's
+ * clock, unless an admin vetoed it before then.
+ */
+export interface ScheduledChange {
+  /** The proposal's id: what a veto names. */
+  readonly id: string;
+  readonly kind: ProposalKind;
+  readonly subject: string;
+  readonly proposer: string;
+  readonly confirmedBy: string | null;
+  /** The signed time of the row that applied it, and when it takes effect. */
+  readonly appliedAt: number;
+  readonly effectiveAt: number;
+  /** What it loosens, in words. */
+  readonly loosens: readonly string[];
+  vetoedBy: string | null;
+  vetoedAt: number | null;
+}
+
+/** A governance setting applied (in force from `effectiveAt`). */
+export interface GovernanceInForce {
+  readonly id: string;
+  readonly fromSeq: number;
+  readonly effectiveAt: number;
+  readonly governance: Governance;
 }
 
 /** A profile addition in force (ledger/trust-roots.ts): the profile it lets be founded, with its merchant ID and founders' keys. */
@@ -112,6 +144,8 @@ export interface PolicyInForce {
   /** The proposing row's hash: what an intent cites. */
   readonly id: string;
   readonly fromSeq: number;
+  /** When it takes effect (the applying row's signed time, plus the loosening delay when it loosens). */
+  readonly effectiveAt: number;
   readonly policy: Readonly<Record<string, CanonicalValue>>;
 }
 
@@ -125,7 +159,7 @@ export interface BookEntryInForce {
   readonly id: string;
   readonly proposer: string;
   readonly confirmedBy: string | null;
-  /** The seq and signer's time of the row that put it in force (the proposal, or its confirmation). */
+  /** The seq and signer's time of the row that put it in force (the proposal, or its confirmation), plus the loosening delay. */
   readonly fromSeq: number;
   readonly since: number;
 }
@@ -165,6 +199,10 @@ export class Roster {
   readonly #devices = new Map<string, PendingDevice>();
   /** The signer's time of the row being applied (what a book entry's `since` records). */
   #rowAt = 0;
+  /** The latest signed time replayed: the clock of a read that names none. */
+  #lastAt = 0;
+  readonly #governance: GovernanceInForce[] = [];
+  readonly #scheduled = new Map<string, ScheduledChange>();
   readonly problems: RosterProblem[] = [];
   #foundingId: string | null = null;
   #foundingMerchantId: string | null = null;
@@ -207,9 +245,37 @@ export class Roster {
     return this.#additions;
   }
 
-  /** The freeze in force, or null when the profile's sending is not frozen. */
+  /** The freeze in force by the latest signed row's time, or null when the profile's sending is not frozen. */
   get frozen(): FreezeInForce | null {
-    return this.#frozen;
+    return this.frozenAt();
+  }
+
+  /** The freeze in force at `now` (default: the latest signed row's time): a scheduled lift counts from its time. */
+  frozenAt(now?: number): FreezeInForce | null {
+    const frozen = this.#frozen;
+    return frozen !== null && frozen.liftAt !== null && inForceAt(frozen.liftAt, this.#clock(now)) ? null : frozen;
+  }
+
+  /** The governance setting in force at `now` (DEFAULT_GOVERNANCE when never set) and its reference. */
+  governanceAt(now?: number): GovernanceInForce | null {
+    const clock = this.#clock(now);
+    return this.#governance.filter((entry) => inForceAt(entry.effectiveAt, clock)).at(-1) ?? null;
+  }
+
+  /** Loosening changes applied and not yet in force at `now`, nor vetoed: what an admin may still veto. */
+  scheduledChanges(now?: number): ScheduledChange[] {
+    const clock = this.#clock(now);
+    return [...this.#scheduled.values()].filter((change) => change.vetoedBy === null && !inForceAt(change.effectiveAt, clock));
+  }
+
+  /** A scheduled change by its proposal id (vetoed or not, in force or not). */
+  scheduledChange(id: string): ScheduledChange | undefined {
+    return this.#scheduled.get(id);
+  }
+
+  /** The clock a read goes by: the caller's, else the latest signed row's time (a change never takes effect early). */
+  #clock(now: number | undefined): number {
+    return now ?? this.#lastAt;
   }
 
   get founded(): boolean {
@@ -281,33 +347,39 @@ export class Roster {
     return this.#proposals.get(id);
   }
 
-  /** The policy of a currency in force just before `seq`, or null for the default. */
-  policyAt(currency: string, seq = Number.POSITIVE_INFINITY): PolicyInForce | null {
+  /** The policy of a currency in force just before `seq` and at `now` (default: the latest signed row's time), or null for the default. */
+  policyAt(currency: string, seq = Number.POSITIVE_INFINITY, now?: number): PolicyInForce | null {
+    const clock = this.#clock(now);
     let found: PolicyInForce | null = null;
     for (const policy of this.#policies.get(currency) ?? []) {
-      if (policy.fromSeq < seq) found = policy;
+      if (policy.fromSeq < seq && inForceAt(policy.effectiveAt, clock)) found = policy;
     }
     return found;
   }
 
-  /** The approval groups with members just before `seq` (Infinity: now), members in lower case (ledger/approval-groups.ts). */
-  groups(seq = Number.POSITIVE_INFINITY): { name: string; members: readonly string[] }[] {
-    return this.#groups.all(seq);
+  /**
+   * The approval groups with members just before `seq` (Infinity: now) by the clock `now` (a widening waits for the
+   * loosening delay; no clock: the latest signed roster row's time), members in lower case (ledger/approval-groups.ts).
+   */
+  groups(seq = Number.POSITIVE_INFINITY, now?: number): { name: string; members: readonly string[] }[] {
+    return this.#groups.all(seq, this.#clock(now));
   }
 
-  /** The approval groups `name` belonged to just before `seq` (an approval counts for the groups of when it was signed). */
-  groupsOf(name: string, seq = Number.POSITIVE_INFINITY): string[] {
-    return this.#groups.of(name, seq);
+  /** The approval groups `name` belonged to just before `seq` by the clock `at` (an approval: its signed time). */
+  groupsOf(name: string, seq = Number.POSITIVE_INFINITY, at?: number): string[] {
+    return this.#groups.of(name, seq, this.#clock(at));
   }
 
-  /** The address-book entry in force for this address of the chain (EVM in any letter case), if any. */
-  bookEntry(chain: string, address: string): BookEntryInForce | undefined {
-    return this.#book.get(bookKey(chain, address));
+  /** The address-book entry in force at `now` for this address of the chain (EVM in any letter case), if any. */
+  bookEntry(chain: string, address: string, now?: number): BookEntryInForce | undefined {
+    const entry = this.#book.get(bookKey(chain, address));
+    return entry !== undefined && inForceAt(entry.since, this.#clock(now)) ? entry : undefined;
   }
 
-  /** Every address-book entry in force. */
-  bookEntries(): BookEntryInForce[] {
-    return [...this.#book.values()];
+  /** Every address-book entry in force at `now`. */
+  bookEntries(now?: number): BookEntryInForce[] {
+    const clock = this.#clock(now);
+    return [...this.#book.values()].filter((entry) => inForceAt(entry.since, clock));
   }
 
   /**
@@ -327,6 +399,7 @@ export class Roster {
   // ---- replay -------------------------------------------------------------------------------------------------
   apply(row: ChainRow): void {
     this.#rowAt = row.statement.at;
+    this.#lastAt = Math.max(this.#lastAt, row.statement.at);
     const problem = this.#apply(row);
     if (problem !== null) this.problems.push({ seq: row.seq, reason: problem });
   }
@@ -374,7 +447,10 @@ export class Roster {
       case 'profile-remove':
       case 'unfreeze':
       case 'group':
+      case 'governance':
         return this.#propose(row, s.kind);
+      case 'veto':
+        return this.#veto(row);
       case 'freeze':
         return this.#freeze(row);
       case 'unbook':
@@ -444,7 +520,7 @@ export class Roster {
     if (kind === 'book' ? !roleMay(signer.snapshot.role, 'requestWithdrawal') : signer.snapshot.role !== 'admin') {
       return `proposal refused: ${signer.name} is ${signer.snapshot.role === 'admin' ? 'an' : 'a'} ${signer.snapshot.role}`;
     }
-    const target = kind === 'policy' || kind === 'book' || kind === 'profile-add' || kind === 'profile-remove' || kind === 'unfreeze' || kind === 'group' ? undefined : this.at(s.subject, row.seq);
+    const target = kind === 'policy' || kind === 'book' || kind === 'profile-add' || kind === 'profile-remove' || kind === 'unfreeze' || kind === 'group' || kind === 'governance' ? undefined : this.at(s.subject, row.seq);
     switch (kind) {
       case 'enrol':
         if (target?.status === 'active') return `${s.subject} is already enrolled`;
@@ -464,7 +540,7 @@ export class Roster {
       case 'book': {
         const parsed = parseBookSubject(s.subject);
         if (!parsed) return 'an address-book addition names chain:address';
-        if (this.bookEntry(parsed.chain, parsed.address)) return `${s.subject} is already in the address book`;
+        if (this.#book.has(bookKey(parsed.chain, parsed.address))) return `${s.subject} is already in the address book (or scheduled to be)`;
         break;
       }
       case 'profile-add':
@@ -476,11 +552,18 @@ export class Roster {
         break;
       case 'unfreeze':
         if (s.subject !== SENDING_SUBJECT) return `a lift of the freeze is about "${SENDING_SUBJECT}"`;
-        if (this.#frozen === null) return 'sending is not frozen';
+        if (this.frozenAt(s.at) === null) return 'sending is not frozen';
+        if ((this.#frozen?.liftAt ?? null) !== null) return 'a lift of the freeze is already scheduled: wait for it, or veto it';
         break;
       case 'group': {
         const problem = this.#groupProblem(s.subject, s.body, row.seq);
         if (problem !== null) return problem;
+        break;
+      }
+      case 'governance': {
+        if (s.subject !== GOVERNANCE_SUBJECT) return `a governance setting is about "${GOVERNANCE_SUBJECT}"`;
+        const parsed = parseGovernance(s.body['governance']);
+        if (typeof parsed === 'string') return parsed;
         break;
       }
       default: {
@@ -496,7 +579,8 @@ export class Roster {
       subject: s.subject,
       body: s.body,
       proposer: signer.name,
-      needsConfirmation: this.independentAdmins(row.seq),
+      // Under a time-locked lift one admin's unfreeze stands alone: the lock, and any admin's veto, are the second pair of eyes.
+      needsConfirmation: kind === 'unfreeze' && this.#governanceNow().freezeLift === 'time-lock' ? false : this.independentAdmins(row.seq),
       accepted: null,
       confirmedBy: null,
       state: 'open',
@@ -558,13 +642,13 @@ export class Roster {
    * operator disabled after a re-key was issued must not come back by accepting it).
    */
   #staleness(proposal: Proposal, seq: number): string | null {
-    if (proposal.kind === 'policy' || proposal.kind === 'profile-add') return null;
-    if (proposal.kind === 'unfreeze') return this.#frozen === null ? 'sending is not frozen any more' : null;
+    if (proposal.kind === 'policy' || proposal.kind === 'profile-add' || proposal.kind === 'governance') return null;
+    if (proposal.kind === 'unfreeze') return this.frozenAt(this.#rowAt) === null || (this.#frozen !== null && this.#frozen.liftAt !== null) ? 'sending is not frozen any more (or its lift is already scheduled)' : null;
     if (proposal.kind === 'group') return this.#groupProblem(proposal.subject, proposal.body, seq);
     if (proposal.kind === 'profile-remove') return this.founded ? null : 'the profile is not founded';
     if (proposal.kind === 'book') {
       const parsed = parseBookSubject(proposal.subject);
-      return parsed && this.bookEntry(parsed.chain, parsed.address) ? `${proposal.subject} is already in the address book` : null;
+      return parsed && this.#book.has(bookKey(parsed.chain, parsed.address)) ? `${proposal.subject} is already in the address book` : null;
     }
     const target = this.at(proposal.subject, seq);
     if (proposal.kind === 'enrol') return target?.status === 'active' ? `${proposal.subject} is already enrolled` : null;
@@ -635,7 +719,7 @@ export class Roster {
     if (typeof members === 'string') return members;
     const inactive = members.find((member) => this.at(member, seq)?.status !== 'active');
     if (inactive !== undefined) return `${inactive} is not an active operator: a group's members are enrolled operators`;
-    const current = this.#groups.members(subject, seq);
+    const current = this.#groups.members(subject, seq, Number.POSITIVE_INFINITY);
     if (current.join('\n') === members.join('\n')) return members.length === 0 ? `there is no group ${subject} to dissolve` : `group ${subject} already has exactly these members`;
     return null;
   }
@@ -646,10 +730,11 @@ export class Roster {
     if (typeof signer === 'string') return `freeze refused: ${signer}`;
     if (signer.snapshot.role !== 'admin') return `freeze refused: ${signer.name} is not an admin`;
     if (row.statement.subject !== SENDING_SUBJECT) return `a freeze is about "${SENDING_SUBJECT}"`;
-    if (this.#frozen !== null) return `sending is already frozen (by ${this.#frozen.by})`;
+    const frozen = this.frozenAt(row.statement.at);
+    if (frozen !== null) return `sending is already frozen (by ${frozen.by})${frozen.liftAt === null ? '' : ': its lift is scheduled, veto it (roster veto) to keep it'}`;
     const reason = row.statement.body['reason'];
     if (typeof reason !== 'string' || reason === '') return 'a freeze says why';
-    this.#frozen = { by: signer.name, since: row.statement.at, seq: row.seq, reason };
+    this.#frozen = { by: signer.name, since: row.statement.at, seq: row.seq, reason, liftAt: null, liftId: null };
     return null;
   }
 
@@ -666,8 +751,109 @@ export class Roster {
     return null;
   }
 
+  /** The governance in force at the row being applied. */
+  #governanceNow(): Governance {
+    return this.governanceAt(this.#rowAt)?.governance ?? DEFAULT_GOVERNANCE;
+  }
+
+  /**
+   * When a change applied by the current row takes effect: at once when it does not loosen, else after the delay the
+   * governance in force sets (a time-locked lift: after the lock). A delayed change is recorded as scheduled, for a veto.
+   */
+  #effectiveAt(proposal: Proposal, confirmer: string | null): number {
+    const governance = this.#governanceNow();
+    let loosens: string[];
+    let hours = governance.looseningDelayHours;
+    switch (proposal.kind) {
+      case 'policy':
+        loosens = policyLoosens(this.policyAt(proposal.subject, Number.POSITIVE_INFINITY, this.#rowAt)?.policy ?? null, proposal.body['policy'] as Readonly<Record<string, CanonicalValue>>);
+        break;
+      case 'book':
+        loosens = [`${proposal.subject} added to the address book`];
+        break;
+      case 'unfreeze':
+        loosens = ['the freeze on sending lifted'];
+        if (governance.freezeLift === 'time-lock' && confirmer === null) hours = governance.freezeLockHours;
+        break;
+      case 'governance': {
+        const after = parseGovernance(proposal.body['governance']);
+        loosens = typeof after === 'string' ? ['an unreadable governance setting'] : governanceLoosens(governance, after);
+        break;
+      }
+      case 'group': {
+        // A group widened (a member added) lets more people meet a tier: loosening. Removing members tightens.
+        const after = groupMembersOf(proposal.subject, proposal.body);
+        const before = this.#groups.members(proposal.subject, Number.POSITIVE_INFINITY, this.#rowAt);
+        loosens = typeof after === 'string' ? [] : after.filter((member) => !before.includes(member)).map((member) => `${member} added to approval group ${proposal.subject}`);
+        break;
+      }
+      default:
+        return this.#rowAt;
+    }
+    if (loosens.length === 0 || hours <= 0) return this.#rowAt;
+    const effectiveAt = this.#rowAt + hours * HOUR_MS;
+    this.#scheduled.set(proposal.id, {
+      id: proposal.id,
+      kind: proposal.kind,
+      subject: proposal.subject,
+      proposer: proposal.proposer,
+      confirmedBy: confirmer,
+      appliedAt: this.#rowAt,
+      effectiveAt,
+      loosens,
+      vetoedBy: null,
+      vetoedAt: null,
+    });
+    return effectiveAt;
+  }
+
+  /**
+   * A veto: any one active admin cancels a scheduled loosening change before it takes effect (by the veto's signed
+   * time); it never takes effect. A veto of a change already in force, or of one never scheduled, is refused, named.
+   */
+  #veto(row: ChainRow): string | null {
+    const signer = this.#activeSigner(row);
+    if (typeof signer === 'string') return `veto refused: ${signer}`;
+    if (signer.snapshot.role !== 'admin') return `veto refused: ${signer.name} is not an admin`;
+    const change = this.#scheduled.get(row.statement.subject);
+    if (!change) return 'no scheduled change to veto: only a loosening change waiting for its delay can be vetoed';
+    if (change.vetoedBy !== null) return `the change was already vetoed by ${change.vetoedBy}`;
+    if (inForceAt(change.effectiveAt, row.statement.at)) {
+      return `veto refused: the change took effect at ${new Date(change.effectiveAt).toISOString()}; to undo it, propose the change back`;
+    }
+    change.vetoedBy = signer.name;
+    change.vetoedAt = row.statement.at;
+    switch (change.kind) {
+      case 'policy': {
+        const list = this.#policies.get(change.subject) ?? [];
+        this.#policies.set(change.subject, list.filter((policy) => policy.id !== change.id));
+        return null;
+      }
+      case 'book': {
+        const parsed = parseBookSubject(change.subject);
+        const key = parsed ? bookKey(parsed.chain, parsed.address) : '';
+        if (this.#book.get(key)?.id === change.id) this.#book.delete(key);
+        return null;
+      }
+      case 'unfreeze':
+        if (this.#frozen?.liftId === change.id) this.#frozen = { ...this.#frozen, liftAt: null, liftId: null };
+        return null;
+      case 'governance': {
+        const index = this.#governance.findIndex((entry) => entry.id === change.id);
+        if (index >= 0) this.#governance.splice(index, 1);
+        return null;
+      }
+      case 'group':
+        this.#groups.veto(change.subject, change.id);
+        return null;
+      default:
+        return 'no scheduled change of that kind can be vetoed';
+    }
+  }
+
   #applyProposal(proposal: Proposal, seq: number, confirmer: string | null): void {
     proposal.state = 'applied';
+    const effectiveAt = this.#effectiveAt(proposal, confirmer);
     const proposer = this.at(proposal.proposer, seq);
     const alone = confirmer === null;
     const current = proposal.kind === 'enrol' || proposal.kind === 'rekey' || proposal.kind === 'role' || proposal.kind === 'disable' ? this.at(proposal.subject, seq + 1) : undefined;
@@ -701,7 +887,7 @@ export class Roster {
         return;
       case 'policy': {
         const list = this.#policies.get(proposal.subject) ?? [];
-        list.push({ id: proposal.id, fromSeq: seq, policy: proposal.body['policy'] as Readonly<Record<string, CanonicalValue>> });
+        list.push({ id: proposal.id, fromSeq: seq, effectiveAt, policy: proposal.body['policy'] as Readonly<Record<string, CanonicalValue>> });
         this.#policies.set(proposal.subject, list);
         return;
       }
@@ -715,7 +901,7 @@ export class Roster {
           proposer: proposal.proposer,
           confirmedBy: confirmer,
           fromSeq: seq,
-          since: this.#rowAt,
+          since: effectiveAt,
         });
         return;
       }
@@ -728,11 +914,17 @@ export class Roster {
         this.#ended = true;
         return;
       case 'unfreeze':
-        this.#frozen = null;
+        if (effectiveAt === this.#rowAt) this.#frozen = null;
+        else if (this.#frozen !== null) this.#frozen = { ...this.#frozen, liftAt: effectiveAt, liftId: proposal.id };
         return;
       case 'group': {
         const members = groupMembersOf(proposal.subject, proposal.body);
-        if (typeof members !== 'string') this.#groups.set(proposal.subject, members, seq);
+        if (typeof members !== 'string') this.#groups.set(proposal.subject, members, seq, effectiveAt, proposal.id);
+        return;
+      }
+      case 'governance': {
+        const governance = parseGovernance(proposal.body['governance']);
+        if (typeof governance !== 'string') this.#governance.push({ id: proposal.id, fromSeq: seq, effectiveAt, governance });
         return;
       }
       default: {

@@ -32,6 +32,7 @@ import {
   type WithdrawalWatchdog,
 } from '../withdrawals';
 import { batchViewOf } from '../payouts';
+import { pendingChanges } from '../operators';
 import { depositWanted, preferencesOf } from './preferences';
 import {
   activeOperators,
@@ -45,7 +46,7 @@ import {
   approvalWaitingText,
   batchApprovalWaitingText,
   batchFinalText,
-  depositText, offlineText, onlineText, orderFinalText, orderStuckText,
+  depositText, looseningScheduledText, offlineText, onlineText, orderFinalText, orderStuckText,
   type BatchLineOutcome,
   type NotificationText,
 } from './texts';
@@ -99,6 +100,7 @@ export class DeskNotifications {
         switch (event.type) {
           case 'withdrawals/changed':
           case 'deposits/changed':
+          case 'operators/changed':
           case 'session/changed':
             this.#queueReview();
             return;
@@ -140,6 +142,18 @@ export class DeskNotifications {
     this.#reviewBatchApprovals(profile, roster, since);
     this.#reviewChangedRequests(profile, roster, since);
     this.#reviewDeposits(profile, roster, since);
+    this.#reviewScheduledChanges(profile, roster);
+  }
+
+  /**
+   * Every loosening change still waiting for its delay is told once to every active admin (not a preference: any one
+   * of them may veto it); on a team desk each workstation sees it once its roster replayed the row.
+   */
+  #reviewScheduledChanges(profile: string, roster: Roster): void {
+    const admins = activeOperators(roster).filter((operator) => operator.role === 'admin').map((operator) => operator.name);
+    for (const change of pendingChanges(roster, this.context.now())) {
+      this.#raise(profile, `loosening:${change.id}`, 'looseningScheduled', admins, looseningScheduledText(change), { kind: 'governance' });
+    }
   }
 
   /**

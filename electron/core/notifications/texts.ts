@@ -4,7 +4,7 @@
 // shortened; no address, key, secret or balance is ever part of a notice. A discreet body says the same without
 // amounts, names or reasons: what a locked desk shows on a screen anyone may be looking at.
 import { CURRENCIES, isCurrencySymbol } from '../../chains';
-import { duration, escapeUnsafeText, type ConnectionState, type OfflineReason, type PayoutBatchView } from '../../contract';
+import { duration, escapeUnsafeText, type ConnectionState, type OfflineReason, type PayoutBatchView, type ScheduledChangeView, utcMinuteText } from '../../contract';
 import type { Deposit } from '../deposits';
 import type { WithdrawalRequest } from '../withdrawals';
 
@@ -168,4 +168,31 @@ export function offlineText(connection: ConnectionState, now: number): Notificat
 export function onlineText(offlineSince: number, now: number): NotificationText {
   const body = `The payment service answers again, after ${duration(now - offlineSince)} offline.`;
   return { title: 'Treasury Desk is back online', body, discreetBody: body };
+}
+
+/** What a scheduled change is, without an address (a book addition is named as such, not by its address). */
+function changeWhat(change: ScheduledChangeView): string {
+  switch (change.kind) {
+    case 'policy':
+      return `the ${quoted(change.subject)} withdrawal policy`;
+    case 'book':
+      return 'an address-book addition';
+    case 'unfreeze':
+      return 'the lift of the freeze on sending';
+    case 'governance':
+      return "the desk's governance";
+    default:
+      return quoted(change.kind);
+  }
+}
+
+/** To every admin: a loosening change is scheduled; what, who, when it takes effect, and how to veto it. */
+export function looseningScheduledText(change: ScheduledChangeView): NotificationText {
+  const who = change.confirmedBy === null ? quoted(change.proposer) : `${quoted(change.proposer)} and ${quoted(change.confirmedBy)}`;
+  const veto = `Any admin may veto it before then: Operators, or "treasury-desk governance veto ${change.id.slice(0, 12)} --as ADMIN".`;
+  return {
+    title: 'A change that loosens the rules is scheduled',
+    body: `${changeWhat(change)} changes (${change.loosens.map((reason) => quoted(reason)).join('; ')}), by ${who}; it takes effect ${utcMinuteText(change.effectiveAt)}. ${veto}`,
+    discreetBody: `A change that loosens the rules takes effect ${utcMinuteText(change.effectiveAt)} unless an admin vetoes it. ${UNLOCK}`,
+  };
 }

@@ -15,6 +15,7 @@ import {
   invitationCodeKey,
   legacyInvitationProblem,
   normalizeInvitationCode,
+  parseGovernance,
   type OperatorRole,
   passphraseProblem,
   type Proposal,
@@ -368,11 +369,22 @@ function describeProposal(proposal: Proposal): string {
       const members = Array.isArray(proposal.body['members']) ? proposal.body['members'].map(String) : [];
       return members.length === 0 ? `dissolve approval group ${proposal.subject}` : `make approval group ${proposal.subject}: ${members.join(', ')}`;
     }
+    case 'governance':
+      return `set the desk's governance: ${describeGovernance(proposal.body['governance'])}`;
     default: {
       const unreachable: never = proposal.kind;
       return unreachable;
     }
   }
+}
+
+/** A governance setting in words: "loosening waits 24 h; a freeze is lifted by one admin after 48 h". */
+function describeGovernance(value: CanonicalValue | undefined): string {
+  const governance = parseGovernance(value);
+  if (typeof governance === 'string') return governance;
+  const delay = governance.looseningDelayHours === 0 ? 'loosening takes effect at once' : `loosening waits ${governance.looseningDelayHours} h`;
+  const lift = governance.freezeLift === 'time-lock' ? `a freeze is lifted by one admin after ${governance.freezeLockHours} h` : 'a freeze is lifted by two admins';
+  return `${delay}; ${lift}`;
 }
 
 /** A policy in words: "2 approvals above 1000, 1 above 0; daily limit 5000; financialConfirmation". */

@@ -15,3 +15,4 @@ export { proposeProfileAddition, proposeProfileRemoval, requireRemovalInForce } 
 export { signRosterStatement } from './roster-statement';
 export { freezeSending, proposeUnfreeze, sendingState } from './freeze';
 export { SESSION_SIGNING_MS, SessionKey, sessionActing, type SessionSigner } from './session-key';
+export { governanceState, pendingChanges, proposeGovernance, vetoChange } from './governance';

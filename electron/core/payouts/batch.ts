@@ -214,7 +214,7 @@ function buildIntent(context: DeskParts, roster: Roster, lines: readonly Checked
   const totals: Record<string, { lines: number; amount: Money; fee: Money; largest: Money; approvals: number }> = {};
   const references: Record<string, string> = {};
   const intents: WithdrawalIntent[] = lines.map((line) => {
-    const { policy, reference } = policyInForce(roster, line.currency);
+    const { policy, reference } = policyInForce(roster, line.currency, requestedAt);
     references[line.currency] = reference;
     const sum = (totals[line.currency] ??= { lines: 0, amount: new Money(0), fee: new Money(0), largest: new Money(0), approvals: 1 });
     const amount = parseMoney(line.amount);

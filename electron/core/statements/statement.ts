@@ -24,7 +24,7 @@ export const WITHDRAWAL_KINDS = ['request', 'approve', 'reject', 'cancel', 'subm
  * book / unbook (an address-book addition, confirmed like a proposal, and a removal; subject = `chain:address`);
  * group (an admin proposes an approval group's whole member list; subject = the group's name).
  */
-export const ROSTER_KINDS = ['found', 'enrol', 'rekey', 'role', 'disable', 'policy', 'accept', 'confirm', 'withdraw-proposal', 'book', 'unbook', 'profile-add', 'profile-remove', 'device', 'freeze', 'unfreeze', 'group'] as const;
+export const ROSTER_KINDS = ['found', 'enrol', 'rekey', 'role', 'disable', 'policy', 'accept', 'confirm', 'withdraw-proposal', 'book', 'unbook', 'profile-add', 'profile-remove', 'device', 'freeze', 'unfreeze', 'group', 'governance', 'veto'] as const;
 /** Other signed rows: an operator's audited action (`action`), a desk-key event (`system`), a re-sealed passphrase. */
 export const OTHER_KINDS = ['action', 'system', 'passphrase'] as const;
 export const STATEMENT_KINDS = [...WITHDRAWAL_KINDS, ...ROSTER_KINDS, ...OTHER_KINDS] as const;

@@ -106,7 +106,7 @@ export function newUserOrder(now: number): string {
 }
 
 export function policyFor(context: DeskParts, profile: string, currency: CurrencySymbol): WithdrawalPolicy {
-  return policyInForce(context.trail.roster(profile, { cached: true }), currency).policy;
+  return policyInForce(context.trail.roster(profile, { cached: true }), currency, context.now()).policy;
 }
 
 function requestIdOf(id: string): number {
@@ -162,7 +162,7 @@ export async function preflight(context: DeskParts, input: WithdrawalInput, deci
   const info = CURRENCIES[symbol];
   // A request decides on the roster replayed afresh (its operator's); a view may use the cached replay.
   const roster = decidingRoster ?? context.trail.roster(profile.name, { cached: true });
-  const policy = policyInForce(roster, symbol).policy;
+  const policy = policyInForce(roster, symbol, context.now()).policy;
 
   const wantedType = policy.useFinancialConfirmation ? 'financialConfirmation' : 'normal';
   if (input.withdrawType !== undefined && input.withdrawType !== wantedType) {
@@ -314,7 +314,7 @@ export async function requestWithdrawal(
   }
   // The preflight refuses every currency without address rules; this only tells the compiler.
   if (!isCurrencySymbol(input.currency)) throw new DeskError('invalidInput', noAddressRulesReason(input.currency), { currency: noAddressRulesReason(input.currency) });
-  const { policy, reference } = policyInForce(acting.roster, input.currency);
+  const { policy, reference } = policyInForce(acting.roster, input.currency, context.now());
   const memo = input.memo === undefined || input.memo === '' ? null : input.memo.normalize('NFC');
   const intent: WithdrawalIntent = {
     v: 1,

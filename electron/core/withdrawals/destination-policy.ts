@@ -22,7 +22,7 @@ export interface DestinationFacts {
 export function destinationAllowedAt(policy: WithdrawalPolicy, roster: Roster, facts: DestinationFacts): number | null {
   const hours = policy.newDestinationWaitHours ?? 0;
   if (hours <= 0) return null;
-  const since = roster.bookEntry(facts.chain, facts.address)?.since;
+  const since = roster.bookEntry(facts.chain, facts.address, facts.now)?.since;
   return since === undefined ? Number.POSITIVE_INFINITY : since + hours * HOUR_MS;
 }
 
@@ -30,7 +30,7 @@ export function destinationAllowedAt(policy: WithdrawalPolicy, roster: Roster, f
 export function destinationPolicyIssues(policy: WithdrawalPolicy, roster: Roster, facts: DestinationFacts): PreflightIssue[] {
   const issues: PreflightIssue[] = [];
   const subject = `${facts.chain}:${facts.address}`;
-  if (policy.onlyFromBook === true && roster.bookEntry(facts.chain, facts.address) === undefined) {
+  if (policy.onlyFromBook === true && roster.bookEntry(facts.chain, facts.address, facts.now) === undefined) {
     const pending = roster.openProposals().some((proposal) => proposal.kind === 'book' && proposal.subject.toLowerCase() === subject.toLowerCase());
     issues.push({
       field: 'toAddress',

@@ -7,7 +7,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
 import { DeskError } from '../kernel/errors';
-import { freezeSending, proposalView, proposePolicy, proposeUnfreeze, sendingState } from '../operators';
+import { freezeSending, governanceState, proposalView, proposeGovernance, proposePolicy, proposeUnfreeze, sendingState, vetoChange } from '../operators';
 import { labelledRefs } from '../labels';
 import { listWithdrawalRequests } from './withdrawals-table';
 import {
@@ -49,7 +49,10 @@ type WithdrawalMethods =
   | 'policies/preview'
   | 'sending/state'
   | 'sending/freeze'
-  | 'sending/unfreeze';
+  | 'sending/unfreeze'
+  | 'governance/state'
+  | 'governance/set'
+  | 'governance/veto';
 
 export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, WithdrawalMethods> {
   const profileName = (): string => context.activeProfile().name;
@@ -104,6 +107,9 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
     'sending/state': handle('sending/state', () => sendingState(context)),
     'sending/freeze': handle('sending/freeze', (request) => freezeSending(context, request.reason, request.as)),
     'sending/unfreeze': handle('sending/unfreeze', (request) => proposeUnfreeze(context, request.as)),
+    'governance/state': handle('governance/state', () => governanceState(context)),
+    'governance/set': handle('governance/set', (request) => proposeGovernance(context, request, request.as)),
+    'governance/veto': handle('governance/veto', (request) => vetoChange(context, request.change, request.reason, request.as)),
     'policies/test': handle('policies/test', (request) => testPolicy(context, request)),
     'policies/preview': handle('policies/preview', (request) => previewPolicy(context, request.currency, request)),
     'policies/set': handle('policies/set', async (request) => {

@@ -67,7 +67,7 @@ function feeOf(context: DeskParts, request: WithdrawalRequest, evidence: IntentE
 
 /** The policy the intent was requested under (in force at its request row), and the tier its amount fell in. */
 function ruleOf(roster: Roster, evidence: IntentEvidence, currency: string, amount: Money | null): ReviewRule {
-  const signed = evidence.requestRow === null ? undefined : roster.policyAt(currency, evidence.requestRow.seq);
+  const signed = evidence.requestRow === null ? undefined : roster.policyAt(currency, evidence.requestRow.seq, evidence.requestRow.statement.at);
   const policy: WithdrawalPolicy = signed ? policyFromStatement(signed.policy) : DEFAULT_WITHDRAWAL_POLICY;
   let tierAbove: string | null = null;
   let tierApprovals = 1;
@@ -107,9 +107,9 @@ function destinationOf(context: DeskParts, roster: Roster, request: WithdrawalRe
   // Every address the desk knows on the chains of this address's format (an eth entry for a bnb payout).
   const table = listAddressBook(context.db, request.profile).filter((entry) => sameAddressFormat(entry.chain, chain));
   const labelOf = (known: string, on: string): string | null => table.find((entry) => entry.chain === on && sameAddress(entry.address, known, chain))?.label ?? null;
-  const entry = roster.bookEntry(chain, address);
+  const entry = roster.bookEntry(chain, address, context.now());
   // Look-alikes of every address the desk knows: the signed book, and the addresses it has paid or labelled.
-  const booked = roster.bookEntries().filter((candidate) => sameAddressFormat(candidate.chain, chain));
+  const booked = roster.bookEntries(context.now()).filter((candidate) => sameAddressFormat(candidate.chain, chain));
   const known = [...booked.map((candidate) => ({ address: candidate.address, label: labelOf(candidate.address, candidate.chain), chain: candidate.chain })), ...table];
   const unique = known.filter((candidate, index) => known.findIndex((other) => sameAddress(other.address, candidate.address, chain)) === index);
   const paid = timesPaid(context, roster, request, chain, address);

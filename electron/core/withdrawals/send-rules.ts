@@ -24,16 +24,18 @@ export function sendHolds(parts: DeskParts, request: WithdrawalRequest, evidence
   const currency = intent.currency;
   const info = CURRENCIES[currency];
   const roster = parts.trail.roster(request.profile);
-  const { policy } = policyInForce(roster, currency);
+  const { policy } = policyInForce(roster, currency, parts.now());
   const policyName = `the ${info.displayName} policy in force now`;
   const amount = parseMoney(intent.amount);
   const holds: string[] = [];
 
-  const frozen = roster.frozen;
+  const frozen = roster.frozenAt(parts.now());
   if (frozen !== null) {
     holds.push(
       `sending is frozen by ${frozen.by} since ${utcMinuteText(frozen.since)} (${frozen.reason}): ` +
-        'two admins lift it, one proposing (sending unfreeze) and another confirming (operator confirm)',
+        (frozen.liftAt !== null
+          ? `its lift takes effect at ${utcMinuteText(frozen.liftAt)} unless an admin vetoes it`
+          : 'two admins lift it, one proposing (sending unfreeze) and another confirming (operator confirm)'),
     );
   }
 

@@ -137,7 +137,7 @@ export function testPolicy(
   const amount = checkAmount(input.currency, input.amount);
   if (!amount.ok) throw new DeskError('invalidInput', amount.reason, { amount: amount.reason });
   const roster = parts.trail.roster(parts.activeProfile().name);
-  const inForce = policyInForce(roster, input.currency);
+  const inForce = policyInForce(roster, input.currency, parts.now());
   const policy = input.draft === undefined ? inForce.policy : policyOfDraft(input.draft);
   if (input.draft !== undefined) {
     const problems = draftProblems(roster, policy);
@@ -159,7 +159,7 @@ export function testPolicy(
             : { rule: 'initiator', active: true, refuses: true, text: `${name} is ${roleWithArticle(snapshot.role)} and may not request withdrawals` },
     );
   }
-  const frozen = roster.frozen;
+  const frozen = roster.frozenAt(parts.now());
   findings.push(
     frozen === null
       ? { rule: 'freeze', active: false, refuses: false, text: 'sending is not frozen' }
@@ -174,7 +174,7 @@ export function testPolicy(
     policy:
       input.draft !== undefined
         ? { source: 'draft', reference: null }
-        : roster.policyAt(input.currency) === null
+        : roster.policyAt(input.currency, Number.POSITIVE_INFINITY, parts.now()) === null
           ? { source: 'default', reference: null }
           : { source: 'in force', reference: inForce.reference },
     requiredApprovals: requiredApprovals(policy, amount.value),
@@ -213,7 +213,7 @@ export function previewPolicy(parts: DeskParts, currency: CurrencySymbol, draft:
   const roster = parts.trail.roster(parts.activeProfile().name);
   const problems = draftProblems(roster, proposed);
   if (problems.length > 0) return { currency, problems, waiting: [] };
-  const current = policyInForce(roster, currency).policy;
+  const current = policyInForce(roster, currency, parts.now()).policy;
   const waiting: PolicyPreviewLine[] = [];
   for (const request of waitingRequests(parts, currency)) {
     const evidence = judgeForView(parts, roster, request);

@@ -147,9 +147,12 @@ export function policyFromStatement(value: unknown): WithdrawalPolicy {
   };
 }
 
-/** The policy in force for a currency, from the signed roster (DEFAULT_WITHDRAWAL_POLICY when never set), and its reference. */
-export function policyInForce(roster: Roster, currency: CurrencySymbol): { policy: WithdrawalPolicy; reference: string } {
-  const signed = roster.policyAt(currency);
+/**
+ * The policy in force for a currency at `now` (the caller's clock: a loosening waits for its delay), from the signed
+ * roster (DEFAULT_WITHDRAWAL_POLICY when never set), and its reference.
+ */
+export function policyInForce(roster: Roster, currency: CurrencySymbol, now: number): { policy: WithdrawalPolicy; reference: string } {
+  const signed = roster.policyAt(currency, Number.POSITIVE_INFINITY, now);
   return signed ? { policy: policyFromStatement(signed.policy), reference: signed.id } : { policy: DEFAULT_WITHDRAWAL_POLICY, reference: DEFAULT_POLICY_REFERENCE };
 }
 
@@ -205,7 +208,7 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
   if (typeof signed === 'string') return none(signed);
   const altered = alteredFields(request, merchantId, signed);
   if (altered.length > 0) problems.push(`what would be sent differs from what ${initiator.name} signed (${altered.join(', ')}): the request was altered after it was made`);
-  const policy = roster.policyAt(signed.currency, requestRow.seq);
+  const policy = roster.policyAt(signed.currency, requestRow.seq, requestRow.statement.at);
   const policyReference = policy?.id ?? DEFAULT_POLICY_REFERENCE;
   if (signed.policy !== policyReference) problems.push('the request cites a policy that was not the one in force when it was made');
   const rules = policy ? policyFromStatement(policy.policy) : DEFAULT_WITHDRAWAL_POLICY;
@@ -258,7 +261,7 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
         }
         if (note === null) {
           parties.push(who.party);
-          candidates.push({ name: who.name, party: who.party, groups: roster.groupsOf(who.name, row.seq) });
+          candidates.push({ name: who.name, party: who.party, groups: roster.groupsOf(who.name, row.seq, row.statement.at) });
         }
         approvals.push({ operator: who.name, decision: 'approve', reason: null, at: row.statement.at, counts: note === null, note, expired: expiry !== null });
         break;

@@ -47,6 +47,9 @@ export const useNavigationStore = create<NavigationStore>()((set) => ({
       case 'connection':
         set({ screen: 'profiles' });
         return;
+      case 'governance':
+        set({ screen: 'operators' });
+        return;
       default: {
         const unknown: never = target;
         console.warn('Treasury Desk ignored a notification target it does not know', unknown);

@@ -27,7 +27,7 @@ const GROUPS: readonly (readonly [string, string])[] = [
   ['address', 'create, list, qr or validate'],
   ['operator', 'found, invite, accept, confirm, withdraw-proposal, groups, group, role, disable, rekey, passphrase, device or list'],
   ['withdraw', 'preflight, request, approve, reject, cancel, submit, status, show, list or export'],
-  ['policy', 'list or set'],
+  ['policy', 'list, set or test'],
   ['sending', 'status, freeze or unfreeze'],
   ['audit', 'list, verify, anchor, head, checkpoint or export'],
   ['callbacks', 'listen'],

@@ -1,0 +1,146 @@
+// Which roster changes loosen (issue 20, part 4) and the desk's governance setting: one pure comparison of a policy body before and after, one of the governance setting, and the one "in force at this clock" rule every scheduled change is read through. Invariant: a field the comparison does not understand, or a value it cannot read, counts as loosening (the safe side: it waits and can be vetoed).
+import { type Money, parseMoney } from '../../chains';
+import { canonicalHash } from '../statements/statement';
+import type { CanonicalValue } from '../statements/canonical';
+
+export const HOUR_MS = 3_600_000;
+
+/** The subject of governance proposals: the setting is desk-profile wide. */
+export const GOVERNANCE_SUBJECT = 'governance';
+
+/** The longest delay or time lock governance may set: 30 days. */
+export const MAX_GOVERNANCE_HOURS = 720;
+
+/** How a freeze is lifted: by two admins (an `unfreeze` proposal a second admin confirms), or by one admin after a time lock. */
+export type FreezeLift = 'four-eyes' | 'time-lock';
+
+export interface Governance {
+  /** Hours a loosening change waits before it takes effect (any admin may veto it meanwhile); 0: at once. */
+  readonly looseningDelayHours: number;
+  readonly freezeLift: FreezeLift;
+  /** With `time-lock`: hours after one admin's unfreeze before sending resumes. */
+  readonly freezeLockHours: number;
+}
+
+/** Never set: no delay and a four-eyes lift (the desk's behaviour before issue 20 part 4). */
+export const DEFAULT_GOVERNANCE: Governance = Object.freeze({ looseningDelayHours: 0, freezeLift: 'four-eyes', freezeLockHours: 0 });
+
+/** The one rule for scheduled changes: a change takes effect at `effectiveAt` and is in force from then on, by the caller's clock. */
+export function inForceAt(effectiveAt: number, now: number): boolean {
+  return effectiveAt <= now;
+}
+
+type Body = Readonly<Record<string, CanonicalValue>>;
+
+const isHours = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_GOVERNANCE_HOURS;
+
+/** A governance body as the setting, or a reason it is not one (what to do about it). */
+export function parseGovernance(body: unknown): Governance | string {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'the governance setting is missing';
+  const { looseningDelayHours, freezeLift, freezeLockHours, ...rest } = body as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return `the governance setting has unknown fields (${Object.keys(rest).sort().join(', ')})`;
+  if (!isHours(looseningDelayHours)) return `the loosening delay must be a whole number of hours from 0 to ${MAX_GOVERNANCE_HOURS}`;
+  if (freezeLift !== 'four-eyes' && freezeLift !== 'time-lock') return 'the freeze lift is "four-eyes" (two admins) or "time-lock" (one admin, after the lock)';
+  if (!isHours(freezeLockHours)) return `the freeze lock must be a whole number of hours from 0 to ${MAX_GOVERNANCE_HOURS}`;
+  if (freezeLift === 'time-lock' && freezeLockHours < 1) return 'a time-locked freeze lift needs a lock of at least 1 hour';
+  return { looseningDelayHours, freezeLift, freezeLockHours };
+}
+
+/** What a governance change loosens ([] when it only tightens or keeps): a shorter delay, a one-admin lift, a shorter lock. */
+export function governanceLoosens(before: Governance, after: Governance): string[] {
+  const reasons: string[] = [];
+  if (after.looseningDelayHours < before.looseningDelayHours) reasons.push('a shorter loosening delay');
+  if (before.freezeLift === 'four-eyes' && after.freezeLift === 'time-lock') reasons.push('one admin lifts a freeze after a time lock instead of two admins');
+  if (after.freezeLift === 'time-lock' && before.freezeLift === 'time-lock' && after.freezeLockHours < before.freezeLockHours) reasons.push('a shorter freeze lock');
+  return reasons;
+}
+
+/** The policy fields the comparison understands; a change in any other field counts as loosening. */
+const KNOWN_POLICY_FIELDS = new Set(['thresholds', 'dailyLimit', 'useFinancialConfirmation', 'onlyFromBook', 'newDestinationWaitHours']);
+
+/** A policy never set reads as this (withdrawals/policy.ts DEFAULT_WITHDRAWAL_POLICY). */
+const DEFAULT_POLICY_BODY: Body = { thresholds: [{ above: '0', approvals: 1 }], dailyLimit: null, useFinancialConfirmation: false };
+
+/** The thresholds as (above, approvals) pairs, or null when they cannot be read. */
+function readThresholds(value: CanonicalValue | undefined): { above: Money; approvals: number }[] | null {
+  if (!Array.isArray(value)) return null;
+  const out: { above: Money; approvals: number }[] = [];
+  for (const entry of value) {
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return null;
+    const { above, approvals } = entry as Record<string, CanonicalValue>;
+    if (typeof above !== 'string' || typeof approvals !== 'number' || !Number.isInteger(approvals)) return null;
+    try {
+      out.push({ above: parseMoney(above), approvals });
+    } catch {
+      return null;
+    }
+  }
+  return out;
+}
+
+/** Approvals required just above `amount` (at least one, as withdrawals/policy.ts requiredApprovals). */
+function requiredJustAbove(thresholds: readonly { above: Money; approvals: number }[], amount: Money): number {
+  let required = 1;
+  for (const threshold of thresholds) if (!threshold.above.greaterThan(amount)) required = Math.max(required, threshold.approvals);
+  return required;
+}
+
+/** A limit in the body: null for none, a Money, or undefined when it cannot be read. */
+function readLimit(value: CanonicalValue | undefined): Money | null | undefined {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') return undefined;
+  try {
+    return parseMoney(value);
+  } catch {
+    return undefined;
+  }
+}
+
+const waitOf = (value: CanonicalValue | undefined): number | undefined => (value === undefined || value === null ? 0 : typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+const same = (a: CanonicalValue | undefined, b: CanonicalValue | undefined): boolean => canonicalHash({ v: a ?? null }) === canonicalHash({ v: b ?? null });
+
+/**
+ * What a policy change loosens, in words ([] when it only tightens or keeps): fewer approvals for some amount, a higher
+ * or removed daily limit, financial confirmation dropped, "only from book" dropped, a shorter new-destination wait, or
+ * any change to a field this comparison does not know (windows, caps, groups...: they count as loosening until taught).
+ * `before` null: no policy was set (the default).
+ */
+export function policyLoosens(before: Body | null, after: Body): string[] {
+  const old = before ?? DEFAULT_POLICY_BODY;
+  const reasons: string[] = [];
+  const oldThresholds = readThresholds(old['thresholds']);
+  const newThresholds = readThresholds(after['thresholds']);
+  if (oldThresholds === null || newThresholds === null) {
+    if (!same(old['thresholds'], after['thresholds'])) reasons.push('the approval thresholds changed and cannot be compared');
+  } else {
+    // The requirement is a step function of the amount: compare it just above every breakpoint of either policy, and below all.
+    const points = [parseMoney('0'), ...oldThresholds.map((t) => t.above), ...newThresholds.map((t) => t.above)];
+    const fewer = points.find((point) => requiredJustAbove(newThresholds, point) < requiredJustAbove(oldThresholds, point));
+    if (fewer !== undefined) reasons.push(`fewer approvals above ${fewer.toFixed()}`);
+  }
+  const oldLimit = readLimit(old['dailyLimit']);
+  const newLimit = readLimit(after['dailyLimit']);
+  if (oldLimit === undefined || newLimit === undefined) {
+    if (!same(old['dailyLimit'], after['dailyLimit'])) reasons.push('the daily limit changed and cannot be compared');
+  } else if (oldLimit !== null && (newLimit === null || newLimit.greaterThan(oldLimit))) {
+    reasons.push(newLimit === null ? 'the daily limit removed' : 'a higher daily limit');
+  }
+  const flagDropped = (field: string, words: string): void => {
+    const was = old[field];
+    const now = after[field];
+    if ((was !== undefined && typeof was !== 'boolean') || (now !== undefined && typeof now !== 'boolean')) {
+      if (!same(was, now)) reasons.push(`${words} changed and cannot be compared`);
+    } else if (was === true && now !== true) reasons.push(`${words} dropped`);
+  };
+  flagDropped('useFinancialConfirmation', 'financial confirmation');
+  flagDropped('onlyFromBook', '"only from book"');
+  const oldWait = waitOf(old['newDestinationWaitHours']);
+  const newWait = waitOf(after['newDestinationWaitHours']);
+  if (oldWait === undefined || newWait === undefined) {
+    if (!same(old['newDestinationWaitHours'], after['newDestinationWaitHours'])) reasons.push('the new-destination wait changed and cannot be compared');
+  } else if (newWait < oldWait) reasons.push('a shorter new-destination wait');
+  const unknown = [...new Set([...Object.keys(old), ...Object.keys(after)])].filter((field) => !KNOWN_POLICY_FIELDS.has(field) && !same(old[field], after[field])).sort();
+  for (const field of unknown) reasons.push(`"${field}" changed (not compared: counted as loosening)`);
+  return reasons;
+}
