@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect, type Desk } from './support/desk';
 import { actAs, DEMO_ADMIN, DEMO_ADMIN_2, DEMO_APPROVER, go, startDemo } from './support/flows';
-import { expectAccessible } from './support/page-checks';
+import { expectAccessible, saveScreenshot } from './support/page-checks';
 import { sandboxAdmin } from './support/sandbox-admin';
 
 test.use({ locale: 'en-US' });
@@ -118,6 +118,7 @@ test('an expired approval is shown as expired; "Approve again" renews it and the
   await expect(dialog.getByTestId('@operator-dialog/review/given')).toContainText('expired');
   await expect(dialog.getByTestId('@operator-dialog/review/needed')).toContainText('1 more');
   await expectAccessible(page, 'approve-again dialog');
+  await saveScreenshot(page, 'withdrawals-approve-again-dialog');
   // The same approver approves again.
   await actAs(page, DEMO_APPROVER);
   await expect(queued.getByTestId('@withdrawals/approve-again-button')).toHaveCount(0);
@@ -177,6 +178,7 @@ test('the policy editor keeps a tier\'s groups and the approvals\' expiry on sav
   await expect(editor.getByLabel(`Approval groups #${row} (empty for none)`)).toHaveValue('finance+leads');
   await expect(editor.getByLabel('Approvals expire after (hours, empty for never)')).toHaveValue('24');
   await expectAccessible(page, 'the policy editor with groups and expiry');
+  await saveScreenshot(page, 'settings-policy-editor-groups');
   await editor.getByLabel('Daily limit (empty for none)').fill('5000');
   await editor.getByTestId('@settings/policy-save').click();
   await actAs(page, DEMO_ADMIN);
@@ -218,4 +220,5 @@ test('the Operators screen lists the approval groups, proposes one and a second 
   const inForce = await desk.value('operators/groups', {});
   expect(inForce.groups.map((entry) => ({ name: entry.name, members: [...entry.members].sort() }))).toEqual([{ name: 'finance', members: [DEMO_APPROVER.operator, DEMO_ADMIN_2.operator].sort() }]);
   await expectAccessible(page, 'operators with an approval group');
+  await saveScreenshot(page, 'operators-approval-groups');
 });
