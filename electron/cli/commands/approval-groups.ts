@@ -3,6 +3,7 @@
 // `operator confirm`. Also the text of a policy tier's groups for `policy list` and `policy set`, and its parser.
 import type { Command } from 'commander';
 import type { ApprovalGroupsView } from '../../contract';
+import { parseTierGroupsSpec, type TierGroups } from '../../contract/tier-groups';
 import { collect } from '../args';
 import { addEngineOptions, withSession } from '../engine-session';
 import { UsageError } from '../errors';
@@ -10,28 +11,14 @@ import { table } from '../format';
 import { shortProposal, waitingFor } from '../proposals';
 import type { CliIo } from '../io';
 
-type GroupTerms = readonly (readonly { readonly group: string; readonly count: number }[])[];
-
-/** "(1 of finance + 1 of treasury-leads) | 1 of cfo": OR as |, AND as +. */
-export function tierGroupsText(groups: GroupTerms | undefined): string {
-  if (groups === undefined || groups.length === 0) return '';
-  const alternatives = groups.map((terms) => terms.map((term) => `${term.count} of ${term.group}`).join(' + '));
-  return alternatives.map((text, index) => ((groups[index]?.length ?? 0) > 1 && alternatives.length > 1 ? `(${text})` : text)).join(' | ');
-}
-
-/** `AMOUNT=finance+treasury-leads|cfo:2` → the tier's amount and its groups (a count after a colon, 1 when left out). */
-export function parseTierGroups(text: string): { above: string; groups: GroupTerms } {
+/** `AMOUNT=finance+treasury-leads|cfo:2` → the tier's amount and its groups (contract/tier-groups reads the groups). */
+export function parseTierGroups(text: string): { above: string; groups: TierGroups } {
   const usage = `--tier-groups must be AMOUNT=GROUP[:COUNT][+GROUP[:COUNT]...][|...] such as 1000=finance+treasury-leads|cfo (above 1000: one of finance and one of treasury-leads, or one of cfo); got ${JSON.stringify(text.slice(0, 60))}.`;
   const [above, spec, ...rest] = text.trim().split('=');
   if (!above || !spec || rest.length > 0) throw new UsageError(usage);
-  const groups = spec.split('|').map((alternative) =>
-    alternative.split('+').map((term) => {
-      const match = /^([a-z0-9][a-z0-9-]{0,39})(?::([0-9]))?$/.exec(term.trim());
-      if (!match?.[1]) throw new UsageError(usage);
-      return { group: match[1], count: match[2] === undefined ? 1 : Number(match[2]) };
-    }),
-  );
-  return { above, groups };
+  const parsed = parseTierGroupsSpec(spec);
+  if (!parsed.ok || parsed.groups === undefined) throw new UsageError(usage);
+  return { above, groups: parsed.groups };
 }
 
 function groupsText(view: ApprovalGroupsView): string {

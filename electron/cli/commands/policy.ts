@@ -10,7 +10,8 @@ import { UsageError } from '../errors';
 import { table } from '../format';
 import type { CommandRegistrar } from '../program';
 import { shortProposal, waitingFor } from '../proposals';
-import { parseTierGroups, tierGroupsText } from './approval-groups';
+import { tierGroupsText } from '../../contract/tier-groups';
+import { parseTierGroups } from './approval-groups';
 
 interface SetOptions {
   readonly currency: string;

@@ -1,6 +1,6 @@
 // Operators: the active profile's roster (operators/list) with what the desk can and cannot promise about four-eyes,
 // the proposals waiting for the invited operator or a second admin (confirm, withdraw), device keys of other
-// workstations waiting for a confirmation (DeviceKeys.tsx), inviting (the one-time code
+// workstations waiting for a confirmation (DeviceKeys.tsx), approval groups (ApprovalGroups.tsx), inviting (the one-time code
 // shown once), role changes, disabling, re-keying, "I have an invitation" for the invited operator, and a new
 // passphrase for one's own key. An unfounded profile shows the founding step instead.
 import { useEffect, useState, type FormEvent } from 'react';
@@ -16,6 +16,7 @@ import { useNow } from '../hooks';
 import { askOperator } from '../stores/operator-prompt';
 import { useOperatorsStore } from '../stores/operators';
 import { useSessionStore } from '../stores/session';
+import { ApprovalGroups } from './ApprovalGroups';
 import { DeviceKeys } from './DeviceKeys';
 import { Founding } from './Founding';
 
@@ -62,6 +63,7 @@ export function Operators(): React.JSX.Element {
       <FourEyesNotice roster={roster} />
       <RosterTable roster={roster} onCode={setShown} />
       <Proposals roster={roster} />
+      <ApprovalGroups roster={roster} />
       <DeviceKeys roster={roster} />
       <section className="card" aria-labelledby="invite-title">
         <h2 id="invite-title">Invite an operator</h2>

@@ -27,6 +27,7 @@ import { call, type ContractError } from '../api';
 import { useFileAction } from '../file-action';
 import { Amount } from '../components/Amount';
 import { canonicalTimeZone, timeZoneProblem, workstationTimeZone } from '../../../electron/contract/time-zone';
+import { parseTierGroupsSpec, tierGroupsSpec, tierGroupsText, TIER_GROUPS_SYNTAX } from '../../../electron/contract/tier-groups';
 import { DateTime, useReportingTimeZone } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Select } from '../components/Select';
@@ -37,7 +38,7 @@ import { useSessionStore } from '../stores/session';
 import { useNotificationsStore } from '../stores/notifications';
 import { useOperatorsStore } from '../stores/operators';
 import { useMerchantStore } from '../stores/merchant';
-import { useSettingsStore, type PolicyDraft } from '../stores/settings';
+import { draftOfPolicy, useSettingsStore, type PolicyDraft } from '../stores/settings';
 import { SendingFreeze } from './SendingFreeze';
 import { TeamDesk } from './TeamDesk';
 
@@ -92,6 +93,7 @@ function Policies(): React.JSX.Element {
               <th scope="col">Financial confirmation</th>
               <th scope="col">Only from the book</th>
               <th scope="col">New destination waits</th>
+              <th scope="col">Approvals expire</th>
               <th scope="col">
                 <span className="visually-hidden">Edit</span>
               </th>
@@ -103,15 +105,18 @@ function Policies(): React.JSX.Element {
               return (
                 <tr key={symbol}>
                   <th scope="row">{currencyLabel(symbol)}</th>
-                  <td className="small">
+                  <td className="small" data-testid={`@settings/policy-approvals-${symbol}`}>
                     {policy === undefined || policy.thresholds.length === 0
                       ? 'default'
-                      : policy.thresholds.map((threshold) => `above ${threshold.above}: ${threshold.approvals}`).join(' · ')}
+                      : policy.thresholds
+                          .map((threshold) => `above ${threshold.above}: ${threshold.approvals}${threshold.groups === undefined ? '' : `, from ${tierGroupsText(threshold.groups)}`}`)
+                          .join(' · ')}
                   </td>
                   <td>{policy?.dailyLimit === null || policy === undefined ? 'none' : <Amount value={policy.dailyLimit} currency={symbol} />}</td>
                   <td>{policy?.useFinancialConfirmation === true ? 'yes' : 'no'}</td>
                   <td data-testid={`@settings/policy-only-from-book-${symbol}`}>{policy?.onlyFromBook === true ? 'yes' : 'no'}</td>
                   <td data-testid={`@settings/policy-wait-${symbol}`}>{policy === undefined || policy.newDestinationWaitHours === 0 ? 'no' : `${policy.newDestinationWaitHours} h`}</td>
+                  <td data-testid={`@settings/policy-valid-hours-${symbol}`}>{policy === undefined || policy.approvalValidHours === null ? 'never' : `after ${policy.approvalValidHours} h`}</td>
                   <td>
                     <button type="button" className="button button--small" onClick={() => setEditing(symbol)} aria-label={`Edit the ${currencyLabel(symbol)} policy`}>
                       Edit
@@ -161,6 +166,8 @@ function Policies(): React.JSX.Element {
 interface ThresholdRow {
   readonly above: string;
   readonly approvals: string;
+  /** The tier's approval groups as typed (contract/tier-groups: `finance+treasury-leads|cfo:2`); '' for none. */
+  readonly groups: string;
 }
 
 interface PolicyEditorProps {
@@ -177,37 +184,70 @@ function waitHoursValue(text: string): number | null {
   return /^[0-9]{1,6}$/.test(trimmed) ? Number(trimmed) : null;
 }
 
+/** The typed approval validity: undefined ('' : approvals never expire), whole hours, or null when it is not that. */
+function validHoursValue(text: string): number | undefined | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  return /^[0-9]{1,6}$/.test(trimmed) && Number(trimmed) >= 1 ? Number(trimmed) : null;
+}
+
+/** The form's fields the engine cannot be asked about yet, by field name (the contract's paths), with what to type. */
+type DraftProblems = Readonly<Record<string, string>>;
+
 function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JSX.Element {
   const [thresholds, setThresholds] = useState<ThresholdRow[]>(
-    (policy?.thresholds ?? []).map((threshold) => ({ above: threshold.above, approvals: String(threshold.approvals) })),
+    (policy?.thresholds ?? []).map((threshold) => ({ above: threshold.above, approvals: String(threshold.approvals), groups: tierGroupsSpec(threshold.groups) })),
   );
   const [dailyLimit, setDailyLimit] = useState(policy?.dailyLimit ?? '');
   const [financial, setFinancial] = useState(policy?.useFinancialConfirmation ?? false);
   const [onlyFromBook, setOnlyFromBook] = useState(policy?.onlyFromBook ?? false);
   const [waitHours, setWaitHours] = useState(String(policy?.newDestinationWaitHours ?? 0));
-  const [waitError, setWaitError] = useState<string | null>(null);
+  const [validHours, setValidHours] = useState(policy?.approvalValidHours === null || policy === undefined ? '' : String(policy.approvalValidHours));
+  /** Whether a save was tried: from then on the form's own problems are shown next to their fields. */
+  const [tried, setTried] = useState(false);
   const [error, setError] = useState<ContractError | null>(null);
-  /** The policy the form describes, or null while the wait is not whole hours. */
-  function draftOf(): PolicyDraft | null {
+  const groupsInForce = useOperatorsStore((state) => state.groups);
+  const groupNames = (groupsInForce?.groups ?? []).map((group) => group.name);
+  /**
+   * The policy the form describes, on top of the policy in force (draftOfPolicy: a field the form does not show is kept),
+   * or what to fix first.
+   */
+  function draftOf(): { readonly draft: PolicyDraft; readonly problems: null } | { readonly draft: null; readonly problems: DraftProblems } {
+    const problems: Record<string, string> = {};
     const newDestinationWaitHours = waitHoursValue(waitHours);
-    if (newDestinationWaitHours === null) return null;
+    if (newDestinationWaitHours === null) problems['newDestinationWaitHours'] = 'Type whole hours, from 0 (no wait) to 720.';
+    const approvalValidHours = validHoursValue(validHours);
+    if (approvalValidHours === null) problems['approvalValidHours'] = 'Type whole hours, from 1 to 720, or leave it empty: approvals never expire.';
+    const rows = thresholds.map((row, index) => {
+      const groups = parseTierGroupsSpec(row.groups);
+      if (!groups.ok) problems[`thresholds.${index}.groups`] = `${groups.problem}.`;
+      return { above: row.above.trim(), approvals: Number.parseInt(row.approvals, 10), ...(groups.ok && groups.groups !== undefined ? { groups: groups.groups.map((terms) => [...terms]) } : {}) };
+    });
+    if (newDestinationWaitHours === null || approvalValidHours === null || Object.keys(problems).length > 0) return { draft: null, problems };
+    const base = draftOfPolicy(currency, policy);
+    const { approvalValidHours: _kept, ...rest } = base;
     return {
-      currency,
-      thresholds: thresholds.map((row) => ({ above: row.above.trim(), approvals: Number.parseInt(row.approvals, 10) })),
-      dailyLimit: dailyLimit.trim() === '' ? null : dailyLimit.trim(),
-      useFinancialConfirmation: financial,
-      onlyFromBook,
-      newDestinationWaitHours,
+      draft: {
+        ...rest,
+        thresholds: rows,
+        dailyLimit: dailyLimit.trim() === '' ? null : dailyLimit.trim(),
+        useFinancialConfirmation: financial,
+        onlyFromBook,
+        newDestinationWaitHours,
+        ...(approvalValidHours === undefined ? {} : { approvalValidHours }),
+      },
+      problems: null,
     };
   }
-  const draft = draftOf();
+  const { draft, problems } = draftOf();
+  /** The form's own problem for a field once a save was tried, else the engine's. */
+  function problemOf(name: string): string | null {
+    return (tried ? problems?.[name] : undefined) ?? fieldError(error?.fields, name);
+  }
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
-    if (draft === null) {
-      setWaitError('Type whole hours, from 0 (no wait) to 720.');
-      return;
-    }
-    setWaitError(null);
+    setTried(true);
+    if (draft === null) return;
     const result = await askOperator({
       title: `Change the ${currencyLabel(currency)} policy`,
       description: 'An administrator signs policy changes; the audit log records them. With two independent admins, a second admin confirms the change before it takes effect.',
@@ -231,7 +271,7 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
                 <input {...control} className="input input--mono" inputMode="decimal" value={row.above} onChange={(event) => setThresholds(thresholds.map((item, i) => (i === index ? { ...item, above: event.target.value } : item)))} required />
               )}
             </Field>
-            <Field label="Approvals" error={fieldError(error?.fields, `thresholds.${index}.approvals`)}>
+            <Field label="Approvals" error={problemOf(`thresholds.${index}.approvals`)}>
               {(control) => (
                 <Select
                   control={control}
@@ -242,6 +282,23 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
                 />
               )}
             </Field>
+            <Field
+              label={`Approval groups #${index + 1} (empty for none)`}
+              hint={`${TIER_GROUPS_SYNTAX}. ${groupNames.length === 0 ? 'This desk has no approval groups yet (Operators).' : `Groups on this desk: ${groupNames.join(', ')}.`}`}
+              error={problemOf(`thresholds.${index}.groups`)}
+              testId={`@settings/policy-groups-${index}`}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className="input input--mono"
+                  value={row.groups}
+                  spellCheck={false}
+                  onChange={(event) => setThresholds(thresholds.map((item, i) => (i === index ? { ...item, groups: event.target.value } : item)))}
+                  data-testid={`@settings/policy-groups-${index}`}
+                />
+              )}
+            </Field>
             <div className="inline-form__submit">
               <button type="button" className="button button--small" onClick={() => setThresholds(thresholds.filter((_, i) => i !== index))}>
                 Remove threshold #{index + 1}
@@ -249,7 +306,7 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
             </div>
           </div>
         ))}
-        <button type="button" className="button button--small" disabled={thresholds.length >= 10} onClick={() => setThresholds([...thresholds, { above: '0', approvals: '1' }])}>
+        <button type="button" className="button button--small" disabled={thresholds.length >= 10} onClick={() => setThresholds([...thresholds, { above: '0', approvals: '1', groups: '' }])}>
           Add a threshold
         </button>
       </fieldset>
@@ -267,13 +324,29 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
       <Field
         label="A new destination waits (hours, 0 for no wait)"
         hint="Counted from the address's approved addition to the book; an address not in the book has not started its wait."
-        error={waitError ?? fieldError(error?.fields, 'newDestinationWaitHours')}
+        error={problemOf('newDestinationWaitHours')}
         testId="@settings/policy-wait"
       >
         {(control) => (
           <input {...control} className="input input--mono" inputMode="numeric" value={waitHours} onChange={(event) => setWaitHours(event.target.value)} data-testid="@settings/policy-wait" />
         )}
       </Field>
+      <Field
+        label="Approvals expire after (hours, empty for never)"
+        hint="An approval older than this no longer counts: the request must be approved again before it is sent."
+        error={problemOf('approvalValidHours')}
+        testId="@settings/policy-valid-hours"
+      >
+        {(control) => (
+          <input {...control} className="input input--mono" inputMode="numeric" value={validHours} onChange={(event) => setValidHours(event.target.value)} data-testid="@settings/policy-valid-hours" />
+        )}
+      </Field>
+      {policy === undefined || (policy.windows.length === 0 && policy.destinationCaps.length === 0) ? null : (
+        <p className="field__hint" data-testid="@settings/policy-velocity">
+          Kept as they are: {policy.windows.length} rolling window{policy.windows.length === 1 ? '' : 's'} and {policy.destinationCaps.length} destination cap
+          {policy.destinationCaps.length === 1 ? '' : 's'} (change them with <code>treasury-desk policy set --window … --destination-cap …</code>).
+        </p>
+      )}
       <PlatformWithdrawalSettings />
       <PolicyPreview draft={draft} />
       <ErrorNotice error={error} />

@@ -145,12 +145,20 @@ function decisionFingerprint(view: WithdrawalView): { label: string; value: stri
   };
 }
 
+/**
+ * An approved request whose approvals no longer suffice because one expired (issue 20): it is approved again, by the same
+ * approver or another (the engine's rule in withdrawals/desk.ts; the review names who expired and what is still needed).
+ */
+function mayApproveAgain(view: WithdrawalView): boolean {
+  return view.state === 'approved' && view.batch === null && !view.verification.ok && view.approvals.some((approval) => approval.decision === 'approve' && approval.expired === true);
+}
+
 async function approve(view: WithdrawalView): Promise<ContractError | null> {
   // The approver sees everything they sign, from the signed intent (withdrawals/review), before the passphrase.
   const review = await call('withdrawals/review', { id: view.id });
   if (!review.ok) return review.error;
   const result = await askOperator({
-    title: 'Approve withdrawal',
+    title: mayApproveAgain(view) ? 'Approve withdrawal again' : 'Approve withdrawal',
     fingerprint: decisionFingerprint(view),
     description: `${decisionSummary(view)}, requested by ${view.initiator}.`,
     review: review.value,
@@ -306,6 +314,11 @@ function ApprovalsQueue(): React.JSX.Element {
                       Reject
                     </button>
                   </>
+                ) : null}
+                {mayApproveAgain(view) ? (
+                  <button type="button" className="button button--primary button--small" onClick={() => void approve(view).then(setError)} data-testid="@withdrawals/approve-again-button">
+                    Approve again
+                  </button>
                 ) : null}
                 {decisionsOpen(view.state).submit ? <SubmitButton view={view} onError={setError} /> : null}
                 <button type="button" className="button button--small" onClick={() => void useWithdrawalsStore.getState().select(view.id)} data-testid="@withdrawals/details-button">
@@ -596,6 +609,11 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         {decisionsOpen(view.state).approve && view.batch === null ? (
           <button type="button" className="button button--primary button--small" onClick={() => void approve(view).then(setError)} data-testid="@withdrawals/detail-approve-button">
             Approve
+          </button>
+        ) : null}
+        {mayApproveAgain(view) ? (
+          <button type="button" className="button button--primary button--small" onClick={() => void approve(view).then(setError)} data-testid="@withdrawals/detail-approve-again-button">
+            Approve again
           </button>
         ) : null}
         {decisionsOpen(view.state).submit ? <SubmitButton view={view} onError={setError} /> : null}

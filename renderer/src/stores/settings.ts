@@ -8,24 +8,32 @@ import { call, type Result } from '../api';
 import type { ActingOperator } from './operator-prompt';
 import { useSessionStore } from './session';
 
-export interface PolicyDraft {
-  readonly currency: CurrencySymbol;
-  readonly thresholds: readonly { readonly above: string; readonly approvals: number }[];
-  readonly dailyLimit: string | null;
-  readonly useFinancialConfirmation: boolean;
-  readonly onlyFromBook: boolean;
-  readonly newDestinationWaitHours: number;
-}
+/**
+ * A policy as the engine reads it (policies/set without who signs, policies/preview): the one draft the editor saves and
+ * previews. A new policy field is added in the contract and in draftOfPolicy, and nowhere else.
+ */
+export type PolicyDraft = RequestOf<'policies/preview'>;
 
-/** The draft as the engine reads it (policies/set without who signs, policies/preview). */
-function draftRequest(draft: PolicyDraft): RequestOf<'policies/preview'> {
+/**
+ * The policy in force as a draft, every field kept (a tier's groups, the approvals' validity): what the editor starts
+ * from and overrides with what it shows, so saving never drops a field the form does not edit.
+ */
+export function draftOfPolicy(currency: CurrencySymbol, policy: PolicyView | undefined): PolicyDraft {
+  if (policy === undefined) return { currency, thresholds: [], dailyLimit: null, useFinancialConfirmation: false, onlyFromBook: false, newDestinationWaitHours: 0 };
   return {
-    currency: draft.currency,
-    thresholds: draft.thresholds.map((threshold) => ({ above: threshold.above, approvals: threshold.approvals })),
-    dailyLimit: draft.dailyLimit,
-    useFinancialConfirmation: draft.useFinancialConfirmation,
-    onlyFromBook: draft.onlyFromBook,
-    newDestinationWaitHours: draft.newDestinationWaitHours,
+    currency,
+    thresholds: policy.thresholds.map((threshold) => ({
+      above: threshold.above,
+      approvals: threshold.approvals,
+      ...(threshold.groups === undefined ? {} : { groups: threshold.groups.map((terms) => terms.map((term) => ({ group: term.group, count: term.count }))) }),
+    })),
+    dailyLimit: policy.dailyLimit,
+    useFinancialConfirmation: policy.useFinancialConfirmation,
+    onlyFromBook: policy.onlyFromBook,
+    newDestinationWaitHours: policy.newDestinationWaitHours,
+    ...(policy.approvalValidHours === null ? {} : { approvalValidHours: policy.approvalValidHours }),
+    ...(policy.windows.length === 0 ? {} : { windows: policy.windows.map((window) => ({ ...window })) }),
+    ...(policy.destinationCaps.length === 0 ? {} : { destinationCaps: policy.destinationCaps.map((cap) => ({ ...cap })) }),
   };
 }
 
@@ -57,12 +65,12 @@ export const useSettingsStore = create<SettingsStore>()((set, get) => ({
     if (result.ok) set({ callbacks: result.value });
   },
   async setPolicy(draft, as) {
-    const result = await call('policies/set', { ...draftRequest(draft), as });
+    const result = await call('policies/set', { ...draft, as });
     if (result.ok) await get().loadPolicies();
     return result;
   },
   async previewPolicy(draft) {
-    return call('policies/preview', draftRequest(draft));
+    return call('policies/preview', draft);
   },
   async startCallbacks(host, port) {
     const trimmed = host.trim();
