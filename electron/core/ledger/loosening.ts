@@ -56,7 +56,53 @@ export function governanceLoosens(before: Governance, after: Governance): string
 }
 
 /** The policy fields the comparison understands; a change in any other field counts as loosening. */
-const KNOWN_POLICY_FIELDS = new Set(['thresholds', 'dailyLimit', 'useFinancialConfirmation', 'onlyFromBook', 'newDestinationWaitHours']);
+const KNOWN_POLICY_FIELDS = new Set(['thresholds', 'dailyLimit', 'useFinancialConfirmation', 'onlyFromBook', 'newDestinationWaitHours', 'approvalValidHours', 'windows', 'destinationCaps']);
+
+const recordOf = (value: CanonicalValue | undefined): Record<string, CanonicalValue> | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, CanonicalValue>) : null;
+
+/** A maximum (decimal text) as Money, undefined when absent, null when unreadable. */
+function maximumOf(value: CanonicalValue | undefined): Money | undefined | null {
+  if (value === undefined) return undefined;
+  return readLimit(value) ?? null;
+}
+
+/** Whether `stricter` is at least as strict as `looser` on one maximum: set where it was set, and no higher. */
+function noLooserMaximum(looser: CanonicalValue | undefined, stricter: CanonicalValue | undefined): boolean {
+  const was = maximumOf(looser);
+  if (was === undefined) return true;
+  const now = maximumOf(stricter);
+  return was !== null && now !== null && now !== undefined && !now.greaterThan(was);
+}
+
+/**
+ * The windows (or destination caps) of `before` that no rule of `after` holds at least as strictly: the same scope (or
+ * address), at least as many hours, and no higher maximum on what it limited. Unreadable ones count as not held.
+ */
+function rulesNotHeld(before: CanonicalValue | undefined, after: CanonicalValue | undefined, key: 'scope' | 'address'): number {
+  const oldRules = Array.isArray(before) ? before : before === undefined || before === null ? [] : [before];
+  const newRules = (Array.isArray(after) ? after : []).map(recordOf).filter((rule) => rule !== null);
+  return oldRules.filter((value) => {
+    const rule = recordOf(value);
+    if (rule === null || typeof rule['hours'] !== 'number') return true;
+    const hours = rule['hours'];
+    return !newRules.some(
+      (candidate) =>
+        candidate[key] === rule[key] &&
+        typeof candidate['hours'] === 'number' &&
+        candidate['hours'] >= hours &&
+        noLooserMaximum(rule['maxAmount'], candidate['maxAmount']) &&
+        (rule['maxCount'] === undefined || (typeof candidate['maxCount'] === 'number' && typeof rule['maxCount'] === 'number' && candidate['maxCount'] <= rule['maxCount'])),
+    );
+  }).length;
+}
+
+/** The tiers' group requirements of `before` that `after` no longer carries unchanged at the same amount. */
+function groupTiersDropped(before: CanonicalValue | undefined, after: CanonicalValue | undefined): number {
+  const tiersOf = (value: CanonicalValue | undefined): Record<string, CanonicalValue>[] => (Array.isArray(value) ? value.map(recordOf).filter((tier) => tier !== null) : []);
+  const kept = tiersOf(after);
+  return tiersOf(before).filter((tier) => tier['groups'] !== undefined && !kept.some((other) => other['above'] === tier['above'] && same(other['groups'], tier['groups']))).length;
+}
 
 /** A policy never set reads as this (withdrawals/policy.ts DEFAULT_WITHDRAWAL_POLICY). */
 const DEFAULT_POLICY_BODY: Body = { thresholds: [{ above: '0', approvals: 1 }], dailyLimit: null, useFinancialConfirmation: false };
@@ -102,8 +148,10 @@ const same = (a: CanonicalValue | undefined, b: CanonicalValue | undefined): boo
 
 /**
  * What a policy change loosens, in words ([] when it only tightens or keeps): fewer approvals for some amount, a higher
- * or removed daily limit, financial confirmation dropped, "only from book" dropped, a shorter new-destination wait, or
- * any change to a field this comparison does not know (windows, caps, groups...: they count as loosening until taught).
+ * or removed daily limit, financial confirmation dropped, "only from book" dropped, a shorter new-destination wait,
+ * approvals that count for longer or no longer expire, a rolling window or destination cap removed or widened (a longer
+ * window or a lower maximum is stricter), a tier's approval groups removed or changed (adding them only tightens), or
+ * any change to a field this comparison does not know (counted as loosening: it only waits).
  * `before` null: no policy was set (the default).
  */
 export function policyLoosens(before: Body | null, after: Body): string[] {
@@ -140,6 +188,18 @@ export function policyLoosens(before: Body | null, after: Body): string[] {
   if (oldWait === undefined || newWait === undefined) {
     if (!same(old['newDestinationWaitHours'], after['newDestinationWaitHours'])) reasons.push('the new-destination wait changed and cannot be compared');
   } else if (newWait < oldWait) reasons.push('a shorter new-destination wait');
+  const oldValid = old['approvalValidHours'];
+  const newValid = after['approvalValidHours'];
+  if (oldValid !== undefined && oldValid !== null && !same(oldValid, newValid)) {
+    if (typeof oldValid !== 'number' || (newValid !== undefined && typeof newValid !== 'number')) reasons.push('the approvals\' validity changed and cannot be compared');
+    else if (newValid === undefined || newValid === null || newValid > oldValid) reasons.push(newValid === undefined || newValid === null ? 'approvals no longer expire' : 'approvals count for longer');
+  }
+  const windowsLost = rulesNotHeld(old['windows'], after['windows'], 'scope');
+  if (windowsLost > 0) reasons.push(`${windowsLost} rolling window${windowsLost === 1 ? '' : 's'} removed or widened`);
+  const capsLost = rulesNotHeld(old['destinationCaps'], after['destinationCaps'], 'address');
+  if (capsLost > 0) reasons.push(`${capsLost} destination cap${capsLost === 1 ? '' : 's'} removed or raised`);
+  const groupsLost = groupTiersDropped(old['thresholds'], after['thresholds']);
+  if (groupsLost > 0) reasons.push(`the approval groups of ${groupsLost} tier${groupsLost === 1 ? '' : 's'} removed or changed`);
   const unknown = [...new Set([...Object.keys(old), ...Object.keys(after)])].filter((field) => !KNOWN_POLICY_FIELDS.has(field) && !same(old[field], after[field])).sort();
   for (const field of unknown) reasons.push(`"${field}" changed (not compared: counted as loosening)`);
   return reasons;

@@ -24,11 +24,19 @@ describe('policyLoosens', () => {
     ['"only from book" dropped', withField('onlyFromBook', false), /"only from book" dropped/],
     ['"only from book" omitted', (() => { const { onlyFromBook: _dropped, ...rest } = base; return rest; })(), /"only from book" dropped/],
     ['a shorter wait', withField('newDestinationWaitHours', 23), /shorter new-destination wait/],
-    ['an unknown field added', withField('windows', [{ hours: 1, amount: '5' }]), /"windows" changed/],
+    ['an unknown field added', withField('velocityLimits', [{ hours: 1, amount: '5' }]), /"velocityLimits" changed/],
+    ['approvals count for longer', { ...base, approvalValidHours: 48 }, /approvals count for longer/, { ...base, approvalValidHours: 24 }],
+    ['approvals no longer expire', base, /approvals no longer expire/, { ...base, approvalValidHours: 24 }],
+    ['a window removed', base, /1 rolling window removed or widened/, { ...base, windows: [{ hours: 24, scope: 'initiator', maxCount: 3 }] }],
+    ['a window with a higher maximum', { ...base, windows: [{ hours: 24, scope: 'initiator', maxCount: 4 }] }, /rolling window removed or widened/, { ...base, windows: [{ hours: 24, scope: 'initiator', maxCount: 3 }] }],
+    ['a window shortened', { ...base, windows: [{ hours: 12, scope: 'currency', maxAmount: '100' }] }, /rolling window/, { ...base, windows: [{ hours: 24, scope: 'currency', maxAmount: '100' }] }],
+    ['a cap raised', { ...base, destinationCaps: [{ address: 'TXyz', maxAmount: '101', hours: 24 }] }, /1 destination cap removed or raised/, { ...base, destinationCaps: [{ address: 'TXyz', maxAmount: '100', hours: 24 }] }],
+    ['a tier\'s groups removed', withField('thresholds', [{ above: '100', approvals: 2 }]), /approval groups of 1 tier removed or changed/, withField('thresholds', [{ above: '100', approvals: 2, groups: [[{ group: 'finance', count: 1 }]] }])],
+    ['a tier\'s groups widened to an alternative', withField('thresholds', [{ above: '100', approvals: 2, groups: [[{ group: 'finance', count: 1 }], [{ group: 'ops', count: 1 }]] }]), /approval groups/, withField('thresholds', [{ above: '100', approvals: 2, groups: [[{ group: 'finance', count: 1 }]] }])],
     ['an unreadable threshold', withField('thresholds', [{ above: 'lots', approvals: 2 }]), /cannot be compared/],
     ['an unreadable limit', withField('dailyLimit', 12), /cannot be compared/],
-  ])('loosens: %s', (_name, after, reason) => {
-    const reasons = policyLoosens(base, after);
+  ])('loosens: %s', (_name, after, reason, before: StatementBody = base) => {
+    const reasons = policyLoosens(before, after);
     expect(reasons.join('; ')).toMatch(reason);
   });
   it.each([
@@ -38,12 +46,17 @@ describe('policyLoosens', () => {
     ['a lower daily limit', withField('dailyLimit', '999.99')],
     ['"only from book" kept', withField('onlyFromBook', true)],
     ['a longer wait', withField('newDestinationWaitHours', 48)],
-  ])('tightens or keeps: %s', (_name, after) => {
-    expect(policyLoosens(base, after)).toEqual([]);
+    ['approvals that expire', { ...base, approvalValidHours: 24 }],
+    ['a window added', { ...base, windows: [{ hours: 24, scope: 'destination', maxAmount: '5000' }] }],
+    ['a window made longer and lower', { ...base, windows: [{ hours: 48, scope: 'initiator', maxCount: 2 }] }, { ...base, windows: [{ hours: 24, scope: 'initiator', maxCount: 3 }] }],
+    ['a cap lowered', { ...base, destinationCaps: [{ address: 'TXyz', maxAmount: '99', hours: 24 }] }, { ...base, destinationCaps: [{ address: 'TXyz', maxAmount: '100', hours: 24 }] }],
+    ['groups added to a tier', withField('thresholds', [{ above: '100', approvals: 2, groups: [[{ group: 'finance', count: 1 }]] }])],
+  ])('tightens or keeps: %s', (_name, after, before: StatementBody = base) => {
+    expect(policyLoosens(before, after)).toEqual([]);
   });
   it('compares against the default when no policy was set: a limit and more approvals tighten, an unknown field loosens', () => {
     expect(policyLoosens(null, { thresholds: [{ above: '0', approvals: 2 }], dailyLimit: '5', useFinancialConfirmation: true, onlyFromBook: true, newDestinationWaitHours: 1 })).toEqual([]);
-    expect(policyLoosens(null, { thresholds: [{ above: '0', approvals: 1 }], dailyLimit: null, useFinancialConfirmation: false, destinationCaps: [] }).join()).toMatch(/"destinationCaps" changed/);
+    expect(policyLoosens(null, { thresholds: [{ above: '0', approvals: 1 }], dailyLimit: null, useFinancialConfirmation: false, velocityLimits: [] }).join()).toMatch(/"velocityLimits" changed/);
   });
   it('setting a daily limit where there was none tightens; dropping financial confirmation that was never on keeps', () => {
     expect(policyLoosens({ ...base, dailyLimit: null }, base)).toEqual([]);
@@ -113,7 +126,7 @@ describe('the roster schedules loosening changes', () => {
     expect(roster.problems).toEqual([]);
     expect(roster.bookEntry('trx', 'TXyz', T0 + 100 * HOUR)).toBeUndefined();
     expect(roster.scheduledChange(booked.hash)).toMatchObject({ vetoedBy: 'bob' });
-    const raised = chain.add(alice, 'policy', 'trx.usdt', { policy: { thresholds: [], dailyLimit: null, useFinancialConfirmation: false, windows: [] } }, { at: T0 + 3 * HOUR });
+    const raised = chain.add(alice, 'policy', 'trx.usdt', { policy: { thresholds: [], dailyLimit: null, useFinancialConfirmation: false, velocityLimits: [] } }, { at: T0 + 3 * HOUR });
     chain.add(bob, 'veto', raised.hash, {}, { at: T0 + 27 * HOUR });
     roster = chain.roster();
     expect(roster.problems.at(-1)?.reason).toMatch(/veto refused: the change took effect at .*propose the change back/);
