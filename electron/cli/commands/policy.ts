@@ -111,6 +111,8 @@ const RULE_NAMES: Readonly<Record<PolicyRuleName, string>> = {
   dailyLimit: 'daily limit',
   onlyFromBook: 'only from book',
   newDestinationWait: 'new destination waits',
+  windows: 'windows and caps',
+  approvalExpiry: 'approvals expire',
   withdrawType: 'withdraw type',
 };
 

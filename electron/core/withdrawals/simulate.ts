@@ -5,6 +5,7 @@
 // what the simulator says is what the desk would do.
 import { checkAmount, CURRENCIES, type CurrencySymbol, formatMoney, Money, parseMoney } from '../../chains';
 import type { PolicyPreviewLine, PolicyPreviewView, PolicyRuleFinding, PolicyStanding, PolicyTestView } from '../../contract';
+import { tierGroupsText } from '../../contract/tier-groups';
 import type { AuditRecorder } from '../audit';
 import type { Kernel } from '../kernel/kernel';
 import { DeskError } from '../kernel/errors';
@@ -15,7 +16,7 @@ import { unknownGroupProblems } from './approval-groups';
 import { destinationPolicyIssues } from './destination-policy';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { checkDailyLimit, policyProblems, requiredApprovals, type WithdrawalPolicy } from './policy';
-import { dayTotalFromStatements, utcDayOf } from './signed-spending';
+import { dayTotalFromStatements, utcDayOf, velocityRefusals } from './signed-spending';
 import { judgeForView, policyInForce } from './verify';
 import { listWithdrawalRequests, type WithdrawalRequest } from './withdrawals-table';
 
@@ -60,6 +61,10 @@ interface Judged {
   /** The day's total already counts it (a request now waiting) or not (one that would be made now). */
   readonly counted: boolean;
   readonly requestedAt: number;
+  /** Who signed (or would sign) it; null: nobody named, the windows per initiator are not judged. */
+  readonly initiator: string | null;
+  /** A waiting request's own intent (counted once by the windows: velocity.ts), null for one that would be made now. */
+  readonly key: string | null;
 }
 
 function plural(count: number, word: string): string {
@@ -76,7 +81,12 @@ function approvalsFinding(policy: WithdrawalPolicy, amount: Money): PolicyRuleFi
     tier === null || tier.approvals < required
       ? `${formatMoney(amount)} is above no threshold: it needs ${plural(required, 'independent approval')} (every withdrawal needs at least one)`
       : `amounts above ${formatMoney(parseMoney(tier.above))} need ${plural(tier.approvals, 'approval')}: ${formatMoney(amount)} needs ${plural(required, 'independent approval')}, each from an operator independent of the initiator and of each other`;
-  return { rule: 'approvals', active: policy.thresholds.length > 0, refuses: false, text };
+  // Every tier the amount exceeds that names groups must be met (approval-groups.ts), one approver per group slot.
+  const groups = policy.thresholds
+    .filter((threshold) => threshold.groups !== undefined && threshold.groups.length > 0 && amount.greaterThan(parseMoney(threshold.above)))
+    .map((threshold) => `above ${formatMoney(parseMoney(threshold.above))}: ${tierGroupsText(threshold.groups)}`);
+  const withGroups = groups.length === 0 ? text : `${text}; and from the approval groups (${groups.join('; ')}), one approver per group slot`;
+  return { rule: 'approvals', active: policy.thresholds.length > 0, refuses: false, text: withGroups };
 }
 
 /** The policy's rules (not who asks, not the freeze) judged for one request: preflight's and the send's rules. */
@@ -116,6 +126,23 @@ function policyFindings(parts: DeskParts, roster: Roster, policy: WithdrawalPoli
     (policy.newDestinationWaitHours ?? 0) === 0
       ? { rule: 'newDestinationWait', active: false, refuses: false, text: 'a new destination does not wait' }
       : { rule: 'newDestinationWait', active: true, refuses: wait !== undefined, text: wait?.message ?? `a new destination waits ${policy.newDestinationWaitHours ?? 0} h: this one's wait is over` },
+  );
+
+  const windows = policy.windows ?? [];
+  const caps = policy.destinationCaps ?? [];
+  if (windows.length === 0 && caps.length === 0) findings.push({ rule: 'windows', active: false, refuses: false, text: 'no rolling windows and no destination caps' });
+  else {
+    const candidate = { key: judged.key, currency: judged.currency, chain: info.chain, amount: judged.amount, initiator: judged.initiator, destination: judged.toAddress, at: judged.requestedAt };
+    const breaches = velocityRefusals(parts, roster, policy, parts.activeProfile().name, candidate);
+    const rules = `${plural(windows.length, 'rolling window')} and ${plural(caps.length, 'destination cap')}`;
+    const skipped = judged.initiator === null && windows.some((window) => window.scope === 'initiator') ? ' (the windows per initiator are judged once an initiator is named)' : '';
+    findings.push({ rule: 'windows', active: true, refuses: breaches.length > 0, text: breaches.length > 0 ? breaches.join('; ') : `the ${rules} leave room for it${skipped}` });
+  }
+  const valid = policy.approvalValidHours;
+  findings.push(
+    valid === undefined
+      ? { rule: 'approvalExpiry', active: false, refuses: false, text: 'approvals do not expire' }
+      : { rule: 'approvalExpiry', active: true, refuses: false, text: `an approval counts for ${valid} h, then must be given again` },
   );
 
   const wanted = policy.useFinancialConfirmation ? 'financialConfirmation' : 'normal';
@@ -165,12 +192,13 @@ export function testPolicy(
       ? { rule: 'freeze', active: false, refuses: false, text: 'sending is not frozen' }
       : { rule: 'freeze', active: true, refuses: true, text: `sending is frozen by ${frozen.by} (${frozen.reason}): it may be requested and approved, and is held at send until two admins lift the freeze` },
   );
-  findings.push(...policyFindings(parts, roster, policy, { currency: input.currency, amount: amount.value, toAddress: input.toAddress, counted: false, requestedAt: parts.now() }));
+  const initiator = input.initiator === undefined ? null : (roster.operator(input.initiator)?.name ?? input.initiator);
+  findings.push(...policyFindings(parts, roster, policy, { currency: input.currency, amount: amount.value, toAddress: input.toAddress, counted: false, requestedAt: parts.now(), initiator, key: null }));
   return {
     currency: input.currency,
     amount: formatMoney(amount.value),
     toAddress: input.toAddress,
-    initiator: input.initiator === undefined ? null : (roster.operator(input.initiator)?.name ?? input.initiator),
+    initiator,
     policy:
       input.draft !== undefined
         ? { source: 'draft', reference: null }
@@ -225,7 +253,8 @@ export function previewPolicy(parts: DeskParts, currency: CurrencySymbol, draft:
     } catch {
       continue;
     }
-    const judged: Judged = { currency, amount, toAddress: intent.toAddress, counted: true, requestedAt: intent.requestedAt };
+    const key = evidence.requestRow === null ? null : `${evidence.requestRow.statement.subject}/${intent.userOrder}`;
+    const judged: Judged = { currency, amount, toAddress: intent.toAddress, counted: true, requestedAt: intent.requestedAt, initiator: evidence.initiator, key };
     const counted = evidence.verification.countedApprovals;
     const approved = request.state === 'approved';
     const now = standingUnder(parts, roster, current, judged, counted, approved);

@@ -38,7 +38,9 @@ describe('the policy simulator', () => {
 
     const fits = await desk.value('policies/test', { currency: 'trx.usdt', amount: '40', toAddress: book, initiator: 'carol' });
     expect(fits).toMatchObject({ allowed: true, requiredApprovals: 1, initiator: 'carol', policy: { source: 'in force' } });
-    expect(fits.findings.map((entry) => entry.rule)).toEqual(['initiator', 'freeze', 'approvals', 'dailyLimit', 'onlyFromBook', 'newDestinationWait', 'withdrawType']);
+    expect(fits.findings.map((entry) => entry.rule)).toEqual(['initiator', 'freeze', 'approvals', 'dailyLimit', 'onlyFromBook', 'newDestinationWait', 'windows', 'approvalExpiry', 'withdrawType']);
+    expect(finding(fits, 'windows')).toMatchObject({ active: false, text: 'no rolling windows and no destination caps' });
+    expect(finding(fits, 'approvalExpiry')).toMatchObject({ active: false, text: 'approvals do not expire' });
     expect(finding(fits, 'initiator').text).toBe('carol is an initiator and may request withdrawals');
     expect(finding(fits, 'dailyLimit').text).toMatch(/the daily limit is 50; .*10 remains after it/);
     expect(finding(fits, 'onlyFromBook')).toMatchObject({ active: true, refuses: false });
@@ -62,6 +64,24 @@ describe('the policy simulator', () => {
     // A draft is judged instead of the policy in force when given.
     const draft = await desk.value('policies/test', { currency: 'trx.usdt', amount: '20', toAddress: book, draft: { thresholds: [], dailyLimit: '100', useFinancialConfirmation: false, onlyFromBook: true } });
     expect(draft).toMatchObject({ allowed: true, policy: { source: 'draft', reference: null } });
+
+    // A draft with a window per initiator and an approval validity: carol's request of 40 already fills her window.
+    const windowed = await desk.value('policies/test', {
+      currency: 'trx.usdt',
+      amount: '5',
+      toAddress: book,
+      initiator: 'carol',
+      draft: { thresholds: [], dailyLimit: null, useFinancialConfirmation: false, windows: [{ hours: 24, scope: 'initiator', maxCount: 1 }], approvalValidHours: 12 },
+    });
+    expect(finding(windowed, 'windows')).toMatchObject({ active: true, refuses: true, text: expect.stringMatching(/24 h window per initiator allows 1 request/) });
+    expect(finding(windowed, 'approvalExpiry')).toMatchObject({ active: true, text: 'an approval counts for 12 h, then must be given again' });
+    const anyone = await desk.value('policies/test', {
+      currency: 'trx.usdt',
+      amount: '5',
+      toAddress: book,
+      draft: { thresholds: [], dailyLimit: null, useFinancialConfirmation: false, windows: [{ hours: 24, scope: 'initiator', maxCount: 1 }] },
+    });
+    expect(finding(anyone, 'windows')).toMatchObject({ refuses: false, text: expect.stringMatching(/judged once an initiator is named/) });
 
     // A freeze is named: it holds at send.
     await desk.value('sending/freeze', { reason: 'drill', as: ADMIN });
