@@ -113,10 +113,12 @@ export interface ApproverView {
   /** The signed request time, and how long ago that was when the review was made. */
   readonly requestedAt: number | null;
   readonly ageMs: number;
+  /** What would hold it if it were sent now, apart from approvals still needed: the rules in force now ([] for none). */
+  readonly holdsNow: readonly string[];
 }
 
 /** The items an approver is shown, in order. */
-export const REVIEW_ITEMS = ['amount', 'fee', 'total', 'currency', 'type', 'memo', 'destination', 'standing', 'rule', 'given', 'needed', 'age', 'fingerprint'] as const;
+export const REVIEW_ITEMS = ['amount', 'fee', 'total', 'currency', 'type', 'memo', 'destination', 'standing', 'rule', 'given', 'needed', 'heldNow', 'age', 'fingerprint'] as const;
 export type ReviewItem = (typeof REVIEW_ITEMS)[number];
 
 /** The one place the approver's labels are written. */
@@ -132,6 +134,7 @@ export const REVIEW_LABELS: Readonly<Record<ReviewItem, string>> = {
   rule: 'Rule that applies',
   given: 'Approvals given',
   needed: 'Approvals still needed',
+  heldNow: 'If sent now',
   age: 'Requested',
   fingerprint: 'Request fingerprint',
 };
@@ -239,6 +242,10 @@ export function reviewLines(view: ApproverView, format: ReviewFormat): ReviewLin
     rule: { value: ruleText(view, format.locale), warn: false },
     given: { value: given.length === 0 ? 'none yet' : given.join('; '), warn: view.approvals.given.some((approval) => approval.expired === true) },
     needed: { value: stillNeededText(view.approvals), warn: view.approvals.stillNeeded > 0 || (view.approvals.groupsStillNeeded ?? []).length > 0 },
+    heldNow: {
+      value: view.holdsNow.length === 0 ? 'no other rule in force now would hold it' : `HELD by the rules in force now: ${view.holdsNow.join('; ')}`,
+      warn: view.holdsNow.length > 0,
+    },
     age: {
       value: view.requestedAt === null ? 'not known: no signed intent' : `${duration(view.ageMs)} ago, at ${format.time(view.requestedAt)}, by ${view.initiator ?? 'nobody verified'}`,
       warn: false,

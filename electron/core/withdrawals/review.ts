@@ -25,6 +25,7 @@ import { DEFAULT_POLICY_REFERENCE, intentFingerprint, remarkFor, requestQuoteSch
 import { getCurrency } from '../merchant';
 import type { ProfileSelection } from '../profiles';
 import { DEFAULT_WITHDRAWAL_POLICY, type WithdrawalPolicy } from './policy';
+import { holdsIfSentNow } from './simulate';
 import { alteredFields, judgeForView, policyFromStatement, type IntentEvidence } from './verify';
 import { termText } from './approval-groups';
 import { listWithdrawalRequestsTo, type WithdrawalRequest } from './withdrawals-table';
@@ -163,5 +164,7 @@ export function reviewOf(context: DeskParts, request: WithdrawalRequest, roster:
     },
     requestedAt,
     ageMs: Math.max(0, context.now() - (requestedAt ?? request.createdAt)),
+    // The rules run again at each approval: what would hold it if sent now is shown before the approver signs.
+    holdsNow: holdsIfSentNow(context, roster, evidence),
   };
 }

@@ -3,7 +3,7 @@
 // approval or sending (policies/preview), both before anything is signed. They use the same rules as the request's
 // preflight and the send's holds (policy.ts, destination-policy.ts, signed-spending.ts), over the signed statements:
 // what the simulator says is what the desk would do.
-import { checkAmount, CURRENCIES, type CurrencySymbol, formatMoney, Money, parseMoney } from '../../chains';
+import { checkAmount, CURRENCIES, type CurrencySymbol, formatMoney, isCurrencySymbol, Money, parseMoney } from '../../chains';
 import type { PolicyPreviewLine, PolicyPreviewView, PolicyRuleFinding, PolicyStanding, PolicyTestView } from '../../contract';
 import { tierGroupsText } from '../../contract/tier-groups';
 import type { AuditRecorder } from '../audit';
@@ -17,7 +17,7 @@ import { destinationPolicyIssues } from './destination-policy';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { checkDailyLimit, policyProblems, requiredApprovals, type WithdrawalPolicy } from './policy';
 import { dayTotalFromStatements, utcDayOf, velocityRefusals } from './signed-spending';
-import { judgeForView, policyInForce } from './verify';
+import { type IntentEvidence, judgeForView, policyInForce } from './verify';
 import { listWithdrawalRequests, type WithdrawalRequest } from './withdrawals-table';
 
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
@@ -273,4 +273,29 @@ export function previewPolicy(parts: DeskParts, currency: CurrencySymbol, draft:
     });
   }
   return { currency, problems: [], waiting };
+}
+
+/**
+ * At each approval: what would hold this request if it were sent now, under the rules in force now, apart from the
+ * approvals it still needs (the approver's view says those on their own line): the freeze, the book, the destination's
+ * wait, the daily limit, the windows and caps. The same rules the send runs (send-rules.ts), from the signed intent.
+ */
+export function holdsIfSentNow(parts: DeskParts, roster: Roster, evidence: IntentEvidence): string[] {
+  const intent = evidence.intent;
+  if (intent === null || !isCurrencySymbol(intent.currency)) return [];
+  let amount: Money;
+  try {
+    amount = parseMoney(intent.amount);
+  } catch {
+    return [];
+  }
+  const currency = intent.currency;
+  const holds: string[] = [];
+  const frozen = roster.frozenAt(parts.now());
+  if (frozen !== null) holds.push(`sending is frozen by ${frozen.by} (${frozen.reason})`);
+  const policy = policyInForce(roster, currency, parts.now()).policy;
+  const key = evidence.requestRow === null ? null : `${evidence.requestRow.statement.subject}/${intent.userOrder}`;
+  const judged: Judged = { currency, amount, toAddress: intent.toAddress, counted: true, requestedAt: intent.requestedAt, initiator: evidence.initiator, key };
+  holds.push(...policyFindings(parts, roster, policy, judged).filter((finding) => finding.refuses).map((finding) => finding.text));
+  return holds;
 }

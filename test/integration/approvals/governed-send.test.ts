@@ -119,6 +119,7 @@ describe('the rules run again right before the send', () => {
     await setPolicy({ onlyFromBook: true });
     const request = await approved('14', book);
     await desk.value('addressbook/remove', { chain: 'trx', address: book, as: INITIATOR });
+    expect((await desk.value('withdrawals/review', { id: request.id })).holdsNow.join(' ')).toMatch(/allows only addresses from the address book/);
     await expectHeld(request, /allows only addresses from the address book \("only from book"\)/);
   });
 
@@ -134,6 +135,8 @@ describe('the rules run again right before the send', () => {
     await expectHeld(request, /sending is frozen by alice since .* UTC \(suspected key leak\): two admins lift it/);
     // Requests and approvals go on while frozen: only sending stops.
     const later = await approved('11');
+    // The rules run at each approval too: the approver's view says what would hold it if sent now.
+    expect((await desk.value('withdrawals/review', { id: later.id })).holdsNow).toEqual(['sending is frozen by alice (suspected key leak)']);
     // One admin's lift is a proposal: still frozen, still held.
     const lifting = await desk.value('sending/unfreeze', { as: ADMIN });
     expect(lifting.frozen).not.toBeNull();

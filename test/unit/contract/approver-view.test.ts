@@ -26,6 +26,7 @@ const BASE: ApproverView = {
   approvals: { required: 2, counted: 1, stillNeeded: 1, given: [{ operator: 'bob', at: 0, counts: true, note: null }] },
   requestedAt: 0,
   ageMs: 2 * 3_600_000 + 5 * 60_000,
+  holdsNow: [],
 };
 
 const EN = { locale: 'en-US', time: (ms: number) => new Date(ms).toISOString() } as const;
@@ -64,6 +65,12 @@ describe('reviewLines', () => {
     expect(shown['standing']).toEqual({ value: 'not in the address book; no label; NEW: never paid from this desk; LOOK-ALIKE of TXYQ ("landlord"), differing at positions 4', warn: true });
     expect(shown['given']?.value).toBe("alice at 1970-01-01T00:00:00.000Z (does not count: counts as carol's party)");
     expect(shown['rule']?.value).toBe('the default USDT on TRON policy (none was ever set): no amount tier applies to 1,250.5, so 1 approval');
+  });
+
+  it('says what would hold it if sent now, marked, and that nothing would when the rules allow it', () => {
+    expect(lines(BASE)['heldNow']).toEqual({ value: 'no other rule in force now would hold it', warn: false });
+    const held = lines({ ...BASE, holdsNow: ['sending is frozen by alice (drill)', 'the daily limit is 30'] });
+    expect(held['heldNow']).toEqual({ value: 'HELD by the rules in force now: sending is frozen by alice (drill); the daily limit is 30', warn: true });
   });
 
   it('shows a fee the currency list now gives differently, and an unknown fee as such', () => {
