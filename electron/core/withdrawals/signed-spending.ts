@@ -17,6 +17,11 @@ import { signer } from './verify';
 
 type DeskParts = Kernel & AuditRecorder;
 
+/** Why a total cannot be read from the audit log whose linkage does not hold (a broken log decides nothing). */
+export function unreadableLog(problem: { readonly seq: number; readonly reason: string }, what: string): string {
+  return `the audit log does not hold (row ${problem.seq}: ${problem.reason}), so ${what} cannot be read from it`;
+}
+
 export const DAY_MS = 86_400_000;
 
 /** The UTC day [start, end) holding `at` (ms). */
@@ -117,7 +122,7 @@ export function dayTotalFromStatements(
   window: { readonly profile: string; readonly currency: string; readonly start: number; readonly end: number },
 ): { readonly total: Money; readonly requests: number } | string {
   const walk = parts.trail.linkage();
-  if (walk.problem) return `the audit log does not hold (row ${walk.problem.seq}: ${walk.problem.reason}), so the day's total cannot be read from it`;
+  if (walk.problem) return unreadableLog(walk.problem, "the day's total");
   return requestedFromStatements(parts, roster, window);
 }
 
@@ -153,6 +158,6 @@ export function velocityRefusals(
 ): string[] {
   if ((policy.windows ?? []).length === 0 && (policy.destinationCaps ?? []).length === 0) return [];
   const walk = parts.trail.linkage();
-  if (walk.problem) return [`the audit log does not hold (row ${walk.problem.seq}: ${walk.problem.reason}), so the velocity windows cannot be read from it`];
+  if (walk.problem) return [unreadableLog(walk.problem, 'the velocity windows')];
   return velocityHolds(parts, roster, policy, profile, candidate).map((breach) => breach.message);
 }

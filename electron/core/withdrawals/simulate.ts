@@ -16,7 +16,7 @@ import { unknownGroupProblems } from './approval-groups';
 import { destinationPolicyIssues } from './destination-policy';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { checkDailyLimit, policyProblems, requiredApprovals, type WithdrawalPolicy } from './policy';
-import { dayTotalFromStatements, utcDayOf, velocityRefusals } from './signed-spending';
+import { requestedFromStatements, unreadableLog, utcDayOf, velocityHolds } from './signed-spending';
 import { type IntentEvidence, judgeForView, policyInForce } from './verify';
 import { listWithdrawalRequests, type WithdrawalRequest } from './withdrawals-table';
 
@@ -90,7 +90,15 @@ function approvalsFinding(policy: WithdrawalPolicy, amount: Money): PolicyRuleFi
 }
 
 /** The policy's rules (not who asks, not the freeze) judged for one request: preflight's and the send's rules. */
-function policyFindings(parts: DeskParts, roster: Roster, policy: WithdrawalPolicy, judged: Judged): PolicyRuleFinding[] {
+/** Why the audit log cannot be read (its linkage does not hold), or null: walked once per answer, not once per rule and request. */
+type LogProblem = { readonly seq: number; readonly reason: string } | null;
+
+function logProblemOf(parts: DeskParts): LogProblem {
+  return parts.trail.linkage().problem ?? null;
+}
+
+/** The policy's rules judged for one request; `log` is the audit log's standing, walked once by the caller. */
+function policyFindings(parts: DeskParts, roster: Roster, policy: WithdrawalPolicy, judged: Judged, log: LogProblem): PolicyRuleFinding[] {
   const info = CURRENCIES[judged.currency];
   const policyName = `the ${info.displayName} policy`;
   const findings: PolicyRuleFinding[] = [approvalsFinding(policy, judged.amount)];
@@ -98,9 +106,10 @@ function policyFindings(parts: DeskParts, roster: Roster, policy: WithdrawalPoli
   if (policy.dailyLimit === null) findings.push({ rule: 'dailyLimit', active: false, refuses: false, text: 'no daily limit' });
   else {
     const day = utcDayOf(judged.requestedAt);
-    const used = dayTotalFromStatements(parts, roster, { profile: parts.activeProfile().name, currency: judged.currency, ...day });
-    if (typeof used === 'string') findings.push({ rule: 'dailyLimit', active: true, refuses: true, text: used });
-    else {
+    if (log !== null) {
+      findings.push({ rule: 'dailyLimit', active: true, refuses: true, text: unreadableLog(log, "the day's total") });
+    } else {
+      const used = requestedFromStatements(parts, roster, { profile: parts.activeProfile().name, currency: judged.currency, ...day });
       const before = judged.counted ? used.total.minus(judged.amount) : used.total;
       const check = checkDailyLimit(policy, Money.max(before, 0), judged.amount);
       findings.push({
@@ -133,7 +142,10 @@ function policyFindings(parts: DeskParts, roster: Roster, policy: WithdrawalPoli
   if (windows.length === 0 && caps.length === 0) findings.push({ rule: 'windows', active: false, refuses: false, text: 'no rolling windows and no destination caps' });
   else {
     const candidate = { key: judged.key, currency: judged.currency, chain: info.chain, amount: judged.amount, initiator: judged.initiator, destination: judged.toAddress, at: judged.requestedAt };
-    const breaches = velocityRefusals(parts, roster, policy, parts.activeProfile().name, candidate);
+    const breaches =
+      log !== null
+        ? [unreadableLog(log, 'the velocity windows')]
+        : velocityHolds(parts, roster, policy, parts.activeProfile().name, candidate).map((breach) => breach.message);
     const rules = `${plural(windows.length, 'rolling window')} and ${plural(caps.length, 'destination cap')}`;
     const skipped = judged.initiator === null && windows.some((window) => window.scope === 'initiator') ? ' (the windows per initiator are judged once an initiator is named)' : '';
     findings.push({ rule: 'windows', active: true, refuses: breaches.length > 0, text: breaches.length > 0 ? breaches.join('; ') : `the ${rules} leave room for it${skipped}` });
@@ -193,7 +205,7 @@ export function testPolicy(
       : { rule: 'freeze', active: true, refuses: true, text: `sending is frozen by ${frozen.by} (${frozen.reason}): it may be requested and approved, and is held at send until two admins lift the freeze` },
   );
   const initiator = input.initiator === undefined ? null : (roster.operator(input.initiator)?.name ?? input.initiator);
-  findings.push(...policyFindings(parts, roster, policy, { currency: input.currency, amount: amount.value, toAddress: input.toAddress, counted: false, requestedAt: parts.now(), initiator, key: null }));
+  findings.push(...policyFindings(parts, roster, policy, { currency: input.currency, amount: amount.value, toAddress: input.toAddress, counted: false, requestedAt: parts.now(), initiator, key: null }, logProblemOf(parts)));
   return {
     currency: input.currency,
     amount: formatMoney(amount.value),
@@ -227,8 +239,8 @@ function waitingRequests(parts: DeskParts, currency: CurrencySymbol): Withdrawal
 }
 
 /** A waiting request's standing under one policy: the approvals it needs, and the rules that would hold it. */
-function standingUnder(parts: DeskParts, roster: Roster, policy: WithdrawalPolicy, judged: Judged, counted: number, approved: boolean): PolicyStanding {
-  const findings = policyFindings(parts, roster, policy, judged);
+function standingUnder(parts: DeskParts, roster: Roster, policy: WithdrawalPolicy, judged: Judged, counted: number, approved: boolean, log: LogProblem): PolicyStanding {
+  const findings = policyFindings(parts, roster, policy, judged, log);
   const required = requiredApprovals(policy, judged.amount);
   const holds = findings.filter((finding) => finding.refuses).map((finding) => finding.text);
   if (approved && counted < required) holds.unshift(`it has ${plural(counted, 'counted approval')} and would need ${required}`);
@@ -243,6 +255,7 @@ export function previewPolicy(parts: DeskParts, currency: CurrencySymbol, draft:
   if (problems.length > 0) return { currency, problems, waiting: [] };
   const current = policyInForce(roster, currency, parts.now()).policy;
   const waiting: PolicyPreviewLine[] = [];
+  const log = logProblemOf(parts);
   for (const request of waitingRequests(parts, currency)) {
     const evidence = judgeForView(parts, roster, request);
     const intent = evidence.intent;
@@ -257,8 +270,8 @@ export function previewPolicy(parts: DeskParts, currency: CurrencySymbol, draft:
     const judged: Judged = { currency, amount, toAddress: intent.toAddress, counted: true, requestedAt: intent.requestedAt, initiator: evidence.initiator, key };
     const counted = evidence.verification.countedApprovals;
     const approved = request.state === 'approved';
-    const now = standingUnder(parts, roster, current, judged, counted, approved);
-    const after = standingUnder(parts, roster, proposed, judged, counted, approved);
+    const now = standingUnder(parts, roster, current, judged, counted, approved, log);
+    const after = standingUnder(parts, roster, proposed, judged, counted, approved, log);
     waiting.push({
       id: String(request.id),
       fingerprint: intentFingerprint(intent),
@@ -296,6 +309,6 @@ export function holdsIfSentNow(parts: DeskParts, roster: Roster, evidence: Inten
   const policy = policyInForce(roster, currency, parts.now()).policy;
   const key = evidence.requestRow === null ? null : `${evidence.requestRow.statement.subject}/${intent.userOrder}`;
   const judged: Judged = { currency, amount, toAddress: intent.toAddress, counted: true, requestedAt: intent.requestedAt, initiator: evidence.initiator, key };
-  holds.push(...policyFindings(parts, roster, policy, judged).filter((finding) => finding.refuses).map((finding) => finding.text));
+  holds.push(...policyFindings(parts, roster, policy, judged, logProblemOf(parts)).filter((finding) => finding.refuses).map((finding) => finding.text));
   return holds;
 }
