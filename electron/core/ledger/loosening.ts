@@ -1,5 +1,5 @@
 // Which roster changes loosen (issue 20, part 4) and the desk's governance setting: one pure comparison of a policy body before and after, one of the governance setting, and the one "in force at this clock" rule every scheduled change is read through. Invariant: a field the comparison does not understand, or a value it cannot read, counts as loosening (the safe side: it waits and can be vetoed).
-import { type Money, parseMoney } from '../../chains';
+import { formatMoney, type Money, parseMoney } from '../../chains';
 import { canonicalHash } from '../statements/statement';
 import type { CanonicalValue } from '../statements/canonical';
 
@@ -165,7 +165,7 @@ export function policyLoosens(before: Body | null, after: Body): string[] {
     // The requirement is a step function of the amount: compare it just above every breakpoint of either policy, and below all.
     const points = [parseMoney('0'), ...oldThresholds.map((t) => t.above), ...newThresholds.map((t) => t.above)];
     const fewer = points.find((point) => requiredJustAbove(newThresholds, point) < requiredJustAbove(oldThresholds, point));
-    if (fewer !== undefined) reasons.push(`fewer approvals above ${fewer.toFixed()}`);
+    if (fewer !== undefined) reasons.push(`fewer approvals above ${formatMoney(fewer)}`);
   }
   const oldLimit = readLimit(old['dailyLimit']);
   const newLimit = readLimit(after['dailyLimit']);

@@ -5,7 +5,7 @@
 // stood just before that row, and a row that does not verify or breaks a rule is reported and has no effect.
 import { isChain, normalizeAddress } from '../../chains';
 import type { OperatorRole } from '../auth/roles';
-import { isOperatorRole, roleMay } from '../auth/roles';
+import { isOperatorRole, roleMay, roleWithArticle } from '../auth/roles';
 import { importPublicKey, keyIdOf } from '../statements/keys';
 import { canonicalHash, verifyStatementText, type Statement } from '../statements/statement';
 import { acceptCodeProblem } from './invitation-code';
@@ -518,7 +518,7 @@ export class Roster {
     if (typeof signer === 'string') return `proposal refused: ${signer}`;
     // An address-book addition is proposed by anyone who may request withdrawals; the rest by admins.
     if (kind === 'book' ? !roleMay(signer.snapshot.role, 'requestWithdrawal') : signer.snapshot.role !== 'admin') {
-      return `proposal refused: ${signer.name} is ${signer.snapshot.role === 'admin' ? 'an' : 'a'} ${signer.snapshot.role}`;
+      return `proposal refused: ${signer.name} is ${roleWithArticle(signer.snapshot.role)}`;
     }
     const target = kind === 'policy' || kind === 'book' || kind === 'profile-add' || kind === 'profile-remove' || kind === 'unfreeze' || kind === 'group' || kind === 'governance' ? undefined : this.at(s.subject, row.seq);
     switch (kind) {

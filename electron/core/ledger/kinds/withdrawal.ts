@@ -3,7 +3,7 @@
 // payouts/batch.ts through actingAs), and the initiator rules of the local path hold on replay too: the initiator
 // never approves or rejects their own request, and only the initiator or an admin cancels it.
 import { z } from 'zod';
-import { roleMay, type OperatorAction } from '../../auth/roles';
+import { roleMay, roleWithArticle, type OperatorAction } from '../../auth/roles';
 import { isBatchIntent, type BatchIntent } from '../../statements/batch-intent';
 import type { WithdrawalKind } from '../../statements/statement';
 import type { ChainRow } from '../roster';
@@ -56,7 +56,7 @@ function roleProblem(row: ChainRow, standing: ChainStanding, kind: WithdrawalKin
   const operator = row.statement.operator ?? '';
   const role = standing.roster().at(operator, row.seq)?.role;
   if (role === undefined || roleMay(role, PERMISSION[kind])) return null;
-  return `${operator} is ${role === 'admin' || role === 'initiator' || role === 'approver' ? 'an' : 'a'} ${role} and may not ${VERB[kind]} withdrawals`;
+  return `${operator} is ${roleWithArticle(role)} and may not ${VERB[kind]} withdrawals`;
 }
 
 const same = (a: string | undefined, b: string | null): boolean => a !== undefined && b !== null && a.toLowerCase() === b.toLowerCase();
