@@ -115,6 +115,14 @@ export async function openFirstWorkstation(store: PostgresStoreOptions = {}): Pr
   return { desk, a: workstationOf('A', desk.engine, () => desk.close()) };
 }
 
+/** A team desk from scratch: the team database emptied, workstation A opened (openFirstWorkstation) and its desk moved into it. */
+export async function startTeamAtA(): Promise<{ desk: Desk; a: Workstation }> {
+  await emptyTeamDatabase();
+  const first = await openFirstWorkstation();
+  await first.a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
+  return first;
+}
+
 /** Another workstation: its own SQLite file and keychain service, no merchant credentials. */
 export async function openWorkstation(
   name: string,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
 import { ADMIN, APPROVER, INITIATOR, SECOND_ADMIN, tronAddress, type Desk } from '../engine/support';
-import { adminSql, databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
+import { adminSql, joinTeam, openWorkstation, sandboxOrders, startTeamAtA, within, type Workstation } from './desk-support';
 
 const T = TEAM_SCHEMA;
 const SEEN_WITHIN_MS = 3000;
@@ -17,11 +17,7 @@ let a: Workstation;
 let c: Workstation;
 
 beforeAll(async () => {
-  await emptyTeamDatabase();
-  const first = await openFirstWorkstation();
-  desk = first.desk;
-  a = first.a;
-  await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
+  ({ desk, a } = await startTeamAtA());
   c = await openWorkstation('C');
   await joinTeam(c, 'C', a, [APPROVER, INITIATOR]);
 }, 120_000);

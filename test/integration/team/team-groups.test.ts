@@ -4,7 +4,7 @@
 // approval counts for the groups its approver was in when signing it, whatever B changes later.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, APPROVER, INITIATOR, SECOND_ADMIN, tronAddress } from '../engine/support';
-import { databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, sandboxOrders, within, type Workstation } from './desk-support';
+import { joinTeam, openWorkstation, sandboxOrders, startTeamAtA, within, type Workstation } from './desk-support';
 
 const SEEN_WITHIN_MS = 3000;
 let a: Workstation;
@@ -12,11 +12,9 @@ let b: Workstation;
 let orders: () => { userOrder: string }[];
 
 beforeAll(async () => {
-  await emptyTeamDatabase();
-  const first = await openFirstWorkstation();
+  const first = await startTeamAtA();
   a = first.a;
   orders = () => sandboxOrders(first.desk);
-  await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
   b = await openWorkstation('B');
   await joinTeam(b, 'B', a, [APPROVER, SECOND_ADMIN]);
 }, 120_000);

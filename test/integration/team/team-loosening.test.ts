@@ -4,7 +4,7 @@
 // tighter one; a tightening made at A is in force at B at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, APPROVER, SECOND_ADMIN, tronAddress } from '../engine/support';
-import { databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, within, type Workstation } from './desk-support';
+import { joinTeam, openWorkstation, startTeamAtA, within, type Workstation } from './desk-support';
 
 const SEEN_WITHIN_MS = 3000;
 
@@ -12,9 +12,7 @@ let a: Workstation;
 let b: Workstation;
 
 beforeAll(async () => {
-  await emptyTeamDatabase();
-  a = (await openFirstWorkstation()).a;
-  await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
+  a = (await startTeamAtA()).a;
   b = await openWorkstation('B');
   await joinTeam(b, 'B', a, [APPROVER]);
 }, 120_000);
