@@ -25,8 +25,10 @@ export interface BenchDesk {
   readonly dir: string;
   readonly db: StoreDatabase;
   readonly trail: AuditTrail;
-  /** The userOrder of the last request made. */
+  /** The userOrder of the last request made while building. */
   readonly lastUserOrder: string;
+  /** Signs one more request (and its approval) in its own transaction, as the engine appends them. */
+  readonly appendRequest: () => void;
 }
 
 /** A desk in a new temporary folder (the caller removes `dir`): 50 operators, `requests` requests, `systemPerRequest` system rows each. */
@@ -57,34 +59,39 @@ export async function buildBenchDesk(requests: number, systemPerRequest = 8): Pr
   });
   const initiators = operators.filter((_, index) => index % 2 === 0);
   const approvers = operators.filter((_, index) => index % 2 === 1);
+  let made = 0;
   let lastUserOrder = '';
+  /** One request signed by the next initiator and approved by the next approver, with its system rows. */
+  const appendRequest = (): void => {
+    const i = made;
+    made += 1;
+    const initiator = initiators[i % initiators.length]!;
+    const approver = approvers[i % approvers.length]!;
+    const intent: WithdrawalIntent = {
+      v: 1, merchantId: MERCHANT, currency: 'trx.usdt', amount: `${(i % 900) + 10}.5`, toAddress: `T${randomBytes(16).toString('hex')}`,
+      withdrawType: 'normal', userOrder: `td-bench-${i}`, memo: null, requiredApprovals: 1, policy: 'default', requestedAt: Date.now(),
+    };
+    const hash = intentHash(intent);
+    const row = sign(trail, initiator.pair, initiator.name, 'request', hash, { intent: JSON.parse(JSON.stringify(intent)) as never, warnings: [] });
+    createWithdrawalRequest(database, {
+      profile: PROFILE, currency: intent.currency, amount: intent.amount, toAddress: intent.toAddress, withdrawType: 'normal', memo: null,
+      userOrder: intent.userOrder, initiator: initiator.name, requiredApprovals: 1, intentJson: JSON.stringify(intent), intentHash: hash,
+      fingerprint: intentFingerprint(intent), requestSeq: row.seq,
+    });
+    sign(trail, approver.pair, approver.name, 'approve', hash, { fingerprint: intentFingerprint(intent) });
+    for (let k = 0; k < systemPerRequest; k += 1) trail.system({ profile: PROFILE, action: 'withdrawals/status', subject: intent.userOrder, details: { status: 'pendingTransfer', k } });
+    lastUserOrder = intent.userOrder;
+  };
   for (let start = 0; start < requests; start += 500) {
     writeTransaction(database, () => {
-      for (let i = start; i < Math.min(requests, start + 500); i += 1) {
-        const initiator = initiators[i % initiators.length]!;
-        const approver = approvers[i % approvers.length]!;
-        const intent: WithdrawalIntent = {
-          v: 1, merchantId: MERCHANT, currency: 'trx.usdt', amount: `${(i % 900) + 10}.5`, toAddress: `T${randomBytes(16).toString('hex')}`,
-          withdrawType: 'normal', userOrder: `td-bench-${i}`, memo: null, requiredApprovals: 1, policy: 'default', requestedAt: Date.now(),
-        };
-        const hash = intentHash(intent);
-        const row = sign(trail, initiator.pair, initiator.name, 'request', hash, { intent: JSON.parse(JSON.stringify(intent)) as never, warnings: [] });
-        createWithdrawalRequest(database, {
-          profile: PROFILE, currency: intent.currency, amount: intent.amount, toAddress: intent.toAddress, withdrawType: 'normal', memo: null,
-          userOrder: intent.userOrder, initiator: initiator.name, requiredApprovals: 1, intentJson: JSON.stringify(intent), intentHash: hash,
-          fingerprint: intentFingerprint(intent), requestSeq: row.seq,
-        });
-        sign(trail, approver.pair, approver.name, 'approve', hash, { fingerprint: intentFingerprint(intent) });
-        for (let k = 0; k < systemPerRequest; k += 1) trail.system({ profile: PROFILE, action: 'withdrawals/status', subject: intent.userOrder, details: { status: 'pendingTransfer', k } });
-        lastUserOrder = intent.userOrder;
-      }
+      for (let i = start; i < Math.min(requests, start + 500); i += 1) appendRequest();
     });
   }
   await trail.flush();
   const head = trail.head();
   const buildSeconds = Number(process.hrtime.bigint() - build) / 1e9;
   console.log(`desk: 50 operators, ${requests.toLocaleString('en')} requests, ${head?.seq.toLocaleString('en')} signed audit rows (built in ${buildSeconds.toFixed(1)} s)`);
-  return { dir, db, trail, lastUserOrder };
+  return { dir, db, trail, lastUserOrder, appendRequest: () => writeTransaction(database, appendRequest) };
 }
 
 /** Ed25519 verifications per second on one core here (a 400-byte message, a reused key): the limit a verifier is held to. */

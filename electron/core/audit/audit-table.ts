@@ -139,6 +139,9 @@ const statements = perDatabase((db) => ({
   bySubject: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND subject = ? ORDER BY seq`),
   byKinds: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND kind IN (SELECT value FROM json_each(?)) ORDER BY seq`),
   byKindsSince: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND kind IN (SELECT value FROM json_each(?)) AND at >= ? ORDER BY seq`),
+  byKindsBetween: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND kind IN (SELECT value FROM json_each(?)) AND seq > ? AND seq <= ? ORDER BY seq`),
+  anyOfKindsAfter: db.prepare('SELECT 1 FROM audit_log WHERE profile = ? AND kind IN (SELECT value FROM json_each(?)) AND seq > ? LIMIT 1').pluck(),
+  anyOfActionAfter: db.prepare('SELECT 1 FROM audit_log WHERE action = ? AND seq > ? AND profile = ? LIMIT 1').pluck(),
   roster: db.prepare(
     `SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND (kind IN (SELECT value FROM json_each(?)) OR (kind = 'system' AND action = ?)) ORDER BY seq`,
   ),
@@ -232,6 +235,17 @@ export function auditRowsOfKinds(db: ReadableDB, profile: string, kinds: readonl
  */
 export function auditRowsOfKindsSince(db: ReadableDB, profile: string, kinds: readonly string[], since: number): AuditRow[] {
   return (statements(db).byKindsSince.all(profile, JSON.stringify(kinds), since) as AuditDbRow[]).map(auditRowFromDb);
+}
+
+/** A profile's rows of the given kinds with afterSeq < seq <= throughSeq, in seq order (what was appended since a reader's last look). */
+export function auditRowsOfKindsBetween(db: ReadableDB, profile: string, kinds: readonly string[], afterSeq: number, throughSeq: number): AuditRow[] {
+  return (statements(db).byKindsBetween.all(profile, JSON.stringify(kinds), afterSeq, throughSeq) as AuditDbRow[]).map(auditRowFromDb);
+}
+
+/** Whether the profile has a row of the given kinds, or a row of `action`, after `afterSeq` (a replay made before it would miss it). */
+export function auditHasRowsAfter(db: ReadableDB, profile: string, afterSeq: number, match: { readonly kinds: readonly string[]; readonly action: string }): boolean {
+  const queries = statements(db);
+  return queries.anyOfKindsAfter.get(profile, JSON.stringify(match.kinds), afterSeq) !== undefined || queries.anyOfActionAfter.get(match.action, afterSeq, profile) !== undefined;
 }
 
 /** A profile's roster rows and its desk-signed system rows of `endAction` (a removed profile's roster ends there). */

@@ -102,3 +102,4 @@ export {
   type StatementKind,
   verifyStatementText,
 } from '../statements/statement';
+export { parsedStatement, resetSignatureCache, signatureCacheStats, signatureHolds } from '../statements/verified-signatures';

@@ -7,7 +7,8 @@ import { isChain, normalizeAddress } from '../../chains';
 import type { OperatorRole } from '../auth/roles';
 import { isOperatorRole, roleMay, roleWithArticle } from '../auth/roles';
 import { importPublicKey, keyIdOf } from '../statements/keys';
-import { canonicalHash, verifyStatementText, type Statement } from '../statements/statement';
+import { canonicalHash, type Statement } from '../statements/statement';
+import { signatureHolds } from '../statements/verified-signatures';
 import { acceptCodeProblem } from './invitation-code';
 import { PROFILE_REMOVED } from './profile-removed';
 import { snapshotKey } from './operator-keys';
@@ -212,6 +213,8 @@ export class Roster {
   #frozen: FreezeInForce | null = null;
   readonly #foundingSignatures = new Map<string, Set<string>>();
   readonly #groups = new GroupHistory();
+  /** The last chain row this roster was built from (applied, or a system row handed to replay): a reader of rows after it may judge them with this roster only while no roster row follows it. */
+  #throughSeq = 0;
 
   /**
    * Replays a profile's roster rows. A desk-signed `profiles/remove` system row (accepted only when
@@ -219,7 +222,9 @@ export class Roster {
    */
   static replay(rows: Iterable<ChainRow>, isDeskSigned: (row: ChainRow) => boolean = () => false): Roster {
     let roster = new Roster();
+    let throughSeq = 0;
     for (const row of rows) {
+      throughSeq = Math.max(throughSeq, row.seq);
       if (row.statement.kind === 'system') {
         if (row.statement.body['action'] === PROFILE_REMOVED && isDeskSigned(row)) roster = new Roster();
         continue;
@@ -227,7 +232,13 @@ export class Roster {
       roster.apply(row);
       if (roster.ended) roster = new Roster();
     }
+    roster.#throughSeq = Math.max(roster.#throughSeq, throughSeq);
     return roster;
+  }
+
+  /** The seq of the last chain row this roster was built from (0 for an empty one). */
+  get throughSeq(): number {
+    return this.#throughSeq;
   }
 
   /** Whether a `profile-remove` of this profile was applied (the roster ends; a new founding needs a profile addition). */
@@ -398,6 +409,7 @@ export class Roster {
 
   // ---- replay -------------------------------------------------------------------------------------------------
   apply(row: ChainRow): void {
+    this.#throughSeq = Math.max(this.#throughSeq, row.seq);
     this.#rowAt = row.statement.at;
     this.#lastAt = Math.max(this.#lastAt, row.statement.at);
     const problem = this.#apply(row);
@@ -405,8 +417,7 @@ export class Roster {
   }
 
   #signedBy(row: ChainRow, publicKey: string): boolean {
-    const key = importPublicKey(publicKey);
-    return key !== null && verifyStatementText(key, row.text, row.signature);
+    return signatureHolds(publicKey, row);
   }
 
   /** The signer as an active operator whose current key made the signature, or a reason it is not. */

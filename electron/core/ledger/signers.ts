@@ -2,7 +2,7 @@
 // before the row (enrolled, this key or a device key of theirs, the signature, active unless the kind allows a disabled operator), or a desk key
 // the chain holds in force. The reasons keep the words `audit verify` has always used for these refusals.
 import { importPublicKey } from '../statements/keys';
-import { verifyStatementText } from '../statements/statement';
+import { signatureHolds } from '../statements/verified-signatures';
 import type { ChainRow } from './roster';
 import { snapshotKey } from './operator-keys';
 import type { ChainStanding, SignerRule } from './kind';
@@ -19,8 +19,7 @@ export function operatorSignerProblem(row: ChainRow, standing: ChainStanding, ru
   // Their enrolled key or one of their device keys in force (operator-keys.ts snapshotKey).
   const signingKey = snapshotKey(snapshot, s.keyId);
   if (signingKey === null) return `row ${row.seq} is signed with key ${s.keyId}, not ${operator}'s key ${snapshot.keyId}`;
-  const key = importPublicKey(signingKey);
-  if (!key || !verifyStatementText(key, row.text, row.signature)) return `row ${row.seq}'s signature does not verify with ${operator}'s key: it was altered`;
+  if (!signatureHolds(signingKey, row)) return `row ${row.seq}'s signature does not verify with ${operator}'s key: it was altered`;
   if (rule === 'activeOperator' && snapshot.status !== 'active') return `row ${row.seq} is signed by ${operator} after they were disabled`;
   return null;
 }
@@ -30,12 +29,11 @@ export function deskSignerProblem(row: ChainRow, standing: ChainStanding): strin
   const s = row.statement;
   if (s.operator !== null) return `row ${row.seq} (${s.kind}) is signed as ${s.operator}: desk events are signed by a workstation's desk key`;
   const known = standing.deskKey(s.keyId);
-  const key = known === undefined ? null : importPublicKey(known.publicKey);
-  if (!key) {
+  if (known === undefined || importPublicKey(known.publicKey) === null) {
     return standing.afterPin
       ? `row ${row.seq} is signed by desk key ${s.keyId}, which is neither in the desk's pinned genesis nor enrolled by an admin's team/workstation statement since`
       : `row ${row.seq} is signed by key ${s.keyId}, which is neither this desk's key nor one its founders named (nor a team workstation an admin enrolled)`;
   }
-  if (!verifyStatementText(key, row.text, row.signature)) return `row ${row.seq}'s signature does not verify: it was altered`;
+  if (!signatureHolds(known.publicKey, row)) return `row ${row.seq}'s signature does not verify: it was altered`;
   return null;
 }

@@ -6,14 +6,13 @@
 // compares each row's columns with its signed statement), so the caller walks first: `dayTotalFromStatements` does.
 // A failed order keeps counting until its day ends: no operator signs a statement of the service's failure, and the
 // safe direction for a limit is to count too much.
-import { Money, parseMoney } from '../../chains';
-import { type ChainRow, isBatchIntent, intentHash, type Roster, type WithdrawalIntent } from '../ledger';
-import { type AuditRecorder, auditRowsOfKindsSince } from '../audit';
+import type { Money } from '../../chains';
+import type { Roster } from '../ledger';
+import type { AuditRecorder } from '../audit';
 import type { Kernel } from '../kernel/kernel';
 import type { WithdrawalPolicy } from './policy';
-import { parsedStatement } from './verified-signatures';
-import { HOUR_MS, type SignedIntent, type VelocityBreach, velocityBreaches, type VelocityCandidate } from './velocity';
-import { signer } from './verify';
+import { signedIntentIndex } from './signed-intent-index';
+import { HOUR_MS, inScope, type SignedIntent, type VelocityBreach, velocityBreaches, type VelocityCandidate, type VelocityTotals } from './velocity';
 
 type DeskParts = Kernel & AuditRecorder;
 
@@ -30,66 +29,19 @@ export function utcDayOf(at: number): { readonly start: number; readonly end: nu
   return { start, end: start + DAY_MS };
 }
 
-/** The intents one request statement signed: its own, or a batch's lines (a batch statement carries them all). */
-function signedIntents(row: ChainRow): readonly WithdrawalIntent[] {
-  const body = row.statement.body;
-  const batch = body['batch'];
-  if (isBatchIntent(batch)) return batch.lines;
-  const intent = body['intent'] as unknown as WithdrawalIntent | undefined;
-  if (!intent || typeof intent !== 'object' || row.statement.subject !== intentHash(intent)) return [];
-  return [intent];
-}
-
-/** What a request statement signs, as the windows count it; derived from the statement alone, so kept per parsed statement (parsedStatement hands out one object per text). */
-const countedByStatement = new WeakMap<ChainRow['statement'], readonly Omit<SignedIntent, 'initiator' | 'at'>[]>();
-
-function countedIntents(row: ChainRow): readonly Omit<SignedIntent, 'initiator' | 'at'>[] {
-  const known = countedByStatement.get(row.statement);
-  if (known) return known;
-  const counted: Omit<SignedIntent, 'initiator' | 'at'>[] = [];
-  for (const intent of signedIntents(row)) {
-    try {
-      counted.push({ key: `${row.statement.subject}/${intent.userOrder}`, currency: intent.currency, amount: parseMoney(intent.amount), destination: intent.toAddress });
-    } catch {
-      // a signed amount that is not a decimal cannot be sent either (the judge refuses it): it counts for nothing
-    }
-  }
-  countedByStatement.set(row.statement, counted);
-  return counted;
-}
-
 /**
  * The verified signed intents of the profile's request statements signed in [start, end), any currency, less those
- * closed by a verifying reject or cancel: each with its initiator (who signed the request) and the statement's time.
- * Rows that do not verify under `roster` count for nothing and close nothing; a signed amount that is not a decimal
- * cannot be sent either (the judge refuses it) and counts for nothing. Call after a linkage walk held.
+ * closed by a verifying reject or cancel: each with its initiator (who signed the request) and the statement's time,
+ * oldest first. Rows that do not verify under `roster` count for nothing and close nothing; a signed amount that is
+ * not a decimal cannot be sent either (the judge refuses it) and counts for nothing (signed-intent-index.ts keeps
+ * them at the chain's head). Call after a linkage walk held.
  */
 export function signedIntentsFromStatements(
-  parts: Pick<DeskParts, 'db'>,
+  parts: Pick<DeskParts, 'db' | 'now'>,
   roster: Roster,
   range: { readonly profile: string; readonly start: number; readonly end: number },
 ): SignedIntent[] {
-  const rows = auditRowsOfKindsSince(parts.db, range.profile, ['request', 'reject', 'cancel'], range.start);
-  const closed = new Set<string>();
-  const requests: ChainRow[] = [];
-  for (const row of rows) {
-    const statement = parsedStatement({ hash: row.hash, text: row.statement });
-    if (!statement || statement.profile !== range.profile) continue;
-    const chainRow: ChainRow = { seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement };
-    if (statement.kind === 'request') {
-      if (statement.at < range.end) requests.push(chainRow);
-    } else if (typeof signer(roster, chainRow, statement.kind === 'reject' ? 'rejectWithdrawal' : 'view') !== 'string') {
-      closed.add(statement.subject);
-    }
-  }
-  const intents: SignedIntent[] = [];
-  for (const row of requests) {
-    if (closed.has(row.statement.subject)) continue;
-    const initiator = signer(roster, row, 'requestWithdrawal');
-    if (typeof initiator === 'string') continue;
-    for (const intent of countedIntents(row)) intents.push({ ...intent, initiator: initiator.name, at: row.statement.at });
-  }
-  return intents;
+  return signedIntentIndex(parts, roster, range.profile, range.start).all(range.start, range.end);
 }
 
 /**
@@ -98,18 +50,12 @@ export function signedIntentsFromStatements(
  * `dayTotalFromStatements` does it for you.
  */
 export function requestedFromStatements(
-  parts: DeskParts,
+  parts: Pick<DeskParts, 'db' | 'now'>,
   roster: Roster,
   window: { readonly profile: string; readonly currency: string; readonly start: number; readonly end: number },
 ): { readonly total: Money; readonly requests: number } {
-  let total = new Money(0);
-  let counted = 0;
-  for (const intent of signedIntentsFromStatements(parts, roster, window)) {
-    if (intent.currency !== window.currency) continue;
-    total = total.plus(intent.amount);
-    counted += 1;
-  }
-  return { total, requests: counted };
+  const during = signedIntentIndex(parts, roster, window.profile, window.start).currencyDuring(window.currency, window.start, window.end);
+  return { total: during.amount, requests: during.count };
 }
 
 /**
@@ -138,14 +84,25 @@ export function velocityHolds(
   policy: WithdrawalPolicy,
   profile: string,
   candidate: Omit<VelocityCandidate, 'initiator'> & { readonly initiator: string | null },
+  earlier: readonly SignedIntent[] = [],
 ): VelocityBreach[] {
   const windows = (policy.windows ?? []).filter((window) => candidate.initiator !== null || window.scope !== 'initiator');
   const caps = policy.destinationCaps ?? [];
   if (windows.length === 0 && caps.length === 0) return [];
   const now = parts.now();
-  const longest = Math.max(...windows.map((window) => window.hours), ...caps.map((cap) => cap.hours));
-  const intents = signedIntentsFromStatements(parts, roster, { profile, start: now - longest * HOUR_MS, end: now + 1 });
-  return velocityBreaches({ windows, destinationCaps: caps }, intents, { ...candidate, initiator: candidate.initiator ?? '' }, now);
+  const start = now - Math.max(...windows.map((window) => window.hours), ...caps.map((cap) => cap.hours)) * HOUR_MS;
+  const index = signedIntentIndex(parts, roster, profile, start);
+  // The index's running totals answer a window that fits; a window that may be over is read intent by intent.
+  const totals: VelocityTotals = {
+    within: (scope, judged, after, through) => {
+      const kept = index.totals.within(scope, judged, after, through);
+      if (kept === null) return null;
+      const alsoCounted = earlier.filter((intent) => intent.at > after && intent.at <= through && inScope(scope, intent, judged));
+      return { count: kept.count + alsoCounted.length, amount: alsoCounted.reduce((sum, intent) => sum.plus(intent.amount), kept.amount) };
+    },
+  };
+  const intents = (): SignedIntent[] => [...index.all(start, now + 1), ...earlier];
+  return velocityBreaches({ windows, destinationCaps: caps }, intents, { ...candidate, initiator: candidate.initiator ?? '' }, now, totals);
 }
 
 /** The preflight's side of velocityHolds: the linkage walked first (a broken log decides nothing), then one message per breach. */
@@ -155,9 +112,10 @@ export function velocityRefusals(
   policy: WithdrawalPolicy,
   profile: string,
   candidate: Omit<VelocityCandidate, 'initiator'> & { readonly initiator: string | null },
+  earlier: readonly SignedIntent[] = [],
 ): string[] {
   if ((policy.windows ?? []).length === 0 && (policy.destinationCaps ?? []).length === 0) return [];
   const walk = parts.trail.linkage();
   if (walk.problem) return [unreadableLog(walk.problem, 'the velocity windows')];
-  return velocityHolds(parts, roster, policy, profile, candidate).map((breach) => breach.message);
+  return velocityHolds(parts, roster, policy, profile, candidate, earlier).map((breach) => breach.message);
 }

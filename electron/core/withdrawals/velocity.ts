@@ -57,6 +57,15 @@ export interface VelocityCandidate {
   readonly at: number;
 }
 
+/**
+ * Running totals over the same intents, when a caller keeps them (signed-intent-index.ts): the count and amount of the
+ * intents in the candidate's scope signed in (after, through], the candidate's own intent (by key) left out; null when
+ * they cannot say (the list is read instead). Only a window that may be over is then read intent by intent.
+ */
+export interface VelocityTotals {
+  within(scope: VelocityScope, candidate: VelocityCandidate, after: number, through: number): { readonly count: number; readonly amount: Money } | null;
+}
+
 export interface VelocityBreach {
   /** 'window' with its index in policy.windows, or 'destinationCap' with its index in policy.destinationCaps. */
   readonly rule: { readonly kind: 'window' | 'destinationCap'; readonly index: number };
@@ -127,7 +136,7 @@ function whoText(scope: VelocityScope, candidate: VelocityCandidate): string {
 }
 
 /** Whether an intent falls in the same scope as the candidate. */
-function inScope(scope: VelocityScope, intent: SignedIntent, candidate: VelocityCandidate): boolean {
+export function inScope(scope: VelocityScope, intent: SignedIntent, candidate: VelocityCandidate): boolean {
   if (intent.currency !== candidate.currency) return false;
   switch (scope) {
     case 'currency':
@@ -167,17 +176,29 @@ function fitsAt(list: readonly SignedIntent[], own: SignedIntent, hours: number,
 
 /**
  * The windows and caps the candidate breaks at `now`, each with its message ([] when it fits). `intents` are the
- * verified signed intents of the span the longest window covers (any currency; other currencies are ignored).
+ * verified signed intents of the span the longest window covers (any currency; other currencies are ignored), or a
+ * function that reads them, called only when `totals` (the same intents' running totals) leave a window in doubt.
  */
 export function velocityBreaches(
   rules: { readonly windows?: readonly VelocityWindow[] | undefined; readonly destinationCaps?: readonly DestinationCap[] | undefined },
-  intents: readonly SignedIntent[],
+  intents: readonly SignedIntent[] | (() => readonly SignedIntent[]),
   candidate: VelocityCandidate,
   now: number,
+  totals?: VelocityTotals,
 ): VelocityBreach[] {
   const breaches: VelocityBreach[] = [];
+  let read: readonly SignedIntent[] | null = typeof intents === 'function' ? null : intents;
+  const listed = (): readonly SignedIntent[] => (read ??= (intents as () => readonly SignedIntent[])());
+  /** Whether running totals show the window within its maxima with the candidate (false: judge it intent by intent). */
+  const fitsByTotals = (scope: VelocityScope, hours: number, maxAmount: string | undefined, maxCount: number | undefined): boolean => {
+    const kept = totals?.within(scope, candidate, now - hours * HOUR_MS, now);
+    if (!kept) return false;
+    if (maxCount !== undefined && kept.count + 1 > maxCount) return false;
+    return maxAmount === undefined || !kept.amount.plus(candidate.amount).greaterThan(parseMoney(maxAmount));
+  };
   const judge = (rule: VelocityBreach['rule'], scope: VelocityScope, hours: number, maxAmount: string | undefined, maxCount: number | undefined, name: string): void => {
-    const { list, own } = counted(intents, candidate, hours, now, scope);
+    if (fitsByTotals(scope, hours, maxAmount, maxCount)) return;
+    const { list, own } = counted(listed(), candidate, hours, now, scope);
     const since = list[0]?.at ?? candidate.at;
     const release = (fits: number | null, what: string): string =>
       fits === null

@@ -21,6 +21,7 @@ import {
   type OperatorAction,
   parseStatement,
   roleMay,
+  signatureHolds,
   type Roster,
   snapshotKey,
   type StatementBody,
@@ -34,7 +35,6 @@ import { type WithdrawalRequest } from './withdrawals-table';
 import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
 import { approvalExpiry, type GroupCandidate, type GroupTerm, groupsOutcome, parseApprovalValidHours, parseGroupRequirement, strictestValidity } from './approval-groups';
 import { velocityRulesFromStatement } from './velocity';
-import { signatureHolds } from './verified-signatures';
 
 /** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { generateSigningKey } from '../../../electron/core/statements/keys';
 import { auditRowHash, encodeStatement, signStatementText, type Statement } from '../../../electron/core/statements/statement';
-import { parsedStatement, resetSignatureCache, signatureCacheStats, signatureHolds } from '../../../electron/core/withdrawals/verified-signatures';
+import { parsedStatement, resetSignatureCache, signatureCacheStats, signatureHolds } from '../../../electron/core/statements/verified-signatures';
 
 function statement(amount: string): Statement {
   return {

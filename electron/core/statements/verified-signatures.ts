@@ -1,9 +1,10 @@
-// A cache of verified statement signatures in the main process's memory (issue 20's benchmark): a row's Ed25519 check is done once per (signing key, row hash, signature, statement text); a row whose text, signature or key differs is a miss and is verified afresh, so a tampered row is never served from it.
+// A cache of verified statement signatures in the main process's memory (issue 20's benchmark; the roster's replay and the chain's signer rules use it too): a row's Ed25519 check is done once per (signing key, row hash, signature, statement text); a row whose text, signature or key differs is a miss and is verified afresh, so a tampered row is never served from it.
 //
 // What is cached is only "this key made this signature over this text", which no change of rows or roster can make
 // untrue; whether the key was the signer's at that row, active and allowed, is judged afresh by the caller (signer in
 // verify.ts) from the roster each time. Nothing persists: a restart starts empty.
-import { importPublicKey, parseStatement, verifyStatementText } from '../ledger';
+import { importPublicKey } from './keys';
+import { parseStatement, verifyStatementText } from './statement';
 
 /** The most entries kept; past it the cache starts over (a bound on memory, never on correctness). */
 export const SIGNATURE_CACHE_LIMIT = 250_000;
