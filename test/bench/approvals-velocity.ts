@@ -71,24 +71,24 @@ export async function runVelocity(requests: number): Promise<{ readonly p95: num
     const warm = samples(evaluate, 200);
     const stats = signatureCacheStats();
     const indexStats = signedIntentIndexStats();
-    // One more signed request per sample: the index reads only the rows appended since its head.
-    const grown = samples(() => {
+    // One more signed request before each sample (not timed): the index reads only the rows appended since its head.
+    const grown: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
       appendRequest();
-      evaluate();
-    }, 20);
-    const appendMs = percentile(samples(appendRequest, 20), 50);
+      grown.push(...samples(evaluate, 1));
+    }
     const readMs = percentile(samples(() => auditRowsOfKindsSince(db, PROFILE, ['request', 'reject', 'cancel'], Date.now() - 168 * 3_600_000), 10), 50);
     const linkageMs = percentile(samples(() => trail.linkage({ profile: PROFILE, subject: request.intentHash ?? '' }), 10), 50);
     const rosterMs = percentile(samples(() => trail.roster(PROFILE), 10), 50);
     const judgeMs = percentile(samples(() => judgeRequest(roster, request, walk.collected, MERCHANT, Date.now()), 30), 50);
     const p50 = percentile(warm, 50);
     const p95 = percentile(warm, 95);
-    const grownP50 = Math.max(0, percentile(grown, 50) - appendMs);
-    const grownP95 = Math.max(0, percentile(grown, 95) - appendMs);
+    const grownP50 = percentile(grown, 50);
+    const grownP95 = percentile(grown, 95);
     const send = linkageMs + rosterMs + judgeMs + p50;
     console.log(`  cold (every request signature verified, the index built): ${cold.toFixed(0)} ms = ${((requests / cold) * 1000).toFixed(0)} verifications/s, ${((requests / cold) * 1000 / limit).toFixed(2)} of the Ed25519 limit (${limit.toLocaleString('en')}/s)`);
     console.log(`  warm (the index at the chain's head; ${stats.size.toLocaleString('en')} verified signatures kept, index built ${indexStats.built}x): p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (target p95 <= 5 ms: ${p95 <= 5 ? 'PASS' : 'MISSED'})`);
-    console.log(`  after one new signed request each (the index reads the new rows only): p50 ${grownP50.toFixed(2)} ms, p95 ${grownP95.toFixed(2)} ms (the append itself, ${appendMs.toFixed(1)} ms, left out)`);
+    console.log(`  after one new signed request each (the index reads the new rows only): p50 ${grownP50.toFixed(2)} ms, p95 ${grownP95.toFixed(2)} ms (the append itself not timed)`);
     console.log(`    for scale, reading every request row of the windows from SQLite once: ${readMs.toFixed(1)} ms`);
     console.log(`  a send's verification before its first byte: linkage ${linkageMs.toFixed(1)} ms + roster ${rosterMs.toFixed(1)} ms + judging ${judgeMs.toFixed(2)} ms + windows ${p50.toFixed(2)} ms: the windows are ${((p50 / send) * 100).toFixed(1)} %`);
     return { p95 };

@@ -75,6 +75,7 @@ import {
   policyFor,
   policyInForce,
   preflight,
+  type SignedIntent,
   storeIntentRequest,
   submitAs,
   viewRowsFor,
@@ -139,10 +140,12 @@ interface CheckedLine {
  * Every line through the single withdrawal's preflight (address rules, precision, minimum, fee, balance, policy and
  * daily limit, platform rules), then what only a batch can break: userOrders repeated in the file or already used on
  * this desk, and the lines of one currency together exceeding the balance or today's limit (the line where the
- * running sum first exceeds it is named).
+ * running sum first exceeds it is named). The rolling windows and destination caps count the earlier good lines with
+ * the signed intents, as the send will (preflight's `earlier`), under the initiator's roster and name.
  */
-async function checkLines(context: DeskParts, rows: readonly PayoutRow[], problems: LineProblem[]): Promise<CheckedLine[]> {
+async function checkLines(context: DeskParts, acting: Pick<ActingOperator, 'roster' | 'name'>, rows: readonly PayoutRow[], problems: LineProblem[]): Promise<CheckedLine[]> {
   const checked: CheckedLine[] = [];
+  const earlier: SignedIntent[] = [];
   const seenUserOrders = new Map<string, number>();
   const running = new Map<string, { debited: Money; amount: Money }>();
   for (const row of rows) {
@@ -159,10 +162,11 @@ async function checkLines(context: DeskParts, rows: readonly PayoutRow[], proble
     if (row.amount === '') report('amount', 'empty: write the amount the recipient receives, e.g. 125.50');
     if (row.toAddress === '') report('toAddress', 'empty: write the destination address');
     if (row.currency === '' || row.amount === '' || row.toAddress === '') continue;
-    const check = await preflight(context, { currency: row.currency, amount: row.amount, toAddress: row.toAddress });
+    const check = await preflight(context, { currency: row.currency, amount: row.amount, toAddress: row.toAddress }, acting.roster, acting.name, earlier);
     for (const issue of check.errors) report(issue.field, issue.message);
     if (!check.ok || !isCurrencySymbol(row.currency) || check.amountReceived === null || check.fee === null) continue;
     const amount = parseMoney(check.amountReceived);
+    earlier.push({ key: `line ${row.line}`, currency: row.currency, amount, initiator: acting.name, destination: row.toAddress, at: context.now() });
     const fee = parseMoney(check.fee);
     const sums = running.get(row.currency) ?? { debited: new Money(0), amount: new Money(0) };
     const before = { debited: sums.debited, amount: sums.amount };
@@ -303,7 +307,7 @@ export async function importPayoutBatch(context: DeskParts, path: string, creden
   const acting = await actingAs(context, credentials, 'requestWithdrawal');
   const profile = context.activeProfile();
   const problems: LineProblem[] = reading.problems.map((problem) => ({ line: problem.line, message: `${problem.field}: ${problem.message}` }));
-  const lines = await checkLines(context, reading.rows, problems);
+  const lines = await checkLines(context, acting, reading.rows, problems);
   if (problems.length > 0) refuseLines(problems, reading.rows.length);
 
   const seed = encodeCanonical({ merchantId: profile.merchantId, day: new Date(context.now()).toISOString().slice(0, 10), rows: reading.rows.map((row) => [row.currency, row.amount, row.toAddress, row.memo, row.userOrder]) });

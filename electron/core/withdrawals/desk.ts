@@ -85,6 +85,7 @@ import {
 } from './verify';
 import { sendHolds } from './send-rules';
 import { dayTotalFromStatements, utcDayOf, velocityRefusals } from './signed-spending';
+import type { SignedIntent } from './velocity';
 
 /** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
@@ -153,7 +154,11 @@ function unsupportedCurrencyPreflight(context: DeskParts, profile: string, symbo
  * amount + fee, the destination by the chain rules and by isAddress, new or look-alike destinations, the daily limit,
  * the withdrawal type the policy wants, and whether the platform allows that type for this merchant (merchantInfo).
  */
-export async function preflight(context: DeskParts, input: WithdrawalInput, decidingRoster?: Roster, initiator?: string): Promise<WithdrawalPreflight> {
+/**
+ * `earlier` are intents the same signature will carry besides this one (a batch's earlier lines): the windows and
+ * caps count them with the signed ones, so a batch's lines are judged together as they will be at send.
+ */
+export async function preflight(context: DeskParts, input: WithdrawalInput, decidingRoster?: Roster, initiator?: string, earlier: readonly SignedIntent[] = []): Promise<WithdrawalPreflight> {
   const profile = context.activeProfile();
   if (!isCurrencySymbol(input.currency)) return unsupportedCurrencyPreflight(context, profile.name, input.currency);
   const symbol = input.currency;
@@ -263,7 +268,8 @@ export async function preflight(context: DeskParts, input: WithdrawalInput, deci
   if (amountCheck.ok) {
     // The rolling windows and destination caps, from the signed intents too (velocity.ts); per initiator once one signs.
     const candidate = { key: null, currency: symbol, chain: info.chain, amount: amountCheck.value, initiator: initiator ?? null, destination: input.toAddress, at: context.now() };
-    for (const message of velocityRefusals(context, roster, policy, profile.name, candidate)) errors.push({ field: 'amount', message });
+    const counting = earlier.length === 0 ? '' : `counting the batch's ${earlier.length} earlier line${earlier.length === 1 ? '' : 's'} as signed: `;
+    for (const message of velocityRefusals(context, roster, policy, profile.name, candidate, earlier)) errors.push({ field: 'amount', message: `${counting}${message}` });
   }
 
   return {

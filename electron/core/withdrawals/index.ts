@@ -1,5 +1,6 @@
 // The withdrawals module's door: what the other core modules use of it (eslint/core-modules.js, layers/imports).
 export { batchLineRef } from './batch-line-ref';
+export type { SignedIntent } from './velocity';
 export {
   newUserOrder,
   policyFor,

@@ -1,6 +1,6 @@
 // Issue 20, part 2 on a real engine and sandbox: each rolling window scope (currency, initiator, destination) and a destination cap refuse at request and hold at send, from the signed intents only: request rows' dates, amounts and states edited in SQLite change no outcome.
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN, APPROVER, INITIATOR, SECOND_ADMIN, tronAddress, type Desk } from '../engine/support';
+import { ADMIN, APPROVER, INITIATOR, payoutFile, SECOND_ADMIN, tronAddress, type Desk } from '../engine/support';
 import { expectNoOrder, fundedDesk, type Requested, tamper } from './support';
 
 const opened: Desk[] = [];
@@ -134,6 +134,20 @@ describe('rolling velocity windows, from signed intents', () => {
     await expectHeld(desk, p, /the cap on .* per 24 h allows 20 trx\.usdt; requests to .* signed 0 since .* and this request's 25 makes 25: this request alone is over the limit/);
     await setVelocity(desk, []);
     await expectSent(desk, p);
+  });
+
+  it("a batch's lines are counted together at import: the line that takes a window over is named, and nothing is stored", async () => {
+    const desk = await newDesk();
+    await setVelocity(desk, [{ hours: 24, scope: 'initiator', maxAmount: '40' }]);
+    await approved(desk, '14', tronAddress());
+    // payoutFile's lines are 12, 13, 14: with the signed 14, the second line makes 39 and the third 53.
+    const refused = await desk.call('payouts/import', { path: payoutFile(desk, 'three.csv', 3), as: INITIATOR });
+    if (refused.ok) expect.fail(`the batch was imported beyond its initiator's window: ${JSON.stringify(refused.value)}`);
+    expect(refused.error.message).toMatch(/line 3: amount: counting the batch's 2 earlier lines as signed: the 24 h window per initiator allows 40 trx\.usdt; carol signed 39 since .* and this request's 14 makes 53/);
+    expect(refused.error.message).not.toMatch(/line [12]:/);
+    expect((await desk.value('payouts/list', {})).rows).toEqual([]);
+    // Two lines fit (14 + 12 + 13 = 39), and import.
+    expect((await desk.value('payouts/import', { path: payoutFile(desk, 'two.csv', 2), as: INITIATOR })).lines).toHaveLength(2);
   });
 
   it('a bad window or cap is refused with what to do, and the policy in force does not change', async () => {
