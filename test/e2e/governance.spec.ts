@@ -3,7 +3,8 @@
 // who made it and its effective time (checked against the signed change); a book addition confirmed under the delay
 // is shown in the address book as "takes effect at …", not as in the book; an approver signed in sees the lists without
 // the actions; a second admin vetoes the limit from the panel with a reason and it is shown vetoed, and the addition
-// from the address book. The panel and the book pass axe in each state.
+// from the address book; a freeze's lift confirmed under the delay shows when sending resumes. The panel and the book
+// pass axe in each state.
 import { randomBytes } from 'node:crypto';
 import { isoInZone } from '../../electron/contract/time-zone';
 import { test, expect } from './support/desk';
@@ -107,4 +108,16 @@ test('a loosening change waits for the delay on the governance panel and in the 
   await actAs(page, DEMO_ADMIN_2);
   await expect(entry.getByTestId('@book/status')).toHaveAttribute('data-status', 'seen');
   expect((await desk.value('governance/state', {})).pending).toEqual([]);
+
+  // A freeze's lift confirmed under the delay waits for it: the freeze panel says when sending resumes and who lifted it.
+  await desk.value('sending/freeze', { reason: 'drill', as: DEMO_ADMIN });
+  const lifting = await desk.value('sending/unfreeze', { as: DEMO_ADMIN });
+  await desk.value('operators/confirm', { proposal: lifting.lift?.id ?? '', as: DEMO_ADMIN_2 });
+  const liftAt = (await desk.value('sending/state', {})).frozen?.liftAt ?? 0;
+  await go(page, 'settings');
+  const lift = page.getByTestId('@settings/unfreeze-scheduled');
+  await expect(lift).toContainText(`${DEMO_ADMIN.operator} and ${DEMO_ADMIN_2.operator} lifted the freeze, unless an admin vetoes the lift`);
+  await expect(lift.locator('time')).toHaveAttribute('datetime', isoInZone(liftAt, 'UTC'));
+  await expect(page.getByTestId('@settings/unfreeze-button')).toHaveCount(0);
+  await expect(panel.locator('[data-testid="@governance/change"]')).toContainText('The lift of the freeze on sending');
 });
