@@ -327,8 +327,17 @@ export interface ApprovalGroupChangeView {
 
 /** Whether a profile's sending is frozen (issue 20's emergency freeze), and the lift waiting for a second admin. */
 export interface SendingStateView {
-  /** `liftAt`: a lift applied and waiting for its time lock or the loosening delay (vetoable until then), else null. */
-  readonly frozen: { readonly by: string; readonly since: number; readonly reason: string; readonly liftAt: number | null } | null;
+  /**
+   * `liftAt`: a lift applied and waiting for its time lock or the loosening delay (vetoable until then), else null;
+   * `liftBy`: who scheduled that lift (the admin who lifted it, and the one who confirmed it where one did).
+   */
+  readonly frozen: {
+    readonly by: string;
+    readonly since: number;
+    readonly reason: string;
+    readonly liftAt: number | null;
+    readonly liftBy: { readonly proposer: string; readonly confirmedBy: string | null } | null;
+  } | null;
   /** An admin's proposal to lift the freeze, until a second, independent admin confirms it (operators/confirm). */
   readonly lift: ProposalView | null;
 }
@@ -345,6 +354,12 @@ export interface ScheduledChangeView {
   readonly effectiveAt: number;
   /** What it loosens, in words. */
   readonly loosens: readonly string[];
+  /** At the engine's clock: still waiting (any admin may veto it), vetoed (it never takes effect), or in force. */
+  readonly state: 'waiting' | 'vetoed' | 'inForce';
+  readonly vetoedBy: string | null;
+  readonly vetoedAt: number | null;
+  /** The vetoing admin's signed reason (null: none given). */
+  readonly vetoReason: string | null;
 }
 
 /** The desk's governance (issue 20 part 4): the loosening delay, how a freeze is lifted, and the changes waiting. */
@@ -354,10 +369,14 @@ export interface GovernanceView {
   readonly freezeLockHours: number;
   /** The governance proposal in force (null: never set, the defaults). */
   readonly reference: string | null;
+  /** Who set the governance in force and when it took effect (null: never set, the defaults). */
+  readonly setBy: { readonly proposer: string; readonly confirmedBy: string | null; readonly since: number } | null;
   /** A governance change waiting for a second admin. */
   readonly proposal: ProposalView | null;
   /** Loosening changes applied and not yet in force, soonest first. */
   readonly pending: readonly ScheduledChangeView[];
+  /** The latest loosening changes vetoed or now in force (at most 20), the latest first. */
+  readonly recent: readonly ScheduledChangeView[];
 }
 
 /** A profile addition or removal proposed on a team desk (docs/team.md "Pinned trust roots"). */
@@ -789,6 +808,11 @@ export interface AddressBookEntryView {
   readonly approvedBy: string | null;
   /** When the signed addition took effect, or null. */
   readonly approvedAt: number | null;
+  /**
+   * An addition confirmed and waiting for the loosening delay (issue 20 part 4), from the signed roster: not in the book
+   * yet, and any admin may veto it (governance/veto names `change`) until `takesEffectAt`. Null otherwise.
+   */
+  readonly scheduled: { readonly change: string; readonly takesEffectAt: number; readonly addedBy: string; readonly approvedBy: string | null } | null;
   readonly firstSeenAt: number;
   readonly useCount: number;
   readonly firstUsedAt: number | null;

@@ -17,7 +17,7 @@ export type NotificationTarget =
   | { readonly kind: 'payoutBatch'; readonly id: string }
   | { readonly kind: 'deposit'; readonly id: string; readonly txid: string }
   | { readonly kind: 'connection' }
-  /** The roster's governance: the loosening changes waiting (governance/state), on the Operators screen. */
+  /** The roster's governance: the loosening changes waiting (governance/state), in Settings beside the emergency freeze. */
   | { readonly kind: 'governance' };
 
 export interface DeskNotification {

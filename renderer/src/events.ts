@@ -7,6 +7,7 @@ import { useAddressesStore } from './stores/addresses';
 import { useBalancesStore } from './stores/balances';
 import { useDepositsStore } from './stores/deposits';
 import { useDesktopNoticesStore } from './stores/desktop-notices';
+import { useGovernanceStore } from './stores/governance';
 import { useLabelsStore } from './stores/labels';
 import { useMerchantStore } from './stores/merchant';
 import { useNavigationStore } from './stores/navigation';
@@ -54,8 +55,9 @@ function route(event: ContractEvent): void {
       return;
     case 'operators/changed':
       void useOperatorsStore.getState().load();
-      // A freeze, or the lift of one, is a roster change.
+      // A freeze, or the lift of one, is a roster change; so are a governance change, a veto and every loosening change.
       void useSendingStore.getState().load();
+      void useGovernanceStore.getState().load();
       void useSettingsStore.getState().loadPolicies();
       void useLabelsStore.getState().load();
       return;
@@ -110,6 +112,7 @@ export function reloadEverything(): void {
   void useWithdrawalsStore.getState().refreshAll();
   void useOperatorsStore.getState().load();
   void useSendingStore.getState().load();
+  void useGovernanceStore.getState().load();
   void useMerchantStore.getState().load();
   useReconciliationStore.getState().reset();
   useStatementStore.getState().reset();

@@ -103,6 +103,18 @@ export function timeAgo(ms: number, now: number): string {
   return `${days} day${days === 1 ? '' : 's'} ago`;
 }
 
+/** An instant relative to now: "in 5 min", "in 23 h", "in 3 days" ahead; as timeAgo behind ("2 h ago"). */
+export function timeFromNow(ms: number, now: number): string {
+  if (ms <= now) return timeAgo(ms, now);
+  const minutes = Math.round((ms - now) / 60_000);
+  if (minutes < 1) return 'in less than a minute';
+  if (minutes < 60) return `in ${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 36) return `in ${hours} h`;
+  const days = Math.round(hours / 24);
+  return `in ${days} day${days === 1 ? '' : 's'}`;
+}
+
 /** Seconds as "5 min", "1 h 30 min", "off" for 0. */
 export function formatDuration(seconds: number): string {
   if (seconds <= 0) return 'off';

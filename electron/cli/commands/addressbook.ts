@@ -21,7 +21,11 @@ function printBook(session: EngineSession, book: AddressBookView, io: { stdout(t
           entry.chain,
           entry.address,
           entry.label ?? '',
-          entry.approved ? `yes (${[entry.addedBy, entry.approvedBy].filter(Boolean).join(' + ')})` : 'no',
+          entry.approved
+            ? `yes (${[entry.addedBy, entry.approvedBy].filter(Boolean).join(' + ')})`
+            : entry.scheduled === null
+              ? 'no'
+              : `takes effect ${session.time(entry.scheduled.takesEffectAt)} (${shortProposal(entry.scheduled.change)}, vetoable)`,
           String(entry.useCount),
           entry.lastUsedAt === null ? 'never' : session.time(entry.lastUsedAt),
         ]),

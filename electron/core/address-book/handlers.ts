@@ -3,14 +3,14 @@
 // independent party approves it (at once on a desk without two independent admins, which the answer says); a removal
 // is an `unbook` statement. Whether an address is in the book is read from the roster (statements), never from a row;
 // the address_book row keeps what the desk saw (uses, first and last use) and the entry's label and note.
-import { sameAddress, validateAddress, type Chain } from '../../chains';
+import { isChain, sameAddress, validateAddress, type Chain } from '../../chains';
 import type { AddressBookEntryView, AddressBookView, TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../kernel/errors';
 import { actingAs, signAction, signRosterStatement } from '../operators';
-import { disjoint, type Roster } from '../ledger';
+import { disjoint, parseBookSubject, type Roster, type ScheduledChange } from '../ledger';
 import {
   deleteAddressBookEntry,
   listAddressBook,
@@ -65,8 +65,17 @@ export function forgetBookRow(context: Kernel & AuditRecorder & ProfileSelection
   if (row) deleteAddressBookEntry(context.db, profile, row.chain, row.address);
 }
 
-function entryView(row: AddressBookEntry, roster: Roster): AddressBookEntryView {
-  const signed = roster.bookEntry(row.chain, row.address);
+/** The book additions confirmed and waiting for the loosening delay at `now` (issue 20 part 4), from the signed roster. */
+function scheduledAdditions(roster: Roster, now: number): { chain: Chain; address: string; change: ScheduledChange }[] {
+  return roster.scheduledChanges(now).flatMap((change) => {
+    const parsed = change.kind === 'book' ? parseBookSubject(change.subject) : null;
+    return parsed === null || !isChain(parsed.chain) ? [] : [{ chain: parsed.chain, address: parsed.address, change }];
+  });
+}
+
+function entryView(row: AddressBookEntry, roster: Roster, now: number, scheduled: ReturnType<typeof scheduledAdditions>): AddressBookEntryView {
+  const signed = roster.bookEntry(row.chain, row.address, now);
+  const waiting = signed === undefined ? scheduled.find((entry) => entry.chain === row.chain && sameAddress(entry.address, row.address, entry.chain))?.change : undefined;
   return {
     chain: row.chain,
     address: row.address,
@@ -76,6 +85,7 @@ function entryView(row: AddressBookEntry, roster: Roster): AddressBookEntryView 
     addedBy: signed?.proposer ?? null,
     approvedBy: signed?.confirmedBy ?? null,
     approvedAt: signed?.since ?? null,
+    scheduled: waiting === undefined ? null : { change: waiting.id, takesEffectAt: waiting.effectiveAt, addedBy: waiting.proposer, approvedBy: waiting.confirmedBy },
     firstSeenAt: row.createdAt,
     useCount: row.useCount,
     firstUsedAt: row.firstUsedAt,
@@ -83,16 +93,22 @@ function entryView(row: AddressBookEntry, roster: Roster): AddressBookEntryView 
   };
 }
 
-/** The book of the active profile: the desk's rows with their signed standing, signed entries whose row is gone, and pending additions. */
+/**
+ * The book of the active profile at the engine's clock: the desk's rows with their signed standing (in the book, or an
+ * addition waiting for its delay), signed entries and scheduled additions whose row is gone, and additions waiting for approval.
+ */
 export function addressBookView(context: Kernel & AuditRecorder & ProfileSelection): AddressBookView {
   const profile = context.activeProfile().name;
   const roster = context.trail.roster(profile, { cached: true });
+  const now = context.now();
+  const scheduled = scheduledAdditions(roster, now);
   const rows = listAddressBook(context.db, profile);
-  const entries = rows.map((row) => entryView(row, roster));
-  for (const signed of roster.bookEntries()) {
+  const entries = rows.map((row) => entryView(row, roster, now, scheduled));
+  const signedOrScheduled = [...roster.bookEntries(now).map((signed) => ({ chain: signed.chain, address: signed.address, since: signed.since })), ...scheduled.map((entry) => ({ chain: entry.chain, address: entry.address, since: entry.change.appliedAt }))];
+  for (const signed of signedOrScheduled) {
     if (entries.some((entry) => entry.chain === signed.chain && sameAddress(entry.address, signed.address, signed.chain as Chain))) continue;
     const unseen = { id: 0, profile, chain: signed.chain, address: signed.address, label: null, note: null, firstUsedAt: null, lastUsedAt: null, useCount: 0 };
-    entries.push(entryView({ ...unseen, createdAt: signed.since }, roster));
+    entries.push(entryView({ ...unseen, createdAt: signed.since }, roster, now, scheduled));
   }
   const pending = roster
     .openProposals()

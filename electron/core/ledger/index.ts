@@ -35,6 +35,7 @@ export {
   countIndependentApprovals,
   disjoint,
   type OperatorSnapshot,
+  parseBookSubject,
   type PendingDevice,
   type ProfileAddition,
   type Proposal,
@@ -42,7 +43,7 @@ export {
   type ScheduledChange,
   SENDING_SUBJECT,
 } from './roster';
-export { DEFAULT_GOVERNANCE, type FreezeLift, type Governance, GOVERNANCE_SUBJECT, governanceLoosens, parseGovernance, policyLoosens } from './loosening';
+export { DEFAULT_GOVERNANCE, type FreezeLift, type Governance, GOVERNANCE_SUBJECT, governanceLoosens, inForceAt, parseGovernance, policyLoosens } from './loosening';
 export {
   forgetGenesisCopy,
   GENESIS_ACTION,

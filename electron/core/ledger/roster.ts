@@ -106,6 +106,8 @@ export interface ScheduledChange {
   readonly loosens: readonly string[];
   vetoedBy: string | null;
   vetoedAt: number | null;
+  /** The vetoing admin's reason, as signed (null: none given). */
+  vetoReason: string | null;
 }
 
 /** A governance setting applied (in force from `effectiveAt`). */
@@ -277,6 +279,11 @@ export class Roster {
   scheduledChanges(now?: number): ScheduledChange[] {
     const clock = this.#clock(now);
     return [...this.#scheduled.values()].filter((change) => change.vetoedBy === null && !inForceAt(change.effectiveAt, clock));
+  }
+
+  /** Every loosening change ever scheduled, in the order applied: waiting, vetoed or in force (the governance screen's record). */
+  scheduledHistory(): readonly ScheduledChange[] {
+    return [...this.#scheduled.values()];
   }
 
   /** A scheduled change by its proposal id (vetoed or not, in force or not). */
@@ -814,6 +821,7 @@ export class Roster {
       loosens,
       vetoedBy: null,
       vetoedAt: null,
+      vetoReason: null,
     });
     return effectiveAt;
   }
@@ -834,6 +842,7 @@ export class Roster {
     }
     change.vetoedBy = signer.name;
     change.vetoedAt = row.statement.at;
+    change.vetoReason = typeof row.statement.body['reason'] === 'string' ? row.statement.body['reason'] : null;
     switch (change.kind) {
       case 'policy': {
         const list = this.#policies.get(change.subject) ?? [];

@@ -189,7 +189,7 @@ function changeWhat(change: ScheduledChangeView): string {
 /** To every admin: a loosening change is scheduled; what, who, when it takes effect, and how to veto it. */
 export function looseningScheduledText(change: ScheduledChangeView): NotificationText {
   const who = change.confirmedBy === null ? quoted(change.proposer) : `${quoted(change.proposer)} and ${quoted(change.confirmedBy)}`;
-  const veto = `Any admin may veto it before then: Operators, or "treasury-desk governance veto ${change.id.slice(0, 12)} --as ADMIN".`;
+  const veto = `Any admin may veto it before then: Settings, Governance, or "treasury-desk governance veto ${change.id.slice(0, 12)} --as ADMIN".`;
   return {
     title: 'A change that loosens the rules is scheduled',
     body: `${changeWhat(change)} changes (${change.loosens.map((reason) => quoted(reason)).join('; ')}), by ${who}; it takes effect ${utcMinuteText(change.effectiveAt)}. ${veto}`,

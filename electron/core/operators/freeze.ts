@@ -20,8 +20,10 @@ export function sendingState(parts: DeskParts, profile = parts.activeProfile().n
   const roster = parts.trail.roster(profile, { cached: true });
   const frozen = roster.frozenAt(parts.now());
   const lift = roster.openProposals().find((proposal) => proposal.kind === 'unfreeze');
+  const scheduled = frozen?.liftId === null || frozen?.liftId === undefined ? undefined : roster.scheduledChange(frozen.liftId);
+  const liftBy = scheduled === undefined ? null : { proposer: scheduled.proposer, confirmedBy: scheduled.confirmedBy };
   return {
-    frozen: frozen === null ? null : { by: frozen.by, since: frozen.since, reason: frozen.reason, liftAt: frozen.liftAt },
+    frozen: frozen === null ? null : { by: frozen.by, since: frozen.since, reason: frozen.reason, liftAt: frozen.liftAt, liftBy },
     lift: lift === undefined ? null : (proposalView(lift) satisfies ProposalView),
   };
 }

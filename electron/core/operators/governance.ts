@@ -4,7 +4,7 @@ import { unsafeTextProblem } from '../../contract/display-text';
 import type { AuditRecorder } from '../audit';
 import { DeskError } from '../kernel/errors';
 import type { Kernel } from '../kernel/kernel';
-import { DEFAULT_GOVERNANCE, type FreezeLift, GOVERNANCE_SUBJECT, parseGovernance, roleWithArticle, type Roster, type ScheduledChange, type StatementBody } from '../ledger';
+import { DEFAULT_GOVERNANCE, type FreezeLift, GOVERNANCE_SUBJECT, inForceAt, parseGovernance, roleWithArticle, type Roster, type ScheduledChange, type StatementBody } from '../ledger';
 import type { ProfileSelection } from '../profiles';
 import { actingAs, type OperatorCredentials } from './acting';
 import { proposalView } from './enrolment';
@@ -18,7 +18,11 @@ export interface GovernanceInput {
   readonly freezeLockHours: number;
 }
 
-export function scheduledChangeView(change: ScheduledChange): ScheduledChangeView {
+/** How many vetoed or settled loosening changes the governance view lists (the audit log keeps them all). */
+const RECENT_CHANGES = 20;
+
+/** A scheduled change as shown, with its standing at `now`: waiting, vetoed, or in force (inForceAt, the roster's one rule). */
+export function scheduledChangeView(change: ScheduledChange, now: number): ScheduledChangeView {
   return {
     id: change.id,
     kind: change.kind,
@@ -28,6 +32,10 @@ export function scheduledChangeView(change: ScheduledChange): ScheduledChangeVie
     appliedAt: change.appliedAt,
     effectiveAt: change.effectiveAt,
     loosens: change.loosens,
+    state: change.vetoedBy !== null ? 'vetoed' : inForceAt(change.effectiveAt, now) ? 'inForce' : 'waiting',
+    vetoedBy: change.vetoedBy,
+    vetoedAt: change.vetoedAt,
+    vetoReason: change.vetoReason,
   };
 }
 
@@ -36,21 +44,35 @@ export function pendingChanges(roster: Roster, now: number): ScheduledChangeView
   return roster
     .scheduledChanges(now)
     .sort((a, b) => a.effectiveAt - b.effectiveAt)
-    .map(scheduledChangeView);
+    .map((change) => scheduledChangeView(change, now));
 }
 
-/** The governance in force now, the governance change waiting for a second admin, and the loosening changes waiting. */
+/** The latest loosening changes vetoed or in force at `now`, the latest first (by the veto's or the taking effect's time). */
+function recentChanges(roster: Roster, now: number): ScheduledChangeView[] {
+  const settledAt = (change: ScheduledChange): number => change.vetoedAt ?? change.effectiveAt;
+  return roster
+    .scheduledHistory()
+    .filter((change) => change.vetoedBy !== null || inForceAt(change.effectiveAt, now))
+    .sort((a, b) => settledAt(b) - settledAt(a))
+    .slice(0, RECENT_CHANGES)
+    .map((change) => scheduledChangeView(change, now));
+}
+
+/** The governance in force now and who set it, the governance change waiting for a second admin, and the loosening changes waiting and settled. */
 export function governanceState(parts: DeskParts, profile = parts.activeProfile().name): GovernanceView {
   const roster = parts.trail.roster(profile, { cached: true });
   const now = parts.now();
   const inForce = roster.governanceAt(now);
   const governance = inForce?.governance ?? DEFAULT_GOVERNANCE;
   const open = roster.openProposals().find((proposal) => proposal.kind === 'governance');
+  const setting = inForce === null ? undefined : roster.proposal(inForce.id);
   return {
     ...governance,
     reference: inForce?.id ?? null,
+    setBy: inForce === null || setting === undefined ? null : { proposer: setting.proposer, confirmedBy: setting.confirmedBy, since: inForce.effectiveAt },
     proposal: open === undefined ? null : proposalView(open),
     pending: pendingChanges(roster, now),
+    recent: recentChanges(roster, now),
   };
 }
 

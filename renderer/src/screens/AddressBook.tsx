@@ -1,20 +1,24 @@
 // Address book: the withdrawal destinations the desk has seen or added (addressbook/list) with label, note, uses and
 // whether signed statements put each in the book; adding one (an operator's proposal, warned of look-alikes of the
 // book as it is typed), approving a pending addition (an independent operator), relabelling and removing entries,
-// and the labels file (export and import as JSON lines). Whether an address is in the book is the engine's answer.
+// and the labels file (export and import as JSON lines). Whether an address is in the book, or an addition waits for
+// the loosening delay (with an admin's veto, Governance.tsx), is the engine's answer from the signed roster.
 import { useEffect, useState, type FormEvent } from 'react';
 import { CHAIN_INFO, CHAINS, isChain, lookAlikesAmong, sameAddress, sameAddressFormat, type Chain } from '../../../electron/chains';
 import type { AddressBookEntryView, AddressBookPendingView, AddressBookView } from '../../../electron/contract';
 import { call, type ContractError } from '../api';
-import { DateTime } from '../components/DateTime';
+import { DateTime, useDateTimeText } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, fieldError } from '../components/Field';
 import { LabelCell } from '../components/LabelCell';
 import { LookAlikeWarnings } from '../components/LookAlikeWarnings';
 import { Select } from '../components/Select';
 import { useFileAction } from '../file-action';
+import { timeFromNow } from '../format';
+import { useNow } from '../hooks';
 import { useLabelsStore } from '../stores/labels';
 import { askOperator } from '../stores/operator-prompt';
+import { useAdminActions, vetoScheduledChange } from './Governance';
 
 export function AddressBook(): React.JSX.Element {
   const book = useLabelsStore((state) => state.book);
@@ -158,8 +162,41 @@ function PendingAdditions({ pending }: { readonly pending: readonly AddressBookP
   );
 }
 
-/** In the book (by signed statements), waiting for approval, or only seen by the desk. */
-function EntryStatus({ entry, pending }: { readonly entry: AddressBookEntryView; readonly pending: AddressBookPendingView | undefined }): React.JSX.Element {
+/** An addition confirmed and waiting for the loosening delay: when it takes effect, who made it, and an admin's veto. */
+function WaitingForDelay({ entry, scheduled, onError }: { readonly entry: AddressBookEntryView; readonly scheduled: NonNullable<AddressBookEntryView['scheduled']>; readonly onError: (error: ContractError | null) => void }): React.JSX.Element {
+  const now = useNow(30_000);
+  const dateTimeText = useDateTimeText();
+  const canVeto = useAdminActions();
+  const change = { id: scheduled.change, kind: 'book', subject: `${entry.chain}:${entry.address}`, effectiveAt: scheduled.takesEffectAt } as const;
+  return (
+    <span data-testid="@book/status" data-status="scheduled">
+      <span className="badge badge--warn">waiting for its delay</span>
+      <span className="small muted" data-testid="@book/takes-effect">
+        {' '}
+        takes effect at <DateTime at={scheduled.takesEffectAt} /> ({timeFromNow(scheduled.takesEffectAt, now)}); added by {scheduled.addedBy}
+        {scheduled.approvedBy === null ? '' : `, approved by ${scheduled.approvedBy}`}
+      </span>
+      {canVeto ? (
+        <>
+          {' '}
+          <button
+            type="button"
+            className="button button--small button--danger"
+            onClick={() => void vetoScheduledChange(change, `at ${dateTimeText(scheduled.takesEffectAt)}`).then(onError)}
+            aria-label={`Veto adding ${entry.address}`}
+            data-testid="@book/veto-button"
+          >
+            Veto…
+          </button>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/** In the book (by signed statements), waiting for its delay, waiting for approval, or only seen by the desk. */
+function EntryStatus({ entry, pending, onError }: { readonly entry: AddressBookEntryView; readonly pending: AddressBookPendingView | undefined; readonly onError: (error: ContractError | null) => void }): React.JSX.Element {
+  if (entry.scheduled !== null) return <WaitingForDelay entry={entry} scheduled={entry.scheduled} onError={onError} />;
   if (entry.approved) {
     const who = [entry.addedBy, entry.approvedBy].filter((name) => name !== null).join(', approved by ');
     return (
@@ -253,7 +290,7 @@ function Entries({ book }: { readonly book: AddressBookView | null }): React.JSX
                     <td>{chainName(entry.chain)}</td>
                     <td className="mono small break">{entry.address}</td>
                     <td>
-                      <EntryStatus entry={entry} pending={pending} />
+                      <EntryStatus entry={entry} pending={pending} onError={setError} />
                     </td>
                     <td className="num">{entry.useCount}</td>
                     <td className="small">{entry.firstUsedAt === null ? 'never' : <DateTime at={entry.firstUsedAt} />}</td>

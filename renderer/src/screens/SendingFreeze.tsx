@@ -1,6 +1,7 @@
 // The emergency freeze panel (issue 20, part 3): whether sending is frozen, by whom, since when and why; one admin
 // freezes all sending at once with a reason and their passphrase; lifting it is proposed here and confirmed by a second,
-// independent admin on the Operators screen. The engine checks who may (sending/freeze, sending/unfreeze).
+// independent admin on the Operators screen; a lift waiting for the loosening delay or a time lock says when sending
+// resumes and who lifted it (an admin vetoes it on the Governance panel). The engine checks who may (sending/freeze, sending/unfreeze).
 import { useEffect, useState } from 'react';
 import type { ContractError } from '../../../electron/contract';
 import { DateTime } from '../components/DateTime';
@@ -60,7 +61,13 @@ export function SendingFreeze(): React.JSX.Element {
           <p className="verdict verdict--warn" data-testid="@settings/freeze-state">
             Sending is frozen by {frozen.by} since <DateTime at={frozen.since} />: {frozen.reason}
           </p>
-          {sending === null || sending.lift === null ? (
+          {frozen.liftAt !== null ? (
+            <p className="muted small" data-testid="@settings/unfreeze-scheduled">
+              Sending resumes at <DateTime at={frozen.liftAt} />
+              {frozen.liftBy === null ? '' : `: ${frozen.liftBy.proposer}${frozen.liftBy.confirmedBy === null ? '' : ` and ${frozen.liftBy.confirmedBy}`} lifted the freeze`}, unless an admin vetoes the lift
+              under Governance.
+            </p>
+          ) : sending === null || sending.lift === null ? (
             <button type="button" className="button" onClick={() => void proposeLift()} data-testid="@settings/unfreeze-button">
               Propose lifting the freeze
             </button>

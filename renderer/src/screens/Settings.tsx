@@ -4,7 +4,7 @@
 // (settings/stuckThresholds, settings/setStuckThresholds: an admin, audited), an operator's notifications
 // (notifications/preferences, setPreferences: each operator chooses their own, with their passphrase), this
 // workstation's "keep running in the tray" (desktop/setPreferences), team mode (TeamDesk.tsx) and the diagnostics file for support
-// (desktop/exportDiagnostics) and the emergency freeze (SendingFreeze.tsx). The policy editor shows what the platform allows the merchant (merchant/info); the engine
+// (desktop/exportDiagnostics), the emergency freeze (SendingFreeze.tsx) and beside it the governance (Governance.tsx: the loosening delay, vetoes). The policy editor shows what the platform allows the merchant (merchant/info); the engine
 // refuses a policy whose orders the platform would refuse; it edits the address-book options too ("only from book",
 // "a new destination waits N hours"). Operators have their own screen.
 import { useEffect, useState, type FormEvent } from 'react';
@@ -39,6 +39,7 @@ import { useNotificationsStore } from '../stores/notifications';
 import { useOperatorsStore } from '../stores/operators';
 import { useMerchantStore } from '../stores/merchant';
 import { draftOfPolicy, useSettingsStore, type PolicyDraft } from '../stores/settings';
+import { Governance } from './Governance';
 import { SendingFreeze } from './SendingFreeze';
 import { TeamDesk } from './TeamDesk';
 
@@ -55,6 +56,7 @@ export function Settings(): React.JSX.Element {
   return (
     <>
       <SendingFreeze />
+      <Governance />
       <Policies />
       <div className="grid-2">
         <CallbackListener />

@@ -48,7 +48,8 @@ export const useNavigationStore = create<NavigationStore>()((set) => ({
         set({ screen: 'profiles' });
         return;
       case 'governance':
-        set({ screen: 'operators' });
+        // The governance panel (the changes waiting, and the veto) is in Settings, beside the emergency freeze.
+        set({ screen: 'settings' });
         return;
       default: {
         const unknown: never = target;

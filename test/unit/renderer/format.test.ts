@@ -2,7 +2,7 @@
 // integers far beyond 2^53, the decimal string formatted and never a JavaScript number), a runtime that would round
 // falling back to the plain string, and times in the reporting zone with the zone named.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dateInputToMs, displayLocale, formatDateTime, formatTime, groupAmount } from '../../../renderer/src/format';
+import { dateInputToMs, displayLocale, formatDateTime, formatTime, groupAmount, timeFromNow } from '../../../renderer/src/format';
 
 const NARROW_NBSP = '\u202f';
 const WEI = '0.000000000000000001';
@@ -94,6 +94,17 @@ describe('times', () => {
   it('shows a clock time with its zone', () => {
     expect(formatTime(at, 'UTC', 'en-GB')).toBe('20:05 UTC');
     expect(formatTime(at, 'Europe/Berlin', 'en-GB')).toBe('21:05 CET');
+  });
+
+  it('says an instant relative to now: ahead as "in …", behind as "… ago"', () => {
+    const now = at;
+    expect(timeFromNow(now + 20_000, now)).toBe('in less than a minute');
+    expect(timeFromNow(now + 5 * 60_000, now)).toBe('in 5 min');
+    expect(timeFromNow(now + 24 * 3_600_000 - 60_000, now)).toBe('in 24 h');
+    expect(timeFromNow(now + 23 * 3_600_000 + 10 * 60_000, now)).toBe('in 23 h');
+    expect(timeFromNow(now + 72 * 3_600_000, now)).toBe('in 3 days');
+    expect(timeFromNow(now - 2 * 3_600_000, now)).toBe('2 h ago');
+    expect(timeFromNow(now, now)).toBe('just now');
   });
 
   it('reads a date input as a day in the reporting zone', () => {
