@@ -181,6 +181,8 @@ function changeWhat(change: ScheduledChangeView): string {
       return 'the lift of the freeze on sending';
     case 'governance':
       return "the desk's governance";
+    case 'radar-clear':
+      return 'the clearance of an address the poisoning radar flagged';
     default:
       return quoted(change.kind);
   }
