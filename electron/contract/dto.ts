@@ -4,6 +4,7 @@ import type { AuditWithdrawalContext } from './audit-sentences';
 import type { AddressType, Chain, CurrencySymbol } from '../chains';
 import type { ClockVerdict } from './clock';
 import type { LabelType } from './limits';
+import type { DepositPoisoningMark } from './radar';
 import type { StuckFlagView } from './stuck-orders';
 
 export interface ProfileSummary {
@@ -228,6 +229,8 @@ export interface DepositView {
   readonly lastSeenAt: number;
   /** Fields of the deposit record the spec does not name, as first received. */
   readonly moreFields: MoreFields;
+  /** The poisoning radar: its sender looks like an address-book entry (and is not one), or null. */
+  readonly poisoning: DepositPoisoningMark | null;
 }
 
 export interface Page<T> {
