@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toEip55, validateAddress } from '../../../electron/chains';
 import type { DeskNotification } from '../../../electron/contract';
 import { ADMIN, APPROVER, collectNotices, INITIATOR, SECOND_ADMIN, type Desk } from '../engine/support';
-import { fundedDesk, inspect, tamper, valueOn } from './support';
+import { expectNoOrder, fundedDesk, inspect, tamper, valueOn } from './support';
 
 const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
 /** A hexadecimal digit other than `digit`. */
@@ -194,5 +194,22 @@ describe('clearing a flagged address', () => {
     expect(radar.blocked).toBe(3);
     const row = (await desk.value('deposits/list', { limit: 50 })).rows.find((deposit) => deposit.fromAddress === patterns.similarEdges);
     expect(row?.poisoning).toMatchObject({ cleared: true });
+  });
+});
+
+describe('a request approved before the dust arrived', () => {
+  it('is held at send once the destination sent a deposit, naming the book entry: nothing reaches the service', async () => {
+    const merchantId = desk.sandbox.credentials.merchantId;
+    expect((await desk.admin('PATCH', `/merchants/${merchantId}`, { balances: { 'bnb.usdt': '5000' } })).status).toBe(200);
+    await desk.value('sync/run', {});
+    const target = `0x${evmLookAlike(book.sameEdges, 6, 6)}`;
+    const { withdrawal } = await desk.value('withdrawals/request', { currency: 'bnb.usdt', amount: '25', toAddress: target, as: INITIATOR });
+    await desk.value('withdrawals/approve', { id: withdrawal.id, as: APPROVER });
+    await credit(evmDepositAddress, 'bnb.usdt', '1', target);
+    await desk.value('sync/run', {});
+    const sent = await desk.call('withdrawals/submit', { id: withdrawal.id, as: INITIATOR });
+    expect(sent.ok).toBe(false);
+    if (!sent.ok) expect(sent.error.message).toContain(`looks like book entry eth:0x${book.sameEdges} (the same first 6 and last 6 characters)`);
+    await expectNoOrder(desk, withdrawal.userOrder);
   });
 });
