@@ -144,6 +144,7 @@ const statements = perDatabase((db) => ({
     `SELECT address_type, from_address, MIN(id) AS first_id, COUNT(*) AS deposits FROM deposits
      WHERE profile = ? AND from_address <> '' GROUP BY address_type, from_address`,
   ),
+  sendersAfter: db.prepare('SELECT id, address_type, from_address FROM deposits WHERE profile = ? AND id > ? ORDER BY id'),
   fromSender: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE profile = @profile AND address_type = @addressType AND from_address = @from ORDER BY id`),
   fromSenderCaseless: db.prepare(
     `SELECT ${COLUMNS} FROM deposits WHERE profile = @profile AND address_type = @addressType AND lower(from_address) IN (@from, '0x' || @from) ORDER BY id`,
@@ -390,6 +391,15 @@ export function depositSenders(db: ReadableDB, profile: string): DepositSender[]
     fromAddress: row.from_address,
     firstId: row.first_id,
     deposits: row.deposits,
+  }));
+}
+
+/** The sender of each of the profile's deposits stored after `afterId` (id, address type, fromAddress), in the order stored. */
+export function depositSendersStoredAfter(db: ReadableDB, profile: string, afterId: number): { readonly id: number; readonly addressType: string; readonly fromAddress: string }[] {
+  return (statements(db).sendersAfter.all(profile, afterId) as { id: number; address_type: string; from_address: string }[]).map((row) => ({
+    id: row.id,
+    addressType: row.address_type,
+    fromAddress: row.from_address,
   }));
 }
 

@@ -17,7 +17,7 @@ import {
 import type { DepositPoisoningMark } from '../../contract';
 import type { BookEntryInForce, RadarClearanceInForce, Roster } from '../ledger';
 import type { ReadableDB } from '../store/database';
-import { type Deposit, depositSenders, depositsFromSender, getDeposit, listDepositsStoredAfter } from './deposits-table';
+import { type Deposit, depositSenders, depositSendersStoredAfter, depositsFromSender, getDeposit } from './deposits-table';
 
 /** The chain whose rules an address type's addresses follow (eth and bnb share one EVM format: eth stands for both). */
 function chainOfAddressType(addressType: string): Chain | null {
@@ -202,19 +202,13 @@ export function poisoningRefusal(db: ReadableDB, profile: string, roster: Roster
 export function newPoisoningAlerts(db: ReadableDB, profile: string, roster: Roster, now: number, afterId: number): PoisoningAlert[] {
   const book = radarBook(roster, now);
   const alerts = new Map<string, PoisoningAlert>();
-  for (let position = afterId; ; ) {
-    const page = listDepositsStoredAfter(db, profile, position, 500);
-    for (const deposit of page) {
-      const chain = chainOfAddressType(deposit.addressType);
-      if (chain === null || book.match(chain, deposit.fromAddress) === null) continue;
-      const key = normalizeSenderKey({ sender: deposit.fromAddress, chain });
-      if (alerts.has(key)) continue;
-      const finding = poisoningFinding(db, profile, roster, chain, deposit.fromAddress, now);
-      if (finding !== null && finding.firstDeposit.id > afterId) alerts.set(key, finding);
-    }
-    const tail = page.at(-1);
-    if (tail === undefined || page.length < 500) break;
-    position = tail.id;
+  for (const deposit of depositSendersStoredAfter(db, profile, afterId)) {
+    const chain = chainOfAddressType(deposit.addressType);
+    if (chain === null || book.match(chain, deposit.fromAddress) === null) continue;
+    const key = normalizeSenderKey({ sender: deposit.fromAddress, chain });
+    if (alerts.has(key)) continue;
+    const finding = poisoningFinding(db, profile, roster, chain, deposit.fromAddress, now);
+    if (finding !== null && finding.firstDeposit.id > afterId) alerts.set(key, finding);
   }
   return [...alerts.values()];
 }
