@@ -1,7 +1,7 @@
 // The poisoning radar's list and its four-eyes clearance (issue 21 item 3): an admin proposes clearing a flagged
 // address with a signed `radar-clear`, a second, independent admin confirms it (here or with operators/confirm).
 // Invariant: an address is paid again only once the roster, replayed from signed statements, holds the clearance.
-import { type Chain, sameAddress } from '../../chains';
+import { sameAddress } from '../../chains';
 import type { PoisoningAlertView, RadarView } from '../../contract';
 import type { AuditRecorder } from '../audit';
 import { bookEntryName, lookAlikeWords, type PoisoningAlert, poisoningAlerts } from '../deposits';
@@ -71,7 +71,7 @@ export async function clearFlaggedAddress(parts: DeskParts, address: string, as:
     }
     await signRosterStatement(parts, acting, { kind: 'confirm', subject: open.subject, body: { proposal: open.id } });
   } else {
-    await signRosterStatement(parts, acting, { kind: 'radar-clear', subject: `${alert.chain satisfies Chain}:${alert.sender}`, body: { looksLike: bookEntryName(alert.lookAlike.entry) } });
+    await signRosterStatement(parts, acting, { kind: 'radar-clear', subject: `${alert.chain}:${alert.sender}`, body: { looksLike: bookEntryName(alert.lookAlike.entry) } });
   }
   parts.emit({ type: 'operators/changed' });
   parts.emit({ type: 'withdrawals/changed', id: null });
