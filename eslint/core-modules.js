@@ -27,10 +27,10 @@ export const CORE_MODULES = [
   { name: 'addressBook', owns: ['address-book/'], dependsOn: ['profiles', 'ledger', 'audit', 'operators'] },
   { name: 'labels', owns: ['labels/'], dependsOn: ['profiles', 'ledger', 'audit', 'operators', 'addressBook'] },
   { name: 'merchant', owns: ['merchant/'], dependsOn: [] },
-  { name: 'deposits', owns: ['deposits/'], dependsOn: ['profiles', 'audit', 'session', 'labels', 'merchant'] },
+  { name: 'deposits', owns: ['deposits/'], dependsOn: ['profiles', 'ledger', 'audit', 'session', 'labels', 'merchant'] },
   // The withdrawals module owns the requests and the batches that group them (a batch's lines are requests, joined in
   // the tables); the payouts module runs the batch workflow on top (import, approve as a whole, send).
-  { name: 'withdrawals', owns: ['withdrawals/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'merchant'] },
+  { name: 'withdrawals', owns: ['withdrawals/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'merchant', 'deposits'] },
   { name: 'payouts', owns: ['payouts/'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'merchant', 'withdrawals'] },
   { name: 'sync', owns: ['sync/'], dependsOn: ['profiles', 'audit', 'connection', 'merchant', 'deposits', 'withdrawals'] },
   { name: 'callbacks', owns: ['callbacks/'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals', 'sync'] },

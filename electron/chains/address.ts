@@ -7,6 +7,7 @@ export {
   differingAddressPositions,
   differingPositions,
   LOOKALIKE_EDGE,
+  LOOKALIKE_MIN_PER_END,
   lookAlikeReason,
   lookAlikesAmong,
   looksAlike,

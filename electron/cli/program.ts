@@ -25,6 +25,7 @@ import { registerOperatorCommands } from './commands/operator';
 import { registerPayoutCommands } from './commands/payouts';
 import { registerPolicyCommands } from './commands/policy';
 import { registerSendingCommands } from './commands/sending';
+import { registerRadarCommands } from './commands/radar';
 import { registerGovernanceCommands } from './commands/governance';
 import { registerProfileCommands } from './commands/profile';
 import { registerReconcileCommand } from './commands/reconcile';
@@ -52,6 +53,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerStatementCommand,
   registerPolicyCommands,
   registerSendingCommands,
+  registerRadarCommands,
   registerGovernanceCommands,
   registerSettingsCommands,
   registerAuditCommands,

@@ -153,6 +153,7 @@ export const AUDIT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'sending/propose-unfreeze': (p) => `${p.who} proposed lifting the freeze on sending`,
   'governance/propose': (p) => `${p.who} proposed a governance change (loosening delay, freeze lift)`,
   'governance/veto': (p) => `${p.who} vetoed scheduled change ${p.subject.slice(0, 12)}`,
+  'radar/propose-clear': (p) => `${p.who} proposed clearing ${p.subject}, flagged by the poisoning radar`,
   'profiles/propose-add': (p) => `${p.who} proposed to add profile ${p.subject}${text(p.details, 'merchantId') === null ? '' : ` (merchant ${text(p.details, 'merchantId')})`}`,
   'profiles/propose-remove': (p) => `${p.who} proposed to remove profile ${p.subject}`,
   // operators' audited actions (ledger/kinds/action.ts)
@@ -180,6 +181,7 @@ export const AUDIT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'callbacks/unknownOrder': (p) => `${p.who} received a callback for order ${p.subject}, which it never sent`,
   'demo/operators': (p) => `${p.who} created the demo operators`,
   'deposits/conflict': (p) => `${p.who} saw deposit ${p.subject} reported differently (${auditDetailsText(p.details['fields'])})`,
+  'deposits/poisoningSuspected': (p) => `${p.who} saw a deposit from ${p.subject}, which looks like address-book entry ${text(p.details, 'looksLike') ?? '?'} (${text(p.details, 'similarity') ?? '?'}): likely address poisoning`,
   'deposits/export': (p) => `${p.who} exported ${plural(count(p.details, 'rows') ?? 0, 'deposit')}`,
   'deposits/verified': (p) => {
     const listed = count(p.details, 'listedByService') ?? 0;

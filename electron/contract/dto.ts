@@ -4,6 +4,7 @@ import type { AuditWithdrawalContext } from './audit-sentences';
 import type { AddressType, Chain, CurrencySymbol } from '../chains';
 import type { ClockVerdict } from './clock';
 import type { LabelType } from './limits';
+import type { DepositPoisoningMark } from './radar';
 import type { StuckFlagView } from './stuck-orders';
 
 export interface ProfileSummary {
@@ -228,6 +229,8 @@ export interface DepositView {
   readonly lastSeenAt: number;
   /** Fields of the deposit record the spec does not name, as first received. */
   readonly moreFields: MoreFields;
+  /** The poisoning radar: its sender looks like an address-book entry (and is not one), or null. */
+  readonly poisoning: DepositPoisoningMark | null;
 }
 
 export interface Page<T> {
@@ -294,7 +297,7 @@ export interface PendingDeviceView {
 export interface ProposalView {
   /** What confirm and withdraw refer to. */
   readonly id: string;
-  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze' | 'group' | 'governance';
+  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze' | 'group' | 'governance' | 'radar-clear';
   readonly subject: string;
   /** In words: "invite carol as initiator". */
   readonly summary: string;

@@ -14,6 +14,7 @@ export * from './events';
 export * from './methods';
 export * from './notifications';
 export * from './payouts';
+export * from './radar';
 export * from './period-statement';
 export * from './reconciliation';
 export * from './result';

@@ -13,6 +13,7 @@ import type { AssetTotalsView, BalanceHistoryView } from './balance-totals';
 import type { ConnectionPanelView } from './connection-panel';
 import type { ApprovalsQueueView, PayoutBatchSummary, PayoutBatchView, PayoutSubmitResult } from './payouts';
 import type { ApproverView } from './approver-view';
+import type { PoisoningAlertView, RadarView } from './radar';
 import type { PeriodStatement } from './period-statement';
 import type { ReconciliationReport } from './reconciliation';
 import { STUCK_THRESHOLD_RANGE_MS, WATCHED_ORDER_STATUSES, type StuckThresholdsView } from './stuck-orders';
@@ -298,6 +299,10 @@ export const CONTRACT = {
     }),
   )<Dto.GovernanceView>(),
   'governance/veto': method(z.strictObject({ change: z.string().min(8).max(64), reason: z.string().max(500).optional(), as: actingOperator }))<Dto.GovernanceView>(),
+  /** The poisoning radar (issue 21): deposit senders that look like a book entry, their evidence and clearance. */
+  'radar/list': method(none)<RadarView>(),
+  /** An admin proposes clearing a flagged address, or confirms another admin's proposal: then it may be paid. */
+  'radar/clear': method(z.strictObject({ address: destination.pipe(z.string().trim().min(1, 'name the flagged address')), as: actingOperator }))<PoisoningAlertView>(),
   'policies/set': method(policyDraft.extend({ as: actingOperator }))<Dto.PolicyChangeView>(),
   /** The policy simulator (issue 20, part 6): which rules apply to this request and what they require; nothing is signed. */
   'policies/test': method(

@@ -5,9 +5,11 @@ import type { CurrencySymbol } from '../chains';
 
 /**
  * What a notice is about. `offline` and `online` are the desk losing and regaining the service; `looseningScheduled` a
- * change that loosens the rules, waiting for its delay (issue 20 part 4), told to every admin, who may veto it.
+ * change that loosens the rules, waiting for its delay (issue 20 part 4), told to every admin, who may veto it;
+ * `poisoningSuspected` a deposit from a look-alike of an address-book entry (the poisoning radar, issue 21), told once
+ * per sender to every active operator.
  */
-export const NOTIFICATION_KINDS = ['approvalWaiting', 'orderFinal', 'orderStuck', 'depositCredited', 'offline', 'online', 'looseningScheduled'] as const;
+export const NOTIFICATION_KINDS = ['approvalWaiting', 'orderFinal', 'orderStuck', 'depositCredited', 'offline', 'online', 'looseningScheduled', 'poisoningSuspected'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Where clicking a notice leads in the window. */

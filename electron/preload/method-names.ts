@@ -54,6 +54,8 @@ export const PRELOAD_METHOD_NAMES = [
   'governance/state',
   'governance/set',
   'governance/veto',
+  'radar/list',
+  'radar/clear',
   'labels/set',
   'labels/search',
   'labels/export',

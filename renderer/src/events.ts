@@ -14,6 +14,7 @@ import { useNavigationStore } from './stores/navigation';
 import { useOperatorsStore } from './stores/operators';
 import { useSessionStore } from './stores/session';
 import { useSendingStore } from './stores/sending';
+import { useRadarStore } from './stores/radar';
 import { useSettingsStore } from './stores/settings';
 import { useSyncStore } from './stores/sync';
 import { useWithdrawalsStore } from './stores/withdrawals';
@@ -42,6 +43,7 @@ function route(event: ContractEvent): void {
     case 'deposits/changed':
       void useDepositsStore.getState().refreshHead();
       void useBalancesStore.getState().load();
+      void useRadarStore.getState().load();
       return;
     case 'balances/changed':
       void useBalancesStore.getState().load();
@@ -55,9 +57,11 @@ function route(event: ContractEvent): void {
       return;
     case 'operators/changed':
       void useOperatorsStore.getState().load();
-      // A freeze, or the lift of one, is a roster change; so are a governance change, a veto and every loosening change.
+      // A freeze, or the lift of one, is a roster change; so are a governance change, a veto, every loosening change,
+      // the book and the radar's clearances.
       void useSendingStore.getState().load();
       void useGovernanceStore.getState().load();
+      void useRadarStore.getState().load();
       void useSettingsStore.getState().loadPolicies();
       void useLabelsStore.getState().load();
       return;
@@ -113,6 +117,7 @@ export function reloadEverything(): void {
   void useOperatorsStore.getState().load();
   void useSendingStore.getState().load();
   void useGovernanceStore.getState().load();
+  void useRadarStore.getState().load();
   void useMerchantStore.getState().load();
   useReconciliationStore.getState().reset();
   useStatementStore.getState().reset();

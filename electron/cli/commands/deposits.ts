@@ -68,6 +68,9 @@ export const registerDepositCommands: CommandRegistrar = (program, io) => {
           ),
         );
         for (const deposit of page.rows) {
+          if (deposit.poisoning !== null && !deposit.poisoning.cleared) {
+            session.say(`LIKELY POISONING: deposit ${deposit.apiOrder} came from ${deposit.fromAddress}, which looks like ${deposit.poisoning.looksLike} (${deposit.poisoning.similarity}): never copy it ("treasury-desk radar list")`);
+          }
           if (Object.keys(deposit.moreFields).length === 0) continue;
           session.say(`more fields of deposit ${deposit.apiOrder} (sent by the service, not in the spec):`);
           io.stdout(recordLines(deposit.moreFields));

@@ -104,6 +104,8 @@ export function actionOf(kind: StatementKind, body: StatementBody): string {
       return 'governance/propose';
     case 'veto':
       return 'governance/veto';
+    case 'radar-clear':
+      return 'radar/propose-clear';
     case 'found':
     case 'enrol':
     case 'rekey':

@@ -139,6 +139,16 @@ const statements = perDatabase((db) => ({
   firstCallback: db.prepare('SELECT MIN(callback_seen_at) FROM deposits WHERE profile = ? AND callback_seen_at IS NOT NULL').pluck(),
   maxId: db.prepare('SELECT COALESCE(MAX(id), 0) FROM deposits').pluck(),
   afterId: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE id > ? AND profile = ? ORDER BY id LIMIT ?`),
+  // The poisoning radar (radar.ts): every sender once per address type, with its first deposit; and one sender's deposits.
+  senders: db.prepare(
+    `SELECT address_type, from_address, MIN(id) AS first_id, COUNT(*) AS deposits FROM deposits
+     WHERE profile = ? AND from_address <> '' GROUP BY address_type, from_address`,
+  ),
+  sendersAfter: db.prepare('SELECT id, address_type, from_address FROM deposits WHERE profile = ? AND id > ? ORDER BY id'),
+  fromSender: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE profile = @profile AND address_type = @addressType AND from_address = @from ORDER BY id`),
+  fromSenderCaseless: db.prepare(
+    `SELECT ${COLUMNS} FROM deposits WHERE profile = @profile AND address_type = @addressType AND lower(from_address) IN (@from, '0x' || @from) ORDER BY id`,
+  ),
   lastSeenBefore: db.prepare('SELECT id FROM deposits WHERE profile = ? AND first_seen_at < ? ORDER BY first_seen_at DESC, id DESC LIMIT 1').pluck(),
   searchTable: db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck(),
 }));
@@ -364,6 +374,42 @@ export function listDepositsStoredAfter(db: ReadableDB, profile: string, afterId
 /** The id of the last deposit of a profile first seen before `at` (0 when none). */
 export function lastDepositIdSeenBefore(db: ReadableDB, profile: string, at: number): number {
   return (statements(db).lastSeenBefore.get(profile, at) as number | undefined) ?? 0;
+}
+
+/** One sender of deposits to a profile: the address type and fromAddress as stored, its first deposit and how many. */
+export interface DepositSender {
+  readonly addressType: string;
+  readonly fromAddress: string;
+  readonly firstId: number;
+  readonly deposits: number;
+}
+
+/** Every distinct sender of the profile's deposits (an empty fromAddress is none), one row per address type and text. */
+export function depositSenders(db: ReadableDB, profile: string): DepositSender[] {
+  return (statements(db).senders.all(profile) as { address_type: string; from_address: string; first_id: number; deposits: number }[]).map((row) => ({
+    addressType: row.address_type,
+    fromAddress: row.from_address,
+    firstId: row.first_id,
+    deposits: row.deposits,
+  }));
+}
+
+/** The sender of each of the profile's deposits stored after `afterId` (id, address type, fromAddress), in the order stored. */
+export function depositSendersStoredAfter(db: ReadableDB, profile: string, afterId: number): { readonly id: number; readonly addressType: string; readonly fromAddress: string }[] {
+  return (statements(db).sendersAfter.all(profile, afterId) as { id: number; address_type: string; from_address: string }[]).map((row) => ({
+    id: row.id,
+    addressType: row.address_type,
+    fromAddress: row.from_address,
+  }));
+}
+
+/**
+ * The profile's deposits from one sender of an address type, oldest first. `caseless`: `from` is a lower-case EVM
+ * address without `0x` and matches the stored text in any letter case, with or without `0x`.
+ */
+export function depositsFromSender(db: ReadableDB, profile: string, addressType: string, from: string, caseless: boolean): Deposit[] {
+  const statement = caseless ? statements(db).fromSenderCaseless : statements(db).fromSender;
+  return (statement.all({ profile, addressType, from }) as DepositRow[]).map(toDeposit);
 }
 
 /** The largest deposit id of the whole desk (ids only grow: every later deposit, of any profile, has a larger one). */

@@ -1,7 +1,8 @@
 // The deposits feature: the cached deposit history (filtered, searched, or by label) and its CSV export
 // (deposits/list, deposits/exportCsv). Reconciliation is reconcile/handlers.ts.
 import { unknownFieldsOf, depositRecordSchema } from '../../protocol';
-import type { DepositView, TreasuryHandlers } from '../../contract';
+import type { DepositPoisoningMark, DepositView, TreasuryHandlers } from '../../contract';
+import { depositPoisoningMarks } from './radar';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { ProfileSelection } from '../profiles';
@@ -19,7 +20,7 @@ export interface DepositsFeatureDeps {
   readonly session: SessionLock;
 }
 
-export function depositView(deposit: Deposit): DepositView {
+export function depositView(deposit: Deposit, poisoning: DepositPoisoningMark | null = null): DepositView {
   return {
     id: deposit.id,
     apiOrder: deposit.apiOrder,
@@ -35,6 +36,7 @@ export function depositView(deposit: Deposit): DepositView {
     firstSeenAt: deposit.firstSeenAt,
     lastSeenAt: deposit.lastSeenAt,
     moreFields: unknownFieldsOf(depositRecordSchema, deposit.raw),
+    poisoning,
   };
 }
 
@@ -67,7 +69,9 @@ export function depositsHandlers({ context, session }: DepositsFeatureDeps, hand
     'deposits/list': handle('deposits/list', (request) => {
       checkCurrencyFilter(context.db, profileName(), request.currency);
       const page = listDeposits(context.db, depositQuery(context, profileName(), request, request.limit ?? DEFAULT_PAGE, request.cursor ?? null));
-      return { rows: page.rows.map(depositView), nextCursor: page.nextCursor };
+      // The radar marks the rows whose sender looks like a book entry (compared with the signed book in force now).
+      const marks = depositPoisoningMarks(context.trail.roster(profileName(), { cached: true }), context.now(), page.rows);
+      return { rows: page.rows.map((deposit, index) => depositView(deposit, marks[index] ?? null)), nextCursor: page.nextCursor };
     }),
     'deposits/exportCsv': handle('deposits/exportCsv', (request) => {
       checkCurrencyFilter(context.db, profileName(), request.currency);

@@ -20,3 +20,4 @@ export {
   stageDeposits,
 } from './deposits-table';
 export { depositsHandlers } from './handlers';
+export { bookEntryName, lookAlikeWords, newPoisoningAlerts, normalizeSenderKey, type PoisoningAlert, poisoningAlerts, poisoningFinding, poisoningRefusal, RadarBook, type RadarLookAlike } from './radar';

@@ -3,7 +3,7 @@
 // policies in force, and the proposals waiting for a second admin (APPROVALS.md "Who can do what"). Pure: callers
 // hand it the profile's roster rows in chain order; every row's signature is checked here against the roster as it
 // stood just before that row, and a row that does not verify or breaks a rule is reported and has no effect.
-import { isChain, normalizeAddress } from '../../chains';
+import { CHAIN_INFO, isChain, normalizeAddress } from '../../chains';
 import type { OperatorRole } from '../auth/roles';
 import { isOperatorRole, roleMay, roleWithArticle } from '../auth/roles';
 import { importPublicKey, keyIdOf } from '../statements/keys';
@@ -71,7 +71,7 @@ export interface RosterOperator {
   readonly history: readonly OperatorSnapshot[];
 }
 
-export type ProposalKind = 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze' | 'group' | 'governance';
+export type ProposalKind = 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze' | 'group' | 'governance' | 'radar-clear';
 
 /** The subject of freeze and unfreeze statements: what they stop is all of the profile's sending. */
 export const SENDING_SUBJECT = 'sending';
@@ -167,6 +167,26 @@ export interface BookEntryInForce {
   readonly since: number;
 }
 
+/**
+ * An address the poisoning radar flagged, cleared by signed statements (a `radar-clear` applied, confirmed where
+ * needed): in force from `since` for every chain of its address format (eth and bnb: one EVM address).
+ */
+export interface RadarClearanceInForce {
+  /** `chain:address` as the proposal named it. */
+  readonly subject: string;
+  /** The book entry it looks like, as the clearing admin saw it. */
+  readonly looksLike: string;
+  readonly id: string;
+  readonly proposer: string;
+  readonly confirmedBy: string | null;
+  readonly since: number;
+}
+
+/** The radar's key for an address: its chain's address format and the normalized address (eth and bnb share one). */
+function radarKey(chain: string, address: string): string {
+  return isChain(chain) ? `${CHAIN_INFO[chain].addressType}:${normalizeAddress(address, chain)}` : `${chain}:${address}`;
+}
+
 /** `chain:address` → the chain and the address, or null when the subject is not one. */
 export function parseBookSubject(subject: string): { chain: string; address: string } | null {
   const colon = subject.indexOf(':');
@@ -199,6 +219,7 @@ export class Roster {
   readonly #policies = new Map<string, PolicyInForce[]>();
   readonly #deskKeys = new Map<string, string>();
   readonly #book = new Map<string, BookEntryInForce>();
+  readonly #radarCleared = new Map<string, RadarClearanceInForce>();
   readonly #devices = new Map<string, PendingDevice>();
   /** The signer's time of the row being applied (what a book entry's `since` records). */
   #rowAt = 0;
@@ -400,6 +421,12 @@ export class Roster {
     return [...this.#book.values()].filter((entry) => inForceAt(entry.since, clock));
   }
 
+  /** The radar clearance in force at `now` for this address (any chain of its format, EVM in any letter case), if any. */
+  radarClearance(chain: string, address: string, now?: number): RadarClearanceInForce | undefined {
+    const cleared = this.#radarCleared.get(radarKey(chain, address));
+    return cleared !== undefined && inForceAt(cleared.since, this.#clock(now)) ? cleared : undefined;
+  }
+
   /**
    * Whether two active admins with disjoint parties exist just before `seq`: only then can one admin's roster or
    * policy change wait for another's, and only then can the desk give four-eyes on admin requests.
@@ -466,6 +493,7 @@ export class Roster {
       case 'unfreeze':
       case 'group':
       case 'governance':
+      case 'radar-clear':
         return this.#propose(row, s.kind);
       case 'veto':
         return this.#veto(row);
@@ -538,7 +566,7 @@ export class Roster {
     if (kind === 'book' ? !roleMay(signer.snapshot.role, 'requestWithdrawal') : signer.snapshot.role !== 'admin') {
       return `proposal refused: ${signer.name} is ${roleWithArticle(signer.snapshot.role)}`;
     }
-    const target = kind === 'policy' || kind === 'book' || kind === 'profile-add' || kind === 'profile-remove' || kind === 'unfreeze' || kind === 'group' || kind === 'governance' ? undefined : this.at(s.subject, row.seq);
+    const target = kind === 'policy' || kind === 'book' || kind === 'profile-add' || kind === 'profile-remove' || kind === 'unfreeze' || kind === 'group' || kind === 'governance' || kind === 'radar-clear' ? undefined : this.at(s.subject, row.seq);
     switch (kind) {
       case 'enrol':
         if (target?.status === 'active') return `${s.subject} is already enrolled`;
@@ -582,6 +610,13 @@ export class Roster {
         if (s.subject !== GOVERNANCE_SUBJECT) return `a governance setting is about "${GOVERNANCE_SUBJECT}"`;
         const parsed = parseGovernance(s.body['governance']);
         if (typeof parsed === 'string') return parsed;
+        break;
+      }
+      case 'radar-clear': {
+        const parsed = parseBookSubject(s.subject);
+        if (!parsed) return 'a radar clearance names chain:address';
+        if (typeof s.body['looksLike'] !== 'string') return 'a radar clearance names the book entry the address looks like';
+        if (this.#radarCleared.has(radarKey(parsed.chain, parsed.address))) return `${s.subject} is already cleared (or scheduled to be)`;
         break;
       }
       default: {
@@ -664,6 +699,10 @@ export class Roster {
     if (proposal.kind === 'unfreeze') return this.frozenAt(this.#rowAt) === null || (this.#frozen !== null && this.#frozen.liftAt !== null) ? 'sending is not frozen any more (or its lift is already scheduled)' : null;
     if (proposal.kind === 'group') return this.#groupProblem(proposal.subject, proposal.body, seq);
     if (proposal.kind === 'profile-remove') return this.founded ? null : 'the profile is not founded';
+    if (proposal.kind === 'radar-clear') {
+      const parsed = parseBookSubject(proposal.subject);
+      return parsed && this.#radarCleared.has(radarKey(parsed.chain, parsed.address)) ? `${proposal.subject} is already cleared` : null;
+    }
     if (proposal.kind === 'book') {
       const parsed = parseBookSubject(proposal.subject);
       return parsed && this.#book.has(bookKey(parsed.chain, parsed.address)) ? `${proposal.subject} is already in the address book` : null;
@@ -798,6 +837,9 @@ export class Roster {
         loosens = typeof after === 'string' ? ['an unreadable governance setting'] : governanceLoosens(governance, after);
         break;
       }
+      case 'radar-clear':
+        loosens = [`${proposal.subject}, flagged as a likely poisoning address, cleared to be paid`];
+        break;
       case 'group': {
         // A group widened (a member added) lets more people meet a tier: loosening. Removing members tightens.
         const after = groupMembersOf(proposal.subject, proposal.body);
@@ -866,6 +908,12 @@ export class Roster {
       case 'group':
         this.#groups.veto(change.subject, change.id);
         return null;
+      case 'radar-clear': {
+        const parsed = parseBookSubject(change.subject);
+        const key = parsed ? radarKey(parsed.chain, parsed.address) : '';
+        if (this.#radarCleared.get(key)?.id === change.id) this.#radarCleared.delete(key);
+        return null;
+      }
       default:
         return 'no scheduled change of that kind can be vetoed';
     }
@@ -945,6 +993,20 @@ export class Roster {
       case 'governance': {
         const governance = parseGovernance(proposal.body['governance']);
         if (typeof governance !== 'string') this.#governance.push({ id: proposal.id, fromSeq: seq, effectiveAt, governance });
+        return;
+      }
+      case 'radar-clear': {
+        const parsed = parseBookSubject(proposal.subject);
+        if (!parsed) return;
+        const looksLike = proposal.body['looksLike'];
+        this.#radarCleared.set(radarKey(parsed.chain, parsed.address), {
+          subject: proposal.subject,
+          looksLike: typeof looksLike === 'string' ? looksLike : '',
+          id: proposal.id,
+          proposer: proposal.proposer,
+          confirmedBy: confirmer,
+          since: effectiveAt,
+        });
         return;
       }
       default: {

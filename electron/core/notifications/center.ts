@@ -12,7 +12,7 @@ import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
 import { appLog } from '../log';
 import { intentFingerprint, type Roster } from '../ledger';
-import { lastDepositId, lastDepositIdSeenBefore, listDepositsStoredAfter, type Deposit } from '../deposits';
+import { lastDepositId, lastDepositIdSeenBefore, listDepositsStoredAfter, normalizeSenderKey, poisoningAlerts, type Deposit } from '../deposits';
 import {
   claimNotification,
   getNotificationCursor,
@@ -46,7 +46,7 @@ import {
   approvalWaitingText,
   batchApprovalWaitingText,
   batchFinalText,
-  depositText, looseningScheduledText, offlineText, onlineText, orderFinalText, orderStuckText,
+  depositText, looseningScheduledText, offlineText, onlineText, orderFinalText, orderStuckText, poisoningSuspectedText,
   type BatchLineOutcome,
   type NotificationText,
 } from './texts';
@@ -143,6 +143,27 @@ export class DeskNotifications {
     this.#reviewChangedRequests(profile, roster, since);
     this.#reviewDeposits(profile, roster, since);
     this.#reviewScheduledChanges(profile, roster);
+    this.#reviewRadar(profile, roster);
+  }
+
+  /** What the radar last looked at (profile, newest deposit, book in force): it looks again only when one changed. */
+  #radarLooked = '';
+
+  /**
+   * The poisoning radar: each flagged sender not cleared is told once to every active operator (claimed per sender, so
+   * not per deposit, and never twice across restarts); history included, so a desk that upgrades hears of it too.
+   */
+  #reviewRadar(profile: string, roster: Roster): void {
+    const now = this.context.now();
+    const looked = `${profile}\n${lastDepositId(this.context.db)}\n${roster.bookEntries(now).map((entry) => entry.id).join(',')}`;
+    if (looked === this.#radarLooked) return;
+    const everyone = activeOperators(roster).map((operator) => operator.name);
+    for (const alert of poisoningAlerts(this.context.db, profile, roster, now)) {
+      if (alert.cleared !== null) continue;
+      const target = { kind: 'deposit', id: String(alert.firstDeposit.id), txid: alert.firstDeposit.txid } as const;
+      this.#raise(profile, `radar:${normalizeSenderKey(alert)}`, 'poisoningSuspected', everyone, poisoningSuspectedText(alert), target);
+    }
+    this.#radarLooked = looked;
   }
 
   /**

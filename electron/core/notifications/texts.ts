@@ -5,7 +5,7 @@
 // amounts, names or reasons: what a locked desk shows on a screen anyone may be looking at.
 import { CURRENCIES, isCurrencySymbol } from '../../chains';
 import { duration, escapeUnsafeText, type ConnectionState, type OfflineReason, type PayoutBatchView, type ScheduledChangeView, utcMinuteText } from '../../contract';
-import type { Deposit } from '../deposits';
+import { bookEntryName, type Deposit, lookAlikeWords, type PoisoningAlert } from '../deposits';
 import type { WithdrawalRequest } from '../withdrawals';
 
 export { duration } from '../../contract';
@@ -149,6 +149,18 @@ export function depositText(deposit: Deposit): NotificationText {
   };
 }
 
+/** To every operator: a deposit came from a look-alike of a book address (the poisoning radar); never the address in the title. */
+export function poisoningSuspectedText(alert: PoisoningAlert): NotificationText {
+  const deposit = alert.firstDeposit;
+  return {
+    title: 'A deposit looks like address poisoning',
+    body:
+      `${money(deposit.amount, deposit.currency)} came from ${quoted(alert.sender)}, which looks like address-book entry ${quoted(bookEntryName(alert.lookAlike.entry))} ` +
+      `(${lookAlikeWords(alert.lookAlike)}). Never copy an address from the deposit history: paying this one is refused until two admins clear it (treasury-desk radar clear).`,
+    discreetBody: `A deposit came from an address that looks like one in the address book: paying it is refused until two admins clear it. ${UNLOCK}`,
+  };
+}
+
 /** Why the desk is offline, in the desk's own words (never the raw network message, which may name hosts). */
 const OFFLINE_REASONS: Readonly<Record<OfflineReason, string>> = {
   network: 'The payment service cannot be reached from this workstation.',
@@ -181,6 +193,8 @@ function changeWhat(change: ScheduledChangeView): string {
       return 'the lift of the freeze on sending';
     case 'governance':
       return "the desk's governance";
+    case 'radar-clear':
+      return 'the clearance of an address the poisoning radar flagged';
     default:
       return quoted(change.kind);
   }

@@ -371,6 +371,8 @@ function describeProposal(proposal: Proposal): string {
     }
     case 'governance':
       return `set the desk's governance: ${describeGovernance(proposal.body['governance'])}`;
+    case 'radar-clear':
+      return `clear ${proposal.subject}, flagged by the poisoning radar as a look-alike of ${String(proposal.body['looksLike'])}, to be paid`;
     default: {
       const unreachable: never = proposal.kind;
       return unreachable;

@@ -22,9 +22,10 @@ export const WITHDRAWAL_KINDS = ['request', 'approve', 'reject', 'cancel', 'subm
  * found (each founding admin signs the founding), enrol / rekey / role / disable / policy (an admin proposes),
  * accept (the invited operator, with their new key), confirm (a second, independent admin), withdraw-proposal;
  * book / unbook (an address-book addition, confirmed like a proposal, and a removal; subject = `chain:address`);
- * group (an admin proposes an approval group's whole member list; subject = the group's name).
+ * group (an admin proposes an approval group's whole member list; subject = the group's name);
+ * radar-clear (an admin clears an address the poisoning radar flagged, confirmed like a proposal; subject = `chain:address`).
  */
-export const ROSTER_KINDS = ['found', 'enrol', 'rekey', 'role', 'disable', 'policy', 'accept', 'confirm', 'withdraw-proposal', 'book', 'unbook', 'profile-add', 'profile-remove', 'device', 'freeze', 'unfreeze', 'group', 'governance', 'veto'] as const;
+export const ROSTER_KINDS = ['found', 'enrol', 'rekey', 'role', 'disable', 'policy', 'accept', 'confirm', 'withdraw-proposal', 'book', 'unbook', 'profile-add', 'profile-remove', 'device', 'freeze', 'unfreeze', 'group', 'governance', 'veto', 'radar-clear'] as const;
 /** Other signed rows: an operator's audited action (`action`), a desk-key event (`system`), a re-sealed passphrase. */
 export const OTHER_KINDS = ['action', 'system', 'passphrase'] as const;
 export const STATEMENT_KINDS = [...WITHDRAWAL_KINDS, ...ROSTER_KINDS, ...OTHER_KINDS] as const;

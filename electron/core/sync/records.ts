@@ -8,7 +8,11 @@ import {
   countStagedDeposits,
   depositSearchBacklog,
   indexDepositSearchBacklog,
+  lastDepositId,
+  lookAlikeWords,
   moveStagedDeposits,
+  newPoisoningAlerts,
+  bookEntryName,
   stageDeposits,
   type DepositSource,
 } from '../deposits';
@@ -74,14 +78,33 @@ export function finishDepositIntake(context: Kernel & AuditRecorder): number {
 
 function moveDeposits(context: Kernel & AuditRecorder): number {
   let inserted = 0;
+  const before = lastDepositId(context.db);
   for (const moved of moveStagedDeposits(context.db)) {
     for (const conflict of moved.conflicts) {
       context.audit({ profile: moved.profile, action: 'deposits/conflict', subject: conflict.apiOrder, details: { fields: conflict.fields, source: moved.source } });
     }
+    if (moved.inserted > 0) recordPoisoningAlerts(context, moved.profile, before);
     inserted += moved.inserted;
   }
   if (inserted > 0) context.emit({ type: 'deposits/changed', newDeposits: inserted });
   return inserted;
+}
+
+/**
+ * The poisoning radar at intake: each sender these new deposits first flag (a look-alike of a signed book address) is
+ * recorded once by the desk key (`deposits/poisoningSuspected`), in the intake's transaction; what it flags is told and
+ * refused from the deposits themselves (deposits/radar.ts), this row is the audit trail's record of when it was seen.
+ */
+function recordPoisoningAlerts(context: Kernel & AuditRecorder, profile: string, afterId: number): void {
+  const roster = context.trail.roster(profile, { cached: true });
+  for (const alert of newPoisoningAlerts(context.db, profile, roster, context.now(), afterId)) {
+    context.audit({
+      profile,
+      action: 'deposits/poisoningSuspected',
+      subject: alert.sender,
+      details: { looksLike: bookEntryName(alert.lookAlike.entry), similarity: lookAlikeWords(alert.lookAlike), apiOrder: alert.firstDeposit.apiOrder, txid: alert.firstDeposit.txid },
+    });
+  }
 }
 
 /** Brings the deposit search index up to date: when more pages are coming, only once DEPOSIT_INTAKE_BATCH rows wait. */

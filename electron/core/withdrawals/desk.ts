@@ -72,6 +72,7 @@ import {
 } from './withdrawals-table';
 import { storeOrderStatus } from './facts';
 import { destinationPolicyIssues } from './destination-policy';
+import { poisoningRefusal } from '../deposits';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { checkDailyLimit, DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
 import {
@@ -252,6 +253,9 @@ export async function preflight(context: DeskParts, input: WithdrawalInput, deci
     }
     const policyName = `the ${info.displayName} policy`;
     errors.push(...destinationPolicyIssues(policy, roster, { chain: info.chain, address: input.toAddress, policyName, now: context.now() }));
+    // The poisoning radar: a look-alike of a book address that sent a verified deposit, until two admins clear it.
+    const poisoning = poisoningRefusal(context.db, profile.name, roster, info.chain, input.toAddress, context.now());
+    if (poisoning !== null) errors.push({ field: 'toAddress', message: poisoning });
   }
 
   let dailyLimitRemaining: string | null = null;

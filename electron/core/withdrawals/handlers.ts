@@ -23,6 +23,7 @@ import {
   withdrawalView,
 } from './desk';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
+import { clearFlaggedAddress, radarView } from './radar-clearance';
 import { reviewOf } from './review';
 import { draftProblems, policyOfDraft, previewPolicy, testPolicy } from './simulate';
 import { sharedViewRows } from './verify';
@@ -52,7 +53,9 @@ type WithdrawalMethods =
   | 'sending/unfreeze'
   | 'governance/state'
   | 'governance/set'
-  | 'governance/veto';
+  | 'governance/veto'
+  | 'radar/list'
+  | 'radar/clear';
 
 export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, WithdrawalMethods> {
   const profileName = (): string => context.activeProfile().name;
@@ -110,6 +113,8 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
     'governance/state': handle('governance/state', () => governanceState(context)),
     'governance/set': handle('governance/set', (request) => proposeGovernance(context, request, request.as)),
     'governance/veto': handle('governance/veto', (request) => vetoChange(context, request.change, request.reason, request.as)),
+    'radar/list': handle('radar/list', () => radarView(context)),
+    'radar/clear': handle('radar/clear', (request) => clearFlaggedAddress(context, request.address, request.as)),
     'policies/test': handle('policies/test', (request) => testPolicy(context, request)),
     'policies/preview': handle('policies/preview', (request) => previewPolicy(context, request.currency, request)),
     'policies/set': handle('policies/set', async (request) => {

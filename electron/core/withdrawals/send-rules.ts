@@ -9,6 +9,7 @@ import { type AuditRecorder } from '../audit';
 import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../profiles';
 import { destinationPolicyIssues } from './destination-policy';
+import { poisoningRefusal } from '../deposits';
 import { requiredApprovals } from './policy';
 import { groupsHoldNow } from './approval-groups';
 import { requestedFromStatements, utcDayOf, velocityHolds } from './signed-spending';
@@ -53,6 +54,8 @@ export function sendHolds(parts: DeskParts, request: WithdrawalRequest, evidence
   for (const issue of destinationPolicyIssues(policy, roster, { chain: info.chain, address: intent.toAddress, policyName, now: parts.now() })) {
     holds.push(issue.message);
   }
+  const poisoning = poisoningRefusal(parts.db, request.profile, roster, info.chain, intent.toAddress, parts.now());
+  if (poisoning !== null) holds.push(poisoning);
 
   if (policy.dailyLimit !== null) {
     const limit = parseMoney(policy.dailyLimit);

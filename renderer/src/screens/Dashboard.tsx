@@ -2,8 +2,8 @@
 // added later is marked), totals per asset across chains and a balance history chart (BalanceTotals.tsx), sync state
 // and freshness per resource (sync/status), whether the deposit history is complete or how far its walk got, with the
 // full walk (sync/run {full: true}), "Sync now" (sync/run), the hide-balances toggle (every screen follows it), pending
-// approvals, the withdrawals stuck now (withdrawals/list {stuck}) with what to do next, and the service's currency
-// table with fees and minimums.
+// approvals, the poisoning radar's flagged senders (RadarAlerts.tsx), the withdrawals stuck now (withdrawals/list {stuck})
+// with what to do next, and the service's currency table with fees and minimums.
 import { useEffect } from 'react';
 import type { DepositHistoryView } from '../../../electron/contract';
 import { BalanceAmount } from '../components/BalanceAmount';
@@ -22,6 +22,7 @@ import { useSyncStore } from '../stores/sync';
 import { awaitingApprovalCount, useWithdrawalsStore } from '../stores/withdrawals';
 import { AssetTotals, BalanceHistory } from './BalanceTotals';
 import { CurrencyTable, NewCurrencyBadge } from './CurrencyTable';
+import { RadarAlerts } from './RadarAlerts';
 
 /** How often the dashboard asks which orders are stuck (being stuck is a matter of time, not of an event). */
 const STUCK_REFRESH_MS = 60_000;
@@ -58,6 +59,7 @@ export function Dashboard(): React.JSX.Element {
         </div>
       </div>
       <ErrorNotice error={syncError} testId="@dashboard/sync-error" />
+      <RadarAlerts />
       <StuckOrders />
       {waiting === 0 ? null : (
         <div className="notice notice--info">

@@ -227,6 +227,18 @@ const DepositRow = memo(function DepositRow({ row, index, start, now, timeZone }
       </div>
       <div role="cell" className="mono" title={row.fromAddress}>
         {shorten(row.fromAddress, 5)}
+        {row.poisoning === null ? null : (
+          <>
+            {' '}
+            <span
+              className={`badge badge--${row.poisoning.cleared ? 'neutral' : 'bad'}`}
+              title={`Looks like address-book entry ${row.poisoning.looksLike} (${row.poisoning.similarity}): likely address poisoning, never copy it${row.poisoning.cleared ? ' (cleared by two admins)' : ''}`}
+              data-testid="@deposits/poisoning"
+            >
+              look-alike
+            </span>
+          </>
+        )}
       </div>
       <div role="cell">
         <span className={`badge badge--${row.source === 'callback' ? 'info' : 'neutral'}`} title={row.source === 'callback' ? 'Pushed by the service (verified callback)' : 'Read with getDeposits'}>

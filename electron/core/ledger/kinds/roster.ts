@@ -1,5 +1,5 @@
 // The rules of the roster and policy kinds (found, enrol, rekey, role, disable, policy, accept, confirm,
-// withdraw-proposal, book, unbook, profile-add, profile-remove, device, freeze, unfreeze, group, governance, veto): their bodies here, and who may sign them in the Roster itself (ledger/roster.ts),
+// withdraw-proposal, book, unbook, profile-add, profile-remove, device, freeze, unfreeze, group, governance, veto, radar-clear): their bodies here, and who may sign them in the Roster itself (ledger/roster.ts),
 // which this entry calls rather than copies: applying the row to the roster as it stood is the rule, and a row the
 // roster refuses is refused here, naming the roster's reason.
 import { z } from 'zod';
@@ -34,6 +34,8 @@ export const ROSTER_BODIES = {
   group: z.object({ members: z.array(z.string().min(1).max(100)).max(50) }),
   governance: z.object({ governance: canonicalObject }),
   veto: z.object({ reason: z.string().max(500).optional() }),
+  // The book entry the flagged address looks like, as the clearing admin saw it (`chain:address`).
+  'radar-clear': z.object({ looksLike: z.string().min(1).max(200) }),
 } satisfies Record<RosterKind, z.ZodType>;
 
 /** Applies the row to the roster as it stood (the standing's roster moves past it when it holds); its refusal, or null. */
@@ -85,4 +87,5 @@ export const rosterRules: Readonly<Record<RosterKind, RegisteredKind>> = {
   group: rosterKind('group'),
   governance: rosterKind('governance'),
   veto: rosterKind('veto'),
+  'radar-clear': rosterKind('radar-clear'),
 };

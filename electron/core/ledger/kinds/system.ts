@@ -32,6 +32,7 @@ export const SYSTEM_ACTIONS: ReadonlySet<string> = new Set([
   'demo/operators',
   'deposits/conflict',
   'deposits/export',
+  'deposits/poisoningSuspected',
   'deposits/verified',
   'operators/wrongInvitationCode',
   'operators/wrongPassphrase',

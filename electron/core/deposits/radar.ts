@@ -1,0 +1,214 @@
+// The poisoning radar (issue 21 item 3): the senders of verified deposits compared with the signed address book across
+// chains of one address format. Invariant: an alert, and the refusal to pay a flagged address, are derived only from
+// verified deposits (facts the desk verified) and the signed roster (book entries and radar clearances in force); no
+// row of their own decides them, so editing or deleting a cached row never clears an address.
+import {
+  CHAIN_INFO,
+  CHAINS,
+  type Chain,
+  isAddressType,
+  LOOKALIKE_MIN_PER_END,
+  lookAlikeReason,
+  type LookAlikeReason,
+  normalizeAddress,
+  sameAddressFormat,
+  sharedEdges,
+} from '../../chains';
+import type { DepositPoisoningMark } from '../../contract';
+import type { BookEntryInForce, RadarClearanceInForce, Roster } from '../ledger';
+import type { ReadableDB } from '../store/database';
+import { type Deposit, depositSenders, depositSendersStoredAfter, depositsFromSender, getDeposit } from './deposits-table';
+
+/** The chain whose rules an address type's addresses follow (eth and bnb share one EVM format: eth stands for both). */
+function chainOfAddressType(addressType: string): Chain | null {
+  if (!isAddressType(addressType)) return null;
+  return CHAINS.find((chain) => CHAIN_INFO[chain].addressType === addressType) ?? null;
+}
+
+const isEvm = (chain: Chain): boolean => CHAIN_INFO[chain].addressType === 'eth_bnb';
+
+/** A book address a sender looks like, and why. */
+export interface RadarLookAlike {
+  readonly entry: BookEntryInForce;
+  readonly reason: LookAlikeReason;
+  /** How many leading and trailing characters of the normalized forms agree (case-insensitively, up to 6 each). */
+  readonly prefix: number;
+  readonly suffix: number;
+}
+
+/** A sender flagged by the radar: one per address (per address format), whatever the number of its deposits. */
+export interface PoisoningAlert {
+  /** The address as its first deposit reported it, and the chain whose rules it follows. */
+  readonly sender: string;
+  readonly chain: Chain;
+  readonly lookAlike: RadarLookAlike;
+  /** The evidence: its first verified deposit, and how many it sent. */
+  readonly firstDeposit: Deposit;
+  readonly deposits: number;
+  /** The signed clearance in force, or null: the address is refused at preflight, request and send. */
+  readonly cleared: RadarClearanceInForce | null;
+}
+
+/** One key per flagged sender: its address format and normalized address (an EVM sender in any letter case is one). */
+export function normalizeSenderKey(alert: Pick<PoisoningAlert, 'sender' | 'chain'>): string {
+  return `${CHAIN_INFO[alert.chain].addressType}:${normalizeAddress(alert.sender, alert.chain)}`;
+}
+
+/** The look-alike in words: "the same first 4 and last 4 characters", "the same characters in another letter case". */
+export function lookAlikeWords(lookAlike: Pick<RadarLookAlike, 'reason' | 'prefix' | 'suffix'>): string {
+  switch (lookAlike.reason) {
+    case 'caseChanged':
+      return 'the same characters in another letter case';
+    case 'sameEdges':
+    case 'similarEdges':
+      return `the same first ${lookAlike.prefix} and last ${lookAlike.suffix} characters`;
+    default: {
+      const unreachable: never = lookAlike.reason;
+      return unreachable;
+    }
+  }
+}
+
+/** `chain:address` of a book entry, as the book names it. */
+export function bookEntryName(entry: BookEntryInForce): string {
+  return `${entry.chain}:${entry.address}`;
+}
+
+/**
+ * The signed book in force, indexed for the radar: every look-alike rule (chains/address/lookalike.ts) needs at least
+ * LOOKALIKE_MIN_PER_END characters in common at each end (case-insensitively), so a sender is compared only with the
+ * entries sharing its first and last three; a sender that is itself in the book (on any chain of its format) is none.
+ */
+export class RadarBook {
+  readonly #byEdges = new Map<string, BookEntryInForce[]>();
+  readonly #booked = new Set<string>();
+
+  constructor(entries: readonly BookEntryInForce[]) {
+    for (const entry of entries) {
+      const chain = CHAINS.find((candidate) => candidate === entry.chain);
+      if (chain === undefined) continue;
+      const normalized = normalizeAddress(entry.address, chain);
+      this.#booked.add(`${CHAIN_INFO[chain].addressType}:${normalized}`);
+      const key = RadarBook.#edgeKey(chain, normalized);
+      const list = this.#byEdges.get(key) ?? [];
+      list.push(entry);
+      this.#byEdges.set(key, list);
+    }
+  }
+
+  static #edgeKey(chain: Chain, normalized: string): string {
+    const lower = normalized.toLowerCase();
+    return `${CHAIN_INFO[chain].addressType}:${lower.slice(0, LOOKALIKE_MIN_PER_END)}:${lower.slice(-LOOKALIKE_MIN_PER_END)}`;
+  }
+
+  /** The book entry `address` (of `chain`) looks like, or null: none, or the address is in the book itself. */
+  match(chain: Chain, address: string): RadarLookAlike | null {
+    const normalized = normalizeAddress(address, chain);
+    if (normalized === '' || this.#booked.has(`${CHAIN_INFO[chain].addressType}:${normalized}`)) return null;
+    for (const entry of this.#byEdges.get(RadarBook.#edgeKey(chain, normalized)) ?? []) {
+      if (!sameAddressFormat(entry.chain, chain)) continue;
+      const reason = lookAlikeReason(entry.address, address, chain);
+      if (reason !== null) return { entry, reason, ...sharedEdges(normalizeAddress(entry.address, chain), normalized) };
+    }
+    return null;
+  }
+}
+
+/** The radar's mark for each deposit (null: its sender looks like no book entry, or is one), in the order given. */
+export function depositPoisoningMarks(roster: Roster, now: number, deposits: readonly Deposit[]): (DepositPoisoningMark | null)[] {
+  const book = radarBook(roster, now);
+  return deposits.map((deposit) => {
+    const chain = chainOfAddressType(deposit.addressType);
+    const lookAlike = chain === null ? null : book.match(chain, deposit.fromAddress);
+    if (chain === null || lookAlike === null) return null;
+    return { looksLike: bookEntryName(lookAlike.entry), similarity: lookAlikeWords(lookAlike), cleared: roster.radarClearance(chain, deposit.fromAddress, now) !== undefined };
+  });
+}
+
+/** The radar's view of a profile: its signed book in force at `now`, and the clearances. */
+function radarBook(roster: Roster, now: number): RadarBook {
+  return new RadarBook(roster.bookEntries(now));
+}
+
+/**
+ * Every sender of the profile's verified deposits that looks like a book address and is not in the book: one alert per
+ * address (EVM: in any letter case, on eth or bnb alike), oldest first, with its first deposit as evidence. Idempotent:
+ * derived afresh from the deposits and the roster, so a desk that upgrades sees its whole history at the first look.
+ */
+export function poisoningAlerts(db: ReadableDB, profile: string, roster: Roster, now: number): PoisoningAlert[] {
+  const book = radarBook(roster, now);
+  const found = new Map<string, { chain: Chain; lookAlike: RadarLookAlike; firstId: number; deposits: number }>();
+  for (const sender of depositSenders(db, profile)) {
+    const chain = chainOfAddressType(sender.addressType);
+    if (chain === null) continue;
+    const lookAlike = book.match(chain, sender.fromAddress);
+    if (lookAlike === null) continue;
+    const key = `${sender.addressType}:${normalizeAddress(sender.fromAddress, chain)}`;
+    const seen = found.get(key);
+    found.set(key, {
+      chain,
+      lookAlike,
+      firstId: seen === undefined ? sender.firstId : Math.min(seen.firstId, sender.firstId),
+      deposits: (seen?.deposits ?? 0) + sender.deposits,
+    });
+  }
+  const alerts: PoisoningAlert[] = [];
+  for (const alert of found.values()) {
+    const firstDeposit = getDeposit(db, alert.firstId);
+    if (firstDeposit === undefined) continue;
+    const cleared = roster.radarClearance(alert.chain, firstDeposit.fromAddress, now) ?? null;
+    alerts.push({ sender: firstDeposit.fromAddress, chain: alert.chain, lookAlike: alert.lookAlike, firstDeposit, deposits: alert.deposits, cleared });
+  }
+  return alerts.sort((a, b) => a.firstDeposit.id - b.firstDeposit.id);
+}
+
+/**
+ * The radar's finding for one address of `chain` (a destination about to be requested or sent, a deposit's sender):
+ * its look-alike of a book address and the verified deposits it sent, or null when it looks like none, is in the book,
+ * or sent nothing. Cheap: the deposits are read only for a look-alike.
+ */
+export function poisoningFinding(db: ReadableDB, profile: string, roster: Roster, chain: Chain, address: string, now: number): PoisoningAlert | null {
+  const lookAlike = radarBook(roster, now).match(chain, address);
+  if (lookAlike === null) return null;
+  const evm = isEvm(chain);
+  const from = evm ? normalizeAddress(address, chain) : address;
+  const deposits = depositsFromSender(db, profile, CHAIN_INFO[chain].addressType, from, evm);
+  const [firstDeposit] = deposits;
+  if (firstDeposit === undefined) return null;
+  const cleared = roster.radarClearance(chain, address, now) ?? null;
+  return { sender: firstDeposit.fromAddress, chain, lookAlike, firstDeposit, deposits: deposits.length, cleared };
+}
+
+/**
+ * Why paying `address` of `chain` is refused, or null: it sent a verified deposit and looks like a book address, and no
+ * clearance is in force (preflight, request and send all ask this).
+ */
+export function poisoningRefusal(db: ReadableDB, profile: string, roster: Roster, chain: Chain, address: string, now: number): string | null {
+  const finding = poisoningFinding(db, profile, roster, chain, address, now);
+  if (finding === null || finding.cleared !== null) return null;
+  const entry = finding.lookAlike.entry;
+  const deposit = finding.firstDeposit;
+  return (
+    `${address} looks like book entry ${bookEntryName(entry)} (${lookAlikeWords(finding.lookAlike)}); ` +
+    `a deposit from it on ${new Date(deposit.firstSeenAt).toISOString().slice(0, 16).replace('T', ' ')} UTC (${deposit.amount} ${deposit.currency}, txid ${deposit.txid}) ` +
+    `was likely address poisoning; an admin clears it with "treasury-desk radar clear ${address} --as ADMIN" and another admin confirms it`
+  );
+}
+
+/**
+ * The senders first flagged by the deposits stored after `afterId` (their first deposit is among them): what an intake
+ * records once. Reads only the new deposits, and the deposits of a sender that matches.
+ */
+export function newPoisoningAlerts(db: ReadableDB, profile: string, roster: Roster, now: number, afterId: number): PoisoningAlert[] {
+  const book = radarBook(roster, now);
+  const alerts = new Map<string, PoisoningAlert>();
+  for (const deposit of depositSendersStoredAfter(db, profile, afterId)) {
+    const chain = chainOfAddressType(deposit.addressType);
+    if (chain === null || book.match(chain, deposit.fromAddress) === null) continue;
+    const key = normalizeSenderKey({ sender: deposit.fromAddress, chain });
+    if (alerts.has(key)) continue;
+    const finding = poisoningFinding(db, profile, roster, chain, deposit.fromAddress, now);
+    if (finding !== null && finding.firstDeposit.id > afterId) alerts.set(key, finding);
+  }
+  return [...alerts.values()];
+}

@@ -1,0 +1,215 @@
+// The poisoning radar (issue 21 item 3) on a real desk, real SQLite and the real sandbox on loopback: dust credited
+// through the sandbox's admin API from each poisoning pattern raises one alert and blocks the look-alike at preflight;
+// an unrelated sender and a sender that is in the book raise none; clearing needs two admins, and a forged confirmation
+// written into the database clears nothing.
+import { randomBytes } from 'node:crypto';
+import { base58 } from '@scure/base';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toEip55, validateAddress } from '../../../electron/chains';
+import type { DeskNotification } from '../../../electron/contract';
+import { ADMIN, APPROVER, collectNotices, INITIATOR, SECOND_ADMIN, type Desk } from '../engine/support';
+import { expectNoOrder, fundedDesk, inspect, tamper, valueOn } from './support';
+
+const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
+/** A hexadecimal digit other than `digit`. */
+const otherHex = (digit: string | undefined): string => (digit === 'a' ? 'b' : 'a');
+
+/** A lower-case EVM address without `0x` in front: what the radar compares. */
+function evmHex(): string {
+  return hex(20);
+}
+
+/** A look-alike sharing exactly `first` leading and `last` trailing hex digits with `known` (both without `0x`). */
+function evmLookAlike(known: string, first: number, last: number): string {
+  const middle = hex(20).slice(0, 40 - first - last - 2);
+  return `${known.slice(0, first)}${otherHex(known[first])}${middle}${otherHex(known[40 - last - 1])}${known.slice(40 - last)}`;
+}
+
+/** A Solana address (base58 of 32 bytes) with a letter in its middle whose other case is also base58. */
+function solanaPair(): { known: string; caseVariant: string } {
+  for (;;) {
+    const known = base58.encode(randomBytes(32));
+    for (let index = 8; index < known.length - 8; index += 1) {
+      const character = known[index] ?? '';
+      const flipped = character === character.toLowerCase() ? character.toUpperCase() : character.toLowerCase();
+      if (flipped === character || 'OIl0'.includes(flipped)) continue;
+      const caseVariant = `${known.slice(0, index)}${flipped}${known.slice(index + 1)}`;
+      if (validateAddress('solana', caseVariant).valid) return { known, caseVariant };
+    }
+  }
+}
+
+let desk: Desk;
+let evmDepositAddress = '';
+const book = { sameEdges: evmHex(), similarEdges: evmHex() };
+const solana = solanaPair();
+const patterns = {
+  sameEdges: `0x${evmLookAlike(book.sameEdges, 4, 4)}`,
+  similarEdges: `0x${evmLookAlike(book.similarEdges, 3, 5)}`,
+  caseOnly: solana.caseVariant,
+  /** Credited only after a restart (the notifications' test). */
+  fourth: `0x${evmLookAlike(book.similarEdges, 5, 4)}`,
+};
+const unrelated = `0x${evmHex()}`;
+
+async function credit(toAddress: string, currency: string, amount: string, fromAddress: string): Promise<void> {
+  const answer = await desk.admin<{ credited: boolean }>('POST', '/transfers', { toAddress, currency, amount, fromAddress });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  expect(answer.json.credited).toBe(true);
+}
+
+async function addToBook(chain: string, address: string): Promise<void> {
+  const added = await desk.value('addressbook/add', { chain, address, as: INITIATOR });
+  const pending = added.pending.find((entry) => entry.address === address);
+  if (pending !== undefined) await desk.value('addressbook/approve', { proposal: pending.proposal, as: APPROVER });
+}
+
+async function preflightErrors(currency: string, toAddress: string): Promise<string> {
+  const check = await desk.value('withdrawals/preflight', { currency, amount: '25', toAddress });
+  return check.errors.map((error) => error.message).join('\n');
+}
+
+beforeAll(async () => {
+  desk = await fundedDesk();
+  await addToBook('eth', `0x${book.sameEdges}`);
+  await addToBook('eth', `0x${book.similarEdges}`);
+  await addToBook('solana', solana.known);
+  const evmDeposit = await desk.value('addresses/create', { addressType: 'eth_bnb', as: INITIATOR });
+  evmDepositAddress = evmDeposit.address;
+  const solanaDeposit = await desk.value('addresses/create', { addressType: 'solana', as: INITIATOR });
+  // Dust: the least the service credits (deposit_min), on bnb while the book entries are eth (one EVM format).
+  await credit(evmDeposit.address, 'bnb.usdt', '1', patterns.sameEdges);
+  await credit(evmDeposit.address, 'bnb.usdt', '1', patterns.sameEdges);
+  // The same sender in another letter case (EIP-55), on eth: still the same sender, one alert.
+  await credit(evmDeposit.address, 'eth.usdt', '10', toEip55(patterns.sameEdges.slice(2)));
+  await credit(evmDeposit.address, 'bnb.usdt', '1', patterns.similarEdges);
+  await credit(solanaDeposit.address, 'solana.usdt', '1', patterns.caseOnly);
+  await credit(evmDeposit.address, 'bnb.usdt', '1', unrelated);
+  // A book address itself, written with its checksum case: the same address, in the book.
+  await credit(evmDeposit.address, 'bnb.usdt', '1', toEip55(book.sameEdges));
+  await desk.value('sync/run', {});
+});
+afterAll(async () => desk?.close());
+
+describe('the radar', () => {
+  it('raises exactly one alert per poisoning pattern, with the book entry it looks like and its first deposit as evidence', async () => {
+    const radar = await desk.value('radar/list', {});
+    expect(radar.blocked).toBe(3);
+    const bySender = new Map(radar.alerts.map((alert) => [alert.sender.toLowerCase(), alert]));
+    expect(radar.alerts).toHaveLength(3);
+    expect(bySender.get(patterns.sameEdges)).toMatchObject({ looksLike: `eth:0x${book.sameEdges}`, similarity: 'the same first 4 and last 4 characters', deposits: 3, status: 'blocked' });
+    // The evidence is the deposit stored first (one sync stores a page newest first): one of the sender's three.
+    expect(['bnb.usdt', 'eth.usdt']).toContain(bySender.get(patterns.sameEdges)?.firstDeposit.currency);
+    expect(bySender.get(patterns.sameEdges)?.firstDeposit.txid).not.toBe('');
+    expect(bySender.get(patterns.similarEdges)).toMatchObject({ looksLike: `eth:0x${book.similarEdges}`, similarity: 'the same first 3 and last 5 characters', deposits: 1 });
+    expect(bySender.get(patterns.caseOnly.toLowerCase())).toMatchObject({ sender: patterns.caseOnly, looksLike: `solana:${solana.known}`, similarity: 'the same characters in another letter case' });
+    expect(bySender.has(unrelated)).toBe(false);
+  });
+
+  it('marks the look-alikes’ deposit rows, and no other', async () => {
+    const page = await desk.value('deposits/list', { limit: 50 });
+    const flagged = page.rows.filter((row) => row.poisoning !== null);
+    expect(flagged).toHaveLength(5);
+    expect(new Set(flagged.map((row) => row.fromAddress.toLowerCase()))).toEqual(new Set([patterns.sameEdges, patterns.similarEdges, patterns.caseOnly.toLowerCase()]));
+    expect(page.rows.filter((row) => row.poisoning === null)).toHaveLength(2);
+  });
+
+  it('records each sender once in the audit trail, by the desk key, as the intake first saw it', async () => {
+    const audited = await desk.value('audit/list', { action: 'deposits/poisoningSuspected', limit: 50 });
+    expect(audited.rows.map((row) => (row.subject ?? '').toLowerCase()).sort()).toEqual([patterns.caseOnly.toLowerCase(), patterns.sameEdges, patterns.similarEdges].sort());
+  });
+
+  it('refuses each look-alike at preflight (on any chain of its format) naming the book entry and how to clear it; not an unrelated address', async () => {
+    const sameEdges = await preflightErrors('eth.usdt', patterns.sameEdges);
+    expect(sameEdges).toContain(`looks like book entry eth:0x${book.sameEdges} (the same first 4 and last 4 characters)`);
+    expect(sameEdges).toMatch(/was likely address poisoning; an admin clears it with "treasury-desk radar clear 0x[0-9a-f]{40} --as ADMIN"/);
+    expect(await preflightErrors('bnb.usdt', toEip55(patterns.sameEdges.slice(2)))).toContain('was likely address poisoning');
+    expect(await preflightErrors('bnb.usdt', patterns.similarEdges)).toContain('(the same first 3 and last 5 characters)');
+    expect(await preflightErrors('solana.usdt', patterns.caseOnly)).toContain('(the same characters in another letter case)');
+    expect(await preflightErrors('eth.usdt', unrelated)).not.toContain('poisoning');
+    // A request is refused too (it runs the preflight), and nothing is stored.
+    const requested = await desk.call('withdrawals/request', { currency: 'bnb.usdt', amount: '25', toAddress: patterns.similarEdges, as: INITIATOR });
+    expect(requested.ok).toBe(false);
+    if (!requested.ok) expect(requested.error.message).toContain('was likely address poisoning');
+  });
+
+  it('tells every operator once per sender, history included; after a restart only a sender first seen since', async () => {
+    const engine = await desk.reopen({ notifications: { reviewIntervalMs: 60_000 } });
+    const notices = collectNotices(engine);
+    const raised = (await notices.after(0, 3)).filter((notice: DeskNotification) => notice.kind === 'poisoningSuspected');
+    expect(raised).toHaveLength(3);
+    for (const notice of raised) {
+      expect(notice.title).toBe('A deposit looks like address poisoning');
+      expect(notice.recipients).toEqual(expect.arrayContaining([ADMIN.operator, SECOND_ADMIN.operator, INITIATOR.operator, APPROVER.operator]));
+      expect(notice.discreetBody).not.toMatch(/0x|[1-9A-HJ-NP-Za-km-z]{32}/);
+    }
+    await engine.close();
+    // Restarted: a fourth look-alike's dust arrives and is synced; only it is told (the three were claimed).
+    const again = await desk.reopen({ notifications: { reviewIntervalMs: 60_000 } });
+    const later = collectNotices(again);
+    await credit(evmDepositAddress, 'bnb.usdt', '1', patterns.fourth);
+    await valueOn(again, 'sync/run', {});
+    const told = (await later.after(0, 1)).filter((notice) => notice.kind === 'poisoningSuspected');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.body).toContain(patterns.fourth);
+    await again.close();
+    expect((await desk.value('radar/list', {})).blocked).toBe(4);
+  });
+});
+
+describe('clearing a flagged address', () => {
+  it('refuses a non-admin and an address the radar did not flag, changing nothing', async () => {
+    const byInitiator = await desk.call('radar/clear', { address: patterns.similarEdges, as: INITIATOR });
+    expect(byInitiator.ok).toBe(false);
+    if (!byInitiator.ok) expect(byInitiator.error.code).toBe('forbidden');
+    const unflagged = await desk.call('radar/clear', { address: unrelated, as: ADMIN });
+    expect(unflagged.ok).toBe(false);
+    if (!unflagged.ok) expect(unflagged.error.message).toContain('is not an address the poisoning radar flagged');
+    expect((await desk.value('radar/list', {})).blocked).toBe(4);
+  });
+
+  it("needs two admins: one admin's proposal alone does not clear, nor a confirmation forged in the database; the second admin's does", async () => {
+    const proposed = await desk.value('radar/clear', { address: patterns.similarEdges, as: ADMIN });
+    expect(proposed.status).toBe('clearing');
+    expect(await preflightErrors('bnb.usdt', patterns.similarEdges)).toContain('was likely address poisoning');
+    const again = await desk.call('radar/clear', { address: patterns.similarEdges, as: ADMIN });
+    expect(again.ok).toBe(false);
+    if (!again.ok) expect(again.error.message).toContain('another, independent admin confirms it');
+
+    // An attacker with the file turns frank's signed confirmation of another proposal into one of this clearance.
+    const proposal = proposed.clearing?.id ?? '';
+    const original = inspect(desk, (db) => db.prepare("SELECT seq, statement FROM audit_log WHERE kind = 'confirm' AND operator = ? ORDER BY seq LIMIT 1").get(SECOND_ADMIN.operator) as { seq: number; statement: string });
+    const named = /"proposal":"([0-9a-f]{64})"/.exec(original.statement)?.[1] ?? '';
+    expect(named).not.toBe('');
+    tamper(desk, (db) => db.prepare('UPDATE audit_log SET statement = ? WHERE seq = ?').run(original.statement.replace(named, proposal), original.seq));
+    expect((await desk.value('radar/list', {})).alerts.find((alert) => alert.sender === patterns.similarEdges)?.status).toBe('clearing');
+    expect(await preflightErrors('bnb.usdt', patterns.similarEdges)).toContain('was likely address poisoning');
+    tamper(desk, (db) => db.prepare('UPDATE audit_log SET statement = ? WHERE seq = ?').run(original.statement, original.seq));
+
+    const confirmed = await desk.value('radar/clear', { address: patterns.similarEdges, as: SECOND_ADMIN });
+    expect(confirmed).toMatchObject({ status: 'cleared', clearedBy: [ADMIN.operator, SECOND_ADMIN.operator] });
+    expect(await preflightErrors('bnb.usdt', patterns.similarEdges)).not.toContain('poisoning');
+    expect(await preflightErrors('eth.usdt', patterns.sameEdges)).toContain('was likely address poisoning');
+    const radar = await desk.value('radar/list', {});
+    expect(radar.blocked).toBe(3);
+    const row = (await desk.value('deposits/list', { limit: 50 })).rows.find((deposit) => deposit.fromAddress === patterns.similarEdges);
+    expect(row?.poisoning).toMatchObject({ cleared: true });
+  });
+});
+
+describe('a request approved before the dust arrived', () => {
+  it('is held at send once the destination sent a deposit, naming the book entry: nothing reaches the service', async () => {
+    const merchantId = desk.sandbox.credentials.merchantId;
+    expect((await desk.admin('PATCH', `/merchants/${merchantId}`, { balances: { 'bnb.usdt': '5000' } })).status).toBe(200);
+    await desk.value('sync/run', {});
+    const target = `0x${evmLookAlike(book.sameEdges, 6, 6)}`;
+    const { withdrawal } = await desk.value('withdrawals/request', { currency: 'bnb.usdt', amount: '25', toAddress: target, as: INITIATOR });
+    await desk.value('withdrawals/approve', { id: withdrawal.id, as: APPROVER });
+    await credit(evmDepositAddress, 'bnb.usdt', '1', target);
+    await desk.value('sync/run', {});
+    const sent = await desk.call('withdrawals/submit', { id: withdrawal.id, as: INITIATOR });
+    expect(sent.ok).toBe(false);
+    if (!sent.ok) expect(sent.error.message).toContain(`looks like book entry eth:0x${book.sameEdges} (the same first 6 and last 6 characters)`);
+    await expectNoOrder(desk, withdrawal.userOrder);
+  });
+});
