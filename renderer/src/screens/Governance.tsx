@@ -49,6 +49,8 @@ export function scheduledChangeWhat(change: Pick<ScheduledChangeView, 'kind' | '
       return `The approval group ${change.subject}`;
     case 'governance':
       return "The desk's governance";
+    case 'radar-clear':
+      return `${change.subject} cleared by the poisoning radar`;
     case 'enrol':
     case 'rekey':
     case 'role':
