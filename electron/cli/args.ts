@@ -67,6 +67,20 @@ export function parseIsoTime(text: string, option: string): TypedTime {
 }
 
 /**
+ * A calendar month typed as YYYY-MM: its first day, and the first day of the next month (the period's exclusive end),
+ * each read like a typed date (typedTimeToMs: in the reporting zone).
+ */
+export function parseMonth(text: string, option: string): { readonly from: TypedTime; readonly to: TypedTime } {
+  const match = /^(\d{4})-(\d{2})$/.exec(text.trim());
+  const month = match === null ? 0 : Number(match[2]);
+  if (match === null || month < 1 || month > 12) throw new UsageError(`${option} must be a calendar month such as 2026-10 (YYYY-MM); got ${JSON.stringify(text.slice(0, 40))}.`);
+  const year = Number(match[1]);
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+  const first = (at: { year: number; month: number }): TypedTime => ({ clock: { ...at, day: 1, hour: 0, minute: 0, second: 0 }, milliseconds: 0, offsetMinutes: null });
+  return { from: first({ year, month }), to: first(next) };
+}
+
+/**
  * The instant a typed time denotes: with its own offset as written, otherwise in the desk's reporting time zone (the
  * zone every time is shown in), so `--from 2024-05-01` means the start of that day where the desk reports.
  */

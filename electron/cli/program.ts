@@ -10,6 +10,7 @@ import { describeFailure, EXIT_SUCCESS, EXIT_USAGE, jsonError, oneLine, UsageErr
 import { processIo, type CliIo } from './io';
 import { addEngineOptions, deskDatabasePath } from './engine-session';
 import { jsonText, safeIo } from './safe-output';
+import { registerAccountingCommands } from './commands/accounting';
 import { registerAddressCommands } from './commands/address';
 import { registerAddressBookCommands } from './commands/addressbook';
 import { registerAuditCommands } from './commands/audit';
@@ -51,6 +52,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerPayoutCommands,
   registerReconcileCommand,
   registerStatementCommand,
+  registerAccountingCommands,
   registerPolicyCommands,
   registerSendingCommands,
   registerRadarCommands,

@@ -55,6 +55,7 @@ export const WINDOW_PATH_FIELDS: Readonly<Partial<Record<MethodName, { readonly 
   'withdrawals/exportCsv': { field: 'path', instead: 'desktop/exportWithdrawalsCsv' },
   'statements/exportCsv': { field: 'path', instead: 'desktop/exportStatementCsv' },
   'statements/savePdf': { field: 'path', instead: 'desktop/exportStatementPdf' },
+  'accounting/export': { field: 'path', instead: 'desktop/exportAccounting' },
   'audit/export': { field: 'path', instead: 'desktop/exportAudit' },
   'audit/checkpoint': { field: 'path', instead: 'desktop/saveCheckpoint' },
   'audit/verify': { field: 'against', instead: 'desktop/verifyAuditAgainst' },

@@ -198,6 +198,7 @@ export const AUDIT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'profiles/generateKey': (p) => `${p.who} generated a merchant key for profile ${p.subject}`,
   'profiles/remove': (p) => `${p.who} removed profile ${p.subject}${text(p.details, 'by') === null ? '' : ` at ${text(p.details, 'by')}'s request`}`,
   'session/unlock': (p) => `${p.who} unlocked the desk for ${p.subject}`,
+  'accounting/export': (p) => `${p.who} exported ${plural(count(p.details, 'journals') ?? 0, 'journal')} for ${text(p.details, 'format') === 'xero' ? 'Xero' : 'QuickBooks Online'}`,
   'statements/export': (p) => `${p.who} exported a statement as ${(text(p.details, 'format') ?? '?').toUpperCase()}`,
   'team/profile': (p) => `${p.who} shared profile ${p.subject} with the team`,
   'team/genesis': (p) => `${p.who} marked the team desk's genesis (fingerprint ${text(p.details, 'fingerprint') ?? '?'})`,

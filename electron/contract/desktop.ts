@@ -8,6 +8,7 @@ import type * as Dto from './dto';
 import { RENDERER_ERROR_KINDS, RENDERER_ERROR_LIMITS } from './limits';
 import { actingOperator, auditFilter, chain, depositsFilter, method, none, payoutBatchId, profileName, safeText, statementPeriod, withdrawalsFilter } from './methods';
 import type { PayoutBatchView } from './payouts';
+import { accountingFormat, type AccountingExport } from './accounting';
 
 /** What a file dialog led to: the person cancelled, or the file (by its name only) and what was done with it. */
 export type FileOutcome<T> =
@@ -44,6 +45,11 @@ export const DESKTOP_CONTRACT = {
   'desktop/exportWithdrawalsCsv': method(withdrawalsFilter)<FileOutcome<{ readonly rows: number }>>(),
   /** Saves a period statement as CSV, to a file chosen in a save dialog. */
   'desktop/exportStatementCsv': method(statementPeriod)<FileOutcome<{ readonly currencies: number }>>(),
+  /**
+   * The period's journals for Xero or QuickBooks Online: the account mapping from a file chosen in an open dialog, the
+   * journals to a file chosen in a save dialog (its suggested name carries the audit head's fingerprint).
+   */
+  'desktop/exportAccounting': method(statementPeriod.extend({ format: accountingFormat }))<FileOutcome<Omit<AccountingExport, 'path'>>>(),
   /** Prints a period statement to PDF (ending with the audit head's fingerprint), to a file chosen in a save dialog. */
   'desktop/exportStatementPdf': method(statementPeriod)<FileOutcome<{ readonly bytes: number }>>(),
   /** Saves the audit rows the filter selects (all without one), as JSON lines or CSV chosen in the save dialog. */

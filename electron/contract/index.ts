@@ -1,4 +1,5 @@
 // Public face of the contract: methods, request schemas, DTOs, events and the Result type.
+export * from './accounting';
 export * from './amount-text';
 export * from './api';
 export * from './approver-view';

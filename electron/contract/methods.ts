@@ -15,6 +15,7 @@ import type { ApprovalsQueueView, PayoutBatchSummary, PayoutBatchView, PayoutSub
 import type { ApproverView } from './approver-view';
 import type { PoisoningAlertView, RadarView } from './radar';
 import type { PeriodStatement } from './period-statement';
+import { accountingFormat, accountMappingText, type AccountingExport } from './accounting';
 import type { ReconciliationReport } from './reconciliation';
 import { STUCK_THRESHOLD_RANGE_MS, WATCHED_ORDER_STATUSES, type StuckThresholdsView } from './stuck-orders';
 
@@ -391,6 +392,11 @@ export const CONTRACT = {
    * records the export in the audit log like the CSV's (the CLI's and main's; a window uses desktop/exportStatementPdf).
    */
   'statements/savePdf': method(statementPeriod.extend({ path: filePath, pdf: z.base64().max(STATEMENT_PDF_MAX_BASE64, 'the PDF is larger than a statement can be') }))<{ readonly bytes: number; readonly path: string }>(),
+  /**
+   * The period's journals for Xero or QuickBooks Online (docs/accounting.md) from the verified records, accounts from
+   * `mapping` (the mapping file's text), written to `path` whole or not at all (a window uses desktop/exportAccounting).
+   */
+  'accounting/export': method(statementPeriod.extend({ format: accountingFormat, mapping: accountMappingText, path: filePath }))<AccountingExport>(),
   /** Every withdrawal request (or those in one state) as CSV, written to `path` (a window uses desktop/exportWithdrawalsCsv). */
   'withdrawals/exportCsv': method(withdrawalsFilter.extend({ path: filePath }))<{ readonly rows: number; readonly path: string }>(),
 

@@ -6,6 +6,9 @@ import { basename, extname } from 'node:path';
 import { explorerLink } from '../chains';
 import { fail, ok, unexpectedErrorMessage, type DesktopHandlers, type Result, type TreasuryHandlers } from '../contract';
 import type { FileOutcome, UpdateReadyView } from '../contract/desktop';
+import { ACCOUNT_MAPPING_MAX_CHARS } from '../contract';
+import { readTextFile } from '../core/files/named-files';
+import { DeskError } from '../core/kernel/errors';
 import { appLog, type Logger } from '../core/log';
 import type { DesktopPreferencesStore } from './desktop-preferences';
 import { RendererErrorLog } from './renderer-errors';
@@ -24,7 +27,9 @@ export type FilePurpose =
   | 'labelsExport'
   | 'labelsImport'
   | 'payoutsCsv'
-  | 'payoutResultsCsv';
+  | 'payoutResultsCsv'
+  | 'accountingMapping'
+  | 'accountingExport';
 
 export interface FileFilter {
   readonly name: string;
@@ -195,6 +200,33 @@ export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHa
         { purpose: 'statementCsv', title: 'Export the statement as CSV', defaultName: dated('statement', 'csv', now()), filters: [CSV] },
         (path) => engine['statements/exportCsv']({ ...period, path }),
         (answer) => ({ currencies: answer.currencies }),
+      );
+    },
+
+    async 'desktop/exportAccounting'(request) {
+      // The mapping first (an open dialog), then where to save; the suggested name carries the audit head's fingerprint.
+      const title = request.format === 'xero' ? 'Xero' : 'QuickBooks Online';
+      let mappingPath: string | null;
+      try {
+        mappingPath = await shell.showOpenDialog({ purpose: 'accountingMapping', title: 'Choose the account mapping (CSV: kind,key,account)', filters: [CSV] });
+      } catch (error) {
+        return unexpected('desktop/exportAccounting', error);
+      }
+      if (mappingPath === null) return CANCELLED;
+      let mapping: string;
+      try {
+        mapping = readTextFile(mappingPath, 'account mapping', ACCOUNT_MAPPING_MAX_CHARS);
+      } catch (error) {
+        if (error instanceof DeskError) return fail(error.code, error.message.split(mappingPath).join(basename(mappingPath)));
+        return unexpected('desktop/exportAccounting', error);
+      }
+      const head = await engine['audit/head']({});
+      const mark = head.ok && head.value.head !== null ? `-${head.value.head.fingerprint.replace(/[^A-Za-z0-9]+/g, '')}` : '';
+      return saveThen(
+        'desktop/exportAccounting',
+        { purpose: 'accountingExport', title: `Export the period's journals for ${title}`, defaultName: dated(`${request.format}-journals`, 'csv', now()).replace(/\.csv$/, `${mark}.csv`), filters: [CSV] },
+        (path) => engine['accounting/export']({ ...request, mapping, path }),
+        ({ path: _path, ...rest }) => rest,
       );
     },
 

@@ -2,10 +2,11 @@
 // balance changed through the sandbox's admin API without any record shows as that exact unexplained difference while
 // another currency balances; the times follow the zone typed; the section passes axe; the CSV and the PDF (printed by
 // the harness's Chromium) go to the files chosen in save dialogs, the PDF's text holding the totals and the audit
-// head's fingerprint; and the Withdrawals screen exports its requests as CSV the same way.
+// head's fingerprint; the period's journals for Xero take the account mapping from the file opened and go to the file
+// saved, named with the audit fingerprint; and the Withdrawals screen exports its requests as CSV the same way.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { DesktopRecord } from '../harness/desktop-double';
 import { test, expect } from './support/desk';
 import { go } from './support/flows';
@@ -76,6 +77,25 @@ test('the period statement shows an unexplained difference exactly, and saves as
   expect(text.trimEnd().endsWith(`Audit head: entry ${headBeforePdf?.seq}, fingerprint ${headBeforePdf?.fingerprint}`)).toBe(true);
   const [exported] = (await desk.value('audit/list', { limit: 1 })).rows;
   expect(exported).toMatchObject({ action: 'statements/export', seq: (headBeforePdf?.seq ?? 0) + 1, details: { format: 'pdf' } });
+  await expect(page.locator('body')).not.toContainText(desk.dataDir);
+
+  // The journals for Xero: the mapping from the file the person opens, the journals to the file saved. A balance
+  // changed without records moves nothing in the books: the file holds the header only.
+  const mapping = join(desk.dataDir, 'mapping.csv');
+  writeFileSync(mapping, 'kind,key,account\ncurrency,trx.usdt,1210\nclearing,,1290\nfees,,6120\n');
+  desk.harness.desktop.answerNextOpenDialog(mapping);
+  const headBeforeJournals = (await desk.value('audit/head', {})).head;
+  await section.getByTestId('@statement/xero-button').click();
+  await expect(section.getByTestId('@statement/xero-result')).toHaveText(/^Saved 0 journals \(0 lines from 0 records\) to \d+-xero-journals-\d{4}-\d{2}-\d{2}-[A-Z0-9]{16}\.csv\.$/);
+  const journals = lastSaveDialog(desk.harness.desktop.records);
+  expect(journals.purpose).toBe('accountingExport');
+  expect(basename(journals.answer)).toContain((headBeforeJournals?.fingerprint ?? 'none').replaceAll('-', ''));
+  expect(readFileSync(journals.answer, 'utf8')).toBe('*Narration,*Date,Description,*AccountCode,*TaxRate,*Amount,TrackingName1,TrackingOption1,TrackingName2,TrackingOption2\r\n');
+  // A mapping that is not one is refused on the page, naming its line, and nothing is saved.
+  writeFileSync(mapping, 'kind,key,account\nfees,,\n');
+  desk.harness.desktop.answerNextOpenDialog(mapping);
+  await section.getByTestId('@statement/quickbooks-button').click();
+  await expect(section.getByRole('group', { name: /QuickBooks/ })).toContainText('line 2: the account is empty');
   await expect(page.locator('body')).not.toContainText(desk.dataDir);
 });
 

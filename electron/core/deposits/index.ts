@@ -15,6 +15,7 @@ export {
   lastDepositId,
   lastDepositIdSeenBefore,
   listDepositsStoredAfter,
+  listDeposits,
   listHeldDepositRefs,
   moveStagedDeposits,
   stageDeposits,

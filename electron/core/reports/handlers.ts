@@ -1,5 +1,6 @@
 // The statements feature: period statements (statements/build, statements/exportCsv, statements/html, and
-// statements/savePdf for the page a face printed) and the withdrawals CSV export (withdrawals/exportCsv). Reads the
+// statements/savePdf for the page a face printed), the withdrawals CSV export (withdrawals/exportCsv) and the accounting
+// journals for Xero and QuickBooks Online (accounting/export). Reads the
 // cache only; the exports are written whole or not at all, each recorded in the audit log.
 import type { TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
@@ -16,6 +17,8 @@ import { labelledRefs } from '../labels';
 import { listWithdrawalRequests } from '../withdrawals';
 import { EXPORT_PAGE, type Handle } from '../kernel/handle';
 import { writeFileAtomically } from '../files/named-files';
+import { buildJournals, journalRecords, journalsCsv } from './accounting-journal';
+import { parseAccountMapping } from './accounting-mapping';
 
 export interface StatementsFeatureDeps {
   readonly context: Kernel & AuditRecorder & ProfileSelection;
@@ -23,7 +26,7 @@ export interface StatementsFeatureDeps {
   readonly session: SessionLock;
 }
 
-type StatementMethods = 'statements/build' | 'statements/exportCsv' | 'statements/html' | 'statements/savePdf' | 'withdrawals/exportCsv';
+type StatementMethods = 'statements/build' | 'statements/exportCsv' | 'statements/html' | 'statements/savePdf' | 'withdrawals/exportCsv' | 'accounting/export';
 
 /** Every PDF file starts with this (ISO 32000-1, 7.5.2). */
 const PDF_HEADER = '%PDF-';
@@ -63,6 +66,28 @@ export function statementsHandlers({ context, session }: StatementsFeatureDeps, 
         details: { from: request.from, to: request.to, timeZone: request.timeZone ?? session.reportingTimeZone(), format: 'pdf', bytes: pdf.length },
       });
       return { bytes: pdf.length, path: request.path };
+    }),
+    'accounting/export': handle('accounting/export', (request) => {
+      // The mapping is checked before anything is read or written: a bad one exports nothing.
+      const mapping = parseAccountMapping(request.mapping);
+      if (request.from >= request.to) {
+        throw new DeskError('invalidInput', 'the period must start before it ends: choose an end after the start', { to: 'must be after the start of the period' });
+      }
+      const timeZone = request.timeZone ?? session.reportingTimeZone();
+      const records = journalRecords(context.db, profileName(), request.from, request.to);
+      const journals = buildJournals(records, mapping, timeZone);
+      const head = context.trail.head();
+      const auditHead = head === null ? null : { seq: head.seq, fingerprint: head.fingerprint };
+      const csv = journalsCsv(request.format, journals, mapping, auditHead);
+      writeFileAtomically(request.path, (append) => append(csv));
+      const lines = journals.reduce((count, journal) => count + journal.lines.length, 0);
+      context.audit({
+        profile: profileName(),
+        action: 'accounting/export',
+        subject: request.path,
+        details: { format: request.format, from: request.from, to: request.to, timeZone, records: records.length, journals: journals.length, lines },
+      });
+      return { path: request.path, format: request.format, records: records.length, journals: journals.length, lines, timeZone, auditHead };
     }),
     'withdrawals/exportCsv': handle('withdrawals/exportCsv', (request) => {
       const timeZone = session.reportingTimeZone();

@@ -1,7 +1,8 @@
 // The period statement section (on the Reconciliation screen): a period of calendar days in a chosen time zone, then
 // per currency the opening and closing balances, deposits, withdrawals, fees, refunds and the unexplained difference
 // (statements/build), the unexplained findings, the audit head it was made under, and CSV and PDF exports through a
-// save dialog. Balances follow the "Hide balances" setting.
+// save dialog, with the period's journals for Xero and QuickBooks Online (docs/accounting.md). Balances follow the
+// "Hide balances" setting.
 import { useEffect, type FormEvent } from 'react';
 import { isoInZone, type PeriodStatement, type PeriodStatementCurrency } from '../../../electron/contract';
 import { Amount } from '../components/Amount';
@@ -37,9 +38,27 @@ export function StatementSection(): React.JSX.Element {
           written={(value) => `Saved the statement (${value.bytes.toLocaleString('en-US')} bytes)`}
           testId="@statement/pdf"
         />
+        <ExportButton
+          groupLabel="Export the period's journals for Xero, with an account mapping file"
+          label="Journals for Xero…"
+          action={() => useStatementStore.getState().exportAccounting('xero')}
+          written={(value) => journalsWritten(value)}
+          testId="@statement/xero"
+        />
+        <ExportButton
+          groupLabel="Export the period's journals for QuickBooks Online, with an account mapping file"
+          label="Journals for QuickBooks…"
+          action={() => useStatementStore.getState().exportAccounting('quickbooks')}
+          written={(value) => journalsWritten(value)}
+          testId="@statement/quickbooks"
+        />
       </div>
     </section>
   );
+}
+
+function journalsWritten(value: { readonly journals: number; readonly lines: number; readonly records: number }): string {
+  return `Saved ${value.journals} journal${value.journals === 1 ? '' : 's'} (${value.lines} lines from ${value.records} record${value.records === 1 ? '' : 's'})`;
 }
 
 function StatementForm(): React.JSX.Element {

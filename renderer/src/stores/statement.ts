@@ -1,8 +1,9 @@
 // useStatementStore: the period statement's form (calendar days, `to` inclusive, in a chosen IANA zone or the desk's
 // reporting zone) and the last statement (statements/build), kept while the person looks at other screens; the CSV and
-// PDF exports go through desktop methods with a save dialog, for the same period.
+// PDF exports, and the accounting journals for Xero and QuickBooks Online, go through desktop methods with a save
+// dialog, for the same period.
 import { create } from 'zustand';
-import { DEFAULT_REPORTING_TIME_ZONE, isoInZone, timeZoneProblem, type PeriodStatement, type RequestOf } from '../../../electron/contract';
+import { DEFAULT_REPORTING_TIME_ZONE, isoInZone, timeZoneProblem, type AccountingFormat, type PeriodStatement, type RequestOf } from '../../../electron/contract';
 import { call, type ContractError } from '../api';
 import { dateInputToMs } from '../format';
 import { useSessionStore } from './session';
@@ -53,6 +54,8 @@ interface StatementStore {
   build(): Promise<void>;
   exportCsv: () => ReturnType<typeof call<'desktop/exportStatementCsv'>>;
   exportPdf: () => ReturnType<typeof call<'desktop/exportStatementPdf'>>;
+  /** The period's journals (the mapping file and where to save are asked with the system's dialogs). */
+  exportAccounting: (format: AccountingFormat) => ReturnType<typeof call<'desktop/exportAccounting'>>;
   /** Forgets the statement (another profile, or the desk unlocked again). */
   reset(): void;
 }
@@ -88,6 +91,10 @@ export const useStatementStore = create<StatementStore>()((set, get) => ({
   async exportPdf() {
     const request = statementRequest(get().form);
     return typeof request === 'string' ? { ok: false, error: refusal(request) } : call('desktop/exportStatementPdf', request);
+  },
+  async exportAccounting(format) {
+    const request = statementRequest(get().form);
+    return typeof request === 'string' ? { ok: false, error: refusal(request) } : call('desktop/exportAccounting', { ...request, format });
   },
   reset() {
     generation += 1;

@@ -74,6 +74,8 @@ beforeEach(() => {
     if (method === 'withdrawals/exportCsv') return ok({ rows: 3, path: request['path'] });
     if (method === 'statements/exportCsv') return ok({ currencies: 2, path: request['path'], statement: {} });
     if (method === 'statements/html') return ok({ html: '<p>statement</p>', statement: {} });
+    if (method === 'audit/head') return ok({ head: { seq: 12, hash: 'f'.repeat(64), fingerprint: 'ABCD-EFGH-JKMN-PQRS' } });
+    if (method === 'accounting/export') return ok({ path: request['path'], format: request['format'], records: 2, journals: 1, lines: 7, timeZone: 'UTC', auditHead: { seq: 12, fingerprint: 'ABCD-EFGH-JKMN-PQRS' } });
     if (method === 'statements/savePdf') return ok({ bytes: Buffer.from(String(request['pdf']), 'base64').length, path: request['path'] });
     return fail('internal', `unexpected ${method}`);
   };
@@ -159,6 +161,30 @@ describe('file dialogs', () => {
       { method: 'withdrawals/exportCsv', request: { state: 'submitted', path: join(folder, 'chosen', 'withdrawals-2026-11-23.csv') } },
       { method: 'statements/exportCsv', request: { ...period, path: join(folder, 'chosen', 'statement-2026-11-23.csv') } },
     ]);
+  });
+
+  it('exports accounting journals: the mapping from the file opened, the journals to the file saved, named with the audit fingerprint', async () => {
+    const mappingFile = join(folder, 'mapping.csv');
+    writeFileSync(mappingFile, 'kind,key,account\nclearing,,1290\nfees,,6120\n');
+    const { shell, saves, opens } = fakeShell({ open: mappingFile });
+    const handlers = windowHandlers(shell);
+    const period = { from: 1_000, to: 2_000, timeZone: 'Pacific/Auckland', format: 'xero' };
+    const answer = await dispatchWindowCall(handlers, 'desktop/exportAccounting', period);
+    const fileName = 'xero-journals-2026-11-23-ABCDEFGHJKMNPQRS.csv';
+    expect(answer).toEqual(ok({ cancelled: false, fileName, value: { format: 'xero', records: 2, journals: 1, lines: 7, timeZone: 'UTC', auditHead: { seq: 12, fingerprint: 'ABCD-EFGH-JKMN-PQRS' } } }));
+    expect(opens.map((request) => request.purpose)).toEqual(['accountingMapping']);
+    expect(saves.map((request) => request.purpose)).toEqual(['accountingExport']);
+    expect(engineCalls).toEqual([
+      { method: 'audit/head', request: {} },
+      { method: 'accounting/export', request: { ...period, mapping: 'kind,key,account\nclearing,,1290\nfees,,6120\n', path: join(folder, 'chosen', fileName) } },
+    ]);
+    // A window may not name the file itself, nor does it learn the folder of an unreadable mapping.
+    expect((await dispatchWindowCall(handlers, 'accounting/export', { ...period, mapping: '', path: '/tmp/x.csv' })).ok).toBe(false);
+    const missing = await dispatchWindowCall(windowHandlers(fakeShell({ open: join(folder, 'gone.csv') }).shell), 'desktop/exportAccounting', period);
+    expect(missing.ok).toBe(false);
+    expect(JSON.stringify(missing)).toContain('gone.csv');
+    expect(JSON.stringify(missing)).not.toContain(folder);
+    expect(await dispatchWindowCall(windowHandlers(fakeShell({ open: null }).shell), 'desktop/exportAccounting', period)).toEqual(ok({ cancelled: true }));
   });
 
   it('prints a statement to PDF, then has the engine save those bytes to the file chosen; a refused period asks nothing', async () => {

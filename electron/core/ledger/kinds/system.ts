@@ -23,6 +23,7 @@ export const GENESIS_ACTION = 'team/genesis';
 /** Every desk event a desk key may sign (grep `context.audit(`, `trail.system(`): anything else is refused. */
 export const SYSTEM_ACTIONS: ReadonlySet<string> = new Set([
   LEGACY_SEALED,
+  'accounting/export',
   'audit/checkpoint',
   'audit/export',
   'callbacks/refused',
