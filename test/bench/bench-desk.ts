@@ -5,7 +5,7 @@ import { createPublicKey, randomBytes, verify } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AuditTrail } from '../../electron/core/audit/trail';
+import { AuditTrail, toSignable } from '../../electron/core/audit/trail';
 import { DeskIdentity, fileDeskSecrets } from '../../electron/core/audit/desk-identity';
 import { generateSigningKey, type SigningKeyPair } from '../../electron/core/statements/keys';
 import { intentFingerprint, intentHash, type WithdrawalIntent } from '../../electron/core/statements/intent';
@@ -13,6 +13,7 @@ import { canonicalHash, signStatementText, type StatementBody } from '../../elec
 import { openDatabase, writeTransaction, type StoreDatabase } from '../../electron/core/store/database';
 import { createProfile } from '../../electron/core/profiles/profiles-table';
 import { createWithdrawalRequest } from '../../electron/core/withdrawals/withdrawals-table';
+import type { WithdrawalPolicy } from '../../electron/core/withdrawals/policy';
 
 export const PROFILE = 'bench';
 export const MERCHANT = 'M-BENCH';
@@ -31,8 +32,12 @@ export interface BenchDesk {
   readonly appendRequest: () => void;
 }
 
-/** A desk in a new temporary folder (the caller removes `dir`): 50 operators, `requests` requests, `systemPerRequest` system rows each. */
-export async function buildBenchDesk(requests: number, systemPerRequest = 8): Promise<BenchDesk> {
+/**
+ * A desk in a new temporary folder (the caller removes `dir`): 50 operators, `requests` requests, `systemPerRequest`
+ * system rows each. With `policy`, the founders then put 5 approval groups of 10 operators and that trx.usdt policy in
+ * force (proposed by one, confirmed by the other) before the requests.
+ */
+export async function buildBenchDesk(requests: number, systemPerRequest = 8, policy?: (groups: readonly string[]) => WithdrawalPolicy): Promise<BenchDesk> {
   const dir = mkdtempSync(join(tmpdir(), 'td-bench-desk-'));
   const db = openDatabase(join(dir, 'desk.sqlite'), { integrityCheck: 'none' });
   createProfile(db, { name: PROFILE, baseUrl: 'https://127.0.0.1:1', merchantId: MERCHANT });
@@ -57,6 +62,22 @@ export async function buildBenchDesk(requests: number, systemPerRequest = 8): Pr
       operators.push({ name, pair });
     }
   });
+  if (policy) {
+    writeTransaction(database, () => {
+      // Groups 0-3: six approvers each (every approver in one) and four initiators; group 4: ten other initiators.
+      const approverNames = operators.filter((_, index) => index % 2 === 1).map((operator) => operator.name);
+      const initiatorNames = operators.filter((_, index) => index % 2 === 0).map((operator) => operator.name);
+      const groups = [0, 1, 2, 3, 4].map((k) => `group-${k}`);
+      const membersOf = (k: number): string[] =>
+        k < 4 ? [...approverNames.filter((_, index) => index % 4 === k), ...initiatorNames.slice(k * 2, k * 2 + 4)] : initiatorNames.slice(14, 24);
+      const fourEyes = (kind: 'group' | 'policy', subject: string, statementBody: StatementBody): void => {
+        const proposal = sign(trail, admins[0], 'a1', kind, subject, statementBody);
+        sign(trail, admins[1], 'a2', 'confirm', subject, { proposal: proposal.hash });
+      };
+      groups.forEach((group, k) => fourEyes('group', group, { members: membersOf(k) }));
+      fourEyes('policy', 'trx.usdt', { policy: toSignable(policy(groups)) as never });
+    });
+  }
   const initiators = operators.filter((_, index) => index % 2 === 0);
   const approvers = operators.filter((_, index) => index % 2 === 1);
   let made = 0;

@@ -489,7 +489,7 @@ async function drive(context: DeskParts, claimed: WithdrawalRequest, acting: Act
     const problems = [...(evidence.chainProblem ? [`the audit log does not hold: ${evidence.chainProblem}`] : []), ...evidence.verification.problems];
     if (problems.length > 0) refuse(context, request, 'withdrawals/submitRefused', problems, acting.name);
     // The rules in force now, from the signed statements, once more right before the send (send-rules.ts).
-    const holds = sendHolds(context, request, evidence);
+    const holds = sendHolds(context, request, evidence, evidence.roster);
     if (holds.length > 0) hold(context, request, holds, acting.name);
     // §8 / rule 5: the submit statement and `submitting` are committed before the first byte; a crash from here on is resumed by reconcile().
     const body = { fingerprint: request.fingerprint, ...(request.batchHash === null ? {} : { userOrder: request.userOrder }) };

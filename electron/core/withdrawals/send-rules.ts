@@ -6,6 +6,7 @@
 import { CURRENCIES, formatMoney, isCurrencySymbol, parseMoney } from '../../chains';
 import { utcMinuteText } from '../../contract';
 import { type AuditRecorder } from '../audit';
+import type { Roster } from '../ledger';
 import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../profiles';
 import { destinationPolicyIssues } from './destination-policy';
@@ -18,13 +19,15 @@ import type { WithdrawalRequest } from './withdrawals-table';
 
 type DeskParts = Kernel & AuditRecorder & ProfileSelection;
 
-/** The holds on sending `request` now ([] when it may be sent); `evidence` is its judgement for sending. */
-export function sendHolds(parts: DeskParts, request: WithdrawalRequest, evidence: IntentEvidence): string[] {
+/**
+ * The holds on sending `request` now ([] when it may be sent); `evidence` is its judgement for sending, made under
+ * `roster`, the roster judgeForSending replayed afresh for this send (nothing was appended since).
+ */
+export function sendHolds(parts: DeskParts, request: WithdrawalRequest, evidence: IntentEvidence, roster: Roster): string[] {
   const intent = evidence.intent;
   if (intent === null || !isCurrencySymbol(intent.currency)) return [];
   const currency = intent.currency;
   const info = CURRENCIES[currency];
-  const roster = parts.trail.roster(request.profile);
   const { policy } = policyInForce(roster, currency, parts.now());
   const policyName = `the ${info.displayName} policy in force now`;
   const amount = parseMoney(intent.amount);

@@ -353,7 +353,7 @@ export function judgeForView(context: DeskParts, roster: Roster, request: Withdr
  * Before anything is sent: the chain's linkage from row 1 to the head, this workstation's anchor, then the judgement
  * from the statements found by that walk (not by a column an editor could change), under the keychain's merchant ID.
  */
-export async function judgeForSending(context: DeskParts, request: WithdrawalRequest): Promise<IntentEvidence & { readonly chainProblem: string | null }> {
+export async function judgeForSending(context: DeskParts, request: WithdrawalRequest): Promise<IntentEvidence & { readonly chainProblem: string | null; readonly roster: Roster }> {
   const anchor = await context.trail.anchorProblem();
   const standing = await anchorStandingProblem(context.db, context.trail);
   const profile = request.profile;
@@ -363,5 +363,5 @@ export async function judgeForSending(context: DeskParts, request: WithdrawalReq
   const roster = context.trail.roster(profile);
   const evidence = judgeRequest(roster, request, walk.collected, merchantId, context.now());
   const chainProblem = walk.problem?.reason ?? anchor?.reason ?? standing ?? (roster.problems[0] ? `roster row ${roster.problems[0].seq} does not hold: ${roster.problems[0].reason}` : null);
-  return { ...evidence, chainProblem };
+  return { ...evidence, chainProblem, roster };
 }
