@@ -4,7 +4,6 @@ import type { AuditWithdrawalContext } from './audit-sentences';
 import type { AddressType, Chain, CurrencySymbol } from '../chains';
 import type { ClockVerdict } from './clock';
 import type { LabelType } from './limits';
-import type { DepositPoisoningMark } from './radar';
 import type { StuckFlagView } from './stuck-orders';
 
 export interface ProfileSummary {
@@ -212,6 +211,13 @@ export interface BalanceView {
 }
 
 export type RecordSource = 'callback' | 'query';
+
+/** What a deposit row shows of the radar: its sender looks like a book entry (a badge on the row). */
+export interface DepositPoisoningMark {
+  readonly looksLike: string;
+  readonly similarity: string;
+  readonly cleared: boolean;
+}
 
 export interface DepositView {
   readonly id: number;

@@ -29,9 +29,3 @@ export interface RadarView {
   readonly blocked: number;
 }
 
-/** What a deposit row shows of the radar: its sender looks like a book entry (a badge on the row). */
-export interface DepositPoisoningMark {
-  readonly looksLike: string;
-  readonly similarity: string;
-  readonly cleared: boolean;
-}
