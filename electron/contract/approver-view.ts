@@ -3,6 +3,7 @@
 // lines, which the app's approve dialog, the queue's detail, `withdraw show` and the CLI's approve prompt all print.
 // Invariant: every label lives here and nowhere else; amounts are shown grouped (1,250.5), never converted to numbers.
 import { groupAmount } from './amount-text';
+import { type PoisoningFlag, poisoningFlagText } from './radar';
 
 /** "2 h 5 min", "45 min", "under a minute". */
 export function duration(ms: number): string {
@@ -43,6 +44,8 @@ export interface ReviewDestination {
   readonly lookAlikes: readonly ReviewLookAlike[];
   /** Earlier requests of this desk to this address that were sent (a verifying submit statement). */
   readonly timesPaid: number;
+  /** The poisoning radar's flag (it looks like a book entry and sent a verified deposit), or null/absent when none. */
+  readonly poisoning?: PoisoningFlag | null;
 }
 
 export interface ReviewApproval {
@@ -201,7 +204,7 @@ export function stillNeededText(approvals: ReviewApprovals): string {
   return `${approvals.stillNeeded} more, from operators independent of the initiator and of each other (${approvals.counted} of ${approvals.required} given)${fromGroups}${again}`;
 }
 
-/** The standing of the destination in words: book entry and label, new or paid before, look-alikes. */
+/** The standing of the destination in words: book entry and label, new or paid before, look-alikes, the radar's flag. */
 export function standingText(destination: ReviewDestination, time: (ms: number) => string): string {
   const book = destination.inBook
     ? `in the address book${destination.bookSince === null ? '' : ` since ${time(destination.bookSince)}`}`
@@ -212,7 +215,9 @@ export function standingText(destination: ReviewDestination, time: (ms: number) 
     (entry) =>
       `LOOK-ALIKE of ${entry.address}${entry.label === null ? '' : ` ("${entry.label}")`}, differing at positions ${entry.differingPositions.map((position) => position + 1).join(', ')}`,
   );
-  return [book, label, paid, ...alike].join('; ');
+  const flag = destination.poisoning ?? null;
+  const flagged = flag === null ? [] : [poisoningFlagText(flag)];
+  return [book, label, paid, ...alike, ...flagged].join('; ');
 }
 
 /** Every item of the review as a label and a value in words, the same on every face. */
@@ -238,7 +243,7 @@ export function reviewLines(view: ApproverView, format: ReviewFormat): ReviewLin
       warn: view.altered.includes('memo'),
     },
     destination: { value: view.destination.address, warn: view.altered.includes('toAddress') },
-    standing: { value: standingText(view.destination, format.time), warn: view.destination.isNew || view.destination.lookAlikes.length > 0 || !view.destination.inBook },
+    standing: { value: standingText(view.destination, format.time), warn: view.destination.isNew || view.destination.lookAlikes.length > 0 || !view.destination.inBook || (view.destination.poisoning ?? null) !== null },
     rule: { value: ruleText(view, format.locale), warn: false },
     given: { value: given.length === 0 ? 'none yet' : given.join('; '), warn: view.approvals.given.some((approval) => approval.expired === true) },
     needed: { value: stillNeededText(view.approvals), warn: view.approvals.stillNeeded > 0 || (view.approvals.groupsStillNeeded ?? []).length > 0 },

@@ -459,7 +459,7 @@ export interface PolicyWindowView {
 }
 
 /** A rule of a withdrawal policy, as the simulator and the holds name it. */
-export type PolicyRuleName = 'initiator' | 'freeze' | 'approvals' | 'dailyLimit' | 'onlyFromBook' | 'newDestinationWait' | 'windows' | 'approvalExpiry' | 'withdrawType';
+export type PolicyRuleName = 'initiator' | 'freeze' | 'approvals' | 'dailyLimit' | 'onlyFromBook' | 'newDestinationWait' | 'windows' | 'approvalExpiry' | 'withdrawType' | 'poisoning';
 
 /** One rule of the policy judged for one request (policies/test): set or not, and whether it refuses the request now. */
 export interface PolicyRuleFinding {

@@ -29,3 +29,21 @@ export interface RadarView {
   readonly blocked: number;
 }
 
+/**
+ * What the approver and the simulator are told of a destination the radar flagged (a look-alike of a book entry that sent
+ * a verified deposit): the entry, how it looks alike, and who cleared it (null: not cleared, so it is refused).
+ */
+export interface PoisoningFlag {
+  readonly looksLike: string;
+  readonly similarity: string;
+  readonly clearedBy: readonly string[] | null;
+}
+
+/** The flag in words, the same in the approve dialog, the queue's detail, `withdraw show` and `policy test`. */
+export function poisoningFlagText(flag: PoisoningFlag): string {
+  const standing =
+    flag.clearedBy === null
+      ? 'not cleared: paying it is refused until two admins clear it (treasury-desk radar clear)'
+      : `cleared by ${flag.clearedBy.join(' and ')}`;
+  return `flagged by the poisoning radar: looks like ${flag.looksLike} (${flag.similarity}), ${standing}`;
+}

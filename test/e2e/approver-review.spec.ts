@@ -1,7 +1,7 @@
 // E2E: the approver sees everything they sign (issue 20, part 5). The approve dialog and the queue's detail show every
 // item (amount, fee and total debited grouped as on every screen, the chain, the type, the memo as the order's remark,
-// the destination's standing with its book look-alike, the rule that matched, approvals given and still needed, the
-// age, the fingerprint), each checked against the signed intent read from the desk's own audit log; text from people
+// the destination's standing with its book look-alike and the poisoning radar's flag (it sent dust), the rule that
+// matched, approvals given and still needed, what holds it if sent now, the age, the fingerprint), each checked against the signed intent read from the desk's own audit log; text from people
 // (an address-book label edited in the file with a bidi override) is shown escaped; both pass axe.
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
@@ -11,6 +11,7 @@ import { intentFingerprint, type WithdrawalIntent } from '../../electron/core/st
 import { test, expect, type Desk } from './support/desk';
 import { actAs, DEMO_ADMIN, DEMO_ADMIN_2, DEMO_APPROVER, go, startDemo } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
+import { sandboxAdmin } from './support/sandbox-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -57,6 +58,11 @@ test('the approve dialog and the queue detail show every item the approver signs
   const destination = lookAlikeOf(supplier);
   const { withdrawal } = await desk.value('withdrawals/request', { currency: 'eth.usdt', amount: '1250.5', toAddress: destination, memo: 'rent May', as: DEMO_ADMIN });
 
+  // Then the look-alike sends dust (the poisoning radar flags it): the standing says so and "If sent now" holds it.
+  const deposit = await desk.value('addresses/create', { addressType: 'eth_bnb', as: DEMO_ADMIN });
+  expect((await sandboxAdmin(desk.demoSandbox().baseUrl).transfer({ toAddress: deposit.address, currency: 'bnb.usdt', amount: '1', fromAddress: destination })).credited).toBe(true);
+  await desk.value('sync/run', {});
+
   const { intent, quote } = signedRequest(desk, withdrawal.id);
   const fingerprint = intentFingerprint(intent);
   const money = (value: string): string => `${groupAmount(value, 'en-US')} ${intent.currency}`;
@@ -77,7 +83,10 @@ test('the approve dialog and the queue detail show every item the approver signs
     await expect(item('standing')).toContainText('not in the address book');
     await expect(item('standing')).toContainText('NEW: never paid from this desk');
     await expect(item('standing')).toContainText(`LOOK-ALIKE of ${supplier} ("Supplier ACME"), differing at positions 21, 22`);
+    await expect(item('standing')).toContainText(`flagged by the poisoning radar: looks like eth:${supplier} (`);
+    await expect(item('standing')).toContainText('not cleared: paying it is refused until two admins clear it');
     await expect(item('standing')).toHaveAttribute('data-warn', 'true');
+    await expect(item('heldNow')).toContainText(`${intent.toAddress} looks like book entry eth:${supplier}`);
     await expect(item('rule')).toContainText(`${groupAmount(intent.amount, 'en-US')} is above 1,000: that tier needs 2 approvals`);
     await expect(item('given')).toContainText(approvals.given);
     await expect(item('needed')).toContainText(approvals.needed);

@@ -114,6 +114,7 @@ const RULE_NAMES: Readonly<Record<PolicyRuleName, string>> = {
   windows: 'windows and caps',
   approvalExpiry: 'approvals expire',
   withdrawType: 'withdraw type',
+  poisoning: 'poisoning radar',
 };
 
 /** One finding as a line: REFUSES, ok, or off, then the rule's name and what it says. */

@@ -21,4 +21,4 @@ export {
   stageDeposits,
 } from './deposits-table';
 export { depositsHandlers } from './handlers';
-export { bookEntryName, lookAlikeWords, newPoisoningAlerts, normalizeSenderKey, type PoisoningAlert, poisoningAlerts, poisoningFinding, poisoningRefusal, RadarBook, type RadarLookAlike } from './radar';
+export { bookEntryName, lookAlikeWords, newPoisoningAlerts, normalizeSenderKey, type PoisoningAlert, poisoningAlerts, poisoningFinding, poisoningFlag, poisoningRefusal, RadarBook, type RadarLookAlike } from './radar';

@@ -14,7 +14,7 @@ import {
   sameAddressFormat,
   sharedEdges,
 } from '../../chains';
-import type { DepositPoisoningMark } from '../../contract';
+import type { DepositPoisoningMark, PoisoningFlag } from '../../contract';
 import type { BookEntryInForce, RadarClearanceInForce, Roster } from '../ledger';
 import type { ReadableDB } from '../store/database';
 import { type Deposit, depositSenders, depositSendersStoredAfter, depositsFromSender, getDeposit } from './deposits-table';
@@ -193,6 +193,21 @@ export function poisoningRefusal(db: ReadableDB, profile: string, roster: Roster
     `a deposit from it on ${new Date(deposit.firstSeenAt).toISOString().slice(0, 16).replace('T', ' ')} UTC (${deposit.amount} ${deposit.currency}, txid ${deposit.txid}) ` +
     `was likely address poisoning; an admin clears it with "treasury-desk radar clear ${address} --as ADMIN" and another admin confirms it`
   );
+}
+
+/**
+ * The radar's flag on a destination for its approver and the policy simulator (withdrawals/review.ts, simulate.ts), or
+ * null when it looks like no book entry or sent nothing: the entry, how, and who cleared it (null: refused).
+ */
+export function poisoningFlag(db: ReadableDB, profile: string, roster: Roster, chain: Chain, address: string, now: number): PoisoningFlag | null {
+  const finding = poisoningFinding(db, profile, roster, chain, address, now);
+  if (finding === null) return null;
+  const cleared = finding.cleared;
+  return {
+    looksLike: bookEntryName(finding.lookAlike.entry),
+    similarity: lookAlikeWords(finding.lookAlike),
+    clearedBy: cleared === null ? null : [cleared.proposer, ...(cleared.confirmedBy === null ? [] : [cleared.confirmedBy])],
+  };
 }
 
 /**

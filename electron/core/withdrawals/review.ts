@@ -19,6 +19,7 @@ import type { ApproverView, ReviewDestination, ReviewRule, WithdrawalPreflight }
 import { computeFee, feeScheduleOf } from '../../protocol';
 import { listAddressBook } from '../address-book';
 import type { AuditRecorder } from '../audit';
+import { poisoningFlag } from '../deposits';
 import type { MerchantConnection } from '../connection';
 import type { Kernel } from '../kernel/kernel';
 import { DEFAULT_POLICY_REFERENCE, intentFingerprint, remarkFor, requestQuoteSchema, type Roster, type WithdrawalIntent } from '../ledger';
@@ -102,7 +103,7 @@ function timesPaid(context: DeskParts, roster: Roster, request: WithdrawalReques
   }).length;
 }
 
-/** The destination's standing: the signed book entry, the desk's label, look-alikes of the book, times paid before. */
+/** The destination's standing: the signed book entry, the desk's label, look-alikes of the book, times paid before, the radar's flag. */
 function destinationOf(context: DeskParts, roster: Roster, request: WithdrawalRequest, chain: Chain | null, address: string): ReviewDestination {
   if (chain === null) return { address, inBook: false, bookSince: null, label: null, isNew: true, lookAlikes: [], timesPaid: 0 };
   // Every address the desk knows on the chains of this address's format (an eth entry for a bnb payout).
@@ -122,6 +123,7 @@ function destinationOf(context: DeskParts, roster: Roster, request: WithdrawalRe
     isNew: paid === 0,
     lookAlikes: lookAlikesAmong(unique, address, chain).map((alike) => ({ address: alike.knownAddress, label: alike.label, differingPositions: alike.differingPositions })),
     timesPaid: paid,
+    poisoning: poisoningFlag(context.db, request.profile, roster, chain, address, context.now()),
   };
 }
 

@@ -3,10 +3,11 @@
 // approval or sending (policies/preview), both before anything is signed. They use the same rules as the request's
 // preflight and the send's holds (policy.ts, destination-policy.ts, signed-spending.ts), over the signed statements:
 // what the simulator says is what the desk would do.
-import { checkAmount, CURRENCIES, type CurrencySymbol, formatMoney, isCurrencySymbol, Money, parseMoney } from '../../chains';
-import type { PolicyPreviewLine, PolicyPreviewView, PolicyRuleFinding, PolicyStanding, PolicyTestView } from '../../contract';
+import { type Chain, checkAmount, CURRENCIES, type CurrencySymbol, formatMoney, isCurrencySymbol, Money, parseMoney } from '../../chains';
+import { type PolicyPreviewLine, type PolicyPreviewView, type PolicyRuleFinding, type PolicyStanding, type PolicyTestView, poisoningFlagText } from '../../contract';
 import { tierGroupsText } from '../../contract/tier-groups';
 import type { AuditRecorder } from '../audit';
+import { poisoningFlag, poisoningRefusal } from '../deposits';
 import type { Kernel } from '../kernel/kernel';
 import { DeskError } from '../kernel/errors';
 import { intentFingerprint, roleMay, roleWithArticle, type Roster } from '../ledger';
@@ -137,6 +138,8 @@ function policyFindings(parts: DeskParts, roster: Roster, policy: WithdrawalPoli
       : { rule: 'newDestinationWait', active: true, refuses: wait !== undefined, text: wait?.message ?? `a new destination waits ${policy.newDestinationWaitHours ?? 0} h: this one's wait is over` },
   );
 
+  findings.push(poisoningFinding(parts, roster, info.chain, judged.toAddress));
+
   const windows = policy.windows ?? [];
   const caps = policy.destinationCaps ?? [];
   if (windows.length === 0 && caps.length === 0) findings.push({ rule: 'windows', active: false, refuses: false, text: 'no rolling windows and no destination caps' });
@@ -166,6 +169,18 @@ function policyFindings(parts: DeskParts, roster: Roster, policy: WithdrawalPoli
     text: refusal ? `${refusal.reason}: ${refusal.remedy}` : `orders go to the service as ${wanted} withdrawals`,
   });
   return findings;
+}
+
+/**
+ * The poisoning radar (issue 21 item 3), not a policy option: a flagged destination not cleared is refused at request and
+ * held at send, in the preflight's words; a cleared one is said so; any other is not flagged.
+ */
+function poisoningFinding(parts: DeskParts, roster: Roster, chain: Chain, address: string): PolicyRuleFinding {
+  const profile = parts.activeProfile().name;
+  const flag = poisoningFlag(parts.db, profile, roster, chain, address, parts.now());
+  if (flag === null) return { rule: 'poisoning', active: false, refuses: false, text: 'not flagged by the poisoning radar (no deposit from it looks like a book entry)' };
+  if (flag.clearedBy !== null) return { rule: 'poisoning', active: true, refuses: false, text: poisoningFlagText(flag) };
+  return { rule: 'poisoning', active: true, refuses: true, text: poisoningRefusal(parts.db, profile, roster, chain, address, parts.now()) ?? poisoningFlagText(flag) };
 }
 
 /** policies/test: which rules apply to this request and what they require, under the policy in force or a draft. */
@@ -291,7 +306,7 @@ export function previewPolicy(parts: DeskParts, currency: CurrencySymbol, draft:
 /**
  * At each approval: what would hold this request if it were sent now, under the rules in force now, apart from the
  * approvals it still needs (the approver's view says those on their own line): the freeze, the book, the destination's
- * wait, the daily limit, the windows and caps. The same rules the send runs (send-rules.ts), from the signed intent.
+ * wait, the poisoning radar, the daily limit, the windows and caps. The same rules the send runs (send-rules.ts), from the signed intent.
  */
 export function holdsIfSentNow(parts: DeskParts, roster: Roster, evidence: IntentEvidence): string[] {
   const intent = evidence.intent;

@@ -1,12 +1,12 @@
 // The poisoning radar (issue 21 item 3) on a real desk, real SQLite and the real sandbox on loopback: dust credited
 // through the sandbox's admin API from each poisoning pattern raises one alert and blocks the look-alike at preflight;
 // an unrelated sender and a sender that is in the book raise none; clearing needs two admins, and a forged confirmation
-// written into the database clears nothing.
+// written into the database clears nothing; the policy simulator and the approver's review say the same.
 import { randomBytes } from 'node:crypto';
 import { base58 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toEip55, validateAddress } from '../../../electron/chains';
-import type { DeskNotification } from '../../../electron/contract';
+import { type DeskNotification, reviewLines } from '../../../electron/contract';
 import { ADMIN, APPROVER, collectNotices, INITIATOR, SECOND_ADMIN, type Desk } from '../engine/support';
 import { expectNoOrder, fundedDesk, inspect, tamper, valueOn } from './support';
 
@@ -211,5 +211,69 @@ describe('a request approved before the dust arrived', () => {
     expect(sent.ok).toBe(false);
     if (!sent.ok) expect(sent.error.message).toContain(`looks like book entry eth:0x${book.sameEdges} (the same first 6 and last 6 characters)`);
     await expectNoOrder(desk, withdrawal.userOrder);
+  });
+});
+
+describe('the policy simulator and the approver (issue 20 parts 5 and 6)', () => {
+  /** A request made before its destination's dust arrived, left waiting for approval. */
+  const waitingTarget = `0x${evmLookAlike(book.sameEdges, 5, 5)}`;
+  let waitingId = '';
+  beforeAll(async () => {
+    const { withdrawal } = await desk.value('withdrawals/request', { currency: 'bnb.usdt', amount: '20', toAddress: waitingTarget, as: INITIATOR });
+    waitingId = withdrawal.id;
+    await credit(evmDepositAddress, 'bnb.usdt', '1', waitingTarget);
+    await desk.value('sync/run', {});
+  });
+
+  async function poisoningRule(toAddress: string): Promise<{ allowed: boolean; finding: { active: boolean; refuses: boolean; text: string } | undefined }> {
+    const view = await desk.value('policies/test', { currency: 'bnb.usdt', amount: '25', toAddress });
+    return { allowed: view.allowed, finding: view.findings.find((entry) => entry.rule === 'poisoning') };
+  }
+
+  it('policies/test names the poisoning rule for a flagged address in the preflight’s words, says who cleared a cleared one, and not for a clean one', async () => {
+    const flagged = await poisoningRule(patterns.sameEdges);
+    expect(flagged.allowed).toBe(false);
+    expect(flagged.finding).toMatchObject({ active: true, refuses: true });
+    const refusal = (await preflightErrors('bnb.usdt', patterns.sameEdges)).split('\n').find((message) => message.includes('poisoning'));
+    expect(refusal).toBeDefined();
+    expect(flagged.finding?.text).toBe(refusal);
+
+    const cleared = await poisoningRule(patterns.similarEdges);
+    expect(cleared.finding).toEqual({
+      rule: 'poisoning',
+      active: true,
+      refuses: false,
+      text: `flagged by the poisoning radar: looks like eth:0x${book.similarEdges} (the same first 3 and last 5 characters), cleared by ${ADMIN.operator} and ${SECOND_ADMIN.operator}`,
+    });
+    const clean = await poisoningRule(unrelated);
+    expect(clean.finding).toMatchObject({ active: false, refuses: false });
+    expect(clean.finding?.text).toContain('not flagged');
+    expect(clean.allowed).toBe(true);
+  });
+
+  it('policies/preview shows a waiting request to a flagged address as held by the radar, under the policy in force and the draft alike', async () => {
+    const preview = await desk.value('policies/preview', { currency: 'bnb.usdt', thresholds: [], dailyLimit: null, useFinancialConfirmation: false });
+    const line = preview.waiting.find((entry) => entry.id === waitingId);
+    expect(line).toBeDefined();
+    for (const standing of [line?.now, line?.draft]) {
+      expect(standing?.holds.some((hold) => hold.includes(`looks like book entry eth:0x${book.sameEdges} (the same first 5 and last 5 characters)`))).toBe(true);
+    }
+    expect(line?.changed).toBe(false);
+  });
+
+  it('the review shows the flag in the destination’s standing and the radar’s hold under "if sent now"; a clean destination shows neither', async () => {
+    const review = await desk.value('withdrawals/review', { id: waitingId });
+    expect(review.destination.poisoning).toEqual({ looksLike: `eth:0x${book.sameEdges}`, similarity: 'the same first 5 and last 5 characters', clearedBy: null });
+    const lines = new Map(reviewLines(review, { locale: 'en-US', time: (ms: number) => new Date(ms).toISOString() }).map((entry) => [entry.item, entry]));
+    expect(lines.get('standing')?.value).toContain(
+      `flagged by the poisoning radar: looks like eth:0x${book.sameEdges} (the same first 5 and last 5 characters), not cleared: paying it is refused until two admins clear it`,
+    );
+    expect(lines.get('standing')?.warn).toBe(true);
+    expect(lines.get('heldNow')?.value).toContain('was likely address poisoning');
+
+    const { withdrawal } = await desk.value('withdrawals/request', { currency: 'bnb.usdt', amount: '20', toAddress: unrelated, as: INITIATOR });
+    const clean = await desk.value('withdrawals/review', { id: withdrawal.id });
+    expect(clean.destination.poisoning).toBeNull();
+    expect(clean.holdsNow.join('\n')).not.toContain('poisoning');
   });
 });

@@ -1,5 +1,5 @@
 // The approver's items in words (contract/approver-view): grouped amounts, where the fee comes from, the tier and why,
-// who is still needed, the destination's standing, and what is marked to look at twice.
+// who is still needed, the destination's standing (the poisoning radar's flag too), and what is marked to look at twice.
 import { describe, expect, it } from 'vitest';
 import { groupAmount, REVIEW_ITEMS, reviewLines, reviewWarning, type ApproverView } from '../../../electron/contract';
 
@@ -65,6 +65,21 @@ describe('reviewLines', () => {
     expect(shown['standing']).toEqual({ value: 'not in the address book; no label; NEW: never paid from this desk; LOOK-ALIKE of TXYQ ("landlord"), differing at positions 4', warn: true });
     expect(shown['given']?.value).toBe("alice at 1970-01-01T00:00:00.000Z (does not count: counts as carol's party)");
     expect(shown['rule']?.value).toBe('the default USDT on TRON policy (none was ever set): no amount tier applies to 1,250.5, so 1 approval');
+  });
+
+  it("adds the poisoning radar's flag to the standing, marked even for a book-like destination paid before, with who cleared it", () => {
+    const flag = { looksLike: 'trx:TXYZ', similarity: 'the same first 4 and last 4 characters' };
+    const blocked = lines({ ...BASE, destination: { ...BASE.destination, poisoning: { ...flag, clearedBy: null } } });
+    expect(blocked['standing']).toEqual({
+      value:
+        'in the address book since 1970-01-01T00:00:00.000Z; labelled "landlord"; paid 3 times before from this desk; ' +
+        'flagged by the poisoning radar: looks like trx:TXYZ (the same first 4 and last 4 characters), not cleared: paying it is refused until two admins clear it (treasury-desk radar clear)',
+      warn: true,
+    });
+    const cleared = lines({ ...BASE, destination: { ...BASE.destination, poisoning: { ...flag, clearedBy: ['alice', 'frank'] } } });
+    expect(cleared['standing']?.value).toMatch(/; flagged by the poisoning radar: looks like trx:TXYZ \(the same first 4 and last 4 characters\), cleared by alice and frank$/);
+    expect(cleared['standing']?.warn).toBe(true);
+    expect(lines({ ...BASE, destination: { ...BASE.destination, poisoning: null } })['standing']).toEqual(lines(BASE)['standing']);
   });
 
   it('says what would hold it if sent now, marked, and that nothing would when the rules allow it', () => {
