@@ -21,7 +21,7 @@ const BASE: ApproverView = {
   withdrawType: 'normal',
   memo: 'rent',
   remark: 'TD ABCD-EFGH-JKLM-NPQR rent',
-  destination: { address: 'TXYZ', inBook: true, bookSince: 0, label: 'landlord', isNew: false, lookAlikes: [], timesPaid: 3 },
+  destination: { address: 'TXYZ', inBook: true, bookSince: 0, label: 'landlord', isNew: false, lookAlikes: [], timesPaid: 3, history: [] },
   rule: { policy: 'abcdef0123456789', tierAbove: '1000', tierApprovals: 2, intentApprovals: 2, dailyLimit: '50000', onlyFromBook: true, newDestinationWaitHours: 24 },
   approvals: { required: 2, counted: 1, stillNeeded: 1, given: [{ operator: 'bob', at: 0, counts: true, note: null }] },
   requestedAt: 0,
