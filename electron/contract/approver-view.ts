@@ -46,6 +46,17 @@ export interface ReviewDestination {
   readonly timesPaid: number;
   /** The poisoning radar's flag (it looks like a book entry and sent a verified deposit), or null/absent when none. */
   readonly poisoning?: PoisoningFlag | null;
+  /** Per currency, the verified payments to this address: signed intent, verifying submit, the service's `success` (payment-history.ts). */
+  readonly history: readonly ReviewPaidLine[];
+}
+
+/** One currency's verified payments to a destination: times paid, last paid (epoch ms), median and largest (decimal strings). */
+export interface ReviewPaidLine {
+  readonly currency: string;
+  readonly timesPaid: number;
+  readonly lastPaidAt: number;
+  readonly median: string;
+  readonly largest: string;
 }
 
 export interface ReviewApproval {
@@ -82,6 +93,8 @@ export interface ReviewRule {
   readonly groups?: string | null;
   /** How many hours an approval counts; absent or null: approvals never expire. */
   readonly approvalValidHours?: number | null;
+  /** What the policy's unusual-amount rule says of this amount and destination now, in words; absent or null: the policy has none. */
+  readonly unusualAmount?: string | null;
 }
 
 export interface ApproverView {
@@ -121,7 +134,7 @@ export interface ApproverView {
 }
 
 /** The items an approver is shown, in order. */
-export const REVIEW_ITEMS = ['amount', 'fee', 'total', 'currency', 'type', 'memo', 'destination', 'standing', 'rule', 'given', 'needed', 'heldNow', 'age', 'fingerprint'] as const;
+export const REVIEW_ITEMS = ['amount', 'fee', 'total', 'currency', 'type', 'memo', 'destination', 'standing', 'history', 'rule', 'given', 'needed', 'heldNow', 'age', 'fingerprint'] as const;
 export type ReviewItem = (typeof REVIEW_ITEMS)[number];
 
 /** The one place the approver's labels are written. */
@@ -134,6 +147,7 @@ export const REVIEW_LABELS: Readonly<Record<ReviewItem, string>> = {
   memo: "Memo (the service receives it as the order's remark)",
   destination: 'Destination',
   standing: "Destination's standing",
+  history: 'Paid before to this address',
   rule: 'Rule that applies',
   given: 'Approvals given',
   needed: 'Approvals still needed',
@@ -174,6 +188,7 @@ export function ruleText(view: Pick<ApproverView, 'rule' | 'amount' | 'currencyN
     rule.newDestinationWaitHours > 0 ? `a new destination waits ${rule.newDestinationWaitHours} h` : null,
     rule.groups ? `approval groups: ${rule.groups}` : null,
     rule.approvalValidHours ? `an approval counts for ${rule.approvalValidHours} h, then must be given again` : null,
+    rule.unusualAmount ?? null,
   ].filter((extra): extra is string => extra !== null);
   return `${policy}: ${tier}${asked}${extras.length === 0 ? '' : `; ${extras.join('; ')}`}`;
 }
@@ -220,6 +235,17 @@ export function standingText(destination: ReviewDestination, time: (ms: number) 
   return [book, label, paid, ...alike, ...flagged].join('; ');
 }
 
+/** The destination's verified payment history in words, per currency (the same on every face). */
+export function historyText(history: readonly ReviewPaidLine[], locale: string, time: (ms: number) => string): string {
+  if (history.length === 0) return 'never paid before from this desk';
+  return history
+    .map(
+      (line) =>
+        `${line.currency}: paid ${line.timesPaid} time${line.timesPaid === 1 ? '' : 's'}, last ${time(line.lastPaidAt)}, median ${groupAmount(line.median, locale)}, largest ${groupAmount(line.largest, locale)}`,
+    )
+    .join('; ');
+}
+
 /** Every item of the review as a label and a value in words, the same on every face. */
 export function reviewLines(view: ApproverView, format: ReviewFormat): ReviewLine[] {
   const money = (value: string | null): string => (value === null ? 'not known' : `${groupAmount(value, format.locale)} ${view.currency}`);
@@ -244,6 +270,7 @@ export function reviewLines(view: ApproverView, format: ReviewFormat): ReviewLin
     },
     destination: { value: view.destination.address, warn: view.altered.includes('toAddress') },
     standing: { value: standingText(view.destination, format.time), warn: view.destination.isNew || view.destination.lookAlikes.length > 0 || !view.destination.inBook || (view.destination.poisoning ?? null) !== null },
+    history: { value: historyText(view.destination.history, format.locale, format.time), warn: view.destination.history.length === 0 },
     rule: { value: ruleText(view, format.locale), warn: false },
     given: { value: given.length === 0 ? 'none yet' : given.join('; '), warn: view.approvals.given.some((approval) => approval.expired === true) },
     needed: { value: stillNeededText(view.approvals), warn: view.approvals.stillNeeded > 0 || (view.approvals.groupsStillNeeded ?? []).length > 0 },

@@ -448,6 +448,8 @@ export interface PolicyView {
   readonly windows: readonly PolicyWindowView[];
   /** Per-destination caps (issue 20); [] when none. */
   readonly destinationCaps: readonly { readonly address: string; readonly maxAmount: string; readonly hours: number }[];
+  /** One approval more above factor × the destination's median paid, or (firstPayment) for a first payment (issue 21); null: no such rule. */
+  readonly unusualAmount: { readonly factor: string; readonly firstPayment: boolean } | null;
 }
 
 /** A rolling velocity window of a policy: at most maxAmount and/or maxCount requests in `hours`, per scope. */
@@ -459,7 +461,7 @@ export interface PolicyWindowView {
 }
 
 /** A rule of a withdrawal policy, as the simulator and the holds name it. */
-export type PolicyRuleName = 'initiator' | 'freeze' | 'approvals' | 'dailyLimit' | 'onlyFromBook' | 'newDestinationWait' | 'windows' | 'approvalExpiry' | 'withdrawType' | 'poisoning';
+export type PolicyRuleName = 'initiator' | 'freeze' | 'approvals' | 'dailyLimit' | 'onlyFromBook' | 'newDestinationWait' | 'poisoning' | 'windows' | 'approvalExpiry' | 'unusualAmount' | 'withdrawType';
 
 /** One rule of the policy judged for one request (policies/test): set or not, and whether it refuses the request now. */
 export interface PolicyRuleFinding {

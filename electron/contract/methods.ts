@@ -142,6 +142,8 @@ export const policyDraft = z.strictObject({
     .array(z.strictObject({ address: destination, maxAmount: amountText, hours: z.number().int().min(1, 'a cap is per 1 to 720 hours').max(720, 'a cap is per 1 to 720 hours') }))
     .max(20)
     .optional(),
+  /** One approval more above factor × the destination's median paid amount, or for a first payment (issue 21); left out: none. */
+  unusualAmount: z.strictObject({ factor: amountText, firstPayment: z.boolean() }).optional(),
 });
 
 /** Which deposits a list or an export covers. */

@@ -87,6 +87,9 @@ test('the approve dialog and the queue detail show every item the approver signs
     await expect(item('standing')).toContainText('not cleared: paying it is refused until two admins clear it');
     await expect(item('standing')).toHaveAttribute('data-warn', 'true');
     await expect(item('heldNow')).toContainText(`${intent.toAddress} looks like book entry eth:${supplier}`);
+    await expect(item('history')).toContainText('Paid before to this address');
+    await expect(item('history')).toContainText('never paid before from this desk');
+    await expect(item('history')).toHaveAttribute('data-warn', 'true');
     await expect(item('rule')).toContainText(`${groupAmount(intent.amount, 'en-US')} is above 1,000: that tier needs 2 approvals`);
     await expect(item('given')).toContainText(approvals.given);
     await expect(item('needed')).toContainText(approvals.needed);

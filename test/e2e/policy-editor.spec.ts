@@ -42,6 +42,15 @@ test('the policy editor shows what a change would do to the requests now waiting
   await expect(editor.getByTestId(`@settings/policy-preview-${small.id}`)).toContainText('the daily limit is 100');
   await expectAccessible(page, 'the policy editor with its preview');
 
+  // The unusual-amount rule (issue 21) with first payments: both destinations were never paid, so each needs one approval more.
+  await editor.getByLabel(/^Unusual amount/).fill('3');
+  await editor.getByLabel(/^With the unusual-amount rule/).check();
+  await expect(editor.getByTestId(`@settings/policy-preview-${small.id}`)).toContainText('1 → 2 (0 given)');
+  await expect(line).toContainText('1 → 3 (1 given)');
+  await editor.getByLabel(/^Unusual amount/).fill('lots');
+  await expect(summary).toContainText('Not previewed: the unusual-amount factor "lots" is not a decimal number');
+  await editor.getByLabel(/^Unusual amount/).fill('');
+
   // A draft that is not usable says why instead.
   await editor.getByLabel(`Above amount #${row}`).fill('ten');
   await expect(summary).toContainText('Not previewed: threshold "ten" is not a decimal amount');

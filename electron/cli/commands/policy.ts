@@ -24,6 +24,8 @@ interface SetOptions {
   readonly approvalValidHours?: string;
   readonly window?: readonly string[];
   readonly destinationCap?: readonly string[];
+  readonly unusualFactor?: string;
+  readonly firstPaymentApproval?: boolean;
   readonly as: string;
 }
 
@@ -97,6 +99,24 @@ function velocityText(policy: PolicyView): string {
   return [windows.length > 0 ? windows.join('; ') : 'none', caps.length > 0 ? caps.join('; ') : 'none'].join(' | ');
 }
 
+/** `--unusual-factor F` / "none" and `--[no-]first-payment-approval` over the current rule; null: no rule. */
+function unusualOption(options: SetOptions, current: PolicyView['unusualAmount']): PolicyView['unusualAmount'] {
+  const factor = options.unusualFactor?.trim();
+  if (factor?.toLowerCase() === 'none') {
+    if (options.firstPaymentApproval !== undefined) throw new UsageError('--unusual-factor none removes the unusual-amount rule: leave out --first-payment-approval.');
+    return null;
+  }
+  if (factor === undefined && current === null) {
+    if (options.firstPaymentApproval !== undefined) throw new UsageError('--first-payment-approval is part of the unusual-amount rule: give --unusual-factor F too (e.g. --unusual-factor 3).');
+    return null;
+  }
+  return { factor: factor ?? current?.factor ?? '', firstPayment: options.firstPaymentApproval ?? current?.firstPayment ?? false };
+}
+
+function unusualText(rule: NonNullable<PolicyView['unusualAmount']>): string {
+  return `one approval more above ${rule.factor} × the median paid to the address${rule.firstPayment ? ', and for a first payment' : ''}`;
+}
+
 interface TestOptions {
   readonly currency: string;
   readonly amount: string;
@@ -113,6 +133,7 @@ const RULE_NAMES: Readonly<Record<PolicyRuleName, string>> = {
   newDestinationWait: 'new destination waits',
   windows: 'windows and caps',
   approvalExpiry: 'approvals expire',
+  unusualAmount: 'unusual amount',
   withdrawType: 'withdraw type',
   poisoning: 'poisoning radar',
 };
@@ -160,7 +181,7 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
       session.output(policies, () =>
         io.stdout(
           table(
-            ['currency', 'approvals (above amount: count from groups)', 'daily limit', 'approvals expire', 'withdraw type', 'only from book', 'new destination waits', 'windows', 'destination caps'],
+            ['currency', 'approvals (above amount: count from groups)', 'daily limit', 'approvals expire', 'withdraw type', 'only from book', 'new destination waits', 'windows', 'destination caps', 'unusual amount'],
             policies.map((entry) => [
               entry.currency,
               thresholdsText(entry),
@@ -171,6 +192,7 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
               entry.newDestinationWaitHours > 0 ? `${entry.newDestinationWaitHours} h` : 'no',
               entry.windows.length > 0 ? entry.windows.map(windowText).join('; ') : 'none',
               entry.destinationCaps.length > 0 ? entry.destinationCaps.map((cap) => `${cap.address}: ${cap.maxAmount} per ${cap.hours} h`).join('; ') : 'none',
+              entry.unusualAmount === null ? 'none' : unusualText(entry.unusualAmount),
             ]),
           ),
         ),
@@ -197,6 +219,9 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
         'a rolling window, e.g. 24h:initiator:amount=1000:count=3 (scope currency, initiator or destination; DURATION Nh or Nd up to 720h); repeat for several (replaces all windows); "none" clears them',
         collect,
       )
+      .option('--unusual-factor <factor>', 'one approval more when the amount is above FACTOR × the median paid to that address (e.g. 3); "none" removes the rule')
+      .option('--first-payment-approval', 'with the unusual-amount rule: one approval more for a first payment to an address')
+      .option('--no-first-payment-approval', 'with the unusual-amount rule: a first payment needs no approval more')
       .option('--destination-cap <address:amount:duration>', 'at most AMOUNT to ADDRESS per DURATION, e.g. TXYZ...:10000:24h; repeat for several (replaces all caps); "none" clears them', collect)
       .requiredOption('--as <admin>', 'the admin doing it (asked for a passphrase)'),
   ).action(async (options: SetOptions, command: Command) => {
@@ -211,6 +236,7 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
       const tiers = withTierGroups(thresholds ?? current?.thresholds.map((threshold) => ({ ...threshold })) ?? [], tierGroups ?? []);
       const windows = windowsGiven ?? current?.windows.map((window) => ({ ...window })) ?? [];
       const destinationCaps = capsGiven ?? current?.destinationCaps.map((cap) => ({ ...cap })) ?? [];
+      const unusualAmount = unusualOption(options, current?.unusualAmount ?? null);
       const change = await session.runAs(
         'policies/set',
         {
@@ -223,9 +249,10 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
           ...(validHours === 'none' ? {} : validHours === undefined ? (current?.approvalValidHours ? { approvalValidHours: current.approvalValidHours } : {}) : { approvalValidHours: Number(validHours) }),
           ...(windows.length > 0 ? { windows } : {}),
           ...(destinationCaps.length > 0 ? { destinationCaps } : {}),
+          ...(unusualAmount === null ? {} : { unusualAmount }),
         },
         options.as,
-        { thresholds: '--threshold', newDestinationWaitHours: '--new-destination-wait', approvalValidHours: '--approval-valid-hours', windows: '--window', destinationCaps: '--destination-cap' },
+        { thresholds: '--threshold', newDestinationWaitHours: '--new-destination-wait', approvalValidHours: '--approval-valid-hours', windows: '--window', destinationCaps: '--destination-cap', unusualAmount: '--unusual-factor' },
       );
       session.output(change, () => {
         const { policy: updated, proposal } = change;
@@ -235,6 +262,7 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
             `${updated.onlyFromBook ? '; only addresses from the book' : ''}${updated.newDestinationWaitHours > 0 ? `; a new destination waits ${updated.newDestinationWaitHours} h` : ''}` +
             `${updated.approvalValidHours === null ? '' : `; an approval counts for ${updated.approvalValidHours} h`}`,
         );
+        if (updated.unusualAmount !== null) session.say(`unusual amount: ${unusualText(updated.unusualAmount)}`);
         if (updated.windows.length > 0 || updated.destinationCaps.length > 0) session.say(`windows | destination caps: ${velocityText(updated)}`);
         if (change.applied) session.say('in force now');
         else {

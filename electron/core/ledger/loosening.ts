@@ -56,7 +56,7 @@ export function governanceLoosens(before: Governance, after: Governance): string
 }
 
 /** The policy fields the comparison understands; a change in any other field counts as loosening. */
-const KNOWN_POLICY_FIELDS = new Set(['thresholds', 'dailyLimit', 'useFinancialConfirmation', 'onlyFromBook', 'newDestinationWaitHours', 'approvalValidHours', 'windows', 'destinationCaps']);
+const KNOWN_POLICY_FIELDS = new Set(['thresholds', 'dailyLimit', 'useFinancialConfirmation', 'onlyFromBook', 'newDestinationWaitHours', 'approvalValidHours', 'windows', 'destinationCaps', 'unusualAmount']);
 
 const recordOf = (value: CanonicalValue | undefined): Record<string, CanonicalValue> | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, CanonicalValue>) : null;
@@ -146,6 +146,22 @@ const waitOf = (value: CanonicalValue | undefined): number | undefined => (value
 
 const same = (a: CanonicalValue | undefined, b: CanonicalValue | undefined): boolean => canonicalHash({ v: a ?? null }) === canonicalHash({ v: b ?? null });
 
+/** What a change of the unusual-amount rule (issue 21) loosens: removed, a higher factor, first payments no longer counted. */
+function unusualAmountLoosens(was: CanonicalValue | undefined, now: CanonicalValue | undefined): string[] {
+  if (was === undefined || same(was, now)) return [];
+  const before = recordOf(was);
+  const after = recordOf(now);
+  if (now === undefined) return ['the unusual-amount rule removed'];
+  if (before === null || after === null) return ['the unusual-amount rule changed and cannot be compared'];
+  const oldFactor = maximumOf(before['factor']);
+  const newFactor = maximumOf(after['factor']);
+  const reasons: string[] = [];
+  if (oldFactor === null || oldFactor === undefined || newFactor === null || newFactor === undefined) reasons.push('the unusual-amount factor changed and cannot be compared');
+  else if (newFactor.greaterThan(oldFactor)) reasons.push('a higher unusual-amount factor');
+  if (before['firstPayment'] === true && after['firstPayment'] !== true) reasons.push('a first payment no longer adds an approval');
+  return reasons;
+}
+
 /**
  * What a policy change loosens, in words ([] when it only tightens or keeps): fewer approvals for some amount, a higher
  * or removed daily limit, financial confirmation dropped, "only from book" dropped, a shorter new-destination wait,
@@ -198,6 +214,7 @@ export function policyLoosens(before: Body | null, after: Body): string[] {
   if (windowsLost > 0) reasons.push(`${windowsLost} rolling window${windowsLost === 1 ? '' : 's'} removed or widened`);
   const capsLost = rulesNotHeld(old['destinationCaps'], after['destinationCaps'], 'address');
   if (capsLost > 0) reasons.push(`${capsLost} destination cap${capsLost === 1 ? '' : 's'} removed or raised`);
+  reasons.push(...unusualAmountLoosens(old['unusualAmount'], after['unusualAmount']));
   const groupsLost = groupTiersDropped(old['thresholds'], after['thresholds']);
   if (groupsLost > 0) reasons.push(`the approval groups of ${groupsLost} tier${groupsLost === 1 ? '' : 's'} removed or changed`);
   const unknown = [...new Set([...Object.keys(old), ...Object.keys(after)])].filter((field) => !KNOWN_POLICY_FIELDS.has(field) && !same(old[field], after[field])).sort();

@@ -86,6 +86,7 @@ import {
 } from './verify';
 import { sendHolds } from './send-rules';
 import { dayTotalFromStatements, utcDayOf, velocityRefusals } from './signed-spending';
+import { unusualAmountAtRequest } from './payment-history';
 import type { SignedIntent } from './velocity';
 
 /** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
@@ -276,6 +277,11 @@ export async function preflight(context: DeskParts, input: WithdrawalInput, deci
     for (const message of velocityRefusals(context, roster, policy, profile.name, candidate, earlier)) errors.push({ field: 'amount', message: `${counting}${message}` });
   }
 
+  // The unusual-amount rule adds one approval from the destination's verified payments (payment-history.ts).
+  const unusual = amountCheck.ok ? unusualAmountAtRequest(context, roster, policy, profile.name, { currency: symbol, amount: amountCheck.value, destination: { chain: info.chain, address: input.toAddress }, key: null }) : null;
+  if (typeof unusual === 'string') errors.push({ field: 'amount', message: unusual });
+  else if (unusual?.adds === true) warnings.push({ field: 'amount', message: unusual.text });
+
   return {
     ok: errors.length === 0,
     errors,
@@ -286,7 +292,7 @@ export async function preflight(context: DeskParts, input: WithdrawalInput, deci
     minimum: minimum ? formatMoney(minimum) : null,
     available: available ? formatMoney(available) : null,
     balanceAfter: available && total ? formatMoney(available.minus(total)) : null,
-    requiredApprovals: amountCheck.ok ? requiredApprovals(policy, amountCheck.value) : requiredApprovals(policy, new Money(0)),
+    requiredApprovals: (amountCheck.ok ? requiredApprovals(policy, amountCheck.value) : requiredApprovals(policy, new Money(0))) + (typeof unusual === 'object' && unusual?.adds === true ? 1 : 0),
     dailyLimitRemaining,
     newDestination,
     lookAlike,

@@ -72,6 +72,7 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
       approvalValidHours: policy.approvalValidHours ?? null,
       windows: policy.windows ?? [],
       destinationCaps: policy.destinationCaps ?? [],
+      unusualAmount: policy.unusualAmount ?? null,
     };
   }
 
@@ -136,6 +137,7 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
         approvalValidHours: request.approvalValidHours ?? null,
         windows: policy.windows ?? [],
         destinationCaps: policy.destinationCaps ?? [],
+        unusualAmount: policy.unusualAmount ?? null,
       };
       return { applied, proposal: proposalView(proposal), policy: applied ? policyView(request.currency) : proposed };
     }),

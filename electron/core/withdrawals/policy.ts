@@ -27,6 +27,25 @@ export interface WithdrawalPolicy {
   readonly windows?: readonly VelocityWindow[] | undefined;
   /** Per-destination caps for named addresses, judged next to the windows (velocity.ts). */
   readonly destinationCaps?: readonly DestinationCap[] | undefined;
+  /** One approval more for an amount above `factor` × the destination's median paid, or (firstPayment) a first payment (payment-history.ts). */
+  readonly unusualAmount?: UnusualAmountRule | undefined;
+}
+
+export interface UnusualAmountRule {
+  /** A decimal above 0. */
+  readonly factor: string;
+  readonly firstPayment: boolean;
+}
+
+/** Why an unusual-amount rule an admin wrote cannot be used ([] when it can). */
+export function unusualAmountProblems(rule: UnusualAmountRule | undefined): string[] {
+  if (rule === undefined) return [];
+  try {
+    if (parseMoney(rule.factor).lessThanOrEqualTo(0)) return [`the unusual-amount factor ${rule.factor} must be above 0`];
+  } catch {
+    return [`the unusual-amount factor "${rule.factor}" is not a decimal number (e.g. 3)`];
+  }
+  return [];
 }
 
 /** The longest wait a policy may set for a new destination: 30 days. */
@@ -60,6 +79,7 @@ export function policyProblems(policy: WithdrawalPolicy): string[] {
   }
   problems.push(...approvalPolicyProblems(policy));
   problems.push(...velocityProblems(policy.windows, policy.destinationCaps));
+  problems.push(...unusualAmountProblems(policy.unusualAmount));
   if (policy.dailyLimit !== null) {
     try {
       parseMoney(policy.dailyLimit);

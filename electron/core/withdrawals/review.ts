@@ -27,6 +27,7 @@ import { getCurrency } from '../merchant';
 import type { ProfileSelection } from '../profiles';
 import { DEFAULT_WITHDRAWAL_POLICY, type WithdrawalPolicy } from './policy';
 import { holdsIfSentNow } from './simulate';
+import { paymentHistory, unusualAmountJudgement } from './payment-history';
 import { alteredFields, judgeForView, policyFromStatement, type IntentEvidence } from './verify';
 import { termText } from './approval-groups';
 import { listWithdrawalRequestsTo, type WithdrawalRequest } from './withdrawals-table';
@@ -68,7 +69,7 @@ function feeOf(context: DeskParts, request: WithdrawalRequest, evidence: IntentE
 }
 
 /** The policy the intent was requested under (in force at its request row), and the tier its amount fell in. */
-function ruleOf(roster: Roster, evidence: IntentEvidence, currency: string, amount: Money | null): ReviewRule {
+function ruleOf(roster: Roster, evidence: IntentEvidence, currency: string, amount: Money | null, history: ReviewDestination['history']): ReviewRule {
   const signed = evidence.requestRow === null ? undefined : roster.policyAt(currency, evidence.requestRow.seq, evidence.requestRow.statement.at);
   const policy: WithdrawalPolicy = signed ? policyFromStatement(signed.policy) : DEFAULT_WITHDRAWAL_POLICY;
   let tierAbove: string | null = null;
@@ -91,6 +92,7 @@ function ruleOf(roster: Roster, evidence: IntentEvidence, currency: string, amou
     newDestinationWaitHours: policy.newDestinationWaitHours ?? 0,
     groups: evidence.groupRequirement,
     approvalValidHours: evidence.approvalValidHours,
+    unusualAmount: amount === null ? null : (unusualAmountJudgement(policy, history, currency, amount)?.text ?? null),
   };
 }
 
@@ -104,8 +106,8 @@ function timesPaid(context: DeskParts, roster: Roster, request: WithdrawalReques
 }
 
 /** The destination's standing: the signed book entry, the desk's label, look-alikes of the book, times paid before, the radar's flag. */
-function destinationOf(context: DeskParts, roster: Roster, request: WithdrawalRequest, chain: Chain | null, address: string): ReviewDestination {
-  if (chain === null) return { address, inBook: false, bookSince: null, label: null, isNew: true, lookAlikes: [], timesPaid: 0 };
+function destinationOf(context: DeskParts, roster: Roster, request: WithdrawalRequest, chain: Chain | null, address: string, history: ReviewDestination['history']): ReviewDestination {
+  if (chain === null) return { address, inBook: false, bookSince: null, label: null, isNew: true, lookAlikes: [], timesPaid: 0, history };
   // Every address the desk knows on the chains of this address's format (an eth entry for a bnb payout).
   const table = listAddressBook(context.db, request.profile).filter((entry) => sameAddressFormat(entry.chain, chain));
   const labelOf = (known: string, on: string): string | null => table.find((entry) => entry.chain === on && sameAddress(entry.address, known, chain))?.label ?? null;
@@ -124,6 +126,7 @@ function destinationOf(context: DeskParts, roster: Roster, request: WithdrawalRe
     lookAlikes: lookAlikesAmong(unique, address, chain).map((alike) => ({ address: alike.knownAddress, label: alike.label, differingPositions: alike.differingPositions })),
     timesPaid: paid,
     poisoning: poisoningFlag(context.db, request.profile, roster, chain, address, context.now()),
+    history,
   };
 }
 
@@ -139,6 +142,9 @@ export function reviewOf(context: DeskParts, request: WithdrawalRequest, roster:
   const requestedAt = intent?.requestedAt ?? null;
   const approvals = evidence.approvals.filter((approval) => approval.decision === 'approve');
   const { countedApprovals: counted, requiredApprovals: required } = evidence.verification;
+  // The destination's verified payments, this request's own left out (payment-history.ts); the audit log's linkage was walked by judgeForView.
+  const ownKey = intent === null || evidence.requestRow === null ? null : `${evidence.requestRow.statement.subject}/${intent.userOrder}`;
+  const history = chain === null ? [] : paymentHistory(context, roster, request.profile, [{ chain, address: shown.toAddress }], ownKey);
   return {
     id: String(request.id),
     fingerprint: intent === null ? null : intentFingerprint(intent),
@@ -155,8 +161,8 @@ export function reviewOf(context: DeskParts, request: WithdrawalRequest, roster:
     withdrawType: shown.withdrawType === 'financialConfirmation' ? 'financialConfirmation' : 'normal',
     memo: shown.memo,
     remark: intent === null ? null : remarkFor(intent),
-    destination: destinationOf(context, roster, request, chain, shown.toAddress),
-    rule: ruleOf(roster, evidence, shown.currency, amount),
+    destination: destinationOf(context, roster, request, chain, shown.toAddress, history),
+    rule: ruleOf(roster, evidence, shown.currency, amount, history),
     approvals: {
       required,
       counted,

@@ -13,6 +13,7 @@ import { destinationPolicyIssues } from './destination-policy';
 import { poisoningRefusal } from '../deposits';
 import { requiredApprovals } from './policy';
 import { groupsHoldNow } from './approval-groups';
+import { unusualAmountFor } from './payment-history';
 import { requestedFromStatements, utcDayOf, velocityHolds } from './signed-spending';
 import { type IntentEvidence, policyInForce } from './verify';
 import type { WithdrawalRequest } from './withdrawals-table';
@@ -49,6 +50,15 @@ export function sendHolds(parts: DeskParts, request: WithdrawalRequest, evidence
     holds.push(
       `${policyName} requires ${required} independent approval${required === 1 ? '' : 's'} for ${formatMoney(amount)} and this request has ${given} ` +
         '(it was approved under an earlier policy): cancel it and request it again, or an admin restores the earlier thresholds (policy set)',
+    );
+  }
+  // The unusual-amount rule over the destination's verified payments, this request's own left out (payment-history.ts).
+  const ownKey = evidence.requestRow === null ? null : `${evidence.requestRow.statement.subject}/${intent.userOrder}`;
+  const unusual = unusualAmountFor(parts, roster, policy, request.profile, { currency, amount, destination: { chain: info.chain, address: intent.toAddress }, key: ownKey });
+  if (unusual?.adds === true && given < required + 1) {
+    holds.push(
+      `${policyName}: ${unusual.text}, so it needs ${required + 1} independent approvals and this request has ${given}: ` +
+        'cancel it and request it again (the new request asks for the approval the rule adds), or an admin changes the unusual-amount rule (policy set)',
     );
   }
   const groupsHold = groupsHoldNow(policy.thresholds, amount, evidence.counted, required, policyName);

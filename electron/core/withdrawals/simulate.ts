@@ -18,6 +18,7 @@ import { destinationPolicyIssues } from './destination-policy';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { checkDailyLimit, policyProblems, requiredApprovals, type WithdrawalPolicy } from './policy';
 import { requestedFromStatements, unreadableLog, utcDayOf, velocityHolds } from './signed-spending';
+import { unusualAmountFor } from './payment-history';
 import { type IntentEvidence, judgeForView, policyInForce } from './verify';
 import { listWithdrawalRequests, type WithdrawalRequest } from './withdrawals-table';
 
@@ -33,6 +34,7 @@ export interface PolicyDraft {
   readonly approvalValidHours?: number | undefined;
   readonly windows?: WithdrawalPolicy['windows'];
   readonly destinationCaps?: WithdrawalPolicy['destinationCaps'];
+  readonly unusualAmount?: WithdrawalPolicy['unusualAmount'];
 }
 
 /** The policy a draft signs: options enter only when on, so a policy without them signs as before. */
@@ -46,6 +48,7 @@ export function policyOfDraft(draft: PolicyDraft): WithdrawalPolicy {
     ...(draft.approvalValidHours === undefined ? {} : { approvalValidHours: draft.approvalValidHours }),
     ...(draft.windows && draft.windows.length > 0 ? { windows: draft.windows } : {}),
     ...(draft.destinationCaps && draft.destinationCaps.length > 0 ? { destinationCaps: draft.destinationCaps } : {}),
+    ...(draft.unusualAmount === undefined ? {} : { unusualAmount: draft.unusualAmount }),
   };
 }
 
@@ -96,6 +99,25 @@ type LogProblem = { readonly seq: number; readonly reason: string } | null;
 
 function logProblemOf(parts: DeskParts): LogProblem {
   return parts.trail.linkage().problem ?? null;
+}
+
+/** What the unusual-amount rule says of the request (payment-history.ts): it adds an approval, it never refuses (a log that does not hold does). */
+function unusualAmountFinding(parts: DeskParts, roster: Roster, policy: WithdrawalPolicy, judged: Judged, log: LogProblem): PolicyRuleFinding {
+  if (policy.unusualAmount === undefined) return { rule: 'unusualAmount', active: false, refuses: false, text: 'no unusual-amount rule: the payment history adds no approval' };
+  if (log !== null) return { rule: 'unusualAmount', active: true, refuses: true, text: unreadableLog(log, 'the payment history the unusual-amount rule reads') };
+  const judgement = unusualJudgement(parts, roster, policy, judged);
+  return { rule: 'unusualAmount', active: true, refuses: false, text: judgement?.text ?? 'no unusual-amount rule' };
+}
+
+function unusualJudgement(parts: DeskParts, roster: Roster, policy: WithdrawalPolicy, judged: Judged): { readonly adds: boolean; readonly text: string } | null {
+  const destination = { chain: CURRENCIES[judged.currency].chain, address: judged.toAddress };
+  return unusualAmountFor(parts, roster, policy, parts.activeProfile().name, { currency: judged.currency, amount: judged.amount, destination, key: judged.key });
+}
+
+/** The approvals a request needs under `policy`: its amount's tier, and one more when the unusual-amount rule adds it. */
+function approvalsNeeded(parts: DeskParts, roster: Roster, policy: WithdrawalPolicy, judged: Judged, log: LogProblem): number {
+  const tier = requiredApprovals(policy, judged.amount);
+  return log === null && unusualJudgement(parts, roster, policy, judged)?.adds === true ? tier + 1 : tier;
 }
 
 /** The policy's rules judged for one request; `log` is the audit log's standing, walked once by the caller. */
@@ -153,6 +175,7 @@ function policyFindings(parts: DeskParts, roster: Roster, policy: WithdrawalPoli
     const skipped = judged.initiator === null && windows.some((window) => window.scope === 'initiator') ? ' (the windows per initiator are judged once an initiator is named)' : '';
     findings.push({ rule: 'windows', active: true, refuses: breaches.length > 0, text: breaches.length > 0 ? breaches.join('; ') : `the ${rules} leave room for it${skipped}` });
   }
+  findings.push(unusualAmountFinding(parts, roster, policy, judged, log));
   const valid = policy.approvalValidHours;
   findings.push(
     valid === undefined
@@ -220,7 +243,9 @@ export function testPolicy(
       : { rule: 'freeze', active: true, refuses: true, text: `sending is frozen by ${frozen.by} (${frozen.reason}): it may be requested and approved, and is held at send until two admins lift the freeze` },
   );
   const initiator = input.initiator === undefined ? null : (roster.operator(input.initiator)?.name ?? input.initiator);
-  findings.push(...policyFindings(parts, roster, policy, { currency: input.currency, amount: amount.value, toAddress: input.toAddress, counted: false, requestedAt: parts.now(), initiator, key: null }, logProblemOf(parts)));
+  const judged: Judged = { currency: input.currency, amount: amount.value, toAddress: input.toAddress, counted: false, requestedAt: parts.now(), initiator, key: null };
+  const log = logProblemOf(parts);
+  findings.push(...policyFindings(parts, roster, policy, judged, log));
   return {
     currency: input.currency,
     amount: formatMoney(amount.value),
@@ -232,7 +257,7 @@ export function testPolicy(
         : roster.policyAt(input.currency, Number.POSITIVE_INFINITY, parts.now()) === null
           ? { source: 'default', reference: null }
           : { source: 'in force', reference: inForce.reference },
-    requiredApprovals: requiredApprovals(policy, amount.value),
+    requiredApprovals: approvalsNeeded(parts, roster, policy, judged, log),
     allowed: findings.every((finding) => !finding.refuses),
     findings,
   };
@@ -256,7 +281,7 @@ function waitingRequests(parts: DeskParts, currency: CurrencySymbol): Withdrawal
 /** A waiting request's standing under one policy: the approvals it needs, and the rules that would hold it. */
 function standingUnder(parts: DeskParts, roster: Roster, policy: WithdrawalPolicy, judged: Judged, counted: number, approved: boolean, log: LogProblem): PolicyStanding {
   const findings = policyFindings(parts, roster, policy, judged, log);
-  const required = requiredApprovals(policy, judged.amount);
+  const required = approvalsNeeded(parts, roster, policy, judged, log);
   const holds = findings.filter((finding) => finding.refuses).map((finding) => finding.text);
   if (approved && counted < required) holds.unshift(`it has ${plural(counted, 'counted approval')} and would need ${required}`);
   return { requiredApprovals: required, holds };

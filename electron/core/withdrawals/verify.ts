@@ -32,9 +32,10 @@ import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
 import { type WithdrawalRequest } from './withdrawals-table';
-import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
+import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, unusualAmountProblems, type UnusualAmountRule, type WithdrawalPolicy } from './policy';
 import { approvalExpiry, type GroupCandidate, type GroupTerm, groupsOutcome, parseApprovalValidHours, parseGroupRequirement, strictestValidity } from './approval-groups';
 import { velocityRulesFromStatement } from './velocity';
+import { z } from 'zod';
 
 /** The parts of the desk this file's functions use (each its module's interface, built by that module; the engine passes them together: engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
@@ -128,6 +129,14 @@ function parsedRows(rows: readonly { seq: number; hash: string; statement: strin
   });
 }
 
+const unusualAmountSchema = z.strictObject({ factor: z.string(), firstPayment: z.boolean() });
+
+/** A signed policy's unusual-amount rule, only when usable (policies/set refuses any other before it is signed). */
+function unusualAmountFromStatement(value: unknown): { unusualAmount?: UnusualAmountRule } {
+  const parsed = unusualAmountSchema.safeParse(value);
+  return parsed.success && unusualAmountProblems(parsed.data).length === 0 ? { unusualAmount: parsed.data } : {};
+}
+
 export function policyFromStatement(value: unknown): WithdrawalPolicy {
   const policy = value as Partial<WithdrawalPolicy> | null;
   if (!policy || !Array.isArray(policy.thresholds)) return DEFAULT_WITHDRAWAL_POLICY;
@@ -144,6 +153,7 @@ export function policyFromStatement(value: unknown): WithdrawalPolicy {
     newDestinationWaitHours: typeof wait === 'number' && Number.isInteger(wait) && wait > 0 ? wait : 0,
     ...(validHours === undefined ? {} : { approvalValidHours: validHours }),
     ...velocityRulesFromStatement(policy),
+    ...unusualAmountFromStatement(policy.unusualAmount),
   };
 }
 

@@ -96,6 +96,7 @@ function Policies(): React.JSX.Element {
               <th scope="col">Only from the book</th>
               <th scope="col">New destination waits</th>
               <th scope="col">Approvals expire</th>
+              <th scope="col">Unusual amount</th>
               <th scope="col">
                 <span className="visually-hidden">Edit</span>
               </th>
@@ -119,6 +120,9 @@ function Policies(): React.JSX.Element {
                   <td data-testid={`@settings/policy-only-from-book-${symbol}`}>{policy?.onlyFromBook === true ? 'yes' : 'no'}</td>
                   <td data-testid={`@settings/policy-wait-${symbol}`}>{policy === undefined || policy.newDestinationWaitHours === 0 ? 'no' : `${policy.newDestinationWaitHours} h`}</td>
                   <td data-testid={`@settings/policy-valid-hours-${symbol}`}>{policy === undefined || policy.approvalValidHours === null ? 'never' : `after ${policy.approvalValidHours} h`}</td>
+                  <td data-testid={`@settings/policy-unusual-${symbol}`}>
+                    {policy === undefined || policy.unusualAmount === null ? 'none' : `above ${policy.unusualAmount.factor} × median${policy.unusualAmount.firstPayment ? ', and first payments' : ''}`}
+                  </td>
                   <td>
                     <button type="button" className="button button--small" onClick={() => setEditing(symbol)} aria-label={`Edit the ${currencyLabel(symbol)} policy`}>
                       Edit
@@ -205,6 +209,8 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
   const [onlyFromBook, setOnlyFromBook] = useState(policy?.onlyFromBook ?? false);
   const [waitHours, setWaitHours] = useState(String(policy?.newDestinationWaitHours ?? 0));
   const [validHours, setValidHours] = useState(policy?.approvalValidHours === null || policy === undefined ? '' : String(policy.approvalValidHours));
+  const [unusualFactor, setUnusualFactor] = useState(policy?.unusualAmount?.factor ?? '');
+  const [firstPayment, setFirstPayment] = useState(policy?.unusualAmount?.firstPayment ?? false);
   /** Whether a save was tried: from then on the form's own problems are shown next to their fields. */
   const [tried, setTried] = useState(false);
   const [error, setError] = useState<ContractError | null>(null);
@@ -227,7 +233,8 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
     });
     if (newDestinationWaitHours === null || approvalValidHours === null || Object.keys(problems).length > 0) return { draft: null, problems };
     const base = draftOfPolicy(currency, policy);
-    const { approvalValidHours: _kept, ...rest } = base;
+    const { approvalValidHours: _kept, unusualAmount: _unusual, ...rest } = base;
+    const factor = unusualFactor.trim();
     return {
       draft: {
         ...rest,
@@ -237,6 +244,7 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
         onlyFromBook,
         newDestinationWaitHours,
         ...(approvalValidHours === undefined ? {} : { approvalValidHours }),
+        ...(factor === '' ? {} : { unusualAmount: { factor, firstPayment } }),
       },
       problems: null,
     };
@@ -343,6 +351,20 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
           <input {...control} className="input input--mono" inputMode="numeric" value={validHours} onChange={(event) => setValidHours(event.target.value)} data-testid="@settings/policy-valid-hours" />
         )}
       </Field>
+      <Field
+        label="Unusual amount: one approval more above this many times the median paid to the address (empty for no rule)"
+        hint="Counted from the desk's verified payments to the address: signed requests that were sent and that the service reported successful."
+        error={problemOf('unusualAmount.factor') ?? fieldError(error?.fields, 'unusualAmount')}
+        testId="@settings/policy-unusual-factor"
+      >
+        {(control) => (
+          <input {...control} className="input input--mono" inputMode="decimal" value={unusualFactor} onChange={(event) => setUnusualFactor(event.target.value)} data-testid="@settings/policy-unusual-factor" />
+        )}
+      </Field>
+      <label className="checkbox">
+        <input type="checkbox" checked={firstPayment} disabled={unusualFactor.trim() === ''} onChange={(event) => setFirstPayment(event.target.checked)} data-testid="@settings/policy-first-payment" />
+        With the unusual-amount rule: one approval more for a first payment to an address (never paid before from this desk)
+      </label>
       {policy === undefined || (policy.windows.length === 0 && policy.destinationCaps.length === 0) ? null : (
         <p className="field__hint" data-testid="@settings/policy-velocity">
           Kept as they are: {policy.windows.length} rolling window{policy.windows.length === 1 ? '' : 's'} and {policy.destinationCaps.length} destination cap

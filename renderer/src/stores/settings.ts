@@ -34,6 +34,7 @@ export function draftOfPolicy(currency: CurrencySymbol, policy: PolicyView | und
     ...(policy.approvalValidHours === null ? {} : { approvalValidHours: policy.approvalValidHours }),
     ...(policy.windows.length === 0 ? {} : { windows: policy.windows.map((window) => ({ ...window })) }),
     ...(policy.destinationCaps.length === 0 ? {} : { destinationCaps: policy.destinationCaps.map((cap) => ({ ...cap })) }),
+    ...(policy.unusualAmount === null ? {} : { unusualAmount: { ...policy.unusualAmount } }),
   };
 }
 

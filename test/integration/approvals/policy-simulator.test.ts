@@ -38,10 +38,11 @@ describe('the policy simulator', () => {
 
     const fits = await desk.value('policies/test', { currency: 'trx.usdt', amount: '40', toAddress: book, initiator: 'carol' });
     expect(fits).toMatchObject({ allowed: true, requiredApprovals: 1, initiator: 'carol', policy: { source: 'in force' } });
-    expect(fits.findings.map((entry) => entry.rule)).toEqual(['initiator', 'freeze', 'approvals', 'dailyLimit', 'onlyFromBook', 'newDestinationWait', 'poisoning', 'windows', 'approvalExpiry', 'withdrawType']);
+    expect(fits.findings.map((entry) => entry.rule)).toEqual(['initiator', 'freeze', 'approvals', 'dailyLimit', 'onlyFromBook', 'newDestinationWait', 'poisoning', 'windows', 'unusualAmount', 'approvalExpiry', 'withdrawType']);
     // The poisoning radar is always judged (poisoning-radar.test.ts flags an address): a book address is not flagged.
     expect(finding(fits, 'poisoning')).toMatchObject({ active: false, refuses: false });
     expect(finding(fits, 'windows')).toMatchObject({ active: false, text: 'no rolling windows and no destination caps' });
+    expect(finding(fits, 'unusualAmount')).toMatchObject({ active: false, refuses: false, text: 'no unusual-amount rule: the payment history adds no approval' });
     expect(finding(fits, 'approvalExpiry')).toMatchObject({ active: false, text: 'approvals do not expire' });
     expect(finding(fits, 'initiator').text).toBe('carol is an initiator and may request withdrawals');
     expect(finding(fits, 'dailyLimit').text).toMatch(/the daily limit is 50; .*10 remains after it/);

@@ -601,8 +601,9 @@ describe('policies', () => {
       approvalValidHours: null,
       windows: [],
       destinationCaps: [],
+      unusualAmount: null,
     });
-    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\.usdt\s+>1000: 2, >0: 1\s+3000\s+never\s+normal\s+no\s+no\s+none\s+none$/m);
+    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\.usdt\s+>1000: 2, >0: 1\s+3000\s+never\s+normal\s+no\s+no\s+none\s+none\s+none$/m);
 
     const big = json<{ withdrawal: WithdrawalView }>(
       await desk.cli(['withdraw', 'request', '--currency', 'trx.usdt', '--amount', '1500', '--to', tronAddress(), '--as', INITIATOR.name, '--json'], as(INITIATOR)),
@@ -629,9 +630,16 @@ describe('policies', () => {
     expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject(velocity);
     await setAndConfirm(['--daily-limit', '5000']);
     expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject({ dailyLimit: '5000', ...velocity });
-    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(new RegExp(`^trx\\.usdt\\s+.*24 h per initiator: amount 1000, count 3; 168 h per currency: count 50\\s+${partner}: 10000 per 24 h$`, 'm'));
+    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(new RegExp(`^trx\\.usdt\\s+.*24 h per initiator: amount 1000, count 3; 168 h per currency: count 50\\s+${partner}: 10000 per 24 h\\s+none$`, 'm'));
     await setAndConfirm(['--window', 'none', '--destination-cap', 'none', '--daily-limit', 'none']);
     expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject({ windows: [], destinationCaps: [] });
+
+    // The unusual-amount rule (issue 21): set with its flags, kept by a later change of something else, listed.
+    await setAndConfirm(['--unusual-factor', '3', '--first-payment-approval']);
+    expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject({ unusualAmount: { factor: '3', firstPayment: true } });
+    await setAndConfirm(['--daily-limit', '6000']);
+    expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject({ dailyLimit: '6000', unusualAmount: { factor: '3', firstPayment: true } });
+    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\.usdt\s+.*one approval more above 3 × the median paid to the address, and for a first payment$/m);
   });
 
   it('refuses malformed thresholds and amounts as bad input', async () => {
@@ -644,6 +652,8 @@ describe('policies', () => {
     expect(expectFailure(await desk.cli(['policy', 'set', '--currency', 'trx', '--window', '24h:currency', '--as', ADMIN.name]), 2)).toMatch(/--window: give amount=AMOUNT, count=N or both/);
     expect(expectFailure(await desk.cli(['policy', 'set', '--currency', 'trx', '--destination-cap', 'TXYZ:10000', '--as', ADMIN.name]), 2)).toMatch(/--destination-cap is ADDRESS:AMOUNT:DURATION/);
     expect(expectFailure(await desk.cli(['policy', 'set', '--currency', 'trx', '--window', '1000h:currency:count=3', '--as', ADMIN.name], as(ADMIN)), 2)).toMatch(/a window is 1 to 720 hours/);
+    expect(expectFailure(await desk.cli(['policy', 'set', '--currency', 'trx', '--first-payment-approval', '--as', ADMIN.name]), 2)).toMatch(/--first-payment-approval is part of the unusual-amount rule: give --unusual-factor F too/);
+    expect(expectFailure(await desk.cli(['policy', 'set', '--currency', 'trx', '--unusual-factor', 'lots', '--as', ADMIN.name], as(ADMIN)), 2)).toMatch(/the unusual-amount factor "lots" is not a decimal number/);
     expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json']))).toEqual(before);
   });
 });

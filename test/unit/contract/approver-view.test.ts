@@ -21,7 +21,7 @@ const BASE: ApproverView = {
   withdrawType: 'normal',
   memo: 'rent',
   remark: 'TD ABCD-EFGH-JKLM-NPQR rent',
-  destination: { address: 'TXYZ', inBook: true, bookSince: 0, label: 'landlord', isNew: false, lookAlikes: [], timesPaid: 3 },
+  destination: { address: 'TXYZ', inBook: true, bookSince: 0, label: 'landlord', isNew: false, lookAlikes: [], timesPaid: 3, history: [{ currency: 'trx.usdt', timesPaid: 3, lastPaidAt: 0, median: '1200', largest: '2500.5' }] },
   rule: { policy: 'abcdef0123456789', tierAbove: '1000', tierApprovals: 2, intentApprovals: 2, dailyLimit: '50000', onlyFromBook: true, newDestinationWaitHours: 24 },
   approvals: { required: 2, counted: 1, stillNeeded: 1, given: [{ operator: 'bob', at: 0, counts: true, note: null }] },
   requestedAt: 0,
@@ -46,6 +46,8 @@ describe('reviewLines', () => {
       'the USDT on TRON policy abcdef012345: 1,250.5 is above 1,000: that tier needs 2 approvals; daily limit 50,000; only addresses from the book; a new destination waits 24 h',
     );
     expect(shown['standing']?.value).toBe('in the address book since 1970-01-01T00:00:00.000Z; labelled "landlord"; paid 3 times before from this desk');
+    expect(shown['history']?.value).toBe('trx.usdt: paid 3 times, last 1970-01-01T00:00:00.000Z, median 1,200, largest 2,500.5');
+    expect(lines({ ...BASE, destination: { ...BASE.destination, history: [] } })['history']).toEqual({ value: 'never paid before from this desk', warn: true });
     expect(shown['given']?.value).toBe('bob at 1970-01-01T00:00:00.000Z');
     expect(shown['needed']?.value).toBe('1 more, from operators independent of the initiator and of each other (1 of 2 given)');
     expect(shown['age']?.value).toBe('2 h 5 min ago, at 1970-01-01T00:00:00.000Z, by carol');

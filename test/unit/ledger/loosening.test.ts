@@ -33,6 +33,10 @@ describe('policyLoosens', () => {
     ['a cap raised', { ...base, destinationCaps: [{ address: 'TXyz', maxAmount: '101', hours: 24 }] }, /1 destination cap removed or raised/, { ...base, destinationCaps: [{ address: 'TXyz', maxAmount: '100', hours: 24 }] }],
     ['a tier\'s groups removed', withField('thresholds', [{ above: '100', approvals: 2 }]), /approval groups of 1 tier removed or changed/, withField('thresholds', [{ above: '100', approvals: 2, groups: [[{ group: 'finance', count: 1 }]] }])],
     ['a tier\'s groups widened to an alternative', withField('thresholds', [{ above: '100', approvals: 2, groups: [[{ group: 'finance', count: 1 }], [{ group: 'ops', count: 1 }]] }]), /approval groups/, withField('thresholds', [{ above: '100', approvals: 2, groups: [[{ group: 'finance', count: 1 }]] }])],
+    ['the unusual-amount rule removed', base, /the unusual-amount rule removed/, { ...base, unusualAmount: { factor: '3', firstPayment: false } }],
+    ['a higher unusual-amount factor', { ...base, unusualAmount: { factor: '3.5', firstPayment: true } }, /a higher unusual-amount factor/, { ...base, unusualAmount: { factor: '3', firstPayment: true } }],
+    ['first payments no longer counted', { ...base, unusualAmount: { factor: '3', firstPayment: false } }, /a first payment no longer adds an approval/, { ...base, unusualAmount: { factor: '3', firstPayment: true } }],
+    ['an unreadable unusual-amount factor', { ...base, unusualAmount: { factor: 'x', firstPayment: true } }, /cannot be compared/, { ...base, unusualAmount: { factor: '3', firstPayment: true } }],
     ['an unreadable threshold', withField('thresholds', [{ above: 'lots', approvals: 2 }]), /cannot be compared/],
     ['an unreadable limit', withField('dailyLimit', 12), /cannot be compared/],
   ])('loosens: %s', (_name, after, reason, before: StatementBody = base) => {
@@ -50,6 +54,8 @@ describe('policyLoosens', () => {
     ['a window added', { ...base, windows: [{ hours: 24, scope: 'destination', maxAmount: '5000' }] }],
     ['a window made longer and lower', { ...base, windows: [{ hours: 48, scope: 'initiator', maxCount: 2 }] }, { ...base, windows: [{ hours: 24, scope: 'initiator', maxCount: 3 }] }],
     ['a cap lowered', { ...base, destinationCaps: [{ address: 'TXyz', maxAmount: '99', hours: 24 }] }, { ...base, destinationCaps: [{ address: 'TXyz', maxAmount: '100', hours: 24 }] }],
+    ['the unusual-amount rule added', { ...base, unusualAmount: { factor: '3', firstPayment: true } }],
+    ['a lower unusual-amount factor, first payments now counted', { ...base, unusualAmount: { factor: '2', firstPayment: true } }, { ...base, unusualAmount: { factor: '3', firstPayment: false } }],
     ['groups added to a tier', withField('thresholds', [{ above: '100', approvals: 2, groups: [[{ group: 'finance', count: 1 }]] }])],
   ])('tightens or keeps: %s', (_name, after, before: StatementBody = base) => {
     expect(policyLoosens(before, after)).toEqual([]);
