@@ -144,8 +144,11 @@ const statements = perDatabase((db) => ({
   byKindsBetween: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND kind IN (SELECT value FROM json_each(?)) AND seq > ? AND seq <= ? ORDER BY seq`),
   anyOfKindsAfter: db.prepare('SELECT 1 FROM audit_log WHERE profile = ? AND kind IN (SELECT value FROM json_each(?)) AND seq > ? LIMIT 1').pluck(),
   anyOfActionAfter: db.prepare('SELECT 1 FROM audit_log WHERE action = ? AND seq > ? AND profile = ? LIMIT 1').pluck(),
+  // Two index seeks, not one OR: with the OR, SQLite read every row of the profile (a roster replay grew with the
+  // chain, 33 ms at 160,000 rows); the system rows are found by the action index (`+` keeps it off the kind index).
   roster: db.prepare(
-    `SELECT ${COLUMNS} FROM audit_log WHERE profile = ? AND (kind IN (SELECT value FROM json_each(?)) OR (kind = 'system' AND action = ?)) ORDER BY seq`,
+    `SELECT ${COLUMNS} FROM audit_log WHERE profile = @profile AND kind IN (SELECT value FROM json_each(@kinds))
+     UNION ALL SELECT ${COLUMNS} FROM audit_log WHERE action = @action AND +kind = 'system' AND +profile = @profile ORDER BY seq`,
   ),
   byAction: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE action = ? ORDER BY seq`),
   enrolling: db.prepare(`SELECT ${COLUMNS} FROM audit_log WHERE kind = 'found' OR (kind = 'action' AND action = ?) ORDER BY seq`),
@@ -252,7 +255,7 @@ export function auditHasRowsAfter(db: ReadableDB, profile: string, afterSeq: num
 
 /** A profile's roster rows and its desk-signed system rows of `endAction` (a removed profile's roster ends there). */
 export function auditRosterRows(db: ReadableDB, profile: string, kinds: readonly string[], endAction: string): AuditRow[] {
-  return (statements(db).roster.all(profile, JSON.stringify(kinds), endAction) as AuditDbRow[]).map(auditRowFromDb);
+  return (statements(db).roster.all({ profile, kinds: JSON.stringify(kinds), action: endAction }) as AuditDbRow[]).map(auditRowFromDb);
 }
 
 /** The rows that name desk keys: foundings and the audited `action` that enrols a workstation (its name given). */
