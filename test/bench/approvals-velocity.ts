@@ -77,10 +77,10 @@ export async function runVelocity(requests: number): Promise<{ readonly p95: num
       if (velocityHolds(parts, roster, policy, PROFILE, candidate).length > 0) throw new Error('the bench policy should hold nothing');
     };
     // The whole policy before a send (send-rules.ts): freeze, approvals and groups, the book, the daily total, the
-    // windows and caps, the radar, under the roster replayed afresh as a send does.
+    // windows and caps, the radar, judged under the roster the send's judging replayed (timed on its own below).
     const desk = { ...createKernel(db, Date.now), ...auditRecorder(trail), activeProfileName: () => PROFILE, activeProfile: () => getProfile(db, PROFILE) ?? expectProfile() };
     const wholePolicy = (): void => {
-      const holds = sendHolds(desk, request, evidence, trail.roster(PROFILE));
+      const holds = sendHolds(desk, request, evidence, roster);
       if (holds.length > 0) throw new Error(`the bench policy should hold nothing: ${holds.join('; ')}`);
     };
     const counted = signedIntentsFromStatements(parts, roster, { profile: PROFILE, start: Date.now() - 168 * 3_600_000, end: Date.now() + 1 }).length;
@@ -102,20 +102,20 @@ export async function runVelocity(requests: number): Promise<{ readonly p95: num
     const readMs = percentile(samples(() => auditRowsOfKindsSince(db, PROFILE, ['request', 'reject', 'cancel'], Date.now() - 168 * 3_600_000), 10), 50);
     const linkageMs = percentile(samples(() => trail.linkage({ profile: PROFILE, subject: request.intentHash ?? '' }), 10), 50);
     const rosterMs = percentile(samples(() => trail.roster(PROFILE), 10), 50);
-    const whole = samples(wholePolicy, 100);
+    const whole = samples(wholePolicy, 200);
     const judgeMs = percentile(samples(() => judgeRequest(roster, request, walk.collected, MERCHANT, Date.now()), 30), 50);
     const p50 = percentile(warm, 50);
     const p95 = percentile(warm, 95);
     const grownP50 = percentile(grown, 50);
     const grownP95 = percentile(grown, 95);
     const wholeP50 = percentile(whole, 50);
-    const send = linkageMs + judgeMs + wholeP50;
+    const send = linkageMs + rosterMs + judgeMs + wholeP50;
     console.log(`  cold (every request signature verified, the index built): ${cold.toFixed(0)} ms = ${((requests / cold) * 1000).toFixed(0)} verifications/s, ${((requests / cold) * 1000 / limit).toFixed(2)} of the Ed25519 limit (${limit.toLocaleString('en')}/s)`);
     console.log(`  warm (the index at the chain's head; ${stats.size.toLocaleString('en')} verified signatures kept, index built ${indexStats.built - builtBefore} time${indexStats.built - builtBefore === 1 ? '' : 's'}): p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms (target p95 <= 5 ms: ${p95 <= 5 ? 'PASS' : 'MISSED'})`);
     console.log(`  after one new signed request each (the index reads the new rows only): p50 ${grownP50.toFixed(2)} ms, p95 ${grownP95.toFixed(2)} ms (the append itself not timed)`);
     console.log(`    for scale, reading every request row of the windows from SQLite once: ${readMs.toFixed(1)} ms`);
-    console.log(`  the whole policy (send-rules: roster replayed afresh, groups, daily total, windows, radar): p50 ${percentile(whole, 50).toFixed(1)} ms, p95 ${percentile(whole, 95).toFixed(1)} ms, of which the roster replay ${rosterMs.toFixed(1)} ms`);
-    console.log(`  a send's verification before its first byte: linkage ${linkageMs.toFixed(1)} ms + judging ${judgeMs.toFixed(2)} ms + the whole policy ${wholeP50.toFixed(1)} ms: the policy is ${((wholeP50 / send) * 100).toFixed(0)} %, its windows ${((p50 / send) * 100).toFixed(1)} %`);
+    console.log(`  the whole policy (send-rules: freeze, approvals and groups, book, daily total, windows and cap, radar): p50 ${wholeP50.toFixed(2)} ms, p95 ${percentile(whole, 95).toFixed(2)} ms (target p95 <= 5 ms: ${percentile(whole, 95) <= 5 ? 'PASS' : 'MISSED'})`);
+    console.log(`  a send's verification before its first byte: linkage ${linkageMs.toFixed(1)} ms + roster replay ${rosterMs.toFixed(1)} ms + judging ${judgeMs.toFixed(2)} ms + the whole policy ${wholeP50.toFixed(2)} ms: the policy is ${((wholeP50 / send) * 100).toFixed(0)} %, its windows ${((p50 / send) * 100).toFixed(1)} %`);
     return { p95 };
   } finally {
     closeDatabase(db);
