@@ -8,7 +8,7 @@
 //   answer attached; where this workstation knows the platform public key without the keychain (the team profile
 //   event, audit/order-evidence.ts), the answer's signature must verify, and decrypt to this order with this status.
 // A payee (a set of addresses) reuses it: `paymentHistory` takes a list of destinations.
-import { type Chain, CURRENCIES, formatMoney, isCurrencySymbol, Money, normalizeAddress, parseMoney } from '../../chains';
+import { type Chain, formatMoney, Money, parseMoney } from '../../chains';
 import type { ReviewPaidLine } from '../../contract';
 import { type AuditRecorder, auditRowsBySubject, orderEvidenceProblem, reportedOrderStatus, sharedEvidenceKeys } from '../audit';
 import type { Kernel } from '../kernel/kernel';
@@ -60,12 +60,12 @@ function paidAt(parts: Parts, roster: Roster, profile: string, key: string): num
 
 /** The verified payments to any of `destinations`, oldest first; `exceptKey` leaves one intent out (the one being judged). */
 function verifiedPayments(parts: Parts, roster: Roster, profile: string, destinations: readonly Destination[], exceptKey: string | null): Paid[] {
-  const wanted = new Set(destinations.map((destination) => `${destination.chain}\u0000${normalizeAddress(destination.address, destination.chain)}`));
+  // The index's destination buckets hold exactly the intents to each address (read by name, not by a walk of every intent).
+  const index = signedIntentIndex(parts, roster, profile, 0);
+  const intents = new Set(destinations.flatMap((destination) => index.toDestination(destination.chain, destination.address)));
   const paid: Paid[] = [];
-  for (const intent of signedIntentIndex(parts, roster, profile, 0).all(0, Number.MAX_SAFE_INTEGER)) {
-    if (intent.key === exceptKey || !isCurrencySymbol(intent.currency)) continue;
-    const chain = CURRENCIES[intent.currency].chain;
-    if (!wanted.has(`${chain}\u0000${normalizeAddress(intent.destination, chain)}`)) continue;
+  for (const intent of [...intents].sort((a, b) => a.at - b.at)) {
+    if (intent.key === exceptKey) continue;
     const at = paidAt(parts, roster, profile, intent.key);
     if (at !== null) paid.push({ key: intent.key, currency: intent.currency, amount: intent.amount, at });
   }

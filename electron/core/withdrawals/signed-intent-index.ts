@@ -7,7 +7,7 @@
 //   roster given was built from every roster row of the profile (none after its throughSeq) and has the same founding;
 //   with an older or a different roster, the full read answers instead and nothing is kept.
 // - Nothing persists: a restart, or a database object dropped, starts empty.
-import { CURRENCIES, isCurrencySymbol, Money, normalizeAddress, parseMoney } from '../../chains';
+import { type Chain, CURRENCIES, isCurrencySymbol, Money, normalizeAddress, parseMoney } from '../../chains';
 import { type ChainRow, isBatchIntent, intentHash, parsedStatement, PROFILE_REMOVED, ROSTER_KINDS, type Roster, type WithdrawalIntent } from '../ledger';
 import { auditHasRowsAfter, auditHead, auditRowsOfKindsBetween, auditRowsOfKindsSince, type AuditRow, getAuditRow } from '../audit';
 import type { Kernel } from '../kernel/kernel';
@@ -228,6 +228,17 @@ class ProfileIndex {
       return { count, amount };
     },
   };
+
+  /** The kept intents to `address` on `chain` (as the chain compares addresses), any of its currencies, oldest first. */
+  toDestination(chain: Chain, address: string): SignedIntent[] {
+    const out: SignedIntent[] = [];
+    for (const symbol of Object.keys(CURRENCIES)) {
+      if (!isCurrencySymbol(symbol) || CURRENCIES[symbol].chain !== chain) continue;
+      const name = bucketNames({ currency: symbol, initiator: '', destination: address }).destination;
+      if (name !== null) out.push(...this.bucket(name).entries);
+    }
+    return out.sort((a, b) => a.at - b.at);
+  }
 
   /** Every kept intent signed in [start, end), any currency, oldest first. */
   all(start: number, end: number): SignedIntent[] {
