@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import type { GovernanceView } from '../../../electron/contract';
 import { call, type ContractError, type Result } from '../api';
 import type { ActingOperator } from './operator-prompt';
+import { profileAnswer } from './profile-answer';
 
 export interface GovernanceInput {
   readonly looseningDelayHours: number;
@@ -32,10 +33,8 @@ export const useGovernanceStore = create<GovernanceStore>()((set) => {
     state: null,
     error: null,
     async load() {
-      const result = await call('governance/state', {});
-      if (result.ok) set({ state: result.value, error: null });
-      else if (result.error.code === 'noProfile' || result.error.code === 'locked') set({ state: null, error: null });
-      else set({ error: result.error });
+      const answer = profileAnswer(await call('governance/state', {}));
+      set('value' in answer ? { state: answer.value, error: answer.error } : { error: answer.error });
     },
     async propose(input, as) {
       return adopt(await call('governance/set', { ...input, as }));

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { PoisoningAlertView, RadarView } from '../../../electron/contract';
 import { call, type ContractError, type Result } from '../api';
 import type { ActingOperator } from './operator-prompt';
+import { profileAnswer } from './profile-answer';
 
 interface RadarStore {
   /** null until loaded, and while no profile is active or the desk is locked. */
@@ -18,10 +19,8 @@ export const useRadarStore = create<RadarStore>()((set, get) => ({
   radar: null,
   error: null,
   async load() {
-    const result = await call('radar/list', {});
-    if (result.ok) set({ radar: result.value, error: null });
-    else if (result.error.code === 'noProfile' || result.error.code === 'locked') set({ radar: null, error: null });
-    else set({ error: result.error });
+    const answer = profileAnswer(await call('radar/list', {}));
+    set('value' in answer ? { radar: answer.value, error: answer.error } : { error: answer.error });
   },
   async clear(address, as) {
     const result = await call('radar/clear', { address, as });

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { SendingStateView } from '../../../electron/contract';
 import { call, type ContractError, type Result } from '../api';
 import type { ActingOperator } from './operator-prompt';
+import { profileAnswer } from './profile-answer';
 
 interface SendingStore {
   /** null until loaded, and while no profile is active or the desk is locked. */
@@ -24,10 +25,8 @@ export const useSendingStore = create<SendingStore>()((set) => {
     state: null,
     error: null,
     async load() {
-      const result = await call('sending/state', {});
-      if (result.ok) set({ state: result.value, error: null });
-      else if (result.error.code === 'noProfile' || result.error.code === 'locked') set({ state: null, error: null });
-      else set({ error: result.error });
+      const answer = profileAnswer(await call('sending/state', {}));
+      set('value' in answer ? { state: answer.value, error: answer.error } : { error: answer.error });
     },
     async freeze(reason, as) {
       return adopt(await call('sending/freeze', { reason, as }));
