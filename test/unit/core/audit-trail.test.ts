@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AuditTrail, parseCheckpoint } from '../../../electron/core/audit/trail';
 import { DeskIdentity } from '../../../electron/core/audit/desk-identity';
-import type { DeskSecretStore } from '../../../electron/core/secrets/desk-secret-store';
+import { memorySecrets } from '../../support/memory-secrets';
 import { generateSigningKey, signBytes } from '../../../electron/core/statements/keys';
 import { auditRowHash, canonicalHash, parseStatement, signStatementText, STATEMENT_DOMAIN, type StatementBody } from '../../../electron/core/statements/statement';
 import { appendStatement, getAuditRow } from '../../../electron/core/audit/audit-table';
@@ -16,16 +16,6 @@ const temp = useTempDir('td-trail-');
 const alice = generateSigningKey();
 const bob = generateSigningKey();
 let identity: DeskIdentity;
-
-function memorySecrets(): DeskSecretStore {
-  const entries = new Map<string, string>();
-  return {
-    kind: 'file',
-    read: (name) => Promise.resolve(entries.get(name) ?? null),
-    write: (name, value) => Promise.resolve(void entries.set(name, value)),
-    remove: (name) => Promise.resolve(void entries.delete(name)),
-  };
-}
 
 beforeAll(async () => {
   identity = await DeskIdentity.load(memorySecrets());

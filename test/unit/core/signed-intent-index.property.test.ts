@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Money } from '../../../electron/chains';
 import { AuditTrail } from '../../../electron/core/audit/trail';
 import { DeskIdentity } from '../../../electron/core/audit/desk-identity';
-import type { DeskSecretStore } from '../../../electron/core/secrets/desk-secret-store';
+import { memorySecrets } from '../../support/memory-secrets';
 import { generateSigningKey, type SigningKeyPair } from '../../../electron/core/statements/keys';
 import { BATCH_INTENT_KIND, type BatchIntent, batchIntentHash } from '../../../electron/core/statements/batch-intent';
 import { intentHash, type WithdrawalIntent } from '../../../electron/core/statements/intent';
@@ -27,16 +27,6 @@ const CURRENCIES = [
 ] as const;
 // The same EVM address in two cases counts as one destination; the TRON ones are case-sensitive.
 const DESTINATIONS = ['0xAbCd000000000000000000000000000000000001', '0xabcd000000000000000000000000000000000001', '0x1111111111111111111111111111111111111111', 'TXyzBench1'];
-
-function memorySecrets(): DeskSecretStore {
-  const entries = new Map<string, string>();
-  return {
-    kind: 'file',
-    read: (name) => Promise.resolve(entries.get(name) ?? null),
-    write: (name, value) => Promise.resolve(void entries.set(name, value)),
-    remove: (name) => Promise.resolve(void entries.delete(name)),
-  };
-}
 
 let identity: DeskIdentity;
 const admins = [generateSigningKey(), generateSigningKey()] as const;
