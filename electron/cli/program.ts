@@ -114,10 +114,13 @@ export function versionLine(): string {
 /**
  * Before any command runs: the application log goes to the data folder of the desk the command names (--db, or the
  * default one), so a failure of this run is recorded beside that desk. Nothing is written unless something is logged.
+ * The crash reports of that data folder are where `diagnostics` reads them.
  */
 async function startCommandLog(command: Command, io: CliIo): Promise<void> {
-  const [{ appLog, logFolderFor }, databasePath] = await Promise.all([import('../core/log'), deskDatabasePath(command, io)]);
+  const [{ appLog, crashReportFolderFor, crashReports, logFolderFor }, databasePath] = await Promise.all([import('../core/log'), deskDatabasePath(command, io)]);
   appLog.configure({ folder: logFolderFor(databasePath), face: 'cli' });
+  // Read by `diagnostics`: the app's crash reports beside the same desk (the CLI writes none of its own).
+  crashReports.configure(crashReportFolderFor(databasePath), packageVersion);
 }
 
 /**

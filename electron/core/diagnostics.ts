@@ -1,16 +1,18 @@
 // The diagnostics file a person sends to support (docs/desktop.md "The log and diagnostics"): one JSON document with the versions
 // (app, Electron, Chrome, Node, OS), the desk's state (schema version, how many profiles, locked, clock drift), the
-// connection and sync status, and the end of the application log. Invariant: everything passes the redactor again, the
+// connection and sync status, the end of the application log and the crash reports kept here (core/log/crash-reports.ts:
+// the reports whole, the minidumps by name and size only). Invariant: everything passes the redactor again, the
 // text is then scanned for every secret the process has registered, and a file that would carry one is never written.
 import { arch, platform, release, type as osType } from 'node:os';
 import type { ConnectionState, SyncStatus } from '../contract';
 import { LOG_FOLDER_NAME } from '../contract';
 import { DeskError } from './kernel/errors';
-import { appLog, secretRedactor, type LogFileInfo, type Redactor } from './log';
+import { appLog, crashReports, secretRedactor, type CrashFacts, type LogFileInfo, type Redactor } from './log';
 
 /** What identifies the file's format (a reader checks `kind` and `formatVersion`). */
 export const DIAGNOSTICS_KIND = 'treasury-desk-diagnostics';
-export const DIAGNOSTICS_FORMAT_VERSION = 1;
+/** 2: the crash reports (`crashReports`) were added. */
+export const DIAGNOSTICS_FORMAT_VERSION = 2;
 /** How much of the end of the log goes in (across rotated files): enough for the last few hours of a busy desk. */
 export const DIAGNOSTICS_LOG_TAIL_BYTES = 1024 * 1024;
 
@@ -40,6 +42,8 @@ export interface DiagnosticsFacts {
   /** sync/status, or why it could not be read. */
   readonly sync: SyncStatus | { readonly unavailable: string };
   readonly log: LogFacts;
+  /** The crash reports and minidumps kept in the data folder: `crashReports.facts()`. */
+  readonly crashes: CrashFacts;
   readonly now: Date;
 }
 
@@ -93,6 +97,13 @@ export function diagnosticsText(facts: DiagnosticsFacts, redactor: Redactor): st
       writeFailures: facts.log.writeFailures,
       tail: tailRecords(facts.log.tail, redactor),
     },
+    crashReports: {
+      folder: 'crash-reports (in the data folder)',
+      reports: facts.crashes.reports.map((report) => redactor.redactValue(report)),
+      // Listed, never included: a minidump of the main process is its memory (docs/desktop.md "Crash reports").
+      minidumps: facts.crashes.minidumps,
+      failures: facts.crashes.failures,
+    },
   };
   // Every part that came from outside this function was redacted above (whole records; never cut short by depth).
   const text = `${JSON.stringify(document, null, 2)}\n`;
@@ -109,7 +120,7 @@ export function diagnosticsText(facts: DiagnosticsFacts, redactor: Redactor): st
  */
 export function diagnosticsWithoutDesk(reason: string, appVersion: string, now: Date = new Date()): string {
   return diagnosticsText(
-    { appVersion, face: appLog.face ?? 'unknown', desk: { unavailable: reason }, connection: null, sync: { unavailable: 'the desk is not open' }, log: applicationLogFacts(), now },
+    { appVersion, face: appLog.face ?? 'unknown', desk: { unavailable: reason }, connection: null, sync: { unavailable: 'the desk is not open' }, log: applicationLogFacts(), crashes: crashReports.facts(), now },
     secretRedactor,
   );
 }

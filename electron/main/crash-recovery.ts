@@ -2,11 +2,12 @@
 // rejection in main, a window's page that stopped (render-process-gone), a helper process that stopped
 // (child-process-gone). Each is recorded in the application log (redacted) and the person is told what happened and
 // what to do: restart after an exception in main, reload a stopped window (up to a limit, then export diagnostics),
-// carry on after a background failure. Invariant: a dialog never carries a secret (its text is redacted and escaped),
+// carry on after a background failure. Each also leaves a crash report in the data folder (core/log/crash-reports.ts;
+// a background failure at most as often as its notice). Invariant: a dialog never carries a secret (its text is redacted and escaped),
 // and a flood of failures never opens a flood of dialogs (one at a time, background notices rate-limited).
 import type { App, BrowserWindow, MessageBoxOptions, RenderProcessGoneDetails, WebContents } from 'electron';
 import { escapeUnsafeText } from '../contract';
-import { secretRedactor, type Logger } from '../core/log';
+import { secretRedactor, type CrashReports, type Logger } from '../core/log';
 
 /** Reloads of a stopped window offered within RENDERER_CRASH_WINDOW_MS before the person is told to export diagnostics. */
 export const MAX_RENDERER_RELOADS = 3;
@@ -28,6 +29,8 @@ export interface CrashRecoveryDeps {
   readonly process: Pick<NodeJS.Process, 'on' | 'off'>;
   readonly app: Pick<App, 'on' | 'off' | 'quit' | 'relaunch' | 'isReady'>;
   readonly log: Logger;
+  /** Where a crash report of each failure is kept (bounded, redacted). */
+  readonly reports: Pick<CrashReports, 'record'>;
   /** Shows a message box (on `window` when given) and answers the index of the button pressed. */
   readonly ask: (window: BrowserWindow | null, box: CrashDialogBox) => Promise<number>;
   /** The last-resort box before the app is ready (Electron's dialog.showErrorBox). */
@@ -114,6 +117,7 @@ export function installCrashRecovery(deps: CrashRecoveryDeps): () => void {
 
   const onUncaughtException = (error: Error, origin: string): void => {
     deps.log.fatal('main: uncaught exception', { error, origin });
+    deps.reports.record({ source: 'main', kind: 'uncaughtException', message: failureSummary(error), error, details: { origin } });
     if (fatal) return;
     fatal = true;
     void show(null, {
@@ -132,6 +136,7 @@ export function installCrashRecovery(deps: CrashRecoveryDeps): () => void {
     deps.log.error('main: unhandled promise rejection', { reason });
     if (fatal || dialogOpen || now() - lastBackgroundNotice < BACKGROUND_NOTICE_INTERVAL_MS) return;
     lastBackgroundNotice = now();
+    deps.reports.record({ source: 'main', kind: 'unhandledRejection', message: failureSummary(reason), error: reason });
     void show(null, {
       type: 'warning',
       title: 'Treasury Desk',
@@ -152,6 +157,7 @@ export function installCrashRecovery(deps: CrashRecoveryDeps): () => void {
     while (crashes.length > 0 && (crashes[0] ?? 0) <= at - RENDERER_CRASH_WINDOW_MS) crashes.shift();
     crashes.push(at);
     deps.log.error("renderer: the window's page stopped", { reason: details.reason, exitCode: details.exitCode, recentStops: crashes.length });
+    deps.reports.record({ source: 'window', kind: 'pageStopped', message: `the window's page stopped: ${rendererGoneReason(details.reason)}`, details: { reason: details.reason, exitCode: details.exitCode, recentStops: crashes.length } });
     const window = deps.windowOf(contents);
     const why = rendererGoneReason(details.reason);
     const reload = (): void => {

@@ -9,7 +9,7 @@ import type { FileOutcome, UpdateReadyView } from '../contract/desktop';
 import { ACCOUNT_MAPPING_MAX_CHARS } from '../contract';
 import { readTextFile } from '../core/files/named-files';
 import { DeskError } from '../core/kernel/errors';
-import { appLog, type Logger } from '../core/log';
+import { appLog, crashReports, type CrashReports, type Logger } from '../core/log';
 import type { DesktopPreferencesStore } from './desktop-preferences';
 import { RendererErrorLog } from './renderer-errors';
 
@@ -96,6 +96,8 @@ export interface DesktopHandlerOptions {
   readonly now?: () => Date;
   /** Where unexpected failures and the window's error reports are recorded; default the application log. */
   readonly log?: Logger;
+  /** Where a window's error report also leaves a crash report; default the data folder's (core/log/crash-reports.ts). */
+  readonly reports?: Pick<CrashReports, 'record'>;
 }
 
 const CSV: FileFilter = { name: 'CSV', extensions: ['csv'] };
@@ -124,7 +126,7 @@ export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHa
   const { shell, engine, preferences } = options;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? appLog;
-  const rendererErrors = new RendererErrorLog(log);
+  const rendererErrors = new RendererErrorLog(log, Date.now, options.reports ?? crashReports);
 
   /** A desktop primitive failed (a dialog, the clipboard): recorded in the log, and answered with what to do. */
   function unexpected(method: string, error: unknown): Result<never> {

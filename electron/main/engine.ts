@@ -4,7 +4,7 @@
 import { dirname, join } from 'node:path';
 import type { ContractEvent, TreasuryHandlers } from '../contract';
 import { createEngine } from '../core/engine';
-import { appLog, logFolderFor } from '../core/log';
+import { appLog, crashReportFolderFor, crashReports, logFolderFor } from '../core/log';
 import { moveLegacyDesk } from '../core/store/data-folder';
 import { defaultDatabasePath } from '../core/store/paths';
 import { demoSandboxStarter } from '../sandbox';
@@ -39,9 +39,15 @@ export function dataFolder(): string {
   return dirname(defaultDatabasePath());
 }
 
-/** Starts the application log in the data folder (logs/treasury-desk.log), first thing, so nothing goes unrecorded. */
-export function startDesktopLog(): void {
+/**
+ * Starts the application log in the data folder (logs/treasury-desk.log) and the crash reports beside it
+ * (crash-reports/), first thing, so nothing goes unrecorded; answers the minidump folder for Electron's crashReporter.
+ */
+export function startDesktopLog(appVersion: string): string | undefined {
   appLog.configure({ folder: logFolderFor(defaultDatabasePath()), face: 'app' });
+  crashReports.configure(crashReportFolderFor(defaultDatabasePath()), appVersion);
+  crashReports.pruneMinidumps();
+  return crashReports.minidumpFolder();
 }
 
 /** Starts the engine for the desktop app on the same desk the CLI opens by default. */

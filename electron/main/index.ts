@@ -4,14 +4,14 @@
 // commands), the window's place kept across restarts, the OS's light or dark theme, the desk locked with the OS
 // (screen lock, suspend), the engine's notifications shown to the operator signed in here, the tray and the badge
 // with their approvals count, running on in the tray when the workstation's preference says so, the application log
-// and crash recovery (crash-recovery.ts) from the first moment, and the engine started through electron/main/engine.ts;
+// crash recovery (crash-recovery.ts) and crash reports kept locally (core/log/crash-reports.ts) from the first moment, and the engine started through electron/main/engine.ts;
 // treasury-desk:// links shown by the window (deep-links.ts) and signed updates when a feed is set (updates/).
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, Notification, powerMonitor, screen, session, shell, Tray } from 'electron';
+import { app, BrowserWindow, clipboard, crashReporter, dialog, ipcMain, Menu, nativeTheme, Notification, powerMonitor, screen, session, shell, Tray } from 'electron';
 import type { ContractEvent } from '../contract';
-import { appLog } from '../core/log';
+import { appLog, crashReports } from '../core/log';
 import { aboutPanelOptions, appMenuTemplate, deskMenuActions } from './app-menu';
 import { showApprovalsOnBadge } from './badge';
 import { appLaunchOf, versionText } from './command-line';
@@ -233,7 +233,11 @@ function start(): void {
     app.quit();
     return;
   }
-  startDesktopLog();
+  const minidumps = startDesktopLog(app.getVersion());
+  // Crash reports stay on this workstation (docs/desktop.md "Crash reports"): Crashpad writes its minidumps into the
+  // data folder's crash-reports/minidumps, and nothing is ever uploaded.
+  if (minidumps !== undefined) app.setPath('crashDumps', minidumps);
+  crashReporter.start({ uploadToServer: false });
   appLog.info('app: starting', {
     version: app.getVersion(),
     electron: process.versions.electron,
@@ -246,6 +250,7 @@ function start(): void {
     process,
     app,
     log: appLog,
+    reports: crashReports,
     ask: async (window, box) => (window === null ? await dialog.showMessageBox(box) : await dialog.showMessageBox(window, box)).response,
     showErrorBox: (title, content) => dialog.showErrorBox(title, content),
     windowOf: (contents) => BrowserWindow.fromWebContents(contents),

@@ -7,7 +7,7 @@ import { getProfile, listProfiles, type ProfileSelection, setSetting, SETTING_KE
 import type { MerchantConnection } from '../connection';
 import { applicationLogFacts, diagnosticsText } from '../diagnostics';
 import { DeskError } from '../kernel/errors';
-import { appLog, secretRedactor } from '../log';
+import { appLog, crashReports, secretRedactor } from '../log';
 import { actingAs, signAction, type OperatorCredentials } from '../operators';
 import type { SessionLock } from '../session';
 import { userVersion } from '../store/database';
@@ -58,6 +58,7 @@ export function settingsHandlers(
           connection: context.connection.current,
           sync: sync.status(),
           log: applicationLogFacts(),
+          crashes: crashReports.facts(),
           now: new Date(context.now()),
         },
         secretRedactor,

@@ -38,7 +38,7 @@ describe('treasury-desk diagnostics', () => {
     expect(statSync(out).mode & 0o777).toBe(0o600);
     const text = readFileSync(out, 'utf8');
     const document = JSON.parse(text) as Diagnostics;
-    expect(document).toMatchObject({ kind: 'treasury-desk-diagnostics', formatVersion: 1, app: { version, face: 'cli' }, desk: { profiles: 1, locked: false } });
+    expect(document).toMatchObject({ kind: 'treasury-desk-diagnostics', formatVersion: 2, app: { version, face: 'cli' }, desk: { profiles: 1, locked: false } });
     expect(document.desk.schemaVersion).toBeGreaterThan(0);
     expect(document.runtime['node']).toBe(process.versions.node);
     expect(document.runtime['electron']).toBeNull();

@@ -2,19 +2,19 @@
 // of secret (the merchant secret and private key, the Authorization header, an access token, the desk key, operator
 // passphrases and keys, an invitation code); each is then written, in every encoding, through every log path: the
 // engine's internal-error path, the IPC dispatch's, the CLI's, a window's error report, and crash recovery's
-// uncaught-exception, unhandled-rejection and render-process-gone handlers. Every log file and both diagnostics
-// exports (engine method and CLI command) are then scanned byte for byte for every secret; and each path's record is
-// there, so the scan looks at what the paths wrote.
+// uncaught-exception, unhandled-rejection and render-process-gone handlers. Every log file, every crash report (the
+// window's and main's failures each leave one) and both diagnostics exports (engine method and CLI command) are then
+// scanned byte for byte for every secret; and each path's record is there, so the scan looks at what the paths wrote.
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import type { App, BrowserWindow, WebContents } from 'electron';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchWindowCall, LOG_FILE_NAME, LOG_FOLDER_NAME, ok, RENDERER_ERROR_LIMITS, type Result, type TreasuryHandlers, type WindowHandlers } from '../../../electron/contract';
-import { appLog, logFolderFor } from '../../../electron/core/log';
+import { appLog, CRASH_REPORT_SETTINGS, crashReportFolderFor, crashReports, logFolderFor } from '../../../electron/core/log';
 import { parseSealedKey, unsealPrivateKey } from '../../../electron/core/operators/sealed-key';
 import { closeDatabase, openDatabase } from '../../../electron/core/store/database';
 import { getOperatorRecord } from '../../../electron/core/operators/operators-table';
@@ -69,6 +69,7 @@ function leaks(bytes: Buffer, secrets: readonly Secret[]): string[] {
 let desk: Desk;
 let secrets: Secret[];
 let logFolder: string;
+let crashFolder: string;
 const answers: Record<string, Result<unknown>> = {};
 let cliStderr = '';
 const dialogTexts: string[] = [];
@@ -77,6 +78,8 @@ beforeAll(async () => {
   desk = await openDesk();
   logFolder = logFolderFor(desk.dbPath);
   appLog.configure({ folder: logFolder, face: 'app' });
+  crashFolder = crashReportFolderFor(desk.dbPath);
+  crashReports.configure(crashFolder, '0.0.0-test');
 
   // The secrets the engine now holds.
   const credentials = JSON.parse(readFileSync(desk.sandbox.credentialsPath, 'utf8')) as { merchantId: string; secret: string; merchantPrivateKey: string };
@@ -192,6 +195,7 @@ beforeAll(async () => {
     process: proc as unknown as NodeJS.Process,
     app: app as unknown as App,
     log: appLog,
+    reports: crashReports,
     ask: async (_window, box: CrashDialogBox) => {
       dialogTexts.push(`${box.message ?? ''}\n${box.detail ?? ''}`);
       return box.cancelId ?? 0;
@@ -266,6 +270,31 @@ describe('every log path', () => {
   });
 });
 
+describe('the crash reports', () => {
+  it("each crash path left its own bounded report (the window's errors, main's exception and rejection, the stopped page), 0600 in a 0700 folder", () => {
+    const files = readdirSync(crashFolder).filter((name) => name.endsWith('.json'));
+    const reports = files.map((name) => JSON.parse(readFileSync(join(crashFolder, name), 'utf8')) as { source: string; kind: string });
+    const kinds = reports.map((report) => `${report.source} ${report.kind}`);
+    expect(kinds).toContain('window error');
+    expect(kinds).toContain('main uncaughtException');
+    expect(kinds).toContain('main unhandledRejection');
+    expect(kinds).toContain('window pageStopped');
+    expect(files.length).toBeLessThanOrEqual(CRASH_REPORT_SETTINGS.maxReports);
+    expect(statSync(crashFolder).mode & 0o777).toBe(0o700);
+    for (const name of files) {
+      const info = statSync(join(crashFolder, name));
+      expect(info.size, name).toBeLessThanOrEqual(CRASH_REPORT_SETTINGS.maxReportBytes);
+      expect(info.mode & 0o777, name).toBe(0o600);
+    }
+  });
+
+  it('left no secret in any report, in any encoding, byte for byte', () => {
+    const files = readdirSync(crashFolder).filter((name) => name.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const name of files) expect(leaks(readFileSync(join(crashFolder, name)), secrets), name).toEqual([]);
+  });
+});
+
 describe('the diagnostics exports', () => {
   it('the engine method writes the log tail and state, and no secret', async () => {
     const path = join(desk.dir, 'diagnostics-engine.json');
@@ -277,6 +306,10 @@ describe('the diagnostics exports', () => {
     expect(document.desk.profiles).toBe(1);
     expect(document.desk.schemaVersion).toBeGreaterThan(0);
     expect(document.log.tail.map((record) => record.msg)).toContain('main: uncaught exception');
+    // The crash reports go in whole (newest first), redacted again; no minidump was written here, so none is listed.
+    const crashes = (document as unknown as { crashReports: { reports: Array<{ source: string; kind: string }>; minidumps: unknown[] } }).crashReports;
+    expect(crashes.reports.map((report) => `${report.source} ${report.kind}`)).toEqual(expect.arrayContaining(['window error', 'main uncaughtException', 'window pageStopped']));
+    expect(crashes.minidumps).toEqual([]);
     expect(leaks(bytes, secrets)).toEqual([]);
   });
 
@@ -287,6 +320,7 @@ describe('the diagnostics exports', () => {
     expect(run.code).toBe(0);
     const bytes = readFileSync(path);
     expect(bytes.toString('utf8')).toContain('cli: address validate failed unexpectedly');
+    expect(bytes.toString('utf8')).toContain('"kind": "uncaughtException"');
     expect(leaks(bytes, secrets)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App, BrowserWindow, RenderProcessGoneDetails, WebContents } from 'electron';
-import { registerSecret } from '../../../electron/core/log';
+import { registerSecret, type CrashInput } from '../../../electron/core/log';
 import {
   BACKGROUND_NOTICE_INTERVAL_MS,
   failureSummary,
@@ -28,6 +28,7 @@ class FakeContents extends FakeWebContents {
 let app: FakeApp;
 let proc: EventEmitter;
 let logged: Logged[];
+let reported: CrashInput[];
 let boxes: Array<{ window: unknown; box: CrashDialogBox }>;
 let answers: number[];
 let errorBoxes: Array<{ title: string; content: string }>;
@@ -49,6 +50,7 @@ beforeEach(() => {
   app.becomeReady();
   proc = new EventEmitter();
   logged = [];
+  reported = [];
   boxes = [];
   answers = [];
   errorBoxes = [];
@@ -64,6 +66,7 @@ beforeEach(() => {
     process: proc as unknown as NodeJS.Process,
     app: app as unknown as App,
     log: { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), fatal: record('fatal') },
+    reports: { record: (input) => (reported.push(input), 'crash.json') },
     ask: async (target, box) => {
       boxes.push({ window: target, box });
       return answers.shift() ?? box.cancelId ?? 0;
@@ -96,6 +99,7 @@ describe('an uncaught exception in main', () => {
     expect(boxes[0]?.box.detail).toContain('export diagnostics');
     expect(app.relaunch).toHaveBeenCalledTimes(1);
     expect(app.quit).toHaveBeenCalledTimes(1);
+    expect(reported).toEqual([{ source: 'main', kind: 'uncaughtException', message: 'Error: main broke', error, details: { origin: 'uncaughtException' } }]);
   });
 
   it('quits without relaunching on Quit, and a second exception is only logged (one dialog)', async () => {
@@ -148,6 +152,11 @@ describe('an unhandled rejection in main', () => {
     await settle();
     expect(boxes).toHaveLength(2);
     expect(app.relaunch).toHaveBeenCalledTimes(1);
+    // A crash report as often as the notice: the first and the one after the interval, not the one in between.
+    expect(reported.map((input) => [input.source, input.kind, input.message])).toEqual([
+      ['main', 'unhandledRejection', 'Error: background job failed'],
+      ['main', 'unhandledRejection', 'Error: again later'],
+    ]);
   });
 });
 
@@ -162,6 +171,7 @@ describe("a window's page that stopped", () => {
     expect(boxes[0]?.box).toMatchObject({ message: 'The Treasury Desk window stopped: it crashed.', buttons: ['Reload', 'Quit'] });
     expect(contents.reload).toHaveBeenCalledTimes(1);
     expect(app.quit).not.toHaveBeenCalled();
+    expect(reported).toEqual([{ source: 'window', kind: 'pageStopped', message: "the window's page stopped: it crashed", details: { reason: 'crashed', exitCode: 139, recentStops: 1 } }]);
   });
 
   it('opens a new window when the old one is gone, and quits on Quit', async () => {
@@ -217,6 +227,7 @@ describe("a window's page that stopped", () => {
       process: proc as unknown as NodeJS.Process,
       app: app as unknown as App,
       log: { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), fatal: record('fatal') },
+    reports: { record: (input) => (reported.push(input), 'crash.json') },
       ask: (_target, box) => {
         shown.push(box.message ?? '');
         return new Promise<number>((resolve) => (release = resolve));

@@ -62,6 +62,20 @@ describe('desktop/exportDiagnostics', () => {
 });
 
 describe('desktop/reportError', () => {
+  it('leaves a crash report of each error it records (the window is the source)', async () => {
+    const reported: unknown[] = [];
+    const { log } = recordingLog();
+    const handlers = createDesktopHandlers({
+      shell: silentDesktopShell({}),
+      engine: {} as unknown as TreasuryHandlers,
+      preferences: DEFAULT_PREFERENCES_STORE,
+      log,
+      reports: { record: (input) => (reported.push(input), 'crash.json') },
+    });
+    await handlers['desktop/reportError']({ kind: 'rejection', message: 'Error: fetch failed', stack: 'at B' });
+    expect(reported).toEqual([{ source: 'window', kind: 'rejection', message: 'Error: fetch failed', details: { kind: 'rejection', message: 'Error: fetch failed', stack: 'at B' } }]);
+  });
+
   it('logs what the window reports, with its kind, message and stacks', async () => {
     const { handlers, entries } = handlersWith({}, {});
     expect(await handlers['desktop/reportError']({ kind: 'render', message: 'TypeError: x is undefined', stack: 'at A', componentStack: 'in Shell' })).toEqual(ok({ recorded: true }));

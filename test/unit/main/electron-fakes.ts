@@ -122,6 +122,7 @@ export class FakeApp extends EventEmitter {
   readonly exit = vi.fn();
   readonly setAboutPanelOptions = vi.fn();
   readonly setAsDefaultProtocolClient = vi.fn((_protocol: string, _path?: string, _args?: string[]) => true);
+  readonly setPath = vi.fn((_name: string, _path: string) => undefined);
   getVersion(): string {
     return '9.8.7';
   }

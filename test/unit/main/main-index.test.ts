@@ -49,6 +49,10 @@ const state = vi.hoisted(() => ({
   logged: [] as Array<{ level: string; message: string; details: Record<string, unknown> | undefined }>,
   logStarts: 0,
   crashRecovery: [] as Array<Record<string, unknown>>,
+  /** Electron's crashReporter: what it was started with. */
+  crashReporter: { starts: [] as unknown[], start(options: unknown) {
+    this.starts.push(options);
+  } },
 }));
 
 interface FakeWindow {
@@ -121,6 +125,7 @@ vi.mock('electron', async () => {
       return state.fakes?.ipcMain;
     },
     Menu: fakes.FakeMenu,
+    crashReporter: state.crashReporter,
     get nativeTheme() {
       return state.fakes?.nativeTheme;
     },
@@ -155,8 +160,9 @@ vi.mock('electron', async () => {
 
 vi.mock('../../../electron/main/engine', () => ({
   dataFolder: () => state.dataFolder ?? state.fakes?.dataDir ?? '/nonexistent/treasury-desk-data',
-  startDesktopLog: () => {
+  startDesktopLog: (version: string) => {
     state.logStarts += 1;
+    return `/nonexistent/treasury-desk-data/crash-reports/minidumps-of-${version}`;
   },
   startEngine: (paths: unknown) => state.engine?.start(paths) ?? Promise.reject(new Error('no engine in this test')),
 }));
@@ -229,6 +235,7 @@ afterEach(() => {
   state.logged = [];
   state.logStarts = 0;
   state.crashRecovery = [];
+  state.crashReporter.starts = [];
 });
 
 function logged(level: string): string[] {
@@ -260,7 +267,10 @@ describe('main process entry', () => {
     expect(state.logStarts).toBe(1);
     expect(logged('info')).toEqual(['app: starting']);
     expect(state.crashRecovery).toHaveLength(1);
-    expect(state.crashRecovery[0]).toMatchObject({ process, app });
+    expect(state.crashRecovery[0]).toMatchObject({ process, app, reports: expect.objectContaining({ record: expect.any(Function) }) });
+    // Minidumps stay in the data folder's crash-reports, never uploaded.
+    expect(app.setPath).toHaveBeenCalledWith('crashDumps', '/nonexistent/treasury-desk-data/crash-reports/minidumps-of-9.8.7');
+    expect(state.crashReporter.starts).toEqual([{ uploadToServer: false }]);
     expect(app.enableSandbox).toHaveBeenCalledTimes(1);
     expect(app.requestSingleInstanceLock).toHaveBeenCalledTimes(1);
     expect(app.listenerCount('web-contents-created')).toBe(1);
