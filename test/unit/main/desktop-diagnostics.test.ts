@@ -72,8 +72,8 @@ describe('desktop/reportError', () => {
       log,
       reports: { record: (input) => (reported.push(input), 'crash.json') },
     });
-    await handlers['desktop/reportError']({ kind: 'rejection', message: 'Error: fetch failed', stack: 'at B' });
-    expect(reported).toEqual([{ source: 'window', kind: 'rejection', message: 'Error: fetch failed', details: { kind: 'rejection', message: 'Error: fetch failed', stack: 'at B' } }]);
+    await handlers['desktop/reportError']({ kind: 'unhandledRejection', message: 'Error: fetch failed', stack: 'at B' });
+    expect(reported).toEqual([{ source: 'window', kind: 'unhandledRejection', message: 'Error: fetch failed', details: { kind: 'unhandledRejection', message: 'Error: fetch failed', stack: 'at B' } }]);
   });
 
   it('logs what the window reports, with its kind, message and stacks', async () => {
