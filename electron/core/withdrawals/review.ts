@@ -30,7 +30,7 @@ import { holdsIfSentNow } from './simulate';
 import { paymentHistory, unusualAmountJudgement } from './payment-history';
 import { alteredFields, judgeForView, policyFromStatement, type IntentEvidence } from './verify';
 import { termText } from './approval-groups';
-import { listWithdrawalRequestsTo, type WithdrawalRequest } from './withdrawals-table';
+import type { WithdrawalRequest } from './withdrawals-table';
 
 /** The parts of the desk this file's functions use (engine.ts deskParts). */
 type DeskParts = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
@@ -96,15 +96,6 @@ function ruleOf(roster: Roster, evidence: IntentEvidence, currency: string, amou
   };
 }
 
-/** How many earlier requests of this desk to `address` were sent: their own signed intent names it and a submit verifies. */
-function timesPaid(context: DeskParts, roster: Roster, request: WithdrawalRequest, chain: Chain, address: string): number {
-  return listWithdrawalRequestsTo(context.db, request.profile, address).filter((other) => {
-    if (other.id === request.id) return false;
-    const evidence = judgeForView(context, roster, other);
-    return evidence.submitted && evidence.intent !== null && sameAddress(evidence.intent.toAddress, address, chain);
-  }).length;
-}
-
 /** The destination's standing: the signed book entry, the desk's label, look-alikes of the book, times paid before, the radar's flag. */
 function destinationOf(context: DeskParts, roster: Roster, request: WithdrawalRequest, chain: Chain | null, address: string, history: ReviewDestination['history']): ReviewDestination {
   if (chain === null) return { address, inBook: false, bookSince: null, label: null, isNew: true, lookAlikes: [], timesPaid: 0, history };
@@ -116,7 +107,9 @@ function destinationOf(context: DeskParts, roster: Roster, request: WithdrawalRe
   const booked = roster.bookEntries(context.now()).filter((candidate) => sameAddressFormat(candidate.chain, chain));
   const known = [...booked.map((candidate) => ({ address: candidate.address, label: labelOf(candidate.address, candidate.chain), chain: candidate.chain })), ...table];
   const unique = known.filter((candidate, index) => known.findIndex((other) => sameAddress(other.address, candidate.address, chain)) === index);
-  const paid = timesPaid(context, roster, request, chain, address);
+  // Times paid: the verified payments of the history (signed request, signed submit, the service's success), summed
+  // over currencies, so the standing line and the history never count differently.
+  const paid = history.reduce((sum, line) => sum + line.timesPaid, 0);
   return {
     address,
     inBook: entry !== undefined,

@@ -490,12 +490,3 @@ export function listOrderStatusHistory(db: ReadableDB, requestId: number): Order
   const rows = statements(db).history.all(requestId) as { id: number; status: string; observed_at: number; source: OrderStatusSource; raw_json: string }[];
   return rows.map((row) => ({ id: row.id, status: row.status, observedAt: row.observed_at, source: row.source, raw: parseObjectColumn(row.raw_json) }));
 }
-
-/**
- * A profile's requests whose destination column is this address in any letter case (candidates only: the caller
- * keeps those whose signed intent names the address), for how often a destination was paid before.
- */
-export function listWithdrawalRequestsTo(db: ReadableDB, profile: string, address: string): WithdrawalRequest[] {
-  const sql = `SELECT ${COLUMNS} FROM withdrawal_requests WHERE profile = ? AND lower(to_address) = lower(?) ORDER BY id`;
-  return (dynamic(db, sql).all(profile, address) as RequestRow[]).map(toRequest);
-}

@@ -97,7 +97,7 @@ describe('the review of a request', () => {
     expect(reviewLines(review, EN).filter((entry) => entry.warn).map((entry) => entry.item)).toEqual(expect.arrayContaining(['amount', 'memo', 'destination']));
   });
 
-  it('names the book entry and label, counts the times paid from signed submits, and flags a look-alike of the book', async () => {
+  it('names the book entry and label, counts the times paid from verified payments (as the history does), and flags a look-alike of the book', async () => {
     const supplier = evmAddress();
     const added = await desk.value('addressbook/add', { chain: 'eth', address: supplier, label: 'Supplier ACME', as: INITIATOR });
     const pending = added.pending.find((entry) => entry.address === supplier);
@@ -111,10 +111,18 @@ describe('the review of a request', () => {
     await desk.value('withdrawals/approve', { id: first.id, as: APPROVER });
     await desk.value('withdrawals/submit', { id: first.id, as: INITIATOR });
 
+    // Sent but not (yet) successful: not paid, in the standing line as in the history.
     const second = (await desk.value('withdrawals/request', { currency: 'eth.usdt', amount: '23', toAddress: supplier.toUpperCase().replace('0X', '0x'), as: INITIATOR })).withdrawal;
-    expect((await desk.value('withdrawals/review', { id: second.id })).destination).toMatchObject({ inBook: true, label: 'Supplier ACME', isNew: false, timesPaid: 1 });
+    const sentOnly = await desk.value('withdrawals/review', { id: second.id });
+    expect(sentOnly.destination).toMatchObject({ isNew: true, timesPaid: 0, history: [] });
+    const merchantId = desk.sandbox.credentials.merchantId;
+    for (const to of ['pendingTransfer', 'pendingCallback', 'success']) await desk.admin('POST', `/withdrawals/${merchantId}/${first.userOrder}/advance`, { to });
+    await desk.value('sync/run', {});
+    const paidOnce = await desk.value('withdrawals/review', { id: second.id });
+    expect(paidOnce.destination).toMatchObject({ inBook: true, label: 'Supplier ACME', isNew: false, timesPaid: 1 });
+    expect(paidOnce.destination.history).toEqual([expect.objectContaining({ currency: 'eth.usdt', timesPaid: 1 })]);
 
-    // A submit row's state flipped back does not change the count: it is read from the signed submit statement.
+    // A row's state flipped back does not change the count: it is read from the signed statements.
     tamper(desk, (db) => db.prepare("UPDATE withdrawal_requests SET state = 'awaitingApproval' WHERE id = ?").run(Number(first.id)));
     expect((await desk.value('withdrawals/review', { id: second.id })).destination.timesPaid).toBe(1);
 
