@@ -90,12 +90,30 @@ function printTable(rows) {
   for (const row of rows) console.log(line(row));
 }
 
+/**
+ * Electronegativity's runner first downloads translations for $LANG with `got` (1 s timeout). The gate never reaches the
+ * network: offline that request's retry timer throws inside got on Node 24 ("The `onCancel` handler was attached after
+ * the promise settled") after the verdict was printed, failing the gate. Its English messages ship in the package, so
+ * its i18n module is replaced by one that only configures those, exactly as its own fallback does.
+ */
+function useLocalTranslations() {
+  const i18nModule = require.resolve('@doyensec/electronegativity/dist/locales/i18n.js');
+  const i18n = createRequire(i18nModule)('i18n');
+  const localOnly = async () => {
+    i18n.configure({ locales: ['en-US', 'es-ES', 'fr-FR'], defaultLocale: 'en-US', directory: dirname(i18nModule), updateFiles: false, objectNotation: true, retryInDefaultLocale: true, register: globalThis });
+    i18n.setLocale('en-US');
+  };
+  localOnly.default = localOnly;
+  require.cache[i18nModule] = { id: i18nModule, filename: i18nModule, loaded: true, exports: localOnly };
+}
+
 async function main() {
   const started = process.hrtime.bigint();
   const allowList = loadAllowList();
   stageInputs();
   mkdirSync(RESULTS, { recursive: true });
 
+  useLocalTranslations();
   const run = require('@doyensec/electronegativity/dist/runner.js');
   const version = require('@doyensec/electronegativity/package.json').version;
   const result = await run({

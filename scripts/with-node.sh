@@ -3,7 +3,7 @@
 # the official binary and headers come from the npm registry's node-<platform>-<arch> package (the same files as
 # nodejs.org's tarball), installed once into .runtime/node-<version>/ and reused. CMD gets that bin folder first on
 # PATH (so npm, npx, tsc, eslint, vitest, playwright and tsx all run on it) and npm_config_nodedir pointing at its
-# headers (so node-gyp builds native modules such as better-sqlite3 against exactly this Node).
+# headers (so node-gyp would build a native module from source against exactly this Node; none needs it today).
 #
 #   bash scripts/with-node.sh npm ci
 #   bash scripts/with-node.sh npm test

@@ -31,8 +31,6 @@ export interface EngineOptions {
   readonly profile?: string;
   /** Milliseconds since the epoch; tests inject one. */
   readonly clock?: () => number;
-  /** An Electron-ABI better-sqlite3 binary (npm start), see docs/desktop.md. */
-  readonly sqliteNativeBinding?: string;
   /** Starts the embedded sandbox for demo mode (main and harness pass it; core never imports the sandbox). */
   readonly startDemoSandbox?: DemoSandboxStarter;
   /** True for the desktop app: the idle lock applies. The CLI authenticates each command instead. */
@@ -69,7 +67,6 @@ export interface Engine {
 export async function createEngine(options: EngineOptions = {}): Promise<Engine> {
   const dbPath = options.dbPath ?? defaultDatabasePath();
   const db = openDatabase(dbPath, {
-    ...(options.sqliteNativeBinding ? { nativeBinding: options.sqliteNativeBinding } : {}),
   });
   const vault = options.vault ?? new KeychainVault();
   const clock = options.clock ?? Date.now;

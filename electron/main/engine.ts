@@ -15,11 +15,6 @@ export interface EnginePaths {
    * there is moved once to defaultDatabasePath() (core/store/data-folder.ts).
    */
   readonly legacyDataDir: string;
-  /**
-   * better-sqlite3 binary built for Electron's ABI (`npm start` from a checkout), or undefined to use the module's
-   * own build (the packaged app, whose native modules electron-builder rebuilt for Electron).
-   */
-  readonly sqliteNativeBinding: string | undefined;
   /** The app's version (app.getVersion()), for diagnostics. */
   readonly appVersion: string;
 }
@@ -65,6 +60,5 @@ export async function startEngine(paths: EnginePaths): Promise<DesktopEngine> {
     notifications: true,
     startDemoSandbox: demoSandboxStarter(join(dirname(dbPath), 'demo-sandbox')),
     appVersion: paths.appVersion,
-    ...(paths.sqliteNativeBinding ? { sqliteNativeBinding: paths.sqliteNativeBinding } : {}),
   });
 }

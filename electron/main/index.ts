@@ -6,7 +6,6 @@
 // with their approvals count, running on in the tray when the workstation's preference says so, the application log
 // crash recovery (crash-recovery.ts) and crash reports kept locally (core/log/crash-reports.ts) from the first moment, and the engine started through electron/main/engine.ts;
 // treasury-desk:// links shown by the window (deep-links.ts) and signed updates when a feed is set (updates/).
-import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, clipboard, crashReporter, dialog, ipcMain, Menu, nativeTheme, Notification, powerMonitor, screen, session, shell, Tray } from 'electron';
@@ -24,7 +23,6 @@ import { electronDesktopShell } from './desktop-shell';
 import { PRINT_WINDOW_OPTIONS } from './print-to-pdf';
 import { dataFolder, startDesktopLog, startEngine, type DesktopEngine } from './engine';
 import { broadcastEvent, registerContractIpc } from './ipc';
-import { decideSqliteBinding } from './native';
 import { startNotifier } from './notifier';
 import { lockDeskWithOs } from './os-lock';
 import { devServerOrigin, hardenSession, installWebContentsHardening, secureWebPreferences, type TrustedRenderer } from './security';
@@ -112,15 +110,7 @@ function focusMainWindow(): void {
 }
 
 async function startDesktopEngine(): Promise<DesktopEngine> {
-  const sqlite = decideSqliteBinding({
-    isPackaged: app.isPackaged,
-    appRoot: app.getAppPath(),
-    electronVersion: process.versions.electron ?? 'unknown',
-    env: process.env,
-    exists: existsSync,
-  });
-  if (sqlite.note !== null) appLog.warn(`app: ${sqlite.note}`);
-  return startEngine({ legacyDataDir: app.getPath('userData'), sqliteNativeBinding: sqlite.binding, appVersion: app.getVersion() });
+  return startEngine({ legacyDataDir: app.getPath('userData'), appVersion: app.getVersion() });
 }
 
 function run(): void {
@@ -277,10 +267,16 @@ function start(): void {
   void app.whenReady().then(run);
 }
 
-if (appLaunchOf(process.argv).kind === 'version') {
+const launch = appLaunchOf(process.argv, app.commandLine.hasSwitch('no-sandbox'));
+if (launch.kind === 'version') {
   // Before the single-instance lock: `--version` must not focus a running desk (or hand it the switch).
   process.stdout.write(versionText(APP_NAME, app.getVersion(), process.versions));
   app.exit(0);
+} else if (launch.kind === 'unsandboxed') {
+  // Before anything starts: no window, no engine, no keychain without the sandbox.
+  process.stderr.write(`${launch.message}\n`);
+  dialog.showErrorBox(APP_NAME, launch.message);
+  app.exit(1);
 } else {
   start();
 }

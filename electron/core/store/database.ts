@@ -47,8 +47,6 @@ export interface OpenDatabaseOptions {
   readonly readonly?: boolean;
   readonly integrityCheck?: IntegrityCheckLevel;
   readonly busyTimeoutMs?: number;
-  /** better-sqlite3's `nativeBinding`: lets an Electron-ABI build live beside the Node one (ENVIRONMENT.md). */
-  readonly nativeBinding?: string;
   /** The migrations to apply; tests pass a prefix of MIGRATIONS. */
   readonly migrations?: readonly Migration[];
   /** Milliseconds since the epoch, for the `auto` check's schedule; Date.now by default. */
@@ -70,7 +68,6 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): S
       readonly,
       fileMustExist: readonly,
       timeout: busyTimeoutMs,
-      ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
     }) as StoreDatabase;
   } catch (error) {
     if (readonly && sqliteCode(error) === 'SQLITE_CANTOPEN') {

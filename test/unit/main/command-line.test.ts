@@ -1,8 +1,8 @@
 // The app's own command line (before any window): `--version` or -V print the version and exit; anything after `--`
-// or any other switch runs the desk; the version line names the app and its runtime.
+// or any other switch runs the desk, but --no-sandbox is refused; the version line names the app and its runtime.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { appLaunchOf, versionText } from '../../../electron/main/command-line';
+import { appLaunchOf, NO_SANDBOX_REFUSAL, versionText } from '../../../electron/main/command-line';
 import { WINDOW_BACKGROUND, windowBackground, windowIconPath } from '../../../electron/main/windows';
 
 describe('appLaunchOf', () => {
@@ -13,10 +13,21 @@ describe('appLaunchOf', () => {
 
   it('runs the desk otherwise, and after `--` nothing is a switch', () => {
     expect(appLaunchOf(['treasury-desk'])).toEqual({ kind: 'run' });
-    expect(appLaunchOf(['treasury-desk', '--no-sandbox', '--versions'])).toEqual({ kind: 'run' });
+    expect(appLaunchOf(['treasury-desk', '--enable-logging', '--versions'])).toEqual({ kind: 'run' });
     expect(appLaunchOf(['treasury-desk', '--', '--version'])).toEqual({ kind: 'run' });
+    expect(appLaunchOf(['treasury-desk', '--', '--no-sandbox'])).toEqual({ kind: 'run' });
     // The executable's own path is never read as a switch.
     expect(appLaunchOf(['--version'])).toEqual({ kind: 'run' });
+  });
+});
+
+describe('the sandbox', () => {
+  it('refuses --no-sandbox, from argv or on Chromium\'s command line by any other way, saying what to do instead', () => {
+    for (const launch of [appLaunchOf(['/opt/Treasury Desk/treasury-desk', '--no-sandbox']), appLaunchOf(['electron', '.', '--no-sandbox=1']), appLaunchOf(['treasury-desk'], true)]) {
+      expect(launch).toEqual({ kind: 'unsandboxed', message: NO_SANDBOX_REFUSAL });
+    }
+    expect(NO_SANDBOX_REFUSAL).toContain('Start it without --no-sandbox');
+    expect(NO_SANDBOX_REFUSAL).toContain('AppArmor profile');
   });
 });
 

@@ -114,15 +114,17 @@ export class FakeApp extends EventEmitter {
   isPackaged = false;
   ready = false;
   gotLock = true;
-  readonly enableSandbox = vi.fn();
-  readonly quit = vi.fn();
+  readonly enableSandbox = vi.fn((): void => undefined);
+  readonly quit = vi.fn((): void => undefined);
   readonly setBadgeCount = vi.fn((_count?: number) => true);
-  readonly relaunch = vi.fn();
+  readonly relaunch = vi.fn((): void => undefined);
   readonly requestSingleInstanceLock = vi.fn(() => this.gotLock);
-  readonly exit = vi.fn();
-  readonly setAboutPanelOptions = vi.fn();
+  readonly exit = vi.fn((_code?: number): void => undefined);
+  readonly setAboutPanelOptions = vi.fn((_options?: unknown): void => undefined);
   readonly setAsDefaultProtocolClient = vi.fn((_protocol: string, _path?: string, _args?: string[]) => true);
   readonly setPath = vi.fn((_name: string, _path: string) => undefined);
+  /** Chromium's command line: switches given by ways other than argv (none here). */
+  readonly commandLine = { hasSwitch: (_name: string): boolean => false };
   getVersion(): string {
     return '9.8.7';
   }

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EVENT_CHANNEL, METHOD_NAMES, ok, WINDOW_METHOD_NAMES, type ContractEvent, type Result, type TreasuryHandlers } from '../../../electron/contract';
 import { CONTENT_SECURITY_POLICY, secureWebPreferences } from '../../../electron/main/security';
 import { MAIN_WINDOW_FRAME, WINDOW_BACKGROUND } from '../../../electron/main/windows';
+import { NO_SANDBOX_REFUSAL } from '../../../electron/main/command-line';
 import type * as CoreLog from '../../../electron/core/log';
 import {
   FakeApp,
@@ -154,7 +155,7 @@ vi.mock('electron', async () => {
       }
     },
     clipboard: { writeText: vi.fn() },
-    dialog: { showSaveDialog: vi.fn(), showOpenDialog: vi.fn() },
+    dialog: { showSaveDialog: vi.fn(), showOpenDialog: vi.fn(), showErrorBox: vi.fn() },
   };
 });
 
@@ -299,8 +300,8 @@ describe('main process entry', () => {
     // IPC: one handler per method (engine and desktop); our window's main frame is answered by the engine, a stranger
     // is refused, and a path named by the window is refused before the engine sees it.
     expect(ipcMain.handlers.size).toBe(WINDOW_METHOD_NAMES.length);
-    expect(start).toHaveBeenCalledWith({ legacyDataDir: '/nonexistent/user-data/userData', sqliteNativeBinding: undefined, appVersion: '9.8.7' });
-    expect(logged('warn')).toEqual([expect.stringContaining('node scripts/electron-native.mjs')]);
+    expect(start).toHaveBeenCalledWith({ legacyDataDir: '/nonexistent/user-data/userData', appVersion: '9.8.7' });
+    expect(logged('warn')).toEqual([]);
     const ours = { sender: window.webContents, senderFrame: mainFrame(pathToFileURL(page).href) };
     expect(await ipcMain.invoke('balances/list', ours, {})).toEqual(ok({ method: 'balances/list' }));
     const stranger = { sender: new FakeWebContents(), senderFrame: mainFrame(pathToFileURL(page).href) };
@@ -509,6 +510,28 @@ describe('main process entry', () => {
     expect(app.exit).toHaveBeenCalledWith(0);
     expect(app.requestSingleInstanceLock).not.toHaveBeenCalled();
     expect(app.enableSandbox).not.toHaveBeenCalled();
+    app.becomeReady();
+    await settle();
+    expect(windows).toHaveLength(0);
+  });
+
+  it('refuses --no-sandbox before anything starts: says why on stderr and in a box, exits 1 (no lock, no log, no window)', async () => {
+    const argv = process.argv;
+    process.argv = [argv[0] ?? 'electron', '.', '--no-sandbox'];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      await import('../../../electron/main/index');
+    } finally {
+      process.argv = argv;
+    }
+    const { app, windows } = fakes();
+    const electron = await import('electron');
+    expect(write).toHaveBeenCalledWith(`${NO_SANDBOX_REFUSAL}\n`);
+    write.mockRestore();
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith('Treasury Desk', NO_SANDBOX_REFUSAL);
+    expect(app.exit).toHaveBeenCalledWith(1);
+    expect(app.requestSingleInstanceLock).not.toHaveBeenCalled();
+    expect(state.logStarts).toBe(0);
     app.becomeReady();
     await settle();
     expect(windows).toHaveLength(0);

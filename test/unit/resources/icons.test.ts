@@ -78,9 +78,9 @@ describe('the icon files', () => {
 describe('electron-builder.yml', () => {
   const config = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as Record<string, unknown>;
 
-  /** Every file the configuration names: icons, entitlements, extra resources. */
+  /** Every file the configuration names: icons, entitlements, extra resources, the AppArmor profile. */
   function namedFiles(value: unknown, key = ''): string[] {
-    if (typeof value === 'string') return /icon|entitlements|^from$/i.test(key) ? [value] : [];
+    if (typeof value === 'string') return /icon|entitlements|^from$|appArmorProfile/i.test(key) ? [value] : [];
     if (Array.isArray(value)) return value.flatMap((item) => namedFiles(item, key));
     if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([child, item]) => namedFiles(item, child));
     return [];
@@ -89,7 +89,7 @@ describe('electron-builder.yml', () => {
   it('takes its build resources from resources/ and names only files that exist there', () => {
     expect(config['directories']).toMatchObject({ buildResources: 'resources' });
     const files = namedFiles(config);
-    expect(files).toEqual(expect.arrayContaining(['resources/icon.png', 'resources/icon.ico', 'resources/icon.icns', 'resources/entitlements.mac.plist']));
+    expect(files).toEqual(expect.arrayContaining(['resources/icon.png', 'resources/icon.ico', 'resources/icon.icns', 'resources/entitlements.mac.plist', 'resources/linux/apparmor-profile.tpl']));
     for (const file of files) expect(existsSync(join(root, file)), file).toBe(true);
   });
 
