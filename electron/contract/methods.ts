@@ -13,6 +13,7 @@ import type { AssetTotalsView, BalanceHistoryView } from './balance-totals';
 import type { ConnectionPanelView } from './connection-panel';
 import type { ApprovalsQueueView, PayoutBatchSummary, PayoutBatchView, PayoutSubmitResult } from './payouts';
 import type { ApproverView } from './approver-view';
+import type { ControlProofView } from './control-proof';
 import type { PoisoningAlertView, RadarView } from './radar';
 import type { PeriodStatement } from './period-statement';
 import { accountingFormat, accountMappingText, type AccountingExport } from './accounting';
@@ -497,6 +498,10 @@ export const CONTRACT = {
   )<Dto.AddressBookView>(),
   'addressbook/approve': method(z.strictObject({ proposal: proposalId, as: actingOperator }))<Dto.AddressBookView>(),
   'addressbook/remove': method(z.strictObject({ chain, address: destination, as: actingOperator }))<Dto.AddressBookView>(),
+  /** Starts (or retries) a proof that the payee controls a book address: a reverse micro-deposit to an address made for it. */
+  'addressbook/prove': method(z.strictObject({ chain, address: destination, as: actingOperator }))<ControlProofView>(),
+  /** Where the proof of control of an address stands: proven (a verified desk-signed statement), waiting, or why not. */
+  'addressbook/proof': method(z.strictObject({ chain, address: destination }))<ControlProofView>(),
   'addressbook/label': method(
     z.strictObject({ chain, address: destination, label: labelText, note: noteText.nullable().optional(), as: actingOperator }),
   )<Dto.AddressBookView>(),

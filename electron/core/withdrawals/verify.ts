@@ -122,7 +122,7 @@ function signedIntentFor(request: WithdrawalRequest, subject: string, body: Stat
   return signed;
 }
 
-function parsedRows(rows: readonly { seq: number; hash: string; statement: string; signature: string }[]): ChainRow[] {
+export function parsedRows(rows: readonly { seq: number; hash: string; statement: string; signature: string }[]): ChainRow[] {
   return rows.flatMap((row) => {
     const statement = parseStatement(row.statement);
     return statement ? [{ seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement }] : [];

@@ -1,0 +1,118 @@
+// Proof of control by a reverse micro-deposit (issue 21 item 2) on a real desk, real SQLite and the real sandbox on
+// loopback: the proof request, a deposit credited through the sandbox's admin API from a chosen fromAddress, and the
+// desk-signed "control proven"; a deposit from another address proves nothing; an edited or planted proof row is
+// refused; a retry reuses the deposit address; TON is refused with its reason; the policy's "proven control above"
+// refuses an unproven address above the amount and allows it below.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { controlStandingText } from '../../../electron/contract';
+import { APPROVER, INITIATOR, tronAddress, type Desk } from '../engine/support';
+import { fundedDesk, inspect, tamper } from './support';
+
+let desk: Desk;
+const payee = tronAddress();
+const other = tronAddress();
+const stranger = tronAddress();
+
+async function credit(toAddress: string, currency: string, amount: string, fromAddress: string): Promise<void> {
+  const answer = await desk.admin<{ credited: boolean }>('POST', '/transfers', { toAddress, currency, amount, fromAddress });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  expect(answer.json.credited).toBe(true);
+}
+
+async function addToBook(chain: string, address: string): Promise<void> {
+  const added = await desk.value('addressbook/add', { chain, address, as: INITIATOR });
+  const pending = added.pending.find((entry) => entry.address === address);
+  if (pending !== undefined) await desk.value('addressbook/approve', { proposal: pending.proposal, as: APPROVER });
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+beforeAll(async () => {
+  desk = await fundedDesk();
+  await addToBook('trx', payee);
+  await addToBook('trx', other);
+});
+afterAll(async () => desk?.close());
+
+describe('proof of control', () => {
+  it('refuses a chain whose deposit record cannot prove it, saying why, and signs nothing', async () => {
+    const ton = `0:${randomBytes(32).toString('hex')}`;
+    const before = (await desk.value('audit/list', { limit: 500 })).rows.length;
+    const refused = await desk.call('addressbook/prove', { chain: 'ton', address: ton, as: INITIATOR });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.error.message).toContain('the desk cannot prove control of a TON address');
+      expect(refused.error.message).toContain('PROTOCOL §11.4');
+    }
+    expect((await desk.value('audit/list', { limit: 500 })).rows.length).toBe(before);
+    const view = await desk.value('addressbook/proof', { chain: 'ton', address: ton });
+    expect(view).toMatchObject({ status: 'cannotProve', chainCanProve: false });
+  });
+
+  it('refuses an address that is not in the book', async () => {
+    const refused = await desk.call('addressbook/prove', { chain: 'trx', address: stranger, as: INITIATOR });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.message).toContain('is not in the address book');
+  });
+
+  it('makes a deposit address under a derived userOrder and tells what to ask the payee; a retry reuses it and signs nothing more', async () => {
+    const first = await desk.value('addressbook/prove', { chain: 'trx', address: payee, as: INITIATOR });
+    expect(first.status).toBe('waiting');
+    expect(first.request?.userOrder).toMatch(/^proof-[0-9a-f]{40}$/);
+    expect(first.request).toMatchObject({ currency: 'trx', minimum: '1', requestedBy: 'carol' });
+    expect(first.instructions).toContain(`at least 1 TRX (TRON) FROM ${payee} TO ${first.request?.depositAddress}, on TRON`);
+    const again = await desk.value('addressbook/prove', { chain: 'trx', address: payee, as: APPROVER });
+    expect(again.request).toEqual(first.request);
+    const requests = await desk.value('audit/list', { action: 'addressbook/proveRequest', limit: 50 });
+    expect(requests.rows).toHaveLength(1);
+    expect(first.standing.proven).toBe(false);
+    expect(controlStandingText(first.standing, iso)).toBe('control not proven');
+  });
+
+  it('a deposit from another address does not prove it, and says so', async () => {
+    const view = await desk.value('addressbook/proof', { chain: 'trx', address: payee });
+    await credit(view.request?.depositAddress ?? '', 'trx', '5', other);
+    await desk.value('sync/run', {});
+    const after = await desk.value('addressbook/proof', { chain: 'trx', address: payee });
+    expect(after.status).toBe('waiting');
+    expect(after.standing.proven).toBe(false);
+    expect(after.deposits.map((deposit) => deposit.refusal)).toEqual([`a deposit came from ${other}, not from the address`]);
+    expect((await desk.value('audit/list', { action: 'addressbook/controlProven', limit: 50 })).rows).toHaveLength(0);
+    // Nor does it prove the address it came from, which asked for no proof.
+    expect((await desk.value('addressbook/proof', { chain: 'trx', address: other })).standing.proven).toBe(false);
+  });
+
+  it('a verified deposit from the address of at least deposit_min proves control, signed by the desk key with the deposit as evidence', async () => {
+    const view = await desk.value('addressbook/proof', { chain: 'trx', address: payee });
+    await credit(view.request?.depositAddress ?? '', 'trx', '1', payee);
+    await desk.value('sync/run', {});
+    const proven = await desk.value('addressbook/proof', { chain: 'trx', address: payee });
+    expect(proven.status).toBe('proven');
+    expect(proven.evidence).toMatchObject({ fromAddress: payee, currency: 'trx', refusal: null });
+    expect(proven.instructions).toBeNull();
+    expect(proven.refused).toEqual([]);
+    const txid = proven.evidence?.txid ?? '';
+    expect(txid).not.toBe('');
+    expect(controlStandingText(proven.standing, iso)).toBe(`control proven on ${iso(proven.evidence?.at ?? 0)} by deposit ${txid}`);
+    const rows = (await desk.value('audit/list', { action: 'addressbook/controlProven', limit: 50 })).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.operator ?? null).toBeNull();
+    // The whole chain still verifies with the desk's row in it.
+    expect((await desk.value('audit/verify', {})).ok).toBe(true);
+  });
+
+  it('refuses a proof row edited in the file, and a planted one: the standing comes only from a statement that verifies', async () => {
+    const seq = inspect(desk, (db) => (db.prepare("SELECT seq FROM audit_log WHERE action = 'addressbook/controlProven'").get() as { seq: number }).seq);
+    // The attacker moves the proof to another address of the book, in the signed text and the subject column.
+    tamper(desk, (db) => {
+      const row = db.prepare('SELECT statement, subject FROM audit_log WHERE seq = ?').get(seq) as { statement: string; subject: string };
+      db.prepare('UPDATE audit_log SET statement = ?, subject = ? WHERE seq = ?').run(row.statement.split(payee).join(other), row.subject.split(payee).join(other), seq);
+    });
+    const moved = await desk.value('addressbook/proof', { chain: 'trx', address: other });
+    expect(moved.standing.proven).toBe(false);
+    expect(moved.refused.join('\n')).toContain(`audit row ${seq} claims a control proof but its signature does not verify`);
+    const gone = await desk.value('addressbook/proof', { chain: 'trx', address: payee });
+    expect(gone.standing.proven).toBe(false);
+  });
+});
