@@ -145,6 +145,8 @@ export const policyDraft = z.strictObject({
     .optional(),
   /** One approval more above factor × the destination's median paid amount, or for a first payment (issue 21); left out: none. */
   unusualAmount: z.strictObject({ factor: amountText, firstPayment: z.boolean() }).optional(),
+  /** Above this amount pay only addresses whose control is proven (issue 21 item 2); left out: off. */
+  provenControlAbove: amountText.optional(),
 });
 
 /** Which deposits a list or an export covers. */

@@ -76,6 +76,7 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
       windows: policy.windows ?? [],
       destinationCaps: policy.destinationCaps ?? [],
       unusualAmount: policy.unusualAmount ?? null,
+      provenControlAbove: policy.provenControlAbove ?? null,
     };
   }
 
@@ -143,6 +144,7 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
         windows: policy.windows ?? [],
         destinationCaps: policy.destinationCaps ?? [],
         unusualAmount: policy.unusualAmount ?? null,
+        provenControlAbove: policy.provenControlAbove ?? null,
       };
       return { applied, proposal: proposalView(proposal), policy: applied ? policyView(request.currency) : proposed };
     }),

@@ -5,11 +5,14 @@
 // refuses an unproven address above the amount and allows it below.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { controlStandingText } from '../../../electron/contract';
-import { APPROVER, INITIATOR, tronAddress, type Desk } from '../engine/support';
-import { fundedDesk, inspect, tamper } from './support';
+import { controlStandingText, reviewLines } from '../../../electron/contract';
+import { ADMIN, APPROVER, INITIATOR, SECOND_ADMIN, tronAddress, type Desk } from '../engine/support';
+import { expectNoOrder, fundedDesk, inspect, tamper } from './support';
 
 let desk: Desk;
+let bigToPayee = '';
+/** The review lines' format: UTC times in ISO form, English grouping. */
+const EN = { locale: 'en-US', time: (ms: number): string => new Date(ms).toISOString() } as const;
 const payee = tronAddress();
 const other = tronAddress();
 const stranger = tronAddress();
@@ -102,6 +105,47 @@ describe('proof of control', () => {
     expect((await desk.value('audit/verify', {})).ok).toBe(true);
   });
 
+  it('the policy option refuses an unproven address above the amount (preflight, request, simulator) and allows it below; a proven one passes, and the review says so', async () => {
+    const change = await desk.value('policies/set', { currency: 'trx.usdt', thresholds: [], dailyLimit: null, useFinancialConfirmation: false, provenControlAbove: '100', as: ADMIN });
+    if (!change.applied) await desk.value('operators/confirm', { proposal: change.proposal.id, as: SECOND_ADMIN });
+    expect((await desk.value('policies/list', {})).find((policy) => policy.currency === 'trx.usdt')?.provenControlAbove).toBe('100');
+
+    const above = await desk.value('policies/test', { currency: 'trx.usdt', amount: '150', toAddress: other, initiator: 'carol' });
+    expect(above.allowed).toBe(false);
+    expect(above.findings.find((finding) => finding.rule === 'provenControl')).toMatchObject({ active: true, refuses: true, text: expect.stringContaining(`control of trx:${other} is not proven`) });
+    const below = await desk.value('policies/test', { currency: 'trx.usdt', amount: '100', toAddress: other, initiator: 'carol' });
+    expect(below.findings.find((finding) => finding.rule === 'provenControl')).toMatchObject({ active: true, refuses: false });
+    expect(below.allowed).toBe(true);
+
+    const preflight = await desk.value('withdrawals/preflight', { currency: 'trx.usdt', amount: '150', toAddress: other });
+    expect(preflight.errors.map((error) => error.message).join('\n')).toContain('pays only addresses whose control is proven above 100 trx.usdt ("proven control above")');
+    const refused = await desk.call('withdrawals/request', { currency: 'trx.usdt', amount: '150', toAddress: other, as: INITIATOR });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.message).toContain(`control of trx:${other} is not proven`);
+    const small = await desk.value('withdrawals/request', { currency: 'trx.usdt', amount: '100', toAddress: other, as: INITIATOR });
+    expect(small.withdrawal.state).toBe('awaitingApproval');
+
+    const proven = await desk.value('policies/test', { currency: 'trx.usdt', amount: '150', toAddress: payee, initiator: 'carol' });
+    expect(proven.findings.find((finding) => finding.rule === 'provenControl')).toMatchObject({ refuses: false, text: expect.stringContaining('control proven on') });
+    const { withdrawal } = await desk.value('withdrawals/request', { currency: 'trx.usdt', amount: '150', toAddress: payee, as: INITIATOR });
+    bigToPayee = withdrawal.id;
+    expect((await desk.value('withdrawals/approve', { id: withdrawal.id, as: APPROVER })).state).toBe('approved');
+    const review = await desk.value('withdrawals/review', { id: withdrawal.id });
+    expect(review.destination.control).toMatchObject({ proven: true });
+    const standing = reviewLines(review, EN).find((line) => line.item === 'standing')?.value ?? '';
+    expect(standing).toMatch(/; control proven on .+ by deposit [0-9a-f]+/);
+    expect(reviewLines(review, EN).find((line) => line.item === 'rule')?.value).toContain('above 100 only addresses whose control is proven');
+
+    // Held at send: the small request, approved under 100, once an admin lowers the amount to 50 (tightening: at once).
+    expect((await desk.value('withdrawals/approve', { id: small.withdrawal.id, as: APPROVER })).state).toBe('approved');
+    const lower = await desk.value('policies/set', { currency: 'trx.usdt', thresholds: [], dailyLimit: null, useFinancialConfirmation: false, provenControlAbove: '50', as: ADMIN });
+    if (!lower.applied) await desk.value('operators/confirm', { proposal: lower.proposal.id, as: SECOND_ADMIN });
+    const held = await desk.call('withdrawals/submit', { id: small.withdrawal.id, as: INITIATOR });
+    expect(held.ok).toBe(false);
+    if (!held.ok) expect(held.error.message).toContain(`control of trx:${other} is not proven`);
+    await expectNoOrder(desk, small.withdrawal.userOrder);
+  });
+
   it('refuses a proof row edited in the file, and a planted one: the standing comes only from a statement that verifies', async () => {
     const seq = inspect(desk, (db) => (db.prepare("SELECT seq FROM audit_log WHERE action = 'addressbook/controlProven'").get() as { seq: number }).seq);
     // The attacker moves the proof to another address of the book, in the signed text and the subject column.
@@ -114,5 +158,8 @@ describe('proof of control', () => {
     expect(moved.refused.join('\n')).toContain(`audit row ${seq} claims a control proof but its signature does not verify`);
     const gone = await desk.value('addressbook/proof', { chain: 'trx', address: payee });
     expect(gone.standing.proven).toBe(false);
+    // The request approved while the proof stood: its review now says the control is not proven.
+    const review = await desk.value('withdrawals/review', { id: bigToPayee });
+    expect(reviewLines(review, EN).find((line) => line.item === 'standing')?.value).toContain('control not proven');
   });
 });
