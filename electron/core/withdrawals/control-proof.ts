@@ -186,12 +186,22 @@ function requestsByUserOrder(db: ReadableDB, roster: Roster, profile: string): M
   return byUserOrder;
 }
 
+/** The intake reads the new deposits by pages of this many. */
+const INTAKE_PAGE = 1_000;
+
 /**
  * At intake, in its transaction: each verified deposit stored after `afterId` to a proof's deposit address that proves
  * control (from the address, in the proof currency, at least deposit_min) is recorded once by the desk key.
  */
 export function recordControlProofs(parts: Kernel & AuditRecorder, profile: string, afterId: number): void {
-  const fresh = listDepositsStoredAfter(parts.db, profile, afterId, 1_000).filter((deposit) => deposit.userOrder.startsWith('proof-'));
+  const fresh: Deposit[] = [];
+  for (let after = afterId; ; ) {
+    const page = listDepositsStoredAfter(parts.db, profile, after, INTAKE_PAGE);
+    fresh.push(...page.filter((deposit) => deposit.userOrder.startsWith('proof-')));
+    const last = page.at(-1);
+    if (last === undefined || page.length < INTAKE_PAGE) break;
+    after = last.id;
+  }
   if (fresh.length === 0) return;
   const roster = parts.trail.roster(profile, { cached: true });
   const requests = requestsByUserOrder(parts.db, roster, profile);
