@@ -10,7 +10,7 @@ import { type Chain, CHAIN_INFO, CURRENCIES, type CurrencySymbol, formatMoney, i
 import type { ControlProofDeposit, ControlProofView, ControlStanding } from '../../contract';
 import { type AuditRecorder, auditRowsBySubject, auditRowsOfAction } from '../audit';
 import type { MerchantConnection } from '../connection';
-import { type Deposit, listDeposits, listDepositsStoredAfter } from '../deposits';
+import { type Deposit, depositsWithUserOrderPrefixStoredAfter, listDeposits } from '../deposits';
 import { DeskError } from '../kernel/errors';
 import type { Kernel } from '../kernel/kernel';
 import { type ChainRow, parseStatement, type Roster, signatureHolds } from '../ledger';
@@ -66,10 +66,13 @@ export function proofSubject(chain: Chain, address: string): string {
   return `${chain}:${evm ? `0x${normalizeAddress(address, chain)}` : address}`;
 }
 
+/** What every proof's userOrder starts with (the intake picks proof deposits by it). */
+const PROOF_USER_ORDER_PREFIX = 'proof-';
+
 /** The userOrder of a proof: derived from its profile, chain, address and round, so a retry asks for the same address (PROTOCOL §8: 1 to 64 of [A-Za-z0-9_-]). */
 export function proofUserOrder(profile: string, chain: Chain, address: string, round: number): string {
   const hash = createHash('sha256').update(`${profile}\n${proofSubject(chain, address)}\n${round}`).digest('hex');
-  return `proof-${hash.slice(0, 40)}`;
+  return `${PROOF_USER_ORDER_PREFIX}${hash.slice(0, 40)}`;
 }
 
 const requestDetailsSchema = z.object({
@@ -186,22 +189,12 @@ function requestsByUserOrder(db: ReadableDB, roster: Roster, profile: string): M
   return byUserOrder;
 }
 
-/** The intake reads the new deposits by pages of this many. */
-const INTAKE_PAGE = 1_000;
-
 /**
  * At intake, in its transaction: each verified deposit stored after `afterId` to a proof's deposit address that proves
  * control (from the address, in the proof currency, at least deposit_min) is recorded once by the desk key.
  */
 export function recordControlProofs(parts: Kernel & AuditRecorder, profile: string, afterId: number): void {
-  const fresh: Deposit[] = [];
-  for (let after = afterId; ; ) {
-    const page = listDepositsStoredAfter(parts.db, profile, after, INTAKE_PAGE);
-    fresh.push(...page.filter((deposit) => deposit.userOrder.startsWith('proof-')));
-    const last = page.at(-1);
-    if (last === undefined || page.length < INTAKE_PAGE) break;
-    after = last.id;
-  }
+  const fresh = depositsWithUserOrderPrefixStoredAfter(parts.db, profile, afterId, PROOF_USER_ORDER_PREFIX);
   if (fresh.length === 0) return;
   const roster = parts.trail.roster(profile, { cached: true });
   const requests = requestsByUserOrder(parts.db, roster, profile);
