@@ -148,6 +148,20 @@ describe('proof of control', () => {
 
   it('refuses a proof row edited in the file, and a planted one: the standing comes only from a statement that verifies', async () => {
     const seq = inspect(desk, (db) => (db.prepare("SELECT seq FROM audit_log WHERE action = 'addressbook/controlProven'").get() as { seq: number }).seq);
+    // Planted: a copy of the proof made out to the stranger, appended at the head with the copied signature.
+    const planted = tamper(desk, (db) => {
+      const row = db.prepare('SELECT * FROM audit_log WHERE seq = ?').get(seq) as Record<string, string | number>;
+      const head = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string };
+      const statement = String(row['statement']).split(payee).join(stranger);
+      db.prepare('INSERT INTO audit_log (seq, at, profile, kind, action, operator, subject, key_id, statement, signature, prev_hash, hash) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)').run(
+        head.seq + 1, row['at'], row['profile'], row['kind'], row['action'], `trx:${stranger}`, row['key_id'], statement, row['signature'], head.hash, randomBytes(32).toString('hex'),
+      );
+      return head.seq + 1;
+    });
+    const forged = await desk.value('addressbook/proof', { chain: 'trx', address: stranger });
+    expect(forged.standing.proven).toBe(false);
+    expect(forged.refused).toEqual([`audit row ${planted} claims a control proof but its signature does not verify: it was altered or planted`]);
+    expect((await desk.value('policies/test', { currency: 'trx.usdt', amount: '150', toAddress: stranger })).findings.find((finding) => finding.rule === 'provenControl')?.refuses).toBe(true);
     // The attacker moves the proof to another address of the book, in the signed text and the subject column.
     tamper(desk, (db) => {
       const row = db.prepare('SELECT statement, subject FROM audit_log WHERE seq = ?').get(seq) as { statement: string; subject: string };
