@@ -6,7 +6,7 @@
 // row proves nothing and is reported as refused.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { type Chain, CHAIN_INFO, CURRENCIES, type CurrencySymbol, formatMoney, isChain, normalizeAddress, parseMoney, sameAddress, validateAddress } from '../../chains';
+import { type Chain, CHAIN_INFO, CHAINS, CURRENCIES, type CurrencySymbol, formatMoney, normalizeAddress, parseMoney, sameAddress, validateAddress } from '../../chains';
 import type { ControlProofDeposit, ControlProofView, ControlStanding } from '../../contract';
 import { type AuditRecorder, auditRowsBySubject, auditRowsOfAction } from '../audit';
 import type { MerchantConnection } from '../connection';
@@ -78,7 +78,7 @@ export function proofUserOrder(profile: string, chain: Chain, address: string, r
 const requestDetailsSchema = z.object({
   userOrder: z.string(),
   round: z.number().int().min(1),
-  chain: z.string(),
+  chain: z.enum(CHAINS),
   address: z.string(),
   depositAddress: z.string(),
   addressType: z.string(),
@@ -88,7 +88,7 @@ const requestDetailsSchema = z.object({
 type ProofRequest = z.infer<typeof requestDetailsSchema> & { readonly by: string; readonly at: number; readonly seq: number };
 
 const provenDetailsSchema = z.object({
-  chain: z.string(),
+  chain: z.enum(CHAINS),
   address: z.string(),
   userOrder: z.string(),
   depositAddress: z.string(),
@@ -143,7 +143,7 @@ function verifiedProofs(db: ReadableDB, roster: Roster, own: { keyId: string; pu
       refused.push(`audit row ${raw.seq} claims a control proof but its signature does not verify: it was altered or planted`);
       continue;
     }
-    if (statement.profile !== profile || statement.subject !== subject || proofSubject(details.data.chain as Chain, details.data.address) !== subject) {
+    if (statement.profile !== profile || statement.subject !== subject || proofSubject(details.data.chain, details.data.address) !== subject) {
       refused.push(`audit row ${raw.seq} is a control proof of another address`);
       continue;
     }
@@ -166,7 +166,7 @@ export function controlStanding(parts: DeskParts, roster: Roster, profile: strin
 
 /** Why `deposit` to a proof's address does not prove control of `request.address`, or null when it does. */
 function depositRefusal(db: ReadableDB, profile: string, request: ProofRequest, deposit: Deposit): string | null {
-  const chain = request.chain as Chain;
+  const chain = request.chain;
   if (deposit.currency !== request.currency) {
     return `a deposit in ${deposit.currency} does not prove it: the proof on ${CHAIN_INFO[chain].displayName} asks for ${request.currency} (${CONTROL_PROOF_BY_CHAIN[chain].why})`;
   }
@@ -201,7 +201,7 @@ export function recordControlProofs(parts: Kernel & AuditRecorder, profile: stri
   const own = { keyId: parts.trail.deskKeyId, publicKey: parts.trail.deskPublicKey };
   for (const deposit of fresh) {
     const request = requests.get(deposit.userOrder);
-    if (request === undefined || !isChain(request.chain) || !sameAddress(deposit.address, request.depositAddress, request.chain)) continue;
+    if (request === undefined || !sameAddress(deposit.address, request.depositAddress, request.chain)) continue;
     if (depositRefusal(parts.db, profile, request, deposit) !== null) continue;
     const subject = proofSubject(request.chain, request.address);
     if (verifiedProofs(parts.db, roster, own, profile, subject).proofs.some((proof) => proof.userOrder === request.userOrder)) continue;
@@ -227,7 +227,7 @@ function depositView(deposit: Deposit, refusal: string | null): ControlProofDepo
 }
 
 function instructionsFor(request: ProofRequest): string {
-  const chain = request.chain as Chain;
+  const chain = request.chain;
   return (
     `ask the payee to send at least ${request.minimum} ${CURRENCIES[request.currency as CurrencySymbol]?.displayName ?? request.currency} ` +
     `FROM ${request.address} TO ${request.depositAddress}, on ${CHAIN_INFO[chain].displayName}, in one transfer they sign themselves (not from an exchange)`
