@@ -4,6 +4,7 @@
 // Invariant: every label lives here and nowhere else; amounts are shown grouped (1,250.5), never converted to numbers.
 import { groupAmount } from './amount-text';
 import { type PoisoningFlag, poisoningFlagText } from './radar';
+import { type ControlStanding, controlStandingText } from './control-proof';
 
 /** "2 h 5 min", "45 min", "under a minute". */
 export function duration(ms: number): string {
@@ -46,6 +47,8 @@ export interface ReviewDestination {
   readonly timesPaid: number;
   /** The poisoning radar's flag (it looks like a book entry and sent a verified deposit), or null/absent when none. */
   readonly poisoning?: PoisoningFlag | null;
+  /** Proof of control (issue 21 item 2): from a verified desk-signed statement; absent or null: not proven. */
+  readonly control?: ControlStanding | null;
   /** Per currency, the verified payments to this address: signed intent, verifying submit, the service's `success` (payment-history.ts). */
   readonly history: readonly ReviewPaidLine[];
 }
@@ -95,6 +98,8 @@ export interface ReviewRule {
   readonly approvalValidHours?: number | null;
   /** What the policy's unusual-amount rule says of this amount and destination now, in words; absent or null: the policy has none. */
   readonly unusualAmount?: string | null;
+  /** "Above this amount pay only addresses whose control is proven"; absent or null: off. */
+  readonly provenControlAbove?: string | null;
 }
 
 export interface ApproverView {
@@ -189,6 +194,7 @@ export function ruleText(view: Pick<ApproverView, 'rule' | 'amount' | 'currencyN
     rule.groups ? `approval groups: ${rule.groups}` : null,
     rule.approvalValidHours ? `an approval counts for ${rule.approvalValidHours} h, then must be given again` : null,
     rule.unusualAmount ?? null,
+    rule.provenControlAbove ? `above ${groupAmount(rule.provenControlAbove, locale)} only addresses whose control is proven` : null,
   ].filter((extra): extra is string => extra !== null);
   return `${policy}: ${tier}${asked}${extras.length === 0 ? '' : `; ${extras.join('; ')}`}`;
 }
@@ -232,7 +238,8 @@ export function standingText(destination: ReviewDestination, time: (ms: number) 
   );
   const flag = destination.poisoning ?? null;
   const flagged = flag === null ? [] : [poisoningFlagText(flag)];
-  return [book, label, paid, ...alike, ...flagged].join('; ');
+  const control = controlStandingText(destination.control ?? { proven: false, at: null, txid: null }, time);
+  return [book, label, paid, control, ...alike, ...flagged].join('; ');
 }
 
 /** The destination's verified payment history in words, per currency (the same on every face). */

@@ -450,6 +450,8 @@ export interface PolicyView {
   readonly destinationCaps: readonly { readonly address: string; readonly maxAmount: string; readonly hours: number }[];
   /** One approval more above factor × the destination's median paid, or (firstPayment) for a first payment (issue 21); null: no such rule. */
   readonly unusualAmount: { readonly factor: string; readonly firstPayment: boolean } | null;
+  /** Above this amount pay only addresses whose control is proven (issue 21 item 2); null: off. */
+  readonly provenControlAbove: string | null;
 }
 
 /** A rolling velocity window of a policy: at most maxAmount and/or maxCount requests in `hours`, per scope. */
@@ -461,7 +463,7 @@ export interface PolicyWindowView {
 }
 
 /** A rule of a withdrawal policy, as the simulator and the holds name it. */
-export type PolicyRuleName = 'initiator' | 'freeze' | 'approvals' | 'dailyLimit' | 'onlyFromBook' | 'newDestinationWait' | 'poisoning' | 'windows' | 'approvalExpiry' | 'unusualAmount' | 'withdrawType';
+export type PolicyRuleName = 'initiator' | 'freeze' | 'approvals' | 'dailyLimit' | 'onlyFromBook' | 'newDestinationWait' | 'poisoning' | 'windows' | 'approvalExpiry' | 'unusualAmount' | 'provenControl' | 'withdrawType';
 
 /** One rule of the policy judged for one request (policies/test): set or not, and whether it refuses the request now. */
 export interface PolicyRuleFinding {

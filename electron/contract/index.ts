@@ -16,6 +16,7 @@ export * from './methods';
 export * from './notifications';
 export * from './payouts';
 export * from './radar';
+export * from './control-proof';
 export * from './period-statement';
 export * from './reconciliation';
 export * from './result';

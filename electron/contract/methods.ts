@@ -13,6 +13,7 @@ import type { AssetTotalsView, BalanceHistoryView } from './balance-totals';
 import type { ConnectionPanelView } from './connection-panel';
 import type { ApprovalsQueueView, PayoutBatchSummary, PayoutBatchView, PayoutSubmitResult } from './payouts';
 import type { ApproverView } from './approver-view';
+import type { ControlProofView } from './control-proof';
 import type { PoisoningAlertView, RadarView } from './radar';
 import type { PeriodStatement } from './period-statement';
 import { accountingFormat, accountMappingText, type AccountingExport } from './accounting';
@@ -144,6 +145,8 @@ export const policyDraft = z.strictObject({
     .optional(),
   /** One approval more above factor × the destination's median paid amount, or for a first payment (issue 21); left out: none. */
   unusualAmount: z.strictObject({ factor: amountText, firstPayment: z.boolean() }).optional(),
+  /** Above this amount pay only addresses whose control is proven (issue 21 item 2); left out: off. */
+  provenControlAbove: amountText.optional(),
 });
 
 /** Which deposits a list or an export covers. */
@@ -497,6 +500,10 @@ export const CONTRACT = {
   )<Dto.AddressBookView>(),
   'addressbook/approve': method(z.strictObject({ proposal: proposalId, as: actingOperator }))<Dto.AddressBookView>(),
   'addressbook/remove': method(z.strictObject({ chain, address: destination, as: actingOperator }))<Dto.AddressBookView>(),
+  /** Starts (or retries) a proof that the payee controls a book address: a reverse micro-deposit to an address made for it. */
+  'addressbook/prove': method(z.strictObject({ chain, address: destination, as: actingOperator }))<ControlProofView>(),
+  /** Where the proof of control of an address stands: proven (a verified desk-signed statement), waiting, or why not. */
+  'addressbook/proof': method(z.strictObject({ chain, address: destination }))<ControlProofView>(),
   'addressbook/label': method(
     z.strictObject({ chain, address: destination, label: labelText, note: noteText.nullable().optional(), as: actingOperator }),
   )<Dto.AddressBookView>(),

@@ -65,6 +65,8 @@ export const PRELOAD_METHOD_NAMES = [
   'addressbook/approve',
   'addressbook/remove',
   'addressbook/label',
+  'addressbook/prove',
+  'addressbook/proof',
   'withdrawals/preflight',
   'withdrawals/request',
   'withdrawals/approve',

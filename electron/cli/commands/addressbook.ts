@@ -7,6 +7,7 @@ import { addEngineOptions, withSession, type EngineSession } from '../engine-ses
 import { table } from '../format';
 import type { CommandRegistrar } from '../program';
 import { resolveProposalId, shortProposal } from '../proposals';
+import { registerControlProofCommands } from './control-proof';
 
 interface AsOptions {
   readonly as: string;
@@ -42,7 +43,7 @@ const chainOption = '--chain <chain>';
 const chainHelp = 'trx, eth, bnb, solana or ton';
 
 export const registerAddressBookCommands: CommandRegistrar = (program, io) => {
-  const book = program.command('addressbook').description('The withdrawal address book: list, add (approved four-eyes), label, remove');
+  const book = program.command('addressbook').description('The withdrawal address book: list, add (approved four-eyes), label, remove, prove control');
 
   addEngineOptions(book.command('list').description('Entries with label, use count and last use, and the additions waiting for approval')).action(async (_options: unknown, command: Command) => {
     await withSession(command, io, async (session) => printBook(session, await session.run('addressbook/list', {}), io));
@@ -104,4 +105,5 @@ export const registerAddressBookCommands: CommandRegistrar = (program, io) => {
       printBook(session, await session.runAs('addressbook/remove', { chain: options.chain, address }, options.as, { chain: '--chain', address: 'ADDRESS' }), io);
     });
   });
+  registerControlProofCommands(book, io);
 };

@@ -26,6 +26,7 @@ interface SetOptions {
   readonly destinationCap?: readonly string[];
   readonly unusualFactor?: string;
   readonly firstPaymentApproval?: boolean;
+  readonly provenControlAbove?: string;
   readonly as: string;
 }
 
@@ -136,6 +137,7 @@ const RULE_NAMES: Readonly<Record<PolicyRuleName, string>> = {
   unusualAmount: 'unusual amount',
   withdrawType: 'withdraw type',
   poisoning: 'poisoning radar',
+  provenControl: 'proven control',
 };
 
 /** One finding as a line: REFUSES, ok, or off, then the rule's name and what it says. */
@@ -181,7 +183,7 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
       session.output(policies, () =>
         io.stdout(
           table(
-            ['currency', 'approvals (above amount: count from groups)', 'daily limit', 'approvals expire', 'withdraw type', 'only from book', 'new destination waits', 'windows', 'destination caps', 'unusual amount'],
+            ['currency', 'approvals (above amount: count from groups)', 'daily limit', 'approvals expire', 'withdraw type', 'only from book', 'new destination waits', 'windows', 'destination caps', 'unusual amount', 'proven control above'],
             policies.map((entry) => [
               entry.currency,
               thresholdsText(entry),
@@ -193,6 +195,7 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
               entry.windows.length > 0 ? entry.windows.map(windowText).join('; ') : 'none',
               entry.destinationCaps.length > 0 ? entry.destinationCaps.map((cap) => `${cap.address}: ${cap.maxAmount} per ${cap.hours} h`).join('; ') : 'none',
               entry.unusualAmount === null ? 'none' : unusualText(entry.unusualAmount),
+              entry.provenControlAbove ?? 'off',
             ]),
           ),
         ),
@@ -222,6 +225,7 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
       .option('--unusual-factor <factor>', 'one approval more when the amount is above FACTOR × the median paid to that address (e.g. 3); "none" removes the rule')
       .option('--first-payment-approval', 'with the unusual-amount rule: one approval more for a first payment to an address')
       .option('--no-first-payment-approval', 'with the unusual-amount rule: a first payment needs no approval more')
+      .option('--proven-control-above <amount>', 'above AMOUNT pay only addresses whose control is proven (addressbook prove); "none" turns it off')
       .option('--destination-cap <address:amount:duration>', 'at most AMOUNT to ADDRESS per DURATION, e.g. TXYZ...:10000:24h; repeat for several (replaces all caps); "none" clears them', collect)
       .requiredOption('--as <admin>', 'the admin doing it (asked for a passphrase)'),
   ).action(async (options: SetOptions, command: Command) => {
@@ -237,6 +241,8 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
       const windows = windowsGiven ?? current?.windows.map((window) => ({ ...window })) ?? [];
       const destinationCaps = capsGiven ?? current?.destinationCaps.map((cap) => ({ ...cap })) ?? [];
       const unusualAmount = unusualOption(options, current?.unusualAmount ?? null);
+      const provenGiven = options.provenControlAbove?.trim();
+      const provenControlAbove = provenGiven === undefined ? (current?.provenControlAbove ?? null) : provenGiven.toLowerCase() === 'none' ? null : provenGiven;
       const change = await session.runAs(
         'policies/set',
         {
@@ -250,9 +256,10 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
           ...(windows.length > 0 ? { windows } : {}),
           ...(destinationCaps.length > 0 ? { destinationCaps } : {}),
           ...(unusualAmount === null ? {} : { unusualAmount }),
+          ...(provenControlAbove === null ? {} : { provenControlAbove }),
         },
         options.as,
-        { thresholds: '--threshold', newDestinationWaitHours: '--new-destination-wait', approvalValidHours: '--approval-valid-hours', windows: '--window', destinationCaps: '--destination-cap', unusualAmount: '--unusual-factor' },
+        { thresholds: '--threshold', newDestinationWaitHours: '--new-destination-wait', approvalValidHours: '--approval-valid-hours', windows: '--window', destinationCaps: '--destination-cap', unusualAmount: '--unusual-factor', provenControlAbove: '--proven-control-above' },
       );
       session.output(change, () => {
         const { policy: updated, proposal } = change;
@@ -263,6 +270,7 @@ export const registerPolicyCommands: CommandRegistrar = (program, io) => {
             `${updated.approvalValidHours === null ? '' : `; an approval counts for ${updated.approvalValidHours} h`}`,
         );
         if (updated.unusualAmount !== null) session.say(`unusual amount: ${unusualText(updated.unusualAmount)}`);
+        if (updated.provenControlAbove !== null) session.say(`above ${updated.provenControlAbove} only addresses whose control is proven`);
         if (updated.windows.length > 0 || updated.destinationCaps.length > 0) session.say(`windows | destination caps: ${velocityText(updated)}`);
         if (change.applied) session.say('in force now');
         else {

@@ -145,6 +145,8 @@ const statements = perDatabase((db) => ({
      WHERE profile = ? AND from_address <> '' GROUP BY address_type, from_address`,
   ),
   sendersAfter: db.prepare('SELECT id, address_type, from_address FROM deposits WHERE profile = ? AND id > ? ORDER BY id'),
+  // substr, not LIKE: a userOrder may hold `_`, which LIKE reads as a wildcard.
+  userOrderPrefixAfter: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE profile = ? AND id > ? AND substr(user_order, 1, length(?)) = ? ORDER BY id`),
   fromSender: db.prepare(`SELECT ${COLUMNS} FROM deposits WHERE profile = @profile AND address_type = @addressType AND from_address = @from ORDER BY id`),
   fromSenderCaseless: db.prepare(
     `SELECT ${COLUMNS} FROM deposits WHERE profile = @profile AND address_type = @addressType AND lower(from_address) IN (@from, '0x' || @from) ORDER BY id`,
@@ -401,6 +403,11 @@ export function depositSendersStoredAfter(db: ReadableDB, profile: string, after
     addressType: row.address_type,
     fromAddress: row.from_address,
   }));
+}
+
+/** The profile's deposits stored after `afterId` whose userOrder starts with `prefix`, in the order stored (proofs of control). */
+export function depositsWithUserOrderPrefixStoredAfter(db: ReadableDB, profile: string, afterId: number, prefix: string): Deposit[] {
+  return (statements(db).userOrderPrefixAfter.all(profile, afterId, prefix, prefix) as DepositRow[]).map(toDeposit);
 }
 
 /**

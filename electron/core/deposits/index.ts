@@ -9,6 +9,7 @@ export {
   depositSearchBacklog,
   type DepositSighting,
   depositSightings,
+  depositsWithUserOrderPrefixStoredAfter,
   type DepositSource,
   firstDepositCallbackAt,
   indexDepositSearchBacklog,

@@ -56,7 +56,7 @@ export function governanceLoosens(before: Governance, after: Governance): string
 }
 
 /** The policy fields the comparison understands; a change in any other field counts as loosening. */
-const KNOWN_POLICY_FIELDS = new Set(['thresholds', 'dailyLimit', 'useFinancialConfirmation', 'onlyFromBook', 'newDestinationWaitHours', 'approvalValidHours', 'windows', 'destinationCaps', 'unusualAmount']);
+const KNOWN_POLICY_FIELDS = new Set(['thresholds', 'dailyLimit', 'useFinancialConfirmation', 'onlyFromBook', 'newDestinationWaitHours', 'approvalValidHours', 'windows', 'destinationCaps', 'unusualAmount', 'provenControlAbove']);
 
 const recordOf = (value: CanonicalValue | undefined): Record<string, CanonicalValue> | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, CanonicalValue>) : null;
@@ -215,6 +215,13 @@ export function policyLoosens(before: Body | null, after: Body): string[] {
   const capsLost = rulesNotHeld(old['destinationCaps'], after['destinationCaps'], 'address');
   if (capsLost > 0) reasons.push(`${capsLost} destination cap${capsLost === 1 ? '' : 's'} removed or raised`);
   reasons.push(...unusualAmountLoosens(old['unusualAmount'], after['unusualAmount']));
+  const oldProven = maximumOf(old['provenControlAbove']);
+  const newProven = maximumOf(after['provenControlAbove']);
+  if (oldProven === null || newProven === null) {
+    if (!same(old['provenControlAbove'], after['provenControlAbove'])) reasons.push('the proven-control amount changed and cannot be compared');
+  } else if (oldProven !== undefined && (newProven === undefined || newProven.greaterThan(oldProven))) {
+    reasons.push(newProven === undefined ? '"proven control above" removed' : 'a higher proven-control amount');
+  }
   const groupsLost = groupTiersDropped(old['thresholds'], after['thresholds']);
   if (groupsLost > 0) reasons.push(`the approval groups of ${groupsLost} tier${groupsLost === 1 ? '' : 's'} removed or changed`);
   const unknown = [...new Set([...Object.keys(old), ...Object.keys(after)])].filter((field) => !KNOWN_POLICY_FIELDS.has(field) && !same(old[field], after[field])).sort();

@@ -16,6 +16,7 @@ import {
   stageDeposits,
   type DepositSource,
 } from '../deposits';
+import { recordControlProofs } from '../withdrawals';
 
 export interface DepositIntake {
   readonly seen: number;
@@ -84,6 +85,7 @@ function moveDeposits(context: Kernel & AuditRecorder): number {
       context.audit({ profile: moved.profile, action: 'deposits/conflict', subject: conflict.apiOrder, details: { fields: conflict.fields, source: moved.source } });
     }
     if (moved.inserted > 0) recordPoisoningAlerts(context, moved.profile, before);
+    if (moved.inserted > 0) recordControlProofs(context, moved.profile, before);
     inserted += moved.inserted;
   }
   if (inserted > 0) context.emit({ type: 'deposits/changed', newDeposits: inserted });

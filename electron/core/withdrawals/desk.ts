@@ -72,6 +72,7 @@ import {
 } from './withdrawals-table';
 import { storeOrderStatus } from './facts';
 import { destinationPolicyIssues } from './destination-policy';
+import { provenControlIssue } from './control-proof';
 import { poisoningRefusal } from '../deposits';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
 import { checkDailyLimit, DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, type WithdrawalPolicy } from './policy';
@@ -257,6 +258,8 @@ export async function preflight(context: DeskParts, input: WithdrawalInput, deci
     // The poisoning radar: a look-alike of a book address that sent a verified deposit, until two admins clear it.
     const poisoning = poisoningRefusal(context.db, profile.name, roster, info.chain, input.toAddress, context.now());
     if (poisoning !== null) errors.push({ field: 'toAddress', message: poisoning });
+    const unproven = amountCheck.ok ? provenControlIssue(context, roster, { profile: profile.name, chain: info.chain, address: input.toAddress, amount: input.amount, currency: symbol, policyName, above: policy.provenControlAbove }) : null;
+    if (unproven !== null) errors.push({ field: 'toAddress', message: unproven });
   }
 
   let dailyLimitRemaining: string | null = null;

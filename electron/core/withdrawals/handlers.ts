@@ -23,6 +23,7 @@ import {
   withdrawalView,
 } from './desk';
 import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rules';
+import { controlProofView, startControlProof } from './control-proof';
 import { clearFlaggedAddress, radarView } from './radar-clearance';
 import { reviewOf } from './review';
 import { draftProblems, policyOfDraft, previewPolicy, testPolicy } from './simulate';
@@ -55,7 +56,9 @@ type WithdrawalMethods =
   | 'governance/set'
   | 'governance/veto'
   | 'radar/list'
-  | 'radar/clear';
+  | 'radar/clear'
+  | 'addressbook/prove'
+  | 'addressbook/proof';
 
 export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle: Handle): Pick<TreasuryHandlers, WithdrawalMethods> {
   const profileName = (): string => context.activeProfile().name;
@@ -73,6 +76,7 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
       windows: policy.windows ?? [],
       destinationCaps: policy.destinationCaps ?? [],
       unusualAmount: policy.unusualAmount ?? null,
+      provenControlAbove: policy.provenControlAbove ?? null,
     };
   }
 
@@ -116,6 +120,8 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
     'governance/veto': handle('governance/veto', (request) => vetoChange(context, request.change, request.reason, request.as)),
     'radar/list': handle('radar/list', () => radarView(context)),
     'radar/clear': handle('radar/clear', (request) => clearFlaggedAddress(context, request.address, request.as)),
+    'addressbook/prove': handle('addressbook/prove', (request) => startControlProof(context, request.chain, request.address, request.as)),
+    'addressbook/proof': handle('addressbook/proof', (request) => controlProofView(context, request.chain, request.address)),
     'policies/test': handle('policies/test', (request) => testPolicy(context, request)),
     'policies/preview': handle('policies/preview', (request) => previewPolicy(context, request.currency, request)),
     'policies/set': handle('policies/set', async (request) => {
@@ -138,6 +144,7 @@ export function withdrawalsHandlers({ context }: WithdrawalsFeatureDeps, handle:
         windows: policy.windows ?? [],
         destinationCaps: policy.destinationCaps ?? [],
         unusualAmount: policy.unusualAmount ?? null,
+        provenControlAbove: policy.provenControlAbove ?? null,
       };
       return { applied, proposal: proposalView(proposal), policy: applied ? policyView(request.currency) : proposed };
     }),

@@ -20,6 +20,7 @@ export {
   orderReported,
   storeOrderStatus,
 } from './facts';
+export { CONTROL_PROOF_BY_CHAIN, recordControlProofs } from './control-proof';
 export { withdrawalsHandlers } from './handlers';
 export {
   addPayoutLine,

@@ -29,6 +29,8 @@ export interface WithdrawalPolicy {
   readonly destinationCaps?: readonly DestinationCap[] | undefined;
   /** One approval more for an amount above `factor` × the destination's median paid, or (firstPayment) a first payment (payment-history.ts). */
   readonly unusualAmount?: UnusualAmountRule | undefined;
+  /** "Above this amount, pay only addresses whose control is proven" (control-proof.ts), in the policy's currency; absent: off. */
+  readonly provenControlAbove?: string | undefined;
 }
 
 export interface UnusualAmountRule {
@@ -80,6 +82,9 @@ export function policyProblems(policy: WithdrawalPolicy): string[] {
   problems.push(...approvalPolicyProblems(policy));
   problems.push(...velocityProblems(policy.windows, policy.destinationCaps));
   problems.push(...unusualAmountProblems(policy.unusualAmount));
+  if (policy.provenControlAbove !== undefined && !isAmountLimit(policy.provenControlAbove)) {
+    problems.push(`the proven-control amount "${policy.provenControlAbove}" is not a decimal amount of 0 or more (e.g. 1000)`);
+  }
   if (policy.dailyLimit !== null) {
     try {
       parseMoney(policy.dailyLimit);
@@ -88,6 +93,15 @@ export function policyProblems(policy: WithdrawalPolicy): string[] {
     }
   }
   return problems;
+}
+
+/** Whether `text` is a decimal amount of 0 or more. */
+function isAmountLimit(text: string): boolean {
+  try {
+    return !parseMoney(text).isNegative();
+  } catch {
+    return false;
+  }
 }
 
 /** Approvals needed for this amount: the highest threshold it exceeds; at least one, always (no money moves unapproved). */

@@ -30,6 +30,7 @@ import { holdsIfSentNow } from './simulate';
 import { paymentHistory, unusualAmountJudgement } from './payment-history';
 import { alteredFields, judgeForView, policyFromStatement, type IntentEvidence } from './verify';
 import { termText } from './approval-groups';
+import { controlStanding } from './control-proof';
 import type { WithdrawalRequest } from './withdrawals-table';
 
 /** The parts of the desk this file's functions use (engine.ts deskParts). */
@@ -93,6 +94,7 @@ function ruleOf(roster: Roster, evidence: IntentEvidence, currency: string, amou
     groups: evidence.groupRequirement,
     approvalValidHours: evidence.approvalValidHours,
     unusualAmount: amount === null ? null : (unusualAmountJudgement(policy, history, currency, amount)?.text ?? null),
+    provenControlAbove: policy.provenControlAbove ?? null,
   };
 }
 
@@ -119,6 +121,7 @@ function destinationOf(context: DeskParts, roster: Roster, request: WithdrawalRe
     lookAlikes: lookAlikesAmong(unique, address, chain).map((alike) => ({ address: alike.knownAddress, label: alike.label, differingPositions: alike.differingPositions })),
     timesPaid: paid,
     poisoning: poisoningFlag(context.db, request.profile, roster, chain, address, context.now()),
+    control: controlStanding(context, roster, request.profile, chain, address),
     history,
   };
 }

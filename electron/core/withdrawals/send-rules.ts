@@ -10,6 +10,7 @@ import type { Roster } from '../ledger';
 import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../profiles';
 import { destinationPolicyIssues } from './destination-policy';
+import { provenControlIssue } from './control-proof';
 import { poisoningRefusal } from '../deposits';
 import { requiredApprovals } from './policy';
 import { groupsHoldNow } from './approval-groups';
@@ -69,6 +70,8 @@ export function sendHolds(parts: DeskParts, request: WithdrawalRequest, evidence
   }
   const poisoning = poisoningRefusal(parts.db, request.profile, roster, info.chain, intent.toAddress, parts.now());
   if (poisoning !== null) holds.push(poisoning);
+  const unproven = provenControlIssue(parts, roster, { profile: request.profile, chain: info.chain, address: intent.toAddress, amount: intent.amount, currency, policyName, above: policy.provenControlAbove });
+  if (unproven !== null) holds.push(unproven);
 
   if (policy.dailyLimit !== null) {
     const limit = parseMoney(policy.dailyLimit);

@@ -4,7 +4,7 @@
 // preflight and the send's holds (policy.ts, destination-policy.ts, signed-spending.ts), over the signed statements:
 // what the simulator says is what the desk would do.
 import { type Chain, checkAmount, CURRENCIES, type CurrencySymbol, formatMoney, isCurrencySymbol, Money, parseMoney } from '../../chains';
-import { type PolicyPreviewLine, type PolicyPreviewView, type PolicyRuleFinding, type PolicyStanding, type PolicyTestView, poisoningFlagText } from '../../contract';
+import { type PolicyPreviewLine, type PolicyPreviewView, type PolicyRuleFinding, type PolicyStanding, type PolicyTestView, poisoningFlagText, controlStandingText, utcMinuteText } from '../../contract';
 import { tierGroupsText } from '../../contract/tier-groups';
 import type { AuditRecorder } from '../audit';
 import { poisoningFlag, poisoningRefusal } from '../deposits';
@@ -19,6 +19,7 @@ import { platformWithdrawalSettings, withdrawTypeRefusal } from './platform-rule
 import { checkDailyLimit, policyProblems, requiredApprovals, type WithdrawalPolicy } from './policy';
 import { requestedFromStatements, unreadableLog, utcDayOf, velocityHolds } from './signed-spending';
 import { unusualAmountFor } from './payment-history';
+import { controlStanding, provenControlIssue } from './control-proof';
 import { type IntentEvidence, judgeForView, policyInForce } from './verify';
 import { listWithdrawalRequests, type WithdrawalRequest } from './withdrawals-table';
 
@@ -35,6 +36,7 @@ export interface PolicyDraft {
   readonly windows?: WithdrawalPolicy['windows'];
   readonly destinationCaps?: WithdrawalPolicy['destinationCaps'];
   readonly unusualAmount?: WithdrawalPolicy['unusualAmount'];
+  readonly provenControlAbove?: string | undefined;
 }
 
 /** The policy a draft signs: options enter only when on, so a policy without them signs as before. */
@@ -49,6 +51,7 @@ export function policyOfDraft(draft: PolicyDraft): WithdrawalPolicy {
     ...(draft.windows && draft.windows.length > 0 ? { windows: draft.windows } : {}),
     ...(draft.destinationCaps && draft.destinationCaps.length > 0 ? { destinationCaps: draft.destinationCaps } : {}),
     ...(draft.unusualAmount === undefined ? {} : { unusualAmount: draft.unusualAmount }),
+    ...(draft.provenControlAbove === undefined ? {} : { provenControlAbove: draft.provenControlAbove }),
   };
 }
 
@@ -161,6 +164,17 @@ function policyFindings(parts: DeskParts, roster: Roster, policy: WithdrawalPoli
   );
 
   findings.push(poisoningFinding(parts, roster, info.chain, judged.toAddress));
+  const unproven = provenControlIssue(parts, roster, { profile: parts.activeProfile().name, chain: info.chain, address: judged.toAddress, amount: formatMoney(judged.amount), currency: judged.currency, policyName, above: policy.provenControlAbove });
+  findings.push(
+    policy.provenControlAbove === undefined
+      ? { rule: 'provenControl', active: false, refuses: false, text: 'any destination may be paid whether or not its control is proven' }
+      : {
+          rule: 'provenControl',
+          active: true,
+          refuses: unproven !== null,
+          text: unproven ?? `above ${policy.provenControlAbove} ${judged.currency} only addresses whose control is proven: ${controlStandingText(controlStanding(parts, roster, parts.activeProfile().name, info.chain, judged.toAddress), utcMinuteText)}`,
+        },
+  );
 
   const windows = policy.windows ?? [];
   const caps = policy.destinationCaps ?? [];

@@ -32,7 +32,7 @@ import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
 import { type WithdrawalRequest } from './withdrawals-table';
-import { DEFAULT_WITHDRAWAL_POLICY, requiredApprovals, unusualAmountProblems, type UnusualAmountRule, type WithdrawalPolicy } from './policy';
+import { DEFAULT_WITHDRAWAL_POLICY, policyProblems, requiredApprovals, unusualAmountProblems, type UnusualAmountRule, type WithdrawalPolicy } from './policy';
 import { approvalExpiry, type GroupCandidate, type GroupTerm, groupsOutcome, parseApprovalValidHours, parseGroupRequirement, strictestValidity } from './approval-groups';
 import { velocityRulesFromStatement } from './velocity';
 import { z } from 'zod';
@@ -122,7 +122,7 @@ function signedIntentFor(request: WithdrawalRequest, subject: string, body: Stat
   return signed;
 }
 
-function parsedRows(rows: readonly { seq: number; hash: string; statement: string; signature: string }[]): ChainRow[] {
+export function parsedRows(rows: readonly { seq: number; hash: string; statement: string; signature: string }[]): ChainRow[] {
   return rows.flatMap((row) => {
     const statement = parseStatement(row.statement);
     return statement ? [{ seq: row.seq, hash: row.hash, text: row.statement, signature: row.signature, statement }] : [];
@@ -154,6 +154,7 @@ export function policyFromStatement(value: unknown): WithdrawalPolicy {
     ...(validHours === undefined ? {} : { approvalValidHours: validHours }),
     ...velocityRulesFromStatement(policy),
     ...unusualAmountFromStatement(policy.unusualAmount),
+    ...(typeof policy.provenControlAbove === 'string' && policyProblems({ ...DEFAULT_WITHDRAWAL_POLICY, provenControlAbove: policy.provenControlAbove }).length === 0 ? { provenControlAbove: policy.provenControlAbove } : {}),
   };
 }
 

@@ -35,6 +35,8 @@ export function draftOfPolicy(currency: CurrencySymbol, policy: PolicyView | und
     ...(policy.windows.length === 0 ? {} : { windows: policy.windows.map((window) => ({ ...window })) }),
     ...(policy.destinationCaps.length === 0 ? {} : { destinationCaps: policy.destinationCaps.map((cap) => ({ ...cap })) }),
     ...(policy.unusualAmount === null ? {} : { unusualAmount: { ...policy.unusualAmount } }),
+    // Kept as signed: the editor has no field for it yet, and dropping it would loosen the policy.
+    ...(policy.provenControlAbove === null ? {} : { provenControlAbove: policy.provenControlAbove }),
   };
 }
 

@@ -38,7 +38,7 @@ describe('the policy simulator', () => {
 
     const fits = await desk.value('policies/test', { currency: 'trx.usdt', amount: '40', toAddress: book, initiator: 'carol' });
     expect(fits).toMatchObject({ allowed: true, requiredApprovals: 1, initiator: 'carol', policy: { source: 'in force' } });
-    expect(fits.findings.map((entry) => entry.rule)).toEqual(['initiator', 'freeze', 'approvals', 'dailyLimit', 'onlyFromBook', 'newDestinationWait', 'poisoning', 'windows', 'unusualAmount', 'approvalExpiry', 'withdrawType']);
+    expect(fits.findings.map((entry) => entry.rule)).toEqual(['initiator', 'freeze', 'approvals', 'dailyLimit', 'onlyFromBook', 'newDestinationWait', 'poisoning', 'provenControl', 'windows', 'unusualAmount', 'approvalExpiry', 'withdrawType']);
     // The poisoning radar is always judged (poisoning-radar.test.ts flags an address): a book address is not flagged.
     expect(finding(fits, 'poisoning')).toMatchObject({ active: false, refuses: false });
     expect(finding(fits, 'windows')).toMatchObject({ active: false, text: 'no rolling windows and no destination caps' });

@@ -64,7 +64,7 @@ describe('the approver sees everything they sign on the CLI', () => {
     expect(valueOf(text, REVIEW_LABELS.type)).toBe(intent.withdrawType);
     expect(valueOf(text, REVIEW_LABELS.memo)).toBe(`"${intent.memo ?? ''}"; the order's remark will read "TD ${fingerprint} ${intent.memo ?? ''}"`);
     expect(valueOf(text, REVIEW_LABELS.destination)).toBe(intent.toAddress);
-    expect(valueOf(text, REVIEW_LABELS.standing)).toMatch(/^not in the address book; (no label|labelled ".*"); NEW: never paid from this desk$/);
+    expect(valueOf(text, REVIEW_LABELS.standing)).toMatch(/^not in the address book; (no label|labelled ".*"); NEW: never paid from this desk; control not proven$/);
     expect(valueOf(text, REVIEW_LABELS.history)).toBe('never paid before from this desk');
     expect(text).toContain(`! ${REVIEW_LABELS.history} `);
     expect(valueOf(text, REVIEW_LABELS.rule)).toBe('the default USDT on TRON policy (none was ever set): no amount tier applies to 1,250.5, so 1 approval');

@@ -602,8 +602,9 @@ describe('policies', () => {
       windows: [],
       destinationCaps: [],
       unusualAmount: null,
+      provenControlAbove: null,
     });
-    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\.usdt\s+>1000: 2, >0: 1\s+3000\s+never\s+normal\s+no\s+no\s+none\s+none\s+none$/m);
+    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\.usdt\s+>1000: 2, >0: 1\s+3000\s+never\s+normal\s+no\s+no\s+none\s+none\s+none\s+off$/m);
 
     const big = json<{ withdrawal: WithdrawalView }>(
       await desk.cli(['withdraw', 'request', '--currency', 'trx.usdt', '--amount', '1500', '--to', tronAddress(), '--as', INITIATOR.name, '--json'], as(INITIATOR)),
@@ -630,7 +631,7 @@ describe('policies', () => {
     expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject(velocity);
     await setAndConfirm(['--daily-limit', '5000']);
     expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject({ dailyLimit: '5000', ...velocity });
-    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(new RegExp(`^trx\\.usdt\\s+.*24 h per initiator: amount 1000, count 3; 168 h per currency: count 50\\s+${partner}: 10000 per 24 h\\s+none$`, 'm'));
+    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(new RegExp(`^trx\\.usdt\\s+.*24 h per initiator: amount 1000, count 3; 168 h per currency: count 50\\s+${partner}: 10000 per 24 h\\s+none\\s+off$`, 'm'));
     await setAndConfirm(['--window', 'none', '--destination-cap', 'none', '--daily-limit', 'none']);
     expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject({ windows: [], destinationCaps: [] });
 
@@ -639,7 +640,7 @@ describe('policies', () => {
     expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject({ unusualAmount: { factor: '3', firstPayment: true } });
     await setAndConfirm(['--daily-limit', '6000']);
     expect(json<PolicyView[]>(await desk.cli(['policy', 'list', '--json'])).find((policy) => policy.currency === 'trx.usdt')).toMatchObject({ dailyLimit: '6000', unusualAmount: { factor: '3', firstPayment: true } });
-    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\.usdt\s+.*one approval more above 3 × the median paid to the address, and for a first payment$/m);
+    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\.usdt\s+.*one approval more above 3 × the median paid to the address, and for a first payment\s+off$/m);
   });
 
   it('refuses malformed thresholds and amounts as bad input', async () => {

@@ -45,7 +45,7 @@ describe('reviewLines', () => {
     expect(shown['rule']?.value).toBe(
       'the USDT on TRON policy abcdef012345: 1,250.5 is above 1,000: that tier needs 2 approvals; daily limit 50,000; only addresses from the book; a new destination waits 24 h',
     );
-    expect(shown['standing']?.value).toBe('in the address book since 1970-01-01T00:00:00.000Z; labelled "landlord"; paid 3 times before from this desk');
+    expect(shown['standing']?.value).toBe('in the address book since 1970-01-01T00:00:00.000Z; labelled "landlord"; paid 3 times before from this desk; control not proven');
     expect(shown['history']?.value).toBe('trx.usdt: paid 3 times, last 1970-01-01T00:00:00.000Z, median 1,200, largest 2,500.5');
     expect(lines({ ...BASE, destination: { ...BASE.destination, history: [] } })['history']).toEqual({ value: 'never paid before from this desk', warn: true });
     expect(shown['given']?.value).toBe('bob at 1970-01-01T00:00:00.000Z');
@@ -64,7 +64,7 @@ describe('reviewLines', () => {
       rule: { ...BASE.rule, tierAbove: null, tierApprovals: 1, intentApprovals: 1, dailyLimit: null, onlyFromBook: false, newDestinationWaitHours: 0, policy: 'default' },
     });
     expect(shown['fee']).toEqual({ value: '1.5 trx.usdt (from the currency list now; the request predates signed fees)', warn: true });
-    expect(shown['standing']).toEqual({ value: 'not in the address book; no label; NEW: never paid from this desk; LOOK-ALIKE of TXYQ ("landlord"), differing at positions 4', warn: true });
+    expect(shown['standing']).toEqual({ value: 'not in the address book; no label; NEW: never paid from this desk; control not proven; LOOK-ALIKE of TXYQ ("landlord"), differing at positions 4', warn: true });
     expect(shown['given']?.value).toBe("alice at 1970-01-01T00:00:00.000Z (does not count: counts as carol's party)");
     expect(shown['rule']?.value).toBe('the default USDT on TRON policy (none was ever set): no amount tier applies to 1,250.5, so 1 approval');
   });
@@ -74,7 +74,7 @@ describe('reviewLines', () => {
     const blocked = lines({ ...BASE, destination: { ...BASE.destination, poisoning: { ...flag, clearedBy: null } } });
     expect(blocked['standing']).toEqual({
       value:
-        'in the address book since 1970-01-01T00:00:00.000Z; labelled "landlord"; paid 3 times before from this desk; ' +
+        'in the address book since 1970-01-01T00:00:00.000Z; labelled "landlord"; paid 3 times before from this desk; control not proven; ' +
         'flagged by the poisoning radar: looks like trx:TXYZ (the same first 4 and last 4 characters), not cleared: paying it is refused until two admins clear it (treasury-desk radar clear)',
       warn: true,
     });
@@ -82,6 +82,13 @@ describe('reviewLines', () => {
     expect(cleared['standing']?.value).toMatch(/; flagged by the poisoning radar: looks like trx:TXYZ \(the same first 4 and last 4 characters\), cleared by alice and frank$/);
     expect(cleared['standing']?.warn).toBe(true);
     expect(lines({ ...BASE, destination: { ...BASE.destination, poisoning: null } })['standing']).toEqual(lines(BASE)['standing']);
+  });
+
+  it('says whether control of the destination is proven, by which deposit and when, and the policy option in the rule', () => {
+    const proven = lines({ ...BASE, destination: { ...BASE.destination, control: { proven: true, at: 0, txid: 'ab12' } }, rule: { ...BASE.rule, provenControlAbove: '5000' } });
+    expect(proven['standing']?.value).toBe('in the address book since 1970-01-01T00:00:00.000Z; labelled "landlord"; paid 3 times before from this desk; control proven on 1970-01-01T00:00:00.000Z by deposit ab12');
+    expect(proven['rule']?.value).toMatch(/; above 5,000 only addresses whose control is proven$/);
+    expect(lines({ ...BASE, destination: { ...BASE.destination, control: { proven: false, at: null, txid: null } } })['standing']).toEqual(lines(BASE)['standing']);
   });
 
   it('says what would hold it if sent now, marked, and that nothing would when the rules allow it', () => {

@@ -37,6 +37,9 @@ describe('policyLoosens', () => {
     ['a higher unusual-amount factor', { ...base, unusualAmount: { factor: '3.5', firstPayment: true } }, /a higher unusual-amount factor/, { ...base, unusualAmount: { factor: '3', firstPayment: true } }],
     ['first payments no longer counted', { ...base, unusualAmount: { factor: '3', firstPayment: false } }, /a first payment no longer adds an approval/, { ...base, unusualAmount: { factor: '3', firstPayment: true } }],
     ['an unreadable unusual-amount factor', { ...base, unusualAmount: { factor: 'x', firstPayment: true } }, /cannot be compared/, { ...base, unusualAmount: { factor: '3', firstPayment: true } }],
+    ['"proven control above" removed', base, /"proven control above" removed/, { ...base, provenControlAbove: '1000' }],
+    ['a higher proven-control amount', { ...base, provenControlAbove: '1000.5' }, /a higher proven-control amount/, { ...base, provenControlAbove: '1000' }],
+    ['an unreadable proven-control amount', { ...base, provenControlAbove: 'x' }, /proven-control amount changed and cannot be compared/, { ...base, provenControlAbove: '1000' }],
     ['an unreadable threshold', withField('thresholds', [{ above: 'lots', approvals: 2 }]), /cannot be compared/],
     ['an unreadable limit', withField('dailyLimit', 12), /cannot be compared/],
   ])('loosens: %s', (_name, after, reason, before: StatementBody = base) => {
@@ -56,6 +59,8 @@ describe('policyLoosens', () => {
     ['a cap lowered', { ...base, destinationCaps: [{ address: 'TXyz', maxAmount: '99', hours: 24 }] }, { ...base, destinationCaps: [{ address: 'TXyz', maxAmount: '100', hours: 24 }] }],
     ['the unusual-amount rule added', { ...base, unusualAmount: { factor: '3', firstPayment: true } }],
     ['a lower unusual-amount factor, first payments now counted', { ...base, unusualAmount: { factor: '2', firstPayment: true } }, { ...base, unusualAmount: { factor: '3', firstPayment: false } }],
+    ['"proven control above" added', { ...base, provenControlAbove: '1000' }],
+    ['a lower proven-control amount', { ...base, provenControlAbove: '999' }, { ...base, provenControlAbove: '1000' }],
     ['groups added to a tier', withField('thresholds', [{ above: '100', approvals: 2, groups: [[{ group: 'finance', count: 1 }]] }])],
   ])('tightens or keeps: %s', (_name, after, before: StatementBody = base) => {
     expect(policyLoosens(before, after)).toEqual([]);

@@ -55,6 +55,8 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   'labels/import': { permission: 'editLabels' },
   'addresses/create': { permission: 'createAddress' },
   'addresses/conflict': { permission: 'createAddress' },
+  /** A proof of control asked for a book address (withdrawals/control-proof.ts): it makes a deposit address. */
+  'addressbook/proveRequest': { permission: 'createAddress' },
   'notifications/preferences': {
     permission: 'view',
     check: (row) => (row.statement.subject.toLowerCase() === (row.statement.operator ?? '').toLowerCase() ? null : 'an operator sets only their own notification preferences'),

@@ -24,6 +24,7 @@ export const GENESIS_ACTION = 'team/genesis';
 export const SYSTEM_ACTIONS: ReadonlySet<string> = new Set([
   LEGACY_SEALED,
   'accounting/export',
+  'addressbook/controlProven',
   'audit/checkpoint',
   'audit/export',
   'callbacks/refused',
