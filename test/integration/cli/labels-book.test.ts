@@ -25,8 +25,8 @@ describe('addressbook and the "only from book" policy', () => {
     const change = json<PolicyChangeView>(expectOk(await desk.cli(['policy', 'set', '--currency', 'trx.usdt', '--only-from-book', '--as', ADMIN.name, '--json'], as(ADMIN))));
     expect(change.policy.onlyFromBook).toBe(true);
     expectOk(await desk.cli(['operator', 'confirm', change.proposal.id, '--as', SECOND_ADMIN.name], as(SECOND_ADMIN)));
-    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^currency\s+.*only from book\s+new destination waits\s+windows\s+destination caps\s+unusual amount$/m);
-    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\.usdt\s+.*normal\s+yes\s+no\s+none\s+none\s+none$/m);
+    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^currency\s+.*only from book\s+new destination waits\s+windows\s+destination caps\s+unusual amount\s+proven control above$/m);
+    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\.usdt\s+.*normal\s+yes\s+no\s+none\s+none\s+none\s+off$/m);
 
     const to = tronAddress();
     const request = ['withdraw', 'request', '--currency', 'trx.usdt', '--amount', '25', '--to', to, '--as', INITIATOR.name];
@@ -55,9 +55,9 @@ describe('addressbook and the "only from book" policy', () => {
 describe('policy list', () => {
   it('shows the "new destination waits" option once in force', async () => {
     const change = json<PolicyChangeView>(expectOk(await desk.cli(['policy', 'set', '--currency', 'trx', '--new-destination-wait', '24', '--as', ADMIN.name, '--json'], as(ADMIN))));
-    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\s+.*normal\s+no\s+no\s+none\s+none\s+none$/m);
+    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\s+.*normal\s+no\s+no\s+none\s+none\s+none\s+off$/m);
     expectOk(await desk.cli(['operator', 'confirm', change.proposal.id, '--as', SECOND_ADMIN.name], as(SECOND_ADMIN)));
-    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\s+.*normal\s+no\s+24 h\s+none\s+none\s+none$/m);
+    expect(expectOk(await desk.cli(['policy', 'list'])).stdout).toMatch(/^trx\s+.*normal\s+no\s+24 h\s+none\s+none\s+none\s+off$/m);
   });
 });
 
