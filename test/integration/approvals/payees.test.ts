@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { base58 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standingText } from '../../../electron/contract';
 import { ADMIN, APPROVER, INITIATOR, SECOND_ADMIN, tronAddress, type Desk } from '../engine/support';
 import { auditEntries, expectNoOrder, fundedDesk } from './support';
 
@@ -82,8 +83,14 @@ describe('payees', () => {
     expect(sent.error).toMatchObject({ code: 'held' });
     expect(sent.error.message).toMatch(/allows only addresses from the address book/);
     await expectNoOrder(desk, requested.userOrder);
-    // The payee's other addresses still take requests.
-    expect((await requestTo(acme.trx)).ok).toBe(true);
+    // The payee's other addresses still take requests, and the approver sees the payee's name beside the address.
+    const toPayee = await requestTo(acme.trx);
+    if (!toPayee.ok) expect.fail(toPayee.message);
+    const review = await desk.value('withdrawals/review', { id: toPayee.id });
+    expect(review.destination.payee).toBe('ACME GmbH');
+    expect(standingText(review.destination, String)).toMatch(/^payee ACME GmbH, in the address book since /);
+    const unbooked = await desk.value('withdrawals/review', { id: requested.id });
+    expect(unbooked.destination.payee ?? null).toBeNull();
   });
 
   it('refuses a name taken in another letter case, a Unicode look-alike and control characters, signing nothing', async () => {
