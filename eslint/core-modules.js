@@ -37,7 +37,7 @@ export const CORE_MODULES = [
   { name: 'reconcile', owns: ['reconcile/'], dependsOn: ['profiles', 'merchant', 'deposits', 'withdrawals', 'sync'] },
   { name: 'notifications', owns: ['notifications/'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'deposits', 'withdrawals', 'payouts'] },
   { name: 'team', owns: ['team/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'withdrawals', 'payouts'] },
-  { name: 'reports', owns: ['reports/'], dependsOn: ['profiles', 'audit', 'session', 'labels', 'deposits', 'withdrawals', 'reconcile'] },
+  { name: 'reports', owns: ['reports/'], dependsOn: ['profiles', 'audit', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'reconcile'] },
   { name: 'addresses', owns: ['addresses/'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals'] },
   { name: 'diagnostics', owns: ['diagnostics.ts'], dependsOn: [] },
   { name: 'desk', owns: ['desk/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'session', 'merchant', 'withdrawals', 'sync', 'callbacks', 'notifications', 'diagnostics'] },

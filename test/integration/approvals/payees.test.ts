@@ -3,7 +3,7 @@
 // and approved sends to it under "only from book"; a payee CSV keeps the batch payout file rules (BOM, CRLF, quoting,
 // every bad line named, nothing signed or stored) and is approved as one batch; names are unique and not look-alikes.
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { base58 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,15 @@ describe('payees', () => {
     expect(standingText(review.destination, String)).toMatch(/^payee ACME GmbH, in the address book since /);
     const unbooked = await desk.value('withdrawals/review', { id: requested.id });
     expect(unbooked.destination.payee ?? null).toBeNull();
+    // The withdrawals export has a payee column beside the address.
+    const exported = join(desk.dir, 'withdrawals.csv');
+    await desk.value('withdrawals/exportCsv', { path: exported });
+    const [header, ...lines] = readFileSync(exported, 'utf8').trim().split(/\r?\n/);
+    const columns = (header ?? '').split(',');
+    expect(columns[columns.indexOf('to_address') + 1]).toBe('payee');
+    const payeeAt = (userOrder: string): string | undefined => lines.find((line) => line.includes(userOrder))?.split(',')[columns.indexOf('payee')];
+    expect(payeeAt(toPayee.userOrder)).toBe('ACME GmbH');
+    expect(payeeAt(requested.userOrder)).toBe('');
   });
 
   it('refuses a name taken in another letter case, a Unicode look-alike and control characters, signing nothing', async () => {
