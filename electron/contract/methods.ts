@@ -511,7 +511,7 @@ export const CONTRACT = {
     }),
   )<Dto.PayeesView>(),
   /** Proposes one more address for an existing payee: a book addition naming the payee, approved on its own. */
-  'payees/add-address': method(z.strictObject({ payee: z.string().trim().min(1).max(120), chain, address: destination, as: actingOperator }))<Dto.PayeesView>(),
+  'payees/addAddress': method(z.strictObject({ payee: z.string().trim().min(1).max(120), chain, address: destination, as: actingOperator }))<Dto.PayeesView>(),
   /** Reads a payee CSV (name,note,chain,address; docs/approvals.md "Payees") and proposes all of it as one signed batch, or nothing. */
   'payees/import': method(z.strictObject({ path: filePath, as: actingOperator }))<Dto.PayeesView>(),
   'addressbook/label': method(

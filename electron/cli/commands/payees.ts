@@ -78,7 +78,7 @@ export const registerPayeeCommands: CommandRegistrar = (program, io) => {
       .requiredOption('--as <operator>', 'the initiator or admin doing it (asked for a passphrase)'),
   ).action(async (payee: string, address: string, options: AsOptions & { readonly chain: string }, command: Command) => {
     await withSession(command, io, async (session) => {
-      printPayees(session, await session.runAs('payees/add-address', { payee, chain: options.chain, address }, options.as, { payee: 'PAYEE', chain: '--chain', address: 'ADDRESS' }), io);
+      printPayees(session, await session.runAs('payees/addAddress', { payee, chain: options.chain, address }, options.as, { payee: 'PAYEE', chain: '--chain', address: 'ADDRESS' }), io);
     });
   });
 

@@ -118,7 +118,7 @@ function readPayeeFile(path: string): string {
   }
 }
 
-export function payeesHandlers({ context }: { readonly context: Context }, handle: Handle): Pick<TreasuryHandlers, 'payees/list' | 'payees/show' | 'payees/add' | 'payees/add-address' | 'payees/import'> {
+export function payeesHandlers({ context }: { readonly context: Context }, handle: Handle): Pick<TreasuryHandlers, 'payees/list' | 'payees/show' | 'payees/add' | 'payees/addAddress' | 'payees/import'> {
   const changed = (): PayeesView => {
     context.emit({ type: 'operators/changed' });
     return payeesView(context);
@@ -152,7 +152,7 @@ export function payeesHandlers({ context }: { readonly context: Context }, handl
       return changed();
     }),
 
-    'payees/add-address': handle('payees/add-address', async (request) => {
+    'payees/addAddress': handle('payees/addAddress', async (request) => {
       checkAddress(request.chain, request.address);
       const acting = await actingAs(context, request.as, 'requestWithdrawal');
       const payee = findPayee(acting.roster, request.payee);

@@ -60,7 +60,7 @@ describe('payees', () => {
     expect(book.entries.filter((entry) => [acme.trx, acme.eth, acme.solana].includes(entry.address)).every((entry) => entry.approved)).toBe(true);
 
     // A later address: a book proposal naming the payee, waiting for its own approval.
-    const later = await desk.value('payees/add-address', { payee: 'ACME GmbH', chain: 'trx', address: acme.later, as: INITIATOR });
+    const later = await desk.value('payees/addAddress', { payee: 'ACME GmbH', chain: 'trx', address: acme.later, as: INITIATOR });
     expect(later.pending).toHaveLength(1);
     expect(later.pending[0]?.payees[0]).toMatchObject({ name: 'ACME GmbH', addresses: [{ chain: 'trx', address: acme.later }] });
     const refused = await requestTo(acme.later);
