@@ -31,7 +31,7 @@ export const CORE_MODULES = [
   // The withdrawals module owns the requests and the batches that group them (a batch's lines are requests, joined in
   // the tables); the payouts module runs the batch workflow on top (import, approve as a whole, send).
   { name: 'withdrawals', owns: ['withdrawals/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'merchant', 'deposits'] },
-  { name: 'payouts', owns: ['payouts/'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'merchant', 'withdrawals'] },
+  { name: 'payouts', owns: ['payouts/'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'merchant', 'withdrawals'] },
   { name: 'sync', owns: ['sync/'], dependsOn: ['profiles', 'audit', 'connection', 'merchant', 'deposits', 'withdrawals'] },
   { name: 'callbacks', owns: ['callbacks/'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals', 'sync'] },
   { name: 'reconcile', owns: ['reconcile/'], dependsOn: ['profiles', 'merchant', 'deposits', 'withdrawals', 'sync'] },

@@ -154,5 +154,10 @@ describe('payees', () => {
     const listed = await desk.value('payees/list', {});
     expect(listed.payees.map((payee) => payee.name).sort()).toEqual(['ACME GmbH', 'Bob', 'Payroll, Ltd']);
     expect((await requestTo(good.c)).ok).toBe(true);
+    // A batch payout's lines name the payee of their address.
+    const payouts = join(desk.dir, 'payouts.csv');
+    writeFileSync(payouts, `currency,amount,toAddress,memo\ntrx.usdt,12,${good.c},\ntrx.usdt,13,${good.a},\n`);
+    const batch = await desk.value('payouts/import', { path: payouts, as: INITIATOR });
+    expect(batch.lines.map((line) => line.payee)).toEqual(['Bob', 'Payroll, Ltd']);
   });
 });
