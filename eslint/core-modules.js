@@ -31,13 +31,13 @@ export const CORE_MODULES = [
   // The withdrawals module owns the requests and the batches that group them (a batch's lines are requests, joined in
   // the tables); the payouts module runs the batch workflow on top (import, approve as a whole, send).
   { name: 'withdrawals', owns: ['withdrawals/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'merchant', 'deposits'] },
-  { name: 'payouts', owns: ['payouts/'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'merchant', 'withdrawals'] },
+  { name: 'payouts', owns: ['payouts/'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'merchant', 'withdrawals'] },
   { name: 'sync', owns: ['sync/'], dependsOn: ['profiles', 'audit', 'connection', 'merchant', 'deposits', 'withdrawals'] },
   { name: 'callbacks', owns: ['callbacks/'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals', 'sync'] },
   { name: 'reconcile', owns: ['reconcile/'], dependsOn: ['profiles', 'merchant', 'deposits', 'withdrawals', 'sync'] },
   { name: 'notifications', owns: ['notifications/'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'deposits', 'withdrawals', 'payouts'] },
   { name: 'team', owns: ['team/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'withdrawals', 'payouts'] },
-  { name: 'reports', owns: ['reports/'], dependsOn: ['profiles', 'audit', 'session', 'labels', 'deposits', 'withdrawals', 'reconcile'] },
+  { name: 'reports', owns: ['reports/'], dependsOn: ['profiles', 'audit', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'reconcile'] },
   { name: 'addresses', owns: ['addresses/'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals'] },
   { name: 'diagnostics', owns: ['diagnostics.ts'], dependsOn: [] },
   { name: 'desk', owns: ['desk/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'session', 'merchant', 'withdrawals', 'sync', 'callbacks', 'notifications', 'diagnostics'] },

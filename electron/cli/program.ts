@@ -24,6 +24,7 @@ import { registerDiagnosticsCommand } from './commands/diagnostics';
 import { registerLabelsCommands } from './commands/labels';
 import { registerOperatorCommands } from './commands/operator';
 import { registerPayoutCommands } from './commands/payouts';
+import { registerPayeeCommands } from './commands/payees';
 import { registerPolicyCommands } from './commands/policy';
 import { registerSendingCommands } from './commands/sending';
 import { registerRadarCommands } from './commands/radar';
@@ -50,6 +51,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerOperatorCommands,
   registerWithdrawCommands,
   registerPayoutCommands,
+  registerPayeeCommands,
   registerReconcileCommand,
   registerStatementCommand,
   registerAccountingCommands,

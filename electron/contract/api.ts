@@ -64,6 +64,7 @@ export const WINDOW_PATH_FIELDS: Readonly<Partial<Record<MethodName, { readonly 
   'labels/export': { field: 'path', instead: 'desktop/exportLabels' },
   'labels/import': { field: 'path', instead: 'desktop/importLabels' },
   'payouts/import': { field: 'path', instead: 'desktop/importPayouts' },
+  'payees/import': { field: 'path', instead: 'desktop/importPayees' },
   'payouts/exportCsv': { field: 'path', instead: 'desktop/exportPayoutsCsv' },
 });
 

@@ -5,6 +5,7 @@
 import { groupAmount } from './amount-text';
 import { type PoisoningFlag, poisoningFlagText } from './radar';
 import { type ControlStanding, controlStandingText } from './control-proof';
+import { escapeSingleLine } from './display-text';
 
 /** "2 h 5 min", "45 min", "under a minute". */
 export function duration(ms: number): string {
@@ -37,6 +38,8 @@ export interface ReviewDestination {
   /** In the address book by signed statements (an addition applied), and since when. */
   readonly inBook: boolean;
   readonly bookSince: number | null;
+  /** The payee the book entry belongs to (its name, display text), from the signed roster; null/absent when none (issue 21). */
+  readonly payee?: string | null;
   /** The desk's label of the address (address book), if any. */
   readonly label: string | null;
   /** Never paid from this desk (no earlier request to it was sent on a verifying submit statement). */
@@ -228,7 +231,7 @@ export function stillNeededText(approvals: ReviewApprovals): string {
 /** The standing of the destination in words: book entry and label, new or paid before, look-alikes, the radar's flag. */
 export function standingText(destination: ReviewDestination, time: (ms: number) => string): string {
   const book = destination.inBook
-    ? `in the address book${destination.bookSince === null ? '' : ` since ${time(destination.bookSince)}`}`
+    ? `${(destination.payee ?? null) === null ? '' : `payee ${escapeSingleLine(destination.payee ?? '')}, `}in the address book${destination.bookSince === null ? '' : ` since ${time(destination.bookSince)}`}`
     : 'not in the address book';
   const label = destination.label === null ? 'no label' : `labelled "${destination.label}"`;
   const paid = destination.isNew ? 'NEW: never paid from this desk' : `paid ${destination.timesPaid} time${destination.timesPaid === 1 ? '' : 's'} before from this desk`;

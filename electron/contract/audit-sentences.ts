@@ -153,6 +153,7 @@ export const AUDIT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'sending/propose-unfreeze': (p) => `${p.who} proposed lifting the freeze on sending`,
   'governance/propose': (p) => `${p.who} proposed a governance change (loosening delay, freeze lift)`,
   'governance/veto': (p) => `${p.who} vetoed scheduled change ${p.subject.slice(0, 12)}`,
+  'payees/propose': (p) => `${p.who} proposed new payees and their addresses for the address book`,
   'radar/propose-clear': (p) => `${p.who} proposed clearing ${p.subject}, flagged by the poisoning radar`,
   'profiles/propose-add': (p) => `${p.who} proposed to add profile ${p.subject}${text(p.details, 'merchantId') === null ? '' : ` (merchant ${text(p.details, 'merchantId')})`}`,
   'profiles/propose-remove': (p) => `${p.who} proposed to remove profile ${p.subject}`,

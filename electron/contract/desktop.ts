@@ -68,6 +68,8 @@ export const DESKTOP_CONTRACT = {
   'desktop/importLabels': method(z.strictObject({ as: actingOperator }))<FileOutcome<{ readonly rows: number }>>(),
   /** Imports a batch payout CSV chosen in an open dialog, as the operator named (the initiator). */
   'desktop/importPayouts': method(z.strictObject({ as: actingOperator }))<FileOutcome<PayoutBatchView>>(),
+  /** Imports a payee CSV chosen in an open dialog as one signed batch waiting for approval, as the operator named. */
+  'desktop/importPayees': method(z.strictObject({ as: actingOperator }))<FileOutcome<Dto.PayeesView>>(),
   /** Saves a batch's results as CSV, to a file chosen in a save dialog. */
   'desktop/exportPayoutsCsv': method(z.strictObject({ id: payoutBatchId }))<FileOutcome<{ readonly rows: number }>>(),
   /**

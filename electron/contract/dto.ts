@@ -303,7 +303,7 @@ export interface PendingDeviceView {
 export interface ProposalView {
   /** What confirm and withdraw refer to. */
   readonly id: string;
-  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze' | 'group' | 'governance' | 'radar-clear';
+  readonly kind: 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze' | 'group' | 'governance' | 'radar-clear' | 'payees';
   readonly subject: string;
   /** In words: "invite carol as initiator". */
   readonly summary: string;
@@ -839,6 +839,44 @@ export interface AddressBookPendingView {
   readonly address: string;
   readonly proposer: string;
   readonly at: number;
+}
+
+/** One address of a payee (issue 21): in the book by signed statements, or waiting for the loosening delay. */
+export interface PayeeAddressView {
+  readonly chain: string;
+  readonly address: string;
+  /** In force now; false while a confirmed addition waits for the loosening delay. */
+  readonly approved: boolean;
+  readonly addedBy: string;
+  readonly approvedBy: string | null;
+  readonly since: number;
+}
+
+/** A payee: a counterparty with a name (unique per profile in any letter case), a note and its addresses on any chains. */
+export interface PayeeView {
+  readonly id: string;
+  readonly name: string;
+  readonly note: string;
+  readonly addedBy: string;
+  readonly approvedBy: string | null;
+  readonly since: number;
+  /** Its addresses in the book (an unbooked address has left it; a payee with none stays, to add addresses to). */
+  readonly addresses: readonly PayeeAddressView[];
+}
+
+/** A payees batch, or an address for a payee, waiting for an independent operator's approval (addressbook/approve). */
+export interface PayeePendingView {
+  readonly proposal: string;
+  readonly proposer: string;
+  readonly at: number;
+  readonly payees: readonly { readonly id: string; readonly name: string; readonly note: string; readonly addresses: readonly { readonly chain: string; readonly address: string }[] }[];
+}
+
+export interface PayeesView {
+  readonly payees: readonly PayeeView[];
+  readonly pending: readonly PayeePendingView[];
+  /** Why additions take effect at once on this desk (no two independent admins), or null when they wait for approval. */
+  readonly notice: string | null;
 }
 
 export interface AddressBookView {

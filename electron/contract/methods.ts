@@ -504,6 +504,23 @@ export const CONTRACT = {
   'addressbook/prove': method(z.strictObject({ chain, address: destination, as: actingOperator }))<ControlProofView>(),
   /** Where the proof of control of an address stands: proven (a verified desk-signed statement), waiting, or why not. */
   'addressbook/proof': method(z.strictObject({ chain, address: destination }))<ControlProofView>(),
+  /** The payees of the active profile (issue 21): each with its addresses from the signed book, and batches waiting for approval. */
+  'payees/list': method(none)<Dto.PayeesView>(),
+  /** One payee by id or by name (any letter case). */
+  'payees/show': method(z.strictObject({ payee: z.string().trim().min(1, 'name the payee (its id or its name)').max(120) }))<Dto.PayeeView>(),
+  /** Proposes one payee with its addresses (a batch of one); like a book addition it waits for an independent operator's approval (addressbook/approve). */
+  'payees/add': method(
+    z.strictObject({
+      name: z.string().trim().min(1, 'give the payee a name').max(120),
+      note: z.string().max(500).optional(),
+      addresses: z.array(z.strictObject({ chain, address: destination })).min(1, 'give the payee at least one address').max(50),
+      as: actingOperator,
+    }),
+  )<Dto.PayeesView>(),
+  /** Proposes one more address for an existing payee: a book addition naming the payee, approved on its own. */
+  'payees/addAddress': method(z.strictObject({ payee: z.string().trim().min(1).max(120), chain, address: destination, as: actingOperator }))<Dto.PayeesView>(),
+  /** Reads a payee CSV (name,note,chain,address; docs/approvals.md "Payees") and proposes all of it as one signed batch, or nothing. */
+  'payees/import': method(z.strictObject({ path: filePath, as: actingOperator }))<Dto.PayeesView>(),
   'addressbook/label': method(
     z.strictObject({ chain, address: destination, label: labelText, note: noteText.nullable().optional(), as: actingOperator }),
   )<Dto.AddressBookView>(),

@@ -54,6 +54,8 @@ export interface PayoutLineView {
   /** The service's fee once known, else the estimate signed at import. */
   readonly fee: string;
   readonly toAddress: string;
+  /** The payee the address belongs to in the signed book now (its name, display text), or null/absent (issue 21). */
+  readonly payee?: string | null;
   readonly memo: string | null;
   readonly userOrder: string;
   readonly state: WithdrawalState;

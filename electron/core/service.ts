@@ -9,7 +9,7 @@ import type { AuditRecorder } from './audit';
 import type { ProfileSelection, ProfileSwitch } from './profiles';
 import type { MerchantConnection } from './connection';
 import type { KeychainAccess } from './secrets';
-import { addressBookHandlers } from './address-book';
+import { addressBookHandlers, payeesHandlers } from './address-book';
 import { approvalsQueueHandlers, payoutsHandlers } from './payouts';
 import { addressesHandlers } from './addresses';
 import {
@@ -71,6 +71,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     ...dashboardHandlers(parts, handle),
     ...labelsHandlers(parts, handle),
     ...addressBookHandlers(parts, handle),
+    ...payeesHandlers(parts, handle),
     ...statementsHandlers(parts, handle),
     ...teamHandlers(parts, handle),
     ...approvalsQueueHandlers(parts, handle),

@@ -27,6 +27,7 @@ export type FilePurpose =
   | 'labelsExport'
   | 'labelsImport'
   | 'payoutsCsv'
+  | 'payeesCsv'
   | 'payoutResultsCsv'
   | 'accountingMapping'
   | 'accountingExport';
@@ -292,6 +293,10 @@ export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHa
 
     'desktop/importPayouts'({ as }) {
       return openThen('desktop/importPayouts', { purpose: 'payoutsCsv', title: 'Import a batch payout CSV', filters: [CSV] }, (path) => engine['payouts/import']({ path, as }));
+    },
+
+    'desktop/importPayees'({ as }) {
+      return openThen('desktop/importPayees', { purpose: 'payeesCsv', title: 'Import payees (CSV: name,note,chain,address)', filters: [CSV] }, (path) => engine['payees/import']({ path, as }));
     },
 
     'desktop/exportPayoutsCsv'({ id }) {

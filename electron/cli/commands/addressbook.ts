@@ -72,7 +72,7 @@ export const registerAddressBookCommands: CommandRegistrar = (program, io) => {
       .requiredOption('--as <operator>', 'the approving operator (asked for a passphrase)'),
   ).action(async (typed: string, options: AsOptions, command: Command) => {
     await withSession(command, io, async (session) => {
-      const proposal = resolveProposalId(typed, (await session.run('operators/list', {})).proposals.filter((entry) => entry.kind === 'book'));
+      const proposal = resolveProposalId(typed, (await session.run('operators/list', {})).proposals.filter((entry) => entry.kind === 'book' || entry.kind === 'payees'));
       printBook(session, await session.runAs('addressbook/approve', { proposal }, options.as), io);
     });
   });

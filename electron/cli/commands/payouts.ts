@@ -58,7 +58,7 @@ function printBatch(session: EngineSession, batch: PayoutBatchView, withLines: b
     session.io.stdout(
       table(
         ['line', 'state', 'currency', 'amount', 'to', 'userOrder', 'status', 'apiOrder', 'error'],
-        batch.lines.map((line) => [String(line.line), line.state, line.currency, line.amount, line.toAddress, line.userOrder, orDash(line.orderStatus), orDash(line.apiOrder), orDash(line.error)]),
+        batch.lines.map((line) => [String(line.line), line.state, line.currency, line.amount, (line.payee ?? null) === null ? line.toAddress : `${line.toAddress} (payee ${line.payee ?? ''})`, line.userOrder, orDash(line.orderStatus), orDash(line.apiOrder), orDash(line.error)]),
         ['right', 'left', 'left', 'right'],
       ),
     );

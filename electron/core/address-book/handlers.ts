@@ -32,7 +32,7 @@ export function findBookRow(context: Kernel & AuditRecorder & ProfileSelection, 
   return listAddressBook(context.db, profile, chain).find((entry) => sameAddress(entry.address, address, chain));
 }
 
-function checkAddress(chain: Chain, address: string): void {
+export function checkAddress(chain: Chain, address: string): void {
   const check = validateAddress(chain, address);
   if (!check.valid) throw new DeskError('invalidInput', `${address.slice(0, 100)} is not a ${chain} address: ${check.reason}`, { address: check.reason });
 }
@@ -148,7 +148,7 @@ export function addressBookHandlers(
     'addressbook/approve': handle('addressbook/approve', async (request) => {
       const acting = await actingAs(context, request.as, 'approveWithdrawal');
       const proposal = acting.roster.proposal(request.proposal);
-      if (proposal?.kind !== 'book' || proposal.state !== 'open') throw new DeskError('notFound', 'there is no address-book addition waiting with that id');
+      if ((proposal?.kind !== 'book' && proposal?.kind !== 'payees') || proposal.state !== 'open') throw new DeskError('notFound', 'there is no address-book addition or payees batch waiting with that id');
       if (!proposal.needsConfirmation) throw new DeskError('conflict', 'that addition needs no approval');
       const proposer = acting.roster.at(proposal.proposer);
       if (!proposer || !disjoint(proposer.party, acting.snapshot.party)) {

@@ -106,6 +106,8 @@ export function actionOf(kind: StatementKind, body: StatementBody): string {
       return 'governance/veto';
     case 'radar-clear':
       return 'radar/propose-clear';
+    case 'payees':
+      return 'payees/propose';
     case 'found':
     case 'enrol':
     case 'rekey':

@@ -15,6 +15,7 @@ import { snapshotKey } from './operator-keys';
 import type { CanonicalValue } from '../statements/canonical';
 import { proposalWithdrawalProblem } from './proposal-withdrawal';
 import { GroupHistory, groupMembersOf } from './approval-groups';
+import { parsePayees, PayeeRegistry, PAYEES_SUBJECT, type PayeeInForce } from './payees';
 import { DEFAULT_GOVERNANCE, type Governance, GOVERNANCE_SUBJECT, governanceLoosens, HOUR_MS, inForceAt, parseGovernance, policyLoosens } from './loosening';
 
 /** The system event that ends a profile's roster (core/profiles removeProfile). */
@@ -71,7 +72,7 @@ export interface RosterOperator {
   readonly history: readonly OperatorSnapshot[];
 }
 
-export type ProposalKind = 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze' | 'group' | 'governance' | 'radar-clear';
+export type ProposalKind = 'enrol' | 'rekey' | 'role' | 'disable' | 'policy' | 'book' | 'profile-add' | 'profile-remove' | 'unfreeze' | 'group' | 'governance' | 'radar-clear' | 'payees';
 
 /** The subject of freeze and unfreeze statements: what they stop is all of the profile's sending. */
 export const SENDING_SUBJECT = 'sending';
@@ -165,6 +166,8 @@ export interface BookEntryInForce {
   /** The seq and signer's time of the row that put it in force (the proposal, or its confirmation), plus the loosening delay. */
   readonly fromSeq: number;
   readonly since: number;
+  /** The payee it is attributed to (its id), or null for an address booked on its own. */
+  readonly payee: string | null;
 }
 
 /**
@@ -220,6 +223,7 @@ export class Roster {
   readonly #deskKeys = new Map<string, string>();
   readonly #book = new Map<string, BookEntryInForce>();
   readonly #radarCleared = new Map<string, RadarClearanceInForce>();
+  readonly #payees = new PayeeRegistry();
   readonly #devices = new Map<string, PendingDevice>();
   /** The signer's time of the row being applied (what a book entry's `since` records). */
   #rowAt = 0;
@@ -421,6 +425,18 @@ export class Roster {
     return [...this.#book.values()].filter((entry) => inForceAt(entry.since, clock));
   }
 
+  /** The payees in force at `now` (issue 21); a payee's addresses are the book entries naming it. */
+  payees(now?: number): PayeeInForce[] {
+    const clock = this.#clock(now);
+    return this.#payees.all().filter((payee) => inForceAt(payee.since, clock));
+  }
+
+  /** The payee with this id in force at `now`, if any. */
+  payee(id: string, now?: number): PayeeInForce | undefined {
+    const payee = this.#payees.get(id);
+    return payee !== undefined && inForceAt(payee.since, this.#clock(now)) ? payee : undefined;
+  }
+
   /** The radar clearance in force at `now` for this address (any chain of its format, EVM in any letter case), if any. */
   radarClearance(chain: string, address: string, now?: number): RadarClearanceInForce | undefined {
     const cleared = this.#radarCleared.get(radarKey(chain, address));
@@ -494,6 +510,7 @@ export class Roster {
       case 'group':
       case 'governance':
       case 'radar-clear':
+      case 'payees':
         return this.#propose(row, s.kind);
       case 'veto':
         return this.#veto(row);
@@ -563,10 +580,10 @@ export class Roster {
     const signer = this.#activeSigner(row);
     if (typeof signer === 'string') return `proposal refused: ${signer}`;
     // An address-book addition is proposed by anyone who may request withdrawals; the rest by admins.
-    if (kind === 'book' ? !roleMay(signer.snapshot.role, 'requestWithdrawal') : signer.snapshot.role !== 'admin') {
+    if (kind === 'book' || kind === 'payees' ? !roleMay(signer.snapshot.role, 'requestWithdrawal') : signer.snapshot.role !== 'admin') {
       return `proposal refused: ${signer.name} is ${roleWithArticle(signer.snapshot.role)}`;
     }
-    const target = kind === 'policy' || kind === 'book' || kind === 'profile-add' || kind === 'profile-remove' || kind === 'unfreeze' || kind === 'group' || kind === 'governance' || kind === 'radar-clear' ? undefined : this.at(s.subject, row.seq);
+    const target = kind === 'policy' || kind === 'book' || kind === 'profile-add' || kind === 'profile-remove' || kind === 'unfreeze' || kind === 'group' || kind === 'governance' || kind === 'radar-clear' || kind === 'payees' ? undefined : this.at(s.subject, row.seq);
     switch (kind) {
       case 'enrol':
         if (target?.status === 'active') return `${s.subject} is already enrolled`;
@@ -587,6 +604,13 @@ export class Roster {
         const parsed = parseBookSubject(s.subject);
         if (!parsed) return 'an address-book addition names chain:address';
         if (this.#book.has(bookKey(parsed.chain, parsed.address))) return `${s.subject} is already in the address book (or scheduled to be)`;
+        if (typeof s.body['payee'] === 'string' && this.#payees.get(s.body['payee']) === undefined) return `there is no payee ${s.body['payee']}`;
+        break;
+      }
+      case 'payees': {
+        if (s.subject !== PAYEES_SUBJECT) return `a payees proposal is about "${PAYEES_SUBJECT}"`;
+        const problem = this.#payeesProblem(s.body);
+        if (problem !== null) return problem;
         break;
       }
       case 'profile-add':
@@ -671,7 +695,7 @@ export class Roster {
     if (device) return this.#confirmDevice(row, device, signer);
     const proposal = typeof proposalId === 'string' ? this.#proposals.get(proposalId) : undefined;
     // An address-book addition is confirmed by anyone who may approve withdrawals; the rest by admins.
-    if (proposal?.kind === 'book') {
+    if (proposal?.kind === 'book' || proposal?.kind === 'payees') {
       if (!roleMay(signer.snapshot.role, 'approveWithdrawal')) return `confirmation refused: ${signer.name} may not approve address-book additions`;
     } else if (signer.snapshot.role !== 'admin') return `confirmation refused: ${signer.name} is not an admin`;
     if (!proposal || proposal.state !== 'open') return 'no open proposal to confirm';
@@ -707,6 +731,7 @@ export class Roster {
       const parsed = parseBookSubject(proposal.subject);
       return parsed && this.#book.has(bookKey(parsed.chain, parsed.address)) ? `${proposal.subject} is already in the address book` : null;
     }
+    if (proposal.kind === 'payees') return this.#payeesProblem(proposal.body);
     const target = this.at(proposal.subject, seq);
     if (proposal.kind === 'enrol') return target?.status === 'active' ? `${proposal.subject} is already enrolled` : null;
     return target?.status === 'active' ? null : `the proposal no longer applies: ${proposal.subject} is not an active operator`;
@@ -795,6 +820,12 @@ export class Roster {
     return null;
   }
 
+  /** Why a `payees` body cannot be applied to the roster as it stands (unreadable, an id or name taken, an address booked), or null. */
+  #payeesProblem(body: Readonly<Record<string, CanonicalValue>>): string | null {
+    const payees = parsePayees(body);
+    return typeof payees === 'string' ? payees : this.#payees.problem(payees, (chain, address) => this.#book.has(bookKey(chain, address)));
+  }
+
   /** A removal from the address book: by anyone who may request withdrawals; it takes effect at once (it only restricts). */
   #unbook(row: ChainRow): string | null {
     const signer = this.#activeSigner(row);
@@ -835,6 +866,11 @@ export class Roster {
       case 'governance': {
         const after = parseGovernance(proposal.body['governance']);
         loosens = typeof after === 'string' ? ['an unreadable governance setting'] : governanceLoosens(governance, after);
+        break;
+      }
+      case 'payees': {
+        const payees = parsePayees(proposal.body);
+        loosens = typeof payees === 'string' ? [] : payees.flatMap((payee) => payee.addresses.map(({ chain, address }) => `${chain}:${address} added to the address book for payee ${payee.name}`));
         break;
       }
       case 'radar-clear':
@@ -914,6 +950,10 @@ export class Roster {
         if (this.#radarCleared.get(key)?.id === change.id) this.#radarCleared.delete(key);
         return null;
       }
+      case 'payees':
+        this.#payees.veto(change.id);
+        for (const [key, entry] of this.#book) if (entry.id === change.id) this.#book.delete(key);
+        return null;
       default:
         return 'no scheduled change of that kind can be vetoed';
     }
@@ -970,7 +1010,19 @@ export class Roster {
           confirmedBy: confirmer,
           fromSeq: seq,
           since: effectiveAt,
+          payee: typeof proposal.body['payee'] === 'string' ? proposal.body['payee'] : null,
         });
+        return;
+      }
+      case 'payees': {
+        const payees = parsePayees(proposal.body);
+        if (typeof payees === 'string') return;
+        this.#payees.add(payees, { id: proposal.id, proposer: proposal.proposer, confirmedBy: confirmer, since: effectiveAt });
+        for (const payee of payees) {
+          for (const { chain, address } of payee.addresses) {
+            this.#book.set(bookKey(chain, address), { subject: `${chain}:${address}`, chain, address, id: proposal.id, proposer: proposal.proposer, confirmedBy: confirmer, fromSeq: seq, since: effectiveAt, payee: payee.id });
+          }
+        }
         return;
       }
       case 'profile-add': {

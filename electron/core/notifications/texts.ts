@@ -195,6 +195,8 @@ function changeWhat(change: ScheduledChangeView): string {
       return "the desk's governance";
     case 'radar-clear':
       return 'the clearance of an address the poisoning radar flagged';
+    case 'payees':
+      return 'new payees and their addresses in the address book';
     default:
       return quoted(change.kind);
   }

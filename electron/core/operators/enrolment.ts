@@ -16,6 +16,7 @@ import {
   legacyInvitationProblem,
   normalizeInvitationCode,
   parseGovernance,
+  parsePayees,
   type OperatorRole,
   passphraseProblem,
   type Proposal,
@@ -371,6 +372,8 @@ function describeProposal(proposal: Proposal): string {
     }
     case 'governance':
       return `set the desk's governance: ${describeGovernance(proposal.body['governance'])}`;
+    case 'payees':
+      return describePayees(proposal.body);
     case 'radar-clear':
       return `clear ${proposal.subject}, flagged by the poisoning radar as a look-alike of ${String(proposal.body['looksLike'])}, to be paid`;
     default: {
@@ -381,6 +384,15 @@ function describeProposal(proposal: Proposal): string {
 }
 
 /** A governance setting in words: "loosening waits 24 h; a freeze is lifted by one admin after 48 h". */
+/** A payees batch in words: "add 2 payees (ACME GmbH: 3 addresses; Bob: 1 address) to the address book". */
+function describePayees(body: StatementBody): string {
+  const payees = parsePayees(body);
+  if (typeof payees === 'string') return 'add payees (unreadable)';
+  const shown = payees.slice(0, 5).map((payee) => `${payee.name}: ${payee.addresses.length} address${payee.addresses.length === 1 ? '' : 'es'}`);
+  const more = payees.length > 5 ? `; and ${payees.length - 5} more` : '';
+  return `add ${payees.length} payee${payees.length === 1 ? '' : 's'} (${shown.join('; ')}${more}) to the address book`;
+}
+
 function describeGovernance(value: CanonicalValue | undefined): string {
   const governance = parseGovernance(value);
   if (typeof governance === 'string') return governance;

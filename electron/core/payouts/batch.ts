@@ -34,6 +34,7 @@ import {
 import { computeFee, feeScheduleOf } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
 import { type AuditRecorder, auditRowsBySubject } from '../audit';
+import { payeeNameOf } from '../address-book';
 import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
 import { DeskError } from '../kernel/errors';
@@ -403,7 +404,7 @@ function batchProblems(judged: readonly JudgedLine[]): string[] {
   return [...shared, ...own];
 }
 
-function lineView(line: JudgedLine, estimatedFee: string): PayoutLineView {
+function lineView(line: JudgedLine, estimatedFee: string, payeeOf: (currency: string, address: string) => string | null): PayoutLineView {
   const { request } = line;
   const unsupported = line.evidence.verification.problems.filter((problem) => !WAITING.test(problem));
   return {
@@ -413,6 +414,7 @@ function lineView(line: JudgedLine, estimatedFee: string): PayoutLineView {
     amount: request.amount,
     fee: request.fee ?? estimatedFee,
     toAddress: request.toAddress,
+    payee: payeeOf(request.currency, request.toAddress),
     memo: request.memo,
     userOrder: request.userOrder,
     state: request.state,
@@ -425,6 +427,8 @@ function lineView(line: JudgedLine, estimatedFee: string): PayoutLineView {
 
 /** The batch as the faces show it, from its lines already judged (so a caller that needs the judgements too judges once). */
 export function batchViewOf(context: DeskParts, batch: PayoutBatch, judged: readonly JudgedLine[]): PayoutBatchView {
+  const roster = context.trail.roster(batch.profile, { cached: true });
+  const payeeOf = (currency: string, address: string): string | null => (isCurrencySymbol(currency) ? payeeNameOf(roster, CURRENCIES[currency].chain, address) : null);
   const signed = signedBatchOf(context, batch, judged);
   const first = judged[0]?.evidence;
   const counts: Partial<Record<WithdrawalState, number>> = {};
@@ -449,7 +453,7 @@ export function batchViewOf(context: DeskParts, batch: PayoutBatch, judged: read
     problems,
     state: batchStateOf(judged.map((line) => line.request.state)),
     stateCounts: counts,
-    lines: judged.map((line) => lineView(line, fees[line.line - 1] ?? '')),
+    lines: judged.map((line) => lineView(line, fees[line.line - 1] ?? '', payeeOf)),
   };
 }
 

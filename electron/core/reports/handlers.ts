@@ -14,6 +14,8 @@ import { WITHDRAWALS_CSV_COLUMNS, withdrawalCsvLine } from './withdrawals-csv';
 import type { SessionLock } from '../session';
 import { csvLine } from '../export/csv';
 import { labelledRefs } from '../labels';
+import { payeeNameOf } from '../address-book';
+import { CURRENCIES, isCurrencySymbol } from '../../chains';
 import { listWithdrawalRequests } from '../withdrawals';
 import { EXPORT_PAGE, type Handle } from '../kernel/handle';
 import { writeFileAtomically } from '../files/named-files';
@@ -94,6 +96,9 @@ export function statementsHandlers({ context, session }: StatementsFeatureDeps, 
       // The same label match as withdrawals/list, so the file holds what the filtered list shows.
       const userOrders = labelledRefs(context.db, profileName(), 'withdrawal', request.label);
       let rows = 0;
+      // The payee column from the signed roster as it stands now (an address unbooked since shows none).
+      const roster = context.trail.roster(profileName(), { cached: true });
+      const payeeOf = (currency: string, address: string): string | null => (isCurrencySymbol(currency) ? payeeNameOf(roster, CURRENCIES[currency].chain, address) : null);
       writeFileAtomically(request.path, (append) => {
         append(csvLine(WITHDRAWALS_CSV_COLUMNS));
         let after: string | null = null;
@@ -105,7 +110,7 @@ export function statementsHandlers({ context, session }: StatementsFeatureDeps, 
             ...(request.state ? { state: request.state } : {}),
             ...(userOrders !== undefined ? { userOrders } : {}),
           });
-          for (const withdrawal of page.rows) append(withdrawalCsvLine(withdrawal, timeZone));
+          for (const withdrawal of page.rows) append(withdrawalCsvLine(withdrawal, timeZone, payeeOf(withdrawal.currency, withdrawal.toAddress)));
           rows += page.rows.length;
           after = page.nextCursor;
         } while (after !== null);

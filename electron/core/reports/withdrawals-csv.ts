@@ -13,6 +13,7 @@ export const WITHDRAWALS_CSV_COLUMNS = [
   'order_status',
   'order_status_at',
   'to_address',
+  'payee',
   'memo',
   'withdraw_type',
   'user_order',
@@ -23,8 +24,8 @@ export const WITHDRAWALS_CSV_COLUMNS = [
   'updated',
 ] as const;
 
-/** One request as a CSV line (columns as WITHDRAWALS_CSV_COLUMNS). */
-export function withdrawalCsvLine(request: WithdrawalRequest, timeZone: string): string {
+/** One request as a CSV line (columns as WITHDRAWALS_CSV_COLUMNS); `payee`: the name of the payee its address belongs to, if any. */
+export function withdrawalCsvLine(request: WithdrawalRequest, timeZone: string, payee: string | null): string {
   return csvLine([
     csvInstant(request.createdAt, timeZone),
     request.id,
@@ -35,6 +36,7 @@ export function withdrawalCsvLine(request: WithdrawalRequest, timeZone: string):
     request.orderStatus,
     request.orderStatusAt === null ? null : csvInstant(request.orderStatusAt, timeZone),
     request.toAddress,
+    payee,
     request.memo,
     request.withdrawType,
     request.userOrder,

@@ -23,9 +23,10 @@ export const WITHDRAWAL_KINDS = ['request', 'approve', 'reject', 'cancel', 'subm
  * accept (the invited operator, with their new key), confirm (a second, independent admin), withdraw-proposal;
  * book / unbook (an address-book addition, confirmed like a proposal, and a removal; subject = `chain:address`);
  * group (an admin proposes an approval group's whole member list; subject = the group's name);
- * radar-clear (an admin clears an address the poisoning radar flagged, confirmed like a proposal; subject = `chain:address`).
+ * radar-clear (an admin clears an address the poisoning radar flagged, confirmed like a proposal; subject = `chain:address`);
+ * payees (1..N payees with their addresses, confirmed like `book`; subject = `payees`, the payees in the body).
  */
-export const ROSTER_KINDS = ['found', 'enrol', 'rekey', 'role', 'disable', 'policy', 'accept', 'confirm', 'withdraw-proposal', 'book', 'unbook', 'profile-add', 'profile-remove', 'device', 'freeze', 'unfreeze', 'group', 'governance', 'veto', 'radar-clear'] as const;
+export const ROSTER_KINDS = ['found', 'enrol', 'rekey', 'role', 'disable', 'policy', 'accept', 'confirm', 'withdraw-proposal', 'book', 'unbook', 'profile-add', 'profile-remove', 'device', 'freeze', 'unfreeze', 'group', 'governance', 'veto', 'radar-clear', 'payees'] as const;
 /** Other signed rows: an operator's audited action (`action`), a desk-key event (`system`), a re-sealed passphrase. */
 export const OTHER_KINDS = ['action', 'system', 'passphrase'] as const;
 export const STATEMENT_KINDS = [...WITHDRAWAL_KINDS, ...ROSTER_KINDS, ...OTHER_KINDS] as const;

@@ -17,7 +17,7 @@ import {
 } from '../../chains';
 import type { ApproverView, ReviewDestination, ReviewRule, WithdrawalPreflight } from '../../contract';
 import { computeFee, feeScheduleOf } from '../../protocol';
-import { listAddressBook } from '../address-book';
+import { listAddressBook, payeeNameOf } from '../address-book';
 import type { AuditRecorder } from '../audit';
 import { poisoningFlag } from '../deposits';
 import type { MerchantConnection } from '../connection';
@@ -116,6 +116,7 @@ function destinationOf(context: DeskParts, roster: Roster, request: WithdrawalRe
     address,
     inBook: entry !== undefined,
     bookSince: entry?.since ?? null,
+    payee: payeeNameOf(roster, chain, address, context.now()),
     label: labelOf(address, chain),
     isNew: paid === 0,
     lookAlikes: lookAlikesAmong(unique, address, chain).map((alike) => ({ address: alike.knownAddress, label: alike.label, differingPositions: alike.differingPositions })),

@@ -51,6 +51,8 @@ export function scheduledChangeWhat(change: Pick<ScheduledChangeView, 'kind' | '
       return "The desk's governance";
     case 'radar-clear':
       return `${change.subject} cleared by the poisoning radar`;
+    case 'payees':
+      return 'New payees and their addresses added to the address book';
     case 'enrol':
     case 'rekey':
     case 'role':

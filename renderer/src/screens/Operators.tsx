@@ -29,7 +29,7 @@ const ROLE_TEXT: Readonly<Record<OperatorRoleName, string>> = {
   admin: 'Also manages operators, policies and settings.',
 };
 const STATUS_TONES: Readonly<Record<OperatorView['status'], 'warn' | 'good' | 'neutral'>> = { invited: 'warn', active: 'good', disabled: 'neutral' };
-const KIND_NAMES: Readonly<Record<ProposalView['kind'], string>> = { enrol: 'Invitation', rekey: 'New key', role: 'Role change', disable: 'Disable', policy: 'Policy change', book: 'Address-book addition', 'profile-add': 'Profile addition', 'profile-remove': 'Profile removal', unfreeze: 'Lift of the freeze on sending', group: 'Approval group change', governance: 'Governance change', 'radar-clear': 'Poisoning-radar clearance' };
+const KIND_NAMES: Readonly<Record<ProposalView['kind'], string>> = { enrol: 'Invitation', rekey: 'New key', role: 'Role change', disable: 'Disable', policy: 'Policy change', book: 'Address-book addition', 'profile-add': 'Profile addition', 'profile-remove': 'Profile removal', unfreeze: 'Lift of the freeze on sending', group: 'Approval group change', governance: 'Governance change', 'radar-clear': 'Poisoning-radar clearance', payees: 'Payees addition' };
 
 /** A one-time code on screen: an invitation or a re-key, until the admin says it was handed over. */
 interface ShownCode {

@@ -1,5 +1,5 @@
 // The rules of the roster and policy kinds (found, enrol, rekey, role, disable, policy, accept, confirm,
-// withdraw-proposal, book, unbook, profile-add, profile-remove, device, freeze, unfreeze, group, governance, veto, radar-clear): their bodies here, and who may sign them in the Roster itself (ledger/roster.ts),
+// withdraw-proposal, book, unbook, profile-add, profile-remove, device, freeze, unfreeze, group, governance, veto, radar-clear, payees): their bodies here, and who may sign them in the Roster itself (ledger/roster.ts),
 // which this entry calls rather than copies: applying the row to the roster as it stood is the rule, and a row the
 // roster refuses is refused here, naming the roster's reason.
 import { z } from 'zod';
@@ -7,6 +7,7 @@ import type { RosterKind } from '../../statements/statement';
 import type { ChainRow } from '../roster';
 import { legacyInvitationProblem } from '../invitation-code';
 import { defineKind, type ChainStanding, type RegisteredKind } from '../kind';
+import { payeesBody } from '../payees';
 
 const canonicalObject = z.record(z.string(), z.unknown());
 
@@ -24,7 +25,8 @@ export const ROSTER_BODIES = {
   accept: z.object({ proposal: z.string(), publicKey: z.string(), codeProof: z.string().optional() }),
   confirm: z.object({ proposal: z.string(), keyId: z.string().optional() }),
   'withdraw-proposal': z.object({ proposal: z.string() }),
-  book: z.object({ label: z.string().nullable().optional() }),
+  // `payee`: the id of the payee the address joins (issue 21), when it is added to one.
+  book: z.object({ label: z.string().nullable().optional(), payee: z.string().min(1).max(64).optional() }),
   unbook: canonicalObject,
   'profile-add': z.object({ merchantId: z.string().min(1), admins: z.array(z.object({ name: z.string(), publicKey: z.string() })).min(1).max(2) }),
   'profile-remove': canonicalObject,
@@ -36,6 +38,7 @@ export const ROSTER_BODIES = {
   veto: z.object({ reason: z.string().max(500).optional() }),
   // The book entry the flagged address looks like, as the clearing admin saw it (`chain:address`).
   'radar-clear': z.object({ looksLike: z.string().min(1).max(200) }),
+  payees: payeesBody,
 } satisfies Record<RosterKind, z.ZodType>;
 
 /** Applies the row to the roster as it stood (the standing's roster moves past it when it holds); its refusal, or null. */
@@ -88,4 +91,5 @@ export const rosterRules: Readonly<Record<RosterKind, RegisteredKind>> = {
   governance: rosterKind('governance'),
   veto: rosterKind('veto'),
   'radar-clear': rosterKind('radar-clear'),
+  payees: rosterKind('payees'),
 };
