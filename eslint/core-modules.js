@@ -39,7 +39,7 @@ export const CORE_MODULES = [
   { name: 'team', owns: ['team/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'withdrawals', 'payouts'] },
   { name: 'reports', owns: ['reports/'], dependsOn: ['profiles', 'audit', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'reconcile'] },
   { name: 'addresses', owns: ['addresses/'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals'] },
-  { name: 'diagnostics', owns: ['diagnostics.ts'], dependsOn: [] },
+  { name: 'diagnostics', owns: ['diagnostics.ts', 'crash-reports.ts'], dependsOn: [] },
   { name: 'desk', owns: ['desk/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'session', 'merchant', 'withdrawals', 'sync', 'callbacks', 'notifications', 'diagnostics'] },
   { name: 'engine', owns: ['engine.ts', 'service.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'connection', 'operators', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'payouts', 'sync', 'callbacks', 'reconcile', 'notifications', 'team', 'reports', 'addresses', 'desk'] },
 ];

@@ -119,7 +119,7 @@ export function versionLine(): string {
  * The crash reports of that data folder are where `diagnostics` reads them.
  */
 async function startCommandLog(command: Command, io: CliIo): Promise<void> {
-  const [{ appLog, crashReportFolderFor, crashReports, logFolderFor }, databasePath] = await Promise.all([import('../core/log'), deskDatabasePath(command, io)]);
+  const [{ appLog, logFolderFor }, { crashReportFolderFor, crashReports }, databasePath] = await Promise.all([import('../core/log'), import('../core/crash-reports'), deskDatabasePath(command, io)]);
   appLog.configure({ folder: logFolderFor(databasePath), face: 'cli' });
   // Read by `diagnostics`: the app's crash reports beside the same desk (the CLI writes none of its own).
   crashReports.configure(crashReportFolderFor(databasePath), packageVersion);

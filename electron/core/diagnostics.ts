@@ -1,13 +1,14 @@
 // The diagnostics file a person sends to support (docs/desktop.md "The log and diagnostics"): one JSON document with the versions
 // (app, Electron, Chrome, Node, OS), the desk's state (schema version, how many profiles, locked, clock drift), the
-// connection and sync status, the end of the application log and the crash reports kept here (core/log/crash-reports.ts:
+// connection and sync status, the end of the application log and the crash reports kept here (core/crash-reports.ts:
 // the reports whole, the minidumps by name and size only). Invariant: everything passes the redactor again, the
 // text is then scanned for every secret the process has registered, and a file that would carry one is never written.
 import { arch, platform, release, type as osType } from 'node:os';
 import type { ConnectionState, SyncStatus } from '../contract';
 import { LOG_FOLDER_NAME } from '../contract';
 import { DeskError } from './kernel/errors';
-import { appLog, crashReports, secretRedactor, type CrashFacts, type LogFileInfo, type Redactor } from './log';
+import { crashReports, type CrashFacts } from './crash-reports';
+import { appLog, secretRedactor, type LogFileInfo, type Redactor } from './log';
 
 /** What identifies the file's format (a reader checks `kind` and `formatVersion`). */
 export const DIAGNOSTICS_KIND = 'treasury-desk-diagnostics';
@@ -124,3 +125,15 @@ export function diagnosticsWithoutDesk(reason: string, appVersion: string, now: 
     secretRedactor,
   );
 }
+
+export {
+  CRASH_REPORT_SETTINGS,
+  crashReportFolderFor,
+  crashReports,
+  CrashReports,
+  type CrashFacts,
+  type CrashInput,
+  type CrashReport,
+  type CrashSource,
+  type MinidumpInfo,
+} from './crash-reports';

@@ -2,12 +2,13 @@
 // rejection in main, a window's page that stopped (render-process-gone), a helper process that stopped
 // (child-process-gone). Each is recorded in the application log (redacted) and the person is told what happened and
 // what to do: restart after an exception in main, reload a stopped window (up to a limit, then export diagnostics),
-// carry on after a background failure. Each also leaves a crash report in the data folder (core/log/crash-reports.ts;
+// carry on after a background failure. Each also leaves a crash report in the data folder (core/crash-reports.ts;
 // a background failure at most as often as its notice). Invariant: a dialog never carries a secret (its text is redacted and escaped),
 // and a flood of failures never opens a flood of dialogs (one at a time, background notices rate-limited).
 import type { App, BrowserWindow, MessageBoxOptions, RenderProcessGoneDetails, WebContents } from 'electron';
 import { escapeUnsafeText } from '../contract';
-import { secretRedactor, type CrashReports, type Logger } from '../core/log';
+import type { CrashReports } from '../core/crash-reports';
+import { secretRedactor, type Logger } from '../core/log';
 
 /** Reloads of a stopped window offered within RENDERER_CRASH_WINDOW_MS before the person is told to export diagnostics. */
 export const MAX_RENDERER_RELOADS = 3;

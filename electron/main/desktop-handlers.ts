@@ -9,7 +9,8 @@ import type { FileOutcome, UpdateReadyView } from '../contract/desktop';
 import { ACCOUNT_MAPPING_MAX_CHARS } from '../contract';
 import { readTextFile } from '../core/files/named-files';
 import { DeskError } from '../core/kernel/errors';
-import { appLog, crashReports, type CrashReports, type Logger } from '../core/log';
+import { crashReports, type CrashReports } from '../core/crash-reports';
+import { appLog, type Logger } from '../core/log';
 import type { DesktopPreferencesStore } from './desktop-preferences';
 import { RendererErrorLog } from './renderer-errors';
 
@@ -97,7 +98,7 @@ export interface DesktopHandlerOptions {
   readonly now?: () => Date;
   /** Where unexpected failures and the window's error reports are recorded; default the application log. */
   readonly log?: Logger;
-  /** Where a window's error report also leaves a crash report; default the data folder's (core/log/crash-reports.ts). */
+  /** Where a window's error report also leaves a crash report; default the data folder's (core/crash-reports.ts). */
   readonly reports?: Pick<CrashReports, 'record'>;
 }
 

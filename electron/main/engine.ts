@@ -4,7 +4,8 @@
 import { dirname, join } from 'node:path';
 import type { ContractEvent, TreasuryHandlers } from '../contract';
 import { createEngine } from '../core/engine';
-import { appLog, crashReportFolderFor, crashReports, logFolderFor } from '../core/log';
+import { crashReportFolderFor, crashReports } from '../core/crash-reports';
+import { appLog, logFolderFor } from '../core/log';
 import { moveLegacyDesk } from '../core/store/data-folder';
 import { defaultDatabasePath } from '../core/store/paths';
 import { demoSandboxStarter } from '../sandbox';

@@ -4,13 +4,14 @@
 // commands), the window's place kept across restarts, the OS's light or dark theme, the desk locked with the OS
 // (screen lock, suspend), the engine's notifications shown to the operator signed in here, the tray and the badge
 // with their approvals count, running on in the tray when the workstation's preference says so, the application log
-// crash recovery (crash-recovery.ts) and crash reports kept locally (core/log/crash-reports.ts) from the first moment, and the engine started through electron/main/engine.ts;
+// crash recovery (crash-recovery.ts) and crash reports kept locally (core/crash-reports.ts) from the first moment, and the engine started through electron/main/engine.ts;
 // treasury-desk:// links shown by the window (deep-links.ts) and signed updates when a feed is set (updates/).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, clipboard, crashReporter, dialog, ipcMain, Menu, nativeTheme, Notification, powerMonitor, screen, session, shell, Tray } from 'electron';
 import type { ContractEvent } from '../contract';
-import { appLog, crashReports } from '../core/log';
+import { crashReports } from '../core/crash-reports';
+import { appLog } from '../core/log';
 import { aboutPanelOptions, appMenuTemplate, deskMenuActions } from './app-menu';
 import { showApprovalsOnBadge } from './badge';
 import { appLaunchOf, versionText } from './command-line';

@@ -1,9 +1,10 @@
 // Errors a window reports (desktop/reportError: React's error boundary, window `error` and `unhandledrejection`):
 // recorded in the application log, redacted like every record, at most REPORTS_PER_MINUTE a minute so a window stuck
 // in a failing loop cannot flood the log; reports over the limit are counted, and the count goes with the next one.
-// Each one recorded also leaves a crash report in the data folder (core/log/crash-reports.ts, bounded).
+// Each one recorded also leaves a crash report in the data folder (core/crash-reports.ts, bounded).
 import type { RendererErrorKind } from '../contract/limits';
-import type { CrashReports, Logger } from '../core/log';
+import type { CrashReports } from '../core/crash-reports';
+import type { Logger } from '../core/log';
 
 export const RENDERER_REPORTS_PER_MINUTE = 10;
 const MINUTE_MS = 60_000;

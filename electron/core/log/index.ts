@@ -2,14 +2,3 @@
 export { ApplicationLog, appLog, LOG_SETTINGS, logFolderFor, type LogConfig, type LogFace, type Logger, type LogLevel } from './logger';
 export { isSecretFieldName, Redactor, REDACTED, registerRequestSecrets, registerSecret, registerSecretFields, secretRedactor, type SecretKind } from './redact';
 export type { LogFileInfo } from './rotating-file';
-export {
-  CRASH_REPORT_SETTINGS,
-  crashReportFolderFor,
-  crashReports,
-  CrashReports,
-  type CrashFacts,
-  type CrashInput,
-  type CrashReport,
-  type CrashSource,
-  type MinidumpInfo,
-} from './crash-reports';

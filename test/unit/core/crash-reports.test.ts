@@ -1,11 +1,12 @@
-// The crash-reports folder (core/log/crash-reports.ts): a report per failure, kept bounded in count and size, redacted,
+// The crash-reports folder (core/crash-reports.ts): a report per failure, kept bounded in count and size, redacted,
 // 0600 in a 0700 folder; minidumps pruned to the newest few and listed by name and size only; nothing thrown at the
 // caller when the folder cannot be written.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CRASH_REPORT_SETTINGS, CrashReports, Redactor } from '../../../electron/core/log';
+import { CRASH_REPORT_SETTINGS, CrashReports } from '../../../electron/core/crash-reports';
+import { Redactor } from '../../../electron/core/log';
 
 let dir: string;
 let clock: number;

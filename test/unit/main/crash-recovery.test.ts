@@ -4,7 +4,8 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { App, BrowserWindow, RenderProcessGoneDetails, WebContents } from 'electron';
-import { registerSecret, type CrashInput } from '../../../electron/core/log';
+import type { CrashInput } from '../../../electron/core/crash-reports';
+import { registerSecret } from '../../../electron/core/log';
 import {
   BACKGROUND_NOTICE_INTERVAL_MS,
   failureSummary,

@@ -6,9 +6,9 @@
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { writeFileAtomically } from '../files/atomic-write';
-import { readRegularTextFile } from '../files/bounded-read';
-import { secretRedactor, type Redactor } from './redact';
+import { writeFileAtomically } from './files/atomic-write';
+import { readRegularTextFile } from './files/bounded-read';
+import { secretRedactor, type Redactor } from './log';
 
 /** The folder's name in the data folder. */
 export const CRASH_REPORTS_FOLDER_NAME = 'crash-reports';
