@@ -15,9 +15,10 @@ const SHOWN_CHARS = 120;
 export type DeepLinkTarget =
   | { readonly kind: 'withdrawal'; readonly id: string }
   | { readonly kind: 'payoutBatch'; readonly id: string }
-  | { readonly kind: 'deposit'; readonly txid: string };
+  | { readonly kind: 'deposit'; readonly txid: string }
+  | { readonly kind: 'payee'; readonly id: string };
 
-export type DeepLinkProblem = 'malformed' | 'unknownKind' | 'notYetSupported' | 'badId';
+export type DeepLinkProblem = 'malformed' | 'unknownKind' | 'badId';
 
 /** What a link asks for: open a record's screen, or nothing (with why, and the link escaped for display). */
 export type DeepLinkIntent =
@@ -26,6 +27,8 @@ export type DeepLinkIntent =
 
 /** A withdrawal request's id as withdrawals list shows it (the contract's withdrawals/get takes it as text). */
 export const withdrawalRequestId = z.string().regex(/^[1-9][0-9]{0,14}$/, 'a withdrawal id is a number, as the withdrawals list shows it');
+/** A payee's id as payees/list shows it (the desk makes it: lower-case letters, digits and dashes). */
+export const payeeId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'a payee id is 1 to 64 lower-case letters, digits and dashes, as the payees list shows it');
 /** A deposit's transaction id (hex, base58 or base64 as the chain writes it; never a slash, space or percent sign). */
 export const depositTxid = z.string().regex(/^[A-Za-z0-9+=_.:-]{8,200}$/, 'a deposit link names its transaction id (8 to 200 letters, digits, "+", "=", "_", ".", ":" or "-")');
 
@@ -34,13 +37,9 @@ const KINDS = {
   withdrawal: { schema: withdrawalRequestId, target: (id: string): DeepLinkTarget => ({ kind: 'withdrawal', id }) },
   batch: { schema: payoutBatchId, target: (id: string): DeepLinkTarget => ({ kind: 'payoutBatch', id }) },
   deposit: { schema: depositTxid, target: (txid: string): DeepLinkTarget => ({ kind: 'deposit', txid }) },
+  payee: { schema: payeeId, target: (id: string): DeepLinkTarget => ({ kind: 'payee', id }) },
 } as const;
 type LinkKind = keyof typeof KINDS;
-
-/** Kinds the issue names that this desk cannot show yet. */
-const NOT_YET: Readonly<Record<string, string>> = {
-  payee: 'links to a payee are not supported yet: this desk has no payee screen (open the Address book instead)',
-};
 
 const SHAPE = /^treasury-desk:\/\/([^/?#]*)\/([^/?#]*)\/?$/i;
 
@@ -82,9 +81,7 @@ export function parseDeepLink(raw: unknown): DeepLinkIntent {
     if (!parsed.success) return refused(raw, 'badId', `this ${kind} link's id is not valid (${parsed.error.issues[0]?.message ?? 'bad id'}): nothing was opened`);
     return { outcome: 'open', target: KINDS[kind].target(parsed.data) };
   }
-  const notYet = Object.hasOwn(NOT_YET, kind) ? NOT_YET[kind] : undefined;
-  if (notYet !== undefined) return refused(raw, 'notYetSupported', `${notYet}; nothing was opened`);
-  return refused(raw, 'unknownKind', `this link asks for "${displayableLink(kind.slice(0, 32))}", which this desk does not know (it opens withdrawal, batch and deposit links): nothing was opened`);
+  return refused(raw, 'unknownKind', `this link asks for "${displayableLink(kind.slice(0, 32))}", which this desk does not know (it opens withdrawal, batch, deposit and payee links): nothing was opened`);
 }
 
 /** Finds a deep link among a process's command-line arguments (how Windows and Linux hand one to the app), or null. */

@@ -1,6 +1,6 @@
 // E2E: treasury-desk:// links through the app's own link handling (electron/main/deep-links.ts over the harness's
 // stand-in for Electron's app): a link on a second instance's command line, or macOS's open-url, opens the withdrawal,
-// the batch payout or the deposit it names in the running window; a malformed, unknown, payee or control-character link
+// the batch payout or the deposit it names in the running window; a malformed, unknown, bad-id or control-character link
 // is shown as such, escaped, and changes nothing (no request changes state, no statement is signed). Also the desktop's
 // other notice of this kind: a verified update's "Version X is ready: restart now / later" banner, notes escaped.
 import { test, expect, type Desk } from './support/desk';
@@ -53,7 +53,7 @@ test('each link kind opens its screen in the running window', async ({ page, des
   expect(await deskState(desk)).toBe(before);
 });
 
-test('a malformed, unknown, payee or control-character link is shown as such and changes nothing', async ({ page, desk }) => {
+test('a malformed, unknown, bad-id or control-character link is shown as such and changes nothing', async ({ page, desk }) => {
   await startDemo(page, desk.url);
   await go(page, 'dashboard');
   const before = await deskState(desk);
@@ -69,9 +69,10 @@ test('a malformed, unknown, payee or control-character link is shown as such and
   await expect(notice).toHaveAttribute('data-problem', 'unknownKind');
   await expect(notice).toContainText('"approve", which this desk does not know');
 
-  desk.harness.links.secondInstance([SECOND_INSTANCE, 'treasury-desk://payee/3']);
-  await expect(notice).toHaveAttribute('data-problem', 'notYetSupported');
-  await expect(notice).toContainText('not supported yet');
+  // A payee link whose id the payees list would never show (payees.spec.ts opens a real one).
+  desk.harness.links.secondInstance([SECOND_INSTANCE, 'treasury-desk://payee/ACME']);
+  await expect(notice).toHaveAttribute('data-problem', 'badId');
+  await expect(notice).toContainText('payee id');
 
   // A right-to-left override is shown as a mark, never applied.
   desk.harness.links.openUrl('treasury-desk://withdrawal/\u202E12');

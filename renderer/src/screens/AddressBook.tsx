@@ -2,7 +2,8 @@
 // whether signed statements put each in the book; adding one (an operator's proposal, warned of look-alikes of the
 // book as it is typed), approving a pending addition (an independent operator), relabelling and removing entries,
 // and the labels file (export and import as JSON lines). Whether an address is in the book, or an addition waits for
-// the loosening delay (with an admin's veto, Governance.tsx), is the engine's answer from the signed roster.
+// the loosening delay (with an admin's veto, Governance.tsx), is the engine's answer from the signed roster. The
+// payees, counterparties with addresses on any chains, are a section of this screen (Payees.tsx).
 import { useEffect, useState, type FormEvent } from 'react';
 import { CHAIN_INFO, CHAINS, isChain, lookAlikesAmong, sameAddress, sameAddressFormat, type Chain } from '../../../electron/chains';
 import type { AddressBookEntryView, AddressBookPendingView, AddressBookView } from '../../../electron/contract';
@@ -19,6 +20,7 @@ import { useNow } from '../hooks';
 import { useLabelsStore } from '../stores/labels';
 import { askOperator } from '../stores/operator-prompt';
 import { useAdminActions, vetoScheduledChange } from './Governance';
+import { Payees } from './Payees';
 
 export function AddressBook(): React.JSX.Element {
   const book = useLabelsStore((state) => state.book);
@@ -36,6 +38,7 @@ export function AddressBook(): React.JSX.Element {
       ) : null}
       <AddEntry book={book} />
       <PendingAdditions pending={book?.pending ?? []} />
+      <Payees />
       <Entries book={book} />
       <LabelsFile />
     </div>

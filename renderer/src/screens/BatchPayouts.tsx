@@ -9,6 +9,7 @@ import type { FileOutcome } from '../../../electron/contract/desktop';
 import { call, type ContractError, type Result } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Fingerprint } from '../components/Fingerprint';
+import { lineRefusalOf, RefusedLines, type LineRefusal } from '../components/RefusedLines';
 import { askOperator, type ActingOperator } from '../stores/operator-prompt';
 import { useWithdrawalsStore } from '../stores/withdrawals';
 
@@ -18,18 +19,6 @@ function batchFingerprint(batch: PayoutBatchView): { label: string; value: strin
 
 function totalsText(batch: PayoutBatchView): string {
   return batch.totals.map((total) => `${total.total} ${total.currency}`).join(', ');
-}
-
-/** A file refused for its lines: the engine's `fields` carry one entry per bad line (`line 17` → its problems). */
-interface LineRefusal {
-  readonly lines: readonly { readonly line: string; readonly problem: string }[];
-}
-
-function lineRefusalOf(error: ContractError): LineRefusal | null {
-  const lines = Object.entries(error.fields ?? {})
-    .filter(([key]) => /^line \d+$/.test(key))
-    .map(([line, problem]) => ({ line: line.slice('line '.length), problem }));
-  return error.code === 'invalidInput' && lines.length > 0 ? { lines } : null;
 }
 
 type ImportOutcome = FileOutcome<PayoutBatchView> | { readonly cancelled: false; readonly refused: LineRefusal };
@@ -114,7 +103,7 @@ export function BatchPayouts(): React.JSX.Element {
           {notice}
         </p>
       )}
-      {refusal === null ? null : <RefusedLines refusal={refusal} />}
+      {refusal === null ? null : <RefusedLines refusal={refusal} counting="line 1 is the first payout after the header" testId="@payouts/refused" />}
       {batches.length === 0 ? (
         <p className="muted" data-testid="@payouts/empty">
           No batch yet.
@@ -132,33 +121,6 @@ export function BatchPayouts(): React.JSX.Element {
       )}
       {selected === null ? null : <BatchDetail batch={selected} onDecide={decide} onExport={exportResults} />}
     </section>
-  );
-}
-
-function RefusedLines({ refusal }: { readonly refusal: LineRefusal }): React.JSX.Element {
-  return (
-    <div className="notice notice--error" data-testid="@payouts/refused">
-      <p className="notice__title">
-        {refusal.lines.length} line{refusal.lines.length === 1 ? '' : 's'} of the file need fixing (line 1 is the first payout after the header). Correct the file and import it again.
-      </p>
-      <table className="table">
-        <caption>Lines to fix</caption>
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Problem</th>
-          </tr>
-        </thead>
-        <tbody>
-          {refusal.lines.map((entry) => (
-            <tr key={entry.line} data-testid="@payouts/refused-line" data-line={entry.line}>
-              <td>{entry.line}</td>
-              <td>{entry.problem}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
 

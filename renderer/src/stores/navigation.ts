@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { DeepLinkTarget, NotificationTarget } from '../../../electron/contract';
 import { SCREEN_SHORT_NAMES, SCREEN_TITLES, SCREENS, type Screen } from '../../../electron/contract/screens';
 import { EMPTY_FILTERS, useDepositsStore } from './deposits';
+import { usePayeesStore } from './payees';
 import { useWithdrawalsStore } from './withdrawals';
 
 export { SCREEN_TITLES, SCREENS, type Screen };
@@ -65,6 +66,11 @@ export const useNavigationStore = create<NavigationStore>()((set) => ({
         return;
       case 'deposit':
         set({ screen: showDeposit(target.txid) });
+        return;
+      case 'payee':
+        // Payees are a section of the Address book screen; the payee's row is marked there.
+        usePayeesStore.getState().focus(target.id);
+        set({ screen: 'addressBook' });
         return;
       default: {
         const unknown: never = target;

@@ -1,4 +1,4 @@
-// The deep-link parser (electron/contract/deep-links.ts): every kind opens its record; payees are "not yet"; unknown
+// The deep-link parser (electron/contract/deep-links.ts): every kind opens its record (payees too); unknown
 // kinds, bad ids, overlong links, control and direction characters, percent-encoding tricks, queries, fragments, extra
 // path and other schemes are refused with a message, and the link comes back escaped for display.
 import fc from 'fast-check';
@@ -16,8 +16,12 @@ describe('parseDeepLink', () => {
     expect(parseDeepLink('TREASURY-DESK://withdrawal/42/')).toEqual({ outcome: 'open', target: { kind: 'withdrawal', id: '42' } });
   });
 
-  it('says payee links are not supported yet', () => {
-    expect(parseDeepLink('treasury-desk://payee/12')).toMatchObject({ outcome: 'refused', problem: 'notYetSupported', message: expect.stringContaining('payee') });
+  it('opens a payee by its id, and refuses an id the payees list would never show', () => {
+    const id = '3f2b8c1e-5a4d-4e6f-9a7b-0c1d2e3f4a5b';
+    expect(parseDeepLink(`treasury-desk://payee/${id}`)).toEqual({ outcome: 'open', target: { kind: 'payee', id } });
+    for (const link of ['treasury-desk://payee/ACME', 'treasury-desk://payee/-12', `treasury-desk://payee/${'a'.repeat(65)}`, 'treasury-desk://payee/a_b']) {
+      expect(parseDeepLink(link), link).toMatchObject({ outcome: 'refused', problem: 'badId', message: expect.stringContaining('payee id') });
+    }
   });
 
   it('shows an unknown kind as such, escaped', () => {

@@ -1,0 +1,286 @@
+// Payees (issue 21 item 1), on the Address book screen: the counterparties of the active profile (payees/list), each
+// with its name, note and addresses on any chains, each address with its own standing from the signed book (in force
+// since, or waiting for the loosening delay); the batches waiting for an independent operator's approval; adding one
+// payee with its addresses and importing a CSV of payees (main's open dialog: the window never names a path). A
+// treasury-desk://payee/<id> link shows its payee here, marked. Names and notes come escaped from the engine (api.ts).
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CHAIN_INFO, CHAINS, isChain, type Chain } from '../../../electron/chains';
+import type { PayeePendingView, PayeesView, PayeeView } from '../../../electron/contract';
+import type { FileOutcome } from '../../../electron/contract/desktop';
+import { call, type ContractError, type Result } from '../api';
+import { DateTime } from '../components/DateTime';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Field, fieldError } from '../components/Field';
+import { lineRefusalOf, RefusedLines, type LineRefusal } from '../components/RefusedLines';
+import { Select } from '../components/Select';
+import { displayText } from '../format';
+import { askOperator } from '../stores/operator-prompt';
+import { usePayeesStore, type PayeeAddressDraft } from '../stores/payees';
+
+function chainName(chain: string): string {
+  return isChain(chain) ? CHAIN_INFO[chain].displayName : chain;
+}
+
+export function Payees(): React.JSX.Element {
+  const view = usePayeesStore((state) => state.payees);
+  const error = usePayeesStore((state) => state.error);
+  useEffect(() => {
+    void usePayeesStore.getState().load();
+  }, []);
+  return (
+    <section className="card" aria-labelledby="payees-title" data-testid="@payees/section">
+      <h2 id="payees-title">Payees</h2>
+      <p className="muted small">
+        A payee is a counterparty with addresses on any chains. Adding a payee, or an address to one, waits for an operator independent of the one who proposed it; each address is then in the address book on its own.
+      </p>
+      <ErrorNotice error={error} testId="@payees/error" />
+      <AddPayee />
+      <PendingPayees pending={view?.pending ?? []} />
+      <PayeeList payees={view?.payees ?? []} />
+    </section>
+  );
+}
+
+type ImportOutcome = FileOutcome<PayeesView> | { readonly cancelled: false; readonly refused: LineRefusal };
+
+const EMPTY_ADDRESS: PayeeAddressDraft = { chain: 'trx', address: '' };
+
+function AddPayee(): React.JSX.Element {
+  const [name, setName] = useState('');
+  const [note, setNote] = useState('');
+  const [addresses, setAddresses] = useState<PayeeAddressDraft[]>([EMPTY_ADDRESS]);
+  const [error, setError] = useState<ContractError | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<LineRefusal | null>(null);
+  const typed = addresses.filter((entry) => entry.address.trim() !== '');
+
+  function setAddress(index: number, change: Partial<PayeeAddressDraft>): void {
+    setAddresses((current) => current.map((entry, at) => (at === index ? { ...entry, ...change } : entry)));
+  }
+
+  async function submit(event: FormEvent): Promise<void> {
+    event.preventDefault();
+    const list = typed.map((entry) => `${entry.address.trim()} on ${chainName(entry.chain)}`).join(', ');
+    const result = await askOperator({
+      title: 'Add a payee',
+      description: `${displayText(name.trim())} with ${typed.length} address${typed.length === 1 ? '' : 'es'} (${list}) will be proposed. The payee and its addresses are in the book once an operator independent of you approves them.`,
+      hint: 'An initiator or admin proposes; an approver or admin of another party approves.',
+      confirmLabel: 'Propose payee',
+      run: (as) => usePayeesStore.getState().add(name, note, typed, as),
+    });
+    if (result === null) return;
+    setError(result.ok ? null : result.error);
+    if (result.ok) {
+      setStatus(`${displayText(name.trim())} was proposed and waits for approval.`);
+      setName('');
+      setNote('');
+      setAddresses([EMPTY_ADDRESS]);
+    }
+  }
+
+  async function importFile(): Promise<void> {
+    setRefusal(null);
+    const result = await askOperator({
+      title: 'Import payees (CSV)',
+      description: 'Choose the CSV next: columns name, note, chain, address; one line per address, the lines of one payee under the same name. A file with a bad line is refused whole, naming each line; the rest is proposed as one batch.',
+      hint: 'The initiator signs the batch with their own passphrase; an independent operator approves it once.',
+      confirmLabel: 'Choose the file',
+      run: async (as): Promise<Result<ImportOutcome>> => {
+        const answer = await call('desktop/importPayees', { as });
+        const refused = answer.ok ? null : lineRefusalOf(answer.error);
+        return refused === null ? answer : { ok: true, value: { cancelled: false, refused } };
+      },
+    });
+    if (result === null) return;
+    setError(result.ok ? null : result.error);
+    if (!result.ok) return;
+    const outcome = result.value;
+    if (outcome.cancelled) {
+      setStatus('No file was chosen.');
+      return;
+    }
+    if ('refused' in outcome) {
+      setRefusal(outcome.refused);
+      setStatus('The file was not imported: nothing was signed or stored.');
+      return;
+    }
+    usePayeesStore.setState({ payees: outcome.value });
+    setStatus(`Imported ${outcome.fileName}: the payees wait for approval as one batch.`);
+  }
+
+  return (
+    <div className="stack" data-testid="@payees/add">
+      <h3>Add a payee</h3>
+      <form className="stack" onSubmit={(event) => void submit(event)}>
+        <div className="inline-form">
+          <Field label="Name" error={fieldError(error?.fields, 'name')} className="grow">
+            {(control) => <input {...control} className="input" value={name} maxLength={120} onChange={(event) => setName(event.target.value)} data-testid="@payees/name" />}
+          </Field>
+          <Field label="Note (optional)" error={fieldError(error?.fields, 'note')} className="grow">
+            {(control) => <input {...control} className="input" value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} data-testid="@payees/note" />}
+          </Field>
+        </div>
+        {addresses.map((entry, index) => (
+          <div className="inline-form" key={index} data-testid="@payees/address-row">
+            <Field label={`Chain of address ${index + 1}`}>
+              {(control) => <Select control={control} value={entry.chain} options={CHAINS} label={(value: Chain) => CHAIN_INFO[value].displayName} onChange={(chain) => setAddress(index, { chain })} testId="@payees/chain-select" />}
+            </Field>
+            <Field label={`Address ${index + 1}`} className="grow">
+              {(control) => (
+                <input {...control} className="input input--mono" value={entry.address} maxLength={200} spellCheck={false} autoComplete="off" onChange={(event) => setAddress(index, { address: event.target.value })} data-testid="@payees/address" />
+              )}
+            </Field>
+          </div>
+        ))}
+        <div className="inline-form">
+          <button type="button" className="button" onClick={() => setAddresses((current) => [...current, EMPTY_ADDRESS])} disabled={addresses.length >= 50} data-testid="@payees/another-address">
+            Another address
+          </button>
+          <button type="submit" className="button button--primary" disabled={name.trim() === '' || typed.length === 0} data-testid="@payees/add-button">
+            Add payee…
+          </button>
+          <button type="button" className="button" onClick={() => void importFile()} data-testid="@payees/import-button">
+            Import CSV…
+          </button>
+        </div>
+      </form>
+      {status === null ? null : (
+        <p className="notice notice--info" role="status" data-testid="@payees/status">
+          {status}
+        </p>
+      )}
+      {refusal === null ? null : <RefusedLines refusal={refusal} counting="line 1 is the first payee line after the header" testId="@payees/refused" />}
+      <ErrorNotice error={error} testId="@payees/add-error" />
+    </div>
+  );
+}
+
+function PendingPayees({ pending }: { readonly pending: readonly PayeePendingView[] }): React.JSX.Element {
+  const [error, setError] = useState<ContractError | null>(null);
+
+  async function approve(batch: PayeePendingView): Promise<void> {
+    const names = batch.payees.map((payee) => payee.name).join(', ');
+    const count = batch.payees.reduce((sum, payee) => sum + payee.addresses.length, 0);
+    const result = await askOperator({
+      title: 'Approve the payees',
+      description: `${names}: ${count} address${count === 1 ? '' : 'es'}, proposed by ${batch.proposer}. Once approved, withdrawals to these addresses meet “only from book”.`,
+      hint: `An approver or admin independent of ${batch.proposer} signs with their own passphrase.`,
+      confirmLabel: 'Approve payees',
+      run: (as) => usePayeesStore.getState().approve(batch.proposal, as),
+    });
+    setError(result === null || result.ok ? null : result.error);
+  }
+
+  return (
+    <div className="stack">
+      <h3>Waiting for approval</h3>
+      <ErrorNotice error={error} testId="@payees/approve-error" />
+      {pending.length === 0 ? (
+        <p className="muted" data-testid="@payees/pending-empty">
+          No payee waits for approval.
+        </p>
+      ) : (
+        <ul className="queue" data-testid="@payees/pending">
+          {pending.map((batch) => (
+            <li key={batch.proposal} className="queue__item" data-testid="@payees/pending-item">
+              <div className="queue__main">
+                {batch.payees.map((payee) => (
+                  <div key={payee.id}>
+                    <p>
+                      <strong>{payee.name}</strong>
+                      {payee.note === '' ? null : <span className="muted"> — {payee.note}</span>}
+                    </p>
+                    <ul className="small">
+                      {payee.addresses.map((entry) => (
+                        <li key={`${entry.chain}:${entry.address}`}>
+                          {chainName(entry.chain)}: <span className="mono break">{entry.address}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))}
+                <p className="small muted">
+                  proposed by <strong>{batch.proposer}</strong> <DateTime at={batch.at} />
+                </p>
+              </div>
+              <div className="queue__actions">
+                <button type="button" className="button button--primary button--small" onClick={() => void approve(batch)} aria-label={`Approve ${batch.payees.map((payee) => payee.name).join(', ')}`} data-testid="@payees/approve-button">
+                  Approve
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function PayeeList({ payees }: { readonly payees: readonly PayeeView[] }): React.JSX.Element {
+  const focused = usePayeesStore((state) => state.focused);
+  const focusedRow = useRef<HTMLTableRowElement | null>(null);
+  const known = focused === null || payees.some((payee) => payee.id === focused);
+  useEffect(() => {
+    focusedRow.current?.scrollIntoView({ block: 'center' });
+  }, [focused, payees]);
+  return (
+    <div className="stack">
+      <h3>Payees in force</h3>
+      {known ? null : (
+        <p className="notice notice--warn" role="status" data-testid="@payees/unknown-link">
+          The link names payee {focused}, which this desk does not have (or not yet: an addition may still wait for approval).
+        </p>
+      )}
+      {payees.length === 0 ? (
+        <p className="muted" data-testid="@payees/empty">
+          No payee yet.
+        </p>
+      ) : (
+        <table className="table" data-testid="@payees/table">
+          <thead>
+            <tr>
+              <th scope="col">Payee</th>
+              <th scope="col">Addresses</th>
+              <th scope="col">Added</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payees.map((payee) => (
+              <tr
+                key={payee.id}
+                ref={payee.id === focused ? focusedRow : undefined}
+                className={payee.id === focused ? 'row--focused' : undefined}
+                aria-current={payee.id === focused ? 'true' : undefined}
+                data-testid="@payees/row"
+                data-id={payee.id}
+              >
+                <td>
+                  <strong>{payee.name}</strong>
+                  {payee.note === '' ? null : <div className="small muted">{payee.note}</div>}
+                </td>
+                <td>
+                  {payee.addresses.length === 0 ? (
+                    <span className="muted">no address in the book</span>
+                  ) : (
+                    <ul className="small">
+                      {payee.addresses.map((entry) => (
+                        <li key={`${entry.chain}:${entry.address}`} data-testid="@payees/address-item" data-approved={entry.approved ? 'true' : 'false'}>
+                          {chainName(entry.chain)}: <span className="mono break">{entry.address}</span>{' '}
+                          {entry.approved ? <span className="badge badge--good">in the book</span> : <span className="badge badge--warn">waiting for its delay</span>}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td className="small">
+                  by {payee.addedBy}
+                  {payee.approvedBy === null ? '' : `, approved by ${payee.approvedBy}`} <DateTime at={payee.since} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+// E2E: payees in the app (issue 21 item 1), on the Address book screen. An initiator adds a payee with addresses on
+// two chains, an independent approver approves it once, and it is listed with each address in the book; a CSV of
+// payees imported through main's open dialog waits as one batch (a bad file is refused whole, naming its lines); a
+// name with a direction override is shown escaped; a treasury-desk://payee link opens the Address book with that payee
+// marked. Every state passes axe.
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { encodeTronAddress } from '../../electron/chains';
+import { test, expect } from './support/desk';
+import { actAs, DEMO_ADMIN, DEMO_APPROVER, go, startDemo } from './support/flows';
+import { expectAccessible, saveScreenshot } from './support/page-checks';
+import { evmAddress } from './support/payout-files';
+
+test.use({ locale: 'en-US' });
+
+function tronAddress(): string {
+  return encodeTronAddress(Uint8Array.from([0x41, ...randomBytes(20)]));
+}
+
+test('a payee with addresses on two chains is added, approved once by another operator, and listed with each address in the book', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  await go(page, 'addressBook');
+  const section = page.getByTestId('@payees/section');
+  await expect(section.getByTestId('@payees/empty')).toBeVisible();
+  await expectAccessible(page, 'payees, none yet');
+
+  const tron = tronAddress();
+  const eth = evmAddress();
+  await section.getByTestId('@payees/name').fill('ACME GmbH');
+  await section.getByTestId('@payees/note').fill('supplier, invoices monthly');
+  await section.getByTestId('@payees/address').first().fill(tron);
+  await section.getByTestId('@payees/another-address').click();
+  await section.getByTestId('@payees/chain-select').nth(1).selectOption('eth');
+  await section.getByTestId('@payees/address').nth(1).fill(eth);
+  await section.getByTestId('@payees/add-button').click();
+  await actAs(page, DEMO_ADMIN);
+  await expect(section.getByTestId('@payees/status')).toHaveText('ACME GmbH was proposed and waits for approval.');
+  const pending = section.getByTestId('@payees/pending-item');
+  await expect(pending).toHaveCount(1);
+  await expect(pending).toContainText('ACME GmbH');
+  await expect(pending).toContainText(tron);
+  await expect(pending).toContainText(eth);
+  await expectAccessible(page, 'a payee waiting for approval');
+
+  // The proposer cannot approve it: the dialog says why, and it still waits.
+  await section.getByTestId('@payees/approve-button').click();
+  const dialog = page.getByTestId('@operator-dialog');
+  await dialog.getByTestId('@operator-dialog/operator').fill(DEMO_ADMIN.operator);
+  await dialog.getByTestId('@operator-dialog/passphrase').fill(DEMO_ADMIN.passphrase);
+  await dialog.getByTestId('@operator-dialog/confirm').click();
+  await expect(dialog.getByTestId('@operator-dialog/error')).toContainText('independent');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(pending).toHaveCount(1);
+
+  await section.getByTestId('@payees/approve-button').click();
+  await actAs(page, DEMO_APPROVER);
+  await expect(section.getByTestId('@payees/pending-empty')).toBeVisible();
+  const row = section.getByTestId('@payees/row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('ACME GmbH');
+  await expect(row).toContainText('supplier, invoices monthly');
+  await expect(row.getByTestId('@payees/address-item')).toHaveCount(2);
+  await expect(row.locator('[data-testid="@payees/address-item"][data-approved="true"]')).toHaveCount(2);
+  await expect(row).toContainText(`approved by ${DEMO_APPROVER.operator}`);
+  await expectAccessible(page, 'a payee in force');
+  await saveScreenshot(page, 'payees-in-force');
+  // The book itself says the same: both addresses are in it, by signed statements.
+  const book = await desk.value('addressbook/list', {});
+  for (const address of [tron, eth]) expect(book.entries.find((entry) => entry.address === address)?.approved).toBe(true);
+});
+
+test('a payee CSV is imported through the open dialog as one batch; a bad file is refused whole, naming its lines', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  await go(page, 'addressBook');
+  const section = page.getByTestId('@payees/section');
+  const bad = join(desk.dataDir, 'bad-payees.csv');
+  writeFileSync(bad, ['name,note,chain,address', `Payroll Ann,,trx,${tronAddress()}`, 'Payroll Bob,,trx,not-an-address', `Payroll Cy,,mars,${tronAddress()}`].join('\r\n') + '\r\n');
+  desk.harness.desktop.answerNextOpenDialog(bad);
+  await section.getByTestId('@payees/import-button').click();
+  await actAs(page, DEMO_ADMIN);
+  await expect(section.getByTestId('@payees/status')).toHaveText('The file was not imported: nothing was signed or stored.');
+  const refused = section.getByTestId('@payees/refused');
+  await expect(refused).toContainText('2 lines of the file need fixing (line 1 is the first payee line after the header)');
+  await expect(refused.getByTestId('@payees/refused-line')).toHaveText([/^2\s*not-an-address is not a trx address/, /^3\s*"mars" is not a chain/]);
+  await expectAccessible(page, 'a refused payee file');
+  expect((await desk.value('payees/list', {})).pending).toEqual([]);
+
+  const good = join(desk.dataDir, 'payees.csv');
+  // BOM, CRLF, a quoted comma in a note, two addresses for one payee.
+  writeFileSync(good, '\uFEFF' + ['name,note,chain,address', `Payroll Ann,"March, April",trx,${tronAddress()}`, `Payroll Ann,"March, April",eth,${evmAddress()}`, `Payroll Bob,,trx,${tronAddress()}`].join('\r\n') + '\r\n');
+  desk.harness.desktop.answerNextOpenDialog(good);
+  await section.getByTestId('@payees/import-button').click();
+  await actAs(page, DEMO_ADMIN);
+  await expect(section.getByTestId('@payees/status')).toHaveText('Imported payees.csv: the payees wait for approval as one batch.');
+  const pending = section.getByTestId('@payees/pending-item');
+  await expect(pending).toHaveCount(1);
+  await expect(pending).toContainText('Payroll Ann');
+  await expect(pending).toContainText('Payroll Bob');
+  await expect(pending).toContainText('March, April');
+  const dialog = desk.harness.desktop.records.findLast((record) => record.kind === 'openDialog');
+  expect(dialog?.kind === 'openDialog' && dialog.request.purpose).toBe('payeesCsv');
+  await expectAccessible(page, 'an imported payee batch waiting for approval');
+
+  await section.getByTestId('@payees/approve-button').click();
+  await actAs(page, DEMO_APPROVER);
+  await expect(section.getByTestId('@payees/row')).toHaveCount(2);
+});
+
+test('a payee link opens the Address book with that payee marked; a name with a direction override is shown escaped and refused', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  const proposed = await desk.value('payees/add', { name: 'Plain Payee', addresses: [{ chain: 'trx', address: tronAddress() }], as: DEMO_ADMIN });
+  const batch = proposed.pending[0];
+  if (batch === undefined) throw new Error('the payee does not wait for approval');
+  await desk.value('addressbook/approve', { proposal: batch.proposal, as: DEMO_APPROVER });
+  const plain = (await desk.value('payees/list', {})).payees.find((payee) => payee.name === 'Plain Payee');
+  if (plain === undefined) throw new Error('the payee is not in force');
+
+  await go(page, 'dashboard');
+  desk.harness.links.openUrl(`treasury-desk://payee/${plain.id}`);
+  await expect(page.getByTestId('@screen/addressBook')).toBeVisible();
+  const marked = page.locator('[data-testid="@payees/row"][aria-current="true"]');
+  await expect(marked).toHaveAttribute('data-id', plain.id);
+  await expect(marked).toContainText('Plain Payee');
+  await expectAccessible(page, 'a payee opened from a link');
+  await saveScreenshot(page, 'payees-link');
+
+  // A name typed with a right-to-left override: the dialog shows it as a mark, and the engine refuses it.
+  const section = page.getByTestId('@payees/section');
+  await section.getByTestId('@payees/name').fill('Supplier \u202Egnp.exe');
+  await section.getByTestId('@payees/address').first().fill(tronAddress());
+  await section.getByTestId('@payees/add-button').click();
+  const dialog = page.getByTestId('@operator-dialog');
+  await expect(dialog.getByTestId('@operator-dialog/description')).toContainText('Supplier ⟨U+202E⟩gnp.exe');
+  expect(await dialog.textContent()).not.toContain('\u202E');
+  await dialog.getByTestId('@operator-dialog/operator').fill(DEMO_ADMIN.operator);
+  await dialog.getByTestId('@operator-dialog/passphrase').fill(DEMO_ADMIN.passphrase);
+  await dialog.getByTestId('@operator-dialog/confirm').click();
+  await expect(dialog.getByTestId('@operator-dialog/error')).toContainText('control and text-direction characters are not allowed');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect((await desk.value('payees/list', {})).pending).toEqual([]);
+});
