@@ -2,7 +2,7 @@
 // two chains, an independent approver approves it once, and it is listed with each address in the book; a CSV of
 // payees imported through main's open dialog waits as one batch (a bad file is refused whole, naming its lines); a
 // name with a direction override is shown escaped; a treasury-desk://payee link opens the Address book with that payee
-// marked. Every state passes axe.
+// marked; proof of control by a reverse micro-deposit (issue 21 item 2) from a payee's address. Every state passes axe.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { test, expect } from './support/desk';
 import { actAs, DEMO_ADMIN, DEMO_APPROVER, go, startDemo } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
 import { evmAddress } from './support/payout-files';
+import { sandboxAdmin } from './support/sandbox-admin';
 
 test.use({ locale: 'en-US' });
 
@@ -139,4 +140,41 @@ test('a payee link opens the Address book with that payee marked; a name with a 
   await expect(dialog.getByTestId('@operator-dialog/error')).toContainText('control and text-direction characters are not allowed');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   expect((await desk.value('payees/list', {})).pending).toEqual([]);
+});
+
+test("proof of control: the desk makes a deposit address, a deposit from another address does not prove it, one from the payee's does", async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  const payeeAddress = tronAddress();
+  const proposed = await desk.value('payees/add', { name: 'Proven Supplier', addresses: [{ chain: 'trx', address: payeeAddress }], as: DEMO_ADMIN });
+  await desk.value('addressbook/approve', { proposal: proposed.pending[0]?.proposal ?? '', as: DEMO_APPROVER });
+  await go(page, 'addressBook');
+  const row = page.locator('[data-testid="@payees/row"]', { hasText: 'Proven Supplier' });
+  await row.getByTestId('@payees/proof-button').click();
+  const proof = row.getByTestId('@payees/proof');
+  await expect(proof).toHaveAttribute('data-status', 'none');
+  await expect(proof.getByTestId('@payees/proof-standing')).toHaveText('Control not proven');
+  await proof.getByTestId('@payees/proof-start').click();
+  await actAs(page, DEMO_ADMIN);
+  await expect(proof).toHaveAttribute('data-status', 'waiting');
+  const view = await desk.value('addressbook/proof', { chain: 'trx', address: payeeAddress });
+  const depositAddress = view.request?.depositAddress ?? '';
+  await expect(proof.getByTestId('@payees/proof-instructions')).toContainText(`FROM ${payeeAddress} TO ${depositAddress}`);
+  await expectAccessible(page, 'a proof of control waiting for the payee');
+
+  const admin = sandboxAdmin(desk.demoSandbox().baseUrl);
+  const other = tronAddress();
+  expect((await admin.transfer({ toAddress: depositAddress, currency: 'trx', amount: '5', fromAddress: other })).credited).toBe(true);
+  await desk.value('sync/run', {});
+  await proof.getByTestId('@payees/proof-refresh').click();
+  await expect(proof.getByTestId('@payees/proof-refused-deposit')).toContainText(`a deposit came from ${other}, not from the address`);
+  await expect(proof).toHaveAttribute('data-status', 'waiting');
+
+  const proving = await admin.transfer({ toAddress: depositAddress, currency: 'trx', amount: view.request?.minimum ?? '1', fromAddress: payeeAddress });
+  expect(proving.credited).toBe(true);
+  await desk.value('sync/run', {});
+  await proof.getByTestId('@payees/proof-refresh').click();
+  await expect(proof).toHaveAttribute('data-status', 'proven');
+  await expect(proof.getByTestId('@payees/proof-standing')).toContainText(`Control proven by deposit ${proving.txid}`);
+  await expectAccessible(page, 'control proven');
+  await saveScreenshot(page, 'payees-control-proven');
 });

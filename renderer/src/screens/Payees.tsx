@@ -5,7 +5,7 @@
 // treasury-desk://payee/<id> link shows its payee here, marked. Names and notes come escaped from the engine (api.ts).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CHAIN_INFO, CHAINS, isChain, type Chain } from '../../../electron/chains';
-import type { PayeePendingView, PayeesView, PayeeView } from '../../../electron/contract';
+import type { ControlProofView, PayeePendingView, PayeesView, PayeeView } from '../../../electron/contract';
 import type { FileOutcome } from '../../../electron/contract/desktop';
 import { call, type ContractError, type Result } from '../api';
 import { DateTime } from '../components/DateTime';
@@ -216,6 +216,93 @@ function PendingPayees({ pending }: { readonly pending: readonly PayeePendingVie
   );
 }
 
+/**
+ * Proof that the payee controls an address (issue 21 item 2): where it stands (addressbook/proof), and starting or
+ * retrying it (addressbook/prove: a deposit address made for this proof; the payee sends at least the minimum from
+ * the address to it). "Control proven" comes only from a desk-signed statement the engine verified.
+ */
+function ControlProof({ chain, address }: { readonly chain: string; readonly address: string }): React.JSX.Element | null {
+  const [open, setOpen] = useState(false);
+  const [proof, setProof] = useState<ControlProofView | null>(null);
+  const [error, setError] = useState<ContractError | null>(null);
+  if (!isChain(chain)) return null;
+  const known: Chain = chain;
+
+  async function load(): Promise<void> {
+    const result = await call('addressbook/proof', { chain: known, address });
+    setProof(result.ok ? result.value : null);
+    setError(result.ok ? null : result.error);
+  }
+
+  async function start(): Promise<void> {
+    const result = await askOperator({
+      title: 'Prove control of this address',
+      description: `The desk makes a deposit address for this proof on ${chainName(known)}. The payee then sends at least the currency's minimum deposit from ${address} to it; the verified deposit proves control.`,
+      hint: 'An initiator or admin asks, signing with their own passphrase.',
+      confirmLabel: 'Start the proof',
+      run: (as) => call('addressbook/prove', { chain: known, address, as }),
+    });
+    if (result === null) return;
+    setError(result.ok ? null : result.error);
+    if (result.ok) setProof(result.value);
+  }
+
+  if (!open) {
+    return (
+      <>
+        {' '}
+        <button type="button" className="button button--small" onClick={() => { setOpen(true); void load(); }} aria-label={`Proof of control of ${address}`} data-testid="@payees/proof-button">
+          Proof of control
+        </button>
+      </>
+    );
+  }
+  return (
+    <div className="stack small" data-testid="@payees/proof" data-status={proof?.status ?? 'loading'}>
+      <ErrorNotice error={error} testId="@payees/proof-error" />
+      {proof === null ? null : (
+        <>
+          <p data-testid="@payees/proof-standing">
+            <strong>{proof.status === 'proven' ? 'Control proven' : proof.status === 'waiting' ? 'Waiting for the payee’s deposit' : proof.status === 'cannotProve' ? 'This chain cannot prove control' : 'Control not proven'}</strong>
+            {proof.evidence === null ? null : (
+              <>
+                {' '}
+                by deposit <span className="mono break">{proof.evidence.txid}</span> ({proof.evidence.amount} {proof.evidence.currency}) <DateTime at={proof.evidence.at} />
+              </>
+            )}
+          </p>
+          {proof.chainCanProve ? null : <p className="muted">{proof.chainReason}</p>}
+          {proof.instructions === null ? null : (
+            <p className="notice notice--info" data-testid="@payees/proof-instructions">
+              {proof.instructions}
+            </p>
+          )}
+          {proof.deposits.map((deposit) => (
+            <p key={deposit.txid} className="notice notice--warn" data-testid="@payees/proof-refused-deposit">
+              Deposit <span className="mono break">{deposit.txid}</span> does not prove it: {deposit.refusal}
+            </p>
+          ))}
+          {proof.refused.map((reason) => (
+            <p key={reason} className="notice notice--error" data-testid="@payees/proof-refused-row">
+              {reason}
+            </p>
+          ))}
+          <div className="inline-form">
+            {proof.chainCanProve && proof.status !== 'proven' ? (
+              <button type="button" className="button button--small button--primary" onClick={() => void start()} data-testid="@payees/proof-start">
+                {proof.status === 'waiting' ? 'Show the deposit address again…' : 'Start the proof…'}
+              </button>
+            ) : null}
+            <button type="button" className="button button--small" onClick={() => void load()} data-testid="@payees/proof-refresh">
+              Refresh
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
 function PayeeList({ payees }: { readonly payees: readonly PayeeView[] }): React.JSX.Element {
   const focused = usePayeesStore((state) => state.focused);
   const focusedRow = useRef<HTMLTableRowElement | null>(null);
@@ -267,6 +354,7 @@ function PayeeList({ payees }: { readonly payees: readonly PayeeView[] }): React
                         <li key={`${entry.chain}:${entry.address}`} data-testid="@payees/address-item" data-approved={entry.approved ? 'true' : 'false'}>
                           {chainName(entry.chain)}: <span className="mono break">{entry.address}</span>{' '}
                           {entry.approved ? <span className="badge badge--good">in the book</span> : <span className="badge badge--warn">waiting for its delay</span>}
+                          <ControlProof chain={entry.chain} address={entry.address} />
                         </li>
                       ))}
                     </ul>
