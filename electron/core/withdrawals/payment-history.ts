@@ -7,8 +7,9 @@
 // - the outcome: an order-status statement for the intent's userOrder reporting `success` with the service's signed
 //   answer attached; where this workstation knows the platform public key without the keychain (the team profile
 //   event, audit/order-evidence.ts), the answer's signature must verify, and decrypt to this order with this status.
-// A payee (a set of addresses) reuses it: `paymentHistory` takes a list of destinations.
-import { type Chain, formatMoney, Money, parseMoney } from '../../chains';
+// A destination that belongs to a payee counts the payments to every address of that payee in the signed book (the
+// payee's history, issue 21 item 4): `payeeDestinations`, applied in `verifiedPayments`, so every reader counts alike.
+import { type Chain, formatMoney, isChain, Money, parseMoney } from '../../chains';
 import type { ReviewPaidLine } from '../../contract';
 import { type AuditRecorder, auditRowsBySubject, orderEvidenceProblem, reportedOrderStatus, sharedEvidenceKeys } from '../audit';
 import type { Kernel } from '../kernel/kernel';
@@ -58,11 +59,22 @@ function paidAt(parts: Parts, roster: Roster, profile: string, key: string): num
   return null;
 }
 
-/** The verified payments to any of `destinations`, oldest first; `exceptKey` leaves one intent out (the one being judged). */
+/**
+ * `destinations` and, for each that the signed book attributes to a payee, every address of that payee in the book at
+ * `now`: a payee is paid on any of its addresses.
+ */
+export function payeeDestinations(roster: Roster, destinations: readonly Destination[], now: number): Destination[] {
+  const payees = new Set(destinations.flatMap((destination) => roster.bookEntry(destination.chain, destination.address, now)?.payee ?? []));
+  if (payees.size === 0) return [...destinations];
+  const theirs = roster.bookEntries(now).flatMap((entry) => (entry.payee !== null && payees.has(entry.payee) && isChain(entry.chain) ? [{ chain: entry.chain, address: entry.address }] : []));
+  return [...destinations, ...theirs];
+}
+
+/** The verified payments to any of `destinations` (or their payees' addresses), oldest first; `exceptKey` leaves one intent out (the one being judged). */
 function verifiedPayments(parts: Parts, roster: Roster, profile: string, destinations: readonly Destination[], exceptKey: string | null): Paid[] {
   // The index's destination buckets hold exactly the intents to each address (read by name, not by a walk of every intent).
   const index = signedIntentIndex(parts, roster, profile, 0);
-  const intents = new Set(destinations.flatMap((destination) => index.toDestination(destination.chain, destination.address)));
+  const intents = new Set(payeeDestinations(roster, destinations, parts.now()).flatMap((destination) => index.toDestination(destination.chain, destination.address)));
   const paid: Paid[] = [];
   for (const intent of [...intents].sort((a, b) => a.at - b.at)) {
     if (intent.key === exceptKey) continue;
@@ -81,8 +93,8 @@ function median(amounts: readonly Money[]): Money {
 }
 
 /**
- * Times paid, last paid, median and largest amount per currency of the verified payments to `destinations` (one
- * address today, a payee's addresses later), currencies in name order; [] when never paid. Call after a linkage walk held.
+ * Times paid, last paid, median and largest amount per currency of the verified payments to `destinations` (and to
+ * every address of their payees), currencies in name order; [] when never paid. Call after a linkage walk held.
  */
 export function paymentHistory(parts: Parts, roster: Roster, profile: string, destinations: readonly Destination[], exceptKey: string | null = null): ReviewPaidLine[] {
   const byCurrency = new Map<string, Paid[]>();

@@ -132,3 +132,25 @@ describe('payment history at approval and the unusual-amount rule', () => {
     await expectNoOrder(desk, usual.userOrder);
   }, 180_000);
 });
+
+describe("a payee's history: every address of the payee counts", () => {
+  it('a payment to one address of a payee is history for its other addresses, at approval and in the unusual-amount rule', async () => {
+    const [first, second] = [tronAddress(), tronAddress()];
+    const added = await desk.value('payees/add', { name: 'Two Wallets Ltd', addresses: [{ chain: 'trx', address: first }, { chain: 'trx', address: second }], as: INITIATOR });
+    await desk.value('addressbook/approve', { proposal: added.pending[0]?.proposal ?? '', as: APPROVER });
+
+    const toFirst = await request('40', first);
+    expect(toFirst.required).toBe(2); // the payee's first payment
+    await paid(toFirst);
+
+    // To the payee's other address: paid once before (to its first), so no first-payment approval, and 3 × 40 applies.
+    const toSecond = await request('50', second);
+    expect(toSecond.required).toBe(1);
+    const review = await desk.value('withdrawals/review', { id: toSecond.id });
+    expect(review.destination).toMatchObject({ payee: 'Two Wallets Ltd', isNew: false, timesPaid: 1 });
+    expect(review.destination.history).toEqual([expect.objectContaining({ currency: 'trx.usdt', timesPaid: 1, median: '40', largest: '40' })]);
+    expect((await request('120.01', second)).required).toBe(2);
+    // An address of no payee keeps its own history: nothing.
+    expect((await desk.value('policies/test', { currency: 'trx.usdt', amount: '1', toAddress: tronAddress() })).requiredApprovals).toBe(2);
+  }, 180_000);
+});
