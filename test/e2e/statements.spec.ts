@@ -110,6 +110,6 @@ test('the Withdrawals screen exports the requests as CSV through the save dialog
   await expect(page.getByTestId('@withdrawals/export-result')).toHaveText(/^Exported 0 requests to \d+-withdrawals-\d{4}-\d{2}-\d{2}\.csv\.$/);
   const dialog = lastSaveDialog(desk.harness.desktop.records);
   expect(dialog.purpose).toBe('withdrawalsCsv');
-  expect(readFileSync(dialog.answer, 'utf8')).toBe('created,request,currency,amount,fee,state,order_status,order_status_at,to_address,memo,withdraw_type,user_order,api_order,txid,initiator,fingerprint,updated\r\n');
+  expect(readFileSync(dialog.answer, 'utf8')).toBe('created,request,currency,amount,fee,state,order_status,order_status_at,to_address,payee,memo,withdraw_type,user_order,api_order,txid,initiator,fingerprint,updated\r\n');
   await expectAccessible(page, 'withdrawals-export');
 });

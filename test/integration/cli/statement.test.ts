@@ -85,7 +85,7 @@ describe('treasury-desk withdraw export', () => {
     const csv = join(desk.dir, 'withdrawals.csv');
     expect(expectOk(await desk.cli(['withdraw', 'export', '--csv', csv])).stdout).toContain(`wrote 1 withdrawal request to ${csv}`);
     const lines = readFileSync(csv, 'utf8').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('created,request,currency,amount,fee,state,order_status,order_status_at,to_address,memo,withdraw_type,user_order,api_order,txid,initiator,fingerprint,updated');
+    expect(lines[0]).toBe('created,request,currency,amount,fee,state,order_status,order_status_at,to_address,payee,memo,withdraw_type,user_order,api_order,txid,initiator,fingerprint,updated');
     expect(lines[1]).toContain(`,${withdrawal.id},trx.usdt,12.5,`);
     expect(lines[1]).toContain(`,${withdrawal.userOrder},`);
     expect(expectOk(await desk.cli(['withdraw', 'export', '--state', 'rejected', '--csv', csv])).stdout).toContain('wrote 0 withdrawal requests');
