@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlStandingText, reviewLines } from '../../../electron/contract';
 import { ADMIN, APPROVER, INITIATOR, SECOND_ADMIN, tronAddress, type Desk } from '../engine/support';
-import { expectNoOrder, fundedDesk, inspect, tamper } from './support';
+import { addApprovedToBook, creditDeposit, expectNoOrder, fundedDesk, inspect, tamper } from './support';
 
 let desk: Desk;
 let bigToPayee = '';
@@ -17,17 +17,8 @@ const payee = tronAddress();
 const other = tronAddress();
 const stranger = tronAddress();
 
-async function credit(toAddress: string, currency: string, amount: string, fromAddress: string): Promise<void> {
-  const answer = await desk.admin<{ credited: boolean }>('POST', '/transfers', { toAddress, currency, amount, fromAddress });
-  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
-  expect(answer.json.credited).toBe(true);
-}
-
-async function addToBook(chain: string, address: string): Promise<void> {
-  const added = await desk.value('addressbook/add', { chain, address, as: INITIATOR });
-  const pending = added.pending.find((entry) => entry.address === address);
-  if (pending !== undefined) await desk.value('addressbook/approve', { proposal: pending.proposal, as: APPROVER });
-}
+const credit = (toAddress: string, currency: string, amount: string, fromAddress: string): Promise<void> => creditDeposit(desk, toAddress, currency, amount, fromAddress);
+const addToBook = (chain: string, address: string): Promise<void> => addApprovedToBook(desk, chain, address);
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toEip55, validateAddress } from '../../../electron/chains';
 import { type DeskNotification, reviewLines } from '../../../electron/contract';
 import { ADMIN, APPROVER, collectNotices, INITIATOR, SECOND_ADMIN, type Desk } from '../engine/support';
-import { expectNoOrder, fundedDesk, inspect, tamper, valueOn } from './support';
+import { addApprovedToBook, creditDeposit, expectNoOrder, fundedDesk, inspect, tamper, valueOn } from './support';
 
 const hex = (bytes: number): string => randomBytes(bytes).toString('hex');
 /** A hexadecimal digit other than `digit`. */
@@ -52,17 +52,8 @@ const patterns = {
 };
 const unrelated = `0x${evmHex()}`;
 
-async function credit(toAddress: string, currency: string, amount: string, fromAddress: string): Promise<void> {
-  const answer = await desk.admin<{ credited: boolean }>('POST', '/transfers', { toAddress, currency, amount, fromAddress });
-  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
-  expect(answer.json.credited).toBe(true);
-}
-
-async function addToBook(chain: string, address: string): Promise<void> {
-  const added = await desk.value('addressbook/add', { chain, address, as: INITIATOR });
-  const pending = added.pending.find((entry) => entry.address === address);
-  if (pending !== undefined) await desk.value('addressbook/approve', { proposal: pending.proposal, as: APPROVER });
-}
+const credit = (toAddress: string, currency: string, amount: string, fromAddress: string): Promise<void> => creditDeposit(desk, toAddress, currency, amount, fromAddress);
+const addToBook = (chain: string, address: string): Promise<void> => addApprovedToBook(desk, chain, address);
 
 async function preflightErrors(currency: string, toAddress: string): Promise<string> {
   const check = await desk.value('withdrawals/preflight', { currency, amount: '25', toAddress });

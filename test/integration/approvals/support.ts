@@ -47,6 +47,20 @@ export async function fund(desk: Desk, balance = '5000'): Promise<void> {
   await desk.value('sync/run', {});
 }
 
+/** The sandbox credits a deposit to `toAddress` from `fromAddress` (its admin API), as a payee or a poisoner would send it. */
+export async function creditDeposit(desk: Desk, toAddress: string, currency: string, amount: string, fromAddress: string): Promise<void> {
+  const answer = await desk.admin<{ credited: boolean }>('POST', '/transfers', { toAddress, currency, amount, fromAddress });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  expect(answer.json.credited).toBe(true);
+}
+
+/** Puts an address in the book: the initiator proposes it, the approver (an independent party) approves it. */
+export async function addApprovedToBook(desk: Desk, chain: string, address: string): Promise<void> {
+  const added = await desk.value('addressbook/add', { chain, address, as: INITIATOR });
+  const pending = added.pending.find((entry) => entry.address === address);
+  if (pending !== undefined) await desk.value('addressbook/approve', { proposal: pending.proposal, as: APPROVER });
+}
+
 export interface Requested {
   readonly id: string;
   readonly userOrder: string;
