@@ -75,7 +75,9 @@ function untamperState(desk: Desk, requests: readonly Requested[]): void {
   });
 }
 
-describe('rolling velocity windows, from signed intents', () => {
+// Each case opens its own funded desk (sandbox, founding, enrolments): under a loaded machine that alone took more than
+// the default 30 s, so the cases get the ceiling the other desk-opening tests of this folder have.
+describe('rolling velocity windows, from signed intents', { timeout: 180_000 }, () => {
   it('per currency: the third request in 24 h is refused at request, and a tightened window holds the send', async () => {
     const desk = await newDesk();
     await setVelocity(desk, [{ hours: 24, scope: 'currency', maxCount: 2 }]);
