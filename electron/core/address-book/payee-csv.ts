@@ -5,8 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { isChain, normalizeAddress, validateAddress } from '../../chains';
 import { unsafeTextProblem } from '../../contract';
 import { readCsvTable, CSV_CELL_MAX_CHARS } from '../files/csv-table';
-import { MAX_ADDRESSES_PER_PAYEE, MAX_PAYEES_PER_BATCH, payeeNameKey, type PayeeDraft } from '../ledger';
-import { confusableName } from '../operators';
+import { MAX_ADDRESSES_PER_PAYEE, MAX_PAYEES_PER_BATCH, payeeNameKey, payeeNameProblem, type PayeeDraft } from '../ledger';
 
 /** A payee file is refused larger than this, before it is read; its lines are bounded like a payout batch's. */
 export const PAYEE_FILE_MAX_BYTES = 2 * 1024 * 1024;
@@ -36,14 +35,6 @@ export function payeeTextProblem(name: string, note: string): string | null {
   if (name.length > PAYEE_NAME_MAX) return `a payee name is at most ${PAYEE_NAME_MAX} characters`;
   if (note.length > PAYEE_NOTE_MAX) return `a payee note is at most ${PAYEE_NOTE_MAX} characters`;
   return unsafeTextProblem(name, 'the payee name') ?? unsafeTextProblem(note, 'the note');
-}
-
-/** Why a new payee name cannot join `names` (the same in any letter case, or a Unicode look-alike), or null. */
-export function payeeNameProblem(name: string, names: readonly string[]): string | null {
-  const same = names.find((other) => payeeNameKey(other) === payeeNameKey(name));
-  if (same !== undefined) return `a payee is already named ${JSON.stringify(same)}`;
-  const alike = confusableName(name, names);
-  return alike === null ? null : `the payee name ${JSON.stringify(name)} looks like the payee ${JSON.stringify(alike)} (Unicode look-alikes): choose a name nobody can mistake for it`;
 }
 
 /** Reads the file's text into payees (ids made here), or the file's refusal, or every bad line. */

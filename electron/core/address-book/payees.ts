@@ -12,9 +12,9 @@ import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../kernel/errors';
 import { FileReadError, readRegularTextFile } from '../files/bounded-read';
 import { actingAs, signRosterStatement, type ActingOperator } from '../operators';
-import { parsePayees, PAYEES_SUBJECT, payeeNameKey, type PayeeDraft, type PayeeInForce, type Roster } from '../ledger';
+import { parsePayees, PAYEES_SUBJECT, payeeNameKey, payeeNameProblem, type PayeeDraft, type PayeeInForce, type Roster } from '../ledger';
 import { checkAddress, recordBookProposal } from './handlers';
-import { PAYEE_FILE_MAX_BYTES, payeeNameProblem, payeeTextProblem, readPayeeCsv, type PayeeLineProblem } from './payee-csv';
+import { PAYEE_FILE_MAX_BYTES, payeeTextProblem, readPayeeCsv, type PayeeLineProblem } from './payee-csv';
 import type { Handle } from '../kernel/handle';
 
 type Context = Kernel & AuditRecorder & ProfileSelection;

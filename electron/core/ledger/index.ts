@@ -16,7 +16,8 @@ export {
   workstationEnrolment,
 } from './kinds/action';
 export { ROSTER_BODIES } from './kinds/roster';
-export { MAX_ADDRESSES_PER_PAYEE, MAX_PAYEES_PER_BATCH, type PayeeDraft, type PayeeInForce, PAYEES_SUBJECT, payeeNameKey, parsePayees } from './payees';
+export { confusableName } from './confusable-names';
+export { MAX_ADDRESSES_PER_PAYEE, MAX_PAYEES_PER_BATCH, type PayeeDraft, type PayeeInForce, PAYEES_SUBJECT, payeeNameKey, payeeNameProblem, parsePayees } from './payees';
 export { requestBodySchema, requestQuoteSchema } from './kinds/withdrawal';
 export {
   LEGACY_SEALED,

@@ -1,6 +1,7 @@
-// Payees (issue 21 item 1) as the signed roster holds them: a `payees` proposal lists 1..N payees, each with a stable id, a name, a note and its addresses; once applied (confirmed like `book`) the payees exist and each address is a book entry attributed to its payee. Invariant: within a profile a payee id is never reused and no two payees share a name in any letter case.
+// Payees (issue 21 item 1) as the signed roster holds them: a `payees` proposal lists 1..N payees, each with a stable id, a name, a note and its addresses; once applied (confirmed like `book`) the payees exist and each address is a book entry attributed to its payee. Invariant: within a profile a payee id is never reused and no two payees share a name in any letter case or look alike (UTS #39 skeletons), on replay as at proposal.
 import { z } from 'zod';
 import { isChain, normalizeAddress, validateAddress } from '../../chains';
+import { confusableName } from './confusable-names';
 
 /** The subject of a `payees` proposal: the batch is named by its proposal id, the payees by their ids in the body. */
 export const PAYEES_SUBJECT = 'payees';
@@ -34,9 +35,20 @@ export interface PayeeInForce {
   readonly since: number;
 }
 
-/** A payee's name as compared: trimmed, NFC and lower case (the confusable check is the proposing handler's, operators/confusable-names). */
+/** A payee's name as compared: trimmed, NFC and lower case. */
 export function payeeNameKey(name: string): string {
   return name.trim().normalize('NFC').toLowerCase();
+}
+
+/**
+ * Why a new payee name cannot join `names` (the same in any letter case, or a Unicode look-alike, UTS #39), or null:
+ * the one rule, asked when a payee is proposed (address-book/payee-csv.ts) and when its signed row is replayed.
+ */
+export function payeeNameProblem(name: string, names: readonly string[]): string | null {
+  const same = names.find((other) => payeeNameKey(other) === payeeNameKey(name));
+  if (same !== undefined) return `a payee is already named ${JSON.stringify(same)}`;
+  const alike = confusableName(name, names);
+  return alike === null ? null : `the payee name ${JSON.stringify(name)} looks like the payee ${JSON.stringify(alike)} (Unicode look-alikes): choose a name nobody can mistake for it`;
 }
 
 /** The payees of a body, or why they cannot be read. */
@@ -52,14 +64,14 @@ export class PayeeRegistry {
   /** Why these payees cannot be added (an id or a name taken, an address twice or not valid on its chain, an address already booked), or null. */
   problem(drafts: readonly PayeeDraft[], booked: (chain: string, address: string) => boolean): string | null {
     const ids = new Set<string>();
-    const names = new Map<string, string>([...this.#payees.values()].map((payee) => [payeeNameKey(payee.name), payee.name]));
+    const names = [...this.#payees.values()].map((payee) => payee.name);
     const addresses = new Set<string>();
     for (const draft of drafts) {
       if (this.#payees.has(draft.id) || ids.has(draft.id)) return `payee id ${draft.id} is already used`;
       ids.add(draft.id);
-      const taken = names.get(payeeNameKey(draft.name));
-      if (taken !== undefined) return `a payee is already named ${JSON.stringify(taken)}`;
-      names.set(payeeNameKey(draft.name), draft.name);
+      const nameProblem = payeeNameProblem(draft.name, names);
+      if (nameProblem !== null) return nameProblem;
+      names.push(draft.name);
       for (const { chain, address } of draft.addresses) {
         if (!isChain(chain)) return `payee ${draft.id}: ${JSON.stringify(chain.slice(0, 20))} is not a chain`;
         const check = validateAddress(chain, address);

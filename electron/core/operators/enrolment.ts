@@ -17,6 +17,7 @@ import {
   normalizeInvitationCode,
   parseGovernance,
   parsePayees,
+  confusableName,
   type OperatorRole,
   passphraseProblem,
   type Proposal,
@@ -30,7 +31,7 @@ import type { Kernel } from '../kernel/kernel';
 import { type AuditRecorder, type AuditRow, toSignable } from '../audit';
 import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../kernel/errors';
-import { confusableName, confusableNameProblem } from './confusable-names';
+import { confusableNameProblem } from './confusable-names';
 import {
   ensureOperator,
   getOperatorRecord,

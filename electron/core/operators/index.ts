@@ -10,7 +10,6 @@ export {
 export { addDevice, holdsKeyHere, workstationEnrolled } from './devices';
 export { acceptInvitation, confirmProposal, foundDesk, inviteOperator, proposalView, proposePolicy } from './enrolment';
 export { operatorsHandlers } from './handlers';
-export { confusableName } from './confusable-names';
 export { deleteOperatorRecords } from './operators-table';
 export { proposeProfileAddition, proposeProfileRemoval, requireRemovalInForce } from './profile-changes';
 export { signRosterStatement } from './roster-statement';

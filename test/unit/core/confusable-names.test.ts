@@ -1,6 +1,7 @@
-// Operator names under UTS #39 confusable skeletons (core/operators/confusable-names.ts, issue 23 item 8).
+// Names under UTS #39 confusable skeletons (core/ledger/confusable-names.ts, issue 23 item 8; the refusal text: core/operators/confusable-names.ts).
 import { describe, expect, it } from 'vitest';
-import { confusableName, confusableNameProblem, nameSkeleton } from '../../../electron/core/operators/confusable-names';
+import { confusableName, nameSkeleton } from '../../../electron/core/ledger/confusable-names';
+import { confusableNameProblem } from '../../../electron/core/operators/confusable-names';
 
 describe('operator name skeletons', () => {
   it('gives look-alikes one skeleton: Cyrillic а, Greek ο, digit one, full-width letters, case', () => {

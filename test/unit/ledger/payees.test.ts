@@ -1,4 +1,4 @@
-// The `payees` roster kind (issue 21 item 1) from rows signed in memory: a payee with addresses on three chains is added and approved once (an initiator proposes, an independent approver confirms), an address added later to it waits for its own approval, an unbook takes one address out of the book and so out of the payee; taken ids and names (any letter case), repeated or invalid addresses and a tampered row are refused, named; under a loosening delay the batch waits and a veto stops it.
+// The `payees` roster kind (issue 21 item 1) from rows signed in memory: a payee with addresses on three chains is added and approved once (an initiator proposes, an independent approver confirms), an address added later to it waits for its own approval, an unbook takes one address out of the book and so out of the payee; taken ids and names (any letter case or a Unicode look-alike, on replay), repeated or invalid addresses and a tampered row are refused, named; under a loosening delay the batch waits and a veto stops it.
 import { describe, expect, it } from 'vitest';
 import { refuseRow } from '../../../electron/core/ledger/registry';
 import type { ChainRow } from '../../../electron/core/ledger/roster';
@@ -62,6 +62,11 @@ describe('payees', () => {
     const other = (over: Partial<typeof acme>): typeof acme => ({ id: 'bob', name: 'Bob', note: '', addresses: [{ chain: 'ton', address: TON }], ...over });
     expect(reasonOf(chain.add(ivan, 'payees', 'payees', { payees: [other({ id: 'acme' })] }))).toBe('payee id acme is already used');
     expect(reasonOf(chain.add(ivan, 'payees', 'payees', { payees: [other({ name: 'acme gmbh' })] }))).toBe('a payee is already named "ACME GmbH"');
+    // Unicode look-alikes (UTS #39) are refused on replay, not only by the proposing handler: a row signed around the
+    // handler (Cyrillic А, С, М, Е in "ACME") or a batch naming two look-alikes changes nothing.
+    expect(reasonOf(chain.add(ivan, 'payees', 'payees', { payees: [other({ name: '\u0410\u0421\u041C\u0415 GmbH' })] }))).toBe('the payee name "\u0410\u0421\u041C\u0415 GmbH" looks like the payee "ACME GmbH" (Unicode look-alikes): choose a name nobody can mistake for it');
+    expect(reasonOf(chain.add(ivan, 'payees', 'payees', { payees: [other({ name: 'Bob' }), other({ id: 'bob2', name: 'B\u03BFb', addresses: [{ chain: 'trx', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU8' }] })] }))).toMatch(/^the payee name "B.b" looks like the payee "Bob"/);
+    expect(chain.roster().payees().map((payee) => payee.name)).toEqual(['ACME GmbH']);
     expect(reasonOf(chain.add(ivan, 'payees', 'payees', { payees: [other({}), other({ id: 'bob2', name: 'Bob 2' })] }))).toBe(`ton:${TON} is listed twice`);
     expect(reasonOf(chain.add(ivan, 'payees', 'payees', { payees: [other({ addresses: [{ chain: 'bnb', address: ETH.toUpperCase().replace('0X', '0x') }] })] }))).toBeUndefined();
     expect(reasonOf(chain.add(ivan, 'payees', 'payees', { payees: [other({ id: 'eve', name: 'Eve', addresses: [{ chain: 'eth', address: ETH }] })] }))).toMatch(/^eth:0x.* is already in the address book/);
