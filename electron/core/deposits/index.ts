@@ -22,4 +22,16 @@ export {
   stageDeposits,
 } from './deposits-table';
 export { depositsHandlers } from './handlers';
-export { bookEntryName, lookAlikeWords, newPoisoningAlerts, normalizeSenderKey, type PoisoningAlert, poisoningAlerts, poisoningFinding, poisoningFlag, poisoningRefusal, RadarBook, type RadarLookAlike } from './radar';
+export {
+  bookEntryName,
+  lookAlikeWords,
+  newPoisoningAlerts,
+  normalizeSenderKey,
+  type PoisoningAlert,
+  poisoningAlerts,
+  poisoningFlag,
+  poisoningRefusal,
+  POISONING_SUSPECTED_ACTION,
+  RadarBook,
+  type RadarLookAlike,
+} from './radar';

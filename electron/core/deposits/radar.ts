@@ -1,7 +1,10 @@
 // The poisoning radar (issue 21 item 3): the senders of verified deposits compared with the signed address book across
 // chains of one address format. Invariant: an alert, and the refusal to pay a flagged address, are derived only from
-// verified deposits (facts the desk verified) and the signed roster (book entries and radar clearances in force); no
-// row of their own decides them, so editing or deleting a cached row never clears an address.
+// verified deposits (facts the desk verified), the desk-signed flags the intake recorded (`deposits/poisoningSuspected`,
+// accepted only under the registry's rule for their row) and the signed roster (book entries and radar clearances in
+// force); no row of their own decides them. Editing or deleting a cached deposit row never clears an address: its
+// signed flag still refuses it (and deleting the flag's row breaks the chain, which every send walks first).
+import { z } from 'zod';
 import {
   CHAIN_INFO,
   CHAINS,
@@ -15,7 +18,8 @@ import {
   sharedEdges,
 } from '../../chains';
 import type { DepositPoisoningMark, PoisoningFlag } from '../../contract';
-import type { BookEntryInForce, RadarClearanceInForce, Roster } from '../ledger';
+import { type AuditRow, auditRowsOfAction } from '../audit';
+import { type BookEntryInForce, parseStatement, type RadarClearanceInForce, type Roster, systemBodySchema } from '../ledger';
 import type { ReadableDB } from '../store/database';
 import { type Deposit, depositSenders, depositSendersStoredAfter, depositsFromSender, getDeposit } from './deposits-table';
 
@@ -162,12 +166,49 @@ export function poisoningAlerts(db: ReadableDB, profile: string, roster: Roster,
   return alerts.sort((a, b) => a.firstDeposit.id - b.firstDeposit.id);
 }
 
+/** The desk-signed record of a radar alert (sync/records.ts writes it once, at the intake that first sees the sender). */
+export const POISONING_SUSPECTED_ACTION = 'deposits/poisoningSuspected';
+
+/** What the radar reads of the chain: its rows, and the registry's rule for a row at its place (AuditTrail.refusal). */
+export interface RadarParts {
+  readonly db: ReadableDB;
+  readonly trail: { refusal(row: AuditRow): string | null };
+}
+
+/** A radar flag the desk signed: the row, and the deposit it named (txid and order, as the intake saw it). */
+export interface SignedPoisoningFlag {
+  readonly seq: number;
+  readonly txid: string;
+  readonly apiOrder: string;
+  readonly at: number;
+}
+
+const flagDetailsSchema = z.object({ txid: z.string(), apiOrder: z.string() });
+
 /**
- * The radar's finding for one address of `chain` (a destination about to be requested or sent, a deposit's sender):
- * its look-alike of a book address and the verified deposits it sent, or null when it looks like none, is in the book,
- * or sent nothing. Cheap: the deposits are read only for a look-alike.
+ * The first signed flag of `address` (of `chain`: EVM in any letter case, on eth or bnb alike) in `profile`, or null.
+ * A flag counts only when the registry's rule accepts its row (signed by a desk key in force, a named desk event): a
+ * planted or edited row is not one, so it neither refuses nor clears anything.
  */
-export function poisoningFinding(db: ReadableDB, profile: string, roster: Roster, chain: Chain, address: string, now: number): PoisoningAlert | null {
+export function signedPoisoningFlag(parts: RadarParts, profile: string, chain: Chain, address: string): SignedPoisoningFlag | null {
+  const wanted = normalizeSenderKey({ sender: address, chain });
+  for (const row of auditRowsOfAction(parts.db, POISONING_SUSPECTED_ACTION)) {
+    if (row.profile !== profile || row.subject === null || normalizeSenderKey({ sender: row.subject, chain }) !== wanted) continue;
+    const statement = parseStatement(row.statement);
+    const body = statement === null ? null : systemBodySchema.safeParse(statement.body);
+    const details = body?.success === true && body.data.action === POISONING_SUSPECTED_ACTION ? flagDetailsSchema.safeParse(body.data.details) : null;
+    if (statement === null || statement.subject !== row.subject || details?.success !== true || parts.trail.refusal(row) !== null) continue;
+    return { seq: row.seq, txid: details.data.txid, apiOrder: details.data.apiOrder, at: statement.at };
+  }
+  return null;
+}
+
+/**
+ * The radar's finding for one address of `chain` from the verified deposits: its look-alike of a book address and the
+ * deposits it sent, or null when it looks like none, is in the book, or sent nothing. Cheap: the deposits are read
+ * only for a look-alike.
+ */
+function depositFinding(db: ReadableDB, profile: string, roster: Roster, chain: Chain, address: string, now: number): PoisoningAlert | null {
   const lookAlike = radarBook(roster, now).match(chain, address);
   if (lookAlike === null) return null;
   const evm = isEvm(chain);
@@ -180,32 +221,65 @@ export function poisoningFinding(db: ReadableDB, profile: string, roster: Roster
 }
 
 /**
- * Why paying `address` of `chain` is refused, or null: it sent a verified deposit and looks like a book address, and no
- * clearance is in force (preflight, request and send all ask this).
+ * The radar's finding for one address of `chain` (a destination about to be requested or sent): from its verified
+ * deposits, or, when the cached deposits no longer hold any (a row deleted or edited), from the desk's signed flag of it
+ * (`deposits` is then null and `flag` names the row). Null when it looks like no book entry, is in the book, or neither
+ * a deposit nor a signed flag names it.
  */
-export function poisoningRefusal(db: ReadableDB, profile: string, roster: Roster, chain: Chain, address: string, now: number): string | null {
-  const finding = poisoningFinding(db, profile, roster, chain, address, now);
-  if (finding === null || finding.cleared !== null) return null;
-  const entry = finding.lookAlike.entry;
-  const deposit = finding.firstDeposit;
+export function poisoningFinding(
+  parts: RadarParts,
+  profile: string,
+  roster: Roster,
+  chain: Chain,
+  address: string,
+  now: number,
+): { readonly fromDeposits: PoisoningAlert } | { readonly fromFlag: SignedPoisoningFlag; readonly lookAlike: RadarLookAlike; readonly cleared: RadarClearanceInForce | null } | null {
+  const found = depositFinding(parts.db, profile, roster, chain, address, now);
+  if (found !== null) return { fromDeposits: found };
+  const lookAlike = radarBook(roster, now).match(chain, address);
+  const flag = lookAlike === null ? null : signedPoisoningFlag(parts, profile, chain, address);
+  if (lookAlike === null || flag === null) return null;
+  return { fromFlag: flag, lookAlike, cleared: roster.radarClearance(chain, address, now) ?? null };
+}
+
+/**
+ * Why paying `address` of `chain` is refused, or null: it sent a verified deposit (or the desk signed a flag of it) and
+ * looks like a book address, and no clearance is in force (preflight, request and send all ask this).
+ */
+export function poisoningRefusal(parts: RadarParts, profile: string, roster: Roster, chain: Chain, address: string, now: number): string | null {
+  const finding = poisoningFinding(parts, profile, roster, chain, address, now);
+  if (finding === null) return null;
+  const clearIt = `an admin clears it with "treasury-desk radar clear ${address} --as ADMIN" and another admin confirms it`;
+  if ('fromFlag' in finding) {
+    if (finding.cleared !== null) return null;
+    const flag = finding.fromFlag;
+    return (
+      `${address} looks like book entry ${bookEntryName(finding.lookAlike.entry)} (${lookAlikeWords(finding.lookAlike)}); ` +
+      `the desk flagged it as likely address poisoning in signed audit row ${flag.seq} (txid ${flag.txid}), but this workstation's deposits no longer hold that deposit: ` +
+      `its database was edited or restored from an older copy; run "treasury-desk sync --full" to fetch the deposit again from the service, then ${clearIt}`
+    );
+  }
+  const alert = finding.fromDeposits;
+  if (alert.cleared !== null) return null;
+  const deposit = alert.firstDeposit;
   return (
-    `${address} looks like book entry ${bookEntryName(entry)} (${lookAlikeWords(finding.lookAlike)}); ` +
+    `${address} looks like book entry ${bookEntryName(alert.lookAlike.entry)} (${lookAlikeWords(alert.lookAlike)}); ` +
     `a deposit from it on ${new Date(deposit.firstSeenAt).toISOString().slice(0, 16).replace('T', ' ')} UTC (${deposit.amount} ${deposit.currency}, txid ${deposit.txid}) ` +
-    `was likely address poisoning; an admin clears it with "treasury-desk radar clear ${address} --as ADMIN" and another admin confirms it`
+    `was likely address poisoning; ${clearIt}`
   );
 }
 
 /**
  * The radar's flag on a destination for its approver and the policy simulator (withdrawals/review.ts, simulate.ts), or
- * null when it looks like no book entry or sent nothing: the entry, how, and who cleared it (null: refused).
+ * null when it looks like no book entry and nothing flagged it: the entry, how, and who cleared it (null: refused).
  */
-export function poisoningFlag(db: ReadableDB, profile: string, roster: Roster, chain: Chain, address: string, now: number): PoisoningFlag | null {
-  const finding = poisoningFinding(db, profile, roster, chain, address, now);
+export function poisoningFlag(parts: RadarParts, profile: string, roster: Roster, chain: Chain, address: string, now: number): PoisoningFlag | null {
+  const finding = poisoningFinding(parts, profile, roster, chain, address, now);
   if (finding === null) return null;
-  const cleared = finding.cleared;
+  const { lookAlike, cleared } = 'fromFlag' in finding ? finding : finding.fromDeposits;
   return {
-    looksLike: bookEntryName(finding.lookAlike.entry),
-    similarity: lookAlikeWords(finding.lookAlike),
+    looksLike: bookEntryName(lookAlike.entry),
+    similarity: lookAlikeWords(lookAlike),
     clearedBy: cleared === null ? null : [cleared.proposer, ...(cleared.confirmedBy === null ? [] : [cleared.confirmedBy])],
   };
 }
@@ -222,7 +296,7 @@ export function newPoisoningAlerts(db: ReadableDB, profile: string, roster: Rost
     if (chain === null || book.match(chain, deposit.fromAddress) === null) continue;
     const key = normalizeSenderKey({ sender: deposit.fromAddress, chain });
     if (alerts.has(key)) continue;
-    const finding = poisoningFinding(db, profile, roster, chain, deposit.fromAddress, now);
+    const finding = depositFinding(db, profile, roster, chain, deposit.fromAddress, now);
     if (finding !== null && finding.firstDeposit.id > afterId) alerts.set(key, finding);
   }
   return [...alerts.values()];

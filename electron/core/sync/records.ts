@@ -13,6 +13,7 @@ import {
   moveStagedDeposits,
   newPoisoningAlerts,
   bookEntryName,
+  POISONING_SUSPECTED_ACTION,
   stageDeposits,
   type DepositSource,
 } from '../deposits';
@@ -94,15 +95,15 @@ function moveDeposits(context: Kernel & AuditRecorder): number {
 
 /**
  * The poisoning radar at intake: each sender these new deposits first flag (a look-alike of a signed book address) is
- * recorded once by the desk key (`deposits/poisoningSuspected`), in the intake's transaction; what it flags is told and
- * refused from the deposits themselves (deposits/radar.ts), this row is the audit trail's record of when it was seen.
+ * recorded once by the desk key (`deposits/poisoningSuspected`), in the intake's transaction: the audit trail's record of
+ * when it was seen, and what still refuses the sender (deposits/radar.ts) if the cached deposit row is later deleted.
  */
 function recordPoisoningAlerts(context: Kernel & AuditRecorder, profile: string, afterId: number): void {
   const roster = context.trail.roster(profile, { cached: true });
   for (const alert of newPoisoningAlerts(context.db, profile, roster, context.now(), afterId)) {
     context.audit({
       profile,
-      action: 'deposits/poisoningSuspected',
+      action: POISONING_SUSPECTED_ACTION,
       subject: alert.sender,
       details: { looksLike: bookEntryName(alert.lookAlike.entry), similarity: lookAlikeWords(alert.lookAlike), apiOrder: alert.firstDeposit.apiOrder, txid: alert.firstDeposit.txid },
     });

@@ -256,7 +256,7 @@ export async function preflight(context: DeskParts, input: WithdrawalInput, deci
     const policyName = `the ${info.displayName} policy`;
     errors.push(...destinationPolicyIssues(policy, roster, { chain: info.chain, address: input.toAddress, policyName, now: context.now() }));
     // The poisoning radar: a look-alike of a book address that sent a verified deposit, until two admins clear it.
-    const poisoning = poisoningRefusal(context.db, profile.name, roster, info.chain, input.toAddress, context.now());
+    const poisoning = poisoningRefusal(context, profile.name, roster, info.chain, input.toAddress, context.now());
     if (poisoning !== null) errors.push({ field: 'toAddress', message: poisoning });
     const unproven = amountCheck.ok ? provenControlIssue(context, roster, { profile: profile.name, chain: info.chain, address: input.toAddress, amount: input.amount, currency: symbol, policyName, above: policy.provenControlAbove }) : null;
     if (unproven !== null) errors.push({ field: 'toAddress', message: unproven });

@@ -121,7 +121,7 @@ function destinationOf(context: DeskParts, roster: Roster, request: WithdrawalRe
     isNew: paid === 0,
     lookAlikes: lookAlikesAmong(unique, address, chain).map((alike) => ({ address: alike.knownAddress, label: alike.label, differingPositions: alike.differingPositions })),
     timesPaid: paid,
-    poisoning: poisoningFlag(context.db, request.profile, roster, chain, address, context.now()),
+    poisoning: poisoningFlag(context, request.profile, roster, chain, address, context.now()),
     control: controlStanding(context, roster, request.profile, chain, address),
     history,
   };

@@ -68,7 +68,7 @@ export function sendHolds(parts: DeskParts, request: WithdrawalRequest, evidence
   for (const issue of destinationPolicyIssues(policy, roster, { chain: info.chain, address: intent.toAddress, policyName, now: parts.now() })) {
     holds.push(issue.message);
   }
-  const poisoning = poisoningRefusal(parts.db, request.profile, roster, info.chain, intent.toAddress, parts.now());
+  const poisoning = poisoningRefusal(parts, request.profile, roster, info.chain, intent.toAddress, parts.now());
   if (poisoning !== null) holds.push(poisoning);
   const unproven = provenControlIssue(parts, roster, { profile: request.profile, chain: info.chain, address: intent.toAddress, amount: intent.amount, currency, policyName, above: policy.provenControlAbove });
   if (unproven !== null) holds.push(unproven);

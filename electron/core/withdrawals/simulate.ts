@@ -214,10 +214,10 @@ function policyFindings(parts: DeskParts, roster: Roster, policy: WithdrawalPoli
  */
 function poisoningFinding(parts: DeskParts, roster: Roster, chain: Chain, address: string): PolicyRuleFinding {
   const profile = parts.activeProfile().name;
-  const flag = poisoningFlag(parts.db, profile, roster, chain, address, parts.now());
+  const flag = poisoningFlag(parts, profile, roster, chain, address, parts.now());
   if (flag === null) return { rule: 'poisoning', active: false, refuses: false, text: 'not flagged by the poisoning radar (no deposit from it looks like a book entry)' };
   if (flag.clearedBy !== null) return { rule: 'poisoning', active: true, refuses: false, text: poisoningFlagText(flag) };
-  return { rule: 'poisoning', active: true, refuses: true, text: poisoningRefusal(parts.db, profile, roster, chain, address, parts.now()) ?? poisoningFlagText(flag) };
+  return { rule: 'poisoning', active: true, refuses: true, text: poisoningRefusal(parts, profile, roster, chain, address, parts.now()) ?? poisoningFlagText(flag) };
 }
 
 /** policies/test: which rules apply to this request and what they require, under the policy in force or a draft. */

@@ -268,3 +268,44 @@ describe('the policy simulator and the approver (issue 20 parts 5 and 6)', () =>
     expect(clean.holdsNow.join('\n')).not.toContain('poisoning');
   });
 });
+
+describe("the radar's signed flag: deleting the cached deposit clears nothing", () => {
+  const sender = `0x${evmLookAlike(book.sameEdges, 6, 4)}`;
+
+  it('still refuses the look-alike after its deposit rows are deleted, from the desk-signed flag, and says how to fetch the deposit again', async () => {
+    await credit(evmDepositAddress, 'bnb.usdt', '1', sender);
+    await desk.value('sync/run', {});
+    expect(await preflightErrors('bnb.usdt', sender)).toContain('was likely address poisoning');
+
+    // An attacker with the database file deletes the deposit (and so the evidence the radar derives its alert from).
+    const deleted = tamper(desk, (db) => db.prepare('DELETE FROM deposits WHERE lower(from_address) = ?').run(sender).changes);
+    expect(deleted).toBe(1);
+    expect((await desk.value('deposits/list', { limit: 100 })).rows.some((row) => row.fromAddress.toLowerCase() === sender)).toBe(false);
+    const refusal = await preflightErrors('bnb.usdt', sender);
+    expect(refusal).toContain(`looks like book entry eth:0x${book.sameEdges} (the same first 6 and last 4 characters)`);
+    expect(refusal).toMatch(/flagged it as likely address poisoning in signed audit row \d+ \(txid [^)]+\), but this workstation's deposits no longer hold that deposit/);
+    expect(refusal).toContain('run "treasury-desk sync --full" to fetch the deposit again from the service');
+    // The same address on the other chain of its format, in another letter case, is refused by the same flag.
+    expect(await preflightErrors('eth.usdt', toEip55(sender.slice(2)))).toContain('but this workstation\'s deposits no longer hold that deposit');
+    const requested = await desk.call('withdrawals/request', { currency: 'bnb.usdt', amount: '25', toAddress: sender, as: INITIATOR });
+    expect(requested.ok).toBe(false);
+    const review = await desk.value('policies/test', { currency: 'bnb.usdt', amount: '25', toAddress: sender });
+    expect(review.findings.find((finding) => finding.rule === 'poisoning')).toMatchObject({ active: true, refuses: true });
+  });
+
+  it('takes no flag from a row whose signed text was edited: a forged flag neither refuses another address nor keeps its own', async () => {
+    const victim = `0x${evmLookAlike(book.similarEdges, 6, 5)}`;
+    const flagged = sender;
+    const row = inspect(desk, (db) => db.prepare("SELECT seq, statement FROM audit_log WHERE action = 'deposits/poisoningSuspected' AND lower(subject) = ?").get(flagged) as { seq: number; statement: string });
+    const forged = row.statement.split(flagged).join(victim);
+    expect(forged).not.toBe(row.statement);
+    tamper(desk, (db) => db.prepare('UPDATE audit_log SET statement = ?, subject = ? WHERE seq = ?').run(forged, victim, row.seq));
+    try {
+      expect(await preflightErrors('bnb.usdt', victim)).not.toContain('poisoning');
+      expect(await preflightErrors('bnb.usdt', flagged)).not.toContain('signed audit row');
+    } finally {
+      tamper(desk, (db) => db.prepare('UPDATE audit_log SET statement = ?, subject = ? WHERE seq = ?').run(row.statement, flagged, row.seq));
+    }
+    expect(await preflightErrors('bnb.usdt', flagged)).toContain('signed audit row');
+  });
+});
