@@ -545,11 +545,18 @@ export interface WithdrawalPreflight {
   readonly balanceAfter: string | null;
   readonly requiredApprovals: number;
   readonly dailyLimitRemaining: string | null;
-  readonly newDestination: boolean;
+  /** Whether this desk never paid the address; null when it was not judged (the address fails the chain rules). */
+  readonly newDestination: boolean | null;
   readonly lookAlike: readonly LookAlikeWarning[];
-  /** From isAddress (null when the service was not reachable: the chain rules still ran). */
-  readonly serviceAddressCheck: boolean | null;
+  /**
+   * What isAddress said: `accepted` or `refused`; `unreachable` when the service could not be asked (the chain rules
+   * passed); `notAsked` when the address fails the chain rules (or the currency has none), so nothing was sent.
+   */
+  readonly serviceAddressCheck: ServiceAddressCheck;
 }
+
+/** The service's answer on a destination at preflight (WithdrawalPreflight.serviceAddressCheck). */
+export type ServiceAddressCheck = 'accepted' | 'refused' | 'unreachable' | 'notAsked';
 
 export { WITHDRAWAL_STATES, type WithdrawalState } from './withdrawal-lifecycle';
 import type { WithdrawalState } from './withdrawal-lifecycle';

@@ -15,6 +15,7 @@ export * from './events';
 export * from './methods';
 export * from './notifications';
 export * from './payouts';
+export * from './preflight-words';
 export * from './radar';
 export * from './control-proof';
 export * from './period-statement';

@@ -25,6 +25,11 @@ test('a request approved by a second operator is submitted and reaches success',
   await page.getByTestId('@withdrawals/tab-request').click();
   await page.getByTestId('@withdrawals/currency').selectOption('eth.usdt');
   await page.getByTestId('@withdrawals/amount').fill('25.5');
+  // An address that fails the chain rules is neither "paid before" nor checked by the service (issue 22, part 2).
+  await page.getByTestId('@withdrawals/to-address').fill('0x1234');
+  await expect(page.getByTestId('@withdrawals/destination-history')).toHaveText('not judged: the address fails the chain rules');
+  await expect(page.getByTestId('@withdrawals/preflight-service-check')).toHaveText('not asked: the address fails the chain rules');
+  await expect(page.getByText('Memo (optional, sent to the service with the order as its remark)')).toBeVisible();
   await page.getByTestId('@withdrawals/to-address').fill(destination);
   const preflight = page.getByTestId('@withdrawals/preflight');
   await expect(page.getByTestId('@withdrawals/preflight-verdict')).toHaveText(/Ready to request/);

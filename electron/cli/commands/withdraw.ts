@@ -11,10 +11,12 @@ import { resolve } from 'node:path';
 import {
   type ApproverView,
   decisionsOpen,
+  destinationHistoryWords,
   escapeSingleLine,
   groupAmount,
   reviewLines,
   reviewWarning,
+  SERVICE_ADDRESS_CHECK_WORDS,
   WITHDRAWAL_STATES,
   type StuckFlagView,
   type WithdrawalPreflight,
@@ -69,7 +71,8 @@ function preflightText(preflight: WithdrawalPreflight, currency: string, toAddre
     ['balance after', unit(preflight.balanceAfter)],
     ['approvals needed', String(preflight.requiredApprovals)],
     ['daily limit left', preflight.dailyLimitRemaining === null ? 'no limit' : unit(preflight.dailyLimitRemaining)],
-    ['service address check', preflight.serviceAddressCheck === null ? 'not asked (offline)' : preflight.serviceAddressCheck ? 'accepted' : 'refused'],
+    ['destination', destinationHistoryWords(preflight.newDestination)],
+    ['service address check', SERVICE_ADDRESS_CHECK_WORDS[preflight.serviceAddressCheck]],
   ]);
   for (const issue of preflight.errors) text += `${escapeSingleLine(`error: ${issue.field}: ${issue.message}`)}\n`;
   for (const issue of preflight.warnings) text += `${escapeSingleLine(`warning: ${issue.field}: ${issue.message}`)}\n`;
@@ -236,7 +239,7 @@ export const registerWithdrawCommands: CommandRegistrar = (program, io) => {
 
   addEngineOptions(
     addWithdrawalOptions(withdraw.command('request').description('Request a withdrawal; it then waits for the approvals its policy requires'))
-      .option('--memo <text>', 'a note kept with the request (sent as the remark)')
+      .option('--memo <text>', 'a note kept with the request and sent to the service with the order as its remark')
       .requiredOption('--as <operator>', 'the initiator (asked for a passphrase)'),
   ).action(async (options: WithdrawalOptions & { readonly as: string }, command: Command) => {
     await withSession(command, io, async (session) => {

@@ -187,7 +187,7 @@ async function checkLines(context: DeskParts, acting: Pick<ActingOperator, 'rost
       amount: check.amountReceived,
       fee,
       requiredApprovals: check.requiredApprovals,
-      newDestination: check.newDestination,
+      newDestination: check.newDestination === true,
       dailyRemainingBefore: check.dailyLimitRemaining === null ? null : parseMoney(check.dailyLimitRemaining).plus(amount),
       lookAlike: check.lookAlike.map((alike) => `looks like known address ${alike.knownAddress}${alike.label === null ? '' : ` (${alike.label})`}, differing at positions ${alike.differingPositions.map((position) => position + 1).join(', ')}`),
     });

@@ -26,6 +26,7 @@ import {
   unsafeTextProblem,
   WITHDRAWAL_STATE_TRAITS,
   type PreflightIssue,
+  type ServiceAddressCheck,
   type WithdrawalPreflight,
   type WithdrawalView,
 } from '../../contract';
@@ -145,9 +146,9 @@ function unsupportedCurrencyPreflight(context: DeskParts, profile: string, symbo
     balanceAfter: null,
     requiredApprovals: requiredApprovals(DEFAULT_WITHDRAWAL_POLICY, new Money(0)),
     dailyLimitRemaining: null,
-    newDestination: false,
+    newDestination: null,
     lookAlike: [],
-    serviceAddressCheck: null,
+    serviceAddressCheck: 'notAsked',
   };
 }
 
@@ -225,24 +226,25 @@ export async function preflight(context: DeskParts, input: WithdrawalInput, deci
   }
 
   const addressCheck = validateForCurrency(symbol, input.toAddress);
-  let serviceAddressCheck: boolean | null = null;
-  let newDestination = false;
+  let serviceAddressCheck: ServiceAddressCheck = 'notAsked';
+  let newDestination: boolean | null = null;
   const lookAlike: WithdrawalPreflight['lookAlike'][number][] = [];
   if (!addressCheck.valid) {
     errors.push({ field: 'toAddress', message: addressCheck.reason });
   } else {
     try {
       const answer = await context.publicClient().isAddress(input.toAddress, symbol);
-      serviceAddressCheck = answer.valid;
+      serviceAddressCheck = answer.valid ? 'accepted' : 'refused';
       if (!answer.valid) errors.push({ field: 'toAddress', message: `the service does not accept this address for ${info.displayName}` });
     } catch {
+      serviceAddressCheck = 'unreachable';
       warnings.push({ field: 'service', message: 'the service could not be asked to check the address (offline); the chain rules passed' });
     }
     // Look-alikes across every chain of the address's format (an eth entry for a bnb payout); "paid before" on its own chain.
     const book = listAddressBook(context.db, profile.name).filter((entry) => sameAddressFormat(entry.chain, info.chain));
     const known = book.find((entry) => entry.chain === info.chain && sameAddress(entry.address, input.toAddress, info.chain));
-    if (!known?.useCount) {
-      newDestination = true;
+    newDestination = !known?.useCount;
+    if (newDestination) {
       warnings.push({ field: 'toAddress', message: 'this destination has never been paid from this desk: check it with the recipient' });
     }
     lookAlike.push(...lookAlikesAmong(book, input.toAddress, info.chain));

@@ -3,7 +3,7 @@
 // withdrawals/request as the initiating operator, whose confirmation shows the request's fingerprint to pass on.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../../electron/chains';
-import type { PreflightIssue, WithdrawalPreflight, WithdrawalView } from '../../../electron/contract';
+import { destinationHistoryWords, type PreflightIssue, SERVICE_ADDRESS_CHECK_WORDS, type WithdrawalPreflight, type WithdrawalView } from '../../../electron/contract';
 import type { ContractError } from '../api';
 import { LookAlikeWarnings } from '../components/LookAlikeWarnings';
 import { Amount } from '../components/Amount';
@@ -132,7 +132,7 @@ export function WithdrawalRequest(): React.JSX.Element {
             </p>
           )}
         </fieldset>
-        <Field label="Memo (optional, kept on this desk)" error={fieldError(fields, 'memo')} testId="@withdrawals/memo">
+        <Field label="Memo (optional, sent to the service with the order as its remark)" error={fieldError(fields, 'memo')} testId="@withdrawals/memo">
           {(control) => <input {...control} className="input" maxLength={255} value={draft.memo} onChange={(event) => update('memo', event.target.value)} data-testid="@withdrawals/memo" />}
         </Field>
         <ErrorNotice error={requestError} testId="@withdrawals/request-error" />
@@ -218,15 +218,11 @@ function PreflightPanel({ preflight, error, checking, currency, typed }: Preflig
               <dd>{preflight.dailyLimitRemaining === null ? 'no daily limit' : <Amount value={preflight.dailyLimitRemaining} currency={currency} />}</dd>
               <dt>Destination</dt>
               <dd data-testid="@withdrawals/destination-history">
-                {typed === '' ? '—' : preflight.newDestination ? <span className="badge badge--warn">new: never paid from this desk</span> : 'paid before from this desk'}
+                {typed === '' ? '—' : preflight.newDestination === true ? <span className="badge badge--warn">{destinationHistoryWords(true)}</span> : destinationHistoryWords(preflight.newDestination)}
               </dd>
               <dt>Service address check</dt>
               <dd data-testid="@withdrawals/preflight-service-check">
-                {preflight.serviceAddressCheck === null
-                  ? 'service not reachable: checked against the chain rules only'
-                  : preflight.serviceAddressCheck
-                    ? 'the service accepts this address'
-                    : 'the service says this address is invalid'}
+                {SERVICE_ADDRESS_CHECK_WORDS[preflight.serviceAddressCheck]}
               </dd>
             </dl>
             {otherIssues.length === 0 ? null : (

@@ -467,6 +467,8 @@ describe('withdrawals', () => {
     expect(run.stdout).toMatch(/^total debited\s+10[0-9.]+ trx\.usdt$/m);
     expect(run.stdout).toMatch(/^balance after\s+[0-9.]+ trx\.usdt$/m);
     expect(run.stdout).toMatch(/^approvals needed\s+1$/m);
+    expect(run.stdout).toMatch(/^destination\s+new: never paid from this desk$/m);
+    expect(run.stdout).toMatch(/^service address check\s+the service accepts this address$/m);
     expect(run.stdout).toMatch(/^warning: toAddress: this destination has never been paid/m);
     const over = await desk.cli(['withdraw', 'preflight', '--currency', 'trx.usdt', '--amount', '999999', '--to', tronAddress()]);
     expect(over.code).toBe(1);

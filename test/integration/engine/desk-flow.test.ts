@@ -79,8 +79,11 @@ describe('the withdrawal desk', () => {
     const check = await desk.value('withdrawals/preflight', { currency: 'trx.usdt', amount: '100', toAddress });
     expect(check.ok).toBe(true);
     expect(check.newDestination).toBe(true);
-    expect(check.serviceAddressCheck).toBe(true);
+    expect(check.serviceAddressCheck).toBe('accepted');
     expect(check.fee).not.toBeNull();
+    // An address that fails the chain rules is not judged as a destination, and the service is not asked about it.
+    const invalid = await desk.value('withdrawals/preflight', { currency: 'trx.usdt', amount: '100', toAddress: 'Tnot-an-address' });
+    expect(invalid).toMatchObject({ ok: false, newDestination: null, serviceAddressCheck: 'notAsked' });
     const { withdrawal } = await desk.value('withdrawals/request', { currency: 'trx.usdt', amount: '100', toAddress, as: INITIATOR });
     expect(withdrawal.state).toBe('awaitingApproval');
     expect(withdrawal.userOrder).toMatch(/^td-\d{8}-[0-9a-f]{24}$/);
