@@ -1,7 +1,7 @@
 // The desk's frame: top bar (profile, demo badge, connection, operator, lock), side navigation, persistent banners
 // (demo, offline, not founded, sync progress) and the current screen under its heading.
 import { useEffect, useRef } from 'react';
-import { DemoBanner, FrozenBanner, NotFoundedBanner, OfflineBanner, SyncProgressBar } from './components/Banners';
+import { DemoBanner, FrozenBanner, NotFoundedBanner, OfflineBanner, ServiceTroubleBanner, SyncProgressBar } from './components/Banners';
 import { RefusedLinkNotice, UpdateReadyBanner } from './components/DesktopNotices';
 import { ariaKeyShortcut, startDeskShortcuts } from './desk-commands';
 import { AddressBook } from './screens/AddressBook';
@@ -131,6 +131,7 @@ export function Shell(): React.JSX.Element {
           <UpdateReadyBanner />
           <RefusedLinkNotice />
           <OfflineBanner />
+          <ServiceTroubleBanner />
           <NotFoundedBanner />
           <FrozenBanner />
           <SyncProgressBar />

@@ -1,6 +1,6 @@
 // E2E: the deposit history on the dashboard (issue 11, item 1) — "complete" after a sync; the full walk started from
-// its button and cut off by the service failing from page 2 shows how far it got and where it resumes; a plain sync
-// finishes it. And selfcheck's clock verdict (item 9): a drift inside the window but from 150 s on passes with a warning.
+// its button and cut off by the service failing from page 2 (HTTP 503: a failing service, not "offline", issue 22)
+// shows how far it got and where it resumes; a plain sync finishes it. And selfcheck's clock verdict (item 9): a drift inside the window but from 150 s on passes with a warning.
 import { test, expect } from './support/desk';
 import { go, startDemo } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
@@ -27,6 +27,13 @@ test('the dashboard says whether the deposit history is complete, and a cut-off 
   await expect(page.getByTestId('@dashboard/history-state')).toHaveText('Deposit history incomplete');
   await expect(page.getByTestId('@dashboard/history-walk')).toContainText(/A full walk started .* has read 1 page \( ?100 deposits\) and was interrupted/);
   await expect(page.getByTestId('@dashboard/history-walk')).toContainText('resumes it at page 2');
+  // A 503 is an answer: the desk is not "offline"; the banner names the resource, the failure and its last success.
+  await expect(page.getByTestId('@banner/offline')).toHaveCount(0);
+  await expect(page.getByTestId('@shell/connection')).toHaveText(/Online/);
+  const trouble = page.getByTestId('@banner/service-trouble-deposits');
+  await expect(trouble).toContainText('Deposits: the service answered HTTP 503 to getDeposits: it is reachable but failing');
+  await expect(trouble).toContainText(/failed at \d\d?:\d\d[^;]*; last success \d\d?:\d\d/);
+  await expect(page.getByTestId('@banner/service-trouble')).not.toContainText('balances');
   await expectAccessible(page, 'dashboard, history incomplete');
   await saveScreenshot(page, 'dashboard-history-incomplete');
 
@@ -34,6 +41,7 @@ test('the dashboard says whether the deposit history is complete, and a cut-off 
   await page.getByTestId('@dashboard/sync-button').click();
   await expect(page.getByTestId('@dashboard/history-state')).toHaveText('Deposit history complete', { timeout: 30_000 });
   await expect(page.getByTestId('@dashboard/sync-error')).toBeHidden();
+  await expect(page.getByTestId('@banner/service-trouble')).toHaveCount(0);
   await expect(page.getByTestId('@dashboard/history-walk')).toHaveCount(0);
 });
 

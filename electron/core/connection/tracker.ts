@@ -1,7 +1,7 @@
 // Why the service cannot be reached: classifies protocol failures into the offline reasons the desk shows
 // (network, IP not whitelisted, clock drift, credentials, service), and tracks since when.
 import type { ConnectionState, OfflineReason } from '../../contract';
-import { ProtocolError, ResponseVerificationError, ServiceError } from '../../protocol/errors';
+import { ProtocolError, ResponseVerificationError, ServiceError, TransportError } from '../../protocol/errors';
 import { TIMESTAMP_WINDOW_SECONDS } from '../../protocol/profile';
 
 export interface OfflineDiagnosis {
@@ -22,6 +22,10 @@ export function diagnoseFailure(error: unknown, clockDriftSeconds: number | null
       : `this computer's clock is ${Math.abs(drift)} s ${drift > 0 ? 'behind' : 'ahead of'} the service (the limit is ${TIMESTAMP_WINDOW_SECONDS} s): correct the system time (enable automatic time sync)`;
   switch (error.kind) {
     case 'transport':
+      // An HTTP status is an answer: the service is reachable and failing (a 503 from one endpoint is not "offline").
+      if (error instanceof TransportError && error.httpStatus !== undefined) {
+        return { reason: 'service', message: `the service answered HTTP ${error.httpStatus} to ${error.endpoint}: it is reachable but failing; the desk tries again at the next sync (ask the platform if it lasts)` };
+      }
       return { reason: 'network', message: `the service cannot be reached: ${error.message}. Check the network connection.` };
     case 'notWhitelisted':
       return { reason: 'notWhitelisted', message: error.message };

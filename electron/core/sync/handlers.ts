@@ -48,7 +48,8 @@ export function syncHandlers(
         guidance.push("Correct this computer's clock (enable automatic time synchronisation): the service's answers carry a time more than 5 minutes away from it and are refused.");
       }
       const diagnosis = diagnoseFailure(error, drift);
-      if (diagnosis && context.connection.markOffline(diagnosis)) context.emit({ type: 'connection/changed', connection: context.connection.current });
+      // As a sync's: an answer with an error ('service') says the service is reachable, so the desk is not offline.
+      if (diagnosis && diagnosis.reason !== 'service' && context.connection.markOffline(diagnosis)) context.emit({ type: 'connection/changed', connection: context.connection.current });
       return { ok: false, steps, clockDriftSeconds: drift, clockVerdict: drift === null ? null : clockDriftVerdict(drift), guidance };
     };
     try {

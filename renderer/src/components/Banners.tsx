@@ -1,6 +1,7 @@
 // The shell's persistent banners: demo profile (always visible while a demo profile is active), offline (why and
-// since when; the cached history stays browsable), long-running sync progress, a profile not founded yet, and sending frozen.
-import type { OfflineReason } from '../../../electron/contract';
+// since when; the cached history stays browsable), a service reachable but failing for some resources (which, how, and
+// since the last success), long-running sync progress, a profile not founded yet, and sending frozen.
+import { escapeSingleLine, type OfflineReason, type SyncResource, type SyncResourceState } from '../../../electron/contract';
 import { timeAgo } from '../format';
 import { DateTime } from './DateTime';
 import { useNow } from '../hooks';
@@ -49,6 +50,48 @@ export function OfflineBanner(): React.JSX.Element | null {
         Cached balances, deposits and withdrawals stay browsable; the desk reconnects by itself.
         {connection.lastContactAt === null ? null : <> Last contact with the service {timeAgo(connection.lastContactAt, now)}.</>}
       </p>
+    </div>
+  );
+}
+
+const RESOURCE_NAMES: Readonly<Record<SyncResource, string>> = { currencies: 'Currencies', balances: 'Balances', deposits: 'Deposits', withdrawals: 'Withdrawals' };
+
+/** The resources whose last attempt failed after their last success: the service answered, with an error. */
+export function failingResources(resources: readonly SyncResourceState[]): SyncResourceState[] {
+  return resources.filter((entry) => entry.lastError !== null && entry.lastAttemptAt !== null && (entry.lastSuccessAt === null || entry.lastAttemptAt > entry.lastSuccessAt));
+}
+
+/**
+ * While the desk is online, the resources the service answered with an error (a 503 from getDeposits is not
+ * "offline"): each with what failed, when, and its last success, so the reader knows how fresh its cached part is.
+ */
+export function ServiceTroubleBanner(): React.JSX.Element | null {
+  const resources = useSyncStore((state) => state.status?.resources ?? null);
+  const online = useSyncStore((state) => state.connection?.online ?? true);
+  const now = useNow(15_000);
+  const failing = resources === null || !online ? [] : failingResources(resources);
+  if (failing.length === 0) return null;
+  return (
+    <div className="banner banner--service" role="status" data-testid="@banner/service-trouble">
+      <p>
+        <strong>The service is reachable but failing</strong> for {failing.map((entry) => RESOURCE_NAMES[entry.resource].toLowerCase()).join(', ')}. The other
+        records are current; cached ones stay browsable, and the desk tries again at the next sync.
+      </p>
+      <ul className="banner__detail">
+        {failing.map((entry) => (
+          <li key={entry.resource} data-testid={`@banner/service-trouble-${entry.resource}`}>
+            {RESOURCE_NAMES[entry.resource]}: {escapeSingleLine(entry.lastError ?? '')} (failed at <DateTime at={entry.lastAttemptAt ?? 0} timeOnly />;{' '}
+            {entry.lastSuccessAt === null ? (
+              'never synced yet'
+            ) : (
+              <>
+                last success <DateTime at={entry.lastSuccessAt} timeOnly />, {timeAgo(entry.lastSuccessAt, now)}
+              </>
+            )}
+            )
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

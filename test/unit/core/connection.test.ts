@@ -7,6 +7,11 @@ describe('diagnoseFailure', () => {
   it('names the network for transport failures', () => {
     expect(diagnoseFailure(new TransportError('merchantInfo', false, 'connection refused'), null)?.reason).toBe('network');
   });
+  it('tells an HTTP error answer as the service failing, not as the network: the service answered', () => {
+    const diagnosis = diagnoseFailure(new TransportError('getDeposits', true, 'the service answered HTTP 503', 503), null);
+    expect(diagnosis).toEqual({ reason: 'service', message: expect.stringMatching(/^the service answered HTTP 503 to getDeposits: it is reachable but failing/) });
+    expect(diagnosis?.message).not.toMatch(/network|cannot be reached/);
+  });
   it('explains Oops as the IP whitelist', () => {
     const diagnosis = diagnoseFailure(new NotWhitelistedError('merchantInfo'), null);
     expect(diagnosis?.reason).toBe('notWhitelisted');
