@@ -224,6 +224,8 @@ export const CONTRACT = {
 
   'sync/run': method(z.strictObject({ full: z.boolean().optional() }))<Dto.SyncReport>(),
   'sync/status': method(none)<Dto.SyncStatus>(),
+  /** Stops the sync under way after the page or request in hand (what was read stays stored; the next sync resumes). */
+  'sync/cancel': method(none)<{ readonly cancelled: boolean }>(),
   /** Walks the service's whole deposit list and compares it with the desk's; stores nothing new (sync --full does). */
   'sync/verify': method(none)<Dto.DepositVerification>(),
   'currencies/list': method(none)<readonly Dto.CurrencyView[]>(),

@@ -18,6 +18,7 @@ export const PRELOAD_METHOD_NAMES = [
   'selfcheck/run',
   'sync/run',
   'sync/status',
+  'sync/cancel',
   'sync/verify',
   'currencies/list',
   'balances/list',

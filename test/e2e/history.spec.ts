@@ -59,3 +59,27 @@ test('selfcheck passes with a warning when the clocks are 200 s apart', async ({
   await expectAccessible(page, 'selfcheck with a clock warning');
   await admin.setClock(0);
 });
+
+test('the sync progress banner counts what was read and cancels the walk after the page in hand; the next sync resumes it', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  const admin = sandboxAdmin(desk.demoSandbox().baseUrl);
+  const [seeded] = (await desk.value('deposits/list', { currency: 'trx.usdt', limit: 1 })).rows;
+  if (seeded === undefined) throw new Error('the demo has no TRON deposit');
+  // Enough pages that the full walk is still reading when Cancel is pressed (each page is 100 deposits).
+  for (let batch = 0; batch < 50; batch += 1) {
+    await Promise.all(Array.from({ length: 20 }, (_, index) => admin.transfer({ toAddress: seeded.address, currency: 'trx.usdt', amount: `${batch}.${index + 1}` })));
+  }
+  await go(page, 'dashboard');
+  await page.getByTestId('@dashboard/history-full-button').click();
+  const banner = page.getByTestId('@banner/progress');
+  await expect(banner).toContainText(/Syncing deposits: page \d+, \d+ read, \d+ new stored so far \(full walk\)/, { timeout: 30_000 });
+  await page.getByTestId('@banner/progress-cancel').click();
+  await expect(page.getByTestId('@dashboard/sync-error')).toContainText(/the sync was cancelled after deposits page \d+: what was read is stored, and the next sync resumes from there/, { timeout: 30_000 });
+  await expect(banner).toBeHidden();
+  await expect(page.getByTestId('@dashboard/history-walk')).toContainText(/resumes it at page \d+/);
+  // A cancel is not a failing service.
+  await expect(page.getByTestId('@banner/service-trouble')).toHaveCount(0);
+  await expectAccessible(page, 'dashboard after a cancelled sync');
+  await page.getByTestId('@dashboard/sync-button').click();
+  await expect(page.getByTestId('@dashboard/history-state')).toHaveText('Deposit history complete', { timeout: 60_000 });
+});

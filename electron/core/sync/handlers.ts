@@ -25,7 +25,7 @@ export function syncHandlers(
   handle: Handle,
 ): Pick<
   TreasuryHandlers,
-  'selfcheck/run' | 'sync/run' | 'sync/status' | 'sync/verify' | 'currencies/list' | 'balances/list' | 'merchant/info'
+  'selfcheck/run' | 'sync/run' | 'sync/status' | 'sync/cancel' | 'sync/verify' | 'currencies/list' | 'balances/list' | 'merchant/info'
 > {
   const profileName = (): string => context.activeProfile().name;
 
@@ -101,6 +101,7 @@ export function syncHandlers(
     'selfcheck/run': handle('selfcheck/run', () => runSelfcheck()),
     'sync/run': handle('sync/run', (request) => sync.run({ full: request.full === true })),
     'sync/status': handle('sync/status', () => sync.status()),
+    'sync/cancel': handle('sync/cancel', () => ({ cancelled: sync.cancel() })),
     'sync/verify': handle('sync/verify', () => sync.verifyDeposits()),
     'currencies/list': handle('currencies/list', () => currencyViews(context.db, profileName())),
     'balances/list': handle('balances/list', () => balanceViews(context.db, profileName())),

@@ -28,8 +28,16 @@ import { depositHistoryView, verifyDepositHistory, walkDepositHistory } from './
 
 const RESOURCES: readonly SyncResource[] = ['currencies', 'balances', 'deposits', 'withdrawals'];
 
+/** A sync stopped by sync/cancel: not a failure of the resource (its sync state is left as it was). */
+class SyncCancelled extends DeskError {
+  constructor(where: string) {
+    super('conflict', `the sync was cancelled ${where}: what was read is stored, and the next sync resumes from there`);
+  }
+}
+
 export class SyncService {
   #running: Promise<SyncReport> | undefined;
+  #cancel: AbortController | undefined;
   #progress: SyncProgress | null = null;
 
   constructor(private readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection) {}
@@ -42,12 +50,22 @@ export class SyncService {
       await current.catch(() => undefined);
       return this.run(options);
     }
-    const run = this.#run(options.full === true).finally(() => {
+    const cancel = new AbortController();
+    this.#cancel = cancel;
+    const run = this.#run(options.full === true, cancel.signal).finally(() => {
       this.#running = undefined;
+      this.#cancel = undefined;
       this.#setProgress(null);
     });
     this.#running = run;
     return run;
+  }
+
+  /** Asks the sync under way to stop after the page or request in hand; false when none runs. */
+  cancel(): boolean {
+    if (this.#cancel === undefined || this.#cancel.signal.aborted) return false;
+    this.#cancel.abort();
+    return true;
   }
 
   status(): SyncStatus {
@@ -102,14 +120,18 @@ export class SyncService {
     this.context.emit({ type: 'sync/progress', progress });
   }
 
-  async #run(full: boolean): Promise<SyncReport> {
+  async #run(full: boolean, cancelled: AbortSignal): Promise<SyncReport> {
     const profile = this.context.activeProfile().name;
     const report = { currencies: 0, balances: 0, depositsSeen: 0, depositsNew: 0, withdrawalsChecked: 0, withdrawalsAdvanced: 0 };
+    const stopIfCancelled = (where: string): void => {
+      if (cancelled.aborted) throw new SyncCancelled(where);
+    };
     await this.#step(profile, 'currencies', async () => {
       const records = await this.context.publicClient().getCurrencies();
       replaceCurrencies(this.context.db, profile, records, this.context.now());
       report.currencies = records.length;
     });
+    stopIfCancelled('after the currencies');
     await this.#step(profile, 'balances', async () => {
       const info = await (await this.context.merchantClient()).merchantInfo();
       // Kept whole (§8), and every currency's balance, those the service added after this desk was built included.
@@ -120,26 +142,32 @@ export class SyncService {
       report.balances = info.balances.length;
       if (changed.length > 0) this.context.emit({ type: 'balances/changed' });
     });
+    stopIfCancelled('after the balances');
     await this.#step(profile, 'deposits', async () => {
       await walkDepositHistory(this.context, profile, {
         full,
         onPage: (page) => {
           report.depositsSeen += page.seen;
           report.depositsNew += page.inserted;
+          // New deposits are stored in batches while a long walk runs: the count says "so far", not "of what was read".
           this.#setProgress({
             resource: 'deposits',
             done: report.depositsSeen,
             total: null,
             message:
-              `deposits: page ${page.page}, ${report.depositsNew} new of ${report.depositsSeen} seen` +
+              `deposits: page ${page.page}, ${report.depositsSeen} read, ${report.depositsNew} new stored so far` +
               (page.walk.full ? ' (full walk)' : ''),
           });
+          // The page and the walk's position are committed before this runs: a cancel here loses nothing.
+          stopIfCancelled(`after deposits page ${page.page}`);
         },
       });
     });
+    stopIfCancelled('after the deposits');
     await this.#step(profile, 'withdrawals', async () => {
       const unsettled = listUnsettledWithdrawalRequests(this.context.db, profile);
       for (const [index, request] of unsettled.entries()) {
+        stopIfCancelled(`after ${index} of ${unsettled.length} withdrawals were checked`);
         this.#setProgress({ resource: 'withdrawals', done: index, total: unsettled.length, message: `withdrawals: checking ${request.userOrder}` });
         try {
           if (await reconcile(this.context, request)) report.withdrawalsAdvanced += 1;
@@ -159,12 +187,13 @@ export class SyncService {
   async #step(profile: string, resource: SyncResource, work: () => Promise<void>): Promise<void> {
     const { db } = this.context;
     recordSyncAttempt(db, profile, resource, this.context.now());
-    this.#setProgress({ resource, done: 0, total: null, message: `${resource}: syncing` });
+    this.#setProgress({ resource, done: 0, total: null, message: `${resource}: asking the service` });
     try {
       await work();
       recordSyncSuccess(db, profile, resource, undefined, this.context.now());
       this.#markOnline();
     } catch (error) {
+      if (error instanceof SyncCancelled) throw error;
       const diagnosis = diagnoseFailure(error, this.context.clockDriftSeconds);
       const message = diagnosis?.message ?? (error instanceof Error ? error.message : String(error));
       recordSyncFailure(db, profile, resource, { kind: diagnosis?.reason ?? 'error', message }, this.context.now());

@@ -98,20 +98,22 @@ export function ServiceTroubleBanner(): React.JSX.Element | null {
 
 export function SyncProgressBar(): React.JSX.Element | null {
   const progress = useSyncStore((state) => state.progress);
+  const cancel = useSyncStore((state) => state.cancel);
   if (progress === null) return null;
   const label = `Syncing ${progress.resource}`;
   return (
     <div className="progress" data-testid="@banner/progress">
       <label className="progress__label">
-        <span>
-          {label}: {progress.message}
-        </span>
+        <span>Syncing {escapeSingleLine(progress.message)}</span>
         {progress.total === null ? (
           <progress aria-label={label} />
         ) : (
           <progress aria-label={label} max={progress.total} value={progress.done} />
         )}
       </label>
+      <button type="button" className="button button--small" data-testid="@banner/progress-cancel" onClick={() => void cancel()}>
+        Cancel
+      </button>
     </div>
   );
 }

@@ -16,6 +16,8 @@ interface SyncStore {
   readonly statusError: ContractError | null;
   load(): Promise<void>;
   run(full?: boolean): Promise<void>;
+  /** Asks the sync under way to stop after the page in hand (what was read stays stored). */
+  cancel(): Promise<void>;
   applyConnection(connection: ConnectionState): void;
   applyProgress(progress: SyncProgress | null): void;
 }
@@ -44,6 +46,9 @@ export const useSyncStore = create<SyncStore>()((set, get) => ({
     else set({ error: result.error });
     set({ running: false });
     await get().load();
+  },
+  async cancel() {
+    await call('sync/cancel', {});
   },
   applyConnection(connection) {
     set({ connection });

@@ -143,7 +143,7 @@ describe('selfcheck, sync, balances, currencies', () => {
     expect(run.stdout).toMatch(
       /^synced 13 currencies, 13 balances, \d+ deposits? seen \(\d+ new\), \d+ withdrawals? checked \(\d+ advanced\)\ndeposit history complete \(\d+ deposits? held, as of \d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ\)\n$/,
     );
-    expect(run.stderr.split('\n')).toEqual(expect.arrayContaining(['currencies: syncing', 'balances: syncing', 'deposits: syncing', 'withdrawals: syncing']));
+    expect(run.stderr.split('\n')).toEqual(expect.arrayContaining(['currencies: asking the service', 'balances: asking the service', 'deposits: asking the service', 'withdrawals: asking the service']));
     // Without a terminal and without --progress: nothing on stderr.
     expectOk(await desk.cli(['sync']));
   });

@@ -249,6 +249,31 @@ describe('interrupted deposit walks, each followed by a plain sync', () => {
   });
 });
 
+describe('cancelling a sync (issue 22 part 2: the progress banner has a Cancel)', () => {
+  it('stops a full walk after the page in hand, keeps what was read, marks no resource failing, and the next sync resumes there', async () => {
+    const pages = depositPagesWalked();
+    let asked: Promise<{ readonly cancelled: boolean }> | undefined;
+    const stop = desk.engine.onEvent((event) => {
+      if (asked === undefined && event.type === 'sync/progress' && /^deposits: page 2,/.test(event.progress?.message ?? '')) asked = desk.value('sync/cancel', {});
+    });
+    const cancelled = await pages.during(desk.call('sync/run', { full: true })).finally(stop);
+    expect(await asked).toEqual({ cancelled: true });
+    expect(cancelled).toMatchObject({ ok: false, error: { code: 'conflict', message: 'the sync was cancelled after deposits page 2: what was read is stored, and the next sync resumes from there' } });
+    expect(pages.walked).toEqual([1, 2]);
+    expect(await history()).toMatchObject({ walk: { full: true, pagesWalked: 2, nextPage: 3 } });
+    const status = await desk.value('sync/status', {});
+    expect(status.running).toBe(false);
+    expect(status.resources.find((entry) => entry.resource === 'deposits')?.lastError).toBeNull();
+    // With no sync running there is nothing to cancel.
+    expect(await desk.value('sync/cancel', {})).toEqual({ cancelled: false });
+
+    const resumed = depositPagesWalked();
+    await resumed.during(desk.value('sync/run', {}));
+    expect(resumed.walked[0]).toBe(3);
+    await expectEveryDepositOnce();
+  }, 60_000);
+});
+
 describe('sync --verify', () => {
   beforeAll(async () => {
     // Run alone (vitest -t), this part needs a history of its own.
