@@ -97,12 +97,15 @@ function checkUrl(url: string): URL {
   return parsed;
 }
 
-/** A shared store's refusal as the desk's error (its message never holds the password). */
+/**
+ * A shared store's refusal as the desk's error (its message never holds the password). A SharedStoreError already
+ * names the (redacted) database and what to do (postgres-store.ts pgFailure), so it is not prefixed a second time.
+ */
 function storeRefusal(error: unknown, url: string): DeskError {
   if (error instanceof DeskError) return error;
   if (error instanceof SharedStoreError) {
     const code = error.kind === 'unreachable' ? 'offline' : error.kind === 'badUrl' || error.kind === 'invalidArgument' ? 'invalidInput' : error.kind === 'authentication' ? 'credentials' : 'conflict';
-    return new DeskError(code, `team database ${redactDatabaseUrl(url)}: ${error.message}`);
+    return new DeskError(code, error.message);
   }
   return new DeskError('internal', `team database ${redactDatabaseUrl(url)}: ${error instanceof Error ? error.message : String(error)}`);
 }

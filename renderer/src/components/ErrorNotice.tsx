@@ -5,7 +5,7 @@ const NEXT_STEP: Partial<Record<ContractError['code'], string>> = {
   locked: 'Unlock the desk with your operator name and passphrase, then try again.',
   notWhitelisted: "Ask the platform to whitelist this workstation's public IP address for your merchant account.",
   clockDrift: "Set this computer's clock to synchronise automatically (NTP); requests are refused beyond ±5 minutes.",
-  offline: 'The cached history stays available; the desk retries by itself.',
+  offline: 'Check the network connection (the message says what could not be reached), then try again; the cached history stays available.',
   noProfile: 'Add or select a merchant profile under Profiles and connection.',
   keychainUnavailable: "Unlock the system keychain (your desktop session's keyring), then try again.",
   wrongPassphrase: 'Check the operator name and passphrase; both are case-sensitive.',

@@ -46,6 +46,8 @@ describe('bad input to team mode', () => {
     ] as const) {
       const answer = await a.call('team/init', { database, workstation: 'A', as: ADMIN });
       expect(answer, database).toMatchObject({ ok: false, error: { code, message: expect.stringMatching(text) } });
+      // One prefix naming the database, not one per layer (issue 22 part 2: "team database …: team database …: …").
+      if (!answer.ok) expect(answer.error.message.match(/team database/g)?.length ?? 0).toBeLessThanOrEqual(1);
       expect(JSON.stringify(answer)).not.toContain(password);
       await unchanged(a);
     }
