@@ -618,6 +618,8 @@ export interface WithdrawalView {
   readonly initiator: string;
   readonly requiredApprovals: number;
   readonly approvals: readonly ApprovalView[];
+  /** The operator whose verifying submit statement sent it to the service, and when; null before it was sent. */
+  readonly sentBy: { readonly operator: string; readonly at: number } | null;
   readonly orderStatus: string | null;
   /** success | WithdrawRefund | fail once final (spec rule 1: only these decide an outcome). */
   readonly outcome: 'success' | 'WithdrawRefund' | 'fail' | null;

@@ -103,8 +103,16 @@ test('a request approved by a second operator is submitted and reaches success',
   await item.getByTestId('@withdrawals/submit-button').click();
   await expect(dialog.getByTestId('@operator-dialog/fingerprint')).toHaveText(fingerprint);
   await actAs(page, DEMO_ADMIN);
-  await page.getByTestId('@withdrawals/tab-orders').click();
-  await page.locator(`[data-testid="@withdrawals/order-row"][data-id="${request.id}"]`).getByRole('button', { name: /Details/ }).click();
+  // The order leaves the queue, and the queue says where it went (issue 22 part 2), leading to it.
+  const sent = page.getByTestId('@withdrawals/sent-notice');
+  await expect(sent).toContainText(`Sent to the service by ${DEMO_ADMIN.operator}`);
+  await expect(sent).toContainText(request.userOrder);
+  await expect(sent).toContainText('now “At the service”');
+  await expect(page.locator(`[data-testid="@withdrawals/queue-item"][data-id="${request.id}"]`)).toHaveCount(0);
+  await expectAccessible(page, 'approvals queue after a send');
+  await sent.getByTestId('@withdrawals/sent-show').click();
+  await expect(page.getByTestId('@withdrawals/sent-notice')).toHaveCount(0);
+  await expect(detail).toHaveAttribute('data-id', request.id);
   await expect(detail.getByTestId('@withdrawals/order-status')).toHaveText('pendingConfirm');
 
   // The platform moves the order along; each status arrives by verified callback.
@@ -114,8 +122,13 @@ test('a request approved by a second operator is submitted and reaches success',
   }
   await expect(detail.getByTestId('@withdrawals/outcome')).toHaveText('Paid out');
   const timeline = detail.getByTestId('@withdrawals/timeline');
-  for (const entry of ['Requested', 'Approved', 'pendingConfirm', 'pendingTransfer', 'pendingCallback', 'success']) await expect(timeline).toContainText(entry);
+  // Plain headings, who requested, approved and sent it (the sender from its signed submit statement).
+  for (const entry of ['Requested', 'Approved', 'Sent to the service', 'Accepted by the service', 'Transfer under way', 'Transfer done, final notice pending', 'Paid out']) {
+    await expect(timeline).toContainText(entry);
+  }
+  expect(await timeline.locator('.timeline__title').allTextContents()).not.toContain('pendingConfirm');
   await expect(timeline).toContainText('by demo-approver');
+  await expect(timeline.locator('li', { hasText: 'Sent to the service' })).toContainText(`by ${DEMO_ADMIN.operator}`);
   await expectAccessible(page, 'withdrawal detail with timeline');
   await saveScreenshot(page, 'withdrawals-detail-success');
 

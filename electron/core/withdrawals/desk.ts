@@ -697,6 +697,7 @@ export function withdrawalView(
     initiator: evidence.initiator ?? request.initiator,
     requiredApprovals: evidence.verification.requiredApprovals,
     approvals: evidence.approvals,
+    sentBy: evidence.sentBy,
     orderStatus: request.orderStatus,
     outcome,
     apiOrder: request.apiOrder,

@@ -48,6 +48,8 @@ export interface IntentEvidence {
   readonly approvals: readonly ApprovalView[];
   /** A verifying submit statement exists. */
   readonly submitted: boolean;
+  /** Who signed the first verifying submit statement, and when (what the timeline shows as "Sent to the service"). */
+  readonly sentBy: { readonly operator: string; readonly at: number } | null;
   /** The verifying request statement's row (its body may carry the preflight's quote: review.ts). */
   readonly requestRow: ChainRow | null;
   /** The tier's approval groups in words, or null when it names none (approval-groups.ts). */
@@ -195,6 +197,7 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
     initiator: null,
     approvals: [],
     submitted: false,
+    sentBy: null,
     requestRow: null,
     groupRequirement: null,
     groupsStillNeeded: [],
@@ -246,6 +249,7 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
   const approvals: ApprovalView[] = [];
   const parties: (readonly string[])[] = [];
   let submitted = false;
+  let sentBy: IntentEvidence['sentBy'] = null;
   for (const row of own) {
     // A batch's lines share its statements, but each line is sent on its own submit statement (naming its userOrder).
     if (row.statement.kind === 'submit' && request.batchHash !== null && row.statement.body['userOrder'] !== request.userOrder) continue;
@@ -296,7 +300,10 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
       case 'submit': {
         const who = signer(roster, row, 'submitWithdrawal');
         if (typeof who === 'string') problems.push(who);
-        else submitted = true;
+        else {
+          submitted = true;
+          sentBy ??= { operator: who.name, at: row.statement.at };
+        }
         break;
       }
       case 'request':
@@ -326,6 +333,7 @@ export function judgeRequest(roster: Roster, request: WithdrawalRequest, rows: r
     initiator: initiator.name,
     approvals,
     submitted,
+    sentBy,
     requestRow,
     groupRequirement: groups.requirement,
     groupsStillNeeded: groups.stillNeeded,

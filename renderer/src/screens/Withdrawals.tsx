@@ -31,10 +31,12 @@ import { WithdrawalRequest } from './WithdrawalRequest';
 import {
   FINANCIAL_CONFIRMATION_TEXT,
   ORDER_STATUS_TEXT,
+  orderStatusTitle,
   OUTCOME_LABELS,
   outcomeTone,
   STATE_LABELS,
   STATE_TONES,
+  STATUS_SOURCE_TEXT,
 } from './withdrawal-labels';
 
 export function Withdrawals(): React.JSX.Element {
@@ -271,6 +273,7 @@ function ApprovalsQueue(): React.JSX.Element {
   return (
     <section className="card" aria-labelledby="queue-title">
       <h2 id="queue-title">Approvals queue</h2>
+      <SentNotice />
       <ErrorNotice error={error} testId="@withdrawals/queue-error" />
       {queue.length === 0 && batches.length === 0 ? (
         <p className="muted" data-testid="@withdrawals/queue-empty">
@@ -330,6 +333,38 @@ function ApprovalsQueue(): React.JSX.Element {
         </ul>
       )}
     </section>
+  );
+}
+
+/** After "Send to the service" the order leaves the queue: say where it went, and lead to it. */
+function SentNotice(): React.JSX.Element | null {
+  const sent = useWithdrawalsStore((state) => state.lastSent);
+  if (sent === null) return null;
+  return (
+    <div className="notice notice--ok" role="status" data-testid="@withdrawals/sent-notice">
+      <p>
+        Sent to the service{sent.sentBy === null ? '' : ` by ${sent.sentBy.operator}`}: <Amount value={sent.amount} currency={sent.currency} /> to{' '}
+        <span className="mono">{sent.toAddress}</span>, order <span className="mono">{sent.userOrder}</span>, now “{STATE_LABELS[sent.state]}”. It has left this queue;
+        its status follows under All orders.
+      </p>
+      <div className="actions">
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="@withdrawals/sent-show"
+          onClick={() => {
+            useWithdrawalsStore.getState().showTab('orders');
+            void useWithdrawalsStore.getState().select(sent.id);
+            useWithdrawalsStore.getState().dismissLastSent();
+          }}
+        >
+          Show the order
+        </button>
+        <button type="button" className="button button--small" onClick={() => useWithdrawalsStore.getState().dismissLastSent()}>
+          Dismiss
+        </button>
+      </div>
+    </div>
   );
 }
 
@@ -464,12 +499,15 @@ function timelineOf(view: WithdrawalView): TimelineEntry[] {
       tone: approval.decision === 'approve' ? 'good' : 'bad',
     });
   }
+  if (view.sentBy !== null) {
+    entries.push({ at: view.sentBy.at, title: 'Sent to the service', detail: `by ${view.sentBy.operator}, after the desk checked the signed approvals once more`, tone: 'info' });
+  }
   for (const event of view.history) {
     const final = event.status === 'success' ? 'good' : event.status === 'fail' || event.status === 'WithdrawRefund' ? 'bad' : 'info';
     entries.push({
       at: event.observedAt,
-      title: event.status,
-      detail: `${ORDER_STATUS_TEXT[event.status] ?? 'Status reported by the service'} (seen via ${event.source === 'create' ? 'the create answer' : event.source === 'query' ? 'checkWithdrawOrder' : 'a verified callback'})`,
+      title: orderStatusTitle(event.status),
+      detail: `${ORDER_STATUS_TEXT[event.status] ?? 'Status reported by the service'} (learnt from ${STATUS_SOURCE_TEXT[event.source]})`,
       tone: final,
     });
   }

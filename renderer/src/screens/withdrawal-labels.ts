@@ -25,6 +25,29 @@ export const STATE_TONES: Readonly<Record<WithdrawalState, 'neutral' | 'info' | 
   completed: 'good',
 };
 
+/** The spec's order statuses as timeline headings, in plain words (an unknown status: orderStatusTitle). */
+const ORDER_STATUS_TITLES: Readonly<Record<string, string>> = {
+  pendingConfirm: 'Accepted by the service',
+  pendingTransfer: 'Transfer under way',
+  pendingFinancialConfirmation: 'Waiting for finance confirmation',
+  pendingCallback: 'Transfer done, final notice pending',
+  success: 'Paid out',
+  WithdrawRefund: 'Refunded',
+  fail: 'Failed',
+};
+
+/** A status as a heading: plain words for the spec's statuses, the service's own name (quoted) for any other. */
+export function orderStatusTitle(status: string): string {
+  return ORDER_STATUS_TITLES[status] ?? `Service status “${status}”`;
+}
+
+/** How the desk learnt of a status, in plain words. */
+export const STATUS_SOURCE_TEXT: Readonly<Record<'create' | 'query' | 'callback', string>> = {
+  create: "the service's answer when the order was created",
+  query: 'asking the service for the order',
+  callback: "the service's verified notice",
+};
+
 /** The spec's order statuses; `pending*` names may change, so unknown ones are shown verbatim. */
 export const ORDER_STATUS_TEXT: Readonly<Record<string, string>> = {
   pendingConfirm: 'Accepted by the service, funds deducted, awaiting platform confirmation',

@@ -61,6 +61,9 @@ interface WithdrawalsStore {
   cancel(id: string, reason: string, as: ActingOperator): Promise<Result<WithdrawalView>>;
   /** Sending is a decision too: a named operator with the submit permission, passphrase-checked. */
   submit(id: string, as: ActingOperator): Promise<Result<WithdrawalView>>;
+  /** The order last sent from the queue (it leaves the queue: the queue confirms it until dismissed). */
+  readonly lastSent: WithdrawalView | null;
+  dismissLastSent(): void;
 }
 
 /** How many approvals the queue waits for: each single request open to approval, and each batch awaiting approval once. */
@@ -110,6 +113,10 @@ export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
       return id;
     },
     stuck: [],
+    lastSent: null,
+    dismissLastSent() {
+      set({ lastSent: null });
+    },
     selectedId: null,
     detail: null,
     labelFilter: '',
@@ -196,7 +203,9 @@ export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
       return after(await call('withdrawals/cancel', { id, as, ...(trimmed === '' ? {} : { reason: trimmed }) }));
     },
     async submit(id, as) {
-      return after(await call('withdrawals/submit', { id, as }));
+      const result = await after(await call('withdrawals/submit', { id, as }));
+      if (result.ok) set({ lastSent: result.value });
+      return result;
     },
   };
 });

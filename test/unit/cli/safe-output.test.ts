@@ -48,6 +48,7 @@ function withdrawal(memo: string, who: string): WithdrawalView {
     initiator: who,
     requiredApprovals: 1,
     approvals: [{ operator: who, decision: 'reject', reason: memo, at: Date.UTC(2026, 0, 2), counts: false, note: memo }],
+    sentBy: null,
     orderStatus: null,
     outcome: null,
     apiOrder: null,

@@ -50,6 +50,7 @@ const view: WithdrawalView = {
   initiator: 'demo-admin',
   requiredApprovals: 2,
   approvals: [{ operator: 'demo-approver', decision: 'reject', reason: NASTY, at: 1, counts: false, note: NASTY }],
+  sentBy: { operator: 'carol', at: 1 },
   orderStatus: null,
   outcome: null,
   apiOrder: null,
