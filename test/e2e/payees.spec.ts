@@ -178,3 +178,21 @@ test("proof of control: the desk makes a deposit address, a deposit from another
   await expectAccessible(page, 'control proven');
   await saveScreenshot(page, 'payees-control-proven');
 });
+
+test('the approvals queue names the payee beside an address of the signed book, and no payee beside another', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  const payeeAddress = evmAddress();
+  const proposed = await desk.value('payees/add', { name: 'Queue Supplier', addresses: [{ chain: 'eth', address: payeeAddress }], as: DEMO_ADMIN });
+  await desk.value('addressbook/approve', { proposal: proposed.pending[0]?.proposal ?? '', as: DEMO_APPROVER });
+  const { withdrawal: toPayee } = await desk.value('withdrawals/request', { currency: 'eth.usdt', amount: '33', toAddress: payeeAddress, as: DEMO_ADMIN });
+  const { withdrawal: toOther } = await desk.value('withdrawals/request', { currency: 'eth.usdt', amount: '34', toAddress: evmAddress(), as: DEMO_ADMIN });
+
+  await go(page, 'withdrawals');
+  const named = page.locator(`[data-testid="@withdrawals/queue-item"][data-id="${toPayee.id}"]`);
+  await expect(named.getByTestId('@withdrawals/queue-payee')).toHaveText('Queue Supplier');
+  await expect(named).toContainText(payeeAddress);
+  const unnamed = page.locator(`[data-testid="@withdrawals/queue-item"][data-id="${toOther.id}"]`);
+  await expect(unnamed).toBeVisible();
+  await expect(unnamed.getByTestId('@withdrawals/queue-payee')).toHaveCount(0);
+  await expectAccessible(page, 'the approvals queue with a payee named');
+});
