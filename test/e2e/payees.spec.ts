@@ -10,7 +10,7 @@ import { encodeTronAddress } from '../../electron/chains';
 import { test, expect } from './support/desk';
 import { actAs, DEMO_ADMIN, DEMO_APPROVER, go, startDemo } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
-import { evmAddress } from './support/payout-files';
+import { evmAddress, writePayoutCsv } from './support/payout-files';
 import { sandboxAdmin } from './support/sandbox-admin';
 
 test.use({ locale: 'en-US' });
@@ -179,7 +179,7 @@ test("proof of control: the desk makes a deposit address, a deposit from another
   await saveScreenshot(page, 'payees-control-proven');
 });
 
-test('the approvals queue names the payee beside an address of the signed book, and no payee beside another', async ({ page, desk }) => {
+test('the approvals queue, all orders and batch lines name the payee beside an address of the signed book, and no payee beside another', async ({ page, desk }) => {
   await startDemo(page, desk.url);
   const payeeAddress = evmAddress();
   const proposed = await desk.value('payees/add', { name: 'Queue Supplier', addresses: [{ chain: 'eth', address: payeeAddress }], as: DEMO_ADMIN });
@@ -195,4 +195,22 @@ test('the approvals queue names the payee beside an address of the signed book, 
   await expect(unnamed).toBeVisible();
   await expect(unnamed.getByTestId('@withdrawals/queue-payee')).toHaveCount(0);
   await expectAccessible(page, 'the approvals queue with a payee named');
+
+  await page.getByTestId('@withdrawals/tab-orders').click();
+  await expect(page.locator(`[data-testid="@withdrawals/order-row"][data-id="${toPayee.id}"]`).getByTestId('@withdrawals/order-payee')).toHaveText('(Queue Supplier)');
+  await expect(page.locator(`[data-testid="@withdrawals/order-row"][data-id="${toOther.id}"]`).getByTestId('@withdrawals/order-payee')).toHaveCount(0);
+
+  const path = writePayoutCsv(desk.dataDir, 'payee-lines.csv', [
+    ['eth.usdt', '21', payeeAddress, 'to the payee'],
+    ['eth.usdt', '22', evmAddress(), 'to nobody booked'],
+  ]);
+  const batch = await desk.value('payouts/import', { path, as: DEMO_ADMIN });
+  await page.getByTestId('@withdrawals/tab-batches').click();
+  const section = page.getByTestId('@payouts/section');
+  await section.getByTestId(`@payouts/open-${batch.id}`).click();
+  const lines = section.getByTestId('@payouts/detail').getByTestId('@payouts/line');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0).getByTestId('@payouts/line-payee')).toHaveText('(payee Queue Supplier)');
+  await expect(lines.nth(1).getByTestId('@payouts/line-payee')).toHaveCount(0);
+  await expectAccessible(page, 'batch lines with a payee named');
 });
