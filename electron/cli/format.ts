@@ -23,6 +23,11 @@ export function table(rawHeaders: readonly string[], rawRows: readonly (readonly
   return [line(headers), ...rows.map(line)].map((text) => `${text}\n`).join('');
 }
 
+/** An address with the name of its payee beside it when the signed book gives it one (cells are escaped by `table`/`fields`). */
+export function addressWithPayee(address: string, payee: string | null | undefined): string {
+  return payee === null || payee === undefined ? address : `${address} (payee ${payee})`;
+}
+
 /** Label/value pairs, the labels padded to one width. */
 export function fields(rawPairs: readonly (readonly [string, string])[]): string {
   const pairs = rawPairs.map(([label, value]) => [escapeSingleLine(label), escapeSingleLine(value)] as const);

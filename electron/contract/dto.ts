@@ -611,6 +611,8 @@ export interface WithdrawalView {
   readonly currency: CurrencySymbol;
   readonly amount: string;
   readonly toAddress: string;
+  /** The payee the address belongs to in the signed book now (its name, display text), or null/absent (issue 21). */
+  readonly payee?: string | null;
   readonly withdrawType: 'normal' | 'financialConfirmation';
   readonly memo: string | null;
   readonly userOrder: string;

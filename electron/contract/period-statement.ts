@@ -29,6 +29,24 @@ export interface PeriodStatementCurrency {
   readonly unexplained: string | null;
 }
 
+/** A withdrawal order the desk saw created at the platform in the period, with the payee of its destination (issue 21). */
+export interface PeriodStatementWithdrawal {
+  /** The desk's request id. */
+  readonly request: string;
+  readonly currency: string;
+  /** The amount sent, without the fee. */
+  readonly amount: string;
+  /** The order's fee, once the service reported it. */
+  readonly fee: string | null;
+  readonly toAddress: string;
+  /** The payee the address belongs to in the signed book when the statement is made (display text), or null: none. */
+  readonly payee: string | null;
+  /** When the desk first saw the order created at the platform. */
+  readonly at: number;
+  /** The platform's last status of the order, or null before it reported one. */
+  readonly orderStatus: string | null;
+}
+
 export interface PeriodStatement {
   readonly profile: string;
   /** The period: from (inclusive) to (exclusive). */
@@ -38,6 +56,8 @@ export interface PeriodStatement {
   readonly timeZone: string;
   readonly generatedAt: number;
   readonly currencies: readonly PeriodStatementCurrency[];
+  /** The withdrawal orders the desk saw created in the period, oldest first, each with its destination's payee. */
+  readonly withdrawals: readonly PeriodStatementWithdrawal[];
   /** The reconciliation's findings in the period, unexplained ones first. */
   readonly findings: readonly ReconciliationFinding[];
   /** How many findings are unexplained. */

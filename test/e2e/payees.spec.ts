@@ -2,7 +2,8 @@
 // two chains, an independent approver approves it once, and it is listed with each address in the book; a CSV of
 // payees imported through main's open dialog waits as one batch (a bad file is refused whole, naming its lines); a
 // name with a direction override is shown escaped; a treasury-desk://payee link opens the Address book with that payee
-// marked; proof of control by a reverse micro-deposit (issue 21 item 2) from a payee's address. Every state passes axe.
+// marked; proof of control by a reverse micro-deposit (issue 21 item 2) from a payee's address; the approvals queue,
+// All orders, batch lines and the period statement name the payee of an address. Every state passes axe.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { encodeTronAddress } from '../../electron/chains';
 import { test, expect } from './support/desk';
 import { actAs, DEMO_ADMIN, DEMO_APPROVER, go, startDemo } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
-import { evmAddress } from './support/payout-files';
+import { evmAddress, writePayoutCsv } from './support/payout-files';
 import { sandboxAdmin } from './support/sandbox-admin';
 
 test.use({ locale: 'en-US' });
@@ -177,4 +178,65 @@ test("proof of control: the desk makes a deposit address, a deposit from another
   await expect(proof.getByTestId('@payees/proof-standing')).toContainText(`Control proven by deposit ${proving.txid}`);
   await expectAccessible(page, 'control proven');
   await saveScreenshot(page, 'payees-control-proven');
+});
+
+test('the approvals queue, all orders and batch lines name the payee beside an address of the signed book, and no payee beside another', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  const payeeAddress = evmAddress();
+  const proposed = await desk.value('payees/add', { name: 'Queue Supplier', addresses: [{ chain: 'eth', address: payeeAddress }], as: DEMO_ADMIN });
+  await desk.value('addressbook/approve', { proposal: proposed.pending[0]?.proposal ?? '', as: DEMO_APPROVER });
+  const { withdrawal: toPayee } = await desk.value('withdrawals/request', { currency: 'eth.usdt', amount: '33', toAddress: payeeAddress, as: DEMO_ADMIN });
+  const { withdrawal: toOther } = await desk.value('withdrawals/request', { currency: 'eth.usdt', amount: '34', toAddress: evmAddress(), as: DEMO_ADMIN });
+
+  await go(page, 'withdrawals');
+  const named = page.locator(`[data-testid="@withdrawals/queue-item"][data-id="${toPayee.id}"]`);
+  await expect(named.getByTestId('@withdrawals/queue-payee')).toHaveText('Queue Supplier');
+  await expect(named).toContainText(payeeAddress);
+  const unnamed = page.locator(`[data-testid="@withdrawals/queue-item"][data-id="${toOther.id}"]`);
+  await expect(unnamed).toBeVisible();
+  await expect(unnamed.getByTestId('@withdrawals/queue-payee')).toHaveCount(0);
+  await expectAccessible(page, 'the approvals queue with a payee named');
+
+  await page.getByTestId('@withdrawals/tab-orders').click();
+  await expect(page.locator(`[data-testid="@withdrawals/order-row"][data-id="${toPayee.id}"]`).getByTestId('@withdrawals/order-payee')).toHaveText('(Queue Supplier)');
+  await expect(page.locator(`[data-testid="@withdrawals/order-row"][data-id="${toOther.id}"]`).getByTestId('@withdrawals/order-payee')).toHaveCount(0);
+
+  const path = writePayoutCsv(desk.dataDir, 'payee-lines.csv', [
+    ['eth.usdt', '21', payeeAddress, 'to the payee'],
+    ['eth.usdt', '22', evmAddress(), 'to nobody booked'],
+  ]);
+  const batch = await desk.value('payouts/import', { path, as: DEMO_ADMIN });
+  await page.getByTestId('@withdrawals/tab-batches').click();
+  const section = page.getByTestId('@payouts/section');
+  await section.getByTestId(`@payouts/open-${batch.id}`).click();
+  const lines = section.getByTestId('@payouts/detail').getByTestId('@payouts/line');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0).getByTestId('@payouts/line-payee')).toHaveText('(payee Queue Supplier)');
+  await expect(lines.nth(1).getByTestId('@payouts/line-payee')).toHaveCount(0);
+  await expectAccessible(page, 'batch lines with a payee named');
+});
+
+test("the period statement names the payee of a withdrawal sent to a payee's address, and none for another", async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  const payeeAddress = evmAddress();
+  const proposed = await desk.value('payees/add', { name: 'Statement Supplier', addresses: [{ chain: 'eth', address: payeeAddress }], as: DEMO_ADMIN });
+  await desk.value('addressbook/approve', { proposal: proposed.pending[0]?.proposal ?? '', as: DEMO_APPROVER });
+  const sent: string[] = [];
+  for (const toAddress of [payeeAddress, evmAddress()]) {
+    const { withdrawal } = await desk.value('withdrawals/request', { currency: 'eth.usdt', amount: '35', toAddress, as: DEMO_ADMIN });
+    await desk.value('withdrawals/approve', { id: withdrawal.id, as: DEMO_APPROVER });
+    await desk.value('withdrawals/submit', { id: withdrawal.id, as: DEMO_ADMIN });
+    sent.push(withdrawal.id);
+  }
+  await desk.value('sync/run', {});
+
+  await go(page, 'reconciliation');
+  const section = page.getByTestId('@statement/section');
+  await section.getByTestId('@statement/from').fill(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
+  await section.getByTestId('@statement/build-button').click();
+  const line = (id: string | undefined) => section.locator(`[data-testid="@statement/withdrawal"][data-request="${id}"]`);
+  await expect(line(sent[0]).getByTestId('@statement/withdrawal-payee')).toHaveText('Statement Supplier');
+  await expect(line(sent[0])).toContainText(payeeAddress);
+  await expect(line(sent[1]).getByTestId('@statement/withdrawal-payee')).toHaveText('—');
+  await expectAccessible(page, 'a statement with a withdrawal to a payee');
 });

@@ -9,7 +9,7 @@ import type { PayoutBatchView, ResponseOf } from '../../contract';
 import { wholeNumber } from '../args';
 import { addEngineOptions, PLACEHOLDER, withSession, type EngineSession, type LooseRequest } from '../engine-session';
 import { NegativeAnswer } from '../errors';
-import { fields, orDash, table } from '../format';
+import { addressWithPayee, fields, orDash, table } from '../format';
 import type { CommandRegistrar } from '../program';
 
 const LABELS = { path: 'FILE', id: 'ID' } as const;
@@ -58,7 +58,7 @@ function printBatch(session: EngineSession, batch: PayoutBatchView, withLines: b
     session.io.stdout(
       table(
         ['line', 'state', 'currency', 'amount', 'to', 'userOrder', 'status', 'apiOrder', 'error'],
-        batch.lines.map((line) => [String(line.line), line.state, line.currency, line.amount, (line.payee ?? null) === null ? line.toAddress : `${line.toAddress} (payee ${line.payee ?? ''})`, line.userOrder, orDash(line.orderStatus), orDash(line.apiOrder), orDash(line.error)]),
+        batch.lines.map((line) => [String(line.line), line.state, line.currency, line.amount, addressWithPayee(line.toAddress, line.payee), line.userOrder, orDash(line.orderStatus), orDash(line.apiOrder), orDash(line.error)]),
         ['right', 'left', 'left', 'right'],
       ),
     );

@@ -1,6 +1,7 @@
 // `treasury-desk statement --from ISO --to ISO [--tz ZONE] (--csv FILE | --pdf FILE)`: the period statement from the
 // desk's cache (works offline): per currency the opening and closing balances, deposits, withdrawals, fees, refunds and
-// the unexplained difference, and the reconciliation's findings; printed, and written as CSV or as PDF (headless
+// the unexplained difference, the withdrawals created in the period (each with its payee) and the reconciliation's
+// findings; printed, and written as CSV or as PDF (headless
 // Chromium from PATH), ending with the audit head's fingerprint.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
@@ -8,7 +9,7 @@ import { canonicalTimeZone, timeZoneProblem, type PeriodStatement } from '../../
 import { parseIsoTime, typedTimeToMs } from '../args';
 import { addEngineOptions, envOf, withSession, type EngineSession } from '../engine-session';
 import { UsageError } from '../errors';
-import { formatTime, table } from '../format';
+import { addressWithPayee, formatTime, table } from '../format';
 import { printHtmlWithHeadlessChromium } from '../print-pdf';
 import type { CommandRegistrar } from '../program';
 
@@ -43,6 +44,16 @@ function printStatement(session: EngineSession, statement: PeriodStatement): voi
           currency.unexplained ?? '-',
         ]),
         ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right'],
+      ),
+    );
+  }
+  if (statement.withdrawals.length > 0) {
+    session.say('withdrawals created in the period:');
+    session.io.stdout(
+      table(
+        ['request', 'currency', 'created', 'amount', 'fee', 'to', 'status'],
+        statement.withdrawals.map((withdrawal) => [withdrawal.request, withdrawal.currency, at(withdrawal.at), withdrawal.amount, withdrawal.fee ?? '-', addressWithPayee(withdrawal.toAddress, withdrawal.payee), withdrawal.orderStatus ?? '-']),
+        ['right', 'left', 'left', 'right', 'right'],
       ),
     );
   }

@@ -26,7 +26,7 @@ import { wholeNumber } from '../args';
 import { addEngineOptions, PLACEHOLDER, withSession, type EngineSession } from '../engine-session';
 import { ContractFailure, NegativeAnswer, UsageError } from '../errors';
 import { duration } from '../../core/notifications/texts';
-import { batchLineText, block, differenceMarks, fields, orDash, recordLines, table } from '../format';
+import { addressWithPayee, batchLineText, block, differenceMarks, fields, orDash, recordLines, table } from '../format';
 import type { CommandRegistrar } from '../program';
 
 interface WithdrawalOptions {
@@ -140,7 +140,7 @@ function printWithdrawal(session: EngineSession, withdrawal: WithdrawalView, wit
       ['state', stateText(withdrawal)],
       ['amount', `${withdrawal.amount} ${withdrawal.currency}`],
       ['fee', withdrawal.fee === null ? '-' : `${withdrawal.fee} ${withdrawal.currency}`],
-      ['to', withdrawal.toAddress],
+      ['to', addressWithPayee(withdrawal.toAddress, withdrawal.payee)],
       ['type', withdrawal.withdrawType],
       ['memo', orDash(withdrawal.memo)],
       ['initiator', withdrawal.initiator],
@@ -397,7 +397,7 @@ export const registerWithdrawCommands: CommandRegistrar = (program, io) => {
               stateText(row),
               row.currency,
               row.amount,
-              row.toAddress,
+              addressWithPayee(row.toAddress, row.payee),
               row.initiator,
               approvalsText(row),
               session.time(row.createdAt),

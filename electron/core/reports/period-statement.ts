@@ -1,12 +1,14 @@
 // `statements/build`: the period statement of the active profile, from the reconciliation of the same period (one
 // attribution of records to balance readings for both): per currency the opening and closing readings, the deposits,
 // withdrawals, fees and refunds between them, and closing - (opening + deposits - withdrawals - fees + refunds), in
-// decimal.js to the last decimal. Reads the cache only: it works offline, and changes nothing.
+// decimal.js to the last decimal, and the withdrawal orders seen created in the period, each named by the payee of its
+// destination in the signed book. Reads the cache only: it works offline, and changes nothing.
 import { Money } from '../../chains/amounts';
 import type {
   CurrencyReconciliation,
   PeriodStatement,
   PeriodStatementCurrency,
+  PeriodStatementWithdrawal,
   ReconciliationTally,
 } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
@@ -14,6 +16,9 @@ import type { AuditRecorder } from '../audit';
 import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../kernel/errors';
 import { exact, runReconciliation } from '../reconcile';
+import { requestsForReconciliation } from '../withdrawals';
+import { payeeNameOf } from '../address-book';
+import { CURRENCIES, isCurrencySymbol } from '../../chains';
 
 export interface PeriodStatementRequest {
   readonly from: number;
@@ -63,6 +68,29 @@ export function currencyStatement(reconciled: CurrencyReconciliation): PeriodSta
   };
 }
 
+/**
+ * The withdrawal orders of these currencies the desk first saw created at the platform in [from, to), oldest first. The
+ * payee comes from the signed roster as it stands now (an address unbooked since names none), never from a table column.
+ */
+function periodWithdrawals(context: Kernel & AuditRecorder & ProfileSelection, currencies: readonly string[], from: number, to: number): PeriodStatementWithdrawal[] {
+  const profile = context.activeProfile().name;
+  const roster = context.trail.roster(profile, { cached: true });
+  return currencies
+    .flatMap((currency) => requestsForReconciliation(context.db, profile, currency))
+    .filter(({ firstStatusAt }) => firstStatusAt !== null && firstStatusAt >= from && firstStatusAt < to)
+    .map(({ request, firstStatusAt }) => ({
+      request: String(request.id),
+      currency: request.currency,
+      amount: request.amount,
+      fee: request.fee,
+      toAddress: request.toAddress,
+      payee: isCurrencySymbol(request.currency) ? payeeNameOf(roster, CURRENCIES[request.currency].chain, request.toAddress) : null,
+      at: firstStatusAt ?? from,
+      orderStatus: request.orderStatus,
+    }))
+    .sort((a, b) => a.at - b.at);
+}
+
 /** The period statement of the active profile over [from, to). */
 export function buildPeriodStatement(context: Kernel & AuditRecorder & ProfileSelection, request: PeriodStatementRequest): PeriodStatement {
   if (request.from >= request.to) {
@@ -80,6 +108,7 @@ export function buildPeriodStatement(context: Kernel & AuditRecorder & ProfileSe
     timeZone: request.timeZone,
     generatedAt: report.generatedAt,
     currencies: report.currencies.map(currencyStatement),
+    withdrawals: periodWithdrawals(context, report.currencies.map((currency) => currency.currency), request.from, request.to),
     findings,
     unexplainedFindings: report.unexplained,
     auditHead: head === null ? null : { seq: head.seq, hash: head.hash, fingerprint: head.fingerprint },

@@ -1,7 +1,7 @@
 // The period statement as CSV (statements/exportCsv): a `period` row, one `balance` row per currency (opening, the
-// movements, closing and the unexplained difference), one `finding` row per reconciliation finding of the period, and
-// an `audit_head` row last; times in the statement's zone with their offset (csvInstant), amounts exactly as computed.
-import type { PeriodStatement, PeriodStatementCurrency, ReconciliationFinding } from '../../contract';
+// movements, closing and the unexplained difference), one `withdrawal` row per order seen created in the period (its
+// address and payee), one `finding` row per reconciliation finding of the period, and an `audit_head` row last; times in the statement's zone with their offset (csvInstant), amounts exactly as computed.
+import type { PeriodStatement, PeriodStatementCurrency, PeriodStatementWithdrawal, ReconciliationFinding } from '../../contract';
 import { csvInstant, csvLine } from '../export/csv';
 
 export const STATEMENT_CSV_COLUMNS = [
@@ -26,6 +26,9 @@ export const STATEMENT_CSV_COLUMNS = [
   'explained',
   'at',
   'amount',
+  'request',
+  'to_address',
+  'payee',
   'note',
 ] as const;
 
@@ -63,6 +66,20 @@ function balanceRow(currency: PeriodStatementCurrency, timeZone: string): string
   });
 }
 
+function withdrawalRow(withdrawal: PeriodStatementWithdrawal, timeZone: string): string {
+  return row({
+    record: 'withdrawal',
+    currency: withdrawal.currency,
+    withdrawal_fees: withdrawal.fee,
+    at: csvInstant(withdrawal.at, timeZone),
+    amount: withdrawal.amount,
+    request: withdrawal.request,
+    to_address: withdrawal.toAddress,
+    payee: withdrawal.payee,
+    note: withdrawal.orderStatus === null ? null : `order status ${withdrawal.orderStatus}`,
+  });
+}
+
 function findingRow(finding: ReconciliationFinding, timeZone: string): string {
   return row({
     record: 'finding',
@@ -75,7 +92,7 @@ function findingRow(finding: ReconciliationFinding, timeZone: string): string {
   });
 }
 
-/** The whole CSV text of a statement (a statement is small: a row per currency and per finding). */
+/** The whole CSV text of a statement (a row per currency, per withdrawal of the period and per finding). */
 export function periodStatementCsv(statement: PeriodStatement): string {
   const { timeZone } = statement;
   let text = csvLine(STATEMENT_CSV_COLUMNS);
@@ -86,6 +103,7 @@ export function periodStatementCsv(statement: PeriodStatement): string {
     note: `profile ${statement.profile}; times in ${timeZone}; made ${csvInstant(statement.generatedAt, timeZone)}`,
   });
   for (const currency of statement.currencies) text += balanceRow(currency, timeZone);
+  for (const withdrawal of statement.withdrawals) text += withdrawalRow(withdrawal, timeZone);
   for (const finding of statement.findings) text += findingRow(finding, timeZone);
   text += row({
     record: 'audit_head',

@@ -1,7 +1,8 @@
 // The period statement as one self-contained HTML page for printing to PDF (statements/html): inline style only, a
 // content security policy that forbids scripts and every external resource, and every text escaped (HTML, then
-// control and text-direction characters made visible). The page ends with the audit head's fingerprint.
-import { escapeUnsafeText, isoInZone, type PeriodStatement, type PeriodStatementCurrency, type ReconciliationFinding } from '../../contract';
+// control and text-direction characters made visible). Each withdrawal of the period names its destination's payee.
+// The page ends with the audit head's fingerprint.
+import { escapeUnsafeText, isoInZone, type PeriodStatement, type PeriodStatementCurrency, type PeriodStatementWithdrawal, type ReconciliationFinding } from '../../contract';
 
 /** Text as HTML shows it literally: markup characters as entities, unsafe characters as visible marks. */
 export function htmlText(text: string): string {
@@ -18,6 +19,7 @@ table { border-collapse: collapse; width: 100%; }
 th, td { border-bottom: 0.5pt solid #999; padding: 3pt 4pt; text-align: right; vertical-align: top; }
 th:first-child, td:first-child, td.text { text-align: left; }
 td.amount { font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.address { font-family: "DejaVu Sans Mono", monospace; text-align: left; word-break: break-all; }
 small { color: #444; }
 .unexplained { font-weight: bold; }
 footer { margin-top: 16pt; border-top: 1pt solid #111; padding-top: 4pt; }
@@ -52,6 +54,16 @@ function currencyRow(currency: PeriodStatementCurrency, timeZone: string): strin
   );
 }
 
+function withdrawalRow(withdrawal: PeriodStatementWithdrawal, timeZone: string): string {
+  return (
+    `<tr><td>${htmlText(withdrawal.request)}</td><td class="text">${htmlText(withdrawal.currency)}</td><td class="text">${time(withdrawal.at, timeZone)}</td>` +
+    amountCell(withdrawal.amount) +
+    amountCell(withdrawal.fee ?? '-') +
+    `<td class="address">${htmlText(withdrawal.toAddress)}</td><td class="text">${withdrawal.payee === null ? '-' : htmlText(withdrawal.payee)}</td>` +
+    `<td class="text">${htmlText(withdrawal.orderStatus ?? '-')}</td></tr>`
+  );
+}
+
 function findingRow(finding: ReconciliationFinding, timeZone: string): string {
   return (
     `<tr><td>${finding.explained ? 'explained' : '<span class="unexplained">UNEXPLAINED</span>'}</td>` +
@@ -70,6 +82,13 @@ export function periodStatementHtml(statement: PeriodStatement): string {
         '<th scope="col">Withdrawals</th><th scope="col">Withdrawal fees</th><th scope="col">Refunds</th><th scope="col">Closing</th><th scope="col">Unexplained difference</th></tr></thead><tbody>' +
         statement.currencies.map((currency) => currencyRow(currency, timeZone)).join('') +
         '</tbody></table>';
+  const withdrawals =
+    statement.withdrawals.length === 0
+      ? '<p>No withdrawal order was created in this period.</p>'
+      : '<table><thead><tr><th scope="col">Request</th><th scope="col">Currency</th><th scope="col">Created</th><th scope="col">Amount</th><th scope="col">Fee</th>' +
+        '<th scope="col">To</th><th scope="col">Payee</th><th scope="col">Status</th></tr></thead><tbody>' +
+        statement.withdrawals.map((withdrawal) => withdrawalRow(withdrawal, timeZone)).join('') +
+        '</tbody></table>';
   const findings =
     statement.findings.length === 0
       ? '<p>No findings.</p>'
@@ -85,6 +104,7 @@ export function periodStatementHtml(statement: PeriodStatement): string {
     `<p>Period ${time(statement.from, timeZone)} to ${time(statement.to, timeZone)} (times in ${htmlText(timeZone)}); made ${time(statement.generatedAt, timeZone)}.</p>` +
     '<p><small>Balances are the available balance the desk read (merchantInfo) in force when the period starts and ends; unexplained difference = closing - (opening + deposits - withdrawals - withdrawal fees + refunds). Refunds are amount + fee of orders refunded or failed.</small></p>' +
     `<h2>Balances and movements</h2>${currencies}` +
+    `<h2>Withdrawals (${statement.withdrawals.length})</h2>${withdrawals}` +
     `<h2>Reconciliation findings (${statement.unexplainedFindings} unexplained)</h2>${findings}` +
     `<footer>Audit head: ${head === null ? 'the audit log is empty' : `entry ${head.seq}, fingerprint <strong>${htmlText(head.fingerprint)}</strong>`}</footer>` +
     '</body></html>'

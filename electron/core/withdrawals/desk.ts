@@ -61,7 +61,7 @@ import {
 import { stuckFlag, stuckThresholds } from './watchdog';
 import { batchLineRef } from './batch-line-ref';
 import { requestQuote } from './review';
-import { listAddressBook, recordAddressUse } from '../address-book';
+import { listAddressBook, payeeNameOf, recordAddressUse } from '../address-book';
 import { type StoreDatabase } from '../store/database';
 import {
   createWithdrawalRequest,
@@ -690,6 +690,8 @@ export function withdrawalView(
     currency: request.currency as CurrencySymbol,
     amount: request.amount,
     toAddress: request.toAddress,
+    // From the signed roster in force now, never from a table column: an address unbooked since names no payee.
+    payee: isCurrencySymbol(request.currency) ? payeeNameOf(roster, CURRENCIES[request.currency].chain, request.toAddress, context.now()) : null,
     withdrawType: request.withdrawType as 'normal' | 'financialConfirmation',
     memo: request.memo,
     userOrder: request.userOrder,

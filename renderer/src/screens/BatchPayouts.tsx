@@ -273,7 +273,15 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
               <td>
                 {line.amount} {line.currency}
               </td>
-              <td>{line.toAddress}</td>
+              <td>
+                {line.toAddress}
+                {(line.payee ?? null) === null ? null : (
+                  <span className="small" data-testid="@payouts/line-payee">
+                    {' '}
+                    (payee {line.payee})
+                  </span>
+                )}
+              </td>
               <td data-testid="@payouts/line-status">{line.orderStatus ?? '-'}</td>
               <td>{line.error ?? ''}</td>
             </tr>

@@ -149,6 +149,35 @@ function StatementTable({ statement }: { readonly statement: PeriodStatement }):
           </table>
         </div>
       )}
+      {statement.withdrawals.length === 0 ? null : (
+        <div className="table-wrap">
+          <table className="table table--dense" data-testid="@statement/withdrawals">
+            <caption>Withdrawals created in the period</caption>
+            <thead>
+              <tr>
+                <th scope="col">Created</th>
+                <th scope="col" className="num">Amount</th>
+                <th scope="col">Currency</th>
+                <th scope="col">To</th>
+                <th scope="col">Payee</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {statement.withdrawals.map((withdrawal) => (
+                <tr key={withdrawal.request} data-testid="@statement/withdrawal" data-request={withdrawal.request}>
+                  <td className="small">{isoInZone(withdrawal.at, timeZone, { separator: ' ' })}</td>
+                  <td className="num"><Amount value={withdrawal.amount} currency={withdrawal.currency} /></td>
+                  <td>{currencyLabel(withdrawal.currency)}</td>
+                  <td className="mono small">{withdrawal.toAddress}</td>
+                  <td data-testid="@statement/withdrawal-payee">{withdrawal.payee ?? <span className="muted">—</span>}</td>
+                  <td>{withdrawal.orderStatus ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       {unexplained.length === 0 ? null : (
         <ul className="small" data-testid="@statement/unexplained">
           {unexplained.map((finding, index) => (

@@ -293,6 +293,11 @@ function ApprovalsQueue(): React.JSX.Element {
                 <p className="mono small" title={view.toAddress}>
                   to {view.toAddress}
                 </p>
+                {(view.payee ?? null) === null ? null : (
+                  <p className="small">
+                    payee <strong data-testid="@withdrawals/queue-payee">{view.payee}</strong>
+                  </p>
+                )}
                 <p className="small">
                   fingerprint <strong className="mono" data-testid="@withdrawals/queue-fingerprint">{view.fingerprint ?? 'none'}</strong>
                 </p>
@@ -454,6 +459,12 @@ function AllOrders(): React.JSX.Element {
                   <td>{view.currency}</td>
                   <td className="mono" title={view.toAddress}>
                     {shorten(view.toAddress, 8)}
+                    {(view.payee ?? null) === null ? null : (
+                      <span className="small" data-testid="@withdrawals/order-payee">
+                        {' '}
+                        ({view.payee})
+                      </span>
+                    )}
                   </td>
                   <td>
                     <StateBadge view={view} />

@@ -1,12 +1,13 @@
 // `treasury-desk statement` and `withdraw export` against the real sandbox (in process): a period with a deposit and a
 // withdrawal between two syncs printed in the --tz zone and balancing to zero; --csv holds the same figures and the
 // audit head; --pdf prints with the Chromium on PATH, and without one says to install it or use the app, writing
-// nothing; bad input (both files, a zone that is not IANA, a period that ends before it starts) is exit 2.
+// nothing; bad input (both files, a zone that is not IANA, a period that ends before it starts) is exit 2; the
+// withdrawal's line names its payee from the signed book as it stands (none, the payee, none once the address is removed).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DepositAddressView, PeriodStatement, WithdrawalView } from '../../../electron/contract';
+import type { DepositAddressView, PayeesView, PeriodStatement, PeriodStatementWithdrawal, WithdrawalView } from '../../../electron/contract';
 import { APPROVER, INITIATOR, as, expectFailure, expectOk, json, openCliDesk, setUpDesk, tronAddress, type CliDesk } from './support';
 
 let desk: CliDesk;
@@ -77,6 +78,24 @@ describe('treasury-desk statement', () => {
     expect(expectFailure(await desk.cli(['statement', '--from', from, '--to', to, '--tz', '+01:00']), 2)).toMatch(/--tz: "\+01:00" is not an IANA time zone name/);
     expect(expectFailure(await desk.cli(['statement', '--from', to, '--to', from]), 2)).toMatch(/the period must start before it ends/);
     expect(expectFailure(await desk.cli(['statement', '--to', to]), 2)).toMatch(/--from/);
+  });
+
+  it('names the payee of each withdrawal line from the signed book as it stands: none, then the payee, none again once the address is removed', async () => {
+    const lineOf = async (): Promise<PeriodStatementWithdrawal | undefined> =>
+      json<PeriodStatement>(expectOk(await desk.cli(['statement', '--from', from, '--to', to, '--json']))).withdrawals.find((line) => line.request === withdrawal.id);
+    expect(await lineOf()).toMatchObject({ currency: 'trx.usdt', amount: '12.5', toAddress: withdrawal.toAddress, payee: null });
+
+    const added = json<PayeesView>(expectOk(await desk.cli(['payees', 'add', 'Statement Payee Ltd', '--address', `trx:${withdrawal.toAddress}`, '--as', INITIATOR.name, '--json'], as(INITIATOR))));
+    expectOk(await desk.cli(['payees', 'approve', (added.pending[0]?.proposal ?? '').slice(0, 12), '--as', APPROVER.name], as(APPROVER)));
+    expect((await lineOf())?.payee).toBe('Statement Payee Ltd');
+    expect(expectOk(await desk.cli(['statement', '--from', from, '--to', to])).stdout).toMatch(new RegExp(`^ *${withdrawal.id} +trx\\.usdt .* 12\\.5 .* ${withdrawal.toAddress} \\(payee Statement Payee Ltd\\)`, 'm'));
+    const csv = join(desk.dir, 'statement-payee.csv');
+    expectOk(await desk.cli(['statement', '--from', from, '--to', to, '--csv', csv]));
+    const row = readFileSync(csv, 'utf8').split('\r\n').find((line) => line.startsWith('withdrawal,trx.usdt,'));
+    expect(row).toContain(`,12.5,${withdrawal.id},${withdrawal.toAddress},Statement Payee Ltd,`);
+
+    expectOk(await desk.cli(['payees', 'remove-address', withdrawal.toAddress, '--chain', 'trx', '--as', INITIATOR.name], as(INITIATOR)));
+    expect(await lineOf()).toMatchObject({ toAddress: withdrawal.toAddress, payee: null });
   });
 });
 

@@ -1,6 +1,7 @@
 // The period statement's pure parts: a currency's figures from its reconciliation (withdrawals and fees apart, the
 // unexplained difference recomputed to the last decimal), the printable page (everything escaped, no script or
-// external resource, the audit head last) and the CSV (one row kind per line, formula cells quoted).
+// external resource, the audit head last, each withdrawal with its payee) and the CSV (one row kind per line, formula
+// cells quoted, a withdrawal row naming its payee or none).
 import { describe, expect, it } from 'vitest';
 import type { CurrencyReconciliation, PeriodStatement } from '../../../electron/contract';
 import { currencyStatement } from '../../../electron/core/reports/period-statement';
@@ -65,6 +66,10 @@ function statement(): PeriodStatement {
     timeZone: 'Europe/Berlin',
     generatedAt: T0 + 86_400_000,
     currencies: [currency],
+    withdrawals: [
+      { request: '7', currency: 'eth', amount: '2', fee: '0.000000000000000002', toAddress: `0x${'ab'.repeat(20)}`, payee: '=Acme, "GmbH" <b>', at: T0 + 120_000, orderStatus: 'success' },
+      { request: '8', currency: 'eth', amount: '0.05', fee: null, toAddress: `0x${'cd'.repeat(20)}`, payee: null, at: T0 + 180_000, orderStatus: null },
+    ],
     findings: [
       {
         kind: 'unexplainedBalanceChange',
@@ -95,22 +100,27 @@ describe('the printable page', () => {
     expect(html).toContain('⟨U+202E⟩gnp.exe');
     expect(html).toContain('Period 2026-11-01 01:00:00+01:00 to 2026-11-02 01:00:00+01:00 (times in Europe/Berlin)');
     for (const figure of ['1.000000000000000001', '2.5', '2.05', '0.000000000000000002', '0.500000000000000001', '1.95']) expect(html).toContain(figure);
+    expect(html).toContain('<h2>Withdrawals (2)</h2>');
+    expect(html).toContain(`<td class="address">0x${'ab'.repeat(20)}</td><td class="text">=Acme, &#34;GmbH&#34; &#60;b&#62;</td><td class="text">success</td>`);
+    expect(html).toContain(`<td class="address">0x${'cd'.repeat(20)}</td><td class="text">-</td>`);
     expect(html).toMatch(/<footer>Audit head: entry 41, fingerprint <strong>ABCD-EFGH-JKMN-PQRS<\/strong><\/footer><\/body><\/html>$/);
   });
 });
 
 describe('the CSV', () => {
-  it('writes the period, a balance row, each finding (a formula quoted) and the audit head last', () => {
+  it('writes the period, a balance row, each withdrawal with its payee or none, each finding (a formula quoted) and the audit head last', () => {
     const lines = periodStatementCsv(statement()).split('\r\n');
     expect(lines[0]).toBe(
-      'record,currency,opening_at,opening_available,opening_frozen,deposits_count,deposits,deposit_fees,withdrawals_count,withdrawals,withdrawal_fees,refunds_count,refunds,closing_at,closing_available,closing_frozen,unexplained_difference,finding,explained,at,amount,note',
+      'record,currency,opening_at,opening_available,opening_frozen,deposits_count,deposits,deposit_fees,withdrawals_count,withdrawals,withdrawal_fees,refunds_count,refunds,closing_at,closing_available,closing_frozen,unexplained_difference,finding,explained,at,amount,request,to_address,payee,note',
     );
-    expect(lines[1]).toMatch(/^period,,2026-11-01T01:00:00\.000\+01:00,,,,,,,,,,,2026-11-02T01:00:00\.000\+01:00,,,,,,,,"?profile main; times in Europe\/Berlin/);
+    expect(lines[1]).toMatch(/^period,,2026-11-01T01:00:00\.000\+01:00,,,,,,,,,,,2026-11-02T01:00:00\.000\+01:00,,,,,,,,,,,"?profile main; times in Europe\/Berlin/);
     expect(lines[2]).toBe(
-      'balance,eth,2026-11-01T01:00:00.000+01:00,1.000000000000000001,0,2,2.5,0.01,2,2.05,0.000000000000000002,1,0.500000000000000001,2026-11-01T02:00:00.000+01:00,1.95,0,0,,,,,',
+      'balance,eth,2026-11-01T01:00:00.000+01:00,1.000000000000000001,0,2,2.5,0.01,2,2.05,0.000000000000000002,1,0.500000000000000001,2026-11-01T02:00:00.000+01:00,1.95,0,0,,,,,,,,',
     );
-    expect(lines[3]).toMatch(/^finding,eth,,,,,,,,,,,,,,,,unexplainedBalanceChange,no,2026-11-01T01:01:00\.000\+01:00,-0\.05,"'=HYPERLINK\(""x""\) /);
-    expect(lines[4]).toBe('audit_head,,,,,,,,,,,,,,,,,,,,,"audit head 41, fingerprint ABCD-EFGH-JKMN-PQRS"');
-    expect(lines[5]).toBe('');
+    expect(lines[3]).toBe(`withdrawal,eth,,,,,,,,,0.000000000000000002,,,,,,,,,2026-11-01T01:02:00.000+01:00,2,7,0x${'ab'.repeat(20)},"'=Acme, ""GmbH"" <b>",order status success`);
+    expect(lines[4]).toBe(`withdrawal,eth,,,,,,,,,,,,,,,,,,2026-11-01T01:03:00.000+01:00,0.05,8,0x${'cd'.repeat(20)},,`);
+    expect(lines[5]).toMatch(/^finding,eth,,,,,,,,,,,,,,,,unexplainedBalanceChange,no,2026-11-01T01:01:00\.000\+01:00,-0\.05,,,,"'=HYPERLINK\(""x""\) /);
+    expect(lines[6]).toBe('audit_head,,,,,,,,,,,,,,,,,,,,,,,,"audit head 41, fingerprint ABCD-EFGH-JKMN-PQRS"');
+    expect(lines[7]).toBe('');
   });
 });
