@@ -1,6 +1,7 @@
 // RSA key handling (PROTOCOL §1): accepts every permitted text form, refuses the rest clearly, parses once into
 // KeyObjects and computes SHA-256 fingerprints. Error messages never contain key material.
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { base32 } from '@scure/base';
 import { KeyFormatError } from './errors';
 import { RSA_DEFAULT_MODULUS_BITS, RSA_MAX_MODULUS_BITS, RSA_MIN_MODULUS_BITS } from './profile';
 
@@ -173,11 +174,29 @@ export function modulusBytes(key: KeyObject): number {
   return Math.ceil(bits / 8);
 }
 
-/** SHA-256 fingerprint of a public key's SPKI DER, as lowercase hex pairs joined by ':' (shown instead of keys). */
+/**
+ * The desk's one fingerprint format, for every key, intent and audit head: `ABCD-EFGH-IJKL-MNOP`, the first 10 bytes
+ * (80 bits) of SHA-256 over `bytes` in RFC 4648 base32, easy to read aloud and compare.
+ */
+export function readableFingerprint(bytes: Uint8Array | string): string {
+  const digest = createHash('sha256').update(bytes).digest();
+  const code = base32.encode(digest.subarray(0, 10));
+  return `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8, 12)}-${code.slice(12, 16)}`;
+}
+
+/** True for text in the fingerprint format. */
+export function isReadableFingerprint(text: string): boolean {
+  return /^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/.test(text);
+}
+
+/**
+ * A public key's fingerprint (shown instead of keys), in the one format over its SPKI DER. Anyone can compute it
+ * from the PEM: `openssl pkey -pubin -in key.pem -outform DER | openssl dgst -sha256 -binary | head -c 10 | base32`
+ * (in groups of 4; README, "Key fingerprints").
+ */
 export function publicKeyFingerprint(key: KeyObject): string {
   const publicKey = key.type === 'private' ? createPublicKey(key) : key;
-  const digest = createHash('sha256').update(publicKey.export({ format: 'der', type: 'spki' })).digest('hex');
-  return digest.match(/../g)!.join(':');
+  return readableFingerprint(publicKey.export({ format: 'der', type: 'spki' }));
 }
 
 export interface GeneratedKeyPair {

@@ -37,17 +37,12 @@ function printProfiles(session: EngineSession, profiles: readonly ProfileSummary
           profile.merchantId,
           profile.baseUrl,
           profile.credentialSource,
-          shortFingerprint(profile.platformKeyFingerprint),
-          shortFingerprint(profile.merchantKeyFingerprint),
+          orDash(profile.platformKeyFingerprint),
+          orDash(profile.merchantKeyFingerprint),
         ]),
       ),
     );
   });
-}
-
-/** The first 8 bytes of a SHA-256 fingerprint, enough to compare by eye; --json has the whole one. */
-function shortFingerprint(fingerprint: string | null): string {
-  return fingerprint === null ? '-' : `${fingerprint.slice(0, 23)}…`;
 }
 
 function printSummary(session: EngineSession, verb: string, profile: ProfileSummary): void {
@@ -139,7 +134,7 @@ function registerKeygen(profile: Command, io: CliIo): void {
       session.output({ ...key, ...(options.out !== undefined ? { path: resolve(options.out) } : {}) }, () => {
         if (options.out === undefined) io.stdout(key.publicKeyPem.endsWith('\n') ? key.publicKeyPem : `${key.publicKeyPem}\n`);
         else session.say(`wrote the public key of profile ${name} to ${options.out}`);
-        session.say(`fingerprint (SHA-256): ${key.fingerprint}`);
+        session.say(`fingerprint: ${key.fingerprint}`);
         session.say(`Register this public key with the platform; when it issues the other values, run "treasury-desk profile add ${name} ..." without --merchant-key.`);
       });
     });

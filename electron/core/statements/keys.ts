@@ -1,23 +1,14 @@
 // Ed25519 keys of operators and of the desk (node:crypto): generation, the public key as base64 of its 32 raw
 // bytes, and the readable fingerprint format shared by keys, intents and audit heads: the first 80 bits of a SHA-256
 // in RFC 4648 base32, as 4 groups of 4 characters (`K7QD-3MZA-XW2P-9FHL` style), easy to read aloud and compare.
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { base32 } from '@scure/base';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 
 /** SPKI DER prefix of an Ed25519 public key (RFC 8410): the 32 raw key bytes follow it. */
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
-/** `ABCD-EFGH-IJKL-MNOP` from the first 10 bytes of SHA-256 over `bytes`. */
-export function readableFingerprint(bytes: Uint8Array | string): string {
-  const digest = createHash('sha256').update(bytes).digest();
-  const code = base32.encode(digest.subarray(0, 10));
-  return `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8, 12)}-${code.slice(12, 16)}`;
-}
-
-/** True for text in the fingerprint format. */
-export function isReadableFingerprint(text: string): boolean {
-  return /^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/.test(text);
-}
+// The one fingerprint format lives with the protocol's keys (the merchant's RSA keys are shown in it too).
+import { isReadableFingerprint, readableFingerprint } from '../../protocol/keys';
+export { isReadableFingerprint, readableFingerprint };
 
 export interface SigningKeyPair {
   readonly privateKey: KeyObject;

@@ -200,7 +200,7 @@ function GenerateKeyForm(): React.JSX.Element {
       </div>
       {generated === null ? null : (
         <div className="stack" data-testid="@profiles/public-key">
-          <Field label="Merchant public key" hint={<>Fingerprint (SHA-256): <code>{generated.fingerprint}</code></>}>
+          <Field label="Merchant public key" hint={<>Fingerprint: <code>{generated.fingerprint}</code></>}>
             {(control) => <textarea {...control} className="input input--mono" rows={8} readOnly value={generated.publicKeyPem} />}
           </Field>
           <div>

@@ -77,7 +77,7 @@ describe('profiles', () => {
     const pemFile = join(desk.dir, 'fresh-public.pem');
     const generated = expectOk(await desk.cli(['profile', 'keygen', 'fresh', '--out', pemFile]));
     expect(readFileSync(pemFile, 'utf8')).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
-    const fingerprint = /fingerprint \(SHA-256\): ([0-9a-f:]{95})/.exec(generated.stdout)?.[1];
+    const fingerprint = /^fingerprint: ([A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4})$/m.exec(generated.stdout)?.[1];
     expect(fingerprint).toBeDefined();
     expect(generated.stdout).not.toContain('PRIVATE');
 

@@ -61,8 +61,8 @@ describe('treasury-desk connection', () => {
     expect(answer.token).not.toBeNull();
     expect(answer.token!.issuedAt).toBeGreaterThanOrEqual(before);
     expect(answer.token!.expiresAt).toBeGreaterThan(answer.token!.issuedAt);
-    expect(answer.platformKeyFingerprint).toMatch(/^[0-9A-F]{2}(?::[0-9A-F]{2}){31}$/i);
-    expect(answer.merchantKeyFingerprint).toMatch(/^[0-9A-F]{2}(?::[0-9A-F]{2}){31}$/i);
+    expect(answer.platformKeyFingerprint).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
+    expect(answer.merchantKeyFingerprint).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
     expect(answer.platformKeyFingerprint).not.toBe(answer.merchantKeyFingerprint);
     expect(answer.clockDrift.at(-1)).toMatchObject({ source: 'selfcheck' });
     expect(answer.clockDrift.at(-1)!.measuredAt).toBeGreaterThanOrEqual(before);

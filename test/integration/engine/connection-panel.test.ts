@@ -3,6 +3,7 @@
 // verified answers leave clock drift readings, an `Oops` is recorded with its time and survives a restart, each
 // resource's sync freshness is there, and no answer carries the secret, a private key or a token. balances/history
 // answers a currency's snapshots as exact strings and refuses a backwards period or an unknown currency.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectionPanelView } from '../../../electron/contract';
@@ -23,10 +24,14 @@ afterAll(async () => {
   await desk?.close();
 });
 
-/** openssl's SHA-256 of a DER SPKI, as the panel shows it (hex pairs joined by ':'). */
+/**
+ * The fingerprint as the README ("Key fingerprints") tells a person to compute it with openssl and coreutils: the first 10 bytes of
+ * the DER SPKI's SHA-256 in base32, in groups of 4 (the desk's one fingerprint format).
+ */
 function opensslFingerprint(spkiDer: Buffer): string {
-  const line = openssl(['dgst', '-sha256', '-r'], spkiDer).toString('utf8');
-  return line.slice(0, 64).match(/../g)!.join(':');
+  const digest = openssl(['dgst', '-sha256', '-binary'], spkiDer).subarray(0, 10);
+  const code = execFileSync('base32', [], { input: digest }).toString('utf8').trim();
+  return code.match(/.{4}/g)!.join('-');
 }
 
 /** No secret the desk holds appears anywhere in an answer. */

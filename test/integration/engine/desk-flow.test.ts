@@ -19,7 +19,7 @@ describe('profiles and selfcheck', () => {
     expect(profiles).toHaveLength(1);
     const [profile] = profiles;
     expect(profile).toMatchObject({ name: 'main', active: true, credentialSource: 'keychain', merchantId: desk.sandbox.credentials.merchantId });
-    expect(profile?.platformKeyFingerprint).toMatch(/^([0-9a-f]{2}:){31}[0-9a-f]{2}$/);
+    expect(profile?.platformKeyFingerprint).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
     const serialized = JSON.stringify(profiles);
     expect(serialized).not.toContain(desk.sandbox.credentials.secret);
     expect(serialized).not.toContain('PRIVATE KEY');

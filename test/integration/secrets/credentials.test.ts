@@ -37,7 +37,7 @@ describe('parseCredentials', () => {
       platformKeyBits: 2048,
       merchantKeyBits: 2048,
     });
-    expect(describeCredentials(keys).platformPublicKeyFingerprint).toMatch(/^([0-9a-f]{2}:){31}[0-9a-f]{2}$/);
+    expect(describeCredentials(keys).platformPublicKeyFingerprint).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
   });
 
   it('names the missing, empty or wrongly typed field', () => {

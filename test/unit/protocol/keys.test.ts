@@ -1,6 +1,7 @@
 // Proves PROTOCOL §1 key handling against openssl-made keys: every accepted form, every refusal, no key text in errors.
 import { createHash, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { base32 } from '@scure/base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyFormatError, type KeyFormatFailure } from '../../../electron/protocol/errors';
 import {
@@ -84,6 +85,8 @@ function wrapped(base64: string, width = 64, eol = '\n'): string {
 }
 
 const spkiHex = (der: Buffer): string => createHash('sha256').update(der).digest('hex');
+/** The desk's fingerprint format of a SHA-256 given in hex: its first 10 bytes in base32, 4 groups of 4. */
+const readableOfHex = (sha256Hex: string): string => base32.encode(Buffer.from(sha256Hex, 'hex').subarray(0, 10)).match(/.{4}/g)!.join('-');
 
 describe('accepted public key forms (§1.2)', () => {
   it.each([2048, 3072, 4096])('%i-bit: PEM PUBLIC KEY, PEM RSA PUBLIC KEY and bare base64 DER of both give the same key', (bits) => {
@@ -106,7 +109,7 @@ describe('accepted public key forms (§1.2)', () => {
     }
   });
 
-  it('fingerprint equals the SHA-256 of openssl\'s SPKI DER (openssl pkey -pubin -outform DER | sha256)', () => {
+  it('fingerprint is the first 80 bits of the SHA-256 of openssl\'s SPKI DER in base32 groups (openssl pkey -pubin -outform DER | sha256)', () => {
     for (const bits of [2048, 3072, 4096]) {
       const k = key(bits);
       const opensslHex = openssl(['dgst', '-sha256', '-r'], openssl(['pkey', '-pubin', '-in', k.pkcs1PublicPemPath, '-outform', 'DER']))
@@ -115,8 +118,8 @@ describe('accepted public key forms (§1.2)', () => {
       expect(opensslHex).toBe(spkiHex(k.spkiDer));
       for (const parsed of [parsePublicKey(k.pkcs1PublicPem), parsePrivateKey(k.pkcs1PrivatePem)]) {
         const fingerprint = publicKeyFingerprint(parsed);
-        expect(fingerprint).toMatch(/^[0-9a-f]{2}(:[0-9a-f]{2}){31}$/);
-        expect(fingerprint.replace(/:/g, '')).toBe(opensslHex);
+        expect(fingerprint).toMatch(/^[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}$/);
+        expect(fingerprint).toBe(readableOfHex(opensslHex ?? ''));
       }
     }
   });
@@ -138,7 +141,7 @@ describe('accepted private key forms (§1.2)', () => {
       const parsed = parsePrivateKey(text);
       expect(parsed.type).toBe('private');
       expect(parsed.asymmetricKeyDetails?.modulusLength).toBe(bits);
-      expect(publicKeyFingerprint(parsed).replace(/:/g, '')).toBe(spkiHex(k.spkiDer));
+      expect(publicKeyFingerprint(parsed)).toBe(readableOfHex(spkiHex(k.spkiDer)));
     }
   });
 
