@@ -100,6 +100,7 @@ export const PRELOAD_METHOD_NAMES = [
   'audit/list',
   'audit/verify',
   'audit/export',
+  'audit/pack',
   'audit/moveAnchor',
   'audit/head',
   'audit/checkpoint',
