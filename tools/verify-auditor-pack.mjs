@@ -388,6 +388,10 @@ export function verifyPack(pack, say = () => {}) {
     if (!intent || typeof intent !== 'object') throw new PackFailure(`audit row ${request.seq}`, 'a batch request: this verifier judges single withdrawals only');
     const place = `withdrawal ${intent.userOrder} (request row ${request.seq})`;
     if (request.statement.subject !== canonicalHash(intent)) throw new PackFailure(place, 'the request is not about the intent it carries');
+    // Approvals and the submit are over the same intent: their subject is its hash, and the fingerprint they show is its.
+    const fingerprint = readableFingerprint(encodeCanonical(intent));
+    const shown = rows.find((entry) => entry.statement.body.fingerprint !== undefined && entry.statement.body.fingerprint !== fingerprint);
+    if (shown) throw new PackFailure(place, `row ${shown.seq} shows fingerprint ${shown.statement.body.fingerprint}, not the intent's ${fingerprint}`);
     const initiator = request.signer;
     if (!ROLE_MAY.request.has(initiator.role)) throw new PackFailure(place, `${initiator.name} may not request withdrawals`);
     const approvers = new Map();
