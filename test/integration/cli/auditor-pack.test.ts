@@ -92,6 +92,13 @@ describe('treasury-desk audit pack', () => {
     expect(pack.operators.map((operator) => operator.name).sort()).toEqual(['alice', 'bob', 'carol', 'dave', 'frank']);
   });
 
+  it('records the pack in the audit log as a desk event that audit verify accepts', async () => {
+    const verified = expectOk(await desk.cli(['audit', 'verify']));
+    expect(verified.stdout).toMatch(/verified/i);
+    const listed = expectOk(await desk.cli(['audit', 'list', '--action', 'audit/pack']));
+    expect(listed.stdout).toMatch(/built an auditor pack of \d+ audit entries/);
+  });
+
   it('refuses a period given twice or not at all (exit 2)', async () => {
     expect(expectFailure(await desk.cli(['audit', 'pack', '--period', '2026-10', '--from', '2026-10-01', '--to', '2026-11-01', '--out', 'x.json']), 2)).toMatch(/give --period, or --from and --to, not both/);
     expect(expectFailure(await desk.cli(['audit', 'pack', '--out', 'x.json']), 2)).toMatch(/give the period/);
