@@ -258,6 +258,16 @@ export function verifyPack(pack, say = () => {}) {
   let deskRows = 0;
 
   for (let index = 0; index < chain.length; index += 1) {
+    try {
+      checkRow(index);
+    } catch (error) {
+      if (error instanceof PackFailure) throw error;
+      throw new PackFailure(`audit row ${index + 1}`, `it is malformed (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+
+  /** Checks the row at `index` and applies it to the roster, the desk keys and the withdrawal decisions. */
+  function checkRow(index) {
     const row = chain[index];
     const expected = index + 1;
     const place = `audit row ${expected}`;
@@ -395,7 +405,6 @@ export function verifyPack(pack, say = () => {}) {
     const initiator = request.signer;
     if (!ROLE_MAY.request.has(initiator.role)) throw new PackFailure(place, `${initiator.name} may not request withdrawals`);
     const approvers = new Map();
-    let submitted = null;
     for (const entry of rows) {
       if (entry.seq <= request.seq) continue;
       const who = entry.signer;
@@ -405,13 +414,14 @@ export function verifyPack(pack, say = () => {}) {
         const counts = lower(who.name) !== lower(initiator.name) && disjoint(who.party, initiator.party) && who.enrolledAt < request.seq;
         if (counts && !approvers.has(lower(who.name)) && [...approvers.values()].every((party) => disjoint(party, who.party))) approvers.set(lower(who.name), who.party);
       }
-      if (entry.statement.kind === 'submit' && submitted === null) {
+      if (entry.statement.kind === 'submit') {
         if (!ROLE_MAY.submit.has(who.role)) throw new PackFailure(place, `row ${entry.seq}: ${who.name} may not submit withdrawals`);
         const required = Math.max(1, Number.isSafeInteger(intent.requiredApprovals) ? intent.requiredApprovals : 1);
         if (approvers.size < required) {
           throw new PackFailure(place, `submitted at row ${entry.seq} with ${approvers.size} independent approval${approvers.size === 1 ? '' : 's'} of the ${required} required (none may be ${initiator.name} or of their party)`);
         }
-        submitted = entry;
+        // What follows the first submit (a late cancel, a resumed submit) does not change what was sent.
+        break;
       }
     }
     fourEyes += 1;
@@ -428,27 +438,36 @@ export function verifyPack(pack, say = () => {}) {
   }
   for (const line of currencies) {
     const place = `statement ${line.currency}`;
-    const amounts = sent.get(line.currency) ?? [];
-    const signedTotal = sum(amounts);
-    if (line.withdrawals.count !== amounts.length || !decimalEquals(parseDecimal(line.withdrawals.amount), signedTotal)) {
-      throw new PackFailure(`${place} withdrawals`, `the statement says ${line.withdrawals.count} for ${line.withdrawals.amount}; the verified rows sent ${amounts.length} for ${formatDecimal(signedTotal)}`);
+    try {
+      checkStatementLine(line, place, sent.get(line.currency) ?? [], say);
+    } catch (error) {
+      if (error instanceof PackFailure) throw error;
+      throw new PackFailure(place, error instanceof Error ? error.message : String(error));
     }
-    if (line.opening === null || line.closing === null) {
-      if (line.unexplained !== null) throw new PackFailure(`${place} unexplained`, 'a line without balance readings explains nothing');
-      say(`${place}: no balance readings; withdrawals ${amounts.length} for ${formatDecimal(signedTotal)} as signed`);
-      continue;
-    }
-    // closing - (opening + deposits - withdrawals - withdrawal fees + refunds) = unexplained, exactly.
-    const expected = [line.opening.available, line.deposits.amount, negateDecimal(parseDecimal(line.withdrawals.amount)), negateDecimal(parseDecimal(line.withdrawalFees)), line.refunds.amount]
-      .map((value) => (typeof value === 'string' ? parseDecimal(value) : value))
-      .reduce(addDecimal);
-    const difference = addDecimal(parseDecimal(line.closing.available), negateDecimal(expected));
-    if (line.unexplained === null || !decimalEquals(difference, parseDecimal(line.unexplained))) {
-      throw new PackFailure(place, `closing ${line.closing.available} - (opening ${line.opening.available} + deposits ${line.deposits.amount} - withdrawals ${line.withdrawals.amount} - fees ${line.withdrawalFees} + refunds ${line.refunds.amount}) is ${formatDecimal(difference)}, but the statement says unexplained ${line.unexplained}`);
-    }
-    say(`${place}: withdrawals ${amounts.length} for ${formatDecimal(signedTotal)} as signed; closing ${line.closing.available} = opening + deposits - withdrawals - fees + refunds + unexplained ${line.unexplained}`);
   }
   return { rows: last, withdrawals: fourEyes };
+}
+
+/** One currency's line: its withdrawals are the signed ones, and its balance movement adds up to its unexplained part. */
+function checkStatementLine(line, place, amounts, say) {
+  const signedTotal = sum(amounts);
+  if (line.withdrawals.count !== amounts.length || !decimalEquals(parseDecimal(line.withdrawals.amount), signedTotal)) {
+    throw new PackFailure(`${place} withdrawals`, `the statement says ${line.withdrawals.count} for ${line.withdrawals.amount}; the verified rows sent ${amounts.length} for ${formatDecimal(signedTotal)}`);
+  }
+  if (line.opening === null || line.closing === null) {
+    if (line.unexplained !== null) throw new PackFailure(`${place} unexplained`, 'a line without balance readings explains nothing');
+    say(`${place}: no balance readings; withdrawals ${amounts.length} for ${formatDecimal(signedTotal)} as signed`);
+    return;
+  }
+  // closing - (opening + deposits - withdrawals - withdrawal fees + refunds) = unexplained, exactly.
+  const expected = [line.opening.available, line.deposits.amount, negateDecimal(parseDecimal(line.withdrawals.amount)), negateDecimal(parseDecimal(line.withdrawalFees)), line.refunds.amount]
+    .map((value) => (typeof value === 'string' ? parseDecimal(value) : value))
+    .reduce(addDecimal);
+  const difference = addDecimal(parseDecimal(line.closing.available), negateDecimal(expected));
+  if (line.unexplained === null || !decimalEquals(difference, parseDecimal(line.unexplained))) {
+    throw new PackFailure(place, `closing ${line.closing.available} - (opening ${line.opening.available} + deposits ${line.deposits.amount} - withdrawals ${line.withdrawals.amount} - fees ${line.withdrawalFees} + refunds ${line.refunds.amount}) is ${formatDecimal(difference)}, but the statement says unexplained ${line.unexplained}`);
+  }
+  say(`${place}: withdrawals ${amounts.length} for ${formatDecimal(signedTotal)} as signed; closing ${line.closing.available} = opening + deposits - withdrawals - fees + refunds + unexplained ${line.unexplained}`);
 }
 
 function main(argv) {

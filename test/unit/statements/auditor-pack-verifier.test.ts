@@ -172,6 +172,15 @@ describe('four-eyes over a chain signed here', () => {
     expect(() => verifier.verifyPack(packOf(decisionsOf(intentOf('12.5', 'u-3'), [{ name: 'alice', key: alice }]), '12.5'))).toThrow(/^withdrawal u-3 \(request row 3\): submitted at row 5 with 0 independent approvals/);
   });
 
+  it('fails a withdrawal rejected before its submit, and lets a cancel after the submit stand', () => {
+    const intent = intentOf('12.5', 'u-6');
+    const [request, approval, submit] = decisionsOf(intent, [{ name: 'frank', key: frank }]) as [Draft, Draft, Draft];
+    const rejection: Draft = { kind: 'reject', subject: request.subject, body: { fingerprint: intentFingerprint(intent) }, operator: 'frank', key: frank };
+    expect(() => verifier.verifyPack(packOf([request, approval, rejection, submit], '12.5'))).toThrow(/^withdrawal u-6 \(request row 3\): frank rejected it at row 5/);
+    const lateCancel: Draft = { kind: 'cancel', subject: request.subject, body: {}, operator: 'alice', key: alice };
+    expect(verifier.verifyPack(packOf([request, approval, submit, lateCancel], '12.5'))).toEqual({ rows: 6, withdrawals: 1 });
+  });
+
   it('fails a statement whose withdrawals are not the signed ones', () => {
     expect(() => verifier.verifyPack(packOf(decisionsOf(intentOf('12.5', 'u-4'), [{ name: 'frank', key: frank }]), '12.500001'))).toThrow(
       /^statement trx\.usdt withdrawals: the statement says 1 for 12\.500001; the verified rows sent 1 for 12\.5/,
