@@ -46,6 +46,13 @@ export interface PeriodStatement {
   readonly auditHead: AuditHeadView | null;
 }
 
+/** What audit/pack wrote: where, how many audit rows, and the head they end at. */
+export interface AuditorPackWritten {
+  readonly path: string;
+  readonly rows: number;
+  readonly auditHead: AuditHeadView;
+}
+
 /** A desk key in an auditor pack: this workstation's (namedBy null) or one a founding or enrolment row named. */
 export interface AuditorPackDeskKey {
   readonly keyId: string;

@@ -131,6 +131,7 @@ export const PRELOAD_METHOD_NAMES = [
   'desktop/exportDepositsCsv',
   'desktop/exportWithdrawalsCsv',
   'desktop/exportStatementCsv',
+  'desktop/exportAuditPack',
   'desktop/exportAccounting',
   'desktop/exportStatementPdf',
   'desktop/exportAudit',

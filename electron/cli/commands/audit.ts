@@ -8,7 +8,6 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { addEngineOptions, withSession } from '../engine-session';
 import { parseIsoTime, parseMonth, typedTimeToMs, wholeNumber, type TypedTime } from '../args';
-import { writeFileArgument } from '../io';
 import { NegativeAnswer, UsageError } from '../errors';
 import { plural, table } from '../format';
 import type { CommandRegistrar } from '../program';
@@ -193,11 +192,9 @@ export const registerAuditCommands: CommandRegistrar = (program, io) => {
     await withSession(command, io, async (session) => {
       const timeZone = options.tz === undefined ? session.timeZone : (canonicalTimeZone(options.tz) ?? options.tz);
       const period = { from: typedTimeToMs(typed.from, timeZone), to: typedTimeToMs(typed.to, timeZone), timeZone };
-      const { pack } = await session.run('audit/pack', period, { from: '--from or --period', to: '--to or --period', timeZone: '--tz' });
-      writeFileArgument(out, `${JSON.stringify(pack, null, 2)}\n`, 'the pack');
-      const written = { path: out, rows: pack.chain.length, head: pack.auditHead };
+      const written = await session.run('audit/pack', { ...period, path: out }, { from: '--from or --period', to: '--to or --period', timeZone: '--tz', path: '--out' });
       session.output(written, () => {
-        session.say(`wrote the auditor pack of ${pack.chain.length} audit row${pack.chain.length === 1 ? '' : 's'} (head ${pack.auditHead.seq}, fingerprint ${pack.auditHead.fingerprint}) to ${out}`);
+        session.say(`wrote the auditor pack of ${written.rows} audit row${written.rows === 1 ? '' : 's'} (head ${written.auditHead.seq}, fingerprint ${written.auditHead.fingerprint}) to ${written.path}`);
         session.say('check it with: node tools/verify-auditor-pack.mjs FILE');
       });
     });

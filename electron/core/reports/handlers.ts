@@ -43,13 +43,14 @@ export function statementsHandlers({ context, session }: StatementsFeatureDeps, 
     'statements/build': handle('statements/build', (request) => statementOf(request)),
     'audit/pack': handle('audit/pack', (request) => {
       const pack = buildAuditorPack(context, statementOf(request));
+      writeFileAtomically(request.path, (append) => append(`${JSON.stringify(pack, null, 2)}\n`));
       context.audit({
         profile: profileName(),
         action: 'audit/pack',
-        subject: String(pack.auditHead.seq),
+        subject: request.path,
         details: { from: pack.statement.from, to: pack.statement.to, rows: pack.chain.length, fingerprint: pack.auditHead.fingerprint },
       });
-      return { pack };
+      return { path: request.path, rows: pack.chain.length, auditHead: pack.auditHead };
     }),
     'statements/exportCsv': handle('statements/exportCsv', (request) => {
       const statement = statementOf(request);
