@@ -58,6 +58,7 @@ export const WINDOW_PATH_FIELDS: Readonly<Partial<Record<MethodName, { readonly 
   'accounting/export': { field: 'path', instead: 'desktop/exportAccounting' },
   'audit/export': { field: 'path', instead: 'desktop/exportAudit' },
   'audit/checkpoint': { field: 'path', instead: 'desktop/saveCheckpoint' },
+  'audit/pack': { field: 'path', instead: 'desktop/exportAuditPack' },
   'audit/verify': { field: 'against', instead: 'desktop/verifyAuditAgainst' },
   'profiles/importFile': { field: 'path', instead: 'desktop/importProfile' },
   'diagnostics/export': { field: 'path', instead: 'desktop/exportDiagnostics' },

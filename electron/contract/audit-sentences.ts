@@ -176,6 +176,7 @@ export const AUDIT_SENTENCES: Readonly<Record<string, Sentence>> = {
   // desk events, signed by a desk key (ledger/kinds/system.ts)
   'audit/legacySealed': (p) => `${p.who} sealed ${plural(count(p.details, 'rows') ?? 0, 'unsigned entry', 'unsigned entries')} from before signed approvals`,
   'audit/checkpoint': (p) => `${p.who} saved a checkpoint of entry #${p.subject} (fingerprint ${text(p.details, 'fingerprint') ?? '?'})`,
+  'audit/pack': (p) => `${p.who} built an auditor pack of ${plural(count(p.details, 'rows') ?? 0, 'audit entry', 'audit entries')}`,
   'audit/export': (p) => `${p.who} exported ${plural(count(p.details, 'rows') ?? 0, 'audit entry', 'audit entries')} as ${(text(p.details, 'format') ?? '?').toUpperCase()}`,
   'callbacks/refused': (p) => withReason(`${p.who} refused a callback`, text(p.details, 'reason')),
   'callbacks/refusedSummary': (p) => `${p.who} refused ${plural(count(p.details, 'notAudited') ?? 0, 'more callback')} (not recorded one by one)`,

@@ -43,6 +43,8 @@ export const DESKTOP_CONTRACT = {
   'desktop/exportDepositsCsv': method(depositsFilter)<FileOutcome<{ readonly rows: number }>>(),
   /** Saves the withdrawal requests (all, or those in one state) as CSV, to a file chosen in a save dialog. */
   'desktop/exportWithdrawalsCsv': method(withdrawalsFilter)<FileOutcome<{ readonly rows: number }>>(),
+  /** Saves the period's offline auditor pack (docs/auditor-pack.md) as JSON, to a file chosen in a save dialog. */
+  'desktop/exportAuditPack': method(statementPeriod)<FileOutcome<{ readonly rows: number; readonly fingerprint: string }>>(),
   /** Saves a period statement as CSV, to a file chosen in a save dialog. */
   'desktop/exportStatementCsv': method(statementPeriod)<FileOutcome<{ readonly currencies: number }>>(),
   /**

@@ -15,7 +15,7 @@ import type { ApprovalsQueueView, PayoutBatchSummary, PayoutBatchView, PayoutSub
 import type { ApproverView } from './approver-view';
 import type { ControlProofView } from './control-proof';
 import type { PoisoningAlertView, RadarView } from './radar';
-import type { PeriodStatement } from './period-statement';
+import type { AuditorPackWritten, PeriodStatement } from './period-statement';
 import { accountingFormat, accountMappingText, type AccountingExport } from './accounting';
 import type { ReconciliationReport } from './reconciliation';
 import { STUCK_THRESHOLD_RANGE_MS, WATCHED_ORDER_STATUSES, type StuckThresholdsView } from './stuck-orders';
@@ -404,6 +404,12 @@ export const CONTRACT = {
    * `mapping` (the mapping file's text), written to `path` whole or not at all (a window uses desktop/exportAccounting).
    */
   'accounting/export': method(statementPeriod.extend({ format: accountingFormat, mapping: accountMappingText, path: filePath }))<AccountingExport>(),
+  /**
+   * The offline auditor pack of the period (docs/auditor-pack.md): the statement, the audit chain from its first row
+   * through the head, the desk and operator keys, a signed checkpoint, written to `path` whole or not at all (a window
+   * uses desktop/exportAuditPack). Answers the pack's size and head.
+   */
+  'audit/pack': method(statementPeriod.extend({ path: filePath }))<AuditorPackWritten>(),
   /** Every withdrawal request (or those in one state) as CSV, written to `path` (a window uses desktop/exportWithdrawalsCsv). */
   'withdrawals/exportCsv': method(withdrawalsFilter.extend({ path: filePath }))<{ readonly rows: number; readonly path: string }>(),
 

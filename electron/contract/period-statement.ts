@@ -65,3 +65,38 @@ export interface PeriodStatement {
   /** The signed audit log's head when the statement was made (null: the log is empty). */
   readonly auditHead: AuditHeadView | null;
 }
+
+/** What audit/pack wrote: where, how many audit rows, and the head they end at. */
+export interface AuditorPackWritten {
+  readonly path: string;
+  readonly rows: number;
+  readonly auditHead: AuditHeadView;
+}
+
+/** A desk key in an auditor pack: this workstation's (namedBy null) or one a founding or enrolment row named. */
+export interface AuditorPackDeskKey {
+  readonly keyId: string;
+  readonly publicKey: string;
+  readonly namedBy: number | null;
+}
+
+/** The offline auditor pack (audit/pack, docs/auditor-pack.md), checked by tools/verify-auditor-pack.mjs. */
+export interface AuditorPack {
+  readonly format: 'treasury-desk/auditor-pack';
+  readonly version: number;
+  readonly deskId: string;
+  readonly profile: string;
+  readonly generatedAt: number;
+  readonly statement: PeriodStatement;
+  /** Every audit row from the first through the head, as stored: the canonical statement text, its signature and hash. */
+  readonly chain: readonly { readonly seq: number; readonly statement: string; readonly signature: string; readonly hash: string }[];
+  readonly deskKeys: readonly AuditorPackDeskKey[];
+  /** The profile's active operators at the head (the verifier replays its own roster from the rows). */
+  readonly operators: readonly { readonly name: string; readonly role: string; readonly keyId: string; readonly publicKey: string; readonly party: readonly string[] }[];
+  /** The head, signed by the desk key (CHECKPOINT_DOMAIN + canonical checkpoint). */
+  readonly checkpoint: {
+    readonly checkpoint: { readonly v: 1; readonly deskId: string; readonly seq: number; readonly headHash: string; readonly at: number; readonly publicKey: string };
+    readonly signature: string;
+  };
+  readonly auditHead: AuditHeadView;
+}

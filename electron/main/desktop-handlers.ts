@@ -22,6 +22,7 @@ export type FilePurpose =
   | 'statementPdf'
   | 'auditExport'
   | 'auditCheckpoint'
+  | 'auditPack'
   | 'auditCheckpointToVerify'
   | 'credentials'
   | 'diagnostics'
@@ -204,6 +205,15 @@ export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHa
         { purpose: 'statementCsv', title: 'Export the statement as CSV', defaultName: dated('statement', 'csv', now()), filters: [CSV] },
         (path) => engine['statements/exportCsv']({ ...period, path }),
         (answer) => ({ currencies: answer.currencies }),
+      );
+    },
+
+    'desktop/exportAuditPack'(period) {
+      return saveThen(
+        'desktop/exportAuditPack',
+        { purpose: 'auditPack', title: 'Save the auditor pack', defaultName: dated('auditor-pack', 'json', now()), filters: [JSON_FILE] },
+        (path) => engine['audit/pack']({ ...period, path }),
+        (answer) => ({ rows: answer.rows, fingerprint: answer.auditHead.fingerprint }),
       );
     },
 

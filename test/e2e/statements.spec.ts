@@ -3,7 +3,8 @@
 // another currency balances; the times follow the zone typed; the section passes axe; the CSV and the PDF (printed by
 // the harness's Chromium) go to the files chosen in save dialogs, the PDF's text holding the totals and the audit
 // head's fingerprint; the period's journals for Xero take the account mapping from the file opened and go to the file
-// saved, named with the audit fingerprint; and the Withdrawals screen exports its requests as CSV the same way.
+// saved, named with the audit fingerprint; the auditor pack goes to the file saved and the offline verifier passes it;
+// and the Withdrawals screen exports its requests as CSV the same way.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -97,6 +98,15 @@ test('the period statement shows an unexplained difference exactly, and saves as
   await section.getByTestId('@statement/quickbooks-button').click();
   await expect(section.getByRole('group', { name: /QuickBooks/ })).toContainText('line 2: the account is empty');
   await expect(page.locator('body')).not.toContainText(desk.dataDir);
+
+  // The auditor pack goes to the file saved, and the offline verifier (plain Node, a child process) passes it.
+  await section.getByTestId('@statement/auditor-pack-button').click();
+  await expect(section.getByTestId('@statement/auditor-pack-result')).toHaveText(/^Saved the auditor pack \(\d+ audit entries, head [A-Z2-7]{4}(-[A-Z2-7]{4}){3}\) to .*auditor-pack-\d{4}-\d{2}-\d{2}\.json\.$/);
+  const pack = lastSaveDialog(desk.harness.desktop.records);
+  expect(pack.purpose).toBe('auditPack');
+  const verified = execFileSync(process.execPath, [join(import.meta.dirname, '../../tools/verify-auditor-pack.mjs'), pack.answer], { encoding: 'utf8' });
+  expect(verified).toMatch(/^ok +statement trx\.usdt: withdrawals 0 for 0 as signed; closing 1055\.000001 = .* unexplained 55\.000001$/m);
+  expect(verified).toMatch(/^PASS/m);
 });
 
 test('the Withdrawals screen exports the requests as CSV through the save dialog', async ({ page, desk }) => {

@@ -1,16 +1,17 @@
-// `treasury-desk audit list | verify | anchor | head | checkpoint | export`: the signed, hash-chained audit log. list prints
+// `treasury-desk audit list | verify | anchor | head | checkpoint | export | pack`: the signed, hash-chained audit log. list prints
 // each row as a sentence with whether it verifies, under the viewer's filters (operator, action, request, time, search). verify checks every
 // row's signature against the roster as it stood then (and, given --against, that a checkpoint's row is still there
 // with the same hash) and exits 1 naming the first row that does not hold; head and checkpoint give the head's seq and
-// fingerprint for the team to keep elsewhere; export writes every row (statement, signature, hash) as JSON lines.
+// fingerprint for the team to keep elsewhere; export writes every row (statement, signature, hash) as JSON lines; pack
+// writes a period's offline auditor pack (docs/auditor-pack.md) for tools/verify-auditor-pack.mjs.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { addEngineOptions, withSession } from '../engine-session';
-import { parseIsoTime, typedTimeToMs, wholeNumber, type TypedTime } from '../args';
+import { parseIsoTime, parseMonth, typedTimeToMs, wholeNumber, type TypedTime } from '../args';
 import { NegativeAnswer, UsageError } from '../errors';
 import { plural, table } from '../format';
 import type { CommandRegistrar } from '../program';
-import type { AuditRowVerification } from '../../contract';
+import { canonicalTimeZone, timeZoneProblem, type AuditRowVerification } from '../../contract';
 
 interface AuditFilterOptions {
   readonly operator?: string;
@@ -162,6 +163,40 @@ export const registerAuditCommands: CommandRegistrar = (program, io) => {
     await withSession(command, io, async (session) => {
       const written = await session.run('audit/export', { ...filtersIn(session.timeZone), path: resolve(file), format: wanted }, { ...FILTER_LABELS, path: 'FILE', format: '--format' });
       session.output(written, () => session.say(`wrote ${written.rows} audit row${written.rows === 1 ? '' : 's'} to ${written.path}`));
+    });
+  });
+
+  addEngineOptions(
+    audit
+      .command('pack')
+      .description("Write a period's offline auditor pack: the statement, the audit chain it rests on, the keys in force and a signed checkpoint (check it with tools/verify-auditor-pack.mjs)")
+      .option('--period <YYYY-MM>', 'a calendar month (in --tz)')
+      .option('--from <iso>', 'the period starts at this date or time (without an offset, in --tz)')
+      .option('--to <iso>', 'the period ends before this date or time (without an offset, in --tz)')
+      .option('--tz <zone>', 'the IANA time zone for the period (default: the reporting time zone)')
+      .requiredOption('--out <file>', 'the pack file to write (JSON, replaced whole)'),
+  ).action(async (options: { readonly period?: string; readonly from?: string; readonly to?: string; readonly tz?: string; readonly out: string }, command: Command) => {
+    let typed: { readonly from: TypedTime; readonly to: TypedTime };
+    if (options.period !== undefined) {
+      if (options.from !== undefined || options.to !== undefined) throw new UsageError('give --period, or --from and --to, not both.');
+      typed = parseMonth(options.period, '--period');
+    } else {
+      if (options.from === undefined || options.to === undefined) throw new UsageError('give the period: --period YYYY-MM (a calendar month), or --from and --to.');
+      typed = { from: parseIsoTime(options.from, '--from'), to: parseIsoTime(options.to, '--to') };
+    }
+    if (options.tz !== undefined) {
+      const problem = timeZoneProblem(options.tz);
+      if (problem !== null) throw new UsageError(`--tz: ${problem}.`);
+    }
+    const out = resolve(options.out);
+    await withSession(command, io, async (session) => {
+      const timeZone = options.tz === undefined ? session.timeZone : (canonicalTimeZone(options.tz) ?? options.tz);
+      const period = { from: typedTimeToMs(typed.from, timeZone), to: typedTimeToMs(typed.to, timeZone), timeZone };
+      const written = await session.run('audit/pack', { ...period, path: out }, { from: '--from or --period', to: '--to or --period', timeZone: '--tz', path: '--out' });
+      session.output(written, () => {
+        session.say(`wrote the auditor pack of ${written.rows} audit row${written.rows === 1 ? '' : 's'} (head ${written.auditHead.seq}, fingerprint ${written.auditHead.fingerprint}) to ${written.path}`);
+        session.say('check it with: node tools/verify-auditor-pack.mjs FILE');
+      });
     });
   });
 };

@@ -543,6 +543,18 @@ export class AuditTrail {
     return this.#identity.sign(headAckMessage(ack));
   }
 
+  /** The desk keys rows of the chain name (foundings, workstation enrolments), each with the first row naming it. */
+  namedDeskKeys(): { readonly keyId: string; readonly publicKey: string; readonly namedBy: number }[] {
+    const named = new Map<string, { keyId: string; publicKey: string; namedBy: number }>();
+    for (const row of auditRowsNamingDeskKeys(this.#db, WORKSTATION_ENROLMENT)) {
+      const key = namedDeskKey(parseStatement(row.statement));
+      if (key === null || importPublicKey(key.publicKey) === null) continue;
+      const keyId = keyIdOf(key.publicKey);
+      if (!named.has(keyId)) named.set(keyId, { keyId, publicKey: key.publicKey, namedBy: row.seq });
+    }
+    return [...named.values()];
+  }
+
   /** A signed checkpoint of the current head (null when the log is empty). */
   checkpoint(): SignedCheckpoint | null {
     const head = auditHead(this.#db);

@@ -9,6 +9,7 @@ import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../kernel/errors';
 import { buildPeriodStatement } from './period-statement';
 import { periodStatementCsv } from './statement-csv';
+import { buildAuditorPack } from './auditor-pack';
 import { periodStatementHtml } from './statement-html';
 import { WITHDRAWALS_CSV_COLUMNS, withdrawalCsvLine } from './withdrawals-csv';
 import type { SessionLock } from '../session';
@@ -28,7 +29,7 @@ export interface StatementsFeatureDeps {
   readonly session: SessionLock;
 }
 
-type StatementMethods = 'statements/build' | 'statements/exportCsv' | 'statements/html' | 'statements/savePdf' | 'withdrawals/exportCsv' | 'accounting/export';
+type StatementMethods = 'audit/pack' | 'statements/build' | 'statements/exportCsv' | 'statements/html' | 'statements/savePdf' | 'withdrawals/exportCsv' | 'accounting/export';
 
 /** Every PDF file starts with this (ISO 32000-1, 7.5.2). */
 const PDF_HEADER = '%PDF-';
@@ -40,6 +41,17 @@ export function statementsHandlers({ context, session }: StatementsFeatureDeps, 
 
   return {
     'statements/build': handle('statements/build', (request) => statementOf(request)),
+    'audit/pack': handle('audit/pack', (request) => {
+      const pack = buildAuditorPack(context, statementOf(request));
+      writeFileAtomically(request.path, (append) => append(`${JSON.stringify(pack, null, 2)}\n`));
+      context.audit({
+        profile: profileName(),
+        action: 'audit/pack',
+        subject: request.path,
+        details: { from: pack.statement.from, to: pack.statement.to, rows: pack.chain.length, fingerprint: pack.auditHead.fingerprint },
+      });
+      return { path: request.path, rows: pack.chain.length, auditHead: pack.auditHead };
+    }),
     'statements/exportCsv': handle('statements/exportCsv', (request) => {
       const statement = statementOf(request);
       writeFileAtomically(request.path, (append) => append(periodStatementCsv(statement)));

@@ -1,8 +1,8 @@
 // The period statement section (on the Reconciliation screen): a period of calendar days in a chosen time zone, then
 // per currency the opening and closing balances, deposits, withdrawals, fees, refunds and the unexplained difference
 // (statements/build), the unexplained findings, the audit head it was made under, and CSV and PDF exports through a
-// save dialog, with the period's journals for Xero and QuickBooks Online (docs/accounting.md). Balances follow the
-// "Hide balances" setting.
+// save dialog, with the period's journals for Xero and QuickBooks Online (docs/accounting.md) and its offline auditor
+// pack (docs/auditor-pack.md). Balances follow the "Hide balances" setting.
 import { useEffect, type FormEvent } from 'react';
 import { isoInZone, type PeriodStatement, type PeriodStatementCurrency } from '../../../electron/contract';
 import { Amount } from '../components/Amount';
@@ -51,6 +51,13 @@ export function StatementSection(): React.JSX.Element {
           action={() => useStatementStore.getState().exportAccounting('quickbooks')}
           written={(value) => journalsWritten(value)}
           testId="@statement/quickbooks"
+        />
+        <ExportButton
+          groupLabel="Save the period's auditor pack: the statement with the signed audit log it rests on, checked offline by tools/verify-auditor-pack.mjs"
+          label="Auditor pack…"
+          action={() => useStatementStore.getState().exportAuditPack()}
+          written={(value) => `Saved the auditor pack (${value.rows} audit entries, head ${value.fingerprint})`}
+          testId="@statement/auditor-pack"
         />
       </div>
     </section>

@@ -56,6 +56,8 @@ interface StatementStore {
   exportPdf: () => ReturnType<typeof call<'desktop/exportStatementPdf'>>;
   /** The period's journals (the mapping file and where to save are asked with the system's dialogs). */
   exportAccounting: (format: AccountingFormat) => ReturnType<typeof call<'desktop/exportAccounting'>>;
+  /** The period's offline auditor pack (docs/auditor-pack.md), saved where the system's dialog says. */
+  exportAuditPack: () => ReturnType<typeof call<'desktop/exportAuditPack'>>;
   /** Forgets the statement (another profile, or the desk unlocked again). */
   reset(): void;
 }
@@ -91,6 +93,10 @@ export const useStatementStore = create<StatementStore>()((set, get) => ({
   async exportPdf() {
     const request = statementRequest(get().form);
     return typeof request === 'string' ? { ok: false, error: refusal(request) } : call('desktop/exportStatementPdf', request);
+  },
+  async exportAuditPack() {
+    const request = statementRequest(get().form);
+    return typeof request === 'string' ? { ok: false, error: refusal(request) } : call('desktop/exportAuditPack', request);
   },
   async exportAccounting(format) {
     const request = statementRequest(get().form);

@@ -29,7 +29,7 @@ const GROUPS: readonly (readonly [string, string])[] = [
   ['withdraw', 'preflight, request, approve, reject, cancel, submit, status, show, list or export'],
   ['policy', 'list, set or test'],
   ['sending', 'status, freeze or unfreeze'],
-  ['audit', 'list, verify, anchor, head, checkpoint or export'],
+  ['audit', 'list, verify, anchor, head, checkpoint, export or pack'],
   ['callbacks', 'listen'],
   ['settings', 'show, timezone or stuck-thresholds'],
   ['wire', 'encrypt, decrypt, sign or verify'],

@@ -76,6 +76,7 @@ beforeEach(() => {
     if (method === 'statements/html') return ok({ html: '<p>statement</p>', statement: {} });
     if (method === 'audit/head') return ok({ head: { seq: 12, hash: 'f'.repeat(64), fingerprint: 'ABCD-EFGH-JKMN-PQRS' } });
     if (method === 'accounting/export') return ok({ path: request['path'], format: request['format'], records: 2, journals: 1, lines: 7, timeZone: 'UTC', auditHead: { seq: 12, fingerprint: 'ABCD-EFGH-JKMN-PQRS' } });
+    if (method === 'audit/pack') return ok({ path: request['path'], rows: 23, auditHead: { seq: 23, hash: 'e'.repeat(64), fingerprint: 'ABCD-EFGH-JKMN-PQRS' } });
     if (method === 'statements/savePdf') return ok({ bytes: Buffer.from(String(request['pdf']), 'base64').length, path: request['path'] });
     return fail('internal', `unexpected ${method}`);
   };
@@ -161,6 +162,16 @@ describe('file dialogs', () => {
       { method: 'withdrawals/exportCsv', request: { state: 'submitted', path: join(folder, 'chosen', 'withdrawals-2026-11-23.csv') } },
       { method: 'statements/exportCsv', request: { ...period, path: join(folder, 'chosen', 'statement-2026-11-23.csv') } },
     ]);
+  });
+
+  it('saves the auditor pack of the period the window gave to the JSON file chosen; the window names no path', async () => {
+    const { shell, saves } = fakeShell();
+    const period = { from: 1_000, to: 2_000, timeZone: 'UTC' };
+    expect(await dispatchWindowCall(windowHandlers(shell), 'desktop/exportAuditPack', period)).toEqual(
+      ok({ cancelled: false, fileName: 'auditor-pack-2026-11-23.json', value: { rows: 23, fingerprint: 'ABCD-EFGH-JKMN-PQRS' } }),
+    );
+    expect(saves.map((request) => request.purpose)).toEqual(['auditPack']);
+    expect(engineCalls).toEqual([{ method: 'audit/pack', request: { ...period, path: join(folder, 'chosen', 'auditor-pack-2026-11-23.json') } }]);
   });
 
   it('exports accounting journals: the mapping from the file opened, the journals to the file saved, named with the audit fingerprint', async () => {

@@ -27,6 +27,7 @@ export const SYSTEM_ACTIONS: ReadonlySet<string> = new Set([
   'addressbook/controlProven',
   'audit/checkpoint',
   'audit/export',
+  'audit/pack',
   'callbacks/refused',
   'callbacks/refusedSummary',
   'callbacks/start',
