@@ -27,3 +27,4 @@ export * from './time-zone';
 export * from './withdrawal-lifecycle';
 export * from './desktop';
 export * from './deep-links';
+export * from './webhooks';

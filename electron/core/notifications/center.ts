@@ -32,6 +32,7 @@ import {
   type WithdrawalWatchdog,
 } from '../withdrawals';
 import { batchViewOf } from '../payouts';
+import { queueWebhookEvent, webhookWanted, type WebhookEventDraft } from '../webhooks';
 import { pendingChanges } from '../operators';
 import { depositWanted, preferencesOf } from './preferences';
 import {
@@ -258,7 +259,11 @@ export class DeskNotifications {
         counted: evidence.verification.countedApprovals,
         required: evidence.verification.requiredApprovals,
       });
-      this.#raise(profile, occurrence, 'approvalWaiting', recipients, text, { kind: 'withdrawal', id: String(request.id) });
+      const event: WebhookEventDraft = {
+        type: 'approval.waiting',
+        data: { kind: 'withdrawal', requestId: String(request.id), userOrder: request.userOrder, currency: request.currency, amount: request.amount, counted: evidence.verification.countedApprovals, required: evidence.verification.requiredApprovals },
+      };
+      this.#raise(profile, occurrence, 'approvalWaiting', recipients, text, { kind: 'withdrawal', id: String(request.id) }, event);
     }
   }
 
@@ -275,7 +280,8 @@ export class DeskNotifications {
       }
       const candidates = new Set(batchApprovalCandidates(roster, judged, this.context.activeProfile().merchantId).map((name) => name.toLowerCase()));
       const recipients = this.#wanting(profile, roster, (preferences, name) => preferences.approvalWaiting && candidates.has(name.toLowerCase()));
-      this.#raise(profile, occurrence, 'approvalWaiting', recipients, batchApprovalWaitingText(batchViewOf(this.context, batch, judged)), { kind: 'payoutBatch', id: String(batch.id) });
+      const event: WebhookEventDraft = { type: 'approval.waiting', data: { kind: 'payoutBatch', batchId: String(batch.id), lines: judged.length } };
+      this.#raise(profile, occurrence, 'approvalWaiting', recipients, batchApprovalWaitingText(batchViewOf(this.context, batch, judged)), { kind: 'payoutBatch', id: String(batch.id) }, event);
     }
   }
 
@@ -326,7 +332,10 @@ export class DeskNotifications {
       outcomes,
       outcomes.includes('rejected') ? { by: rejection?.operator ?? 'an approver', reason: rejection?.reason ?? null } : null,
     );
-    this.#raise(profile, occurrence, 'orderFinal', this.#finalRecipients(profile, roster, evidence.initiator ?? batch.initiator), text, { kind: 'payoutBatch', id: String(batch.id) });
+    const counts = new Map<string, number>();
+    for (const outcome of outcomes) counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+    const event: WebhookEventDraft = { type: 'batch.done', data: { batchId: String(batch.id), lines: ended.length, ...Object.fromEntries(counts) } };
+    this.#raise(profile, occurrence, 'orderFinal', this.#finalRecipients(profile, roster, evidence.initiator ?? batch.initiator), text, { kind: 'payoutBatch', id: String(batch.id) }, event);
   }
 
   /** Who hears that a request (or a batch) by `initiator` ended: those who want every final notice, and the initiator if they want theirs. */
@@ -351,17 +360,22 @@ export class DeskNotifications {
     const rejection = request.state === 'rejected' ? (evidence.approvals.find((approval) => approval.decision === 'reject') ?? null) : null;
     const recipients = this.#finalRecipients(profile, roster, evidence.initiator ?? request.initiator);
     const text = orderFinalText(request, request.state === 'rejected' ? { by: rejection?.operator ?? 'an approver', reason: rejection?.reason ?? null } : null);
-    this.#raise(profile, occurrence, 'orderFinal', recipients, text, { kind: 'withdrawal', id: String(request.id) });
+    const event: WebhookEventDraft = {
+      type: 'order.final',
+      data: { requestId: String(request.id), userOrder: request.userOrder, currency: request.currency, amount: request.amount, state: request.state, orderStatus: request.orderStatus },
+    };
+    this.#raise(profile, occurrence, 'orderFinal', recipients, text, { kind: 'withdrawal', id: String(request.id) }, event);
   }
 
   /** Deposits stored since the last review, each above the thresholds of whoever wants it. */
   #reviewDeposits(profile: string, roster: Roster, since: number): void {
     let position = getNotificationCursor(this.context.db, profile, 'deposits') ?? lastDepositIdSeenBefore(this.context.db, profile, since);
     const operators = activeOperators(roster).map((operator) => ({ ...operator, ...preferencesOf(this.context, profile, operator.name, operator.role) }));
-    if (operators.some((operator) => Object.keys(operator.preferences.depositThresholds).length > 0)) {
+    const hooked = webhookWanted(this.context.db, profile, 'deposit.credited');
+    if (hooked || operators.some((operator) => Object.keys(operator.preferences.depositThresholds).length > 0)) {
       for (;;) {
         const page = listDepositsStoredAfter(this.context.db, profile, position, PAGE);
-        for (const deposit of page) this.#depositOccurrence(profile, deposit, operators);
+        for (const deposit of page) this.#depositOccurrence(profile, deposit, operators, hooked);
         const tail = page.at(-1);
         if (tail !== undefined) position = tail.id;
         if (page.length < PAGE) break;
@@ -373,10 +387,11 @@ export class DeskNotifications {
     setNotificationCursor(this.context.db, profile, 'deposits', position, this.context.now());
   }
 
-  #depositOccurrence(profile: string, deposit: Deposit, operators: readonly { name: string; preferences: NotificationPreferences }[]): void {
+  #depositOccurrence(profile: string, deposit: Deposit, operators: readonly { name: string; preferences: NotificationPreferences }[], hooked: boolean): void {
     const recipients = operators.filter((operator) => depositWanted(operator.preferences, deposit.currency, deposit.amount)).map((operator) => operator.name);
-    if (recipients.length === 0) return;
-    this.#raise(profile, `deposit:${deposit.id}`, 'depositCredited', recipients, depositText(deposit), { kind: 'deposit', id: String(deposit.id), txid: deposit.txid });
+    if (recipients.length === 0 && !hooked) return;
+    const event: WebhookEventDraft = { type: 'deposit.credited', data: { depositId: String(deposit.id), txid: deposit.txid, currency: deposit.currency, amount: deposit.amount } };
+    this.#raise(profile, `deposit:${deposit.id}`, 'depositCredited', recipients, depositText(deposit), { kind: 'deposit', id: String(deposit.id), txid: deposit.txid }, event);
   }
 
   #scheduleConnectionCheck(waitMs: number): void {
@@ -397,9 +412,18 @@ export class DeskNotifications {
       .map((operator) => operator.name);
   }
 
-  /** Claims the occurrence and, when this call claimed it and someone wants it, raises the notice. */
-  #raise(profile: string, occurrence: string, kind: NotificationKind, recipients: readonly string[], text: NotificationText, target: NotificationTarget): void {
-    if (!claimNotification(this.context.db, profile, occurrence, kind, true, this.context.now())) return;
+  /**
+   * Claims the occurrence and, when this call claimed it, queues its webhook event (in the claim's transaction) and,
+   * when someone wants it, raises the notice.
+   */
+  #raise(profile: string, occurrence: string, kind: NotificationKind, recipients: readonly string[], text: NotificationText, target: NotificationTarget, event?: WebhookEventDraft): void {
+    const now = this.context.now();
+    const claimed = this.context.db.transaction(() => {
+      if (!claimNotification(this.context.db, profile, occurrence, kind, true, now)) return false;
+      if (event !== undefined) queueWebhookEvent(this.context.db, profile, this.context.activeProfile().merchantId, occurrence, event, now);
+      return true;
+    })();
+    if (!claimed) return;
     this.#emit(profile, occurrence, kind, recipients, text, target);
   }
 
