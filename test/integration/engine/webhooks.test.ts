@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineOptions } from '../../../electron/core/engine';
-import { ADMIN, INITIATOR, openDesk, tronAddress, type Desk } from './support';
+import { ADMIN, APPROVER, INITIATOR, openDesk, tronAddress, type Desk } from './support';
 
 const OPTIONS: Partial<EngineOptions> = {
   notifications: { reviewIntervalMs: 3_600_000, offlineNoticeDelayMs: 3_600_000, watchdogIntervalMs: 3_600_000 },
@@ -134,7 +134,7 @@ describe('endpoints', () => {
       ['webhooks/remove', 'alice', 'https://example.com/hook'],
       ['webhooks/add', 'alice', 'https://example.com/hook'],
     ]);
-  });
+  }, 120_000);
 });
 
 describe('deliveries', () => {
@@ -198,7 +198,33 @@ describe('deliveries', () => {
     receiver.releaseSlow();
     await until('both delivered', async () => (await desk.value('webhooks/deliveries', { endpoint: slow.id })).every((delivery) => delivery.state === 'delivered'));
     await desk.value('webhooks/remove', { id: slow.id, as: ADMIN });
-  });
+  }, 120_000);
+});
+
+describe('events', () => {
+  it('tell a deposit credited and an order final, amounts as decimal strings, each once', async () => {
+    const added = await desk.value('webhooks/add', { url: `${receiver.url}/events`, events: ['deposit.credited', 'order.final'], as: ADMIN });
+    secrets.push(added.secret);
+    const merchantId = desk.sandbox.credentials.merchantId;
+    const address = (await desk.value('addresses/create', { addressType: 'trx', as: INITIATOR })).address;
+    // The sandbox credits the amount less its 0.5 % fee: 100.000001.
+    expect((await desk.admin('POST', '/transfers', { toAddress: address, currency: 'trx.usdt', amount: '100.502514' })).status).toBe(200);
+    const { withdrawal } = await desk.value('withdrawals/request', { currency: 'trx.usdt', amount: '15.000001', toAddress: tronAddress(), as: INITIATOR });
+    await desk.value('withdrawals/approve', { id: withdrawal.id, as: APPROVER });
+    await desk.value('withdrawals/submit', { id: withdrawal.id, as: INITIATOR });
+    for (const status of ['pendingTransfer', 'pendingCallback', 'success']) {
+      expect((await desk.admin('POST', `/withdrawals/${merchantId}/${withdrawal.userOrder}/advance`, { to: status })).status).toBe(200);
+    }
+    await desk.value('sync/run', {});
+    const events = await until('both events', () => receiver.at('/events').length >= 2 && receiver.at('/events'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const bodies = receiver.at('/events').map((event) => JSON.parse(event.body) as { type: string; data: Record<string, unknown> });
+    expect(bodies.map((body) => body.type).sort()).toEqual(['deposit.credited', 'order.final']);
+    expect(bodies.find((body) => body.type === 'deposit.credited')?.data).toMatchObject({ currency: 'trx.usdt', amount: '100.000001' });
+    expect(bodies.find((body) => body.type === 'order.final')?.data).toMatchObject({ requestId: withdrawal.id, userOrder: withdrawal.userOrder, amount: '15.000001', state: 'completed', orderStatus: 'success' });
+    for (const event of events) expect(verifies(added.secret, event.headers['treasury-desk-signature'] as string, event.body)).toBe(true);
+    await desk.value('webhooks/remove', { id: added.id, as: ADMIN });
+  }, 120_000);
 });
 
 describe('the signing secrets', () => {
@@ -218,5 +244,5 @@ describe('the signing secrets', () => {
       }
     }
     for (const secret of secrets) expect(answers).not.toContain(secret.slice('whsec_'.length));
-  });
+  }, 120_000);
 });
