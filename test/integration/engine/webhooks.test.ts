@@ -183,7 +183,7 @@ describe('deliveries', () => {
     ]);
 
     for (const endpoint of [ok, flaky]) await desk.value('webhooks/remove', { id: endpoint.id, as: ADMIN });
-  });
+  }, 120_000);
 
   it('a receiver that does not answer keeps no withdrawal request or sync waiting', async () => {
     const slow = await addEndpoint('/slow');
