@@ -2,8 +2,11 @@
 // is shown its secret once; the signature verifies with it; a receiver answering 500 twice gets a third attempt;
 // a redelivery sends the same event id again and is logged; a receiver that does not answer keeps nothing waiting;
 // the secret is in no answer after add and nowhere in the SQLite files.
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,14 +67,11 @@ class Receiver {
   }
 }
 
-/** The receiver's check, as docs/webhooks.md gives it: HMAC-SHA256(secret, "<t>.<raw body>") and t at most 5 minutes old. */
+type Verify = (secret: string, header: string | undefined, body: string, nowSeconds?: number) => boolean;
+/** The receiver's check exactly as docs/webhooks.md gives it (its ```js block, loaded as a module). */
+let verifyAsDocumented: Verify;
 function verifies(secret: string, header: string | undefined, body: string): boolean {
-  const parts = Object.fromEntries((header ?? '').split(',').map((part) => part.split('=') as [string, string]));
-  const t = Number(parts['t']);
-  if (!Number.isSafeInteger(t) || Math.abs(Date.now() / 1000 - t) > 300) return false;
-  const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest();
-  const given = Buffer.from(parts['v1'] ?? '', 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return verifyAsDocumented(secret, header, body);
 }
 
 async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
@@ -89,6 +89,10 @@ const receiver = new Receiver();
 const secrets: string[] = [];
 
 beforeAll(async () => {
+  const snippet = /```js\n([\s\S]*?)```/.exec(readFileSync(join(process.cwd(), 'docs/webhooks.md'), 'utf8'))?.[1] ?? '';
+  const path = join(mkdtempSync(join(tmpdir(), 'td-webhook-doc-')), 'verify.mjs');
+  writeFileSync(path, snippet);
+  verifyAsDocumented = ((await import(pathToFileURL(path).href)) as { verifyTreasuryDeskEvent: Verify }).verifyTreasuryDeskEvent;
   await receiver.start();
   desk = await openDesk({ engine: OPTIONS });
   const merchantId = desk.sandbox.credentials.merchantId;
@@ -152,6 +156,10 @@ describe('deliveries', () => {
     // Another endpoint's secret, or a body changed by one byte, does not verify.
     expect(verifies(flaky.secret, event?.headers['treasury-desk-signature'] as string, event?.body ?? '')).toBe(false);
     expect(verifies(ok.secret, event?.headers['treasury-desk-signature'] as string, (event?.body ?? '').replace('12.5', '12.6'))).toBe(false);
+    // The replay window: the same signed request more than 5 minutes later is refused.
+    expect(verifyAsDocumented(ok.secret, event?.headers['treasury-desk-signature'] as string, event?.body ?? '', Math.floor(Date.now() / 1000) + 301)).toBe(false);
+    const signedAt = Number(/t=(\d+)/.exec(String(event?.headers['treasury-desk-signature']))?.[1]);
+    expect(createHmac('sha256', ok.secret).update(`${signedAt}.${event?.body}`).digest('hex')).toBe(/v1=([0-9a-f]{64})$/.exec(String(event?.headers['treasury-desk-signature']))?.[1]);
 
     const attempts = await until('three attempts at /flaky', () => receiver.at('/flaky').length >= 3 && receiver.at('/flaky'));
     expect(attempts.map((attempt) => attempt.headers['treasury-desk-event-id'])).toEqual([body.id, body.id, body.id]);
