@@ -9,6 +9,7 @@ import type { ProfileSelection } from '../profiles';
 import type { DeskSecretStore } from '../secrets';
 import { actingAs, signAction, type OperatorCredentials } from '../operators';
 import { DeskError } from '../kernel/errors';
+import { registerSecret } from '../log';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpointAdded, type WebhookEndpointView, type WebhookEventType } from '../../contract';
 import { isWebhookEventType } from './events';
 import { getWebhookEndpoint, insertWebhookEndpoint, listWebhookEndpoints, markWebhookEndpointRemoved, type WebhookEndpointRow } from './webhooks-table';
@@ -57,12 +58,18 @@ export class WebhookSecrets {
     const known = this.#known.get(id);
     if (known !== undefined) return known;
     const stored = await this.store.read(webhookSecretName(id));
-    if (stored !== null) this.#known.set(id, stored);
+    if (stored !== null) this.#remember(id, stored);
     return stored;
   }
 
   async put(id: number, secret: string): Promise<void> {
+    this.#remember(id, secret);
     await this.store.write(webhookSecretName(id), secret);
+  }
+
+  /** Known to the log's redactor from the moment this process holds it, so no log or diagnostics file shows it. */
+  #remember(id: number, secret: string): void {
+    registerSecret(secret, 'secretField');
     this.#known.set(id, secret);
   }
 
