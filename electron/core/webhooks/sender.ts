@@ -20,6 +20,7 @@ import {
   insertWebhookDelivery,
   listWebhookAttempts,
   listWebhookDeliveries,
+  postponeWebhookDelivery,
   recordWebhookAttempt,
   settleWebhookDelivery,
   type WebhookAttemptRow,
@@ -49,6 +50,8 @@ export const DEFAULT_WEBHOOK_OPTIONS: WebhookSenderOptions = Object.freeze({
 const SNIPPET_CHARACTERS = 200;
 /** A team claim on an event lasts this long, renewed at each attempt (the team database's longest lease). */
 const CLAIM_LEASE_MS = 60 * 60 * 1000;
+/** How long a delivery that could not be tried (no credentials here, the team database unreachable) waits to be looked at again. */
+const NOT_NOW_MS = 60_000;
 
 export type WebhooksSenderContext = Kernel & AuditRecorder & ProfileSelection & MerchantConnection;
 
@@ -115,8 +118,9 @@ export class WebhookSender {
     if (!this.#running) return;
     try {
       const room = this.#options.concurrency - this.#inFlight.size;
-      if (room <= 0) return;
-      for (const delivery of dueWebhookDeliveries(this.context.db, this.context.now(), room + this.#inFlight.size)) {
+      const profile = this.context.activeProfileName();
+      if (room <= 0 || profile === undefined) return;
+      for (const delivery of dueWebhookDeliveries(this.context.db, profile, this.context.now(), room + this.#inFlight.size)) {
         if (this.#inFlight.has(delivery.id) || this.#inFlight.size >= this.#options.concurrency) continue;
         const sending = this.#attempt(delivery)
           .catch((error: unknown) => appLog.warn('webhooks: a delivery could not be attempted', { error }))
@@ -184,12 +188,24 @@ export class WebhookSender {
       settleWebhookDelivery(this.context.db, delivery.id, { state: 'failed', attempts: delivery.attempts, next: null }, this.context.now());
       return;
     }
+    const notNow = (): void => postponeWebhookDelivery(this.context.db, delivery.id, this.context.now() + NOT_NOW_MS, this.context.now());
     // Not this workstation's to send (no credentials here, or another profile is open): it waits, unattempted.
-    if (!(await this.#holdsCredentials(endpoint.profile))) return;
+    if (!(await this.#holdsCredentials(endpoint.profile))) {
+      notNow();
+      return;
+    }
     const team = this.context.trail.team;
     const key = claimKey(delivery.eventId, endpoint.url);
     if (team !== null && delivery.redeliveryOf === null) {
-      const holder = await team.claimOnce(key, CLAIM_LEASE_MS);
+      let holder: string | null;
+      try {
+        holder = await team.claimOnce(key, CLAIM_LEASE_MS);
+      } catch (error) {
+        // The team database is unreachable: nobody can tell whether another workstation sends it, so it waits.
+        appLog.warn('webhooks: the team claim on a delivery could not be taken; it waits', { error });
+        notNow();
+        return;
+      }
       if (holder !== null) {
         settleWebhookDelivery(this.context.db, delivery.id, { state: 'elsewhere', attempts: delivery.attempts, next: null }, this.context.now());
         return;

@@ -69,7 +69,11 @@ const statements = perDatabase((db) => ({
      ON CONFLICT DO NOTHING`,
   ),
   delivery: db.prepare('SELECT * FROM webhook_deliveries WHERE id = ?'),
-  due: db.prepare(`SELECT * FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`),
+  due: db.prepare(
+    `SELECT d.* FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+     WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND e.profile = ? ORDER BY d.next_attempt_at, d.id LIMIT ?`,
+  ),
+  postpone: db.prepare(`UPDATE webhook_deliveries SET next_attempt_at = ?, updated_at = ? WHERE id = ? AND state = 'pending'`),
   deliveries: db.prepare(
     `SELECT d.* FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
      WHERE e.profile = @profile AND (@endpoint IS NULL OR d.endpoint_id = @endpoint) ORDER BY d.id DESC LIMIT @limit`,
@@ -140,8 +144,14 @@ export function getWebhookDelivery(db: ReadableDB, id: number): WebhookDeliveryR
   return row === undefined ? undefined : deliveryOf(row);
 }
 
-export function dueWebhookDeliveries(db: ReadableDB, now: number, limit: number): WebhookDeliveryRow[] {
-  return (statements(db).due.all(now, limit) as DeliveryDbRow[]).map(deliveryOf);
+/** The pending deliveries of `profile`'s endpoints whose next attempt is due, oldest due first. */
+export function dueWebhookDeliveries(db: ReadableDB, profile: string, now: number, limit: number): WebhookDeliveryRow[] {
+  return (statements(db).due.all(now, profile, limit) as DeliveryDbRow[]).map(deliveryOf);
+}
+
+/** Moves a pending delivery's next attempt to `at` without counting an attempt (it could not be tried now). */
+export function postponeWebhookDelivery(db: WritableDB, id: number, at: number, now: number): void {
+  statements(db).postpone.run(at, now, id);
 }
 
 export function listWebhookDeliveries(db: ReadableDB, profile: string, endpoint: number | null, limit: number): WebhookDeliveryRow[] {

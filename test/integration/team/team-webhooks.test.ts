@@ -1,6 +1,7 @@
-// Webhooks on a team desk (real PostgreSQL, sandbox, two workstations that both hold the merchant credentials and both
-// notify): each adds the same endpoint; every event is queued at both, claimed once in the team database, and reaches
-// the receiver exactly once, signed with the secret of the workstation that sent it; the other logs it as sent elsewhere.
+// Webhooks on a team desk (real PostgreSQL, sandbox, two notifying workstations): each adds the same endpoint. While
+// only A holds the merchant credentials, B queues each event but never sends it; once both hold them, every event is
+// claimed once in the team database and reaches the receiver exactly once, signed with the secret of the workstation
+// that sent it; the other logs it as sent elsewhere.
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,8 +35,6 @@ beforeAll(async () => {
   await a.value('team/init', { database: databaseUrl(), workstation: 'A', as: ADMIN });
   b = await openWorkstation('B', { notifications: true });
   await joinTeam(b, 'B', a, [INITIATOR]);
-  // B holds the merchant credentials too: both may send, so the claim decides.
-  await b.value('profiles/importFile', { name: 'main', path: desk.sandbox.credentialsPath });
 }, 180_000);
 
 afterAll(async () => {
@@ -55,17 +54,28 @@ async function settled(workstation: Workstation, eventId: string): Promise<Webho
 }
 
 describe('webhooks on a team desk', () => {
-  it('deliver each event once, from whichever workstation claimed it', async () => {
+  it('are sent only where the merchant credentials are, and each event once, from whichever workstation claimed it', async () => {
     const secretAt = new Map<string, string>();
     for (const workstation of [a, b]) {
       const added = await workstation.value('webhooks/add', { url, events: ['approval.waiting'], as: ADMIN });
       secretAt.set(workstation.name, added.secret);
     }
+    // B has no merchant credentials yet: it queues the event but never sends it; A does.
+    await a.value('withdrawals/request', { currency: 'trx.usdt', amount: '20', toAddress: tronAddress(), as: INITIATOR });
+    await within('the first event at the receiver', 30_000, async () => received.length === 1);
+    const first = String(received[0]?.headers['treasury-desk-event-id']);
+    expect(await settled(a, first)).toMatchObject({ state: 'delivered' });
+    await within('the first event queued at B', 20_000, async () => (await b.value('webhooks/deliveries', {})).some((delivery) => delivery.eventId === first));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await b.value('webhooks/deliveries', {})).find((delivery) => delivery.eventId === first)).toMatchObject({ state: 'pending', attempts: [] });
+
+    // B holds the merchant credentials too: both may send, so the claim decides.
+    await b.value('profiles/importFile', { name: 'main', path: desk.sandbox.credentialsPath });
     for (const amount of ['21', '22', '23']) {
       await a.value('withdrawals/request', { currency: 'trx.usdt', amount, toAddress: tronAddress(), as: INITIATOR });
     }
-    await within('three events at the receiver', 30_000, async () => new Set(received.map((event) => event.headers['treasury-desk-event-id'])).size === 3);
-    const eventIds = [...new Set(received.map((event) => String(event.headers['treasury-desk-event-id'])))];
+    await within('three more events at the receiver', 30_000, async () => new Set(received.map((event) => event.headers['treasury-desk-event-id'])).size === 4);
+    const eventIds = [...new Set(received.map((event) => String(event.headers['treasury-desk-event-id'])))].filter((eventId) => eventId !== first);
     for (const eventId of eventIds) {
       const atA = await settled(a, eventId);
       const atB = await settled(b, eventId);
@@ -77,6 +87,6 @@ describe('webhooks on a team desk', () => {
       expect(createHmac('sha256', secretAt.get(sender) ?? '').update(`${t}.${event?.body}`).digest('hex')).toBe(v1);
     }
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(received).toHaveLength(3);
+    expect(received).toHaveLength(4);
   }, 120_000);
 });
