@@ -1,6 +1,6 @@
 // What the webhook methods answer (webhooks/*): the merchant's endpoints (never their signing secret, except in the
 // one answer to webhooks/add) and the delivery log, with each attempt's status, duration and escaped error text.
-export const WEBHOOK_EVENT_TYPES = ['deposit.credited', 'order.final', 'batch.done', 'approval.waiting'] as const;
+export const WEBHOOK_EVENT_TYPES = ['deposit.credited', 'order.final', 'batch.done', 'approval.waiting', 'sending.frozen'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export interface WebhookEndpointView {

@@ -145,6 +145,23 @@ export class DeskNotifications {
     this.#reviewDeposits(profile, roster, since);
     this.#reviewScheduledChanges(profile, roster);
     this.#reviewRadar(profile, roster);
+    this.#reviewFreeze(profile, roster, since);
+  }
+
+  /**
+   * A freeze of all sending in force: told to the merchant's webhook endpoints once per freeze (operators see it on
+   * the desk itself, so no notice is raised); one from before the desk started notifying is history.
+   */
+  #reviewFreeze(profile: string, roster: Roster, since: number): void {
+    const frozen = roster.frozenAt(this.context.now());
+    if (frozen === null || !webhookWanted(this.context.db, profile, 'sending.frozen')) return;
+    const occurrence = `freeze:${frozen.since}`;
+    if (isNotificationClaimed(this.context.db, profile, occurrence)) return;
+    if (frozen.since < since) {
+      claimNotification(this.context.db, profile, occurrence, 'sendingFrozen', false, this.context.now());
+      return;
+    }
+    this.#claim(profile, occurrence, 'sendingFrozen', { type: 'sending.frozen', data: { by: frozen.by, since: frozen.since, reason: frozen.reason } });
   }
 
   /** What the radar last looked at (profile, newest deposit, book in force): it looks again only when one changed. */
@@ -417,14 +434,18 @@ export class DeskNotifications {
    * when someone wants it, raises the notice.
    */
   #raise(profile: string, occurrence: string, kind: NotificationKind, recipients: readonly string[], text: NotificationText, target: NotificationTarget, event?: WebhookEventDraft): void {
+    if (!this.#claim(profile, occurrence, kind, event)) return;
+    this.#emit(profile, occurrence, kind, recipients, text, target);
+  }
+
+  /** Claims the occurrence and queues its webhook event in the same transaction: true when this call claimed it. */
+  #claim(profile: string, occurrence: string, kind: string, event?: WebhookEventDraft): boolean {
     const now = this.context.now();
-    const claimed = this.context.db.transaction(() => {
+    return this.context.db.transaction(() => {
       if (!claimNotification(this.context.db, profile, occurrence, kind, true, now)) return false;
       if (event !== undefined) queueWebhookEvent(this.context.db, profile, this.context.activeProfile().merchantId, occurrence, event, now);
       return true;
     })();
-    if (!claimed) return;
-    this.#emit(profile, occurrence, kind, recipients, text, target);
   }
 
   #emit(profile: string, occurrence: string, kind: NotificationKind, recipients: readonly string[], text: NotificationText, target: NotificationTarget): void {

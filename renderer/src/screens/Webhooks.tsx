@@ -14,6 +14,7 @@ const EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
   'order.final': 'A withdrawal reaches its final state',
   'batch.done': 'A batch payout is done',
   'approval.waiting': 'A withdrawal or batch waits for approval',
+  'sending.frozen': 'An admin freezes all sending',
 };
 
 const STATE_LABELS: Readonly<Record<WebhookDeliveryView['state'], string>> = {

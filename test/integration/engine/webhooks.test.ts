@@ -233,6 +233,19 @@ describe('events', () => {
     for (const event of events) expect(verifies(added.secret, event.headers['treasury-desk-signature'] as string, event.body)).toBe(true);
     await desk.value('webhooks/remove', { id: added.id, as: ADMIN });
   }, 120_000);
+
+  it('tell a freeze of all sending once, with who froze it and why', async () => {
+    const added = await desk.value('webhooks/add', { url: `${receiver.url}/frozen`, events: ['sending.frozen'], as: ADMIN });
+    secrets.push(added.secret);
+    await desk.value('sending/freeze', { reason: 'a key may have leaked', as: ADMIN });
+    const [event] = await until('the freeze event', () => receiver.at('/frozen').length === 1 && receiver.at('/frozen'));
+    expect(JSON.parse(event?.body ?? '{}')).toMatchObject({ type: 'sending.frozen', data: { by: 'alice', reason: 'a key may have leaked', since: expect.any(Number) } });
+    // Another change reviewed while the freeze holds tells nothing new.
+    await requestWithdrawal('16');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receiver.at('/frozen')).toHaveLength(1);
+    await desk.value('webhooks/remove', { id: added.id, as: ADMIN });
+  }, 120_000);
 });
 
 describe('the signing secrets', () => {
