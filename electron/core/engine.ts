@@ -7,7 +7,7 @@ import { type AuditRecorder, auditRecorder, AuditTrail, DeskIdentity, type Movab
 import { MerchantSession, type NetworkOptions } from './connection';
 import { CallbackListener } from './callbacks';
 import { DeskNotifications, type NotificationOptions } from './notifications';
-import { WebhookSecrets, WebhookSender, type WebhookSenderOptions } from './webhooks';
+import { WebhookSeal, WebhookSecrets, WebhookSender, type WebhookSenderOptions } from './webhooks';
 import { KeychainVault } from './secrets';
 import { createHandlers, startDemo, type DemoSandboxStarter, type ServiceParts } from './service';
 import { createKernel, type Kernel } from './kernel/kernel';
@@ -88,7 +88,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   let callbacks!: CallbackListener;
   let team!: TeamMode;
   let watchdog!: WithdrawalWatchdog;
-  let webhooks!: { readonly secrets: WebhookSecrets; readonly sender: WebhookSender };
+  let webhooks!: { readonly secrets: WebhookSecrets; readonly seal: WebhookSeal; readonly sender: WebhookSender };
   const sendingWebhooks = options.webhooks ?? notifying !== undefined;
   const demoSandboxes: { close(): Promise<void> }[] = [];
   const serviceParts = (): ServiceParts => ({
@@ -187,10 +187,11 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     {
       name: 'webhooks',
       dependsOn: ['team'],
-      create() {
+      async create() {
         const secrets = new WebhookSecrets(deskSecrets);
-        const sender = new WebhookSender(desk, secrets, typeof sendingWebhooks === 'object' ? sendingWebhooks : {});
-        webhooks = { secrets, sender };
+        const seal = await WebhookSeal.load(deskSecrets);
+        const sender = new WebhookSender(desk, secrets, seal, typeof sendingWebhooks === 'object' ? sendingWebhooks : {});
+        webhooks = { secrets, seal, sender };
         return sendingWebhooks === false ? { stop: () => sender.stop() } : { start: () => sender.start(), stop: () => sender.stop() };
       },
     },
@@ -218,9 +219,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
           },
           {
             name: 'notifications',
-            dependsOn: ['watchdog'],
+            dependsOn: ['watchdog', 'webhooks'],
             create() {
-              const notifications = new DeskNotifications(desk, watchdog, notifying);
+              const notifications = new DeskNotifications(desk, watchdog, notifying, webhooks.seal);
               return { start: () => notifications.start(), stop: () => notifications.stop() };
             },
           },

@@ -25,7 +25,7 @@ import { depositsHandlers } from './deposits';
 import { handlerWrapper } from './kernel/handle';
 import { labelsHandlers } from './labels';
 import { notificationsHandlers } from './notifications';
-import { type WebhookSecrets, type WebhookSender, webhooksHandlers } from './webhooks';
+import { type WebhookSeal, type WebhookSecrets, type WebhookSender, webhooksHandlers } from './webhooks';
 import { operatorsHandlers } from './operators';
 import { reconcileHandlers } from './reconcile';
 import { sessionHandlers, type SessionLock } from './session';
@@ -49,7 +49,7 @@ export interface ServiceParts {
   /** Team mode (a team desk on PostgreSQL). */
   readonly team: TeamMode;
   /** Outbound webhooks: the endpoints' signing secrets (main-process memory and the secret store) and the sender. */
-  readonly webhooks: { readonly secrets: WebhookSecrets; readonly sender: WebhookSender };
+  readonly webhooks: { readonly secrets: WebhookSecrets; readonly seal: WebhookSeal; readonly sender: WebhookSender };
   /** Moves the desk key and audit anchor between the keychain and the file (audit/anchor-store.ts moveDeskSecrets). */
   readonly moveAnchor: AnchorMover;
 }

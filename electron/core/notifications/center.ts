@@ -32,7 +32,7 @@ import {
   type WithdrawalWatchdog,
 } from '../withdrawals';
 import { batchViewOf } from '../payouts';
-import { queueWebhookEvent, webhookWanted, type WebhookEventDraft } from '../webhooks';
+import { queueWebhookEvent, webhookWanted, type WebhookEventDraft, type WebhookSeal } from '../webhooks';
 import { pendingChanges } from '../operators';
 import { depositWanted, preferencesOf } from './preferences';
 import {
@@ -88,6 +88,8 @@ export class DeskNotifications {
     private readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection,
     private readonly watchdog: WithdrawalWatchdog,
     options: Partial<NotificationOptions> = {},
+    /** Seals the webhook events queued as occurrences are claimed; none: no webhook event is queued (tests). */
+    private readonly webhookSeal: WebhookSeal | null = null,
   ) {
     this.#options = { ...DEFAULT_NOTIFICATION_OPTIONS, ...options };
     this.#startedAt = context.now();
@@ -443,7 +445,7 @@ export class DeskNotifications {
     const now = this.context.now();
     return this.context.db.transaction(() => {
       if (!claimNotification(this.context.db, profile, occurrence, kind, true, now)) return false;
-      if (event !== undefined) queueWebhookEvent(this.context.db, profile, this.context.activeProfile().merchantId, occurrence, event, now);
+      if (event !== undefined && this.webhookSeal !== null) queueWebhookEvent(this.context.db, this.webhookSeal, profile, this.context.activeProfile().merchantId, occurrence, event, now);
       return true;
     })();
   }

@@ -12,7 +12,8 @@ import { DeskError } from '../kernel/errors';
 import { registerSecret } from '../log';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpointAdded, type WebhookEndpointView, type WebhookEventType } from '../../contract';
 import { isWebhookEventType } from './events';
-import { getWebhookEndpoint, insertWebhookEndpoint, listWebhookEndpoints, markWebhookEndpointRemoved, type WebhookEndpointRow } from './webhooks-table';
+import type { WebhookSeal } from './seal';
+import { getWebhookEndpoint, insertWebhookEndpoint, listWebhookEndpoints, markWebhookEndpointRemoved, sealWebhookEndpoint, type WebhookEndpointRow } from './webhooks-table';
 
 export type WebhooksContext = Kernel & AuditRecorder & ProfileSelection;
 
@@ -83,6 +84,7 @@ export class WebhookSecrets {
 export async function addWebhookEndpoint(
   context: WebhooksContext,
   secrets: WebhookSecrets,
+  seal: WebhookSeal,
   request: { url: string; events: readonly string[]; as: OperatorCredentials },
 ): Promise<WebhookEndpointAdded> {
   const url = checkWebhookUrl(request.url);
@@ -91,6 +93,7 @@ export async function addWebhookEndpoint(
   let id = 0;
   await signAction(acting, 'webhooks/add', url, { events }, () => {
     id = insertWebhookEndpoint(context.db, acting.profile, url, events, acting.name, context.now());
+    sealWebhookEndpoint(context.db, id, seal.ofEndpoint({ id, profile: acting.profile, url, events }));
   });
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
   try {

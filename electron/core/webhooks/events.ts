@@ -4,6 +4,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../contract';
 import type { WritableDB, ReadableDB } from '../store/database';
+import type { WebhookSeal } from './seal';
 import { insertWebhookDelivery, listWebhookEndpoints } from './webhooks-table';
 
 export function isWebhookEventType(value: string): value is WebhookEventType {
@@ -40,14 +41,16 @@ export function webhookWanted(db: ReadableDB, profile: string, type: WebhookEven
  * Queues the event for every enabled endpoint of `profile` subscribed to its type (once per endpoint: a second call
  * for the same occurrence queues nothing). Run it in the transaction that records the occurrence.
  */
-export function queueWebhookEvent(db: WritableDB, profile: string, merchantId: string, occurrence: string, event: WebhookEventDraft, now: number): number {
-  const endpoints = listWebhookEndpoints(db, profile).filter((endpoint) => endpoint.enabled && endpoint.events.includes(event.type));
+export function queueWebhookEvent(db: WritableDB, seal: WebhookSeal, profile: string, merchantId: string, occurrence: string, event: WebhookEventDraft, now: number): number {
+  // An endpoint row edited since it was added (its url, its events) gets nothing.
+  const endpoints = listWebhookEndpoints(db, profile).filter((endpoint) => endpoint.enabled && endpoint.events.includes(event.type) && seal.endpointHolds(endpoint));
   if (endpoints.length === 0) return 0;
   const id = webhookEventId(merchantId, occurrence);
   const body = JSON.stringify({ id, type: event.type, created: Math.floor(now / 1000), data: event.data });
   let queued = 0;
   for (const endpoint of endpoints) {
-    if (insertWebhookDelivery(db, { endpoint: endpoint.id, eventId: id, type: event.type, body, redeliveryOf: null }, now) !== null) queued += 1;
+    const sealed = seal.of({ endpointId: endpoint.id, url: endpoint.url, eventId: id, body });
+    if (insertWebhookDelivery(db, { endpoint: endpoint.id, eventId: id, type: event.type, body, seal: sealed, redeliveryOf: null }, now) !== null) queued += 1;
   }
   return queued;
 }

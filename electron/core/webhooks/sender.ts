@@ -13,6 +13,7 @@ import { appLog } from '../log';
 import { DeskError } from '../kernel/errors';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, webhookSignature } from './events';
 import type { WebhookSecrets } from './endpoints';
+import type { WebhookSeal } from './seal';
 import {
   dueWebhookDeliveries,
   getWebhookDelivery,
@@ -93,6 +94,7 @@ export class WebhookSender {
   constructor(
     private readonly context: WebhooksSenderContext,
     private readonly secrets: WebhookSecrets,
+    private readonly seal: WebhookSeal,
     options: Partial<WebhookSenderOptions> = {},
   ) {
     this.#options = { ...DEFAULT_WEBHOOK_OPTIONS, ...options };
@@ -139,9 +141,10 @@ export class WebhookSender {
     const original = getWebhookDelivery(this.context.db, id);
     const endpoint = original === undefined ? undefined : getWebhookEndpoint(this.context.db, original.endpointId);
     if (original === undefined || endpoint === undefined || endpoint.profile !== profile) throw new DeskError('notFound', `no webhook delivery ${id} in this profile`);
+    if (!this.seal.endpointHolds(endpoint) || !this.#sealHolds(original, endpoint.url)) throw new DeskError('unverified', `webhook delivery ${id} was altered in the desk database since it was queued: it is not sent again`);
     const redelivery = insertWebhookDelivery(
       this.context.db,
-      { endpoint: endpoint.id, eventId: original.eventId, type: original.eventType, body: original.body, redeliveryOf: original.redeliveryOf ?? original.id },
+      { endpoint: endpoint.id, eventId: original.eventId, type: original.eventType, body: original.body, seal: original.seal, redeliveryOf: original.redeliveryOf ?? original.id },
       this.context.now(),
     );
     const queued = redelivery === null ? undefined : getWebhookDelivery(this.context.db, redelivery);
@@ -171,6 +174,10 @@ export class WebhookSender {
     };
   }
 
+  #sealHolds(delivery: WebhookDeliveryRow, url: string): boolean {
+    return this.seal.holds({ endpointId: delivery.endpointId, url, eventId: delivery.eventId, body: delivery.body }, delivery.seal);
+  }
+
   /** Whether this workstation holds the merchant credentials of the active profile (only such a workstation sends). */
   async #holdsCredentials(profile: string): Promise<boolean> {
     if (this.context.activeProfileName() !== profile) return false;
@@ -186,6 +193,16 @@ export class WebhookSender {
     const endpoint = getWebhookEndpoint(this.context.db, delivery.endpointId);
     if (endpoint === undefined || !endpoint.enabled) {
       settleWebhookDelivery(this.context.db, delivery.id, { state: 'failed', attempts: delivery.attempts, next: null }, this.context.now());
+      return;
+    }
+    if (!this.seal.endpointHolds(endpoint) || !this.#sealHolds(delivery, endpoint.url)) {
+      // An edited row (its body, its event, or the endpoint's url since it was queued): never sent with the secret.
+      const error = 'not sent: the delivery or its endpoint was altered in the desk database since the event was queued';
+      appLog.warn(`webhooks: delivery ${delivery.id} ${error}`);
+      this.context.db.transaction(() => {
+        recordWebhookAttempt(this.context.db, delivery.id, { at: this.context.now(), status: null, durationMs: 0, error, snippet: null });
+        settleWebhookDelivery(this.context.db, delivery.id, { state: 'failed', attempts: delivery.attempts, next: null }, this.context.now());
+      })();
       return;
     }
     const notNow = (): void => postponeWebhookDelivery(this.context.db, delivery.id, this.context.now() + NOT_NOW_MS, this.context.now());

@@ -12,6 +12,7 @@ export interface WebhookEndpointRow {
   readonly enabled: boolean;
   readonly createdBy: string;
   readonly createdAt: number;
+  readonly seal: string;
 }
 
 export type { WebhookDeliveryState };
@@ -22,6 +23,7 @@ export interface WebhookDeliveryRow {
   readonly eventId: string;
   readonly eventType: string;
   readonly body: string;
+  readonly seal: string;
   readonly redeliveryOf: number | null;
   readonly state: WebhookDeliveryState;
   readonly attempts: number;
@@ -40,6 +42,7 @@ interface EndpointDbRow {
   enabled: number;
   created_by: string;
   created_at: number;
+  seal: string;
 }
 
 interface DeliveryDbRow {
@@ -48,6 +51,7 @@ interface DeliveryDbRow {
   event_id: string;
   event_type: string;
   body: string;
+  seal: string;
   redelivery_of: number | null;
   state: WebhookDeliveryState;
   attempts: number;
@@ -60,12 +64,13 @@ const statements = perDatabase((db) => ({
   addEndpoint: db.prepare(
     `INSERT INTO webhook_endpoints (profile, url, events_json, enabled, created_by, created_at) VALUES (@profile, @url, @events, 1, @by, @now)`,
   ),
+  sealEndpoint: db.prepare('UPDATE webhook_endpoints SET seal = ? WHERE id = ?'),
   removeEndpoint: db.prepare('UPDATE webhook_endpoints SET enabled = 0, removed_at = ? WHERE id = ? AND profile = ? AND removed_at IS NULL'),
   endpoint: db.prepare('SELECT * FROM webhook_endpoints WHERE id = ? AND removed_at IS NULL'),
   endpoints: db.prepare('SELECT * FROM webhook_endpoints WHERE profile = ? AND removed_at IS NULL ORDER BY id'),
   queue: db.prepare(
-    `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body, redelivery_of, state, attempts, next_attempt_at, created_at, updated_at)
-     VALUES (@endpoint, @eventId, @type, @body, @redeliveryOf, 'pending', 0, @now, @now, @now)
+    `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body, seal, redelivery_of, state, attempts, next_attempt_at, created_at, updated_at)
+     VALUES (@endpoint, @eventId, @type, @body, @seal, @redeliveryOf, 'pending', 0, @now, @now, @now)
      ON CONFLICT DO NOTHING`,
   ),
   delivery: db.prepare('SELECT * FROM webhook_deliveries WHERE id = ?'),
@@ -93,6 +98,7 @@ function endpointOf(row: EndpointDbRow): WebhookEndpointRow {
     enabled: row.enabled === 1,
     createdBy: row.created_by,
     createdAt: row.created_at,
+    seal: row.seal,
   };
 }
 
@@ -103,6 +109,7 @@ function deliveryOf(row: DeliveryDbRow): WebhookDeliveryRow {
     eventId: row.event_id,
     eventType: row.event_type,
     body: row.body,
+    seal: row.seal,
     redeliveryOf: row.redelivery_of,
     state: row.state,
     attempts: row.attempts,
@@ -114,6 +121,10 @@ function deliveryOf(row: DeliveryDbRow): WebhookDeliveryRow {
 
 export function insertWebhookEndpoint(db: WritableDB, profile: string, url: string, events: readonly string[], by: string, now: number): number {
   return Number(statements(db).addEndpoint.run({ profile, url, events: JSON.stringify(events), by, now }).lastInsertRowid);
+}
+
+export function sealWebhookEndpoint(db: WritableDB, id: number, seal: string): void {
+  statements(db).sealEndpoint.run(seal, id);
 }
 
 export function markWebhookEndpointRemoved(db: WritableDB, profile: string, id: number, now: number): boolean {
@@ -132,7 +143,7 @@ export function listWebhookEndpoints(db: ReadableDB, profile: string): WebhookEn
 /** Queues one delivery; false when this endpoint already has the event (an occurrence is queued once). */
 export function insertWebhookDelivery(
   db: WritableDB,
-  delivery: { endpoint: number; eventId: string; type: string; body: string; redeliveryOf: number | null },
+  delivery: { endpoint: number; eventId: string; type: string; body: string; seal: string; redeliveryOf: number | null },
   now: number,
 ): number | null {
   const result = statements(db).queue.run({ ...delivery, now });

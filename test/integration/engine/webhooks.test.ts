@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineOptions } from '../../../electron/core/engine';
 import { ADMIN, APPROVER, INITIATOR, openDesk, tronAddress, type Desk } from './support';
@@ -245,6 +246,34 @@ describe('events', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.at('/frozen')).toHaveLength(1);
     await desk.value('webhooks/remove', { id: added.id, as: ADMIN });
+  }, 120_000);
+});
+
+describe('the hostile database', () => {
+  it('an endpoint url pointed elsewhere gets nothing, and an edited delivery is not sent again', async () => {
+    const honest = await addEndpoint('/honest');
+    const moved = await addEndpoint('/moved');
+    const edit = new Database(desk.dbPath);
+    try {
+      edit.prepare('UPDATE webhook_endpoints SET url = ? WHERE id = ?').run(`${receiver.url}/stolen`, moved.id);
+      await requestWithdrawal('17');
+      const [event] = await until('the event at /honest', () => receiver.at('/honest').length === 1 && receiver.at('/honest'));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect([...receiver.at('/stolen'), ...receiver.at('/moved')]).toEqual([]);
+
+      const eventId = String(event?.headers['treasury-desk-event-id']);
+      const [delivered] = await until('the honest delivery settled', async () => {
+        const log = await desk.value('webhooks/deliveries', { endpoint: honest.id });
+        return log[0]?.state === 'delivered' && log;
+      });
+      expect(delivered?.eventId).toBe(eventId);
+      edit.prepare("UPDATE webhook_deliveries SET body = replace(body, '\"17\"', '\"170000\"') WHERE id = ?").run(delivered?.id);
+      expect(await desk.call('webhooks/redeliver', { id: delivered?.id })).toMatchObject({ ok: false, error: { code: 'unverified' } });
+      expect(receiver.at('/honest')).toHaveLength(1);
+    } finally {
+      edit.close();
+    }
+    for (const endpoint of [honest, moved]) await desk.value('webhooks/remove', { id: endpoint.id, as: ADMIN });
   }, 120_000);
 });
 

@@ -1,7 +1,7 @@
 // Migration 0180: outbound webhooks (issue 22 item 6). The merchant's endpoints per profile (the url and the event
 // kinds they want; the signing secret is never here: it lives in the desk's secret store), the events queued for each
 // endpoint (one row per delivery, queued in the transaction that claims the occurrence; a redelivery is a new row
-// for the same event id), and every attempt made (status, duration, escaped error, a bounded response snippet).
+// for the same event id, each sealed so an edited row is never sent), and every attempt made (status, duration, escaped error, a bounded response snippet).
 import type { Migration } from './runner';
 
 export const SCHEMA_0180 = `
@@ -13,7 +13,9 @@ CREATE TABLE webhook_endpoints (
   enabled     INTEGER NOT NULL CHECK (enabled IN (0, 1)),
   created_by  TEXT NOT NULL,
   created_at  INTEGER NOT NULL,
-  removed_at  INTEGER
+  removed_at  INTEGER,
+  -- HMAC by the desk's sealing key over the id, profile, url and events (webhooks/seal.ts): an edited row sends nothing.
+  seal        TEXT NOT NULL DEFAULT '' CHECK (seal = '' OR length(seal) = 64)
 ) STRICT;
 
 CREATE TABLE webhook_deliveries (
@@ -22,6 +24,8 @@ CREATE TABLE webhook_deliveries (
   event_id        TEXT NOT NULL CHECK (length(event_id) BETWEEN 1 AND 100),
   event_type      TEXT NOT NULL CHECK (event_type <> ''),
   body            TEXT NOT NULL CHECK (json_valid(body)),
+  -- HMAC by the desk's sealing key (webhooks/seal.ts) over the endpoint, the event id and the body: checked before sending.
+  seal            TEXT NOT NULL CHECK (length(seal) = 64),
   redelivery_of   INTEGER REFERENCES webhook_deliveries(id) ON DELETE CASCADE,
   -- pending: waiting for its next attempt; delivered: a 2xx answer; failed: every attempt failed;
   -- elsewhere: another workstation of the team desk holds the claim to send it.

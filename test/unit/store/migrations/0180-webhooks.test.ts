@@ -30,7 +30,7 @@ describe('migration 0180-webhooks', () => {
 
     const endpoint = insertWebhookEndpoint(db, PROFILE, 'https://hooks.example/in', ['order.final'], 'alice', 2_000);
     expect(getWebhookEndpoint(db, endpoint)).toMatchObject({ profile: PROFILE, url: 'https://hooks.example/in', events: ['order.final'], enabled: true });
-    const delivery = { endpoint, eventId: 'evt_1', type: 'order.final', body: '{"id":"evt_1"}', redeliveryOf: null };
+    const delivery = { endpoint, eventId: 'evt_1', type: 'order.final', body: '{"id":"evt_1"}', seal: 'ab'.repeat(32), redeliveryOf: null };
     const first = insertWebhookDelivery(db, delivery, 3_000);
     expect(first).not.toBeNull();
     expect(insertWebhookDelivery(db, delivery, 3_001)).toBeNull();
