@@ -35,13 +35,16 @@ export const CORE_MODULES = [
   { name: 'sync', owns: ['sync/'], dependsOn: ['profiles', 'audit', 'connection', 'merchant', 'deposits', 'withdrawals'] },
   { name: 'callbacks', owns: ['callbacks/'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals', 'sync'] },
   { name: 'reconcile', owns: ['reconcile/'], dependsOn: ['profiles', 'merchant', 'deposits', 'withdrawals', 'sync'] },
-  { name: 'notifications', owns: ['notifications/'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'deposits', 'withdrawals', 'payouts'] },
+  // Outbound webhooks to the merchant's own systems: endpoints, the delivery queue and its sender; the notifications
+  // center queues each event as it claims the occurrence.
+  { name: 'webhooks', owns: ['webhooks/'], dependsOn: ['secrets', 'profiles', 'audit', 'connection', 'operators'] },
+  { name: 'notifications', owns: ['notifications/'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'deposits', 'withdrawals', 'payouts', 'webhooks'] },
   { name: 'team', owns: ['team/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'withdrawals', 'payouts'] },
   { name: 'reports', owns: ['reports/'], dependsOn: ['profiles', 'audit', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'reconcile'] },
   { name: 'addresses', owns: ['addresses/'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals'] },
   { name: 'diagnostics', owns: ['diagnostics.ts', 'crash-reports.ts'], dependsOn: [] },
   { name: 'desk', owns: ['desk/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'session', 'merchant', 'withdrawals', 'sync', 'callbacks', 'notifications', 'diagnostics'] },
-  { name: 'engine', owns: ['engine.ts', 'service.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'connection', 'operators', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'payouts', 'sync', 'callbacks', 'reconcile', 'notifications', 'team', 'reports', 'addresses', 'desk'] },
+  { name: 'engine', owns: ['engine.ts', 'service.ts'], dependsOn: ['secrets', 'profiles', 'audit', 'connection', 'operators', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'payouts', 'sync', 'callbacks', 'reconcile', 'notifications', 'team', 'reports', 'addresses', 'desk', 'webhooks'] },
 ];
 
 /**

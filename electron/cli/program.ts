@@ -22,6 +22,7 @@ import { registerDemoCommand } from './commands/demo';
 import { registerDepositCommands } from './commands/deposits';
 import { registerDiagnosticsCommand } from './commands/diagnostics';
 import { registerLabelsCommands } from './commands/labels';
+import { registerWebhooksCommands } from './commands/webhooks';
 import { registerOperatorCommands } from './commands/operator';
 import { registerPayoutCommands } from './commands/payouts';
 import { registerPayeeCommands } from './commands/payees';
@@ -68,6 +69,7 @@ const REGISTRARS: readonly CommandRegistrar[] = [
   registerSandboxCommands,
   registerDiagnosticsCommand,
   registerLabelsCommands,
+  registerWebhooksCommands,
   registerAddressBookCommands,
   registerCompletionCommand,
 ];

@@ -173,6 +173,8 @@ export const AUDIT_SENTENCES: Readonly<Record<string, Sentence>> = {
   'addresses/create': (p) => `${p.who} created deposit address ${text(p.details, 'address') ?? '?'} (order ${p.subject})`,
   'addresses/conflict': (p) => `${p.who} was answered address ${text(p.details, 'answered') ?? '?'} for order ${p.subject}, which already had ${text(p.details, 'stored') ?? '?'}`,
   'notifications/preferences': (p) => `${p.who} changed their notification preferences`,
+  'webhooks/add': (p) => `${p.who} added webhook endpoint ${p.subject}`,
+  'webhooks/remove': (p) => `${p.who} removed webhook endpoint ${p.subject}`,
   // desk events, signed by a desk key (ledger/kinds/system.ts)
   'audit/legacySealed': (p) => `${p.who} sealed ${plural(count(p.details, 'rows') ?? 0, 'unsigned entry', 'unsigned entries')} from before signed approvals`,
   'audit/checkpoint': (p) => `${p.who} saved a checkpoint of entry #${p.subject} (fingerprint ${text(p.details, 'fingerprint') ?? '?'})`,

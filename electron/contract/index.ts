@@ -28,3 +28,4 @@ export * from './time-zone';
 export * from './withdrawal-lifecycle';
 export * from './desktop';
 export * from './deep-links';
+export * from './webhooks';

@@ -18,6 +18,7 @@ import type { PoisoningAlertView, RadarView } from './radar';
 import type { AuditorPackWritten, PeriodStatement } from './period-statement';
 import { accountingFormat, accountMappingText, type AccountingExport } from './accounting';
 import type { ReconciliationReport } from './reconciliation';
+import { WEBHOOK_EVENT_TYPES, type WebhookDeliveryView, type WebhookEndpointAdded, type WebhookEndpointView } from './webhooks';
 import { STUCK_THRESHOLD_RANGE_MS, WATCHED_ORDER_STATUSES, type StuckThresholdsView } from './stuck-orders';
 
 // ---- field schemas shared by requests ---------------------------------------------------------------------------
@@ -442,6 +443,26 @@ export const CONTRACT = {
   'notifications/setPreferences': method(z.strictObject({ preferences: notificationPreferences, as: actingOperator }))<NotificationPreferencesView>(),
   /** How many requests `operator` may approve now (the tray and badge count; answered while the desk is locked too). */
   'notifications/waiting': method(z.strictObject({ operator: operatorName }))<ApprovalsWaitingView>(),
+
+  /**
+   * Outbound webhooks (docs/webhooks.md): an admin adds an endpoint (https, or http to loopback) for some event types;
+   * the answer holds its signing secret, shown this once and kept only in the desk's secret store.
+   */
+  'webhooks/add': method(
+    z.strictObject({
+      url: z.string().trim().min(1, 'give the endpoint url').max(2000),
+      events: z.array(z.enum(WEBHOOK_EVENT_TYPES, { error: `the events are ${WEBHOOK_EVENT_TYPES.join(', ')}` })).min(1, 'name at least one event').max(10),
+      as: actingOperator,
+    }),
+  )<WebhookEndpointAdded>(),
+  'webhooks/list': method(z.strictObject({ as: actingOperator }))<readonly WebhookEndpointView[]>(),
+  'webhooks/remove': method(z.strictObject({ id: z.number().int().min(1), as: actingOperator }))<{ readonly removed: number }>(),
+  /** The delivery log, newest first: each delivery with its attempts (one endpoint's when given). */
+  'webhooks/deliveries': method(z.strictObject({ endpoint: z.number().int().min(1).optional(), limit: z.number().int().min(1).max(1000).optional() }))<
+    readonly WebhookDeliveryView[]
+  >(),
+  /** Sends a delivery's event again (same event id and body) from this workstation, now. */
+  'webhooks/redeliver': method(z.strictObject({ id: z.number().int().min(1) }))<WebhookDeliveryView>(),
 
   /** Team mode (issue 10): this workstation's connection to the team database. */
   'team/status': method(none)<Dto.TeamStatusView>(),

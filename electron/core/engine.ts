@@ -7,6 +7,7 @@ import { type AuditRecorder, auditRecorder, AuditTrail, DeskIdentity, type Movab
 import { MerchantSession, type NetworkOptions } from './connection';
 import { CallbackListener } from './callbacks';
 import { DeskNotifications, type NotificationOptions } from './notifications';
+import { WebhookSeal, WebhookSecrets, WebhookSender, type WebhookSenderOptions } from './webhooks';
 import { KeychainVault } from './secrets';
 import { createHandlers, startDemo, type DemoSandboxStarter, type ServiceParts } from './service';
 import { createKernel, type Kernel } from './kernel/kernel';
@@ -48,6 +49,11 @@ export interface EngineOptions {
    * the defaults; off unless given.
    */
   readonly notifications?: boolean | Partial<NotificationOptions & { readonly watchdogIntervalMs: number }>;
+  /**
+   * Send the queued webhook deliveries in the background (the desktop app; its notifications center queues them).
+   * On with notifications unless given; tests inject short retry delays.
+   */
+  readonly webhooks?: boolean | Partial<WebhookSenderOptions>;
   /** The application's version (package.json), for diagnostics; the face knows it (app.getVersion() in Electron). */
   readonly appVersion?: string;
   /** Opens a team database by URL (team mode); PostgreSQL by default, tests may pass store options. */
@@ -82,6 +88,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   let callbacks!: CallbackListener;
   let team!: TeamMode;
   let watchdog!: WithdrawalWatchdog;
+  let webhooks!: { readonly secrets: WebhookSecrets; readonly seal: WebhookSeal; readonly sender: WebhookSender };
+  const sendingWebhooks = options.webhooks ?? notifying !== undefined;
   const demoSandboxes: { close(): Promise<void> }[] = [];
   const serviceParts = (): ServiceParts => ({
     context: desk,
@@ -92,6 +100,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => demoSandboxes.push(sandbox),
     appVersion: options.appVersion ?? 'unknown',
     team,
+    webhooks,
     moveAnchor: (to, signMove) => moveDeskSecrets({ db, vault, dbPath, trail, secrets: deskSecrets, now: clock }, to, signMove),
   });
   // The engine's modules in one list: built and started in dependency order, stopped in the reverse (kernel/modules.ts).
@@ -176,6 +185,17 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       },
     },
     {
+      name: 'webhooks',
+      dependsOn: ['team'],
+      async create() {
+        const secrets = new WebhookSecrets(deskSecrets);
+        const seal = await WebhookSeal.load(deskSecrets);
+        const sender = new WebhookSender(desk, secrets, seal, typeof sendingWebhooks === 'object' ? sendingWebhooks : {});
+        webhooks = { secrets, seal, sender };
+        return sendingWebhooks === false ? { stop: () => sender.stop() } : { start: () => sender.start(), stop: () => sender.stop() };
+      },
+    },
+    {
       name: 'demo',
       dependsOn: ['sync', 'session', 'callbacks', 'team'],
       create: () => ({
@@ -199,9 +219,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
           },
           {
             name: 'notifications',
-            dependsOn: ['watchdog'],
+            dependsOn: ['watchdog', 'webhooks'],
             create() {
-              const notifications = new DeskNotifications(desk, watchdog, notifying);
+              const notifications = new DeskNotifications(desk, watchdog, notifying, webhooks.seal);
               return { start: () => notifications.start(), stop: () => notifications.stop() };
             },
           },

@@ -25,6 +25,7 @@ import { depositsHandlers } from './deposits';
 import { handlerWrapper } from './kernel/handle';
 import { labelsHandlers } from './labels';
 import { notificationsHandlers } from './notifications';
+import { type WebhookSeal, type WebhookSecrets, type WebhookSender, webhooksHandlers } from './webhooks';
 import { operatorsHandlers } from './operators';
 import { reconcileHandlers } from './reconcile';
 import { sessionHandlers, type SessionLock } from './session';
@@ -47,6 +48,8 @@ export interface ServiceParts {
   readonly appVersion: string;
   /** Team mode (a team desk on PostgreSQL). */
   readonly team: TeamMode;
+  /** Outbound webhooks: the endpoints' signing secrets (main-process memory and the secret store) and the sender. */
+  readonly webhooks: { readonly secrets: WebhookSecrets; readonly seal: WebhookSeal; readonly sender: WebhookSender };
   /** Moves the desk key and audit anchor between the keychain and the file (audit/anchor-store.ts moveDeskSecrets). */
   readonly moveAnchor: AnchorMover;
 }
@@ -63,6 +66,7 @@ export function createHandlers(parts: ServiceParts): TreasuryHandlers {
     ...addressesHandlers(parts, handle),
     ...operatorsHandlers(parts, handle),
     ...notificationsHandlers(parts, handle),
+    ...webhooksHandlers({ context: parts.context, ...parts.webhooks }, handle),
     ...withdrawalsHandlers(parts, handle),
     ...payoutsHandlers(parts, handle),
     ...auditHandlers(parts, handle),

@@ -32,6 +32,11 @@ export interface TeamSeam {
    * workstation's verified chain lacks or a different row at a seq both have (team/witness.ts).
    */
   witness(): Promise<void>;
+  /**
+   * Takes (or renews) this workstation's claim on a one-time job named `key` (a webhook event's delivery), by the
+   * submission claim's rule: null when this workstation holds it now, else the workstation that holds it (or did it).
+   */
+  claimOnce(key: string, leaseMs: number): Promise<string | null>;
   /** Marks this workstation's claim done with the service's answer (best effort; the lease expires otherwise). */
   submissionSettled(userOrder: string, result: string): void;
 }

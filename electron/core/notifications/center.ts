@@ -32,6 +32,7 @@ import {
   type WithdrawalWatchdog,
 } from '../withdrawals';
 import { batchViewOf } from '../payouts';
+import { queueWebhookEvent, webhookWanted, type WebhookEventDraft, type WebhookSeal } from '../webhooks';
 import { pendingChanges } from '../operators';
 import { depositWanted, preferencesOf } from './preferences';
 import {
@@ -87,6 +88,8 @@ export class DeskNotifications {
     private readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection,
     private readonly watchdog: WithdrawalWatchdog,
     options: Partial<NotificationOptions> = {},
+    /** Seals the webhook events queued as occurrences are claimed; none: no webhook event is queued (tests). */
+    private readonly webhookSeal: WebhookSeal | null = null,
   ) {
     this.#options = { ...DEFAULT_NOTIFICATION_OPTIONS, ...options };
     this.#startedAt = context.now();
@@ -144,6 +147,23 @@ export class DeskNotifications {
     this.#reviewDeposits(profile, roster, since);
     this.#reviewScheduledChanges(profile, roster);
     this.#reviewRadar(profile, roster);
+    this.#reviewFreeze(profile, roster, since);
+  }
+
+  /**
+   * A freeze of all sending in force: told to the merchant's webhook endpoints once per freeze (operators see it on
+   * the desk itself, so no notice is raised); one from before the desk started notifying is history.
+   */
+  #reviewFreeze(profile: string, roster: Roster, since: number): void {
+    const frozen = roster.frozenAt(this.context.now());
+    if (frozen === null || !webhookWanted(this.context.db, profile, 'sending.frozen')) return;
+    const occurrence = `freeze:${frozen.since}`;
+    if (isNotificationClaimed(this.context.db, profile, occurrence)) return;
+    if (frozen.since < since) {
+      claimNotification(this.context.db, profile, occurrence, 'sendingFrozen', false, this.context.now());
+      return;
+    }
+    this.#claim(profile, occurrence, 'sendingFrozen', { type: 'sending.frozen', data: { by: frozen.by, since: frozen.since, reason: frozen.reason } });
   }
 
   /** What the radar last looked at (profile, newest deposit, book in force): it looks again only when one changed. */
@@ -258,7 +278,11 @@ export class DeskNotifications {
         counted: evidence.verification.countedApprovals,
         required: evidence.verification.requiredApprovals,
       });
-      this.#raise(profile, occurrence, 'approvalWaiting', recipients, text, { kind: 'withdrawal', id: String(request.id) });
+      const event: WebhookEventDraft = {
+        type: 'approval.waiting',
+        data: { kind: 'withdrawal', requestId: String(request.id), userOrder: request.userOrder, currency: request.currency, amount: request.amount, counted: evidence.verification.countedApprovals, required: evidence.verification.requiredApprovals },
+      };
+      this.#raise(profile, occurrence, 'approvalWaiting', recipients, text, { kind: 'withdrawal', id: String(request.id) }, event);
     }
   }
 
@@ -275,7 +299,8 @@ export class DeskNotifications {
       }
       const candidates = new Set(batchApprovalCandidates(roster, judged, this.context.activeProfile().merchantId).map((name) => name.toLowerCase()));
       const recipients = this.#wanting(profile, roster, (preferences, name) => preferences.approvalWaiting && candidates.has(name.toLowerCase()));
-      this.#raise(profile, occurrence, 'approvalWaiting', recipients, batchApprovalWaitingText(batchViewOf(this.context, batch, judged)), { kind: 'payoutBatch', id: String(batch.id) });
+      const event: WebhookEventDraft = { type: 'approval.waiting', data: { kind: 'payoutBatch', batchId: String(batch.id), lines: judged.length } };
+      this.#raise(profile, occurrence, 'approvalWaiting', recipients, batchApprovalWaitingText(batchViewOf(this.context, batch, judged)), { kind: 'payoutBatch', id: String(batch.id) }, event);
     }
   }
 
@@ -326,7 +351,10 @@ export class DeskNotifications {
       outcomes,
       outcomes.includes('rejected') ? { by: rejection?.operator ?? 'an approver', reason: rejection?.reason ?? null } : null,
     );
-    this.#raise(profile, occurrence, 'orderFinal', this.#finalRecipients(profile, roster, evidence.initiator ?? batch.initiator), text, { kind: 'payoutBatch', id: String(batch.id) });
+    const counts = new Map<string, number>();
+    for (const outcome of outcomes) counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+    const event: WebhookEventDraft = { type: 'batch.done', data: { batchId: String(batch.id), lines: ended.length, ...Object.fromEntries(counts) } };
+    this.#raise(profile, occurrence, 'orderFinal', this.#finalRecipients(profile, roster, evidence.initiator ?? batch.initiator), text, { kind: 'payoutBatch', id: String(batch.id) }, event);
   }
 
   /** Who hears that a request (or a batch) by `initiator` ended: those who want every final notice, and the initiator if they want theirs. */
@@ -351,17 +379,22 @@ export class DeskNotifications {
     const rejection = request.state === 'rejected' ? (evidence.approvals.find((approval) => approval.decision === 'reject') ?? null) : null;
     const recipients = this.#finalRecipients(profile, roster, evidence.initiator ?? request.initiator);
     const text = orderFinalText(request, request.state === 'rejected' ? { by: rejection?.operator ?? 'an approver', reason: rejection?.reason ?? null } : null);
-    this.#raise(profile, occurrence, 'orderFinal', recipients, text, { kind: 'withdrawal', id: String(request.id) });
+    const event: WebhookEventDraft = {
+      type: 'order.final',
+      data: { requestId: String(request.id), userOrder: request.userOrder, currency: request.currency, amount: request.amount, state: request.state, orderStatus: request.orderStatus },
+    };
+    this.#raise(profile, occurrence, 'orderFinal', recipients, text, { kind: 'withdrawal', id: String(request.id) }, event);
   }
 
   /** Deposits stored since the last review, each above the thresholds of whoever wants it. */
   #reviewDeposits(profile: string, roster: Roster, since: number): void {
     let position = getNotificationCursor(this.context.db, profile, 'deposits') ?? lastDepositIdSeenBefore(this.context.db, profile, since);
     const operators = activeOperators(roster).map((operator) => ({ ...operator, ...preferencesOf(this.context, profile, operator.name, operator.role) }));
-    if (operators.some((operator) => Object.keys(operator.preferences.depositThresholds).length > 0)) {
+    const hooked = webhookWanted(this.context.db, profile, 'deposit.credited');
+    if (hooked || operators.some((operator) => Object.keys(operator.preferences.depositThresholds).length > 0)) {
       for (;;) {
         const page = listDepositsStoredAfter(this.context.db, profile, position, PAGE);
-        for (const deposit of page) this.#depositOccurrence(profile, deposit, operators);
+        for (const deposit of page) this.#depositOccurrence(profile, deposit, operators, hooked);
         const tail = page.at(-1);
         if (tail !== undefined) position = tail.id;
         if (page.length < PAGE) break;
@@ -373,10 +406,11 @@ export class DeskNotifications {
     setNotificationCursor(this.context.db, profile, 'deposits', position, this.context.now());
   }
 
-  #depositOccurrence(profile: string, deposit: Deposit, operators: readonly { name: string; preferences: NotificationPreferences }[]): void {
+  #depositOccurrence(profile: string, deposit: Deposit, operators: readonly { name: string; preferences: NotificationPreferences }[], hooked: boolean): void {
     const recipients = operators.filter((operator) => depositWanted(operator.preferences, deposit.currency, deposit.amount)).map((operator) => operator.name);
-    if (recipients.length === 0) return;
-    this.#raise(profile, `deposit:${deposit.id}`, 'depositCredited', recipients, depositText(deposit), { kind: 'deposit', id: String(deposit.id), txid: deposit.txid });
+    if (recipients.length === 0 && !hooked) return;
+    const event: WebhookEventDraft = { type: 'deposit.credited', data: { depositId: String(deposit.id), txid: deposit.txid, currency: deposit.currency, amount: deposit.amount } };
+    this.#raise(profile, `deposit:${deposit.id}`, 'depositCredited', recipients, depositText(deposit), { kind: 'deposit', id: String(deposit.id), txid: deposit.txid }, event);
   }
 
   #scheduleConnectionCheck(waitMs: number): void {
@@ -397,10 +431,23 @@ export class DeskNotifications {
       .map((operator) => operator.name);
   }
 
-  /** Claims the occurrence and, when this call claimed it and someone wants it, raises the notice. */
-  #raise(profile: string, occurrence: string, kind: NotificationKind, recipients: readonly string[], text: NotificationText, target: NotificationTarget): void {
-    if (!claimNotification(this.context.db, profile, occurrence, kind, true, this.context.now())) return;
+  /**
+   * Claims the occurrence and, when this call claimed it, queues its webhook event (in the claim's transaction) and,
+   * when someone wants it, raises the notice.
+   */
+  #raise(profile: string, occurrence: string, kind: NotificationKind, recipients: readonly string[], text: NotificationText, target: NotificationTarget, event?: WebhookEventDraft): void {
+    if (!this.#claim(profile, occurrence, kind, event)) return;
     this.#emit(profile, occurrence, kind, recipients, text, target);
+  }
+
+  /** Claims the occurrence and queues its webhook event in the same transaction: true when this call claimed it. */
+  #claim(profile: string, occurrence: string, kind: string, event?: WebhookEventDraft): boolean {
+    const now = this.context.now();
+    return this.context.db.transaction(() => {
+      if (!claimNotification(this.context.db, profile, occurrence, kind, true, now)) return false;
+      if (event !== undefined && this.webhookSeal !== null) queueWebhookEvent(this.context.db, this.webhookSeal, profile, this.context.activeProfile().merchantId, occurrence, event, now);
+      return true;
+    })();
   }
 
   #emit(profile: string, occurrence: string, kind: NotificationKind, recipients: readonly string[], text: NotificationText, target: NotificationTarget): void {

@@ -540,6 +540,12 @@ export class TeamReplicator implements TeamSeam {
     await this.pull();
   }
 
+  async claimOnce(key: string, leaseMs: number): Promise<string | null> {
+    this.#requireUsable();
+    const outcome = await this.#call(() => this.#store.claimSubmission(key, this.#workstation, leaseMs));
+    return outcome.claimed ? null : outcome.heldBy.workstation;
+  }
+
   submissionSettled(userOrder: string, result: string): void {
     void this.#call(() => this.#store.updateClaim(userOrder, this.#workstation, { state: 'done', result })).catch(() => undefined);
   }

@@ -42,6 +42,7 @@ import { draftOfPolicy, useSettingsStore, type PolicyDraft } from '../stores/set
 import { Governance } from './Governance';
 import { SendingFreeze } from './SendingFreeze';
 import { TeamDesk } from './TeamDesk';
+import { Webhooks } from './Webhooks';
 
 /** Approvals a threshold may require: the engine allows 1 to 5 (core/withdrawals/policy.ts MAX_APPROVALS). */
 const APPROVAL_COUNTS: readonly string[] = ['1', '2', '3', '4', '5'];
@@ -68,6 +69,7 @@ export function Settings(): React.JSX.Element {
         <Notifications />
         <Workstation />
       </div>
+      <Webhooks />
       <TeamDesk />
       <Diagnostics />
     </>

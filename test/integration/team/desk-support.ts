@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result, type TeamStatusView, type WithdrawalView } from '../../../electron/contract';
-import { createEngine, type Engine } from '../../../electron/core/engine';
+import { createEngine, type Engine, type EngineOptions } from '../../../electron/core/engine';
 import { KeychainVault } from '../../../electron/core/secrets';
 import { openPostgresDeskStore, type PostgresStoreOptions } from '../../../electron/core/team/postgres-store';
 import { TEAM_SCHEMA } from '../../../electron/core/team/pg-migrations';
@@ -107,8 +107,8 @@ function workstationOf(name: string, engine: Engine, close: () => Promise<void>)
 }
 
 /** Workstation A: the sandbox, the merchant credentials, the standard roster, a funded balance and a first sync. */
-export async function openFirstWorkstation(store: PostgresStoreOptions = {}): Promise<{ desk: Desk; a: Workstation }> {
-  const desk = await openDesk({ engine: { openSharedStore: (url, options) => openTestStore(url, { ...store, ...options }) } });
+export async function openFirstWorkstation(store: PostgresStoreOptions = {}, engine: Partial<EngineOptions> = {}): Promise<{ desk: Desk; a: Workstation }> {
+  const desk = await openDesk({ engine: { ...engine, openSharedStore: (url, options) => openTestStore(url, { ...store, ...options }) } });
   const merchantId = desk.sandbox.credentials.merchantId;
   expect((await desk.admin('PATCH', `/merchants/${merchantId}`, { balances: { 'trx.usdt': '100000', trx: '1000' } })).status).toBe(200);
   await desk.value('sync/run', {});

@@ -57,6 +57,9 @@ export const ACTION_RULES: Readonly<Record<string, ActionRule>> = {
   'addresses/conflict': { permission: 'createAddress' },
   /** A proof of control asked for a book address (withdrawals/control-proof.ts): it makes a deposit address. */
   'addressbook/proveRequest': { permission: 'createAddress' },
+  /** An admin adds or removes an outbound webhook endpoint (webhooks/endpoints.ts): the url and the events it gets. */
+  'webhooks/add': { permission: 'manageSettings' },
+  'webhooks/remove': { permission: 'manageSettings' },
   'notifications/preferences': {
     permission: 'view',
     check: (row) => (row.statement.subject.toLowerCase() === (row.statement.operator ?? '').toLowerCase() ? null : 'an operator sets only their own notification preferences'),

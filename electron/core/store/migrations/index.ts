@@ -16,6 +16,7 @@ import { migration0140 } from './0140-connection-log';
 import { migration0150 } from './0150-team-mode';
 import { migration0160 } from './0160-team-refusals-now';
 import { migration0170 } from './0170-audit-viewer-indexes';
+import { migration0180 } from './0180-webhooks';
 import type { Migration } from './runner';
 
 export { assertMigrationList, latestVersion, readUserVersion, runMigrations, trigramAvailable, type Migration } from './runner';
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0150,
   migration0160,
   migration0170,
+  migration0180,
 ];
