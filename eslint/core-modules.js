@@ -40,7 +40,7 @@ export const CORE_MODULES = [
   { name: 'webhooks', owns: ['webhooks/'], dependsOn: ['secrets', 'profiles', 'audit', 'connection', 'operators'] },
   { name: 'notifications', owns: ['notifications/'], dependsOn: ['profiles', 'ledger', 'audit', 'connection', 'operators', 'deposits', 'withdrawals', 'payouts', 'webhooks'] },
   { name: 'team', owns: ['team/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'addressBook', 'labels', 'withdrawals', 'payouts'] },
-  { name: 'reports', owns: ['reports/'], dependsOn: ['profiles', 'audit', 'session', 'addressBook', 'labels', 'deposits', 'withdrawals', 'reconcile'] },
+  { name: 'reports', owns: ['reports/'], dependsOn: ['profiles', 'audit', 'session', 'addressBook', 'labels', 'merchant', 'deposits', 'withdrawals', 'reconcile'] },
   { name: 'addresses', owns: ['addresses/'], dependsOn: ['profiles', 'audit', 'connection', 'operators', 'withdrawals'] },
   { name: 'diagnostics', owns: ['diagnostics.ts', 'crash-reports.ts'], dependsOn: [] },
   { name: 'desk', owns: ['desk/'], dependsOn: ['secrets', 'profiles', 'ledger', 'audit', 'connection', 'operators', 'session', 'merchant', 'withdrawals', 'sync', 'callbacks', 'notifications', 'diagnostics'] },

@@ -49,6 +49,8 @@ export interface PeriodStatementWithdrawal {
 
 export interface PeriodStatement {
   readonly profile: string;
+  /** The merchant's name as merchantInfo last reported it (the service's text, shown escaped); null before it answered. */
+  readonly merchantName: string | null;
   /** The period: from (inclusive) to (exclusive). */
   readonly from: number;
   readonly to: number;

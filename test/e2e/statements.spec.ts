@@ -75,7 +75,10 @@ test('the period statement shows an unexplained difference exactly, and saves as
   expect(desk.harness.desktop.records.some((record) => record.kind === 'printToPdf')).toBe(true);
   const text = execFileSync('pdftotext', ['-layout', pdf.answer, '-'], { encoding: 'utf8' });
   expect(text).toContain('55.000001');
-  expect(text.trimEnd().endsWith(`Audit head: entry ${headBeforePdf?.seq}, fingerprint ${headBeforePdf?.fingerprint}`)).toBe(true);
+  // Titled with the merchant's name (the demo merchant's), pages numbered, the audit head last on the page.
+  const merchantName = (await desk.value('merchant/info', {})).merchant?.merchantName ?? 'no merchant name';
+  expect(text).toContain(`Statement of ${merchantName}`);
+  expect(text).toMatch(new RegExp(`Audit head: entry ${headBeforePdf?.seq}, fingerprint ${headBeforePdf?.fingerprint}\\s+Page \\d+ of \\d+\\s*$`));
   const [exported] = (await desk.value('audit/list', { limit: 1 })).rows;
   expect(exported).toMatchObject({ action: 'statements/export', seq: (headBeforePdf?.seq ?? 0) + 1, details: { format: 'pdf' } });
   await expect(page.locator('body')).not.toContainText(desk.dataDir);

@@ -325,7 +325,7 @@ export function reconcileCurrency(facts: CurrencyFacts): CurrencyReconciliation 
         currency,
         amount: deposit.amount,
         at: deposit.callbackSeenAt,
-        summary: `Deposit ${deposit.apiOrder} of ${unit(deposit.amount)} was reported by a verified callback but is not listed by getDeposits.`,
+        summary: `Deposit ${deposit.apiOrder} of ${unit(deposit.amount)} was reported by a verified callback but is not in the service's deposit list.`,
         explanation: listedSince
           ? 'A deposits sync finished after the callback and did not list it. Run a full deposits sync (every page) to be sure; if it is still not listed, ask the platform whether this deposit stands (give them its apiOrder and txid) and check the transaction with checkTransfer.'
           : 'No deposits sync has finished since the callback arrived: the next sync should list it.',
@@ -344,7 +344,7 @@ export function reconcileCurrency(facts: CurrencyFacts): CurrencyReconciliation 
           currency,
           amount: deposit.amount,
           at: deposit.querySeenAt,
-          summary: `Deposit ${deposit.apiOrder} of ${unit(deposit.amount)} is listed by getDeposits, but its callback never arrived.`,
+          summary: `Deposit ${deposit.apiOrder} of ${unit(deposit.amount)} is in the service's deposit list, but the service never sent its notice (callback).`,
           explanation: retrying
             ? 'The platform may still deliver its callback: it retries for 6 hours after the deposit (PROTOCOL §10.3).'
             : 'The platform’s callback retries are over: the callback was lost. Check that the callback receiver was reachable at the time, and tell the platform (give them the apiOrder).',
@@ -379,7 +379,7 @@ export function reconcileCurrency(facts: CurrencyFacts): CurrencyReconciliation 
       currency,
       amount: exact(beforeCallbacks.amount),
       at: null,
-      summary: `${plural(beforeCallbacks.count, 'deposit')} (${unit(beforeCallbacks.amount)}) ${beforeCallbacks.count === 1 ? 'was' : 'were'} listed by getDeposits only.`,
+      summary: `${plural(beforeCallbacks.count, 'deposit')} (${unit(beforeCallbacks.amount)}) ${beforeCallbacks.count === 1 ? 'was' : 'were'} in the service's deposit list only (no notice arrived).`,
       explanation:
         facts.callbacksSince === null
           ? 'This desk has not received any callback: it learns of deposits by sync alone (start the callback receiver in Settings to compare both).'

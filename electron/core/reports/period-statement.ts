@@ -18,6 +18,7 @@ import { DeskError } from '../kernel/errors';
 import { exact, runReconciliation } from '../reconcile';
 import { requestsForReconciliation } from '../withdrawals';
 import { payeeNameOf } from '../address-book';
+import { merchantInfoView } from '../merchant';
 import { CURRENCIES, isCurrencySymbol } from '../../chains';
 
 export interface PeriodStatementRequest {
@@ -103,6 +104,7 @@ export function buildPeriodStatement(context: Kernel & AuditRecorder & ProfileSe
   const head = context.trail.head();
   return {
     profile: report.profile,
+    merchantName: merchantInfoView(context.db, report.profile)?.merchantName ?? null,
     from: request.from,
     to: request.to,
     timeZone: request.timeZone,

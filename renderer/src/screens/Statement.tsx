@@ -120,7 +120,7 @@ function StatementTable({ statement }: { readonly statement: PeriodStatement }):
   return (
     <div role="status" aria-live="polite">
       <p className="small" data-testid="@statement/period">
-        {isoInZone(statement.from, timeZone, { separator: ' ' })} to {isoInZone(statement.to, timeZone, { separator: ' ' })} (times in {timeZone}), profile {statement.profile}.
+        {isoInZone(statement.from, timeZone, { separator: ' ' })} to {isoInZone(statement.to, timeZone, { separator: ' ' })} (times in {timeZone}), {statement.merchantName === null ? null : <>merchant {statement.merchantName}, </>}profile {statement.profile}.
       </p>
       {statement.currencies.length === 0 ? (
         <p className="muted">No balance or record in this period: run a sync first.</p>

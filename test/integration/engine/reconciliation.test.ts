@@ -93,7 +93,7 @@ describe('reconciliation scenarios', () => {
     const after = await reconcile(start);
     const [flagged] = findings(after, 'queryOnly');
     expect(flagged).toMatchObject({ explained: false, amount: '39.5' });
-    expect(flagged?.summary).toBe(`Deposit ${lost.apiOrder} of 39.5 trx.usdt is listed by getDeposits, but its callback never arrived.`);
+    expect(flagged?.summary).toBe(`Deposit ${lost.apiOrder} of 39.5 trx.usdt is in the service's deposit list, but the service never sent its notice (callback).`);
     expect(after.ok).toBe(false);
     expect(after.unexplained).toBe(1);
   });

@@ -61,6 +61,7 @@ function statement(): PeriodStatement {
   const currency = currencyStatement(reconciled());
   return {
     profile: 'main',
+    merchantName: null,
     from: T0,
     to: T0 + 86_400_000,
     timeZone: 'Europe/Berlin',
@@ -104,6 +105,25 @@ describe('the printable page', () => {
     expect(html).toContain(`<td class="address">0x${'ab'.repeat(20)}</td><td class="text">=Acme, &#34;GmbH&#34; &#60;b&#62;</td><td class="text">success</td>`);
     expect(html).toContain(`<td class="address">0x${'cd'.repeat(20)}</td><td class="text">-</td>`);
     expect(html).toMatch(/<footer>Audit head: entry 41, fingerprint <strong>ABCD-EFGH-JKMN-PQRS<\/strong><\/footer><\/body><\/html>$/);
+  });
+});
+
+describe('the printable page for an accountant (issue 22 part 2)', () => {
+  const big = { request: '9', currency: 'trx.usdt', amount: '12500.5', fee: '1250', toAddress: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', payee: null, at: T0 + 240_000, orderStatus: 'success' };
+
+  it("is titled with the merchant's name (escaped), the profile beneath; the profile alone before merchantInfo answered", () => {
+    const named = periodStatementHtml({ ...statement(), merchantName: 'ACME <Shop>' });
+    expect(named).toContain('<title>Statement ACME &#60;Shop&#62;</title>');
+    expect(named).toContain('<h1>Statement of ACME &#60;Shop&#62;</h1><p>Desk profile main</p>');
+    expect(periodStatementHtml(statement())).toContain('<h1>Statement of main</h1><p>Period');
+  });
+
+  it('numbers its pages, groups thousands, names assets, and says nothing in API words', () => {
+    const html = periodStatementHtml({ ...statement(), withdrawals: [big] });
+    expect(html).toContain('@bottom-right { content: "Page " counter(page) " of " counter(pages);');
+    expect(html).toContain('<td class="amount">12,500.5</td><td class="amount">1,250</td>');
+    expect(html).toContain('<td class="text">USDT on TRON<br><small>trx.usdt</small></td>');
+    expect(html).not.toMatch(/merchantInfo|getDeposits|checkWithdrawOrder/);
   });
 });
 

@@ -76,7 +76,7 @@ describe('callbacks against getDeposits', () => {
     expect(kinds(report.findings)).toEqual(['callbackOnly:unexplained:7.000001', 'queryOnly:unexplained:12']);
     expect(report.ok).toBe(false);
     expect(report.findings[0]?.reference).toEqual({ kind: 'deposit', apiOrder: calledBack.apiOrder, txid: calledBack.txid });
-    expect(report.findings[0]?.summary).toBe(`Deposit ${calledBack.apiOrder} of 7.000001 trx.usdt was reported by a verified callback but is not listed by getDeposits.`);
+    expect(report.findings[0]?.summary).toBe(`Deposit ${calledBack.apiOrder} of 7.000001 trx.usdt was reported by a verified callback but is not in the service's deposit list.`);
     expect(report.findings[1]?.explanation).toMatch(/callback was lost/);
   });
 
@@ -104,7 +104,7 @@ describe('callbacks against getDeposits', () => {
     expect(kinds(report.findings)).toEqual(['queryOnly:unexplained:4', 'queryOnlyWithoutCallbacks:explained:3.3']);
     const none = reconcileCurrency(facts({ callbacksSince: null, deposits: [...early, later] }));
     expect(kinds(none.findings)).toEqual(['queryOnlyWithoutCallbacks:explained:7.3']);
-    expect(none.findings[0]?.summary).toBe('3 deposits (7.3 trx.usdt) were listed by getDeposits only.');
+    expect(none.findings[0]?.summary).toBe("3 deposits (7.3 trx.usdt) were in the service's deposit list only (no notice arrived).");
   });
 
   it('counts only deposits first seen in the period', () => {
