@@ -1,6 +1,8 @@
 // Proof of control by a reverse micro-deposit (issue 21 item 2): the answers of `addressbook/prove` and
 // `addressbook/proof`, and the one sentence every face shows of a destination's control ("control proven on DATE by
-// deposit TXID" / "control not proven"). Plain JSON: amounts are exact decimal strings.
+// deposit TXID" / "control not proven"), who proved it, and a proof another workstation of a team desk reports that
+// this workstation's verified deposits do not hold yet. Plain JSON: amounts are exact decimal strings.
+import { escapeSingleLine } from './display-text';
 
 /** A destination's control as approvers are told it: proven (by a verified desk-signed statement) or not. */
 export interface ControlStanding {
@@ -23,6 +25,22 @@ export interface ControlProofDeposit {
   readonly at: number;
   /** Null when this deposit proves it; else why not: "a deposit came from X, not from the address". */
   readonly refusal: string | null;
+}
+
+/** Which desk key signed a proof: this workstation's own, or another's (the workstation its enrolment names; null for a key a founding named). */
+export interface ControlProofSigner {
+  readonly own: boolean;
+  readonly workstation: string | null;
+}
+
+/** A well-signed proof by another workstation's desk key whose deposit this workstation has not verified itself: not proven here. */
+export interface ControlProofReport {
+  /** The workstation its enrolment names; null for a desk key a founding named. */
+  readonly workstation: string | null;
+  readonly txid: string;
+  readonly apiOrder: string;
+  /** When that workstation saw the deposit (epoch ms). */
+  readonly at: number;
 }
 
 export interface ControlProofView {
@@ -48,6 +66,10 @@ export interface ControlProofView {
   readonly instructions: string | null;
   /** The proving deposit, when proven. */
   readonly evidence: ControlProofDeposit | null;
+  /** Whose desk key signed the proof in force here (`standing`), when proven. */
+  readonly provenBy: ControlProofSigner | null;
+  /** Proofs other workstations signed that this workstation's verified deposits do not corroborate yet: not proven here. */
+  readonly reported: readonly ControlProofReport[];
   /** Deposits to the proof's address that did not prove it, each with its reason. */
   readonly deposits: readonly ControlProofDeposit[];
   /** Proof statements found for this address that do not verify (altered or planted rows), each with its reason. */
@@ -57,4 +79,18 @@ export interface ControlProofView {
 /** The control line, the same in the approve dialog, the queue's detail, `withdraw show`, `policy test` and the prompt. */
 export function controlStandingText(standing: ControlStanding, time: (ms: number) => string): string {
   return standing.proven && standing.at !== null && standing.txid !== null ? `control proven on ${time(standing.at)} by deposit ${standing.txid}` : 'control not proven';
+}
+
+/** Who signed a proof, as every face names it: "this workstation", "workstation B", or "a desk key the founding named". */
+export function controlProofSignerText(signer: ControlProofSigner): string {
+  if (signer.own) return 'this workstation';
+  return signer.workstation === null ? 'a desk key the founding named' : `workstation ${escapeSingleLine(signer.workstation)}`;
+}
+
+/** The line a reported, not corroborated proof shows: who reported it, the deposit, and what to do here. */
+export function controlProofReportText(report: ControlProofReport, time: (ms: number) => string): string {
+  return (
+    `reported by ${controlProofSignerText({ own: false, workstation: report.workstation })}: deposit ${escapeSingleLine(report.txid)} seen on ${time(report.at)}; ` +
+    "not yet among this workstation's verified deposits, so control is not proven here: sync deposits here"
+  );
 }

@@ -1,8 +1,9 @@
 // `treasury-desk addressbook prove CHAIN ADDRESS | proof CHAIN ADDRESS`: proof that a payee controls a book address by a
 // reverse micro-deposit (issue 21 item 2). `prove` starts or retries it and prints what to tell the payee; `proof` says
-// where it stands ("control proven on DATE by deposit TXID", waiting, or why a deposit did not prove it).
+// where it stands ("control proven on DATE by deposit TXID" and which workstation proved it, waiting, a proof another
+// workstation reports that this one has not verified yet, or why a deposit did not prove it).
 import type { Command } from 'commander';
-import { type ControlProofView, controlStandingText } from '../../contract';
+import { controlProofReportText, controlProofSignerText, type ControlProofView, controlStandingText } from '../../contract';
 import { addEngineOptions, type EngineSession, withSession } from '../engine-session';
 import type { CliIo } from '../io';
 
@@ -18,6 +19,8 @@ function printProof(session: EngineSession, view: ControlProofView): void {
     }
     if (view.instructions !== null) session.say(view.instructions);
     if (view.evidence !== null) session.say(`evidence: deposit ${view.evidence.txid} of ${view.evidence.amount} ${view.evidence.currency} from ${view.evidence.fromAddress}`);
+    if (view.provenBy !== null) session.say(`proven by ${controlProofSignerText(view.provenBy)}`);
+    for (const report of view.reported) session.say(`NOT PROVEN HERE: ${controlProofReportText(report, (ms) => session.time(ms))}`);
     for (const deposit of view.deposits) session.say(`deposit ${deposit.txid} (${deposit.amount} ${deposit.currency}) does not prove it: ${deposit.refusal ?? 'it was not taken as a proof'}`);
     for (const refusal of view.refused) session.say(`REFUSED: ${refusal}`);
     if (view.status === 'none') session.say(`no proof was asked: "treasury-desk addressbook prove ${view.chain} ${view.address} --as OPERATOR" starts one`);

@@ -221,6 +221,15 @@ export class AuditTrail {
     return Roster.replay(this.rosterRows(profile).filter((row) => row.seq < seq), (row) => this.#deskSigned(row));
   }
 
+  /**
+   * The desk key with this id in force just before row `seq` (this workstation's own, one a founding named, or one an
+   * admin enrolled for a named workstation), or undefined: the same lookup the registry's desk-signer rule applies, for
+   * readers that judge a desk-signed row themselves (withdrawals/control-proof.ts).
+   */
+  deskKeyBefore(seq: number, keyId: string): DeskKeyInForce | undefined {
+    return this.#standingBefore(seq, '').deskKey(keyId);
+  }
+
   /** The local chain's standing just before row `seq` of `profile` (each part read only when a rule asks for it). */
   #standingBefore(seq: number, profile: string): ChainStanding {
     const db = this.#db;

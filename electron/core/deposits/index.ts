@@ -12,6 +12,7 @@ export {
   depositsWithUserOrderPrefixStoredAfter,
   type DepositSource,
   firstDepositCallbackAt,
+  getDepositByApiOrder,
   indexDepositSearchBacklog,
   lastDepositId,
   lastDepositIdSeenBefore,

@@ -1,16 +1,24 @@
 // Proof of control by a reverse micro-deposit (issue 21 item 2): the desk asks the payee to send the chain's proof
 // currency from a book address to a deposit address made for that one proof, and a verified deposit from that address
 // is recorded as a desk-signed `addressbook/controlProven` statement naming the deposit. Invariant: "control proven" is
-// derived only from such a statement whose signature verifies under a desk key in force (this workstation's, or one
-// the founding named), about a request an operator signed; no column of any table says it, so an edited or planted
-// row proves nothing and is reported as refused.
+// derived only from such a statement whose signature verifies under a desk key in force at its row (this
+// workstation's, one a founding named, or one an admin enrolled for a team workstation: the trail's own lookup), about
+// a request an operator signed; no column of any table says it, so an edited or planted row proves nothing and is
+// reported as refused, naming the row.
+// On a team desk (APPROVALS.md "Team desks": a desk key never vouches for an order outcome the service did not sign) a
+// proof signed by another workstation's desk key is only well-signed, a report: it proves control here only once this
+// workstation verified the same deposit itself (its deposits table holds the proof's apiOrder with the same txid and
+// userOrder, to the proof's deposit address, passing the same checks against the operator-signed request as the
+// intake applies). Until then the view lists it under `reported` ("reported by workstation B; not yet among this
+// workstation's verified deposits: sync deposits here"), and neither the standing nor the policy's "proven control
+// above" counts it. A proof this workstation's own key signed was made from its own verified deposit, as before.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { type Chain, CHAIN_INFO, CHAINS, CURRENCIES, type CurrencySymbol, formatMoney, normalizeAddress, parseMoney, sameAddress, validateAddress } from '../../chains';
-import type { ControlProofDeposit, ControlProofView, ControlStanding } from '../../contract';
+import type { ControlProofDeposit, ControlProofSigner, ControlProofView, ControlStanding } from '../../contract';
 import { type AuditRecorder, auditRowsBySubject, auditRowsOfAction } from '../audit';
 import type { MerchantConnection } from '../connection';
-import { type Deposit, depositsWithUserOrderPrefixStoredAfter, listDeposits } from '../deposits';
+import { type Deposit, depositsWithUserOrderPrefixStoredAfter, getDepositByApiOrder, listDeposits } from '../deposits';
 import { DeskError } from '../kernel/errors';
 import type { Kernel } from '../kernel/kernel';
 import { type ChainRow, parseStatement, type Roster, signatureHolds } from '../ledger';
@@ -104,6 +112,19 @@ type ControlProven = z.infer<typeof provenDetailsSchema>;
 
 const bodySchema = z.object({ action: z.string(), details: z.unknown() });
 
+/** A proof statement whose signature verifies under a desk key in force at its row, and whose key it was. */
+interface SignedProof {
+  readonly proof: ControlProven;
+  readonly signedBy: ControlProofSigner;
+}
+
+/** The desk-signed proofs of a subject: corroborated (control proven here), reported by another workstation only, and refused rows. */
+interface ProofsOfSubject {
+  readonly proven: readonly SignedProof[];
+  readonly reported: readonly SignedProof[];
+  readonly refused: readonly string[];
+}
+
 /** The requests for `subject` whose operator signature verifies under the roster, oldest first; the others are skipped. */
 function signedRequests(db: ReadableDB, roster: Roster, profile: string, subject: string): ProofRequest[] {
   return parsedRows(auditRowsBySubject(db, profile, subject)).flatMap((row) => requestOf(roster, row, profile, subject));
@@ -119,13 +140,14 @@ function requestOf(roster: Roster, row: ChainRow, profile: string, subject: stri
 }
 
 /**
- * The desk-signed proofs of `subject`, each verified: its statement well-formed and about this subject, and its
- * signature made by a desk key in force. Those that do not verify come back as refusals, naming the row.
+ * The desk-signed proofs of `subject` whose statement is well-formed and about this subject, and whose signature was
+ * made by a desk key in force at its row (parts.trail.deskKeyBefore). Those that do not verify come back as refusals,
+ * naming the row.
  */
-function verifiedProofs(db: ReadableDB, roster: Roster, own: { keyId: string; publicKey: string }, profile: string, subject: string): { proofs: ControlProven[]; refused: string[] } {
-  const proofs: ControlProven[] = [];
+function wellSignedProofs(parts: Kernel & AuditRecorder, profile: string, subject: string): { signed: SignedProof[]; refused: string[] } {
+  const signed: SignedProof[] = [];
   const refused: string[] = [];
-  for (const raw of auditRowsBySubject(db, profile, subject)) {
+  for (const raw of auditRowsBySubject(parts.db, profile, subject)) {
     if (raw.action !== CONTROL_PROVEN_ACTION && !raw.statement.includes(CONTROL_PROVEN_ACTION)) continue;
     const statement = parseStatement(raw.statement);
     const body = statement === null ? null : bodySchema.safeParse(statement.body);
@@ -134,12 +156,12 @@ function verifiedProofs(db: ReadableDB, roster: Roster, own: { keyId: string; pu
       refused.push(`audit row ${raw.seq} claims a control proof but is not a well-formed proof statement: it was altered`);
       continue;
     }
-    const key = statement.keyId === own.keyId ? own.publicKey : roster.deskKeys.get(statement.keyId);
+    const key = parts.trail.deskKeyBefore(raw.seq, statement.keyId);
     if (statement.kind !== 'system' || statement.operator !== null || key === undefined) {
       refused.push(`audit row ${raw.seq} claims a control proof but is not signed by a desk key of this desk`);
       continue;
     }
-    if (!signatureHolds(key, { hash: raw.hash, text: raw.statement, signature: raw.signature })) {
+    if (!signatureHolds(key.publicKey, { hash: raw.hash, text: raw.statement, signature: raw.signature })) {
       refused.push(`audit row ${raw.seq} claims a control proof but its signature does not verify: it was altered or planted`);
       continue;
     }
@@ -147,15 +169,39 @@ function verifiedProofs(db: ReadableDB, roster: Roster, own: { keyId: string; pu
       refused.push(`audit row ${raw.seq} is a control proof of another address`);
       continue;
     }
-    proofs.push(details.data);
+    signed.push({ proof: details.data, signedBy: { own: key.own, workstation: key.own ? null : key.workstation } });
   }
-  return { proofs, refused };
+  return { signed, refused };
+}
+
+/**
+ * Whether this workstation verified the deposit a proof names itself: its own deposit with the proof's apiOrder, the
+ * same txid and userOrder, to the proof's deposit address, and passing the intake's checks against the operator-signed
+ * request of that userOrder for this subject.
+ */
+function corroboratedHere(db: ReadableDB, roster: Roster, profile: string, subject: string, proof: ControlProven): boolean {
+  const deposit = getDepositByApiOrder(db, profile, proof.apiOrder);
+  if (deposit === undefined || deposit.txid !== proof.txid || deposit.userOrder !== proof.userOrder) return false;
+  const request = signedRequests(db, roster, profile, subject).findLast((candidate) => candidate.userOrder === proof.userOrder);
+  if (request === undefined || !sameAddress(request.depositAddress, proof.depositAddress, request.chain) || !sameAddress(deposit.address, request.depositAddress, request.chain)) return false;
+  return depositRefusal(db, profile, request, deposit) === null;
+}
+
+/**
+ * The proofs of `subject` as this workstation stands: those its own key signed, and those another desk key in force
+ * signed that its own verified deposits corroborate, prove control; another key's without that are reported only.
+ */
+function proofsOf(parts: Kernel & AuditRecorder, roster: Roster, profile: string, subject: string): ProofsOfSubject {
+  const { signed, refused } = wellSignedProofs(parts, profile, subject);
+  const proven: SignedProof[] = [];
+  const reported: SignedProof[] = [];
+  for (const entry of signed) (entry.signedBy.own || corroboratedHere(parts.db, roster, profile, subject, entry.proof) ? proven : reported).push(entry);
+  return { proven, reported, refused };
 }
 
 /** The verified proof of `chain:address` (the latest), or null; what the policy, the review and `withdraw show` ask. */
 export function provenControl(parts: DeskParts, roster: Roster, profile: string, chain: Chain, address: string): ControlProven | null {
-  const own = { keyId: parts.trail.deskKeyId, publicKey: parts.trail.deskPublicKey };
-  return verifiedProofs(parts.db, roster, own, profile, proofSubject(chain, address)).proofs.at(-1) ?? null;
+  return proofsOf(parts, roster, profile, proofSubject(chain, address)).proven.at(-1)?.proof ?? null;
 }
 
 /** The standing line's facts for a destination. */
@@ -198,13 +244,13 @@ export function recordControlProofs(parts: Kernel & AuditRecorder, profile: stri
   if (fresh.length === 0) return;
   const roster = parts.trail.roster(profile, { cached: true });
   const requests = requestsByUserOrder(parts.db, roster, profile);
-  const own = { keyId: parts.trail.deskKeyId, publicKey: parts.trail.deskPublicKey };
   for (const deposit of fresh) {
     const request = requests.get(deposit.userOrder);
     if (request === undefined || !sameAddress(deposit.address, request.depositAddress, request.chain)) continue;
     if (depositRefusal(parts.db, profile, request, deposit) !== null) continue;
     const subject = proofSubject(request.chain, request.address);
-    if (verifiedProofs(parts.db, roster, own, profile, subject).proofs.some((proof) => proof.userOrder === request.userOrder)) continue;
+    // Proven here already (by this workstation's proof, or another's that this deposit, just stored, corroborates).
+    if (proofsOf(parts, roster, profile, subject).proven.some((entry) => entry.proof.userOrder === request.userOrder)) continue;
     const details: ControlProven = {
       chain: request.chain,
       address: request.address,
@@ -246,9 +292,9 @@ export function controlProofView(parts: DeskParts, chain: Chain, address: string
   const roster = parts.trail.roster(profile, { cached: true });
   const subject = proofSubject(chain, address);
   const capability = CONTROL_PROOF_BY_CHAIN[chain];
-  const own = { keyId: parts.trail.deskKeyId, publicKey: parts.trail.deskPublicKey };
-  const { proofs, refused } = verifiedProofs(parts.db, roster, own, profile, subject);
-  const proof = proofs.at(-1) ?? null;
+  const { proven, reported, refused } = proofsOf(parts, roster, profile, subject);
+  const latest = proven.at(-1) ?? null;
+  const proof = latest?.proof ?? null;
   const request = signedRequests(parts.db, roster, profile, subject).at(-1) ?? null;
   const standing: ControlStanding = proof === null ? { proven: false, at: null, txid: null } : { proven: true, at: proof.seenAt, txid: proof.txid };
   const deposits =
@@ -259,6 +305,9 @@ export function controlProofView(parts: DeskParts, chain: Chain, address: string
           .map((deposit) => depositView(deposit, depositRefusal(parts.db, profile, request, deposit)));
   const proving = proof === null ? null : (deposits.find((deposit) => deposit.apiOrder === proof.apiOrder) ?? { txid: proof.txid, apiOrder: proof.apiOrder, fromAddress: proof.fromAddress, currency: proof.currency, amount: proof.amount, at: proof.seenAt, refusal: null });
   const provenThisRound = proof !== null && request !== null && proof.userOrder === request.userOrder;
+  const provenOrders = new Set(proven.map((entry) => entry.proof.userOrder));
+  const reports = reported.filter((entry) => !provenOrders.has(entry.proof.userOrder));
+  const reportedThisRound = request !== null && reports.some((entry) => entry.proof.userOrder === request.userOrder);
   const status = !capability.proves ? 'cannotProve' : proof !== null ? 'proven' : request === null ? 'none' : 'waiting';
   return {
     chain,
@@ -268,8 +317,10 @@ export function controlProofView(parts: DeskParts, chain: Chain, address: string
     chainReason: capability.why,
     standing,
     request: request === null ? null : { userOrder: request.userOrder, depositAddress: request.depositAddress, currency: request.currency, minimum: request.minimum, requestedBy: request.by, requestedAt: request.at },
-    instructions: request !== null && !provenThisRound && capability.proves ? instructionsFor(request) : null,
+    instructions: request !== null && !provenThisRound && !reportedThisRound && capability.proves ? instructionsFor(request) : null,
     evidence: proving,
+    provenBy: latest?.signedBy ?? null,
+    reported: reports.map((entry) => ({ workstation: entry.signedBy.workstation, txid: entry.proof.txid, apiOrder: entry.proof.apiOrder, at: entry.proof.seenAt })),
     deposits: deposits.filter((deposit) => deposit.apiOrder !== proving?.apiOrder),
     refused,
   };
@@ -297,8 +348,7 @@ export async function startControlProof(parts: DeskParts & MerchantConnection, c
   }
   const subject = proofSubject(chain, address);
   const requests = signedRequests(parts.db, roster, profile, subject);
-  const own = { keyId: parts.trail.deskKeyId, publicKey: parts.trail.deskPublicKey };
-  const provenOrders = new Set(verifiedProofs(parts.db, roster, own, profile, subject).proofs.map((proof) => proof.userOrder));
+  const provenOrders = new Set(proofsOf(parts, roster, profile, subject).proven.map((entry) => entry.proof.userOrder));
   const open = requests.filter((request) => !provenOrders.has(request.userOrder)).at(-1);
   const round = open?.round ?? requests.reduce((highest, request) => Math.max(highest, request.round), 0) + 1;
   const userOrder = open?.userOrder ?? proofUserOrder(profile, chain, address, round);

@@ -5,7 +5,7 @@
 // treasury-desk://payee/<id> link shows its payee here, marked. Names and notes come escaped from the engine (api.ts).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CHAIN_INFO, CHAINS, isChain, type Chain } from '../../../electron/chains';
-import type { ControlProofView, PayeePendingView, PayeesView, PayeeView } from '../../../electron/contract';
+import { controlProofSignerText, type ControlProofView, type PayeePendingView, type PayeesView, type PayeeView } from '../../../electron/contract';
 import type { FileOutcome } from '../../../electron/contract/desktop';
 import { call, type ContractError, type Result } from '../api';
 import { DateTime } from '../components/DateTime';
@@ -263,14 +263,31 @@ function ControlProof({ chain, address }: { readonly chain: string; readonly add
       {proof === null ? null : (
         <>
           <p data-testid="@payees/proof-standing">
-            <strong>{proof.status === 'proven' ? 'Control proven' : proof.status === 'waiting' ? 'Waiting for the payee’s deposit' : proof.status === 'cannotProve' ? 'This chain cannot prove control' : 'Control not proven'}</strong>
+            <strong>
+              {proof.status === 'proven'
+                ? 'Control proven'
+                : proof.reported.length > 0
+                  ? 'Control not proven at this workstation'
+                  : proof.status === 'waiting'
+                    ? 'Waiting for the payee’s deposit'
+                    : proof.status === 'cannotProve'
+                      ? 'This chain cannot prove control'
+                      : 'Control not proven'}
+            </strong>
             {proof.evidence === null ? null : (
               <>
                 {' '}
                 by deposit <span className="mono break">{proof.evidence.txid}</span> ({proof.evidence.amount} {proof.evidence.currency}) <DateTime at={proof.evidence.at} />
               </>
             )}
+            {proof.provenBy === null ? null : <span data-testid="@payees/proof-proven-by">, proven by {controlProofSignerText(proof.provenBy)}</span>}
           </p>
+          {proof.reported.map((report) => (
+            <p key={report.apiOrder} className="notice notice--warn" data-testid="@payees/proof-reported">
+              Reported proven by {controlProofSignerText({ own: false, workstation: report.workstation })}: deposit <span className="mono break">{report.txid}</span> seen <DateTime at={report.at} />. It is not yet
+              among this workstation’s verified deposits, so control is not proven here: sync deposits here.
+            </p>
+          ))}
           {proof.chainCanProve ? null : <p className="muted">{proof.chainReason}</p>}
           {proof.instructions === null ? null : (
             <p className="notice notice--info" data-testid="@payees/proof-instructions">
