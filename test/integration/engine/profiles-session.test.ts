@@ -14,7 +14,7 @@ afterEach(async () => {
   desk = undefined;
 });
 
-describe('profiles', () => {
+describe('profiles', { timeout: 120_000 }, () => {
   it('keeps a generated key until the platform issues the other three values, then uses it', async () => {
     desk = await openDesk({ profile: false });
     const generated = await desk.value('profiles/generateKey', { name: 'fresh' });
@@ -76,7 +76,7 @@ describe('demo mode', () => {
   });
 });
 
-describe('the idle lock', () => {
+describe('the idle lock', { timeout: 120_000 }, () => {
   it('refuses everything but session/* until an operator unlocks, and locks again on request', async () => {
     desk = await openDesk();
     const engine = await desk.reopen({ lockable: true });
