@@ -87,29 +87,26 @@ function findingRow(finding: ReconciliationFinding, timeZone: string): string {
   );
 }
 
+/** A table of `rows` under these column headings, or the note when there are none. */
+function tableOrNote(headings: readonly string[], rows: readonly string[], note: string): string {
+  if (rows.length === 0) return `<p>${note}</p>`;
+  return `<table><thead><tr>${headings.map((heading) => `<th scope="col">${heading}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
 /** The printable page of a statement. */
 export function periodStatementHtml(statement: PeriodStatement): string {
   const { timeZone } = statement;
-  const currencies =
-    statement.currencies.length === 0
-      ? '<p>No balance or record in this period: run a sync first.</p>'
-      : '<table><thead><tr><th scope="col">Currency</th><th scope="col">Opening</th><th scope="col">Deposits</th><th scope="col">Deposit fees (kept)</th>' +
-        '<th scope="col">Withdrawals</th><th scope="col">Withdrawal fees</th><th scope="col">Refunds</th><th scope="col">Closing</th><th scope="col">Unexplained difference</th></tr></thead><tbody>' +
-        statement.currencies.map((currency) => currencyRow(currency, timeZone)).join('') +
-        '</tbody></table>';
-  const withdrawals =
-    statement.withdrawals.length === 0
-      ? '<p>No withdrawal order was created in this period.</p>'
-      : '<table><thead><tr><th scope="col">Request</th><th scope="col">Currency</th><th scope="col">Created</th><th scope="col">Amount</th><th scope="col">Fee</th>' +
-        '<th scope="col">To</th><th scope="col">Payee</th><th scope="col">Status</th></tr></thead><tbody>' +
-        statement.withdrawals.map((withdrawal) => withdrawalRow(withdrawal, timeZone)).join('') +
-        '</tbody></table>';
-  const findings =
-    statement.findings.length === 0
-      ? '<p>No findings.</p>'
-      : '<table><thead><tr><th scope="col">Status</th><th scope="col">Currency</th><th scope="col">At</th><th scope="col">Amount</th><th scope="col">What</th></tr></thead><tbody>' +
-        statement.findings.map((finding) => findingRow(finding, timeZone)).join('') +
-        '</tbody></table>';
+  const currencies = tableOrNote(
+    ['Currency', 'Opening', 'Deposits', 'Deposit fees (kept)', 'Withdrawals', 'Withdrawal fees', 'Refunds', 'Closing', 'Unexplained difference'],
+    statement.currencies.map((currency) => currencyRow(currency, timeZone)),
+    'No balance or record in this period: run a sync first.',
+  );
+  const withdrawals = tableOrNote(
+    ['Request', 'Currency', 'Created', 'Amount', 'Fee', 'To', 'Payee', 'Status'],
+    statement.withdrawals.map((withdrawal) => withdrawalRow(withdrawal, timeZone)),
+    'No withdrawal order was created in this period.',
+  );
+  const findings = tableOrNote(['Status', 'Currency', 'At', 'Amount', 'What'], statement.findings.map((finding) => findingRow(finding, timeZone)), 'No findings.');
   const head = statement.auditHead;
   const owner = statement.merchantName ?? statement.profile;
   return (
