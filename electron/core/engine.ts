@@ -7,13 +7,13 @@ import { type AuditRecorder, auditRecorder, AuditTrail, DeskIdentity, type Movab
 import { MerchantSession, type NetworkOptions } from './connection';
 import { CallbackListener } from './callbacks';
 import { DeskNotifications, type NotificationOptions } from './notifications';
-import { WebhookSeal, WebhookSecrets, WebhookSender, type WebhookSenderOptions } from './webhooks';
+import { webhookDeskSecretNames, WebhookSeal, WebhookSecrets, WebhookSender, type WebhookSenderOptions } from './webhooks';
 import { KeychainVault } from './secrets';
 import { createHandlers, startDemo, type DemoSandboxStarter, type ServiceParts } from './service';
 import { createKernel, type Kernel } from './kernel/kernel';
 import { startModules, type ModuleDefinition } from './kernel/modules';
 import { SessionLock } from './session';
-import { openPostgresDeskStore, type SharedStoreOpener, TeamMode } from './team';
+import { openPostgresDeskStore, type SharedStoreOpener, teamDeskSecretNames, TeamMode } from './team';
 import { appLog } from './log';
 import { closeDatabase, openDatabase } from './store/database';
 import { defaultDatabasePath } from './store/paths';
@@ -101,7 +101,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     appVersion: options.appVersion ?? 'unknown',
     team,
     webhooks,
-    moveAnchor: (to, signMove) => moveDeskSecrets({ db, vault, dbPath, trail, secrets: deskSecrets, now: clock }, to, signMove),
+    moveAnchor: (to, signMove) =>
+      moveDeskSecrets({ db, vault, dbPath, trail, secrets: deskSecrets, now: clock, carried: () => [...teamDeskSecretNames(db), ...webhookDeskSecretNames(db, trail.deskId)] }, to, signMove),
   });
   // The engine's modules in one list: built and started in dependency order, stopped in the reverse (kernel/modules.ts).
   const modules: ModuleDefinition[] = [
@@ -188,8 +189,8 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
       name: 'webhooks',
       dependsOn: ['team'],
       async create() {
-        const secrets = new WebhookSecrets(deskSecrets);
-        const seal = await WebhookSeal.load(deskSecrets);
+        const secrets = new WebhookSecrets(deskSecrets, trail.deskId);
+        const seal = await WebhookSeal.load(deskSecrets, trail.deskId);
         const sender = new WebhookSender(desk, secrets, seal, typeof sendingWebhooks === 'object' ? sendingWebhooks : {});
         webhooks = { secrets, seal, sender };
         return sendingWebhooks === false ? { stop: () => sender.stop() } : { start: () => sender.start(), stop: () => sender.stop() };

@@ -88,17 +88,10 @@ export async function openDeskSecrets(db: StoreDatabase, vault: KeychainVault, d
   return new MovableDeskSecrets(chosen);
 }
 
-/** The entries a move carries: the desk key, this chain's anchor, the team database password. */
-function movedEntries(trail: AuditTrail): string[] {
-  const names = ['key'];
+/** The entries a move carries: the desk key, this chain's anchor, and what the other modules keep there (`carried`). */
+function movedEntries(trail: AuditTrail, carried: readonly string[]): string[] {
   const anchor = trail.anchorName();
-  if (anchor !== null) names.push(anchor);
-  try {
-    names.push(`team-password/${trail.deskId}`);
-  } catch {
-    // no desk id yet: nothing of the team's
-  }
-  return names;
+  return [...new Set(['key', ...(anchor === null ? [] : [anchor]), ...carried])];
 }
 
 /**
@@ -107,7 +100,16 @@ function movedEntries(trail: AuditTrail): string[] {
  * engine to it and removes them from the old one (a stale anchor left behind could vouch for a rolled-back log).
  */
 export async function moveDeskSecrets(
-  options: { readonly db: StoreDatabase; readonly vault: KeychainVault; readonly dbPath: string; readonly trail: AuditTrail; readonly secrets: MovableDeskSecrets; readonly now: () => number },
+  options: {
+    readonly db: StoreDatabase;
+    readonly vault: KeychainVault;
+    readonly dbPath: string;
+    readonly trail: AuditTrail;
+    readonly secrets: MovableDeskSecrets;
+    readonly now: () => number;
+    /** The other entries of this desk in its secret store (the team's, the webhooks'), named by the modules that keep them. */
+    readonly carried: () => readonly string[];
+  },
   to: DeskSecretsKind,
   signMove: (details: { from: DeskSecretsKind; to: DeskSecretsKind; deskKeyId: string }) => Promise<unknown>,
 ): Promise<{ from: DeskSecretsKind; to: DeskSecretsKind }> {
@@ -129,7 +131,7 @@ export async function moveDeskSecrets(
   }
   await signMove({ from, to, deskKeyId: options.trail.deskKeyId });
   await options.trail.flush();
-  const names = movedEntries(options.trail);
+  const names = movedEntries(options.trail, options.carried());
   const values = new Map<string, string>();
   for (const name of names) {
     const value = await options.secrets.read(name);

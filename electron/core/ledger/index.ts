@@ -55,6 +55,7 @@ export {
   genesisOf,
   pinGenesis,
   type PinnedGenesis,
+  pinnedGenesisEntry,
   readPinnedGenesis,
 } from './trust-roots';
 export {

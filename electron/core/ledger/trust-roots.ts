@@ -75,7 +75,8 @@ export function genesisOf(
   return { deskId, profiles: profiles.sort(byName), workstations, seq, hash };
 }
 
-function entryName(firstRowHash: string): string {
+/** The secret-store entry holding the genesis pinned for the chain whose first row has this hash. */
+export function pinnedGenesisEntry(firstRowHash: string): string {
   return `team-genesis/${firstRowHash.slice(0, 32)}`;
 }
 
@@ -92,7 +93,7 @@ function parseGenesis(text: string | null | undefined): PinnedGenesis | null {
 /** Pins the genesis: the keychain first (the truth), then the settings copy. */
 export async function pinGenesis(db: StoreDatabase, secrets: DeskSecretStore, firstRowHash: string, genesis: PinnedGenesis, now: number): Promise<void> {
   const text = JSON.stringify(genesis);
-  await secrets.write(entryName(firstRowHash), text);
+  await secrets.write(pinnedGenesisEntry(firstRowHash), text);
   setSetting(db, GENESIS_SETTING, text, now);
 }
 
@@ -116,7 +117,7 @@ export async function readPinnedGenesis(db: ReadableDB, secrets: DeskSecretStore
   const copy = parseGenesis(typeof copyText === 'string' ? copyText : null);
   let kept: PinnedGenesis | null;
   try {
-    kept = parseGenesis(await secrets.read(entryName(firstRowHash)));
+    kept = parseGenesis(await secrets.read(pinnedGenesisEntry(firstRowHash)));
   } catch (error) {
     return { state: 'problem', reason: `the keychain did not answer for the pinned genesis (${error instanceof Error ? error.message : String(error)})` };
   }

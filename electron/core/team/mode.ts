@@ -27,9 +27,11 @@ import {
   parseStatement,
   pinGenesis,
   type PinnedGenesis,
+  pinnedGenesisEntry,
   readPinnedGenesis,
   TEAM_PROFILE_ACTION,
 } from '../ledger';
+import type { ReadableDB } from '../store/database';
 import { DeskError } from '../kernel/errors';
 import { appLog } from '../log';
 import {
@@ -73,6 +75,17 @@ const PUBLIC_KEY_KINDS: ReadonlySet<string> = new Set(['found', 'accept', 'devic
 
 function passwordEntry(deskId: string): string {
   return `team-password/${deskId}`;
+}
+
+/**
+ * The entries team mode keeps in the desk's secret store: the team database password and the pinned genesis (a move
+ * between the keychain and the file carries them with the desk key, audit/anchor-store.ts; a genesis left behind would
+ * read as "the keychain lost it" and stop the desk trusting its team).
+ */
+export function teamDeskSecretNames(db: ReadableDB): string[] {
+  const settings = getTeamSettings(db);
+  const first = getAuditRow(db, 1);
+  return [...(settings ? [passwordEntry(settings.deskId)] : []), ...(first ? [pinnedGenesisEntry(first.hash)] : [])];
 }
 
 /** The URL with the password from the keychain put back (the settings keep it without). */

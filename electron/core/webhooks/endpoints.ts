@@ -7,19 +7,20 @@ import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { ProfileSelection } from '../profiles';
 import type { DeskSecretStore } from '../secrets';
+import type { ReadableDB } from '../store/database';
 import { actingAs, signAction, type OperatorCredentials } from '../operators';
 import { DeskError } from '../kernel/errors';
 import { registerSecret } from '../log';
 import { WEBHOOK_EVENT_TYPES, type WebhookEndpointAdded, type WebhookEndpointView, type WebhookEventType } from '../../contract';
 import { isWebhookEventType } from './events';
-import type { WebhookSeal } from './seal';
-import { getWebhookEndpoint, insertWebhookEndpoint, listWebhookEndpoints, markWebhookEndpointRemoved, sealWebhookEndpoint, type WebhookEndpointRow } from './webhooks-table';
+import { type WebhookSeal, webhookSealName } from './seal';
+import { getWebhookEndpoint, insertWebhookEndpoint, listWebhookEndpoints, liveWebhookEndpointIds, markWebhookEndpointRemoved, sealWebhookEndpoint, type WebhookEndpointRow } from './webhooks-table';
 
 export type WebhooksContext = Kernel & AuditRecorder & ProfileSelection;
 
-/** The name under which endpoint `id`'s signing secret is kept in the desk's secret store. */
-export function webhookSecretName(id: number): string {
-  return `webhook-secret-${id}`;
+/** The name under which desk `deskId`'s endpoint `id` keeps its signing secret in the desk's secret store. */
+export function webhookSecretName(deskId: string, id: number): string {
+  return `webhook-secret-${id}/${deskId}`;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -50,22 +51,33 @@ function viewOf(endpoint: WebhookEndpointRow): WebhookEndpointView {
   return { id: endpoint.id, url: endpoint.url, events: endpoint.events, enabled: endpoint.enabled, createdBy: endpoint.createdBy, createdAt: endpoint.createdAt };
 }
 
+/**
+ * The entries this module keeps in desk `deskId`'s secret store: the sealing key and each live endpoint's signing
+ * secret (a move between the keychain and the file carries them with the desk key, audit/anchor-store.ts).
+ */
+export function webhookDeskSecretNames(db: ReadableDB, deskId: string): string[] {
+  return [webhookSealName(deskId), ...liveWebhookEndpointIds(db).map((id) => webhookSecretName(deskId, id))];
+}
+
 /** The signing secrets this process has read or made, by endpoint id (main-process memory only). */
 export class WebhookSecrets {
   readonly #known = new Map<number, string>();
-  constructor(private readonly store: DeskSecretStore) {}
+  constructor(
+    private readonly store: DeskSecretStore,
+    private readonly deskId: string,
+  ) {}
 
   async get(id: number): Promise<string | null> {
     const known = this.#known.get(id);
     if (known !== undefined) return known;
-    const stored = await this.store.read(webhookSecretName(id));
+    const stored = await this.store.read(webhookSecretName(this.deskId, id));
     if (stored !== null) this.#remember(id, stored);
     return stored;
   }
 
   async put(id: number, secret: string): Promise<void> {
     this.#remember(id, secret);
-    await this.store.write(webhookSecretName(id), secret);
+    await this.store.write(webhookSecretName(this.deskId, id), secret);
   }
 
   /** Known to the log's redactor from the moment this process holds it, so no log or diagnostics file shows it. */
@@ -76,7 +88,7 @@ export class WebhookSecrets {
 
   async forget(id: number): Promise<void> {
     this.#known.delete(id);
-    await this.store.remove(webhookSecretName(id));
+    await this.store.remove(webhookSecretName(this.deskId, id));
   }
 }
 

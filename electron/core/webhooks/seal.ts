@@ -7,8 +7,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DeskSecretStore } from '../secrets';
 import { registerSecret } from '../log';
 
-/** Where the sealing key is kept in the desk's secret store. */
-const SEAL_KEY_NAME = 'webhook-queue-seal';
+/** Where desk `deskId`'s sealing key is kept in the desk's secret store (one keychain service may serve several databases). */
+export function webhookSealName(deskId: string): string {
+  return `webhook-queue-seal/${deskId}`;
+}
 
 export interface SealedParts {
   readonly endpointId: number;
@@ -37,12 +39,12 @@ export class WebhookSeal {
   }
 
   /** The desk's sealing key, made (and stored) on first use. */
-  static async load(store: DeskSecretStore): Promise<WebhookSeal> {
-    const stored = await store.read(SEAL_KEY_NAME);
+  static async load(store: DeskSecretStore, deskId: string): Promise<WebhookSeal> {
+    const stored = await store.read(webhookSealName(deskId));
     let key = stored === null ? null : Buffer.from(stored, 'base64');
     if (key === null || key.length !== 32) {
       key = randomBytes(32);
-      await store.write(SEAL_KEY_NAME, key.toString('base64'));
+      await store.write(webhookSealName(deskId), key.toString('base64'));
     }
     registerSecret(key.toString('base64'), 'secretField');
     return new WebhookSeal(key);

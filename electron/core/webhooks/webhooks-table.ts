@@ -68,6 +68,7 @@ const statements = perDatabase((db) => ({
   removeEndpoint: db.prepare('UPDATE webhook_endpoints SET enabled = 0, removed_at = ? WHERE id = ? AND profile = ? AND removed_at IS NULL'),
   endpoint: db.prepare('SELECT * FROM webhook_endpoints WHERE id = ? AND removed_at IS NULL'),
   endpoints: db.prepare('SELECT * FROM webhook_endpoints WHERE profile = ? AND removed_at IS NULL ORDER BY id'),
+  liveEndpointIds: db.prepare('SELECT id FROM webhook_endpoints WHERE removed_at IS NULL ORDER BY id').pluck(),
   queue: db.prepare(
     `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body, seal, redelivery_of, state, attempts, next_attempt_at, created_at, updated_at)
      VALUES (@endpoint, @eventId, @type, @body, @seal, @redeliveryOf, 'pending', 0, @now, @now, @now)
@@ -134,6 +135,11 @@ export function markWebhookEndpointRemoved(db: WritableDB, profile: string, id: 
 export function getWebhookEndpoint(db: ReadableDB, id: number): WebhookEndpointRow | undefined {
   const row = statements(db).endpoint.get(id) as EndpointDbRow | undefined;
   return row === undefined ? undefined : endpointOf(row);
+}
+
+/** The ids of every profile's endpoints not removed (their secrets are the desk's to keep). */
+export function liveWebhookEndpointIds(db: ReadableDB): number[] {
+  return (statements(db).liveEndpointIds.all() as unknown[]).map(Number);
 }
 
 export function listWebhookEndpoints(db: ReadableDB, profile: string): WebhookEndpointRow[] {

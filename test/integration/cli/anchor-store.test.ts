@@ -109,15 +109,26 @@ describe('anchors that cannot be side-stepped', () => {
   it('moves to the file and back only when an admin signs it, and keeps using the file while the keychain answers', async () => {
     const anchorName = `audit-head/${firstRowHash().slice(0, 32)}`;
     const file = `${desk.dbPath}.desk-secrets`;
+    // The webhooks module keeps its sealing key and each endpoint's secret beside the desk key: the move carries them too.
+    const added = expectOk(await desk.cli(['webhooks', 'add', 'https://hooks.example/moved', '--events', 'order.final', '--as', ADMIN.name], as(ADMIN))).stdout;
+    const endpoint = /^endpoint (\d+):/.exec(added)?.[1];
+    const deskId = JSON.parse(String(deskSql("SELECT value_json FROM settings WHERE key = 'desk.id'"))) as string;
+    const webhookEntries = [`webhook-queue-seal/${deskId}`, `webhook-secret-${endpoint}/${deskId}`];
+    const before = await Promise.all(webhookEntries.map((name) => desk.vault.readDeskEntry(name)));
+    expect(before.every((value) => value !== null)).toBe(true);
     expect(expectOk(await desk.cli(['audit', 'anchor', '--move-to', 'file', '--as', ADMIN.name], as(ADMIN))).stdout).toMatch(/moved from the OS keychain to the file beside the database/);
     expect(await desk.vault.readDeskEntry('key')).toBeNull();
     expect(await desk.vault.readDeskEntry(anchorName)).toBeNull();
-    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')) as object)).toEqual(expect.arrayContaining(['key', anchorName]));
+    for (const name of webhookEntries) expect(await desk.vault.readDeskEntry(name)).toBeNull();
+    const inFile = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+    expect(Object.keys(inFile)).toEqual(expect.arrayContaining(['key', anchorName, ...webhookEntries]));
+    expect(webhookEntries.map((name) => inFile[name])).toEqual(before);
     // The keychain still answers: the desk keeps its file (same key, anchored), so the chain verifies and it may send.
     expect(expectOk(await desk.cli(['audit', 'verify'])).stdout).toMatch(/intact.*\n[\s\S]*\nanchored: /);
     expect(expectOk(await desk.cli(['audit', 'anchor', '--move-to', 'keychain', '--as', ADMIN.name], as(ADMIN))).stdout).toMatch(/to the OS keychain/);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({});
     expect(await desk.vault.readDeskEntry(anchorName)).not.toBeNull();
+    expect(await Promise.all(webhookEntries.map((name) => desk.vault.readDeskEntry(name)))).toEqual(before);
     expect(deskSql("SELECT count(*) FROM audit_log WHERE action = 'audit/anchorMoved' AND operator = 'alice'")).toBe(2);
     // Everything still holds: the approved request goes, once.
     expectOk(await desk.cli(submitArgs(), as(APPROVER)));

@@ -6,6 +6,7 @@
 // founders of a profile added after team init, their request, approval and submission) send nothing and are named.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { generateSigningKey, isReadableFingerprint } from '../../../electron/core/statements/keys';
 import { canonicalHash, type StatementBody } from '../../../electron/core/statements/statement';
@@ -92,7 +93,18 @@ describe('pinned genesis and profile changes on a team desk', () => {
     editSetting(b.dbPath, 'team.genesis', () => copy);
     b = Object.assign(await b.restart(), { restart: b.restart, dbPath: b.dbPath });
     expect(await b.value('team/status', {})).toMatchObject({ halted: null, genesis: { fingerprint } });
-  }, 60_000);
+    // Moving B's desk secrets to the file carries the pinned genesis and the team password with the desk key: started
+    // again from the file, B still trusts its team and reaches its database (a genesis left in the keychain would halt it).
+    await b.value('audit/moveAnchor', { to: 'file', as: SECOND_ADMIN });
+    const inFile = Object.keys(JSON.parse(readFileSync(`${b.dbPath}.desk-secrets`, 'utf8')) as object);
+    expect(inFile).toEqual(expect.arrayContaining(['key', expect.stringMatching(/^team-genesis\/[0-9a-f]{32}$/), expect.stringMatching(/^team-password\/[0-9a-f]{32}$/)]));
+    b = Object.assign(await b.restart(), { restart: b.restart, dbPath: b.dbPath });
+    expect(await b.value('team/status', {})).toMatchObject({ halted: null, genesis: { fingerprint } });
+    await b.value('audit/moveAnchor', { to: 'keychain', as: SECOND_ADMIN });
+    expect(JSON.parse(readFileSync(`${b.dbPath}.desk-secrets`, 'utf8'))).toEqual({});
+    b = Object.assign(await b.restart(), { restart: b.restart, dbPath: b.dbPath });
+    expect(await b.value('team/status', {})).toMatchObject({ halted: null, genesis: { fingerprint } });
+  }, 90_000);
 
   it('adds a profile four-eyes: proposed at A, confirmed at B, founded at A, and B takes it with its founder', async () => {
     await a.value('profiles/importFile', { name: 'eu', path: desk.sandbox.credentialsPath });
