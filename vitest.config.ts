@@ -12,6 +12,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Operator keys are sealed at a test cost in test processes (test/support/fast-seals.ts says why).
+    setupFiles: ['test/support/fast-seals.ts'],
     projects: [
       { extends: true, test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', 'node_modules/**', TEAM_TESTS] } },
       { extends: true, test: { name: 'team', include: [TEAM_TESTS], fileParallelism: false } },

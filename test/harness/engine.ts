@@ -2,6 +2,7 @@
 // keychain service name of its own (never the desk's real entries), the embedded sandbox for demo mode (whose handles
 // the harness keeps so tests can reach its admin interface or stop it), and the app's desktop methods over a
 // recording double (desktop-double.ts), and the app's notifier showing the engine's notifications through it.
+import '../support/fast-seals';
 import type { SharedStoreOpener } from '../../electron/core/team/mode';
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';

@@ -78,8 +78,11 @@ export function processEnv(extra: Readonly<Record<string, string | undefined>> =
 }
 
 /** Starts `treasury-desk ARGS...` as a real process, writes `stdin` and closes it; the caller reads and ends it. */
-export function startCliProcess(args: readonly string[], env: NodeJS.ProcessEnv, stdin = ''): ChildProcessWithoutNullStreams {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', ...args], { cwd: ROOT, env, stdio: 'pipe' });
+export function startCliProcess(args: readonly string[], env: NodeJS.ProcessEnv, stdin = '', options: { readonly testSeals?: boolean } = {}): ChildProcessWithoutNullStreams {
+  // testSeals: the process opens keys sealed by this test process (test/support/fast-seals.ts); otherwise it seals and
+  // accepts only the app's cost, as the real CLI does.
+  const preload = options.testSeals === true ? ['--import', './test/support/fast-seals.ts'] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, 'electron/cli/index.ts', ...args], { cwd: ROOT, env, stdio: 'pipe' });
   child.stdin.end(stdin);
   return child;
 }

@@ -3,9 +3,11 @@
 // stdout early (EPIPE) ending the command quietly.
 import { chmodSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BalanceView, ProfileSummary, SelfcheckReport } from '../../../electron/contract';
 import { DEMO_OPERATORS } from '../../../electron/contract';
+import { SEAL_KDF } from '../../../electron/core/operators/sealed-key';
 import { json, openCliDesk, processEnv, spawnCli, startCliProcess, type Captured, type CliDesk } from './support';
 
 let desk: CliDesk;
@@ -117,5 +119,14 @@ describe('long-running commands stop cleanly on a signal', () => {
     expect(run.stdout).toMatch(/^demo desk running: profile demo, sandbox at http:\/\/127\.0\.0\.1:\d+/);
     for (const operator of DEMO_OPERATORS) expect(run.stdout).toMatch(new RegExp(`^${operator.name}\\s+${operator.role}\\s+${operator.passphrase}$`, 'm'));
     expect(run.stdout).toMatch(/demo stopped \(SIGINT\)\n$/);
+    // The real CLI seals its operators' keys at the production cost, whatever the test processes use (fast-seals.ts).
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      const seals = db.prepare('SELECT sealed_key_json FROM operator_keys').pluck().all() as string[];
+      expect(seals.length).toBeGreaterThanOrEqual(DEMO_OPERATORS.length);
+      for (const seal of seals) expect((JSON.parse(seal) as { kdf: unknown }).kdf).toMatchObject({ name: 'scrypt', N: SEAL_KDF.N, r: 8, p: 1 });
+    } finally {
+      db.close();
+    }
   }, 60_000);
 });

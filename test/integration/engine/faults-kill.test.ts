@@ -3,7 +3,7 @@
 // must be submitted/completed with the sandbox's status, or still approved when the kill came before the submit
 // statement and the submitting state were committed (then a submit finishes it). The submit statement exists iff the
 // request left `approved`, and the signed audit chain verifies after every kill. A submission starts with the
-// operator's passphrase check (scrypt, 0.3 s by design, longer under load), which makes its timing too loose to aim
+// operator's passphrase check (scrypt, its longest step, longer under load), which makes its timing too loose to aim
 // at the few milliseconds after the commit by the clock alone; so the kills take turns: by the clock around the
 // estimated commit (fixtures/kill-children.ts), just after the commit is seen in the database, and at a random
 // moment after createWithdrawOrder reaches the proxy, which adds random delays before forwarding it and answering.

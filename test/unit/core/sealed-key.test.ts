@@ -1,12 +1,17 @@
 // An operator's key sealed by their passphrase (core/operators/sealed-key.ts): seal and unseal round-trip, a wrong
 // passphrase or another binding (operator, profile, key id) fails as wrongPassphrase, Unicode forms of the same
-// passphrase open it, and stored kdf parameters outside the bounds are refused before any work is done.
+// passphrase open it, and stored kdf parameters outside the bounds are refused before any work is done. This file
+// puts its process back at the app's cost (the test setup lowers it, test/support/fast-seals.ts) and checks that only
+// test code can lower it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportPrivateKey, generateSigningKey, publicKeyOfPrivate, type SigningKeyPair } from '../../../electron/core/statements/keys';
 import {
   parseSealedKey,
   SEAL_KDF,
   SEAL_VERSION,
+  sealCostForTestProcess,
   SealError,
   sealPrivateKey,
   unsealPrivateKey,
@@ -20,6 +25,7 @@ let binding: SealBinding;
 let seal: SealedKey;
 
 beforeAll(async () => {
+  sealCostForTestProcess(SEAL_KDF.N);
   pair = generateSigningKey();
   binding = { profile: 'main', operator: 'Alice', keyId: pair.keyId };
   seal = await sealPrivateKey(pair.privateKey, PASSPHRASE, binding);
@@ -128,6 +134,30 @@ describe('reading a stored seal', () => {
     }
     // Inside the bounds is fine (a stronger N, more parallelism).
     expect(parseSealedKey(JSON.stringify({ ...seal, kdf: { ...seal.kdf, N: 2 ** 20, p: 4 } })).kdf.N).toBe(2 ** 20);
+  });
+
+  it('opens a test-cost seal only in a process lowered to it, which only test code can do', async () => {
+    for (const refused of [2 ** 9, 2 ** 18, 3000, Number.NaN]) expect(() => sealCostForTestProcess(refused), String(refused)).toThrow(/a test process seals with N a power of two from 1024 to 131072/);
+    sealCostForTestProcess(2 ** 10);
+    try {
+      const cheap = await sealPrivateKey(pair.privateKey, PASSPHRASE, binding);
+      expect(cheap.kdf.N).toBe(2 ** 10);
+      expect(publicKeyOfPrivate(await unsealPrivateKey(parseSealedKey(JSON.stringify(cheap)), PASSPHRASE, binding))).toBe(pair.publicKey);
+      sealCostForTestProcess(SEAL_KDF.N);
+      expect(() => parseSealedKey(JSON.stringify(cheap))).toThrow(/unknown or out-of-bounds parameters/);
+    } finally {
+      sealCostForTestProcess(SEAL_KDF.N);
+    }
+    const callers: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(entry.name) && !path.endsWith(join('operators', 'sealed-key.ts')) && readFileSync(path, 'utf8').includes('sealCostForTestProcess')) callers.push(path);
+      }
+    };
+    walk('electron');
+    expect(callers, 'only test code may lower the seal cost').toEqual([]);
   });
 
   it('refuses text that is not a seal of this version', () => {
