@@ -11,13 +11,13 @@ import {
   parseSealedKey,
   SEAL_KDF,
   SEAL_VERSION,
-  sealCostForTestProcess,
   SealError,
   sealPrivateKey,
   unsealPrivateKey,
   type SealBinding,
   type SealedKey,
 } from '../../../electron/core/operators/sealed-key';
+import { sealCostForTestProcess } from '../../../electron/core/operators/seal-cost';
 
 const PASSPHRASE = 'caf\u00e9 correct horse battery';
 let pair: SigningKeyPair;
@@ -153,7 +153,7 @@ describe('reading a stored seal', () => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name);
         if (entry.isDirectory()) walk(path);
-        else if (/\.tsx?$/.test(entry.name) && !path.endsWith(join('operators', 'sealed-key.ts')) && readFileSync(path, 'utf8').includes('sealCostForTestProcess')) callers.push(path);
+        else if (/\.tsx?$/.test(entry.name) && !path.endsWith(join('operators', 'seal-cost.ts')) && readFileSync(path, 'utf8').includes('sealCostForTestProcess')) callers.push(path);
       }
     };
     walk('electron');
