@@ -108,6 +108,37 @@ test('the dashboard: USDT summed across chains exactly, a balance history chart 
   await expect(rows.nth(1).locator('td.num').first().locator('[data-value]')).toHaveAttribute('data-value', '0.000000000000000001');
   await expect(history.getByTestId('@dashboard/history-chart').locator('canvas')).toHaveCount(1);
   await expect(history.getByTestId('@dashboard/history-chart')).toHaveAttribute('role', 'img');
+
+  // A third change beyond a float's precision: the legend names both lines and, under the pointer, shows the newest
+  // point's time as the table does (the reporting zone, named) and its exact amount, never the plotted number.
+  await admin.patchMerchant(profile.merchantId, { balances: { 'bnb.usdt': '40000.000000000000000001' } });
+  await page.getByTestId('@dashboard/sync-button').click();
+  await expect(rows.first().locator('td.num').first().locator('[data-value]')).toHaveAttribute('data-value', '40000.000000000000000001');
+  const chart = history.getByTestId('@dashboard/history-chart');
+  const legend = chart.locator('.u-legend .u-series');
+  await expect(legend).toHaveCount(3);
+  await expect(legend.nth(1)).toContainText('available');
+  await expect(legend.nth(2)).toContainText('frozen');
+  const over = chart.locator('.u-over');
+  await over.scrollIntoViewIfNeeded();
+  const plot = await over.boundingBox();
+  if (plot === null) throw new Error('the chart has no plot area');
+  await over.hover({ position: { x: plot.width - 1, y: plot.height / 2 } });
+  await expect(legend.nth(1).locator('.u-value')).toHaveText('40,000.000000000000000001');
+  await expect(legend.nth(2).locator('.u-value')).toHaveText('0');
+  await expect(legend.nth(0).locator('.u-value')).toHaveText(await rows.first().locator('time').first().innerText());
+  // The value axis is as wide as its longest label plus its ticks (at the default 50 px, "40,000" was cut to "0,000").
+  const axis = await chart.evaluate((element) => {
+    const labels = JSON.parse(element.dataset['valueTicks'] ?? '[]') as string[];
+    const over = element.querySelector('.u-over')?.getBoundingClientRect();
+    const root = element.querySelector('.uplot')?.getBoundingClientRect();
+    const context = element.ownerDocument.createElement('canvas').getContext('2d');
+    if (context === null || over === undefined || root === undefined) return { labels, width: 0, widest: Number.POSITIVE_INFINITY };
+    context.font = '12px system-ui, sans-serif';
+    return { labels, width: over.left - root.left, widest: Math.max(...labels.map((label) => context.measureText(label).width)) };
+  });
+  expect(axis.labels.some((label) => /^\d{2},\d{3}$/.test(label)), axis.labels.join(' ')).toBe(true);
+  expect(axis.width).toBeGreaterThanOrEqual(axis.widest + 10);
   await expectAccessible(page, 'dashboard with totals and the balance history');
   await saveScreenshot(page, 'dashboard-totals-history');
 

@@ -11,7 +11,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Field } from '../components/Field';
 import { Select } from '../components/Select';
 import { TimeSeriesChart, type ChartSeries } from '../components/TimeSeriesChart';
-import { currencyLabel } from '../format';
+import { currencyLabel, groupAmount } from '../format';
 import { useBalancesStore } from '../stores/balances';
 
 /** How many snapshots the history table shows, newest first. */
@@ -125,8 +125,8 @@ function HistoryFigures({ history }: { readonly history: BalanceHistoryView }): 
   // For the picture only: the table below carries the exact decimal strings.
   const series = useMemo<readonly ChartSeries[]>(
     () => [
-      { label: 'available', values: points.map((point) => Number(point.available)), stroke: '#1d5bb8' },
-      { label: 'frozen', values: points.map((point) => Number(point.frozen)), stroke: '#7a4d00' },
+      { label: 'available', values: points.map((point) => Number(point.available)), texts: points.map((point) => groupAmount(point.available)), stroke: '#1d5bb8' },
+      { label: 'frozen', values: points.map((point) => Number(point.frozen)), texts: points.map((point) => groupAmount(point.frozen)), stroke: '#7a4d00' },
     ],
     [points],
   );

@@ -122,7 +122,7 @@ function ClockDriftHistory({ readings }: { readonly readings: readonly ClockDrif
             <TimeSeriesChart
               description={`Clock drift over time, ${readings.length} readings from ${readings[0]?.driftSeconds ?? 0} s to ${latest.driftSeconds} s; the table below lists them.`}
               times={readings.map((reading) => reading.measuredAt)}
-              series={[{ label: 'drift (s)', values: readings.map((reading) => reading.driftSeconds), stroke: '#1d5bb8' }]}
+              series={[{ label: 'drift (s)', values: readings.map((reading) => reading.driftSeconds), texts: readings.map((reading) => `${reading.driftSeconds} s`), stroke: '#1d5bb8' }]}
               testId="@connection/drift-chart"
             />
           )}
