@@ -6,8 +6,8 @@
 // operator's passphrase check (scrypt, its longest step, longer under load), which makes its timing too loose to aim
 // at the few milliseconds after the commit by the clock alone; so the kills take turns: by the clock around the
 // estimated commit (fixtures/kill-children.ts), just after the commit is seen in the database, at a random moment after
-// createWithdrawOrder reaches the proxy (which adds random delays before forwarding it and answering), and within 20 ms
-// of the answer being delivered (before or after the desk stores it).
+// createWithdrawOrder reaches the proxy (which adds random delays before forwarding it and answering), within 80 ms of
+// the answer being delivered (before or after the desk stores it), and within 3 ms of asking (before the commit).
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result } from '../../../electron/contract';
@@ -27,7 +27,7 @@ const CHILD_MAX_THINK_MS = 6;
 const MAX_FORWARD_DELAY_MS = 25;
 const MAX_ANSWER_DELAY_MS = 25;
 /** How the kill of each run is timed, in turn. */
-const KILL_MODES = ['by the clock', 'just after the commit', 'after the create reached the proxy', 'after the answer was delivered'] as const;
+const KILL_MODES = ['by the clock', 'just after the commit', 'after the create reached the proxy', 'after the answer was delivered', 'right after asking'] as const;
 
 type KillPoint =
   | 'before the submitting state was committed'
@@ -111,6 +111,8 @@ describe('SIGKILL at random points of a submission', () => {
       const { killedAt } =
         mode === 'by the clock'
           ? await DecisionChildren.decideAndKill(child, 'withdrawals/submit', submit, timer.next())
+          : mode === 'right after asking'
+            ? await DecisionChildren.decideAndKill(child, 'withdrawals/submit', submit, Math.random() * 3)
           : mode === 'just after the commit'
             ? await DecisionChildren.decideAndKillWhen(child, 'withdrawals/submit', submit, () => stateOf.get(Number(request.id)) !== 'approved', Math.random() * 2)
             : mode === 'after the create reached the proxy'
@@ -126,7 +128,7 @@ describe('SIGKILL at random points of a submission', () => {
                   'withdrawals/submit',
                   submit,
                   () => proxy.eventsFor(create, tag).some((event) => event.deliveredAt !== undefined),
-                  Math.random() * 20,
+                  Math.random() * 80,
                 );
       proxy.tag = `reconcile-${run}`;
       proxy.setDelays(undefined);
