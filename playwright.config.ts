@@ -13,8 +13,10 @@ export default defineConfig({
   globalSetup: './test/e2e/global-setup.ts',
   timeout: 120_000,
   expect: { timeout: 20_000 },
+  // Files run side by side, one per core (each test has its own harness, engine, data folder and keychain service; the
+  // only spec on the shared PostgreSQL, team.spec.ts, runs its tests one after the other in one worker).
   fullyParallel: false,
-  workers: 1,
+  workers: '100%',
   retries: 0,
   forbidOnly: true,
   reporter: [['list']],
