@@ -101,7 +101,7 @@ export class KeychainUnavailableError extends SecretsError {
     options?: { cause?: unknown },
   ) {
     super(
-      `the OS keychain is not available (${operation}: ${reasonText(reason)}${detail ? `: ${detail}` : ''}). ` +
+      `the OS keychain is not available, so the desk could not ${operation}: ${reasonText(reason)}${detail ? ` (it said: ${detail})` : ''}. ` +
         `${partialWriteText(partialWrite)}${HEADLESS_ADVICE}`,
       options,
     );
@@ -112,9 +112,9 @@ export class KeychainUnavailableError extends SecretsError {
 function reasonText(reason: KeychainUnavailableReason): string {
   switch (reason) {
     case 'moduleUnavailable':
-      return 'the @napi-rs/keyring module could not be loaded';
+      return "this installation's keychain module did not load (reinstall Treasury Desk if this persists)";
     case 'serviceUnavailable':
-      return 'the keychain service refused or did not answer';
+      return 'no keychain service answered, or the keyring is locked';
     default: {
       const never: never = reason;
       return never;

@@ -70,10 +70,29 @@ export function pendingKeyAccount(profile: string): string {
   return `${profile}/pendingMerchantPrivateKey`;
 }
 
-/** The keychain account of a desk-wide entry. */
+/** The keychain account of a desk-wide entry; a name outside the pattern is a programming error, never sent. */
 export function deskAccount(name: string): string {
   if (!/^[a-z][a-z0-9-]*(\/[0-9a-f]{1,64})?$/.test(name)) throw new Error(`not a desk entry name: ${name}`);
   return `desk:${name}`;
+}
+
+/** What each family of desk entries holds, in words for an error message (the entry's own name is the engine's). */
+const DESK_ENTRY_PURPOSES: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => string]> = [
+  [/^key$/, () => "this workstation's desk signing key"],
+  [/^audit-head\//, () => "the audit log's anchor"],
+  [/^team-password\//, () => 'the team database password'],
+  [/^team-genesis\//, () => "the team's pinned genesis"],
+  [/^webhook-queue-seal\//, () => "the webhooks' sealing key"],
+  [/^webhook-secret-(\d+)\//, (match) => `the signing secret of webhook endpoint ${match[1] ?? ''}`],
+];
+
+/** "the audit log's anchor" for `audit-head/…`: what a desk entry is, for the person reading an error. */
+export function deskEntryPurpose(name: string): string {
+  for (const [pattern, purpose] of DESK_ENTRY_PURPOSES) {
+    const match = pattern.exec(name);
+    if (match) return purpose(match);
+  }
+  return 'a desk entry';
 }
 
 export function keychainAccount(profile: string, field: CredentialField): string {
@@ -213,7 +232,7 @@ export async function openKeychain(service: string): Promise<KeytarBackend> {
   try {
     await moveKeytarEntries(service, backend);
   } catch (error) {
-    throw new KeychainUnavailableError('serviceUnavailable', 'move the entries stored by keytar', firstLine(error));
+    throw new KeychainUnavailableError('serviceUnavailable', 'move the credentials an earlier version saved into the keychain', firstLine(error));
   }
   return backend;
 }
@@ -391,22 +410,28 @@ export class KeychainVault {
    */
   readDeskEntry(name: string): Promise<string | null> {
     return this.#serial(async () => {
-      const backend = await this.#backendFor(`read the desk entry ${name}`);
-      return this.#call(`read the desk entry ${name}`, [], () => backend.getPassword(this.service, deskAccount(name)));
+      const account = deskAccount(name);
+      const purpose = deskEntryPurpose(name);
+      const backend = await this.#backendFor(`read ${purpose}`);
+      return this.#call(`read ${purpose}`, [], () => backend.getPassword(this.service, account));
     });
   }
 
   writeDeskEntry(name: string, value: string): Promise<void> {
     return this.#serial(async () => {
-      const backend = await this.#backendFor(`write the desk entry ${name}`);
-      await this.#call(`write the desk entry ${name}`, [value], () => backend.setPassword(this.service, deskAccount(name), value));
+      const account = deskAccount(name);
+      const purpose = deskEntryPurpose(name);
+      const backend = await this.#backendFor(`save ${purpose}`);
+      await this.#call(`save ${purpose}`, [value], () => backend.setPassword(this.service, account, value));
     });
   }
 
   removeDeskEntry(name: string): Promise<boolean> {
     return this.#serial(async () => {
-      const backend = await this.#backendFor(`remove the desk entry ${name}`);
-      return this.#call(`remove the desk entry ${name}`, [], () => backend.deletePassword(this.service, deskAccount(name)));
+      const account = deskAccount(name);
+      const purpose = deskEntryPurpose(name);
+      const backend = await this.#backendFor(`remove ${purpose}`);
+      return this.#call(`remove ${purpose}`, [], () => backend.deletePassword(this.service, account));
     });
   }
 
@@ -472,7 +497,7 @@ export class KeychainVault {
       return await this.#getBackend();
     } catch (error) {
       if (error instanceof KeychainUnavailableError && error.operation !== operation) {
-        throw new KeychainUnavailableError(error.reason, operation, `${error.operation}: ${error.detail}`, undefined, { cause: error });
+        throw new KeychainUnavailableError(error.reason, operation, error.detail, undefined, { cause: error });
       }
       throw error;
     }

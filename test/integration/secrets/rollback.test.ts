@@ -127,6 +127,21 @@ describe('backend loading', () => {
     expect(attempts).toBe(2);
   });
 
+  it("names what a desk entry holds, not the engine's name for it, when the keychain refuses it; a malformed name is a bug, not a keychain failure", async () => {
+    const locked = new MemoryBackend();
+    locked.getPassword = () => Promise.reject(new Error('Platform failure: Collection is locked'));
+    const vault = new KeychainVault({ backend: locked });
+    const anchor = (await vault.readDeskEntry(`audit-head/${'ab'.repeat(16)}`).catch((caught: unknown) => caught)) as KeychainUnavailableError;
+    expect(anchor).toBeInstanceOf(KeychainUnavailableError);
+    expect(anchor.message).toMatch(/^the OS keychain is not available, so the desk could not read the audit log's anchor: no keychain service answered, or the keyring is locked \(it said: Platform failure: Collection is locked\)\. Unlock your login keyring/);
+    expect(anchor.message).not.toMatch(/audit-head|desk entry|desk:/);
+    const secret = (await vault.readDeskEntry(`webhook-secret-7/${'cd'.repeat(16)}`).catch((caught: unknown) => caught)) as KeychainUnavailableError;
+    expect(secret.message).toContain('could not read the signing secret of webhook endpoint 7:');
+    const bug = await vault.readDeskEntry('Not A Name/x').catch((caught: unknown) => caught);
+    expect(bug).not.toBeInstanceOf(KeychainUnavailableError);
+    expect((bug as Error).message).toBe('not a desk entry name: Not A Name/x');
+  });
+
   it('runs the operations of one vault one at a time', async () => {
     const backend = new MemoryBackend();
     const vault = new KeychainVault({ backend });

@@ -63,7 +63,7 @@ function expectAdvice(outcome: ChildOutcome): void {
   expect(outcome.name).toBe('KeychainUnavailableError');
   expect(outcome.kind).toBe('keychainUnavailable');
   expect(outcome.reason).toBe('serviceUnavailable');
-  expect(outcome.message).toMatch(/^the OS keychain is not available \(/);
+  expect(outcome.message).toMatch(/^the OS keychain is not available, so the desk could not [a-z]/);
   expect(outcome.message).toMatch(/Unlock your login keyring/);
   expect(outcome.message).toMatch(/`--credentials FILE`/);
   expect(outcome.message).toMatch(/less safe: the secret and the private key then sit in a plain file/);
