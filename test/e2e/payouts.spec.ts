@@ -143,3 +143,37 @@ test('a batch imported from a CSV is shown as one intent, approved by an indepen
   expect(rows.every((row) => row['apiOrder'] !== '')).toBe(true);
   await expect(page.locator('body')).not.toContainText(desk.dataDir);
 });
+
+test('a batch awaiting approval is cancelled from its page: its initiator signs, every line is cancelled and nothing is sent', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  await go(page, 'withdrawals');
+  await page.getByTestId('@withdrawals/tab-batches').click();
+  const section = page.getByTestId('@payouts/section');
+  const file = writePayoutCsv(desk.dataDir, 'payouts-june.csv', [
+    ['eth.usdt', '22', evmAddress(), 'rent June'],
+    ['eth.usdt', '24', evmAddress(), 'supplier June'],
+  ]);
+  await chooseFileAs(page, (path) => desk.harness.desktop.answerNextOpenDialog(path), file, DEMO_ADMIN);
+  await expect(section.getByTestId('@payouts/notice')).toContainText('Imported payouts-june.csv');
+  const [summary] = (await desk.value('payouts/list', {})).rows;
+  if (summary === undefined) throw new Error('the batch was not stored');
+  const detail = section.getByTestId('@payouts/detail');
+  await expect(detail.getByTestId('@payouts/state')).toHaveText('awaitingApproval');
+  await detail.getByTestId('@payouts/cancel-button').click();
+  const dialog = page.getByTestId('@operator-dialog');
+  await expect(dialog.getByTestId('@operator-dialog/fingerprint')).toHaveText(summary.fingerprint);
+  await expect(dialog).toContainText('Every line not yet sent is cancelled and never sent');
+  await expectAccessible(page, 'batch payouts, the cancel dialog');
+  await dialog.getByTestId('@operator-dialog/operator').fill(DEMO_ADMIN.operator);
+  await dialog.getByTestId('@operator-dialog/passphrase').fill(DEMO_ADMIN.passphrase);
+  await dialog.getByTestId('@operator-dialog/confirm').click();
+  await expect(dialog).toBeHidden();
+  await expect(section.getByTestId('@payouts/notice')).toContainText(`Batch ${summary.id}: cancelled`);
+  await expect(detail.getByTestId('@payouts/state')).toHaveText('cancelled');
+  await expect(detail.getByTestId('@payouts/cancel-button')).toHaveCount(0);
+  await expect(detail.getByTestId('@payouts/approve-button')).toHaveCount(0);
+  const batch = await desk.value('payouts/get', { id: summary.id });
+  expect(batch.lines.map((line) => line.state)).toEqual(['cancelled', 'cancelled']);
+  expect(batch.lines.every((line) => line.apiOrder === null)).toBe(true);
+  await saveScreenshot(page, 'payouts-cancelled');
+});

@@ -4,7 +4,7 @@
 // the results export through a save dialog. A file refused for its lines closes the dialog and lists every line to
 // fix under the button (the refusal stored nothing). Every text comes through the display-safe bridge (api.ts), escaped.
 import { useCallback, useEffect, useState } from 'react';
-import { PAYOUT_SENDABLE_STATES, type PayoutBatchSummary, type PayoutBatchView } from '../../../electron/contract';
+import { decisionsOpen, PAYOUT_SENDABLE_STATES, type PayoutBatchSummary, type PayoutBatchView } from '../../../electron/contract';
 import type { FileOutcome } from '../../../electron/contract/desktop';
 import { call, type ContractError, type Result } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -134,6 +134,8 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
   const what = `${batch.lineCount} lines (${totalsText(batch)} with fees) from ${batch.source}, imported by ${batch.initiator}.`;
   const canDecide = batch.state === 'awaitingApproval';
   const canSubmit = batch.lines.some((line) => PAYOUT_SENDABLE_STATES.includes(line.state));
+  // The engine refuses a cancel while a line may be at the service, and says to submit first (payouts/batch.ts).
+  const canCancel = batch.lines.some((line) => decisionsOpen(line.state).cancel);
   return (
     <div data-testid="@payouts/detail">
       <h3>
@@ -247,6 +249,31 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
             }
           >
             Submit
+          </button>
+        ) : null}
+        {canCancel ? (
+          <button
+            type="button"
+            className="button button--danger"
+            data-testid="@payouts/cancel-button"
+            onClick={() =>
+              void onDecide(
+                askOperator({
+                  title: 'Cancel batch payout',
+                  fingerprint: batchFingerprint(batch),
+                  description: `${what} Every line not yet sent is cancelled and never sent; lines already sent are not affected.`,
+                  hint: `${batch.initiator} or an admin may cancel it.`,
+                  danger: true,
+                  confirmLabel: 'Cancel batch',
+                  reason: { label: 'Reason (optional, recorded in the audit log)', required: false },
+                  run: (as, reason) => call('payouts/cancel', { id: batch.id, ...(reason === undefined || reason === '' ? {} : { reason }), as }),
+                }),
+                batch.id,
+                (view) => `Batch ${view.id}: cancelled; ${view.lineCount} lines, none of the cancelled ones will be sent.`,
+              )
+            }
+          >
+            Cancel batch…
           </button>
         ) : null}
         <button type="button" className="button" data-testid="@payouts/export-button" onClick={() => void onExport(batch)}>
