@@ -17,6 +17,8 @@ export interface ProfileSummary {
   readonly platformKeyFingerprint: string | null;
   readonly merchantKeyFingerprint: string | null;
   readonly callbackListener: { readonly host: string; readonly port: number; readonly enabled: boolean };
+  /** Its operators' roster is founded: removing it needs one of its admins (on a team desk, a four-eyes proposal first). */
+  readonly founded: boolean;
 }
 
 export interface GeneratedMerchantKey {

@@ -1,8 +1,8 @@
 // E2E: first start and connection — the demo sandbox onboarding with selfcheck, importing a credentials file and
 // founding its desk with one admin (which says it cannot give four-eyes), the version 2 switch, and the explanations
-// for "Oops" (IP not whitelisted) and a wrong clock.
+// for "Oops" (IP not whitelisted) and a wrong clock; and removing a profile from the profiles screen.
 import { test, expect } from './support/desk';
-import { go } from './support/flows';
+import { DEMO_ADMIN, go, startDemo } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
 import { sandboxAdmin } from './support/sandbox-admin';
 
@@ -139,4 +139,40 @@ test('"Oops" explains the IP whitelist and a wrong clock explains the drift', as
   await page.getByTestId('@dashboard/sync-button').click();
   await expect(page.getByTestId('@banner/offline')).toHaveAttribute('data-reason', 'clockDrift');
   await expect(page.getByTestId('@banner/offline')).toContainText('clock');
+});
+
+test('a profile is removed from the profiles screen: one nobody founded after a second click, a founded one signed by its admin', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  const sandbox = await desk.startSandbox();
+  await desk.value('profiles/importFile', { name: 'old', path: sandbox.credentialsPath });
+  // Imported behind the window's back: open the app again so it lists both.
+  await page.goto(desk.url);
+  await go(page, 'profiles');
+  const rows = page.getByTestId('@profiles/row');
+  await expect(rows).toHaveCount(2);
+  const old = rows.filter({ has: page.getByText('old', { exact: true }) });
+  await old.getByTestId('@profiles/remove-button').click();
+  await expect(old.getByTestId('@profiles/remove-confirm')).toHaveText('Remove old for good');
+  await expectAccessible(page, 'profiles, a removal waiting for its second click');
+  await old.getByTestId('@profiles/remove-keep').click();
+  await expect(old.getByTestId('@profiles/remove-confirm')).toHaveCount(0);
+  await old.getByTestId('@profiles/remove-button').click();
+  await old.getByTestId('@profiles/remove-confirm').click();
+  await expect(page.getByTestId('@profiles/notice')).toHaveText('Profile old removed.');
+  await expect(rows).toHaveCount(1);
+  expect((await desk.value('profiles/list', {})).map((profile) => profile.name)).toEqual(['demo']);
+
+  // The founded demo profile asks one of its admins: a wrong passphrase removes nothing.
+  await rows.first().getByTestId('@profiles/remove-button').click();
+  const dialog = page.getByTestId('@operator-dialog');
+  await expect(dialog).toContainText('Remove profile demo');
+  await dialog.getByTestId('@operator-dialog/operator').fill(DEMO_ADMIN.operator);
+  await dialog.getByTestId('@operator-dialog/passphrase').fill('not the passphrase at all');
+  await dialog.getByTestId('@operator-dialog/confirm').click();
+  await expect(dialog.getByTestId('@operator-dialog/error')).toHaveAttribute('data-code', 'wrongPassphrase');
+  expect((await desk.value('profiles/list', {})).map((profile) => profile.name)).toEqual(['demo']);
+  await dialog.getByTestId('@operator-dialog/passphrase').fill(DEMO_ADMIN.passphrase);
+  await dialog.getByTestId('@operator-dialog/confirm').click();
+  await expect(dialog).toBeHidden();
+  expect(await desk.value('profiles/list', {})).toEqual([]);
 });

@@ -67,6 +67,7 @@ export async function profileSummary(context: DeskParts, profile: Profile): Prom
       port: profile.callbackPort ?? DEFAULT_CALLBACK_PORT,
       enabled: profile.callbackPort !== null,
     },
+    founded: context.trail.roster(profile.name).founded,
   };
 }
 

@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { FileOutcome, GeneratedMerchantKey, ProfileSummary, SelfcheckReport } from '../../../electron/contract';
 import { call, type ContractError, type Result } from '../api';
+import type { ActingOperator } from './operator-prompt';
 
 /** `join`: a workstation without credentials joins a team desk instead (its profile comes from the shared chain). */
 export type OnboardingStep = 'welcome' | 'credentials' | 'join' | 'selfcheck' | 'operator' | 'done';
@@ -30,6 +31,8 @@ interface ProfilesStore {
   /** Adds a profile from a credentials.json the person chooses in the system's dialog. */
   importFile(name: string): Promise<Result<FileOutcome<ProfileSummary>>>;
   select(name: string): Promise<Result<ProfileSummary>>;
+  /** Removes a profile (its keychain entries and operators; its history stays); `as` is one of its admins when founded. */
+  remove(name: string, as?: ActingOperator): Promise<Result<{ readonly removed: string }>>;
   generateKey(name: string): Promise<Result<GeneratedMerchantKey>>;
   runSelfcheck(): Promise<void>;
   setOnboarding(step: OnboardingStep): void;
@@ -79,6 +82,11 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
       await get().load();
       set({ selfcheck: { running: false, report: null, error: null, at: null } });
     }
+    return result;
+  },
+  async remove(name, as) {
+    const result = await call('profiles/remove', { name, ...(as === undefined ? {} : { as }) });
+    if (result.ok) await get().load();
     return result;
   },
   async generateKey(name) {
