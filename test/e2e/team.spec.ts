@@ -136,6 +136,12 @@ test('the second workstation’s approvals queue updates live when the first mak
     await go(page, 'settings');
     await expect(page.getByTestId('@settings/team-connection')).toContainText('Connected');
     await expect(page.getByTestId('@settings/team-genesis')).toHaveText(genesis);
+    // The whole team chain verified again on request, as `team verify` does.
+    await page.getByTestId('@settings/team-verify').click();
+    await expect(page.getByTestId('@settings/team-verified')).toBeVisible();
+    const rows = (await desk.value('team/status', {})).verifiedSeq;
+    expect(rows).toBeGreaterThan(0);
+    await expect(page.getByTestId('@settings/team-verified')).toContainText(`${rows} rows, every statement holds under the pinned trust roots`);
     await expectAccessible(page, 'settings on the first workstation');
   } finally {
     await context.close();

@@ -1,6 +1,7 @@
 // The Settings panel of team mode: whether this desk is a team desk, connected since when (or unreachable since when
 // and why), how fresh its copy is, the rows of the team database it refused, and an admin's forms to move this desk
-// into an empty team database (team/init) or join one (team/join) through TeamConnectForm, or stop (team/leave).
+// into an empty team database (team/init) or join one (team/join) through TeamConnectForm, or stop (team/leave); and a
+// verification of the whole team chain from its genesis on request (team/verify).
 // docs/team.md explains the model.
 import { useEffect, useState } from 'react';
 import type { ContractError } from '../api';
@@ -13,6 +14,9 @@ import { TeamConnectForm } from './TeamConnectForm';
 export function TeamDesk(): React.JSX.Element {
   const status = useTeamStore((state) => state.status);
   const [error, setError] = useState<ContractError | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  /** When a verification asked here last finished, and what it found. */
+  const [verified, setVerified] = useState<{ readonly at: number; readonly rows: number; readonly trusted: boolean } | null>(null);
   useEffect(() => {
     void useTeamStore.getState().load();
   }, []);
@@ -25,6 +29,14 @@ export function TeamDesk(): React.JSX.Element {
       run: (as) => useTeamStore.getState().leave(as),
     });
     if (result !== null) setError(result.ok ? null : result.error);
+  }
+
+  async function verify(): Promise<void> {
+    setVerifying(true);
+    const result = await useTeamStore.getState().verify();
+    setVerifying(false);
+    setError(result.ok ? null : result.error);
+    if (result.ok) setVerified({ at: Date.now(), rows: result.value.verifiedSeq, trusted: result.value.halted === null });
   }
 
   return (
@@ -69,9 +81,21 @@ export function TeamDesk(): React.JSX.Element {
               ))}
             </ul>
           )}
-          <button type="button" className="button" onClick={() => void leave()} data-testid="@settings/team-leave">
-            Stop team mode here
-          </button>
+          {verified === null ? null : (
+            <p role="status" data-testid="@settings/team-verified">
+              Verified again from the genesis at <DateTime at={verified.at} />: {verified.rows} rows,{' '}
+              {verified.trusted ? 'every statement holds under the pinned trust roots' : 'not trusted (see above)'}
+              {status.refused.length === 0 ? '' : `; ${status.refused.length} rows refused (listed above)`}.
+            </p>
+          )}
+          <div className="actions">
+            <button type="button" className="button" onClick={() => void verify()} disabled={verifying} data-testid="@settings/team-verify">
+              {verifying ? 'Verifying…' : 'Verify the team chain now'}
+            </button>
+            <button type="button" className="button" onClick={() => void leave()} data-testid="@settings/team-leave">
+              Stop team mode here
+            </button>
+          </div>
         </>
       ) : (
         <>

@@ -1,5 +1,5 @@
 // useTeamStore: this workstation's team mode (team/status, the team/changed event) and the admin's actions on it
-// (team/init, team/join, team/leave). The database URL typed here goes to the engine, which keeps its password in the
+// (team/init, team/join, team/leave), and a verification of the whole team chain on request (team/verify). The database URL typed here goes to the engine, which keeps its password in the
 // keychain; the status shows the URL without it.
 import { create } from 'zustand';
 import type { TeamPreviewView, TeamStatusView } from '../../../electron/contract';
@@ -14,6 +14,8 @@ interface TeamStore {
   /** `genesis`: the fingerprint the joiner confirmed (join only). */
   connect(kind: 'init' | 'join', database: string, workstation: string, as: ActingOperator, genesis?: string): Promise<Result<TeamStatusView>>;
   leave(as: ActingOperator): Promise<Result<TeamStatusView>>;
+  /** Verifies the whole team chain again from its genesis (team/verify): what `team verify` does in the CLI. */
+  verify(): Promise<Result<TeamStatusView>>;
 }
 
 export const useTeamStore = create<TeamStore>()((set) => ({
@@ -27,6 +29,11 @@ export const useTeamStore = create<TeamStore>()((set) => ({
   },
   async connect(kind, database, workstation, as, genesis) {
     const result = kind === 'init' ? await call('team/init', { database, workstation, as }) : await call('team/join', { database, workstation, as, genesis: genesis ?? '' });
+    if (result.ok) set({ status: result.value });
+    return result;
+  },
+  async verify() {
+    const result = await call('team/verify', {});
     if (result.ok) set({ status: result.value });
     return result;
   },
