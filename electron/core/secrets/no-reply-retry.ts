@@ -6,9 +6,16 @@
 // entry is gone either way). Why it is needed: @napi-rs/keyring reaches the Secret Service through
 // dbus-secret-service, whose proxies wait 2 s for each reply; gnome-keyring rewrites its whole keyring file on each
 // write, and on a loaded 2-core machine one write took longer (seen once in CI: "DBus error: Did not receive a reply").
+// libdbus gives the same error (NoReply) another text when the daemon stops while a call waits: gnome-keyring 4x/50
+// can abort when many clients open sessions at once, and D-Bus activation (on a desktop) or scripts/with-keyring.sh
+// starts it again within the waits below (seen once in CI: "Message recipient disconnected from message bus without
+// replying" while the daemon restarted).
 
-/** libdbus's text for DBUS_ERROR_NO_REPLY and the error's own name: the call timed out, the service may be alive. */
-const NO_REPLY_PATTERN = /Did not receive a reply|org\.freedesktop\.DBus\.Error\.NoReply/;
+/**
+ * libdbus's texts for DBUS_ERROR_NO_REPLY (timed out, or the daemon went away while answering) and the error's own
+ * name: the call got no answer, and the service may be alive again by the next try.
+ */
+const NO_REPLY_PATTERN = /Did not receive a reply|Message recipient disconnected from message bus without replying|org\.freedesktop\.DBus\.Error\.NoReply/;
 
 export interface NoReplyRetryOptions {
   /** Waits before each retry, in ms; their count is the number of retries. Default: 250, 1000, 2500 (3 retries). */

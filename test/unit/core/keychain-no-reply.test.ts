@@ -46,6 +46,9 @@ describe('retryOnNoReply', () => {
   it('recognises libdbus text and the error name, nothing else', () => {
     expect(isNoReplyError(NO_REPLY)).toBe(true);
     expect(isNoReplyError(new Error('org.freedesktop.DBus.Error.NoReply: timeout'))).toBe(true);
+    // The daemon stopped while the call waited (seen in CI while scripts/with-keyring.sh restarted it).
+    expect(isNoReplyError(new Error('Platform failure: DBus error: Message recipient disconnected from message bus without replying'))).toBe(true);
+    expect(isNoReplyError(new Error('Platform failure: DBus error: The name org.freedesktop.secrets was not provided by any .service files'))).toBe(false);
     expect(isNoReplyError(new Error('Collection is locked'))).toBe(false);
     expect(isNoReplyError('Did not receive a reply')).toBe(true);
   });
