@@ -136,6 +136,11 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
   const canSubmit = batch.lines.some((line) => PAYOUT_SENDABLE_STATES.includes(line.state));
   // The engine refuses a cancel while a line may be at the service, and says to submit first (payouts/batch.ts).
   const canCancel = batch.lines.some((line) => decisionsOpen(line.state).cancel);
+  /** A button's click: ask who is acting (and why), run the decision, then say what it did. */
+  const decide =
+    <T,>(request: Parameters<typeof askOperator<T>>[0], done: (value: T) => string) =>
+    (): void =>
+      void onDecide(askOperator(request), batch.id, done);
   return (
     <div data-testid="@payouts/detail">
       <h3>
@@ -209,13 +214,10 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
               type="button"
               className="button"
               data-testid="@payouts/approve-button"
-              onClick={() =>
-                void onDecide(
-                  askOperator({ title: 'Approve batch payout', fingerprint: batchFingerprint(batch), description: what, hint: `An approver other than ${batch.initiator} signs the whole batch.`, confirmLabel: 'Approve', run: (as) => call('payouts/approve', { id: batch.id, as }) }),
-                  batch.id,
-                  (view) => `Batch ${view.id}: ${view.state}.`,
-                )
-              }
+              onClick={decide(
+                { title: 'Approve batch payout', fingerprint: batchFingerprint(batch), description: what, hint: `An approver other than ${batch.initiator} signs the whole batch.`, confirmLabel: 'Approve', run: (as) => call('payouts/approve', { id: batch.id, as }) },
+                (view) => `Batch ${view.id}: ${view.state}.`,
+              )}
             >
               Approve
             </button>
@@ -223,13 +225,10 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
               type="button"
               className="button button--danger"
               data-testid="@payouts/reject-button"
-              onClick={() =>
-                void onDecide(
-                  askOperator({ title: 'Reject batch payout', fingerprint: batchFingerprint(batch), description: what, danger: true, confirmLabel: 'Reject', reason: { label: 'Reason (recorded in the audit log)', required: true }, run: (as, reason) => call('payouts/reject', { id: batch.id, reason, as }) }),
-                  batch.id,
-                  (view) => `Batch ${view.id}: ${view.state}.`,
-                )
-              }
+              onClick={decide(
+                { title: 'Reject batch payout', fingerprint: batchFingerprint(batch), description: what, danger: true, confirmLabel: 'Reject', reason: { label: 'Reason (recorded in the audit log)', required: true }, run: (as, reason) => call('payouts/reject', { id: batch.id, reason, as }) },
+                (view) => `Batch ${view.id}: ${view.state}.`,
+              )}
             >
               Reject
             </button>
@@ -240,13 +239,10 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
             type="button"
             className="button"
             data-testid="@payouts/submit-button"
-            onClick={() =>
-              void onDecide(
-                askOperator({ title: 'Send the batch to the service', fingerprint: batchFingerprint(batch), description: `${what} Each line is checked against the signed batch, then sent once.`, confirmLabel: 'Send', run: (as) => call('payouts/submit', { id: batch.id, as }) }),
-                batch.id,
-                (result) => `${result.sent} lines sent or settled${result.failures.length === 0 ? '' : `; not sent: line ${result.failures.map((failure) => failure.line).join(', ')}`}.`,
-              )
-            }
+            onClick={decide(
+              { title: 'Send the batch to the service', fingerprint: batchFingerprint(batch), description: `${what} Each line is checked against the signed batch, then sent once.`, confirmLabel: 'Send', run: (as) => call('payouts/submit', { id: batch.id, as }) },
+              (result) => `${result.sent} lines sent or settled${result.failures.length === 0 ? '' : `; not sent: line ${result.failures.map((failure) => failure.line).join(', ')}`}.`,
+            )}
           >
             Submit
           </button>
@@ -256,9 +252,8 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
             type="button"
             className="button button--danger"
             data-testid="@payouts/cancel-button"
-            onClick={() =>
-              void onDecide(
-                askOperator({
+            onClick={decide(
+              {
                   title: 'Cancel batch payout',
                   fingerprint: batchFingerprint(batch),
                   description: `${what} Every line not yet sent is cancelled and never sent; lines already sent are not affected.`,
@@ -267,11 +262,9 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
                   confirmLabel: 'Cancel batch',
                   reason: { label: 'Reason (optional, recorded in the audit log)', required: false },
                   run: (as, reason) => call('payouts/cancel', { id: batch.id, ...(reason === undefined || reason === '' ? {} : { reason }), as }),
-                }),
-                batch.id,
-                (view) => `Batch ${view.id}: cancelled; ${view.lineCount} lines, none of the cancelled ones will be sent.`,
-              )
-            }
+                },
+              (view) => `Batch ${view.id}: cancelled; ${view.lineCount} lines, none of the cancelled ones will be sent.`,
+            )}
           >
             Cancel batch…
           </button>
