@@ -1,5 +1,6 @@
-// Small React hooks shared by the screens: a ticking clock for "2 min ago", debounced values, one contract call's state.
-import { useEffect, useState } from 'react';
+// Small React hooks shared by the screens: a ticking clock for "2 min ago", debounced values, an element's width, one
+// contract call's state.
+import { useEffect, useState, type RefObject } from 'react';
 import type { MethodName, RequestOf, ResponseOf } from '../../electron/contract';
 import { call, type ContractError } from './api';
 
@@ -21,6 +22,20 @@ export function useDebounced<T>(value: T, delayMs: number): T {
     return () => window.clearTimeout(timer);
   }, [value, delayMs]);
   return debounced;
+}
+
+/** The content width of the element `ref` points at, in CSS pixels, kept current as it resizes (0 before it is laid out). */
+export function useElementWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (element === null) return undefined;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }
 
 /** One contract method called from a form: its last answer or error, and whether a call is under way. */

@@ -205,7 +205,8 @@ export async function runUiBench(options: UiBenchOptions = {}): Promise<void> {
 
     const rendererDir = await ensureRendererBuilt();
     server = await startHarness({ engine: desk.engine, desktop: desk.desktopHandlers, rendererDir });
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // Wide enough for one line per deposit (28-px rows, as the scroll steps assume); narrower windows stack rows.
+    const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
 
     const cold: ColdStart[] = [];
     const filtered: number[] = [];

@@ -13,15 +13,37 @@ import { Field } from '../components/Field';
 import { currencyLabel, displayLocale, formatDateTime, shorten, timeAgo } from '../format';
 import { useReportingTimeZone } from '../components/DateTime';
 import { ExplorerLink } from '../components/ExplorerLink';
-import { useDebounced, useNow } from '../hooks';
+import { useDebounced, useElementWidth, useNow } from '../hooks';
 import { useBalancesStore } from '../stores/balances';
 import { EMPTY_FILTERS, useDepositsStore } from '../stores/deposits';
 import { RecordLabel } from '../components/RecordLabel';
 
 /** Fixed row height (also in styles.css): 1,000,000 rows stay below Chromium's ~33.5M px layout limit. */
 export const DEPOSIT_ROW_HEIGHT = 28;
+/**
+ * A narrow window (a 1024-px laptop) shows each deposit on two lines instead of scrolling sideways (styles.css,
+ * .vgrid--stacked): the first line what identifies the money, the second how the desk knows it.
+ */
+export const STACKED_DEPOSIT_ROW_HEIGHT = 44;
+/** The grid's full width on one line (styles.css, --deposit-columns); narrower tables stack. */
+const ONE_LINE_MIN_WIDTH = 1318;
+/** Two-line rows only while the loaded rows stay below Chromium's layout limit (~33.5M px); beyond, one line again. */
+const STACKED_MAX_ROWS = 750_000;
 const PREFETCH_ROWS = 300;
-const COLUMNS = ['Seen', 'Currency', 'Amount', 'Fee', 'Address', 'Txid', 'User order', 'From', 'Source', 'Last seen', 'Label'] as const;
+/** The columns, in order, with the grid area each takes when rows stack (styles.css, .vgrid--stacked). */
+const COLUMNS = [
+  ['Seen', 'seen'],
+  ['Currency', 'currency'],
+  ['Amount', 'amount'],
+  ['Fee', 'fee'],
+  ['Address', 'address'],
+  ['Txid', 'txid'],
+  ['User order', 'order'],
+  ['From', 'from'],
+  ['Source', 'source'],
+  ['Last seen', 'lastseen'],
+  ['Label', 'label'],
+] as const;
 
 export function Deposits(): React.JSX.Element {
   const ready = useDepositsStore((state) => state.ready);
@@ -120,13 +142,19 @@ function DepositTable({ ready }: { readonly ready: boolean }): React.JSX.Element
   const timeZone = useReportingTimeZone();
   const scrollerRef = useRef<HTMLDivElement>(null);
   const hasMore = nextCursor !== null;
+  const width = useElementWidth(scrollerRef);
+  const stacked = width > 0 && width < ONE_LINE_MIN_WIDTH && rows.length < STACKED_MAX_ROWS;
+  const rowHeight = stacked ? STACKED_DEPOSIT_ROW_HEIGHT : DEPOSIT_ROW_HEIGHT;
   const virtualizer = useVirtualizer({
     count: rows.length + (hasMore ? 1 : 0),
     getScrollElement: () => scrollerRef.current,
-    estimateSize: () => DEPOSIT_ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 8,
     useFlushSync: false,
   });
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, rowHeight]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length === 0 ? -1 : (items[items.length - 1]?.index ?? -1);
   useEffect(() => {
@@ -153,11 +181,11 @@ function DepositTable({ ready }: { readonly ready: boolean }): React.JSX.Element
         data-testid="@deposits/scroller"
         data-first-page-ms={firstPageMs}
       >
-        <div role="table" aria-labelledby="deposits-title" aria-rowcount={hasMore ? -1 : rows.length + 1} className="vgrid" data-testid="@deposits/table">
+        <div role="table" aria-labelledby="deposits-title" aria-rowcount={hasMore ? -1 : rows.length + 1} className={stacked ? 'vgrid vgrid--stacked' : 'vgrid'} data-layout={stacked ? 'stacked' : 'one-line'} data-testid="@deposits/table">
           <div role="rowgroup" className="vgrid__head">
             <div role="row" aria-rowindex={1} className="vgrid__row vgrid__row--head">
-              {COLUMNS.map((column) => (
-                <div key={column} role="columnheader" className={column === 'Amount' || column === 'Fee' ? 'num' : undefined}>
+              {COLUMNS.map(([column, area]) => (
+                <div key={column} role="columnheader" className={column === 'Amount' || column === 'Fee' ? 'num' : undefined} data-column={area}>
                   {column}
                 </div>
               ))}
@@ -204,28 +232,28 @@ const DepositRow = memo(function DepositRow({ row, index, start, now, timeZone }
   const chain = isCurrencySymbol(row.currency) ? CURRENCIES[row.currency].chain : null;
   return (
     <div role="row" aria-rowindex={index + 2} className="vgrid__row" style={{ transform: `translateY(${start}px)` }} data-testid="@deposits/row" data-txid={row.txid}>
-      <div role="cell" title={formatDateTime(row.firstSeenAt, timeZone)}>
+      <div role="cell" data-column="seen" title={formatDateTime(row.firstSeenAt, timeZone)}>
         {seen}
       </div>
-      <div role="cell" title={currencyLabel(row.currency)}>
+      <div role="cell" data-column="currency" title={currencyLabel(row.currency)}>
         {row.currency}
       </div>
-      <div role="cell" className="num">
+      <div role="cell" data-column="amount" className="num">
         <Amount value={row.amount} />
       </div>
-      <div role="cell" className="num">
+      <div role="cell" data-column="fee" className="num">
         <Amount value={row.fee} />
       </div>
-      <div role="cell" className="mono" title={row.address}>
+      <div role="cell" data-column="address" className="mono" title={row.address}>
         {chain === null ? shorten(row.address, 6) : <ExplorerLink chain={chain} target="address" value={row.address} className="mono">{shorten(row.address, 6)}</ExplorerLink>}
       </div>
-      <div role="cell" className="mono" title={row.txid}>
+      <div role="cell" data-column="txid" className="mono" title={row.txid}>
         {chain === null ? shorten(row.txid, 7) : <ExplorerLink chain={chain} target="transaction" value={row.txid} className="mono" testId="@deposits/txid-link">{shorten(row.txid, 7)}</ExplorerLink>}
       </div>
-      <div role="cell" className="mono" title={row.userOrder}>
+      <div role="cell" data-column="order" className="mono" title={row.userOrder}>
         {row.userOrder}
       </div>
-      <div role="cell" className="mono" title={row.fromAddress}>
+      <div role="cell" data-column="from" className="mono" title={row.fromAddress}>
         {shorten(row.fromAddress, 5)}
         {row.poisoning === null ? null : (
           <>
@@ -240,16 +268,16 @@ const DepositRow = memo(function DepositRow({ row, index, start, now, timeZone }
           </>
         )}
       </div>
-      <div role="cell">
+      <div role="cell" data-column="source">
         <span className={`badge badge--${row.source === 'callback' ? 'info' : 'neutral'}`} title={row.source === 'callback' ? 'Pushed by the service (verified callback)' : 'Read with getDeposits'}>
           {row.source}
         </span>
         <MoreFieldsMark fields={row.moreFields} />
       </div>
-      <div role="cell" title={`last confirmed by the service ${formatDateTime(row.lastSeenAt, timeZone)}`}>
+      <div role="cell" data-column="lastseen" title={`last confirmed by the service ${formatDateTime(row.lastSeenAt, timeZone)}`}>
         {timeAgo(row.lastSeenAt, now)}
       </div>
-      <div role="cell">
+      <div role="cell" data-column="label">
         <RecordLabel type="deposit" refValue={row.apiOrder} what={`deposit ${row.apiOrder}`} testId="@deposits/label" />
       </div>
     </div>
