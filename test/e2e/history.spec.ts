@@ -1,6 +1,7 @@
 // E2E: the deposit history on the dashboard (issue 11, item 1) — "complete" after a sync; the full walk started from
 // its button and cut off by the service failing from page 2 (HTTP 503: a failing service, not "offline", issue 22)
-// shows how far it got and where it resumes; a plain sync finishes it. And selfcheck's clock verdict (item 9): a drift inside the window but from 150 s on passes with a warning.
+// shows how far it got and where it resumes; a plain sync finishes it; the comparison with the service's list (issue 22)
+// matches, names a deposit missing here, and a sync repairs it. And selfcheck's clock verdict (item 9): a drift inside the window but from 150 s on passes with a warning.
 import { test, expect } from './support/desk';
 import { go, startDemo } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
@@ -82,4 +83,36 @@ test('the sync progress banner counts what was read and cancels the walk after t
   await expectAccessible(page, 'dashboard after a cancelled sync');
   await page.getByTestId('@dashboard/sync-button').click();
   await expect(page.getByTestId('@dashboard/history-state')).toHaveText('Deposit history complete', { timeout: 60_000 });
+});
+
+test('the dashboard compares the history with the service: it matches, then names a deposit missing here, and the next sync repairs it', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  await go(page, 'dashboard');
+  await page.getByTestId('@dashboard/sync-button').click();
+  await expect(page.getByTestId('@dashboard/history-state')).toHaveText('Deposit history complete');
+
+  await page.getByTestId('@dashboard/comparison-button').click();
+  await expect(page.getByTestId('@dashboard/comparison-verdict')).toHaveText('The histories match.', { timeout: 30_000 });
+  const held = (await desk.value('sync/status', {})).depositHistory.depositsHeld;
+  await expect(page.getByTestId('@dashboard/comparison-counts')).toContainText(`The service lists ${held} deposits; this desk held ${held} when the comparison began.`);
+
+  // A deposit the service credits now is listed there and not yet here.
+  const [seeded] = (await desk.value('deposits/list', { currency: 'trx.usdt', limit: 1 })).rows;
+  if (seeded === undefined) throw new Error('the demo has no TRON deposit');
+  const transfer = await sandboxAdmin(desk.demoSandbox().baseUrl).transfer({ toAddress: seeded.address, currency: 'trx.usdt', amount: '4321.000001' });
+  await page.getByTestId('@dashboard/comparison-button').click();
+  await expect(page.getByTestId('@dashboard/comparison-verdict')).toHaveText('1 difference with the service.', { timeout: 30_000 });
+  const missing = page.getByTestId('@dashboard/comparison-missing-row');
+  await expect(missing).toHaveCount(1);
+  await expect(missing).toContainText(transfer.txid);
+  await expect(missing).toContainText('trx.usdt');
+  await expect(page.getByTestId('@dashboard/comparison-withdrawn')).toBeVisible();
+  await expect(page.getByTestId('@dashboard/history-state')).toHaveText('Deposit history incomplete');
+  await expectAccessible(page, 'dashboard, history comparison with a difference');
+  await saveScreenshot(page, 'dashboard-history-comparison');
+
+  await page.getByTestId('@dashboard/sync-button').click();
+  await expect(page.getByTestId('@dashboard/history-state')).toHaveText('Deposit history complete', { timeout: 30_000 });
+  await page.getByTestId('@dashboard/comparison-button').click();
+  await expect(page.getByTestId('@dashboard/comparison-verdict')).toHaveText('The histories match.', { timeout: 30_000 });
 });

@@ -167,9 +167,15 @@ function refOf(record: DepositRecord, source: DepositRef['source']): DepositRef 
  * `sync --verify`: walks the service's whole list and compares it with the deposits the desk holds, exactly. A
  * deposit listed while the walk ran is caught by reading the head again; a deposit the desk first saw after the check
  * began is not judged. Stores no deposit; when some are missing the "complete" mark is withdrawn so that the next sync
- * walks the whole list and fetches them. The result is audited.
+ * walks the whole list and fetches them. The result is audited. Cancelled (`cancelled`) between pages, it concludes
+ * nothing, changes nothing and audits nothing.
  */
-export async function verifyDepositHistory(context: Kernel & AuditRecorder & MerchantConnection, profile: string, onPage: (pagesWalked: number) => void): Promise<DepositVerification> {
+export async function verifyDepositHistory(
+  context: Kernel & AuditRecorder & MerchantConnection,
+  profile: string,
+  onPage: (pagesWalked: number) => void,
+  cancelled: AbortSignal,
+): Promise<DepositVerification> {
   finishDepositIntake(context); // pages a killed walk staged are held
   const startedAt = context.now();
   const client = await context.merchantClient();
@@ -189,6 +195,9 @@ export async function verifyDepositHistory(context: Kernel & AuditRecorder & Mer
     pagesWalked += 1;
     onPage(pagesWalked);
     reachedEnd ||= batch.last;
+    if (cancelled.aborted && !batch.last) {
+      throw new DeskError('conflict', `the comparison with the service was cancelled after page ${pagesWalked}: nothing was concluded and nothing changed`);
+    }
   }
   if (!reachedEnd) throw new DeskError('service', 'the service kept answering the same deposits page, so its list could not be read to the end; nothing was concluded.');
   // Deposits credited while the walk ran are at the head: read it again down to a deposit already seen.

@@ -38,6 +38,8 @@ class SyncCancelled extends DeskError {
 export class SyncService {
   #running: Promise<SyncReport> | undefined;
   #cancel: AbortController | undefined;
+  /** The comparison under way (verifyDeposits), which sync/cancel stops too. */
+  #verifyCancel: AbortController | undefined;
   #progress: SyncProgress | null = null;
 
   constructor(private readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection) {}
@@ -61,11 +63,15 @@ export class SyncService {
     return run;
   }
 
-  /** Asks the sync under way to stop after the page or request in hand; false when none runs. */
+  /** Asks the sync or the comparison under way to stop after the page or request in hand; false when none runs. */
   cancel(): boolean {
-    if (this.#cancel === undefined || this.#cancel.signal.aborted) return false;
-    this.#cancel.abort();
-    return true;
+    let stopped = false;
+    for (const controller of [this.#cancel, this.#verifyCancel]) {
+      if (controller === undefined || controller.signal.aborted) continue;
+      controller.abort();
+      stopped = true;
+    }
+    return stopped;
   }
 
   status(): SyncStatus {
@@ -97,9 +103,15 @@ export class SyncService {
     const profile = this.context.activeProfile().name;
     await this.#running?.catch(() => undefined);
     const held = countDeposits(this.context.db, profile);
+    if (this.#verifyCancel !== undefined) throw new DeskError('conflict', 'a comparison with the service is already under way: wait for its result');
+    const cancel = new AbortController();
+    this.#verifyCancel = cancel;
     try {
-      const verification = await verifyDepositHistory(this.context, profile, (pagesWalked) =>
-        this.#setProgress({ resource: 'deposits', done: pagesWalked, total: null, message: `verifying deposits: page ${pagesWalked} of the service's list (${held} held here)` }),
+      const verification = await verifyDepositHistory(
+        this.context,
+        profile,
+        (pagesWalked) => this.#setProgress({ resource: 'deposits', done: pagesWalked, total: null, message: `verifying deposits: page ${pagesWalked} of the service's list (${held} held here)` }),
+        cancel.signal,
       );
       this.#markOnline();
       return verification;
@@ -111,6 +123,7 @@ export class SyncService {
       }
       throw error;
     } finally {
+      this.#verifyCancel = undefined;
       this.#setProgress(null);
     }
   }

@@ -5,7 +5,7 @@
 // approvals, the poisoning radar's flagged senders (RadarAlerts.tsx), the withdrawals stuck now (withdrawals/list {stuck})
 // with what to do next, and the service's currency table with fees and minimums.
 import { useEffect } from 'react';
-import type { DepositHistoryView } from '../../../electron/contract';
+import type { DepositHistoryView, DepositRef, DepositVerification } from '../../../electron/contract';
 import { BalanceAmount } from '../components/BalanceAmount';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -162,6 +162,100 @@ function DepositHistory({ history, busy, now }: { readonly history: DepositHisto
           Walk the whole history
         </button>
       </p>
+      <HistoryComparison busy={busy} />
+    </div>
+  );
+}
+
+/** At most this many deposits of each kind of difference are listed on screen (the audit row and the CLI have all). */
+const COMPARISON_ROWS_SHOWN = 50;
+
+/**
+ * The comparison of the desk's deposit history with the service's whole list (sync/verify, `sync --verify`): what is
+ * missing here, what the service no longer lists, and what differs from the record as first seen. It stores nothing.
+ */
+function HistoryComparison({ busy }: { readonly busy: boolean }): React.JSX.Element {
+  const verifying = useSyncStore((state) => state.verifying);
+  const verification = useSyncStore((state) => state.verification);
+  const verifyError = useSyncStore((state) => state.verifyError);
+  return (
+    <div className="stack" data-testid="@dashboard/comparison">
+      <p className="notice__detail">
+        A comparison reads the service&apos;s whole list and checks it against this desk&apos;s, deposit by deposit; it stores nothing.{' '}
+        <button type="button" className="button button--small" disabled={busy || verifying} onClick={() => void useSyncStore.getState().verify()} data-testid="@dashboard/comparison-button">
+          {verifying ? 'Comparing…' : 'Compare with the service'}
+        </button>
+      </p>
+      <ErrorNotice error={verifyError} testId="@dashboard/comparison-error" />
+      {verification === null ? null : <ComparisonResult verification={verification} />}
+    </div>
+  );
+}
+
+function ComparisonResult({ verification }: { readonly verification: DepositVerification }): React.JSX.Element {
+  const differences = verification.missingLocally.length + verification.notListed.length + verification.differing.length;
+  return (
+    <div role="status" data-testid="@dashboard/comparison-result" data-ok={verification.ok}>
+      <p className={`verdict verdict--${verification.ok ? 'ok' : 'bad'}`} data-testid="@dashboard/comparison-verdict">
+        {verification.ok ? 'The histories match.' : `${differences} difference${differences === 1 ? '' : 's'} with the service.`}
+      </p>
+      <p className="muted small" data-testid="@dashboard/comparison-counts">
+        The service lists {verification.listedByService} deposit{verification.listedByService === 1 ? '' : 's'}; this desk held {verification.heldLocally} when the comparison
+        began. {verification.pagesWalked} page{verification.pagesWalked === 1 ? '' : 's'} read, finished <DateTime at={verification.finishedAt} />.
+      </p>
+      {verification.completeMarkWithdrawn ? (
+        <p data-testid="@dashboard/comparison-withdrawn">The history is no longer marked complete: the next sync walks the whole list and fetches what is missing.</p>
+      ) : null}
+      <ComparisonList title="Listed by the service, missing here" deposits={verification.missingLocally} testId="@dashboard/comparison-missing" />
+      <ComparisonList title="Held here, no longer listed by the service" deposits={verification.notListed} testId="@dashboard/comparison-not-listed" />
+      <ComparisonList title="Listed differently from the record this desk first saw" deposits={verification.differing} testId="@dashboard/comparison-differing" />
+    </div>
+  );
+}
+
+function ComparisonList({
+  title,
+  deposits,
+  testId,
+}: {
+  readonly title: string;
+  readonly deposits: readonly (DepositRef & { readonly fields?: readonly string[] })[];
+  readonly testId: string;
+}): React.JSX.Element | null {
+  if (deposits.length === 0) return null;
+  const shown = deposits.slice(0, COMPARISON_ROWS_SHOWN);
+  return (
+    <div className="table-wrap" data-testid={testId}>
+      <table className="table table--dense">
+        <caption className="table__caption">
+          {title} ({deposits.length}
+          {deposits.length > shown.length ? `, the first ${shown.length} shown; \`treasury-desk sync --verify\` lists all` : ''})
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Currency</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+            <th scope="col">Service order</th>
+            <th scope="col">Txid</th>
+            <th scope="col">Differs in</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((deposit) => (
+            <tr key={deposit.apiOrder} data-testid={`${testId}-row`}>
+              <td>{deposit.currency}</td>
+              <td className="num">
+                <Amount value={deposit.amount} />
+              </td>
+              <td className="mono">{deposit.apiOrder}</td>
+              <td className="mono">{deposit.txid}</td>
+              <td>{deposit.fields === undefined ? '—' : deposit.fields.join(', ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

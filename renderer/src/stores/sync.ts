@@ -1,7 +1,8 @@
 // useSyncStore: the connection to the service (online, or offline with a reason and since when), per-resource
-// freshness, sync progress, and sync/run. Fed by sync/status and the connection/changed and sync/progress events.
+// freshness, sync progress, sync/run, and the comparison of the deposit history with the service's (sync/verify). Fed
+// by sync/status and the connection/changed and sync/progress events.
 import { create } from 'zustand';
-import type { ConnectionState, SyncProgress, SyncReport, SyncStatus } from '../../../electron/contract';
+import type { ConnectionState, DepositVerification, SyncProgress, SyncReport, SyncStatus } from '../../../electron/contract';
 import { call, type ContractError } from '../api';
 
 interface SyncStore {
@@ -14,9 +15,16 @@ interface SyncStore {
   readonly error: ContractError | null;
   /** Why sync/status could not be read. */
   readonly statusError: ContractError | null;
+  /** A comparison of the deposit history with the service's is under way. */
+  readonly verifying: boolean;
+  /** The last comparison's result, or why it failed (each cleared by the next one). */
+  readonly verification: DepositVerification | null;
+  readonly verifyError: ContractError | null;
   load(): Promise<void>;
   run(full?: boolean): Promise<void>;
-  /** Asks the sync under way to stop after the page in hand (what was read stays stored). */
+  /** Walks the service's whole deposit list and compares it with the desk's, exactly (stores no deposit). */
+  verify(): Promise<void>;
+  /** Asks the sync or comparison under way to stop after the page in hand (what a sync read stays stored). */
   cancel(): Promise<void>;
   applyConnection(connection: ConnectionState): void;
   applyProgress(progress: SyncProgress | null): void;
@@ -30,6 +38,9 @@ export const useSyncStore = create<SyncStore>()((set, get) => ({
   lastReport: null,
   error: null,
   statusError: null,
+  verifying: false,
+  verification: null,
+  verifyError: null,
   async load() {
     const result = await call('sync/status', {});
     if (result.ok) {
@@ -45,6 +56,15 @@ export const useSyncStore = create<SyncStore>()((set, get) => ({
     if (result.ok) set({ lastReport: result.value, connection: result.value.connection });
     else set({ error: result.error });
     set({ running: false });
+    await get().load();
+  },
+  async verify() {
+    if (get().verifying) return;
+    set({ verifying: true, verification: null, verifyError: null });
+    const result = await call('sync/verify', {});
+    if (result.ok) set({ verification: result.value });
+    else set({ verifyError: result.error });
+    set({ verifying: false });
     await get().load();
   },
   async cancel() {

@@ -290,6 +290,23 @@ describe('sync --verify', () => {
     expect(verification.pagesWalked).toBeGreaterThanOrEqual(Math.ceil(listed / 100));
   });
 
+  it('is cancelled by sync/cancel after the page in hand: it concludes nothing, changes nothing and audits nothing', async () => {
+    const before = await history();
+    const audited = await desk.value('audit/list', { action: 'deposits/verified', limit: 1000 });
+    let asked: Promise<{ readonly cancelled: boolean }> | undefined;
+    const stop = desk.engine.onEvent((event) => {
+      if (asked === undefined && event.type === 'sync/progress' && /^verifying deposits: page 2 /.test(event.progress?.message ?? '')) asked = desk.value('sync/cancel', {});
+    });
+    const cancelled = await desk.call('sync/verify', {}).finally(stop);
+    expect(await asked).toEqual({ cancelled: true });
+    expect(cancelled).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringMatching(/^the comparison with the service was cancelled after page \d+: nothing was concluded and nothing changed$/) } });
+    expect(await history()).toEqual(before);
+    expect((await desk.value('audit/list', { action: 'deposits/verified', limit: 1000 })).rows).toHaveLength(audited.rows.length);
+    expect((await desk.value('sync/status', {})).progress).toBeNull();
+    // The next comparison runs in full.
+    expect((await desk.value('sync/verify', {})).ok).toBe(true);
+  }, 60_000);
+
   it('names exactly what a damaged history lacks and holds in excess, exits 1 in the CLI, and the next sync repairs the hole', async () => {
     const service = sandboxState.depositApiOrders(merchantId);
     const lost = [service[7], service[service.length - 3]] as [string, string];
