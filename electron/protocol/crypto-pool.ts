@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import { decodeStrictBase64, decryptBlock, splitBlocks } from './cipher';
 import type { PayloadDecryptor } from './decryptor';
 import { InvalidArgumentError, KeyFormatError } from './errors';
+import { epochNow, poolTiming, traceIntake, type PoolSliceTiming } from './intake-tracing';
 import { modulusBytes } from './keys';
 import { OAEP_HASH } from './profile';
 
@@ -57,9 +58,12 @@ interface WorkerRequest {
   readonly blockBytes: number;
 }
 
-/** A worker's answer: the plaintext of the run in its own (transferred) ArrayBuffer, or the index of the failing block. */
+/**
+ * A worker's answer: the plaintext of the run in its own (transferred) ArrayBuffer, or the index of the failing block;
+ * with when it took the request up and finished it (epoch ms, intake-tracing.ts).
+ */
 type WorkerReply =
-  | { readonly id: number; readonly plaintext: ArrayBuffer }
+  | { readonly id: number; readonly plaintext: ArrayBuffer; readonly startedAt: number; readonly finishedAt: number }
   | { readonly id: number; readonly failedBlock: number };
 
 /**
@@ -72,8 +76,10 @@ type WorkerReply =
 const WORKER_SOURCE = `'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const { constants, privateDecrypt } = require('node:crypto');
+const { performance } = require('node:perf_hooks');
 const options = { key: workerData.privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: workerData.oaepHash };
 parentPort.on('message', (request) => {
+  const startedAt = performance.timeOrigin + performance.now();
   const ciphertext = new Uint8Array(request.ciphertext);
   const k = request.blockBytes;
   const count = ciphertext.length / k;
@@ -94,7 +100,8 @@ parentPort.on('message', (request) => {
     plaintext.set(part, offset);
     offset += part.length;
   }
-  parentPort.postMessage({ id: request.id, plaintext: plaintext.buffer }, [plaintext.buffer]);
+  const finishedAt = performance.timeOrigin + performance.now();
+  parentPort.postMessage({ id: request.id, plaintext: plaintext.buffer, startedAt, finishedAt }, [plaintext.buffer]);
 });
 `;
 
@@ -113,9 +120,13 @@ interface Slice {
   readonly index: number;
   readonly firstBlock: number;
   readonly blockCount: number;
+  /** When it was posted to the worker (epoch ms), for the pool's timing channel. */
+  readonly postedAt: number;
 }
 
 interface Slot {
+  /** Its place in the pool, 0-based (the timing channel's `worker`). */
+  readonly place: number;
   worker: Worker | undefined;
   /** Blocks sent and not yet answered: the load used to pick workers, and whether the worker must keep Node alive. */
   outstandingBlocks: number;
@@ -146,7 +157,8 @@ export function createCryptoPool(options: CryptoPoolOptions): CryptoPool {
     throw new InvalidArgumentError('inlineMaxBlocks', `must be a non-negative integer, got ${String(inlineMaxBlocks)}.`);
   }
 
-  const slots: Slot[] = Array.from({ length: threads }, () => ({
+  const slots: Slot[] = Array.from({ length: threads }, (_, place) => ({
+    place,
     worker: undefined,
     outstandingBlocks: 0,
     inflight: new Map<number, Slice>(),
@@ -203,11 +215,22 @@ export function createCryptoPool(options: CryptoPoolOptions): CryptoPool {
       fail(job, oaepError(job.blocks, slice.firstBlock + reply.failedBlock));
       return;
     }
+    if (poolTiming.hasSubscribers) {
+      const timing: PoolSliceTiming = {
+        worker: slot.place,
+        blocks: slice.blockCount,
+        postedAt: slice.postedAt,
+        startedAt: reply.startedAt,
+        finishedAt: reply.finishedAt,
+        receivedAt: epochNow(),
+      };
+      poolTiming.publish(timing);
+    }
     job.parts[slice.index] = Buffer.from(reply.plaintext);
     job.remaining -= 1;
     if (job.remaining === 0) {
       job.settled = true;
-      job.resolve(job.parts.length === 1 ? job.parts[0]! : Buffer.concat(job.parts as Buffer[]));
+      job.resolve(job.parts.length === 1 ? job.parts[0]! : traceIntake('join', () => Buffer.concat(job.parts as Buffer[])));
     }
   }
 
@@ -255,7 +278,7 @@ export function createCryptoPool(options: CryptoPoolOptions): CryptoPool {
         run.set(ciphertext.subarray(firstBlock * blockBytes, (firstBlock + blockCount) * blockBytes));
         const id = nextId++;
         const worker = slot.worker ?? spawn(slot);
-        slot.inflight.set(id, { job, index, firstBlock, blockCount });
+        slot.inflight.set(id, { job, index, firstBlock, blockCount, postedAt: epochNow() });
         if (slot.outstandingBlocks === 0) worker.ref();
         slot.outstandingBlocks += blockCount;
         const request: WorkerRequest = { id, ciphertext: run.buffer, blockBytes };
@@ -272,12 +295,14 @@ export function createCryptoPool(options: CryptoPoolOptions): CryptoPool {
     },
     async decrypt(base64: string): Promise<Buffer> {
       if (closing) throw closedError();
-      const ciphertext = decodeStrictBase64(base64);
-      const blocks = splitBlocks(ciphertext, blockBytes);
+      const { ciphertext, blocks } = traceIntake('decode', () => {
+        const bytes = decodeStrictBase64(base64);
+        return { ciphertext: bytes, blocks: splitBlocks(bytes, blockBytes) };
+      });
       if (blocks.length <= inlineMaxBlocks) {
-        return Buffer.concat(blocks.map((block) => decryptBlock(block, privateKey)));
+        return traceIntake('decrypt', () => Buffer.concat(blocks.map((block) => decryptBlock(block, privateKey))));
       }
-      return dispatch(ciphertext, blocks);
+      return traceIntake('handoff', () => dispatch(ciphertext, blocks));
     },
     close(): Promise<void> {
       closing ??= (async () => {

@@ -48,4 +48,14 @@ export {
 export { PublicClient, type PublicCheck, type PublicClientOptions, type TransferCheck } from './public-client';
 export { createCryptoPool, CryptoPoolError, type CryptoPool, type CryptoPoolOptions } from './crypto-pool';
 export { computeFee, feeScheduleOf, minimumAmount, type FeeKind, type FeeSchedule } from './fees';
-export { INTAKE_CHANNEL, intakeTracing, traceIntake, type IntakeStage, type IntakeTrace } from './intake-tracing';
+export {
+  epochNow,
+  INTAKE_CHANNEL,
+  intakeTracing,
+  POOL_TIMING_CHANNEL,
+  poolTiming,
+  traceIntake,
+  type IntakeStage,
+  type IntakeTrace,
+  type PoolSliceTiming,
+} from './intake-tracing';

@@ -3,9 +3,11 @@
 // (OAEP blocks decrypted, answers verified, requests signed, each costed on this machine), the client's CPU (main
 // thread and the crypto pool's threads), the intake's CPU (validation after decryption, storing, search index: the
 // `treasury-desk:intake` tracing channel) and the sandbox's CPU; the intake's share of the RSA work is a gate (issue
-// 11, item 10: at most 15 %, median of the runs). Then deposits per second against the RSA limit (`openssl speed
-// rsa2048` on all cores) for the engine on 2 and 1 pool threads and the bare client decrypting inline; then the
-// history queries over 1,000,000 cached deposits (runHistoryBench from history.ts).
+// 11, item 10: at most 15 %, median of the runs). Then where the time goes per page (issue 25, item 1): the fetch, base64
+// decoding, the hand-off to the pool, the wait in its queue, the decryption on each worker, the answer's way back,
+// joining, validation, storing and indexing, and how busy each thread was. Then deposits per second against the RSA
+// limit (`openssl speed rsa2048` on all cores) for the engine on 2 and 1 pool threads and the bare client decrypting
+// inline; then the history queries over 1,000,000 cached deposits (runHistoryBench from history.ts).
 //
 //   npm run bench -- sync [--deposits N] [--runs N] [--rows N] [--no-history] [--no-full-check]
 import { execFile, fork, type ChildProcess } from 'node:child_process';
@@ -21,7 +23,7 @@ import { closeDatabase, openDatabase } from '../../electron/core/store/database'
 import { insertOrTouchDeposits } from '../../electron/core/deposits/deposits-table';
 import { createProfile } from '../../electron/core/profiles/profiles-table';
 import { decodeStrictBase64, decryptBlock, splitBlocks } from '../../electron/protocol/cipher';
-import { intakeTracing, type IntakeStage, type IntakeTrace } from '../../electron/protocol/intake-tracing';
+import { intakeTracing, poolTiming, type IntakeStage, type IntakeTrace, type PoolSliceTiming } from '../../electron/protocol/intake-tracing';
 import { modulusBytes, parsePrivateKey, parsePublicKey } from '../../electron/protocol/keys';
 import { MerchantClient } from '../../electron/protocol/merchant-client';
 import { DEPOSITS_LIMIT_MAX, HEADER, PATHS } from '../../electron/protocol/profile';
@@ -260,13 +262,18 @@ interface CapturedAnswer {
   readonly sign: string;
 }
 
-/** Keeps every getDeposits answer (body and signature headers) passing through its dispatcher. */
+/**
+ * Keeps every getDeposits answer (body and signature headers) passing through its dispatcher, and how long each took
+ * from the request's dispatch to the answer's last byte (wall ms).
+ */
 class AnswerCapture {
   readonly answers: CapturedAnswer[] = [];
+  readonly fetchMs: number[] = [];
 
   dispatcher(): Dispatcher {
     return new Agent().compose((dispatch) => (options, handler) => {
       if (!String(options.path).endsWith(PATHS.getDeposits)) return dispatch(options, handler);
+      const dispatchedAt = performance.now();
       const chunks: Buffer[] = [];
       let headers: Record<string, string | string[] | undefined> = {};
       return dispatch(options, {
@@ -283,6 +290,7 @@ class AnswerCapture {
         onResponseEnd: (controller, trailers) => {
           const header = (name: string): string => String(headers[name.toLowerCase()] ?? '');
           this.answers.push({ body: Buffer.concat(chunks), timestamp: header(HEADER.timestamp), nonce: header(HEADER.nonce), sign: header(HEADER.sign) });
+          this.fetchMs.push(performance.now() - dispatchedAt);
           handler.onResponseEnd?.(controller, trailers);
         },
         onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
@@ -355,9 +363,19 @@ function rsaSeconds(count: RsaCount, costs: RsaCosts): number {
   return count.blocks * costs.block + count.verifications * costs.verification + count.signatures * costs.signature;
 }
 
-/** Sums the CPU time of the traced intake on the thread that runs it (every traced call is synchronous). */
+/** The stages after decryption: the intake gated against the RSA work (issue 11, item 10). */
+const AFTER_DECRYPTION: readonly IntakeStage[] = ['validate', 'store', 'index'];
+
+/**
+ * Sums the CPU time of each traced intake stage on the thread that runs it (every traced call is synchronous), and
+ * keeps the timing of every slice the crypto pool's workers decrypted.
+ */
 class IntakeMeter {
-  readonly seconds: Record<IntakeStage, number> = { validate: 0, store: 0, index: 0 };
+  readonly seconds: Record<IntakeStage, number> = { decode: 0, handoff: 0, join: 0, decrypt: 0, validate: 0, store: 0, index: 0 };
+  readonly slices: PoolSliceTiming[] = [];
+  readonly #onSlice = (message: unknown): void => {
+    this.slices.push(message as PoolSliceTiming);
+  };
   readonly #started = new WeakMap<IntakeTrace, number>();
   readonly #handlers = {
     start: (trace: IntakeTrace) => this.#started.set(trace, threadCpuSeconds()),
@@ -372,14 +390,17 @@ class IntakeMeter {
 
   constructor() {
     intakeTracing.subscribe(this.#handlers);
+    poolTiming.subscribe(this.#onSlice);
   }
 
+  /** The intake after decryption (the gated share). */
   get total(): number {
-    return this.seconds.validate + this.seconds.store + this.seconds.index;
+    return AFTER_DECRYPTION.reduce((sum, stage) => sum + this.seconds[stage], 0);
   }
 
   stop(): void {
     intakeTracing.unsubscribe(this.#handlers);
+    poolTiming.unsubscribe(this.#onSlice);
   }
 }
 
@@ -395,6 +416,10 @@ interface SyncRun {
   readonly sandboxSeconds: number;
   readonly intake: Readonly<Record<IntakeStage, number>>;
   readonly intakeSeconds: number;
+  /** Every slice the pool's workers decrypted (none without a pool). */
+  readonly slices: readonly PoolSliceTiming[];
+  /** Each getDeposits request, dispatch to last byte, wall ms. */
+  readonly fetchMs: readonly number[];
 }
 
 async function measured(
@@ -426,6 +451,8 @@ async function measured(
       sandboxSeconds,
       intake: { ...meter.seconds },
       intakeSeconds: meter.total,
+      slices: [...meter.slices],
+      fetchMs: [...capture.fetchMs],
     };
   } finally {
     meter.stop();
@@ -525,6 +552,58 @@ function printCpuTable(runs: readonly SyncRun[], costs: RsaCosts): void {
   );
 }
 
+/**
+ * Where a run's time goes, per getDeposits page (issue 25, item 1): the fetch (wall, dispatch to last byte); the CPU of
+ * each traced stage on the calling thread; for the pool, the wait of a slice in a worker's queue, its decryption and
+ * the way back of its answer (wall, mean per slice); then how busy each thread was over the run's wall time.
+ */
+function printBreakdownTable(runs: readonly SyncRun[]): void {
+  console.log('\nWhere the time goes, per getDeposits page: ms (fetch and pool columns: wall; the others: CPU of the calling thread)');
+  const perPage = (run: SyncRun, seconds: number): string => format((seconds * 1000) / Math.max(1, run.rsa.pages), 2);
+  const meanMs = (values: readonly number[]): string => (values.length === 0 ? '-' : format(values.reduce((sum, value) => sum + value, 0) / values.length, 2));
+  printTable(
+    ['run', 'fetch', 'decode', 'hand-off', 'queue/slice', 'decrypt/slice', 'back/slice', 'join', 'decrypt inline', 'validate', 'store', 'index'],
+    runs.map((run) => [
+      run.name,
+      meanMs(run.fetchMs),
+      perPage(run, run.intake.decode),
+      perPage(run, run.intake.handoff),
+      meanMs(run.slices.map((slice) => slice.startedAt - slice.postedAt)),
+      meanMs(run.slices.map((slice) => slice.finishedAt - slice.startedAt)),
+      meanMs(run.slices.map((slice) => slice.receivedAt - slice.finishedAt)),
+      perPage(run, run.intake.join),
+      perPage(run, run.intake.decrypt),
+      perPage(run, run.intake.validate),
+      perPage(run, run.intake.store),
+      perPage(run, run.intake.index),
+    ]),
+  );
+  console.log('\nHow busy each thread was, share of the run\'s wall time (the rest it waited)');
+  const workers = Math.max(0, ...runs.flatMap((run) => run.slices.map((slice) => slice.worker + 1)));
+  printTable(
+    ['run', 'main thread', ...Array.from({ length: workers }, (_, worker) => `pool worker ${worker + 1}`), 'traced on main', 'main, untraced'],
+    runs.map((run) => {
+      const wallMs = run.wallSeconds * 1000;
+      const traced = Object.values(run.intake).reduce((sum, seconds) => sum + seconds, 0);
+      return [
+        run.name,
+        percent(run.mainThreadSeconds / run.wallSeconds),
+        ...Array.from({ length: workers }, (_, worker) => {
+          const mine = run.slices.filter((slice) => slice.worker === worker);
+          const busy = mine.reduce((sum, slice) => sum + (slice.finishedAt - slice.startedAt), 0);
+          return mine.length === 0 ? '-' : percent(busy / wallMs);
+        }),
+        percent(traced / run.wallSeconds),
+        percent((run.mainThreadSeconds - traced) / run.wallSeconds),
+      ];
+    }),
+  );
+  console.log(
+    "main, untraced = the main thread's CPU outside the traced stages: loopback HTTP I/O, signing requests, verifying answers, " +
+      "the walk's own bookkeeping, garbage collection.",
+  );
+}
+
 function printWallTable(runs: readonly SyncRun[], limitOpsPerSecond: number, cores: number): void {
   console.log(`\nFull sync of the deposit history, wall clock (RSA limit: blocks ÷ ${format(limitOpsPerSecond)} private ops/s on ${cores} cores)`);
   printTable(
@@ -606,6 +685,7 @@ export async function run(args: readonly string[]): Promise<BenchOutcome> {
     );
     if (verdict === 'MISS') missed.push(`sync: the intake costs ${percent(ratio)} of the RSA work (target <= ${percent(INTAKE_TARGET)})`);
 
+    printBreakdownTable(runs);
     printWallTable(runs, limitOpsPerSecond, Math.min(2, cores));
     const page = engineRuns[0];
     if (page && page.rsa.pages > 0) {

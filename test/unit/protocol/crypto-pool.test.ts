@@ -1,5 +1,6 @@
 // The worker-thread decryption pool (crypto-pool.ts) against the inline §2 decoder: same bytes, same §2.4 errors,
-// ordered concurrent results, clean close, crash recovery, and a calling thread that stays responsive.
+// ordered concurrent results, clean close, crash recovery, a calling thread that stays responsive, and the timings
+// it publishes for the sync benchmark.
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -15,6 +16,7 @@ import {
   type CryptoPool,
 } from '../../../electron/protocol/crypto-pool';
 import { CipherError, InvalidArgumentError, KeyFormatError } from '../../../electron/protocol/errors';
+import { intakeTracing, poolTiming, type IntakeTrace, type PoolSliceTiming } from '../../../electron/protocol/intake-tracing';
 
 interface Pair {
   readonly publicKey: KeyObject;
@@ -270,5 +272,44 @@ describe('createCryptoPool: the calling thread stays responsive', () => {
       if (maxGap < inlineMs / 3) return;
     }
     expect.fail(`the timer stalled during every pooled decrypt: ${attempts.join('; ')}`);
+  });
+});
+
+describe('createCryptoPool: where the time goes (the intake tracing channels the sync benchmark reads)', () => {
+  it('traces decoding, the hand-off and the join on the calling thread, and times each slice on its worker in order', async () => {
+    const decryptor = pool(rsa2048, { inlineMaxBlocks: INLINE_MAX_BLOCKS });
+    const { base64, plaintext } = payload(rsa2048, 9);
+    const stages: string[] = [];
+    const slices: PoolSliceTiming[] = [];
+    const handlers = {
+      start: (trace: IntakeTrace) => stages.push(trace.stage),
+      end: () => undefined,
+      asyncStart: () => undefined,
+      asyncEnd: () => undefined,
+      error: () => undefined,
+    };
+    const onSlice = (message: unknown): void => {
+      slices.push(message as PoolSliceTiming);
+    };
+    intakeTracing.subscribe(handlers);
+    poolTiming.subscribe(onSlice);
+    try {
+      expect((await decryptor.decrypt(base64)).equals(plaintext)).toBe(true);
+      // A payload small enough to stay on the calling thread is decrypted there, and says so.
+      const small = payload(rsa2048, 1);
+      expect((await decryptor.decrypt(small.base64)).equals(small.plaintext)).toBe(true);
+    } finally {
+      intakeTracing.unsubscribe(handlers);
+      poolTiming.unsubscribe(onSlice);
+    }
+    expect(stages).toEqual(['decode', 'handoff', 'join', 'decode', 'decrypt']);
+    // The 9 blocks went out as one slice per worker (5 + 4), each posted, taken up, finished and received in that order.
+    expect(slices.map((slice) => slice.worker).sort()).toEqual([0, 1]);
+    expect(slices.map((slice) => slice.blocks).sort()).toEqual([4, 5]);
+    for (const slice of slices) {
+      expect(slice.startedAt).toBeGreaterThanOrEqual(slice.postedAt - 1); // two threads' clocks agree to well within 1 ms
+      expect(slice.finishedAt).toBeGreaterThan(slice.startedAt);
+      expect(slice.receivedAt).toBeGreaterThanOrEqual(slice.finishedAt - 1);
+    }
   });
 });

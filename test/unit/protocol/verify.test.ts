@@ -180,7 +180,7 @@ describe('openSignedEnvelope', () => {
 });
 
 describe('the intake tracing channel', () => {
-  it('traces the parse and schema check of a decrypted answer as one synchronous validate step, refusals included', async () => {
+  it('traces the inline decryption and then the parse and schema check of an answer as synchronous steps, refusals included', async () => {
     const events: string[] = [];
     const handlers = {
       start: (trace: IntakeTrace) => events.push(`start ${trace.stage}`),
@@ -193,19 +193,19 @@ describe('the intake tracing channel', () => {
     try {
       const good = signed(success({ x: 1, label: 'ok' }));
       await openSignedEnvelope('test', good.body, good.headers, pointSchema, context);
-      expect(events).toEqual(['start validate', 'end validate']);
+      expect(events).toEqual(['start decrypt', 'end decrypt', 'start validate', 'end validate']);
       const failure = signed(failureEnvelope('limitError'));
       await openSignedEnvelope('test', failure.body, failure.headers, pointSchema, context);
-      expect(events).toHaveLength(2); // nothing decrypted, nothing to validate
+      expect(events).toHaveLength(4); // nothing decrypted, nothing to validate
       const wrongShape = signed(success({ x: 'one' }));
       expect(await refusal(openSignedEnvelope('test', wrongShape.body, wrongShape.headers, pointSchema, context))).toBe('schemaMismatch');
-      expect(events.slice(2)).toEqual(['start validate', 'error validate', 'end validate']);
+      expect(events.slice(4)).toEqual(['start decrypt', 'end decrypt', 'start validate', 'error validate', 'end validate']);
     } finally {
       intakeTracing.unsubscribe(handlers);
     }
     const after = signed(success({ x: 2, label: 'unwatched' }));
     await openSignedEnvelope('test', after.body, after.headers, pointSchema, context);
-    expect(events).toHaveLength(5);
+    expect(events).toHaveLength(9);
   });
 });
 
