@@ -86,7 +86,10 @@ test('a batch imported from a CSV is shown as one intent, approved by an indepen
   if (total === undefined) throw new Error('no totals');
   expect(total).toMatchObject({ currency: 'eth.usdt', lines: 3, amount: '75.75' });
   expect(Number(total.fee)).toBeGreaterThan(0);
-  await expect(detail.getByTestId('@payouts/total-row')).toHaveText([new RegExp(`eth\\.usdt\\s*3\\s*75\\.75\\s*${total.fee.replace('.', '\\.')}\\s*${total.total.replace('.', '\\.')}`)]);
+  // Amounts as everywhere else: grouped digits, every decimal kept, with the asset.
+  await expect(detail.getByTestId('@payouts/total-row')).toHaveText([
+    new RegExp(`eth\\.usdt\\s*3\\s*75\\.75 USDT\\s*${total.fee.replace('.', '\\.')} USDT\\s*${total.total.replace('.', '\\.')} USDT`),
+  ]);
   const flags = detail.getByTestId('@payouts/flag');
   await expect(flags.and(page.locator('[data-kind="newDestination"]'))).toHaveCount(3);
   const lookAlike = flags.and(page.locator('[data-kind="lookAlike"]'));

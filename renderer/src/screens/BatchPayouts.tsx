@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { decisionsOpen, PAYOUT_SENDABLE_STATES, type PayoutBatchSummary, type PayoutBatchView } from '../../../electron/contract';
 import type { FileOutcome } from '../../../electron/contract/desktop';
 import { call, type ContractError, type Result } from '../api';
+import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Fingerprint } from '../components/Fingerprint';
 import { lineRefusalOf, RefusedLines, type LineRefusal } from '../components/RefusedLines';
@@ -161,20 +162,34 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
         <thead>
           <tr>
             <th scope="col">Currency</th>
-            <th scope="col">Lines</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Fee</th>
-            <th scope="col">Total</th>
+            <th scope="col" className="num">
+              Lines
+            </th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+            <th scope="col" className="num">
+              Fee
+            </th>
+            <th scope="col" className="num">
+              Total
+            </th>
           </tr>
         </thead>
         <tbody>
           {batch.totals.map((total) => (
             <tr key={total.currency} data-testid="@payouts/total-row">
               <td>{total.currency}</td>
-              <td>{total.lines}</td>
-              <td>{total.amount}</td>
-              <td>{total.fee}</td>
-              <td>{total.total}</td>
+              <td className="num">{total.lines}</td>
+              <td className="num">
+                <Amount value={total.amount} currency={total.currency} />
+              </td>
+              <td className="num">
+                <Amount value={total.fee} currency={total.currency} />
+              </td>
+              <td className="num">
+                <Amount value={total.total} currency={total.currency} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -290,8 +305,8 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
             <tr key={line.line} data-testid="@payouts/line" data-line={line.line}>
               <td>{line.line}</td>
               <td data-testid="@payouts/line-state">{line.state}</td>
-              <td>
-                {line.amount} {line.currency}
+              <td className="num">
+                <Amount value={line.amount} /> {line.currency}
               </td>
               <td>
                 {line.toAddress}

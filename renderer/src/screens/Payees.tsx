@@ -8,6 +8,7 @@ import { CHAIN_INFO, CHAINS, isChain, type Chain } from '../../../electron/chain
 import { controlProofSignerText, type ControlProofView, type PayeePendingView, type PayeesView, type PayeeView } from '../../../electron/contract';
 import type { FileOutcome } from '../../../electron/contract/desktop';
 import { call, type ContractError, type Result } from '../api';
+import { Amount } from '../components/Amount';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, fieldError } from '../components/Field';
@@ -277,7 +278,7 @@ function ControlProof({ chain, address }: { readonly chain: string; readonly add
             {proof.evidence === null ? null : (
               <>
                 {' '}
-                by deposit <span className="mono break">{proof.evidence.txid}</span> ({proof.evidence.amount} {proof.evidence.currency}) <DateTime at={proof.evidence.at} />
+                by deposit <span className="mono break">{proof.evidence.txid}</span> (<Amount value={proof.evidence.amount} /> {proof.evidence.currency}) <DateTime at={proof.evidence.at} />
               </>
             )}
             {proof.provenBy === null ? null : <span data-testid="@payees/proof-proven-by">, proven by {controlProofSignerText(proof.provenBy)}</span>}
