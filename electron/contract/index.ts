@@ -6,6 +6,7 @@ export * from './approver-view';
 export * from './application-log';
 export * from './audit-sentences';
 export * from './balance-totals';
+export * from './callback-refusals';
 export * from './clock';
 export * from './connection-panel';
 export * from './display-text';

@@ -10,6 +10,7 @@ import { LABEL_MAX_LENGTH, LABEL_TYPES, MEMO_MAX_LENGTH, NOTE_MAX_LENGTH } from 
 import { canonicalTimeZone, timeZoneProblem } from './time-zone';
 import { ORDER_FINAL_SCOPES, type ApprovalsWaitingView, type NotificationPreferencesView } from './notifications';
 import type { AssetTotalsView, BalanceHistoryView } from './balance-totals';
+import type { CallbackRefusalsView } from './callback-refusals';
 import type { ConnectionPanelView } from './connection-panel';
 import type { ApprovalsQueueView, PayoutBatchSummary, PayoutBatchView, PayoutSubmitResult } from './payouts';
 import type { ApproverView } from './approver-view';
@@ -433,6 +434,8 @@ export const CONTRACT = {
     z.strictObject({ host: z.string().max(255).optional(), port: z.number().int().min(0).max(65535).optional(), as: actingOperator.optional() }),
   )<Dto.CallbackListenerState>(),
   'callbacks/stop': method(none)<Dto.CallbackListenerState>(),
+  /** The listener's most recent refusals (at most CALLBACK_REFUSALS_KEPT, newest first, this process only) with counts per code. */
+  'callbacks/refusals': method(none)<CallbackRefusalsView>(),
 
   'tools/checkAddress': method(z.strictObject({ chain, address: destination }))<Dto.AddressCheckView>(),
   'tools/checkTransfer': method(z.strictObject({ txid: z.string().min(1).max(200), currency }))<Dto.TransferCheckView>(),

@@ -108,6 +108,7 @@ export const PRELOAD_METHOD_NAMES = [
   'callbacks/state',
   'callbacks/start',
   'callbacks/stop',
+  'callbacks/refusals',
   'tools/checkAddress',
   'tools/checkTransfer',
   'notifications/preferences',

@@ -1,11 +1,11 @@
 // The optional local callback receiver (PROTOCOL §10): verifies each POST like a response (app ID, window, nonce,
 // signature, decryption, schema), stores it through the same path as sync, and acknowledges with `success` only
-// after the record is stored. Anything unverified is refused and changes nothing; refusals are counted and only a
-// bounded sample is audited, each source address is rate-limited (refusals.ts), and listening beyond loopback needs an
-// admin and is audited.
+// after the record is stored. Anything unverified is refused and changes nothing; refusals are counted, the most recent
+// kept in memory with the check that refused them (callbacks/refusals), only a bounded sample is audited, each source
+// address is rate-limited (refusals.ts), and listening beyond loopback needs an admin and is audited.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CallbackListenerState } from '../../contract';
+import type { CallbackListenerState, CallbackRefusalCode, CallbackRefusalsView } from '../../contract';
 import {
   CALLBACK_ACK_BODY,
   inlineDecryptor,
@@ -19,7 +19,7 @@ import type { ProfileSelection } from '../profiles';
 import type { MerchantConnection } from '../connection';
 import { DeskError } from '../kernel/errors';
 import { actingAs, type OperatorCredentials } from '../operators';
-import { isLoopbackHost, RefusalSampler, SourceRateLimit, type RefusalSummary } from './refusals';
+import { isLoopbackHost, RefusalLog, refusalCodeOf, RefusalSampler, SourceRateLimit, type RefusalSummary } from './refusals';
 import { appLog } from '../log';
 import { storeDeposits } from '../sync';
 import { storeOrderStatus } from '../withdrawals';
@@ -55,11 +55,17 @@ export class CallbackListener {
   #lastError: string | null = null;
   #sampler = new RefusalSampler();
   #limit = new SourceRateLimit();
+  #refusals = new RefusalLog();
 
   constructor(private readonly context: Kernel & AuditRecorder & ProfileSelection & MerchantConnection) {}
 
   state(): CallbackListenerState {
     return { running: this.#server !== undefined, url: this.#url, received: this.#received, refused: this.#refused, lastError: this.#lastError };
+  }
+
+  /** The most recent refusals of this process, newest first, with counts per code (never persisted). */
+  refusals(): CallbackRefusalsView {
+    return this.#refusals.view();
   }
 
   async start(
@@ -122,16 +128,19 @@ export class CallbackListener {
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     // A source over its rate is turned away before any work: counted, never audited one by one.
-    if (!this.#limit.allow(request.socket.remoteAddress ?? '?', this.context.now())) {
+    const source = request.socket.remoteAddress ?? '?';
+    if (!this.#limit.allow(source, this.context.now())) {
       request.resume();
-      return this.#refuse(response, 429, 'too many requests from one source');
+      return this.#refuse(response, source, 429, 'rateLimited', 'too many requests from one source');
     }
     if (request.method !== 'POST') return this.#answer(response, 405, 'POST only');
     let body: string;
     try {
       body = await readBody(request, MAX_REQUEST_BODY_BYTES);
     } catch (error) {
-      return this.#refuse(response, error instanceof BodyTooLarge ? 413 : 400, 'the callback body could not be read or was too large');
+      return error instanceof BodyTooLarge
+        ? this.#refuse(response, source, 413, 'bodyTooLarge', `the callback body is larger than ${MAX_REQUEST_BODY_BYTES} bytes`)
+        : this.#refuse(response, source, 400, 'bodyUnreadable', 'the callback body could not be read');
     }
     const profile = this.context.activeProfile();
     try {
@@ -161,7 +170,7 @@ export class CallbackListener {
       this.#changed();
       return this.#answer(response, 200, CALLBACK_ACK_BODY);
     } catch (error) {
-      if (error instanceof ProtocolError) return this.#refuse(response, 400, error.message);
+      if (error instanceof ProtocolError) return this.#refuse(response, source, 400, refusalCodeOf(error), error.message);
       appLog.error('callbacks: a verified callback could not be stored', { profile: profile.name, error });
       this.#lastError = error instanceof Error ? error.message : String(error);
       this.#changed();
@@ -170,9 +179,10 @@ export class CallbackListener {
     }
   }
 
-  #refuse(response: ServerResponse, status: number, reason: string): void {
+  #refuse(response: ServerResponse, source: string, status: number, code: CallbackRefusalCode, reason: string): void {
     this.#refused += 1;
     this.#lastError = reason;
+    this.#refusals.record({ at: this.context.now(), source, status, code, reason });
     const { audit, summary } = this.#sampler.record(this.context.now(), reason);
     this.#auditSummary(summary);
     if (audit) this.context.audit({ profile: this.context.activeProfileName() ?? null, action: 'callbacks/refused', details: { reason } });

@@ -1,8 +1,18 @@
 // What the callback listener does with requests it refuses (issue 23, item 2): they are counted, and only a bounded
 // sample is audited (the first few of each minute, then one summary row with the count and the reasons seen), so a
 // flood of unauthenticated POSTs cannot write a signed row each (on a team desk, shared-chain rows); and each source
-// address gets a token bucket, so a flood is turned away before any verification work. Pure bookkeeping: the caller
-// writes the rows and answers the requests.
+// address gets a token bucket, so a flood is turned away before any verification work; and the most recent refusals
+// are kept in memory for the faces (issue 22, part 2: RefusalLog, at most CALLBACK_REFUSALS_KEPT, never persisted), each
+// with the check that refused it as a stable code. Pure bookkeeping: the caller writes the rows and answers the requests.
+import {
+  CALLBACK_REFUSAL_CODES,
+  CALLBACK_REFUSAL_REASON_MAX_CHARS,
+  CALLBACK_REFUSALS_KEPT,
+  type CallbackRefusalCode,
+  type CallbackRefusalsView,
+  type CallbackRefusalView,
+} from '../../contract';
+import { ResponseVerificationError, type ProtocolError, type VerificationFailure } from '../../protocol';
 
 /** Refusals audited one by one in each window; the rest of the window is one summary row. */
 export const REFUSALS_SAMPLED_PER_WINDOW = 3;
@@ -84,4 +94,58 @@ export function isLoopbackHost(host: string): boolean {
   if (name === 'localhost') return true;
   if (/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name)) return true;
   return name === '::1' || name === '0:0:0:0:0:0:0:1';
+}
+
+/** Which check refused a callback, from the verifier's error: a ResponseVerificationError names its failure. */
+export function refusalCodeOf(error: ProtocolError): CallbackRefusalCode {
+  if (!(error instanceof ResponseVerificationError)) return 'other';
+  const failure: VerificationFailure = error.failure;
+  switch (failure) {
+    case 'unexpectedResponse':
+      return 'notSuccess';
+    case 'malformedEnvelope':
+    case 'missingHeaders':
+    case 'badTimestamp':
+    case 'staleTimestamp':
+    case 'badNonce':
+    case 'replayedNonce':
+    case 'badSignature':
+    case 'decryptFailed':
+    case 'schemaMismatch':
+    case 'wrongAppId':
+      return failure;
+    default: {
+      const unknown: never = failure;
+      return unknown;
+    }
+  }
+}
+
+/**
+ * The most recent refusals, newest first, at most CALLBACK_REFUSALS_KEPT (the oldest forgotten first), each reason cut
+ * to CALLBACK_REFUSAL_REASON_MAX_CHARS; counts per code since this process started. Memory stays bounded under a flood.
+ */
+export class RefusalLog {
+  readonly #kept: CallbackRefusalView[] = [];
+  readonly #counts = new Map<CallbackRefusalCode, number>();
+  #total = 0;
+
+  record(refusal: CallbackRefusalView): void {
+    this.#kept.push({ ...refusal, reason: refusal.reason.slice(0, CALLBACK_REFUSAL_REASON_MAX_CHARS) });
+    if (this.#kept.length > CALLBACK_REFUSALS_KEPT) this.#kept.shift();
+    this.#counts.set(refusal.code, (this.#counts.get(refusal.code) ?? 0) + 1);
+    this.#total += 1;
+  }
+
+  view(): CallbackRefusalsView {
+    return {
+      refusals: this.#kept.toReversed(),
+      counts: CALLBACK_REFUSAL_CODES.flatMap((code) => {
+        const count = this.#counts.get(code) ?? 0;
+        return count === 0 ? [] : [{ code, count }];
+      }),
+      total: this.#total,
+      kept: CALLBACK_REFUSALS_KEPT,
+    };
+  }
 }

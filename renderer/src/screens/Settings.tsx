@@ -1,5 +1,5 @@
 // Settings: per-currency withdrawal policies (policies/list, policies/set: applied at once, or waiting for another
-// admin's confirmation), the callback listener (callbacks/state, start, stop), the idle lock timeout
+// admin's confirmation), the callback listener (callbacks/state, start, stop) and its refused callbacks (callbacks/refusals), the idle lock timeout
 // (settings/setLockTimeout), the reporting time zone (settings/setReportingTimeZone), when a withdrawal counts as stuck
 // (settings/stuckThresholds, settings/setStuckThresholds: an admin, audited), an operator's notifications
 // (notifications/preferences, setPreferences: each operator chooses their own, with their passphrase), this
@@ -10,6 +10,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
 import {
+  CALLBACK_REFUSAL_WORDS,
+  type CallbackRefusalsView,
   LOG_LOCATION,
   ORDER_FINAL_SCOPES,
   WATCHED_ORDER_STATUSES,
@@ -546,6 +548,68 @@ function CallbackListener(): React.JSX.Element {
         </form>
       )}
       <ErrorNotice error={error} />
+      <RefusedCallbacks refused={state?.refused ?? 0} />
+    </section>
+  );
+}
+
+/** Refused callbacks listed before "Show all": the newest explain a problem being debugged now. */
+const REFUSALS_SHOWN_FIRST = 10;
+
+/** The listener's recent refusals (callbacks/refusals), fetched again whenever its refused count moves. Reasons arrive escaped (api.ts). */
+function RefusedCallbacks({ refused }: { readonly refused: number }): React.JSX.Element | null {
+  const [view, setView] = useState<CallbackRefusalsView | null>(null);
+  const [error, setError] = useState<ContractError | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  useEffect(() => {
+    let current = true;
+    void call('callbacks/refusals', {}).then((result) => {
+      if (!current) return;
+      setView(result.ok ? result.value : null);
+      setError(result.ok ? null : result.error);
+    });
+    return () => {
+      current = false;
+    };
+  }, [refused]);
+  if (view === null) return <ErrorNotice error={error} />;
+  const shown = showAll ? view.refusals : view.refusals.slice(0, REFUSALS_SHOWN_FIRST);
+  return (
+    <section aria-labelledby="callback-refusals-title" data-testid="@settings/callback-refusals">
+      <h3 id="callback-refusals-title">Refused callbacks</h3>
+      <p className="muted small">
+        The last {view.kept} callbacks this listener refused, newest first, and why. Kept in this app&apos;s memory only: quitting forgets them (the audit
+        log keeps a sample).
+      </p>
+      {view.total === 0 ? (
+        <p className="muted" data-testid="@settings/callback-refusals-empty">
+          None refused since the app started.
+        </p>
+      ) : (
+        <>
+          <p data-testid="@settings/callback-refusals-counts">
+            {view.counts.map((entry) => `${CALLBACK_REFUSAL_WORDS[entry.code]}: ${entry.count}`).join('; ')}
+          </p>
+          <ol className="stack refusal-list">
+            {shown.map((refusal, index) => (
+              <li key={`${refusal.at}-${index}`} data-testid="@settings/callback-refusal" data-code={refusal.code}>
+                <div>
+                  <DateTime at={refusal.at} /> from <span className="mono">{refusal.source}</span>: {CALLBACK_REFUSAL_WORDS[refusal.code]} (answered{' '}
+                  {refusal.status})
+                </div>
+                <div className="muted small" data-testid="@settings/callback-refusal-reason">
+                  {refusal.reason}
+                </div>
+              </li>
+            ))}
+          </ol>
+          {shown.length < view.refusals.length ? (
+            <button type="button" className="button" onClick={() => setShowAll(true)} data-testid="@settings/callback-refusals-all">
+              Show all {view.refusals.length}
+            </button>
+          ) : null}
+        </>
+      )}
     </section>
   );
 }

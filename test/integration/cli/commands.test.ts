@@ -8,8 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALLBACK_REFUSALS_KEPT } from '../../../electron/contract';
 import type {
   AuditHeadView,
+  CallbackRefusalsView,
   AuditVerification,
   BalanceView,
   CheckpointView,
@@ -681,9 +683,35 @@ describe('callbacks listen (in process)', () => {
     stop('SIGTERM');
     const run = await running;
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/Press Ctrl\+C to stop\.\nstopped \(SIGTERM\): 0 received, 1 refused\n$/);
+    expect(run.stdout).toMatch(/Press Ctrl\+C to stop\.\nstopped \(SIGTERM\): 0 received, 1 refused\nrefused callbacks: 1 refusal by check: missingHeaders 1\n/);
+    // The refused callbacks kept in this process, newest first: when, from where, the status, the check and its reason.
+    expect(run.stdout).toMatch(/^received\s+source\s+status\s+code\s+check\s+reason\n/m);
+    expect(run.stdout).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}.*\s(::ffff:)?127\.0\.0\.1\s+400\s+missingHeaders\s+signature headers missing\s+callback: the response was refused \(missingHeaders\): SVC-APP-ID is missing/m);
     expect(run.stderr).toMatch(/^callbacks: 0 received, 1 refused; last refusal: /);
     await expect(fetch(address)).rejects.toThrow();
+  });
+
+  it('with --json, answers the refused callbacks with their codes and counts when it stops', async () => {
+    let stop: (signal: string) => void = () => undefined;
+    let announced: (url: string) => void = () => undefined;
+    const url = new Promise<string>((resolve) => (announced = resolve));
+    const running = desk.cli(['callbacks', 'listen', '--port', '0', '--json'], {
+      untilStopped: () => new Promise((resolve) => (stop = resolve)),
+      onStdout: (text) => {
+        const match = /"url": "([^"]+)"/.exec(text);
+        if (match?.[1]) announced(match[1]);
+      },
+    });
+    const address = await url;
+    expect((await fetch(address, { method: 'POST', body: 'data=forged' })).status).toBe(400);
+    expect((await fetch(address, { method: 'POST', body: 'x'.repeat(200_000) }).catch(() => null))?.status ?? 413).toBe(413);
+    stop('SIGTERM');
+    const run = await running;
+    expect(run.code).toBe(0);
+    const stopped = JSON.parse(run.stdout.slice(run.stdout.lastIndexOf('\n{') + 1)) as { refused: number; refusals: CallbackRefusalsView };
+    expect(stopped.refused).toBe(2);
+    expect(stopped.refusals).toMatchObject({ total: 2, kept: CALLBACK_REFUSALS_KEPT, counts: [{ code: 'bodyTooLarge', count: 1 }, { code: 'missingHeaders', count: 1 }] });
+    expect(stopped.refusals.refusals.map((refusal) => [refusal.code, refusal.status])).toEqual([['bodyTooLarge', 413], ['missingHeaders', 400]]);
   });
 });
 

@@ -101,7 +101,7 @@ describe('long-running commands stop cleanly on a signal', () => {
     listening.child.kill('SIGTERM');
     const run = await listening.closed;
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/stopped \(SIGTERM\): 0 received, 1 refused\n$/);
+    expect(run.stdout).toMatch(/stopped \(SIGTERM\): 0 received, 1 refused\nrefused callbacks: 1 refusal by check: missingHeaders 1\n/);
     await expect(fetch(url)).rejects.toThrow();
   }, 30_000);
 
