@@ -118,7 +118,7 @@ function Verdict({ report }: { readonly report: ReconciliationReport }): React.J
   const findings = report.currencies.reduce((count, currency) => count + currency.findings.length, 0);
   const pending = report.currencies.reduce((count, currency) => count + currency.findings.filter((finding) => findingStatus(finding) === 'pending').length, 0);
   return (
-    <div className={`notice notice--${report.ok ? 'ok' : 'error'}`} data-testid="@reconciliation/verdict" data-ok={String(report.ok)}>
+    <div className={`notice notice--${!report.ok ? 'error' : pending > 0 ? 'warn' : 'ok'}`} data-testid="@reconciliation/verdict" data-ok={String(report.ok)}>
       <p className="notice__title">
         {report.ok
           ? pending > 0
@@ -167,7 +167,9 @@ function Summary({ report }: { readonly report: ReconciliationReport }): React.J
             </thead>
             <tbody>
               {report.currencies.map((currency) => {
-                const unexplained = currency.findings.filter((finding) => !finding.explained).length;
+                const unexplained = currency.findings.filter((finding) => findingStatus(finding) === 'unexplained').length;
+                const pending = currency.findings.filter((finding) => findingStatus(finding) === 'pending').length;
+                const [badge, verdict] = unexplained > 0 ? ['bad', `${unexplained} unexplained`] : pending > 0 ? ['warn', `${pending} pending`] : ['good', 'adds up'];
                 return (
                   <tr key={currency.currency} data-testid="@reconciliation/summary-row" data-currency={currency.currency}>
                     <th scope="row">{currencyLabel(currency.currency)}</th>
@@ -177,7 +179,7 @@ function Summary({ report }: { readonly report: ReconciliationReport }): React.J
                     <TallyCell tally={currency.deposits.queryOnly} currency={currency.currency} />
                     <td className="num">{currency.balance === null ? '—' : <Amount value={currency.balance.unexplained} currency={currency.currency} />}</td>
                     <td>
-                      <span className={`badge badge--${currency.ok ? 'good' : 'bad'}`}>{currency.ok ? 'adds up' : `${unexplained} unexplained`}</span>
+                      <span className={`badge badge--${badge}`}>{verdict}</span>
                     </td>
                   </tr>
                 );
