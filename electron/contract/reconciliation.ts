@@ -24,6 +24,11 @@ export const RECONCILIATION_FINDING_KINDS = [
   'failedOrder',
   /** Records stored just after a balance reading that already included them (the desk reads balances first). */
   'recordedAfterReading',
+  /**
+   * A balance or frozen difference at a reading while an order the desk sent (its creation verified) was still in
+   * flight: no final status seen by the reading. Pending, not unexplained: a sync after the order settles reads again.
+   */
+  'awaitingOrder',
 ] as const;
 export type ReconciliationFindingKind = (typeof RECONCILIATION_FINDING_KINDS)[number];
 
@@ -36,7 +41,10 @@ export type ReconciliationReference =
 
 export interface ReconciliationFinding {
   readonly kind: ReconciliationFindingKind;
-  /** False: nothing the desk knows accounts for it, and a person must look (the CLI exits 1). */
+  /**
+   * False: nothing the desk knows accounts for it, and a person must look (the CLI exits 1). True also for a pending
+   * finding (awaitingOrder), which is not unexplained: `findingStatus` tells the two apart.
+   */
   readonly explained: boolean;
   readonly currency: string;
   /** The amount in question, negative ("-12.5") where it can go either way (a balance change, a fee difference). */
@@ -49,6 +57,18 @@ export interface ReconciliationFinding {
   readonly explanation: string;
   readonly reference: ReconciliationReference | null;
 }
+
+/** Where a finding stands: explained, pending (waiting for an order in flight), or unexplained (a person must look). */
+export type ReconciliationFindingStatus = 'explained' | 'pending' | 'unexplained';
+
+/** The one rule every face uses to show a finding's standing; a pending finding is not unexplained. */
+export function findingStatus(finding: Pick<ReconciliationFinding, 'kind' | 'explained'>): ReconciliationFindingStatus {
+  if (!finding.explained) return 'unexplained';
+  return finding.kind === 'awaitingOrder' ? 'pending' : 'explained';
+}
+
+/** A finding's standing in the `explained` column of every CSV export (reconcile --csv, the period statement). */
+export const FINDING_STATUS_CSV: Readonly<Record<ReconciliationFindingStatus, string>> = { explained: 'yes', pending: 'pending', unexplained: 'no' };
 
 /** How many records and how much. */
 export interface ReconciliationTally {
@@ -116,7 +136,7 @@ export interface CurrencyReconciliation {
   /** Null when the desk has no balance reading of the currency in the period. */
   readonly balance: BalanceReconciliation | null;
   readonly frozen: FrozenReconciliation | null;
-  /** Unexplained ones first, then by time. */
+  /** Unexplained ones first, then pending ones, then explained ones, each by time. */
   readonly findings: readonly ReconciliationFinding[];
 }
 

@@ -1,9 +1,18 @@
 // `treasury-desk reconcile [--currency C] [--from ISO] [--to ISO] [--csv FILE] [--json]`: the three-way reconciliation
 // from the desk's cache (works offline): per currency, deposits by callback against getDeposits, the balance's movement
 // against the records, frozen funds against open orders, fees against the table; every difference with its exact
-// amount, explained or not. Exits 1 when something is unexplained (after printing the report and writing the CSV).
+// amount, explained, pending (waiting for an order of the desk in flight) or unexplained. Exits 1 when something is
+// unexplained (after printing the report and writing the CSV); a pending finding alone does not.
 import type { Command } from 'commander';
-import type { BalanceReconciliation, CurrencyReconciliation, ReconciliationFinding, ReconciliationReport } from '../../contract';
+import {
+  FINDING_STATUS_CSV,
+  findingStatus,
+  type BalanceReconciliation,
+  type CurrencyReconciliation,
+  type ReconciliationFinding,
+  type ReconciliationFindingStatus,
+  type ReconciliationReport,
+} from '../../contract';
 import { csvInstant, csvLine } from '../../core/export/csv';
 import { parseIsoTime, typedTimeToMs, type TypedTime } from '../args';
 import { addEngineOptions, withSession, type EngineSession } from '../engine-session';
@@ -36,9 +45,13 @@ function movements(balance: BalanceReconciliation): string {
 }
 
 function verdict(currency: CurrencyReconciliation): string {
-  const unexplained = currency.findings.filter((finding) => !finding.explained).length;
-  return unexplained === 0 ? 'ok' : `${unexplained} unexplained`;
+  const unexplained = currency.findings.filter((finding) => findingStatus(finding) === 'unexplained').length;
+  const pending = currency.findings.filter((finding) => findingStatus(finding) === 'pending').length;
+  return unexplained > 0 ? `${unexplained} unexplained` : pending > 0 ? `ok, ${pending} pending` : 'ok';
 }
+
+/** A finding's standing as the text report's column (fixed width). */
+const STATUS_COLUMN: Readonly<Record<ReconciliationFindingStatus, string>> = { explained: 'explained  ', pending: 'pending    ', unexplained: 'UNEXPLAINED' };
 
 function periodText(session: EngineSession, report: ReconciliationReport): string {
   return `${report.from === null ? 'the beginning of the records' : session.time(report.from)} to ${session.time(report.to)}`;
@@ -83,9 +96,9 @@ function printReport(session: EngineSession, report: ReconciliationReport): void
   const findings = report.currencies.flatMap((currency) => currency.findings);
   if (findings.length === 0) return;
   session.say('');
-  session.say('findings (unexplained first):');
+  session.say('findings (unexplained first, then pending):');
   for (const finding of findings) {
-    session.say(`  ${finding.explained ? 'explained  ' : 'UNEXPLAINED'}  ${finding.currency}  ${finding.at === null ? '-' : session.time(finding.at)}  ${finding.amount}  ${finding.summary}`);
+    session.say(`  ${STATUS_COLUMN[findingStatus(finding)]}  ${finding.currency}  ${finding.at === null ? '-' : session.time(finding.at)}  ${finding.amount}  ${finding.summary}`);
     session.say(`               ${finding.explanation}`);
   }
 }
@@ -140,7 +153,7 @@ export function reconciliationCsv(report: ReconciliationReport, timeZone: string
       text += csvLine([
         finding.currency,
         finding.kind,
-        finding.explained ? 'yes' : 'no',
+        FINDING_STATUS_CSV[findingStatus(finding)],
         finding.amount,
         finding.at === null ? null : csvInstant(finding.at, timeZone),
         finding.summary,

@@ -10,13 +10,21 @@
 // (had it come after, the balance would have changed), and (2) a sync reads the balances first and the records after,
 // so records stored in the same run as a reading may already be in it: they are moved into it when, and only when,
 // that makes the change between the readings add up exactly (reported as an explained finding).
+//
+// A difference left at a reading while an order the desk sent was in flight there (its creation seen in a verified
+// order record by the reading's sync run, no final status seen by the reading) is pending, not unexplained: the
+// platform may have moved the order on before the desk heard of it. It waits for that order (awaitingOrder) until a
+// reading taken after the order's final status shows whether it adds up. An order whose creation no verified record
+// shows (still being sent) never makes a difference pending: it is only named in the unexplained finding.
 import { formatMoney, Money } from '../../chains/amounts';
-import type {
-  BalanceReconciliation,
-  CurrencyReconciliation,
-  FrozenReconciliation,
-  ReconciliationFinding,
-  ReconciliationTally,
+import {
+  findingStatus,
+  type BalanceReconciliation,
+  type CurrencyReconciliation,
+  type FrozenReconciliation,
+  type ReconciliationFinding,
+  type ReconciliationFindingStatus,
+  type ReconciliationTally,
 } from '../../contract/reconciliation';
 import { isUnconfirmed, type WithdrawalState } from '../../contract/withdrawal-lifecycle';
 import { CALLBACK_RETRY_SCHEDULE_SECONDS, CALLBACK_TIMEOUT_MS } from '../../protocol/profile';
@@ -53,9 +61,9 @@ export interface OrderFact {
   readonly fee: string | null;
   /** The desk's workflow state (submitting: the create is not confirmed yet). */
   readonly state: WithdrawalState;
-  /** When the desk first saw the order exist at the platform (its first status), null when it never did. */
+  /** When the desk first saw the order exist at the platform (its first verified status), null when it never did. */
   readonly createdSeenAt: number | null;
-  /** Its final status and when the desk first saw it, null while the order is open. */
+  /** Its final status and when the desk first saw it in a verified order record, null while the order is open. */
   readonly final: { readonly status: FinalOrderStatus; readonly at: number } | null;
 }
 
@@ -269,6 +277,51 @@ class Timeline {
 
 // ---- the comparison -----------------------------------------------------------------------------------------------
 
+/** Findings are listed unexplained first, then pending, then explained. */
+const STATUS_RANK: Readonly<Record<ReconciliationFindingStatus, number>> = { unexplained: 0, pending: 1, explained: 2 };
+
+/**
+ * The desk's orders in flight at a reading: their creation seen in a verified order record by the reading's sync run
+ * (at most SYNC_RUN_GAP_MS after the reading was last read), and no final status seen by the reading.
+ */
+export function ordersInFlightAt(orders: readonly OrderFact[], reading: ReadingFact): OrderFact[] {
+  return orders.filter(
+    (order) =>
+      order.createdSeenAt !== null &&
+      order.createdSeenAt <= reading.lastObservedAt + SYNC_RUN_GAP_MS &&
+      (order.final === null || order.final.at > reading.lastObservedAt),
+  );
+}
+
+/**
+ * A difference at a reading, as a finding: pending (awaitingOrder) while orders the desk sent were in flight there,
+ * unexplained otherwise. `body` is the sentence after "Waiting for order X (sent at T): ", ending in `tail`.
+ */
+function differenceFinding(
+  difference: Omit<ReconciliationFinding, 'explained' | 'summary' | 'explanation'> & { readonly kind: 'unexplainedBalanceChange' | 'frozenMismatch' },
+  waiting: readonly OrderFact[],
+  body: (tail: string) => string,
+  unexplainedExplanation: string,
+): ReconciliationFinding {
+  const first = waiting[0];
+  if (first === undefined) {
+    const sentence = body('unexplained');
+    return { ...difference, explained: false, summary: sentence.charAt(0).toUpperCase() + sentence.slice(1), explanation: unexplainedExplanation };
+  }
+  const names = waiting.map((order) => `${order.userOrder} (sent at ${new Date(order.createdSeenAt ?? 0).toISOString()})`).join(', ');
+  return {
+    ...difference,
+    kind: 'awaitingOrder',
+    explained: true,
+    at: first.createdSeenAt,
+    summary: `Waiting for ${waiting.length === 1 ? 'order' : 'orders'} ${names}: ${body('not accounted for yet')}`,
+    explanation:
+      'The desk sent this order and had not seen its final status when the balance was read: the platform may have moved it on in between. ' +
+      'Run a sync once the order is final (the next balance reading settles it), then reconcile again; a difference still left then is unexplained.',
+    reference: { kind: 'withdrawal', id: first.id, userOrder: first.userOrder, apiOrder: first.apiOrder },
+  };
+}
+
 function inPeriod(facts: CurrencyFacts, at: number): boolean {
   return (facts.from === null || at >= facts.from) && at < facts.to;
 }
@@ -424,7 +477,7 @@ export function reconcileCurrency(facts: CurrencyFacts): CurrencyReconciliation 
   }
 
   const { balance, frozen } = compareBalance(facts, timeline, findings, unit);
-  const ordered = [...findings].sort((a, b) => Number(a.explained) - Number(b.explained) || (a.at ?? 0) - (b.at ?? 0));
+  const ordered = [...findings].sort((a, b) => STATUS_RANK[findingStatus(a)] - STATUS_RANK[findingStatus(b)] || (a.at ?? 0) - (b.at ?? 0));
   return {
     currency,
     ok: ordered.every((finding) => finding.explained),
@@ -503,20 +556,17 @@ function compareBalance(
     const before = readings[index - 1] as ReadingFact;
     const after = readings[index] as ReadingFact;
     const change = money(after.available).minus(money(before.available));
-    findings.push({
-      kind: 'unexplainedBalanceChange',
-      explained: false,
-      currency,
-      amount: exact(residual),
-      at: after.observedAt,
-      summary:
-        `The available balance went from ${unit(before.available)} to ${unit(after.available)} (${signed(change)}) between two readings; ` +
-        `the records account for ${signed(timeline.slots[index]?.net() ?? ZERO)}, leaving ${unit(signed(residual))} unexplained.`,
-      explanation:
+    findings.push(
+      differenceFinding(
+        { kind: 'unexplainedBalanceChange', currency, amount: exact(residual), at: after.observedAt, reference: { kind: 'balance', fromAt: before.observedAt, toAt: after.observedAt } },
+        ordersInFlightAt(facts.orders, after),
+        (tail) =>
+          `the available balance went from ${unit(before.available)} to ${unit(after.available)} (${signed(change)}) between two readings; ` +
+          `the records account for ${signed(timeline.slots[index]?.net() ?? ZERO)}, leaving ${unit(signed(residual))} ${tail}.`,
         'No deposit, withdrawal or refund this desk knows of accounts for it: a change made outside the desk (by the platform, or an order or deposit the desk never saw). Ask the platform about it.' +
-        unconfirmedHint(residual),
-      reference: { kind: 'balance', fromAt: before.observedAt, toAt: after.observedAt },
-    });
+          unconfirmedHint(residual),
+      ),
+    );
   }
   const change = money(closing.available).minus(money(opening.available));
   const expectedChange = totals.deposits.amount.minus(totals.withdrawals.amount).plus(totals.returned.amount);
@@ -574,18 +624,16 @@ function compareFrozen(
   }
   const difference = reported.minus(open.amount);
   if (!difference.isZero()) {
-    findings.push({
-      kind: 'frozenMismatch',
-      explained: false,
-      currency,
-      amount: exact(difference),
-      at: closing.observedAt,
-      summary: `The frozen balance is ${unit(closing.frozen)}, but the ${plural(open.count, 'open order')} this desk knows hold ${unit(open.amount)} (amount + fee): ${unit(signed(difference))} unexplained.`,
-      explanation:
+    findings.push(
+      differenceFinding(
+        { kind: 'frozenMismatch', currency, amount: exact(difference), at: closing.observedAt, reference: null },
+        ordersInFlightAt(facts.orders, closing),
+        (tail) =>
+          `the frozen balance is ${unit(closing.frozen)}, but the ${plural(open.count, 'open order')} this desk knows hold ${unit(open.amount)} (amount + fee): ${unit(signed(difference))} ${tail}.`,
         'Frozen funds are the amount + fee of orders not yet final: an order made outside this desk, or one whose outcome the desk has not seen, would explain it. Run a sync, then ask the platform about open orders.' +
-        unconfirmedHint(difference.negated()),
-      reference: null,
-    });
+          unconfirmedHint(difference.negated()),
+      ),
+    );
   }
   return { at: closing.observedAt, reported: closing.frozen, openOrders: open.view(), difference: exact(difference) };
 }

@@ -3,7 +3,7 @@
 // the cache only: it works offline, and changes nothing.
 import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../chains';
 import type { ReconciliationReport } from '../../contract/reconciliation';
-import { computeFee, feeScheduleOf, isFinalOrderStatus } from '../../protocol';
+import { computeFee, feeScheduleOf } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../profiles';
 import { DeskError } from '../kernel/errors';
@@ -36,9 +36,8 @@ function currencyOrder(a: string, b: string): number {
   return rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-function orderFact({ request, firstStatusAt }: ReconciledRequest): OrderFact {
-  const status = request.orderStatus;
-  const final = status !== null && isFinalOrderStatus(status) ? { status, at: request.orderStatusAt ?? request.updatedAt } : null;
+/** A request's order as the comparison reads it: its creation and final status from verified order records only. */
+function orderFact({ request, firstStatusAt, finalStatus }: ReconciledRequest): OrderFact {
   return {
     id: String(request.id),
     userOrder: request.userOrder,
@@ -47,7 +46,7 @@ function orderFact({ request, firstStatusAt }: ReconciledRequest): OrderFact {
     fee: request.fee,
     state: request.state,
     createdSeenAt: firstStatusAt,
-    final,
+    final: finalStatus,
   };
 }
 

@@ -1,7 +1,7 @@
 // The period statement as CSV (statements/exportCsv): a `period` row, one `balance` row per currency (opening, the
 // movements, closing and the unexplained difference), one `withdrawal` row per order seen created in the period (its
 // address and payee), one `finding` row per reconciliation finding of the period, and an `audit_head` row last; times in the statement's zone with their offset (csvInstant), amounts exactly as computed.
-import type { PeriodStatement, PeriodStatementCurrency, PeriodStatementWithdrawal, ReconciliationFinding } from '../../contract';
+import { FINDING_STATUS_CSV, findingStatus, type PeriodStatement, type PeriodStatementCurrency, type PeriodStatementWithdrawal, type ReconciliationFinding } from '../../contract';
 import { csvInstant, csvLine } from '../export/csv';
 
 export const STATEMENT_CSV_COLUMNS = [
@@ -85,7 +85,7 @@ function findingRow(finding: ReconciliationFinding, timeZone: string): string {
     record: 'finding',
     currency: finding.currency,
     finding: finding.kind,
-    explained: finding.explained ? 'yes' : 'no',
+    explained: FINDING_STATUS_CSV[findingStatus(finding)],
     at: finding.at === null ? null : csvInstant(finding.at, timeZone),
     amount: finding.amount,
     note: `${finding.summary} ${finding.explanation}`.trim(),

@@ -4,7 +4,7 @@
 // The page is titled with the merchant's name, amounts are grouped in thousands, currencies named as assets, pages numbered
 // ("Page 1 of 3", a CSS page-margin box, so every printer of the desk numbers them), and it ends with the audit head's fingerprint.
 import { CURRENCIES, isCurrencySymbol } from '../../chains';
-import { escapeUnsafeText, groupAmount, isoInZone, type PeriodStatement, type PeriodStatementCurrency, type PeriodStatementWithdrawal, type ReconciliationFinding } from '../../contract';
+import { escapeUnsafeText, findingStatus, groupAmount, isoInZone, type PeriodStatement, type PeriodStatementCurrency, type PeriodStatementWithdrawal, type ReconciliationFinding } from '../../contract';
 
 /** Amounts are grouped in thousands the English way (1,250.5): the statement's one locale until the desk speaks others. */
 const STATEMENT_LOCALE = 'en-US';
@@ -81,7 +81,7 @@ function withdrawalRow(withdrawal: PeriodStatementWithdrawal, timeZone: string):
 
 function findingRow(finding: ReconciliationFinding, timeZone: string): string {
   return (
-    `<tr><td>${finding.explained ? 'explained' : '<span class="unexplained">UNEXPLAINED</span>'}</td>` +
+    `<tr><td>${findingStatus(finding) === 'unexplained' ? '<span class="unexplained">UNEXPLAINED</span>' : findingStatus(finding)}</td>` +
     `<td class="text">${assetName(finding.currency)}</td><td class="text">${finding.at === null ? '-' : time(finding.at, timeZone)}</td>` +
     `<td class="amount">${money(finding.amount)}</td><td class="text">${htmlText(finding.summary)}<br><small>${htmlText(finding.explanation)}</small></td></tr>`
   );

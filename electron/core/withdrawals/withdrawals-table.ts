@@ -176,7 +176,10 @@ const statements = perDatabase((db) => ({
   // Every request of a currency that reached (or may have reached) the platform, with its first status observed.
   forReconciliation: db.prepare(
     `SELECT ${COLUMNS.split(', ').map((column) => `r.${column}`).join(', ')},
-       (SELECT MIN(h.observed_at) FROM withdrawal_status_history h WHERE h.request_id = r.id) AS first_status_at
+       (SELECT MIN(h.observed_at) FROM withdrawal_status_history h WHERE h.request_id = r.id) AS first_status_at,
+       (SELECT h.status FROM withdrawal_status_history h WHERE h.request_id = r.id AND h.status IN (${FINAL_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')})
+         ORDER BY h.observed_at, h.id LIMIT 1) AS final_status,
+       (SELECT MIN(h.observed_at) FROM withdrawal_status_history h WHERE h.request_id = r.id AND h.status IN (${FINAL_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')})) AS final_status_at
      FROM withdrawal_requests r
      WHERE r.profile = ? AND r.currency = ? AND r.state IN (${sqlList(statesWhere('mayHaveReachedService'))})
      ORDER BY r.id`,
@@ -460,10 +463,15 @@ export function recordOrderStatus(
   });
 }
 
-/** A request as reconciliation sees it: with when the desk first saw its order exist at the platform (null: never). */
+/**
+ * A request as reconciliation sees it, its order's life from the verified order records of its status history (never
+ * from the request row's cached status): when the desk first saw the order exist at the platform, and its final status
+ * with when the desk first saw it (null: never).
+ */
 export interface ReconciledRequest {
   readonly request: WithdrawalRequest;
   readonly firstStatusAt: number | null;
+  readonly finalStatus: { readonly status: (typeof FINAL_ORDER_STATUSES)[number]; readonly at: number } | null;
 }
 
 /**
@@ -471,8 +479,13 @@ export interface ReconciledRequest {
  * sending and those that ended without it), oldest first.
  */
 export function requestsForReconciliation(db: ReadableDB, profile: string, currency: string): ReconciledRequest[] {
-  const rows = statements(db).forReconciliation.all(profile, currency) as (RequestRow & { first_status_at: number | null })[];
-  return rows.map((row) => ({ request: toRequest(row), firstStatusAt: row.first_status_at }));
+  type Row = RequestRow & { first_status_at: number | null; final_status: (typeof FINAL_ORDER_STATUSES)[number] | null; final_status_at: number | null };
+  const rows = statements(db).forReconciliation.all(profile, currency) as Row[];
+  return rows.map((row) => ({
+    request: toRequest(row),
+    firstStatusAt: row.first_status_at,
+    finalStatus: row.final_status === null || row.final_status_at === null ? null : { status: row.final_status, at: row.final_status_at },
+  }));
 }
 
 /** The currencies a profile has withdrawal requests in. */

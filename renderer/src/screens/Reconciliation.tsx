@@ -1,11 +1,20 @@
 // Reconciliation: per currency and period (reconcile/run, from the desk's cache), deposits reported by callback against
 // those listed by getDeposits, the available balance's movement between readings against deposits minus withdrawals
 // (amount + fee) plus refunds, frozen funds against open orders, fees against the currency table; every difference
-// with its exact amount, unexplained ones first, each linking to the deposit or order it is about. Balances follow the
+// with its exact amount, unexplained ones first, then those pending while an order of the desk is in flight, each
+// linking to the deposit or order it is about. Balances follow the
 // "Hide balances" setting. The period statement (Statement.tsx) closes the screen.
 import { useEffect, type FormEvent } from 'react';
 import { WITHDRAWAL_CURRENCIES } from '../../../electron/chains';
-import type { CurrencyReconciliation, ReconciliationFinding, ReconciliationFindingKind, ReconciliationReport, ReconciliationTally } from '../../../electron/contract';
+import {
+  findingStatus,
+  type CurrencyReconciliation,
+  type ReconciliationFinding,
+  type ReconciliationFindingKind,
+  type ReconciliationFindingStatus,
+  type ReconciliationReport,
+  type ReconciliationTally,
+} from '../../../electron/contract';
 import { Amount } from '../components/Amount';
 import { BalanceAmount, useBalancesHidden } from '../components/BalanceAmount';
 import { DateTime, useReportingTimeZone } from '../components/DateTime';
@@ -28,10 +37,18 @@ const KIND_LABELS: Readonly<Record<ReconciliationFindingKind, string>> = {
   refund: 'Refund',
   failedOrder: 'Failed order',
   recordedAfterReading: 'Recorded after a reading',
+  awaitingOrder: 'Waiting for an order in flight',
 };
 
 /** Findings whose sentence quotes a balance: hidden with the balances. */
-const QUOTES_BALANCES: ReadonlySet<ReconciliationFindingKind> = new Set(['unexplainedBalanceChange', 'frozenMismatch']);
+const QUOTES_BALANCES: ReadonlySet<ReconciliationFindingKind> = new Set(['unexplainedBalanceChange', 'frozenMismatch', 'awaitingOrder']);
+
+/** How each standing of a finding looks: its badge, its notice, its word. */
+const STATUS_LOOKS: Readonly<Record<ReconciliationFindingStatus, { readonly badge: string; readonly notice: string; readonly label: string }>> = {
+  explained: { badge: 'neutral', notice: 'info', label: 'Explained' },
+  pending: { badge: 'warn', notice: 'warn', label: 'Pending' },
+  unexplained: { badge: 'bad', notice: 'error', label: 'Unexplained' },
+};
 
 export function Reconciliation(): React.JSX.Element {
   const report = useReconciliationStore((state) => state.report);
@@ -99,11 +116,14 @@ function PeriodForm(): React.JSX.Element {
 
 function Verdict({ report }: { readonly report: ReconciliationReport }): React.JSX.Element {
   const findings = report.currencies.reduce((count, currency) => count + currency.findings.length, 0);
+  const pending = report.currencies.reduce((count, currency) => count + currency.findings.filter((finding) => findingStatus(finding) === 'pending').length, 0);
   return (
-    <div className={`notice notice--${report.ok ? 'ok' : 'error'}`} data-testid="@reconciliation/verdict" data-ok={String(report.ok)}>
+    <div className={`notice notice--${!report.ok ? 'error' : pending > 0 ? 'warn' : 'ok'}`} data-testid="@reconciliation/verdict" data-ok={String(report.ok)}>
       <p className="notice__title">
         {report.ok
-          ? `Everything adds up${findings === 0 ? '' : `: ${findings} difference${findings === 1 ? '' : 's'}, each explained`}.`
+          ? pending > 0
+            ? `Nothing unexplained: ${pending} difference${pending === 1 ? '' : 's'} pending while orders of this desk are in flight. Sync once they are final, then reconcile again.`
+            : `Everything adds up${findings === 0 ? '' : `: ${findings} difference${findings === 1 ? '' : 's'}, each explained`}.`
           : `${report.unexplained} difference${report.unexplained === 1 ? '' : 's'} unexplained: look at the findings marked Unexplained.`}
       </p>
       <p className="small">
@@ -147,7 +167,9 @@ function Summary({ report }: { readonly report: ReconciliationReport }): React.J
             </thead>
             <tbody>
               {report.currencies.map((currency) => {
-                const unexplained = currency.findings.filter((finding) => !finding.explained).length;
+                const unexplained = currency.findings.filter((finding) => findingStatus(finding) === 'unexplained').length;
+                const pending = currency.findings.filter((finding) => findingStatus(finding) === 'pending').length;
+                const [badge, verdict] = unexplained > 0 ? ['bad', `${unexplained} unexplained`] : pending > 0 ? ['warn', `${pending} pending`] : ['good', 'adds up'];
                 return (
                   <tr key={currency.currency} data-testid="@reconciliation/summary-row" data-currency={currency.currency}>
                     <th scope="row">{currencyLabel(currency.currency)}</th>
@@ -157,7 +179,7 @@ function Summary({ report }: { readonly report: ReconciliationReport }): React.J
                     <TallyCell tally={currency.deposits.queryOnly} currency={currency.currency} />
                     <td className="num">{currency.balance === null ? '—' : <Amount value={currency.balance.unexplained} currency={currency.currency} />}</td>
                     <td>
-                      <span className={`badge badge--${currency.ok ? 'good' : 'bad'}`}>{currency.ok ? 'adds up' : `${unexplained} unexplained`}</span>
+                      <span className={`badge badge--${badge}`}>{verdict}</span>
                     </td>
                   </tr>
                 );
@@ -237,10 +259,18 @@ function Finding({ finding }: { readonly finding: ReconciliationFinding }): Reac
   const hidden = useBalancesHidden();
   const { reference } = finding;
   const summary = hidden && QUOTES_BALANCES.has(finding.kind) ? 'The sentence quotes balances, which are hidden: show balances to read it.' : finding.summary;
+  const status = findingStatus(finding);
+  const looks = STATUS_LOOKS[status];
   return (
-    <li className={`notice notice--${finding.explained ? 'info' : 'error'}`} data-testid="@reconciliation/finding" data-kind={finding.kind} data-explained={String(finding.explained)}>
+    <li
+      className={`notice notice--${looks.notice}`}
+      data-testid="@reconciliation/finding"
+      data-kind={finding.kind}
+      data-explained={String(finding.explained)}
+      data-status={status}
+    >
       <p className="notice__title">
-        <span className={`badge badge--${finding.explained ? 'neutral' : 'bad'}`}>{finding.explained ? 'Explained' : 'Unexplained'}</span> {KIND_LABELS[finding.kind]}:{' '}
+        <span className={`badge badge--${looks.badge}`}>{looks.label}</span> {KIND_LABELS[finding.kind]}:{' '}
         <Amount value={finding.amount} currency={finding.currency} testId="@reconciliation/finding-amount" />
         {finding.at === null ? null : (
           <span className="muted small">

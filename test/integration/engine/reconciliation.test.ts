@@ -1,8 +1,9 @@
 // Reconciliation scenarios against the real sandbox on loopback (issue 11, item 2), each reported with exact amounts:
 // a lost deposit callback (listed by getDeposits only: explained while the platform may retry, flagged after its
 // retries, the desk's clock moved 7 hours with the sandbox's), a deposit seen only by callback, a refund (amount + fee
-// back, the balance adds up), a fee other than the currency table's, and a balance changed through the admin API
-// without any record. The desk receives callbacks on its own listener throughout.
+// back, the balance adds up), a fee other than the currency table's, a reading taken after the platform refunded an
+// order the desk has not yet seen final (pending, waiting for that order, until the outcome arrives; issue 22), and a
+// balance changed through the admin API without any record. The desk receives callbacks on its own listener throughout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney, Money } from '../../../electron/chains/amounts';
 import type { ReconciliationFinding, ReconciliationReport } from '../../../electron/contract';
@@ -154,6 +155,39 @@ describe('reconciliation scenarios', () => {
       }),
     ]);
     expect(report.currencies[0]?.balance).toMatchObject({ withdrawals: { count: 1, amount: '27.75' }, change: '-27.75', unexplained: '0' });
+  });
+
+  it('a reading taken after the platform refunded an order the desk has not yet seen final waits for that order', async () => {
+    await desk.value('sync/run', {});
+    const start = now();
+    const order = await sentOrder('30');
+    await desk.value('sync/run', {});
+    // The platform refunds the order; its callback goes nowhere and checkWithdrawOrder is busy, so the next sync reads
+    // the balance with amount + fee back and the order still open, as a reading a second before the outcome arrives.
+    const listener = (await desk.admin<{ callbackUrl: string }>('GET', `/merchants/${merchantId}`)).json.callbackUrl;
+    expect((await desk.admin('PATCH', `/merchants/${merchantId}`, { callbackUrl: 'http://127.0.0.1:9/unreachable' })).status).toBe(200);
+    await advance(order.userOrder, 'WithdrawRefund');
+    const fault = await desk.admin<{ fault: { id: number } }>('POST', '/faults', { endpoint: 'checkWithdrawOrder', merchantId, answer: { message: 'systemBusy' } });
+    expect(fault.status).toBe(201);
+    await desk.call('sync/run', {});
+    const waiting = await reconcile(start);
+    const pending = findings(waiting, 'awaitingOrder');
+    expect(pending.map((finding) => finding.amount).sort()).toEqual(['-31.03', '31.03']);
+    for (const finding of pending) {
+      expect(finding).toMatchObject({ explained: true, reference: { kind: 'withdrawal', id: order.id, userOrder: order.userOrder } });
+      expect(finding.summary).toMatch(new RegExp(`^Waiting for order ${order.userOrder} \\(sent at \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\): the `));
+    }
+    expect(waiting.currencies[0]?.findings.filter((finding) => !finding.explained)).toEqual([]);
+    expect(waiting).toMatchObject({ ok: true, unexplained: 0 });
+
+    // Once the desk hears the outcome, the same readings add up.
+    expect((await desk.admin('DELETE', `/faults/${fault.json.fault.id}`)).status).toBe(200);
+    expect((await desk.admin('PATCH', `/merchants/${merchantId}`, { callbackUrl: listener })).status).toBe(200);
+    await desk.value('sync/run', {});
+    const settled = await reconcile(start);
+    expect(findings(settled, 'awaitingOrder')).toEqual([]);
+    expect(findings(settled, 'refund')).toEqual([expect.objectContaining({ amount: '31.03' })]);
+    expect(settled).toMatchObject({ ok: true, unexplained: 0 });
   });
 
   it('a balance changed by the admin API without a record: the exact amount, between the two readings', async () => {

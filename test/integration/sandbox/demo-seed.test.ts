@@ -1,5 +1,6 @@
 // Demo data (`--seed demo`): a merchant with balances in several currencies, addresses, a few hundred deposits and
-// withdrawals in every final state; the same seed gives the same history; the ledger invariant holds.
+// withdrawals in every final state and none left open (a desk could not explain an order it never sent, issue 22); the
+// same seed gives the same history; the ledger invariant holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../../electron/protocol/profile';
 import { DEMO_SEED } from '../../../electron/sandbox';
@@ -50,7 +51,7 @@ describe('demo seed', () => {
     first.expectInvariant();
   });
 
-  it('has withdrawals of both types in every final state, and some still in flight', async () => {
+  it('has withdrawals of both types in every final state, and none still in flight', async () => {
     const seen = new Map<string, number>();
     const types = new Set<string>();
     for (let index = 1; index <= 90; index += 1) {
@@ -61,7 +62,7 @@ describe('demo seed', () => {
       types.add(order.withdrawType);
     }
     for (const status of ['success', 'WithdrawRefund', 'fail']) expect(seen.get(status) ?? 0).toBeGreaterThan(0);
-    expect([...seen.keys()].some((status) => status.startsWith('pending'))).toBe(true);
+    expect([...seen.keys()].filter((status) => status.startsWith('pending'))).toEqual([]);
     expect([...types].sort()).toEqual(['financialConfirmation', 'normal']);
     expect([...seen.values()].reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(60);
   });

@@ -1,5 +1,6 @@
 // The reconciliation CSV of `treasury-desk reconcile --csv` (cli/commands/reconcile.ts): a statement row per currency,
-// then one row per finding with what it points at (deposit, withdrawal, the two readings), times in the reporting zone
+// then one row per finding with what it points at (deposit, withdrawal, the two readings) and its standing (yes,
+// pending while an order of the desk is in flight, no), times in the reporting zone
 // with its offset, amounts as reported; and the command's input checked before any desk is opened.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,7 @@ const report: ReconciliationReport = {
         { kind: 'callbackOnly', explained: false, currency: 'trx.usdt', amount: '9.5', at: T0, summary: 'Deposit DP1, "quoted"', explanation: 'Ask, please', reference: { kind: 'deposit', apiOrder: 'DP1', txid: 'abc' } },
         { kind: 'feeDiffers', explained: false, currency: 'trx.usdt', amount: '-1', at: T0, summary: '=cheaper', explanation: '', reference: { kind: 'withdrawal', id: '7', userOrder: 'td-7', apiOrder: null } },
         { kind: 'unexplainedBalanceChange', explained: true, currency: 'trx.usdt', amount: '0', at: null, summary: 's', explanation: 'e', reference: { kind: 'balance', fromAt: T0, toAt: T0 + 1 } },
+        { kind: 'awaitingOrder', explained: true, currency: 'trx.usdt', amount: '11', at: T0, summary: 'Waiting for order td-8', explanation: 'sync', reference: { kind: 'withdrawal', id: '8', userOrder: 'td-8', apiOrder: 'WD8' } },
       ],
     },
   ],
@@ -56,6 +58,7 @@ describe('the reconciliation CSV', () => {
       'trx.usdt,callbackOnly,no,9.5,2026-05-01T14:00:00.000+02:00,"Deposit DP1, ""quoted""","Ask, please",DP1,abc,,,,',
       "trx.usdt,feeDiffers,no,-1,2026-05-01T14:00:00.000+02:00,'=cheaper,,,,7,td-7,,",
       'trx.usdt,unexplainedBalanceChange,yes,0,,s,e,,,,,2026-05-01T14:00:00.000+02:00,2026-05-01T14:00:00.001+02:00',
+      'trx.usdt,awaitingOrder,pending,11,2026-05-01T14:00:00.000+02:00,Waiting for order td-8,sync,WD8,,8,td-8,,',
       '',
     ]);
   });

@@ -15,7 +15,7 @@ import {
   type OrderFact,
   type ReadingFact,
 } from '../../../electron/core/reconcile/compare';
-import type { ReconciliationFinding } from '../../../electron/contract/reconciliation';
+import { findingStatus, type ReconciliationFinding } from '../../../electron/contract/reconciliation';
 
 const HOUR = 3_600_000;
 const T0 = 1_800_000_000_000;
@@ -218,6 +218,57 @@ describe('frozen funds', () => {
     const report = reconcileCurrency(facts({ readings: [reading('100', T0, T0, '0'), reading('100', T0 + HOUR, T0 + HOUR, '3')] }));
     expect(kinds(report.findings)).toEqual(['frozenMismatch:unexplained:3']);
     expect(report.findings[0]?.summary).toBe('The frozen balance is 3 trx.usdt, but the 0 open orders this desk knows hold 0 trx.usdt (amount + fee): +3 trx.usdt unexplained.');
+  });
+});
+
+describe('orders in flight at a reading (issue 22)', () => {
+  const sentAt = T0 + HOUR + 500;
+  const iso = (at: number): string => new Date(at).toISOString();
+
+  it('a reading taken while the desk’s order was still open, its success seen a second later, is waiting for the order, not unexplained', () => {
+    // The sync read the balance (the order pending: 11 frozen), the create answer and the success arrived right after.
+    const paid = order('10', '1', sentAt, { status: 'success', at: T0 + HOUR + 1000 });
+    const report = reconcileCurrency(facts({ readings: [reading('100', T0), reading('89', T0 + HOUR, T0 + HOUR, '11')], orders: [paid] }));
+    expect(kinds(report.findings)).toEqual(['awaitingOrder:explained:11', 'recordedAfterReading:explained:-11']);
+    expect(report.ok).toBe(true);
+    const waiting = report.findings[0];
+    expect(waiting?.summary).toBe(
+      `Waiting for order ${paid.userOrder} (sent at ${iso(sentAt)}): the frozen balance is 11 trx.usdt, but the 0 open orders this desk knows hold 0 trx.usdt (amount + fee): +11 trx.usdt not accounted for yet.`,
+    );
+    expect(waiting?.reference).toEqual({ kind: 'withdrawal', id: paid.id, userOrder: paid.userOrder, apiOrder: paid.apiOrder });
+    expect(waiting?.at).toBe(sentAt);
+    expect(findingStatus(waiting as ReconciliationFinding)).toBe('pending');
+  });
+
+  it('the same reading with no order of the desk behind it is unexplained', () => {
+    const report = reconcileCurrency(facts({ readings: [reading('100', T0), reading('89', T0 + HOUR, T0 + HOUR, '11')] }));
+    expect(kinds(report.findings)).toEqual(['unexplainedBalanceChange:unexplained:-11', 'frozenMismatch:unexplained:11']);
+    expect(report.ok).toBe(false);
+    expect(report.findings.map(findingStatus)).toEqual(['unexplained', 'unexplained']);
+  });
+
+  it('a refund the platform made before the closing reading, the desk’s order still open, waits for the order', () => {
+    const open = order('10', '1', T0 + 10);
+    const readings = [reading('100', T0), reading('89', T0 + HOUR, T0 + HOUR, '11'), reading('100', T0 + 2 * HOUR, T0 + 2 * HOUR, '0')];
+    const report = reconcileCurrency(facts({ readings, orders: [open] }));
+    expect(kinds(report.findings)).toEqual(['awaitingOrder:explained:11', 'awaitingOrder:explained:-11']);
+    expect(report.findings[0]?.summary).toMatch(new RegExp(`^Waiting for order ${open.userOrder} \\(sent at ${iso(T0 + 10).replace(/\./g, '\\.')}\\): the available balance went from 89 trx.usdt to 100 trx.usdt`));
+    expect(report.balance?.unexplained).toBe('11');
+    // Once the desk has seen the refund before a later reading, the same change adds up.
+    const refunded = { ...open, final: { status: 'WithdrawRefund' as const, at: T0 + HOUR + 60_000 } };
+    expect(kinds(reconcileCurrency(facts({ readings, orders: [refunded] })).findings)).toEqual(['refund:explained:11']);
+  });
+
+  it('an order whose creation is not confirmed by a verified record does not make a difference pending', () => {
+    const sending = order('10', '1', null, null, 'submitting');
+    const report = reconcileCurrency(facts({ readings: [reading('100', T0), reading('89', T0 + HOUR, T0 + HOUR, '11')], orders: [sending] }));
+    expect(report.findings.map(findingStatus)).toEqual(['unexplained', 'unexplained']);
+  });
+
+  it('an order that was final before the reading does not make a later difference pending', () => {
+    const paid = order('10', '1', T0 + 10, { status: 'success', at: T0 + 20 });
+    const report = reconcileCurrency(facts({ readings: [reading('100', T0 + 30), reading('97', T0 + HOUR)], orders: [paid] }));
+    expect(kinds(report.findings)).toEqual(['unexplainedBalanceChange:unexplained:-3']);
   });
 });
 
