@@ -79,6 +79,14 @@ function typedForm(canonical: string, symbols: LocaleNumberSymbols): string {
   return canonical.replace('.', symbols.decimal);
 }
 
+/**
+ * A canonical amount as text to put in an amount field for the locale, ungrouped so it reads back to itself:
+ * "1250.5" → "1250,5" in de-DE (a field showing a stored policy limit, say).
+ */
+export function amountInputText(canonical: string, locale: string): string {
+  return typedForm(canonical, localeNumberSymbols(locale));
+}
+
 /** Digits (and at most one point) without leading or trailing zeros that carry nothing: "007.50" → "7.5". */
 function canonicalOf(integer: string, fraction: string): string {
   const whole = integer.replace(/^0+(?=\d)/, '');
