@@ -11,6 +11,34 @@ interface AmountFormatter {
   readonly digits: readonly string[];
 }
 
+/** How a locale writes numbers, as Intl reports it: its digits, its decimal separator and its group separator. */
+export interface LocaleNumberSymbols {
+  /** The locale's digits 0-9 (e.g. Arabic-Indic), index = value. */
+  readonly digits: readonly string[];
+  /** "," in de-DE, "." in en-US. */
+  readonly decimal: string;
+  /** "." in de-DE, "," in en-US, U+202F (narrow no-break space) in fr-FR, an apostrophe in de-CH. */
+  readonly group: string;
+}
+
+const numberSymbols = new Map<string, LocaleNumberSymbols>();
+
+/** The locale's digits and separators, read from Intl's own formatting of a grouped decimal (never a JS number). */
+export function localeNumberSymbols(locale: string): LocaleNumberSymbols {
+  let symbols = numberSymbols.get(locale);
+  if (symbols === undefined) {
+    const integers = new Intl.NumberFormat(locale, { useGrouping: false });
+    const parts = new Intl.NumberFormat(locale, { useGrouping: true, minimumFractionDigits: 1 }).formatToParts('1234567.5');
+    symbols = {
+      digits: Array.from({ length: 10 }, (_, digit) => integers.format(String(digit) as `${number}`)),
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+      group: parts.find((part) => part.type === 'group')?.value ?? ',',
+    };
+    numberSymbols.set(locale, symbols);
+  }
+  return symbols;
+}
+
 const amountFormatters = new Map<string, AmountFormatter>();
 
 function amountFormatter(locale: string, fractionDigits: number): AmountFormatter {
@@ -18,8 +46,7 @@ function amountFormatter(locale: string, fractionDigits: number): AmountFormatte
   let formatter = amountFormatters.get(key);
   if (formatter === undefined) {
     const format = new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits, useGrouping: true });
-    const integers = new Intl.NumberFormat(locale, { useGrouping: false });
-    formatter = { format, digits: Array.from({ length: 10 }, (_, digit) => integers.format(String(digit) as `${number}`)) };
+    formatter = { format, digits: localeNumberSymbols(locale).digits };
     amountFormatters.set(key, formatter);
   }
   return formatter;

@@ -1,5 +1,6 @@
 // Public face of the contract: methods, request schemas, DTOs, events and the Result type.
 export * from './accounting';
+export * from './amount-input';
 export * from './amount-text';
 export * from './api';
 export * from './approver-view';

@@ -1,8 +1,10 @@
-// Display helpers: money strings grouped for reading in the person's locale without ever becoming JavaScript numbers,
+// Display helpers: money strings grouped for reading in the person's locale without ever becoming JavaScript numbers (and
+// amounts typed in that locale read back into canonical decimal strings),
 // times in the desk's reporting time zone (zone shown) in the person's locale, ages, and text typed on this screen echoed
 // back with its control and text-direction characters escaped.
 import type { CurrencySymbol } from '../../electron/chains';
 import { CURRENCIES, isCurrencySymbol } from '../../electron/chains';
+import { amountInputText, parseAmountInput, type AmountInput } from '../../electron/contract/amount-input';
 import { groupAmount as groupAmountIn } from '../../electron/contract/amount-text';
 import { escapeUnsafeText } from '../../electron/contract/display-text';
 import { dateToMs } from '../../electron/contract/time-zone';
@@ -41,6 +43,19 @@ export function displayLocale(): string {
  */
 export function groupAmount(amount: string, locale: string = displayLocale()): string {
   return groupAmountIn(amount, locale);
+}
+
+/**
+ * An amount as the person typed it, read in their locale (contract/amount-input parseAmountInput): the canonical decimal
+ * string to preflight, confirm and sign, or why it was refused and what to type instead.
+ */
+export function readTypedAmount(text: string, locale: string = displayLocale()): AmountInput {
+  return parseAmountInput(text, locale);
+}
+
+/** A canonical amount as the text an amount field starts with in the person's locale ("1250.5" → "1250,5" in German). */
+export function typedAmountText(canonical: string, locale: string = displayLocale()): string {
+  return amountInputText(canonical, locale);
 }
 
 export const HIDDEN_AMOUNT = '••••••';

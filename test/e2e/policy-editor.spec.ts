@@ -53,7 +53,14 @@ test('the policy editor shows what a change would do to the requests now waiting
 
   // A draft that is not usable says why instead.
   await editor.getByLabel(`Above amount #${row}`).fill('ten');
-  await expect(summary).toContainText('Not previewed: threshold "ten" is not a decimal amount');
+  await expect(editor.getByTestId(`@settings/policy-above-${row - 1}-error`)).toHaveText('ten: an amount is digits only, without letters or exponents. Type it in full, as in 1250.5.');
+  await expect(summary).toHaveText('Not previewed: a field above says what to type first.');
+  // An amount is read in the person's locale, and the field says what it read before anything is previewed or signed.
+  await editor.getByLabel(`Above amount #${row}`).fill('12,500');
+  await expect(editor.getByTestId(`@settings/policy-above-${row - 1}-error`)).toHaveText('12,500 could mean 12500 or 12,5: type 12500 or 12.5.');
+  await editor.getByLabel(`Above amount #${row}`).fill('1,250.5');
+  await expect(editor.getByTestId(`@settings/policy-above-${row - 1}-reading`)).toHaveText('Reads as 1,250.5 USDT.');
+  await expect(summary).toHaveText('2 requests wait for approval or sending; this change affects 2.');
 
   // Cancelling proposes nothing.
   await editor.getByRole('button', { name: 'Cancel' }).click();

@@ -6,7 +6,8 @@
 // workstation's "keep running in the tray" (desktop/setPreferences), team mode (TeamDesk.tsx) and the diagnostics file for support
 // (desktop/exportDiagnostics), the emergency freeze (SendingFreeze.tsx) and beside it the governance (Governance.tsx: the loosening delay, vetoes). The policy editor shows what the platform allows the merchant (merchant/info); the engine
 // refuses a policy whose orders the platform would refuse; it edits the address-book options too ("only from book",
-// "a new destination waits N hours"). Operators have their own screen.
+// "a new destination waits N hours"). Amounts (thresholds, the daily limit, deposit notices) are typed in the person's locale and
+// read with readTypedAmount, the reading shown under the field. Operators have their own screen.
 import { useEffect, useState, type FormEvent } from 'react';
 import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
 import {
@@ -34,7 +35,8 @@ import { DateTime, useReportingTimeZone } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
-import { currencyLabel, formatDuration } from '../format';
+import { AmountReading, amountRefusal } from '../components/AmountReading';
+import { assetOf, currencyLabel, formatDuration, readTypedAmount, typedAmountText } from '../format';
 import { askOperator } from '../stores/operator-prompt';
 import { useSessionStore } from '../stores/session';
 import { useNotificationsStore } from '../stores/notifications';
@@ -206,9 +208,9 @@ type DraftProblems = Readonly<Record<string, string>>;
 
 function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JSX.Element {
   const [thresholds, setThresholds] = useState<ThresholdRow[]>(
-    (policy?.thresholds ?? []).map((threshold) => ({ above: threshold.above, approvals: String(threshold.approvals), groups: tierGroupsSpec(threshold.groups) })),
+    (policy?.thresholds ?? []).map((threshold) => ({ above: typedAmountText(threshold.above), approvals: String(threshold.approvals), groups: tierGroupsSpec(threshold.groups) })),
   );
-  const [dailyLimit, setDailyLimit] = useState(policy?.dailyLimit ?? '');
+  const [dailyLimit, setDailyLimit] = useState(policy?.dailyLimit === null || policy?.dailyLimit === undefined ? '' : typedAmountText(policy.dailyLimit));
   const [financial, setFinancial] = useState(policy?.useFinancialConfirmation ?? false);
   const [onlyFromBook, setOnlyFromBook] = useState(policy?.onlyFromBook ?? false);
   const [waitHours, setWaitHours] = useState(String(policy?.newDestinationWaitHours ?? 0));
@@ -233,8 +235,12 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
     const rows = thresholds.map((row, index) => {
       const groups = parseTierGroupsSpec(row.groups);
       if (!groups.ok) problems[`thresholds.${index}.groups`] = `${groups.problem}.`;
-      return { above: row.above.trim(), approvals: Number.parseInt(row.approvals, 10), ...(groups.ok && groups.groups !== undefined ? { groups: groups.groups.map((terms) => [...terms]) } : {}) };
+      const above = readTypedAmount(row.above);
+      if (!above.ok) problems[`thresholds.${index}.above`] = above.problem;
+      return { above: above.ok ? above.amount : '', approvals: Number.parseInt(row.approvals, 10), ...(groups.ok && groups.groups !== undefined ? { groups: groups.groups.map((terms) => [...terms]) } : {}) };
     });
+    const limit = dailyLimit.trim() === '' ? null : readTypedAmount(dailyLimit);
+    if (limit !== null && !limit.ok) problems['dailyLimit'] = limit.problem;
     if (newDestinationWaitHours === null || approvalValidHours === null || Object.keys(problems).length > 0) return { draft: null, problems };
     const base = draftOfPolicy(currency, policy);
     const { approvalValidHours: _kept, unusualAmount: _unusual, ...rest } = base;
@@ -243,7 +249,7 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
       draft: {
         ...rest,
         thresholds: rows,
-        dailyLimit: dailyLimit.trim() === '' ? null : dailyLimit.trim(),
+        dailyLimit: limit?.ok === true ? limit.amount : null,
         useFinancialConfirmation: financial,
         onlyFromBook,
         newDestinationWaitHours,
@@ -280,7 +286,12 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
         {thresholds.length === 0 ? <p className="muted small">No thresholds: the desk&apos;s default applies.</p> : null}
         {thresholds.map((row, index) => (
           <div key={index} className="inline-form">
-            <Field label={`Above amount #${index + 1}`} error={fieldError(error?.fields, `thresholds.${index}.above`)}>
+            <Field
+              label={`Above amount #${index + 1}`}
+              hint={<AmountReading text={row.above} unit={assetOf(currency)} testId={`@settings/policy-above-${index}-reading`} />}
+              error={amountRefusal(row.above) ?? problemOf(`thresholds.${index}.above`)}
+              testId={`@settings/policy-above-${index}`}
+            >
               {(control) => (
                 <input {...control} className="input input--mono" inputMode="decimal" value={row.above} onChange={(event) => setThresholds(thresholds.map((item, i) => (i === index ? { ...item, above: event.target.value } : item)))} required />
               )}
@@ -324,8 +335,8 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
           Add a threshold
         </button>
       </fieldset>
-      <Field label="Daily limit (empty for none)" error={fieldError(error?.fields, 'dailyLimit')}>
-        {(control) => <input {...control} className="input input--mono" inputMode="decimal" value={dailyLimit} onChange={(event) => setDailyLimit(event.target.value)} />}
+      <Field label="Daily limit (empty for none)" hint={<AmountReading text={dailyLimit} unit={assetOf(currency)} testId="@settings/policy-daily-limit-reading" />} error={amountRefusal(dailyLimit) ?? problemOf('dailyLimit')} testId="@settings/policy-daily-limit">
+        {(control) => <input {...control} className="input input--mono" inputMode="decimal" value={dailyLimit} onChange={(event) => setDailyLimit(event.target.value)} data-testid="@settings/policy-daily-limit" />}
       </Field>
       <label className="checkbox">
         <input type="checkbox" checked={financial} onChange={(event) => setFinancial(event.target.checked)} data-testid="@settings/policy-financial" />
@@ -420,6 +431,14 @@ function PolicyPreview({ draft }: { readonly draft: PolicyDraft | null }): React
     };
     // The draft is a new object on every render; its text (key) says whether it changed.
   }, [key]);
+  if (draft === null) {
+    // An older preview would describe another draft: say why there is none instead.
+    return (
+      <p className="muted small" data-testid="@settings/policy-preview-summary">
+        Not previewed: a field above says what to type first.
+      </p>
+    );
+  }
   if (error !== null) return <ErrorNotice error={error} />;
   if (preview === null) return null;
   const changed = preview.waiting.filter((line) => line.changed);
@@ -952,15 +971,21 @@ function NotificationsForm({ view }: { readonly view: NotificationPreferencesVie
   const [orderFinal, setOrderFinal] = useState<OrderFinalScope>(view.preferences.orderFinal);
   const [orderStuck, setOrderStuck] = useState(view.preferences.orderStuck);
   const [connection, setConnection] = useState(view.preferences.connection);
-  const [thresholds, setThresholds] = useState<Partial<Record<CurrencySymbol, string>>>(view.preferences.depositThresholds);
+  const [thresholds, setThresholds] = useState<Partial<Record<CurrencySymbol, string>>>(() =>
+    Object.fromEntries(Object.entries(view.preferences.depositThresholds).map(([symbol, above]) => [symbol, typedAmountText(above)])),
+  );
   const [error, setError] = useState<ContractError | null>(null);
   const [saved, setSaved] = useState(false);
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     const depositThresholds: Partial<Record<CurrencySymbol, string>> = {};
     for (const symbol of WITHDRAWAL_CURRENCIES) {
-      const text = thresholds[symbol]?.trim() ?? '';
-      if (text !== '') depositThresholds[symbol] = text;
+      const text = thresholds[symbol] ?? '';
+      if (text.trim() === '') continue;
+      // A refused amount is shown under its field already: nothing is saved until every one reads.
+      const read = readTypedAmount(text);
+      if (!read.ok) return;
+      depositThresholds[symbol] = read.amount;
     }
     const preferences: NotificationPreferences = { approvalWaiting, orderFinal, orderStuck, connection, depositThresholds };
     const result = await askOperator({
@@ -1011,7 +1036,13 @@ function NotificationsForm({ view }: { readonly view: NotificationPreferencesVie
         <legend>Deposits above (empty: no notice for that currency; 0: every deposit)</legend>
         <div className="threshold-grid">
           {WITHDRAWAL_CURRENCIES.map((symbol) => (
-            <Field key={symbol} label={currencyLabel(symbol)} error={fieldError(error?.fields, `preferences.depositThresholds.${symbol}`)} testId={`@settings/notify-threshold-${symbol}`}>
+            <Field
+              key={symbol}
+              label={currencyLabel(symbol)}
+              hint={<AmountReading text={thresholds[symbol] ?? ''} unit={assetOf(symbol)} testId={`@settings/notify-threshold-${symbol}-reading`} />}
+              error={amountRefusal(thresholds[symbol] ?? '') ?? fieldError(error?.fields, `preferences.depositThresholds.${symbol}`)}
+              testId={`@settings/notify-threshold-${symbol}`}
+            >
               {(control) => (
                 <input
                   {...control}

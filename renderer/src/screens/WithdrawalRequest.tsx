@@ -1,19 +1,22 @@
 // The withdrawal request form with live preflight (withdrawals/preflight, debounced): fee, amount received, minimum,
 // balance after (hidden with "Hide balances", like every balance), address checks and look-alike warnings with the differing characters marked; then
-// withdrawals/request as the initiating operator, whose confirmation shows the request's fingerprint to pass on.
+// withdrawals/request as the initiating operator, whose confirmation shows the request's fingerprint to pass on. The
+// amount is typed in the person's locale and read into the canonical decimal string (readTypedAmount) that preflight,
+// the confirm dialog and the signed request all get; the field shows what it reads as, or why it was refused.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../../electron/chains';
 import { destinationHistoryWords, type PreflightIssue, SERVICE_ADDRESS_CHECK_WORDS, type WithdrawalPreflight, type WithdrawalView } from '../../../electron/contract';
 import type { ContractError } from '../api';
 import { LookAlikeWarnings } from '../components/LookAlikeWarnings';
 import { Amount } from '../components/Amount';
+import { AmountReading, amountRefusal } from '../components/AmountReading';
 import { BalanceAmount, useBalancesHidden } from '../components/BalanceAmount';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Fingerprint } from '../components/Fingerprint';
 import { HideBalancesToggle } from '../components/HideBalancesToggle';
 import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
-import { assetOf, currencyLabel, groupAmount } from '../format';
+import { assetOf, currencyLabel, groupAmount, readTypedAmount } from '../format';
 import { useDebounced } from '../hooks';
 import { useBalancesStore } from '../stores/balances';
 import { askOperator } from '../stores/operator-prompt';
@@ -21,6 +24,12 @@ import { useWithdrawalsStore, type WithdrawalDraft } from '../stores/withdrawals
 import { FINANCIAL_CONFIRMATION_TEXT } from './withdrawal-labels';
 
 const EMPTY_DRAFT: WithdrawalDraft = { currency: 'trx.usdt', amount: '', toAddress: '', withdrawType: 'normal', memo: '' };
+
+/** The draft with its typed amount replaced by the canonical decimal string it reads as ('' when empty or refused). */
+function canonicalDraft(draft: WithdrawalDraft): WithdrawalDraft {
+  const read = readTypedAmount(draft.amount);
+  return { ...draft, amount: read.ok ? read.amount : '' };
+}
 
 function issuesFor(issues: readonly PreflightIssue[] | undefined, field: PreflightIssue['field']): string | null {
   const messages = (issues ?? []).filter((issue) => issue.field === field).map((issue) => issue.message);
@@ -40,7 +49,8 @@ export function WithdrawalRequest(): React.JSX.Element {
   useEffect(() => {
     sequence.current += 1;
     const mine = sequence.current;
-    if (debounced.amount.trim() === '' && debounced.toAddress === '') {
+    const checked = canonicalDraft(debounced);
+    if (checked.amount === '' && checked.toAddress === '') {
       setPreflight(null);
       setPreflightError(null);
       setChecking(false);
@@ -49,7 +59,7 @@ export function WithdrawalRequest(): React.JSX.Element {
     setChecking(true);
     void useWithdrawalsStore
       .getState()
-      .preflight(debounced)
+      .preflight(checked)
       .then((result) => {
         if (mine !== sequence.current) return;
         setChecking(false);
@@ -63,14 +73,18 @@ export function WithdrawalRequest(): React.JSX.Element {
     setCreated(null);
   };
 
+  const typedAmount = readTypedAmount(draft.amount);
+  const refusal = amountRefusal(draft.amount);
+
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
-    const amount = draft.amount.trim();
+    if (!typedAmount.ok) return;
+    const requested = { ...draft, amount: typedAmount.amount };
     const result = await askOperator({
       title: 'Request a withdrawal',
-      description: `${groupAmount(amount)} ${assetOf(draft.currency)} (${currencyLabel(draft.currency)}) to ${draft.toAddress}. Other operators approve it before it is sent.`,
+      description: `${groupAmount(requested.amount)} ${assetOf(draft.currency)} (${currencyLabel(draft.currency)}) to ${draft.toAddress}. Other operators approve it before it is sent.`,
       confirmLabel: 'Request withdrawal',
-      run: (as) => useWithdrawalsStore.getState().request(draft, as),
+      run: (as) => useWithdrawalsStore.getState().request(requested, as),
     });
     if (result === null) return;
     if (result.ok) {
@@ -104,7 +118,17 @@ export function WithdrawalRequest(): React.JSX.Element {
               />
             )}
           </Field>
-          <Field label={`Amount (${assetOf(draft.currency)})`} hint={decimals === null ? 'The desk cannot withdraw in this currency yet: the preflight says why.' : `Up to ${decimals} decimal places.`} error={fieldError(fields, 'amount') ?? issuesFor(errors, 'amount')} testId="@withdrawals/amount">
+          <Field
+            label={`Amount (${assetOf(draft.currency)})`}
+            hint={
+              <>
+                <AmountReading text={draft.amount} unit={assetOf(draft.currency)} testId="@withdrawals/amount-reading" />
+                {decimals === null ? 'The desk cannot withdraw in this currency yet: the preflight says why.' : `Up to ${decimals} decimal places.`}
+              </>
+            }
+            error={refusal ?? fieldError(fields, 'amount') ?? issuesFor(errors, 'amount')}
+            testId="@withdrawals/amount"
+          >
             {(control) => (
               <input {...control} className="input input--mono" inputMode="decimal" autoComplete="off" value={draft.amount} onChange={(event) => update('amount', event.target.value)} required data-testid="@withdrawals/amount" />
             )}
@@ -148,7 +172,7 @@ export function WithdrawalRequest(): React.JSX.Element {
           </div>
         )}
         <div>
-          <button type="submit" className="button button--primary" disabled={preflight !== null && !preflight.ok} data-testid="@withdrawals/request-button">
+          <button type="submit" className="button button--primary" disabled={refusal !== null || (preflight !== null && !preflight.ok)} data-testid="@withdrawals/request-button">
             Request withdrawal
           </button>
         </div>

@@ -1,8 +1,9 @@
 // The renderer's display formatting: amounts grouped in the person's locale with every digit kept (18 decimals,
 // integers far beyond 2^53, the decimal string formatted and never a JavaScript number), a runtime that would round
 // falling back to the plain string, and times in the reporting zone with the zone named.
+// Amounts typed in the browser locale are read back exactly (readTypedAmount), and stored ones written so they read as themselves.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dateInputToMs, displayLocale, formatDateTime, formatTime, groupAmount, timeFromNow } from '../../../renderer/src/format';
+import { dateInputToMs, displayLocale, formatDateTime, formatTime, groupAmount, readTypedAmount, timeFromNow, typedAmountText } from '../../../renderer/src/format';
 
 const NARROW_NBSP = '\u202f';
 const WEI = '0.000000000000000001';
@@ -76,6 +77,19 @@ describe('groupAmount', () => {
     expect(groupAmount('1234.5')).toBe('1.234,5');
     vi.spyOn(navigator, 'language', 'get').mockReturnValue('');
     expect(displayLocale()).toBe('en-US');
+  });
+});
+
+describe('typed amounts', () => {
+  it('are read in the browser locale by default, and a stored amount is written back so it reads as itself', () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
+    expect(readTypedAmount('1.250,5')).toEqual({ ok: true, amount: '1250.5' });
+    expect(readTypedAmount('12.500')).toEqual({ ok: false, problem: '12.500 could mean 12500 or 12.5: type 12500 or 12,5.' });
+    expect(typedAmountText('1250.5')).toBe('1250,5');
+    expect(readTypedAmount(typedAmountText(`${BEYOND_2_53}.000000000000000001`))).toEqual({ ok: true, amount: `${BEYOND_2_53}.000000000000000001` });
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
+    expect(readTypedAmount('1,250.5')).toEqual({ ok: true, amount: '1250.5' });
+    expect(typedAmountText('1250.5')).toBe('1250.5');
   });
 });
 

@@ -1,0 +1,92 @@
+// E2E: money typed in the person's locale (issue 22, the money half). In German the withdrawal amount field reads
+// `1.250,5` as 1250.5 and `12,500` as 12.5, and refuses `12.500` (12500 or 12.5?) and `1,250.5` (separators the English
+// way round) with what to type; the field shows what it read, and the preflight, the confirm dialog, the signed request
+// and the queue all carry that same amount. In US English the mirror: `12,500` refused, `1,250.5` read. Passes axe.
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/desk';
+import { actAs, DEMO_ADMIN, go, startDemo } from './support/flows';
+import { expectAccessible } from './support/page-checks';
+
+async function openRequestForm(page: Page): Promise<void> {
+  await go(page, 'withdrawals');
+  await page.getByTestId('@withdrawals/tab-request').click();
+  // USDT on BNB Smart Chain: its minimum withdrawal (5) lets 12.5 through.
+  await page.getByTestId('@withdrawals/currency').selectOption('bnb.usdt');
+  await page.getByTestId('@withdrawals/to-address').fill(`0x${randomBytes(20).toString('hex')}`);
+}
+
+test.describe('in a German locale', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the withdrawal amount is read the German way, refused when ambiguous, and the same amount is preflighted, confirmed, signed and queued', async ({ page, desk }) => {
+    await startDemo(page, desk.url);
+    // The browser harness hands Playwright's locale to the renderer: the desk formats in German.
+    expect(await page.evaluate(() => navigator.language)).toBe('de-DE');
+    await openRequestForm(page);
+    const amount = page.getByTestId('@withdrawals/amount');
+    const reading = page.getByTestId('@withdrawals/amount-reading');
+    const error = page.getByTestId('@withdrawals/amount-error');
+    const received = page.getByTestId('@withdrawals/preflight-received');
+    const requestButton = page.getByTestId('@withdrawals/request-button');
+
+    // Dots group thousands, the comma marks decimals.
+    await amount.fill('1.250,5');
+    await expect(reading).toHaveText('Reads as 1.250,5 USDT.');
+    await expect(error).toHaveCount(0);
+    await expect(received.locator('.amount')).toHaveAttribute('data-value', '1250.5');
+    await expect(received.locator('.amount__digits')).toHaveText('1.250,5');
+
+    // A lone dot before three digits: 12500 to a German reader, 12.5 to an English one. Refused, and nothing is requested.
+    await amount.fill('12.500');
+    await expect(error).toHaveText('12.500 could mean 12500 or 12.5: type 12500 or 12,5.');
+    await expect(reading).toHaveCount(0);
+    await expect(requestButton).toBeDisabled();
+    await expectAccessible(page, 'withdrawal request refusing an ambiguous amount (de-DE)');
+
+    // Separators the English way round.
+    await amount.fill('1,250.5');
+    await expect(error).toHaveText('1,250.5: in German the comma marks decimals and the dot groups thousands. Type 1250,5.');
+    await expect(reading).toHaveCount(0);
+    await expect(requestButton).toBeDisabled();
+
+    // The comma marks decimals: 12,500 is twelve and a half, everywhere from the preflight to the queue.
+    await amount.fill('12,500');
+    await expect(reading).toHaveText('Reads as 12,5 USDT.');
+    await expect(error).toHaveCount(0);
+    await expect(received.locator('.amount')).toHaveAttribute('data-value', '12.5');
+    await expect(received.locator('.amount__digits')).toHaveText('12,5');
+    await expect(page.getByTestId('@withdrawals/preflight-verdict')).toHaveText(/Ready to request/);
+    await expectAccessible(page, 'withdrawal request with a German amount read');
+
+    await requestButton.click();
+    await expect(page.getByTestId('@operator-dialog/description')).toHaveText(/^12,5 USDT \(/);
+    await actAs(page, DEMO_ADMIN);
+    await expect(page.getByTestId('@withdrawals/request-created')).toBeVisible();
+    const [request] = (await desk.value('withdrawals/list', { state: 'awaitingApproval' })).rows;
+    if (request === undefined) throw new Error('the request is not awaiting approval');
+    expect(request.amount).toBe('12.5');
+
+    await page.getByTestId('@withdrawals/tab-queue').click();
+    const item = page.locator(`[data-testid="@withdrawals/queue-item"][data-id="${request.id}"]`);
+    await expect(item.locator('.amount').first()).toHaveAttribute('data-value', '12.5');
+    await expect(item.locator('.amount__digits').first()).toHaveText('12,5');
+  });
+});
+
+test.describe('in a US English locale', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the mirror: a lone comma group is refused, commas grouping thousands are read', async ({ page, desk }) => {
+    await startDemo(page, desk.url);
+    await openRequestForm(page);
+    const amount = page.getByTestId('@withdrawals/amount');
+    await amount.fill('12,500');
+    await expect(page.getByTestId('@withdrawals/amount-error')).toHaveText('12,500 could mean 12500 or 12,5: type 12500 or 12.5.');
+    await expect(page.getByTestId('@withdrawals/request-button')).toBeDisabled();
+    await amount.fill('1,250.5');
+    await expect(page.getByTestId('@withdrawals/amount-reading')).toHaveText('Reads as 1,250.5 USDT.');
+    await expect(page.getByTestId('@withdrawals/preflight-received').locator('.amount')).toHaveAttribute('data-value', '1250.5');
+    await expectAccessible(page, 'withdrawal request with a US amount read');
+  });
+});
