@@ -1,11 +1,12 @@
 // E2E: money typed in the person's locale (issue 22, the money half). In German the withdrawal amount field reads
 // `1.250,5` as 1250.5 and `12,500` as 12.5, and refuses `12.500` (12500 or 12.5?) and `1,250.5` (separators the English
 // way round) with what to type; the field shows what it read, and the preflight, the confirm dialog, the signed request
-// and the queue all carry that same amount. In US English the mirror: `12,500` refused, `1,250.5` read. Passes axe.
+// and the queue all carry that same amount; the policy editor's unusual-amount factor is read the same way. In US
+// English the mirror: `12,500` refused, `1,250.5` read. Passes axe.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/desk';
-import { actAs, DEMO_ADMIN, go, startDemo } from './support/flows';
+import { actAs, DEMO_ADMIN, DEMO_ADMIN_2, go, startDemo } from './support/flows';
 import { expectAccessible } from './support/page-checks';
 
 async function openRequestForm(page: Page): Promise<void> {
@@ -71,6 +72,28 @@ test.describe('in a German locale', () => {
     const item = page.locator(`[data-testid="@withdrawals/queue-item"][data-id="${request.id}"]`);
     await expect(item.locator('.amount').first()).toHaveAttribute('data-value', '12.5');
     await expect(item.locator('.amount__digits').first()).toHaveText('12,5');
+  });
+
+  test("the policy editor reads the unusual-amount factor the German way: 2,5 is proposed as 2.5, and shown as 2,5", async ({ page, desk }) => {
+    await startDemo(page, desk.url);
+    await go(page, 'settings');
+    await page.getByRole('button', { name: 'Edit the USDT on Ethereum policy' }).click();
+    const editor = page.getByTestId('@settings/policy-editor');
+    await editor.getByLabel(/^Unusual amount/).fill('2.500');
+    await expect(editor.getByTestId('@settings/policy-unusual-factor-error')).toHaveText('2.500 could mean 2500 or 2.5: type 2500 or 2,5.');
+    await editor.getByLabel(/^Unusual amount/).fill('2,5');
+    await expect(editor.getByTestId('@settings/policy-unusual-factor-error')).toHaveCount(0);
+    await editor.getByRole('button', { name: 'Save policy' }).click();
+    await actAs(page, DEMO_ADMIN);
+    // Two independent admins: the change waits for the other one, who confirms it; what takes effect is the canonical factor.
+    const [proposal] = (await desk.value('operators/list', {})).proposals.filter((candidate) => candidate.kind === 'policy');
+    if (proposal === undefined) throw new Error('no policy proposal');
+    await desk.value('operators/confirm', { proposal: proposal.id, as: DEMO_ADMIN_2 });
+    const policy = (await desk.value('policies/list', {})).find((candidate) => candidate.currency === 'eth.usdt');
+    expect(policy?.unusualAmount).toEqual({ factor: '2.5', firstPayment: false });
+    await page.reload();
+    await go(page, 'settings');
+    await expect(page.getByTestId('@settings/policies')).toContainText('above 2,5 × median');
   });
 });
 

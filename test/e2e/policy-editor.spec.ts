@@ -47,8 +47,10 @@ test('the policy editor shows what a change would do to the requests now waiting
   await editor.getByLabel(/^With the unusual-amount rule/).check();
   await expect(editor.getByTestId(`@settings/policy-preview-${small.id}`)).toContainText('1 → 2 (0 given)');
   await expect(line).toContainText('1 → 3 (1 given)');
+  // The factor is read like an amount, in the person's locale: what cannot be read is refused at the field.
   await editor.getByLabel(/^Unusual amount/).fill('lots');
-  await expect(summary).toContainText('Not previewed: the unusual-amount factor "lots" is not a decimal number');
+  await expect(editor.getByTestId('@settings/policy-unusual-factor-error')).toHaveText('lots: an amount is digits only, without letters or exponents. Type it in full, as in 1250.5.');
+  await expect(summary).toHaveText('Not previewed: a field above says what to type first.');
   await editor.getByLabel(/^Unusual amount/).fill('');
 
   // A draft that is not usable says why instead.

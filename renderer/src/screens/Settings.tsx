@@ -36,7 +36,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
 import { AmountReading, amountRefusal } from '../components/AmountReading';
-import { assetOf, currencyLabel, formatDuration, readTypedAmount, typedAmountText } from '../format';
+import { assetOf, currencyLabel, formatDuration, groupAmount, readTypedAmount, typedAmountText } from '../format';
 import { askOperator } from '../stores/operator-prompt';
 import { useSessionStore } from '../stores/session';
 import { useNotificationsStore } from '../stores/notifications';
@@ -127,7 +127,7 @@ function Policies(): React.JSX.Element {
                   <td data-testid={`@settings/policy-wait-${symbol}`}>{policy === undefined || policy.newDestinationWaitHours === 0 ? 'no' : `${policy.newDestinationWaitHours} h`}</td>
                   <td data-testid={`@settings/policy-valid-hours-${symbol}`}>{policy === undefined || policy.approvalValidHours === null ? 'never' : `after ${policy.approvalValidHours} h`}</td>
                   <td data-testid={`@settings/policy-unusual-${symbol}`}>
-                    {policy === undefined || policy.unusualAmount === null ? 'none' : `above ${policy.unusualAmount.factor} × median${policy.unusualAmount.firstPayment ? ', and first payments' : ''}`}
+                    {policy === undefined || policy.unusualAmount === null ? 'none' : `above ${groupAmount(policy.unusualAmount.factor)} × median${policy.unusualAmount.firstPayment ? ', and first payments' : ''}`}
                   </td>
                   <td>
                     <button type="button" className="button button--small" onClick={() => setEditing(symbol)} aria-label={`Edit the ${currencyLabel(symbol)} policy`}>
@@ -215,7 +215,7 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
   const [onlyFromBook, setOnlyFromBook] = useState(policy?.onlyFromBook ?? false);
   const [waitHours, setWaitHours] = useState(String(policy?.newDestinationWaitHours ?? 0));
   const [validHours, setValidHours] = useState(policy?.approvalValidHours === null || policy === undefined ? '' : String(policy.approvalValidHours));
-  const [unusualFactor, setUnusualFactor] = useState(policy?.unusualAmount?.factor ?? '');
+  const [unusualFactor, setUnusualFactor] = useState(policy?.unusualAmount === null || policy?.unusualAmount === undefined ? '' : typedAmountText(policy.unusualAmount.factor));
   const [firstPayment, setFirstPayment] = useState(policy?.unusualAmount?.firstPayment ?? false);
   /** Whether a save was tried: from then on the form's own problems are shown next to their fields. */
   const [tried, setTried] = useState(false);
@@ -241,10 +241,12 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
     });
     const limit = dailyLimit.trim() === '' ? null : readTypedAmount(dailyLimit);
     if (limit !== null && !limit.ok) problems['dailyLimit'] = limit.problem;
+    // A ratio, typed like an amount in the person's locale ("2,5" in German).
+    const factor = unusualFactor.trim() === '' ? null : readTypedAmount(unusualFactor);
+    if (factor !== null && !factor.ok) problems['unusualAmount.factor'] = factor.problem;
     if (newDestinationWaitHours === null || approvalValidHours === null || Object.keys(problems).length > 0) return { draft: null, problems };
     const base = draftOfPolicy(currency, policy);
     const { approvalValidHours: _kept, unusualAmount: _unusual, ...rest } = base;
-    const factor = unusualFactor.trim();
     return {
       draft: {
         ...rest,
@@ -254,7 +256,7 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
         onlyFromBook,
         newDestinationWaitHours,
         ...(approvalValidHours === undefined ? {} : { approvalValidHours }),
-        ...(factor === '' ? {} : { unusualAmount: { factor, firstPayment } }),
+        ...(factor?.ok === true ? { unusualAmount: { factor: factor.amount, firstPayment } } : {}),
       },
       problems: null,
     };
@@ -369,7 +371,7 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
       <Field
         label="Unusual amount: one approval more above this many times the median paid to the address (empty for no rule)"
         hint="Counted from the desk's verified payments to the address: signed requests that were sent and that the service reported successful."
-        error={problemOf('unusualAmount.factor') ?? fieldError(error?.fields, 'unusualAmount')}
+        error={amountRefusal(unusualFactor) ?? problemOf('unusualAmount.factor') ?? fieldError(error?.fields, 'unusualAmount')}
         testId="@settings/policy-unusual-factor"
       >
         {(control) => (
