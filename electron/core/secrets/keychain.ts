@@ -12,7 +12,7 @@ import {
   type PartialWriteOutcome,
 } from '../kernel/secrets-errors';
 import { CREDENTIAL_FIELDS, type CredentialField } from '../kernel/credential-fields';
-import { retryOnNoReply } from './no-reply-retry';
+import { retryKeychainCall } from './no-reply-retry';
 import { SecretService } from './secret-service';
 
 /** The keychain service name every entry is stored under. */
@@ -153,25 +153,37 @@ export async function loadKeyring(): Promise<KeytarBackend> {
   if (!isKeyringModule(keyring)) {
     throw new KeychainUnavailableError('moduleUnavailable', 'load @napi-rs/keyring', 'the module does not have the keyring API');
   }
-  // One entry object per service and account, reused: each AsyncEntry holds its own D-Bus connection until it is
-  // garbage-collected, and a bus with dbus-daemon's built-in limits refuses a user's 257th connection, so a fresh entry
-  // per call fails after some hundred operations.
+  return secretServiceBackend(keyring);
+}
+
+/**
+ * The keychain's four calls over @napi-rs/keyring. One entry object per service and account, reused: each AsyncEntry
+ * holds its own D-Bus connection until it is garbage-collected, and a bus with dbus-daemon's built-in limits refuses a
+ * user's 257th connection, so a fresh entry per call fails after some hundred operations. Every call waits out a Secret
+ * Service too busy to answer within D-Bus's reply timeout, or started again since the entry's connection opened its
+ * session (no-reply-retry.ts): then that entry is dropped, and the retry opens a new one.
+ */
+function secretServiceBackend(keyring: KeyringModule): KeytarBackend {
   const entries = new Map<string, InstanceType<KeyringModule['AsyncEntry']>>();
-  const entry = (service: string, account: string) => {
+  const withEntry = <T>(service: string, account: string, use: (entry: InstanceType<KeyringModule['AsyncEntry']>) => Promise<T>): Promise<T> => {
     const key = JSON.stringify([service, account]);
-    let found = entries.get(key);
-    if (!found) {
-      found = new keyring.AsyncEntry(service, account, ENTRY_OPTIONS);
-      entries.set(key, found);
-    }
-    return found;
+    return retryKeychainCall(
+      () => {
+        let found = entries.get(key);
+        if (!found) {
+          found = new keyring.AsyncEntry(service, account, ENTRY_OPTIONS);
+          entries.set(key, found);
+        }
+        return use(found);
+      },
+      { onRetry: () => entries.delete(key) },
+    );
   };
-  // Every call waits out a Secret Service too busy to answer within D-Bus's reply timeout (no-reply-retry.ts).
   return {
-    getPassword: (service, account) => retryOnNoReply(() => entry(service, account).getPassword()),
-    setPassword: (service, account, password) => retryOnNoReply(() => entry(service, account).setPassword(password)),
-    deletePassword: (service, account) => retryOnNoReply(() => entry(service, account).deleteCredential()),
-    findCredentials: (service) => retryOnNoReply(() => keyring.findCredentialsAsync(service)),
+    getPassword: (service, account) => withEntry(service, account, (entry) => entry.getPassword()),
+    setPassword: (service, account, password) => withEntry(service, account, (entry) => entry.setPassword(password)),
+    deletePassword: (service, account) => withEntry(service, account, (entry) => entry.deleteCredential()),
+    findCredentials: (service) => retryKeychainCall(() => keyring.findCredentialsAsync(service)),
   };
 }
 

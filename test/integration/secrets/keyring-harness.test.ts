@@ -29,6 +29,30 @@ describe('scripts/with-keyring.sh', () => {
     expect(run.stderr).not.toMatch(/Activating service|Successfully activated/);
   }, 60_000);
 
+  it("the keychain's entries outlive a daemon crash: a read after the restart opens a new session instead of failing", () => {
+    // A long-running desk keeps one entry (its D-Bus connection and Secret Service session) per account. The daemon
+    // started again knows none of the old sessions ("The session does not exist"): the keychain drops the entry and
+    // opens a new one. Nested session, so the crash cannot disturb other tests.
+    const script = [
+      "import { execFileSync } from 'node:child_process';",
+      "import { readFileSync } from 'node:fs';",
+      "import { loadKeyring } from './electron/core/secrets/keychain.ts';",
+      'const keychain = await loadKeyring();',
+      "await keychain.setPassword('treasury-harness-test', 'restart', 'kept across the restart');",
+      "const crashed = readFileSync(process.env.TREASURY_KEYRING_HARNESS + '/keyring.pid', 'utf8').trim();",
+      "process.kill(Number(crashed), 'SIGTRAP');",
+      'const owner = () => { try { return execFileSync("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.GetConnectionUnixProcessID", "string:org.freedesktop.secrets"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }); } catch { return ""; } };',
+      "for (let i = 0; i < 100 && owner() !== ''; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));",
+      "process.stdout.write(String(await keychain.getPassword('treasury-harness-test', 'restart')));",
+    ].join('\n');
+    const run = spawnSync('bash', ['scripts/with-keyring.sh', process.execPath, '--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toBe('kept across the restart');
+  }, 90_000);
+
   it("has a desktop session bus's connection limits: 400 connections at once all get through (the built-in limit is 256)", () => {
     // In a nested session of its own, so these connections never count against the bus the other tests use.
     const script = [

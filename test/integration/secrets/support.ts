@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { generateRsaKeyPair, type GeneratedKeyPair } from '../../../electron/protocol/keys';
 import type { MerchantCredentialsText } from '../../../electron/core/secrets';
-import { retryOnNoReply } from '../../../electron/core/secrets/no-reply-retry';
+import { loadKeyring } from '../../../electron/core/secrets/keychain';
 
 /** The keychain as the tests see it (@napi-rs/keyring in direct's shape), to check entries independently of KeychainVault. */
 export interface DirectKeytar {
@@ -14,24 +14,12 @@ export interface DirectKeytar {
   findCredentials(service: string): Promise<Array<{ account: string; password: string }>>;
 }
 
-/** @napi-rs/keyring used directly (Secret Service only, as the vault does), not through KeychainVault's code. */
+/**
+ * @napi-rs/keyring with the keychain's own retries (loadKeyring: Secret Service only, as the vault uses it), not through
+ * KeychainVault's code.
+ */
 export async function directKeyring(): Promise<DirectKeytar> {
-  const { AsyncEntry, findCredentialsAsync } = await import('@napi-rs/keyring');
-  // Reused per account: each AsyncEntry holds a D-Bus connection until garbage-collected (the bus allows 256 per user).
-  const entries = new Map<string, InstanceType<typeof AsyncEntry>>();
-  const entry = (service: string, account: string) => {
-    const key = JSON.stringify([service, account]);
-    const found = entries.get(key) ?? new AsyncEntry(service, account, { linux: { store: 'secret-service' } });
-    entries.set(key, found);
-    return found;
-  };
-  // Like the vault, the checks wait out a keyring daemon too busy to answer in D-Bus's 2 s (no-reply-retry.ts).
-  return {
-    getPassword: (service, account) => retryOnNoReply(() => entry(service, account).getPassword()),
-    setPassword: (service, account, password) => retryOnNoReply(() => entry(service, account).setPassword(password)),
-    deletePassword: (service, account) => retryOnNoReply(() => entry(service, account).deleteCredential()),
-    findCredentials: (service) => retryOnNoReply(() => findCredentialsAsync(service)),
-  };
+  return loadKeyring();
 }
 
 export const HARNESS_COMMAND = 'bash scripts/with-keyring.sh npx vitest run test/integration/secrets';
