@@ -150,8 +150,8 @@ test('an operator chooses their notices with their passphrase; a deposit above t
   await expect(keep).not.toBeChecked();
   await keep.check();
   await expect(keep).toBeChecked();
-  const preferences = await desk.harness.desktopHandlers['desktop/preferences']({});
-  expect(preferences).toEqual({ ok: true, value: { keepRunningInTray: true } });
+  // The box follows the click at once and the choice is saved after it: wait for main to have it.
+  await expect.poll(() => desk.harness.desktopHandlers['desktop/preferences']({})).toEqual({ ok: true, value: { keepRunningInTray: true } });
   await page.reload();
   await go(page, 'settings');
   await expect(page.getByTestId('@settings/keep-in-tray')).toBeChecked();
