@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { escapeUnsafeText, UNSAFE_TEXT_CHARACTERS, type ContractEvent, type Result } from '../../electron/contract';
 import { test, expect } from './support/desk';
-import { DEMO_ADMIN, DEMO_APPROVER, go, startDemo } from './support/flows';
+import { DEMO_ADMIN, DEMO_APPROVER, fillWithdrawal, go, startDemo } from './support/flows';
 import { saveScreenshot } from './support/page-checks';
 
 /** An ANSI colour, a right-to-left override, an isolate pair and a C1 control sequence introducer. */
@@ -41,15 +41,6 @@ async function expectNoRawUnsafeText(page: Page): Promise<void> {
   expect(texts.filter((text) => UNSAFE_TEXT_CHARACTERS.test(text)).map((text) => `${JSON.stringify(text)}: ${codePoints(text.match(new RegExp(UNSAFE_TEXT_CHARACTERS.source, 'gu'))?.join('') ?? '').join(' ')}`)).toEqual(
     [],
   );
-}
-
-async function fillWithdrawal(page: Page): Promise<void> {
-  await go(page, 'withdrawals');
-  await page.getByTestId('@withdrawals/tab-request').click();
-  await page.getByTestId('@withdrawals/currency').selectOption('eth.usdt');
-  await page.getByTestId('@withdrawals/amount').fill('25.5');
-  await page.getByTestId('@withdrawals/to-address').fill(`0x${randomBytes(20).toString('hex')}`);
-  await expect(page.getByTestId('@withdrawals/preflight-verdict')).toHaveText(/Ready to request/);
 }
 
 test('a memo with ESC and bidi characters is refused or shown escaped', async ({ page, desk }) => {

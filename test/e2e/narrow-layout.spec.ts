@@ -1,9 +1,8 @@
 // E2E: the desk at a small laptop's window, 1024x700 CSS pixels: no screen scrolls sideways, and the withdrawal form's
 // preflight sits beside the fields, inside the window, while the amount and the address are typed.
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/desk';
-import { go, startDemo, type ScreenName } from './support/flows';
+import { fillWithdrawal, go, startDemo, type ScreenName } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
 
 test.use({ viewport: { width: 1024, height: 700 } });
@@ -51,12 +50,7 @@ test('at 1024x700 no screen scrolls sideways, and the preflight stays in view be
   await page.setViewportSize({ width: 1024, height: 700 });
   await expect(table).toHaveAttribute('data-layout', 'stacked');
 
-  await go(page, 'withdrawals');
-  await page.getByTestId('@withdrawals/tab-request').click();
-  await page.getByTestId('@withdrawals/currency').selectOption('eth.usdt');
-  await page.getByTestId('@withdrawals/amount').fill('25.5');
-  await page.getByTestId('@withdrawals/to-address').fill(`0x${randomBytes(20).toString('hex')}`);
-  await expect(page.getByTestId('@withdrawals/preflight-verdict')).toHaveText(/Ready to request/);
+  await fillWithdrawal(page);
   // The preflight sits to the right of the fields, its verdict and fee inside the window without scrolling.
   const form = await page.getByTestId('@withdrawals/request-form').boundingBox();
   const preflight = await page.getByTestId('@withdrawals/preflight').boundingBox();

@@ -1,5 +1,6 @@
 // E2E support: the steps many tests share, done through the UI the way an operator would (navigation, the
 // operator dialog, the demo onboarding).
+import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_OPERATORS } from '../../../electron/contract';
 
@@ -52,4 +53,14 @@ export async function startDemo(page: Page, url: string): Promise<void> {
   await expect(page.getByTestId('@selfcheck/result')).toHaveText(/Selfcheck passed/);
   await page.getByTestId('@onboarding/continue').click();
   await expect(page.getByTestId('@screen/dashboard')).toBeVisible();
+}
+
+/** Fills the withdrawal request form (25.5 USDT on Ethereum to a fresh address) and waits until the preflight is ready. */
+export async function fillWithdrawal(page: Page): Promise<void> {
+  await go(page, 'withdrawals');
+  await page.getByTestId('@withdrawals/tab-request').click();
+  await page.getByTestId('@withdrawals/currency').selectOption('eth.usdt');
+  await page.getByTestId('@withdrawals/amount').fill('25.5');
+  await page.getByTestId('@withdrawals/to-address').fill(`0x${randomBytes(20).toString('hex')}`);
+  await expect(page.getByTestId('@withdrawals/preflight-verdict')).toHaveText(/Ready to request/);
 }
