@@ -33,7 +33,7 @@ export const PACKAGES = {
   main: ['electron', 'zod', 'yaml', 'electron-updater'],
   preload: ['electron'],
   cli: ['commander', 'zod', 'decimal.js'],
-  renderer: ['react', 'react-dom', 'zustand', '@tanstack/react-virtual', 'decimal.js', 'zod', 'uplot'],
+  renderer: ['react', 'react-dom', 'zustand', 'react-intl', '@tanstack/react-virtual', 'decimal.js', 'zod', 'uplot'],
 };
 
 /** Layers that may read the app's own manifest, package.json (its name and version: `treasury-desk --version`). */

@@ -20,10 +20,16 @@ export type FileOutcome<T> =
       readonly value: T;
     };
 
+/** The window's language: the system's, or one the desk speaks (renderer/src/i18n). */
+export const LANGUAGE_CHOICES = ['system', 'en', 'de'] as const;
+export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number];
+
 /** This workstation's desktop preferences, as the window sees them. */
 export interface DesktopPreferencesView {
   /** Closing the window keeps Treasury Desk running in the tray (notifications keep coming). */
   readonly keepRunningInTray: boolean;
+  /** The language the window speaks on this workstation. */
+  readonly language: LanguageChoice;
 }
 
 /** A verified update waiting for the operator's restart (the notes are plain text from the signed release; shown escaped). */
@@ -94,7 +100,7 @@ export const DESKTOP_CONTRACT = {
    */
   'desktop/restartToUpdate': method(none)<{ readonly restarting: true; readonly version: string }>(),
   'desktop/preferences': method(none)<DesktopPreferencesView>(),
-  'desktop/setPreferences': method(z.strictObject({ keepRunningInTray: z.boolean().optional() }))<DesktopPreferencesView>(),
+  'desktop/setPreferences': method(z.strictObject({ keepRunningInTray: z.boolean().optional(), language: z.enum(LANGUAGE_CHOICES).optional() }))<DesktopPreferencesView>(),
 } as const;
 
 export type DesktopMethodName = keyof typeof DESKTOP_CONTRACT;

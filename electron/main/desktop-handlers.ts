@@ -353,13 +353,17 @@ export function createDesktopHandlers(options: DesktopHandlerOptions): DesktopHa
     },
 
     async 'desktop/preferences'() {
-      return ok({ keepRunningInTray: preferences.read().keepRunningInTray });
+      const { keepRunningInTray, language } = preferences.read();
+      return ok({ keepRunningInTray, language });
     },
 
     async 'desktop/setPreferences'(patch) {
       try {
-        const next = preferences.update(patch.keepRunningInTray === undefined ? {} : { keepRunningInTray: patch.keepRunningInTray });
-        return ok({ keepRunningInTray: next.keepRunningInTray });
+        const next = preferences.update({
+          ...(patch.keepRunningInTray === undefined ? {} : { keepRunningInTray: patch.keepRunningInTray }),
+          ...(patch.language === undefined ? {} : { language: patch.language }),
+        });
+        return ok({ keepRunningInTray: next.keepRunningInTray, language: next.language });
       } catch (error) {
         return unexpected('desktop/setPreferences', error);
       }

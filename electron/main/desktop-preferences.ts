@@ -1,10 +1,11 @@
-// This workstation's desktop preferences (keep running in the tray, the main window's bounds), kept by main in
+// This workstation's desktop preferences (keep running in the tray, the window's language, the main window's bounds), kept by main in
 // `desktop-preferences.json` in the data folder. Invariant: the file is untrusted — whatever it holds is checked on
 // read, and a missing, damaged or foreign file means the defaults (never a crash, never an odd value); it is written
 // whole or not at all.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { LANGUAGE_CHOICES } from '../contract/desktop';
 import { writeFileAtomically } from '../core/files/atomic-write';
 
 export const DESKTOP_PREFERENCES_FILE = 'desktop-preferences.json';
@@ -21,11 +22,12 @@ export type WindowBounds = z.infer<typeof windowBounds>;
 
 const preferencesSchema = z.object({
   keepRunningInTray: z.boolean().catch(false),
+  language: z.enum(LANGUAGE_CHOICES).catch('system'),
   window: windowBounds.nullable().catch(null),
 });
 export type DesktopPreferences = z.infer<typeof preferencesSchema>;
 
-export const DEFAULT_DESKTOP_PREFERENCES: DesktopPreferences = Object.freeze({ keepRunningInTray: false, window: null });
+export const DEFAULT_DESKTOP_PREFERENCES: DesktopPreferences = Object.freeze({ keepRunningInTray: false, language: 'system', window: null });
 
 export interface DesktopPreferencesStore {
   read(): DesktopPreferences;

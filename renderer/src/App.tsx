@@ -1,9 +1,12 @@
-// Top-level component: loads the session and profiles, routes events to the stores, reports a person's input for the
-// idle lock, and shows onboarding (first start), the lock screen (idle lock) or the desk itself.
+// Top-level component: loads the session, the profiles and the window's language, routes events to the stores, reports a
+// person's input for the idle lock, and shows onboarding (first start), the lock screen (idle lock) or the desk itself, in
+// the chosen language (a new language re-renders the whole tree).
 import { useEffect } from 'react';
+import { RawIntlProvider } from 'react-intl';
 import { startActivityReporting } from './activity';
 import { OperatorDialog } from './components/OperatorDialog';
 import { reloadEverything, startEventRouting } from './events';
+import { intlFor, t, useLanguageStore } from './i18n';
 import { LockScreen } from './screens/LockScreen';
 import { Onboarding } from './screens/Onboarding';
 import { Shell } from './Shell';
@@ -11,17 +14,12 @@ import { useProfilesStore } from './stores/profiles';
 import { useSessionStore } from './stores/session';
 
 async function bootstrap(): Promise<void> {
-  await Promise.all([useSessionStore.getState().load(), useProfilesStore.getState().load()]);
+  await Promise.all([useSessionStore.getState().load(), useProfilesStore.getState().load(), useLanguageStore.getState().load()]);
   if (useProfilesStore.getState().profiles.length > 0 && useSessionStore.getState().session?.locked !== true) reloadEverything();
 }
 
 export function App(): React.JSX.Element {
-  const sessionLoaded = useSessionStore((state) => state.loaded);
-  const sessionError = useSessionStore((state) => state.error);
-  const locked = useSessionStore((state) => state.session?.locked === true);
-  const profilesLoaded = useProfilesStore((state) => state.loaded);
-  const profileCount = useProfilesStore((state) => state.profiles.length);
-  const onboarding = useProfilesStore((state) => state.onboarding);
+  const locale = useLanguageStore((state) => state.locale);
 
   useEffect(() => {
     const stopEvents = startEventRouting();
@@ -32,12 +30,29 @@ export function App(): React.JSX.Element {
       stopActivity();
     };
   }, []);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  return (
+    <RawIntlProvider value={intlFor(locale)} key={locale}>
+      <Desk />
+    </RawIntlProvider>
+  );
+}
+
+function Desk(): React.JSX.Element {
+  const sessionLoaded = useSessionStore((state) => state.loaded);
+  const sessionError = useSessionStore((state) => state.error);
+  const locked = useSessionStore((state) => state.session?.locked === true);
+  const profilesLoaded = useProfilesStore((state) => state.loaded);
+  const profileCount = useProfilesStore((state) => state.profiles.length);
+  const onboarding = useProfilesStore((state) => state.onboarding);
 
   if (!sessionLoaded || !profilesLoaded) {
     return (
       <main className="splash" aria-busy="true">
-        <h1>Treasury Desk</h1>
-        <p className="muted">Opening the desk…</p>
+        <h1>{t('shell.productName')}</h1>
+        <p className="muted">{t('shell.splash.opening')}</p>
         {sessionError === null ? null : <p role="alert">{sessionError.message}</p>}
       </main>
     );

@@ -8,6 +8,7 @@ import { amountInputText, parseAmountInput, type AmountInput } from '../../elect
 import { groupAmount as groupAmountIn } from '../../electron/contract/amount-text';
 import { escapeUnsafeText } from '../../electron/contract/display-text';
 import { dateToMs } from '../../electron/contract/time-zone';
+import { currentLocale, t } from './i18n';
 
 /**
  * Text to show as is: control and text-direction characters become a visible mark such as ⟨U+001B⟩. Answers from the engine are
@@ -17,24 +18,9 @@ export function displayText(text: string): string {
   return escapeUnsafeText(text);
 }
 
-const FALLBACK_LOCALE = 'en-US';
-
-const supportedLocales = new Map<string, string>();
-
-/** The locale numbers and dates are formatted for: the OS's (Electron) or the browser's, if Intl supports it. */
+/** The locale numbers and dates are formatted for: the chosen language's (i18n: Settings, else the system's). */
 export function displayLocale(): string {
-  const wanted = typeof navigator === 'undefined' ? undefined : navigator.language;
-  if (wanted === undefined || wanted === '') return FALLBACK_LOCALE;
-  let supported = supportedLocales.get(wanted);
-  if (supported === undefined) {
-    try {
-      supported = Intl.NumberFormat.supportedLocalesOf([wanted])[0] ?? FALLBACK_LOCALE;
-    } catch {
-      supported = FALLBACK_LOCALE;
-    }
-    supportedLocales.set(wanted, supported);
-  }
-  return supported;
+  return currentLocale();
 }
 
 /**
@@ -106,39 +92,37 @@ export function formatTime(ms: number, timeZone: string, locale: string = displa
   return dateTimeFormatter(locale, timeZone, 'time').format(ms);
 }
 
-/** "just now", "2 min ago", "3 h ago", "4 days ago". */
+/** "just now", "2 min ago", "3 h ago", "4 days ago" (German: "gerade eben", "vor 2 Min.", …). */
 export function timeAgo(ms: number, now: number): string {
   const seconds = Math.max(0, Math.round((now - ms) / 1000));
-  if (seconds < 45) return 'just now';
+  if (seconds < 45) return t('common.time.justNow');
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return t('common.time.minutesAgo', { minutes });
   const hours = Math.round(minutes / 60);
-  if (hours < 36) return `${hours} h ago`;
-  const days = Math.round(hours / 24);
-  return `${days} day${days === 1 ? '' : 's'} ago`;
+  if (hours < 36) return t('common.time.hoursAgo', { hours });
+  return t('common.time.daysAgo', { days: Math.round(hours / 24) });
 }
 
 /** An instant relative to now: "in 5 min", "in 23 h", "in 3 days" ahead; as timeAgo behind ("2 h ago"). */
 export function timeFromNow(ms: number, now: number): string {
   if (ms <= now) return timeAgo(ms, now);
   const minutes = Math.round((ms - now) / 60_000);
-  if (minutes < 1) return 'in less than a minute';
-  if (minutes < 60) return `in ${minutes} min`;
+  if (minutes < 1) return t('common.time.inUnderAMinute');
+  if (minutes < 60) return t('common.time.inMinutes', { minutes });
   const hours = Math.round(minutes / 60);
-  if (hours < 36) return `in ${hours} h`;
-  const days = Math.round(hours / 24);
-  return `in ${days} day${days === 1 ? '' : 's'}`;
+  if (hours < 36) return t('common.time.inHours', { hours });
+  return t('common.time.inDays', { days: Math.round(hours / 24) });
 }
 
 /** Seconds as "5 min", "1 h 30 min", "off" for 0. */
 export function formatDuration(seconds: number): string {
-  if (seconds <= 0) return 'off';
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds <= 0) return t('common.duration.off');
+  if (seconds < 60) return t('common.duration.seconds', { seconds });
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return t('common.duration.minutes', { minutes });
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  return rest === 0 ? t('common.duration.hours', { hours }) : t('common.duration.hoursMinutes', { hours, minutes: rest });
 }
 
 /** A calendar date "YYYY-MM-DD" (a date input) as midnight in the reporting zone; null when empty or malformed. */

@@ -3,14 +3,24 @@
 // falling back to the plain string, and times in the reporting zone with the zone named.
 // Amounts typed in the browser locale are read back exactly (readTypedAmount), and stored ones written so they read as themselves.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dateInputToMs, displayLocale, formatDateTime, formatTime, groupAmount, readTypedAmount, timeFromNow, typedAmountText } from '../../../renderer/src/format';
+import { dateInputToMs, displayLocale, formatDateTime, formatDuration, formatTime, groupAmount, readTypedAmount, timeAgo, timeFromNow, typedAmountText } from '../../../renderer/src/format';
+import { useLanguageStore } from '../../../renderer/src/i18n';
+
+/** The window on a system whose locale is `locale`, speaking its language (Settings: "System"). */
+function systemLocaleIs(locale: string): void {
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue(locale);
+  useLanguageStore.getState().apply('system');
+}
 
 const NARROW_NBSP = '\u202f';
 const WEI = '0.000000000000000001';
 const BEYOND_2_53 = '9007199254740993'; // Number('9007199254740993') === 9007199254740992
 const HUGE = '123456789012345678901234.123456789012345678';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  useLanguageStore.getState().apply('system');
+});
 
 describe('groupAmount', () => {
   it.each([
@@ -72,22 +82,36 @@ describe('groupAmount', () => {
   });
 
   it('uses the browser locale by default, and en-US when it has none Intl knows', () => {
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
+    systemLocaleIs('de-DE');
     expect(displayLocale()).toBe('de-DE');
     expect(groupAmount('1234.5')).toBe('1.234,5');
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('');
+    systemLocaleIs('');
     expect(displayLocale()).toBe('en-US');
+  });
+
+  it('follows the language chosen in Settings: the system locale when it speaks it, else that language\'s main locale', () => {
+    systemLocaleIs('de-CH');
+    expect(displayLocale()).toBe('de-CH');
+    useLanguageStore.getState().apply('en');
+    expect(displayLocale()).toBe('en-US');
+    expect(groupAmount('1234.5')).toBe('1,234.5');
+    systemLocaleIs('en-GB');
+    useLanguageStore.getState().apply('de');
+    expect(displayLocale()).toBe('de-DE');
+    expect(groupAmount('1234.5')).toBe('1.234,5');
+    useLanguageStore.getState().apply('en');
+    expect(displayLocale()).toBe('en-GB');
   });
 });
 
 describe('typed amounts', () => {
   it('are read in the browser locale by default, and a stored amount is written back so it reads as itself', () => {
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
+    systemLocaleIs('de-DE');
     expect(readTypedAmount('1.250,5')).toEqual({ ok: true, amount: '1250.5' });
     expect(readTypedAmount('12.500')).toEqual({ ok: false, problem: '12.500 could mean 12500 or 12.5: type 12500 or 12,5.' });
     expect(typedAmountText('1250.5')).toBe('1250,5');
     expect(readTypedAmount(typedAmountText(`${BEYOND_2_53}.000000000000000001`))).toEqual({ ok: true, amount: `${BEYOND_2_53}.000000000000000001` });
-    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
+    systemLocaleIs('en-US');
     expect(readTypedAmount('1,250.5')).toEqual({ ok: true, amount: '1250.5' });
     expect(typedAmountText('1250.5')).toBe('1250.5');
   });
@@ -119,6 +143,23 @@ describe('times', () => {
     expect(timeFromNow(now + 72 * 3_600_000, now)).toBe('in 3 days');
     expect(timeFromNow(now - 2 * 3_600_000, now)).toBe('2 h ago');
     expect(timeFromNow(now, now)).toBe('just now');
+  });
+
+  it('says relative times and durations in German when the window speaks German', () => {
+    const now = at;
+    useLanguageStore.getState().apply('de');
+    expect(timeFromNow(now + 20_000, now)).toBe('in weniger als einer Minute');
+    expect(timeFromNow(now + 5 * 60_000, now)).toBe('in 5 Min.');
+    expect(timeFromNow(now + 72 * 3_600_000, now)).toBe('in 3 Tagen');
+    expect(timeAgo(now - 2 * 3_600_000, now)).toBe('vor 2 Std.');
+    expect(timeAgo(now - 36 * 3_600_000, now)).toBe('vor 2 Tagen');
+    expect(timeAgo(now, now)).toBe('gerade eben');
+    expect(formatDuration(90 * 60)).toBe('1 Std. 30 Min.');
+    expect(formatDuration(0)).toBe('aus');
+    useLanguageStore.getState().apply('en');
+    expect(timeAgo(now - 24 * 3_600_000 * 1.5, now)).toBe('2 days ago');
+    expect(timeAgo(now - 24 * 3_600_000, now)).toBe('24 h ago');
+    expect(formatDuration(90 * 60)).toBe('1 h 30 min');
   });
 
   it('reads a date input as a day in the reporting zone', () => {
