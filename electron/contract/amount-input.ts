@@ -1,7 +1,8 @@
 // Amounts as a person types them in their locale ("1.250,5" in German) read into the engine's canonical decimal string
 // ("1250.5"), or refused with a reason in plain words that says what to type: string processing only, never a JavaScript
 // number, so what is signed is exactly what was read. Pure; the renderer's amount fields use it (the CLI takes canonical
-// strings). The rules (docs/approvals.md, "Typing amounts"):
+// strings), and the renderer gives it the words of the window's language (AmountWords: renderer/src/i18n/amounts.ts).
+// The rules (docs/approvals.md, "Typing amounts"):
 // - The locale's decimal separator (Intl's) marks decimals: de-DE `12,500` → "12.5", `1250,5` → "1250.5".
 // - The locale's group separator is accepted only in well-formed groups: a first group of 1 to 3 digits and then groups
 //   of exactly 3 (or exactly the locale's own grouping, e.g. en-IN's 12,34,567): de-DE `1.250,5` → "1250.5",
@@ -24,6 +25,36 @@ import { escapeUnsafeText } from './display-text';
 /** A typed amount read: the canonical decimal string, or why it was refused and what to type instead. */
 export type AmountInput = { readonly ok: true; readonly amount: string } | { readonly ok: false; readonly problem: string };
 
+/**
+ * The words a refusal is made of, in one language. `shown` is the typed text (escaped), `example` an amount typed the
+ * locale's way ("1250,5"); the separator's and the language's names come from separatorName and languageName.
+ */
+export interface AmountWords {
+  /** "dot", "comma", "space", "apostrophe", or null for a character without a name (it is then shown quoted). */
+  separatorName(separator: 'dot' | 'comma' | 'space' | 'apostrophe' | 'arabicDecimal' | 'arabicGroup'): string;
+  /** The name of `locale`'s language in the words' language ("German"). */
+  languageName(locale: string): string;
+  /** "a quoted character": how a character without a name is shown. */
+  quoted(character: string): string;
+  /** "in German the comma marks decimals and the dot groups thousands". */
+  conventions(language: string, decimalName: string, groupName: string): string;
+  /** "as in 1250,5": what to type when there is no better proposal. */
+  asIn(example: string): string;
+  empty(example: string): string;
+  tooLong(max: number, example: string): string;
+  noSign(shown: string, example: string): string;
+  noLetters(shown: string, example: string): string;
+  /** A separator the locale does not use. */
+  neither(shown: string, conventions: string, separatorName: string, example: string): string;
+  notPartOfAmount(shown: string, character: string, decimalName: string, example: string): string;
+  /** Separators the other way round for the locale; `instead` is the proposal (a typed amount, or asIn). */
+  reversed(shown: string, conventions: string, instead: string): string;
+  noDigitsBefore(shown: string, decimalName: string): string;
+  endsWithDecimal(shown: string, decimalName: string, whole: string): string;
+  ambiguous(shown: string, asInteger: string, asDecimalShown: string, asDecimalTyped: string): string;
+  notGrouped(shown: string, groupName: string, groupedExample: string, typed: string): string;
+}
+
 /** The contract's amount text is at most 100 characters (methods.ts amountText). */
 const MAX_AMOUNT_TEXT = 100;
 
@@ -32,7 +63,7 @@ const APOSTROPHE_SEPARATORS: readonly string[] = ["'", '\u2019'];
 /** Group separators that are a decimal separator in some other locale: a lone one before three digits reads two ways. */
 const SEPARATORS_THAT_MARK_DECIMALS_ELSEWHERE: ReadonlySet<string> = new Set(['.', ',']);
 
-const SEPARATOR_NAMES: Readonly<Record<string, string>> = {
+const SEPARATOR_NAMES: Readonly<Record<string, Parameters<AmountWords['separatorName']>[0]>> = {
   '.': 'dot',
   ',': 'comma',
   ' ': 'space',
@@ -40,8 +71,8 @@ const SEPARATOR_NAMES: Readonly<Record<string, string>> = {
   '\u202f': 'space',
   "'": 'apostrophe',
   '\u2019': 'apostrophe',
-  '\u066b': 'Arabic decimal separator (\u066b)',
-  '\u066c': 'Arabic thousands separator (\u066c)',
+  '\u066b': 'arabicDecimal',
+  '\u066c': 'arabicGroup',
 };
 
 const SIGNS: ReadonlySet<string> = new Set(['+', '-', '\u2212']);
@@ -50,8 +81,9 @@ const SIGNS: ReadonlySet<string> = new Set(['+', '-', '\u2212']);
 const DECIMAL_MARK = '.';
 const GROUP_MARK = '_';
 
-function separatorName(separator: string): string {
-  return SEPARATOR_NAMES[separator] ?? `"${escapeUnsafeText(separator)}"`;
+function separatorName(separator: string, words: AmountWords): string {
+  const name = SEPARATOR_NAMES[separator];
+  return name === undefined ? words.quoted(escapeUnsafeText(separator)) : words.separatorName(name);
 }
 
 /** The characters accepted as the locale's group separator. */
@@ -61,17 +93,9 @@ function groupSeparatorsOf(group: string): readonly string[] {
   return [group];
 }
 
-function languageName(locale: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'language' }).of(new Intl.Locale(locale).language) ?? locale;
-  } catch {
-    return locale;
-  }
-}
-
 /** "in German the comma marks decimals and the dot groups thousands". */
-function conventions(locale: string, symbols: LocaleNumberSymbols): string {
-  return `in ${languageName(locale)} the ${separatorName(symbols.decimal)} marks decimals and the ${separatorName(symbols.group)} groups thousands`;
+function conventions(locale: string, symbols: LocaleNumberSymbols, words: AmountWords): string {
+  return words.conventions(words.languageName(locale), separatorName(symbols.decimal, words), separatorName(symbols.group, words));
 }
 
 /** A canonical amount as the person types it, ungrouped: "1250.5" → "1250,5" in de-DE. */
@@ -97,7 +121,7 @@ function canonicalOf(integer: string, fraction: string): string {
 type Normalised = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly problem: string };
 
 /** Each character as a digit 0-9, DECIMAL_MARK or GROUP_MARK; the first character that is none of them refuses the text. */
-function normalise(text: string, shown: string, locale: string, symbols: LocaleNumberSymbols): Normalised {
+function normalise(text: string, shown: string, locale: string, symbols: LocaleNumberSymbols, words: AmountWords): Normalised {
   const groups = groupSeparatorsOf(symbols.group);
   const example = typedForm('1250.5', symbols);
   let normalised = '';
@@ -107,18 +131,18 @@ function normalise(text: string, shown: string, locale: string, symbols: LocaleN
     else if (localDigit >= 0) normalised += String(localDigit);
     else if (character === symbols.decimal) normalised += DECIMAL_MARK;
     else if (groups.includes(character)) normalised += GROUP_MARK;
-    else if (SIGNS.has(character)) return { ok: false, problem: `${shown}: an amount has no sign. Type it without + or -, as in ${example}.` };
-    else if (/\p{L}/u.test(character)) return { ok: false, problem: `${shown}: an amount is digits only, without letters or exponents. Type it in full, as in ${example}.` };
+    else if (SIGNS.has(character)) return { ok: false, problem: words.noSign(shown, example) };
+    else if (/\p{L}/u.test(character)) return { ok: false, problem: words.noLetters(shown, example) };
     else if (character in SEPARATOR_NAMES || /\s/u.test(character)) {
-      return { ok: false, problem: `${shown}: ${conventions(locale, symbols)}; the ${separatorName(character)} is neither. Type the amount as in ${example}.` };
-    } else return { ok: false, problem: `${shown}: "${escapeUnsafeText(character)}" is not part of an amount. Type digits and the ${separatorName(symbols.decimal)} for decimals, as in ${example}.` };
+      return { ok: false, problem: words.neither(shown, conventions(locale, symbols, words), separatorName(character, words), example) };
+    } else return { ok: false, problem: words.notPartOfAmount(shown, escapeUnsafeText(character), separatorName(symbols.decimal, words), example) };
   }
   return { ok: true, text: normalised };
 }
 
 /** Digit groups as `groupAmount` writes this integer in the locale (segment lengths), normalised. */
-function localeGrouping(integer: string, locale: string, symbols: LocaleNumberSymbols): string {
-  const grouped = normalise(groupAmount(integer, locale), '', locale, symbols);
+function localeGrouping(integer: string, locale: string, symbols: LocaleNumberSymbols, words: AmountWords): string {
+  const grouped = normalise(groupAmount(integer, locale), '', locale, symbols, words);
   return grouped.ok ? grouped.text : integer;
 }
 
@@ -131,62 +155,54 @@ function groupedInThousands(segments: readonly string[]): boolean {
  * Text typed in `locale` as the canonical decimal string the engine takes, or a refusal saying what to type (the rules
  * are at the top of this file): de-DE "1.250,5" → "1250.5"; de-DE "12.500" → refused, it could mean 12500 or 12.5.
  */
-export function parseAmountInput(text: string, locale: string): AmountInput {
+export function parseAmountInput(text: string, locale: string, words: AmountWords): AmountInput {
   const symbols = localeNumberSymbols(locale);
   const typed = text.trim();
   const example = typedForm('1250.5', symbols);
-  if (typed === '') return { ok: false, problem: `Type an amount, as in ${example}.` };
+  if (typed === '') return { ok: false, problem: words.empty(example) };
   const shown = escapeUnsafeText(typed);
-  if (typed.length > MAX_AMOUNT_TEXT) return { ok: false, problem: `An amount has at most ${MAX_AMOUNT_TEXT} characters. Type it as in ${example}.` };
-  const normalised = normalise(typed, shown, locale, symbols);
+  if (typed.length > MAX_AMOUNT_TEXT) return { ok: false, problem: words.tooLong(MAX_AMOUNT_TEXT, example) };
+  const normalised = normalise(typed, shown, locale, symbols, words);
   if (!normalised.ok) return normalised;
   const { text: read } = normalised;
-  const decimalName = separatorName(symbols.decimal);
-  const groupName = separatorName(symbols.group);
+  const decimalName = separatorName(symbols.decimal, words);
+  const groupName = separatorName(symbols.group, words);
 
   const decimalAt = read.indexOf(DECIMAL_MARK);
   const reversed = decimalAt >= 0 && (read.indexOf(DECIMAL_MARK, decimalAt + 1) >= 0 || read.indexOf(GROUP_MARK, decimalAt) >= 0);
   if (reversed) {
     // Read the other way round, the text may be a well-formed amount: offer it.
     const swapped = [...read].map((mark) => (mark === DECIMAL_MARK ? GROUP_MARK : mark === GROUP_MARK ? DECIMAL_MARK : mark)).join('');
-    const meant = readStructure(swapped, locale, symbols);
-    const instead = meant === null ? `as in ${example}` : typedForm(meant, symbols);
-    return { ok: false, problem: `${shown}: ${conventions(locale, symbols)}. Type ${instead}.` };
+    const meant = readStructure(swapped, locale, symbols, words);
+    const instead = meant === null ? words.asIn(example) : typedForm(meant, symbols);
+    return { ok: false, problem: words.reversed(shown, conventions(locale, symbols, words), instead) };
   }
 
   const [integerText = '', fraction = ''] = decimalAt >= 0 ? [read.slice(0, decimalAt), read.slice(decimalAt + 1)] : [read];
   const segments = integerText.split(GROUP_MARK);
   const digits = segments.join('');
-  if (digits === '') return { ok: false, problem: `${shown} has no digits before the ${decimalName}. Type 0${shown}.` };
-  if (decimalAt >= 0 && fraction === '') {
-    return { ok: false, problem: `${shown} ends with the decimal ${decimalName}. Type the decimals after it, or ${canonicalOf(digits, '')}.` };
-  }
+  if (digits === '') return { ok: false, problem: words.noDigitsBefore(shown, decimalName) };
+  if (decimalAt >= 0 && fraction === '') return { ok: false, problem: words.endsWithDecimal(shown, decimalName, canonicalOf(digits, '')) };
   if (segments.length === 2 && decimalAt < 0 && segments[1]?.length === 3 && segments[0] !== '' && SEPARATORS_THAT_MARK_DECIMALS_ELSEWHERE.has(symbols.group)) {
     const asInteger = canonicalOf(digits, '');
     const asDecimal = canonicalOf(segments[0] ?? '', segments[1]);
-    return {
-      ok: false,
-      problem: `${shown} could mean ${asInteger} or ${asDecimal.replace('.', symbols.group)}: type ${asInteger} or ${typedForm(asDecimal, symbols)}.`,
-    };
+    return { ok: false, problem: words.ambiguous(shown, asInteger, asDecimal.replace('.', symbols.group), typedForm(asDecimal, symbols)) };
   }
-  const amount = readStructure(read, locale, symbols);
+  const amount = readStructure(read, locale, symbols, words);
   if (amount === null) {
-    return {
-      ok: false,
-      problem: `${shown} is not grouped in thousands: the ${groupName} must group the digits in threes, as in ${groupAmount('1250000', locale)}. Type ${typedForm(canonicalOf(digits, fraction), symbols)}.`,
-    };
+    return { ok: false, problem: words.notGrouped(shown, groupName, groupAmount('1250000', locale), typedForm(canonicalOf(digits, fraction), symbols)) };
   }
   return { ok: true, amount };
 }
 
 /** The canonical amount of normalised text whose separators are in order (at most one decimal mark, groups before it), or null when its grouping is malformed. */
-function readStructure(read: string, locale: string, symbols: LocaleNumberSymbols): string | null {
+function readStructure(read: string, locale: string, symbols: LocaleNumberSymbols, words: AmountWords): string | null {
   const decimalAt = read.indexOf(DECIMAL_MARK);
   if (decimalAt >= 0 && read.slice(decimalAt + 1).search(/[._]/) >= 0) return null;
   const [integerText = '', fraction = ''] = decimalAt >= 0 ? [read.slice(0, decimalAt), read.slice(decimalAt + 1)] : [read];
   if (integerText === '' || (decimalAt >= 0 && fraction === '')) return null;
   const segments = integerText.split(GROUP_MARK);
   const digits = segments.join('');
-  if (segments.length > 1 && !groupedInThousands(segments) && localeGrouping(digits, locale, symbols) !== integerText) return null;
+  if (segments.length > 1 && !groupedInThousands(segments) && localeGrouping(digits, locale, symbols, words) !== integerText) return null;
   return canonicalOf(digits, fraction);
 }

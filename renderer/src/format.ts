@@ -9,6 +9,7 @@ import { groupAmount as groupAmountIn } from '../../electron/contract/amount-tex
 import { escapeUnsafeText } from '../../electron/contract/display-text';
 import { dateToMs } from '../../electron/contract/time-zone';
 import { currentLocale, t } from './i18n';
+import { amountWords } from './i18n/amounts';
 
 /**
  * Text to show as is: control and text-direction characters become a visible mark such as ⟨U+001B⟩. Answers from the engine are
@@ -33,10 +34,10 @@ export function groupAmount(amount: string, locale: string = displayLocale()): s
 
 /**
  * An amount as the person typed it, read in their locale (contract/amount-input parseAmountInput): the canonical decimal
- * string to preflight, confirm and sign, or why it was refused and what to type instead.
+ * string to preflight, confirm and sign, or why it was refused and what to type instead, in the window's language.
  */
 export function readTypedAmount(text: string, locale: string = displayLocale()): AmountInput {
-  return parseAmountInput(text, locale);
+  return parseAmountInput(text, locale, amountWords());
 }
 
 /** A canonical amount as the text an amount field starts with in the person's locale ("1250.5" → "1250,5" in German). */

@@ -2,6 +2,7 @@
 // (messages/*.ts). An area's German table is typed from its English one, so a missing or extra German message is a type
 // error; test/unit/renderer/i18n-catalog.test.ts checks that both sides parse as ICU messages with the same arguments.
 import * as account from './messages/account';
+import * as amounts from './messages/amounts';
 import * as common from './messages/common';
 import * as history from './messages/history';
 import * as operators from './messages/operators';
@@ -16,10 +17,11 @@ export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Every area, so the catalogue test can check that no two areas define one id. */
-export const AREAS = { account, common, history, operators, payees, sentences, settings, shell, withdrawals } as const;
+export const AREAS = { account, amounts, common, history, operators, payees, sentences, settings, shell, withdrawals } as const;
 
 export const ENGLISH = {
   ...account.en,
+  ...amounts.en,
   ...common.en,
   ...history.en,
   ...operators.en,
@@ -35,6 +37,7 @@ export type MessageId = keyof typeof ENGLISH;
 
 export const GERMAN: { readonly [Id in MessageId]: string } = {
   ...account.de,
+  ...amounts.de,
   ...common.de,
   ...history.de,
   ...operators.de,

@@ -105,14 +105,15 @@ describe('groupAmount', () => {
 });
 
 describe('typed amounts', () => {
-  it('are read in the browser locale by default, and a stored amount is written back so it reads as itself', () => {
+  it('are read in the browser locale by default, refused in its language, and a stored amount is written back so it reads as itself', () => {
     systemLocaleIs('de-DE');
     expect(readTypedAmount('1.250,5')).toEqual({ ok: true, amount: '1250.5' });
-    expect(readTypedAmount('12.500')).toEqual({ ok: false, problem: '12.500 could mean 12500 or 12.5: type 12500 or 12,5.' });
+    expect(readTypedAmount('12.500')).toEqual({ ok: false, problem: '12.500 kann 12500 oder 12.5 bedeuten: Geben Sie 12500 oder 12,5 ein.' });
     expect(typedAmountText('1250.5')).toBe('1250,5');
     expect(readTypedAmount(typedAmountText(`${BEYOND_2_53}.000000000000000001`))).toEqual({ ok: true, amount: `${BEYOND_2_53}.000000000000000001` });
     systemLocaleIs('en-US');
     expect(readTypedAmount('1,250.5')).toEqual({ ok: true, amount: '1250.5' });
+    expect(readTypedAmount('12,500')).toEqual({ ok: false, problem: '12,500 could mean 12500 or 12,5: type 12500 or 12.5.' });
     expect(typedAmountText('1250.5')).toBe('1250.5');
   });
 });

@@ -1,11 +1,22 @@
 // Amounts typed in a locale read into the engine's canonical decimal string (contract/amount-input): the documented
 // de-DE cases and their en-US mirrors, fr-FR's spaces, de-CH's apostrophes, refusals that say what to type, and a
 // property that every canonical amount grouped by groupAmount reads back to itself, except exactly the lone dot or comma
-// group the parser refuses as ambiguous.
+// group the parser refuses as ambiguous. The refusals' words are the window's (renderer/src/i18n/amounts.ts): English
+// here, and the documented de-DE cases once more in German.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupAmount, localeNumberSymbols } from '../../../electron/contract/amount-text';
-import { amountInputText, parseAmountInput } from '../../../electron/contract/amount-input';
+import { amountInputText, parseAmountInput as parseIn, type AmountInput } from '../../../electron/contract/amount-input';
+import { useLanguageStore } from '../../../renderer/src/i18n';
+import { amountWords } from '../../../renderer/src/i18n/amounts';
+
+beforeAll(() => useLanguageStore.getState().apply('en'));
+afterAll(() => useLanguageStore.getState().apply('system'));
+
+/** The parser with the words of the window's language in force. */
+function parseAmountInput(text: string, locale: string): AmountInput {
+  return parseIn(text, locale, amountWords());
+}
 
 function amountOf(text: string, locale: string): string {
   const read = parseAmountInput(text, locale);
@@ -134,5 +145,20 @@ describe('parseAmountInput reads back what groupAmount shows', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('refusals on a German desk', () => {
+  beforeAll(() => useLanguageStore.getState().apply('de'));
+  afterAll(() => useLanguageStore.getState().apply('en'));
+
+  it('say the documented de-DE cases in German, with the same readings and proposals', () => {
+    expect(amountOf('1.250,5', 'de-DE')).toBe('1250.5');
+    expect(amountOf('12,500', 'de-DE')).toBe('12.5');
+    expect(problemOf('12.500', 'de-DE')).toBe('12.500 kann 12500 oder 12.5 bedeuten: Geben Sie 12500 oder 12,5 ein.');
+    expect(problemOf('1,250.5', 'de-DE')).toBe('1,250.5: auf Deutsch ist „,“ (Komma) das Dezimalzeichen und „.“ (Punkt) das Tausendertrennzeichen. Geben Sie 1250,5 ein.');
+    expect(problemOf('-5', 'de-DE')).toBe('-5: Ein Betrag hat kein Vorzeichen. Geben Sie ihn ohne + oder - ein, etwa als 1250,5.');
+    expect(problemOf('5%', 'de-DE')).toContain('„%“ gehört nicht zu einem Betrag');
+    expect(problemOf('1.5', 'fr-FR')).toBe('1.5: auf Französisch ist „,“ (Komma) das Dezimalzeichen und „ “ (Leerzeichen) das Tausendertrennzeichen; „.“ (Punkt) ist keines von beiden. Geben Sie den Betrag etwa als 1250,5 ein.');
   });
 });
