@@ -4,6 +4,7 @@
 // own words what was wrong with the link and marks the English beneath.
 import { useEffect } from 'react';
 import type { DeepLinkProblem } from '../../../electron/contract';
+import { messageLanguage } from '../api';
 import { currentLanguage, t, tRich, type MessageId } from '../i18n';
 import { useDesktopNoticesStore } from '../stores/desktop-notices';
 import { EngineText } from './EngineText';
@@ -54,7 +55,7 @@ export function UpdateReadyBanner(): React.JSX.Element | null {
       )}
       {problem === null ? null : (
         <p className="banner__detail" data-testid="@banner/update-problem">
-          <EngineText>{problem}</EngineText>
+          <EngineText language={messageLanguage(problem)}>{problem.message}</EngineText>
         </p>
       )}
       <button type="button" className="button button--small" onClick={() => void useDesktopNoticesStore.getState().restartNow()} data-testid="@banner/update-restart">

@@ -2,7 +2,7 @@
 // what to do (reload; export diagnostics if it happens again), and the error goes to main's application log.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { escapeUnsafeText, LOG_FILE_NAME, LOG_FOLDER_NAME } from '../../../electron/contract';
-import { call } from '../api';
+import { call, messageLanguage, type ContractError } from '../api';
 import { reportError } from '../error-reporting';
 import { t, tRich } from '../i18n';
 import { EngineText } from './EngineText';
@@ -13,8 +13,8 @@ interface ErrorBoundaryProps {
 
 interface ErrorBoundaryState {
   readonly failure: string | null;
-  /** The last diagnostics export: saved (to the file named), or refused (the engine's English reason). */
-  readonly exported: { readonly saved: true; readonly fileName: string } | { readonly saved: false; readonly problem: string } | null;
+  /** The last diagnostics export: saved (to the file named), or refused (why). */
+  readonly exported: { readonly saved: true; readonly fileName: string } | { readonly saved: false; readonly problem: ContractError } | null;
 }
 
 const SUMMARY_MAX_CHARS = 300;
@@ -38,7 +38,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   async exportDiagnostics(): Promise<void> {
     const result = await call('desktop/exportDiagnostics', {});
-    if (!result.ok) this.setState({ exported: { saved: false, problem: result.error.message } });
+    if (!result.ok) this.setState({ exported: { saved: false, problem: result.error } });
     else if (!result.value.cancelled) this.setState({ exported: { saved: true, fileName: result.value.fileName } });
   }
 
@@ -46,7 +46,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     const exported = this.state.exported;
     if (exported === null) return null;
     if (exported.saved) return t('shell.failure.diagnosticsSaved', { fileName: exported.fileName });
-    return tRich('shell.failure.diagnosticsNotSaved', { message: <EngineText>{exported.problem}</EngineText> });
+    return tRich('shell.failure.diagnosticsNotSaved', { message: <EngineText language={messageLanguage(exported.problem)}>{exported.problem.message}</EngineText> });
   }
 
   override render(): ReactNode {

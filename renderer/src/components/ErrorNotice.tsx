@@ -4,7 +4,8 @@
 // message beneath as the detail, marked lang="en". An English window shows the message itself as the headline.
 import { messageLanguage, type ContractError } from '../api';
 import { errorHeadline, errorNextStep } from '../error-words';
-import { currentLanguage, tRich } from '../i18n';
+import { tRich } from '../i18n';
+import { engineTextLang } from './EngineText';
 
 interface ErrorNoticeProps {
   readonly error: ContractError | null | undefined;
@@ -15,10 +16,10 @@ interface ErrorNoticeProps {
 export function ErrorNotice({ error, testId, title }: ErrorNoticeProps): React.JSX.Element | null {
   if (error === null || error === undefined) return null;
   const next = errorNextStep(error.code);
-  const messageLang = messageLanguage(error);
-  // The message in a language the window does not speak: the window's own words lead, the message is the detail.
-  const foreign = messageLang !== currentLanguage();
-  const lang = foreign ? messageLang : undefined;
+  // A message in a language the window does not speak (the lang it is marked with): the window's own words lead, and
+  // the message is the detail.
+  const lang = engineTextLang(messageLanguage(error));
+  const foreign = lang !== undefined;
   return (
     <div className="notice notice--error" role="alert" data-testid={testId ?? '@error'} data-code={error.code}>
       {title === undefined ? null : <p className="notice__title">{title}</p>}
