@@ -1,9 +1,10 @@
 // Top-level component: loads the session, the profiles and the window's language, routes events to the stores, reports a
 // person's input for the idle lock, and shows onboarding (first start), the lock screen (idle lock) or the desk itself, in
-// the chosen language (a new language re-renders the whole tree).
+// the chosen language (a new language re-renders the whole tree, and the page's lang attribute names it).
 import { useEffect } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { startActivityReporting } from './activity';
+import { ErrorNotice } from './components/ErrorNotice';
 import { OperatorDialog } from './components/OperatorDialog';
 import { reloadEverything, startEventRouting } from './events';
 import { intlFor, t, useLanguageStore } from './i18n';
@@ -20,6 +21,7 @@ async function bootstrap(): Promise<void> {
 
 export function App(): React.JSX.Element {
   const locale = useLanguageStore((state) => state.locale);
+  const language = useLanguageStore((state) => state.language);
 
   useEffect(() => {
     const stopEvents = startEventRouting();
@@ -31,8 +33,10 @@ export function App(): React.JSX.Element {
     };
   }, []);
   useEffect(() => {
-    document.documentElement.lang = locale;
-  }, [locale]);
+    // The words' language: the locale when it is of that language (de-AT), else the language alone (English words on a
+    // fr-FR system, whose numbers and dates stay French, are read as English).
+    document.documentElement.lang = locale.toLowerCase().split('-')[0] === language ? locale : language;
+  }, [locale, language]);
   return (
     <RawIntlProvider value={intlFor(locale)} key={locale}>
       <Desk />
@@ -53,7 +57,7 @@ function Desk(): React.JSX.Element {
       <main className="splash" aria-busy="true">
         <h1>{t('shell.productName')}</h1>
         <p className="muted">{t('shell.splash.opening')}</p>
-        {sessionError === null ? null : <p role="alert">{sessionError.message}</p>}
+        <ErrorNotice error={sessionError} testId="@app/session-error" />
       </main>
     );
   }

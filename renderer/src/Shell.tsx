@@ -15,7 +15,8 @@ import { Reconciliation } from './screens/Reconciliation';
 import { Settings } from './screens/Settings';
 import { Tools } from './screens/Tools';
 import { Withdrawals } from './screens/Withdrawals';
-import { NAV_LABELS, SCREEN_TITLES, SCREENS, useNavigationStore, type Screen } from './stores/navigation';
+import { t, tRich } from './i18n';
+import { screenShortName, screenTitle, SCREENS, useNavigationStore, type Screen } from './stores/navigation';
 import { useProfilesStore } from './stores/profiles';
 import { useSessionStore } from './stores/session';
 import { useSyncStore } from './stores/sync';
@@ -80,31 +81,37 @@ export function Shell(): React.JSX.Element {
   return (
     <div className={`shell${isDemo ? ' shell--demo' : ''}`}>
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <header className="topbar">
         {isDemo ? <DemoBanner /> : null}
         <div className="topbar__row">
-          <p className="brand">Treasury Desk</p>
+          <p className="brand">{t('shell.productName')}</p>
           <p className="topbar__profile" data-testid="@shell/profile">
-            {active === null ? 'No profile' : active.name}
-            {isDemo ? <span className="badge badge--demo">demo</span> : null}
+            {active === null ? t('shell.topbar.noProfile') : active.name}
+            {isDemo ? <span className="badge badge--demo">{t('shell.topbar.demoBadge')}</span> : null}
             {active === null ? null : <span className="muted small mono"> {active.merchantId}</span>}
           </p>
           <p className="topbar__connection" data-testid="@shell/connection">
             <span className={`dot dot--${connection === null ? 'unknown' : connection.online ? 'online' : 'offline'}`} aria-hidden="true" />
-            {connection === null ? 'Connection unknown' : connection.online ? 'Online' : 'Offline'}
+            {connection === null
+              ? t('shell.topbar.connection.unknown')
+              : connection.online
+                ? t('shell.topbar.connection.online')
+                : t('shell.topbar.connection.offline')}
           </p>
           <p className="topbar__operator">
-            {session?.operator === null || session?.operator === undefined ? 'No operator signed in' : <>Operator: <strong>{session.operator}</strong></>}
+            {session?.operator === null || session?.operator === undefined
+              ? t('shell.topbar.noOperator')
+              : tRich('shell.topbar.operator', { name: session.operator, b: (chunks) => <strong>{chunks}</strong> })}
           </p>
           <button type="button" className="button button--small button--ghost" onClick={() => void useSessionStore.getState().lock()} aria-keyshortcuts={ariaKeyShortcut({ kind: 'lock' })} data-testid="@shell/lock-button">
-            Lock
+            {t('shell.topbar.lock')}
           </button>
         </div>
       </header>
       <div className="shell__body">
-        <nav className="sidebar" aria-label="Screens">
+        <nav className="sidebar" aria-label={t('shell.nav.label')}>
           <ul>
             {SCREENS.map((candidate) => (
               <li key={candidate}>
@@ -116,9 +123,9 @@ export function Shell(): React.JSX.Element {
                   aria-keyshortcuts={ariaKeyShortcut({ kind: 'navigate', screen: candidate })}
                   data-testid={`@nav/${candidate}`}
                 >
-                  {NAV_LABELS[candidate]}
+                  {screenShortName(candidate)}
                   {candidate === 'withdrawals' && waiting > 0 ? (
-                    <span className="badge badge--warn sidebar__count" aria-label={`${waiting} waiting for approval`}>
+                    <span className="badge badge--warn sidebar__count" aria-label={t('shell.nav.waitingForApproval', { count: waiting })}>
                       {waiting}
                     </span>
                   ) : null}
@@ -136,7 +143,7 @@ export function Shell(): React.JSX.Element {
           <FrozenBanner />
           <SyncProgressBar />
           <h1 ref={headingRef} tabIndex={-1} className="content__title">
-            {SCREEN_TITLES[screen]}
+            {screenTitle(screen)}
           </h1>
           <ScreenView screen={screen} />
         </main>

@@ -2,10 +2,23 @@
 // Never throws: a missing bridge or a transport failure comes back as a Result error a screen can show.
 // Invariant: every answer and event passes displaySafeBridge here, so no store or component ever holds text from the
 // engine, the network or another person with a raw control or text-direction character in it (shown as a mark such as ⟨U+202E⟩).
+// An error's message is the engine's English, except the two this door makes itself, which carry the window's language.
 import type { ContractError, ContractEvent, RequestOf, ResponseOf, Result, TreasuryBridge, WindowMethodName } from '../../electron/contract';
 import { displaySafeBridge } from '../../electron/contract/display-bridge';
+import { currentLanguage, isLanguage, t, type Language } from './i18n';
 
 export type { ContractError, ContractEvent, Result };
+
+/** An error the window made itself (no engine answered): its message is in the window's language, not English. */
+export interface WindowError extends ContractError {
+  readonly language: Language;
+}
+
+/** The language an error's message is written in: the engine's are English; one the window made says its own. */
+export function messageLanguage(error: ContractError): Language {
+  const language = (error as Partial<WindowError>).language;
+  return isLanguage(language) ? language : 'en';
+}
 
 type LockedListener = (error: ContractError) => void;
 const lockedListeners = new Set<LockedListener>();
@@ -24,21 +37,21 @@ function bridge(): TreasuryBridge | undefined {
   return safe;
 }
 
-function failure(code: ContractError['code'], message: string): { ok: false; error: ContractError } {
-  return { ok: false, error: { code, message } };
+function failure(code: ContractError['code'], message: string): { ok: false; error: WindowError } {
+  return { ok: false, error: { code, message, language: currentLanguage() } };
 }
 
 /** Calls a contract method by name; the answer is always a Result. A `locked` answer also tells the session store. */
 export async function call<M extends WindowMethodName>(method: M, request: RequestOf<M>): Promise<Result<ResponseOf<M>>> {
   const treasury = bridge();
   if (treasury === undefined) {
-    return failure('internal', 'This window is not connected to the treasury engine. Close Treasury Desk and start it again.');
+    return failure('internal', t('shell.api.notConnected'));
   }
   let result: Result<ResponseOf<M>>;
   try {
     result = await treasury.call(method, request);
   } catch {
-    return failure('internal', `${method} could not reach the treasury engine. Try again; restart Treasury Desk if this repeats.`);
+    return failure('internal', t('shell.api.unreachable', { method }));
   }
   if (!result.ok && result.error.code === 'locked') for (const listener of lockedListeners) listener(result.error);
   return result;

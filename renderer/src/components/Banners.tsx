@@ -3,27 +3,34 @@
 // since the last success), long-running sync progress, a profile not founded yet, and sending frozen.
 import { escapeSingleLine, type OfflineReason, type SyncResource, type SyncResourceState } from '../../../electron/contract';
 import { timeAgo } from '../format';
-import { DateTime } from './DateTime';
 import { useNow } from '../hooks';
+import { t, tRich, type MessageId } from '../i18n';
 import { useNavigationStore } from '../stores/navigation';
 import { useOperatorsStore } from '../stores/operators';
 import { useSendingStore } from '../stores/sending';
 import { useSyncStore } from '../stores/sync';
+import { DateTime } from './DateTime';
+import { EngineText } from './EngineText';
 
-export const OFFLINE_REASONS: Readonly<Record<OfflineReason, string>> = {
-  network: 'The payment service cannot be reached from this workstation.',
-  notWhitelisted:
-    "The service answered “Oops”: this workstation's IP address is not on the merchant account's whitelist. Ask the platform to add it.",
-  clockDrift: "This computer's clock differs from the service's by more than the ±5 minute window, so every signed request is refused.",
-  credentials: 'The service refused the merchant credentials (token, signature or keys).',
-  service: 'The service refused requests.',
+const OFFLINE_REASONS: Readonly<Record<OfflineReason, MessageId>> = {
+  network: 'shell.offline.reason.network',
+  notWhitelisted: 'shell.offline.reason.notWhitelisted',
+  clockDrift: 'shell.offline.reason.clockDrift',
+  credentials: 'shell.offline.reason.credentials',
+  service: 'shell.offline.reason.service',
 };
+
+/** Why the desk is offline, in the window's language; `null` when the desk does not know. */
+export function offlineReasonText(reason: OfflineReason | null): string {
+  return t(reason === null ? 'shell.offline.reason.unknown' : OFFLINE_REASONS[reason]);
+}
+
+const bold = (chunks: React.ReactNode[]): React.JSX.Element => <strong>{chunks}</strong>;
 
 export function DemoBanner(): React.JSX.Element {
   return (
-    <div className="banner banner--demo" role="note" aria-label="Demo profile" data-testid="@banner/demo">
-      <strong>Demo profile.</strong> You are exploring a local sandbox with made-up merchants, balances and
-      transfers. Nothing here moves real funds; add your merchant profile under Profiles and connection to go live.
+    <div className="banner banner--demo" role="note" aria-label={t('shell.demo.label')} data-testid="@banner/demo">
+      {tRich('shell.demo.text', { b: bold })}
     </div>
   );
 }
@@ -32,29 +39,33 @@ export function OfflineBanner(): React.JSX.Element | null {
   const connection = useSyncStore((state) => state.connection);
   const now = useNow(15_000);
   if (connection === null || connection.online) return null;
-  const reason = connection.reason === null ? 'The service cannot be reached.' : OFFLINE_REASONS[connection.reason];
+  const reason = offlineReasonText(connection.reason);
   return (
     <div className="banner banner--offline" role="alert" data-testid="@banner/offline" data-reason={connection.reason ?? ''}>
       <p>
-        <strong>Offline</strong>
-        {connection.since === null ? null : (
-          <>
-            {' '}
-            since <DateTime at={connection.since} timeOnly /> ({timeAgo(connection.since, now)})
-          </>
-        )}
-        . {reason}
+        {connection.since === null
+          ? tRich('shell.offline.headline', { b: bold, reason })
+          : tRich('shell.offline.headlineSince', { b: bold, reason, time: <DateTime at={connection.since} timeOnly />, ago: timeAgo(connection.since, now) })}
       </p>
-      {connection.message === null ? null : <p className="banner__detail">{connection.message}</p>}
+      {connection.message === null ? null : (
+        <p className="banner__detail">
+          <EngineText>{connection.message}</EngineText>
+        </p>
+      )}
       <p className="banner__detail">
-        Cached balances, deposits and withdrawals stay browsable; the desk reconnects by itself.
-        {connection.lastContactAt === null ? null : <> Last contact with the service {timeAgo(connection.lastContactAt, now)}.</>}
+        {t('shell.offline.cachedStayBrowsable')}
+        {connection.lastContactAt === null ? null : <> {t('shell.offline.lastContact', { ago: timeAgo(connection.lastContactAt, now) })}</>}
       </p>
     </div>
   );
 }
 
-const RESOURCE_NAMES: Readonly<Record<SyncResource, string>> = { currencies: 'Currencies', balances: 'Balances', deposits: 'Deposits', withdrawals: 'Withdrawals' };
+const RESOURCE_NAMES: Readonly<Record<SyncResource, { readonly name: MessageId; readonly inSentence: MessageId }>> = {
+  currencies: { name: 'shell.sync.resource.currencies', inSentence: 'shell.sync.resourceInSentence.currencies' },
+  balances: { name: 'shell.sync.resource.balances', inSentence: 'shell.sync.resourceInSentence.balances' },
+  deposits: { name: 'shell.sync.resource.deposits', inSentence: 'shell.sync.resourceInSentence.deposits' },
+  withdrawals: { name: 'shell.sync.resource.withdrawals', inSentence: 'shell.sync.resourceInSentence.withdrawals' },
+};
 
 /** The resources whose last attempt failed after their last success: the service answered, with an error. */
 export function failingResources(resources: readonly SyncResourceState[]): SyncResourceState[] {
@@ -73,22 +84,19 @@ export function ServiceTroubleBanner(): React.JSX.Element | null {
   if (failing.length === 0) return null;
   return (
     <div className="banner banner--service" role="status" data-testid="@banner/service-trouble">
-      <p>
-        <strong>The service is reachable but failing</strong> for {failing.map((entry) => RESOURCE_NAMES[entry.resource].toLowerCase()).join(', ')}. The other
-        records are current; cached ones stay browsable, and the desk tries again at the next sync.
-      </p>
+      <p>{tRich('shell.serviceTrouble.headline', { b: bold, resources: failing.map((entry) => t(RESOURCE_NAMES[entry.resource].inSentence)).join(', ') })}</p>
       <ul className="banner__detail">
         {failing.map((entry) => (
           <li key={entry.resource} data-testid={`@banner/service-trouble-${entry.resource}`}>
-            {RESOURCE_NAMES[entry.resource]}: {escapeSingleLine(entry.lastError ?? '')} (failed at <DateTime at={entry.lastAttemptAt ?? 0} timeOnly />;{' '}
-            {entry.lastSuccessAt === null ? (
-              'never synced yet'
-            ) : (
-              <>
-                last success <DateTime at={entry.lastSuccessAt} timeOnly />, {timeAgo(entry.lastSuccessAt, now)}
-              </>
-            )}
-            )
+            {tRich('shell.serviceTrouble.resource', {
+              resource: t(RESOURCE_NAMES[entry.resource].name),
+              error: <EngineText>{escapeSingleLine(entry.lastError ?? '')}</EngineText>,
+              failedAt: <DateTime at={entry.lastAttemptAt ?? 0} timeOnly />,
+              lastSuccess:
+                entry.lastSuccessAt === null
+                  ? t('shell.serviceTrouble.neverSynced')
+                  : tRich('shell.serviceTrouble.lastSuccess', { time: <DateTime at={entry.lastSuccessAt} timeOnly />, ago: timeAgo(entry.lastSuccessAt, now) }),
+            })}
           </li>
         ))}
       </ul>
@@ -100,11 +108,11 @@ export function SyncProgressBar(): React.JSX.Element | null {
   const progress = useSyncStore((state) => state.progress);
   const cancel = useSyncStore((state) => state.cancel);
   if (progress === null) return null;
-  const label = `Syncing ${progress.resource}`;
+  const label = t('shell.sync.progressLabel', { resource: t(RESOURCE_NAMES[progress.resource].inSentence) });
   return (
     <div className="progress" data-testid="@banner/progress">
       <label className="progress__label">
-        <span>Syncing {escapeSingleLine(progress.message)}</span>
+        <span>{tRich('shell.sync.progress', { detail: <EngineText>{escapeSingleLine(progress.message)}</EngineText> })}</span>
         {progress.total === null ? (
           <progress aria-label={label} />
         ) : (
@@ -112,7 +120,7 @@ export function SyncProgressBar(): React.JSX.Element | null {
         )}
       </label>
       <button type="button" className="button button--small" data-testid="@banner/progress-cancel" onClick={() => void cancel()}>
-        Cancel
+        {t('shell.sync.cancel')}
       </button>
     </div>
   );
@@ -124,14 +132,11 @@ export function NotFoundedBanner(): React.JSX.Element | null {
   const onOperators = useNavigationStore((state) => state.screen === 'operators');
   if (!notFounded || onOperators) return null;
   return (
-    <div className="notice notice--warn" role="note" aria-label="Desk not founded" data-testid="@banner/not-founded">
-      <p>
-        <strong>This desk profile is not founded yet.</strong> Nobody can request, approve or send anything until its first one or two
-        admins found it, each with their own passphrase.
-      </p>
+    <div className="notice notice--warn" role="note" aria-label={t('shell.notFounded.label')} data-testid="@banner/not-founded">
+      <p>{tRich('shell.notFounded.text', { b: bold })}</p>
       <p>
         <button type="button" className="button button--small" onClick={() => useNavigationStore.getState().go('operators')} data-testid="@banner/found-button">
-          Found the desk
+          {t('shell.notFounded.found')}
         </button>
       </p>
     </div>
@@ -145,14 +150,10 @@ export function FrozenBanner(): React.JSX.Element | null {
   const { by, since, reason } = sending.frozen;
   return (
     <div className="banner banner--offline" role="alert" data-testid="@banner/frozen">
-      <p>
-        <strong>Sending is frozen</strong> by {by} since <DateTime at={since} />: {reason}
-      </p>
+      <p>{tRich('shell.frozen.headline', { b: bold, by, since: <DateTime at={since} />, reason })}</p>
       <p className="banner__detail">
-        Requests and approvals go on; nothing is sent until the freeze is lifted.{' '}
-        {sending.lift === null
-          ? 'An admin proposes lifting it (Settings, Emergency freeze) and another admin confirms.'
-          : `${sending.lift.proposer} proposed lifting it: another admin confirms it on the Operators screen.`}
+        {t('shell.frozen.goesOn')}{' '}
+        {sending.lift === null ? t('shell.frozen.howToLift') : t('shell.frozen.liftProposed', { proposer: sending.lift.proposer })}
       </p>
     </div>
   );

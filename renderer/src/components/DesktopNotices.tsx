@@ -1,7 +1,19 @@
 // The shell's notices from the desktop: a refused treasury-desk:// link (what it was, escaped, and why nothing opened)
-// and "Version X is ready: restart now / later" with the signed release's notes (plain text, escaped by React).
+// and "Version X is ready: restart now / later" with the signed release's notes (plain text, escaped by React). The link
+// parser's reason and a refused restart's reason are English (contract, main): a window in another language says in its
+// own words what was wrong with the link and marks the English beneath.
 import { useEffect } from 'react';
+import type { DeepLinkProblem } from '../../../electron/contract';
+import { messageLanguage } from '../api';
+import { currentLanguage, t, tRich, type MessageId } from '../i18n';
 import { useDesktopNoticesStore } from '../stores/desktop-notices';
+import { EngineText } from './EngineText';
+
+const LINK_PROBLEMS: Readonly<Record<DeepLinkProblem, MessageId>> = {
+  malformed: 'shell.link.problem.malformed',
+  unknownKind: 'shell.link.problem.unknownKind',
+  badId: 'shell.link.problem.badId',
+};
 
 export function RefusedLinkNotice(): React.JSX.Element | null {
   const refused = useDesktopNoticesStore((state) => state.refusedLink);
@@ -9,13 +21,14 @@ export function RefusedLinkNotice(): React.JSX.Element | null {
   return (
     <div className="banner banner--link" role="alert" data-testid="@banner/link-refused" data-problem={refused.problem}>
       <p>
-        <strong>Link not opened.</strong> {refused.message}
+        <strong>{t('shell.link.notOpened')}</strong> {currentLanguage() === 'en' ? null : <>{t(LINK_PROBLEMS[refused.problem])} </>}
+        <EngineText>{refused.message}</EngineText>
       </p>
       <p className="banner__detail mono" data-testid="@banner/link-refused-link">
-        {refused.link === '' ? '(empty)' : refused.link}
+        {refused.link === '' ? t('shell.link.empty') : refused.link}
       </p>
       <button type="button" className="button button--small button--ghost" onClick={() => useDesktopNoticesStore.getState().dismissLink()} data-testid="@banner/link-refused-dismiss">
-        Dismiss
+        {t('shell.link.dismiss')}
       </button>
     </div>
   );
@@ -30,11 +43,11 @@ export function UpdateReadyBanner(): React.JSX.Element | null {
   return (
     <div className="banner banner--update" role="status" data-testid="@banner/update-ready">
       <p>
-        <strong>Version {update.version} is ready.</strong> Restart Treasury Desk to install it (a withdrawal being sent finishes first).
+        {tRich('shell.update.ready', { version: update.version, b: (chunks) => <strong>{chunks}</strong> })}
       </p>
       {update.notes === '' ? null : (
         <details className="banner__detail">
-          <summary>What changes</summary>
+          <summary>{t('shell.update.whatChanges')}</summary>
           <pre className="banner__notes" data-testid="@banner/update-notes">
             {update.notes}
           </pre>
@@ -42,14 +55,14 @@ export function UpdateReadyBanner(): React.JSX.Element | null {
       )}
       {problem === null ? null : (
         <p className="banner__detail" data-testid="@banner/update-problem">
-          {problem}
+          <EngineText language={messageLanguage(problem)}>{problem.message}</EngineText>
         </p>
       )}
       <button type="button" className="button button--small" onClick={() => void useDesktopNoticesStore.getState().restartNow()} data-testid="@banner/update-restart">
-        Restart now
+        {t('shell.update.restartNow')}
       </button>{' '}
       <button type="button" className="button button--small button--ghost" onClick={() => useDesktopNoticesStore.getState().later()} data-testid="@banner/update-later">
-        Later
+        {t('shell.update.later')}
       </button>
     </div>
   );

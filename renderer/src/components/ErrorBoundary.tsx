@@ -1,9 +1,11 @@
 // The last line of the window (house rule 14): a screen that throws while drawing is replaced by what happened and
 // what to do (reload; export diagnostics if it happens again), and the error goes to main's application log.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { escapeUnsafeText, LOG_LOCATION } from '../../../electron/contract';
-import { call } from '../api';
+import { escapeUnsafeText, LOG_FILE_NAME, LOG_FOLDER_NAME } from '../../../electron/contract';
+import { call, messageLanguage, type ContractError } from '../api';
 import { reportError } from '../error-reporting';
+import { t, tRich } from '../i18n';
+import { EngineText } from './EngineText';
 
 interface ErrorBoundaryProps {
   readonly children: ReactNode;
@@ -11,7 +13,8 @@ interface ErrorBoundaryProps {
 
 interface ErrorBoundaryState {
   readonly failure: string | null;
-  readonly exported: string | null;
+  /** The last diagnostics export: saved (to the file named), or refused (why). */
+  readonly exported: { readonly saved: true; readonly fileName: string } | { readonly saved: false; readonly problem: ContractError } | null;
 }
 
 const SUMMARY_MAX_CHARS = 300;
@@ -35,31 +38,33 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   async exportDiagnostics(): Promise<void> {
     const result = await call('desktop/exportDiagnostics', {});
-    if (!result.ok) this.setState({ exported: `Diagnostics could not be saved: ${result.error.message}` });
-    else if (!result.value.cancelled) this.setState({ exported: `Saved diagnostics to ${result.value.fileName}: send that file to your support contact.` });
+    if (!result.ok) this.setState({ exported: { saved: false, problem: result.error } });
+    else if (!result.value.cancelled) this.setState({ exported: { saved: true, fileName: result.value.fileName } });
+  }
+
+  exportedText(): ReactNode {
+    const exported = this.state.exported;
+    if (exported === null) return null;
+    if (exported.saved) return t('shell.failure.diagnosticsSaved', { fileName: exported.fileName });
+    return tRich('shell.failure.diagnosticsNotSaved', { message: <EngineText language={messageLanguage(exported.problem)}>{exported.problem.message}</EngineText> });
   }
 
   override render(): ReactNode {
     if (this.state.failure === null) return this.props.children;
     return (
       <main className="splash splash--failure" role="alert" data-testid="@app/error-boundary">
-        <h1>Something went wrong in this window</h1>
-        <p>
-          Treasury Desk could not show this screen: <code>{this.state.failure}</code>
-        </p>
-        <p className="muted">
-          Everything the desk had saved is kept. Reload the window to carry on. If this happens again, export diagnostics and send the file to your
-          support contact (the details are in {LOG_LOCATION}).
-        </p>
+        <h1>{t('shell.failure.title')}</h1>
+        <p>{tRich('shell.failure.couldNotShow', { failure: <code>{this.state.failure}</code> })}</p>
+        <p className="muted">{t('shell.failure.whatToDo', { logFile: `${LOG_FOLDER_NAME}/${LOG_FILE_NAME}` })}</p>
         <div className="actions">
           <button type="button" className="button button--primary" onClick={() => window.location.reload()} data-testid="@app/reload">
-            Reload
+            {t('shell.failure.reload')}
           </button>
           <button type="button" className="button" onClick={() => void this.exportDiagnostics()} data-testid="@app/export-diagnostics">
-            Export diagnostics…
+            {t('shell.failure.exportDiagnostics')}
           </button>
         </div>
-        <p role="status">{this.state.exported}</p>
+        <p role="status">{this.exportedText()}</p>
       </main>
     );
   }

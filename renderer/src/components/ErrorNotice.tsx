@@ -1,20 +1,11 @@
-// Shows a contract error: what happened (the engine's message) and, for a few codes, what to do next.
-import type { ContractError } from '../api';
-
-const NEXT_STEP: Partial<Record<ContractError['code'], string>> = {
-  locked: 'Unlock the desk with your operator name and passphrase, then try again.',
-  notWhitelisted: "Ask the platform to whitelist this workstation's public IP address for your merchant account.",
-  clockDrift: "Set this computer's clock to synchronise automatically (NTP); requests are refused beyond ±5 minutes.",
-  offline: 'Check the network connection (the message says what could not be reached), then try again; the cached history stays available.',
-  noProfile: 'Add or select a merchant profile under Profiles and connection.',
-  keychainUnavailable: "Unlock the system keychain (your desktop session's keyring), then try again.",
-  wrongPassphrase: 'Check the operator name and passphrase; both are case-sensitive.',
-  forbidden: 'Ask an operator whose role allows this action.',
-  ambiguous: 'Do not create the withdrawal again: the desk is reconciling it with the service.',
-  lockedOut: 'Each further wrong passphrase makes the wait longer. If the passphrase is lost, an admin can give the operator a new key (Operators → Re-key).',
-  unverified: 'Nothing was sent or changed. Keep this workstation as it is and tell your security officer: the signed statements do not support this decision.',
-  held: 'Nothing was sent: a rule of the policy in force now holds this withdrawal. Do what the message says would release it, then send it again.',
-};
+// Shows a contract error, the one way the window shows one: what happened (the engine's message) and, for a few codes,
+// what to do next. The engine's message is English; a window in another language says first, in its own words, what
+// kind of problem it is and what to do (error-words.ts: the headline, then the next step), and keeps the engine's
+// message beneath as the detail, marked lang="en". An English window shows the message itself as the headline.
+import { messageLanguage, type ContractError } from '../api';
+import { errorHeadline, errorNextStep } from '../error-words';
+import { tRich } from '../i18n';
+import { engineTextLang } from './EngineText';
 
 interface ErrorNoticeProps {
   readonly error: ContractError | null | undefined;
@@ -24,17 +15,23 @@ interface ErrorNoticeProps {
 
 export function ErrorNotice({ error, testId, title }: ErrorNoticeProps): React.JSX.Element | null {
   if (error === null || error === undefined) return null;
-  const next = NEXT_STEP[error.code];
+  const next = errorNextStep(error.code);
+  // A message in a language the window does not speak (the lang it is marked with): the window's own words lead, and
+  // the message is the detail.
+  const lang = engineTextLang(messageLanguage(error));
+  const foreign = lang !== undefined;
   return (
     <div className="notice notice--error" role="alert" data-testid={testId ?? '@error'} data-code={error.code}>
       {title === undefined ? null : <p className="notice__title">{title}</p>}
-      <p>{error.message}</p>
+      {foreign ? <p>{errorHeadline(error.code)}</p> : null}
+      {foreign && next !== null ? <p>{next}</p> : null}
+      <p className={foreign ? 'notice__detail' : undefined} lang={lang}>
+        {error.message}
+      </p>
       {error.serviceReason !== undefined && !error.message.includes(error.serviceReason) ? (
-        <p className="notice__detail">
-          The service said: <code>{error.serviceReason}</code>
-        </p>
+        <p className="notice__detail">{tRich('shell.error.serviceSaid', { reason: <code>{error.serviceReason}</code> })}</p>
       ) : null}
-      {next === undefined ? null : <p className="notice__detail">{next}</p>}
+      {foreign || next === null ? null : <p className="notice__detail">{next}</p>}
     </div>
   );
 }

@@ -4,7 +4,7 @@
 // but the restart the operator asks for.
 import { create } from 'zustand';
 import type { DeepLinkIntent, UpdateReadyView } from '../../../electron/contract';
-import { call } from '../api';
+import { call, type ContractError } from '../api';
 import { useNavigationStore } from './navigation';
 
 type RefusedLink = Extract<DeepLinkIntent, { outcome: 'refused' }>;
@@ -17,7 +17,7 @@ interface DesktopNoticesStore {
   /** The operator chose "later" for this version. */
   readonly updateDeferred: boolean;
   /** Why the last "restart now" did not restart, or null. */
-  readonly restartProblem: string | null;
+  readonly restartProblem: ContractError | null;
   followLink(intent: DeepLinkIntent): void;
   dismissLink(): void;
   showUpdate(update: UpdateReadyView | null): void;
@@ -58,7 +58,7 @@ export const useDesktopNoticesStore = create<DesktopNoticesStore>()((set) => ({
   },
   async restartNow() {
     const answer = await call('desktop/restartToUpdate', {});
-    set({ restartProblem: answer.ok ? null : answer.error.message });
+    set({ restartProblem: answer.ok ? null : answer.error });
   },
   later() {
     set({ updateDeferred: true, restartProblem: null });
