@@ -1,4 +1,4 @@
-// The contract's shared sentences in the window's language: audit rows (contract/audit-sentences), the approver's review
+// The contract's shared sentences in the window's language: audit rows and action names (contract/audit-sentences), the approver's review
 // (contract/approver-view), the preflight's destination words and tier groups. What a sentence says is decided once, in
 // the contract; this file only gives it words: English is the contract's own default (byte for byte what the CLI says),
 // another language comes from the catalogue (messages/sentences.ts). Screens call the functions below, never the
@@ -8,8 +8,10 @@ import { CHAIN_INFO, CURRENCIES, isCurrencySymbol, type CurrencySymbol } from '.
 import type { ApproverView, ReviewFormat, ReviewLine, ReviewWords } from '../../../electron/contract/approver-view';
 import { ENGLISH_REVIEW_WORDS, reviewLines, reviewWarning } from '../../../electron/contract/approver-view';
 import {
+  auditActionLabel,
   auditSentence,
   currencyName,
+  isAuditAction,
   ENGLISH_AUDIT_WORDS,
   type AuditAction,
   type AuditSentenceFormat,
@@ -147,6 +149,103 @@ const AUDIT_MESSAGES: { readonly [A in AuditAction]: MessageId } = {
   'withdrawals/submitRefused': 'sentences.audit.withdrawalsSubmitRefused',
   'withdrawals/sendHeld': 'sentences.audit.withdrawalsSendHeld',
 };
+
+/** The name of each action for people (the log's kind filter and column): a new action without one does not compile. */
+const AUDIT_ACTION_LABELS: { readonly [A in AuditAction]: MessageId } = {
+  'accounting/export': 'sentences.auditAction.accountingExport',
+  'addressbook/controlProven': 'sentences.auditAction.addressbookControlProven',
+  'addressbook/forget': 'sentences.auditAction.addressbookForget',
+  'addressbook/label': 'sentences.auditAction.addressbookLabel',
+  'addressbook/propose': 'sentences.auditAction.addressbookPropose',
+  'addressbook/proveRequest': 'sentences.auditAction.addressbookProveRequest',
+  'addressbook/remove': 'sentences.auditAction.addressbookRemove',
+  'addresses/conflict': 'sentences.auditAction.addressesConflict',
+  'addresses/create': 'sentences.auditAction.addressesCreate',
+  'audit/anchorMoved': 'sentences.auditAction.auditAnchorMoved',
+  'audit/checkpoint': 'sentences.auditAction.auditCheckpoint',
+  'audit/export': 'sentences.auditAction.auditExport',
+  'audit/legacySealed': 'sentences.auditAction.auditLegacySealed',
+  'audit/pack': 'sentences.auditAction.auditPack',
+  'callbacks/refused': 'sentences.auditAction.callbacksRefused',
+  'callbacks/refusedSummary': 'sentences.auditAction.callbacksRefusedSummary',
+  'callbacks/start': 'sentences.auditAction.callbacksStart',
+  'callbacks/unknownOrder': 'sentences.auditAction.callbacksUnknownOrder',
+  'demo/operators': 'sentences.auditAction.demoOperators',
+  'deposits/conflict': 'sentences.auditAction.depositsConflict',
+  'deposits/export': 'sentences.auditAction.depositsExport',
+  'deposits/poisoningSuspected': 'sentences.auditAction.depositsPoisoningSuspected',
+  'deposits/verified': 'sentences.auditAction.depositsVerified',
+  'governance/propose': 'sentences.auditAction.governancePropose',
+  'governance/veto': 'sentences.auditAction.governanceVeto',
+  'labels/import': 'sentences.auditAction.labelsImport',
+  'labels/set': 'sentences.auditAction.labelsSet',
+  'notifications/preferences': 'sentences.auditAction.notificationsPreferences',
+  'operators/accept': 'sentences.auditAction.operatorsAccept',
+  'operators/confirm': 'sentences.auditAction.operatorsConfirm',
+  'operators/device': 'sentences.auditAction.operatorsDevice',
+  'operators/disable': 'sentences.auditAction.operatorsDisable',
+  'operators/enrol': 'sentences.auditAction.operatorsEnrol',
+  'operators/found': 'sentences.auditAction.operatorsFound',
+  'operators/passphrase': 'sentences.auditAction.operatorsPassphrase',
+  'operators/propose-group': 'sentences.auditAction.operatorsProposeGroup',
+  'operators/rekey': 'sentences.auditAction.operatorsRekey',
+  'operators/role': 'sentences.auditAction.operatorsRole',
+  'operators/withdraw-proposal': 'sentences.auditAction.operatorsWithdrawProposal',
+  'operators/wrongInvitationCode': 'sentences.auditAction.operatorsWrongInvitationCode',
+  'operators/wrongPassphrase': 'sentences.auditAction.operatorsWrongPassphrase',
+  'payees/propose': 'sentences.auditAction.payeesPropose',
+  'payouts/approveRefused': 'sentences.auditAction.payoutsApproveRefused',
+  'policies/propose': 'sentences.auditAction.policiesPropose',
+  'profiles/add': 'sentences.auditAction.profilesAdd',
+  'profiles/generateKey': 'sentences.auditAction.profilesGenerateKey',
+  'profiles/propose-add': 'sentences.auditAction.profilesProposeAdd',
+  'profiles/propose-remove': 'sentences.auditAction.profilesProposeRemove',
+  'profiles/remove': 'sentences.auditAction.profilesRemove',
+  'radar/propose-clear': 'sentences.auditAction.radarProposeClear',
+  'sending/freeze': 'sentences.auditAction.sendingFreeze',
+  'sending/propose-unfreeze': 'sentences.auditAction.sendingProposeUnfreeze',
+  'session/unlock': 'sentences.auditAction.sessionUnlock',
+  'settings/lockTimeout': 'sentences.auditAction.settingsLockTimeout',
+  'settings/reportingTimeZone': 'sentences.auditAction.settingsReportingTimeZone',
+  'settings/stuckThresholds': 'sentences.auditAction.settingsStuckThresholds',
+  'statements/export': 'sentences.auditAction.statementsExport',
+  'team/genesis': 'sentences.auditAction.teamGenesis',
+  'team/profile': 'sentences.auditAction.teamProfile',
+  'team/reanchored': 'sentences.auditAction.teamReanchored',
+  'team/workstation': 'sentences.auditAction.teamWorkstation',
+  'team/workstationLeft': 'sentences.auditAction.teamWorkstationLeft',
+  'webhooks/add': 'sentences.auditAction.webhooksAdd',
+  'webhooks/remove': 'sentences.auditAction.webhooksRemove',
+  'withdrawals/accepted': 'sentences.auditAction.withdrawalsAccepted',
+  'withdrawals/ambiguous': 'sentences.auditAction.withdrawalsAmbiguous',
+  'withdrawals/approve': 'sentences.auditAction.withdrawalsApprove',
+  'withdrawals/approveRefused': 'sentences.auditAction.withdrawalsApproveRefused',
+  'withdrawals/cancel': 'sentences.auditAction.withdrawalsCancel',
+  'withdrawals/export': 'sentences.auditAction.withdrawalsExport',
+  'withdrawals/failureAnswered': 'sentences.auditAction.withdrawalsFailureAnswered',
+  'withdrawals/mismatch': 'sentences.auditAction.withdrawalsMismatch',
+  'withdrawals/orderMissing': 'sentences.auditAction.withdrawalsOrderMissing',
+  'withdrawals/reject': 'sentences.auditAction.withdrawalsReject',
+  'withdrawals/request': 'sentences.auditAction.withdrawalsRequest',
+  'withdrawals/sendHeld': 'sentences.auditAction.withdrawalsSendHeld',
+  'withdrawals/status': 'sentences.auditAction.withdrawalsStatus',
+  'withdrawals/statusAfterFinal': 'sentences.auditAction.withdrawalsStatusAfterFinal',
+  'withdrawals/stuck': 'sentences.auditAction.withdrawalsStuck',
+  'withdrawals/submit': 'sentences.auditAction.withdrawalsSubmit',
+  'withdrawals/submitFailed': 'sentences.auditAction.withdrawalsSubmitFailed',
+  'withdrawals/submitRefused': 'sentences.auditAction.withdrawalsSubmitRefused',
+};
+
+/** An action named for people in the window's language ("Withdrawals: submit refused"); an action this version does not know by its name. */
+export function auditActionLabelFor(action: string): string {
+  if (currentLanguage() === 'en' || !isAuditAction(action)) return auditActionLabel(action);
+  return intlFor(currentLocale()).formatMessage({ id: AUDIT_ACTION_LABELS[action] });
+}
+
+/** Every action's name from the catalogue in `intl`'s language (the catalogue test compares the English with the contract's). */
+export function auditActionLabelsIn(intl: IntlShape): Readonly<Record<AuditAction, string>> {
+  return Object.fromEntries(Object.entries(AUDIT_ACTION_LABELS).map(([action, id]) => [action, intl.formatMessage({ id })])) as Record<AuditAction, string>;
+}
 
 /** A known currency's name from the catalogue: "USDT auf TRON", "TRX (TRON)". */
 function currencyIn(say: Say, symbol: CurrencySymbol): string {

@@ -4,11 +4,13 @@
 // follow the language in force, English byte for byte the contract's.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ENGLISH_REVIEW_WORDS, reviewLines, reviewWarning, type ApproverView } from '../../../electron/contract/approver-view';
-import { AUDIT_ACTIONS, auditSentence, PLAIN_AMOUNTS, type AuditSentenceInput } from '../../../electron/contract/audit-sentences';
+import { AUDIT_ACTIONS, auditActionLabel, auditSentence, PLAIN_AMOUNTS, type AuditSentenceInput } from '../../../electron/contract/audit-sentences';
 import { destinationHistoryWords, ENGLISH_PREFLIGHT_WORDS } from '../../../electron/contract/preflight-words';
 import { ENGLISH_TIER_GROUPS_WORDS, parseTierGroupsSpec, tierGroupsText } from '../../../electron/contract/tier-groups';
 import { intlFor, useLanguageStore } from '../../../renderer/src/i18n';
 import {
+  auditActionLabelFor,
+  auditActionLabelsIn,
   auditSentenceFor,
   auditWordsIn,
   destinationHistoryFor,
@@ -68,6 +70,16 @@ describe('audit sentences in German', () => {
       expect(sentence, action).not.toBe(auditSentence(input));
       expect(sentence, action).not.toMatch(/ hat [a-z]+\/|[{}]|undefined|null/);
     }
+  });
+
+  it('names every action in German, and in English exactly as the contract does', () => {
+    const german = auditActionLabelsIn(DE);
+    const english = auditActionLabelsIn(EN);
+    for (const action of AUDIT_ACTIONS) {
+      expect(english[action as keyof typeof english], action).toBe(auditActionLabel(action));
+      expect(german[action as keyof typeof german], action).not.toBe(auditActionLabel(action));
+    }
+    expect(german['withdrawals/submitRefused']).toBe('Auszahlungen: Senden verweigert');
   });
 
   it('says a few rows in German', () => {
@@ -200,7 +212,11 @@ describe('the functions screens call', () => {
     expect(tierGroupsSyntaxFor()).toBe(ENGLISH_TIER_GROUPS_WORDS.syntax);
     expect(parseTierGroupsSpecFor('X')).toEqual(parseTierGroupsSpec('X'));
 
+    expect(auditActionLabelFor('withdrawals/approve')).toBe('Withdrawals: approve');
+
     useLanguageStore.getState().apply('de');
+    expect(auditActionLabelFor('withdrawals/approve')).toBe('Auszahlungen: Freigabe');
+    expect(auditActionLabelFor('labels/merge')).toBe('Labels: merge');
     expect(auditSentenceFor(input)).toBe('alice hat Auszahlung ABCD-EFGH-IJKL-MNOP über 1.250,5 USDT auf TRON an TXYZ freigegeben');
     const currency = reviewLinesFor(VIEW, { locale: 'de-DE', time: String }).find((line) => line.item === 'currency');
     expect(currency).toMatchObject({ label: 'Währung und Chain', value: 'USDT auf TRON (trx.usdt), auf der Chain TRON' });
