@@ -3,7 +3,7 @@
 // (settings/setLockTimeout), the reporting time zone (settings/setReportingTimeZone), when a withdrawal counts as stuck
 // (settings/stuckThresholds, settings/setStuckThresholds: an admin, audited), an operator's notifications
 // (notifications/preferences, setPreferences: each operator chooses their own, with their passphrase), this
-// workstation's "keep running in the tray" (desktop/setPreferences), team mode (TeamDesk.tsx) and the diagnostics file for support
+// workstation's "keep running in the tray" and the window's language (desktop/setPreferences), team mode (TeamDesk.tsx) and the diagnostics file for support
 // (desktop/exportDiagnostics), the emergency freeze (SendingFreeze.tsx) and beside it the governance (Governance.tsx: the loosening delay, vetoes). The policy editor shows what the platform allows the merchant (merchant/info); the engine
 // refuses a policy whose orders the platform would refuse; it edits the address-book options too ("only from book",
 // "a new destination waits N hours"). Amounts (thresholds, the daily limit, deposit notices) are typed in the person's locale and
@@ -29,6 +29,7 @@ import {
 import { call, type ContractError } from '../api';
 import { useFileAction } from '../file-action';
 import { Amount } from '../components/Amount';
+import { LANGUAGE_CHOICES } from '../../../electron/contract/desktop';
 import { canonicalTimeZone, workstationTimeZone } from '../../../electron/contract/time-zone';
 import { parseTierGroupsSpec, tierGroupsSpec, tierGroupsText, TIER_GROUPS_SYNTAX } from '../../../electron/contract/tier-groups';
 import { DateTime, useReportingTimeZone } from '../components/DateTime';
@@ -37,7 +38,7 @@ import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
 import { AmountReading, amountRefusal } from '../components/AmountReading';
 import { assetOf, currencyLabel, formatDuration, groupAmount, readTypedAmount, typedAmountText } from '../format';
-import { t, tRich, type MessageId } from '../i18n';
+import { localeFor, t, tRich, useLanguageStore, type Language, type MessageId } from '../i18n';
 import { askOperator } from '../stores/operator-prompt';
 import { useSessionStore } from '../stores/session';
 import { useNotificationsStore } from '../stores/notifications';
@@ -68,6 +69,7 @@ export function Settings(): React.JSX.Element {
         <CallbackListener />
         <LockTimeout />
         <ReportingTimeZone />
+        <WindowLanguage />
         <StuckThresholds />
       </div>
       <div className="grid-2">
@@ -970,6 +972,51 @@ function ReportingTimeZone(): React.JSX.Element {
       <p role="status" className="small">
         {saved ? t('settings.saved') : null}
       </p>
+    </section>
+  );
+}
+
+/** Each language by its own name, whatever the window speaks (the catalogue has the same name on both sides). */
+const LANGUAGE_NAMES: Readonly<Record<Language, MessageId>> = {
+  en: 'settings.language.english',
+  de: 'settings.language.german',
+};
+
+/**
+ * This workstation's language for the window (desktop/preferences, kept by main): the system's, or one chosen. Choosing
+ * one re-renders the whole window in it at once (App keys the tree by locale); a refusal puts the old one back.
+ */
+function WindowLanguage(): React.JSX.Element {
+  const choice = useLanguageStore((state) => state.choice);
+  // Kept in the store: a refused choice re-renders the whole tree twice (this section with it) before it answers.
+  const error = useSettingsStore((state) => state.languageError);
+  // The language "System" speaks here: the desk's language for the system's locale (a fr-FR system reads English).
+  const systemLanguage = localeFor('system', typeof navigator === 'undefined' ? 'en-US' : navigator.language).language;
+  return (
+    <section className="card" aria-labelledby="language-title" data-testid="@settings/language">
+      <h2 id="language-title">{t('settings.language.title')}</h2>
+      <p className="muted small">{t('settings.language.intro')}</p>
+      <Field label={t('settings.language.label')}>
+        {(control) => (
+          <select
+            {...control}
+            className="input"
+            value={choice}
+            onChange={(event) => {
+              const chosen = LANGUAGE_CHOICES.find((option) => option === event.target.value);
+              if (chosen !== undefined) void useSettingsStore.getState().chooseLanguage(chosen);
+            }}
+            data-testid="@settings/language-choice"
+          >
+            {LANGUAGE_CHOICES.map((option) => (
+              <option key={option} value={option} lang={option === 'system' ? undefined : option}>
+                {option === 'system' ? t('settings.language.system', { language: t(LANGUAGE_NAMES[systemLanguage]) }) : t(LANGUAGE_NAMES[option])}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <ErrorNotice error={error} />
     </section>
   );
 }

@@ -6,6 +6,13 @@ export const en = {
   'settings.saved': 'Saved.',
   'settings.cancel': 'Cancel',
 
+  'settings.language.title': 'Language',
+  'settings.language.intro': 'The language this window speaks on this workstation. Dates and numbers follow it.',
+  'settings.language.label': 'Language',
+  'settings.language.system': 'System ({language})',
+  'settings.language.english': 'English',
+  'settings.language.german': 'Deutsch',
+
   'settings.policies.title': 'Withdrawal policies',
   'settings.policies.intro': 'How many approvals a withdrawal needs above each amount, the daily limit, and whether orders go through financial confirmation.',
   'settings.policies.column.currency': 'Currency',
@@ -193,6 +200,13 @@ export const de: Translation<typeof en> = {
   'settings.save': 'Speichern',
   'settings.saved': 'Gespeichert.',
   'settings.cancel': 'Abbrechen',
+
+  'settings.language.title': 'Sprache',
+  'settings.language.intro': 'Die Sprache dieses Fensters an diesem Arbeitsplatz. Datums- und Zahlenformate richten sich danach.',
+  'settings.language.label': 'Sprache',
+  'settings.language.system': 'System ({language})',
+  'settings.language.english': 'English',
+  'settings.language.german': 'Deutsch',
 
   'settings.policies.title': 'Auszahlungsrichtlinien',
   'settings.policies.intro': 'Wie viele Freigaben eine Auszahlung ab welchem Betrag braucht, das Tageslimit und ob Aufträge eine Finanzbestätigung durchlaufen.',
