@@ -78,7 +78,7 @@ test.describe('in a German locale', () => {
     await startDemo(page, desk.url);
     await go(page, 'settings');
     // The system speaks German, so Settings does too (the amount's own refusal is still English: contract/amount-input).
-    await page.getByRole('button', { name: 'Richtlinie für USDT on Ethereum bearbeiten' }).click();
+    await page.getByRole('button', { name: 'Richtlinie für USDT on Ethereum ändern' }).click();
     const editor = page.getByTestId('@settings/policy-editor');
     await editor.getByLabel(/^Ungewöhnlicher Betrag/).fill('2.500');
     await expect(editor.getByTestId('@settings/policy-unusual-factor-error')).toHaveText('2.500 could mean 2500 or 2.5: type 2500 or 2,5.');

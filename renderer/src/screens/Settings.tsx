@@ -128,14 +128,14 @@ function Policies(): React.JSX.Element {
                           )
                           .join(' · ')}
                   </td>
-                  <td>{policy?.dailyLimit === null || policy === undefined ? t('settings.policies.none') : <Amount value={policy.dailyLimit} currency={symbol} />}</td>
+                  <td>{policy?.dailyLimit === null || policy === undefined ? t('settings.policies.noDailyLimit') : <Amount value={policy.dailyLimit} currency={symbol} />}</td>
                   <td>{policy?.useFinancialConfirmation === true ? t('settings.policies.yes') : t('settings.policies.no')}</td>
                   <td data-testid={`@settings/policy-only-from-book-${symbol}`}>{policy?.onlyFromBook === true ? t('settings.policies.yes') : t('settings.policies.no')}</td>
                   <td data-testid={`@settings/policy-wait-${symbol}`}>{policy === undefined || policy.newDestinationWaitHours === 0 ? t('settings.policies.no') : t('settings.policies.waitHours', { hours: policy.newDestinationWaitHours })}</td>
                   <td data-testid={`@settings/policy-valid-hours-${symbol}`}>{policy === undefined || policy.approvalValidHours === null ? t('settings.policies.neverExpire') : t('settings.policies.expireAfter', { hours: policy.approvalValidHours })}</td>
                   <td data-testid={`@settings/policy-unusual-${symbol}`}>
                     {policy === undefined || policy.unusualAmount === null
-                      ? t('settings.policies.none')
+                      ? t('settings.policies.noUnusualRule')
                       : t(policy.unusualAmount.firstPayment ? 'settings.policies.unusualAndFirst' : 'settings.policies.unusual', { factor: groupAmount(policy.unusualAmount.factor) })}
                   </td>
                   <td>
