@@ -77,13 +77,14 @@ test.describe('in a German locale', () => {
   test("the policy editor reads the unusual-amount factor the German way: 2,5 is proposed as 2.5, and shown as 2,5", async ({ page, desk }) => {
     await startDemo(page, desk.url);
     await go(page, 'settings');
-    await page.getByRole('button', { name: 'Edit the USDT on Ethereum policy' }).click();
+    // The system speaks German, so Settings does too (the amount's own refusal is still English: contract/amount-input).
+    await page.getByRole('button', { name: 'Richtlinie für USDT on Ethereum ändern' }).click();
     const editor = page.getByTestId('@settings/policy-editor');
-    await editor.getByLabel(/^Unusual amount/).fill('2.500');
+    await editor.getByLabel(/^Ungewöhnlicher Betrag/).fill('2.500');
     await expect(editor.getByTestId('@settings/policy-unusual-factor-error')).toHaveText('2.500 could mean 2500 or 2.5: type 2500 or 2,5.');
-    await editor.getByLabel(/^Unusual amount/).fill('2,5');
+    await editor.getByLabel(/^Ungewöhnlicher Betrag/).fill('2,5');
     await expect(editor.getByTestId('@settings/policy-unusual-factor-error')).toHaveCount(0);
-    await editor.getByRole('button', { name: 'Save policy' }).click();
+    await editor.getByRole('button', { name: 'Richtlinie speichern' }).click();
     await actAs(page, DEMO_ADMIN);
     // Two independent admins: the change waits for the other one, who confirms it; what takes effect is the canonical factor.
     const [proposal] = (await desk.value('operators/list', {})).proposals.filter((candidate) => candidate.kind === 'policy');
@@ -93,7 +94,7 @@ test.describe('in a German locale', () => {
     expect(policy?.unusualAmount).toEqual({ factor: '2.5', firstPayment: false });
     await page.reload();
     await go(page, 'settings');
-    await expect(page.getByTestId('@settings/policies')).toContainText('above 2,5 × median');
+    await expect(page.getByTestId('@settings/policies')).toContainText('über 2,5 × Median');
   });
 });
 

@@ -151,7 +151,7 @@ test('an operator chooses their notices with their passphrase; a deposit above t
   await keep.check();
   await expect(keep).toBeChecked();
   // The box follows the click at once and the choice is saved after it: wait for main to have it.
-  await expect.poll(() => desk.harness.desktopHandlers['desktop/preferences']({})).toEqual({ ok: true, value: { keepRunningInTray: true } });
+  await expect.poll(() => desk.harness.desktopHandlers['desktop/preferences']({})).toEqual({ ok: true, value: { keepRunningInTray: true, language: 'system' } });
   await page.reload();
   await go(page, 'settings');
   await expect(page.getByTestId('@settings/keep-in-tray')).toBeChecked();

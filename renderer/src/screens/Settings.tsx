@@ -3,7 +3,7 @@
 // (settings/setLockTimeout), the reporting time zone (settings/setReportingTimeZone), when a withdrawal counts as stuck
 // (settings/stuckThresholds, settings/setStuckThresholds: an admin, audited), an operator's notifications
 // (notifications/preferences, setPreferences: each operator chooses their own, with their passphrase), this
-// workstation's "keep running in the tray" (desktop/setPreferences), team mode (TeamDesk.tsx) and the diagnostics file for support
+// workstation's "keep running in the tray" and the window's language (desktop/setPreferences), team mode (TeamDesk.tsx) and the diagnostics file for support
 // (desktop/exportDiagnostics), the emergency freeze (SendingFreeze.tsx) and beside it the governance (Governance.tsx: the loosening delay, vetoes). The policy editor shows what the platform allows the merchant (merchant/info); the engine
 // refuses a policy whose orders the platform would refuse; it edits the address-book options too ("only from book",
 // "a new destination waits N hours"). Amounts (thresholds, the daily limit, deposit notices) are typed in the person's locale and
@@ -11,12 +11,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { WITHDRAWAL_CURRENCIES, type CurrencySymbol } from '../../../electron/chains';
 import {
-  CALLBACK_REFUSAL_WORDS,
+  type CallbackRefusalCode,
   type CallbackRefusalsView,
-  LOG_LOCATION,
+  LOG_FILE_NAME,
+  LOG_FOLDER_NAME,
   ORDER_FINAL_SCOPES,
   WATCHED_ORDER_STATUSES,
-  WATCHED_STATUS_TEXT,
   type StuckThresholdsView,
   type WatchedOrderStatus,
   type NotificationPreferences,
@@ -29,7 +29,8 @@ import {
 import { call, type ContractError } from '../api';
 import { useFileAction } from '../file-action';
 import { Amount } from '../components/Amount';
-import { canonicalTimeZone, timeZoneProblem, workstationTimeZone } from '../../../electron/contract/time-zone';
+import { LANGUAGE_CHOICES } from '../../../electron/contract/desktop';
+import { canonicalTimeZone, workstationTimeZone } from '../../../electron/contract/time-zone';
 import { parseTierGroupsSpec, tierGroupsSpec, tierGroupsText, TIER_GROUPS_SYNTAX } from '../../../electron/contract/tier-groups';
 import { DateTime, useReportingTimeZone } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -37,6 +38,7 @@ import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
 import { AmountReading, amountRefusal } from '../components/AmountReading';
 import { assetOf, currencyLabel, formatDuration, groupAmount, readTypedAmount, typedAmountText } from '../format';
+import { localeFor, t, tRich, useLanguageStore, type Language, type MessageId } from '../i18n';
 import { askOperator } from '../stores/operator-prompt';
 import { useSessionStore } from '../stores/session';
 import { useNotificationsStore } from '../stores/notifications';
@@ -67,6 +69,7 @@ export function Settings(): React.JSX.Element {
         <CallbackListener />
         <LockTimeout />
         <ReportingTimeZone />
+        <WindowLanguage />
         <StuckThresholds />
       </div>
       <div className="grid-2">
@@ -89,22 +92,22 @@ function Policies(): React.JSX.Element {
   const waiting = proposals.filter((proposal) => proposal.kind === 'policy' && proposal.state === 'open');
   return (
     <section className="card" aria-labelledby="policies-title">
-      <h2 id="policies-title">Withdrawal policies</h2>
-      <p className="muted small">How many approvals a withdrawal needs above each amount, the daily limit, and whether orders go through financial confirmation.</p>
+      <h2 id="policies-title">{t('settings.policies.title')}</h2>
+      <p className="muted small">{t('settings.policies.intro')}</p>
       <div className="table-wrap">
         <table className="table table--dense" data-testid="@settings/policies">
           <thead>
             <tr>
-              <th scope="col">Currency</th>
-              <th scope="col">Approvals</th>
-              <th scope="col">Daily limit</th>
-              <th scope="col">Financial confirmation</th>
-              <th scope="col">Only from the book</th>
-              <th scope="col">New destination waits</th>
-              <th scope="col">Approvals expire</th>
-              <th scope="col">Unusual amount</th>
+              <th scope="col">{t('settings.policies.column.currency')}</th>
+              <th scope="col">{t('settings.policies.column.approvals')}</th>
+              <th scope="col">{t('settings.policies.column.dailyLimit')}</th>
+              <th scope="col">{t('settings.policies.column.financialConfirmation')}</th>
+              <th scope="col">{t('settings.policies.column.onlyFromBook')}</th>
+              <th scope="col">{t('settings.policies.column.newDestinationWaits')}</th>
+              <th scope="col">{t('settings.policies.column.approvalsExpire')}</th>
+              <th scope="col">{t('settings.policies.column.unusualAmount')}</th>
               <th scope="col">
-                <span className="visually-hidden">Edit</span>
+                <span className="visually-hidden">{t('settings.policies.column.edit')}</span>
               </th>
             </tr>
           </thead>
@@ -116,22 +119,28 @@ function Policies(): React.JSX.Element {
                   <th scope="row">{currencyLabel(symbol)}</th>
                   <td className="small" data-testid={`@settings/policy-approvals-${symbol}`}>
                     {policy === undefined || policy.thresholds.length === 0
-                      ? 'default'
+                      ? t('settings.policies.default')
                       : policy.thresholds
-                          .map((threshold) => `above ${threshold.above}: ${threshold.approvals}${threshold.groups === undefined ? '' : `, from ${tierGroupsText(threshold.groups)}`}`)
+                          .map((threshold) =>
+                            threshold.groups === undefined
+                              ? t('settings.policies.threshold', { above: threshold.above, approvals: threshold.approvals })
+                              : t('settings.policies.thresholdFromGroups', { above: threshold.above, approvals: threshold.approvals, groups: tierGroupsText(threshold.groups) }),
+                          )
                           .join(' · ')}
                   </td>
-                  <td>{policy?.dailyLimit === null || policy === undefined ? 'none' : <Amount value={policy.dailyLimit} currency={symbol} />}</td>
-                  <td>{policy?.useFinancialConfirmation === true ? 'yes' : 'no'}</td>
-                  <td data-testid={`@settings/policy-only-from-book-${symbol}`}>{policy?.onlyFromBook === true ? 'yes' : 'no'}</td>
-                  <td data-testid={`@settings/policy-wait-${symbol}`}>{policy === undefined || policy.newDestinationWaitHours === 0 ? 'no' : `${policy.newDestinationWaitHours} h`}</td>
-                  <td data-testid={`@settings/policy-valid-hours-${symbol}`}>{policy === undefined || policy.approvalValidHours === null ? 'never' : `after ${policy.approvalValidHours} h`}</td>
+                  <td>{policy?.dailyLimit === null || policy === undefined ? t('settings.policies.noDailyLimit') : <Amount value={policy.dailyLimit} currency={symbol} />}</td>
+                  <td>{policy?.useFinancialConfirmation === true ? t('settings.policies.yes') : t('settings.policies.no')}</td>
+                  <td data-testid={`@settings/policy-only-from-book-${symbol}`}>{policy?.onlyFromBook === true ? t('settings.policies.yes') : t('settings.policies.no')}</td>
+                  <td data-testid={`@settings/policy-wait-${symbol}`}>{policy === undefined || policy.newDestinationWaitHours === 0 ? t('settings.policies.no') : t('settings.policies.waitHours', { hours: policy.newDestinationWaitHours })}</td>
+                  <td data-testid={`@settings/policy-valid-hours-${symbol}`}>{policy === undefined || policy.approvalValidHours === null ? t('settings.policies.neverExpire') : t('settings.policies.expireAfter', { hours: policy.approvalValidHours })}</td>
                   <td data-testid={`@settings/policy-unusual-${symbol}`}>
-                    {policy === undefined || policy.unusualAmount === null ? 'none' : `above ${groupAmount(policy.unusualAmount.factor)} × median${policy.unusualAmount.firstPayment ? ', and first payments' : ''}`}
+                    {policy === undefined || policy.unusualAmount === null
+                      ? t('settings.policies.noUnusualRule')
+                      : t(policy.unusualAmount.firstPayment ? 'settings.policies.unusualAndFirst' : 'settings.policies.unusual', { factor: groupAmount(policy.unusualAmount.factor) })}
                   </td>
                   <td>
-                    <button type="button" className="button button--small" onClick={() => setEditing(symbol)} aria-label={`Edit the ${currencyLabel(symbol)} policy`}>
-                      Edit
+                    <button type="button" className="button button--small" onClick={() => setEditing(symbol)} aria-label={t('settings.policies.editLabel', { currency: currencyLabel(symbol) })}>
+                      {t('settings.policies.edit')}
                     </button>
                   </td>
                 </tr>
@@ -153,22 +162,22 @@ function Policies(): React.JSX.Element {
       )}
       <div role="status" data-testid="@settings/policy-status">
         {saved === null ? null : saved.applied ? (
-          <p className="verdict verdict--ok">The {currencyLabel(saved.policy.currency)} policy is in force.</p>
+          <p className="verdict verdict--ok">{t('settings.policies.inForce', { currency: currencyLabel(saved.policy.currency) })}</p>
         ) : (
-          <p className="verdict verdict--warn">The {currencyLabel(saved.policy.currency)} policy change is waiting for confirmation by another admin; the current policy stays in force until then.</p>
+          <p className="verdict verdict--warn">{t('settings.policies.waitingForConfirmation', { currency: currencyLabel(saved.policy.currency) })}</p>
         )}
       </div>
       {waiting.length === 0 ? null : (
         <div className="notice notice--warn" data-testid="@settings/policy-pending">
-          <p className="notice__title">Waiting for confirmation by another admin</p>
+          <p className="notice__title">{t('settings.policies.pending.title')}</p>
           <ul>
             {waiting.map((proposal) => (
               <li key={proposal.id}>
-                {proposal.summary} (proposed by {proposal.proposer} on <DateTime at={proposal.at} />)
+                {tRich('settings.policies.pending.item', { summary: proposal.summary, proposer: proposal.proposer, when: <DateTime at={proposal.at} /> })}
               </li>
             ))}
           </ul>
-          <p className="notice__detail">An admin independent of the proposer confirms or withdraws it on the Operators screen.</p>
+          <p className="notice__detail">{t('settings.policies.pending.detail')}</p>
         </div>
       )}
     </section>
@@ -229,9 +238,9 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
   function draftOf(): { readonly draft: PolicyDraft; readonly problems: null } | { readonly draft: null; readonly problems: DraftProblems } {
     const problems: Record<string, string> = {};
     const newDestinationWaitHours = waitHoursValue(waitHours);
-    if (newDestinationWaitHours === null) problems['newDestinationWaitHours'] = 'Type whole hours, from 0 (no wait) to 720.';
+    if (newDestinationWaitHours === null) problems['newDestinationWaitHours'] = t('settings.editor.problem.waitHours');
     const approvalValidHours = validHoursValue(validHours);
-    if (approvalValidHours === null) problems['approvalValidHours'] = 'Type whole hours, from 1 to 720, or leave it empty: approvals never expire.';
+    if (approvalValidHours === null) problems['approvalValidHours'] = t('settings.editor.problem.validHours');
     const rows = thresholds.map((row, index) => {
       const groups = parseTierGroupsSpec(row.groups);
       if (!groups.ok) problems[`thresholds.${index}.groups`] = `${groups.problem}.`;
@@ -271,9 +280,9 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
     setTried(true);
     if (draft === null) return;
     const result = await askOperator({
-      title: `Change the ${currencyLabel(currency)} policy`,
-      description: 'An administrator signs policy changes; the audit log records them. With two independent admins, a second admin confirms the change before it takes effect.',
-      confirmLabel: 'Save policy',
+      title: t('settings.editor.confirm.title', { currency: currencyLabel(currency) }),
+      description: t('settings.editor.confirm.description'),
+      confirmLabel: t('settings.editor.save'),
       run: (as) => useSettingsStore.getState().setPolicy(draft, as),
     });
     if (result === null) return;
@@ -282,14 +291,14 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
   }
   return (
     <form className="editor stack" onSubmit={(event) => void submit(event)} aria-labelledby="policy-editor-title" data-testid="@settings/policy-editor">
-      <h3 id="policy-editor-title">{currencyLabel(currency)} policy</h3>
+      <h3 id="policy-editor-title">{t('settings.editor.title', { currency: currencyLabel(currency) })}</h3>
       <fieldset className="fieldset">
-        <legend>Approval thresholds</legend>
-        {thresholds.length === 0 ? <p className="muted small">No thresholds: the desk&apos;s default applies.</p> : null}
+        <legend>{t('settings.editor.thresholds')}</legend>
+        {thresholds.length === 0 ? <p className="muted small">{t('settings.editor.noThresholds')}</p> : null}
         {thresholds.map((row, index) => (
           <div key={index} className="inline-form">
             <Field
-              label={`Above amount #${index + 1}`}
+              label={t('settings.editor.above', { number: index + 1 })}
               hint={<AmountReading text={row.above} unit={assetOf(currency)} testId={`@settings/policy-above-${index}-reading`} />}
               error={amountRefusal(row.above) ?? problemOf(`thresholds.${index}.above`)}
               testId={`@settings/policy-above-${index}`}
@@ -298,7 +307,7 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
                 <input {...control} className="input input--mono" inputMode="decimal" value={row.above} onChange={(event) => setThresholds(thresholds.map((item, i) => (i === index ? { ...item, above: event.target.value } : item)))} required />
               )}
             </Field>
-            <Field label="Approvals" error={problemOf(`thresholds.${index}.approvals`)}>
+            <Field label={t('settings.editor.approvals')} error={problemOf(`thresholds.${index}.approvals`)}>
               {(control) => (
                 <Select
                   control={control}
@@ -310,8 +319,12 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
               )}
             </Field>
             <Field
-              label={`Approval groups #${index + 1} (empty for none)`}
-              hint={`${TIER_GROUPS_SYNTAX}. ${groupNames.length === 0 ? 'This desk has no approval groups yet (Operators).' : `Groups on this desk: ${groupNames.join(', ')}.`}`}
+              label={t('settings.editor.groups', { number: index + 1 })}
+              hint={
+                groupNames.length === 0
+                  ? t('settings.editor.groupsHintNone', { syntax: TIER_GROUPS_SYNTAX })
+                  : t('settings.editor.groupsHint', { syntax: TIER_GROUPS_SYNTAX, groups: groupNames.join(', ') })
+              }
               error={problemOf(`thresholds.${index}.groups`)}
               testId={`@settings/policy-groups-${index}`}
             >
@@ -328,29 +341,29 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
             </Field>
             <div className="inline-form__submit">
               <button type="button" className="button button--small" onClick={() => setThresholds(thresholds.filter((_, i) => i !== index))}>
-                Remove threshold #{index + 1}
+                {t('settings.editor.removeThreshold', { number: index + 1 })}
               </button>
             </div>
           </div>
         ))}
         <button type="button" className="button button--small" disabled={thresholds.length >= 10} onClick={() => setThresholds([...thresholds, { above: '0', approvals: '1', groups: '' }])}>
-          Add a threshold
+          {t('settings.editor.addThreshold')}
         </button>
       </fieldset>
-      <Field label="Daily limit (empty for none)" hint={<AmountReading text={dailyLimit} unit={assetOf(currency)} testId="@settings/policy-daily-limit-reading" />} error={amountRefusal(dailyLimit) ?? problemOf('dailyLimit')} testId="@settings/policy-daily-limit">
+      <Field label={t('settings.editor.dailyLimit')} hint={<AmountReading text={dailyLimit} unit={assetOf(currency)} testId="@settings/policy-daily-limit-reading" />} error={amountRefusal(dailyLimit) ?? problemOf('dailyLimit')} testId="@settings/policy-daily-limit">
         {(control) => <input {...control} className="input input--mono" inputMode="decimal" value={dailyLimit} onChange={(event) => setDailyLimit(event.target.value)} data-testid="@settings/policy-daily-limit" />}
       </Field>
       <label className="checkbox">
         <input type="checkbox" checked={financial} onChange={(event) => setFinancial(event.target.checked)} data-testid="@settings/policy-financial" />
-        Send orders with financial confirmation (the finance side confirms each one on the platform)
+        {t('settings.editor.financial')}
       </label>
       <label className="checkbox">
         <input type="checkbox" checked={onlyFromBook} onChange={(event) => setOnlyFromBook(event.target.checked)} data-testid="@settings/policy-only-from-book" />
-        Only addresses from the address book (an addition counts once an independent operator approved it)
+        {t('settings.editor.onlyFromBook')}
       </label>
       <Field
-        label="A new destination waits (hours, 0 for no wait)"
-        hint="Counted from the address's approved addition to the book; an address not in the book has not started its wait."
+        label={t('settings.editor.wait')}
+        hint={t('settings.editor.waitHint')}
         error={problemOf('newDestinationWaitHours')}
         testId="@settings/policy-wait"
       >
@@ -359,8 +372,8 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
         )}
       </Field>
       <Field
-        label="Approvals expire after (hours, empty for never)"
-        hint="An approval older than this no longer counts: the request must be approved again before it is sent."
+        label={t('settings.editor.validHours')}
+        hint={t('settings.editor.validHoursHint')}
         error={problemOf('approvalValidHours')}
         testId="@settings/policy-valid-hours"
       >
@@ -369,8 +382,8 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
         )}
       </Field>
       <Field
-        label="Unusual amount: one approval more above this many times the median paid to the address (empty for no rule)"
-        hint="Counted from the desk's verified payments to the address: signed requests that were sent and that the service reported successful."
+        label={t('settings.editor.unusual')}
+        hint={t('settings.editor.unusualHint')}
         error={amountRefusal(unusualFactor) ?? problemOf('unusualAmount.factor') ?? fieldError(error?.fields, 'unusualAmount')}
         testId="@settings/policy-unusual-factor"
       >
@@ -380,12 +393,11 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
       </Field>
       <label className="checkbox">
         <input type="checkbox" checked={firstPayment} disabled={unusualFactor.trim() === ''} onChange={(event) => setFirstPayment(event.target.checked)} data-testid="@settings/policy-first-payment" />
-        With the unusual-amount rule: one approval more for a first payment to an address (never paid before from this desk)
+        {t('settings.editor.firstPayment')}
       </label>
       {policy === undefined || (policy.windows.length === 0 && policy.destinationCaps.length === 0) ? null : (
         <p className="field__hint" data-testid="@settings/policy-velocity">
-          Kept as they are: {policy.windows.length} rolling window{policy.windows.length === 1 ? '' : 's'} and {policy.destinationCaps.length} destination cap
-          {policy.destinationCaps.length === 1 ? '' : 's'} (change them with <code>treasury-desk policy set --window … --destination-cap …</code>).
+          {tRich('settings.editor.velocityKept', { windows: policy.windows.length, caps: policy.destinationCaps.length, code: (chunks) => <code>{chunks}</code> })}
         </p>
       )}
       <PlatformWithdrawalSettings />
@@ -393,10 +405,10 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
       <ErrorNotice error={error} />
       <div className="actions">
         <button type="button" className="button" onClick={() => onDone(null)}>
-          Cancel
+          {t('settings.cancel')}
         </button>
         <button type="submit" className="button button--primary" data-testid="@settings/policy-save">
-          Save policy
+          {t('settings.editor.save')}
         </button>
       </div>
     </form>
@@ -437,7 +449,7 @@ function PolicyPreview({ draft }: { readonly draft: PolicyDraft | null }): React
     // An older preview would describe another draft: say why there is none instead.
     return (
       <p className="muted small" data-testid="@settings/policy-preview-summary">
-        Not previewed: a field above says what to type first.
+        {t('settings.preview.notPreviewedForm')}
       </p>
     );
   }
@@ -446,16 +458,16 @@ function PolicyPreview({ draft }: { readonly draft: PolicyDraft | null }): React
   const changed = preview.waiting.filter((line) => line.changed);
   return (
     <section className="stack" aria-labelledby="policy-preview-title" data-testid="@settings/policy-preview">
-      <h4 id="policy-preview-title">What this change does to the requests now waiting</h4>
+      <h4 id="policy-preview-title">{t('settings.preview.title')}</h4>
       {preview.problems.length > 0 ? (
         <p className="muted small" data-testid="@settings/policy-preview-summary">
-          Not previewed: {preview.problems.join('; ')}.
+          {t('settings.preview.notPreviewed', { problems: preview.problems.join('; ') })}
         </p>
       ) : (
         <p className="muted small" data-testid="@settings/policy-preview-summary">
           {preview.waiting.length === 0
-            ? 'No request waits for approval or sending.'
-            : `${preview.waiting.length} ${preview.waiting.length === 1 ? 'request waits' : 'requests wait'} for approval or sending; this change affects ${changed.length}.`}
+            ? t('settings.preview.nothingWaits')
+            : t('settings.preview.summary', { waiting: preview.waiting.length, changed: changed.length })}
         </p>
       )}
       {changed.length === 0 ? null : (
@@ -463,11 +475,11 @@ function PolicyPreview({ draft }: { readonly draft: PolicyDraft | null }): React
           <table className="table table--dense" data-testid="@settings/policy-preview-table">
             <thead>
               <tr>
-                <th scope="col">Request</th>
-                <th scope="col">Amount</th>
-                <th scope="col">To</th>
-                <th scope="col">Approvals needed (now → after)</th>
-                <th scope="col">Would be held by</th>
+                <th scope="col">{t('settings.preview.column.request')}</th>
+                <th scope="col">{t('settings.preview.column.amount')}</th>
+                <th scope="col">{t('settings.preview.column.to')}</th>
+                <th scope="col">{t('settings.preview.column.approvals')}</th>
+                <th scope="col">{t('settings.preview.column.heldBy')}</th>
               </tr>
             </thead>
             <tbody>
@@ -481,9 +493,9 @@ function PolicyPreview({ draft }: { readonly draft: PolicyDraft | null }): React
                   </td>
                   <td className="mono small">{line.toAddress}</td>
                   <td>
-                    {line.now.requiredApprovals} → {line.draft.requiredApprovals} ({line.countedApprovals} given)
+                    {t('settings.preview.approvals', { now: line.now.requiredApprovals, after: line.draft.requiredApprovals, given: line.countedApprovals })}
                   </td>
-                  <td>{line.draft.holds.length === 0 ? 'nothing' : line.draft.holds.join('; ')}</td>
+                  <td>{line.draft.holds.length === 0 ? t('settings.preview.heldByNothing') : line.draft.holds.join('; ')}</td>
                 </tr>
               ))}
             </tbody>
@@ -503,8 +515,11 @@ function PlatformWithdrawalSettings(): React.JSX.Element | null {
   if (merchant === null) return null;
   return (
     <p className="field__hint" data-testid="@settings/platform-withdrawal-settings">
-      The platform allows {merchant.withdrawTypes.length === 0 ? 'no withdrawal type' : merchant.withdrawTypes.join(' and ')} for this merchant; a messenger
-      is {merchant.auditorMessengerBound === false ? 'not ' : ''}bound to its auditor (financial confirmation needs one). Reported <DateTime at={merchant.fetchedAt} />.
+      {tRich('settings.platform.allows', {
+        types: merchant.withdrawTypes.length === 0 ? t('settings.platform.noType') : merchant.withdrawTypes.reduce((first, next) => t('settings.platform.typeAnd', { first, next })),
+        bound: merchant.auditorMessengerBound === false ? 'no' : 'yes',
+        when: <DateTime at={merchant.fetchedAt} />,
+      })}
     </p>
   );
 }
@@ -526,24 +541,21 @@ function CallbackListener(): React.JSX.Element {
   }
   return (
     <section className="card" aria-labelledby="callbacks-title" data-testid="@settings/callbacks">
-      <h2 id="callbacks-title">Callback listener</h2>
-      <p className="muted small">
-        Optional: receives the service&apos;s signed deposit and withdrawal notices directly. Without it the desk polls. The
-        platform must be able to reach the URL.
-      </p>
+      <h2 id="callbacks-title">{t('settings.callbacks.title')}</h2>
+      <p className="muted small">{t('settings.callbacks.intro')}</p>
       {state === null ? null : (
         <dl className="facts">
-          <dt>State</dt>
-          <dd data-testid="@settings/callbacks-state">{state.running ? 'listening' : 'stopped'}</dd>
-          <dt>URL</dt>
+          <dt>{t('settings.callbacks.state')}</dt>
+          <dd data-testid="@settings/callbacks-state">{state.running ? t('settings.callbacks.listening') : t('settings.callbacks.stopped')}</dd>
+          <dt>{t('settings.callbacks.url')}</dt>
           <dd className="mono">{state.url ?? '—'}</dd>
-          <dt>Received / refused</dt>
+          <dt>{t('settings.callbacks.receivedRefused')}</dt>
           <dd>
             {state.received} / {state.refused}
           </dd>
           {state.lastError === null ? null : (
             <>
-              <dt>Last problem</dt>
+              <dt>{t('settings.callbacks.lastProblem')}</dt>
               <dd>{state.lastError}</dd>
             </>
           )}
@@ -551,19 +563,19 @@ function CallbackListener(): React.JSX.Element {
       )}
       {state?.running === true ? (
         <button type="button" className="button" onClick={() => void stop()} data-testid="@settings/callbacks-stop">
-          Stop listening
+          {t('settings.callbacks.stop')}
         </button>
       ) : (
         <form className="inline-form" onSubmit={(event) => void start(event)}>
-          <Field label="Host" error={fieldError(error?.fields, 'host')}>
+          <Field label={t('settings.callbacks.host')} error={fieldError(error?.fields, 'host')}>
             {(control) => <input {...control} className="input input--mono" value={host} onChange={(event) => setHost(event.target.value)} />}
           </Field>
-          <Field label="Port (0: any free port)" error={fieldError(error?.fields, 'port')}>
+          <Field label={t('settings.callbacks.port')} error={fieldError(error?.fields, 'port')}>
             {(control) => <input {...control} className="input input--mono" inputMode="numeric" value={port} onChange={(event) => setPort(event.target.value)} />}
           </Field>
           <div className="inline-form__submit">
             <button type="submit" className="button button--primary" data-testid="@settings/callbacks-start">
-              Start listening
+              {t('settings.callbacks.start')}
             </button>
           </div>
         </form>
@@ -572,6 +584,30 @@ function CallbackListener(): React.JSX.Element {
       <RefusedCallbacks refused={state?.refused ?? 0} />
     </section>
   );
+}
+
+/** Each refusal code's words (contract/callback-refusals CALLBACK_REFUSAL_WORDS, which the CLI prints), in the window's language. */
+const CALLBACK_REFUSAL_MEANINGS: Readonly<Record<CallbackRefusalCode, MessageId>> = {
+  rateLimited: 'settings.refusals.reason.rateLimited',
+  bodyTooLarge: 'settings.refusals.reason.bodyTooLarge',
+  bodyUnreadable: 'settings.refusals.reason.bodyUnreadable',
+  malformedEnvelope: 'settings.refusals.reason.malformedEnvelope',
+  missingHeaders: 'settings.refusals.reason.missingHeaders',
+  wrongAppId: 'settings.refusals.reason.wrongAppId',
+  badTimestamp: 'settings.refusals.reason.badTimestamp',
+  staleTimestamp: 'settings.refusals.reason.staleTimestamp',
+  badNonce: 'settings.refusals.reason.badNonce',
+  badSignature: 'settings.refusals.reason.badSignature',
+  replayedNonce: 'settings.refusals.reason.replayedNonce',
+  decryptFailed: 'settings.refusals.reason.decryptFailed',
+  schemaMismatch: 'settings.refusals.reason.schemaMismatch',
+  notSuccess: 'settings.refusals.reason.notSuccess',
+  other: 'settings.refusals.reason.other',
+};
+
+function refusalWords(code: CallbackRefusalCode): string {
+  // The envelope's field names are the protocol's, and braces would be ICU syntax: a value.
+  return t(CALLBACK_REFUSAL_MEANINGS[code], { envelope: '{code, data, message}' });
 }
 
 /** Refused callbacks listed before "Show all": the newest explain a problem being debugged now. */
@@ -597,26 +633,27 @@ function RefusedCallbacks({ refused }: { readonly refused: number }): React.JSX.
   const shown = showAll ? view.refusals : view.refusals.slice(0, REFUSALS_SHOWN_FIRST);
   return (
     <section aria-labelledby="callback-refusals-title" data-testid="@settings/callback-refusals">
-      <h3 id="callback-refusals-title">Refused callbacks</h3>
-      <p className="muted small">
-        The last {view.kept} callbacks this listener refused, newest first, and why. Kept in this app&apos;s memory only: quitting forgets them (the audit
-        log keeps a sample).
-      </p>
+      <h3 id="callback-refusals-title">{t('settings.refusals.title')}</h3>
+      <p className="muted small">{t('settings.refusals.intro', { kept: view.kept })}</p>
       {view.total === 0 ? (
         <p className="muted" data-testid="@settings/callback-refusals-empty">
-          None refused since the app started.
+          {t('settings.refusals.none')}
         </p>
       ) : (
         <>
           <p data-testid="@settings/callback-refusals-counts">
-            {view.counts.map((entry) => `${CALLBACK_REFUSAL_WORDS[entry.code]}: ${entry.count}`).join('; ')}
+            {view.counts.map((entry) => `${refusalWords(entry.code)}: ${entry.count}`).join('; ')}
           </p>
           <ol className="stack refusal-list">
             {shown.map((refusal, index) => (
               <li key={`${refusal.at}-${index}`} data-testid="@settings/callback-refusal" data-code={refusal.code}>
                 <div>
-                  <DateTime at={refusal.at} /> from <span className="mono">{refusal.source}</span>: {CALLBACK_REFUSAL_WORDS[refusal.code]} (answered{' '}
-                  {refusal.status})
+                  {tRich('settings.refusals.line', {
+                    when: <DateTime at={refusal.at} />,
+                    source: <span className="mono">{refusal.source}</span>,
+                    reason: refusalWords(refusal.code),
+                    status: refusal.status,
+                  })}
                 </div>
                 <div className="muted small" data-testid="@settings/callback-refusal-reason">
                   {refusal.reason}
@@ -626,7 +663,7 @@ function RefusedCallbacks({ refused }: { readonly refused: number }): React.JSX.
           </ol>
           {shown.length < view.refusals.length ? (
             <button type="button" className="button" onClick={() => setShowAll(true)} data-testid="@settings/callback-refusals-all">
-              Show all {view.refusals.length}
+              {t('settings.refusals.showAll', { count: view.refusals.length })}
             </button>
           ) : null}
         </>
@@ -639,19 +676,21 @@ function Diagnostics(): React.JSX.Element {
   const exporting = useFileAction(() => call('desktop/exportDiagnostics', {}));
   return (
     <section className="card" aria-labelledby="diagnostics-title">
-      <h2 id="diagnostics-title">Diagnostics</h2>
-      <p className="muted small">
-        For support: one file with the versions of Treasury Desk and the system, the state of the desk and of sync, and the end of the application log
-        ({LOG_LOCATION}). It never contains a secret, passphrase, key or token; check it before you send it.
-      </p>
+      <h2 id="diagnostics-title">{t('settings.diagnostics.title')}</h2>
+      <p className="muted small">{t('settings.diagnostics.intro', { log: `${LOG_FOLDER_NAME}/${LOG_FILE_NAME}` })}</p>
       <button type="button" className="button" disabled={exporting.busy} onClick={() => void exporting.run()} data-testid="@settings/export-diagnostics">
-        Export diagnostics…
+        {t('settings.diagnostics.export')}
       </button>
       <ErrorNotice error={exporting.error} testId="@settings/diagnostics-error" />
       <div role="status" data-testid="@settings/diagnostics-result">
         {exporting.done === null ? null : (
           <p>
-            Saved diagnostics ({exporting.done.value.bytes} bytes) to <code>{exporting.done.fileName}</code>: send that file to your support contact.
+            {tRich('settings.diagnostics.saved', {
+              // The count as the English has always shown it (no grouping).
+              bytes: String(exporting.done.value.bytes),
+              file: exporting.done.fileName,
+              code: (chunks) => <code>{chunks}</code>,
+            })}
           </p>
         )}
       </div>
@@ -672,9 +711,9 @@ function LockTimeout(): React.JSX.Element {
     event.preventDefault();
     const chosen = Number.parseInt(value, 10);
     const result = await askOperator({
-      title: 'Change the idle lock',
-      description: chosen === 0 ? 'The desk will no longer lock itself when idle.' : `The desk will lock after ${formatDuration(chosen)} without use.`,
-      confirmLabel: 'Save',
+      title: t('settings.lock.confirm.title'),
+      description: chosen === 0 ? t('settings.lock.confirm.never') : t('settings.lock.confirm.after', { duration: formatDuration(chosen) }),
+      confirmLabel: t('settings.save'),
       run: (as) => useSettingsStore.getState().setLockTimeout(chosen, as),
     });
     if (result === null) return;
@@ -683,10 +722,16 @@ function LockTimeout(): React.JSX.Element {
   }
   return (
     <section className="card" aria-labelledby="lock-timeout-title">
-      <h2 id="lock-timeout-title">Idle lock</h2>
-      <p className="muted small">Currently: {current === null ? 'unknown' : current === 0 ? 'never locks by itself' : `locks after ${formatDuration(current)} idle`}.</p>
+      <h2 id="lock-timeout-title">{t('settings.lock.title')}</h2>
+      <p className="muted small">
+        {current === null
+          ? t('settings.lock.currentlyUnknown')
+          : current === 0
+            ? t('settings.lock.currentlyNever')
+            : t('settings.lock.currentlyAfter', { duration: formatDuration(current) })}
+      </p>
       <form className="inline-form" onSubmit={(event) => void submit(event)}>
-        <Field label="Lock after" error={fieldError(error?.fields, 'seconds')}>
+        <Field label={t('settings.lock.after')} error={fieldError(error?.fields, 'seconds')}>
           {(control) => (
             <select
               {...control}
@@ -700,7 +745,7 @@ function LockTimeout(): React.JSX.Element {
             >
               {choices.map((choice) => (
                 <option key={choice} value={String(choice)}>
-                  {choice === 0 ? 'never' : formatDuration(choice)}
+                  {choice === 0 ? t('settings.lock.never') : formatDuration(choice)}
                 </option>
               ))}
             </select>
@@ -708,16 +753,16 @@ function LockTimeout(): React.JSX.Element {
         </Field>
         <div className="inline-form__submit">
           <button type="submit" className="button" data-testid="@settings/lock-timeout-save">
-            Save
+            {t('settings.save')}
           </button>
         </div>
       </form>
       <ErrorNotice error={error} />
       <p role="status" className="small">
-        {saved ? 'Saved.' : null}
+        {saved ? t('settings.saved') : null}
       </p>
       <button type="button" className="button" onClick={() => void useSessionStore.getState().lock()} data-testid="@settings/lock-now">
-        Lock now
+        {t('settings.lock.now')}
       </button>
     </section>
   );
@@ -731,6 +776,14 @@ type MinutesDraft = Readonly<Record<WatchedOrderStatus, string>>;
 function minutesOf(thresholds: StuckThresholdsView['thresholds']): MinutesDraft {
   return Object.fromEntries(WATCHED_ORDER_STATUSES.map((status) => [status, String(Math.round(thresholds[status] / MINUTE_MS))])) as unknown as MinutesDraft;
 }
+
+/** What each watched status means (contract/stuck-orders WATCHED_STATUS_TEXT, which the CLI prints), in the window's language. */
+const WATCHED_STATUS_MEANINGS: Readonly<Record<WatchedOrderStatus, MessageId>> = {
+  pendingConfirm: 'settings.stuck.status.pendingConfirm',
+  pendingTransfer: 'settings.stuck.status.pendingTransfer',
+  pendingFinancialConfirmation: 'settings.stuck.status.pendingFinancialConfirmation',
+  pendingCallback: 'settings.stuck.status.pendingCallback',
+};
 
 /** How long a withdrawal may stay in each pending status before the watchdog flags it stuck (desk-wide, an admin). */
 function StuckThresholds(): React.JSX.Element {
@@ -756,19 +809,21 @@ function StuckThresholds(): React.JSX.Element {
     for (const status of WATCHED_ORDER_STATUSES) {
       const typed = draft[status].trim();
       const minutes = /^[0-9]{1,6}$/.test(typed) ? Number.parseInt(typed, 10) : Number.NaN;
-      if (!(minutes >= min && minutes <= max)) found[status] = `whole minutes from ${min} to ${max} (30 days)`;
+      if (!(minutes >= min && minutes <= max)) found[status] = t('settings.stuck.problem', { min: String(min), max: String(max) });
       else if (minutes * MINUTE_MS !== view.thresholds[status]) changes[status] = minutes * MINUTE_MS;
     }
     setProblems(found);
     setSaved(false);
     if (Object.keys(found).length > 0 || Object.keys(changes).length === 0) return;
     const result = await askOperator({
-      title: 'Change when a withdrawal counts as stuck',
-      description: `For everyone on this desk: ${Object.entries(changes)
-        .map(([status, ms]) => `${status} after ${formatDuration(ms / 1000)}`)
-        .join(', ')}.`,
-      hint: 'An admin signs the change with their passphrase; it is recorded in the audit log.',
-      confirmLabel: 'Save',
+      title: t('settings.stuck.confirm.title'),
+      description: t('settings.stuck.confirm.description', {
+        changes: Object.entries(changes)
+          .map(([status, ms]) => t('settings.stuck.confirm.change', { status, duration: formatDuration(ms / 1000) }))
+          .join(', '),
+      }),
+      hint: t('settings.stuck.confirm.hint'),
+      confirmLabel: t('settings.save'),
       run: (as) => call('settings/setStuckThresholds', { thresholds: changes, as }),
     });
     if (result === null) return;
@@ -781,19 +836,16 @@ function StuckThresholds(): React.JSX.Element {
   }
   return (
     <section className="card" aria-labelledby="stuck-thresholds-title" data-testid="@settings/stuck">
-      <h2 id="stuck-thresholds-title">Stuck withdrawals</h2>
-      <p className="muted small">
-        How long an order sent to the service may stay in each pending status before the desk flags it as stuck: on the dashboard, in the order, as a
-        notification and in the audit log.
-      </p>
+      <h2 id="stuck-thresholds-title">{t('settings.stuck.title')}</h2>
+      <p className="muted small">{t('settings.stuck.intro')}</p>
       <ErrorNotice error={error} />
       {view === null || draft === null ? null : (
         <form className="stack" onSubmit={(event) => void submit(event)}>
           {WATCHED_ORDER_STATUSES.map((status) => (
             <Field
               key={status}
-              label={`${status} (minutes)`}
-              hint={`${WATCHED_STATUS_TEXT[status]}; default ${formatDuration(view.defaults[status] / 1000)}`}
+              label={t('settings.stuck.minutes', { status })}
+              hint={t('settings.stuck.hint', { meaning: t(WATCHED_STATUS_MEANINGS[status]), duration: formatDuration(view.defaults[status] / 1000) })}
               error={problems[status] ?? fieldError(error?.fields, `thresholds.${status}`)}
               testId={`@settings/stuck-${status}`}
             >
@@ -814,13 +866,13 @@ function StuckThresholds(): React.JSX.Element {
           ))}
           <div>
             <button type="submit" className="button" data-testid="@settings/stuck-save">
-              Save
+              {t('settings.save')}
             </button>
           </div>
         </form>
       )}
       <p role="status" className="small" data-testid="@settings/stuck-status">
-        {saved ? 'Saved.' : null}
+        {saved ? t('settings.saved') : null}
       </p>
     </section>
   );
@@ -845,14 +897,14 @@ function ReportingTimeZone(): React.JSX.Element {
     // Checked here before anyone types a passphrase (the engine checks again); letter case is corrected ("europe/berlin").
     const chosen = canonicalTimeZone(value);
     if (chosen === null) {
-      setProblem(timeZoneProblem(value));
+      setProblem(t('settings.timeZone.problem', { text: value.slice(0, 64) }));
       return;
     }
     setProblem(null);
     const result = await askOperator({
-      title: 'Change the reporting time zone',
-      description: `Times on every screen, in the command line and in CSV exports will be shown in ${chosen}, for everyone using this desk.`,
-      confirmLabel: 'Save',
+      title: t('settings.timeZone.confirm.title'),
+      description: t('settings.timeZone.confirm.description', { zone: chosen }),
+      confirmLabel: t('settings.save'),
       run: (as) => useSettingsStore.getState().setReportingTimeZone(chosen, as),
     });
     if (result === null) return;
@@ -861,23 +913,20 @@ function ReportingTimeZone(): React.JSX.Element {
   }
   return (
     <section className="card" aria-labelledby="time-zone-title" data-testid="@settings/time-zone">
-      <h2 id="time-zone-title">Reporting time zone</h2>
-      <p className="muted small">
-        One zone for the whole desk: the screens, the command line and CSV exports show times in it, with the zone named, so a
-        report reads the same on every workstation.
-      </p>
+      <h2 id="time-zone-title">{t('settings.timeZone.title')}</h2>
+      <p className="muted small">{t('settings.timeZone.intro')}</p>
       <dl className="facts">
-        <dt>Currently</dt>
+        <dt>{t('settings.timeZone.currently')}</dt>
         <dd data-testid="@settings/time-zone-current">{current}</dd>
-        <dt>Now</dt>
+        <dt>{t('settings.timeZone.now')}</dt>
         <dd>
-          <DateTime at={Date.now()} />
+          <DateTime at={Date.now()} testId="@settings/time-zone-now" />
         </dd>
-        <dt>This workstation</dt>
+        <dt>{t('settings.timeZone.workstation')}</dt>
         <dd>{workstation}</dd>
       </dl>
       <form className="inline-form" onSubmit={(event) => void submit(event)}>
-        <Field label="Time zone (IANA name)" error={problem} testId="@settings/time-zone">
+        <Field label={t('settings.timeZone.field')} error={problem} testId="@settings/time-zone">
           {(control) => (
             <input
               {...control}
@@ -902,7 +951,7 @@ function ReportingTimeZone(): React.JSX.Element {
         </datalist>
         <div className="inline-form__submit">
           <button type="submit" className="button" data-testid="@settings/time-zone-save">
-            Save
+            {t('settings.save')}
           </button>
         </div>
       </form>
@@ -917,20 +966,65 @@ function ReportingTimeZone(): React.JSX.Element {
           }}
           data-testid="@settings/time-zone-workstation"
         >
-          Use this workstation&apos;s zone ({workstation})
+          {t('settings.timeZone.useWorkstation', { zone: workstation })}
         </button>
       )}
       <p role="status" className="small">
-        {saved ? 'Saved.' : null}
+        {saved ? t('settings.saved') : null}
       </p>
     </section>
   );
 }
 
-const ORDER_FINAL_LABELS: Readonly<Record<OrderFinalScope, string>> = {
-  off: 'none',
-  mine: 'those I requested',
-  all: 'every withdrawal',
+/** Each language by its own name, whatever the window speaks (the catalogue has the same name on both sides). */
+const LANGUAGE_NAMES: Readonly<Record<Language, MessageId>> = {
+  en: 'settings.language.english',
+  de: 'settings.language.german',
+};
+
+/**
+ * This workstation's language for the window (desktop/preferences, kept by main): the system's, or one chosen. Choosing
+ * one re-renders the whole window in it at once (App keys the tree by locale); a refusal puts the old one back.
+ */
+function WindowLanguage(): React.JSX.Element {
+  const choice = useLanguageStore((state) => state.choice);
+  // Kept in the store: a refused choice re-renders the whole tree twice (this section with it) before it answers.
+  const error = useSettingsStore((state) => state.languageError);
+  // The language "System" speaks here: the desk's language for the system's locale (a fr-FR system reads English).
+  const systemLanguage = localeFor('system', typeof navigator === 'undefined' ? 'en-US' : navigator.language).language;
+  return (
+    <section className="card" aria-labelledby="language-title" data-testid="@settings/language">
+      <h2 id="language-title">{t('settings.language.title')}</h2>
+      <p className="muted small">{t('settings.language.intro')}</p>
+      <Field label={t('settings.language.label')}>
+        {(control) => (
+          <select
+            {...control}
+            className="input"
+            value={choice}
+            onChange={(event) => {
+              const chosen = LANGUAGE_CHOICES.find((option) => option === event.target.value);
+              if (chosen !== undefined) void useSettingsStore.getState().chooseLanguage(chosen);
+            }}
+            data-testid="@settings/language-choice"
+          >
+            {LANGUAGE_CHOICES.map((option) => (
+              <option key={option} value={option} lang={option === 'system' ? undefined : option}>
+                {option === 'system' ? t('settings.language.system', { language: t(LANGUAGE_NAMES[systemLanguage]) }) : t(LANGUAGE_NAMES[option])}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <ErrorNotice error={error} />
+    </section>
+  );
+}
+
+const ORDER_FINAL_LABELS: Readonly<Record<OrderFinalScope, MessageId>> = {
+  off: 'settings.notifications.final.off',
+  mine: 'settings.notifications.final.mine',
+  all: 'settings.notifications.final.all',
 };
 
 /** Whose notifications the section shows: the operator signed in here, else one the person picks. */
@@ -947,19 +1041,16 @@ function Notifications(): React.JSX.Element {
   }, [who]);
   return (
     <section className="card" aria-labelledby="notifications-title" data-testid="@settings/notifications">
-      <h2 id="notifications-title">Notifications</h2>
-      <p className="muted small">
-        What Treasury Desk tells an operator with the system&apos;s notifications, on the workstation where they are signed in. Each operator
-        chooses their own; while the desk is locked, notices leave out amounts and names.
-      </p>
+      <h2 id="notifications-title">{t('settings.notifications.title')}</h2>
+      <p className="muted small">{t('settings.notifications.intro')}</p>
       {signedIn === null && operators.length > 0 ? (
-        <Field label="Operator">
+        <Field label={t('settings.notifications.operator')}>
           {(control) => (
             <Select control={control} value={who ?? ''} options={operators} label={(name) => name} onChange={(name) => setPicked(name)} testId="@settings/notifications-operator" />
           )}
         </Field>
       ) : null}
-      {who === null ? <p className="muted">The profile has no operators yet.</p> : null}
+      {who === null ? <p className="muted">{t('settings.notifications.noOperators')}</p> : null}
       <ErrorNotice error={error} />
       {view === null || view.operator.toLowerCase() !== who?.toLowerCase() ? null : (
         <NotificationsForm key={view.operator} view={view} />
@@ -991,9 +1082,9 @@ function NotificationsForm({ view }: { readonly view: NotificationPreferencesVie
     }
     const preferences: NotificationPreferences = { approvalWaiting, orderFinal, orderStuck, connection, depositThresholds };
     const result = await askOperator({
-      title: `Save ${view.operator}'s notifications`,
-      description: 'Each operator chooses their own notifications: type your passphrase.',
-      confirmLabel: 'Save notifications',
+      title: t('settings.notifications.confirm.title', { operator: view.operator }),
+      description: t('settings.notifications.confirm.description'),
+      confirmLabel: t('settings.notifications.save'),
       run: (as) => useNotificationsStore.getState().save(view.operator, preferences, as),
     });
     if (result === null) return;
@@ -1013,29 +1104,29 @@ function NotificationsForm({ view }: { readonly view: NotificationPreferencesVie
   const editConnection = edited(setConnection);
   const editThresholds = edited(setThresholds);
   return (
-    <form className="stack" onSubmit={(event) => void submit(event)} aria-label={`${view.operator}'s notifications`} data-operator={view.operator}>
+    <form className="stack" onSubmit={(event) => void submit(event)} aria-label={t('settings.notifications.formLabel', { operator: view.operator })} data-operator={view.operator}>
       <p className="small" data-testid="@settings/notifications-whose">
-        {view.isDefault ? `${view.operator} has not chosen yet: these are the defaults for their role.` : `${view.operator}'s own choice.`}
+        {view.isDefault ? t('settings.notifications.defaults', { operator: view.operator }) : t('settings.notifications.ownChoice', { operator: view.operator })}
       </p>
       <label className="checkbox">
         <input type="checkbox" checked={approvalWaiting} onChange={(event) => editApprovals(event.target.checked)} data-testid="@settings/notify-approvals" />
-        A withdrawal waits for my approval (only when my approval would count)
+        {t('settings.notifications.approvals')}
       </label>
-      <Field label="Final outcome of withdrawals (paid out, refunded, failed, rejected)">
+      <Field label={t('settings.notifications.final')}>
         {(control) => (
-          <Select control={control} value={orderFinal} options={ORDER_FINAL_SCOPES} label={(scope) => ORDER_FINAL_LABELS[scope]} onChange={editFinal} testId="@settings/notify-final" />
+          <Select control={control} value={orderFinal} options={ORDER_FINAL_SCOPES} label={(scope) => t(ORDER_FINAL_LABELS[scope])} onChange={editFinal} testId="@settings/notify-final" />
         )}
       </Field>
       <label className="checkbox">
         <input type="checkbox" checked={orderStuck} onChange={(event) => editStuck(event.target.checked)} data-testid="@settings/notify-stuck" />
-        A withdrawal stays pending at the platform longer than usual
+        {t('settings.notifications.stuck')}
       </label>
       <label className="checkbox">
         <input type="checkbox" checked={connection} onChange={(event) => editConnection(event.target.checked)} data-testid="@settings/notify-connection" />
-        The desk goes offline, and comes back
+        {t('settings.notifications.connection')}
       </label>
       <fieldset className="fieldset">
-        <legend>Deposits above (empty: no notice for that currency; 0: every deposit)</legend>
+        <legend>{t('settings.notifications.deposits')}</legend>
         <div className="threshold-grid">
           {WITHDRAWAL_CURRENCIES.map((symbol) => (
             <Field
@@ -1062,11 +1153,11 @@ function NotificationsForm({ view }: { readonly view: NotificationPreferencesVie
       <ErrorNotice error={error} />
       <div className="actions">
         <button type="submit" className="button button--primary" data-testid="@settings/notifications-save">
-          Save notifications
+          {t('settings.notifications.save')}
         </button>
       </div>
       <p role="status" className="small" data-testid="@settings/notifications-status">
-        {saved ? 'Saved.' : null}
+        {saved ? t('settings.saved') : null}
       </p>
     </form>
   );
@@ -1081,7 +1172,7 @@ function Workstation(): React.JSX.Element {
   }, []);
   return (
     <section className="card" aria-labelledby="workstation-title" data-testid="@settings/workstation">
-      <h2 id="workstation-title">This workstation</h2>
+      <h2 id="workstation-title">{t('settings.workstation.title')}</h2>
       <label className="checkbox">
         <input
           type="checkbox"
@@ -1090,9 +1181,9 @@ function Workstation(): React.JSX.Element {
           onChange={(event) => void useNotificationsStore.getState().setKeepRunningInTray(event.target.checked).then((result) => setError(result.ok ? null : result.error))}
           data-testid="@settings/keep-in-tray"
         />
-        Keep Treasury Desk running in the tray when its window is closed, so notifications keep coming
+        {t('settings.workstation.keepInTray')}
       </label>
-      <p className="muted small">Quit from the tray icon&apos;s menu. Where the desktop has no tray, closing the window quits anyway.</p>
+      <p className="muted small">{t('settings.workstation.quitHint')}</p>
       <ErrorNotice error={error} />
     </section>
   );

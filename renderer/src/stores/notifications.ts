@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import type { NotificationPreferences, NotificationPreferencesView } from '../../../electron/contract';
 import { call, type ContractError, type Result } from '../api';
+import { t } from '../i18n';
 import type { ActingOperator } from './operator-prompt';
 
 interface NotificationsStore {
@@ -32,7 +33,7 @@ export const useNotificationsStore = create<NotificationsStore>()((set, get) => 
     if (as.operator.trim().toLowerCase() !== operator.toLowerCase()) {
       return {
         ok: false,
-        error: { code: 'forbidden', message: `These are ${operator}'s notifications: ${operator} types their own passphrase (each operator chooses their own).` },
+        error: { code: 'forbidden', message: t('settings.notifications.notOwn', { operator }) },
       };
     }
     const result = await call('notifications/setPreferences', { preferences, as });

@@ -1,10 +1,12 @@
 // useSettingsStore: per-currency withdrawal policies, the callback listener (state, start/stop, the callbacks/changed
-// event), the idle lock timeout and the reporting time zone (both desk-wide, in the session state). Operators have their
-// own store (operators.ts).
+// event), the idle lock timeout and the reporting time zone (both desk-wide, in the session state), and the answer to
+// this workstation's language choice (the choice itself is i18n's useLanguageStore). Operators have their own store
+// (operators.ts).
 import { create } from 'zustand';
 import type { CurrencySymbol } from '../../../electron/chains';
 import type { CallbackListenerState, PolicyChangeView, PolicyPreviewView, PolicyView, RequestOf } from '../../../electron/contract';
-import { call, type Result } from '../api';
+import { call, type ContractError, type Result } from '../api';
+import { useLanguageStore, type LanguageChoice } from '../i18n';
 import type { ActingOperator } from './operator-prompt';
 import { useSessionStore } from './session';
 
@@ -43,6 +45,8 @@ export function draftOfPolicy(currency: CurrencySymbol, policy: PolicyView | und
 interface SettingsStore {
   readonly policies: readonly PolicyView[];
   readonly callbacks: CallbackListenerState | null;
+  /** Why the last language choice was refused (the old language is back), or null. */
+  readonly languageError: ContractError | null;
   loadPolicies(): Promise<void>;
   loadCallbacks(): Promise<void>;
   /** Applied at once, or (with two independent admins) proposed until another admin confirms it. */
@@ -54,11 +58,14 @@ interface SettingsStore {
   applyCallbacks(state: CallbackListenerState): void;
   setLockTimeout(seconds: number, as: ActingOperator): Promise<Result<unknown>>;
   setReportingTimeZone(timeZone: string, as: ActingOperator): Promise<Result<unknown>>;
+  /** Speaks `choice` at once and has main keep it (useLanguageStore.choose); a refusal is kept here to be shown. */
+  chooseLanguage(choice: LanguageChoice): Promise<Result<unknown>>;
 }
 
 export const useSettingsStore = create<SettingsStore>()((set, get) => ({
   policies: [],
   callbacks: null,
+  languageError: null,
   async loadPolicies() {
     const result = await call('policies/list', {});
     if (result.ok) set({ policies: result.value });
@@ -97,6 +104,11 @@ export const useSettingsStore = create<SettingsStore>()((set, get) => ({
   async setReportingTimeZone(timeZone, as) {
     const result = await call('settings/setReportingTimeZone', { timeZone, as });
     if (result.ok) useSessionStore.getState().apply(result.value);
+    return result;
+  },
+  async chooseLanguage(choice) {
+    const result = await useLanguageStore.getState().choose(choice);
+    set({ languageError: result.ok ? null : result.error });
     return result;
   },
 }));

@@ -1,7 +1,7 @@
 // The desktop methods over a stubbed DesktopShell and a fake engine: dialogs decide every path, a cancel changes
 // nothing, answers name the file and never its folder, explorer links come only from the table, the clipboard gets
 // exactly the text, a statement is printed before its save dialog and its PDF handed to the engine, and the workstation
-// preferences survive a damaged file.
+// preferences (the tray choice, the window's language) survive a damaged file.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -300,9 +300,9 @@ describe('workstation preferences', () => {
   it('keeps keepRunningInTray in the data folder and falls back to defaults on a damaged or hostile file', async () => {
     const { shell } = fakeShell();
     const handlers = windowHandlers(shell);
-    expect(await dispatchWindowCall(handlers, 'desktop/preferences', {})).toEqual(ok({ keepRunningInTray: false }));
-    expect(await dispatchWindowCall(handlers, 'desktop/setPreferences', { keepRunningInTray: true })).toEqual(ok({ keepRunningInTray: true }));
-    expect(JSON.parse(readFileSync(join(folder, DESKTOP_PREFERENCES_FILE), 'utf8'))).toEqual({ keepRunningInTray: true, window: null });
+    expect(await dispatchWindowCall(handlers, 'desktop/preferences', {})).toEqual(ok({ keepRunningInTray: false, language: 'system' }));
+    expect(await dispatchWindowCall(handlers, 'desktop/setPreferences', { keepRunningInTray: true })).toEqual(ok({ keepRunningInTray: true, language: 'system' }));
+    expect(JSON.parse(readFileSync(join(folder, DESKTOP_PREFERENCES_FILE), 'utf8'))).toEqual({ keepRunningInTray: true, language: 'system', window: null });
     const answer = await dispatchWindowCall(handlers, 'desktop/setPreferences', { keepRunningInTray: 'yes' });
     expect(!answer.ok && answer.error.code).toBe('invalidInput');
 
@@ -310,11 +310,38 @@ describe('workstation preferences', () => {
     store.update({ window: { x: 10, y: 20, width: 1200, height: 800, maximized: false } });
     expect(store.read().window).toEqual({ x: 10, y: 20, width: 1200, height: 800, maximized: false });
     writeFileSync(join(folder, DESKTOP_PREFERENCES_FILE), '{"keepRunningInTray": true, "window": {"x": 1e300, "y": 0, "width": -5, "height": 1, "maximized": 1}}');
-    expect(store.read()).toEqual({ keepRunningInTray: true, window: null });
+    expect(store.read()).toEqual({ keepRunningInTray: true, language: 'system', window: null });
     writeFileSync(join(folder, DESKTOP_PREFERENCES_FILE), 'not json');
-    expect(store.read()).toEqual({ keepRunningInTray: false, window: null });
+    expect(store.read()).toEqual({ keepRunningInTray: false, language: 'system', window: null });
     writeFileSync(join(folder, DESKTOP_PREFERENCES_FILE), '["__proto__"]');
-    expect(store.read()).toEqual({ keepRunningInTray: false, window: null });
+    expect(store.read()).toEqual({ keepRunningInTray: false, language: 'system', window: null });
+  });
+
+  it('keeps the window language beside the tray choice; a damaged language in the file falls back to the system language alone', async () => {
+    const handlers = windowHandlers(fakeShell().shell);
+    expect(await dispatchWindowCall(handlers, 'desktop/setPreferences', { language: 'de' })).toEqual(ok({ keepRunningInTray: false, language: 'de' }));
+    // Setting the tray choice keeps the language, and the other way round.
+    expect(await dispatchWindowCall(handlers, 'desktop/setPreferences', { keepRunningInTray: true })).toEqual(ok({ keepRunningInTray: true, language: 'de' }));
+    expect(await dispatchWindowCall(handlers, 'desktop/preferences', {})).toEqual(ok({ keepRunningInTray: true, language: 'de' }));
+    expect(JSON.parse(readFileSync(join(folder, DESKTOP_PREFERENCES_FILE), 'utf8'))).toEqual({ keepRunningInTray: true, language: 'de', window: null });
+    expect(await dispatchWindowCall(handlers, 'desktop/setPreferences', { language: 'en' })).toEqual(ok({ keepRunningInTray: true, language: 'en' }));
+
+    // A language the desk does not speak, or not a string, is refused at the contract and changes nothing.
+    for (const language of ['fr', 'DE', 'de-DE', '', 1, null]) {
+      const answer = await dispatchWindowCall(handlers, 'desktop/setPreferences', { language });
+      expect(!answer.ok && answer.error.code, String(language)).toBe('invalidInput');
+    }
+    expect(await dispatchWindowCall(handlers, 'desktop/preferences', {})).toEqual(ok({ keepRunningInTray: true, language: 'en' }));
+
+    // A damaged language in the file falls back to "system" and nothing else is lost; setPreferences then keeps what it sets.
+    for (const damaged of ['"klingon"', '"DE"', '42', 'null', '{"toString": "de"}', '["de"]']) {
+      writeFileSync(join(folder, DESKTOP_PREFERENCES_FILE), `{"keepRunningInTray": true, "language": ${damaged}, "window": null}`);
+      expect(await dispatchWindowCall(handlers, 'desktop/preferences', {}), damaged).toEqual(ok({ keepRunningInTray: true, language: 'system' }));
+    }
+    expect(await dispatchWindowCall(handlers, 'desktop/setPreferences', { language: 'de' })).toEqual(ok({ keepRunningInTray: true, language: 'de' }));
+    expect(desktopPreferencesIn(folder).read()).toEqual({ keepRunningInTray: true, language: 'de', window: null });
+    expect(await dispatchWindowCall(handlers, 'desktop/setPreferences', { language: 'system' })).toEqual(ok({ keepRunningInTray: true, language: 'system' }));
+    expect(JSON.parse(readFileSync(join(folder, DESKTOP_PREFERENCES_FILE), 'utf8'))).toMatchObject({ language: 'system' });
   });
 });
 

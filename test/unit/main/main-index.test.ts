@@ -307,7 +307,7 @@ describe('main process entry', () => {
     const stranger = { sender: new FakeWebContents(), senderFrame: mainFrame(pathToFileURL(page).href) };
     expect(await ipcMain.invoke('balances/list', stranger, {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(await ipcMain.invoke('audit/export', ours, { path: '/tmp/x.jsonl' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-    expect(await ipcMain.invoke('desktop/preferences', ours, {})).toEqual(ok({ keepRunningInTray: false }));
+    expect(await ipcMain.invoke('desktop/preferences', ours, {})).toEqual(ok({ keepRunningInTray: false, language: 'system' }));
 
     // Events reach our window on the event channel.
     window.webContents.url = pathToFileURL(page).href;
@@ -402,7 +402,7 @@ describe('main process entry', () => {
     app.emit('window-all-closed');
     expect(app.quit).toHaveBeenCalledTimes(1);
     const ours = { sender: window.webContents, senderFrame: mainFrame(page) };
-    expect(await ipcMain.invoke('desktop/setPreferences', ours, { keepRunningInTray: true })).toEqual(ok({ keepRunningInTray: true }));
+    expect(await ipcMain.invoke('desktop/setPreferences', ours, { keepRunningInTray: true })).toEqual(ok({ keepRunningInTray: true, language: 'system' }));
     app.emit('window-all-closed');
     expect(app.quit).toHaveBeenCalledTimes(1);
     tray.clickItem('quit');
