@@ -347,7 +347,7 @@ export const de: Translation<typeof en> = {
     'Uhrabweichung im Zeitverlauf, {count} Messungen von {first} s bis {last} s; die Tabelle unten listet sie auf.',
   'account.connection.drift.series': 'Abweichung (s)',
   'account.connection.drift.caption':
-    'Die {shown} neuesten von {count} Messungen (das Desk behält 500). Positiv: Die Uhr dieses Computers geht nach.',
+    'Die {shown} neuesten von {count} Messungen (der Desk behält 500). Positiv: Die Uhr dieses Computers geht nach.',
   'account.connection.drift.measured': 'Gemessen',
   'account.connection.drift.from': 'Quelle',
   'account.connection.drift.seconds': 'Abweichung (s)',
@@ -372,7 +372,7 @@ export const de: Translation<typeof en> = {
   'account.selfcheck.runAgain': 'Erneut ausführen',
   'account.selfcheck.intro':
     'Der Selbsttest sendet eine signierte, verschlüsselte Anfrage an den v2-Selbsttest-Endpunkt des Dienstes und prüft die Antwort. Er ändert nichts am Konto und kann jederzeit ausgeführt werden.',
-  'account.selfcheck.talking': 'Verbindung zum Dienst läuft…',
+  'account.selfcheck.talking': 'Anfrage an den Dienst läuft…',
   'account.selfcheck.couldNotRun': 'Selbsttest konnte nicht ausgeführt werden',
   'account.selfcheck.passed': 'Selbsttest bestanden.',
   'account.selfcheck.onlyVersionBehind': 'Die Pipeline der Version 2 ist bestanden; das Konto selbst nutzt noch Protokollversion 1.',
@@ -432,7 +432,7 @@ export const de: Translation<typeof en> = {
     'Bitten Sie die Person an {workstation}, den dort angezeigten Fingerabdruck des Schlüssels vorzulesen, und bestätigen Sie nur, wenn er übereinstimmt.',
   'account.devices.noKey': 'Es wurde kein Schlüssel vorgeschlagen.',
   'account.devices.confirmDescription':
-    'Nach der Bestätigung signiert dieser Schlüssel für {operator} an {workstation}. Die Bestätigung durch einen Admin nimmt {workstation} außerdem in das Team-Desk auf, falls noch kein Admin das getan hat.',
+    'Nach der Bestätigung signiert dieser Schlüssel für {operator} an {workstation}. Die Bestätigung durch einen Admin nimmt {workstation} außerdem in den Team-Desk auf, falls noch kein Admin das getan hat.',
   'account.devices.confirmHint': '{operator} bestätigt hier mit dem eigenen Schlüssel, oder ein Admin mit der eigenen Passphrase.',
   'account.devices.confirm': 'Bestätigen',
   'account.devices.confirmed': 'Bestätigt: Schlüssel von {operator} an {workstation}.',
@@ -454,7 +454,7 @@ export const de: Translation<typeof en> = {
   'account.team.where': '{database} — dieser Arbeitsplatz: {workstation}.',
   'account.team.lastVerified': 'Zuletzt geprüfte Zeile {row}.',
   'account.team.lastVerifiedAt': 'Zuletzt geprüfte Zeile {row} am {at}.',
-  'account.team.offlineCopy': 'Prüfen funktioniert mit dieser Kopie; Entscheidungen warten, bis die Datenbank wieder erreichbar ist.',
+  'account.team.offlineCopy': 'Ansehen und Prüfen geht weiter mit dieser Kopie; Entscheidungen warten, bis die Datenbank wieder erreichbar ist.',
   'account.team.genesis': 'Genesis-Fingerabdruck des Desks {fingerprint}: Ein beitretender Arbeitsplatz vergleicht ihn mit diesem.',
   'account.team.notTrusted': 'Nicht vertrauenswürdig: {reason}',
   'account.team.verified': 'Erneut ab der Genesis geprüft am {at}: {rows} Zeilen, {verdict}{refused}.',
@@ -464,9 +464,9 @@ export const de: Translation<typeof en> = {
   'account.team.verifying': 'Wird geprüft…',
   'account.team.verify': 'Team-Kette jetzt prüfen',
   'account.team.leave': 'Team-Modus hier beenden',
-  'account.team.intro': 'Mehrere Arbeitsplätze können dieses Desk über PostgreSQL teilen: eine Freigabe-Warteschlange, ein Prüfprotokoll.',
+  'account.team.intro': 'Mehrere Arbeitsplätze können diesen Desk über PostgreSQL teilen: eine Freigabe-Warteschlange, ein Prüfprotokoll.',
 
-  'account.teamConnect.initTitle': 'Dieses Desk in eine Team-Datenbank verschieben',
+  'account.teamConnect.initTitle': 'Diesen Desk in eine Team-Datenbank verschieben',
   'account.teamConnect.joinTitle': 'Einem Team-Desk beitreten',
   'account.teamConnect.description':
     'Ein Admin nimmt diesen Arbeitsplatz auf: Die anderen Arbeitsplätze vertrauen seinen Ereignissen nur über diese Signatur.',
@@ -478,10 +478,10 @@ export const de: Translation<typeof en> = {
     'postgres://ROLE:PASSWORD@HOST:PORT/DATABASE; das Passwort wird im Schlüsselbund dieses Computers gespeichert',
   'account.teamConnect.workstation': 'Name dieses Arbeitsplatzes',
   'account.teamConnect.genesis':
-    'Der Genesis-Fingerabdruck des Desks ist {fingerprint} (Profile {profiles}). Vergleichen Sie ihn vor dem Beitritt mit einem Admin an einem Arbeitsplatz, der schon am Desk ist (Einstellungen → Team-Desk); ein abweichender bedeutet ein anderes Desk oder eine manipulierte Datenbank.',
+    'Der Genesis-Fingerabdruck des Desks ist {fingerprint} (Profile {profiles}). Vergleichen Sie ihn vor dem Beitritt mit einem Admin an einem Arbeitsplatz, der schon am Desk ist (Einstellungen → Team-Desk); ein abweichender bedeutet einen anderen Desk oder eine manipulierte Datenbank.',
   'account.teamConnect.join': 'Einem Team-Desk beitreten',
   'account.teamConnect.joinMatching': 'Die Fingerabdrücke stimmen überein: beitreten',
-  'account.teamConnect.init': 'Dieses Desk in eine leere Team-Datenbank verschieben',
+  'account.teamConnect.init': 'Diesen Desk in eine leere Team-Datenbank verschieben',
 
   'account.profiles.source.keychain': 'Schlüsselbund des Systems',
   'account.profiles.source.file': 'Zugangsdatendatei (weniger sicher)',
@@ -560,7 +560,7 @@ export const de: Translation<typeof en> = {
   'account.onboarding.connect.button': 'Konto verbinden',
   'account.onboarding.join.title': 'Einem Team-Desk beitreten',
   'account.onboarding.join.text':
-    'Ein anderer Arbeitsplatz betreibt das Desk bereits auf einer Team-Datenbank: Prüfen und signieren Sie dessen Entscheidungen hier ohne die Händler-Zugangsdaten. Ein Admin nimmt diesen Arbeitsplatz auf.',
+    'Ein anderer Arbeitsplatz betreibt den Desk bereits auf einer Team-Datenbank: Prüfen und signieren Sie dessen Entscheidungen hier ohne die Händler-Zugangsdaten. Ein Admin nimmt diesen Arbeitsplatz auf.',
   'account.onboarding.credentials.lead':
     'Die vier Zugangsdaten (Händler-ID, Secret, öffentlicher Plattformschlüssel, privater Händlerschlüssel) liegen im Schlüsselbund dieses Arbeitsplatzes, nie in Dateien oder der Datenbank.',
   'account.onboarding.back': 'Zurück',
@@ -572,15 +572,15 @@ export const de: Translation<typeof en> = {
   'account.onboarding.continue': 'Weiter',
   'account.onboarding.found.title': 'Desk gründen',
   'account.onboarding.found.lead':
-    'Operatoren signieren jede privilegierte Aktion (Adressen anlegen, Auszahlungen beantragen, freigeben und senden, Richtlinien ändern) mit ihrem eigenen Schlüssel, und das Prüfprotokoll hält fest, wer was getan hat. Die ersten Admins gründen das Desk; sie laden die anderen ein.',
+    'Operatoren signieren jede privilegierte Aktion (Adressen anlegen, Auszahlungen beantragen, freigeben und senden, Richtlinien ändern) mit ihrem eigenen Schlüssel, und das Prüfprotokoll hält fest, wer was getan hat. Die ersten Admins gründen den Desk; sie laden die anderen ein.',
 
-  'account.founding.title': 'Dieses Desk gründen',
-  'account.founding.titleForProfile': 'Dieses Desk für Profil {profile} gründen',
+  'account.founding.title': 'Diesen Desk gründen',
+  'account.founding.titleForProfile': 'Diesen Desk für Profil {profile} gründen',
   'account.founding.intro':
     'Noch kann niemand in diesem Profil handeln. Seine ersten Admins gründen es gemeinsam, hier an diesem Desk, jeder mit dem eigenen Namen und einer Passphrase, die nur er kennt. Niemand gibt jemals die Passphrase einer anderen Person ein.',
   'account.founding.whyTwo.title': 'Warum zwei Gründer',
   'account.founding.whyTwo.text':
-    'Zwei gründende Admins sind von Anfang an unabhängig voneinander: Die Freigaben des einen zählen für die Anträge des anderen, und Operatoren, die sie gemeinsam aufnehmen, gehören zu niemandes Partei, sodass Auszahlungen sowie Änderungen an Operatoren und Richtlinien sofort dem Vier-Augen-Prinzip unterliegen. Ein von einem Admin gegründetes Desk bietet kein Vier-Augen-Prinzip: Jeder Operator, den dieser Admin aufnimmt, zählt zu dessen eigener Partei, und das Desk weist auf jedem Bildschirm darauf hin, wo es darauf ankommt.',
+    'Zwei gründende Admins sind von Anfang an unabhängig voneinander: Die Freigaben des einen zählen für die Anträge des anderen, und Operatoren, die sie gemeinsam aufnehmen, gehören zu niemandes Partei, sodass Auszahlungen sowie Änderungen an Operatoren und Richtlinien sofort dem Vier-Augen-Prinzip unterliegen. Ein von einem Admin gegründeter Desk bietet kein Vier-Augen-Prinzip: Jeder Operator, den dieser Admin aufnimmt, zählt zu dessen eigener Partei, und der Desk weist auf jedem Bildschirm darauf hin, wo es darauf ankommt.',
   'account.founding.firstAdmin': 'Erster Admin',
   'account.founding.secondAdmin': 'Zweiter Admin',
   'account.founding.step1':
@@ -597,7 +597,7 @@ export const de: Translation<typeof en> = {
   'account.founding.backToFirst': 'Zurück zum ersten Admin',
 
   'account.lock.title': 'Treasury Desk ist gesperrt',
-  'account.lock.intro': 'Das Desk sperrt sich nach einer Weile ohne Nutzung selbst.',
+  'account.lock.intro': 'Der Desk sperrt sich nach einer Weile ohne Nutzung selbst.',
   'account.lock.profile': 'Profil: {profile}.',
   'account.lock.enter': 'Geben Sie Ihren Operatornamen und Ihre Passphrase ein, um fortzufahren.',
   'account.lock.operator': 'Operator',
