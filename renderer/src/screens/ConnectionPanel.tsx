@@ -10,6 +10,7 @@ import { SyncFreshnessTable } from '../components/SyncFreshnessTable';
 import { TimeSeriesChart } from '../components/TimeSeriesChart';
 import { formatDuration, timeAgo } from '../format';
 import { useNow } from '../hooks';
+import { t, tRich } from '../i18n';
 import { useConnectionPanelStore } from '../stores/connection-panel';
 import { useProfilesStore } from '../stores/profiles';
 import { useSyncStore } from '../stores/sync';
@@ -29,7 +30,7 @@ export function ConnectionPanel(): React.JSX.Element {
   }, [selfcheckAt, status]);
   return (
     <section className="card" aria-labelledby="connection-panel-title" data-testid="@connection">
-      <h2 id="connection-panel-title">Connection to the service</h2>
+      <h2 id="connection-panel-title">{t('account.connection.title')}</h2>
       <ErrorNotice error={error} />
       {panel === null ? null : <PanelFacts panel={panel} now={now} />}
     </section>
@@ -41,64 +42,61 @@ function PanelFacts({ panel, now }: { readonly panel: ConnectionPanelView; reado
   return (
     <>
       <dl className="facts">
-        <dt>Service</dt>
+        <dt>{t('account.connection.service')}</dt>
         <dd className="mono" data-testid="@connection/base-url">
           {panel.baseUrl}
         </dd>
-        <dt>Merchant</dt>
+        <dt>{t('account.connection.merchant')}</dt>
         <dd data-testid="@connection/merchant">
-          {panel.merchantName === null || panel.merchantName === '' ? 'not reported yet' : panel.merchantName} <span className="mono muted">{panel.merchantId}</span>
+          {panel.merchantName === null || panel.merchantName === '' ? t('account.connection.notReportedYet') : panel.merchantName} <span className="mono muted">{panel.merchantId}</span>
         </dd>
-        <dt>API version</dt>
-        <dd data-testid="@connection/api-version">{panel.apiVersion ?? 'not reported yet'}</dd>
-        <dt>Connection</dt>
+        <dt>{t('account.connection.apiVersion')}</dt>
+        <dd data-testid="@connection/api-version">{panel.apiVersion ?? t('account.connection.notReportedYet')}</dd>
+        <dt>{t('account.connection.connection')}</dt>
         <dd data-testid="@connection/state">
-          {panel.connection.online ? 'online' : `offline: ${panel.connection.message ?? panel.connection.reason ?? 'unknown reason'}`}
-          {panel.connection.lastContactAt === null ? null : <span className="muted small"> (last verified answer {timeAgo(panel.connection.lastContactAt, now)})</span>}
+          {panel.connection.online
+            ? t('account.connection.online')
+            : t('account.connection.offline', { reason: panel.connection.message ?? panel.connection.reason ?? t('account.connection.unknownReason') })}
+          {panel.connection.lastContactAt === null ? null : <span className="muted small"> {t('account.connection.lastAnswer', { ago: timeAgo(panel.connection.lastContactAt, now) })}</span>}
         </dd>
-        <dt>Session token</dt>
+        <dt>{t('account.connection.token')}</dt>
         <dd data-testid="@connection/token">
           <TokenFacts token={panel.token} now={now} />
         </dd>
-        <dt>Platform key</dt>
+        <dt>{t('account.connection.platformKey')}</dt>
         <dd className="mono small" data-testid="@connection/platform-fingerprint">
-          {panel.platformKeyFingerprint ?? 'unreadable: re-import the credentials'}
+          {panel.platformKeyFingerprint ?? t('account.connection.fingerprintUnreadable')}
         </dd>
-        <dt>Merchant key</dt>
+        <dt>{t('account.connection.merchantKey')}</dt>
         <dd className="mono small" data-testid="@connection/merchant-fingerprint">
-          {panel.merchantKeyFingerprint ?? 'unreadable: re-import the credentials'}
+          {panel.merchantKeyFingerprint ?? t('account.connection.fingerprintUnreadable')}
         </dd>
-        <dt>Last whitelist refusal</dt>
+        <dt>{t('account.connection.lastRefusal')}</dt>
         <dd data-testid="@connection/last-refusal">
-          {refusal === null ? (
-            'never'
-          ) : (
-            <>
-              <DateTime at={refusal.refusedAt} /> ({timeAgo(refusal.refusedAt, now)}), on {refusal.endpoint}: the service answered &quot;Oops&quot;, so this
-              workstation&apos;s public IP address was not on the merchant&apos;s whitelist then.
-            </>
-          )}
+          {refusal === null
+            ? t('account.connection.never')
+            : tRich('account.connection.refusal', { at: <DateTime at={refusal.refusedAt} />, ago: timeAgo(refusal.refusedAt, now), endpoint: refusal.endpoint })}
         </dd>
       </dl>
-      <p className="muted small">
-        Fingerprints are SHA-256 of each public key (DER SubjectPublicKeyInfo): compare them with the ones the platform shows for the merchant.
-      </p>
+      <p className="muted small">{t('account.connection.fingerprintsNote')}</p>
       <ClockDriftHistory readings={panel.clockDrift} />
-      <h3>Sync freshness</h3>
+      <h3>{t('account.connection.syncFreshness')}</h3>
       <SyncFreshnessTable resources={panel.sync} now={now} testId="@connection/sync" />
     </>
   );
 }
 
 function TokenFacts({ token, now }: { readonly token: TokenLifetimeView | null; readonly now: number }): React.JSX.Element {
-  if (token === null) return <>none held in this run: the next request to the service asks for one</>;
+  if (token === null) return <>{t('account.connection.tokenNone')}</>;
   const ageSeconds = Math.max(0, Math.round((now - token.issuedAt) / 1000));
   const leftSeconds = Math.round((token.expiresAt - now) / 1000);
   return (
     <>
-      issued {ageSeconds < 60 ? 'under a minute' : formatDuration(ageSeconds)} ago; expires{' '}
-      {leftSeconds > 0 ? <>in about {formatDuration(leftSeconds)}</> : 'about now'} (<DateTime at={token.expiresAt} />, estimated: 8 h after its last use, at most
-      24 h after issue)
+      {tRich('account.connection.tokenLife', {
+        age: ageSeconds < 60 ? t('account.connection.tokenAgeUnderMinute') : formatDuration(ageSeconds),
+        expiry: leftSeconds > 0 ? t('account.connection.tokenExpiresIn', { duration: formatDuration(leftSeconds) }) : t('account.connection.tokenExpiresNow'),
+        at: <DateTime at={token.expiresAt} />,
+      })}
     </>
   );
 }
@@ -108,35 +106,37 @@ function ClockDriftHistory({ readings }: { readonly readings: readonly ClockDrif
   const recent = readings.slice(-RECENT_READINGS).reverse();
   return (
     <>
-      <h3>Clock drift</h3>
+      <h3>{t('account.connection.drift.title')}</h3>
       {latest === undefined ? (
         <p className="muted" data-testid="@connection/drift-none">
-          Not measured yet: run the selfcheck (every verified answer from the service is measured too, once a minute at most).
+          {t('account.connection.drift.none')}
         </p>
       ) : (
         <>
           <p data-testid="@connection/drift-latest">
-            Latest: the service&apos;s clock is {Math.abs(latest.driftSeconds)} s {latest.driftSeconds >= 0 ? 'ahead of' : 'behind'} this computer ({driftVerdictText(latest.driftSeconds)}).
+            {t('account.connection.drift.latest', {
+              seconds: Math.abs(latest.driftSeconds),
+              side: latest.driftSeconds >= 0 ? 'ahead' : 'behind',
+              verdict: driftVerdictText(latest.driftSeconds),
+            })}
           </p>
           {readings.length < 2 ? null : (
             <TimeSeriesChart
-              description={`Clock drift over time, ${readings.length} readings from ${readings[0]?.driftSeconds ?? 0} s to ${latest.driftSeconds} s; the table below lists them.`}
+              description={t('account.connection.drift.chart', { count: readings.length, first: readings[0]?.driftSeconds ?? 0, last: latest.driftSeconds })}
               times={readings.map((reading) => reading.measuredAt)}
-              series={[{ label: 'drift (s)', values: readings.map((reading) => reading.driftSeconds), texts: readings.map((reading) => `${reading.driftSeconds} s`), stroke: '#1d5bb8' }]}
+              series={[{ label: t('account.connection.drift.series'), values: readings.map((reading) => reading.driftSeconds), texts: readings.map((reading) => `${reading.driftSeconds} s`), stroke: '#1d5bb8' }]}
               testId="@connection/drift-chart"
             />
           )}
           <div className="table-wrap">
             <table className="table" data-testid="@connection/drift-table">
-              <caption className="muted small">
-                The {recent.length} newest of {readings.length} readings (the desk keeps 500). Positive: this computer&apos;s clock is behind.
-              </caption>
+              <caption className="muted small">{t('account.connection.drift.caption', { shown: recent.length, count: readings.length })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Measured</th>
-                  <th scope="col">From</th>
+                  <th scope="col">{t('account.connection.drift.measured')}</th>
+                  <th scope="col">{t('account.connection.drift.from')}</th>
                   <th scope="col" className="num">
-                    Drift (s)
+                    {t('account.connection.drift.seconds')}
                   </th>
                 </tr>
               </thead>
@@ -146,7 +146,7 @@ function ClockDriftHistory({ readings }: { readonly readings: readonly ClockDrif
                     <td>
                       <DateTime at={reading.measuredAt} />
                     </td>
-                    <td>{reading.source === 'selfcheck' ? 'selfcheck' : 'an answer'}</td>
+                    <td>{reading.source === 'selfcheck' ? t('account.connection.drift.fromSelfcheck') : t('account.connection.drift.fromAnswer')}</td>
                     <td className="num">{reading.driftSeconds}</td>
                   </tr>
                 ))}
@@ -163,11 +163,11 @@ function driftVerdictText(driftSeconds: number): string {
   const verdict = clockDriftVerdict(driftSeconds);
   switch (verdict) {
     case 'ok':
-      return 'fine';
+      return t('account.connection.drift.fine');
     case 'warn':
-      return `close to the ${CLOCK_DRIFT_LIMIT_SECONDS} s limit: check the clock synchronisation`;
+      return t('account.connection.drift.warn', { limit: CLOCK_DRIFT_LIMIT_SECONDS });
     case 'fail':
-      return `beyond the ${CLOCK_DRIFT_LIMIT_SECONDS} s limit: requests are refused until the clock is corrected`;
+      return t('account.connection.drift.fail', { limit: CLOCK_DRIFT_LIMIT_SECONDS });
     default: {
       const unreachable: never = verdict;
       return unreachable;

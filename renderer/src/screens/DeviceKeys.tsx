@@ -4,6 +4,7 @@ import type { PendingDeviceView, RosterView } from '../../../electron/contract';
 import type { ContractError } from '../api';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { t, tRich } from '../i18n';
 import { askOperator } from '../stores/operator-prompt';
 import { useOperatorsStore } from '../stores/operators';
 
@@ -14,37 +15,35 @@ export function DeviceKeys({ roster }: { readonly roster: RosterView }): React.J
 
   async function confirm(device: PendingDeviceView): Promise<void> {
     const result = await askOperator({
-      title: `Confirm ${device.operator}'s key at workstation ${device.workstation}`,
+      title: t('account.devices.confirmTitle', { operator: device.operator, workstation: device.workstation }),
       fingerprint: {
-        label: `Key ${device.operator} made at ${device.workstation}`,
+        label: t('account.devices.keyLabel', { operator: device.operator, workstation: device.workstation }),
         value: device.keyFingerprint,
-        compare: `Ask the person at ${device.workstation} to read out the key fingerprint that workstation shows, and confirm only if it is the same.`,
-        none: 'No key was proposed.',
+        compare: t('account.devices.compare', { workstation: device.workstation }),
+        none: t('account.devices.noKey'),
       },
-      description: `Once confirmed, this key signs for ${device.operator} at ${device.workstation}. An admin's confirmation also enrols ${device.workstation} on the team desk if no admin did yet.`,
-      hint: `${device.operator} confirms with their own key here, or an admin does with their own passphrase.`,
-      confirmLabel: 'Confirm',
+      description: t('account.devices.confirmDescription', { operator: device.operator, workstation: device.workstation }),
+      hint: t('account.devices.confirmHint', { operator: device.operator }),
+      confirmLabel: t('account.devices.confirm'),
       run: (as) => useOperatorsStore.getState().confirmDevice(device.id, as),
     });
     if (result === null) return;
     setError(result.ok ? null : result.error);
-    setStatus(result.ok ? `Confirmed: ${device.operator}'s key at ${device.workstation}.` : null);
+    setStatus(result.ok ? t('account.devices.confirmed', { operator: device.operator, workstation: device.workstation }) : null);
   }
 
   return (
     <section className="card" aria-labelledby="devices-title">
-      <h2 id="devices-title">Keys of other workstations</h2>
-      <p className="muted small">Each operator has a key per workstation; a key made at another workstation signs only once it is confirmed here.</p>
+      <h2 id="devices-title">{t('account.devices.title')}</h2>
+      <p className="muted small">{t('account.devices.intro')}</p>
       {roster.pendingDevices.length === 0 ? null : (
         <ul className="queue" data-testid="@operators/devices">
           {roster.pendingDevices.map((device) => (
             <li key={device.id} className="queue__item" data-testid="@operators/device" data-id={device.id} data-operator={device.operator} data-workstation={device.workstation}>
               <div className="queue__main">
-                <p>
-                  <strong>{device.operator}</strong> at workstation <strong>{device.workstation}</strong>
-                </p>
+                <p>{tRich('account.devices.who', { operator: <strong>{device.operator}</strong>, workstation: <strong>{device.workstation}</strong> })}</p>
                 <p className="small muted">
-                  key <span className="mono">{device.keyFingerprint}</span>, made on <DateTime at={device.at} />
+                  {tRich('account.devices.key', { fingerprint: <span className="mono">{device.keyFingerprint}</span>, at: <DateTime at={device.at} /> })}
                 </p>
               </div>
               <div className="queue__actions">
@@ -52,10 +51,10 @@ export function DeviceKeys({ roster }: { readonly roster: RosterView }): React.J
                   type="button"
                   className="button button--primary button--small"
                   onClick={() => void confirm(device)}
-                  aria-label={`Confirm ${device.operator}'s key at ${device.workstation}`}
+                  aria-label={t('account.devices.confirmAria', { operator: device.operator, workstation: device.workstation })}
                   data-testid="@operators/device-confirm-button"
                 >
-                  Confirm
+                  {t('account.devices.confirm')}
                 </button>
               </div>
             </li>

@@ -6,6 +6,7 @@ import type { RosterView } from '../../../electron/contract';
 import type { ContractError } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, fieldError } from '../components/Field';
+import { t } from '../i18n';
 import { NewPassphraseFields } from '../components/NewPassphraseFields';
 import { useOperatorsStore } from '../stores/operators';
 
@@ -80,33 +81,23 @@ export function Founding({ profile, onFounded }: FoundingProps): React.JSX.Eleme
   const index = step;
   return (
     <section className="card stack" aria-labelledby="founding-title" data-testid="@founding">
-      <h2 id="founding-title">Found this desk{profile === null ? '' : <> for profile {profile}</>}</h2>
-      <p>
-        Nobody can act on this profile yet. Its first admins found it together, here at this desk, each typing their own name
-        and a passphrase only they know. Nobody ever types another person&apos;s passphrase.
-      </p>
+      <h2 id="founding-title">{profile === null ? t('account.founding.title') : t('account.founding.titleForProfile', { profile })}</h2>
+      <p>{t('account.founding.intro')}</p>
       <div className="notice notice--info" data-testid="@founding/why-two">
-        <p className="notice__title">Why two founders</p>
-        <p>
-          Two founding admins are independent of each other from the start: each one&apos;s approvals count for the other&apos;s
-          requests, and operators they enrol together are nobody else&apos;s party, so withdrawals, roster and policy changes
-          get four-eyes at once. A desk founded by one admin cannot give four-eyes: every operator that admin enrols counts as
-          the admin&apos;s own party, and the desk says so on every screen where it matters.
-        </p>
+        <p className="notice__title">{t('account.founding.whyTwo.title')}</p>
+        <p>{t('account.founding.whyTwo.text')}</p>
       </div>
-      <form key={step} className="stack narrow" onSubmit={submit} aria-label={step === 0 ? 'First admin' : 'Second admin'} data-testid={`@founding/admin-${step + 1}`}>
+      <form key={step} className="stack narrow" onSubmit={submit} aria-label={step === 0 ? t('account.founding.firstAdmin') : t('account.founding.secondAdmin')} data-testid={`@founding/admin-${step + 1}`}>
         <p className="notice__title">
-          {step === 0
-            ? 'Step 1 of 2, the first admin: type your name and your passphrase twice, then hand the keyboard to the second admin.'
-            : `Step 2 of 2, the second admin: ${founders[0].name.trim()} has typed theirs. Now type your own name and passphrase twice.`}
+          {step === 0 ? t('account.founding.step1') : t('account.founding.step2', { first: founders[0].name.trim() })}
         </p>
-        <Field label="Your operator name" error={sameName ? 'The two founders need different names.' : fieldError(fields, `admins.${index}.operator`, 'name')}>
+        <Field label={t('account.founding.name')} error={sameName ? t('account.founding.sameName') : fieldError(fields, `admins.${index}.operator`, 'name')}>
           {(control) => (
             <input {...control} className="input" autoComplete="off" autoFocus value={current.name} onChange={(event) => update('name', event.target.value)} required data-testid="@founding/name" />
           )}
         </Field>
         <NewPassphraseFields
-          label="Your passphrase"
+          label={t('account.founding.passphrase')}
           value={current.passphrase}
           again={current.confirm}
           onChange={(value) => update('passphrase', value)}
@@ -120,16 +111,16 @@ export function Founding({ profile, onFounded }: FoundingProps): React.JSX.Eleme
           {step === 0 ? (
             <>
               <button type="submit" className="button button--primary" data-testid="@founding/next">
-                Next: the second admin
+                {t('account.founding.next')}
               </button>
               <button type="button" className="button" disabled={busy} onClick={foundAlone} data-testid="@founding/found-alone">
-                {busy ? 'Founding…' : 'Found with me alone (no four-eyes)'}
+                {busy ? t('account.founding.founding') : t('account.founding.alone')}
               </button>
             </>
           ) : (
             <>
               <button type="submit" className="button button--primary" disabled={busy} data-testid="@founding/found">
-                {busy ? 'Founding…' : 'Found the desk with both of us'}
+                {busy ? t('account.founding.founding') : t('account.founding.both')}
               </button>
               <button
                 type="button"
@@ -140,7 +131,7 @@ export function Founding({ profile, onFounded }: FoundingProps): React.JSX.Eleme
                   setStep(0);
                 }}
               >
-                Back to the first admin
+                {t('account.founding.backToFirst')}
               </button>
             </>
           )}

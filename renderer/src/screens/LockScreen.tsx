@@ -5,6 +5,7 @@ import type { ContractError } from '../api';
 import { DemoOperators } from '../components/DemoOperators';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { reloadEverything } from '../events';
+import { t, tRich } from '../i18n';
 import { Field, fieldError } from '../components/Field';
 import { useSessionStore } from '../stores/session';
 import { AcceptInvitation } from './Operators';
@@ -29,14 +30,14 @@ export function LockScreen(): React.JSX.Element {
   return (
     <div className="lock" role="dialog" aria-modal="true" aria-labelledby="lock-title" data-testid="@lock">
       <main className="lock__card">
-        <h1 id="lock-title">Treasury Desk is locked</h1>
+        <h1 id="lock-title">{t('account.lock.title')}</h1>
         <p className="muted">
-          The desk locks itself after a while without use. {profile === null ? null : <>Profile: <strong>{profile}</strong>. </>}
-          Enter your operator name and passphrase to continue.
+          {t('account.lock.intro')} {profile === null ? null : <>{tRich('account.lock.profile', { profile: <strong>{profile}</strong> })} </>}
+          {t('account.lock.enter')}
         </p>
         <DemoOperators />
         <form onSubmit={(event) => void submit(event)} className="stack">
-          <Field label="Operator" error={fieldError(error?.fields, 'operator')}>
+          <Field label={t('account.lock.operator')} error={fieldError(error?.fields, 'operator')}>
             {(control) => (
               <input
                 {...control}
@@ -50,7 +51,7 @@ export function LockScreen(): React.JSX.Element {
               />
             )}
           </Field>
-          <Field label="Passphrase" error={fieldError(error?.fields, 'passphrase')}>
+          <Field label={t('account.lock.passphrase')} error={fieldError(error?.fields, 'passphrase')}>
             {(control) => (
               <input
                 {...control}
@@ -66,12 +67,12 @@ export function LockScreen(): React.JSX.Element {
           </Field>
           <ErrorNotice error={error} testId="@lock/error" />
           <button type="submit" className="button button--primary" disabled={busy} data-testid="@lock/unlock-button">
-            {busy ? 'Checking…' : 'Unlock'}
+            {busy ? t('account.lock.checking') : t('account.lock.unlock')}
           </button>
         </form>
         <details className="guide" data-testid="@lock/invitation">
-          <summary>I have an invitation</summary>
-          <p className="small">An admin gave you a one-time code and you have no passphrase yet: accept it here, with a passphrase of your own.</p>
+          <summary>{t('account.lock.invitation')}</summary>
+          <p className="small">{t('account.lock.invitationText')}</p>
           <AcceptInvitation />
         </details>
       </main>

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { RecordFields } from '../components/RecordFields';
+import { t } from '../i18n';
 import { useMerchantStore } from '../stores/merchant';
 import { useProfilesStore } from '../stores/profiles';
 
@@ -20,43 +21,46 @@ export function MerchantAccount(): React.JSX.Element {
   }, [selfcheckAt]);
   return (
     <section className="card" aria-labelledby="merchant-title" data-testid="@merchant">
-      <h2 id="merchant-title">Merchant account at the service</h2>
+      <h2 id="merchant-title">{t('account.merchant.title')}</h2>
       <ErrorNotice error={error} />
       {merchant === null ? (
         loaded ? (
           <p className="muted" data-testid="@merchant/unknown">
-            The service has not reported the merchant account yet: run the selfcheck or a sync once the service is reachable.
+            {t('account.merchant.unknown')}
           </p>
         ) : null
       ) : (
         <>
           <dl className="facts">
-            <dt>Merchant</dt>
+            <dt>{t('account.merchant.merchant')}</dt>
             <dd data-testid="@merchant/name">{merchant.merchantName === '' ? '—' : merchant.merchantName}</dd>
-            <dt>Merchant ID</dt>
+            <dt>{t('account.merchant.id')}</dt>
             <dd className="mono" data-testid="@merchant/id">
               {merchant.merchantId}
             </dd>
-            <dt>API version</dt>
+            <dt>{t('account.merchant.apiVersion')}</dt>
             <dd data-testid="@merchant/api-version">{merchant.apiVersion ?? '—'}</dd>
-            <dt>Withdrawal types allowed</dt>
-            <dd data-testid="@merchant/withdraw-types">{merchant.withdrawTypes.length === 0 ? 'none' : merchant.withdrawTypes.join(', ')}</dd>
-            <dt>Auditor messenger</dt>
+            <dt>{t('account.merchant.withdrawTypes')}</dt>
+            <dd data-testid="@merchant/withdraw-types">{merchant.withdrawTypes.length === 0 ? t('account.merchant.none') : merchant.withdrawTypes.join(', ')}</dd>
+            <dt>{t('account.merchant.auditorMessenger')}</dt>
             <dd data-testid="@merchant/auditor-messenger">
-              {merchant.auditorMessengerBound === null ? 'not reported' : merchant.auditorMessengerBound ? 'bound' : 'not bound'}
+              {merchant.auditorMessengerBound === null
+                ? t('account.merchant.messengerNotReported')
+                : merchant.auditorMessengerBound
+                  ? t('account.merchant.messengerBound')
+                  : t('account.merchant.messengerNotBound')}
             </dd>
-            <dt>Reported</dt>
+            <dt>{t('account.merchant.reported')}</dt>
             <dd>
               <DateTime at={merchant.fetchedAt} />
             </dd>
           </dl>
           {merchant.auditorMessengerBound === false ? (
             <p className="notice notice--warn" data-testid="@merchant/messenger-warning">
-              Withdrawals with financial confirmation are refused while no messenger is bound to the merchant&apos;s auditor: bind
-              one in the platform&apos;s merchant settings, then sync.
+              {t('account.merchant.messengerWarning')}
             </p>
           ) : null}
-          <RecordFields fields={merchant.moreFields} summary="More fields from the service" testId="@merchant/more-fields" />
+          <RecordFields fields={merchant.moreFields} summary={t('account.merchant.moreFields')} testId="@merchant/more-fields" />
         </>
       )}
     </section>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { ContractError } from '../api';
 import { DemoBanner } from '../components/Banners';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { t, tRich, type MessageId } from '../i18n';
 import { useProfilesStore, type OnboardingStep } from '../stores/profiles';
 import { useOperatorsStore } from '../stores/operators';
 import { useSessionStore } from '../stores/session';
@@ -14,11 +15,11 @@ import { AddProfilePanel } from './profile-forms';
 import { SelfcheckPanel } from './SelfcheckPanel';
 import { TeamConnectForm } from './TeamConnectForm';
 
-const STEPS: ReadonlyArray<[OnboardingStep, string]> = [
-  ['welcome', 'Start'],
-  ['credentials', 'Connect'],
-  ['selfcheck', 'Check'],
-  ['operator', 'Operators'],
+const STEPS: ReadonlyArray<[OnboardingStep, MessageId]> = [
+  ['welcome', 'account.onboarding.step.welcome'],
+  ['credentials', 'account.onboarding.step.credentials'],
+  ['selfcheck', 'account.onboarding.step.selfcheck'],
+  ['operator', 'account.onboarding.step.operator'],
 ];
 
 export function Onboarding(): React.JSX.Element {
@@ -32,12 +33,12 @@ export function Onboarding(): React.JSX.Element {
       <header>
         {isDemo ? <DemoBanner /> : null}
         <div className="onboarding__header">
-        <p className="brand">Treasury Desk</p>
-        <nav aria-label="Setup progress">
+        <p className="brand">{t('account.onboarding.brand')}</p>
+        <nav aria-label={t('account.onboarding.progress')}>
           <ol className="stepper">
             {STEPS.map(([id, label], position) => (
               <li key={id} className={`stepper__step${position < index ? ' stepper__step--done' : ''}`} aria-current={id === shownStep ? 'step' : undefined}>
-                {label}
+                {t(label)}
               </li>
             ))}
           </ol>
@@ -69,41 +70,29 @@ function Welcome(): React.JSX.Element {
   }
   return (
     <>
-      <h1>Welcome to Treasury Desk</h1>
-      <p className="lead">
-        Balances, deposits, deposit addresses and a withdrawal approval desk for your merchant account, with every
-        verified record kept on this workstation so history stays readable offline.
-      </p>
+      <h1>{t('account.onboarding.welcome.title')}</h1>
+      <p className="lead">{t('account.onboarding.welcome.lead')}</p>
       <div className="choices">
         <section className="card choice" aria-labelledby="choice-demo">
-          <h2 id="choice-demo">Explore with a sandbox</h2>
-          <p>
-            Starts a local stand-in for the payment service with a demo merchant, balances and a few hundred deposits and
-            withdrawals. Nothing leaves this computer and no real funds are involved.
-          </p>
+          <h2 id="choice-demo">{t('account.onboarding.demo.title')}</h2>
+          <p>{t('account.onboarding.demo.text')}</p>
           <ErrorNotice error={error} testId="@onboarding/demo-error" />
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void startDemo()} data-testid="@onboarding/demo-button">
-            {busy ? 'Starting the sandbox…' : 'Explore with a sandbox'}
+            {busy ? t('account.onboarding.demo.starting') : t('account.onboarding.demo.title')}
           </button>
         </section>
         <section className="card choice" aria-labelledby="choice-connect">
-          <h2 id="choice-connect">Connect your merchant account</h2>
-          <p>
-            Use the credentials the platform issued to your merchant account: import their file or type them, or first
-            generate a key pair here and send the platform its public key.
-          </p>
+          <h2 id="choice-connect">{t('account.onboarding.connect.title')}</h2>
+          <p>{t('account.onboarding.connect.text')}</p>
           <button type="button" className="button" onClick={() => useProfilesStore.getState().setOnboarding('credentials')} data-testid="@onboarding/connect-button">
-            Connect an account
+            {t('account.onboarding.connect.button')}
           </button>
         </section>
         <section className="card choice" aria-labelledby="choice-join">
-          <h2 id="choice-join">Join a team desk</h2>
-          <p>
-            Another workstation already runs the desk on a team database: review and sign its decisions here without the
-            merchant credentials. An admin enrols this workstation.
-          </p>
+          <h2 id="choice-join">{t('account.onboarding.join.title')}</h2>
+          <p>{t('account.onboarding.join.text')}</p>
           <button type="button" className="button" onClick={() => useProfilesStore.getState().setOnboarding('join')} data-testid="@onboarding/join-button">
-            Join a team desk
+            {t('account.onboarding.join.title')}
           </button>
         </section>
       </div>
@@ -114,12 +103,12 @@ function Welcome(): React.JSX.Element {
 function Credentials(): React.JSX.Element {
   return (
     <>
-      <h1>Connect your merchant account</h1>
-      <p className="lead">The four credentials (merchant ID, secret, platform public key, merchant private key) are kept in this workstation&apos;s keychain, never in files or the database.</p>
+      <h1>{t('account.onboarding.connect.title')}</h1>
+      <p className="lead">{t('account.onboarding.credentials.lead')}</p>
       <AddProfilePanel onAdded={() => useProfilesStore.getState().setOnboarding('selfcheck')} />
       <div className="actions">
         <button type="button" className="button button--link" onClick={() => useProfilesStore.getState().setOnboarding('welcome')}>
-          Back
+          {t('account.onboarding.back')}
         </button>
       </div>
     </>
@@ -135,15 +124,12 @@ function JoinTeamDesk(): React.JSX.Element {
   }
   return (
     <>
-      <h1>Join a team desk</h1>
-      <p className="lead">
-        The team database holds the desk&apos;s signed audit chain: this workstation pulls and verifies all of it, then
-        shows the same approvals queue. Merchant credentials stay on the workstations that have them.
-      </p>
+      <h1>{t('account.onboarding.join.title')}</h1>
+      <p className="lead">{t('account.onboarding.join.lead')}</p>
       <TeamConnectForm scope="@onboarding" offerInit={false} onConnected={() => void joined()} />
       <div className="actions">
         <button type="button" className="button button--link" onClick={() => useProfilesStore.getState().setOnboarding('welcome')}>
-          Back
+          {t('account.onboarding.back')}
         </button>
       </div>
     </>
@@ -160,17 +146,20 @@ function Check(): React.JSX.Element {
   }
   return (
     <>
-      <h1>Check the connection</h1>
+      <h1>{t('account.onboarding.check.title')}</h1>
       {active === null ? null : (
         <p className="lead">
-          Profile <strong>{active.name}</strong> — merchant <code>{active.merchantId}</code> at <code>{active.baseUrl}</code>
-          {active.isDemo ? ' (demo sandbox)' : ''}.
+          {tRich(active.isDemo ? 'account.onboarding.check.profileDemo' : 'account.onboarding.check.profile', {
+            name: <strong>{active.name}</strong>,
+            merchantId: <code>{active.merchantId}</code>,
+            baseUrl: <code>{active.baseUrl}</code>,
+          })}
         </p>
       )}
       <SelfcheckPanel />
       <div className="actions">
         <button type="button" className="button button--primary" onClick={() => void next()} data-testid="@onboarding/continue">
-          Continue
+          {t('account.onboarding.continue')}
         </button>
       </div>
     </>
@@ -182,12 +171,8 @@ function FirstAdmins(): React.JSX.Element {
   const active = useProfilesStore((state) => state.profiles.find((profile) => profile.active) ?? null);
   return (
     <>
-      <h1>Found the desk</h1>
-      <p className="lead">
-        Operators sign every privileged action (creating addresses, requesting, approving and sending withdrawals, changing
-        policies) with their own key, and the audit log records who did what. The first admins found the desk; they invite
-        the others.
-      </p>
+      <h1>{t('account.onboarding.found.title')}</h1>
+      <p className="lead">{t('account.onboarding.found.lead')}</p>
       <Founding
         profile={active?.name ?? null}
         onFounded={() => {

@@ -6,6 +6,7 @@ import type { ProfileSummary } from '../../../electron/contract';
 import type { ContractError } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { reloadEverything } from '../events';
+import { t, tRich, type MessageId } from '../i18n';
 import { askOperator } from '../stores/operator-prompt';
 import { useProfilesStore } from '../stores/profiles';
 import { ConnectionPanel } from './ConnectionPanel';
@@ -13,7 +14,11 @@ import { MerchantAccount } from './MerchantAccount';
 import { AddProfilePanel } from './profile-forms';
 import { SelfcheckPanel } from './SelfcheckPanel';
 
-const SOURCE_LABELS = { keychain: 'OS keychain', file: 'credentials file (less safe)', missing: 'missing — re-import' } as const;
+const SOURCE_LABELS: Readonly<Record<ProfileSummary['credentialSource'], MessageId>> = {
+  keychain: 'account.profiles.source.keychain',
+  file: 'account.profiles.source.file',
+  missing: 'account.profiles.source.missing',
+};
 
 export function ProfilesScreen(): React.JSX.Element {
   const profiles = useProfilesStore((state) => state.profiles);
@@ -29,21 +34,21 @@ export function ProfilesScreen(): React.JSX.Element {
   }
   async function remove(profile: ProfileSummary): Promise<void> {
     setConfirming(null);
-    const what = `Removes ${profile.name}'s four credentials from the OS keychain and its operators from this desk; its history stays for the audit log. Importing its credentials again brings it back, to be founded anew.`;
+    const what = t('account.profiles.removeDescription', { name: profile.name });
     const result = profile.founded
       ? await askOperator({
-          title: `Remove profile ${profile.name}`,
+          title: t('account.profiles.removeTitle', { name: profile.name }),
           description: what,
-          hint: `One of ${profile.name}'s admins signs the removal (on a team desk, two admins propose and confirm it first).`,
+          hint: t('account.profiles.removeHint', { name: profile.name }),
           danger: true,
-          confirmLabel: 'Remove profile',
+          confirmLabel: t('account.profiles.removeConfirm'),
           run: (as) => useProfilesStore.getState().remove(profile.name, as),
         })
       : await useProfilesStore.getState().remove(profile.name);
     if (result === null) return;
     setError(result.ok ? null : result.error);
     if (result.ok) {
-      setNotice(`Profile ${profile.name} removed.`);
+      setNotice(t('account.profiles.removed', { name: profile.name }));
       reloadEverything();
     }
   }
@@ -51,9 +56,9 @@ export function ProfilesScreen(): React.JSX.Element {
     <>
       <section className="card" aria-labelledby="profiles-title">
         <div className="card__head">
-          <h2 id="profiles-title">Merchant profiles</h2>
+          <h2 id="profiles-title">{t('account.profiles.title')}</h2>
           <button type="button" className="button" onClick={() => setAdding(!adding)} aria-expanded={adding} data-testid="@profiles/add-toggle">
-            {adding ? 'Close' : 'Add a profile'}
+            {adding ? t('account.profiles.close') : t('account.profiles.add')}
           </button>
         </div>
         <ErrorNotice error={error} />
@@ -66,13 +71,13 @@ export function ProfilesScreen(): React.JSX.Element {
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">Profile</th>
-                <th scope="col">Merchant ID</th>
-                <th scope="col">Service</th>
-                <th scope="col">Credentials</th>
-                <th scope="col">Key fingerprints</th>
+                <th scope="col">{t('account.profiles.profile')}</th>
+                <th scope="col">{t('account.profiles.merchantId')}</th>
+                <th scope="col">{t('account.profiles.service')}</th>
+                <th scope="col">{t('account.profiles.credentials')}</th>
+                <th scope="col">{t('account.profiles.fingerprints')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('account.profiles.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -80,8 +85,8 @@ export function ProfilesScreen(): React.JSX.Element {
               {profiles.map((profile) => (
                 <tr key={profile.name} data-testid="@profiles/row" aria-current={profile.active ? 'true' : undefined}>
                   <td>
-                    <strong>{profile.name}</strong> {profile.active ? <span className="badge badge--info">active</span> : null}{' '}
-                    {profile.isDemo ? <span className="badge badge--demo">demo</span> : null}
+                    <strong>{profile.name}</strong> {profile.active ? <span className="badge badge--info">{t('account.profiles.active')}</span> : null}{' '}
+                    {profile.isDemo ? <span className="badge badge--demo">{t('account.profiles.demo')}</span> : null}
                   </td>
                   <td>
                     <code>{profile.merchantId}</code>
@@ -89,28 +94,24 @@ export function ProfilesScreen(): React.JSX.Element {
                   <td>
                     <code>{profile.baseUrl}</code>
                   </td>
-                  <td>{SOURCE_LABELS[profile.credentialSource]}</td>
+                  <td>{t(SOURCE_LABELS[profile.credentialSource])}</td>
                   <td className="small fingerprints">
-                    <div>
-                      platform: <code>{profile.platformKeyFingerprint ?? '—'}</code>
-                    </div>
-                    <div>
-                      merchant: <code>{profile.merchantKeyFingerprint ?? '—'}</code>
-                    </div>
+                    <div>{tRich('account.profiles.platformFingerprint', { fingerprint: <code>{profile.platformKeyFingerprint ?? '—'}</code> })}</div>
+                    <div>{tRich('account.profiles.merchantFingerprint', { fingerprint: <code>{profile.merchantKeyFingerprint ?? '—'}</code> })}</div>
                   </td>
                   <td className="actions">
                     {profile.active ? null : (
                       <button type="button" className="button button--small" onClick={() => void select(profile.name)}>
-                        Use {profile.name}
+                        {t('account.profiles.use', { name: profile.name })}
                       </button>
                     )}
                     {confirming === profile.name ? (
                       <>
                         <button type="button" className="button button--small button--danger" onClick={() => void remove(profile)} data-testid="@profiles/remove-confirm">
-                          Remove {profile.name} for good
+                          {t('account.profiles.removeForGood', { name: profile.name })}
                         </button>
                         <button type="button" className="button button--small" onClick={() => setConfirming(null)} data-testid="@profiles/remove-keep">
-                          Keep it
+                          {t('account.profiles.keep')}
                         </button>
                       </>
                     ) : (
@@ -119,9 +120,9 @@ export function ProfilesScreen(): React.JSX.Element {
                         className="button button--small"
                         onClick={() => (profile.founded ? void remove(profile) : setConfirming(profile.name))}
                         data-testid="@profiles/remove-button"
-                        aria-label={`Remove profile ${profile.name}`}
+                        aria-label={t('account.profiles.removeTitle', { name: profile.name })}
                       >
-                        Remove…
+                        {t('account.profiles.remove')}
                       </button>
                     )}
                   </td>
@@ -133,7 +134,7 @@ export function ProfilesScreen(): React.JSX.Element {
       </section>
       {adding ? (
         <section className="card" aria-labelledby="add-profile-title">
-          <h2 id="add-profile-title">Add a profile</h2>
+          <h2 id="add-profile-title">{t('account.profiles.add')}</h2>
           <AddProfilePanel
             onAdded={() => {
               setAdding(false);

@@ -3,17 +3,24 @@
 import type { SelfcheckStepName } from '../../../electron/contract';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { t, tRich, type MessageId } from '../i18n';
 import { useProfilesStore } from '../stores/profiles';
 import { useSyncStore } from '../stores/sync';
 
-const STEP_LABELS: Readonly<Record<SelfcheckStepName, string>> = {
-  token: 'Get a token (getToken)',
-  request: 'Encrypt and sign the request',
-  response: 'Verify and decrypt the response',
-  echo: 'The service echoed the payload unchanged',
-  clock: 'Clocks agree within ±5 minutes',
-  version: 'Protocol version 2',
+const STEP_LABELS: Readonly<Record<SelfcheckStepName, MessageId>> = {
+  token: 'account.selfcheck.step.token',
+  request: 'account.selfcheck.step.request',
+  response: 'account.selfcheck.step.response',
+  echo: 'account.selfcheck.step.echo',
+  clock: 'account.selfcheck.step.clock',
+  version: 'account.selfcheck.step.version',
 };
+
+/** A step's label; a step this renderer does not know yet shows its name. */
+function stepLabel(step: SelfcheckStepName): string {
+  const id = STEP_LABELS[step] as MessageId | undefined;
+  return id === undefined ? step : t(id);
+}
 
 function stepTone(ok: boolean, warning: boolean): 'ok' | 'warn' | 'bad' {
   if (!ok) return 'bad';
@@ -23,9 +30,9 @@ function stepTone(ok: boolean, warning: boolean): 'ok' | 'warn' | 'bad' {
 /** Clock drift in words: "+12 s (the service is ahead)". */
 export function describeDrift(seconds: number): string {
   const rounded = Math.round(seconds);
-  if (rounded === 0) return '0 s (in step)';
-  const side = rounded > 0 ? 'the service is ahead of this computer' : 'this computer is ahead of the service';
-  return `${rounded > 0 ? '+' : ''}${rounded} s (${side})`;
+  if (rounded === 0) return t('account.selfcheck.drift.inStep');
+  // The signed figure as today's text ("+12", "-7"), not regrouped: the sign is part of the reading.
+  return rounded > 0 ? t('account.selfcheck.drift.serviceAhead', { seconds: `+${rounded}` }) : t('account.selfcheck.drift.computerAhead', { seconds: `${rounded}` });
 }
 
 export function SelfcheckPanel(): React.JSX.Element {
@@ -42,7 +49,7 @@ export function SelfcheckPanel(): React.JSX.Element {
   return (
     <section className="card" aria-labelledby="selfcheck-title" data-testid="@selfcheck">
       <div className="card__head">
-        <h2 id="selfcheck-title">Connection selfcheck</h2>
+        <h2 id="selfcheck-title">{t('account.selfcheck.title')}</h2>
         <button
           type="button"
           className="button button--primary"
@@ -50,53 +57,46 @@ export function SelfcheckPanel(): React.JSX.Element {
           onClick={() => void useProfilesStore.getState().runSelfcheck()}
           data-testid="@selfcheck/run-button"
         >
-          {running ? 'Checking…' : report === null ? 'Run selfcheck' : 'Run again'}
+          {running ? t('account.selfcheck.checking') : report === null ? t('account.selfcheck.run') : t('account.selfcheck.runAgain')}
         </button>
       </div>
-      <p className="muted">
-        Selfcheck sends one signed, encrypted request to the service&apos;s v2 selfcheck endpoint and verifies the answer.
-        It changes nothing on the account and can be run any time.
-      </p>
+      <p className="muted">{t('account.selfcheck.intro')}</p>
       <div aria-live="polite">
-        {running ? <p role="status">Talking to the service…</p> : null}
+        {running ? <p role="status">{t('account.selfcheck.talking')}</p> : null}
         {error === null ? null : (
           <>
-            <ErrorNotice error={error} testId="@selfcheck/error" title="Selfcheck could not run" />
+            <ErrorNotice error={error} testId="@selfcheck/error" title={t('account.selfcheck.couldNotRun')} />
             {error.code === 'notWhitelisted' ? <WhitelistExplanation /> : null}
           </>
         )}
         {report === null ? null : (
           <div className="stack" data-testid="@selfcheck/report">
             <p className={`verdict verdict--${report.ok ? 'ok' : onlyVersionBehind ? 'warn' : 'bad'}`} data-testid="@selfcheck/result">
-              {report.ok
-                ? 'Selfcheck passed.'
-                : onlyVersionBehind
-                  ? 'The version 2 pipeline passed; the account itself is still on protocol version 1.'
-                  : 'Selfcheck failed.'}
-              {at === null ? null : <span className="muted"> Ran at <DateTime at={at} />.</span>}
+              {report.ok ? t('account.selfcheck.passed') : onlyVersionBehind ? t('account.selfcheck.onlyVersionBehind') : t('account.selfcheck.failed')}
+              {at === null ? null : <span className="muted"> {tRich('account.selfcheck.ranAt', { at: <DateTime at={at} /> })}</span>}
             </p>
-            <ol className="steps" aria-label="Selfcheck steps">
+            <ol className="steps" aria-label={t('account.selfcheck.steps')}>
               {report.steps.map((step) => (
                 <li key={step.step} className={`steps__item steps__item--${stepTone(step.ok, step.step === 'clock' && verdict === 'warn')}`} data-testid={`@selfcheck/step-${step.step}`}>
                   <span className="steps__icon" aria-hidden="true">
                     {!step.ok ? '✕' : step.step === 'clock' && verdict === 'warn' ? '!' : '✓'}
                   </span>
                   <span className="steps__label">
-                    {STEP_LABELS[step.step] ?? step.step}
-                    <span className="visually-hidden">{!step.ok ? ': failed' : step.step === 'clock' && verdict === 'warn' ? ': passed with a warning' : ': passed'}</span>
+                    {stepLabel(step.step)}
+                    <span className="visually-hidden">{!step.ok ? t('account.selfcheck.stepFailed') : step.step === 'clock' && verdict === 'warn' ? t('account.selfcheck.stepWarned') : t('account.selfcheck.stepPassed')}</span>
                   </span>
                   <span className="steps__detail">{step.detail}</span>
                 </li>
               ))}
             </ol>
             <p className={`drift drift--${driftLevel}`} data-testid="@selfcheck/drift">
-              Clock drift: {drift === null ? 'unknown (no answer from the service)' : describeDrift(drift)}
-              {driftLevel === 'bad' ? ". That is beyond the ±5 minute window: set this computer's clock to synchronise automatically (NTP)." : null}
-              {driftLevel === 'warn' ? '. Close to the ±5 minute window: check the clock synchronisation.' : null}
+              {t('account.selfcheck.driftLine', { drift: drift === null ? t('account.selfcheck.driftUnknown') : describeDrift(drift) })}
+              {driftLevel === 'bad' ? `. ${t('account.selfcheck.driftBeyond')}` : null}
+              {driftLevel === 'warn' ? `. ${t('account.selfcheck.driftClose')}` : null}
             </p>
             {report.guidance.length === 0 ? null : (
               <div className="notice notice--info" data-testid="@selfcheck/guidance">
-                <p className="notice__title">What to do next</p>
+                <p className="notice__title">{t('account.selfcheck.whatNext')}</p>
                 <ul>
                   {report.guidance.map((line) => (
                     <li key={line}>{line}</li>
@@ -117,12 +117,8 @@ export function SelfcheckPanel(): React.JSX.Element {
 export function WhitelistExplanation(): React.JSX.Element {
   return (
     <div className="notice notice--warn" data-testid="@selfcheck/whitelist">
-      <p className="notice__title">This workstation&apos;s IP address is not whitelisted</p>
-      <p>
-        The service answered with the plain text <code>Oops</code>: it only accepts merchant requests from IP addresses on
-        your account&apos;s whitelist. Ask the platform to add this office&apos;s public IP address, then run selfcheck again.
-        Nothing is wrong with your keys.
-      </p>
+      <p className="notice__title">{t('account.selfcheck.whitelist.title')}</p>
+      <p>{tRich('account.selfcheck.whitelist.body', { code: (chunks) => <code>{chunks}</code> })}</p>
     </div>
   );
 }
@@ -130,12 +126,8 @@ export function WhitelistExplanation(): React.JSX.Element {
 export function ClockExplanation(): React.JSX.Element {
   return (
     <div className="notice notice--warn" data-testid="@selfcheck/clock">
-      <p className="notice__title">This computer&apos;s clock is off</p>
-      <p>
-        Every signed request and answer carries a timestamp, and both sides refuse one more than 5 minutes away from their
-        own clock. Turn on automatic time synchronisation (NTP) for this workstation, then run selfcheck again. Nothing is
-        wrong with your keys.
-      </p>
+      <p className="notice__title">{t('account.selfcheck.clock.title')}</p>
+      <p>{t('account.selfcheck.clock.body')}</p>
     </div>
   );
 }
@@ -146,30 +138,23 @@ function VersionSwitchGuide({ passed }: { readonly passed: boolean }): React.JSX
   const error = useSyncStore((state) => state.error);
   return (
     <details className="guide" open={passed} data-testid="@selfcheck/version-guide">
-      <summary>Switching the account to protocol version 2</summary>
+      <summary>{t('account.selfcheck.guide.title')}</summary>
       <ol>
-        <li className={passed ? 'guide__done' : undefined}>
-          Pass selfcheck here{passed ? ' — done.' : '.'} Selfcheck is always validated under version 2, whatever the
-          account&apos;s current version.
-        </li>
+        <li className={passed ? 'guide__done' : undefined}>{passed ? t('account.selfcheck.guide.passDone') : t('account.selfcheck.guide.pass')}</li>
+        <li>{t('account.selfcheck.guide.ask')}</li>
         <li>
-          Ask the platform&apos;s staff to switch your merchant account to version 2. Only they can do it; once switched,
-          every business request is validated under version 2 at once.
-        </li>
-        <li>
-          Confirm with one business call (merchantInfo, which reads the balances). Until the switch, it fails with{' '}
-          <code>apiVersionNotEnabled</code>.
+          {tRich('account.selfcheck.guide.confirm', { code: (chunks) => <code>{chunks}</code> })}
           <div className="guide__action">
             <button type="button" className="button button--small" disabled={running} onClick={() => void useSyncStore.getState().run()} data-testid="@selfcheck/confirm-v2">
-              {running ? 'Calling…' : 'Confirm with merchantInfo'}
+              {running ? t('account.selfcheck.guide.calling') : t('account.selfcheck.guide.confirmButton')}
             </button>
             {report === null || error !== null ? null : report.connection.online ? (
               <span className="verdict verdict--ok" role="status" data-testid="@selfcheck/v2-outcome">
-                Confirmed: the service answered merchantInfo ({report.balances} balances read).
+                {t('account.selfcheck.guide.confirmed', { balances: report.balances })}
               </span>
             ) : (
               <span className="verdict verdict--bad" role="status" data-testid="@selfcheck/v2-outcome">
-                Not confirmed: {report.connection.message ?? 'the service could not be reached.'}
+                {t('account.selfcheck.guide.notConfirmed', { reason: report.connection.message ?? t('account.selfcheck.guide.unreachable') })}
               </span>
             )}
           </div>

@@ -8,6 +8,7 @@ import type { TeamGenesisView, TeamStatusView } from '../../../electron/contract
 import type { ContractError, Result } from '../api';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, fieldError } from '../components/Field';
+import { t, tRich } from '../i18n';
 import { askOperator } from '../stores/operator-prompt';
 import { useTeamStore } from '../stores/team';
 
@@ -41,9 +42,9 @@ export function TeamConnectForm({ scope, offerInit, onConnected }: TeamConnectFo
   async function connect(kind: ConnectKind, event?: FormEvent): Promise<void> {
     event?.preventDefault();
     const prompt = await askOperator<Result<TeamStatusView>>({
-      title: kind === 'init' ? 'Move this desk into a team database' : 'Join a team desk',
-      description: 'An admin enrols this workstation: the other workstations trust its events only through that signature.',
-      confirmLabel: kind === 'init' ? 'Move the desk' : 'Join',
+      title: kind === 'init' ? t('account.teamConnect.initTitle') : t('account.teamConnect.joinTitle'),
+      description: t('account.teamConnect.description'),
+      confirmLabel: kind === 'init' ? t('account.teamConnect.initConfirm') : t('account.teamConnect.joinConfirm'),
       run: async (as) => {
         const result = await useTeamStore.getState().connect(kind, database.trim(), workstation.trim(), as, genesis?.fingerprint);
         return !result.ok && OPERATOR_REFUSALS.has(result.error.code) ? result : { ok: true, value: result };
@@ -59,8 +60,8 @@ export function TeamConnectForm({ scope, offerInit, onConnected }: TeamConnectFo
   }
 
   return (
-    <form className="stack" onSubmit={(event) => void (genesis === null ? preview(event) : connect('join', event))} aria-label="Connect to a team database">
-      <Field label="Team database URL" hint="postgres://ROLE:PASSWORD@HOST:PORT/DATABASE; the password is kept in this computer's keychain" error={fieldError(error?.fields, 'database')}>
+    <form className="stack" onSubmit={(event) => void (genesis === null ? preview(event) : connect('join', event))} aria-label={t('account.teamConnect.form')}>
+      <Field label={t('account.teamConnect.database')} hint={t('account.teamConnect.databaseHint')} error={fieldError(error?.fields, 'database')}>
         {(control) => (
           <input
             {...control}
@@ -76,23 +77,25 @@ export function TeamConnectForm({ scope, offerInit, onConnected }: TeamConnectFo
           />
         )}
       </Field>
-      <Field label="This workstation's name" error={fieldError(error?.fields, 'workstation')}>
+      <Field label={t('account.teamConnect.workstation')} error={fieldError(error?.fields, 'workstation')}>
         {(control) => <input {...control} className="input" value={workstation} onChange={(event) => setWorkstation(event.target.value)} data-testid={`${scope}/team-workstation`} />}
       </Field>
       {genesis === null ? null : (
         <p className="notice" role="status">
-          The desk&apos;s genesis fingerprint is <strong data-testid={`${scope}/team-genesis`}>{genesis.fingerprint}</strong> (profiles {genesis.profiles.join(', ')}). Compare it with an
-          admin at a workstation already on the desk (Settings → Team desk) before joining; a different one means another desk or a tampered database.
+          {tRich('account.teamConnect.genesis', {
+            fingerprint: <strong data-testid={`${scope}/team-genesis`}>{genesis.fingerprint}</strong>,
+            profiles: genesis.profiles.join(', '),
+          })}
         </p>
       )}
       <ErrorNotice error={error} testId={`${scope}/team-error`} />
       <div className="inline-form__submit">
         <button type="submit" className="button" data-testid={`${scope}/team-join`}>
-          {genesis === null ? 'Join a team desk' : 'The fingerprints match: join'}
+          {genesis === null ? t('account.teamConnect.join') : t('account.teamConnect.joinMatching')}
         </button>
         {offerInit ? (
           <button type="button" className="button" onClick={() => void connect('init')} data-testid={`${scope}/team-init`}>
-            Move this desk into an empty team database
+            {t('account.teamConnect.init')}
           </button>
         ) : null}
       </div>

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { ContractError } from '../api';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { t, tRich } from '../i18n';
 import { askOperator } from '../stores/operator-prompt';
 import { useTeamStore } from '../stores/team';
 import { TeamConnectForm } from './TeamConnectForm';
@@ -23,9 +24,9 @@ export function TeamDesk(): React.JSX.Element {
 
   async function leave(): Promise<void> {
     const result = await askOperator({
-      title: 'Stop team mode on this workstation',
-      description: 'This workstation keeps its copy of the desk; the team database is not changed.',
-      confirmLabel: 'Stop team mode',
+      title: t('account.team.leaveTitle'),
+      description: t('account.team.leaveDescription'),
+      confirmLabel: t('account.team.leaveConfirm'),
       run: (as) => useTeamStore.getState().leave(as),
     });
     if (result !== null) setError(result.ok ? null : result.error);
@@ -41,32 +42,32 @@ export function TeamDesk(): React.JSX.Element {
 
   return (
     <section className="card" aria-labelledby="team-title" data-testid="@settings/team">
-      <h2 id="team-title">Team desk</h2>
+      <h2 id="team-title">{t('account.team.title')}</h2>
       {status === null ? (
-        <p className="muted small">Loading…</p>
+        <p className="muted small">{t('account.team.loading')}</p>
       ) : status.enabled ? (
         <>
           <p data-testid="@settings/team-connection" role="status">
-            {status.connected ? 'Connected' : `Team database unreachable: ${status.reason ?? 'no answer'}`} since <DateTime at={status.since} />
+            {status.connected
+              ? tRich('account.team.connectedSince', { since: <DateTime at={status.since} /> })
+              : tRich('account.team.unreachableSince', { reason: status.reason ?? t('account.team.noAnswer'), since: <DateTime at={status.since} /> })}
           </p>
           <p className="muted small">
-            {status.database} — this workstation: {status.workstation}. Last verified row {status.verifiedSeq}
-            {status.verifiedAt === null ? null : (
-              <>
-                {' '}
-                at <DateTime at={status.verifiedAt} />
-              </>
-            )}
-            .{status.connected ? null : ' Reviewing works from this copy; decisions wait until the database is back.'}
+            {t('account.team.where', { database: status.database, workstation: status.workstation })}{' '}
+            {/* The row is a sequence number, shown as the engine gives it (not grouped like a quantity). */}
+            {status.verifiedAt === null
+              ? t('account.team.lastVerified', { row: String(status.verifiedSeq) })
+              : tRich('account.team.lastVerifiedAt', { row: String(status.verifiedSeq), at: <DateTime at={status.verifiedAt} /> })}
+            {status.connected ? null : ` ${t('account.team.offlineCopy')}`}
           </p>
           {status.genesis === null ? null : (
             <p className="small">
-              Desk genesis fingerprint <strong data-testid="@settings/team-genesis">{status.genesis.fingerprint}</strong>: a workstation joining compares it with this one.
+              {tRich('account.team.genesis', { fingerprint: <strong data-testid="@settings/team-genesis">{status.genesis.fingerprint}</strong> })}
             </p>
           )}
           {status.halted === null ? null : (
             <p className="notice notice--error" data-testid="@settings/team-halted">
-              Not trusted: {status.halted}
+              {t('account.team.notTrusted', { reason: status.halted })}
             </p>
           )}
           {status.enrolment === null ? null : (
@@ -83,23 +84,26 @@ export function TeamDesk(): React.JSX.Element {
           )}
           {verified === null ? null : (
             <p role="status" data-testid="@settings/team-verified">
-              Verified again from the genesis at <DateTime at={verified.at} />: {verified.rows} rows,{' '}
-              {verified.trusted ? 'every statement holds under the pinned trust roots' : 'not trusted (see above)'}
-              {status.refused.length === 0 ? '' : `; ${status.refused.length} rows refused (listed above)`}.
+              {tRich('account.team.verified', {
+                at: <DateTime at={verified.at} />,
+                rows: verified.rows,
+                verdict: verified.trusted ? t('account.team.verifiedTrusted') : t('account.team.verifiedNotTrusted'),
+                refused: status.refused.length === 0 ? '' : t('account.team.verifiedRefused', { count: status.refused.length }),
+              })}
             </p>
           )}
           <div className="actions">
             <button type="button" className="button" onClick={() => void verify()} disabled={verifying} data-testid="@settings/team-verify">
-              {verifying ? 'Verifying…' : 'Verify the team chain now'}
+              {verifying ? t('account.team.verifying') : t('account.team.verify')}
             </button>
             <button type="button" className="button" onClick={() => void leave()} data-testid="@settings/team-leave">
-              Stop team mode here
+              {t('account.team.leave')}
             </button>
           </div>
         </>
       ) : (
         <>
-          <p className="muted small">Several workstations can share this desk on PostgreSQL: one approval queue, one audit.</p>
+          <p className="muted small">{t('account.team.intro')}</p>
           <TeamConnectForm scope="@settings" offerInit />
         </>
       )}

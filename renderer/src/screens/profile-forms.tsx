@@ -7,21 +7,22 @@ import type { ContractError } from '../api';
 import { CopyButton } from '../components/CopyButton';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, fieldError } from '../components/Field';
+import { t, tRich, type MessageId } from '../i18n';
 import { useProfilesStore } from '../stores/profiles';
 
 type Tab = 'import' | 'type' | 'generate';
 
-const TABS: ReadonlyArray<[Tab, string]> = [
-  ['import', 'Import a credentials file'],
-  ['type', 'Type the credentials'],
-  ['generate', 'Generate a key pair'],
+const TABS: ReadonlyArray<[Tab, MessageId]> = [
+  ['import', 'account.addProfile.tab.import'],
+  ['type', 'account.addProfile.tab.type'],
+  ['generate', 'account.addProfile.tab.generate'],
 ];
 
 export function AddProfilePanel({ onAdded }: { readonly onAdded: (profile: ProfileSummary) => void }): React.JSX.Element {
   const [tab, setTab] = useState<Tab>('import');
   return (
     <div className="tabs">
-      <div role="tablist" aria-label="How to add the profile" className="tabs__list">
+      <div role="tablist" aria-label={t('account.addProfile.tabs')} className="tabs__list">
         {TABS.map(([id, label]) => (
           <button
             key={id}
@@ -44,7 +45,7 @@ export function AddProfilePanel({ onAdded }: { readonly onAdded: (profile: Profi
             }}
             data-testid={`@profiles/tab-${id}`}
           >
-            {label}
+            {t(label)}
           </button>
         ))}
       </div>
@@ -71,19 +72,15 @@ function ImportForm({ onAdded }: { readonly onAdded: (profile: ProfileSummary) =
     }
   }
   return (
-    <form onSubmit={(event) => void submit(event)} className="stack" aria-label="Import a credentials file">
-      <p className="muted">
-        The platform (or the sandbox) gives you a JSON file with the base URL, merchant ID, secret, platform public key and
-        your merchant private key. Treasury Desk reads it, moves the secrets into this workstation&apos;s keychain, and
-        never shows them again. Delete the file afterwards.
-      </p>
-      <Field label="Profile name" error={fieldError(error?.fields, 'name')}>
+    <form onSubmit={(event) => void submit(event)} className="stack" aria-label={t('account.addProfile.tab.import')}>
+      <p className="muted">{t('account.addProfile.import.intro')}</p>
+      <Field label={t('account.addProfile.name')} error={fieldError(error?.fields, 'name')}>
         {(control) => <input {...control} className="input" value={name} onChange={(event) => setName(event.target.value)} required data-testid="@profiles/import-name" />}
       </Field>
       <ErrorNotice error={error} testId="@profiles/import-error" />
       <div>
         <button type="submit" className="button button--primary" disabled={busy} data-testid="@profiles/import-button">
-          {busy ? 'Importing…' : 'Choose the credentials file…'}
+          {busy ? t('account.addProfile.import.busy') : t('account.addProfile.import.choose')}
         </button>
       </div>
     </form>
@@ -117,36 +114,36 @@ function TypeForm({ onAdded }: { readonly onAdded: (profile: ProfileSummary) => 
   }
   const fields = error?.fields;
   return (
-    <form onSubmit={(event) => void submit(event)} className="stack" aria-label="Type the credentials">
-      <Field label="Profile name" error={fieldError(fields, 'name')}>
+    <form onSubmit={(event) => void submit(event)} className="stack" aria-label={t('account.addProfile.tab.type')}>
+      <Field label={t('account.addProfile.name')} error={fieldError(fields, 'name')}>
         {(control) => <input {...control} className="input" value={name} onChange={(event) => setName(event.target.value)} required />}
       </Field>
       <div className="grid-2">
         <Field
-          label="Service base URL"
-          hint="https://… as given by the platform (plain http:// only for a sandbox on this computer)"
+          label={t('account.addProfile.type.baseUrl')}
+          hint={t('account.addProfile.type.baseUrlHint')}
           error={fieldError(fields, 'credentials.baseUrl')}
           testId="@profiles/base-url"
         >
           {(control) => <input {...control} className="input input--mono" type="url" value={credentials.baseUrl} onChange={(event) => update('baseUrl')(event.target.value)} required />}
         </Field>
-        <Field label="Merchant ID (SVC-APP-ID)" error={fieldError(fields, 'credentials.merchantId')}>
+        <Field label={t('account.addProfile.type.merchantId')} error={fieldError(fields, 'credentials.merchantId')}>
           {(control) => <input {...control} className="input input--mono" value={credentials.merchantId} onChange={(event) => update('merchantId')(event.target.value)} required />}
         </Field>
       </div>
-      <Field label="Secret" hint="Stored in the keychain; never shown again." error={fieldError(fields, 'credentials.secret')}>
+      <Field label={t('account.addProfile.type.secret')} hint={t('account.addProfile.type.secretHint')} error={fieldError(fields, 'credentials.secret')}>
         {(control) => (
           <input {...control} className="input input--mono" type="password" autoComplete="off" value={credentials.secret} onChange={(event) => update('secret')(event.target.value)} required />
         )}
       </Field>
-      <Field label="Platform public key (PEM or base64)" error={fieldError(fields, 'credentials.platformPublicKey')}>
+      <Field label={t('account.addProfile.type.platformKey')} error={fieldError(fields, 'credentials.platformPublicKey')}>
         {(control) => (
           <textarea {...control} className="input input--mono" rows={4} spellCheck={false} value={credentials.platformPublicKey} onChange={(event) => update('platformPublicKey')(event.target.value)} required />
         )}
       </Field>
       <Field
-        label="Merchant private key (PEM or base64)"
-        hint="Stored in the keychain; never shown again. Leave it empty if you generated the key pair on this desk for this profile."
+        label={t('account.addProfile.type.privateKey')}
+        hint={t('account.addProfile.type.privateKeyHint')}
         error={fieldError(fields, 'credentials.merchantPrivateKey')}
       >
         {(control) => (
@@ -164,7 +161,7 @@ function TypeForm({ onAdded }: { readonly onAdded: (profile: ProfileSummary) => 
       <ErrorNotice error={error} testId="@profiles/add-error" />
       <div>
         <button type="submit" className="button button--primary" disabled={busy} data-testid="@profiles/add-button">
-          {busy ? 'Saving…' : 'Save profile'}
+          {busy ? t('account.addProfile.type.saving') : t('account.addProfile.type.save')}
         </button>
       </div>
     </form>
@@ -184,32 +181,26 @@ function GenerateKeyForm(): React.JSX.Element {
     setError(result.ok ? null : result.error);
   }
   return (
-    <form onSubmit={(event) => void submit(event)} className="stack" aria-label="Generate a key pair">
-      <p className="muted">
-        Generates a 2048-bit RSA merchant key pair for this profile. The private key goes straight into this
-        workstation&apos;s keychain; give the public key to the platform so it can verify your requests.
-      </p>
-      <Field label="Profile name" error={fieldError(error?.fields, 'name')}>
+    <form onSubmit={(event) => void submit(event)} className="stack" aria-label={t('account.addProfile.tab.generate')}>
+      <p className="muted">{t('account.addProfile.generate.intro')}</p>
+      <Field label={t('account.addProfile.name')} error={fieldError(error?.fields, 'name')}>
         {(control) => <input {...control} className="input" value={name} onChange={(event) => setName(event.target.value)} required data-testid="@profiles/generate-name" />}
       </Field>
       <ErrorNotice error={error} />
       <div>
         <button type="submit" className="button" disabled={busy} data-testid="@profiles/generate-button">
-          {busy ? 'Generating…' : 'Generate key pair'}
+          {busy ? t('account.addProfile.generate.busy') : t('account.addProfile.generate.button')}
         </button>
       </div>
       {generated === null ? null : (
         <div className="stack" data-testid="@profiles/public-key">
-          <Field label="Merchant public key" hint={<>Fingerprint: <code>{generated.fingerprint}</code></>}>
+          <Field label={t('account.addProfile.generate.publicKey')} hint={tRich('account.addProfile.generate.fingerprint', { fingerprint: <code>{generated.fingerprint}</code> })}>
             {(control) => <textarea {...control} className="input input--mono" rows={8} readOnly value={generated.publicKeyPem} />}
           </Field>
           <div>
-            <CopyButton text={generated.publicKeyPem} label="Copy public key" testId="@profiles/copy-public-key" />
+            <CopyButton text={generated.publicKeyPem} label={t('account.addProfile.generate.copy')} testId="@profiles/copy-public-key" />
           </div>
-          <p className="muted small">
-            Send this public key to the platform. When it issues the merchant ID, secret and platform public key, enter them
-            under “Type the credentials” with the same profile name and leave the private key empty: the generated one is used.
-          </p>
+          <p className="muted small">{t('account.addProfile.generate.next')}</p>
         </div>
       )}
     </form>

@@ -1,6 +1,610 @@
-// Messages of the desk's account area, English and German (ICU message syntax: {name}, {count, plural, one {…} other {…}}).
+// Messages of the desk's account area, English and German (ICU message syntax: {name}, {count, plural, one {…} other {…}}):
+// merchant profiles and their forms, the selfcheck, the merchant account, the connection panel, device keys, the team
+// desk, onboarding, founding and the lock screen.
 import type { Translation } from './translation';
 
-export const en = {} as const;
+export const en = {
+  // The connection panel (ConnectionPanel.tsx).
+  'account.connection.title': 'Connection to the service',
+  'account.connection.service': 'Service',
+  'account.connection.merchant': 'Merchant',
+  'account.connection.notReportedYet': 'not reported yet',
+  'account.connection.apiVersion': 'API version',
+  'account.connection.connection': 'Connection',
+  'account.connection.online': 'online',
+  'account.connection.offline': 'offline: {reason}',
+  'account.connection.unknownReason': 'unknown reason',
+  'account.connection.lastAnswer': '(last verified answer {ago})',
+  'account.connection.token': 'Session token',
+  'account.connection.platformKey': 'Platform key',
+  'account.connection.merchantKey': 'Merchant key',
+  'account.connection.fingerprintUnreadable': 'unreadable: re-import the credentials',
+  'account.connection.lastRefusal': 'Last whitelist refusal',
+  'account.connection.never': 'never',
+  'account.connection.refusal':
+    '{at} ({ago}), on {endpoint}: the service answered "Oops", so this workstation\'s public IP address was not on the merchant\'s whitelist then.',
+  'account.connection.fingerprintsNote':
+    'Fingerprints are SHA-256 of each public key (DER SubjectPublicKeyInfo): compare them with the ones the platform shows for the merchant.',
+  'account.connection.syncFreshness': 'Sync freshness',
+  'account.connection.tokenNone': 'none held in this run: the next request to the service asks for one',
+  'account.connection.tokenLife': 'issued {age} ago; expires {expiry} ({at}, estimated: 8 h after its last use, at most 24 h after issue)',
+  'account.connection.tokenAgeUnderMinute': 'under a minute',
+  'account.connection.tokenExpiresIn': 'in about {duration}',
+  'account.connection.tokenExpiresNow': 'about now',
+  'account.connection.drift.title': 'Clock drift',
+  'account.connection.drift.none':
+    'Not measured yet: run the selfcheck (every verified answer from the service is measured too, once a minute at most).',
+  'account.connection.drift.latest':
+    "Latest: the service's clock is {seconds} s {side, select, ahead {ahead of} other {behind}} this computer ({verdict}).",
+  'account.connection.drift.chart':
+    'Clock drift over time, {count} readings from {first} s to {last} s; the table below lists them.',
+  'account.connection.drift.series': 'drift (s)',
+  'account.connection.drift.caption':
+    "The {shown} newest of {count} readings (the desk keeps 500). Positive: this computer's clock is behind.",
+  'account.connection.drift.measured': 'Measured',
+  'account.connection.drift.from': 'From',
+  'account.connection.drift.seconds': 'Drift (s)',
+  'account.connection.drift.fromSelfcheck': 'selfcheck',
+  'account.connection.drift.fromAnswer': 'an answer',
+  'account.connection.drift.fine': 'fine',
+  'account.connection.drift.warn': 'close to the {limit} s limit: check the clock synchronisation',
+  'account.connection.drift.fail': 'beyond the {limit} s limit: requests are refused until the clock is corrected',
 
-export const de: Translation<typeof en> = {};
+  // The selfcheck (SelfcheckPanel.tsx).
+  'account.selfcheck.step.token': 'Get a token (getToken)',
+  'account.selfcheck.step.request': 'Encrypt and sign the request',
+  'account.selfcheck.step.response': 'Verify and decrypt the response',
+  'account.selfcheck.step.echo': 'The service echoed the payload unchanged',
+  'account.selfcheck.step.clock': 'Clocks agree within ±5 minutes',
+  'account.selfcheck.step.version': 'Protocol version 2',
+  'account.selfcheck.drift.inStep': '0 s (in step)',
+  'account.selfcheck.drift.serviceAhead': '{seconds} s (the service is ahead of this computer)',
+  'account.selfcheck.drift.computerAhead': '{seconds} s (this computer is ahead of the service)',
+  'account.selfcheck.title': 'Connection selfcheck',
+  'account.selfcheck.checking': 'Checking…',
+  'account.selfcheck.run': 'Run selfcheck',
+  'account.selfcheck.runAgain': 'Run again',
+  'account.selfcheck.intro':
+    "Selfcheck sends one signed, encrypted request to the service's v2 selfcheck endpoint and verifies the answer. It changes nothing on the account and can be run any time.",
+  'account.selfcheck.talking': 'Talking to the service…',
+  'account.selfcheck.couldNotRun': 'Selfcheck could not run',
+  'account.selfcheck.passed': 'Selfcheck passed.',
+  'account.selfcheck.onlyVersionBehind': 'The version 2 pipeline passed; the account itself is still on protocol version 1.',
+  'account.selfcheck.failed': 'Selfcheck failed.',
+  'account.selfcheck.ranAt': 'Ran at {at}.',
+  'account.selfcheck.steps': 'Selfcheck steps',
+  'account.selfcheck.stepFailed': ': failed',
+  'account.selfcheck.stepWarned': ': passed with a warning',
+  'account.selfcheck.stepPassed': ': passed',
+  'account.selfcheck.driftLine': 'Clock drift: {drift}',
+  'account.selfcheck.driftUnknown': 'unknown (no answer from the service)',
+  'account.selfcheck.driftBeyond': "That is beyond the ±5 minute window: set this computer's clock to synchronise automatically (NTP).",
+  'account.selfcheck.driftClose': 'Close to the ±5 minute window: check the clock synchronisation.',
+  'account.selfcheck.whatNext': 'What to do next',
+  'account.selfcheck.whitelist.title': "This workstation's IP address is not whitelisted",
+  'account.selfcheck.whitelist.body':
+    "The service answered with the plain text <code>Oops</code>: it only accepts merchant requests from IP addresses on your account's whitelist. Ask the platform to add this office's public IP address, then run selfcheck again. Nothing is wrong with your keys.",
+  'account.selfcheck.clock.title': "This computer's clock is off",
+  'account.selfcheck.clock.body':
+    'Every signed request and answer carries a timestamp, and both sides refuse one more than 5 minutes away from their own clock. Turn on automatic time synchronisation (NTP) for this workstation, then run selfcheck again. Nothing is wrong with your keys.',
+  'account.selfcheck.guide.title': 'Switching the account to protocol version 2',
+  'account.selfcheck.guide.pass':
+    "Pass selfcheck here. Selfcheck is always validated under version 2, whatever the account's current version.",
+  'account.selfcheck.guide.passDone':
+    "Pass selfcheck here — done. Selfcheck is always validated under version 2, whatever the account's current version.",
+  'account.selfcheck.guide.ask':
+    "Ask the platform's staff to switch your merchant account to version 2. Only they can do it; once switched, every business request is validated under version 2 at once.",
+  'account.selfcheck.guide.confirm':
+    'Confirm with one business call (merchantInfo, which reads the balances). Until the switch, it fails with <code>apiVersionNotEnabled</code>.',
+  'account.selfcheck.guide.calling': 'Calling…',
+  'account.selfcheck.guide.confirmButton': 'Confirm with merchantInfo',
+  'account.selfcheck.guide.confirmed': 'Confirmed: the service answered merchantInfo ({balances} balances read).',
+  'account.selfcheck.guide.notConfirmed': 'Not confirmed: {reason}',
+  'account.selfcheck.guide.unreachable': 'the service could not be reached.',
+
+  // The merchant account (MerchantAccount.tsx).
+  'account.merchant.title': 'Merchant account at the service',
+  'account.merchant.unknown':
+    'The service has not reported the merchant account yet: run the selfcheck or a sync once the service is reachable.',
+  'account.merchant.merchant': 'Merchant',
+  'account.merchant.id': 'Merchant ID',
+  'account.merchant.apiVersion': 'API version',
+  'account.merchant.withdrawTypes': 'Withdrawal types allowed',
+  'account.merchant.none': 'none',
+  'account.merchant.auditorMessenger': 'Auditor messenger',
+  'account.merchant.messengerNotReported': 'not reported',
+  'account.merchant.messengerBound': 'bound',
+  'account.merchant.messengerNotBound': 'not bound',
+  'account.merchant.reported': 'Reported',
+  'account.merchant.messengerWarning':
+    "Withdrawals with financial confirmation are refused while no messenger is bound to the merchant's auditor: bind one in the platform's merchant settings, then sync.",
+  'account.merchant.moreFields': 'More fields from the service',
+
+  // Device keys of other workstations (DeviceKeys.tsx).
+  'account.devices.confirmTitle': "Confirm {operator}'s key at workstation {workstation}",
+  'account.devices.keyLabel': 'Key {operator} made at {workstation}',
+  'account.devices.compare':
+    'Ask the person at {workstation} to read out the key fingerprint that workstation shows, and confirm only if it is the same.',
+  'account.devices.noKey': 'No key was proposed.',
+  'account.devices.confirmDescription':
+    "Once confirmed, this key signs for {operator} at {workstation}. An admin's confirmation also enrols {workstation} on the team desk if no admin did yet.",
+  'account.devices.confirmHint': '{operator} confirms with their own key here, or an admin does with their own passphrase.',
+  'account.devices.confirm': 'Confirm',
+  'account.devices.confirmed': "Confirmed: {operator}'s key at {workstation}.",
+  'account.devices.title': 'Keys of other workstations',
+  'account.devices.intro':
+    'Each operator has a key per workstation; a key made at another workstation signs only once it is confirmed here.',
+  'account.devices.who': '{operator} at workstation {workstation}',
+  'account.devices.key': 'key {fingerprint}, made on {at}',
+  'account.devices.confirmAria': "Confirm {operator}'s key at {workstation}",
+
+  // The team desk in Settings (TeamDesk.tsx).
+  'account.team.leaveTitle': 'Stop team mode on this workstation',
+  'account.team.leaveDescription': 'This workstation keeps its copy of the desk; the team database is not changed.',
+  'account.team.leaveConfirm': 'Stop team mode',
+  'account.team.title': 'Team desk',
+  'account.team.loading': 'Loading…',
+  'account.team.connectedSince': 'Connected since {since}',
+  'account.team.unreachableSince': 'Team database unreachable: {reason} since {since}',
+  'account.team.noAnswer': 'no answer',
+  'account.team.where': '{database} — this workstation: {workstation}.',
+  'account.team.lastVerified': 'Last verified row {row}.',
+  'account.team.lastVerifiedAt': 'Last verified row {row} at {at}.',
+  'account.team.offlineCopy': 'Reviewing works from this copy; decisions wait until the database is back.',
+  'account.team.genesis': 'Desk genesis fingerprint {fingerprint}: a workstation joining compares it with this one.',
+  'account.team.notTrusted': 'Not trusted: {reason}',
+  'account.team.verified': 'Verified again from the genesis at {at}: {rows} rows, {verdict}{refused}.',
+  'account.team.verifiedTrusted': 'every statement holds under the pinned trust roots',
+  'account.team.verifiedNotTrusted': 'not trusted (see above)',
+  'account.team.verifiedRefused': '; {count} rows refused (listed above)',
+  'account.team.verifying': 'Verifying…',
+  'account.team.verify': 'Verify the team chain now',
+  'account.team.leave': 'Stop team mode here',
+  'account.team.intro': 'Several workstations can share this desk on PostgreSQL: one approval queue, one audit.',
+
+  // Connecting to a team database (TeamConnectForm.tsx).
+  'account.teamConnect.initTitle': 'Move this desk into a team database',
+  'account.teamConnect.joinTitle': 'Join a team desk',
+  'account.teamConnect.description':
+    'An admin enrols this workstation: the other workstations trust its events only through that signature.',
+  'account.teamConnect.initConfirm': 'Move the desk',
+  'account.teamConnect.joinConfirm': 'Join',
+  'account.teamConnect.form': 'Connect to a team database',
+  'account.teamConnect.database': 'Team database URL',
+  'account.teamConnect.databaseHint': "postgres://ROLE:PASSWORD@HOST:PORT/DATABASE; the password is kept in this computer's keychain",
+  'account.teamConnect.workstation': "This workstation's name",
+  'account.teamConnect.genesis':
+    "The desk's genesis fingerprint is {fingerprint} (profiles {profiles}). Compare it with an admin at a workstation already on the desk (Settings → Team desk) before joining; a different one means another desk or a tampered database.",
+  'account.teamConnect.join': 'Join a team desk',
+  'account.teamConnect.joinMatching': 'The fingerprints match: join',
+  'account.teamConnect.init': 'Move this desk into an empty team database',
+
+  // Merchant profiles (ProfilesScreen.tsx).
+  'account.profiles.source.keychain': 'OS keychain',
+  'account.profiles.source.file': 'credentials file (less safe)',
+  'account.profiles.source.missing': 'missing — re-import',
+  'account.profiles.removeDescription':
+    "Removes {name}'s four credentials from the OS keychain and its operators from this desk; its history stays for the audit log. Importing its credentials again brings it back, to be founded anew.",
+  'account.profiles.removeTitle': 'Remove profile {name}',
+  'account.profiles.removeHint':
+    "One of {name}'s admins signs the removal (on a team desk, two admins propose and confirm it first).",
+  'account.profiles.removeConfirm': 'Remove profile',
+  'account.profiles.removed': 'Profile {name} removed.',
+  'account.profiles.title': 'Merchant profiles',
+  'account.profiles.close': 'Close',
+  'account.profiles.add': 'Add a profile',
+  'account.profiles.profile': 'Profile',
+  'account.profiles.merchantId': 'Merchant ID',
+  'account.profiles.service': 'Service',
+  'account.profiles.credentials': 'Credentials',
+  'account.profiles.fingerprints': 'Key fingerprints',
+  'account.profiles.actions': 'Actions',
+  'account.profiles.active': 'active',
+  'account.profiles.demo': 'demo',
+  'account.profiles.platformFingerprint': 'platform: {fingerprint}',
+  'account.profiles.merchantFingerprint': 'merchant: {fingerprint}',
+  'account.profiles.use': 'Use {name}',
+  'account.profiles.removeForGood': 'Remove {name} for good',
+  'account.profiles.keep': 'Keep it',
+  'account.profiles.remove': 'Remove…',
+
+  // Adding a profile (profile-forms.tsx).
+  'account.addProfile.tab.import': 'Import a credentials file',
+  'account.addProfile.tab.type': 'Type the credentials',
+  'account.addProfile.tab.generate': 'Generate a key pair',
+  'account.addProfile.tabs': 'How to add the profile',
+  'account.addProfile.import.intro':
+    "The platform (or the sandbox) gives you a JSON file with the base URL, merchant ID, secret, platform public key and your merchant private key. Treasury Desk reads it, moves the secrets into this workstation's keychain, and never shows them again. Delete the file afterwards.",
+  'account.addProfile.name': 'Profile name',
+  'account.addProfile.import.busy': 'Importing…',
+  'account.addProfile.import.choose': 'Choose the credentials file…',
+  'account.addProfile.type.baseUrl': 'Service base URL',
+  'account.addProfile.type.baseUrlHint': 'https://… as given by the platform (plain http:// only for a sandbox on this computer)',
+  'account.addProfile.type.merchantId': 'Merchant ID (SVC-APP-ID)',
+  'account.addProfile.type.secret': 'Secret',
+  'account.addProfile.type.secretHint': 'Stored in the keychain; never shown again.',
+  'account.addProfile.type.platformKey': 'Platform public key (PEM or base64)',
+  'account.addProfile.type.privateKey': 'Merchant private key (PEM or base64)',
+  'account.addProfile.type.privateKeyHint':
+    'Stored in the keychain; never shown again. Leave it empty if you generated the key pair on this desk for this profile.',
+  'account.addProfile.type.saving': 'Saving…',
+  'account.addProfile.type.save': 'Save profile',
+  'account.addProfile.generate.intro':
+    "Generates a 2048-bit RSA merchant key pair for this profile. The private key goes straight into this workstation's keychain; give the public key to the platform so it can verify your requests.",
+  'account.addProfile.generate.busy': 'Generating…',
+  'account.addProfile.generate.button': 'Generate key pair',
+  'account.addProfile.generate.publicKey': 'Merchant public key',
+  'account.addProfile.generate.fingerprint': 'Fingerprint: {fingerprint}',
+  'account.addProfile.generate.copy': 'Copy public key',
+  'account.addProfile.generate.next':
+    'Send this public key to the platform. When it issues the merchant ID, secret and platform public key, enter them under “Type the credentials” with the same profile name and leave the private key empty: the generated one is used.',
+
+  // First start (Onboarding.tsx).
+  'account.onboarding.step.welcome': 'Start',
+  'account.onboarding.step.credentials': 'Connect',
+  'account.onboarding.step.selfcheck': 'Check',
+  'account.onboarding.step.operator': 'Operators',
+  'account.onboarding.brand': 'Treasury Desk',
+  'account.onboarding.progress': 'Setup progress',
+  'account.onboarding.welcome.title': 'Welcome to Treasury Desk',
+  'account.onboarding.welcome.lead':
+    'Balances, deposits, deposit addresses and a withdrawal approval desk for your merchant account, with every verified record kept on this workstation so history stays readable offline.',
+  'account.onboarding.demo.title': 'Explore with a sandbox',
+  'account.onboarding.demo.text':
+    'Starts a local stand-in for the payment service with a demo merchant, balances and a few hundred deposits and withdrawals. Nothing leaves this computer and no real funds are involved.',
+  'account.onboarding.demo.starting': 'Starting the sandbox…',
+  'account.onboarding.connect.title': 'Connect your merchant account',
+  'account.onboarding.connect.text':
+    'Use the credentials the platform issued to your merchant account: import their file or type them, or first generate a key pair here and send the platform its public key.',
+  'account.onboarding.connect.button': 'Connect an account',
+  'account.onboarding.join.title': 'Join a team desk',
+  'account.onboarding.join.text':
+    'Another workstation already runs the desk on a team database: review and sign its decisions here without the merchant credentials. An admin enrols this workstation.',
+  'account.onboarding.credentials.lead':
+    "The four credentials (merchant ID, secret, platform public key, merchant private key) are kept in this workstation's keychain, never in files or the database.",
+  'account.onboarding.back': 'Back',
+  'account.onboarding.join.lead':
+    "The team database holds the desk's signed audit chain: this workstation pulls and verifies all of it, then shows the same approvals queue. Merchant credentials stay on the workstations that have them.",
+  'account.onboarding.check.title': 'Check the connection',
+  'account.onboarding.check.profile': 'Profile {name} — merchant {merchantId} at {baseUrl}.',
+  'account.onboarding.check.profileDemo': 'Profile {name} — merchant {merchantId} at {baseUrl} (demo sandbox).',
+  'account.onboarding.continue': 'Continue',
+  'account.onboarding.found.title': 'Found the desk',
+  'account.onboarding.found.lead':
+    'Operators sign every privileged action (creating addresses, requesting, approving and sending withdrawals, changing policies) with their own key, and the audit log records who did what. The first admins found the desk; they invite the others.',
+
+  // Founding a desk profile (Founding.tsx).
+  'account.founding.title': 'Found this desk',
+  'account.founding.titleForProfile': 'Found this desk for profile {profile}',
+  'account.founding.intro':
+    "Nobody can act on this profile yet. Its first admins found it together, here at this desk, each typing their own name and a passphrase only they know. Nobody ever types another person's passphrase.",
+  'account.founding.whyTwo.title': 'Why two founders',
+  'account.founding.whyTwo.text':
+    "Two founding admins are independent of each other from the start: each one's approvals count for the other's requests, and operators they enrol together are nobody else's party, so withdrawals, roster and policy changes get four-eyes at once. A desk founded by one admin cannot give four-eyes: every operator that admin enrols counts as the admin's own party, and the desk says so on every screen where it matters.",
+  'account.founding.firstAdmin': 'First admin',
+  'account.founding.secondAdmin': 'Second admin',
+  'account.founding.step1':
+    'Step 1 of 2, the first admin: type your name and your passphrase twice, then hand the keyboard to the second admin.',
+  'account.founding.step2':
+    'Step 2 of 2, the second admin: {first} has typed theirs. Now type your own name and passphrase twice.',
+  'account.founding.name': 'Your operator name',
+  'account.founding.sameName': 'The two founders need different names.',
+  'account.founding.passphrase': 'Your passphrase',
+  'account.founding.next': 'Next: the second admin',
+  'account.founding.founding': 'Founding…',
+  'account.founding.alone': 'Found with me alone (no four-eyes)',
+  'account.founding.both': 'Found the desk with both of us',
+  'account.founding.backToFirst': 'Back to the first admin',
+
+  // The idle lock (LockScreen.tsx).
+  'account.lock.title': 'Treasury Desk is locked',
+  'account.lock.intro': 'The desk locks itself after a while without use.',
+  'account.lock.profile': 'Profile: {profile}.',
+  'account.lock.enter': 'Enter your operator name and passphrase to continue.',
+  'account.lock.operator': 'Operator',
+  'account.lock.passphrase': 'Passphrase',
+  'account.lock.checking': 'Checking…',
+  'account.lock.unlock': 'Unlock',
+  'account.lock.invitation': 'I have an invitation',
+  'account.lock.invitationText':
+    'An admin gave you a one-time code and you have no passphrase yet: accept it here, with a passphrase of your own.',
+} as const;
+
+export const de: Translation<typeof en> = {
+  'account.connection.title': 'Verbindung zum Dienst',
+  'account.connection.service': 'Dienst',
+  'account.connection.merchant': 'Händler',
+  'account.connection.notReportedYet': 'noch nicht gemeldet',
+  'account.connection.apiVersion': 'API-Version',
+  'account.connection.connection': 'Verbindung',
+  'account.connection.online': 'online',
+  'account.connection.offline': 'offline: {reason}',
+  'account.connection.unknownReason': 'Grund unbekannt',
+  'account.connection.lastAnswer': '(letzte geprüfte Antwort {ago})',
+  'account.connection.token': 'Sitzungstoken',
+  'account.connection.platformKey': 'Plattformschlüssel',
+  'account.connection.merchantKey': 'Händlerschlüssel',
+  'account.connection.fingerprintUnreadable': 'nicht lesbar: Zugangsdaten erneut importieren',
+  'account.connection.lastRefusal': 'Letzte Whitelist-Ablehnung',
+  'account.connection.never': 'nie',
+  'account.connection.refusal':
+    '{at} ({ago}), bei {endpoint}: Der Dienst antwortete „Oops“, die öffentliche IP-Adresse dieses Arbeitsplatzes stand also damals nicht auf der Whitelist des Händlers.',
+  'account.connection.fingerprintsNote':
+    'Fingerabdrücke sind SHA-256 des jeweiligen öffentlichen Schlüssels (DER SubjectPublicKeyInfo): Vergleichen Sie sie mit denen, die die Plattform für den Händler anzeigt.',
+  'account.connection.syncFreshness': 'Aktualität der Synchronisierung',
+  'account.connection.tokenNone': 'in dieser Sitzung keines vorhanden: Die nächste Anfrage an den Dienst fordert eines an',
+  'account.connection.tokenLife':
+    'ausgestellt vor {age}; läuft {expiry} ab ({at}, geschätzt: 8 Std. nach der letzten Nutzung, höchstens 24 Std. nach Ausstellung)',
+  'account.connection.tokenAgeUnderMinute': 'weniger als einer Minute',
+  'account.connection.tokenExpiresIn': 'in etwa {duration}',
+  'account.connection.tokenExpiresNow': 'etwa jetzt',
+  'account.connection.drift.title': 'Uhrabweichung',
+  'account.connection.drift.none':
+    'Noch nicht gemessen: Führen Sie den Selbsttest aus (auch jede geprüfte Antwort des Dienstes wird gemessen, höchstens einmal pro Minute).',
+  'account.connection.drift.latest':
+    'Zuletzt: Die Uhr des Dienstes geht gegenüber diesem Computer {seconds} s {side, select, ahead {vor} other {nach}} ({verdict}).',
+  'account.connection.drift.chart':
+    'Uhrabweichung im Zeitverlauf, {count} Messungen von {first} s bis {last} s; die Tabelle unten listet sie auf.',
+  'account.connection.drift.series': 'Abweichung (s)',
+  'account.connection.drift.caption':
+    'Die {shown} neuesten von {count} Messungen (der Desk behält 500). Positiv: Die Uhr dieses Computers geht nach.',
+  'account.connection.drift.measured': 'Gemessen',
+  'account.connection.drift.from': 'Quelle',
+  'account.connection.drift.seconds': 'Abweichung (s)',
+  'account.connection.drift.fromSelfcheck': 'Selbsttest',
+  'account.connection.drift.fromAnswer': 'eine Antwort',
+  'account.connection.drift.fine': 'in Ordnung',
+  'account.connection.drift.warn': 'nahe an der Grenze von {limit} s: Prüfen Sie die Zeitsynchronisierung',
+  'account.connection.drift.fail': 'über der Grenze von {limit} s: Anfragen werden abgelehnt, bis die Uhr korrigiert ist',
+
+  'account.selfcheck.step.token': 'Token abrufen (getToken)',
+  'account.selfcheck.step.request': 'Anfrage verschlüsseln und signieren',
+  'account.selfcheck.step.response': 'Antwort prüfen und entschlüsseln',
+  'account.selfcheck.step.echo': 'Der Dienst hat die Nutzdaten unverändert zurückgegeben',
+  'account.selfcheck.step.clock': 'Uhren stimmen auf ±5 Minuten überein',
+  'account.selfcheck.step.version': 'Protokollversion 2',
+  'account.selfcheck.drift.inStep': '0 s (synchron)',
+  'account.selfcheck.drift.serviceAhead': '{seconds} s (der Dienst geht gegenüber diesem Computer vor)',
+  'account.selfcheck.drift.computerAhead': '{seconds} s (dieser Computer geht gegenüber dem Dienst vor)',
+  'account.selfcheck.title': 'Selbsttest der Verbindung',
+  'account.selfcheck.checking': 'Wird geprüft…',
+  'account.selfcheck.run': 'Selbsttest ausführen',
+  'account.selfcheck.runAgain': 'Erneut ausführen',
+  'account.selfcheck.intro':
+    'Der Selbsttest sendet eine signierte, verschlüsselte Anfrage an den v2-Selbsttest-Endpunkt des Dienstes und prüft die Antwort. Er ändert nichts am Konto und kann jederzeit ausgeführt werden.',
+  'account.selfcheck.talking': 'Anfrage an den Dienst läuft…',
+  'account.selfcheck.couldNotRun': 'Selbsttest konnte nicht ausgeführt werden',
+  'account.selfcheck.passed': 'Selbsttest bestanden.',
+  'account.selfcheck.onlyVersionBehind': 'Die Pipeline der Version 2 ist bestanden; das Konto selbst nutzt noch Protokollversion 1.',
+  'account.selfcheck.failed': 'Selbsttest fehlgeschlagen.',
+  'account.selfcheck.ranAt': 'Ausgeführt am {at}.',
+  'account.selfcheck.steps': 'Schritte des Selbsttests',
+  'account.selfcheck.stepFailed': ': fehlgeschlagen',
+  'account.selfcheck.stepWarned': ': bestanden mit Warnung',
+  'account.selfcheck.stepPassed': ': bestanden',
+  'account.selfcheck.driftLine': 'Uhrabweichung: {drift}',
+  'account.selfcheck.driftUnknown': 'unbekannt (keine Antwort vom Dienst)',
+  'account.selfcheck.driftBeyond':
+    'Das liegt außerhalb des Fensters von ±5 Minuten: Stellen Sie die Uhr dieses Computers auf automatische Synchronisierung (NTP).',
+  'account.selfcheck.driftClose': 'Nahe am Fenster von ±5 Minuten: Prüfen Sie die Zeitsynchronisierung.',
+  'account.selfcheck.whatNext': 'Nächste Schritte',
+  'account.selfcheck.whitelist.title': 'Die IP-Adresse dieses Arbeitsplatzes steht nicht auf der Whitelist',
+  'account.selfcheck.whitelist.body':
+    'Der Dienst antwortete mit dem reinen Text <code>Oops</code>: Er nimmt Händleranfragen nur von IP-Adressen auf der Whitelist Ihres Kontos an. Bitten Sie die Plattform, die öffentliche IP-Adresse dieses Büros hinzuzufügen, und führen Sie den Selbsttest dann erneut aus. Mit Ihren Schlüsseln ist alles in Ordnung.',
+  'account.selfcheck.clock.title': 'Die Uhr dieses Computers geht falsch',
+  'account.selfcheck.clock.body':
+    'Jede signierte Anfrage und Antwort trägt einen Zeitstempel, und beide Seiten lehnen einen ab, der mehr als 5 Minuten von der eigenen Uhr abweicht. Schalten Sie die automatische Zeitsynchronisierung (NTP) für diesen Arbeitsplatz ein und führen Sie den Selbsttest dann erneut aus. Mit Ihren Schlüsseln ist alles in Ordnung.',
+  'account.selfcheck.guide.title': 'Umstellung des Kontos auf Protokollversion 2',
+  'account.selfcheck.guide.pass':
+    'Bestehen Sie hier den Selbsttest. Der Selbsttest wird immer nach Version 2 geprüft, unabhängig von der aktuellen Version des Kontos.',
+  'account.selfcheck.guide.passDone':
+    'Bestehen Sie hier den Selbsttest — erledigt. Der Selbsttest wird immer nach Version 2 geprüft, unabhängig von der aktuellen Version des Kontos.',
+  'account.selfcheck.guide.ask':
+    'Bitten Sie die Mitarbeitenden der Plattform, Ihr Händlerkonto auf Version 2 umzustellen. Nur sie können das; nach der Umstellung wird jede Geschäftsanfrage sofort nach Version 2 geprüft.',
+  'account.selfcheck.guide.confirm':
+    'Bestätigen Sie mit einem Geschäftsaufruf (merchantInfo, liest die Salden). Bis zur Umstellung schlägt er mit <code>apiVersionNotEnabled</code> fehl.',
+  'account.selfcheck.guide.calling': 'Wird aufgerufen…',
+  'account.selfcheck.guide.confirmButton': 'Mit merchantInfo bestätigen',
+  'account.selfcheck.guide.confirmed': 'Bestätigt: Der Dienst hat merchantInfo beantwortet ({balances} Salden gelesen).',
+  'account.selfcheck.guide.notConfirmed': 'Nicht bestätigt: {reason}',
+  'account.selfcheck.guide.unreachable': 'Der Dienst war nicht erreichbar.',
+
+  'account.merchant.title': 'Händlerkonto beim Dienst',
+  'account.merchant.unknown':
+    'Der Dienst hat das Händlerkonto noch nicht gemeldet: Führen Sie den Selbsttest oder eine Synchronisierung aus, sobald der Dienst erreichbar ist.',
+  'account.merchant.merchant': 'Händler',
+  'account.merchant.id': 'Händler-ID',
+  'account.merchant.apiVersion': 'API-Version',
+  'account.merchant.withdrawTypes': 'Erlaubte Auszahlungsarten',
+  'account.merchant.none': 'keine',
+  'account.merchant.auditorMessenger': 'Messenger des Prüfers',
+  'account.merchant.messengerNotReported': 'nicht gemeldet',
+  'account.merchant.messengerBound': 'verknüpft',
+  'account.merchant.messengerNotBound': 'nicht verknüpft',
+  'account.merchant.reported': 'Gemeldet',
+  'account.merchant.messengerWarning':
+    'Auszahlungen mit finanzieller Bestätigung werden abgelehnt, solange kein Messenger mit dem Prüfer des Händlers verknüpft ist: Verknüpfen Sie einen in den Händlereinstellungen der Plattform und synchronisieren Sie dann.',
+  'account.merchant.moreFields': 'Weitere Felder vom Dienst',
+
+  'account.devices.confirmTitle': 'Schlüssel von {operator} am Arbeitsplatz {workstation} bestätigen',
+  'account.devices.keyLabel': 'Schlüssel, den {operator} an {workstation} erzeugt hat',
+  'account.devices.compare':
+    'Bitten Sie die Person an {workstation}, den dort angezeigten Fingerabdruck des Schlüssels vorzulesen, und bestätigen Sie nur, wenn er übereinstimmt.',
+  'account.devices.noKey': 'Es wurde kein Schlüssel vorgeschlagen.',
+  'account.devices.confirmDescription':
+    'Nach der Bestätigung signiert dieser Schlüssel für {operator} an {workstation}. Die Bestätigung durch einen Admin nimmt {workstation} außerdem in den Team-Desk auf, falls noch kein Admin das getan hat.',
+  'account.devices.confirmHint': '{operator} bestätigt hier mit dem eigenen Schlüssel, oder ein Admin mit der eigenen Passphrase.',
+  'account.devices.confirm': 'Bestätigen',
+  'account.devices.confirmed': 'Bestätigt: Schlüssel von {operator} an {workstation}.',
+  'account.devices.title': 'Schlüssel anderer Arbeitsplätze',
+  'account.devices.intro':
+    'Jeder Operator hat einen Schlüssel pro Arbeitsplatz; ein an einem anderen Arbeitsplatz erzeugter Schlüssel signiert erst, wenn er hier bestätigt ist.',
+  'account.devices.who': '{operator} am Arbeitsplatz {workstation}',
+  'account.devices.key': 'Schlüssel {fingerprint}, erzeugt am {at}',
+  'account.devices.confirmAria': 'Schlüssel von {operator} an {workstation} bestätigen',
+
+  'account.team.leaveTitle': 'Team-Modus an diesem Arbeitsplatz beenden',
+  'account.team.leaveDescription': 'Dieser Arbeitsplatz behält seine Kopie des Desks; die Team-Datenbank wird nicht verändert.',
+  'account.team.leaveConfirm': 'Team-Modus beenden',
+  'account.team.title': 'Team-Desk',
+  'account.team.loading': 'Wird geladen…',
+  'account.team.connectedSince': 'Verbunden seit {since}',
+  'account.team.unreachableSince': 'Team-Datenbank nicht erreichbar: {reason} seit {since}',
+  'account.team.noAnswer': 'keine Antwort',
+  'account.team.where': '{database} — dieser Arbeitsplatz: {workstation}.',
+  'account.team.lastVerified': 'Zuletzt geprüfte Zeile {row}.',
+  'account.team.lastVerifiedAt': 'Zuletzt geprüfte Zeile {row} am {at}.',
+  'account.team.offlineCopy': 'Ansehen und Prüfen geht weiter mit dieser Kopie; Entscheidungen warten, bis die Datenbank wieder erreichbar ist.',
+  'account.team.genesis': 'Genesis-Fingerabdruck des Desks {fingerprint}: Ein beitretender Arbeitsplatz vergleicht ihn mit diesem.',
+  'account.team.notTrusted': 'Nicht vertrauenswürdig: {reason}',
+  'account.team.verified': 'Erneut ab der Genesis geprüft am {at}: {rows} Zeilen, {verdict}{refused}.',
+  'account.team.verifiedTrusted': 'jede Erklärung gilt unter den festgelegten Vertrauensankern',
+  'account.team.verifiedNotTrusted': 'nicht vertrauenswürdig (siehe oben)',
+  'account.team.verifiedRefused': '; {count} Zeilen abgelehnt (oben aufgeführt)',
+  'account.team.verifying': 'Wird geprüft…',
+  'account.team.verify': 'Team-Kette jetzt prüfen',
+  'account.team.leave': 'Team-Modus hier beenden',
+  'account.team.intro': 'Mehrere Arbeitsplätze können diesen Desk über PostgreSQL teilen: eine Freigabe-Warteschlange, ein Prüfprotokoll.',
+
+  'account.teamConnect.initTitle': 'Diesen Desk in eine Team-Datenbank verschieben',
+  'account.teamConnect.joinTitle': 'Einem Team-Desk beitreten',
+  'account.teamConnect.description':
+    'Ein Admin nimmt diesen Arbeitsplatz auf: Die anderen Arbeitsplätze vertrauen seinen Ereignissen nur über diese Signatur.',
+  'account.teamConnect.initConfirm': 'Desk verschieben',
+  'account.teamConnect.joinConfirm': 'Beitreten',
+  'account.teamConnect.form': 'Mit einer Team-Datenbank verbinden',
+  'account.teamConnect.database': 'URL der Team-Datenbank',
+  'account.teamConnect.databaseHint':
+    'postgres://ROLE:PASSWORD@HOST:PORT/DATABASE; das Passwort wird im Schlüsselbund dieses Computers gespeichert',
+  'account.teamConnect.workstation': 'Name dieses Arbeitsplatzes',
+  'account.teamConnect.genesis':
+    'Der Genesis-Fingerabdruck des Desks ist {fingerprint} (Profile {profiles}). Vergleichen Sie ihn vor dem Beitritt mit einem Admin an einem Arbeitsplatz, der schon am Desk ist (Einstellungen → Team-Desk); ein abweichender bedeutet einen anderen Desk oder eine manipulierte Datenbank.',
+  'account.teamConnect.join': 'Einem Team-Desk beitreten',
+  'account.teamConnect.joinMatching': 'Die Fingerabdrücke stimmen überein: beitreten',
+  'account.teamConnect.init': 'Diesen Desk in eine leere Team-Datenbank verschieben',
+
+  'account.profiles.source.keychain': 'Schlüsselbund des Systems',
+  'account.profiles.source.file': 'Zugangsdatendatei (weniger sicher)',
+  'account.profiles.source.missing': 'fehlt — erneut importieren',
+  'account.profiles.removeDescription':
+    'Entfernt die vier Zugangsdaten von {name} aus dem Schlüsselbund des Systems und seine Operatoren aus diesem Desk; seine Historie bleibt für das Prüfprotokoll erhalten. Ein erneuter Import der Zugangsdaten holt es zurück, um es neu zu gründen.',
+  'account.profiles.removeTitle': 'Profil {name} entfernen',
+  'account.profiles.removeHint':
+    'Ein Admin von {name} signiert das Entfernen (auf einem Team-Desk schlagen es zuvor zwei Admins vor und bestätigen es).',
+  'account.profiles.removeConfirm': 'Profil entfernen',
+  'account.profiles.removed': 'Profil {name} entfernt.',
+  'account.profiles.title': 'Händlerprofile',
+  'account.profiles.close': 'Schließen',
+  'account.profiles.add': 'Profil hinzufügen',
+  'account.profiles.profile': 'Profil',
+  'account.profiles.merchantId': 'Händler-ID',
+  'account.profiles.service': 'Dienst',
+  'account.profiles.credentials': 'Zugangsdaten',
+  'account.profiles.fingerprints': 'Schlüssel-Fingerabdrücke',
+  'account.profiles.actions': 'Aktionen',
+  'account.profiles.active': 'aktiv',
+  'account.profiles.demo': 'Demo',
+  'account.profiles.platformFingerprint': 'Plattform: {fingerprint}',
+  'account.profiles.merchantFingerprint': 'Händler: {fingerprint}',
+  'account.profiles.use': '{name} verwenden',
+  'account.profiles.removeForGood': '{name} endgültig entfernen',
+  'account.profiles.keep': 'Behalten',
+  'account.profiles.remove': 'Entfernen…',
+
+  'account.addProfile.tab.import': 'Zugangsdatendatei importieren',
+  'account.addProfile.tab.type': 'Zugangsdaten eingeben',
+  'account.addProfile.tab.generate': 'Schlüsselpaar erzeugen',
+  'account.addProfile.tabs': 'Wie das Profil hinzugefügt wird',
+  'account.addProfile.import.intro':
+    'Die Plattform (oder die Sandbox) gibt Ihnen eine JSON-Datei mit Basis-URL, Händler-ID, Secret, öffentlichem Plattformschlüssel und Ihrem privaten Händlerschlüssel. Treasury Desk liest sie, verschiebt die Geheimnisse in den Schlüsselbund dieses Arbeitsplatzes und zeigt sie nie wieder an. Löschen Sie die Datei danach.',
+  'account.addProfile.name': 'Profilname',
+  'account.addProfile.import.busy': 'Wird importiert…',
+  'account.addProfile.import.choose': 'Zugangsdatendatei auswählen…',
+  'account.addProfile.type.baseUrl': 'Basis-URL des Dienstes',
+  'account.addProfile.type.baseUrlHint': 'https://… wie von der Plattform angegeben (reines http:// nur für eine Sandbox auf diesem Computer)',
+  'account.addProfile.type.merchantId': 'Händler-ID (SVC-APP-ID)',
+  'account.addProfile.type.secret': 'Secret',
+  'account.addProfile.type.secretHint': 'Im Schlüsselbund gespeichert; wird nie wieder angezeigt.',
+  'account.addProfile.type.platformKey': 'Öffentlicher Plattformschlüssel (PEM oder Base64)',
+  'account.addProfile.type.privateKey': 'Privater Händlerschlüssel (PEM oder Base64)',
+  'account.addProfile.type.privateKeyHint':
+    'Im Schlüsselbund gespeichert; wird nie wieder angezeigt. Lassen Sie das Feld leer, wenn Sie das Schlüsselpaar für dieses Profil an diesem Desk erzeugt haben.',
+  'account.addProfile.type.saving': 'Wird gespeichert…',
+  'account.addProfile.type.save': 'Profil speichern',
+  'account.addProfile.generate.intro':
+    'Erzeugt ein 2048-Bit-RSA-Händlerschlüsselpaar für dieses Profil. Der private Schlüssel kommt direkt in den Schlüsselbund dieses Arbeitsplatzes; geben Sie den öffentlichen Schlüssel der Plattform, damit sie Ihre Anfragen prüfen kann.',
+  'account.addProfile.generate.busy': 'Wird erzeugt…',
+  'account.addProfile.generate.button': 'Schlüsselpaar erzeugen',
+  'account.addProfile.generate.publicKey': 'Öffentlicher Händlerschlüssel',
+  'account.addProfile.generate.fingerprint': 'Fingerabdruck: {fingerprint}',
+  'account.addProfile.generate.copy': 'Öffentlichen Schlüssel kopieren',
+  'account.addProfile.generate.next':
+    'Senden Sie diesen öffentlichen Schlüssel an die Plattform. Wenn sie Händler-ID, Secret und öffentlichen Plattformschlüssel ausgibt, geben Sie diese unter „Zugangsdaten eingeben“ mit demselben Profilnamen ein und lassen den privaten Schlüssel leer: Der erzeugte wird verwendet.',
+
+  'account.onboarding.step.welcome': 'Start',
+  'account.onboarding.step.credentials': 'Verbinden',
+  'account.onboarding.step.selfcheck': 'Prüfen',
+  'account.onboarding.step.operator': 'Operatoren',
+  'account.onboarding.brand': 'Treasury Desk',
+  'account.onboarding.progress': 'Fortschritt der Einrichtung',
+  'account.onboarding.welcome.title': 'Willkommen bei Treasury Desk',
+  'account.onboarding.welcome.lead':
+    'Salden, Einzahlungen, Einzahlungsadressen und ein Freigabe-Desk für Auszahlungen Ihres Händlerkontos; jeder geprüfte Datensatz bleibt auf diesem Arbeitsplatz, sodass die Historie auch offline lesbar ist.',
+  'account.onboarding.demo.title': 'Mit einer Sandbox ausprobieren',
+  'account.onboarding.demo.text':
+    'Startet einen lokalen Ersatz für den Zahlungsdienst mit einem Demo-Händler, Salden und einigen hundert Ein- und Auszahlungen. Nichts verlässt diesen Computer, und es sind keine echten Gelder beteiligt.',
+  'account.onboarding.demo.starting': 'Sandbox wird gestartet…',
+  'account.onboarding.connect.title': 'Ihr Händlerkonto verbinden',
+  'account.onboarding.connect.text':
+    'Verwenden Sie die Zugangsdaten, die die Plattform für Ihr Händlerkonto ausgegeben hat: Importieren Sie deren Datei oder geben Sie sie ein, oder erzeugen Sie zuerst hier ein Schlüsselpaar und senden Sie der Plattform den öffentlichen Schlüssel.',
+  'account.onboarding.connect.button': 'Konto verbinden',
+  'account.onboarding.join.title': 'Einem Team-Desk beitreten',
+  'account.onboarding.join.text':
+    'Ein anderer Arbeitsplatz betreibt den Desk bereits auf einer Team-Datenbank: Prüfen und signieren Sie dessen Entscheidungen hier ohne die Händler-Zugangsdaten. Ein Admin nimmt diesen Arbeitsplatz auf.',
+  'account.onboarding.credentials.lead':
+    'Die vier Zugangsdaten (Händler-ID, Secret, öffentlicher Plattformschlüssel, privater Händlerschlüssel) liegen im Schlüsselbund dieses Arbeitsplatzes, nie in Dateien oder der Datenbank.',
+  'account.onboarding.back': 'Zurück',
+  'account.onboarding.join.lead':
+    'Die Team-Datenbank enthält die signierte Prüfkette des Desks: Dieser Arbeitsplatz lädt und prüft sie vollständig und zeigt dann dieselbe Freigabe-Warteschlange. Händler-Zugangsdaten bleiben auf den Arbeitsplätzen, die sie haben.',
+  'account.onboarding.check.title': 'Verbindung prüfen',
+  'account.onboarding.check.profile': 'Profil {name} — Händler {merchantId} bei {baseUrl}.',
+  'account.onboarding.check.profileDemo': 'Profil {name} — Händler {merchantId} bei {baseUrl} (Demo-Sandbox).',
+  'account.onboarding.continue': 'Weiter',
+  'account.onboarding.found.title': 'Desk gründen',
+  'account.onboarding.found.lead':
+    'Operatoren signieren jede privilegierte Aktion (Adressen anlegen, Auszahlungen beantragen, freigeben und senden, Richtlinien ändern) mit ihrem eigenen Schlüssel, und das Prüfprotokoll hält fest, wer was getan hat. Die ersten Admins gründen den Desk; sie laden die anderen ein.',
+
+  'account.founding.title': 'Diesen Desk gründen',
+  'account.founding.titleForProfile': 'Diesen Desk für Profil {profile} gründen',
+  'account.founding.intro':
+    'Noch kann niemand in diesem Profil handeln. Seine ersten Admins gründen es gemeinsam, hier an diesem Desk, jeder mit dem eigenen Namen und einer Passphrase, die nur er kennt. Niemand gibt jemals die Passphrase einer anderen Person ein.',
+  'account.founding.whyTwo.title': 'Warum zwei Gründer',
+  'account.founding.whyTwo.text':
+    'Zwei gründende Admins sind von Anfang an unabhängig voneinander: Die Freigaben des einen zählen für die Anträge des anderen, und Operatoren, die sie gemeinsam aufnehmen, gehören zu niemandes Partei, sodass Auszahlungen sowie Änderungen an Operatoren und Richtlinien sofort dem Vier-Augen-Prinzip unterliegen. Ein von einem Admin gegründeter Desk bietet kein Vier-Augen-Prinzip: Jeder Operator, den dieser Admin aufnimmt, zählt zu dessen eigener Partei, und der Desk weist auf jedem Bildschirm darauf hin, wo es darauf ankommt.',
+  'account.founding.firstAdmin': 'Erster Admin',
+  'account.founding.secondAdmin': 'Zweiter Admin',
+  'account.founding.step1':
+    'Schritt 1 von 2, der erste Admin: Geben Sie Ihren Namen und zweimal Ihre Passphrase ein und übergeben Sie dann die Tastatur an den zweiten Admin.',
+  'account.founding.step2':
+    'Schritt 2 von 2, der zweite Admin: {first} hat die eigenen Angaben eingegeben. Geben Sie jetzt Ihren Namen und zweimal Ihre Passphrase ein.',
+  'account.founding.name': 'Ihr Operatorname',
+  'account.founding.sameName': 'Die beiden Gründer brauchen verschiedene Namen.',
+  'account.founding.passphrase': 'Ihre Passphrase',
+  'account.founding.next': 'Weiter: der zweite Admin',
+  'account.founding.founding': 'Wird gegründet…',
+  'account.founding.alone': 'Allein gründen (ohne Vier-Augen-Prinzip)',
+  'account.founding.both': 'Desk mit uns beiden gründen',
+  'account.founding.backToFirst': 'Zurück zum ersten Admin',
+
+  'account.lock.title': 'Treasury Desk ist gesperrt',
+  'account.lock.intro': 'Der Desk sperrt sich nach einer Weile ohne Nutzung selbst.',
+  'account.lock.profile': 'Profil: {profile}.',
+  'account.lock.enter': 'Geben Sie Ihren Operatornamen und Ihre Passphrase ein, um fortzufahren.',
+  'account.lock.operator': 'Operator',
+  'account.lock.passphrase': 'Passphrase',
+  'account.lock.checking': 'Wird geprüft…',
+  'account.lock.unlock': 'Entsperren',
+  'account.lock.invitation': 'Ich habe eine Einladung',
+  'account.lock.invitationText':
+    'Ein Admin hat Ihnen einen Einmalcode gegeben und Sie haben noch keine Passphrase: Nehmen Sie die Einladung hier an, mit einer eigenen Passphrase.',
+};
