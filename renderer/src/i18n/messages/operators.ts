@@ -1,7 +1,7 @@
 // Messages of the desk's operators area, English and German (ICU message syntax: {name}, {count, plural, one {…} other {…}}):
-// the Operators screen (roster, proposals, invitations, approval groups, one's own passphrase), the "who is acting?" dialog
-// and the demo operators. A role inside a sentence is an ICU select on the role's id (viewer, initiator, approver, admin),
-// so each language names it its own way.
+// the Operators screen (roster, proposals, invitations, approval groups, one's own passphrase), the "who is acting?" dialog,
+// the demo operators, and Settings' governance and emergency-freeze panels. A role inside a sentence is an ICU select on
+// the role's id (viewer, initiator, approver, admin), so each language names it its own way.
 import type { Translation } from './translation';
 
 export const en = {
@@ -11,6 +11,7 @@ export const en = {
   'operators.list.and': '{first} and {second}',
   'operators.hint.adminConfirms': 'An admin confirms with their own passphrase.',
   'operators.hint.adminConfirmsSecond': 'An admin confirms with their own passphrase. With two independent admins, a second one confirms it too.',
+  'operators.hint.adminProposes': 'An admin proposes with their own passphrase.',
 
   // Roles, their names in a list and what each may do.
   'operators.role.viewer': 'Viewer',
@@ -199,6 +200,89 @@ export const en = {
   'operators.demo.operator':
     '<code>{name}</code> ({role, select, viewer {viewer} initiator {initiator} approver {approver} other {admin}}), passphrase <code>{passphrase}</code>',
 
+  // The governance panel (Settings).
+  'operators.governance.title': 'Governance: loosening waits, any admin may veto',
+  'operators.governance.reading': 'Reading the governance…',
+  'operators.governance.freezeLift.fourEyes': 'Two admins',
+  'operators.governance.freezeLift.timeLock': 'One admin, after a time lock',
+  'operators.governance.what.policy': 'The {currency} withdrawal policy',
+  'operators.governance.what.book': '{address} ({chain}) added to the address book',
+  'operators.governance.what.unfreeze': 'The lift of the freeze on sending',
+  'operators.governance.what.group': 'The approval group {group}',
+  'operators.governance.what.governance': "The desk's governance",
+  'operators.governance.what.radarClear': '{subject} cleared by the poisoning radar',
+  'operators.governance.what.payees': 'New payees and their addresses added to the address book',
+  'operators.governance.what.roster': 'A roster change for {subject}',
+  'operators.governance.what.profile': 'A change to the profile {subject}',
+  'operators.governance.madeByConfirmed': '{proposer}, confirmed by {confirmedBy}',
+  'operators.governance.veto.title': 'Veto a change that loosens the rules',
+  'operators.governance.veto.description': '{what} would take effect {when}. Vetoed, it never takes effect; to make it later, someone proposes it again.',
+  'operators.governance.veto.hint': 'Any one admin vetoes, alone, with their own passphrase, before the change takes effect.',
+  'operators.governance.veto.reason': 'Why (optional; the other admins and the audit log see it)',
+  'operators.governance.veto.confirm': 'Veto the change',
+  'operators.governance.veto.at': 'at {time}',
+  'operators.governance.setting.atOnce': 'A change that loosens the rules takes effect at once.',
+  'operators.governance.setting.delay':
+    'A change that loosens the rules (a higher limit, fewer approvals, a wider group, a book addition, a lifted freeze) waits {hours} h before it takes effect; any one admin may veto it meanwhile. A change that tightens them takes effect at once.',
+  'operators.governance.setting.liftFourEyes': 'A freeze on sending is lifted by two admins.',
+  'operators.governance.setting.liftTimeLock': 'A freeze on sending is lifted by one admin; sending resumes {hours} h later unless an admin vetoes the lift.',
+  'operators.governance.setting.defaults': "The desk's defaults: nobody has set the governance.",
+  'operators.governance.setting.setBy': 'Set by {by}; in force since {since}.',
+  'operators.governance.setting.proposal':
+    'Waiting for a second admin: {proposer} proposed to {summary}. Another admin, independent of them, confirms it on the Operators screen (under "Waiting for someone").',
+  'operators.governance.pending.title': 'Changes waiting for their delay',
+  'operators.governance.pending.empty': 'No change that loosens the rules is waiting.',
+  'operators.governance.pending.caption': 'Changes that loosen the rules, waiting for their delay',
+  'operators.governance.pending.change': 'Change',
+  'operators.governance.pending.loosens': 'What it loosens',
+  'operators.governance.pending.madeBy': 'Made by',
+  'operators.governance.pending.takesEffect': 'Takes effect',
+  'operators.governance.pending.veto': 'Veto',
+  'operators.governance.pending.vetoOf': 'Veto: {what}',
+  'operators.governance.pending.vetoButton': 'Veto…',
+  'operators.governance.settled.title': 'Vetoed, or in force after their delay',
+  'operators.governance.settled.vetoed': '<badge>vetoed</badge> {what} ({loosens}), by {by}: vetoed by {vetoedBy} {at}',
+  'operators.governance.settled.vetoedWithReason': '<badge>vetoed</badge> {what} ({loosens}), by {by}: vetoed by {vetoedBy} {at}: {reason}',
+  'operators.governance.settled.inForce': '<badge>in force</badge> {what} ({loosens}), by {by}: in force since {since}',
+  'operators.governance.form.title': 'Change the governance',
+  'operators.governance.form.delay': 'Loosening delay (hours)',
+  'operators.governance.form.delayHint': '0 to {max}; 0: at once',
+  'operators.governance.form.delayProblem': 'Type a whole number of hours from 0 to {max} (0: a loosening change takes effect at once).',
+  'operators.governance.form.lift': 'Who lifts a freeze',
+  'operators.governance.form.lock': 'Time lock (hours)',
+  'operators.governance.form.lockHint': '1 to {max}',
+  'operators.governance.form.lockProblem': 'Type a whole number of hours from 1 to {max}.',
+  'operators.governance.form.submit': 'Propose…',
+  'operators.governance.form.dialogTitle': "Change the desk's governance",
+  'operators.governance.form.description':
+    'A loosening change would wait {wait}, and {lifted}. A shorter delay or a one-admin lift is itself a loosening change: it waits for the delay in force now.',
+  'operators.governance.form.waitNone': 'no time',
+  'operators.governance.form.waitHours': '{hours} h',
+  'operators.governance.form.liftedFourEyes': 'a freeze is lifted by two admins',
+  'operators.governance.form.liftedTimeLock': 'one admin lifts a freeze, and sending resumes {hours} h later unless an admin vetoes it',
+  'operators.governance.form.hint':
+    'An admin proposes with their own passphrase; with two independent admins, a second admin confirms it on the Operators screen.',
+  'operators.governance.form.proposed': 'Proposed: it waits for another admin, independent of you, to confirm it on the Operators screen.',
+  'operators.governance.form.scheduled': 'Scheduled: it loosens the governance, so it takes effect at {time} unless an admin vetoes it.',
+  'operators.governance.form.done': 'Done: the new governance is in force.',
+
+  // The emergency freeze panel (Settings).
+  'operators.freeze.title': 'Emergency freeze',
+  'operators.freeze.notFrozen': 'Sending is not frozen.',
+  'operators.freeze.intro': 'If a key or a workstation may be compromised, any admin stops all sending at once. Lifting it takes two admins.',
+  'operators.freeze.freezeAll': 'Freeze all sending',
+  'operators.freeze.description':
+    'Nothing is sent to the service from any workstation of this desk until the freeze is lifted. Requests and approvals go on. Lifting it needs two admins.',
+  'operators.freeze.hint': 'Any one admin freezes, with their own passphrase.',
+  'operators.freeze.reason': 'Why sending is frozen (every operator sees it)',
+  'operators.freeze.confirm': 'Freeze sending',
+  'operators.freeze.frozen': 'Sending is frozen by {by} since {since}: {reason}',
+  'operators.freeze.resumes': 'Sending resumes at {at}, unless an admin vetoes the lift under Governance.',
+  'operators.freeze.resumesLiftedBy': 'Sending resumes at {at}: {by} lifted the freeze, unless an admin vetoes the lift under Governance.',
+  'operators.freeze.proposeLift': 'Propose lifting the freeze',
+  'operators.freeze.proposeLift.description': 'Sending resumes once another admin, independent of you, confirms the lift on the Operators screen.',
+  'operators.freeze.proposeLift.confirm': 'Propose the lift',
+  'operators.freeze.liftProposed': '{proposer} proposed lifting it: another admin confirms it on the Operators screen.',
 } as const;
 
 export const de: Translation<typeof en> = {
@@ -207,6 +291,7 @@ export const de: Translation<typeof en> = {
   'operators.list.and': '{first} und {second}',
   'operators.hint.adminConfirms': 'Ein Admin bestätigt mit der eigenen Passphrase.',
   'operators.hint.adminConfirmsSecond': 'Ein Admin bestätigt mit der eigenen Passphrase. Bei zwei unabhängigen Admins bestätigt auch ein zweiter.',
+  'operators.hint.adminProposes': 'Ein Admin schlägt mit der eigenen Passphrase vor.',
 
   'operators.role.viewer': 'Betrachter/in',
   'operators.role.initiator': 'Erfasser/in',
@@ -379,4 +464,91 @@ export const de: Translation<typeof en> = {
   'operators.demo.title': 'Demo-Operatoren',
   'operators.demo.operator':
     '<code>{name}</code> ({role, select, viewer {Betrachter/in} initiator {Erfasser/in} approver {Freigebende/r} other {Admin}}), Passphrase <code>{passphrase}</code>',
+
+  'operators.governance.title': 'Governance: Lockerungen warten, jeder Admin kann Veto einlegen',
+  'operators.governance.reading': 'Governance wird gelesen…',
+  'operators.governance.freezeLift.fourEyes': 'Zwei Admins',
+  'operators.governance.freezeLift.timeLock': 'Ein Admin, nach einer Zeitsperre',
+  'operators.governance.what.policy': 'Die Auszahlungsrichtlinie für {currency}',
+  'operators.governance.what.book': '{address} ({chain}) zum Adressbuch hinzugefügt',
+  'operators.governance.what.unfreeze': 'Die Aufhebung der Sendesperre',
+  'operators.governance.what.group': 'Die Freigabegruppe {group}',
+  'operators.governance.what.governance': 'Die Governance des Desks',
+  'operators.governance.what.radarClear': '{subject}, vom Poisoning-Radar entwarnt',
+  'operators.governance.what.payees': 'Neue Zahlungsempfänger und ihre Adressen zum Adressbuch hinzugefügt',
+  'operators.governance.what.roster': 'Eine Änderung der Operatorenliste für {subject}',
+  'operators.governance.what.profile': 'Eine Änderung am Profil {subject}',
+  'operators.governance.madeByConfirmed': '{proposer}, bestätigt von {confirmedBy}',
+  'operators.governance.veto.title': 'Veto gegen eine Lockerung der Regeln',
+  'operators.governance.veto.description':
+    '{what} würde {when} wirksam. Nach einem Veto wird die Änderung nie wirksam; soll sie später gelten, muss sie erneut vorgeschlagen werden.',
+  'operators.governance.veto.hint': 'Ein einzelner Admin legt das Veto allein mit der eigenen Passphrase ein, bevor die Änderung wirksam wird.',
+  'operators.governance.veto.reason': 'Begründung (optional; sichtbar für die anderen Admins und im Prüfprotokoll)',
+  'operators.governance.veto.confirm': 'Veto einlegen',
+  'operators.governance.veto.at': 'am {time}',
+  'operators.governance.setting.atOnce': 'Eine Änderung, die die Regeln lockert, wird sofort wirksam.',
+  'operators.governance.setting.delay':
+    'Eine Änderung, die die Regeln lockert (ein höheres Limit, weniger Freigaben, eine größere Gruppe, ein Adressbuch-Eintrag, eine aufgehobene Sperre), wartet {hours} Std., bevor sie wirksam wird; bis dahin kann jeder Admin ein Veto einlegen. Eine Änderung, die sie verschärft, wird sofort wirksam.',
+  'operators.governance.setting.liftFourEyes': 'Eine Sendesperre heben zwei Admins auf.',
+  'operators.governance.setting.liftTimeLock':
+    'Eine Sendesperre hebt ein Admin auf; das Senden geht {hours} Std. später weiter, sofern kein Admin ein Veto gegen die Aufhebung einlegt.',
+  'operators.governance.setting.defaults': 'Die Standardwerte des Desks: Niemand hat die Governance festgelegt.',
+  'operators.governance.setting.setBy': 'Festgelegt von {by}; gilt seit {since}.',
+  'operators.governance.setting.proposal':
+    'Wartet auf einen zweiten Admin: {proposer} hat vorgeschlagen: {summary}. Ein anderer, davon unabhängiger Admin bestätigt dies auf dem Bildschirm „Operatoren“ (unter „Ausstehend“).',
+  'operators.governance.pending.title': 'Änderungen in der Wartefrist',
+  'operators.governance.pending.empty': 'Keine lockernde Änderung wartet.',
+  'operators.governance.pending.caption': 'Lockernde Änderungen in der Wartefrist',
+  'operators.governance.pending.change': 'Änderung',
+  'operators.governance.pending.loosens': 'Was sie lockert',
+  'operators.governance.pending.madeBy': 'Von',
+  'operators.governance.pending.takesEffect': 'Wirksam ab',
+  'operators.governance.pending.veto': 'Veto',
+  'operators.governance.pending.vetoOf': 'Veto: {what}',
+  'operators.governance.pending.vetoButton': 'Veto…',
+  'operators.governance.settled.title': 'Per Veto gestoppt oder nach der Wartefrist in Kraft',
+  'operators.governance.settled.vetoed': '<badge>Veto</badge> {what} ({loosens}), von {by}: Veto von {vetoedBy} {at}',
+  'operators.governance.settled.vetoedWithReason': '<badge>Veto</badge> {what} ({loosens}), von {by}: Veto von {vetoedBy} {at}: {reason}',
+  'operators.governance.settled.inForce': '<badge>in Kraft</badge> {what} ({loosens}), von {by}: in Kraft seit {since}',
+  'operators.governance.form.title': 'Governance ändern',
+  'operators.governance.form.delay': 'Wartefrist für Lockerungen (Stunden)',
+  'operators.governance.form.delayHint': '0 bis {max}; 0: sofort',
+  'operators.governance.form.delayProblem': 'Geben Sie eine ganze Zahl von Stunden von 0 bis {max} ein (0: eine lockernde Änderung wird sofort wirksam).',
+  'operators.governance.form.lift': 'Wer eine Sperre aufhebt',
+  'operators.governance.form.lock': 'Zeitsperre (Stunden)',
+  'operators.governance.form.lockHint': '1 bis {max}',
+  'operators.governance.form.lockProblem': 'Geben Sie eine ganze Zahl von Stunden von 1 bis {max} ein.',
+  'operators.governance.form.submit': 'Vorschlagen…',
+  'operators.governance.form.dialogTitle': 'Governance des Desks ändern',
+  'operators.governance.form.description':
+    'Eine lockernde Änderung würde {wait} warten, und {lifted}. Eine kürzere Wartefrist oder eine Aufhebung durch einen einzelnen Admin ist selbst eine Lockerung: Sie wartet die jetzt geltende Frist ab.',
+  'operators.governance.form.waitNone': 'gar nicht',
+  'operators.governance.form.waitHours': '{hours} Std.',
+  'operators.governance.form.liftedFourEyes': 'eine Sperre heben zwei Admins auf',
+  'operators.governance.form.liftedTimeLock': 'ein Admin hebt eine Sperre auf, und das Senden geht {hours} Std. später weiter, sofern kein Admin ein Veto einlegt',
+  'operators.governance.form.hint':
+    'Ein Admin schlägt mit der eigenen Passphrase vor; bei zwei unabhängigen Admins bestätigt ein zweiter Admin auf dem Bildschirm „Operatoren“.',
+  'operators.governance.form.proposed': 'Vorgeschlagen: Das wartet darauf, dass ein anderer, von Ihnen unabhängiger Admin es auf dem Bildschirm „Operatoren“ bestätigt.',
+  'operators.governance.form.scheduled': 'Geplant: Das lockert die Governance und wird daher am {time} wirksam, sofern kein Admin ein Veto einlegt.',
+  'operators.governance.form.done': 'Erledigt: Die neue Governance ist in Kraft.',
+
+  'operators.freeze.title': 'Notfallsperre',
+  'operators.freeze.notFrozen': 'Das Senden ist nicht gesperrt.',
+  'operators.freeze.intro':
+    'Falls ein Schlüssel oder ein Arbeitsplatz kompromittiert sein könnte, stoppt jeder Admin sofort alles Senden. Die Aufhebung braucht zwei Admins.',
+  'operators.freeze.freezeAll': 'Alles Senden sperren',
+  'operators.freeze.description':
+    'Bis die Sperre aufgehoben ist, sendet kein Arbeitsplatz dieses Desks etwas an den Dienst. Anträge und Freigaben gehen weiter. Die Aufhebung braucht zwei Admins.',
+  'operators.freeze.hint': 'Jeder Admin kann allein mit der eigenen Passphrase sperren.',
+  'operators.freeze.reason': 'Grund der Sperre (für alle Operatoren sichtbar)',
+  'operators.freeze.confirm': 'Senden sperren',
+  'operators.freeze.frozen': 'Das Senden ist seit {since} von {by} gesperrt: {reason}',
+  'operators.freeze.resumes': 'Das Senden geht am {at} weiter, sofern kein Admin unter „Governance“ ein Veto gegen die Aufhebung einlegt.',
+  'operators.freeze.resumesLiftedBy':
+    'Das Senden geht am {at} weiter (Sperre aufgehoben von {by}), sofern kein Admin unter „Governance“ ein Veto gegen die Aufhebung einlegt.',
+  'operators.freeze.proposeLift': 'Aufhebung der Sperre vorschlagen',
+  'operators.freeze.proposeLift.description':
+    'Das Senden geht weiter, sobald ein anderer, von Ihnen unabhängiger Admin die Aufhebung auf dem Bildschirm „Operatoren“ bestätigt.',
+  'operators.freeze.proposeLift.confirm': 'Aufhebung vorschlagen',
+  'operators.freeze.liftProposed': '{proposer} hat die Aufhebung vorgeschlagen: Ein anderer Admin bestätigt sie auf dem Bildschirm „Operatoren“.',
 };
