@@ -346,8 +346,8 @@ export const de: Translation<typeof en> = {
   'operators.roster.wrongPassphrases': '{count, plural, one {# falsche Passphrase} other {# falsche Passphrasen}}',
   'operators.roster.changeRole': 'Rolle ändern',
   'operators.roster.changeRoleOf': 'Rolle von {name} ändern',
-  'operators.roster.rekey': 'Schlüssel erneuern',
-  'operators.roster.rekeyOf': 'Schlüssel von {name} erneuern',
+  'operators.roster.rekey': 'Umschlüsseln',
+  'operators.roster.rekeyOf': '{name} umschlüsseln',
   'operators.roster.disable': 'Deaktivieren',
 
   'operators.disable.title': '{name} deaktivieren',
