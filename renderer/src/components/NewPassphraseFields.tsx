@@ -1,5 +1,6 @@
 // A new passphrase typed twice (founding, accepting an invitation, changing one's own): the one place a form chooses
 // a passphrase, with its hint, the engine's field error, and the message when the two typings differ.
+import { t } from '../i18n';
 import { Field } from './Field';
 
 interface NewPassphraseFieldsProps {
@@ -19,7 +20,7 @@ interface NewPassphraseFieldsProps {
 export function NewPassphraseFields(props: NewPassphraseFieldsProps): React.JSX.Element {
   return (
     <>
-      <Field label={props.label} hint={props.hint ?? 'Long and unique; nobody can recover it for you.'} error={props.error}>
+      <Field label={props.label} hint={props.hint ?? t('operators.newPassphrase.hint')} error={props.error}>
         {(control) => (
           <input
             {...control}
@@ -33,7 +34,7 @@ export function NewPassphraseFields(props: NewPassphraseFieldsProps): React.JSX.
           />
         )}
       </Field>
-      <Field label={`${props.label} again`} error={props.mismatch ? 'The two passphrases differ.' : null}>
+      <Field label={t('operators.newPassphrase.again', { label: props.label })} error={props.mismatch ? t('operators.newPassphrase.differ') : null}>
         {(control) => (
           <input
             {...control}

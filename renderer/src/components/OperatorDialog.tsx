@@ -7,6 +7,7 @@
 // call). `data-ready` is set once the dialog is open and prepared (tests wait for it before typing).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { displayText } from '../format';
+import { t } from '../i18n';
 import { useOperatorPromptStore } from '../stores/operator-prompt';
 import { useSessionStore } from '../stores/session';
 import { ApproverReview } from './ApproverReview';
@@ -81,7 +82,7 @@ export function OperatorDialog(): React.JSX.Element {
           {pending.review === undefined ? null : <ApproverReview view={pending.review} testId="@operator-dialog/review" />}
           {pending.hint === undefined ? null : <p className="muted">{displayText(pending.hint)}</p>}
           <DemoOperators />
-          <Field label="Operator" error={fieldError(fields, 'as.operator', 'operator')}>
+          <Field label={t('operators.dialog.operator')} error={fieldError(fields, 'as.operator', 'operator')}>
             {(control) => (
               <input
                 {...control}
@@ -95,7 +96,7 @@ export function OperatorDialog(): React.JSX.Element {
               />
             )}
           </Field>
-          <Field label="Passphrase" error={fieldError(fields, 'as.passphrase', 'passphrase')}>
+          <Field label={t('operators.dialog.passphrase')} error={fieldError(fields, 'as.passphrase', 'passphrase')}>
             {(control) => (
               <input
                 {...control}
@@ -111,7 +112,7 @@ export function OperatorDialog(): React.JSX.Element {
             )}
           </Field>
           {pending.reason === undefined ? null : (
-            <Field label={pending.reason.label} error={reasonMissing ? 'Say why.' : fieldError(fields, 'reason')}>
+            <Field label={pending.reason.label} error={reasonMissing ? t('operators.dialog.sayWhy') : fieldError(fields, 'reason')}>
               {(control) => (
                 <textarea
                   {...control}
@@ -128,7 +129,7 @@ export function OperatorDialog(): React.JSX.Element {
           <ErrorNotice error={error} testId="@operator-dialog/error" />
           <div className="dialog__actions">
             <button type="button" className="button" onClick={() => useOperatorPromptStore.getState().cancel()}>
-              Cancel
+              {t('operators.cancel')}
             </button>
             <button
               type="submit"
@@ -136,7 +137,7 @@ export function OperatorDialog(): React.JSX.Element {
               disabled={busy}
               data-testid="@operator-dialog/confirm"
             >
-              {busy ? 'Working…' : pending.confirmLabel}
+              {busy ? t('operators.dialog.working') : pending.confirmLabel}
             </button>
           </div>
         </form>

@@ -7,6 +7,7 @@ import type { ContractError } from '../api';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, fieldError } from '../components/Field';
+import { t, tRich } from '../i18n';
 import { askOperator } from '../stores/operator-prompt';
 import { useOperatorsStore } from '../stores/operators';
 
@@ -33,15 +34,15 @@ export function ApprovalGroups({ roster }: { readonly roster: RosterView }): Rea
     event.preventDefault();
     const name = group.trim();
     if (!GROUP_NAME.test(name)) {
-      setNameProblem('Type a group name of lower-case letters, digits and dashes (at most 40), such as treasury-leads.');
+      setNameProblem(t('operators.groups.nameProblem'));
       return;
     }
     setNameProblem(null);
     const result = await askOperator({
-      title: members.length === 0 ? `Dissolve the approval group ${name}` : `Set the members of the approval group ${name}`,
-      description: members.length === 0 ? `The group ${name} is dissolved: a policy tier naming it can no longer be met.` : `The group ${name} becomes exactly: ${members.join(', ')}.`,
-      hint: 'An admin signs group changes. With two independent admins, a second admin confirms the change before it takes effect.',
-      confirmLabel: 'Propose',
+      title: members.length === 0 ? t('operators.groups.dissolveTitle', { name }) : t('operators.groups.setTitle', { name }),
+      description: members.length === 0 ? t('operators.groups.dissolveDescription', { name }) : t('operators.groups.setDescription', { name, members: members.join(', ') }),
+      hint: t('operators.groups.hint'),
+      confirmLabel: t('operators.propose'),
       run: (as) => useOperatorsStore.getState().setGroup(name, members, as),
     });
     if (result === null) return;
@@ -51,9 +52,7 @@ export function ApprovalGroups({ roster }: { readonly roster: RosterView }): Rea
     }
     setError(null);
     setOutcome(
-      result.value.applied
-        ? `The group ${name} is in force.`
-        : `Proposed: the group ${name} waits for confirmation by another admin, independent of you (under "Waiting for someone").`,
+      result.value.applied ? t('operators.groups.inForce', { name }) : t('operators.groups.proposed', { name }),
     );
     setGroup('');
     setMembers([]);
@@ -61,21 +60,21 @@ export function ApprovalGroups({ roster }: { readonly roster: RosterView }): Rea
 
   return (
     <section className="card" aria-labelledby="groups-title" data-testid="@operators/groups">
-      <h2 id="groups-title">Approval groups</h2>
-      <p className="muted small">A policy tier can require approvals from groups (Settings, policy editor). Groups are part of the signed roster; a change waits for a second admin.</p>
+      <h2 id="groups-title">{t('operators.groups.title')}</h2>
+      <p className="muted small">{t('operators.groups.intro')}</p>
       {view === null || view.groups.length === 0 ? (
         <p className="muted small" data-testid="@operators/groups-empty">
-          No approval groups yet.
+          {t('operators.groups.empty')}
         </p>
       ) : (
         <table className="table table--dense">
-          <caption className="visually-hidden">Approval groups in force</caption>
+          <caption className="visually-hidden">{t('operators.groups.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Group</th>
-              <th scope="col">Members</th>
+              <th scope="col">{t('operators.groups.group')}</th>
+              <th scope="col">{t('operators.groups.members')}</th>
               <th scope="col">
-                <span className="visually-hidden">Change</span>
+                <span className="visually-hidden">{t('operators.groups.change')}</span>
               </th>
             </tr>
           </thead>
@@ -85,10 +84,10 @@ export function ApprovalGroups({ roster }: { readonly roster: RosterView }): Rea
                 <th scope="row" className="mono">
                   {entry.name}
                 </th>
-                <td data-testid="@operators/group-members">{entry.members.length === 0 ? 'nobody' : entry.members.join(', ')}</td>
+                <td data-testid="@operators/group-members">{entry.members.length === 0 ? t('operators.groups.nobody') : entry.members.join(', ')}</td>
                 <td>
-                  <button type="button" className="button button--small" onClick={() => edit(entry.name, entry.members)} aria-label={`Change the members of ${entry.name}`}>
-                    Change
+                  <button type="button" className="button button--small" onClick={() => edit(entry.name, entry.members)} aria-label={t('operators.groups.changeMembersOf', { name: entry.name })}>
+                    {t('operators.groups.change')}
                   </button>
                 </td>
               </tr>
@@ -98,23 +97,23 @@ export function ApprovalGroups({ roster }: { readonly roster: RosterView }): Rea
       )}
       {view === null || view.pending.length === 0 ? null : (
         <div className="notice notice--warn" data-testid="@operators/groups-pending">
-          <p className="notice__title">Group changes waiting for a second admin</p>
+          <p className="notice__title">{t('operators.groups.pendingTitle')}</p>
           <ul>
             {view.pending.map((proposal) => (
               <li key={proposal.id} data-id={proposal.id}>
-                {proposal.summary}, proposed by {proposal.proposer} <DateTime at={proposal.at} />: confirm it under &quot;Waiting for someone&quot;.
+                {tRich('operators.groups.pendingItem', { summary: proposal.summary, proposer: proposal.proposer, at: <DateTime at={proposal.at} /> })}
               </li>
             ))}
           </ul>
         </div>
       )}
       <form className="editor stack" onSubmit={(event) => void submit(event)} aria-labelledby="group-form-title" data-testid="@operators/group-form">
-        <h3 id="group-form-title">Propose a group&apos;s members</h3>
-        <Field label="Group name" hint="Lower-case letters, digits and dashes. An existing group's members are replaced." error={nameProblem ?? fieldError(error?.fields, 'group')} testId="@operators/group-name">
+        <h3 id="group-form-title">{t('operators.groups.formTitle')}</h3>
+        <Field label={t('operators.groups.name')} hint={t('operators.groups.nameHint')} error={nameProblem ?? fieldError(error?.fields, 'group')} testId="@operators/group-name">
           {(control) => <input {...control} className="input input--mono" value={group} spellCheck={false} onChange={(event) => setGroup(event.target.value)} data-testid="@operators/group-name" />}
         </Field>
         <fieldset className="fieldset">
-          <legend>Members (none ticked dissolves the group)</legend>
+          <legend>{t('operators.groups.membersLegend')}</legend>
           {candidates.map((name) => (
             <label key={name} className="checkbox">
               <input
@@ -130,7 +129,7 @@ export function ApprovalGroups({ roster }: { readonly roster: RosterView }): Rea
         <ErrorNotice error={error} />
         <div className="actions">
           <button type="submit" className="button button--primary" data-testid="@operators/group-propose">
-            Propose
+            {t('operators.propose')}
           </button>
         </div>
       </form>

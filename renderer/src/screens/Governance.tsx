@@ -12,6 +12,7 @@ import { Field } from '../components/Field';
 import { Select } from '../components/Select';
 import { currencyLabel, timeFromNow } from '../format';
 import { useNow } from '../hooks';
+import { t, tRich, type MessageId } from '../i18n';
 import { useGovernanceStore } from '../stores/governance';
 import { askOperator } from '../stores/operator-prompt';
 import { useOperatorsStore } from '../stores/operators';
@@ -20,7 +21,10 @@ import { useSessionStore } from '../stores/session';
 /** The longest delay or lock the engine accepts (ledger/loosening.ts MAX_GOVERNANCE_HOURS). */
 const MAX_HOURS = 720;
 const FREEZE_LIFTS: readonly GovernanceView['freezeLift'][] = ['four-eyes', 'time-lock'];
-const FREEZE_LIFT_NAMES: Readonly<Record<GovernanceView['freezeLift'], string>> = { 'four-eyes': 'Two admins', 'time-lock': 'One admin, after a time lock' };
+const FREEZE_LIFT_NAMES: Readonly<Record<GovernanceView['freezeLift'], MessageId>> = {
+  'four-eyes': 'operators.governance.freezeLift.fourEyes',
+  'time-lock': 'operators.governance.freezeLift.timeLock',
+};
 
 /**
  * Whether the operator signed in here may be offered an admin's actions: an admin of the roster, or nobody signed in
@@ -37,30 +41,30 @@ export function useAdminActions(): boolean {
 export function scheduledChangeWhat(change: Pick<ScheduledChangeView, 'kind' | 'subject'>): string {
   switch (change.kind) {
     case 'policy':
-      return `The ${currencyLabel(change.subject)} withdrawal policy`;
+      return t('operators.governance.what.policy', { currency: currencyLabel(change.subject) });
     case 'book': {
       const colon = change.subject.indexOf(':');
       const chain = change.subject.slice(0, colon);
-      return `${change.subject.slice(colon + 1)} (${isChain(chain) ? CHAIN_INFO[chain].displayName : chain}) added to the address book`;
+      return t('operators.governance.what.book', { address: change.subject.slice(colon + 1), chain: isChain(chain) ? CHAIN_INFO[chain].displayName : chain });
     }
     case 'unfreeze':
-      return 'The lift of the freeze on sending';
+      return t('operators.governance.what.unfreeze');
     case 'group':
-      return `The approval group ${change.subject}`;
+      return t('operators.governance.what.group', { group: change.subject });
     case 'governance':
-      return "The desk's governance";
+      return t('operators.governance.what.governance');
     case 'radar-clear':
-      return `${change.subject} cleared by the poisoning radar`;
+      return t('operators.governance.what.radarClear', { subject: change.subject });
     case 'payees':
-      return 'New payees and their addresses added to the address book';
+      return t('operators.governance.what.payees');
     case 'enrol':
     case 'rekey':
     case 'role':
     case 'disable':
-      return `A roster change for ${change.subject}`;
+      return t('operators.governance.what.roster', { subject: change.subject });
     case 'profile-add':
     case 'profile-remove':
-      return `A change to the profile ${change.subject}`;
+      return t('operators.governance.what.profile', { subject: change.subject });
     default: {
       const unknown: never = change.kind;
       return String(unknown);
@@ -70,20 +74,26 @@ export function scheduledChangeWhat(change: Pick<ScheduledChangeView, 'kind' | '
 
 /** "alice, confirmed by frank" or "alice". */
 function madeBy(change: Pick<ScheduledChangeView, 'proposer' | 'confirmedBy'>): string {
-  return change.confirmedBy === null ? change.proposer : `${change.proposer}, confirmed by ${change.confirmedBy}`;
+  return change.confirmedBy === null ? change.proposer : t('operators.governance.madeByConfirmed', { proposer: change.proposer, confirmedBy: change.confirmedBy });
+}
+
+/** When a waiting change would take effect, as vetoScheduledChange's `when` reads it: "at 1 Dec 2026, 10:00 UTC". */
+export function effectiveAtText(dateTimeText: string): string {
+  return t('operators.governance.veto.at', { time: dateTimeText });
 }
 
 /**
  * Asks an admin's passphrase and an optional reason, and vetoes the change (governance/veto): it never takes effect.
- * Resolves with the engine's refusal, or null (done or cancelled). The Address book's veto comes here too.
+ * Resolves with the engine's refusal, or null (done or cancelled). The Address book's veto comes here too; `when` is
+ * effectiveAtText's phrase.
  */
 export async function vetoScheduledChange(change: Pick<ScheduledChangeView, 'id' | 'kind' | 'subject' | 'effectiveAt'>, when: string): Promise<ContractError | null> {
   const result = await askOperator({
-    title: 'Veto a change that loosens the rules',
-    description: `${scheduledChangeWhat(change)} would take effect ${when}. Vetoed, it never takes effect; to make it later, someone proposes it again.`,
-    hint: 'Any one admin vetoes, alone, with their own passphrase, before the change takes effect.',
-    reason: { label: 'Why (optional; the other admins and the audit log see it)', required: false },
-    confirmLabel: 'Veto the change',
+    title: t('operators.governance.veto.title'),
+    description: t('operators.governance.veto.description', { what: scheduledChangeWhat(change), when }),
+    hint: t('operators.governance.veto.hint'),
+    reason: { label: t('operators.governance.veto.reason'), required: false },
+    confirmLabel: t('operators.governance.veto.confirm'),
     danger: true,
     run: (as, reason) => useGovernanceStore.getState().veto(change.id, reason, as),
   });
@@ -101,9 +111,9 @@ export function Governance(): React.JSX.Element {
 
   return (
     <section className="card" aria-labelledby="governance-title" data-testid="@settings/governance">
-      <h2 id="governance-title">Governance: loosening waits, any admin may veto</h2>
+      <h2 id="governance-title">{t('operators.governance.title')}</h2>
       {governance === null ? (
-        <p className="muted">Reading the governance…</p>
+        <p className="muted">{t('operators.governance.reading')}</p>
       ) : (
         <>
           <Setting governance={governance} />
@@ -122,25 +132,20 @@ function Setting({ governance }: { readonly governance: GovernanceView }): React
     <div className="stack">
       <p data-testid="@governance/setting">
         {governance.looseningDelayHours === 0
-          ? 'A change that loosens the rules takes effect at once.'
-          : `A change that loosens the rules (a higher limit, fewer approvals, a wider group, a book addition, a lifted freeze) waits ${governance.looseningDelayHours} h before it takes effect; any one admin may veto it meanwhile. A change that tightens them takes effect at once.`}{' '}
+          ? t('operators.governance.setting.atOnce')
+          : t('operators.governance.setting.delay', { hours: governance.looseningDelayHours })}{' '}
         {governance.freezeLift === 'four-eyes'
-          ? 'A freeze on sending is lifted by two admins.'
-          : `A freeze on sending is lifted by one admin; sending resumes ${governance.freezeLockHours} h later unless an admin vetoes the lift.`}
+          ? t('operators.governance.setting.liftFourEyes')
+          : t('operators.governance.setting.liftTimeLock', { hours: governance.freezeLockHours })}
       </p>
       <p className="muted small" data-testid="@governance/set-by">
-        {governance.setBy === null ? (
-          "The desk's defaults: nobody has set the governance."
-        ) : (
-          <>
-            Set by {madeBy(governance.setBy)}; in force since <DateTime at={governance.setBy.since} />.
-          </>
-        )}
+        {governance.setBy === null
+          ? t('operators.governance.setting.defaults')
+          : tRich('operators.governance.setting.setBy', { by: madeBy(governance.setBy), since: <DateTime at={governance.setBy.since} /> })}
       </p>
       {governance.proposal === null ? null : (
         <p className="notice notice--warn" data-testid="@governance/proposal">
-          Waiting for a second admin: {governance.proposal.proposer} proposed to {governance.proposal.summary}. Another admin, independent of them, confirms it on the Operators
-          screen (under &quot;Waiting for someone&quot;).
+          {t('operators.governance.setting.proposal', { proposer: governance.proposal.proposer, summary: governance.proposal.summary })}
         </p>
       )}
     </div>
@@ -152,24 +157,24 @@ function ScheduledChanges({ governance, canAct, onError }: { readonly governance
   const dateTimeText = useDateTimeText();
   return (
     <>
-      <h3>Changes waiting for their delay</h3>
+      <h3>{t('operators.governance.pending.title')}</h3>
       {governance.pending.length === 0 ? (
         <p className="muted small" data-testid="@governance/pending-empty">
-          No change that loosens the rules is waiting.
+          {t('operators.governance.pending.empty')}
         </p>
       ) : (
         <div className="table-wrap">
           <table className="table table--dense" data-testid="@governance/pending">
-            <caption className="visually-hidden">Changes that loosen the rules, waiting for their delay</caption>
+            <caption className="visually-hidden">{t('operators.governance.pending.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Change</th>
-                <th scope="col">What it loosens</th>
-                <th scope="col">Made by</th>
-                <th scope="col">Takes effect</th>
+                <th scope="col">{t('operators.governance.pending.change')}</th>
+                <th scope="col">{t('operators.governance.pending.loosens')}</th>
+                <th scope="col">{t('operators.governance.pending.madeBy')}</th>
+                <th scope="col">{t('operators.governance.pending.takesEffect')}</th>
                 {canAct ? (
                   <th scope="col">
-                    <span className="visually-hidden">Veto</span>
+                    <span className="visually-hidden">{t('operators.governance.pending.veto')}</span>
                   </th>
                 ) : null}
               </tr>
@@ -190,11 +195,11 @@ function ScheduledChanges({ governance, canAct, onError }: { readonly governance
                       <button
                         type="button"
                         className="button button--small button--danger"
-                        onClick={() => void vetoScheduledChange(change, `at ${dateTimeText(change.effectiveAt)}`).then(onError)}
-                        aria-label={`Veto: ${scheduledChangeWhat(change)}`}
+                        onClick={() => void vetoScheduledChange(change, effectiveAtText(dateTimeText(change.effectiveAt))).then(onError)}
+                        aria-label={t('operators.governance.pending.vetoOf', { what: scheduledChangeWhat(change) })}
                         data-testid="@governance/veto-button"
                       >
-                        Veto…
+                        {t('operators.governance.pending.vetoButton')}
                       </button>
                     </td>
                   ) : null}
@@ -212,25 +217,43 @@ function SettledChanges({ changes }: { readonly changes: readonly ScheduledChang
   if (changes.length === 0) return null;
   return (
     <>
-      <h3>Vetoed, or in force after their delay</h3>
+      <h3>{t('operators.governance.settled.title')}</h3>
       <ul className="stack small" data-testid="@governance/recent">
         {changes.map((change) => (
           <li key={change.id} data-testid="@governance/settled" data-id={change.id} data-state={change.state}>
-            {change.state === 'vetoed' ? <span className="badge badge--bad">vetoed</span> : <span className="badge badge--good">in force</span>} {scheduledChangeWhat(change)} ({change.loosens.join('; ')}), by{' '}
-            {madeBy(change)}:{' '}
-            {change.state === 'vetoed' ? (
-              <>
-                vetoed by {change.vetoedBy} {change.vetoedAt === null ? null : <DateTime at={change.vetoedAt} />}
-                {change.vetoReason === null ? '' : `: ${change.vetoReason}`}
-              </>
-            ) : (
-              <>
-                in force since <DateTime at={change.effectiveAt} />
-              </>
-            )}
+            <SettledChange change={change} />
           </li>
         ))}
       </ul>
+    </>
+  );
+}
+
+/** One settled change in a sentence: "[vetoed] What (what it loosened), by alice: vetoed by frank <time>: reason". */
+function SettledChange({ change }: { readonly change: ScheduledChangeView }): React.JSX.Element {
+  const what = scheduledChangeWhat(change);
+  const loosens = change.loosens.join('; ');
+  const by = madeBy(change);
+  if (change.state === 'vetoed') {
+    const values = {
+      badge: (chunks: React.ReactNode[]) => <span className="badge badge--bad">{chunks}</span>,
+      what,
+      loosens,
+      by,
+      vetoedBy: change.vetoedBy,
+      at: change.vetoedAt === null ? null : <DateTime at={change.vetoedAt} />,
+    };
+    return <>{change.vetoReason === null ? tRich('operators.governance.settled.vetoed', values) : tRich('operators.governance.settled.vetoedWithReason', { ...values, reason: change.vetoReason })}</>;
+  }
+  return (
+    <>
+      {tRich('operators.governance.settled.inForce', {
+        badge: (chunks) => <span className="badge badge--good">{chunks}</span>,
+        what,
+        loosens,
+        by,
+        since: <DateTime at={change.effectiveAt} />,
+      })}
     </>
   );
 }
@@ -256,18 +279,19 @@ function GovernanceForm({ governance }: { readonly governance: GovernanceView })
     const delayHours = hoursOf(delay, 0);
     const lockHours = lift === 'time-lock' ? hoursOf(lock, 1) : 0;
     const found = {
-      delay: delayHours === null ? `Type a whole number of hours from 0 to ${MAX_HOURS} (0: a loosening change takes effect at once).` : null,
-      lock: lockHours === null ? `Type a whole number of hours from 1 to ${MAX_HOURS}.` : null,
+      delay: delayHours === null ? t('operators.governance.form.delayProblem', { max: MAX_HOURS }) : null,
+      lock: lockHours === null ? t('operators.governance.form.lockProblem', { max: MAX_HOURS }) : null,
     };
     setProblems(found);
     setOutcome(null);
     if (delayHours === null || lockHours === null) return;
-    const lifted = lift === 'four-eyes' ? 'a freeze is lifted by two admins' : `one admin lifts a freeze, and sending resumes ${lockHours} h later unless an admin vetoes it`;
+    const lifted = lift === 'four-eyes' ? t('operators.governance.form.liftedFourEyes') : t('operators.governance.form.liftedTimeLock', { hours: lockHours });
+    const wait = delayHours === 0 ? t('operators.governance.form.waitNone') : t('operators.governance.form.waitHours', { hours: delayHours });
     const result = await askOperator({
-      title: "Change the desk's governance",
-      description: `A loosening change would wait ${delayHours === 0 ? 'no time' : `${delayHours} h`}, and ${lifted}. A shorter delay or a one-admin lift is itself a loosening change: it waits for the delay in force now.`,
-      hint: 'An admin proposes with their own passphrase; with two independent admins, a second admin confirms it on the Operators screen.',
-      confirmLabel: 'Propose',
+      title: t('operators.governance.form.dialogTitle'),
+      description: t('operators.governance.form.description', { wait, lifted }),
+      hint: t('operators.governance.form.hint'),
+      confirmLabel: t('operators.propose'),
       run: (as) => useGovernanceStore.getState().propose({ looseningDelayHours: delayHours, freezeLift: lift, freezeLockHours: lockHours }, as),
     });
     if (result === null) return;
@@ -276,31 +300,31 @@ function GovernanceForm({ governance }: { readonly governance: GovernanceView })
     const scheduled = result.value.pending.find((change) => change.kind === 'governance');
     setOutcome(
       result.value.proposal !== null
-        ? 'Proposed: it waits for another admin, independent of you, to confirm it on the Operators screen.'
+        ? t('operators.governance.form.proposed')
         : scheduled !== undefined
-          ? `Scheduled: it loosens the governance, so it takes effect at ${dateTimeText(scheduled.effectiveAt)} unless an admin vetoes it.`
-          : 'Done: the new governance is in force.',
+          ? t('operators.governance.form.scheduled', { time: dateTimeText(scheduled.effectiveAt) })
+          : t('operators.governance.form.done'),
     );
   }
 
   return (
     <form className="editor stack" onSubmit={(event) => void submit(event)} aria-labelledby="governance-form-title" data-testid="@governance/form">
-      <h3 id="governance-form-title">Change the governance</h3>
+      <h3 id="governance-form-title">{t('operators.governance.form.title')}</h3>
       <div className="inline-form">
-        <Field label="Loosening delay (hours)" hint={`0 to ${MAX_HOURS}; 0: at once`} error={problems.delay} testId="@governance/delay">
+        <Field label={t('operators.governance.form.delay')} hint={t('operators.governance.form.delayHint', { max: MAX_HOURS })} error={problems.delay} testId="@governance/delay">
           {(control) => <input {...control} className="input" inputMode="numeric" value={delay} onChange={(event) => setDelay(event.target.value)} data-testid="@governance/delay" />}
         </Field>
-        <Field label="Who lifts a freeze">
-          {(control) => <Select control={control} value={lift} options={FREEZE_LIFTS} label={(value) => FREEZE_LIFT_NAMES[value]} onChange={setLift} testId="@governance/freeze-lift" />}
+        <Field label={t('operators.governance.form.lift')}>
+          {(control) => <Select control={control} value={lift} options={FREEZE_LIFTS} label={(value) => t(FREEZE_LIFT_NAMES[value])} onChange={setLift} testId="@governance/freeze-lift" />}
         </Field>
         {lift === 'time-lock' ? (
-          <Field label="Time lock (hours)" hint={`1 to ${MAX_HOURS}`} error={problems.lock} testId="@governance/lock">
+          <Field label={t('operators.governance.form.lock')} hint={t('operators.governance.form.lockHint', { max: MAX_HOURS })} error={problems.lock} testId="@governance/lock">
             {(control) => <input {...control} className="input" inputMode="numeric" value={lock} onChange={(event) => setLock(event.target.value)} data-testid="@governance/lock" />}
           </Field>
         ) : null}
         <div className="inline-form__submit">
           <button type="submit" className="button" data-testid="@governance/propose-button">
-            Propose…
+            {t('operators.governance.form.submit')}
           </button>
         </div>
       </div>

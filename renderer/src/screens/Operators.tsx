@@ -13,6 +13,7 @@ import { Fingerprint } from '../components/Fingerprint';
 import { NewPassphraseFields } from '../components/NewPassphraseFields';
 import { Select } from '../components/Select';
 import { useNow } from '../hooks';
+import { t, tRich, type MessageId } from '../i18n';
 import { askOperator } from '../stores/operator-prompt';
 import { useOperatorsStore } from '../stores/operators';
 import { useSessionStore } from '../stores/session';
@@ -21,15 +22,60 @@ import { DeviceKeys } from './DeviceKeys';
 import { Founding } from './Founding';
 
 const ROLES: readonly OperatorRoleName[] = ['viewer', 'initiator', 'approver', 'admin'];
-const ROLE_NAMES: Readonly<Record<OperatorRoleName, string>> = { viewer: 'Viewer', initiator: 'Initiator', approver: 'Approver', admin: 'Administrator' };
-const ROLE_TEXT: Readonly<Record<OperatorRoleName, string>> = {
-  viewer: 'Reads balances and history.',
-  initiator: 'Also creates addresses, requests and sends withdrawals.',
-  approver: 'Also approves, rejects and sends withdrawals.',
-  admin: 'Also manages operators, policies and settings.',
+const ROLE_NAMES: Readonly<Record<OperatorRoleName, MessageId>> = {
+  viewer: 'operators.role.viewer',
+  initiator: 'operators.role.initiator',
+  approver: 'operators.role.approver',
+  admin: 'operators.role.admin',
+};
+const ROLE_TEXT: Readonly<Record<OperatorRoleName, MessageId>> = {
+  viewer: 'operators.role.viewer.text',
+  initiator: 'operators.role.initiator.text',
+  approver: 'operators.role.approver.text',
+  admin: 'operators.role.admin.text',
 };
 const STATUS_TONES: Readonly<Record<OperatorView['status'], 'warn' | 'good' | 'neutral'>> = { invited: 'warn', active: 'good', disabled: 'neutral' };
-const KIND_NAMES: Readonly<Record<ProposalView['kind'], string>> = { enrol: 'Invitation', rekey: 'New key', role: 'Role change', disable: 'Disable', policy: 'Policy change', book: 'Address-book addition', 'profile-add': 'Profile addition', 'profile-remove': 'Profile removal', unfreeze: 'Lift of the freeze on sending', group: 'Approval group change', governance: 'Governance change', 'radar-clear': 'Poisoning-radar clearance', payees: 'Payees addition' };
+const STATUS_NAMES: Readonly<Record<OperatorView['status'], MessageId>> = {
+  invited: 'operators.status.invited',
+  active: 'operators.status.active',
+  disabled: 'operators.status.disabled',
+};
+const KIND_NAMES: Readonly<Record<ProposalView['kind'], MessageId>> = {
+  enrol: 'operators.proposal.kind.enrol',
+  rekey: 'operators.proposal.kind.rekey',
+  role: 'operators.proposal.kind.role',
+  disable: 'operators.proposal.kind.disable',
+  policy: 'operators.proposal.kind.policy',
+  book: 'operators.proposal.kind.book',
+  'profile-add': 'operators.proposal.kind.profileAdd',
+  'profile-remove': 'operators.proposal.kind.profileRemove',
+  unfreeze: 'operators.proposal.kind.unfreeze',
+  group: 'operators.proposal.kind.group',
+  governance: 'operators.proposal.kind.governance',
+  'radar-clear': 'operators.proposal.kind.radarClear',
+  payees: 'operators.proposal.kind.payees',
+};
+
+/** A role's name, as in the roster's Role column and the role pickers ("Administrator"). */
+function roleName(role: OperatorRoleName): string {
+  return t(ROLE_NAMES[role]);
+}
+
+/** What a role may do, in one sentence. */
+function roleText(role: OperatorRoleName): string {
+  return t(ROLE_TEXT[role]);
+}
+
+/** Names joined with "and": "alice", "alice and bob". */
+function namesAnd(names: readonly string[]): string {
+  return names.reduce((joined, name) => t('operators.list.and', { first: joined, second: name }));
+}
+
+/** What an action on an operator says once the engine answered: done, or proposed and waiting for a second admin. */
+interface Outcome {
+  readonly proposed: string;
+  readonly done: string;
+}
 
 /** A one-time code on screen: an invitation or a re-key, until the admin says it was handed over. */
 interface ShownCode {
@@ -47,12 +93,12 @@ export function Operators(): React.JSX.Element {
     void useOperatorsStore.getState().load();
   }, []);
 
-  if (!loaded) return <p className="muted">Reading the roster…</p>;
+  if (!loaded) return <p className="muted">{t('operators.screen.reading')}</p>;
   if (roster === null) {
     return (
       <>
         <ErrorNotice error={error} />
-        <p className="muted">No merchant profile is active: add or select one under Connection.</p>
+        <p className="muted">{t('operators.screen.noProfile')}</p>
       </>
     );
   }
@@ -66,7 +112,7 @@ export function Operators(): React.JSX.Element {
       <ApprovalGroups roster={roster} />
       <DeviceKeys roster={roster} />
       <section className="card" aria-labelledby="invite-title">
-        <h2 id="invite-title">Invite an operator</h2>
+        <h2 id="invite-title">{t('operators.invite.title')}</h2>
         {shown === null ? <InviteForm onCode={setShown} /> : <OneTimeCode shown={shown} onDone={() => setShown(null)} />}
       </section>
       <div className="grid-2">
@@ -80,19 +126,16 @@ export function Operators(): React.JSX.Element {
 function FourEyesNotice({ roster }: { readonly roster: RosterView }): React.JSX.Element {
   if (roster.notice !== null) {
     return (
-      <div className="notice notice--warn" role="note" aria-label="Four-eyes" data-testid="@operators/notice" data-four-eyes={String(roster.fourEyes)}>
-        <p className="notice__title">{roster.fourEyes ? 'Four-eyes' : 'This desk cannot give four-eyes'}</p>
+      <div className="notice notice--warn" role="note" aria-label={t('operators.fourEyes.label')} data-testid="@operators/notice" data-four-eyes={String(roster.fourEyes)}>
+        <p className="notice__title">{roster.fourEyes ? t('operators.fourEyes.label') : t('operators.fourEyes.cannot')}</p>
         <p>{roster.notice}</p>
       </div>
     );
   }
   return (
-    <div className="notice notice--ok" role="note" aria-label="Four-eyes" data-testid="@operators/notice" data-four-eyes={String(roster.fourEyes)}>
-      <p className="notice__title">Four-eyes holds</p>
-      <p>
-        This desk has two independent admins: roster and policy changes wait for a second admin&apos;s confirmation, and a
-        withdrawal counts only approvals from operators independent of its initiator and of each other.
-      </p>
+    <div className="notice notice--ok" role="note" aria-label={t('operators.fourEyes.label')} data-testid="@operators/notice" data-four-eyes={String(roster.fourEyes)}>
+      <p className="notice__title">{t('operators.fourEyes.holds')}</p>
+      <p>{t('operators.fourEyes.holdsText')}</p>
     </div>
   );
 }
@@ -104,32 +147,31 @@ function RosterTable({ roster, onCode }: { readonly roster: RosterView; readonly
   const [status, setStatus] = useState<string | null>(null);
   const editedOperator = roster.operators.find((operator) => operator.name === editing && operator.status === 'active');
 
-  function outcome(name: string, kind: ProposalView['kind'], done: string, after: RosterView): string {
-    return after.proposals.some((proposal) => proposal.kind === kind && proposal.subject.toLowerCase() === name.toLowerCase())
-      ? `Proposed: ${done}. It waits for confirmation by another admin, independent of you.`
-      : `Done: ${done}.`;
+  function outcome(name: string, kind: ProposalView['kind'], texts: Outcome, after: RosterView): string {
+    return after.proposals.some((proposal) => proposal.kind === kind && proposal.subject.toLowerCase() === name.toLowerCase()) ? texts.proposed : texts.done;
   }
 
   async function disable(operator: OperatorView): Promise<void> {
     const result = await askOperator({
-      title: `Disable ${operator.name}`,
-      description: `${operator.name} will no longer be able to unlock the desk or sign anything. Their past decisions stay in the audit log.`,
-      hint: 'An admin confirms with their own passphrase. With two independent admins, a second one confirms it too.',
-      confirmLabel: 'Disable',
+      title: t('operators.disable.title', { name: operator.name }),
+      description: t('operators.disable.description', { name: operator.name }),
+      hint: t('operators.hint.adminConfirmsSecond'),
+      confirmLabel: t('operators.roster.disable'),
       danger: true,
       run: (as) => useOperatorsStore.getState().disable(operator.name, as),
     });
     if (result === null) return;
     setError(result.ok ? null : result.error);
-    setStatus(result.ok ? outcome(operator.name, 'disable', `disable ${operator.name}`, result.value) : null);
+    const texts = { proposed: t('operators.disable.proposed', { name: operator.name }), done: t('operators.disable.done', { name: operator.name }) };
+    setStatus(result.ok ? outcome(operator.name, 'disable', texts, result.value) : null);
   }
 
   async function rekey(operator: OperatorView): Promise<void> {
     const result = await askOperator({
-      title: `Give ${operator.name} a new key`,
-      description: `For an operator who lost their passphrase: you get a one-time code for ${operator.name}, who chooses a new passphrase with it under "I have an invitation". Their current key stops working once the new one is in force.`,
-      hint: 'An admin confirms with their own passphrase.',
-      confirmLabel: 'Make a code',
+      title: t('operators.rekey.title', { name: operator.name }),
+      description: t('operators.rekey.description', { name: operator.name }),
+      hint: t('operators.hint.adminConfirms'),
+      confirmLabel: t('operators.rekey.confirm'),
       run: (as) => useOperatorsStore.getState().rekey(operator.name, as),
     });
     if (result === null) return;
@@ -140,24 +182,21 @@ function RosterTable({ roster, onCode }: { readonly roster: RosterView; readonly
 
   return (
     <section className="card" aria-labelledby="roster-title">
-      <h2 id="roster-title">Roster</h2>
-      <p className="muted small">
-        Each operator has their own signing key, sealed by a passphrase only they know. A party is everyone whose decisions one
-        person could control: an operator enrolled by one admin alone belongs to that admin&apos;s party.
-      </p>
+      <h2 id="roster-title">{t('operators.roster.title')}</h2>
+      <p className="muted small">{t('operators.roster.intro')}</p>
       <div className="table-wrap">
         <table className="table table--dense" data-testid="@operators/roster">
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Key fingerprint</th>
-              <th scope="col">Party</th>
-              <th scope="col">Enrolled by</th>
-              <th scope="col">Locked until</th>
+              <th scope="col">{t('operators.roster.name')}</th>
+              <th scope="col">{t('operators.roster.role')}</th>
+              <th scope="col">{t('operators.roster.status')}</th>
+              <th scope="col">{t('operators.roster.keyFingerprint')}</th>
+              <th scope="col">{t('operators.roster.party')}</th>
+              <th scope="col">{t('operators.roster.enrolledBy')}</th>
+              <th scope="col">{t('operators.roster.lockedUntil')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('operators.roster.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -165,28 +204,27 @@ function RosterTable({ roster, onCode }: { readonly roster: RosterView; readonly
             {roster.operators.map((operator) => (
               <tr key={operator.name} data-testid="@operators/row" data-name={operator.name} data-status={operator.status}>
                 <th scope="row">
-                  {operator.name} {operator.founding ? <span className="badge badge--info">founder</span> : null}
+                  {operator.name} {operator.founding ? <span className="badge badge--info">{t('operators.roster.founder')}</span> : null}
                 </th>
-                <td data-testid="@operators/row-role">{ROLE_NAMES[operator.role]}</td>
+                <td data-testid="@operators/row-role">{roleName(operator.role)}</td>
                 <td>
                   <span className={`badge badge--${STATUS_TONES[operator.status]}`} data-testid="@operators/row-status">
-                    {operator.status}
+                    {t(STATUS_NAMES[operator.status])}
                   </span>
                 </td>
                 <td className="mono" data-testid="@operators/row-key">
                   {operator.keyFingerprint ?? '—'}
                 </td>
                 <td className="small">{operator.party.length === 0 ? '—' : operator.party.join(', ')}</td>
-                <td className="small">{operator.founding ? 'founding' : operator.enrolledBy.length === 0 ? '—' : operator.enrolledBy.join(' and ')}</td>
+                <td className="small">{operator.founding ? t('operators.roster.founding') : operator.enrolledBy.length === 0 ? '—' : namesAnd(operator.enrolledBy)}</td>
                 <td className="small" data-testid="@operators/row-locked">
-                  {operator.lockedUntil !== null && operator.lockedUntil > now ? (
-                    <>
-                      <span className="badge badge--bad">locked out</span> until <DateTime at={operator.lockedUntil} />
-                    </>
-                  ) : (
-                    '—'
-                  )}
-                  {operator.failedAttempts > 0 ? <div className="muted">{operator.failedAttempts} wrong passphrase{operator.failedAttempts === 1 ? '' : 's'}</div> : null}
+                  {operator.lockedUntil !== null && operator.lockedUntil > now
+                    ? tRich('operators.roster.lockedOutUntil', {
+                        badge: (chunks) => <span className="badge badge--bad">{chunks}</span>,
+                        until: <DateTime at={operator.lockedUntil} />,
+                      })
+                    : '—'}
+                  {operator.failedAttempts > 0 ? <div className="muted">{t('operators.roster.wrongPassphrases', { count: operator.failedAttempts })}</div> : null}
                 </td>
                 <td>
                   {operator.status === 'active' ? (
@@ -198,16 +236,28 @@ function RosterTable({ roster, onCode }: { readonly roster: RosterView; readonly
                           setEditing(operator.name);
                           setStatus(null);
                         }}
-                        aria-label={`Change role of ${operator.name}`}
+                        aria-label={t('operators.roster.changeRoleOf', { name: operator.name })}
                         data-testid="@operators/role-button"
                       >
-                        Change role
+                        {t('operators.roster.changeRole')}
                       </button>
-                      <button type="button" className="button button--small" onClick={() => void rekey(operator)} aria-label={`Re-key ${operator.name}`} data-testid="@operators/rekey-button">
-                        Re-key
+                      <button
+                        type="button"
+                        className="button button--small"
+                        onClick={() => void rekey(operator)}
+                        aria-label={t('operators.roster.rekeyOf', { name: operator.name })}
+                        data-testid="@operators/rekey-button"
+                      >
+                        {t('operators.roster.rekey')}
                       </button>
-                      <button type="button" className="button button--small button--danger" onClick={() => void disable(operator)} aria-label={`Disable ${operator.name}`} data-testid="@operators/disable-button">
-                        Disable
+                      <button
+                        type="button"
+                        className="button button--small button--danger"
+                        onClick={() => void disable(operator)}
+                        aria-label={t('operators.disable.title', { name: operator.name })}
+                        data-testid="@operators/disable-button"
+                      >
+                        {t('operators.roster.disable')}
                       </button>
                     </div>
                   ) : null}
@@ -239,7 +289,7 @@ function RosterTable({ roster, onCode }: { readonly roster: RosterView; readonly
 interface RoleEditorProps {
   readonly operator: OperatorView;
   readonly onDone: (message: string | null) => void;
-  readonly outcome: (name: string, kind: ProposalView['kind'], done: string, after: RosterView) => string;
+  readonly outcome: (name: string, kind: ProposalView['kind'], texts: Outcome, after: RosterView) => string;
 }
 
 function RoleEditor({ operator, onDone, outcome }: RoleEditorProps): React.JSX.Element {
@@ -248,27 +298,28 @@ function RoleEditor({ operator, onDone, outcome }: RoleEditorProps): React.JSX.E
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     const result = await askOperator({
-      title: `Change the role of ${operator.name}`,
-      description: `${operator.name} becomes ${ROLE_NAMES[role].toLowerCase()}: ${ROLE_TEXT[role]}`,
-      hint: 'An admin confirms with their own passphrase. With two independent admins, a second one confirms it too.',
-      confirmLabel: 'Change role',
+      title: t('operators.roleEditor.title', { name: operator.name }),
+      description: t('operators.roleEditor.description', { name: operator.name, role, text: roleText(role) }),
+      hint: t('operators.hint.adminConfirmsSecond'),
+      confirmLabel: t('operators.roster.changeRole'),
       run: (as) => useOperatorsStore.getState().setRole(operator.name, role, as),
     });
     if (result === null) return;
-    if (result.ok) onDone(outcome(operator.name, 'role', `make ${operator.name} ${role}`, result.value));
+    const texts = { proposed: t('operators.roleEditor.proposed', { name: operator.name, role }), done: t('operators.roleEditor.done', { name: operator.name, role }) };
+    if (result.ok) onDone(outcome(operator.name, 'role', texts, result.value));
     else setError(result.error);
   }
   return (
-    <form className="editor inline-form" onSubmit={(event) => void submit(event)} aria-label={`Role of ${operator.name}`} data-testid="@operators/role-editor">
-      <Field label={`New role for ${operator.name}`} hint={ROLE_TEXT[role]} error={fieldError(error?.fields, 'role')}>
-        {(control) => <Select control={control} value={role} options={ROLES} label={(candidate) => ROLE_NAMES[candidate]} onChange={setRole} testId="@operators/role-select" />}
+    <form className="editor inline-form" onSubmit={(event) => void submit(event)} aria-label={t('operators.roleEditor.label', { name: operator.name })} data-testid="@operators/role-editor">
+      <Field label={t('operators.roleEditor.newRole', { name: operator.name })} hint={roleText(role)} error={fieldError(error?.fields, 'role')}>
+        {(control) => <Select control={control} value={role} options={ROLES} label={roleName} onChange={setRole} testId="@operators/role-select" />}
       </Field>
       <div className="inline-form__submit actions">
         <button type="submit" className="button button--primary" disabled={role === operator.role} data-testid="@operators/role-save">
-          Change role
+          {t('operators.roster.changeRole')}
         </button>
         <button type="button" className="button" onClick={() => onDone(null)}>
-          Cancel
+          {t('operators.cancel')}
         </button>
       </div>
       <ErrorNotice error={error} />
@@ -285,48 +336,51 @@ function Proposals({ roster }: { readonly roster: RosterView }): React.JSX.Eleme
   async function confirm(proposal: ProposalView): Promise<void> {
     const invitation = proposal.kind === 'enrol' || proposal.kind === 'rekey';
     const result = await askOperator({
-      title: `Confirm: ${proposal.summary}`,
+      title: t('operators.proposals.confirmTitle', { summary: proposal.summary }),
       ...(invitation
         ? {
             fingerprint: {
-              label: `Key ${proposal.subject} accepted with`,
+              label: t('operators.proposals.confirm.keyLabel', { subject: proposal.subject }),
               value: proposal.acceptedKey,
-              compare: `Ask ${proposal.subject} to read out the key fingerprint their screen showed when they accepted, and confirm only if it is the same.`,
-              none: `${proposal.subject} has not accepted the invitation yet.`,
+              compare: t('operators.proposals.confirm.keyCompare', { subject: proposal.subject }),
+              none: t('operators.proposals.confirm.keyNone', { subject: proposal.subject }),
             },
           }
         : {}),
-      description: `Proposed by ${proposal.proposer} on ${dateTimeText(proposal.at)}. It takes effect when you confirm.`,
-      hint: `An admin independent of ${proposal.proposer} confirms with their own passphrase.`,
-      confirmLabel: 'Confirm',
+      description: t('operators.proposals.confirm.description', { proposer: proposal.proposer, at: dateTimeText(proposal.at) }),
+      hint: t('operators.proposals.confirm.hint', { proposer: proposal.proposer }),
+      confirmLabel: t('operators.proposals.confirm'),
       run: (as) => useOperatorsStore.getState().confirm(proposal.id, as),
     });
     if (result === null) return;
     setError(result.ok ? null : result.error);
-    setStatus(result.ok ? `Confirmed: ${proposal.summary}.` : null);
+    setStatus(result.ok ? t('operators.proposals.confirmed', { summary: proposal.summary }) : null);
   }
 
   async function withdraw(proposal: ProposalView): Promise<void> {
     const result = await askOperator({
-      title: `Withdraw: ${proposal.summary}`,
-      description: `Proposed by ${proposal.proposer} on ${dateTimeText(proposal.at)}. Withdrawn, it never takes effect${proposal.kind === 'enrol' || proposal.kind === 'rekey' ? ' and its code stops working' : ''}.`,
-      hint: 'An admin confirms with their own passphrase.',
-      confirmLabel: 'Withdraw',
+      title: t('operators.proposals.withdrawTitle', { summary: proposal.summary }),
+      description: t(proposal.kind === 'enrol' || proposal.kind === 'rekey' ? 'operators.proposals.withdraw.descriptionWithCode' : 'operators.proposals.withdraw.description', {
+        proposer: proposal.proposer,
+        at: dateTimeText(proposal.at),
+      }),
+      hint: t('operators.hint.adminConfirms'),
+      confirmLabel: t('operators.proposals.withdraw'),
       danger: true,
       run: (as) => useOperatorsStore.getState().withdrawProposal(proposal.id, as),
     });
     if (result === null) return;
     setError(result.ok ? null : result.error);
-    setStatus(result.ok ? `Withdrawn: ${proposal.summary}.` : null);
+    setStatus(result.ok ? t('operators.proposals.withdrawn', { summary: proposal.summary }) : null);
   }
 
   return (
     <section className="card" aria-labelledby="proposals-title">
-      <h2 id="proposals-title">Waiting for someone</h2>
-      <p className="muted small">Invitations wait for the invited operator to choose their passphrase; with two independent admins, every roster and policy change also waits for a second admin&apos;s confirmation.</p>
+      <h2 id="proposals-title">{t('operators.proposals.title')}</h2>
+      <p className="muted small">{t('operators.proposals.intro')}</p>
       {open.length === 0 ? (
         <p className="muted" data-testid="@operators/proposals-empty">
-          Nothing waits.
+          {t('operators.proposals.empty')}
         </p>
       ) : (
         <ul className="queue" data-testid="@operators/proposals">
@@ -337,28 +391,22 @@ function Proposals({ roster }: { readonly roster: RosterView }): React.JSX.Eleme
               <li key={proposal.id} className="queue__item" data-testid="@operators/proposal" data-id={proposal.id} data-kind={proposal.kind} data-subject={proposal.subject}>
                 <div className="queue__main">
                   <p>
-                    <span className="badge badge--info">{KIND_NAMES[proposal.kind]}</span> <strong>{proposal.summary}</strong>
+                    <span className="badge badge--info">{t(KIND_NAMES[proposal.kind])}</span> <strong>{proposal.summary}</strong>
                   </p>
-                  <p className="small muted">
-                    proposed by {proposal.proposer} on <DateTime at={proposal.at} />
-                  </p>
+                  <p className="small muted">{tRich('operators.proposals.proposedBy', { proposer: proposal.proposer, at: <DateTime at={proposal.at} /> })}</p>
                   {invitation ? (
                     <p className="small" data-testid="@operators/proposal-key">
-                      {waitingForOperator ? (
-                        `Waiting for ${proposal.subject} to accept with the code.`
-                      ) : (
-                        <>
-                          {proposal.subject} accepted with key <strong className="mono">{proposal.acceptedKey}</strong>
-                        </>
-                      )}
+                      {waitingForOperator
+                        ? t('operators.proposals.waitingForAccept', { subject: proposal.subject })
+                        : tRich('operators.proposals.acceptedWithKey', { subject: proposal.subject, key: <strong className="mono">{proposal.acceptedKey}</strong> })}
                     </p>
                   ) : null}
                   <p className="small">
                     {proposal.needsConfirmation
                       ? waitingForOperator
-                        ? `Then an admin independent of ${proposal.proposer} confirms it.`
-                        : `Waiting for confirmation by an admin independent of ${proposal.proposer}.`
-                      : 'Needs no second admin: it takes effect when accepted.'}
+                        ? t('operators.proposals.thenConfirm', { proposer: proposal.proposer })
+                        : t('operators.proposals.waitingForConfirm', { proposer: proposal.proposer })
+                      : t('operators.proposals.noSecondAdmin')}
                   </p>
                 </div>
                 <div className="queue__actions">
@@ -368,14 +416,20 @@ function Proposals({ roster }: { readonly roster: RosterView }): React.JSX.Eleme
                       className="button button--primary button--small"
                       disabled={waitingForOperator}
                       onClick={() => void confirm(proposal)}
-                      aria-label={`Confirm: ${proposal.summary}`}
+                      aria-label={t('operators.proposals.confirmTitle', { summary: proposal.summary })}
                       data-testid="@operators/confirm-button"
                     >
-                      Confirm
+                      {t('operators.proposals.confirm')}
                     </button>
                   ) : null}
-                  <button type="button" className="button button--small" onClick={() => void withdraw(proposal)} aria-label={`Withdraw: ${proposal.summary}`} data-testid="@operators/withdraw-button">
-                    Withdraw
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => void withdraw(proposal)}
+                    aria-label={t('operators.proposals.withdrawTitle', { summary: proposal.summary })}
+                    data-testid="@operators/withdraw-button"
+                  >
+                    {t('operators.proposals.withdraw')}
                   </button>
                 </div>
               </li>
@@ -399,10 +453,10 @@ function InviteForm({ onCode }: { readonly onCode: (shown: ShownCode) => void })
     event.preventDefault();
     const invited = name.trim();
     const result = await askOperator({
-      title: 'Invite an operator',
-      description: `${invited} is invited as ${ROLE_NAMES[role].toLowerCase()}. You get a one-time code to hand to ${invited} in person; ${invited} then chooses their own passphrase at this desk.`,
-      hint: 'An admin confirms with their own passphrase.',
-      confirmLabel: 'Invite',
+      title: t('operators.invite.title'),
+      description: t('operators.invite.description', { invited, role }),
+      hint: t('operators.hint.adminConfirms'),
+      confirmLabel: t('operators.invite.confirm'),
       run: (as) => useOperatorsStore.getState().invite(invited, role, as),
     });
     if (result === null) return;
@@ -414,17 +468,17 @@ function InviteForm({ onCode }: { readonly onCode: (shown: ShownCode) => void })
   }
   return (
     <>
-      <p className="muted small">Nobody types a passphrase for someone else: the invited operator chooses theirs with the code you hand over.</p>
-      <form className="inline-form" onSubmit={(event) => void submit(event)} aria-label="Invite an operator">
-        <Field label="Name" error={fieldError(error?.fields, 'name')}>
+      <p className="muted small">{t('operators.invite.intro')}</p>
+      <form className="inline-form" onSubmit={(event) => void submit(event)} aria-label={t('operators.invite.title')}>
+        <Field label={t('operators.roster.name')} error={fieldError(error?.fields, 'name')}>
           {(control) => <input {...control} className="input" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} required data-testid="@operators/invite-name" />}
         </Field>
-        <Field label="Role" hint={ROLE_TEXT[role]} error={fieldError(error?.fields, 'role')}>
-          {(control) => <Select control={control} value={role} options={ROLES} label={(candidate) => ROLE_NAMES[candidate]} onChange={setRole} testId="@operators/invite-role" />}
+        <Field label={t('operators.roster.role')} hint={roleText(role)} error={fieldError(error?.fields, 'role')}>
+          {(control) => <Select control={control} value={role} options={ROLES} label={roleName} onChange={setRole} testId="@operators/invite-role" />}
         </Field>
         <div className="inline-form__submit">
           <button type="submit" className="button button--primary" data-testid="@operators/invite-button">
-            Invite
+            {t('operators.invite.confirm')}
           </button>
         </div>
       </form>
@@ -439,18 +493,18 @@ function OneTimeCode({ shown, onDone }: { readonly shown: ShownCode; readonly on
   return (
     <div className="notice notice--warn" role="status" data-testid="@operators/invitation" data-operator={invitation.operator}>
       <p className="notice__title">
-        {shown.kind === 'invite' ? `Invitation code for ${invitation.operator}` : `New-key code for ${invitation.operator}`}: shown only now
+        {t(shown.kind === 'invite' ? 'operators.code.invitationTitle' : 'operators.code.rekeyTitle', { operator: invitation.operator })}
       </p>
       <p className="address address-block">
         <strong data-testid="@operators/invitation-code">{invitation.code}</strong>
       </p>
       <p data-testid="@operators/invitation-message">{invitation.message}</p>
       <p className="notice__detail">
-        {invitation.operator} types it under &quot;I have an invitation&quot; on this screen, with their name and a passphrase of their own.
-        {invitation.needsConfirmation ? ' Then another admin confirms the key they accepted with, under "Waiting for someone".' : ''}
+        {t('operators.code.howToUse', { operator: invitation.operator })}
+        {invitation.needsConfirmation ? ` ${t('operators.code.thenConfirm')}` : ''}
       </p>
       <button type="button" className="button" onClick={onDone} data-testid="@operators/invitation-done">
-        I handed it over: hide the code
+        {t('operators.code.done')}
       </button>
     </div>
   );
@@ -508,19 +562,19 @@ export function AcceptInvitation(): React.JSX.Element {
   }
   return (
     <section className="card" aria-labelledby="accept-title" data-testid="@operators/accept">
-      <h2 id="accept-title">I have an invitation</h2>
-      <p className="muted small">An admin gave you a one-time code. Type it with your name, and choose your own passphrase: nobody else ever learns it.</p>
-      <form className="stack" onSubmit={(event) => void submit(event)} aria-label="Accept an invitation">
-        <Field label="Your operator name" error={fieldError(error?.fields, 'name')}>
+      <h2 id="accept-title">{t('operators.accept.title')}</h2>
+      <p className="muted small">{t('operators.accept.intro')}</p>
+      <form className="stack" onSubmit={(event) => void submit(event)} aria-label={t('operators.accept.formLabel')}>
+        <Field label={t('operators.accept.name')} error={fieldError(error?.fields, 'name')}>
           {(control) => <input {...control} className="input" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} required data-testid="@operators/accept-name" />}
         </Field>
-        <Field label="Invitation code" error={fieldError(error?.fields, 'code')}>
+        <Field label={t('operators.accept.code')} error={fieldError(error?.fields, 'code')}>
           {(control) => (
             <input {...control} className="input input--mono" autoComplete="off" spellCheck={false} value={code} onChange={(event) => setCode(event.target.value)} required data-testid="@operators/accept-code" />
           )}
         </Field>
         <NewPassphraseFields
-          label="Your new passphrase"
+          label={t('operators.accept.passphrase')}
           value={passphrase}
           again={confirm}
           onChange={(value) => {
@@ -538,21 +592,21 @@ export function AcceptInvitation(): React.JSX.Element {
         <ErrorNotice error={error} testId="@operators/accept-error" />
         <div>
           <button type="submit" className="button button--primary" disabled={busy} data-testid="@operators/accept-button">
-            {busy ? 'Making your key…' : 'Accept the invitation'}
+            {busy ? t('operators.accept.busy') : t('operators.accept.submit')}
           </button>
         </div>
       </form>
       {accepted === null ? null : (
         <div role="status" data-testid="@operators/accepted">
           <p className="verdict verdict--ok">
-            {accepted.operator.name}: your new key is made and sealed with your passphrase
-            <span data-testid="@operators/accepted-state">{inForce ? '. It is in force now.' : '. An admin still has to confirm it.'}</span>
+            {t('operators.accept.made', { name: accepted.operator.name })}
+            <span data-testid="@operators/accepted-state">{inForce ? t('operators.accept.inForce') : t('operators.accept.toConfirm')}</span>
           </p>
           <Fingerprint
-            label="Your new key's fingerprint"
+            label={t('operators.accept.keyLabel')}
             value={accepted.key}
-            none="Not available yet."
-            compare="Read it out to the admin who confirms your key: they confirm only if theirs shows the same."
+            none={t('operators.accept.keyNone')}
+            compare={t('operators.accept.keyCompare')}
             testId="@operators/accepted-key"
           />
         </div>
@@ -582,7 +636,7 @@ function ChangePassphrase(): React.JSX.Element {
     setBusy(false);
     setCurrent('');
     setError(result.ok ? null : result.error);
-    setDone(result.ok ? `${result.value.name}: your passphrase is changed. Your key and its fingerprint stay the same.` : null);
+    setDone(result.ok ? t('operators.ownPassphrase.done', { name: result.value.name }) : null);
     if (result.ok) {
       setNext('');
       setConfirm('');
@@ -591,19 +645,19 @@ function ChangePassphrase(): React.JSX.Element {
   const fields = error?.fields;
   return (
     <section className="card" aria-labelledby="own-passphrase-title" data-testid="@operators/change-passphrase">
-      <h2 id="own-passphrase-title">Change my passphrase</h2>
-      <p className="muted small">Your key is re-sealed under the new passphrase; nothing else changes. Only you can do this, with your current passphrase.</p>
-      <form className="stack" onSubmit={(event) => void submit(event)} aria-label="Change my passphrase">
-        <Field label="Your operator name" error={fieldError(fields, 'operator')}>
+      <h2 id="own-passphrase-title">{t('operators.ownPassphrase.title')}</h2>
+      <p className="muted small">{t('operators.ownPassphrase.intro')}</p>
+      <form className="stack" onSubmit={(event) => void submit(event)} aria-label={t('operators.ownPassphrase.title')}>
+        <Field label={t('operators.accept.name')} error={fieldError(fields, 'operator')}>
           {(control) => <input {...control} className="input" autoComplete="username" value={operator} onChange={(event) => setOperator(event.target.value)} required data-testid="@operators/own-name" />}
         </Field>
-        <Field label="Current passphrase" error={error?.code === 'wrongPassphrase' ? fieldError(fields, 'passphrase') : null}>
+        <Field label={t('operators.ownPassphrase.current')} error={error?.code === 'wrongPassphrase' ? fieldError(fields, 'passphrase') : null}>
           {(control) => (
             <input {...control} className="input" type="password" autoComplete="current-password" value={current} onChange={(event) => setCurrent(event.target.value)} required data-testid="@operators/own-passphrase" />
           )}
         </Field>
         <NewPassphraseFields
-          label="New passphrase"
+          label={t('operators.ownPassphrase.new')}
           value={next}
           again={confirm}
           onChange={(value) => {
@@ -621,7 +675,7 @@ function ChangePassphrase(): React.JSX.Element {
         <ErrorNotice error={error} testId="@operators/own-error" />
         <div>
           <button type="submit" className="button button--primary" disabled={busy} data-testid="@operators/own-button">
-            {busy ? 'Re-sealing…' : 'Change my passphrase'}
+            {busy ? t('operators.ownPassphrase.busy') : t('operators.ownPassphrase.title')}
           </button>
         </div>
       </form>

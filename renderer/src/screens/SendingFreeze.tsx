@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import type { ContractError } from '../../../electron/contract';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { t, tRich } from '../i18n';
 import { askOperator } from '../stores/operator-prompt';
 import { useSendingStore } from '../stores/sending';
 
@@ -19,12 +20,11 @@ export function SendingFreeze(): React.JSX.Element {
 
   async function freeze(): Promise<void> {
     const result = await askOperator({
-      title: 'Freeze all sending',
-      description:
-        'Nothing is sent to the service from any workstation of this desk until the freeze is lifted. Requests and approvals go on. Lifting it needs two admins.',
-      hint: 'Any one admin freezes, with their own passphrase.',
-      reason: { label: 'Why sending is frozen (every operator sees it)', required: true },
-      confirmLabel: 'Freeze sending',
+      title: t('operators.freeze.freezeAll'),
+      description: t('operators.freeze.description'),
+      hint: t('operators.freeze.hint'),
+      reason: { label: t('operators.freeze.reason'), required: true },
+      confirmLabel: t('operators.freeze.confirm'),
       danger: true,
       run: (as, reason) => useSendingStore.getState().freeze(reason, as),
     });
@@ -33,10 +33,10 @@ export function SendingFreeze(): React.JSX.Element {
 
   async function proposeLift(): Promise<void> {
     const result = await askOperator({
-      title: 'Propose lifting the freeze',
-      description: 'Sending resumes once another admin, independent of you, confirms the lift on the Operators screen.',
-      hint: 'An admin proposes with their own passphrase.',
-      confirmLabel: 'Propose the lift',
+      title: t('operators.freeze.proposeLift'),
+      description: t('operators.freeze.proposeLift.description'),
+      hint: t('operators.hint.adminProposes'),
+      confirmLabel: t('operators.freeze.proposeLift.confirm'),
       run: (as) => useSendingStore.getState().proposeUnfreeze(as),
     });
     if (result !== null) setError(result.ok ? null : result.error);
@@ -45,35 +45,38 @@ export function SendingFreeze(): React.JSX.Element {
   const frozen = sending?.frozen ?? null;
   return (
     <section className="card" aria-labelledby="freeze-title" data-testid="@settings/freeze">
-      <h2 id="freeze-title">Emergency freeze</h2>
+      <h2 id="freeze-title">{t('operators.freeze.title')}</h2>
       {frozen === null ? (
         <>
           <p className="verdict verdict--ok" data-testid="@settings/freeze-state">
-            Sending is not frozen.
+            {t('operators.freeze.notFrozen')}
           </p>
-          <p className="muted small">If a key or a workstation may be compromised, any admin stops all sending at once. Lifting it takes two admins.</p>
+          <p className="muted small">{t('operators.freeze.intro')}</p>
           <button type="button" className="button button--danger" onClick={() => void freeze()} disabled={sending === null} data-testid="@settings/freeze-button">
-            Freeze all sending
+            {t('operators.freeze.freezeAll')}
           </button>
         </>
       ) : (
         <>
           <p className="verdict verdict--warn" data-testid="@settings/freeze-state">
-            Sending is frozen by {frozen.by} since <DateTime at={frozen.since} />: {frozen.reason}
+            {tRich('operators.freeze.frozen', { by: frozen.by, since: <DateTime at={frozen.since} />, reason: frozen.reason })}
           </p>
           {frozen.liftAt !== null ? (
             <p className="muted small" data-testid="@settings/unfreeze-scheduled">
-              Sending resumes at <DateTime at={frozen.liftAt} />
-              {frozen.liftBy === null ? '' : `: ${frozen.liftBy.proposer}${frozen.liftBy.confirmedBy === null ? '' : ` and ${frozen.liftBy.confirmedBy}`} lifted the freeze`}, unless an admin vetoes the lift
-              under Governance.
+              {frozen.liftBy === null
+                ? tRich('operators.freeze.resumes', { at: <DateTime at={frozen.liftAt} /> })
+                : tRich('operators.freeze.resumesLiftedBy', {
+                    at: <DateTime at={frozen.liftAt} />,
+                    by: frozen.liftBy.confirmedBy === null ? frozen.liftBy.proposer : t('operators.list.and', { first: frozen.liftBy.proposer, second: frozen.liftBy.confirmedBy }),
+                  })}
             </p>
           ) : sending === null || sending.lift === null ? (
             <button type="button" className="button" onClick={() => void proposeLift()} data-testid="@settings/unfreeze-button">
-              Propose lifting the freeze
+              {t('operators.freeze.proposeLift')}
             </button>
           ) : (
             <p className="muted small" data-testid="@settings/unfreeze-pending">
-              {sending.lift.proposer} proposed lifting it: another admin confirms it on the Operators screen.
+              {t('operators.freeze.liftProposed', { proposer: sending.lift.proposer })}
             </p>
           )}
         </>
