@@ -4,6 +4,7 @@
 import type { Translation } from './translation';
 
 export const en = {
+  // Words several places of this area share.
   'payees.common.chain': 'Chain',
   'payees.common.address': 'Address',
   'payees.common.addresses': 'Addresses',
@@ -25,6 +26,8 @@ export const en = {
   'payees.common.proposeHint': 'An initiator or admin proposes; an approver or admin of another party approves.',
   'payees.common.approveHint': 'An approver or admin independent of {proposer} signs with their own passphrase.',
   'payees.common.addressOnChain': '{address} on {chain}',
+
+  // Payees (Payees.tsx).
   'payees.payees.title': 'Payees',
   'payees.payees.intro':
     'A payee is a counterparty with addresses on any chains. Adding a payee, or an address to one, waits for an operator independent of the one who proposed it; each address is then in the address book on its own.',
@@ -84,6 +87,8 @@ export const en = {
   'payees.list.noAddress': 'no address in the book',
   'payees.list.addedBy': 'by {addedBy} {at}',
   'payees.list.addedApprovedBy': 'by {addedBy}, approved by {approvedBy} {at}',
+
+  // The address book (AddressBook.tsx).
   'payees.book.fourEyes': 'Four-eyes',
   'payees.book.add.title': 'Add to the address book',
   'payees.book.add.description':
@@ -127,6 +132,8 @@ export const en = {
   'payees.labels.import': 'Import labels…',
   'payees.labels.exported': 'Exported {rows, plural, one {# label} other {# labels}} to {file}.',
   'payees.labels.imported': 'Imported {rows, plural, one {# label} other {# labels}} from {file}.',
+
+  // Deposit addresses (Addresses.tsx).
   'payees.addresses.type.trx': 'TRON (TRX, USDT)',
   'payees.addresses.type.ethBnb': 'Ethereum + BNB Smart Chain (one address)',
   'payees.addresses.type.solana': 'Solana (SOL, USDT, USDC)',
@@ -152,6 +159,8 @@ export const en = {
   'payees.addresses.create.userOrderHint': 'Your order or customer reference; generated when empty.',
   'payees.addresses.create.trxNote': 'USDC sent to a TRON address is never credited: share TRON addresses for TRX and USDT only.',
   'payees.addresses.create.ethBnbNote': "One address receives on Ethereum and BNB Smart Chain; each deposit is credited under its own chain's currency.",
+
+  // Tools (Tools.tsx).
   'payees.tools.address.title': 'Check an address',
   'payees.tools.address.button': 'Check address',
   'payees.tools.address.valid': 'Valid {chain} address',
@@ -172,6 +181,81 @@ export const en = {
   'payees.tools.transfer.saidCached': 'The service said: {message} (repeated answer: asked again within 5 seconds)',
   'payees.tools.qr.title': 'QR code for any address',
   'payees.tools.qr.button': 'Make QR code',
+
+  // The poisoning radar (RadarAlerts.tsx).
+  'payees.radar.status.blocked': 'Refused: it cannot be paid',
+  'payees.radar.status.clearing': 'Clearing: waits for a second admin',
+  'payees.radar.status.clearScheduled': 'Cleared, in force after the loosening delay',
+  'payees.radar.status.cleared': 'Cleared by two admins',
+  'payees.radar.clear.proposeTitle': 'Propose clearing this address',
+  'payees.radar.clear.confirm': 'Confirm the clearance',
+  'payees.radar.clear.propose': 'Propose the clearance',
+  'payees.radar.clear.description':
+    '{sender} looks like address-book entry {looksLike} ({similarity}) and sent a deposit: likely address poisoning. Clear it only if you checked with the owner that it is theirs.',
+  'payees.radar.clear.confirmHint': 'An admin other than {proposer} confirms with their own passphrase.',
+  'payees.radar.clear.confirmHintNoProposer': 'An admin other than the proposer confirms with their own passphrase.',
+  'payees.radar.clear.proposeHint': 'An admin proposes; another, independent admin confirms.',
+  'payees.radar.title.refused': '{count, plural, one {# likely address-poisoning sender} other {# likely address-poisoning senders}} refused',
+  'payees.radar.title.cleared': 'Address-poisoning senders, cleared',
+  'payees.radar.intro':
+    'A deposit came from an address that looks like one in the address book. Never copy an address from the deposit history; these are refused at preflight, request and send until two admins clear them.',
+  'payees.radar.looksLike': '{sender} looks like {looksLike} ({similarity}).',
+  'payees.radar.firstDeposit': 'First deposit {amount} on {at}, txid {txid}; {deposits, plural, one {# deposit} other {# deposits}} in all.',
+  'payees.radar.proposeButton': 'Propose clearing it',
+
+  // Webhooks (Webhooks.tsx).
+  'payees.webhooks.event.depositCredited': 'A deposit is credited',
+  'payees.webhooks.event.orderFinal': 'A withdrawal reaches its final state',
+  'payees.webhooks.event.batchDone': 'A batch payout is done',
+  'payees.webhooks.event.approvalWaiting': 'A withdrawal or batch waits for approval',
+  'payees.webhooks.event.sendingFrozen': 'An admin freezes all sending',
+  'payees.webhooks.state.pending': 'pending',
+  'payees.webhooks.state.delivered': 'delivered',
+  'payees.webhooks.state.failed': 'failed',
+  'payees.webhooks.state.elsewhere': 'sent by another workstation',
+  'payees.webhooks.attempt.none': 'not attempted yet',
+  'payees.webhooks.attempt.noAnswer': 'no answer',
+  'payees.webhooks.attempt.http': 'HTTP {status}',
+  'payees.webhooks.attempt.took': '{outcome} in {ms} ms',
+  'payees.webhooks.show.title': 'Show the webhook endpoints',
+  'payees.webhooks.show.description': 'The endpoints this desk sends events to (never their secrets).',
+  'payees.webhooks.show.hint': 'An admin types their passphrase.',
+  'payees.webhooks.show.confirm': 'Show',
+  'payees.webhooks.add.title': 'Add a webhook endpoint',
+  'payees.webhooks.add.description': 'The desk will POST signed events ({events}) to {url}.',
+  'payees.webhooks.signedHint': 'An admin signs it with their passphrase; it is recorded in the audit log.',
+  'payees.webhooks.add.confirm': 'Add endpoint',
+  'payees.webhooks.remove.title': 'Remove a webhook endpoint',
+  'payees.webhooks.remove.description': 'The desk stops sending events to {url} and forgets its secret.',
+  'payees.webhooks.remove.confirm': 'Remove endpoint',
+  'payees.webhooks.title': 'Webhooks',
+  'payees.webhooks.intro':
+    'Signed events to your own systems, sent by this app in the background and retried when your endpoint does not answer. Each endpoint has its own signing secret, shown once when it is added.',
+  'payees.webhooks.url': 'Endpoint URL (https, or http to this computer)',
+  'payees.webhooks.events': 'Events to send',
+  'payees.webhooks.showButton': 'Show endpoints',
+  'payees.webhooks.added': 'Endpoint {id} added. Its signing secret is shown this once: put it in the receiving system now.',
+  'payees.webhooks.secret': 'Signing secret',
+  'payees.webhooks.endpoints.caption': 'Webhook endpoints',
+  'payees.webhooks.endpoints.id': 'Id',
+  'payees.webhooks.endpoints.url': 'URL',
+  'payees.webhooks.endpoints.events': 'Events',
+  'payees.webhooks.endpoints.addedBy': 'Added by',
+  'payees.webhooks.endpoints.empty': 'No endpoints.',
+  'payees.webhooks.endpoints.remove': 'Remove<hidden> endpoint {id}</hidden>',
+  'payees.webhooks.deliveries.title': 'Delivery log',
+  'payees.webhooks.deliveries.delivery': 'Delivery',
+  'payees.webhooks.deliveries.endpoint': 'Endpoint',
+  'payees.webhooks.deliveries.event': 'Event',
+  'payees.webhooks.deliveries.state': 'State',
+  'payees.webhooks.deliveries.attempts': 'Attempts',
+  'payees.webhooks.deliveries.lastAttempt': 'Last attempt',
+  'payees.webhooks.deliveries.queued': 'Queued',
+  'payees.webhooks.deliveries.empty': 'No deliveries yet.',
+  'payees.webhooks.deliveries.again': '(again, of {id})',
+  'payees.webhooks.deliveries.redeliver': 'Redeliver<hidden> delivery {id}</hidden>',
+
+  // Components: QrCode, ExplorerLink, CopyButton, LabelCell, RecordFields.
   'payees.qr.making': 'Making the QR code…',
   'payees.qr.alt': 'QR code for {content}',
   'payees.qr.svg': 'This QR code came as SVG, which this screen does not draw.',
@@ -220,6 +304,7 @@ export const de: Translation<typeof en> = {
   'payees.common.proposeHint': 'Ein Initiator oder Admin schlägt vor; ein Freigebender oder Admin einer anderen Partei gibt frei.',
   'payees.common.approveHint': 'Ein von {proposer} unabhängiger Freigebender oder Admin signiert mit der eigenen Passphrase.',
   'payees.common.addressOnChain': '{address} auf {chain}',
+
   'payees.payees.title': 'Zahlungsempfänger',
   'payees.payees.intro':
     'Ein Zahlungsempfänger ist eine Gegenpartei mit Adressen auf beliebigen Chains. Ein neuer Zahlungsempfänger oder eine neue Adresse wartet auf einen Operator, der vom vorschlagenden unabhängig ist; danach steht jede Adresse für sich im Adressbuch.',
@@ -280,6 +365,7 @@ export const de: Translation<typeof en> = {
   'payees.list.noAddress': 'keine Adresse im Adressbuch',
   'payees.list.addedBy': 'von {addedBy} {at}',
   'payees.list.addedApprovedBy': 'von {addedBy}, freigegeben von {approvedBy} {at}',
+
   'payees.book.fourEyes': 'Vier-Augen-Prinzip',
   'payees.book.add.title': 'Ins Adressbuch aufnehmen',
   'payees.book.add.description':
@@ -325,6 +411,7 @@ export const de: Translation<typeof en> = {
   'payees.labels.import': 'Bezeichnungen importieren…',
   'payees.labels.exported': '{rows, plural, one {# Bezeichnung} other {# Bezeichnungen}} nach {file} exportiert.',
   'payees.labels.imported': '{rows, plural, one {# Bezeichnung} other {# Bezeichnungen}} aus {file} importiert.',
+
   'payees.addresses.type.trx': 'TRON (TRX, USDT)',
   'payees.addresses.type.ethBnb': 'Ethereum + BNB Smart Chain (eine Adresse)',
   'payees.addresses.type.solana': 'Solana (SOL, USDT, USDC)',
@@ -350,6 +437,7 @@ export const de: Translation<typeof en> = {
   'payees.addresses.create.userOrderHint': 'Ihre Auftrags- oder Kundenreferenz; wird erzeugt, wenn leer.',
   'payees.addresses.create.trxNote': 'An eine TRON-Adresse gesendete USDC werden nie gutgeschrieben: Geben Sie TRON-Adressen nur für TRX und USDT weiter.',
   'payees.addresses.create.ethBnbNote': 'Eine Adresse empfängt auf Ethereum und BNB Smart Chain; jede Einzahlung wird in der Währung ihrer eigenen Chain gutgeschrieben.',
+
   'payees.tools.address.title': 'Adresse prüfen',
   'payees.tools.address.button': 'Adresse prüfen',
   'payees.tools.address.valid': 'Gültige {chain}-Adresse',
@@ -370,6 +458,80 @@ export const de: Translation<typeof en> = {
   'payees.tools.transfer.saidCached': 'Antwort des Dienstes: {message} (wiederholte Antwort: innerhalb von 5 Sekunden erneut gefragt)',
   'payees.tools.qr.title': 'QR-Code für eine beliebige Adresse',
   'payees.tools.qr.button': 'QR-Code erstellen',
+
+  'payees.radar.status.blocked': 'Abgelehnt: An sie kann nicht gezahlt werden',
+  'payees.radar.status.clearing': 'Aufhebung: wartet auf einen zweiten Admin',
+  'payees.radar.status.clearScheduled': 'Aufgehoben, gültig nach der Wartefrist für Lockerungen',
+  'payees.radar.status.cleared': 'Von zwei Admins aufgehoben',
+  'payees.radar.clear.proposeTitle': 'Aufhebung der Sperre dieser Adresse vorschlagen',
+  'payees.radar.clear.confirm': 'Aufhebung bestätigen',
+  'payees.radar.clear.propose': 'Aufhebung vorschlagen',
+  'payees.radar.clear.description':
+    '{sender} ähnelt dem Adressbucheintrag {looksLike} ({similarity}) und hat eine Einzahlung gesendet: wahrscheinlich Address Poisoning. Heben Sie die Sperre nur auf, wenn Sie beim Inhaber geprüft haben, dass die Adresse ihm gehört.',
+  'payees.radar.clear.confirmHint': 'Ein anderer Admin als {proposer} bestätigt mit der eigenen Passphrase.',
+  'payees.radar.clear.confirmHintNoProposer': 'Ein anderer Admin als der vorschlagende bestätigt mit der eigenen Passphrase.',
+  'payees.radar.clear.proposeHint': 'Ein Admin schlägt vor; ein anderer, unabhängiger Admin bestätigt.',
+  'payees.radar.title.refused':
+    '{count, plural, one {# wahrscheinlicher Address-Poisoning-Absender} other {# wahrscheinliche Address-Poisoning-Absender}} abgelehnt',
+  'payees.radar.title.cleared': 'Address-Poisoning-Absender, aufgehoben',
+  'payees.radar.intro':
+    'Eine Einzahlung kam von einer Adresse, die einer Adresse im Adressbuch ähnelt. Kopieren Sie nie eine Adresse aus dem Einzahlungsverlauf; solche Adressen werden bei Vorprüfung, Antrag und Versand abgelehnt, bis zwei Admins die Sperre aufheben.',
+  'payees.radar.looksLike': '{sender} ähnelt {looksLike} ({similarity}).',
+  'payees.radar.firstDeposit': 'Erste Einzahlung {amount} am {at}, txid {txid}; insgesamt {deposits, plural, one {# Einzahlung} other {# Einzahlungen}}.',
+  'payees.radar.proposeButton': 'Aufhebung vorschlagen',
+
+  'payees.webhooks.event.depositCredited': 'Eine Einzahlung wird gutgeschrieben',
+  'payees.webhooks.event.orderFinal': 'Eine Auszahlung erreicht ihren Endzustand',
+  'payees.webhooks.event.batchDone': 'Eine Sammelauszahlung ist abgeschlossen',
+  'payees.webhooks.event.approvalWaiting': 'Eine Auszahlung oder ein Stapel wartet auf Freigabe',
+  'payees.webhooks.event.sendingFrozen': 'Ein Admin friert jeden Versand ein',
+  'payees.webhooks.state.pending': 'ausstehend',
+  'payees.webhooks.state.delivered': 'zugestellt',
+  'payees.webhooks.state.failed': 'fehlgeschlagen',
+  'payees.webhooks.state.elsewhere': 'von einem anderen Arbeitsplatz gesendet',
+  'payees.webhooks.attempt.none': 'noch nicht versucht',
+  'payees.webhooks.attempt.noAnswer': 'keine Antwort',
+  'payees.webhooks.attempt.http': 'HTTP {status}',
+  'payees.webhooks.attempt.took': '{outcome} in {ms} ms',
+  'payees.webhooks.show.title': 'Webhook-Endpunkte anzeigen',
+  'payees.webhooks.show.description': 'Die Endpunkte, an die dieser Desk Ereignisse sendet (nie ihre Secrets).',
+  'payees.webhooks.show.hint': 'Ein Admin gibt die eigene Passphrase ein.',
+  'payees.webhooks.show.confirm': 'Anzeigen',
+  'payees.webhooks.add.title': 'Webhook-Endpunkt hinzufügen',
+  'payees.webhooks.add.description': 'Der Desk sendet signierte Ereignisse ({events}) per POST an {url}.',
+  'payees.webhooks.signedHint': 'Ein Admin signiert mit der eigenen Passphrase; das Prüfprotokoll hält es fest.',
+  'payees.webhooks.add.confirm': 'Endpunkt hinzufügen',
+  'payees.webhooks.remove.title': 'Webhook-Endpunkt entfernen',
+  'payees.webhooks.remove.description': 'Der Desk sendet keine Ereignisse mehr an {url} und vergisst dessen Secret.',
+  'payees.webhooks.remove.confirm': 'Endpunkt entfernen',
+  'payees.webhooks.title': 'Webhooks',
+  'payees.webhooks.intro':
+    'Signierte Ereignisse an Ihre eigenen Systeme, von dieser App im Hintergrund gesendet und wiederholt, wenn Ihr Endpunkt nicht antwortet. Jeder Endpunkt hat sein eigenes Signatur-Secret, das beim Hinzufügen einmal gezeigt wird.',
+  'payees.webhooks.url': 'Endpunkt-URL (https, oder http an diesen Computer)',
+  'payees.webhooks.events': 'Zu sendende Ereignisse',
+  'payees.webhooks.showButton': 'Endpunkte anzeigen',
+  'payees.webhooks.added':
+    'Endpunkt {id} hinzugefügt. Sein Signatur-Secret wird nur dieses eine Mal gezeigt: Hinterlegen Sie es jetzt im empfangenden System.',
+  'payees.webhooks.secret': 'Signatur-Secret',
+  'payees.webhooks.endpoints.caption': 'Webhook-Endpunkte',
+  'payees.webhooks.endpoints.id': 'ID',
+  'payees.webhooks.endpoints.url': 'URL',
+  'payees.webhooks.endpoints.events': 'Ereignisse',
+  'payees.webhooks.endpoints.addedBy': 'Hinzugefügt von',
+  'payees.webhooks.endpoints.empty': 'Keine Endpunkte.',
+  'payees.webhooks.endpoints.remove': 'Entfernen<hidden>: Endpunkt {id}</hidden>',
+  'payees.webhooks.deliveries.title': 'Zustellprotokoll',
+  'payees.webhooks.deliveries.delivery': 'Zustellung',
+  'payees.webhooks.deliveries.endpoint': 'Endpunkt',
+  'payees.webhooks.deliveries.event': 'Ereignis',
+  'payees.webhooks.deliveries.state': 'Zustand',
+  'payees.webhooks.deliveries.attempts': 'Versuche',
+  'payees.webhooks.deliveries.lastAttempt': 'Letzter Versuch',
+  'payees.webhooks.deliveries.queued': 'Eingereiht',
+  'payees.webhooks.deliveries.empty': 'Noch keine Zustellungen.',
+  'payees.webhooks.deliveries.again': '(erneut, von {id})',
+  'payees.webhooks.deliveries.redeliver': 'Erneut zustellen<hidden>: Zustellung {id}</hidden>',
+
   'payees.qr.making': 'QR-Code wird erstellt…',
   'payees.qr.alt': 'QR-Code für {content}',
   'payees.qr.svg': 'Dieser QR-Code kam als SVG, das diese Ansicht nicht darstellt.',
