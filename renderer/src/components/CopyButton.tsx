@@ -2,6 +2,7 @@
 // clipboard permission) and says so in a live region.
 import { useState } from 'react';
 import { call } from '../api';
+import { t } from '../i18n';
 
 interface CopyButtonProps {
   readonly text: string;
@@ -9,7 +10,7 @@ interface CopyButtonProps {
   readonly testId?: string;
 }
 
-export function CopyButton({ text, label = 'Copy', testId }: CopyButtonProps): React.JSX.Element {
+export function CopyButton({ text, label = t('payees.copy.copy'), testId }: CopyButtonProps): React.JSX.Element {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   async function copy(): Promise<void> {
     const result = await call('desktop/copyText', { text });
@@ -22,7 +23,7 @@ export function CopyButton({ text, label = 'Copy', testId }: CopyButtonProps): R
         {label}
       </button>
       <span className="copy__status" role="status">
-        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Could not copy: select the text and press Ctrl+C' : ''}
+        {state === 'copied' ? t('payees.copy.copied') : state === 'failed' ? t('payees.copy.failed') : ''}
       </span>
     </span>
   );

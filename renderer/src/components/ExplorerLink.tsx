@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { explorerLink, type Chain, type ExplorerTarget } from '../../../electron/chains';
 import { call } from '../api';
 import { shorten } from '../format';
+import { t } from '../i18n';
 
 interface ExplorerLinkProps {
   readonly chain: Chain;
@@ -34,7 +35,7 @@ export function ExplorerLink({ chain, target, value, children, className, testId
           event.stopPropagation();
           void open();
         }}
-        title={`${value} — open on ${link.explorer}`}
+        title={t('payees.explorer.title', { value, explorer: link.explorer })}
         data-testid={testId}
         data-explorer={link.explorer}
       >
@@ -42,7 +43,9 @@ export function ExplorerLink({ chain, target, value, children, className, testId
         {children ?? link.explorer}
         {children === undefined ? <span aria-hidden="true"> ↗</span> : null}
         <span className="visually-hidden">
-          {children === undefined ? `: open this ${target === 'address' ? 'address' : 'transaction'} (${shorten(value, 6)})` : ` (open on ${link.explorer})`}
+          {children === undefined
+            ? `: ${t(target === 'address' ? 'payees.explorer.openAddress' : 'payees.explorer.openTransaction', { value: shorten(value, 6) })}`
+            : ` ${t('payees.explorer.openOn', { explorer: link.explorer })}`}
         </span>
       </button>
       {problem === null ? null : (

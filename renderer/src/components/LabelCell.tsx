@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { LABEL_MAX_LENGTH } from '../../../electron/contract/limits';
 import type { Result } from '../api';
+import { t } from '../i18n';
 import { askOperator, type ActingOperator } from '../stores/operator-prompt';
 import { useSessionStore } from '../stores/session';
 
@@ -36,9 +37,9 @@ export function LabelCell({ label, what, save, saveInSession, testId }: LabelCel
       }
     }
     const result = await askOperator({
-      title: text === '' ? 'Remove the label' : 'Set the label',
-      description: text === '' ? `The label of ${what} will be removed.` : `${what} will be labelled “${text}”. Labels are hints for people; the audit log records who set them.`,
-      confirmLabel: text === '' ? 'Remove label' : 'Save label',
+      title: text === '' ? t('payees.labelCell.removeTitle') : t('payees.labelCell.setTitle'),
+      description: text === '' ? t('payees.labelCell.removeDescription', { what }) : t('payees.labelCell.setDescription', { what, label: text }),
+      confirmLabel: text === '' ? t('payees.labelCell.removeConfirm') : t('payees.labelCell.saveConfirm'),
       run: (as) => save(text, as),
     });
     if (result?.ok === true) setDraft(null);
@@ -50,8 +51,8 @@ export function LabelCell({ label, what, save, saveInSession, testId }: LabelCel
         <span className="label-cell__text" title={current} data-testid={`${testId}-text`}>
           {current}
         </span>
-        <button type="button" className="button button--link button--tiny" onClick={() => setDraft(current)} aria-label={current === '' ? `Add label to ${what}` : `Edit the label of ${what}`} data-testid={`${testId}-edit`}>
-          {current === '' ? 'Add label' : 'Edit'}
+        <button type="button" className="button button--link button--tiny" onClick={() => setDraft(current)} aria-label={current === '' ? t('payees.labelCell.addLabelTo', { what }) : t('payees.labelCell.editLabelOf', { what })} data-testid={`${testId}-edit`}>
+          {current === '' ? t('payees.labelCell.addLabel') : t('payees.labelCell.edit')}
         </button>
       </span>
     );
@@ -66,15 +67,15 @@ export function LabelCell({ label, what, save, saveInSession, testId }: LabelCel
         onKeyDown={(event) => {
           if (event.key === 'Escape') setDraft(null);
         }}
-        aria-label={`Label of ${what}`}
+        aria-label={t('payees.labelCell.labelOf', { what })}
         autoFocus
         data-testid={`${testId}-input`}
       />
       <button type="submit" className="button button--primary button--tiny" data-testid={`${testId}-save`}>
-        Save
+        {t('payees.labelCell.save')}
       </button>
       <button type="button" className="button button--tiny" onClick={() => setDraft(null)}>
-        Cancel
+        {t('payees.labelCell.cancel')}
       </button>
     </form>
   );

@@ -2,6 +2,7 @@
 // "more fields" a record carries beyond the spec (PROTOCOL §8: kept, not dropped) and for a whole order record. Text
 // arrives escaped by the display-safe bridge (api.ts), names included.
 import type { MoreFields } from '../../../electron/contract';
+import { t } from '../i18n';
 
 function shown(value: unknown): string {
   return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
@@ -28,7 +29,7 @@ export function RecordFields({ fields, summary, testId, open = false }: RecordFi
         {entries.map(([name, value]) => (
           <div key={name} className="record-fields__field" data-field={name}>
             <dt className="mono">{name}</dt>
-            <dd className="mono break">{value === '' ? <span className="muted">(empty)</span> : shown(value)}</dd>
+            <dd className="mono break">{value === '' ? <span className="muted">{t('payees.recordFields.empty')}</span> : shown(value)}</dd>
           </div>
         ))}
       </dl>

@@ -17,6 +17,7 @@ import { Select } from '../components/Select';
 import { useFileAction } from '../file-action';
 import { timeFromNow } from '../format';
 import { useNow } from '../hooks';
+import { t, tRich } from '../i18n';
 import { useLabelsStore } from '../stores/labels';
 import { askOperator } from '../stores/operator-prompt';
 import { useAdminActions, vetoScheduledChange } from './Governance';
@@ -32,7 +33,7 @@ export function AddressBook(): React.JSX.Element {
     <div className="stack">
       <ErrorNotice error={error} testId="@book/error" />
       {book?.notice ? (
-        <div className="notice notice--warn" role="note" aria-label="Four-eyes" data-testid="@book/notice">
+        <div className="notice notice--warn" role="note" aria-label={t('payees.book.fourEyes')} data-testid="@book/notice">
           <p>{book.notice}</p>
         </div>
       ) : null}
@@ -71,10 +72,10 @@ function AddEntry({ book }: { readonly book: AddressBookView | null }): React.JS
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     const result = await askOperator({
-      title: 'Add to the address book',
-      description: `${typed} on ${CHAIN_INFO[chain].displayName}${label.trim() === '' ? '' : ` (“${label.trim()}”)`} will be proposed for the book. It is in the book once an operator independent of you approves it.`,
-      hint: 'An initiator or admin proposes; an approver or admin of another party approves.',
-      confirmLabel: 'Propose addition',
+      title: t('payees.book.add.title'),
+      description: t('payees.book.add.description', { address: typed, chain: CHAIN_INFO[chain].displayName, labelled: label.trim() === '' ? 'no' : 'yes', label: label.trim() }),
+      hint: t('payees.common.proposeHint'),
+      confirmLabel: t('payees.book.add.confirm'),
       run: (as) => useLabelsStore.getState().addToBook(chain, typed, label, as),
     });
     if (result === null) return;
@@ -87,28 +88,28 @@ function AddEntry({ book }: { readonly book: AddressBookView | null }): React.JS
 
   return (
     <section className="card" aria-labelledby="book-add-title">
-      <h2 id="book-add-title">Add an address</h2>
+      <h2 id="book-add-title">{t('payees.book.add.heading')}</h2>
       <form className="inline-form" onSubmit={(event) => void submit(event)}>
-        <Field label="Chain" error={fieldError(error?.fields, 'chain')}>
+        <Field label={t('payees.common.chain')} error={fieldError(error?.fields, 'chain')}>
           {(control) => <Select control={control} value={chain} options={CHAINS} label={(value) => CHAIN_INFO[value].displayName} onChange={setChain} testId="@book/chain-select" />}
         </Field>
-        <Field label="Address" error={fieldError(error?.fields, 'address')} className="grow">
+        <Field label={t('payees.common.address')} error={fieldError(error?.fields, 'address')} className="grow">
           {(control) => (
             <input {...control} className="input input--mono" value={address} maxLength={200} spellCheck={false} autoComplete="off" onChange={(event) => setAddress(event.target.value)} data-testid="@book/address" />
           )}
         </Field>
-        <Field label="Label (optional)" error={fieldError(error?.fields, 'label')}>
+        <Field label={t('payees.book.add.label')} error={fieldError(error?.fields, 'label')}>
           {(control) => <input {...control} className="input" value={label} maxLength={200} onChange={(event) => setLabel(event.target.value)} data-testid="@book/label" />}
         </Field>
         <div className="inline-form__submit">
           <button type="submit" className="button button--primary" disabled={typed === ''} data-testid="@book/add-button">
-            Add…
+            {t('payees.book.add.button')}
           </button>
         </div>
       </form>
       {same === undefined ? null : (
         <p className="notice notice--info" data-testid="@book/already-known">
-          The desk already knows this address{same.label === null ? '' : ` as “${same.label}”`}{same.address === typed ? '' : ` (written ${same.address})`}.
+          {t('payees.book.add.alreadyKnown', { labelled: same.label === null ? 'no' : 'yes', label: same.label ?? '', written: same.address === typed ? 'no' : 'yes', address: same.address })}
         </p>
       )}
       <LookAlikeWarnings typed={typed} warnings={lookAlikes} testId="@book/lookalike" />
@@ -119,10 +120,10 @@ function AddEntry({ book }: { readonly book: AddressBookView | null }): React.JS
 
 async function approve(pending: AddressBookPendingView): Promise<ContractError | null> {
   const result = await askOperator({
-    title: 'Approve the address-book addition',
-    description: `${pending.address} on ${chainName(pending.chain)}, proposed by ${pending.proposer}. Once approved, withdrawals to it meet “only from book”.`,
-    hint: `An approver or admin independent of ${pending.proposer} signs with their own passphrase.`,
-    confirmLabel: 'Approve addition',
+    title: t('payees.book.approve.title'),
+    description: t('payees.book.approve.description', { address: pending.address, chain: chainName(pending.chain), proposer: pending.proposer }),
+    hint: t('payees.common.approveHint', { proposer: pending.proposer }),
+    confirmLabel: t('payees.book.approve.confirm'),
     run: (as) => useLabelsStore.getState().approve(pending.proposal, as),
   });
   return result === null || result.ok ? null : result.error;
@@ -136,11 +137,11 @@ function PendingAdditions({ pending }: { readonly pending: readonly AddressBookP
   const [error, setError] = useState<ContractError | null>(null);
   return (
     <section className="card" aria-labelledby="book-pending-title">
-      <h2 id="book-pending-title">Waiting for approval</h2>
+      <h2 id="book-pending-title">{t('payees.common.waitingForApproval')}</h2>
       <ErrorNotice error={error} testId="@book/approve-error" />
       {pending.length === 0 ? (
         <p className="muted" data-testid="@book/pending-empty">
-          No addition waits for approval.
+          {t('payees.book.pending.empty')}
         </p>
       ) : (
         <ul className="queue" data-testid="@book/pending">
@@ -149,12 +150,12 @@ function PendingAdditions({ pending }: { readonly pending: readonly AddressBookP
               <div className="queue__main">
                 <p className="mono small break">{entry.address}</p>
                 <p className="small muted">
-                  {chainName(entry.chain)} · proposed by <strong>{entry.proposer}</strong> <DateTime at={entry.at} />
+                  {chainName(entry.chain)} · {tRich('payees.common.proposedBy', { proposer: <strong>{entry.proposer}</strong>, at: <DateTime at={entry.at} /> })}
                 </p>
               </div>
               <div className="queue__actions">
-                <button type="button" className="button button--primary button--small" onClick={() => void approve(entry).then(setError)} aria-label={`Approve ${entry.address}`} data-testid="@book/approve-button">
-                  Approve
+                <button type="button" className="button button--primary button--small" onClick={() => void approve(entry).then(setError)} aria-label={t('payees.common.approveWhat', { what: entry.address })} data-testid="@book/approve-button">
+                  {t('payees.common.approve')}
                 </button>
               </div>
             </li>
@@ -173,11 +174,12 @@ function WaitingForDelay({ entry, scheduled, onError }: { readonly entry: Addres
   const change = { id: scheduled.change, kind: 'book', subject: `${entry.chain}:${entry.address}`, effectiveAt: scheduled.takesEffectAt } as const;
   return (
     <span data-testid="@book/status" data-status="scheduled">
-      <span className="badge badge--warn">waiting for its delay</span>
+      <span className="badge badge--warn">{t('payees.common.waitingForDelay')}</span>
       <span className="small muted" data-testid="@book/takes-effect">
         {' '}
-        takes effect at <DateTime at={scheduled.takesEffectAt} /> ({timeFromNow(scheduled.takesEffectAt, now)}); added by {scheduled.addedBy}
-        {scheduled.approvedBy === null ? '' : `, approved by ${scheduled.approvedBy}`}
+        {scheduled.approvedBy === null
+          ? tRich('payees.book.delay.takesEffect', { at: <DateTime at={scheduled.takesEffectAt} />, relative: timeFromNow(scheduled.takesEffectAt, now), addedBy: scheduled.addedBy })
+          : tRich('payees.book.delay.takesEffectApproved', { at: <DateTime at={scheduled.takesEffectAt} />, relative: timeFromNow(scheduled.takesEffectAt, now), addedBy: scheduled.addedBy, approvedBy: scheduled.approvedBy })}
       </span>
       {canVeto ? (
         <>
@@ -185,11 +187,11 @@ function WaitingForDelay({ entry, scheduled, onError }: { readonly entry: Addres
           <button
             type="button"
             className="button button--small button--danger"
-            onClick={() => void vetoScheduledChange(change, `at ${dateTimeText(scheduled.takesEffectAt)}`).then(onError)}
-            aria-label={`Veto adding ${entry.address}`}
+            onClick={() => void vetoScheduledChange(change, t('payees.book.delay.vetoWhen', { time: dateTimeText(scheduled.takesEffectAt) })).then(onError)}
+            aria-label={t('payees.book.delay.vetoLabel', { address: entry.address })}
             data-testid="@book/veto-button"
           >
-            Veto…
+            {t('payees.book.delay.veto')}
           </button>
         </>
       ) : null}
@@ -201,13 +203,14 @@ function WaitingForDelay({ entry, scheduled, onError }: { readonly entry: Addres
 function EntryStatus({ entry, pending, onError }: { readonly entry: AddressBookEntryView; readonly pending: AddressBookPendingView | undefined; readonly onError: (error: ContractError | null) => void }): React.JSX.Element {
   if (entry.scheduled !== null) return <WaitingForDelay entry={entry} scheduled={entry.scheduled} onError={onError} />;
   if (entry.approved) {
-    const who = [entry.addedBy, entry.approvedBy].filter((name) => name !== null).join(', approved by ');
+    const [addedBy, approvedBy] = [entry.addedBy, entry.approvedBy].filter((name) => name !== null);
+    const who = addedBy === undefined ? '' : approvedBy === undefined ? t('payees.book.status.addedBy', { addedBy }) : t('payees.book.status.addedApprovedBy', { addedBy, approvedBy });
     return (
       <span data-testid="@book/status" data-status="approved">
-        <span className="badge badge--good">in the book</span>
+        <span className="badge badge--good">{t('payees.common.inTheBook')}</span>
         <span className="small muted">
           {' '}
-          {who === '' ? '' : `added by ${who} `}
+          {who === '' ? '' : `${who} `}
           {entry.approvedAt === null ? null : <DateTime at={entry.approvedAt} />}
         </span>
       </span>
@@ -216,17 +219,17 @@ function EntryStatus({ entry, pending, onError }: { readonly entry: AddressBookE
   if (pending !== undefined) {
     return (
       <span data-testid="@book/status" data-status="pending">
-        <span className="badge badge--warn">waiting for approval</span>
+        <span className="badge badge--warn">{t('payees.book.status.waitingForApproval')}</span>
         <span className="small muted">
           {' '}
-          proposed by {pending.proposer} <DateTime at={pending.at} />
+          {tRich('payees.common.proposedBy', { proposer: pending.proposer, at: <DateTime at={pending.at} /> })}
         </span>
       </span>
     );
   }
   return (
     <span className="badge badge--neutral" data-testid="@book/status" data-status="seen">
-      seen, not in the book
+      {t('payees.book.status.seen')}
     </span>
   );
 }
@@ -235,9 +238,9 @@ async function remove(entry: AddressBookEntryView): Promise<ContractError | null
   if (!isChain(entry.chain)) return null;
   const chain = entry.chain;
   const result = await askOperator({
-    title: 'Remove from the address book',
-    description: `${entry.address} on ${chainName(chain)}${entry.label === null ? '' : ` (“${entry.label}”)`} leaves the book at once; with “only from book”, withdrawals to it are refused again.`,
-    confirmLabel: 'Remove',
+    title: t('payees.book.remove.title'),
+    description: t('payees.book.remove.description', { address: entry.address, chain: chainName(chain), labelled: entry.label === null ? 'no' : 'yes', label: entry.label ?? '' }),
+    confirmLabel: t('payees.common.remove'),
     danger: true,
     run: (as) => useLabelsStore.getState().remove(chain, entry.address, as),
   });
@@ -249,25 +252,25 @@ function Entries({ book }: { readonly book: AddressBookView | null }): React.JSX
   const entries = book?.entries ?? [];
   return (
     <section className="card" aria-labelledby="book-entries-title">
-      <h2 id="book-entries-title">Destinations</h2>
+      <h2 id="book-entries-title">{t('payees.book.entries.title')}</h2>
       <ErrorNotice error={error} testId="@book/entries-error" />
-      {book !== null && entries.length === 0 ? <p className="muted">No destinations yet: add one above, or pay one.</p> : null}
+      {book !== null && entries.length === 0 ? <p className="muted">{t('payees.book.entries.empty')}</p> : null}
       {entries.length === 0 ? null : (
         <div className="table-wrap">
           <table className="table table--dense" data-testid="@book/entries">
             <thead>
               <tr>
-                <th scope="col">Label</th>
-                <th scope="col">Chain</th>
-                <th scope="col">Address</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t('payees.common.label')}</th>
+                <th scope="col">{t('payees.common.chain')}</th>
+                <th scope="col">{t('payees.common.address')}</th>
+                <th scope="col">{t('payees.book.entries.status')}</th>
                 <th scope="col" className="num">
-                  Uses
+                  {t('payees.book.entries.uses')}
                 </th>
-                <th scope="col">First use</th>
-                <th scope="col">Last use</th>
+                <th scope="col">{t('payees.book.entries.firstUse')}</th>
+                <th scope="col">{t('payees.book.entries.lastUse')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('payees.common.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -296,11 +299,11 @@ function Entries({ book }: { readonly book: AddressBookView | null }): React.JSX
                       <EntryStatus entry={entry} pending={pending} onError={setError} />
                     </td>
                     <td className="num">{entry.useCount}</td>
-                    <td className="small">{entry.firstUsedAt === null ? 'never' : <DateTime at={entry.firstUsedAt} />}</td>
-                    <td className="small">{entry.lastUsedAt === null ? 'never' : <DateTime at={entry.lastUsedAt} />}</td>
+                    <td className="small">{entry.firstUsedAt === null ? t('payees.book.entries.never') : <DateTime at={entry.firstUsedAt} />}</td>
+                    <td className="small">{entry.lastUsedAt === null ? t('payees.book.entries.never') : <DateTime at={entry.lastUsedAt} />}</td>
                     <td>
-                      <button type="button" className="button button--small button--danger" onClick={() => void remove(entry).then(setError)} aria-label={`Remove ${entry.address}`} data-testid="@book/remove-button">
-                        Remove
+                      <button type="button" className="button button--small button--danger" onClick={() => void remove(entry).then(setError)} aria-label={t('payees.common.removeWhat', { what: entry.address })} data-testid="@book/remove-button">
+                        {t('payees.common.remove')}
                       </button>
                     </td>
                   </tr>
@@ -314,10 +317,6 @@ function Entries({ book }: { readonly book: AddressBookView | null }): React.JSX
   );
 }
 
-function labelCount(rows: number): string {
-  return `${rows} label${rows === 1 ? '' : 's'}`;
-}
-
 /** Export and import every label of the profile as JSON lines (docs/labels.md), through the system's file dialogs. */
 function LabelsFile(): React.JSX.Element {
   const exporting = useFileAction(() => call('desktop/exportLabels', {}));
@@ -326,9 +325,9 @@ function LabelsFile(): React.JSX.Element {
 
   async function importLabels(): Promise<void> {
     const result = await askOperator({
-      title: 'Import labels',
-      description: 'Choose a labels file (JSON lines, as the export writes). Every line is checked first: all are applied, or none.',
-      confirmLabel: 'Choose file…',
+      title: t('payees.labels.import.title'),
+      description: t('payees.labels.import.description'),
+      confirmLabel: t('payees.labels.import.confirm'),
       run: (as) => call('desktop/importLabels', { as }),
     });
     if (result === null) return;
@@ -339,26 +338,22 @@ function LabelsFile(): React.JSX.Element {
 
   return (
     <section className="card" aria-labelledby="book-labels-title">
-      <h2 id="book-labels-title">Labels file</h2>
-      <p className="muted small">Every label and note of this profile (deposits, withdrawals, deposit addresses, the book) as JSON lines in the style of BIP-329.</p>
+      <h2 id="book-labels-title">{t('payees.labels.title')}</h2>
+      <p className="muted small">{t('payees.labels.intro')}</p>
       <div className="actions">
         <button type="button" className="button" disabled={exporting.busy} onClick={() => void exporting.run()} data-testid="@book/export-labels">
-          {exporting.busy ? 'Exporting…' : 'Export labels…'}
+          {exporting.busy ? t('payees.labels.exporting') : t('payees.labels.export')}
         </button>
         <button type="button" className="button" onClick={() => void importLabels()} data-testid="@book/import-labels">
-          Import labels…
+          {t('payees.labels.import')}
         </button>
       </div>
       <div role="status" data-testid="@book/labels-status">
         {exporting.done === null ? null : (
-          <p>
-            Exported {labelCount(exporting.done.value.rows)} to <code>{exporting.done.fileName}</code>.
-          </p>
+          <p>{tRich('payees.labels.exported', { rows: exporting.done.value.rows, file: <code>{exporting.done.fileName}</code> })}</p>
         )}
         {imported === null ? null : (
-          <p>
-            Imported {labelCount(imported.rows)} from <code>{imported.fileName}</code>.
-          </p>
+          <p>{tRich('payees.labels.imported', { rows: imported.rows, file: <code>{imported.fileName}</code> })}</p>
         )}
       </div>
       <ErrorNotice error={exporting.error ?? importError} testId="@book/labels-error" />

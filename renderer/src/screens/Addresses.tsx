@@ -2,7 +2,7 @@
 // one's QR code (addresses/qr) with copy, and the notes that matter (one eth_bnb address for two chains, no USDC on TRON).
 // Each address carries its label, edited in place.
 import { useEffect, useState, type FormEvent } from 'react';
-import { ADDRESS_TYPES, CHAIN_INFO, type AddressType } from '../../../electron/chains';
+import { ADDRESS_TYPES, CHAIN_INFO, type AddressType, type Chain } from '../../../electron/chains';
 import type { ContractError } from '../api';
 import { CopyButton } from '../components/CopyButton';
 import { ExplorerLink } from '../components/ExplorerLink';
@@ -13,14 +13,20 @@ import { Field, fieldError } from '../components/Field';
 import { QrCode } from '../components/QrCode';
 import { RecordLabel } from '../components/RecordLabel';
 import { useAddressesStore } from '../stores/addresses';
+import { t, type MessageId } from '../i18n';
 import { askOperator } from '../stores/operator-prompt';
 
-export const ADDRESS_TYPE_LABELS: Readonly<Record<AddressType, string>> = {
-  trx: 'TRON (TRX, USDT)',
-  eth_bnb: 'Ethereum + BNB Smart Chain (one address)',
-  solana: 'Solana (SOL, USDT, USDC)',
-  ton: 'TON (TON, USDT)',
+const ADDRESS_TYPE_LABELS: Readonly<Record<AddressType, MessageId>> = {
+  trx: 'payees.addresses.type.trx',
+  eth_bnb: 'payees.addresses.type.ethBnb',
+  solana: 'payees.addresses.type.solana',
+  ton: 'payees.addresses.type.ton',
 };
+
+/** An address type as the chain select and the create dialog name it: "TRON (TRX, USDT)". */
+export function addressTypeLabel(type: AddressType): string {
+  return t(ADDRESS_TYPE_LABELS[type]);
+}
 
 export function Addresses(): React.JSX.Element {
   const addresses = useAddressesStore((state) => state.addresses);
@@ -35,26 +41,26 @@ export function Addresses(): React.JSX.Element {
       <div className="split__main">
         <CreateAddress />
         <section className="card" aria-labelledby="addresses-title">
-          <h2 id="addresses-title">Addresses</h2>
+          <h2 id="addresses-title">{t('payees.addresses.title')}</h2>
           <ErrorNotice error={error} />
-          {addresses.length === 0 ? <p className="muted">No deposit addresses yet.</p> : null}
+          {addresses.length === 0 ? <p className="muted">{t('payees.addresses.empty')}</p> : null}
           {addresses.length === 0 ? null : (
             <div className="table-wrap">
               <table className="table table--dense table--select" data-testid="@addresses/table">
                 <thead>
                   <tr>
-                    <th scope="col">Address</th>
-                    <th scope="col">Type</th>
-                    <th scope="col">User order</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Label</th>
+                    <th scope="col">{t('payees.common.address')}</th>
+                    <th scope="col">{t('payees.addresses.type')}</th>
+                    <th scope="col">{t('payees.common.userOrder')}</th>
+                    <th scope="col">{t('payees.common.created')}</th>
+                    <th scope="col">{t('payees.common.label')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {addresses.map((address) => (
                     <tr key={`${address.addressType}:${address.address}:${address.userOrder}`} aria-current={address.address === selected ? "true" : undefined} className={`clickable${address.address === selected ? ' is-selected' : ''}`} onClick={() => useAddressesStore.getState().select(address.address)} data-testid="@addresses/row">
                       <td>
-                        <button type="button" className="button button--link mono" onClick={() => useAddressesStore.getState().select(address.address)} aria-label={`Show ${address.address}`}>
+                        <button type="button" className="button button--link mono" onClick={() => useAddressesStore.getState().select(address.address)} aria-label={t('payees.addresses.show', { address: address.address })}>
                           {address.address}
                         </button>
                       </td>
@@ -62,7 +68,7 @@ export function Addresses(): React.JSX.Element {
                       <td className="mono">{address.userOrder}</td>
                       <td className="small"><DateTime at={address.createdAt} /></td>
                       <td>
-                        <RecordLabel type="addr" refValue={address.address} what={`address ${address.address}`} testId="@addresses/label" />
+                        <RecordLabel type="addr" refValue={address.address} what={t('payees.addresses.what', { address: address.address })} testId="@addresses/label" />
                       </td>
                     </tr>
                   ))}
@@ -72,11 +78,11 @@ export function Addresses(): React.JSX.Element {
           )}
         </section>
       </div>
-      <aside className="split__side" aria-label="Selected address">
+      <aside className="split__side" aria-label={t('payees.addresses.selected')}>
         {current === null ? (
           <section className="card">
-            <h2>QR code</h2>
-            <p className="muted">Select or create an address to show its QR code.</p>
+            <h2>{t('payees.addresses.qrTitle')}</h2>
+            <p className="muted">{t('payees.addresses.selectHint')}</p>
           </section>
         ) : (
           <AddressDetail address={current.address} />
@@ -86,6 +92,12 @@ export function Addresses(): React.JSX.Element {
   );
 }
 
+/** The chains one address receives on: "Ethereum and BNB Smart Chain". */
+function chainsText(chains: readonly Chain[]): string {
+  const names = chains.map((chain) => CHAIN_INFO[chain].displayName);
+  return names.length === 0 ? '' : names.reduce((first, second) => t('payees.addresses.chainsAnd', { first, second }));
+}
+
 function AddressDetail({ address }: { readonly address: string }): React.JSX.Element | null {
   const view = useAddressesStore((state) => state.addresses.find((candidate) => candidate.address === address));
   const qr = useAddressesStore((state) => state.qr[address]);
@@ -93,30 +105,30 @@ function AddressDetail({ address }: { readonly address: string }): React.JSX.Ele
   if (view === undefined) return null;
   return (
     <section className="card" aria-labelledby="address-detail-title" data-testid="@addresses/detail">
-      <h2 id="address-detail-title">Deposit address</h2>
+      <h2 id="address-detail-title">{t('payees.addresses.detailTitle')}</h2>
       <QrCode qr={qr} error={qrError} testId="@addresses/qr-image" caption={false} />
       <p className="address-block">
         <code className="address" data-testid="@addresses/selected-address">
           {view.address}
         </code>
       </p>
-      <CopyButton text={view.address} label="Copy address" testId="@addresses/copy-button" />
+      <CopyButton text={view.address} label={t('payees.common.copyAddress')} testId="@addresses/copy-button" />
       <p className="explorer-links small">
         {view.chains.map((chain) => (
           <ExplorerLink key={chain} chain={chain} target="address" value={view.address} testId={`@addresses/explorer-${chain}`} />
         ))}
       </p>
       <dl className="facts">
-        <dt>Chains</dt>
-        <dd>{view.chains.map((chain) => CHAIN_INFO[chain].displayName).join(' and ')}</dd>
-        <dt>User order</dt>
+        <dt>{t('payees.addresses.chains')}</dt>
+        <dd>{chainsText(view.chains)}</dd>
+        <dt>{t('payees.common.userOrder')}</dt>
         <dd className="mono">{view.userOrder}</dd>
-        <dt>Created</dt>
+        <dt>{t('payees.common.created')}</dt>
         <dd><DateTime at={view.createdAt} /></dd>
       </dl>
       {view.notes.length === 0 ? null : (
         <div className="notice notice--warn" data-testid="@addresses/notes">
-          <p className="notice__title">Before you share this address</p>
+          <p className="notice__title">{t('payees.addresses.notesTitle')}</p>
           <ul>
             {view.notes.map((note) => (
               <li key={note}>{note}</li>
@@ -135,9 +147,12 @@ function CreateAddress(): React.JSX.Element {
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     const result = await askOperator({
-      title: 'Create a deposit address',
-      description: `A new ${ADDRESS_TYPE_LABELS[addressType]} deposit address${userOrder.trim() === '' ? '' : ` for user order ${userOrder.trim()}`} will be created at the service.`,
-      confirmLabel: 'Create address',
+      title: t('payees.addresses.create.title'),
+      description:
+        userOrder.trim() === ''
+          ? t('payees.addresses.create.description', { type: addressTypeLabel(addressType) })
+          : t('payees.addresses.create.descriptionOrder', { type: addressTypeLabel(addressType), userOrder: userOrder.trim() }),
+      confirmLabel: t('payees.addresses.create.confirm'),
       run: (as) => useAddressesStore.getState().create(addressType, userOrder, as),
     });
     if (result === null) return;
@@ -146,22 +161,22 @@ function CreateAddress(): React.JSX.Element {
   }
   return (
     <section className="card" aria-labelledby="create-address-title">
-      <h2 id="create-address-title">New deposit address</h2>
+      <h2 id="create-address-title">{t('payees.addresses.create.heading')}</h2>
       <form className="inline-form" onSubmit={(event) => void submit(event)}>
-        <Field label="Chain" error={fieldError(error?.fields, 'addressType')}>
-          {(control) => <Select control={control} value={addressType} options={ADDRESS_TYPES} label={(type) => ADDRESS_TYPE_LABELS[type]} onChange={setAddressType} testId="@addresses/type-select" />}
+        <Field label={t('payees.common.chain')} error={fieldError(error?.fields, 'addressType')}>
+          {(control) => <Select control={control} value={addressType} options={ADDRESS_TYPES} label={addressTypeLabel} onChange={setAddressType} testId="@addresses/type-select" />}
         </Field>
-        <Field label="User order (optional)" hint="Your order or customer reference; generated when empty." error={fieldError(error?.fields, 'userOrder')}>
+        <Field label={t('payees.addresses.create.userOrder')} hint={t('payees.addresses.create.userOrderHint')} error={fieldError(error?.fields, 'userOrder')}>
           {(control) => <input {...control} className="input input--mono" value={userOrder} maxLength={64} onChange={(event) => setUserOrder(event.target.value)} data-testid="@addresses/user-order" />}
         </Field>
         <div className="inline-form__submit">
           <button type="submit" className="button button--primary" data-testid="@addresses/create-button">
-            Create address
+            {t('payees.addresses.create.confirm')}
           </button>
         </div>
       </form>
-      {addressType === 'trx' ? <p className="muted small">USDC sent to a TRON address is never credited: share TRON addresses for TRX and USDT only.</p> : null}
-      {addressType === 'eth_bnb' ? <p className="muted small">One address receives on Ethereum and BNB Smart Chain; each deposit is credited under its own chain&apos;s currency.</p> : null}
+      {addressType === 'trx' ? <p className="muted small">{t('payees.addresses.create.trxNote')}</p> : null}
+      {addressType === 'eth_bnb' ? <p className="muted small">{t('payees.addresses.create.ethBnbNote')}</p> : null}
       <ErrorNotice error={error} testId="@addresses/create-error" />
     </section>
   );

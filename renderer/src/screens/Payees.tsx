@@ -5,7 +5,7 @@
 // treasury-desk://payee/<id> link shows its payee here, marked. Names and notes come escaped from the engine (api.ts).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CHAIN_INFO, CHAINS, isChain, type Chain } from '../../../electron/chains';
-import { controlProofSignerText, type ControlProofView, type PayeePendingView, type PayeesView, type PayeeView } from '../../../electron/contract';
+import { escapeSingleLine, type ControlProofSigner, type ControlProofView, type PayeePendingView, type PayeesView, type PayeeView } from '../../../electron/contract';
 import type { FileOutcome } from '../../../electron/contract/desktop';
 import { call, type ContractError, type Result } from '../api';
 import { Amount } from '../components/Amount';
@@ -15,11 +15,18 @@ import { Field, fieldError } from '../components/Field';
 import { lineRefusalOf, RefusedLines, type LineRefusal } from '../components/RefusedLines';
 import { Select } from '../components/Select';
 import { displayText } from '../format';
+import { t, tRich } from '../i18n';
 import { askOperator } from '../stores/operator-prompt';
 import { usePayeesStore, type PayeeAddressDraft } from '../stores/payees';
 
 function chainName(chain: string): string {
   return isChain(chain) ? CHAIN_INFO[chain].displayName : chain;
+}
+
+/** Who signed a proof, in the window's language (contract/control-proof controlProofSignerText's words, after "by"). */
+function signerText(signer: ControlProofSigner): string {
+  if (signer.own) return t('payees.proof.signer.own');
+  return signer.workstation === null ? t('payees.proof.signer.founding') : t('payees.proof.signer.workstation', { workstation: escapeSingleLine(signer.workstation) });
 }
 
 export function Payees(): React.JSX.Element {
@@ -30,10 +37,8 @@ export function Payees(): React.JSX.Element {
   }, []);
   return (
     <section className="card" aria-labelledby="payees-title" data-testid="@payees/section">
-      <h2 id="payees-title">Payees</h2>
-      <p className="muted small">
-        A payee is a counterparty with addresses on any chains. Adding a payee, or an address to one, waits for an operator independent of the one who proposed it; each address is then in the address book on its own.
-      </p>
+      <h2 id="payees-title">{t('payees.payees.title')}</h2>
+      <p className="muted small">{t('payees.payees.intro')}</p>
       <ErrorNotice error={error} testId="@payees/error" />
       <AddPayee />
       <PendingPayees pending={view?.pending ?? []} />
@@ -61,18 +66,18 @@ function AddPayee(): React.JSX.Element {
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
-    const list = typed.map((entry) => `${entry.address.trim()} on ${chainName(entry.chain)}`).join(', ');
+    const list = typed.map((entry) => t('payees.common.addressOnChain', { address: entry.address.trim(), chain: chainName(entry.chain) })).join(', ');
     const result = await askOperator({
-      title: 'Add a payee',
-      description: `${displayText(name.trim())} with ${typed.length} address${typed.length === 1 ? '' : 'es'} (${list}) will be proposed. The payee and its addresses are in the book once an operator independent of you approves them.`,
-      hint: 'An initiator or admin proposes; an approver or admin of another party approves.',
-      confirmLabel: 'Propose payee',
+      title: t('payees.add.title'),
+      description: t('payees.add.description', { name: displayText(name.trim()), count: typed.length, list }),
+      hint: t('payees.common.proposeHint'),
+      confirmLabel: t('payees.add.confirm'),
       run: (as) => usePayeesStore.getState().add(name, note, typed, as),
     });
     if (result === null) return;
     setError(result.ok ? null : result.error);
     if (result.ok) {
-      setStatus(`${displayText(name.trim())} was proposed and waits for approval.`);
+      setStatus(t('payees.add.proposed', { name: displayText(name.trim()) }));
       setName('');
       setNote('');
       setAddresses([EMPTY_ADDRESS]);
@@ -82,10 +87,10 @@ function AddPayee(): React.JSX.Element {
   async function importFile(): Promise<void> {
     setRefusal(null);
     const result = await askOperator({
-      title: 'Import payees (CSV)',
-      description: 'Choose the CSV next: columns name, note, chain, address; one line per address, the lines of one payee under the same name. A file with a bad line is refused whole, naming each line; the rest is proposed as one batch.',
-      hint: 'The initiator signs the batch with their own passphrase; an independent operator approves it once.',
-      confirmLabel: 'Choose the file',
+      title: t('payees.import.title'),
+      description: t('payees.import.description'),
+      hint: t('payees.import.hint'),
+      confirmLabel: t('payees.import.confirm'),
       run: async (as): Promise<Result<ImportOutcome>> => {
         const answer = await call('desktop/importPayees', { as });
         const refused = answer.ok ? null : lineRefusalOf(answer.error);
@@ -97,36 +102,36 @@ function AddPayee(): React.JSX.Element {
     if (!result.ok) return;
     const outcome = result.value;
     if (outcome.cancelled) {
-      setStatus('No file was chosen.');
+      setStatus(t('payees.import.noFile'));
       return;
     }
     if ('refused' in outcome) {
       setRefusal(outcome.refused);
-      setStatus('The file was not imported: nothing was signed or stored.');
+      setStatus(t('payees.import.refused'));
       return;
     }
     usePayeesStore.setState({ payees: outcome.value });
-    setStatus(`Imported ${outcome.fileName}: the payees wait for approval as one batch.`);
+    setStatus(t('payees.import.done', { fileName: outcome.fileName }));
   }
 
   return (
     <div className="stack" data-testid="@payees/add">
-      <h3>Add a payee</h3>
+      <h3>{t('payees.add.title')}</h3>
       <form className="stack" onSubmit={(event) => void submit(event)}>
         <div className="inline-form">
-          <Field label="Name" error={fieldError(error?.fields, 'name')} className="grow">
+          <Field label={t('payees.add.name')} error={fieldError(error?.fields, 'name')} className="grow">
             {(control) => <input {...control} className="input" value={name} maxLength={120} onChange={(event) => setName(event.target.value)} data-testid="@payees/name" />}
           </Field>
-          <Field label="Note (optional)" error={fieldError(error?.fields, 'note')} className="grow">
+          <Field label={t('payees.add.note')} error={fieldError(error?.fields, 'note')} className="grow">
             {(control) => <input {...control} className="input" value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} data-testid="@payees/note" />}
           </Field>
         </div>
         {addresses.map((entry, index) => (
           <div className="inline-form" key={index} data-testid="@payees/address-row">
-            <Field label={`Chain of address ${index + 1}`}>
+            <Field label={t('payees.add.chainOfAddress', { number: index + 1 })}>
               {(control) => <Select control={control} value={entry.chain} options={CHAINS} label={(value: Chain) => CHAIN_INFO[value].displayName} onChange={(chain) => setAddress(index, { chain })} testId="@payees/chain-select" />}
             </Field>
-            <Field label={`Address ${index + 1}`} className="grow">
+            <Field label={t('payees.add.addressNumber', { number: index + 1 })} className="grow">
               {(control) => (
                 <input {...control} className="input input--mono" value={entry.address} maxLength={200} spellCheck={false} autoComplete="off" onChange={(event) => setAddress(index, { address: event.target.value })} data-testid="@payees/address" />
               )}
@@ -135,13 +140,13 @@ function AddPayee(): React.JSX.Element {
         ))}
         <div className="inline-form">
           <button type="button" className="button" onClick={() => setAddresses((current) => [...current, EMPTY_ADDRESS])} disabled={addresses.length >= 50} data-testid="@payees/another-address">
-            Another address
+            {t('payees.add.another')}
           </button>
           <button type="submit" className="button button--primary" disabled={name.trim() === '' || typed.length === 0} data-testid="@payees/add-button">
-            Add payee…
+            {t('payees.add.button')}
           </button>
           <button type="button" className="button" onClick={() => void importFile()} data-testid="@payees/import-button">
-            Import CSV…
+            {t('payees.import.button')}
           </button>
         </div>
       </form>
@@ -150,7 +155,7 @@ function AddPayee(): React.JSX.Element {
           {status}
         </p>
       )}
-      {refusal === null ? null : <RefusedLines refusal={refusal} counting="line 1 is the first payee line after the header" testId="@payees/refused" />}
+      {refusal === null ? null : <RefusedLines refusal={refusal} counting={t('payees.import.counting')} testId="@payees/refused" />}
       <ErrorNotice error={error} testId="@payees/add-error" />
     </div>
   );
@@ -163,10 +168,10 @@ function PendingPayees({ pending }: { readonly pending: readonly PayeePendingVie
     const names = batch.payees.map((payee) => payee.name).join(', ');
     const count = batch.payees.reduce((sum, payee) => sum + payee.addresses.length, 0);
     const result = await askOperator({
-      title: 'Approve the payees',
-      description: `${names}: ${count} address${count === 1 ? '' : 'es'}, proposed by ${batch.proposer}. Once approved, withdrawals to these addresses meet “only from book”.`,
-      hint: `An approver or admin independent of ${batch.proposer} signs with their own passphrase.`,
-      confirmLabel: 'Approve payees',
+      title: t('payees.pending.approveTitle'),
+      description: t('payees.pending.approveDescription', { names, count, proposer: batch.proposer }),
+      hint: t('payees.common.approveHint', { proposer: batch.proposer }),
+      confirmLabel: t('payees.pending.approveConfirm'),
       run: (as) => usePayeesStore.getState().approve(batch.proposal, as),
     });
     setError(result === null || result.ok ? null : result.error);
@@ -174,11 +179,11 @@ function PendingPayees({ pending }: { readonly pending: readonly PayeePendingVie
 
   return (
     <div className="stack">
-      <h3>Waiting for approval</h3>
+      <h3>{t('payees.common.waitingForApproval')}</h3>
       <ErrorNotice error={error} testId="@payees/approve-error" />
       {pending.length === 0 ? (
         <p className="muted" data-testid="@payees/pending-empty">
-          No payee waits for approval.
+          {t('payees.pending.empty')}
         </p>
       ) : (
         <ul className="queue" data-testid="@payees/pending">
@@ -200,13 +205,11 @@ function PendingPayees({ pending }: { readonly pending: readonly PayeePendingVie
                     </ul>
                   </div>
                 ))}
-                <p className="small muted">
-                  proposed by <strong>{batch.proposer}</strong> <DateTime at={batch.at} />
-                </p>
+                <p className="small muted">{tRich('payees.common.proposedBy', { proposer: <strong>{batch.proposer}</strong>, at: <DateTime at={batch.at} /> })}</p>
               </div>
               <div className="queue__actions">
-                <button type="button" className="button button--primary button--small" onClick={() => void approve(batch)} aria-label={`Approve ${batch.payees.map((payee) => payee.name).join(', ')}`} data-testid="@payees/approve-button">
-                  Approve
+                <button type="button" className="button button--primary button--small" onClick={() => void approve(batch)} aria-label={t('payees.common.approveWhat', { what: batch.payees.map((payee) => payee.name).join(', ') })} data-testid="@payees/approve-button">
+                  {t('payees.common.approve')}
                 </button>
               </div>
             </li>
@@ -237,10 +240,10 @@ function ControlProof({ chain, address }: { readonly chain: string; readonly add
 
   async function start(): Promise<void> {
     const result = await askOperator({
-      title: 'Prove control of this address',
-      description: `The desk makes a deposit address for this proof on ${chainName(known)}. The payee then sends at least the currency's minimum deposit from ${address} to it; the verified deposit proves control.`,
-      hint: 'An initiator or admin asks, signing with their own passphrase.',
-      confirmLabel: 'Start the proof',
+      title: t('payees.proof.title'),
+      description: t('payees.proof.description', { chain: chainName(known), address }),
+      hint: t('payees.proof.hint'),
+      confirmLabel: t('payees.proof.confirm'),
       run: (as) => call('addressbook/prove', { chain: known, address, as }),
     });
     if (result === null) return;
@@ -252,8 +255,8 @@ function ControlProof({ chain, address }: { readonly chain: string; readonly add
     return (
       <>
         {' '}
-        <button type="button" className="button button--small" onClick={() => { setOpen(true); void load(); }} aria-label={`Proof of control of ${address}`} data-testid="@payees/proof-button">
-          Proof of control
+        <button type="button" className="button button--small" onClick={() => { setOpen(true); void load(); }} aria-label={t('payees.proof.buttonLabel', { address })} data-testid="@payees/proof-button">
+          {t('payees.proof.button')}
         </button>
       </>
     );
@@ -266,27 +269,35 @@ function ControlProof({ chain, address }: { readonly chain: string; readonly add
           <p data-testid="@payees/proof-standing">
             <strong>
               {proof.status === 'proven'
-                ? 'Control proven'
+                ? t('payees.proof.standing.proven')
                 : proof.reported.length > 0
-                  ? 'Control not proven at this workstation'
+                  ? t('payees.proof.standing.notHere')
                   : proof.status === 'waiting'
-                    ? 'Waiting for the payee’s deposit'
+                    ? t('payees.proof.standing.waiting')
                     : proof.status === 'cannotProve'
-                      ? 'This chain cannot prove control'
-                      : 'Control not proven'}
+                      ? t('payees.proof.standing.cannotProve')
+                      : t('payees.proof.standing.notProven')}
             </strong>
             {proof.evidence === null ? null : (
               <>
                 {' '}
-                by deposit <span className="mono break">{proof.evidence.txid}</span> (<Amount value={proof.evidence.amount} /> {proof.evidence.currency}) <DateTime at={proof.evidence.at} />
+                {tRich('payees.proof.evidence', {
+                  txid: <span className="mono break">{proof.evidence.txid}</span>,
+                  amount: <Amount value={proof.evidence.amount} />,
+                  currency: proof.evidence.currency,
+                  at: <DateTime at={proof.evidence.at} />,
+                })}
               </>
             )}
-            {proof.provenBy === null ? null : <span data-testid="@payees/proof-proven-by">, proven by {controlProofSignerText(proof.provenBy)}</span>}
+            {proof.provenBy === null ? null : <span data-testid="@payees/proof-proven-by">{t('payees.proof.provenBy', { signer: signerText(proof.provenBy) })}</span>}
           </p>
           {proof.reported.map((report) => (
             <p key={report.apiOrder} className="notice notice--warn" data-testid="@payees/proof-reported">
-              Reported proven by {controlProofSignerText({ own: false, workstation: report.workstation })}: deposit <span className="mono break">{report.txid}</span> seen <DateTime at={report.at} />. It is not yet
-              among this workstation’s verified deposits, so control is not proven here: sync deposits here.
+              {tRich('payees.proof.reported', {
+                signer: signerText({ own: false, workstation: report.workstation }),
+                txid: <span className="mono break">{report.txid}</span>,
+                at: <DateTime at={report.at} />,
+              })}
             </p>
           ))}
           {proof.chainCanProve ? null : <p className="muted">{proof.chainReason}</p>}
@@ -297,7 +308,7 @@ function ControlProof({ chain, address }: { readonly chain: string; readonly add
           )}
           {proof.deposits.map((deposit) => (
             <p key={deposit.txid} className="notice notice--warn" data-testid="@payees/proof-refused-deposit">
-              Deposit <span className="mono break">{deposit.txid}</span> does not prove it: {deposit.refusal}
+              {tRich('payees.proof.refusedDeposit', { txid: <span className="mono break">{deposit.txid}</span>, reason: deposit.refusal })}
             </p>
           ))}
           {proof.refused.map((reason) => (
@@ -308,11 +319,11 @@ function ControlProof({ chain, address }: { readonly chain: string; readonly add
           <div className="inline-form">
             {proof.chainCanProve && proof.status !== 'proven' ? (
               <button type="button" className="button button--small button--primary" onClick={() => void start()} data-testid="@payees/proof-start">
-                {proof.status === 'waiting' ? 'Show the deposit address again…' : 'Start the proof…'}
+                {proof.status === 'waiting' ? t('payees.proof.showAgain') : t('payees.proof.start')}
               </button>
             ) : null}
             <button type="button" className="button button--small" onClick={() => void load()} data-testid="@payees/proof-refresh">
-              Refresh
+              {t('payees.common.refresh')}
             </button>
           </div>
         </>
@@ -330,23 +341,23 @@ function PayeeList({ payees }: { readonly payees: readonly PayeeView[] }): React
   }, [focused, payees]);
   return (
     <div className="stack">
-      <h3>Payees in force</h3>
+      <h3>{t('payees.list.title')}</h3>
       {known ? null : (
         <p className="notice notice--warn" role="status" data-testid="@payees/unknown-link">
-          The link names payee {focused}, which this desk does not have (or not yet: an addition may still wait for approval).
+          {t('payees.list.unknownLink', { id: focused })}
         </p>
       )}
       {payees.length === 0 ? (
         <p className="muted" data-testid="@payees/empty">
-          No payee yet.
+          {t('payees.list.empty')}
         </p>
       ) : (
         <table className="table" data-testid="@payees/table">
           <thead>
             <tr>
-              <th scope="col">Payee</th>
-              <th scope="col">Addresses</th>
-              <th scope="col">Added</th>
+              <th scope="col">{t('payees.list.payee')}</th>
+              <th scope="col">{t('payees.common.addresses')}</th>
+              <th scope="col">{t('payees.list.added')}</th>
             </tr>
           </thead>
           <tbody>
@@ -365,13 +376,13 @@ function PayeeList({ payees }: { readonly payees: readonly PayeeView[] }): React
                 </td>
                 <td>
                   {payee.addresses.length === 0 ? (
-                    <span className="muted">no address in the book</span>
+                    <span className="muted">{t('payees.list.noAddress')}</span>
                   ) : (
                     <ul className="small">
                       {payee.addresses.map((entry) => (
                         <li key={`${entry.chain}:${entry.address}`} data-testid="@payees/address-item" data-approved={entry.approved ? 'true' : 'false'}>
                           {chainName(entry.chain)}: <span className="mono break">{entry.address}</span>{' '}
-                          {entry.approved ? <span className="badge badge--good">in the book</span> : <span className="badge badge--warn">waiting for its delay</span>}
+                          {entry.approved ? <span className="badge badge--good">{t('payees.common.inTheBook')}</span> : <span className="badge badge--warn">{t('payees.common.waitingForDelay')}</span>}
                           <ControlProof chain={entry.chain} address={entry.address} />
                         </li>
                       ))}
@@ -379,8 +390,9 @@ function PayeeList({ payees }: { readonly payees: readonly PayeeView[] }): React
                   )}
                 </td>
                 <td className="small">
-                  by {payee.addedBy}
-                  {payee.approvedBy === null ? '' : `, approved by ${payee.approvedBy}`} <DateTime at={payee.since} />
+                  {payee.approvedBy === null
+                    ? tRich('payees.list.addedBy', { addedBy: payee.addedBy, at: <DateTime at={payee.since} /> })
+                    : tRich('payees.list.addedApprovedBy', { addedBy: payee.addedBy, approvedBy: payee.approvedBy, at: <DateTime at={payee.since} /> })}
                 </td>
               </tr>
             ))}

@@ -6,14 +6,15 @@ import type { ContractError, PoisoningAlertView } from '../../../electron/contra
 import { Amount } from '../components/Amount';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { t, tRich, type MessageId } from '../i18n';
 import { askOperator } from '../stores/operator-prompt';
 import { useRadarStore } from '../stores/radar';
 
-const STATUS_TEXT: Readonly<Record<PoisoningAlertView['status'], string>> = {
-  blocked: 'Refused: it cannot be paid',
-  clearing: 'Clearing: waits for a second admin',
-  clearScheduled: 'Cleared, in force after the loosening delay',
-  cleared: 'Cleared by two admins',
+const STATUS_TEXT: Readonly<Record<PoisoningAlertView['status'], MessageId>> = {
+  blocked: 'payees.radar.status.blocked',
+  clearing: 'payees.radar.status.clearing',
+  clearScheduled: 'payees.radar.status.clearScheduled',
+  cleared: 'payees.radar.status.cleared',
 };
 
 export function RadarAlerts(): React.JSX.Element | null {
@@ -27,10 +28,14 @@ export function RadarAlerts(): React.JSX.Element | null {
   async function clear(alert: PoisoningAlertView): Promise<void> {
     const confirming = alert.clearing !== null;
     const result = await askOperator({
-      title: confirming ? 'Confirm the clearance' : 'Propose clearing this address',
-      description: `${alert.sender} looks like address-book entry ${alert.looksLike} (${alert.similarity}) and sent a deposit: likely address poisoning. Clear it only if you checked with the owner that it is theirs.`,
-      hint: confirming ? `An admin other than ${alert.clearing?.proposer ?? 'the proposer'} confirms with their own passphrase.` : 'An admin proposes; another, independent admin confirms.',
-      confirmLabel: confirming ? 'Confirm the clearance' : 'Propose the clearance',
+      title: confirming ? t('payees.radar.clear.confirm') : t('payees.radar.clear.proposeTitle'),
+      description: t('payees.radar.clear.description', { sender: alert.sender, looksLike: alert.looksLike, similarity: alert.similarity }),
+      hint: confirming
+        ? alert.clearing === null
+          ? t('payees.radar.clear.confirmHintNoProposer')
+          : t('payees.radar.clear.confirmHint', { proposer: alert.clearing.proposer })
+        : t('payees.radar.clear.proposeHint'),
+      confirmLabel: confirming ? t('payees.radar.clear.confirm') : t('payees.radar.clear.propose'),
       danger: true,
       run: (as) => useRadarStore.getState().clear(alert.sender, as),
     });
@@ -40,30 +45,31 @@ export function RadarAlerts(): React.JSX.Element | null {
   return (
     <section className={`card${radar.blocked > 0 ? ' card--warn' : ''}`} aria-labelledby="radar-title" data-testid="@dashboard/radar">
       <h2 id="radar-title">
-        {radar.blocked > 0 ? `${radar.blocked} likely address-poisoning sender${radar.blocked === 1 ? '' : 's'} refused` : 'Address-poisoning senders, cleared'}
+        {radar.blocked > 0 ? t('payees.radar.title.refused', { count: radar.blocked }) : t('payees.radar.title.cleared')}
       </h2>
-      <p className="muted small">
-        A deposit came from an address that looks like one in the address book. Never copy an address from the deposit history; these are refused at
-        preflight, request and send until two admins clear them.
-      </p>
+      <p className="muted small">{t('payees.radar.intro')}</p>
       <ErrorNotice error={error} testId="@dashboard/radar-error" />
       <ul className="stack findings">
         {radar.alerts.map((alert) => (
           <li key={alert.sender} data-testid="@dashboard/radar-item" data-status={alert.status}>
             <p>
-              <strong className="mono">{alert.sender}</strong> looks like <span className="mono">{alert.looksLike}</span> ({alert.similarity}).
+              {tRich('payees.radar.looksLike', { sender: <strong className="mono">{alert.sender}</strong>, looksLike: <span className="mono">{alert.looksLike}</span>, similarity: alert.similarity })}
             </p>
             <p className="muted small">
-              First deposit <Amount value={alert.firstDeposit.amount} currency={alert.firstDeposit.currency} /> on <DateTime at={alert.firstDeposit.at} />, txid{' '}
-              <span className="mono">{alert.firstDeposit.txid}</span>; {alert.deposits} deposit{alert.deposits === 1 ? '' : 's'} in all.
+              {tRich('payees.radar.firstDeposit', {
+                amount: <Amount value={alert.firstDeposit.amount} currency={alert.firstDeposit.currency} />,
+                at: <DateTime at={alert.firstDeposit.at} />,
+                txid: <span className="mono">{alert.firstDeposit.txid}</span>,
+                deposits: alert.deposits,
+              })}
             </p>
             <p>
               <span className={`badge badge--${alert.status === 'cleared' ? 'neutral' : 'bad'}`} data-testid="@dashboard/radar-status">
-                {STATUS_TEXT[alert.status]}
+                {t(STATUS_TEXT[alert.status])}
               </span>{' '}
               {alert.status === 'blocked' || alert.status === 'clearing' ? (
                 <button type="button" className="button button--link" onClick={() => void clear(alert)} data-testid="@dashboard/radar-clear">
-                  {alert.clearing === null ? 'Propose clearing it' : 'Confirm the clearance'}
+                  {alert.clearing === null ? t('payees.radar.proposeButton') : t('payees.radar.clear.confirm')}
                 </button>
               ) : null}
             </p>

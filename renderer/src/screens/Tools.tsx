@@ -9,6 +9,7 @@ import { QrCode } from '../components/QrCode';
 import { CopyButton } from '../components/CopyButton';
 import { currencyLabel } from '../format';
 import { useContractCall } from '../hooks';
+import { t, tRich } from '../i18n';
 
 export function Tools(): React.JSX.Element {
   return (
@@ -30,17 +31,17 @@ function AddressCheck(): React.JSX.Element {
   }
   return (
     <section className="card" aria-labelledby="tool-address-title">
-      <h2 id="tool-address-title">Check an address</h2>
+      <h2 id="tool-address-title">{t('payees.tools.address.title')}</h2>
       <form className="stack" onSubmit={(event) => void submit(event)}>
-        <Field label="Chain" error={fieldError(error?.fields, 'chain')}>
+        <Field label={t('payees.common.chain')} error={fieldError(error?.fields, 'chain')}>
           {(control) => <Select control={control} value={chain} options={CHAINS} label={(candidate) => CHAIN_INFO[candidate].displayName} onChange={setChain} testId="@tools/address-chain" />}
         </Field>
-        <Field label="Address" error={fieldError(error?.fields, 'address')}>
+        <Field label={t('payees.common.address')} error={fieldError(error?.fields, 'address')}>
           {(control) => <input {...control} className="input input--mono" spellCheck={false} value={address} onChange={(event) => setAddress(event.target.value)} data-testid="@tools/address-input" />}
         </Field>
         <div>
           <button type="submit" className="button button--primary" disabled={busy} data-testid="@tools/address-check-button">
-            {busy ? 'Checking…' : 'Check address'}
+            {busy ? t('payees.common.checking') : t('payees.tools.address.button')}
           </button>
         </div>
       </form>
@@ -49,12 +50,13 @@ function AddressCheck(): React.JSX.Element {
         {result === null ? null : (
           <div className={`notice notice--${result.valid ? 'ok' : 'error'}`} data-testid="@tools/address-result" data-valid={String(result.valid)}>
             <p className="notice__title">
-              {result.valid ? `Valid ${CHAIN_INFO[result.chain].displayName} address` : `Not a valid ${CHAIN_INFO[result.chain].displayName} address`}
+              {result.valid ? t('payees.tools.address.valid', { chain: CHAIN_INFO[result.chain].displayName }) : t('payees.tools.address.invalid', { chain: CHAIN_INFO[result.chain].displayName })}
             </p>
             {result.reason === null ? null : <p>{result.reason}</p>}
             <p className="small">
-              The service&apos;s own check (isAddress):{' '}
-              {result.service === null ? 'not reachable, so only the chain rules were checked' : result.service ? 'valid' : 'invalid'}
+              {t('payees.tools.address.serviceCheck', {
+                verdict: result.service === null ? t('payees.tools.address.serviceUnreachable') : result.service ? t('payees.tools.address.serviceValid') : t('payees.tools.address.serviceInvalid'),
+              })}
             </p>
           </div>
         )}
@@ -73,18 +75,18 @@ function TransferCheck(): React.JSX.Element {
   }
   return (
     <section className="card" aria-labelledby="tool-transfer-title">
-      <h2 id="tool-transfer-title">Check a transfer</h2>
-      <p className="muted small">For occasional manual checks: the service allows 20 per minute and repeats its answer for the same txid within 5 seconds. Deposit callbacks, not this check, credit the balance.</p>
+      <h2 id="tool-transfer-title">{t('payees.tools.transfer.title')}</h2>
+      <p className="muted small">{t('payees.tools.transfer.intro')}</p>
       <form className="stack" onSubmit={(event) => void submit(event)}>
-        <Field label="Currency" error={fieldError(error?.fields, 'currency')}>
+        <Field label={t('payees.tools.transfer.currency')} error={fieldError(error?.fields, 'currency')}>
           {(control) => <Select control={control} value={currency} options={WITHDRAWAL_CURRENCIES} label={currencyLabel} onChange={setCurrency} testId="@tools/transfer-currency" />}
         </Field>
-        <Field label="Transaction hash (txid)" error={fieldError(error?.fields, 'txid')}>
+        <Field label={t('payees.tools.transfer.txid')} error={fieldError(error?.fields, 'txid')}>
           {(control) => <input {...control} className="input input--mono" spellCheck={false} value={txid} onChange={(event) => setTxid(event.target.value)} required data-testid="@tools/transfer-txid" />}
         </Field>
         <div>
           <button type="submit" className="button button--primary" disabled={busy} data-testid="@tools/transfer-check-button">
-            {busy ? 'Checking…' : 'Check transfer'}
+            {busy ? t('payees.common.checking') : t('payees.tools.transfer.button')}
           </button>
         </div>
       </form>
@@ -92,11 +94,8 @@ function TransferCheck(): React.JSX.Element {
         <ErrorNotice error={error} />
         {result === null ? null : (
           <div className={`notice notice--${result.valid ? 'ok' : 'error'}`} data-testid="@tools/transfer-result" data-valid={String(result.valid)}>
-            <p className="notice__title">{result.valid ? 'The service reports this transaction as valid.' : 'The service reports this transaction as invalid.'}</p>
-            <p>
-              The service said: <code>{result.message}</code>
-              {result.cached ? ' (repeated answer: asked again within 5 seconds)' : ''}
-            </p>
+            <p className="notice__title">{result.valid ? t('payees.tools.transfer.valid') : t('payees.tools.transfer.invalid')}</p>
+            <p>{tRich(result.cached ? 'payees.tools.transfer.saidCached' : 'payees.tools.transfer.said', { message: <code>{result.message}</code> })}</p>
           </div>
         )}
       </div>
@@ -115,21 +114,21 @@ function AnyQr(): React.JSX.Element {
   }
   return (
     <section className="card" aria-labelledby="tool-qr-title">
-      <h2 id="tool-qr-title">QR code for any address</h2>
+      <h2 id="tool-qr-title">{t('payees.tools.qr.title')}</h2>
       <form className="stack" onSubmit={(event) => void submit(event)}>
-        <Field label="Address" error={fieldError(error?.fields, 'address')}>
+        <Field label={t('payees.common.address')} error={fieldError(error?.fields, 'address')}>
           {(control) => <input {...control} className="input input--mono" spellCheck={false} value={address} onChange={(event) => setAddress(event.target.value)} required data-testid="@tools/qr-input" />}
         </Field>
         <div>
           <button type="submit" className="button" data-testid="@tools/qr-button">
-            Make QR code
+            {t('payees.tools.qr.button')}
           </button>
         </div>
       </form>
       {shown ? (
         <div className="stack">
           <QrCode qr={qr ?? undefined} error={error ?? undefined} testId="@tools/qr-image" />
-          {qr === null ? null : <CopyButton text={qr.content} label="Copy address" />}
+          {qr === null ? null : <CopyButton text={qr.content} label={t('payees.common.copyAddress')} />}
         </div>
       ) : null}
     </section>

@@ -7,27 +7,29 @@ import { call, type ContractError } from '../api';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field, fieldError } from '../components/Field';
+import { t, tRich, type MessageId } from '../i18n';
 import { askOperator } from '../stores/operator-prompt';
 
-const EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = {
-  'deposit.credited': 'A deposit is credited',
-  'order.final': 'A withdrawal reaches its final state',
-  'batch.done': 'A batch payout is done',
-  'approval.waiting': 'A withdrawal or batch waits for approval',
-  'sending.frozen': 'An admin freezes all sending',
+const EVENT_LABELS: Readonly<Record<WebhookEventType, MessageId>> = {
+  'deposit.credited': 'payees.webhooks.event.depositCredited',
+  'order.final': 'payees.webhooks.event.orderFinal',
+  'batch.done': 'payees.webhooks.event.batchDone',
+  'approval.waiting': 'payees.webhooks.event.approvalWaiting',
+  'sending.frozen': 'payees.webhooks.event.sendingFrozen',
 };
 
-const STATE_LABELS: Readonly<Record<WebhookDeliveryView['state'], string>> = {
-  pending: 'pending',
-  delivered: 'delivered',
-  failed: 'failed',
-  elsewhere: 'sent by another workstation',
+const STATE_LABELS: Readonly<Record<WebhookDeliveryView['state'], MessageId>> = {
+  pending: 'payees.webhooks.state.pending',
+  delivered: 'payees.webhooks.state.delivered',
+  failed: 'payees.webhooks.state.failed',
+  elsewhere: 'payees.webhooks.state.elsewhere',
 };
 
 function lastAttemptText(delivery: WebhookDeliveryView): string {
   const last = delivery.attempts.at(-1);
-  if (last === undefined) return 'not attempted yet';
-  return `${last.status === null ? (last.error ?? 'no answer') : `HTTP ${last.status}`} in ${last.durationMs} ms`;
+  if (last === undefined) return t('payees.webhooks.attempt.none');
+  const outcome = last.status === null ? (last.error ?? t('payees.webhooks.attempt.noAnswer')) : t('payees.webhooks.attempt.http', { status: String(last.status) });
+  return t('payees.webhooks.attempt.took', { outcome, ms: last.durationMs });
 }
 
 export function Webhooks(): React.JSX.Element {
@@ -49,10 +51,10 @@ export function Webhooks(): React.JSX.Element {
 
   async function showEndpoints(): Promise<void> {
     const result = await askOperator({
-      title: 'Show the webhook endpoints',
-      description: 'The endpoints this desk sends events to (never their secrets).',
-      hint: 'An admin types their passphrase.',
-      confirmLabel: 'Show',
+      title: t('payees.webhooks.show.title'),
+      description: t('payees.webhooks.show.description'),
+      hint: t('payees.webhooks.show.hint'),
+      confirmLabel: t('payees.webhooks.show.confirm'),
       run: (as) => call('webhooks/list', { as }),
     });
     if (result === null) return;
@@ -64,10 +66,10 @@ export function Webhooks(): React.JSX.Element {
     event.preventDefault();
     setAdded(null);
     const result = await askOperator({
-      title: 'Add a webhook endpoint',
-      description: `The desk will POST signed events (${events.join(', ')}) to ${url.trim()}.`,
-      hint: 'An admin signs it with their passphrase; it is recorded in the audit log.',
-      confirmLabel: 'Add endpoint',
+      title: t('payees.webhooks.add.title'),
+      description: t('payees.webhooks.add.description', { events: events.join(', '), url: url.trim() }),
+      hint: t('payees.webhooks.signedHint'),
+      confirmLabel: t('payees.webhooks.add.confirm'),
       run: (as) => call('webhooks/add', { url: url.trim(), events: [...events], as }),
     });
     if (result === null) return;
@@ -82,10 +84,10 @@ export function Webhooks(): React.JSX.Element {
 
   async function remove(endpoint: WebhookEndpointView): Promise<void> {
     const result = await askOperator({
-      title: 'Remove a webhook endpoint',
-      description: `The desk stops sending events to ${endpoint.url} and forgets its secret.`,
-      hint: 'An admin signs it with their passphrase; it is recorded in the audit log.',
-      confirmLabel: 'Remove endpoint',
+      title: t('payees.webhooks.remove.title'),
+      description: t('payees.webhooks.remove.description', { url: endpoint.url }),
+      hint: t('payees.webhooks.signedHint'),
+      confirmLabel: t('payees.webhooks.remove.confirm'),
       danger: true,
       run: (as) => call('webhooks/remove', { id: endpoint.id, as }),
     });
@@ -106,40 +108,35 @@ export function Webhooks(): React.JSX.Element {
 
   return (
     <section className="card" aria-labelledby="webhooks-title" data-testid="@settings/webhooks">
-      <h2 id="webhooks-title">Webhooks</h2>
-      <p className="muted small">
-        Signed events to your own systems, sent by this app in the background and retried when your endpoint does not answer. Each endpoint has its own
-        signing secret, shown once when it is added.
-      </p>
-      <form className="stack" onSubmit={(event) => void add(event)} aria-label="Add a webhook endpoint">
-        <Field label="Endpoint URL (https, or http to this computer)" error={fieldError(error?.fields, 'url')} testId="@settings/webhook-url">
+      <h2 id="webhooks-title">{t('payees.webhooks.title')}</h2>
+      <p className="muted small">{t('payees.webhooks.intro')}</p>
+      <form className="stack" onSubmit={(event) => void add(event)} aria-label={t('payees.webhooks.add.title')}>
+        <Field label={t('payees.webhooks.url')} error={fieldError(error?.fields, 'url')} testId="@settings/webhook-url">
           {(control) => <input {...control} className="input" type="url" value={url} onChange={(event) => setUrl(event.target.value)} data-testid="@settings/webhook-url" />}
         </Field>
         <fieldset className="fieldset">
-          <legend>Events to send</legend>
+          <legend>{t('payees.webhooks.events')}</legend>
           {WEBHOOK_EVENT_TYPES.map((type) => (
             <label key={type} className="checkbox">
               <input type="checkbox" checked={events.includes(type)} onChange={(event) => toggle(type, event.target.checked)} data-testid={`@settings/webhook-event-${type}`} />
-              {EVENT_LABELS[type]} (<code>{type}</code>)
+              {t(EVENT_LABELS[type])} (<code>{type}</code>)
             </label>
           ))}
         </fieldset>
         <div className="actions">
           <button type="submit" className="button button--primary" disabled={url.trim() === '' || events.length === 0} data-testid="@settings/webhook-add">
-            Add endpoint
+            {t('payees.webhooks.add.confirm')}
           </button>
           <button type="button" className="button" onClick={() => void showEndpoints()} data-testid="@settings/webhook-show">
-            Show endpoints
+            {t('payees.webhooks.showButton')}
           </button>
         </div>
       </form>
       <div role="status" data-testid="@settings/webhook-added">
         {added === null ? null : (
           <div className="stack">
-            <p className="small">
-              Endpoint {added.id} added. Its signing secret is shown this once: put it in the receiving system now.
-            </p>
-            <Field label="Signing secret">
+            <p className="small">{t('payees.webhooks.added', { id: String(added.id) })}</p>
+            <Field label={t('payees.webhooks.secret')}>
               {(control) => <input {...control} className="input input--mono" readOnly value={added.secret} data-testid="@settings/webhook-secret" />}
             </Field>
           </div>
@@ -149,22 +146,22 @@ export function Webhooks(): React.JSX.Element {
       {endpoints === null ? null : (
         <div className="table-wrap">
           <table className="table table--dense" data-testid="@settings/webhook-endpoints">
-            <caption className="visually-hidden">Webhook endpoints</caption>
+            <caption className="visually-hidden">{t('payees.webhooks.endpoints.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Id</th>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">Added by</th>
+                <th scope="col">{t('payees.webhooks.endpoints.id')}</th>
+                <th scope="col">{t('payees.webhooks.endpoints.url')}</th>
+                <th scope="col">{t('payees.webhooks.endpoints.events')}</th>
+                <th scope="col">{t('payees.webhooks.endpoints.addedBy')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('payees.common.actions')}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {endpoints.length === 0 ? (
                 <tr>
-                  <td colSpan={5}>No endpoints.</td>
+                  <td colSpan={5}>{t('payees.webhooks.endpoints.empty')}</td>
                 </tr>
               ) : (
                 endpoints.map((endpoint) => (
@@ -175,7 +172,7 @@ export function Webhooks(): React.JSX.Element {
                     <td>{endpoint.createdBy}</td>
                     <td>
                       <button type="button" className="button button--small" onClick={() => void remove(endpoint)} data-testid="@settings/webhook-remove">
-                        Remove<span className="visually-hidden"> endpoint {endpoint.id}</span>
+                        {tRich('payees.webhooks.endpoints.remove', { id: String(endpoint.id), hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
                       </button>
                     </td>
                   </tr>
@@ -185,45 +182,45 @@ export function Webhooks(): React.JSX.Element {
           </table>
         </div>
       )}
-      <h3 id="webhook-deliveries-title">Delivery log</h3>
+      <h3 id="webhook-deliveries-title">{t('payees.webhooks.deliveries.title')}</h3>
       <div className="actions">
         <button type="button" className="button" onClick={() => void loadDeliveries()} data-testid="@settings/webhook-refresh">
-          Refresh
+          {t('payees.common.refresh')}
         </button>
       </div>
       <div className="table-wrap">
         <table className="table table--dense" aria-labelledby="webhook-deliveries-title" data-testid="@settings/webhook-deliveries">
           <thead>
             <tr>
-              <th scope="col">Delivery</th>
-              <th scope="col">Endpoint</th>
-              <th scope="col">Event</th>
-              <th scope="col">State</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Last attempt</th>
-              <th scope="col">Queued</th>
+              <th scope="col">{t('payees.webhooks.deliveries.delivery')}</th>
+              <th scope="col">{t('payees.webhooks.deliveries.endpoint')}</th>
+              <th scope="col">{t('payees.webhooks.deliveries.event')}</th>
+              <th scope="col">{t('payees.webhooks.deliveries.state')}</th>
+              <th scope="col">{t('payees.webhooks.deliveries.attempts')}</th>
+              <th scope="col">{t('payees.webhooks.deliveries.lastAttempt')}</th>
+              <th scope="col">{t('payees.webhooks.deliveries.queued')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('payees.common.actions')}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {deliveries.length === 0 ? (
               <tr>
-                <td colSpan={8}>No deliveries yet.</td>
+                <td colSpan={8}>{t('payees.webhooks.deliveries.empty')}</td>
               </tr>
             ) : (
               deliveries.map((delivery) => (
                 <tr key={delivery.id} data-testid="@settings/webhook-delivery" data-id={delivery.id} data-state={delivery.state} data-event={delivery.eventId}>
                   <td>
                     {delivery.id}
-                    {delivery.redeliveryOf === null ? null : ` (again, of ${delivery.redeliveryOf})`}
+                    {delivery.redeliveryOf === null ? null : ` ${t('payees.webhooks.deliveries.again', { id: String(delivery.redeliveryOf) })}`}
                   </td>
                   <td>{delivery.endpointId}</td>
                   <td>
                     {delivery.eventType} <span className="mono small">{delivery.eventId}</span>
                   </td>
-                  <td>{STATE_LABELS[delivery.state]}</td>
+                  <td>{t(STATE_LABELS[delivery.state])}</td>
                   <td>{delivery.attempts.length}</td>
                   <td>{lastAttemptText(delivery)}</td>
                   <td>
@@ -231,7 +228,7 @@ export function Webhooks(): React.JSX.Element {
                   </td>
                   <td>
                     <button type="button" className="button button--small" onClick={() => void redeliver(delivery)} data-testid="@settings/webhook-redeliver">
-                      Redeliver<span className="visually-hidden"> delivery {delivery.id}</span>
+                      {tRich('payees.webhooks.deliveries.redeliver', { id: String(delivery.id), hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
                     </button>
                   </td>
                 </tr>
