@@ -408,9 +408,9 @@ export const de: Translation<typeof en> = {
     'Wie der Dienst sie listet (abgerufen {time}). Gebühren: fest + Prozent vom Betrag, zwischen Mindest- und Höchstgebühr; die Einzahlungsgebühr wird vom Eingang abgezogen, die Auszahlungsgebühr kommt zum Betrag hinzu.',
   'history.currencies.added': '{count, plural, one {Eine Währung} other {# Währungen}}, vom Dienst nach dem Bau dieses Desks hinzugefügt',
   'history.currencies.column.decimals': 'Dezimalstellen',
-  'history.currencies.column.depositMin': 'Mindesteinzahlung',
+  'history.currencies.column.depositMin': 'Min. Einzahlung',
   'history.currencies.column.depositFee': 'Einzahlungsgebühr',
-  'history.currencies.column.withdrawMin': 'Mindestauszahlung',
+  'history.currencies.column.withdrawMin': 'Min. Auszahlung',
   'history.currencies.column.withdrawFee': 'Auszahlungsgebühr',
   'history.currencies.unknown': 'unbekannt',
 
