@@ -3,6 +3,7 @@
 import type { Result } from '../../../electron/contract';
 import type { FileOutcome } from '../../../electron/contract/desktop';
 import { useFileAction } from '../file-action';
+import { t, tRich } from '../i18n';
 import { ErrorNotice } from './ErrorNotice';
 
 export interface ExportButtonProps<T> {
@@ -22,12 +23,12 @@ export function ExportButton<T>({ groupLabel, label, action, written, testId }: 
   return (
     <div className="export" role="group" aria-label={groupLabel}>
       <button type="button" className="button" disabled={exporting.busy} onClick={() => void exporting.run()} data-testid={`${testId}-button`}>
-        {exporting.busy ? 'Exporting…' : label}
+        {exporting.busy ? t('history.export.busy') : label}
       </button>
       <div className="export__result" role="status">
         {exporting.done === null ? null : (
           <span data-testid={`${testId}-result`}>
-            {written(exporting.done.value)} to <code>{exporting.done.fileName}</code>.
+            {tRich('history.export.writtenTo', { written: written(exporting.done.value), file: <code>{exporting.done.fileName}</code> })}
           </span>
         )}
       </div>

@@ -1,5 +1,7 @@
 // A fingerprint to compare (a withdrawal intent's, an operator key's, the audit head's): boxed, in its groups of four,
 // with what to compare it with. The value carries the test id, so a test can read exactly the fingerprint.
+import { t } from '../i18n';
+
 interface FingerprintProps {
   readonly label: string;
   /** null: there is none (a withdrawal requested before signed approvals). */
@@ -11,7 +13,7 @@ interface FingerprintProps {
   readonly testId?: string;
 }
 
-export function Fingerprint({ label, value, compare, none = 'None: this request was made before signed approvals.', testId }: FingerprintProps): React.JSX.Element {
+export function Fingerprint({ label, value, compare, none = t('history.fingerprint.none'), testId }: FingerprintProps): React.JSX.Element {
   return (
     <div className="notice notice--info">
       <p className="notice__title">{label}</p>

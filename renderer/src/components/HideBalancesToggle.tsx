@@ -1,4 +1,5 @@
 // The "Hide balances" / "Show balances" button: flips the workstation's setting that every BalanceAmount follows.
+import { t } from '../i18n';
 import { useBalancesStore } from '../stores/balances';
 import { useBalancesHidden } from './BalanceAmount';
 
@@ -6,7 +7,7 @@ export function HideBalancesToggle({ testId }: { readonly testId: string }): Rea
   const hidden = useBalancesHidden();
   return (
     <button type="button" className="button" aria-pressed={hidden} onClick={() => useBalancesStore.getState().toggleHidden()} data-testid={testId}>
-      {hidden ? 'Show balances' : 'Hide balances'}
+      {hidden ? t('history.balances.show') : t('history.balances.hide')}
     </button>
   );
 }

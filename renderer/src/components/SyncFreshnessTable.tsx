@@ -2,13 +2,19 @@
 // show it.
 import type { SyncResource, SyncResourceState } from '../../../electron/contract';
 import { timeAgo } from '../format';
+import { t, type MessageId } from '../i18n';
 
-const RESOURCE_LABELS: Readonly<Record<SyncResource, string>> = {
-  balances: 'Balances',
-  deposits: 'Deposits',
-  withdrawals: 'Withdrawals',
-  currencies: 'Currencies and fees',
+const RESOURCE_LABELS: Readonly<Record<SyncResource, MessageId>> = {
+  balances: 'history.word.balances',
+  deposits: 'history.word.deposits',
+  withdrawals: 'history.word.withdrawals',
+  currencies: 'history.sync.resource.currencies',
 };
+
+function resourceLabel(resource: SyncResource): string {
+  const id = RESOURCE_LABELS[resource] as MessageId | undefined;
+  return id === undefined ? resource : t(id);
+}
 
 interface SyncFreshnessTableProps {
   readonly resources: readonly SyncResourceState[];
@@ -21,18 +27,18 @@ export function SyncFreshnessTable({ resources, now, testId }: SyncFreshnessTabl
     <table className="table" data-testid={testId}>
       <thead>
         <tr>
-          <th scope="col">What</th>
-          <th scope="col">Last success</th>
-          <th scope="col">Last attempt</th>
-          <th scope="col">Last problem</th>
+          <th scope="col">{t('history.sync.column.what')}</th>
+          <th scope="col">{t('history.sync.column.lastSuccess')}</th>
+          <th scope="col">{t('history.sync.column.lastAttempt')}</th>
+          <th scope="col">{t('history.sync.column.lastProblem')}</th>
         </tr>
       </thead>
       <tbody>
         {resources.map((resource) => (
           <tr key={resource.resource} data-resource={resource.resource}>
-            <th scope="row">{RESOURCE_LABELS[resource.resource] ?? resource.resource}</th>
-            <td>{resource.lastSuccessAt === null ? 'never' : timeAgo(resource.lastSuccessAt, now)}</td>
-            <td>{resource.lastAttemptAt === null ? 'never' : timeAgo(resource.lastAttemptAt, now)}</td>
+            <th scope="row">{resourceLabel(resource.resource)}</th>
+            <td>{resource.lastSuccessAt === null ? t('history.word.never') : timeAgo(resource.lastSuccessAt, now)}</td>
+            <td>{resource.lastAttemptAt === null ? t('history.word.never') : timeAgo(resource.lastAttemptAt, now)}</td>
             <td className="small">{resource.lastError ?? '—'}</td>
           </tr>
         ))}

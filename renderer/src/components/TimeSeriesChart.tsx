@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { displayLocale, formatDateTime } from '../format';
+import { t } from '../i18n';
 import { useReportingTimeZone } from './DateTime';
 
 export interface ChartSeries {
@@ -97,7 +98,7 @@ export function TimeSeriesChart({ description, times, series, stepped = false, h
           },
         ],
         series: [
-          { label: 'time', value: (_self, seconds) => (seconds === null ? NO_VALUE : formatDateTime(seconds * 1000, timeZone, locale)) },
+          { label: t('history.chart.time'), value: (_self, seconds) => (seconds === null ? NO_VALUE : formatDateTime(seconds * 1000, timeZone, locale)) },
           ...series.map((line) => ({
             label: line.label,
             stroke: line.stroke,

@@ -13,6 +13,7 @@ import { Select } from '../components/Select';
 import { useFileAction } from '../file-action';
 import { Fingerprint } from '../components/Fingerprint';
 import { groupAmount, shorten } from '../format';
+import { t, tRich, type MessageId } from '../i18n';
 import { useDebounced } from '../hooks';
 import { EMPTY_AUDIT_FILTERS, useAuditStore } from '../stores/audit';
 
@@ -24,19 +25,19 @@ function sentenceOf(entry: AuditEntryView): string {
   return auditSentence(entry, SCREEN_AMOUNTS);
 }
 
-const STANDING: Readonly<Record<AuditRowVerification['status'], { readonly icon: string; readonly word: string; readonly badge: string }>> = {
-  verified: { icon: '✓', word: 'Verified', badge: 'badge--good' },
-  failed: { icon: '✗', word: 'Fails', badge: 'badge--bad' },
-  unchecked: { icon: '?', word: 'Unchecked', badge: 'badge--warn' },
+const STANDING: Readonly<Record<AuditRowVerification['status'], { readonly icon: string; readonly word: MessageId; readonly badge: string }>> = {
+  verified: { icon: '✓', word: 'history.audit.standing.verified', badge: 'badge--good' },
+  failed: { icon: '✗', word: 'history.audit.standing.failed', badge: 'badge--bad' },
+  unchecked: { icon: '?', word: 'history.audit.standing.unchecked', badge: 'badge--warn' },
 };
 
 /** Whether the row verifies: an icon and a word (never a colour alone), the reason on hover and for screen readers. */
 function Standing({ verification }: { readonly verification: AuditRowVerification }): React.JSX.Element {
   const shown = STANDING[verification.status];
-  const reason = verification.status === 'verified' ? 'Its signature and its link to the entry before verify.' : verification.reason;
+  const reason = verification.status === 'verified' ? t('history.audit.standing.verifiedReason') : verification.reason;
   return (
     <span className={`badge ${shown.badge}`} title={reason} data-testid="@audit/row-standing" data-status={verification.status}>
-      <span aria-hidden="true">{shown.icon}</span> {shown.word}
+      <span aria-hidden="true">{shown.icon}</span> {t(shown.word)}
       <span className="visually-hidden">: {reason}</span>
     </span>
   );
@@ -49,16 +50,16 @@ function detailValue(value: unknown): string {
 
 /** The row's signed details, subject and key, folded away under its sentence: one "name: value" line each. */
 function RowDetails({ entry }: { readonly entry: AuditEntryView }): React.JSX.Element {
-  const details = entry.details !== null && typeof entry.details === 'object' && !Array.isArray(entry.details) ? Object.entries(entry.details as Record<string, unknown>) : [['details', entry.details] as const];
+  const details = entry.details !== null && typeof entry.details === 'object' && !Array.isArray(entry.details) ? Object.entries(entry.details as Record<string, unknown>) : [[t('history.audit.details.details'), entry.details] as const];
   const pairs: (readonly [string, string])[] = [
-    ...(entry.subject === null ? [] : [['subject', entry.subject] as const]),
-    ['signed by key', entry.keyFingerprint],
-    ...(entry.profile === null ? [] : [['profile', entry.profile] as const]),
+    ...(entry.subject === null ? [] : [[t('history.audit.details.subject'), entry.subject] as const]),
+    [t('history.audit.details.signedBy'), entry.keyFingerprint],
+    ...(entry.profile === null ? [] : [[t('history.audit.details.profile'), entry.profile] as const]),
     ...details.map(([name, value]) => [name, detailValue(value)] as const),
   ];
   return (
     <details className="audit-details">
-      <summary>Details</summary>
+      <summary>{t('history.word.details')}</summary>
       <dl className="audit-details__list">
         {pairs.map(([name, value]) => (
           <div key={name}>
@@ -84,29 +85,29 @@ function AuditFilters(): React.JSX.Element {
   const set = (partial: Parameters<ReturnType<typeof useAuditStore.getState>['setFilters']>[0]): void => void useAuditStore.getState().setFilters(partial);
   const actions: readonly string[] = ['', ...AUDIT_ACTIONS];
   return (
-    <form className="filters filters--audit" role="search" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
-      <Field label="Operator">
-        {(control) => <input {...control} className="input" type="search" value={typed.operator} onChange={(event) => setTyped({ ...typed, operator: event.target.value })} placeholder="e.g. alice" data-testid="@audit/operator-filter" />}
+    <form className="filters filters--audit" role="search" aria-label={t('history.audit.filter.title')} onSubmit={(event) => event.preventDefault()}>
+      <Field label={t('history.audit.filter.operator')}>
+        {(control) => <input {...control} className="input" type="search" value={typed.operator} onChange={(event) => setTyped({ ...typed, operator: event.target.value })} placeholder={t('history.example', { example: t('history.audit.filter.operatorExample') })} data-testid="@audit/operator-filter" />}
       </Field>
-      <Field label="Kind">
+      <Field label={t('history.word.kind')}>
         {(control) => (
-          <Select control={control} value={filters.action} options={actions} label={(action) => (action === '' ? 'Every kind' : auditActionLabel(action))} onChange={(action) => set({ action })} testId="@audit/action-filter" />
+          <Select control={control} value={filters.action} options={actions} label={(action) => (action === '' ? t('history.audit.filter.everyKind') : auditActionLabel(action))} onChange={(action) => set({ action })} testId="@audit/action-filter" />
         )}
       </Field>
-      <Field label="Withdrawal request (number or fingerprint)">
+      <Field label={t('history.audit.filter.request')}>
         {(control) => (
-          <input {...control} className="input input--mono" type="search" value={typed.request} onChange={(event) => setTyped({ ...typed, request: event.target.value })} placeholder="e.g. 12 or ABCD-EFGH-IJKL-MNOP" data-testid="@audit/request-filter" />
+          <input {...control} className="input input--mono" type="search" value={typed.request} onChange={(event) => setTyped({ ...typed, request: event.target.value })} placeholder={t('history.example', { example: t('history.audit.filter.requestExample') })} data-testid="@audit/request-filter" />
         )}
       </Field>
-      <Field label={`From (date, ${timeZone})`}>
+      <Field label={t('history.filter.fromDate', { zone: timeZone })}>
         {(control) => <input {...control} className="input" type="date" value={filters.from} onChange={(event) => set({ from: event.target.value })} data-testid="@audit/from" />}
       </Field>
-      <Field label={`To (date, ${timeZone})`}>
+      <Field label={t('history.filter.toDate', { zone: timeZone })}>
         {(control) => <input {...control} className="input" type="date" value={filters.to} onChange={(event) => set({ to: event.target.value })} data-testid="@audit/to" />}
       </Field>
-      <Field label="Search what happened and details" className="filters__search">
+      <Field label={t('history.audit.filter.search')} className="filters__search">
         {(control) => (
-          <input {...control} className="input" type="search" value={typed.search} onChange={(event) => setTyped({ ...typed, search: event.target.value })} placeholder="e.g. approved" data-testid="@audit/search" data-search-box="" />
+          <input {...control} className="input" type="search" value={typed.search} onChange={(event) => setTyped({ ...typed, search: event.target.value })} placeholder={t('history.example', { example: t('history.audit.filter.searchExample') })} data-testid="@audit/search" data-search-box="" />
         )}
       </Field>
       <div className="filters__clear">
@@ -119,7 +120,7 @@ function AuditFilters(): React.JSX.Element {
           }}
           data-testid="@audit/clear-filters"
         >
-          Clear filters
+          {t('history.word.clearFilters')}
         </button>
       </div>
     </form>
@@ -149,24 +150,21 @@ export function Audit(): React.JSX.Element {
     <>
       <section className="card" aria-labelledby="audit-verify-title">
         <div className="card__head">
-          <h2 id="audit-verify-title">Integrity</h2>
+          <h2 id="audit-verify-title">{t('history.audit.integrity.title')}</h2>
           <button type="button" className="button button--primary" disabled={verifying} onClick={() => void useAuditStore.getState().verify()} data-testid="@audit/verify-button">
-            {verifying ? 'Verifying…' : 'Verify the chain'}
+            {verifying ? t('history.audit.integrity.verifying') : t('history.audit.integrity.verify')}
           </button>
         </div>
-        <p className="muted">
-          Each entry carries the signature of whoever made it and the hash of the one before it, so an entry changed or removed after the fact breaks the chain
-          from that row on. Verification checks every signature against the roster as it stood at that row.
-        </p>
+        <p className="muted">{t('history.audit.integrity.about')}</p>
         {head === null ? (
           <p className="muted" data-testid="@audit/head-empty">
-            The log is empty.
+            {t('history.audit.integrity.empty')}
           </p>
         ) : (
           <Fingerprint
-            label={`Head of the chain: entry #${head.seq}`}
+            label={t('history.audit.head.label', { seq: head.seq })}
             value={head.fingerprint}
-            compare="Note it down or save a checkpoint: a later verification against it shows whether this part of the log is still the same."
+            compare={t('history.audit.head.compare')}
             testId="@audit/head-fingerprint"
           />
         )}
@@ -174,40 +172,41 @@ export function Audit(): React.JSX.Element {
           <ErrorNotice error={verifyError} testId="@audit/verify-error" />
           {verification === null ? null : verification.ok ? (
             <div className="notice notice--ok" data-testid="@audit/verify-result" data-ok="true">
-              <p className="notice__title">Intact: all {verification.rows.toLocaleString('en-US')} entries verify.</p>
+              <p className="notice__title">{t('history.audit.verify.intact', { count: verification.rows })}</p>
               {verification.checkpoint === 'matched' ? (
                 <p data-testid="@audit/verify-checkpoint">
-                  The checkpoint {verifiedAgainst === null ? '' : <code>{verifiedAgainst}</code>} matches: its entry is still in the chain with the same hash.
+                  {tRich('history.audit.verify.checkpointMatches', { file: verifiedAgainst === null ? '' : <code>{verifiedAgainst}</code> })}
                 </p>
               ) : null}
               {verification.legacyRows > 0 ? (
                 <p className="notice__detail">
-                  {verification.legacyRows.toLocaleString('en-US')} older entries from before signed approvals carry no signature; the chain seals them as they were.
+                  {t('history.audit.verify.legacy', { count: verification.legacyRows })}
                 </p>
               ) : null}
               <p className="notice__detail">
-                {verification.anchored
-                  ? "This workstation's keychain holds the head it last verified, and the chain still contains it."
-                  : "This workstation's keychain holds no earlier head to compare with yet."}
+                {verification.anchored ? t('history.audit.verify.anchored') : t('history.audit.verify.notAnchored')}
               </p>
             </div>
           ) : (
             <div className="notice notice--error" data-testid="@audit/verify-result" data-ok="false" data-first-bad-seq={verification.firstBadSeq}>
-              <p className="notice__title">{verifiedAgainst === null ? 'The audit log was altered.' : 'The audit log does not hold against the checkpoint.'}</p>
+              <p className="notice__title">{verifiedAgainst === null ? t('history.audit.verify.altered') : t('history.audit.verify.alteredAgainst')}</p>
               <p>
-                The first bad entry is <strong data-testid="@audit/first-bad-seq">#{verification.firstBadSeq}</strong>:{' '}
-                <span data-testid="@audit/verify-reason">{verification.reason}</span>
+                {tRich('history.audit.verify.firstBad', {
+                  seq: <strong data-testid="@audit/first-bad-seq">#{verification.firstBadSeq}</strong>,
+                  reason: <span data-testid="@audit/verify-reason">{verification.reason}</span>,
+                })}
               </p>
               <p>
-                {verification.rows.toLocaleString('en-US')} entries were checked{verifiedAgainst === null ? '' : <> against the checkpoint <code>{verifiedAgainst}</code></>}. Keep this workstation as it is
-                and tell your security officer.
+                {verifiedAgainst === null
+                  ? t('history.audit.verify.checked', { count: verification.rows })
+                  : tRich('history.audit.verify.checkedAgainst', { count: verification.rows, file: <code>{verifiedAgainst}</code> })}
               </p>
             </div>
           )}
         </div>
       </section>
       <section className="card" aria-labelledby="audit-title">
-        <h2 id="audit-title">Entries</h2>
+        <h2 id="audit-title">{t('history.audit.entries.title')}</h2>
         <AuditFilters />
         <ErrorNotice error={error} testId="@audit/list-error" />
         <div className="table-wrap">
@@ -217,18 +216,18 @@ export function Audit(): React.JSX.Element {
                 <th scope="col" className="num">
                   #
                 </th>
-                <th scope="col">When</th>
-                <th scope="col">Verifies</th>
-                <th scope="col">What happened</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Details</th>
+                <th scope="col">{t('history.audit.entries.column.when')}</th>
+                <th scope="col">{t('history.audit.entries.column.verifies')}</th>
+                <th scope="col">{t('history.audit.entries.column.what')}</th>
+                <th scope="col">{t('history.word.kind')}</th>
+                <th scope="col">{t('history.word.details')}</th>
               </tr>
             </thead>
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.seq} className={entry.seq === badSeq ? 'is-bad' : undefined} data-testid="@audit/row" data-seq={entry.seq}>
                   <td className="num">
-                    {entry.seq === badSeq ? <span className="badge badge--bad">altered</span> : null} {entry.seq}
+                    {entry.seq === badSeq ? <span className="badge badge--bad">{t('history.audit.entries.altered')}</span> : null} {entry.seq}
                   </td>
                   <td className="small"><DateTime at={entry.at} /></td>
                   <td>
@@ -249,12 +248,12 @@ export function Audit(): React.JSX.Element {
         </div>
         {!loading && entries.length === 0 ? (
           <p className="muted" data-testid="@audit/empty">
-            {filters === EMPTY_AUDIT_FILTERS ? 'No entries yet.' : 'No entries match these filters.'}
+            {filters === EMPTY_AUDIT_FILTERS ? t('history.audit.entries.none') : t('history.audit.entries.noneMatch')}
           </p>
         ) : null}
         {nextCursor === null ? null : (
           <button type="button" className="button" disabled={loading} onClick={() => void useAuditStore.getState().loadMore()}>
-            {loading ? 'Loading…' : 'Load older entries'}
+            {loading ? t('history.word.loading') : t('history.audit.entries.loadOlder')}
           </button>
         )}
       </section>
@@ -270,29 +269,29 @@ function Checkpoints(): React.JSX.Element {
   const saving = useFileAction(() => useAuditStore.getState().checkpoint());
   return (
     <section className="card" aria-labelledby="audit-checkpoint-title">
-      <h2 id="audit-checkpoint-title">Checkpoints</h2>
-      <p className="muted">
-        A checkpoint is the head of the chain signed by this desk. Keep the file somewhere else (another machine, a printout): whoever can edit this
-        workstation&apos;s database cannot change it, and verifying against it shows whether the log up to that entry is still the same.
-      </p>
+      <h2 id="audit-checkpoint-title">{t('history.audit.checkpoints.title')}</h2>
+      <p className="muted">{t('history.audit.checkpoints.about')}</p>
       <div className="actions">
         <button type="button" className="button" disabled={saving.busy} onClick={() => void saving.run()} data-testid="@audit/checkpoint-button">
-          Save checkpoint…
+          {t('history.audit.checkpoints.save')}
         </button>
         <button type="button" className="button" disabled={verifying} onClick={() => void useAuditStore.getState().verifyAgainstCheckpoint()} data-testid="@audit/verify-against-button">
-          Verify against checkpoint…
+          {t('history.audit.checkpoints.verifyAgainst')}
         </button>
       </div>
       <ErrorNotice error={saving.error} testId="@audit/checkpoint-error" />
       <div role="status" data-testid="@audit/checkpoint-result">
         {saving.done === null ? null : (
           <p>
-            Saved a checkpoint of entry #{saving.done.value.seq} (fingerprint <strong className="mono">{saving.done.value.fingerprint}</strong>) to{' '}
-            <code>{saving.done.fileName}</code>.
+            {tRich('history.audit.checkpoints.saved', {
+              seq: saving.done.value.seq,
+              fingerprint: <strong className="mono">{saving.done.value.fingerprint}</strong>,
+              file: <code>{saving.done.fileName}</code>,
+            })}
           </p>
         )}
       </div>
-      <p className="muted small">The result of a verification appears under Integrity above.</p>
+      <p className="muted small">{t('history.audit.checkpoints.resultWhere')}</p>
     </section>
   );
 }
@@ -300,16 +299,13 @@ function Checkpoints(): React.JSX.Element {
 function AuditExport(): React.JSX.Element {
   return (
     <section className="card" aria-labelledby="audit-export-title">
-      <h2 id="audit-export-title">Export</h2>
-      <p className="muted">
-        The entries the filters above select (the whole log without a filter). Choose the file type in the save dialog: JSON lines keep each entry&apos;s
-        signed statement, signature and hash with its sentence; CSV holds the sentences for a spreadsheet. The export is recorded in the log.
-      </p>
+      <h2 id="audit-export-title">{t('history.audit.export.title')}</h2>
+      <p className="muted">{t('history.audit.export.about')}</p>
       <ExportButton
-        groupLabel="Export the audit entries shown"
-        label="Export these entries…"
+        groupLabel={t('history.audit.export.group')}
+        label={t('history.audit.export.button')}
         action={() => useAuditStore.getState().exportLog()}
-        written={(value) => `Exported ${value.rows.toLocaleString('en-US')} ${value.rows === 1 ? 'entry' : 'entries'}`}
+        written={(value) => t('history.audit.export.written', { count: value.rows })}
         testId="@audit/export"
       />
     </section>

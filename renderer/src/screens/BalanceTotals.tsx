@@ -12,6 +12,7 @@ import { Field } from '../components/Field';
 import { Select } from '../components/Select';
 import { TimeSeriesChart, type ChartSeries } from '../components/TimeSeriesChart';
 import { currencyLabel, groupAmount } from '../format';
+import { t } from '../i18n';
 import { useBalancesStore } from '../stores/balances';
 
 /** How many snapshots the history table shows, newest first. */
@@ -32,26 +33,26 @@ export function AssetTotals(): React.JSX.Element | null {
   if (totals === null && error === null) return null;
   return (
     <section className="card" aria-labelledby="totals-title" data-testid="@dashboard/totals">
-      <h2 id="totals-title">Totals per asset</h2>
+      <h2 id="totals-title">{t('history.totals.title')}</h2>
       <ErrorNotice error={error} />
       {totals === null || totals.assets.length === 0 ? (
-        <p className="muted">No balances cached yet.</p>
+        <p className="muted">{t('history.totals.none')}</p>
       ) : (
         <div className="table-wrap">
           <table className="table">
             <thead>
               <tr>
-                <th scope="col">Asset</th>
+                <th scope="col">{t('history.totals.column.asset')}</th>
                 <th scope="col" className="num">
-                  Available
+                  {t('history.word.available')}
                 </th>
                 <th scope="col" className="num">
-                  Frozen
+                  {t('history.word.frozen')}
                 </th>
                 <th scope="col" className="num">
-                  Total
+                  {t('history.totals.column.total')}
                 </th>
-                <th scope="col">Across</th>
+                <th scope="col">{t('history.totals.column.across')}</th>
               </tr>
             </thead>
             <tbody>
@@ -76,7 +77,7 @@ export function AssetTotals(): React.JSX.Element | null {
       )}
       {totals === null || totals.uncounted.length === 0 ? null : (
         <p className="muted small" data-testid="@dashboard/totals-uncounted">
-          Not counted in any total (the service added them after this desk was built, so the desk does not know their asset): {totals.uncounted.join(', ')}.
+          {t('history.totals.uncounted', { currencies: totals.uncounted.join(', ') })}
         </p>
       )}
     </section>
@@ -104,14 +105,14 @@ export function BalanceHistory(): React.JSX.Element | null {
   const shown = history !== null && history.currency === currency ? history : null;
   return (
     <section className="card" aria-labelledby="history-title" data-testid="@dashboard/balance-history">
-      <h2 id="history-title">Balance history</h2>
-      <Field label="Currency">
+      <h2 id="history-title">{t('history.balanceHistory.title')}</h2>
+      <Field label={t('history.word.currency')}>
         {(control) => <Select control={control} value={currency} options={currencies} label={currencyLabel} onChange={setChosen} testId="@dashboard/history-currency" />}
       </Field>
       <ErrorNotice error={error} />
       {shown === null ? null : hidden ? (
         <p className="muted" data-testid="@dashboard/history-hidden">
-          Hidden: turn &quot;Hide balances&quot; off to see the history.
+          {t('history.balanceHistory.hidden')}
         </p>
       ) : (
         <HistoryFigures history={shown} />
@@ -125,8 +126,8 @@ function HistoryFigures({ history }: { readonly history: BalanceHistoryView }): 
   // For the picture only: the table below carries the exact decimal strings.
   const series = useMemo<readonly ChartSeries[]>(
     () => [
-      { label: 'available', values: points.map((point) => Number(point.available)), texts: points.map((point) => groupAmount(point.available)), stroke: '#1d5bb8' },
-      { label: 'frozen', values: points.map((point) => Number(point.frozen)), texts: points.map((point) => groupAmount(point.frozen)), stroke: '#7a4d00' },
+      { label: t('history.chart.available'), values: points.map((point) => Number(point.available)), texts: points.map((point) => groupAmount(point.available)), stroke: '#1d5bb8' },
+      { label: t('history.chart.frozen'), values: points.map((point) => Number(point.frozen)), texts: points.map((point) => groupAmount(point.frozen)), stroke: '#7a4d00' },
     ],
     [points],
   );
@@ -136,32 +137,32 @@ function HistoryFigures({ history }: { readonly history: BalanceHistoryView }): 
   return (
     <>
       {points.length < 2 ? (
-        <p className="muted">The balance has not changed since the desk first read it: nothing to draw yet.</p>
+        <p className="muted">{t('history.balanceHistory.unchanged')}</p>
       ) : (
         <TimeSeriesChart
-          description={`${label} balance over time: available (blue) and frozen (brown), ${points.length} changes; the table below lists the exact amounts.`}
+          description={t('history.balanceHistory.chart', { currency: label, count: points.length })}
           times={times}
           series={series}
           stepped
           testId="@dashboard/history-chart"
         />
       )}
-      {history.truncated ? <p className="muted small">Only the newest changes are shown: the period holds more than the desk answers at once.</p> : null}
+      {history.truncated ? <p className="muted small">{t('history.balanceHistory.truncated')}</p> : null}
       <div className="table-wrap">
         <table className="table" data-testid="@dashboard/history-table">
           <caption className="muted small">
-            {label}: the {newest.length} newest of {points.length} balance changes, exact.
+            {t('history.balanceHistory.caption', { currency: label, shown: newest.length, count: points.length })}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Since</th>
+              <th scope="col">{t('history.balanceHistory.column.since')}</th>
               <th scope="col" className="num">
-                Available
+                {t('history.word.available')}
               </th>
               <th scope="col" className="num">
-                Frozen
+                {t('history.word.frozen')}
               </th>
-              <th scope="col">Last confirmed</th>
+              <th scope="col">{t('history.balanceHistory.column.lastConfirmed')}</th>
             </tr>
           </thead>
           <tbody>

@@ -6,13 +6,15 @@ import type { CurrencyView } from '../../../electron/contract';
 import { Amount } from '../components/Amount';
 import { DateTime } from '../components/DateTime';
 import { RecordFields } from '../components/RecordFields';
+import { groupAmount } from '../format';
+import { t, tRich } from '../i18n';
 import { useBalancesStore } from '../stores/balances';
 
 /** Marks a currency this desk has no address rules for; the note says what that means. */
 export function NewCurrencyBadge({ note, testId }: { readonly note: string | null; readonly testId?: string }): React.JSX.Element {
   return (
     <span className="badge badge--warn" title={note ?? undefined} data-testid={testId}>
-      new: no address rules yet
+      {t('history.currencies.newBadge')}
     </span>
   );
 }
@@ -21,7 +23,12 @@ export function NewCurrencyBadge({ note, testId }: { readonly note: string | nul
 function FeeRule({ fixed, percent, min, max, currency }: { readonly fixed: string; readonly percent: string; readonly min: string; readonly max: string; readonly currency: string }): React.JSX.Element {
   return (
     <span className="small">
-      <Amount value={fixed} currency={currency} /> + {percent} %, min <Amount value={min} />, {/^0+(\.0+)?$/.test(max) ? 'no cap' : <>max <Amount value={max} /></>}
+      {tRich('history.currencies.fee', {
+        fixed: <Amount value={fixed} currency={currency} />,
+        percent: groupAmount(percent),
+        min: <Amount value={min} />,
+        cap: /^0+(\.0+)?$/.test(max) ? t('history.currencies.fee.noCap') : tRich('history.currencies.fee.max', { max: <Amount value={max} /> }),
+      })}
     </span>
   );
 }
@@ -33,15 +40,14 @@ export function CurrencyTable(): React.JSX.Element | null {
   const fetchedAt = currencies.reduce((latest, currency) => Math.max(latest, currency.fetchedAt), 0);
   return (
     <section className="card" aria-labelledby="currencies-title" data-testid="@currencies">
-      <h2 id="currencies-title">Currencies, fees and minimums</h2>
+      <h2 id="currencies-title">{t('history.currencies.title')}</h2>
       <p className="muted small">
-        As the service lists them (fetched <DateTime at={fetchedAt} />). Fees: fixed + percent of the amount, kept between the minimum
-        and maximum fee; the deposit fee is taken from what arrives, the withdrawal fee comes on top of the amount.
+        {tRich('history.currencies.about', { time: <DateTime at={fetchedAt} /> })}
       </p>
       {added.length === 0 ? null : (
         <div className="notice notice--warn" data-testid="@currencies/new-note">
           <p className="notice__title">
-            {added.length === 1 ? 'A currency' : `${added.length} currencies`} the service added after this desk was built
+            {t('history.currencies.added', { count: added.length })}
           </p>
           <ul>
             {added.map((currency) => (
@@ -56,18 +62,18 @@ export function CurrencyTable(): React.JSX.Element | null {
         <table className="table table--dense" data-testid="@currencies/table">
           <thead>
             <tr>
-              <th scope="col">Currency</th>
+              <th scope="col">{t('history.word.currency')}</th>
               <th scope="col" className="num">
-                Decimals
+                {t('history.currencies.column.decimals')}
               </th>
               <th scope="col" className="num">
-                Deposit minimum
+                {t('history.currencies.column.depositMin')}
               </th>
-              <th scope="col">Deposit fee</th>
+              <th scope="col">{t('history.currencies.column.depositFee')}</th>
               <th scope="col" className="num">
-                Withdrawal minimum
+                {t('history.currencies.column.withdrawMin')}
               </th>
-              <th scope="col">Withdrawal fee</th>
+              <th scope="col">{t('history.currencies.column.withdrawFee')}</th>
             </tr>
           </thead>
           <tbody>
@@ -92,9 +98,9 @@ function CurrencyRow({ currency }: { readonly currency: CurrencyView }): React.J
             <NewCurrencyBadge note={currency.note} />
           </>
         )}
-        <RecordFields fields={currency.moreFields} summary="More fields" testId={`@currencies/more-${currency.symbol}`} />
+        <RecordFields fields={currency.moreFields} summary={t('history.word.moreFields')} testId={`@currencies/more-${currency.symbol}`} />
       </th>
-      <td className="num">{currency.decimals ?? 'unknown'}</td>
+      <td className="num">{currency.decimals ?? t('history.currencies.unknown')}</td>
       <td className="num" data-testid={`@currencies/deposit-min-${currency.symbol}`}>
         <Amount value={currency.depositMin} currency={currency.symbol} />
       </td>

@@ -15,6 +15,7 @@ import { RecordFields } from '../components/RecordFields';
 import { StuckFlag } from '../components/StuckFlag';
 import { SyncFreshnessTable } from '../components/SyncFreshnessTable';
 import { currencyLabel, timeAgo } from '../format';
+import { t, tRich } from '../i18n';
 import { useNow } from '../hooks';
 import { useBalancesStore } from '../stores/balances';
 import { useNavigationStore } from '../stores/navigation';
@@ -48,13 +49,15 @@ export function Dashboard(): React.JSX.Element {
           {connection === null ? null : (
             <span className={`dot dot--${connection.online ? 'online' : 'offline'}`} aria-hidden="true" />
           )}
-          {connection?.online === false ? 'Offline — showing cached balances. ' : connection?.online === true ? 'Online. ' : null}
-          {freshest === null || freshest === undefined ? 'Balances not fetched yet.' : <>Balances updated {timeAgo(freshest, now)} <span className="muted">(<DateTime at={freshest} />).</span></>}
+          {connection?.online === false ? `${t('history.dashboard.offline')} ` : connection?.online === true ? `${t('history.dashboard.online')} ` : null}
+          {freshest === null || freshest === undefined
+            ? t('history.dashboard.notFetched')
+            : tRich('history.dashboard.updated', { ago: timeAgo(freshest, now), time: <DateTime at={freshest} />, muted: (chunks) => <span className="muted">{chunks}</span> })}
         </p>
         <div className="toolbar__actions">
           <HideBalancesToggle testId="@dashboard/hide-toggle" />
           <button type="button" className="button button--primary" disabled={running || status?.running === true} onClick={() => void useSyncStore.getState().run()} data-testid="@dashboard/sync-button">
-            {running || status?.running === true ? 'Syncing…' : 'Sync now'}
+            {running || status?.running === true ? t('history.dashboard.syncing') : t('history.dashboard.syncNow')}
           </button>
         </div>
       </div>
@@ -64,30 +67,30 @@ export function Dashboard(): React.JSX.Element {
       {waiting === 0 ? null : (
         <div className="notice notice--info">
           <p>
-            {waiting} withdrawal{waiting === 1 ? '' : 's'} wait{waiting === 1 ? 's' : ''} for approval.{' '}
+            {t('history.dashboard.waiting', { count: waiting })}{' '}
             <button type="button" className="button button--link" onClick={() => useNavigationStore.getState().go('withdrawals')}>
-              Open the approvals queue
+              {t('history.dashboard.openQueue')}
             </button>
           </p>
         </div>
       )}
       <section className="card" aria-labelledby="balances-title">
-        <h2 id="balances-title">Balances</h2>
+        <h2 id="balances-title">{t('history.word.balances')}</h2>
         <ErrorNotice error={error} />
-        {loaded && balances.length === 0 && error === null ? <p className="muted">No balances cached yet: run a sync once the service is reachable.</p> : null}
+        {loaded && balances.length === 0 && error === null ? <p className="muted">{t('history.dashboard.noBalances')}</p> : null}
         {balances.length === 0 ? null : (
           <div className="table-wrap">
             <table className="table table--numbers" data-testid="@dashboard/balances">
               <thead>
                 <tr>
-                  <th scope="col">Currency</th>
+                  <th scope="col">{t('history.word.currency')}</th>
                   <th scope="col" className="num">
-                    Available
+                    {t('history.word.available')}
                   </th>
                   <th scope="col" className="num">
-                    Frozen (pending withdrawals)
+                    {t('history.dashboard.column.frozenPending')}
                   </th>
-                  <th scope="col">Observed</th>
+                  <th scope="col">{t('history.dashboard.column.observed')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -101,7 +104,7 @@ export function Dashboard(): React.JSX.Element {
                           <NewCurrencyBadge note={balance.note} testId={`@dashboard/new-currency-${balance.currency}`} />
                         </>
                       )}
-                      <RecordFields fields={balance.moreFields} summary="More fields" />
+                      <RecordFields fields={balance.moreFields} summary={t('history.word.moreFields')} />
                     </th>
                     <td className="num">
                       <BalanceAmount value={balance.available} testId={`@dashboard/available-${balance.currency}`} />
@@ -120,9 +123,9 @@ export function Dashboard(): React.JSX.Element {
       <AssetTotals />
       <BalanceHistory />
       <section className="card" aria-labelledby="sync-title">
-        <h2 id="sync-title">Sync state</h2>
+        <h2 id="sync-title">{t('history.dashboard.syncState')}</h2>
         {status === null ? (
-          <p className="muted">Reading the sync state…</p>
+          <p className="muted">{t('history.dashboard.readingSyncState')}</p>
         ) : (
           <SyncFreshnessTable resources={status.resources} now={now} testId="@dashboard/sync-state" />
         )}
@@ -136,30 +139,31 @@ export function Dashboard(): React.JSX.Element {
 /** "History complete", or how far the walk that completes it got, and the full walk. */
 function DepositHistory({ history, busy, now }: { readonly history: DepositHistoryView; readonly busy: boolean; readonly now: number }): React.JSX.Element {
   const walk = history.walk;
-  const held = `${history.depositsHeld} deposit${history.depositsHeld === 1 ? '' : 's'}`;
+  const held = t('history.count.deposits', { count: history.depositsHeld });
   return (
     <div className={`notice notice--${history.complete ? 'info' : 'warn'}`} data-testid="@dashboard/history">
       <p className="notice__title" data-testid="@dashboard/history-state">
-        {history.complete ? 'Deposit history complete' : 'Deposit history incomplete'}
+        {history.complete ? t('history.dashboard.history.complete') : t('history.dashboard.history.incomplete')}
       </p>
       {history.complete ? (
-        <p>
-          This desk holds every deposit the service lists ({held}), as of {history.completeAt === null ? '—' : <DateTime at={history.completeAt} />}. Each sync
-          adds the new ones.
-        </p>
+        <p>{tRich('history.dashboard.history.holdsAll', { held, time: history.completeAt === null ? '—' : <DateTime at={history.completeAt} /> })}</p>
       ) : walk === null ? (
-        <p>This desk holds {held}. The next sync walks the service&apos;s whole deposit list to make the history complete.</p>
+        <p>{t('history.dashboard.history.holds', { held })}</p>
       ) : (
         <p data-testid="@dashboard/history-walk">
-          {walk.full ? 'A full walk' : 'The walk'} started {timeAgo(walk.startedAt, now)} has read {walk.pagesWalked} page{walk.pagesWalked === 1 ? '' : 's'} (
-          {walk.recordsWalked} deposit{walk.recordsWalked === 1 ? '' : 's'}) and was interrupted; the next sync, by hand or in the background, resumes it at
-          page {walk.nextPage}. The service does not say how many pages remain.
+          {t('history.dashboard.history.walk', {
+            kind: walk.full ? 'full' : 'resumed',
+            ago: timeAgo(walk.startedAt, now),
+            pages: walk.pagesWalked,
+            records: walk.recordsWalked,
+            next: walk.nextPage,
+          })}
         </p>
       )}
       <p className="notice__detail">
-        A full walk reads every page of the service&apos;s list once more and adds any deposit missing here; it takes a while for a long history.{' '}
+        {t('history.dashboard.history.fullWalk')}{' '}
         <button type="button" className="button button--small" disabled={busy} onClick={() => void useSyncStore.getState().run(true)} data-testid="@dashboard/history-full-button">
-          Walk the whole history
+          {t('history.dashboard.history.fullWalkButton')}
         </button>
       </p>
       <HistoryComparison busy={busy} />
@@ -181,9 +185,9 @@ function HistoryComparison({ busy }: { readonly busy: boolean }): React.JSX.Elem
   return (
     <div className="stack" data-testid="@dashboard/comparison">
       <p className="notice__detail">
-        A comparison reads the service&apos;s whole list and checks it against this desk&apos;s, deposit by deposit; it stores nothing.{' '}
+        {t('history.dashboard.comparison.about')}{' '}
         <button type="button" className="button button--small" disabled={busy || verifying} onClick={() => void useSyncStore.getState().verify()} data-testid="@dashboard/comparison-button">
-          {verifying ? 'Comparing…' : 'Compare with the service'}
+          {verifying ? t('history.dashboard.comparison.busy') : t('history.dashboard.comparison.button')}
         </button>
       </p>
       <ErrorNotice error={verifyError} testId="@dashboard/comparison-error" />
@@ -197,18 +201,22 @@ function ComparisonResult({ verification }: { readonly verification: DepositVeri
   return (
     <div role="status" data-testid="@dashboard/comparison-result" data-ok={verification.ok}>
       <p className={`verdict verdict--${verification.ok ? 'ok' : 'bad'}`} data-testid="@dashboard/comparison-verdict">
-        {verification.ok ? 'The histories match.' : `${differences} difference${differences === 1 ? '' : 's'} with the service.`}
+        {verification.ok ? t('history.dashboard.comparison.match') : t('history.dashboard.comparison.differences', { count: differences })}
       </p>
       <p className="muted small" data-testid="@dashboard/comparison-counts">
-        The service lists {verification.listedByService} deposit{verification.listedByService === 1 ? '' : 's'}; this desk held {verification.heldLocally} when the comparison
-        began. {verification.pagesWalked} page{verification.pagesWalked === 1 ? '' : 's'} read, finished <DateTime at={verification.finishedAt} />.
+        {tRich('history.dashboard.comparison.counts', {
+          listed: verification.listedByService,
+          held: verification.heldLocally,
+          pages: verification.pagesWalked,
+          time: <DateTime at={verification.finishedAt} />,
+        })}
       </p>
       {verification.completeMarkWithdrawn ? (
-        <p data-testid="@dashboard/comparison-withdrawn">The history is no longer marked complete: the next sync walks the whole list and fetches what is missing.</p>
+        <p data-testid="@dashboard/comparison-withdrawn">{t('history.dashboard.comparison.withdrawn')}</p>
       ) : null}
-      <ComparisonList title="Listed by the service, missing here" deposits={verification.missingLocally} testId="@dashboard/comparison-missing" />
-      <ComparisonList title="Held here, no longer listed by the service" deposits={verification.notListed} testId="@dashboard/comparison-not-listed" />
-      <ComparisonList title="Listed differently from the record this desk first saw" deposits={verification.differing} testId="@dashboard/comparison-differing" />
+      <ComparisonList title={t('history.dashboard.comparison.missing')} deposits={verification.missingLocally} testId="@dashboard/comparison-missing" />
+      <ComparisonList title={t('history.dashboard.comparison.notListed')} deposits={verification.notListed} testId="@dashboard/comparison-not-listed" />
+      <ComparisonList title={t('history.dashboard.comparison.differing')} deposits={verification.differing} testId="@dashboard/comparison-differing" />
     </div>
   );
 }
@@ -228,18 +236,19 @@ function ComparisonList({
     <div className="table-wrap" data-testid={testId}>
       <table className="table table--dense">
         <caption className="table__caption">
-          {title} ({deposits.length}
-          {deposits.length > shown.length ? `, the first ${shown.length} shown; \`treasury-desk sync --verify\` lists all` : ''})
+          {deposits.length > shown.length
+            ? t('history.dashboard.comparison.captionCut', { title, count: deposits.length, shown: shown.length })
+            : t('history.dashboard.comparison.caption', { title, count: deposits.length })}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Currency</th>
+            <th scope="col">{t('history.word.currency')}</th>
             <th scope="col" className="num">
-              Amount
+              {t('history.word.amount')}
             </th>
-            <th scope="col">Service order</th>
-            <th scope="col">Txid</th>
-            <th scope="col">Differs in</th>
+            <th scope="col">{t('history.dashboard.comparison.column.serviceOrder')}</th>
+            <th scope="col">{t('history.word.txid')}</th>
+            <th scope="col">{t('history.dashboard.comparison.column.differsIn')}</th>
           </tr>
         </thead>
         <tbody>
@@ -271,7 +280,7 @@ function StuckOrders(): React.JSX.Element | null {
   return (
     <section className="card card--warn" aria-labelledby="stuck-title" data-testid="@dashboard/stuck">
       <h2 id="stuck-title">
-        {stuck.length} withdrawal{stuck.length === 1 ? ' seems' : 's seem'} stuck
+        {t('history.dashboard.stuck.title', { count: stuck.length })}
       </h2>
       <ul className="stack findings">
         {stuck.map((view) => (
@@ -281,7 +290,7 @@ function StuckOrders(): React.JSX.Element | null {
                 <Amount value={view.amount} currency={view.currency} />
               </strong>{' '}
               <span className="muted small">
-                {currencyLabel(view.currency)} · request {view.id} · {view.userOrder}
+                {t('history.dashboard.stuck.about', { currency: currencyLabel(view.currency), id: view.id, userOrder: view.userOrder })}
               </span>{' '}
               <button
                 type="button"
@@ -289,7 +298,7 @@ function StuckOrders(): React.JSX.Element | null {
                 onClick={() => useNavigationStore.getState().open({ kind: 'withdrawal', id: view.id })}
                 data-testid="@dashboard/stuck-details"
               >
-                Open the order
+                {t('history.dashboard.stuck.open')}
               </button>
             </p>
             <StuckFlag view={view} testId="@dashboard/stuck-flag" />

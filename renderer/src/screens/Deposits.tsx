@@ -11,6 +11,7 @@ import { ExportButton } from '../components/ExportButton';
 import { Select } from '../components/Select';
 import { Field } from '../components/Field';
 import { currencyLabel, displayLocale, formatDateTime, shorten, timeAgo } from '../format';
+import { t, type MessageId } from '../i18n';
 import { useReportingTimeZone } from '../components/DateTime';
 import { ExplorerLink } from '../components/ExplorerLink';
 import { useDebounced, useElementWidth, useNow } from '../hooks';
@@ -31,19 +32,25 @@ const ONE_LINE_MIN_WIDTH = 1318;
 const STACKED_MAX_ROWS = 750_000;
 const PREFETCH_ROWS = 300;
 /** The columns, in order, with the grid area each takes when rows stack (styles.css, .vgrid--stacked). */
-const COLUMNS = [
-  ['Seen', 'seen'],
-  ['Currency', 'currency'],
-  ['Amount', 'amount'],
-  ['Fee', 'fee'],
-  ['Address', 'address'],
-  ['Txid', 'txid'],
-  ['User order', 'order'],
-  ['From', 'from'],
-  ['Source', 'source'],
-  ['Last seen', 'lastseen'],
-  ['Label', 'label'],
-] as const;
+const COLUMNS: readonly (readonly [MessageId, string])[] = [
+  ['history.deposits.column.seen', 'seen'],
+  ['history.word.currency', 'currency'],
+  ['history.word.amount', 'amount'],
+  ['history.deposits.column.fee', 'fee'],
+  ['history.deposits.column.address', 'address'],
+  ['history.word.txid', 'txid'],
+  ['history.deposits.column.userOrder', 'order'],
+  ['history.deposits.column.from', 'from'],
+  ['history.deposits.column.source', 'source'],
+  ['history.deposits.column.lastSeen', 'lastseen'],
+  ['history.deposits.column.label', 'label'],
+];
+
+/** How a deposit came to the desk, as the Source badge says it. */
+const SOURCE_LABELS: Readonly<Record<DepositView['source'], MessageId>> = {
+  query: 'history.deposits.source.query',
+  callback: 'history.deposits.source.callback',
+};
 
 export function Deposits(): React.JSX.Element {
   const ready = useDepositsStore((state) => state.ready);
@@ -87,32 +94,32 @@ function DepositFilters(): React.JSX.Element {
   ];
   const timeZone = useReportingTimeZone();
   return (
-    <form className="filters filters--deposits" role="search" aria-label="Filter deposits" onSubmit={(event) => event.preventDefault()}>
-      <Field label="Currency">
+    <form className="filters filters--deposits" role="search" aria-label={t('history.deposits.filter.title')} onSubmit={(event) => event.preventDefault()}>
+      <Field label={t('history.word.currency')}>
         {(control) => (
           <Select
             control={control}
             value={filters.currency}
             options={currencyOptions}
-            label={(symbol) => (symbol === '' ? 'All currencies' : (names.get(symbol) ?? currencyLabel(symbol)))}
+            label={(symbol) => (symbol === '' ? t('history.deposits.filter.allCurrencies') : (names.get(symbol) ?? currencyLabel(symbol)))}
             onChange={(currency) => set({ currency })}
             testId="@deposits/currency-filter"
           />
         )}
       </Field>
-      <Field label={`From (date seen, ${timeZone})`}>
+      <Field label={t('history.deposits.filter.from', { zone: timeZone })}>
         {(control) => <input {...control} className="input" type="date" value={filters.from} onChange={(event) => set({ from: event.target.value })} data-testid="@deposits/from" />}
       </Field>
-      <Field label={`To (date seen, ${timeZone})`}>
+      <Field label={t('history.deposits.filter.to', { zone: timeZone })}>
         {(control) => <input {...control} className="input" type="date" value={filters.to} onChange={(event) => set({ to: event.target.value })} data-testid="@deposits/to" />}
       </Field>
-      <Field label="Search txid, address or user order" className="filters__search">
+      <Field label={t('history.deposits.filter.search')} className="filters__search">
         {(control) => (
-          <input {...control} className="input input--mono" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="e.g. INV-2026-0001" data-testid="@deposits/search" data-search-box="" />
+          <input {...control} className="input input--mono" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('history.example', { example: 'INV-2026-0001' })} data-testid="@deposits/search" data-search-box="" />
         )}
       </Field>
-      <Field label="Label contains">
-        {(control) => <input {...control} className="input" type="search" value={label} onChange={(event) => setLabel(event.target.value)} placeholder="e.g. ACME" data-testid="@deposits/label-search" />}
+      <Field label={t('history.deposits.filter.label')}>
+        {(control) => <input {...control} className="input" type="search" value={label} onChange={(event) => setLabel(event.target.value)} placeholder={t('history.example', { example: 'ACME' })} data-testid="@deposits/label-search" />}
       </Field>
       <div className="filters__clear">
         <button
@@ -124,7 +131,7 @@ function DepositFilters(): React.JSX.Element {
             set(EMPTY_FILTERS);
           }}
         >
-          Clear filters
+          {t('history.word.clearFilters')}
         </button>
       </div>
     </form>
@@ -165,10 +172,10 @@ function DepositTable({ ready }: { readonly ready: boolean }): React.JSX.Element
   return (
     <section className="card card--fill" aria-labelledby="deposits-title">
       <div className="card__head">
-        <h2 id="deposits-title">Deposit history</h2>
+        <h2 id="deposits-title">{t('history.deposits.title')}</h2>
         <p className="muted small" role="status" data-testid="@deposits/count">
-          {!ready ? 'Loading…' : `${rows.length.toLocaleString(displayLocale())}${hasMore ? '+' : ''} deposit${rows.length === 1 && !hasMore ? '' : 's'} shown`}
-          {newSinceOpen > 0 ? ` · ${newSinceOpen} new since opened` : ''}
+          {!ready ? t('history.word.loading') : hasMore ? t('history.deposits.shownMore', { count: rows.length }) : t('history.deposits.shown', { count: rows.length })}
+          {newSinceOpen > 0 ? ` · ${t('history.deposits.newSinceOpened', { count: newSinceOpen })}` : ''}
         </p>
       </div>
       <ErrorNotice error={error} testId="@deposits/error" />
@@ -177,7 +184,7 @@ function DepositTable({ ready }: { readonly ready: boolean }): React.JSX.Element
         className="vtable"
         tabIndex={0}
         role="region"
-        aria-label="Deposit history, scrollable"
+        aria-label={t('history.deposits.scroller')}
         data-testid="@deposits/scroller"
         data-first-page-ms={firstPageMs}
       >
@@ -185,8 +192,8 @@ function DepositTable({ ready }: { readonly ready: boolean }): React.JSX.Element
           <div role="rowgroup" className="vgrid__head">
             <div role="row" aria-rowindex={1} className="vgrid__row vgrid__row--head">
               {COLUMNS.map(([column, area]) => (
-                <div key={column} role="columnheader" className={column === 'Amount' || column === 'Fee' ? 'num' : undefined} data-column={area}>
-                  {column}
+                <div key={area} role="columnheader" className={area === 'amount' || area === 'fee' ? 'num' : undefined} data-column={area}>
+                  {t(column)}
                 </div>
               ))}
             </div>
@@ -198,7 +205,7 @@ function DepositTable({ ready }: { readonly ready: boolean }): React.JSX.Element
                 return (
                   <div key="loader" role="row" aria-rowindex={item.index + 2} className="vgrid__row" style={{ transform: `translateY(${item.start}px)` }}>
                     <div role="cell" className="vgrid__wide muted">
-                      {loading ? 'Loading more deposits…' : 'Scroll to load more'}
+                      {loading ? t('history.deposits.loadingMore') : t('history.deposits.scrollForMore')}
                     </div>
                   </div>
                 );
@@ -207,7 +214,7 @@ function DepositTable({ ready }: { readonly ready: boolean }): React.JSX.Element
             })}
           </div>
         </div>
-        {ready && rows.length === 0 && error === null ? <p className="vtable__empty muted">No deposits match.</p> : null}
+        {ready && rows.length === 0 && error === null ? <p className="vtable__empty muted">{t('history.deposits.none')}</p> : null}
       </div>
     </section>
   );
@@ -260,29 +267,35 @@ const DepositRow = memo(function DepositRow({ row, index, start, now, timeZone }
             {' '}
             <span
               className={`badge badge--${row.poisoning.cleared ? 'neutral' : 'bad'}`}
-              title={`Looks like address-book entry ${row.poisoning.looksLike} (${row.poisoning.similarity}): likely address poisoning, never copy it${row.poisoning.cleared ? ' (cleared by two admins)' : ''}`}
+              title={t(row.poisoning.cleared ? 'history.deposits.poisoningCleared' : 'history.deposits.poisoning', { entry: row.poisoning.looksLike, similarity: row.poisoning.similarity })}
               data-testid="@deposits/poisoning"
             >
-              look-alike
+              {t('history.deposits.lookAlike')}
             </span>
           </>
         )}
       </div>
       <div role="cell" data-column="source">
-        <span className={`badge badge--${row.source === 'callback' ? 'info' : 'neutral'}`} title={row.source === 'callback' ? 'Pushed by the service (verified callback)' : 'Read with getDeposits'}>
-          {row.source}
+        <span className={`badge badge--${row.source === 'callback' ? 'info' : 'neutral'}`} title={row.source === 'callback' ? t('history.deposits.source.callbackAbout') : t('history.deposits.source.queryAbout')}>
+          {sourceLabel(row.source)}
         </span>
         <MoreFieldsMark fields={row.moreFields} />
       </div>
-      <div role="cell" data-column="lastseen" title={`last confirmed by the service ${formatDateTime(row.lastSeenAt, timeZone)}`}>
+      <div role="cell" data-column="lastseen" title={t('history.deposits.lastConfirmed', { time: formatDateTime(row.lastSeenAt, timeZone) })}>
         {timeAgo(row.lastSeenAt, now)}
       </div>
       <div role="cell" data-column="label">
-        <RecordLabel type="deposit" refValue={row.apiOrder} what={`deposit ${row.apiOrder}`} testId="@deposits/label" />
+        <RecordLabel type="deposit" refValue={row.apiOrder} what={t('history.deposits.labelOf', { apiOrder: row.apiOrder })} testId="@deposits/label" />
       </div>
     </div>
   );
 });
+
+/** The Source badge's word; a source this renderer does not know yet shows as the engine gave it. */
+function sourceLabel(source: DepositView['source']): string {
+  const id = SOURCE_LABELS[source] as MessageId | undefined;
+  return id === undefined ? source : t(id);
+}
 
 /** A deposit record's fields beyond the spec (kept, PROTOCOL §8), in a row of fixed height: a mark whose title lists them. */
 function MoreFieldsMark({ fields }: { readonly fields: DepositView['moreFields'] }): React.JSX.Element | null {
@@ -290,7 +303,8 @@ function MoreFieldsMark({ fields }: { readonly fields: DepositView['moreFields']
   if (entries.length === 0) return null;
   const listed = entries.map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join('\n');
   return (
-    <span className="badge badge--neutral" title={`More fields from the service:\n${listed}`} aria-label={`${entries.length} more field${entries.length === 1 ? '' : 's'} from the service: ${listed}`} data-testid="@deposits/more-fields">
+    <span className="badge badge--neutral" title={t('history.deposits.moreFields.title', { fields: listed })}
+      aria-label={t('history.deposits.moreFields.label', { count: entries.length, fields: listed })} data-testid="@deposits/more-fields">
       +{entries.length}
     </span>
   );
@@ -299,10 +313,10 @@ function MoreFieldsMark({ fields }: { readonly fields: DepositView['moreFields']
 function ExportCsv(): React.JSX.Element {
   return (
     <ExportButton
-      groupLabel="Export deposits as CSV"
-      label="Export CSV…"
+      groupLabel={t('history.deposits.export.group')}
+      label={t('history.export.csv')}
       action={() => useDepositsStore.getState().exportCsv()}
-      written={(value) => `Exported ${value.rows.toLocaleString('en-US')} rows`}
+      written={(value) => t('history.deposits.export.written', { count: value.rows })}
       testId="@deposits/export"
     />
   );

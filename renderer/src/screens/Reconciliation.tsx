@@ -22,32 +22,33 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { Field } from '../components/Field';
 import { Select } from '../components/Select';
 import { currencyLabel } from '../format';
+import { t, tRich, type MessageId } from '../i18n';
 import { useBalancesStore } from '../stores/balances';
 import { useNavigationStore } from '../stores/navigation';
 import { useReconciliationStore } from '../stores/reconciliation';
 import { StatementSection } from './Statement';
 
-const KIND_LABELS: Readonly<Record<ReconciliationFindingKind, string>> = {
-  callbackOnly: 'Seen only by callback',
-  queryOnly: 'Seen only by query',
-  queryOnlyWithoutCallbacks: 'Seen only by query (no callbacks then)',
-  unexplainedBalanceChange: 'Balance change',
-  frozenMismatch: 'Frozen funds',
-  feeDiffers: 'Fee differs from the table',
-  refund: 'Refund',
-  failedOrder: 'Failed order',
-  recordedAfterReading: 'Recorded after a reading',
-  awaitingOrder: 'Waiting for an order in flight',
+const KIND_LABELS: Readonly<Record<ReconciliationFindingKind, MessageId>> = {
+  callbackOnly: 'history.reconciliation.kind.callbackOnly',
+  queryOnly: 'history.reconciliation.kind.queryOnly',
+  queryOnlyWithoutCallbacks: 'history.reconciliation.kind.queryOnlyWithoutCallbacks',
+  unexplainedBalanceChange: 'history.reconciliation.kind.unexplainedBalanceChange',
+  frozenMismatch: 'history.reconciliation.kind.frozenMismatch',
+  feeDiffers: 'history.reconciliation.kind.feeDiffers',
+  refund: 'history.reconciliation.kind.refund',
+  failedOrder: 'history.reconciliation.kind.failedOrder',
+  recordedAfterReading: 'history.reconciliation.kind.recordedAfterReading',
+  awaitingOrder: 'history.reconciliation.kind.awaitingOrder',
 };
 
 /** Findings whose sentence quotes a balance: hidden with the balances. */
 const QUOTES_BALANCES: ReadonlySet<ReconciliationFindingKind> = new Set(['unexplainedBalanceChange', 'frozenMismatch', 'awaitingOrder']);
 
 /** How each standing of a finding looks: its badge, its notice, its word. */
-const STATUS_LOOKS: Readonly<Record<ReconciliationFindingStatus, { readonly badge: string; readonly notice: string; readonly label: string }>> = {
-  explained: { badge: 'neutral', notice: 'info', label: 'Explained' },
-  pending: { badge: 'warn', notice: 'warn', label: 'Pending' },
-  unexplained: { badge: 'bad', notice: 'error', label: 'Unexplained' },
+const STATUS_LOOKS: Readonly<Record<ReconciliationFindingStatus, { readonly badge: string; readonly notice: string; readonly label: MessageId }>> = {
+  explained: { badge: 'neutral', notice: 'info', label: 'history.reconciliation.status.explained' },
+  pending: { badge: 'warn', notice: 'warn', label: 'history.reconciliation.status.pending' },
+  unexplained: { badge: 'bad', notice: 'error', label: 'history.reconciliation.status.unexplained' },
 };
 
 export function Reconciliation(): React.JSX.Element {
@@ -86,28 +87,28 @@ function PeriodForm(): React.JSX.Element {
     void useReconciliationStore.getState().run();
   }
   return (
-    <form className="filters" aria-label="Reconciliation period" onSubmit={submit}>
-      <Field label="Currency">
+    <form className="filters" aria-label={t('history.reconciliation.form.title')} onSubmit={submit}>
+      <Field label={t('history.word.currency')}>
         {(control) => (
           <Select
             control={control}
             value={filters.currency}
             options={options}
-            label={(symbol) => (symbol === '' ? 'All with records' : (names.get(symbol) ?? currencyLabel(symbol)))}
+            label={(symbol) => (symbol === '' ? t('history.reconciliation.form.allCurrencies') : (names.get(symbol) ?? currencyLabel(symbol)))}
             onChange={(currency) => set({ currency })}
             testId="@reconciliation/currency"
           />
         )}
       </Field>
-      <Field label={`From (date, ${timeZone})`} hint="Empty: from the first record">
+      <Field label={t('history.filter.fromDate', { zone: timeZone })} hint={t('history.reconciliation.form.fromHint')}>
         {(control) => <input {...control} className="input" type="date" value={filters.from} onChange={(event) => set({ from: event.target.value })} data-testid="@reconciliation/from" />}
       </Field>
-      <Field label={`To (date, ${timeZone})`} hint="Empty: up to now">
+      <Field label={t('history.filter.toDate', { zone: timeZone })} hint={t('history.reconciliation.form.toHint')}>
         {(control) => <input {...control} className="input" type="date" value={filters.to} onChange={(event) => set({ to: event.target.value })} data-testid="@reconciliation/to" />}
       </Field>
       <div className="filters__clear">
         <button type="submit" className="button button--primary" disabled={running} data-testid="@reconciliation/run-button">
-          {running ? 'Reconciling…' : 'Reconcile'}
+          {running ? t('history.reconciliation.form.running') : t('history.reconciliation.form.run')}
         </button>
       </div>
     </form>
@@ -122,14 +123,24 @@ function Verdict({ report }: { readonly report: ReconciliationReport }): React.J
       <p className="notice__title">
         {report.ok
           ? pending > 0
-            ? `Nothing unexplained: ${pending} difference${pending === 1 ? '' : 's'} pending while orders of this desk are in flight. Sync once they are final, then reconcile again.`
-            : `Everything adds up${findings === 0 ? '' : `: ${findings} difference${findings === 1 ? '' : 's'}, each explained`}.`
-          : `${report.unexplained} difference${report.unexplained === 1 ? '' : 's'} unexplained: look at the findings marked Unexplained.`}
+            ? t('history.reconciliation.verdict.pending', { count: pending })
+            : findings === 0
+              ? t('history.reconciliation.verdict.clean')
+              : t('history.reconciliation.verdict.explained', { count: findings })
+          : t('history.reconciliation.verdict.unexplained', { count: report.unexplained })}
       </p>
       <p className="small">
-        From {report.from === null ? 'the first record' : <DateTime at={report.from} />} to <DateTime at={report.to} />, profile {report.profile}.{' '}
-        {report.callbacksSince === null ? 'This desk has received no callback: deposits are known by sync only.' : <>Callbacks received since <DateTime at={report.callbacksSince} />.</>}{' '}
-        Last deposits sync: {report.lastDepositsSyncAt === null ? 'never' : <DateTime at={report.lastDepositsSyncAt} />}.
+        {tRich('history.reconciliation.verdict.period', {
+          from: report.from === null ? t('history.reconciliation.verdict.firstRecord') : <DateTime at={report.from} />,
+          to: <DateTime at={report.to} />,
+          profile: report.profile,
+        })}{' '}
+        {report.callbacksSince === null
+          ? t('history.reconciliation.verdict.noCallbacks')
+          : tRich('history.reconciliation.verdict.callbacksSince', { time: <DateTime at={report.callbacksSince} /> })}{' '}
+        {tRich('history.reconciliation.verdict.lastSync', {
+          time: report.lastDepositsSyncAt === null ? t('history.word.never') : <DateTime at={report.lastDepositsSyncAt} />,
+        })}
       </p>
     </div>
   );
@@ -146,30 +157,33 @@ function TallyCell({ tally, currency }: { readonly tally: ReconciliationTally; r
 function Summary({ report }: { readonly report: ReconciliationReport }): React.JSX.Element {
   return (
     <section className="card" aria-labelledby="reconciliation-summary-title">
-      <h2 id="reconciliation-summary-title">Per currency</h2>
+      <h2 id="reconciliation-summary-title">{t('history.reconciliation.summary.title')}</h2>
       {report.currencies.length === 0 ? (
         <p className="muted" data-testid="@reconciliation/empty">
-          No records to reconcile yet: run a sync once the service is reachable.
+          {t('history.reconciliation.summary.empty')}
         </p>
       ) : (
         <div className="table-wrap">
           <table className="table table--dense table--numbers" data-testid="@reconciliation/summary">
             <thead>
               <tr>
-                <th scope="col">Currency</th>
-                <th scope="col" className="num">Deposits</th>
-                <th scope="col" className="num">Both ways</th>
-                <th scope="col" className="num">Callback only</th>
-                <th scope="col" className="num">Query only</th>
-                <th scope="col" className="num">Unexplained balance change</th>
-                <th scope="col">Verdict</th>
+                <th scope="col">{t('history.word.currency')}</th>
+                <th scope="col" className="num">{t('history.word.deposits')}</th>
+                <th scope="col" className="num">{t('history.reconciliation.summary.column.both')}</th>
+                <th scope="col" className="num">{t('history.reconciliation.summary.column.callbackOnly')}</th>
+                <th scope="col" className="num">{t('history.reconciliation.summary.column.queryOnly')}</th>
+                <th scope="col" className="num">{t('history.reconciliation.summary.column.unexplained')}</th>
+                <th scope="col">{t('history.reconciliation.summary.column.verdict')}</th>
               </tr>
             </thead>
             <tbody>
               {report.currencies.map((currency) => {
                 const unexplained = currency.findings.filter((finding) => findingStatus(finding) === 'unexplained').length;
                 const pending = currency.findings.filter((finding) => findingStatus(finding) === 'pending').length;
-                const [badge, verdict] = unexplained > 0 ? ['bad', `${unexplained} unexplained`] : pending > 0 ? ['warn', `${pending} pending`] : ['good', 'adds up'];
+                const [badge, verdict] = unexplained > 0 ? ['bad', t('history.reconciliation.summary.unexplained', { count: unexplained })]
+                    : pending > 0
+                      ? ['warn', t('history.reconciliation.summary.pending', { count: pending })]
+                      : ['good', t('history.reconciliation.summary.addsUp')];
                 return (
                   <tr key={currency.currency} data-testid="@reconciliation/summary-row" data-currency={currency.currency}>
                     <th scope="row">{currencyLabel(currency.currency)}</th>
@@ -202,48 +216,53 @@ function CurrencyDetail({ currency }: { readonly currency: CurrencyReconciliatio
         {currencyLabel(symbol)} <span className="muted small">{symbol}</span>
       </h2>
       {balance === null ? (
-        <p className="muted">No balance reading in this period: only the deposits are compared.</p>
+        <p className="muted">{t('history.reconciliation.detail.noReading')}</p>
       ) : (
         <dl className="facts" data-testid="@reconciliation/statement">
-          <dt>Available at the start</dt>
+          <dt>{t('history.reconciliation.detail.opening')}</dt>
           <dd>
-            <BalanceAmount value={balance.opening.available} currency={symbol} /> <span className="muted small">(read <DateTime at={balance.opening.observedAt} />)</span>
+            <BalanceAmount value={balance.opening.available} currency={symbol} />{' '}
+            <span className="muted small">({tRich('history.readAt', { time: <DateTime at={balance.opening.observedAt} /> })})</span>
           </dd>
-          <dt>Deposits credited</dt>
+          <dt>{t('history.reconciliation.detail.deposits')}</dt>
           <dd>
             + <Amount value={balance.deposits.amount} currency={symbol} /> <span className="muted small">({balance.deposits.count})</span>
           </dd>
-          <dt>Withdrawals (amount + fee)</dt>
+          <dt>{t('history.reconciliation.detail.withdrawals')}</dt>
           <dd>
             − <Amount value={balance.withdrawals.amount} currency={symbol} /> <span className="muted small">({balance.withdrawals.count})</span>
           </dd>
-          <dt>Refunded or failed (returned)</dt>
+          <dt>{t('history.reconciliation.detail.returned')}</dt>
           <dd>
             + <Amount value={balance.returned.amount} currency={symbol} /> <span className="muted small">({balance.returned.count})</span>
           </dd>
-          <dt>Available at the end</dt>
+          <dt>{t('history.reconciliation.detail.closing')}</dt>
           <dd>
-            <BalanceAmount value={balance.closing.available} currency={symbol} /> <span className="muted small">(read <DateTime at={balance.closing.observedAt} />)</span>
+            <BalanceAmount value={balance.closing.available} currency={symbol} />{' '}
+            <span className="muted small">({tRich('history.readAt', { time: <DateTime at={balance.closing.observedAt} /> })})</span>
           </dd>
-          <dt>Change no record explains</dt>
+          <dt>{t('history.reconciliation.detail.unexplained')}</dt>
           <dd data-testid="@reconciliation/unexplained" data-value={balance.unexplained}>
             <Amount value={balance.unexplained} currency={symbol} />
           </dd>
           {frozen === null ? null : (
             <>
-              <dt>Frozen against open orders</dt>
+              <dt>{t('history.reconciliation.detail.frozen')}</dt>
               <dd data-testid="@reconciliation/frozen">
-                <BalanceAmount value={frozen.reported} currency={symbol} /> against {frozen.openOrders.count} open order{frozen.openOrders.count === 1 ? '' : 's'} holding{' '}
-                <Amount value={frozen.openOrders.amount} currency={symbol} />
+                {tRich('history.reconciliation.detail.frozenAgainst', {
+                  frozen: <BalanceAmount value={frozen.reported} currency={symbol} />,
+                  count: frozen.openOrders.count,
+                  amount: <Amount value={frozen.openOrders.amount} currency={symbol} />,
+                })}
               </dd>
             </>
           )}
         </dl>
       )}
-      {balance?.startsLate === true ? <p className="muted small">The desk has no balance reading before this one: movements before it are not checked against the balance.</p> : null}
-      <h3>Findings</h3>
+      {balance?.startsLate === true ? <p className="muted small">{t('history.reconciliation.detail.startsLate')}</p> : null}
+      <h3>{t('history.reconciliation.findings.title')}</h3>
       {currency.findings.length === 0 ? (
-        <p className="muted">None: every deposit was seen both ways and the balance adds up.</p>
+        <p className="muted">{t('history.reconciliation.findings.none')}</p>
       ) : (
         <ul className="stack findings" data-testid="@reconciliation/findings">
           {currency.findings.map((finding, index) => (
@@ -258,7 +277,7 @@ function CurrencyDetail({ currency }: { readonly currency: CurrencyReconciliatio
 function Finding({ finding }: { readonly finding: ReconciliationFinding }): React.JSX.Element {
   const hidden = useBalancesHidden();
   const { reference } = finding;
-  const summary = hidden && QUOTES_BALANCES.has(finding.kind) ? 'The sentence quotes balances, which are hidden: show balances to read it.' : finding.summary;
+  const summary = hidden && QUOTES_BALANCES.has(finding.kind) ? t('history.reconciliation.findings.hidden') : finding.summary;
   const status = findingStatus(finding);
   const looks = STATUS_LOOKS[status];
   return (
@@ -270,7 +289,7 @@ function Finding({ finding }: { readonly finding: ReconciliationFinding }): Reac
       data-status={status}
     >
       <p className="notice__title">
-        <span className={`badge badge--${looks.badge}`}>{looks.label}</span> {KIND_LABELS[finding.kind]}:{' '}
+        <span className={`badge badge--${looks.badge}`}>{t(looks.label)}</span> {t(KIND_LABELS[finding.kind])}:{' '}
         <Amount value={finding.amount} currency={finding.currency} testId="@reconciliation/finding-amount" />
         {finding.at === null ? null : (
           <span className="muted small">
@@ -288,12 +307,12 @@ function Finding({ finding }: { readonly finding: ReconciliationFinding }): Reac
           onClick={() => useNavigationStore.getState().open({ kind: 'deposit', id: reference.apiOrder, txid: reference.txid })}
           data-testid="@reconciliation/open-deposit"
         >
-          Show the deposit
+          {t('history.reconciliation.findings.showDeposit')}
         </button>
       ) : null}
       {reference?.kind === 'withdrawal' ? (
         <button type="button" className="button button--small" onClick={() => useNavigationStore.getState().open({ kind: 'withdrawal', id: reference.id })} data-testid="@reconciliation/open-withdrawal">
-          Open withdrawal {reference.id}
+          {t('history.reconciliation.findings.openWithdrawal', { id: reference.id })}
         </button>
       ) : null}
     </li>

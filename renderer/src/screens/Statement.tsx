@@ -12,6 +12,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { ExportButton } from '../components/ExportButton';
 import { Field } from '../components/Field';
 import { currencyLabel } from '../format';
+import { t } from '../i18n';
 import { thisMonth, useStatementStore } from '../stores/statement';
 
 export function StatementSection(): React.JSX.Element {
@@ -19,44 +20,44 @@ export function StatementSection(): React.JSX.Element {
   const error = useStatementStore((state) => state.error);
   return (
     <section className="card" aria-labelledby="statement-title" data-testid="@statement/section">
-      <h2 id="statement-title">Period statement</h2>
+      <h2 id="statement-title">{t('history.statement.title')}</h2>
       <StatementForm />
       <ErrorNotice error={error} testId="@statement/error" />
       {statement === null ? null : <StatementTable statement={statement} />}
       <div className="export-row">
         <ExportButton
-          groupLabel="Export the statement as CSV"
-          label="Export CSV…"
+          groupLabel={t('history.statement.csv.group')}
+          label={t('history.export.csv')}
           action={() => useStatementStore.getState().exportCsv()}
-          written={(value) => `Saved the statement of ${value.currencies} currenc${value.currencies === 1 ? 'y' : 'ies'}`}
+          written={(value) => t('history.statement.csv.written', { count: value.currencies })}
           testId="@statement/csv"
         />
         <ExportButton
-          groupLabel="Save the statement as PDF"
-          label="Save PDF…"
+          groupLabel={t('history.statement.pdf.group')}
+          label={t('history.statement.pdf.button')}
           action={() => useStatementStore.getState().exportPdf()}
-          written={(value) => `Saved the statement (${value.bytes.toLocaleString('en-US')} bytes)`}
+          written={(value) => t('history.statement.pdf.written', { bytes: value.bytes })}
           testId="@statement/pdf"
         />
         <ExportButton
-          groupLabel="Export the period's journals for Xero, with an account mapping file"
-          label="Journals for Xero…"
+          groupLabel={t('history.statement.journals.group', { product: 'Xero' })}
+          label={t('history.statement.journals.button', { product: 'Xero' })}
           action={() => useStatementStore.getState().exportAccounting('xero')}
           written={(value) => journalsWritten(value)}
           testId="@statement/xero"
         />
         <ExportButton
-          groupLabel="Export the period's journals for QuickBooks Online, with an account mapping file"
-          label="Journals for QuickBooks…"
+          groupLabel={t('history.statement.journals.group', { product: 'QuickBooks Online' })}
+          label={t('history.statement.journals.button', { product: 'QuickBooks' })}
           action={() => useStatementStore.getState().exportAccounting('quickbooks')}
           written={(value) => journalsWritten(value)}
           testId="@statement/quickbooks"
         />
         <ExportButton
-          groupLabel="Save the period's auditor pack: the statement with the signed audit log it rests on, checked offline by tools/verify-auditor-pack.mjs"
-          label="Auditor pack…"
+          groupLabel={t('history.statement.pack.group')}
+          label={t('history.statement.pack.button')}
           action={() => useStatementStore.getState().exportAuditPack()}
-          written={(value) => `Saved the auditor pack (${value.rows} audit entries, head ${value.fingerprint})`}
+          written={(value) => t('history.statement.pack.written', { count: value.rows, fingerprint: value.fingerprint })}
           testId="@statement/auditor-pack"
         />
       </div>
@@ -65,7 +66,7 @@ export function StatementSection(): React.JSX.Element {
 }
 
 function journalsWritten(value: { readonly journals: number; readonly lines: number; readonly records: number }): string {
-  return `Saved ${value.journals} journal${value.journals === 1 ? '' : 's'} (${value.lines} lines from ${value.records} record${value.records === 1 ? '' : 's'})`;
+  return t('history.statement.journals.written', { journals: value.journals, lines: value.lines, records: value.records });
 }
 
 function StatementForm(): React.JSX.Element {
@@ -82,21 +83,21 @@ function StatementForm(): React.JSX.Element {
     void useStatementStore.getState().build();
   }
   return (
-    <form className="filters" aria-label="Statement period" onSubmit={submit}>
-      <Field label="First day">
+    <form className="filters" aria-label={t('history.statement.form.title')} onSubmit={submit}>
+      <Field label={t('history.statement.form.firstDay')}>
         {(control) => <input {...control} className="input" type="date" required value={form.from} onChange={(event) => set({ from: event.target.value })} data-testid="@statement/from" />}
       </Field>
-      <Field label="Last day">
+      <Field label={t('history.statement.form.lastDay')}>
         {(control) => <input {...control} className="input" type="date" required value={form.to} onChange={(event) => set({ to: event.target.value })} data-testid="@statement/to" />}
       </Field>
-      <Field label="Time zone" hint={`Empty: the reporting zone (${reportingZone})`}>
+      <Field label={t('history.statement.form.timeZone')} hint={t('history.statement.form.timeZoneHint', { zone: reportingZone })}>
         {(control) => (
           <input {...control} className="input" type="text" spellCheck={false} placeholder={reportingZone} value={form.timeZone} onChange={(event) => set({ timeZone: event.target.value })} data-testid="@statement/zone" />
         )}
       </Field>
       <div className="filters__clear">
         <button type="submit" className="button button--primary" disabled={building} data-testid="@statement/build-button">
-          {building ? 'Making…' : 'Make statement'}
+          {building ? t('history.statement.form.making') : t('history.statement.form.make')}
         </button>
       </div>
     </form>
@@ -109,7 +110,7 @@ function Reading({ reading, currency, timeZone }: { readonly reading: PeriodStat
     <td className="num">
       <BalanceAmount value={reading.available} currency={currency} />
       <br />
-      <span className="muted small">read {isoInZone(reading.observedAt, timeZone, { separator: ' ' })}</span>
+      <span className="muted small">{t('history.readAt', { time: isoInZone(reading.observedAt, timeZone, { separator: ' ' }) })}</span>
     </td>
   );
 }
@@ -120,23 +121,29 @@ function StatementTable({ statement }: { readonly statement: PeriodStatement }):
   return (
     <div role="status" aria-live="polite">
       <p className="small" data-testid="@statement/period">
-        {isoInZone(statement.from, timeZone, { separator: ' ' })} to {isoInZone(statement.to, timeZone, { separator: ' ' })} (times in {timeZone}), {statement.merchantName === null ? null : <>merchant {statement.merchantName}, </>}profile {statement.profile}.
+        {t(statement.merchantName === null ? 'history.statement.period' : 'history.statement.periodMerchant', {
+          from: isoInZone(statement.from, timeZone, { separator: ' ' }),
+          to: isoInZone(statement.to, timeZone, { separator: ' ' }),
+          zone: timeZone,
+          merchant: statement.merchantName,
+          profile: statement.profile,
+        })}
       </p>
       {statement.currencies.length === 0 ? (
-        <p className="muted">No balance or record in this period: run a sync first.</p>
+        <p className="muted">{t('history.statement.empty')}</p>
       ) : (
         <div className="table-wrap">
           <table className="table table--dense table--numbers" data-testid="@statement/table">
             <thead>
               <tr>
-                <th scope="col">Currency</th>
-                <th scope="col" className="num">Opening</th>
-                <th scope="col" className="num">Deposits</th>
-                <th scope="col" className="num">Withdrawals</th>
-                <th scope="col" className="num">Fees</th>
-                <th scope="col" className="num">Refunds</th>
-                <th scope="col" className="num">Closing</th>
-                <th scope="col" className="num">Unexplained difference</th>
+                <th scope="col">{t('history.word.currency')}</th>
+                <th scope="col" className="num">{t('history.statement.column.opening')}</th>
+                <th scope="col" className="num">{t('history.word.deposits')}</th>
+                <th scope="col" className="num">{t('history.word.withdrawals')}</th>
+                <th scope="col" className="num">{t('history.statement.column.fees')}</th>
+                <th scope="col" className="num">{t('history.statement.column.refunds')}</th>
+                <th scope="col" className="num">{t('history.statement.column.closing')}</th>
+                <th scope="col" className="num">{t('history.statement.column.unexplained')}</th>
               </tr>
             </thead>
             <tbody>
@@ -159,15 +166,15 @@ function StatementTable({ statement }: { readonly statement: PeriodStatement }):
       {statement.withdrawals.length === 0 ? null : (
         <div className="table-wrap">
           <table className="table table--dense" data-testid="@statement/withdrawals">
-            <caption>Withdrawals created in the period</caption>
+            <caption>{t('history.statement.withdrawals.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Created</th>
-                <th scope="col" className="num">Amount</th>
-                <th scope="col">Currency</th>
-                <th scope="col">To</th>
-                <th scope="col">Payee</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t('history.statement.withdrawals.column.created')}</th>
+                <th scope="col" className="num">{t('history.word.amount')}</th>
+                <th scope="col">{t('history.word.currency')}</th>
+                <th scope="col">{t('history.statement.withdrawals.column.to')}</th>
+                <th scope="col">{t('history.statement.withdrawals.column.payee')}</th>
+                <th scope="col">{t('history.statement.withdrawals.column.status')}</th>
               </tr>
             </thead>
             <tbody>
@@ -195,7 +202,9 @@ function StatementTable({ statement }: { readonly statement: PeriodStatement }):
         </ul>
       )}
       <p className="small" data-testid="@statement/audit-head">
-        {statement.auditHead === null ? 'The audit log is empty.' : `Audit head: entry ${statement.auditHead.seq}, fingerprint ${statement.auditHead.fingerprint}.`}
+        {statement.auditHead === null
+          ? t('history.statement.auditEmpty')
+          : t('history.statement.auditHead', { seq: statement.auditHead.seq, fingerprint: statement.auditHead.fingerprint })}
       </p>
     </div>
   );

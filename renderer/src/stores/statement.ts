@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import { DEFAULT_REPORTING_TIME_ZONE, isoInZone, timeZoneProblem, type AccountingFormat, type PeriodStatement, type RequestOf } from '../../../electron/contract';
 import { call, type ContractError } from '../api';
 import { dateInputToMs } from '../format';
+import { t } from '../i18n';
 import { useSessionStore } from './session';
 
 export interface StatementForm {
@@ -30,11 +31,11 @@ export function thisMonth(now: number = Date.now()): StatementForm {
 export function statementRequest(form: StatementForm): RequestOf<'statements/build'> | string {
   const timeZone = form.timeZone.trim() === '' ? reportingZone() : form.timeZone.trim();
   const zoneProblem = timeZoneProblem(timeZone);
-  if (zoneProblem !== null) return `Time zone: ${zoneProblem}.`;
+  if (zoneProblem !== null) return t('history.statement.error.timeZone', { problem: zoneProblem });
   const from = dateInputToMs(form.from, timeZone);
   const to = dateInputToMs(form.to, timeZone, true);
-  if (from === null || to === null) return 'Choose the first and the last day of the period.';
-  if (from >= to) return 'The last day must not be before the first.';
+  if (from === null || to === null) return t('history.statement.error.period');
+  if (from >= to) return t('history.statement.error.order');
   return { from, to, timeZone };
 }
 
