@@ -10,6 +10,7 @@ import { escapeUnsafeText } from '../../electron/contract/display-text';
 import { dateToMs } from '../../electron/contract/time-zone';
 import { currentLocale, t } from './i18n';
 import { amountWords } from './i18n/amounts';
+import { currencyNameFor } from './i18n/sentences';
 
 /**
  * Text to show as is: control and text-direction characters become a visible mark such as ⟨U+001B⟩. Answers from the engine are
@@ -47,8 +48,9 @@ export function typedAmountText(canonical: string, locale: string = displayLocal
 
 export const HIDDEN_AMOUNT = '••••••';
 
+/** A currency's name in the window's language: "USDT on TRON", "USDT auf TRON"; an unknown symbol as it is. */
 export function currencyLabel(symbol: string): string {
-  return isCurrencySymbol(symbol) ? CURRENCIES[symbol].displayName : symbol;
+  return isCurrencySymbol(symbol) ? currencyNameFor(symbol) : symbol;
 }
 
 export function assetOf(symbol: string): string {

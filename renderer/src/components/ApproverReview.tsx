@@ -2,7 +2,7 @@
 // the same in the approve dialog and the queue's detail as on the CLI. Amounts grouped in the person's locale, times in
 // the reporting zone; the engine's answer is already escaped (api.ts), so a memo or label cannot act on the screen.
 import type { ApproverView } from '../../../electron/contract';
-import { reviewLines, reviewWarning } from '../../../electron/contract/approver-view';
+import { reviewLinesFor, reviewWarningFor } from '../i18n/sentences';
 import { displayLocale } from '../format';
 import { useDateTimeText } from './DateTime';
 
@@ -14,7 +14,7 @@ interface ApproverReviewProps {
 
 export function ApproverReview({ view, testId }: ApproverReviewProps): React.JSX.Element {
   const time = useDateTimeText();
-  const warning = reviewWarning(view);
+  const warning = reviewWarningFor(view);
   return (
     <div className="stack" data-testid={testId} data-signed={String(view.signed)}>
       {warning === null ? null : (
@@ -23,7 +23,7 @@ export function ApproverReview({ view, testId }: ApproverReviewProps): React.JSX
         </p>
       )}
       <dl className="facts">
-        {reviewLines(view, { locale: displayLocale(), time }).map((line) => (
+        {reviewLinesFor(view, { locale: displayLocale(), time }).map((line) => (
           <div key={line.item} className="facts__row" data-testid={`${testId}/${line.item}`} data-warn={String(line.warn)}>
             <dt>{line.label}</dt>
             <dd className={line.warn ? 'break facts__warn' : 'break'}>{line.value}</dd>

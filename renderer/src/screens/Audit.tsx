@@ -4,7 +4,7 @@
 // altered row and why (audit/verify), checkpoints written to a file the team keeps elsewhere and verification against
 // one (audit/checkpoint, audit/verify against), and the export of the filtered view (CSV or JSON lines).
 import { useEffect, useState } from 'react';
-import { AUDIT_ACTIONS, auditActionLabel, auditDetailsText, auditSentence, currencyName, type AuditEntryView, type AuditRowVerification, type AuditSentenceFormat } from '../../../electron/contract';
+import { AUDIT_ACTIONS, auditDetailsText, type AuditEntryView, type AuditRowVerification } from '../../../electron/contract';
 import { DateTime, useReportingTimeZone } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { ExportButton } from '../components/ExportButton';
@@ -12,18 +12,11 @@ import { Field } from '../components/Field';
 import { Select } from '../components/Select';
 import { useFileAction } from '../file-action';
 import { Fingerprint } from '../components/Fingerprint';
-import { groupAmount, shorten } from '../format';
+import { shorten } from '../format';
 import { t, tRich, type MessageId } from '../i18n';
+import { auditActionLabelFor, auditSentenceFor } from '../i18n/sentences';
 import { useDebounced } from '../hooks';
 import { EMPTY_AUDIT_FILTERS, useAuditStore } from '../stores/audit';
-
-/** Amounts in a sentence grouped in the person's locale, like every other screen. */
-const SCREEN_AMOUNTS: AuditSentenceFormat = { amount: (amount, currency) => `${groupAmount(amount)} ${currencyName(currency)}` };
-
-/** The row's sentence, its amounts grouped for this screen. */
-function sentenceOf(entry: AuditEntryView): string {
-  return auditSentence(entry, SCREEN_AMOUNTS);
-}
 
 const STANDING: Readonly<Record<AuditRowVerification['status'], { readonly icon: string; readonly word: MessageId; readonly badge: string }>> = {
   verified: { icon: '✓', word: 'history.audit.standing.verified', badge: 'badge--good' },
@@ -91,7 +84,7 @@ function AuditFilters(): React.JSX.Element {
       </Field>
       <Field label={t('history.word.kind')}>
         {(control) => (
-          <Select control={control} value={filters.action} options={actions} label={(action) => (action === '' ? t('history.audit.filter.everyKind') : auditActionLabel(action))} onChange={(action) => set({ action })} testId="@audit/action-filter" />
+          <Select control={control} value={filters.action} options={actions} label={(action) => (action === '' ? t('history.audit.filter.everyKind') : auditActionLabelFor(action))} onChange={(action) => set({ action })} testId="@audit/action-filter" />
         )}
       </Field>
       <Field label={t('history.audit.filter.request')}>
@@ -233,9 +226,9 @@ export function Audit(): React.JSX.Element {
                   <td>
                     <Standing verification={entry.verification} />
                   </td>
-                  <td data-testid="@audit/row-sentence">{sentenceOf(entry)}</td>
+                  <td data-testid="@audit/row-sentence">{auditSentenceFor(entry)}</td>
                   <td className="small" title={entry.subject ?? undefined}>
-                    {auditActionLabel(entry.action)}
+                    {auditActionLabelFor(entry.action)}
                     {entry.subject === null ? null : <span className="mono muted"> {shorten(entry.subject, 8)}</span>}
                   </td>
                   <td className="small">

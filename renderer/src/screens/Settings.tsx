@@ -31,7 +31,8 @@ import { useFileAction } from '../file-action';
 import { Amount } from '../components/Amount';
 import { LANGUAGE_CHOICES } from '../../../electron/contract/desktop';
 import { canonicalTimeZone, workstationTimeZone } from '../../../electron/contract/time-zone';
-import { parseTierGroupsSpec, tierGroupsSpec, tierGroupsText, TIER_GROUPS_SYNTAX } from '../../../electron/contract/tier-groups';
+import { tierGroupsSpec } from '../../../electron/contract/tier-groups';
+import { parseTierGroupsSpecFor, tierGroupsSyntaxFor, tierGroupsTextFor } from '../i18n/sentences';
 import { DateTime, useReportingTimeZone } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Select } from '../components/Select';
@@ -124,7 +125,7 @@ function Policies(): React.JSX.Element {
                           .map((threshold) =>
                             threshold.groups === undefined
                               ? t('settings.policies.threshold', { above: threshold.above, approvals: threshold.approvals })
-                              : t('settings.policies.thresholdFromGroups', { above: threshold.above, approvals: threshold.approvals, groups: tierGroupsText(threshold.groups) }),
+                              : t('settings.policies.thresholdFromGroups', { above: threshold.above, approvals: threshold.approvals, groups: tierGroupsTextFor(threshold.groups) }),
                           )
                           .join(' · ')}
                   </td>
@@ -242,7 +243,7 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
     const approvalValidHours = validHoursValue(validHours);
     if (approvalValidHours === null) problems['approvalValidHours'] = t('settings.editor.problem.validHours');
     const rows = thresholds.map((row, index) => {
-      const groups = parseTierGroupsSpec(row.groups);
+      const groups = parseTierGroupsSpecFor(row.groups);
       if (!groups.ok) problems[`thresholds.${index}.groups`] = `${groups.problem}.`;
       const above = readTypedAmount(row.above);
       if (!above.ok) problems[`thresholds.${index}.above`] = above.problem;
@@ -322,8 +323,8 @@ function PolicyEditor({ currency, policy, onDone }: PolicyEditorProps): React.JS
               label={t('settings.editor.groups', { number: index + 1 })}
               hint={
                 groupNames.length === 0
-                  ? t('settings.editor.groupsHintNone', { syntax: TIER_GROUPS_SYNTAX })
-                  : t('settings.editor.groupsHint', { syntax: TIER_GROUPS_SYNTAX, groups: groupNames.join(', ') })
+                  ? t('settings.editor.groupsHintNone', { syntax: tierGroupsSyntaxFor() })
+                  : t('settings.editor.groupsHint', { syntax: tierGroupsSyntaxFor(), groups: groupNames.join(', ') })
               }
               error={problemOf(`thresholds.${index}.groups`)}
               testId={`@settings/policy-groups-${index}`}
