@@ -33,7 +33,7 @@ export function RefusedLines({ refusal, counting, testId }: RefusedLinesProps): 
         <caption>{t('withdrawals.refusedLines.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('withdrawals.refusedLines.line')}</th>
+            <th scope="col">{t('withdrawals.field.line')}</th>
             <th scope="col">{t('withdrawals.refusedLines.problem')}</th>
           </tr>
         </thead>

@@ -33,7 +33,7 @@ export function StuckFlag({ view, testId }: { readonly view: WithdrawalView; rea
       {txid === '' ? null : (
         <div aria-live="polite">
           <button type="button" className="button button--small" disabled={check.busy} onClick={() => void check.run({ txid, currency: view.currency })} data-testid={`${testId}-check-transfer`}>
-            {check.busy ? t('withdrawals.stuck.checking') : t('withdrawals.stuck.check')}
+            {check.busy ? t('withdrawals.checking') : t('withdrawals.stuck.check')}
           </button>
           <ErrorNotice error={check.error} testId={`${testId}-check-error`} />
           {check.result === null ? null : (

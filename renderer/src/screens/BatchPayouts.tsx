@@ -168,15 +168,15 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
         <caption>{t('withdrawals.batch.totals.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('withdrawals.batch.column.currency')}</th>
+            <th scope="col">{t('withdrawals.field.currency')}</th>
             <th scope="col" className="num">
               {t('withdrawals.batch.column.lines')}
             </th>
             <th scope="col" className="num">
-              {t('withdrawals.batch.column.amount')}
+              {t('withdrawals.field.amount')}
             </th>
             <th scope="col" className="num">
-              {t('withdrawals.batch.column.fee')}
+              {t('withdrawals.field.fee')}
             </th>
             <th scope="col" className="num">
               {t('withdrawals.batch.column.total')}
@@ -336,11 +336,11 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
         <caption>{t('withdrawals.batch.lines.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">{t('withdrawals.batch.column.line')}</th>
+            <th scope="col">{t('withdrawals.field.line')}</th>
             <th scope="col">{t('withdrawals.batch.column.state')}</th>
-            <th scope="col">{t('withdrawals.batch.column.amount')}</th>
-            <th scope="col">{t('withdrawals.batch.column.to')}</th>
-            <th scope="col">{t('withdrawals.batch.column.status')}</th>
+            <th scope="col">{t('withdrawals.field.amount')}</th>
+            <th scope="col">{t('withdrawals.field.to')}</th>
+            <th scope="col">{t('withdrawals.field.status')}</th>
             <th scope="col">{t('withdrawals.batch.column.error')}</th>
           </tr>
         </thead>

@@ -112,7 +112,7 @@ export function WithdrawalRequest(): React.JSX.Element {
       <form className="card stack" onSubmit={(event) => void submit(event)} aria-labelledby="request-title" data-testid="@withdrawals/request-form">
         <h2 id="request-title">{t('withdrawals.request.title')}</h2>
         <div className="grid-2">
-          <Field label={t('withdrawals.request.currency')} error={fieldError(fields, 'currency') ?? issuesFor(errors, 'currency')} testId="@withdrawals/currency">
+          <Field label={t('withdrawals.field.currency')} error={fieldError(fields, 'currency') ?? issuesFor(errors, 'currency')} testId="@withdrawals/currency">
             {(control) => (
               <Select
                 control={control}
@@ -153,7 +153,7 @@ export function WithdrawalRequest(): React.JSX.Element {
           </label>
           <label className="radio">
             <input type="radio" name="withdrawType" value="financialConfirmation" checked={draft.withdrawType === 'financialConfirmation'} onChange={() => update('withdrawType', 'financialConfirmation')} data-testid="@withdrawals/financial-confirmation" />
-            {t('withdrawals.request.typeFinancialConfirmation')}
+            {t('withdrawals.financialConfirmation.name')}
           </label>
           <p className="field__hint">{financialConfirmationText()}</p>
           {issuesFor(errors, 'withdrawType') === null && fieldError(fields, 'withdrawType') === null ? null : (
@@ -212,11 +212,11 @@ function PreflightPanel({ preflight, error, checking, currency, typed }: Preflig
         {preflight === null ? null : (
           <>
             <p className={`verdict verdict--${preflight.ok ? 'ok' : 'bad'}`} data-testid="@withdrawals/preflight-verdict">
-              {checking ? `${t('withdrawals.preflight.checking')} ` : null}
+              {checking ? `${t('withdrawals.checking')} ` : null}
               {preflight.ok ? t('withdrawals.preflight.ready') : t('withdrawals.preflight.notPossible')}
             </p>
             <dl className="facts facts--numbers">
-              <dt>{t('withdrawals.preflight.fee')}</dt>
+              <dt>{t('withdrawals.field.fee')}</dt>
               <dd data-testid="@withdrawals/preflight-fee">
                 <Amount value={preflight.fee} currency={currency} />
               </dd>

@@ -311,7 +311,7 @@ function ApprovalsQueue(): React.JSX.Element {
                   <Amount value={view.amount} currency={view.currency} /> <span className="muted small">{currencyLabel(view.currency)}</span>
                 </p>
                 <p className="mono small" title={view.toAddress}>
-                  {t('withdrawals.queue.to', { address: view.toAddress })}
+                  {t('withdrawals.toAddress', { address: view.toAddress })}
                 </p>
                 {(view.payee ?? null) === null ? null : (
                   <p className="small">
@@ -471,11 +471,11 @@ function AllOrders(): React.JSX.Element {
               <tr>
                 <th scope="col">{t('withdrawals.orders.column.created')}</th>
                 <th scope="col" className="num">
-                  {t('withdrawals.orders.column.amount')}
+                  {t('withdrawals.field.amount')}
                 </th>
-                <th scope="col">{t('withdrawals.orders.column.currency')}</th>
-                <th scope="col">{t('withdrawals.orders.column.to')}</th>
-                <th scope="col">{t('withdrawals.orders.column.status')}</th>
+                <th scope="col">{t('withdrawals.field.currency')}</th>
+                <th scope="col">{t('withdrawals.field.to')}</th>
+                <th scope="col">{t('withdrawals.field.status')}</th>
                 <th scope="col">{t('withdrawals.orders.column.batch')}</th>
                 <th scope="col">{t('withdrawals.orders.column.label')}</th>
                 <th scope="col">
@@ -600,7 +600,7 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         <StateBadge view={view} />
       </div>
       <p className="mono small break">
-        {t('withdrawals.detail.to', { address: view.toAddress })} <ExplorerLink chain={CURRENCIES[view.currency].chain} target="address" value={view.toAddress} testId="@withdrawals/detail-address-link" />
+        {t('withdrawals.toAddress', { address: view.toAddress })} <ExplorerLink chain={CURRENCIES[view.currency].chain} target="address" value={view.toAddress} testId="@withdrawals/detail-address-link" />
       </p>
       <Fingerprint
         label={t('withdrawals.decision.fingerprint')}
@@ -624,7 +624,7 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         <ApproverReview view={review.value} testId="@withdrawals/detail-review" />
       )}
       <dl className="facts">
-        <dt>{t('withdrawals.detail.currency')}</dt>
+        <dt>{t('withdrawals.field.currency')}</dt>
         <dd>{currencyLabel(view.currency)}</dd>
         <dt>{t('withdrawals.detail.userOrder')}</dt>
         <dd className="mono">{view.userOrder}</dd>
@@ -651,7 +651,7 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
           )}
         </dd>
         <dt>{t('withdrawals.detail.type')}</dt>
-        <dd>{view.withdrawType === 'financialConfirmation' ? t('withdrawals.detail.typeFinancialConfirmation') : t('withdrawals.detail.typeNormal')}</dd>
+        <dd>{view.withdrawType === 'financialConfirmation' ? t('withdrawals.financialConfirmation.name') : t('withdrawals.detail.typeNormal')}</dd>
         {view.memo === null ? null : (
           <>
             <dt>{t('withdrawals.detail.memo')}</dt>
