@@ -444,7 +444,8 @@ export const de: Translation<typeof en> = {
   'withdrawals.field.amount': 'Betrag',
   'withdrawals.field.to': 'An',
   'withdrawals.field.status': 'Status',
-  'withdrawals.orders.column.batch': 'Sammelauszahlung',
+  // A soft hyphen (U+00AD) lets the dense orders table break the long word at 1024 px.
+  'withdrawals.orders.column.batch': 'Sammel\u00ADauszahlung',
   'withdrawals.orders.column.label': 'Label',
   'withdrawals.orders.labelWhat': 'Auszahlung {userOrder}',
   'withdrawals.orders.detailsOf': 'Details zu {userOrder}',
