@@ -33,7 +33,8 @@ test.describe('in a German locale', () => {
 
     // Dots group thousands, the comma marks decimals.
     await amount.fill('1.250,5');
-    await expect(reading).toHaveText('Reads as 1.250,5 USDT.');
+    // A German system speaks German (i18n): the field says what it read in German words too.
+    await expect(reading).toHaveText('Gelesen als 1.250,5 USDT.');
     await expect(error).toHaveCount(0);
     await expect(received.locator('.amount')).toHaveAttribute('data-value', '1250.5');
     await expect(received.locator('.amount__digits')).toHaveText('1.250,5');
@@ -53,11 +54,11 @@ test.describe('in a German locale', () => {
 
     // The comma marks decimals: 12,500 is twelve and a half, everywhere from the preflight to the queue.
     await amount.fill('12,500');
-    await expect(reading).toHaveText('Reads as 12,5 USDT.');
+    await expect(reading).toHaveText('Gelesen als 12,5 USDT.');
     await expect(error).toHaveCount(0);
     await expect(received.locator('.amount')).toHaveAttribute('data-value', '12.5');
     await expect(received.locator('.amount__digits')).toHaveText('12,5');
-    await expect(page.getByTestId('@withdrawals/preflight-verdict')).toHaveText(/Ready to request/);
+    await expect(page.getByTestId('@withdrawals/preflight-verdict')).toHaveText(/Bereit zum Beantragen/);
     await expectAccessible(page, 'withdrawal request with a German amount read');
 
     await requestButton.click();

@@ -1,5 +1,6 @@
 // An amount as the exact decimal string the engine sent (digits regrouped, never rounded), optionally hidden.
 import { assetOf, groupAmount, HIDDEN_AMOUNT } from '../format';
+import { t } from '../i18n';
 
 interface AmountProps {
   readonly value: string | null | undefined;
@@ -13,7 +14,7 @@ export function Amount({ value, currency, hidden = false, testId }: AmountProps)
   return (
     <span className="amount" data-testid={testId} data-value={hidden ? undefined : value}>
       {hidden ? (
-        <span aria-label="hidden amount">{HIDDEN_AMOUNT}</span>
+        <span aria-label={t('withdrawals.amount.hidden')}>{HIDDEN_AMOUNT}</span>
       ) : (
         <span className="amount__digits">{groupAmount(value)}</span>
       )}

@@ -2,6 +2,7 @@
 // every screen groups amounts, so the person sees the exact amount before anything is signed; nothing when it is refused
 // (the field's error then says why) or empty.
 import { groupAmount, readTypedAmount } from '../format';
+import { t } from '../i18n';
 
 interface AmountReadingProps {
   /** What the person typed. */
@@ -16,7 +17,7 @@ export function AmountReading({ text, unit, testId }: AmountReadingProps): React
   if (!read.ok) return null;
   return (
     <span data-testid={testId}>
-      Reads as {groupAmount(read.amount)} {unit}.{' '}
+      {t('withdrawals.amountReading', { amount: groupAmount(read.amount), unit })}{' '}
     </span>
   );
 }

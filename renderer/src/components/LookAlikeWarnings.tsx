@@ -1,6 +1,7 @@
 // The look-alike warnings of a typed address (the preflight's, or the Address book's own check with the same chains
 // function): each known address it starts and ends like, with the differing characters marked on both.
 import type { LookAlikeMatch } from '../../../electron/chains';
+import { t } from '../i18n';
 import { AddressDiff } from './AddressDiff';
 
 interface LookAlikeWarningsProps {
@@ -16,14 +17,15 @@ export function LookAlikeWarnings({ typed, warnings, testId }: LookAlikeWarnings
       {warnings.map((warning) => (
         <div key={warning.knownAddress} className="notice notice--danger" role="alert" data-testid={testId}>
           <p className="notice__title">
-            Look-alike address: it starts and ends like {warning.label === null ? 'an address you used before' : <>“{warning.label}”</>}, but{' '}
-            {warning.differingPositions.length} character{warning.differingPositions.length === 1 ? '' : 's'} differ.
+            {warning.label === null
+              ? t('withdrawals.lookAlike.titleUsedBefore', { count: warning.differingPositions.length })
+              : t('withdrawals.lookAlike.titleLabelled', { label: warning.label, count: warning.differingPositions.length })}
           </p>
-          <p>Address poisoning copies the characters people check. Compare the marked characters:</p>
+          <p>{t('withdrawals.lookAlike.explained')}</p>
           <div className="diff-pair">
-            <span className="diff-pair__label">Typed</span>
+            <span className="diff-pair__label">{t('withdrawals.lookAlike.typed')}</span>
             <AddressDiff address={typed} positions={warning.differingPositions} testId={`${testId}-typed`} />
-            <span className="diff-pair__label">Known</span>
+            <span className="diff-pair__label">{t('withdrawals.lookAlike.known')}</span>
             <AddressDiff address={warning.knownAddress} positions={warning.differingPositions} testId={`${testId}-known`} />
           </div>
         </div>

@@ -1,6 +1,7 @@
 // A file refused for its lines (batch payouts, payees): the engine's `fields` carry one entry per bad line
 // (`line 17` → its problems); this reads them and shows each line with its problem, so the person fixes the file.
 import type { ContractError } from '../api';
+import { t } from '../i18n';
 
 export interface LineRefusal {
   readonly lines: readonly { readonly line: string; readonly problem: string }[];
@@ -26,14 +27,14 @@ export function RefusedLines({ refusal, counting, testId }: RefusedLinesProps): 
   return (
     <div className="notice notice--error" data-testid={testId}>
       <p className="notice__title">
-        {refusal.lines.length} line{refusal.lines.length === 1 ? '' : 's'} of the file need fixing ({counting}). Correct the file and import it again.
+        {t('withdrawals.refusedLines.title', { count: refusal.lines.length, counting })}
       </p>
       <table className="table">
-        <caption>Lines to fix</caption>
+        <caption>{t('withdrawals.refusedLines.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Problem</th>
+            <th scope="col">{t('withdrawals.field.line')}</th>
+            <th scope="col">{t('withdrawals.refusedLines.problem')}</th>
           </tr>
         </thead>
         <tbody>

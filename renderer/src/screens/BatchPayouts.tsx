@@ -11,11 +11,17 @@ import { Amount } from '../components/Amount';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Fingerprint } from '../components/Fingerprint';
 import { lineRefusalOf, RefusedLines, type LineRefusal } from '../components/RefusedLines';
+import { t, tRich } from '../i18n';
 import { askOperator, type ActingOperator } from '../stores/operator-prompt';
 import { useWithdrawalsStore } from '../stores/withdrawals';
+import { batchStateName, lineStateName } from './withdrawal-labels';
 
 function batchFingerprint(batch: PayoutBatchView): { label: string; value: string; compare: string } {
-  return { label: 'Batch fingerprint', value: batch.fingerprint, compare: `Compare it with the fingerprint ${batch.initiator} saw when importing ${batch.source}.` };
+  return {
+    label: t('withdrawals.batch.fingerprint'),
+    value: batch.fingerprint,
+    compare: t('withdrawals.batch.fingerprintCompare', { initiator: batch.initiator, source: batch.source }),
+  };
 }
 
 function totalsText(batch: PayoutBatchView): string {
@@ -62,10 +68,10 @@ export function BatchPayouts(): React.JSX.Element {
   async function importFile(): Promise<void> {
     await decide(
       askOperator({
-        title: 'Import a batch payout CSV',
-        description: 'Choose the CSV next (columns currency, amount, toAddress, memo and optionally userOrder). Every line is checked; a file with a bad line is refused whole, naming each line.',
-        hint: 'The initiator signs the batch with their own passphrase.',
-        confirmLabel: 'Choose the file',
+        title: t('withdrawals.batch.import.title'),
+        description: t('withdrawals.batch.import.description'),
+        hint: t('withdrawals.batch.import.hint'),
+        confirmLabel: t('withdrawals.batch.import.confirm'),
         run: async (as: ActingOperator): Promise<Result<ImportOutcome>> => {
           const answer = await call('desktop/importPayouts', { as });
           const refused = answer.ok ? null : lineRefusalOf(answer.error);
@@ -74,13 +80,13 @@ export function BatchPayouts(): React.JSX.Element {
       }),
       '',
       (outcome) => {
-        if (outcome.cancelled) return 'No file was chosen.';
+        if (outcome.cancelled) return t('withdrawals.batch.import.noFile');
         if ('refused' in outcome) {
           setRefusal(outcome.refused);
-          return 'The file was not imported: nothing was stored.';
+          return t('withdrawals.batch.import.refused');
         }
         setSelected(outcome.value);
-        return `Imported ${outcome.fileName} as batch ${outcome.value.id}: ${outcome.value.lineCount} lines.`;
+        return t('withdrawals.batch.import.done', { fileName: outcome.fileName, id: outcome.value.id, count: outcome.value.lineCount });
       },
     );
   }
@@ -88,15 +94,15 @@ export function BatchPayouts(): React.JSX.Element {
   async function exportResults(batch: PayoutBatchView): Promise<void> {
     const result = await call('desktop/exportPayoutsCsv', { id: batch.id });
     if (!result.ok) setError(result.error);
-    else setNotice(result.value.cancelled ? 'The export was cancelled.' : `Wrote ${result.value.value.rows} lines to ${result.value.fileName}.`);
+    else setNotice(result.value.cancelled ? t('withdrawals.batch.export.cancelled') : t('withdrawals.batch.export.done', { count: result.value.value.rows, fileName: result.value.fileName }));
   }
 
   return (
     <section className="card" aria-labelledby="payouts-title" data-testid="@payouts/section">
-      <h2 id="payouts-title">Batch payouts</h2>
-      <p className="muted">Pay many recipients from one CSV, approved once as a whole and sent line by line, exactly once per line.</p>
+      <h2 id="payouts-title">{t('withdrawals.batch.title')}</h2>
+      <p className="muted">{t('withdrawals.batch.intro')}</p>
       <button type="button" className="button" onClick={() => void importFile()} data-testid="@payouts/import-button">
-        Import CSV…
+        {t('withdrawals.batch.import.button')}
       </button>
       <ErrorNotice error={error} testId="@payouts/error" />
       {notice === null ? null : (
@@ -104,17 +110,17 @@ export function BatchPayouts(): React.JSX.Element {
           {notice}
         </p>
       )}
-      {refusal === null ? null : <RefusedLines refusal={refusal} counting="line 1 is the first payout after the header" testId="@payouts/refused" />}
+      {refusal === null ? null : <RefusedLines refusal={refusal} counting={t('withdrawals.batch.import.counting')} testId="@payouts/refused" />}
       {batches.length === 0 ? (
         <p className="muted" data-testid="@payouts/empty">
-          No batch yet.
+          {t('withdrawals.batch.empty')}
         </p>
       ) : (
         <ul data-testid="@payouts/list">
           {batches.map((batch) => (
             <li key={batch.id}>
               <button type="button" className="link" onClick={() => void refresh(batch.id)} data-testid={`@payouts/open-${batch.id}`}>
-                Batch {batch.id}: {batch.source}, {batch.lineCount} lines, {batch.state}
+                {t('withdrawals.batch.listItem', { id: batch.id, source: batch.source, count: batch.lineCount, state: batchStateName(batch.state) })}
               </button>
             </li>
           ))}
@@ -132,7 +138,7 @@ interface DetailProps {
 }
 
 function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Element {
-  const what = `${batch.lineCount} lines (${totalsText(batch)} with fees) from ${batch.source}, imported by ${batch.initiator}.`;
+  const what = t('withdrawals.batch.what', { count: batch.lineCount, totals: totalsText(batch), source: batch.source, initiator: batch.initiator });
   const canDecide = batch.state === 'awaitingApproval';
   const canSubmit = batch.lines.some((line) => PAYOUT_SENDABLE_STATES.includes(line.state));
   // The engine refuses a cancel while a line may be at the service, and says to submit first (payouts/batch.ts).
@@ -145,34 +151,35 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
   return (
     <div data-testid="@payouts/detail">
       <h3>
-        Batch {batch.id} (<span data-testid="@payouts/state">{batch.state}</span>)
+        {tRich('withdrawals.batch.heading', { id: batch.id, state: <span data-testid="@payouts/state">{batchStateName(batch.state)}</span> })}
       </h3>
       <Fingerprint {...batchFingerprint(batch)} testId="@payouts/fingerprint" />
       <p>
-        <span data-testid="@payouts/line-count">
-          {batch.lineCount} line{batch.lineCount === 1 ? '' : 's'}
-        </span>{' '}
-        from {batch.source}, imported by {batch.initiator}.
+        {tRich('withdrawals.batch.imported', {
+          lines: <span data-testid="@payouts/line-count">{t('withdrawals.batch.lineCount', { count: batch.lineCount })}</span>,
+          source: batch.source,
+          initiator: batch.initiator,
+        })}
       </p>
       <p data-testid="@payouts/approvals">
-        {batch.countedApprovals} of {batch.requiredApprovals} independent approval{batch.requiredApprovals === 1 ? '' : 's'}
+        {t('withdrawals.counted', { counted: batch.countedApprovals, required: batch.requiredApprovals })}
       </p>
       <table className="table" data-testid="@payouts/totals">
-        <caption>Totals per currency, fees included</caption>
+        <caption>{t('withdrawals.batch.totals.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Currency</th>
+            <th scope="col">{t('withdrawals.field.currency')}</th>
             <th scope="col" className="num">
-              Lines
+              {t('withdrawals.batch.column.lines')}
             </th>
             <th scope="col" className="num">
-              Amount
+              {t('withdrawals.field.amount')}
             </th>
             <th scope="col" className="num">
-              Fee
+              {t('withdrawals.field.fee')}
             </th>
             <th scope="col" className="num">
-              Total
+              {t('withdrawals.batch.column.total')}
             </th>
           </tr>
         </thead>
@@ -194,22 +201,33 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
           ))}
         </tbody>
       </table>
-      <h4>Policy</h4>
+      <h4>{t('withdrawals.batch.policy.title')}</h4>
       <ul data-testid="@payouts/policy">
         {batch.policies.map((policy) => (
           <li key={policy.currency}>
-            {policy.currency}: the largest line {policy.largestLine} needs {policy.approvalsForLargestLine} approval{policy.approvalsForLargestLine === 1 ? '' : 's'};{' '}
-            {policy.dailyLimit === null ? 'no daily limit' : `daily limit ${policy.dailyLimit}, ${policy.dailyLimitRemaining ?? '-'} left after this batch`}
+            {t('withdrawals.batch.policy.line', {
+              currency: policy.currency,
+              largestLine: policy.largestLine,
+              approvals: policy.approvalsForLargestLine,
+              limit:
+                policy.dailyLimit === null
+                  ? t('withdrawals.noDailyLimit')
+                  : t('withdrawals.batch.policy.dailyLimit', { limit: policy.dailyLimit, remaining: policy.dailyLimitRemaining ?? '-' }),
+            })}
           </li>
         ))}
       </ul>
       {batch.flags.length === 0 ? null : (
         <>
-          <h4>Flags ({batch.flags.length})</h4>
+          <h4>{t('withdrawals.batch.flags.title', { count: batch.flags.length })}</h4>
           <ul data-testid="@payouts/flags">
             {batch.flags.map((flag, index) => (
               <li key={index} data-testid="@payouts/flag" data-kind={flag.kind} data-line={flag.line}>
-                Line {flag.line}: {flag.kind === 'newDestination' ? 'new destination' : 'look-alike'}: {flag.detail}
+                {t('withdrawals.batch.flag', {
+                  line: flag.line,
+                  kind: flag.kind === 'newDestination' ? t('withdrawals.batch.flag.newDestination') : t('withdrawals.batch.flag.lookAlike'),
+                  detail: flag.detail,
+                })}
               </li>
             ))}
           </ul>
@@ -230,22 +248,37 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
               className="button"
               data-testid="@payouts/approve-button"
               onClick={decide(
-                { title: 'Approve batch payout', fingerprint: batchFingerprint(batch), description: what, hint: `An approver other than ${batch.initiator} signs the whole batch.`, confirmLabel: 'Approve', run: (as) => call('payouts/approve', { id: batch.id, as }) },
-                (view) => `Batch ${view.id}: ${view.state}.`,
+                {
+                  title: t('withdrawals.batch.approve.title'),
+                  fingerprint: batchFingerprint(batch),
+                  description: what,
+                  hint: t('withdrawals.batch.approve.hint', { initiator: batch.initiator }),
+                  confirmLabel: t('withdrawals.action.approve'),
+                  run: (as) => call('payouts/approve', { id: batch.id, as }),
+                },
+                (view) => t('withdrawals.batch.decided', { id: view.id, state: batchStateName(view.state) }),
               )}
             >
-              Approve
+              {t('withdrawals.action.approve')}
             </button>
             <button
               type="button"
               className="button button--danger"
               data-testid="@payouts/reject-button"
               onClick={decide(
-                { title: 'Reject batch payout', fingerprint: batchFingerprint(batch), description: what, danger: true, confirmLabel: 'Reject', reason: { label: 'Reason (recorded in the audit log)', required: true }, run: (as, reason) => call('payouts/reject', { id: batch.id, reason, as }) },
-                (view) => `Batch ${view.id}: ${view.state}.`,
+                {
+                  title: t('withdrawals.batch.reject.title'),
+                  fingerprint: batchFingerprint(batch),
+                  description: what,
+                  danger: true,
+                  confirmLabel: t('withdrawals.action.reject'),
+                  reason: { label: t('withdrawals.decision.reasonForAudit'), required: true },
+                  run: (as, reason) => call('payouts/reject', { id: batch.id, reason, as }),
+                },
+                (view) => t('withdrawals.batch.decided', { id: view.id, state: batchStateName(view.state) }),
               )}
             >
-              Reject
+              {t('withdrawals.action.reject')}
             </button>
           </>
         ) : null}
@@ -255,11 +288,22 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
             className="button"
             data-testid="@payouts/submit-button"
             onClick={decide(
-              { title: 'Send the batch to the service', fingerprint: batchFingerprint(batch), description: `${what} Each line is checked against the signed batch, then sent once.`, confirmLabel: 'Send', run: (as) => call('payouts/submit', { id: batch.id, as }) },
-              (result) => `${result.sent} lines sent or settled${result.failures.length === 0 ? '' : `; not sent: line ${result.failures.map((failure) => failure.line).join(', ')}`}.`,
+              {
+                title: t('withdrawals.batch.submit.title'),
+                fingerprint: batchFingerprint(batch),
+                description: t('withdrawals.batch.submit.description', { what }),
+                confirmLabel: t('withdrawals.batch.submit.confirm'),
+                run: (as) => call('payouts/submit', { id: batch.id, as }),
+              },
+              (result) =>
+                t('withdrawals.batch.submit.done', {
+                  sent: result.sent,
+                  hasFailures: result.failures.length === 0 ? 'no' : 'yes',
+                  failures: result.failures.map((failure) => failure.line).join(', '),
+                }),
             )}
           >
-            Submit
+            {t('withdrawals.batch.submit.button')}
           </button>
         ) : null}
         {canCancel ? (
@@ -269,42 +313,42 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
             data-testid="@payouts/cancel-button"
             onClick={decide(
               {
-                  title: 'Cancel batch payout',
+                  title: t('withdrawals.batch.cancel.title'),
                   fingerprint: batchFingerprint(batch),
-                  description: `${what} Every line not yet sent is cancelled and never sent; lines already sent are not affected.`,
-                  hint: `${batch.initiator} or an admin may cancel it.`,
+                  description: t('withdrawals.batch.cancel.description', { what }),
+                  hint: t('withdrawals.batch.cancel.hint', { initiator: batch.initiator }),
                   danger: true,
-                  confirmLabel: 'Cancel batch',
-                  reason: { label: 'Reason (optional, recorded in the audit log)', required: false },
+                  confirmLabel: t('withdrawals.batch.cancel.confirm'),
+                  reason: { label: t('withdrawals.batch.cancel.reason'), required: false },
                   run: (as, reason) => call('payouts/cancel', { id: batch.id, ...(reason === undefined || reason === '' ? {} : { reason }), as }),
                 },
-              (view) => `Batch ${view.id}: cancelled; ${view.lineCount} lines, none of the cancelled ones will be sent.`,
+              (view) => t('withdrawals.batch.cancel.done', { id: view.id, count: view.lineCount }),
             )}
           >
-            Cancel batch…
+            {t('withdrawals.batch.cancel.button')}
           </button>
         ) : null}
         <button type="button" className="button" data-testid="@payouts/export-button" onClick={() => void onExport(batch)}>
-          Export results…
+          {t('withdrawals.batch.export.button')}
         </button>
       </div>
       <table className="table" data-testid="@payouts/lines">
-        <caption>Lines</caption>
+        <caption>{t('withdrawals.batch.lines.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Line</th>
-            <th scope="col">State</th>
-            <th scope="col">Amount</th>
-            <th scope="col">To</th>
-            <th scope="col">Status</th>
-            <th scope="col">Error</th>
+            <th scope="col">{t('withdrawals.field.line')}</th>
+            <th scope="col">{t('withdrawals.batch.column.state')}</th>
+            <th scope="col">{t('withdrawals.field.amount')}</th>
+            <th scope="col">{t('withdrawals.field.to')}</th>
+            <th scope="col">{t('withdrawals.field.status')}</th>
+            <th scope="col">{t('withdrawals.batch.column.error')}</th>
           </tr>
         </thead>
         <tbody>
           {batch.lines.map((line) => (
             <tr key={line.line} data-testid="@payouts/line" data-line={line.line}>
               <td>{line.line}</td>
-              <td data-testid="@payouts/line-state">{line.state}</td>
+              <td data-testid="@payouts/line-state">{lineStateName(line.state)}</td>
               <td className="num">
                 <Amount value={line.amount} /> {line.currency}
               </td>
@@ -313,7 +357,7 @@ function BatchDetail({ batch, onDecide, onExport }: DetailProps): React.JSX.Elem
                 {(line.payee ?? null) === null ? null : (
                   <span className="small" data-testid="@payouts/line-payee">
                     {' '}
-                    (payee {line.payee})
+                    {t('withdrawals.batch.linePayee', { payee: line.payee })}
                   </span>
                 )}
               </td>

@@ -18,10 +18,11 @@ import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
 import { assetOf, currencyLabel, groupAmount, readTypedAmount } from '../format';
 import { useDebounced } from '../hooks';
+import { t } from '../i18n';
 import { useBalancesStore } from '../stores/balances';
 import { askOperator } from '../stores/operator-prompt';
 import { useWithdrawalsStore, type WithdrawalDraft } from '../stores/withdrawals';
-import { FINANCIAL_CONFIRMATION_TEXT } from './withdrawal-labels';
+import { financialConfirmationText } from './withdrawal-labels';
 
 const EMPTY_DRAFT: WithdrawalDraft = { currency: 'trx.usdt', amount: '', toAddress: '', withdrawType: 'normal', memo: '' };
 
@@ -81,9 +82,14 @@ export function WithdrawalRequest(): React.JSX.Element {
     if (!typedAmount.ok) return;
     const requested = { ...draft, amount: typedAmount.amount };
     const result = await askOperator({
-      title: 'Request a withdrawal',
-      description: `${groupAmount(requested.amount)} ${assetOf(draft.currency)} (${currencyLabel(draft.currency)}) to ${draft.toAddress}. Other operators approve it before it is sent.`,
-      confirmLabel: 'Request withdrawal',
+      title: t('withdrawals.request.dialog.title'),
+      description: t('withdrawals.request.dialog.description', {
+        amount: groupAmount(requested.amount),
+        asset: assetOf(draft.currency),
+        currency: currencyLabel(draft.currency),
+        address: draft.toAddress,
+      }),
+      confirmLabel: t('withdrawals.request.submit'),
       run: (as) => useWithdrawalsStore.getState().request(requested, as),
     });
     if (result === null) return;
@@ -104,26 +110,26 @@ export function WithdrawalRequest(): React.JSX.Element {
   return (
     <div className="request">
       <form className="card stack" onSubmit={(event) => void submit(event)} aria-labelledby="request-title" data-testid="@withdrawals/request-form">
-        <h2 id="request-title">New withdrawal request</h2>
+        <h2 id="request-title">{t('withdrawals.request.title')}</h2>
         <div className="grid-2">
-          <Field label="Currency" error={fieldError(fields, 'currency') ?? issuesFor(errors, 'currency')} testId="@withdrawals/currency">
+          <Field label={t('withdrawals.field.currency')} error={fieldError(fields, 'currency') ?? issuesFor(errors, 'currency')} testId="@withdrawals/currency">
             {(control) => (
               <Select
                 control={control}
                 value={draft.currency}
                 options={currencyOptions}
-                label={(symbol) => (isCurrencySymbol(symbol) ? `${currencyLabel(symbol)} — ${symbol}` : `${addedNames.get(symbol) ?? symbol} — ${symbol} (no address rules yet)`)}
+                label={(symbol) => (isCurrencySymbol(symbol) ? `${currencyLabel(symbol)} — ${symbol}` : t('withdrawals.request.currencyNoRules', { name: addedNames.get(symbol) ?? symbol, symbol }))}
                 onChange={(symbol) => update('currency', symbol)}
                 testId="@withdrawals/currency"
               />
             )}
           </Field>
           <Field
-            label={`Amount (${assetOf(draft.currency)})`}
+            label={t('withdrawals.request.amount', { asset: assetOf(draft.currency) })}
             hint={
               <>
                 <AmountReading text={draft.amount} unit={assetOf(draft.currency)} testId="@withdrawals/amount-reading" />
-                {decimals === null ? 'The desk cannot withdraw in this currency yet: the preflight says why.' : `Up to ${decimals} decimal places.`}
+                {decimals === null ? t('withdrawals.request.amountNoRules') : t('withdrawals.request.amountDecimals', { decimals })}
               </>
             }
             error={refusal ?? fieldError(fields, 'amount') ?? issuesFor(errors, 'amount')}
@@ -134,46 +140,46 @@ export function WithdrawalRequest(): React.JSX.Element {
             )}
           </Field>
         </div>
-        <Field label="Destination address" error={fieldError(fields, 'toAddress') ?? issuesFor(errors, 'toAddress')} testId="@withdrawals/to-address">
+        <Field label={t('withdrawals.request.toAddress')} error={fieldError(fields, 'toAddress') ?? issuesFor(errors, 'toAddress')} testId="@withdrawals/to-address">
           {(control) => (
             <input {...control} className="input input--mono" autoComplete="off" spellCheck={false} value={draft.toAddress} onChange={(event) => update('toAddress', event.target.value)} required data-testid="@withdrawals/to-address" />
           )}
         </Field>
         <fieldset className="fieldset">
-          <legend>Withdrawal type</legend>
+          <legend>{t('withdrawals.request.type')}</legend>
           <label className="radio">
             <input type="radio" name="withdrawType" value="normal" checked={draft.withdrawType === 'normal'} onChange={() => update('withdrawType', 'normal')} />
-            Normal — the platform executes it after its own checks
+            {t('withdrawals.request.typeNormal')}
           </label>
           <label className="radio">
             <input type="radio" name="withdrawType" value="financialConfirmation" checked={draft.withdrawType === 'financialConfirmation'} onChange={() => update('withdrawType', 'financialConfirmation')} data-testid="@withdrawals/financial-confirmation" />
-            Financial confirmation
+            {t('withdrawals.financialConfirmation.name')}
           </label>
-          <p className="field__hint">{FINANCIAL_CONFIRMATION_TEXT}</p>
+          <p className="field__hint">{financialConfirmationText()}</p>
           {issuesFor(errors, 'withdrawType') === null && fieldError(fields, 'withdrawType') === null ? null : (
             <p className="field__error" data-testid="@withdrawals/withdraw-type-error">
               {fieldError(fields, 'withdrawType') ?? issuesFor(errors, 'withdrawType')}
             </p>
           )}
         </fieldset>
-        <Field label="Memo (optional, sent to the service with the order as its remark)" error={fieldError(fields, 'memo')} testId="@withdrawals/memo">
+        <Field label={t('withdrawals.request.memo')} error={fieldError(fields, 'memo')} testId="@withdrawals/memo">
           {(control) => <input {...control} className="input" maxLength={255} value={draft.memo} onChange={(event) => update('memo', event.target.value)} data-testid="@withdrawals/memo" />}
         </Field>
         <ErrorNotice error={requestError} testId="@withdrawals/request-error" />
         {created === null ? null : (
           <div role="status" data-testid="@withdrawals/request-created">
-            <p className="verdict verdict--ok">Request created. It now waits in the approvals queue.</p>
+            <p className="verdict verdict--ok">{t('withdrawals.request.created')}</p>
             <Fingerprint
-              label="Its fingerprint"
+              label={t('withdrawals.request.createdFingerprint')}
               value={created.fingerprint}
-              compare="Tell the approvers: each one sees this fingerprint in their dialog and checks it is the same."
+              compare={t('withdrawals.request.createdFingerprintCompare')}
               testId="@withdrawals/request-fingerprint"
             />
           </div>
         )}
         <div>
           <button type="submit" className="button button--primary" disabled={refusal !== null || (preflight !== null && !preflight.ok)} data-testid="@withdrawals/request-button">
-            Request withdrawal
+            {t('withdrawals.request.submit')}
           </button>
         </div>
       </form>
@@ -182,8 +188,6 @@ export function WithdrawalRequest(): React.JSX.Element {
   );
 }
 
-/** The balance problem without the figures the engine's message names (they would show the hidden balance). */
-const HIDDEN_BALANCE_ISSUE = 'the available balance does not cover amount plus fee (balances are hidden: show them to see the figures)';
 
 interface PreflightPanelProps {
   readonly preflight: WithdrawalPreflight | null;
@@ -199,52 +203,52 @@ function PreflightPanel({ preflight, error, checking, currency, typed }: Preflig
   return (
     <section className="card preflight" aria-labelledby="preflight-title" aria-busy={checking} data-testid="@withdrawals/preflight">
       <div className="card__head">
-        <h2 id="preflight-title">Preflight</h2>
+        <h2 id="preflight-title">{t('withdrawals.preflight.title')}</h2>
         <HideBalancesToggle testId="@withdrawals/hide-toggle" />
       </div>
       <div aria-live="polite">
-        {preflight === null && error === null ? <p className="muted">Type an amount and a destination: fees, limits and address checks appear here as you type.</p> : null}
+        {preflight === null && error === null ? <p className="muted">{t('withdrawals.preflight.empty')}</p> : null}
         <ErrorNotice error={error} />
         {preflight === null ? null : (
           <>
             <p className={`verdict verdict--${preflight.ok ? 'ok' : 'bad'}`} data-testid="@withdrawals/preflight-verdict">
-              {checking ? 'Checking… ' : null}
-              {preflight.ok ? 'Ready to request.' : 'Not possible as typed — see the problems below.'}
+              {checking ? `${t('withdrawals.checking')} ` : null}
+              {preflight.ok ? t('withdrawals.preflight.ready') : t('withdrawals.preflight.notPossible')}
             </p>
             <dl className="facts facts--numbers">
-              <dt>Fee</dt>
+              <dt>{t('withdrawals.field.fee')}</dt>
               <dd data-testid="@withdrawals/preflight-fee">
                 <Amount value={preflight.fee} currency={currency} />
               </dd>
-              <dt>Recipient receives</dt>
+              <dt>{t('withdrawals.preflight.received')}</dt>
               <dd data-testid="@withdrawals/preflight-received">
                 <Amount value={preflight.amountReceived} currency={currency} />
               </dd>
-              <dt>Total debited (amount + fee)</dt>
+              <dt>{t('withdrawals.preflight.totalDebited')}</dt>
               <dd>
                 <Amount value={preflight.totalDebited} currency={currency} />
               </dd>
-              <dt>Minimum withdrawal</dt>
+              <dt>{t('withdrawals.preflight.minimum')}</dt>
               <dd data-testid="@withdrawals/preflight-minimum">
                 <Amount value={preflight.minimum} currency={currency} />
               </dd>
-              <dt>Available now</dt>
+              <dt>{t('withdrawals.preflight.available')}</dt>
               <dd data-testid="@withdrawals/preflight-available">
                 <BalanceAmount value={preflight.available} currency={currency} />
               </dd>
-              <dt>Balance after</dt>
+              <dt>{t('withdrawals.preflight.balanceAfter')}</dt>
               <dd data-testid="@withdrawals/preflight-balance-after">
                 <BalanceAmount value={preflight.balanceAfter} currency={currency} />
               </dd>
-              <dt>Approvals required</dt>
+              <dt>{t('withdrawals.preflight.requiredApprovals')}</dt>
               <dd>{preflight.requiredApprovals}</dd>
-              <dt>Daily limit left</dt>
-              <dd>{preflight.dailyLimitRemaining === null ? 'no daily limit' : <Amount value={preflight.dailyLimitRemaining} currency={currency} />}</dd>
-              <dt>Destination</dt>
+              <dt>{t('withdrawals.preflight.dailyLimitLeft')}</dt>
+              <dd>{preflight.dailyLimitRemaining === null ? t('withdrawals.noDailyLimit') : <Amount value={preflight.dailyLimitRemaining} currency={currency} />}</dd>
+              <dt>{t('withdrawals.preflight.destination')}</dt>
               <dd data-testid="@withdrawals/destination-history">
                 {typed === '' ? '—' : preflight.newDestination === true ? <span className="badge badge--warn">{destinationHistoryWords(true)}</span> : destinationHistoryWords(preflight.newDestination)}
               </dd>
-              <dt>Service address check</dt>
+              <dt>{t('withdrawals.preflight.serviceCheck')}</dt>
               <dd data-testid="@withdrawals/preflight-service-check">
                 {SERVICE_ADDRESS_CHECK_WORDS[preflight.serviceAddressCheck]}
               </dd>
@@ -254,7 +258,7 @@ function PreflightPanel({ preflight, error, checking, currency, typed }: Preflig
                 <ul>
                   {otherIssues.map((issue) => (
                     <li key={`${issue.field}:${issue.message}`} data-testid={`@withdrawals/preflight-issue-${issue.field}`}>
-                      {balancesHidden && issue.field === 'balance' ? HIDDEN_BALANCE_ISSUE : issue.message}
+                      {balancesHidden && issue.field === 'balance' ? t('withdrawals.preflight.balanceHidden') : issue.message}
                     </li>
                   ))}
                 </ul>

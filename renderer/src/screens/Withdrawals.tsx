@@ -24,19 +24,21 @@ import { RecordLabel } from '../components/RecordLabel';
 import { StuckFlag } from '../components/StuckFlag';
 import { currencyLabel, groupAmount, shorten, timeAgo } from '../format';
 import { useDebounced, useNow } from '../hooks';
+import { t, tRich } from '../i18n';
 import { askOperator } from '../stores/operator-prompt';
 import { useWithdrawalsStore, type WithdrawalsTab } from '../stores/withdrawals';
 import { BatchPayouts } from './BatchPayouts';
 import { WithdrawalRequest } from './WithdrawalRequest';
 import {
-  FINANCIAL_CONFIRMATION_TEXT,
-  ORDER_STATUS_TEXT,
+  batchStateName,
+  financialConfirmationText,
+  orderStatusText,
   orderStatusTitle,
-  OUTCOME_LABELS,
+  outcomeLabel,
   outcomeTone,
-  STATE_LABELS,
+  stateLabel,
   STATE_TONES,
-  STATUS_SOURCE_TEXT,
+  statusSourceText,
 } from './withdrawal-labels';
 
 export function Withdrawals(): React.JSX.Element {
@@ -51,16 +53,16 @@ export function Withdrawals(): React.JSX.Element {
     return () => setTab('queue');
   }, [setTab]);
   const tabs: ReadonlyArray<[WithdrawalsTab, string]> = [
-    ['queue', `Approvals queue (${waiting})`],
-    ['request', 'New request'],
-    ['orders', 'All orders'],
-    ['batches', 'Batch payouts'],
+    ['queue', t('withdrawals.tabs.queue', { count: waiting })],
+    ['request', t('withdrawals.tabs.request')],
+    ['orders', t('withdrawals.tabs.orders')],
+    ['batches', t('withdrawals.tabs.batches')],
   ];
   const wide = tab === 'request' || tab === 'batches';
   return (
     <div className={wide ? undefined : 'split'}>
       <div className={wide ? undefined : 'split__main'}>
-        <div role="tablist" aria-label="Withdrawals" className="tabs__list">
+        <div role="tablist" aria-label={t('withdrawals.tabs.label')} className="tabs__list">
           {tabs.map(([id, label]) => (
             <button
               key={id}
@@ -95,11 +97,11 @@ export function Withdrawals(): React.JSX.Element {
         </div>
       </div>
       {wide ? null : (
-      <aside className="split__side" aria-label="Selected withdrawal">
+      <aside className="split__side" aria-label={t('withdrawals.side.label')}>
         {detail === null ? (
           <section className="card">
-            <h2>Order details</h2>
-            <p className="muted">Select a withdrawal to see its approvals and status timeline.</p>
+            <h2>{t('withdrawals.side.title')}</h2>
+            <p className="muted">{t('withdrawals.side.empty')}</p>
           </section>
         ) : (
           <WithdrawalDetail view={detail} />
@@ -114,11 +116,11 @@ function StateBadge({ view }: { readonly view: WithdrawalView }): React.JSX.Elem
   const state =
     view.outcome !== null ? (
       <span className={`badge badge--${outcomeTone(view.outcome)}`} data-testid="@withdrawals/outcome">
-        {OUTCOME_LABELS[view.outcome]}
+        {outcomeLabel(view.outcome)}
       </span>
     ) : (
       <span className={`badge badge--${STATE_TONES[view.state]}`} data-testid="@withdrawals/state">
-        {STATE_LABELS[view.state]}
+        {stateLabel(view.state)}
         {view.state === 'submitted' && view.orderStatus !== null ? `: ${view.orderStatus}` : ''}
       </span>
     );
@@ -126,8 +128,8 @@ function StateBadge({ view }: { readonly view: WithdrawalView }): React.JSX.Elem
   return (
     <>
       {state}{' '}
-      <span className="badge badge--warn" title={`pending in ${view.stuck.status} past its threshold`} data-testid="@withdrawals/stuck-badge">
-        stuck
+      <span className="badge badge--warn" title={t('withdrawals.badge.stuckTitle', { status: view.stuck.status })} data-testid="@withdrawals/stuck-badge">
+        {t('withdrawals.badge.stuck')}
       </span>
     </>
   );
@@ -135,15 +137,15 @@ function StateBadge({ view }: { readonly view: WithdrawalView }): React.JSX.Elem
 
 /** "1,250.5 USDT on TRON to T…": the amount grouped as on every screen, never the raw string. */
 function decisionSummary(view: WithdrawalView): string {
-  return `${groupAmount(view.amount)} ${currencyLabel(view.currency)} to ${view.toAddress}`;
+  return t('withdrawals.decision.summary', { amount: groupAmount(view.amount), currency: currencyLabel(view.currency), address: view.toAddress });
 }
 
 /** The fingerprint block of every decision on a request: the person deciding compares it with the initiator's. */
 function decisionFingerprint(view: WithdrawalView): { label: string; value: string | null; compare: string } {
   return {
-    label: 'Request fingerprint',
+    label: t('withdrawals.decision.fingerprint'),
     value: view.fingerprint,
-    compare: `Compare it with the fingerprint ${view.initiator} saw when requesting, and with the one in the order's remark at the service.`,
+    compare: t('withdrawals.decision.fingerprintCompare', { initiator: view.initiator }),
   };
 }
 
@@ -160,12 +162,12 @@ async function approve(view: WithdrawalView): Promise<ContractError | null> {
   const review = await call('withdrawals/review', { id: view.id });
   if (!review.ok) return review.error;
   const result = await askOperator({
-    title: mayApproveAgain(view) ? 'Approve withdrawal again' : 'Approve withdrawal',
+    title: mayApproveAgain(view) ? t('withdrawals.decision.approve.titleAgain') : t('withdrawals.decision.approve.title'),
     fingerprint: decisionFingerprint(view),
-    description: `${decisionSummary(view)}, requested by ${view.initiator}.`,
+    description: t('withdrawals.decision.approve.description', { summary: decisionSummary(view), initiator: view.initiator }),
     review: review.value,
-    hint: `An approver other than the initiator (${view.initiator}) signs with their own passphrase.`,
-    confirmLabel: 'Approve',
+    hint: t('withdrawals.decision.approve.hint', { initiator: view.initiator }),
+    confirmLabel: t('withdrawals.action.approve'),
     run: (as) => useWithdrawalsStore.getState().approve(view.id, as),
   });
   return result === null || result.ok ? null : result.error;
@@ -173,12 +175,12 @@ async function approve(view: WithdrawalView): Promise<ContractError | null> {
 
 async function reject(view: WithdrawalView): Promise<ContractError | null> {
   const result = await askOperator({
-    title: 'Reject withdrawal',
+    title: t('withdrawals.decision.reject.title'),
     fingerprint: decisionFingerprint(view),
-    description: `${decisionSummary(view)}, requested by ${view.initiator}. A rejected request is never sent.`,
-    confirmLabel: 'Reject',
+    description: t('withdrawals.decision.reject.description', { summary: decisionSummary(view), initiator: view.initiator }),
+    confirmLabel: t('withdrawals.action.reject'),
     danger: true,
-    reason: { label: 'Reason (recorded in the audit log)', required: true },
+    reason: { label: t('withdrawals.decision.reasonForAudit'), required: true },
     run: (as, reason) => useWithdrawalsStore.getState().reject(view.id, reason, as),
   });
   return result === null || result.ok ? null : result.error;
@@ -186,12 +188,12 @@ async function reject(view: WithdrawalView): Promise<ContractError | null> {
 
 async function cancel(view: WithdrawalView): Promise<ContractError | null> {
   const result = await askOperator({
-    title: 'Cancel withdrawal request',
+    title: t('withdrawals.decision.cancel.title'),
     fingerprint: decisionFingerprint(view),
-    description: `${decisionSummary(view)}. It has not been sent to the service yet.`,
-    confirmLabel: 'Cancel request',
+    description: t('withdrawals.decision.cancel.description', { summary: decisionSummary(view) }),
+    confirmLabel: t('withdrawals.action.cancelRequest'),
     danger: true,
-    reason: { label: 'Reason (optional)', required: false },
+    reason: { label: t('withdrawals.decision.reasonOptional'), required: false },
     run: (as, reason) => useWithdrawalsStore.getState().cancel(view.id, reason, as),
   });
   return result === null || result.ok ? null : result.error;
@@ -199,11 +201,11 @@ async function cancel(view: WithdrawalView): Promise<ContractError | null> {
 
 async function submit(view: WithdrawalView): Promise<ContractError | null> {
   const result = await askOperator({
-    title: 'Send withdrawal to the service',
+    title: t('withdrawals.decision.submit.title'),
     fingerprint: decisionFingerprint(view),
-    description: `${decisionSummary(view)}, requested by ${view.initiator}. The desk checks the signed approvals once more, then creates the order at the service.`,
-    hint: 'An operator allowed to send withdrawals signs with their own passphrase.',
-    confirmLabel: 'Send to the service',
+    description: t('withdrawals.decision.submit.description', { summary: decisionSummary(view), initiator: view.initiator }),
+    hint: t('withdrawals.decision.submit.hint'),
+    confirmLabel: t('withdrawals.action.send'),
     run: (as) => useWithdrawalsStore.getState().submit(view.id, as),
   });
   return result === null || result.ok ? null : result.error;
@@ -211,54 +213,72 @@ async function submit(view: WithdrawalView): Promise<ContractError | null> {
 
 /** "1 of 2 independent approvals": what the signed statements count, not what the state column says. */
 function countedText(view: WithdrawalView): string {
-  return `${view.verification.countedApprovals} of ${view.verification.requiredApprovals} independent approval${view.verification.requiredApprovals === 1 ? '' : 's'}`;
+  return countedApprovalsText(view.verification.countedApprovals, view.verification.requiredApprovals);
+}
+
+/** "1 of 2 independent approvals", for a request or a whole batch. */
+function countedApprovalsText(counted: number, required: number): string {
+  return t('withdrawals.counted', { counted, required });
 }
 
 /** "Batch 3, line 2": which batch a line belongs to, opening it in Batch payouts. */
 function BatchLineButton({ batch, testId }: { readonly batch: BatchLineRef; readonly testId: string }): React.JSX.Element {
-  const line = batch.line === null ? '' : `, line ${batch.line}`;
-  if (batch.id === null) return <span className="badge badge--bad" data-testid={testId}>line of a batch this desk no longer holds</span>;
+  if (batch.id === null) return <span className="badge badge--bad" data-testid={testId}>{t('withdrawals.batchLine.gone')}</span>;
   const id = batch.id;
+  const title = batch.fingerprint === null ? t('withdrawals.batchLine.fingerprintUnverified') : t('withdrawals.batchLine.fingerprint', { fingerprint: batch.fingerprint });
   return (
-    <button type="button" className="button button--link" onClick={() => useWithdrawalsStore.getState().openBatch(id)} title={`Batch fingerprint ${batch.fingerprint ?? 'unverified'}`} data-testid={testId}>
-      Batch {id}{line}
+    <button type="button" className="button button--link" onClick={() => useWithdrawalsStore.getState().openBatch(id)} title={title} data-testid={testId}>
+      {batch.line === null ? t('withdrawals.batchLine.button', { id }) : t('withdrawals.batchLine.buttonWithLine', { id, line: batch.line })}
     </button>
   );
 }
 
 /** One entry for a whole batch payout: what its approvers compare and count; deciding happens in Batch payouts. */
 function QueueBatch({ batch, now }: { readonly batch: PayoutBatchQueueEntry; readonly now: number }): React.JSX.Element {
-  const payouts = `${batch.lineCount} payout${batch.lineCount === 1 ? '' : 's'}`;
+  const payouts = t('withdrawals.queue.batch.payouts', { count: batch.lineCount });
   return (
     <li className="queue__item" data-testid="@withdrawals/queue-batch" data-id={batch.id}>
       <div className="queue__main">
         <p className="queue__amount">
-          Batch payout: <span data-testid="@withdrawals/queue-batch-lines">{payouts}</span>
+          {tRich('withdrawals.queue.batch.title', { payouts: <span data-testid="@withdrawals/queue-batch-lines">{payouts}</span> })}
         </p>
         <p className="small" data-testid="@withdrawals/queue-batch-totals">
-          {batch.totals.length === 0 ? 'totals not verified' : batch.totals.map((total) => `${total.total} ${currencyLabel(total.currency)}`).join(', ')} with fees
+          {t('withdrawals.queue.batch.totals', {
+            totals:
+              batch.totals.length === 0
+                ? t('withdrawals.queue.batch.totalsUnverified')
+                : batch.totals.map((total) => `${total.total} ${currencyLabel(total.currency)}`).join(', '),
+          })}
         </p>
         <p className="small">
-          fingerprint <strong className="mono" data-testid="@withdrawals/queue-batch-fingerprint">{batch.fingerprint}</strong>
+          {tRich('withdrawals.queue.fingerprint', {
+            fingerprint: (
+              <strong className="mono" data-testid="@withdrawals/queue-batch-fingerprint">
+                {batch.fingerprint}
+              </strong>
+            ),
+          })}
         </p>
         <p className="small muted">
-          {batch.source}, imported by {batch.initiator} {timeAgo(batch.requestedAt, now)} ·{' '}
-          <span data-testid="@withdrawals/queue-batch-counted">
-            {batch.countedApprovals} of {batch.requiredApprovals} independent approval{batch.requiredApprovals === 1 ? '' : 's'}
-          </span>
+          {tRich('withdrawals.queue.batch.imported', {
+            source: batch.source,
+            initiator: batch.initiator,
+            ago: timeAgo(batch.requestedAt, now),
+            counted: <span data-testid="@withdrawals/queue-batch-counted">{countedApprovalsText(batch.countedApprovals, batch.requiredApprovals)}</span>,
+          })}
         </p>
       </div>
       <div className="queue__actions">
         <span className={`badge badge--${batch.state === 'awaitingApproval' ? 'info' : 'neutral'}`} data-testid="@withdrawals/queue-batch-state">
-          {batch.state === 'awaitingApproval' ? 'awaiting approval' : batch.state}
+          {batch.state === 'awaitingApproval' ? t('withdrawals.badge.awaitingApproval') : batchStateName(batch.state)}
         </span>
         {batch.verified || batch.state === 'awaitingApproval' ? null : (
           <span className="badge badge--bad" title={batch.problems.join('; ')}>
-            statements do not hold
+            {t('withdrawals.badge.statementsDoNotHold')}
           </span>
         )}
-        <button type="button" className="button button--primary button--small" onClick={() => useWithdrawalsStore.getState().openBatch(batch.id)} aria-label={`Open batch ${batch.id} (${payouts})`} data-testid="@withdrawals/open-batch-button">
-          Open batch
+        <button type="button" className="button button--primary button--small" onClick={() => useWithdrawalsStore.getState().openBatch(batch.id)} aria-label={t('withdrawals.queue.batch.openLabel', { id: batch.id, payouts })} data-testid="@withdrawals/open-batch-button">
+          {t('withdrawals.queue.batch.open')}
         </button>
       </div>
     </li>
@@ -272,12 +292,12 @@ function ApprovalsQueue(): React.JSX.Element {
   const now = useNow(30_000);
   return (
     <section className="card" aria-labelledby="queue-title">
-      <h2 id="queue-title">Approvals queue</h2>
+      <h2 id="queue-title">{t('withdrawals.queue.title')}</h2>
       <SentNotice />
       <ErrorNotice error={error} testId="@withdrawals/queue-error" />
       {queue.length === 0 && batches.length === 0 ? (
         <p className="muted" data-testid="@withdrawals/queue-empty">
-          Nothing waits for approval.
+          {t('withdrawals.queue.empty')}
         </p>
       ) : (
         <ul className="queue" data-testid="@withdrawals/queue">
@@ -291,46 +311,56 @@ function ApprovalsQueue(): React.JSX.Element {
                   <Amount value={view.amount} currency={view.currency} /> <span className="muted small">{currencyLabel(view.currency)}</span>
                 </p>
                 <p className="mono small" title={view.toAddress}>
-                  to {view.toAddress}
+                  {t('withdrawals.toAddress', { address: view.toAddress })}
                 </p>
                 {(view.payee ?? null) === null ? null : (
                   <p className="small">
-                    payee <strong data-testid="@withdrawals/queue-payee">{view.payee}</strong>
+                    {tRich('withdrawals.queue.payee', { payee: <strong data-testid="@withdrawals/queue-payee">{view.payee}</strong> })}
                   </p>
                 )}
                 <p className="small">
-                  fingerprint <strong className="mono" data-testid="@withdrawals/queue-fingerprint">{view.fingerprint ?? 'none'}</strong>
+                  {tRich('withdrawals.queue.fingerprint', {
+                    fingerprint: (
+                      <strong className="mono" data-testid="@withdrawals/queue-fingerprint">
+                        {view.fingerprint ?? t('withdrawals.queue.fingerprintNone')}
+                      </strong>
+                    ),
+                  })}
                 </p>
                 <p className="small muted">
-                  requested by {view.initiator} {timeAgo(view.createdAt, now)} · <span data-testid="@withdrawals/queue-counted">{countedText(view)}</span>
-                  {view.withdrawType === 'financialConfirmation' ? ' · financial confirmation' : ''}
+                  {tRich('withdrawals.queue.requested', {
+                    initiator: view.initiator,
+                    ago: timeAgo(view.createdAt, now),
+                    counted: <span data-testid="@withdrawals/queue-counted">{countedText(view)}</span>,
+                  })}
+                  {view.withdrawType === 'financialConfirmation' ? ` · ${t('withdrawals.queue.financialConfirmation')}` : ''}
                 </p>
               </div>
               <div className="queue__actions">
                 <StateBadge view={view} />
                 {!view.verification.ok && !decisionsOpen(view.state).approve ? (
                   <span className="badge badge--bad" title={view.verification.problems.join('; ')} data-testid="@withdrawals/queue-unverified">
-                    statements do not hold
+                    {t('withdrawals.badge.statementsDoNotHold')}
                   </span>
                 ) : null}
                 {decisionsOpen(view.state).approve ? (
                   <>
                     <button type="button" className="button button--primary button--small" onClick={() => void approve(view).then(setError)} data-testid="@withdrawals/approve-button">
-                      Approve
+                      {t('withdrawals.action.approve')}
                     </button>
                     <button type="button" className="button button--danger button--small" onClick={() => void reject(view).then(setError)} data-testid="@withdrawals/reject-button">
-                      Reject
+                      {t('withdrawals.action.reject')}
                     </button>
                   </>
                 ) : null}
                 {mayApproveAgain(view) ? (
                   <button type="button" className="button button--primary button--small" onClick={() => void approve(view).then(setError)} data-testid="@withdrawals/approve-again-button">
-                    Approve again
+                    {t('withdrawals.action.approveAgain')}
                   </button>
                 ) : null}
                 {decisionsOpen(view.state).submit ? <SubmitButton view={view} onError={setError} /> : null}
                 <button type="button" className="button button--small" onClick={() => void useWithdrawalsStore.getState().select(view.id)} data-testid="@withdrawals/details-button">
-                  Details
+                  {t('withdrawals.action.details')}
                 </button>
               </div>
             </li>
@@ -348,9 +378,13 @@ function SentNotice(): React.JSX.Element | null {
   return (
     <div className="notice notice--ok" role="status" data-testid="@withdrawals/sent-notice">
       <p>
-        Sent to the service{sent.sentBy === null ? '' : ` by ${sent.sentBy.operator}`}: <Amount value={sent.amount} currency={sent.currency} /> to{' '}
-        <span className="mono">{sent.toAddress}</span>, order <span className="mono">{sent.userOrder}</span>, now “{STATE_LABELS[sent.state]}”. It has left this queue;
-        its status follows under All orders.
+        {tRich(sent.sentBy === null ? 'withdrawals.sent.anonymous' : 'withdrawals.sent.by', {
+          operator: sent.sentBy?.operator ?? '',
+          amount: <Amount value={sent.amount} currency={sent.currency} />,
+          address: <span className="mono">{sent.toAddress}</span>,
+          order: <span className="mono">{sent.userOrder}</span>,
+          state: stateLabel(sent.state),
+        })}
       </p>
       <div className="actions">
         <button
@@ -363,10 +397,10 @@ function SentNotice(): React.JSX.Element | null {
             useWithdrawalsStore.getState().dismissLastSent();
           }}
         >
-          Show the order
+          {t('withdrawals.sent.show')}
         </button>
         <button type="button" className="button button--small" onClick={() => useWithdrawalsStore.getState().dismissLastSent()}>
-          Dismiss
+          {t('withdrawals.action.dismiss')}
         </button>
       </div>
     </div>
@@ -389,7 +423,7 @@ function SubmitButton({ view, onError }: { readonly view: WithdrawalView; readon
       }}
       data-testid="@withdrawals/submit-button"
     >
-      {busy ? 'Sending…' : 'Send to the service'}
+      {busy ? t('withdrawals.action.sending') : t('withdrawals.action.send')}
     </button>
   );
 }
@@ -402,9 +436,9 @@ function LabelSearch(): React.JSX.Element {
     if (debounced !== useWithdrawalsStore.getState().labelFilter) void useWithdrawalsStore.getState().setLabelFilter(debounced);
   }, [debounced]);
   return (
-    <form className="inline-form" role="search" aria-label="Find withdrawals by label" onSubmit={(event) => event.preventDefault()}>
-      <Field label="Label contains">
-        {(control) => <input {...control} className="input" type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="e.g. rent" data-testid="@withdrawals/label-search" />}
+    <form className="inline-form" role="search" aria-label={t('withdrawals.orders.search.label')} onSubmit={(event) => event.preventDefault()}>
+      <Field label={t('withdrawals.orders.search.field')}>
+        {(control) => <input {...control} className="input" type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder={t('withdrawals.orders.search.placeholder')} data-testid="@withdrawals/label-search" />}
       </Field>
     </form>
   );
@@ -419,33 +453,33 @@ function AllOrders(): React.JSX.Element {
   const selectedId = useWithdrawalsStore((state) => state.selectedId);
   return (
     <section className="card" aria-labelledby="orders-title">
-      <h2 id="orders-title">All withdrawal orders</h2>
+      <h2 id="orders-title">{t('withdrawals.orders.title')}</h2>
       <ExportButton
-        groupLabel="Export withdrawals as CSV"
-        label="Export CSV…"
+        groupLabel={t('withdrawals.orders.export.group')}
+        label={t('withdrawals.orders.export.button')}
         action={() => call('desktop/exportWithdrawalsCsv', labelFilter.trim() === '' ? {} : { label: labelFilter })}
-        written={(value) => `Exported ${value.rows.toLocaleString('en-US')} requests`}
+        written={(value) => t('withdrawals.orders.export.written', { rows: value.rows })}
         testId="@withdrawals/export"
       />
       <LabelSearch />
       <ErrorNotice error={error} />
-      {orders.length === 0 && !loading ? <p className="muted" data-testid="@withdrawals/orders-empty">{labelFilter.trim() === '' ? 'No withdrawals yet.' : 'No withdrawal has a label containing that.'}</p> : null}
+      {orders.length === 0 && !loading ? <p className="muted" data-testid="@withdrawals/orders-empty">{labelFilter.trim() === '' ? t('withdrawals.orders.empty') : t('withdrawals.orders.emptyFiltered')}</p> : null}
       {orders.length === 0 ? null : (
         <div className="table-wrap">
           <table className="table table--dense" data-testid="@withdrawals/orders">
             <thead>
               <tr>
-                <th scope="col">Created</th>
+                <th scope="col">{t('withdrawals.orders.column.created')}</th>
                 <th scope="col" className="num">
-                  Amount
+                  {t('withdrawals.field.amount')}
                 </th>
-                <th scope="col">Currency</th>
-                <th scope="col">To</th>
-                <th scope="col">Status</th>
-                <th scope="col">Batch</th>
-                <th scope="col">Label</th>
+                <th scope="col">{t('withdrawals.field.currency')}</th>
+                <th scope="col">{t('withdrawals.field.to')}</th>
+                <th scope="col">{t('withdrawals.field.status')}</th>
+                <th scope="col">{t('withdrawals.orders.column.batch')}</th>
+                <th scope="col">{t('withdrawals.orders.column.label')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Details</span>
+                  <span className="visually-hidden">{t('withdrawals.action.details')}</span>
                 </th>
               </tr>
             </thead>
@@ -471,11 +505,11 @@ function AllOrders(): React.JSX.Element {
                   </td>
                   <td>{view.batch === null ? <span className="muted">—</span> : <BatchLineButton batch={view.batch} testId="@withdrawals/order-batch" />}</td>
                   <td>
-                    <RecordLabel type="withdrawal" refValue={view.userOrder} what={`withdrawal ${view.userOrder}`} testId="@withdrawals/label" />
+                    <RecordLabel type="withdrawal" refValue={view.userOrder} what={t('withdrawals.orders.labelWhat', { userOrder: view.userOrder })} testId="@withdrawals/label" />
                   </td>
                   <td>
-                    <button type="button" className="button button--small" onClick={() => void useWithdrawalsStore.getState().select(view.id)} aria-label={`Details of ${view.userOrder}`}>
-                      Details
+                    <button type="button" className="button button--small" onClick={() => void useWithdrawalsStore.getState().select(view.id)} aria-label={t('withdrawals.orders.detailsOf', { userOrder: view.userOrder })}>
+                      {t('withdrawals.action.details')}
                     </button>
                   </td>
                 </tr>
@@ -486,7 +520,7 @@ function AllOrders(): React.JSX.Element {
       )}
       {nextCursor === null ? null : (
         <button type="button" className="button" disabled={loading} onClick={() => void useWithdrawalsStore.getState().loadMore()}>
-          {loading ? 'Loading…' : 'Load older orders'}
+          {loading ? t('withdrawals.orders.loading') : t('withdrawals.orders.loadMore')}
         </button>
       )}
     </section>
@@ -501,24 +535,36 @@ interface TimelineEntry {
 }
 
 function timelineOf(view: WithdrawalView): TimelineEntry[] {
-  const entries: TimelineEntry[] = [{ at: view.createdAt, title: 'Requested', detail: `by ${view.initiator}; ${view.requiredApprovals} approval${view.requiredApprovals === 1 ? '' : 's'} required`, tone: 'neutral' }];
+  const entries: TimelineEntry[] = [
+    {
+      at: view.createdAt,
+      title: t('withdrawals.timeline.requested'),
+      detail: t('withdrawals.timeline.requestedDetail', { initiator: view.initiator, required: view.requiredApprovals }),
+      tone: 'neutral',
+    },
+  ];
   for (const approval of view.approvals) {
     entries.push({
       at: approval.at,
-      title: approval.decision === 'approve' ? 'Approved' : 'Rejected',
-      detail: `by ${approval.operator}${approval.reason === null ? '' : `: ${approval.reason}`}${approval.decision === 'approve' && !approval.counts ? ' (does not count toward four-eyes)' : ''}`,
+      title: approval.decision === 'approve' ? t('withdrawals.timeline.approved') : t('withdrawals.timeline.rejected'),
+      detail: t('withdrawals.timeline.decidedDetail', {
+        operator: approval.operator,
+        hasReason: approval.reason === null ? 'no' : 'yes',
+        reason: approval.reason ?? '',
+        notCounted: approval.decision === 'approve' && !approval.counts ? 'yes' : 'no',
+      }),
       tone: approval.decision === 'approve' ? 'good' : 'bad',
     });
   }
   if (view.sentBy !== null) {
-    entries.push({ at: view.sentBy.at, title: 'Sent to the service', detail: `by ${view.sentBy.operator}, after the desk checked the signed approvals once more`, tone: 'info' });
+    entries.push({ at: view.sentBy.at, title: t('withdrawals.timeline.sent'), detail: t('withdrawals.timeline.sentDetail', { operator: view.sentBy.operator }), tone: 'info' });
   }
   for (const event of view.history) {
     const final = event.status === 'success' ? 'good' : event.status === 'fail' || event.status === 'WithdrawRefund' ? 'bad' : 'info';
     entries.push({
       at: event.observedAt,
       title: orderStatusTitle(event.status),
-      detail: `${ORDER_STATUS_TEXT[event.status] ?? 'Status reported by the service'} (learnt from ${STATUS_SOURCE_TEXT[event.source]})`,
+      detail: t('withdrawals.timeline.statusDetail', { text: orderStatusText(event.status), source: statusSourceText(event.source) }),
       tone: final,
     });
   }
@@ -554,47 +600,47 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
         <StateBadge view={view} />
       </div>
       <p className="mono small break">
-        to {view.toAddress} <ExplorerLink chain={CURRENCIES[view.currency].chain} target="address" value={view.toAddress} testId="@withdrawals/detail-address-link" />
+        {t('withdrawals.toAddress', { address: view.toAddress })} <ExplorerLink chain={CURRENCIES[view.currency].chain} target="address" value={view.toAddress} testId="@withdrawals/detail-address-link" />
       </p>
       <Fingerprint
-        label="Request fingerprint"
+        label={t('withdrawals.decision.fingerprint')}
         value={view.fingerprint}
-        compare="Every approver compares it in their dialog; the order's remark at the service carries it too."
+        compare={t('withdrawals.detail.fingerprintCompare')}
         testId="@withdrawals/detail-fingerprint"
       />
       {view.batch === null ? null : (
         <p className="notice notice--info" data-testid="@withdrawals/detail-batch">
-          A line of a batch payout, approved, rejected or cancelled with its batch as a whole: <BatchLineButton batch={view.batch} testId="@withdrawals/detail-batch-button" />
+          {tRich('withdrawals.detail.batchLine', { button: <BatchLineButton batch={view.batch} testId="@withdrawals/detail-batch-button" /> })}
         </p>
       )}
       <StuckFlag view={view} testId="@withdrawals/stuck-flag" />
       <Verification view={view} />
-      <h3>What its approvers sign</h3>
+      <h3>{t('withdrawals.detail.reviewTitle')}</h3>
       {review.error !== null ? (
         <ErrorNotice error={review.error} testId="@withdrawals/detail-review-error" />
       ) : review.value === null || review.value.id !== view.id ? (
-        <p className="muted">Reading its signed statements…</p>
+        <p className="muted">{t('withdrawals.detail.reviewReading')}</p>
       ) : (
         <ApproverReview view={review.value} testId="@withdrawals/detail-review" />
       )}
       <dl className="facts">
-        <dt>Currency</dt>
+        <dt>{t('withdrawals.field.currency')}</dt>
         <dd>{currencyLabel(view.currency)}</dd>
-        <dt>User order</dt>
+        <dt>{t('withdrawals.detail.userOrder')}</dt>
         <dd className="mono">{view.userOrder}</dd>
-        <dt>Platform order</dt>
+        <dt>{t('withdrawals.detail.platformOrder')}</dt>
         <dd className="mono">{view.apiOrder ?? '—'}</dd>
         {view.fee === null ? null : (
           <>
-            <dt>Fee charged by the service</dt>
+            <dt>{t('withdrawals.detail.serviceFee')}</dt>
             <dd data-testid="@withdrawals/detail-service-fee">
               <Amount value={view.fee} currency={view.currency} />
             </dd>
           </>
         )}
-        <dt>Service status</dt>
-        <dd data-testid="@withdrawals/order-status">{view.orderStatus ?? 'not sent yet'}</dd>
-        <dt>Transaction</dt>
+        <dt>{t('withdrawals.detail.serviceStatus')}</dt>
+        <dd data-testid="@withdrawals/order-status">{view.orderStatus ?? t('withdrawals.detail.notSentYet')}</dd>
+        <dt>{t('withdrawals.detail.transaction')}</dt>
         <dd className="mono break">
           {view.txid === null || view.txid === '' ? (
             '—'
@@ -604,46 +650,42 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
             </>
           )}
         </dd>
-        <dt>Type</dt>
-        <dd>{view.withdrawType === 'financialConfirmation' ? 'Financial confirmation' : 'Normal'}</dd>
+        <dt>{t('withdrawals.detail.type')}</dt>
+        <dd>{view.withdrawType === 'financialConfirmation' ? t('withdrawals.financialConfirmation.name') : t('withdrawals.detail.typeNormal')}</dd>
         {view.memo === null ? null : (
           <>
-            <dt>Memo</dt>
+            <dt>{t('withdrawals.detail.memo')}</dt>
             <dd data-testid="@withdrawals/detail-memo">{view.memo}</dd>
           </>
         )}
         {view.platformMessage === null ? null : (
           <>
-            <dt>Platform&apos;s remark</dt>
+            <dt>{t('withdrawals.detail.platformRemark')}</dt>
             <dd>
               <q className="break" data-testid="@withdrawals/platform-message">
                 {view.platformMessage}
               </q>{' '}
-              <span className="muted small">(text from the service, as it sent it)</span>
+              <span className="muted small">{t('withdrawals.detail.platformRemarkSource')}</span>
             </dd>
           </>
         )}
       </dl>
       {view.platformRecord === null ? null : (
-        <RecordFields fields={view.platformRecord} summary="Every field of the order as the service reported it" testId="@withdrawals/platform-record" />
+        <RecordFields fields={view.platformRecord} summary={t('withdrawals.detail.platformRecord')} testId="@withdrawals/platform-record" />
       )}
       {view.lastError === null ? null : (
         <div className={`notice notice--${view.state === 'submitUnknown' ? 'warn' : 'error'}`} data-testid="@withdrawals/last-error">
-          <p className="notice__title">{view.state === 'submitUnknown' ? 'Submission unknown' : 'The last submission failed'}</p>
+          <p className="notice__title">{view.state === 'submitUnknown' ? t('withdrawals.detail.submitUnknown') : t('withdrawals.detail.submitFailed')}</p>
           <p>{view.lastError}</p>
           {view.state === 'submitUnknown' ? (
-            <p className="notice__detail">
-              The service answered with a failure, but failure answers are not signed, so the desk does not take its word: it asks the service
-              (checkWithdrawOrder) whether the order exists, at every sync. Until the service confirms that no order exists, the request can be
-              neither cancelled nor sent again.
-            </p>
+            <p className="notice__detail">{t('withdrawals.detail.submitUnknownExplained')}</p>
           ) : null}
-          {view.state === 'submitFailed' ? <p className="notice__detail">Nothing was created at the service. Fix the cause, then send it again: the same user order is reused, so it cannot be paid twice.</p> : null}
+          {view.state === 'submitFailed' ? <p className="notice__detail">{t('withdrawals.detail.submitFailedExplained')}</p> : null}
         </div>
       )}
-      {view.withdrawType === 'financialConfirmation' ? <p className="notice notice--info">{FINANCIAL_CONFIRMATION_TEXT}</p> : null}
+      {view.withdrawType === 'financialConfirmation' ? <p className="notice notice--info">{financialConfirmationText()}</p> : null}
       <Approvals view={view} />
-      <h3>Timeline</h3>
+      <h3>{t('withdrawals.timeline.title')}</h3>
       <ol className="timeline" data-testid="@withdrawals/timeline">
         {entries.map((entry, index) => (
           <li key={`${entry.at}:${index}`} className={`timeline__item timeline__item--${entry.tone}`}>
@@ -657,22 +699,22 @@ function WithdrawalDetail({ view }: { readonly view: WithdrawalView }): React.JS
       <div className="actions">
         {decisionsOpen(view.state).approve && view.batch === null ? (
           <button type="button" className="button button--primary button--small" onClick={() => void approve(view).then(setError)} data-testid="@withdrawals/detail-approve-button">
-            Approve
+            {t('withdrawals.action.approve')}
           </button>
         ) : null}
         {mayApproveAgain(view) ? (
           <button type="button" className="button button--primary button--small" onClick={() => void approve(view).then(setError)} data-testid="@withdrawals/detail-approve-again-button">
-            Approve again
+            {t('withdrawals.action.approveAgain')}
           </button>
         ) : null}
         {decisionsOpen(view.state).submit ? <SubmitButton view={view} onError={setError} /> : null}
         {decisionsOpen(view.state).cancel && view.batch === null ? (
           <button type="button" className="button button--small" onClick={() => void cancel(view).then(setError)} data-testid="@withdrawals/cancel-button">
-            Cancel request
+            {t('withdrawals.action.cancelRequest')}
           </button>
         ) : null}
         <button type="button" className="button button--small" onClick={() => void useWithdrawalsStore.getState().select(view.id)} data-testid="@withdrawals/refresh-button">
-          Refresh
+          {t('withdrawals.action.refresh')}
         </button>
       </div>
     </section>
@@ -685,14 +727,14 @@ function Verification({ view }: { readonly view: WithdrawalView }): React.JSX.El
   if (verification.ok) {
     return (
       <p className="verdict verdict--ok" data-testid="@withdrawals/verification" data-ok="true">
-        Signed statements verify: {countedText(view)}.
+        {t('withdrawals.verification.ok', { counted: countedText(view) })}
       </p>
     );
   }
   const stillAsking = decisionsOpen(view.state).approve;
   return (
     <div className={`notice ${stillAsking ? 'notice--warn' : 'notice--error'}`} data-testid="@withdrawals/verification" data-ok="false">
-      <p className="notice__title">{stillAsking ? `Not approved yet: ${countedText(view)}` : `The signed statements do not support sending it: ${countedText(view)}`}</p>
+      <p className="notice__title">{stillAsking ? t('withdrawals.verification.notYet', { counted: countedText(view) }) : t('withdrawals.verification.notSupported', { counted: countedText(view) })}</p>
       {verification.problems.length === 0 ? null : (
         <ul data-testid="@withdrawals/verification-problems">
           {verification.problems.map((problem) => (
@@ -709,12 +751,19 @@ function Approvals({ view }: { readonly view: WithdrawalView }): React.JSX.Eleme
   if (view.approvals.length === 0) return null;
   return (
     <>
-      <h3>Approvals</h3>
+      <h3>{t('withdrawals.approvals.title')}</h3>
       <ul className="stack small" data-testid="@withdrawals/approvals">
         {view.approvals.map((approval) => (
           <li key={`${approval.operator}:${approval.at}`} data-testid="@withdrawals/approval" data-operator={approval.operator} data-counts={String(approval.counts)}>
-            <strong>{approval.operator}</strong> {approval.decision === 'approve' ? 'approved' : 'rejected'} <DateTime at={approval.at} />{' '}
-            {approval.decision === 'reject' ? null : approval.counts ? <span className="badge badge--good">counts</span> : <span className="badge badge--warn">does not count</span>}
+            {tRich(approval.decision === 'approve' ? 'withdrawals.approvals.approved' : 'withdrawals.approvals.rejected', {
+              operator: <strong>{approval.operator}</strong>,
+              at: <DateTime at={approval.at} />,
+            })}{' '}
+            {approval.decision === 'reject' ? null : approval.counts ? (
+              <span className="badge badge--good">{t('withdrawals.approvals.counts')}</span>
+            ) : (
+              <span className="badge badge--warn">{t('withdrawals.approvals.doesNotCount')}</span>
+            )}
             {approval.note === null ? null : <span className="muted"> {approval.note}</span>}
           </li>
         ))}

@@ -1,17 +1,55 @@
-// Words for withdrawal states, service order statuses and outcomes, shared by the withdrawal screens.
-import type { WithdrawalState, WithdrawalView } from '../../../electron/contract';
+// Words for withdrawal states, service order statuses and outcomes, shared by the withdrawal screens: functions that
+// read the message catalogue when called, so each render speaks the language in force.
+import type { PayoutBatchState, WithdrawalState, WithdrawalView } from '../../../electron/contract';
+import { t, type MessageId } from '../i18n';
 
-export const STATE_LABELS: Readonly<Record<WithdrawalState, string>> = {
-  awaitingApproval: 'Waiting for approval',
-  approved: 'Approved, not yet sent',
-  rejected: 'Rejected',
-  cancelled: 'Cancelled',
-  submitting: 'Sending to the service',
-  submitUnknown: 'Submission unknown: checking with the service',
-  submitted: 'At the service',
-  submitFailed: 'Refused by the service',
-  completed: 'Completed',
+const STATE_LABELS: Readonly<Record<WithdrawalState, MessageId>> = {
+  awaitingApproval: 'withdrawals.state.awaitingApproval',
+  approved: 'withdrawals.state.approved',
+  rejected: 'withdrawals.state.rejected',
+  cancelled: 'withdrawals.state.cancelled',
+  submitting: 'withdrawals.state.submitting',
+  submitUnknown: 'withdrawals.state.submitUnknown',
+  submitted: 'withdrawals.state.submitted',
+  submitFailed: 'withdrawals.state.submitFailed',
+  completed: 'withdrawals.state.completed',
 };
+
+/** A request's state in plain words ("Waiting for approval"). */
+export function stateLabel(state: WithdrawalState): string {
+  return t(STATE_LABELS[state]);
+}
+
+const LINE_STATE_NAMES: Readonly<Record<WithdrawalState, MessageId>> = {
+  awaitingApproval: 'withdrawals.lineState.awaitingApproval',
+  approved: 'withdrawals.lineState.approved',
+  rejected: 'withdrawals.lineState.rejected',
+  cancelled: 'withdrawals.lineState.cancelled',
+  submitting: 'withdrawals.lineState.submitting',
+  submitUnknown: 'withdrawals.lineState.submitUnknown',
+  submitted: 'withdrawals.lineState.submitted',
+  submitFailed: 'withdrawals.lineState.submitFailed',
+  completed: 'withdrawals.lineState.completed',
+};
+
+/** A batch line's state as the lines table shows it: the state's own name in English, words in German. */
+export function lineStateName(state: WithdrawalState): string {
+  return t(LINE_STATE_NAMES[state]);
+}
+
+const BATCH_STATE_NAMES: Readonly<Record<PayoutBatchState, MessageId>> = {
+  awaitingApproval: 'withdrawals.batchState.awaitingApproval',
+  approved: 'withdrawals.batchState.approved',
+  rejected: 'withdrawals.batchState.rejected',
+  cancelled: 'withdrawals.batchState.cancelled',
+  inProgress: 'withdrawals.batchState.inProgress',
+  done: 'withdrawals.batchState.done',
+};
+
+/** A batch payout's state as Batch payouts shows it: the state's own name in English, words in German. */
+export function batchStateName(state: PayoutBatchState): string {
+  return t(BATCH_STATE_NAMES[state]);
+}
 
 export const STATE_TONES: Readonly<Record<WithdrawalState, 'neutral' | 'info' | 'warn' | 'good' | 'bad'>> = {
   awaitingApproval: 'warn',
@@ -25,45 +63,64 @@ export const STATE_TONES: Readonly<Record<WithdrawalState, 'neutral' | 'info' | 
   completed: 'good',
 };
 
-/** The spec's order statuses as timeline headings, in plain words (an unknown status: orderStatusTitle). */
-const ORDER_STATUS_TITLES: Readonly<Record<string, string>> = {
-  pendingConfirm: 'Accepted by the service',
-  pendingTransfer: 'Transfer under way',
-  pendingFinancialConfirmation: 'Waiting for finance confirmation',
-  pendingCallback: 'Transfer done, final notice pending',
-  success: 'Paid out',
-  WithdrawRefund: 'Refunded',
-  fail: 'Failed',
+/** The spec's order statuses; `pending*` names may change, so any other is shown by the service's own name. */
+type SpecStatus = 'pendingConfirm' | 'pendingTransfer' | 'pendingFinancialConfirmation' | 'pendingCallback' | 'success' | 'WithdrawRefund' | 'fail';
+
+const ORDER_STATUS_TITLES: Readonly<Record<SpecStatus, MessageId>> = {
+  pendingConfirm: 'withdrawals.orderStatus.title.pendingConfirm',
+  pendingTransfer: 'withdrawals.orderStatus.title.pendingTransfer',
+  pendingFinancialConfirmation: 'withdrawals.orderStatus.title.pendingFinancialConfirmation',
+  pendingCallback: 'withdrawals.orderStatus.title.pendingCallback',
+  success: 'withdrawals.orderStatus.title.success',
+  WithdrawRefund: 'withdrawals.orderStatus.title.withdrawRefund',
+  fail: 'withdrawals.orderStatus.title.fail',
 };
+
+const ORDER_STATUS_TEXTS: Readonly<Record<SpecStatus, MessageId>> = {
+  pendingConfirm: 'withdrawals.orderStatus.text.pendingConfirm',
+  pendingTransfer: 'withdrawals.orderStatus.text.pendingTransfer',
+  pendingFinancialConfirmation: 'withdrawals.orderStatus.text.pendingFinancialConfirmation',
+  pendingCallback: 'withdrawals.orderStatus.text.pendingCallback',
+  success: 'withdrawals.orderStatus.text.success',
+  WithdrawRefund: 'withdrawals.orderStatus.text.withdrawRefund',
+  fail: 'withdrawals.orderStatus.text.fail',
+};
+
+function isSpecStatus(status: string): status is SpecStatus {
+  return Object.hasOwn(ORDER_STATUS_TITLES, status);
+}
 
 /** A status as a heading: plain words for the spec's statuses, the service's own name (quoted) for any other. */
 export function orderStatusTitle(status: string): string {
-  return ORDER_STATUS_TITLES[status] ?? `Service status “${status}”`;
+  return isSpecStatus(status) ? t(ORDER_STATUS_TITLES[status]) : t('withdrawals.orderStatus.title.other', { status });
 }
 
+/** What a status means, in a sentence; a status outside the spec says only that the service reported it. */
+export function orderStatusText(status: string): string {
+  return t(isSpecStatus(status) ? ORDER_STATUS_TEXTS[status] : 'withdrawals.orderStatus.text.other');
+}
+
+const STATUS_SOURCES: Readonly<Record<'create' | 'query' | 'callback', MessageId>> = {
+  create: 'withdrawals.statusSource.create',
+  query: 'withdrawals.statusSource.query',
+  callback: 'withdrawals.statusSource.callback',
+};
+
 /** How the desk learnt of a status, in plain words. */
-export const STATUS_SOURCE_TEXT: Readonly<Record<'create' | 'query' | 'callback', string>> = {
-  create: "the service's answer when the order was created",
-  query: 'asking the service for the order',
-  callback: "the service's verified notice",
+export function statusSourceText(source: 'create' | 'query' | 'callback'): string {
+  return t(STATUS_SOURCES[source]);
+}
+
+const OUTCOME_LABELS: Readonly<Record<NonNullable<WithdrawalView['outcome']>, MessageId>> = {
+  success: 'withdrawals.outcome.success',
+  WithdrawRefund: 'withdrawals.outcome.withdrawRefund',
+  fail: 'withdrawals.outcome.fail',
 };
 
-/** The spec's order statuses; `pending*` names may change, so unknown ones are shown verbatim. */
-export const ORDER_STATUS_TEXT: Readonly<Record<string, string>> = {
-  pendingConfirm: 'Accepted by the service, funds deducted, awaiting platform confirmation',
-  pendingTransfer: 'Waiting for or executing the on-chain transfer',
-  pendingFinancialConfirmation: "Awaiting your finance side's confirmation on the platform",
-  pendingCallback: 'On-chain processing done, final notice pending',
-  success: 'Succeeded: the recipient was paid',
-  WithdrawRefund: 'Rejected and refunded: amount and fee returned to the balance',
-  fail: 'Failed: amount and fee returned to the balance',
-};
-
-export const OUTCOME_LABELS: Readonly<Record<NonNullable<WithdrawalView['outcome']>, string>> = {
-  success: 'Paid out',
-  WithdrawRefund: 'Refunded',
-  fail: 'Failed',
-};
+/** A final outcome in plain words ("Paid out"). */
+export function outcomeLabel(outcome: NonNullable<WithdrawalView['outcome']>): string {
+  return t(OUTCOME_LABELS[outcome]);
+}
 
 export function outcomeTone(outcome: WithdrawalView['outcome']): 'good' | 'bad' | 'neutral' {
   if (outcome === 'success') return 'good';
@@ -71,7 +128,7 @@ export function outcomeTone(outcome: WithdrawalView['outcome']): 'good' | 'bad' 
   return 'bad';
 }
 
-export const FINANCIAL_CONFIRMATION_TEXT =
-  "Financial confirmation: the platform executes the order only after your finance side confirms it in the platform's " +
-  'finance-audit messenger. The merchant account needs a bound finance-audit messenger account; without one the service ' +
-  'refuses the order (auditorMessengerNotBound).';
+/** What a financial-confirmation withdrawal needs from the merchant's finance side. */
+export function financialConfirmationText(): string {
+  return t('withdrawals.financialConfirmation.explained');
+}

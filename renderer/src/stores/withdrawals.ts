@@ -7,6 +7,7 @@ import { isCurrencySymbol } from '../../../electron/chains';
 import type { PayoutBatchQueueEntry, WithdrawalPreflight, WithdrawalView } from '../../../electron/contract';
 import { decisionsOpen } from '../../../electron/contract/withdrawal-lifecycle';
 import { call, type ContractError, type Result } from '../api';
+import { t } from '../i18n';
 import type { ActingOperator } from './operator-prompt';
 
 const PAGE_SIZE = 100;
@@ -174,7 +175,7 @@ export const useWithdrawalsStore = create<WithdrawalsStore>()((set, get) => {
       const memo = draft.memo.trim();
       const currency = draft.currency;
       if (!isCurrencySymbol(currency)) {
-        const message = `this desk has no address rules for ${currency}, so it cannot withdraw in it`;
+        const message = t('withdrawals.request.noAddressRules', { currency });
         return { ok: false, error: { code: 'invalidInput', message, fields: { currency: message } } };
       }
       const result = await call('withdrawals/request', {
