@@ -5,7 +5,7 @@
 // the confirm dialog and the signed request all get; the field shows what it reads as, or why it was refused.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CURRENCIES, isCurrencySymbol, WITHDRAWAL_CURRENCIES } from '../../../electron/chains';
-import { destinationHistoryWords, type PreflightIssue, SERVICE_ADDRESS_CHECK_WORDS, type WithdrawalPreflight, type WithdrawalView } from '../../../electron/contract';
+import type { PreflightIssue, WithdrawalPreflight, WithdrawalView } from '../../../electron/contract';
 import type { ContractError } from '../api';
 import { LookAlikeWarnings } from '../components/LookAlikeWarnings';
 import { Amount } from '../components/Amount';
@@ -19,6 +19,7 @@ import { Field, fieldError } from '../components/Field';
 import { assetOf, currencyLabel, groupAmount, readTypedAmount } from '../format';
 import { useDebounced } from '../hooks';
 import { t } from '../i18n';
+import { destinationHistoryFor, serviceAddressCheckFor } from '../i18n/sentences';
 import { useBalancesStore } from '../stores/balances';
 import { askOperator } from '../stores/operator-prompt';
 import { useWithdrawalsStore, type WithdrawalDraft } from '../stores/withdrawals';
@@ -246,11 +247,11 @@ function PreflightPanel({ preflight, error, checking, currency, typed }: Preflig
               <dd>{preflight.dailyLimitRemaining === null ? t('withdrawals.noDailyLimit') : <Amount value={preflight.dailyLimitRemaining} currency={currency} />}</dd>
               <dt>{t('withdrawals.preflight.destination')}</dt>
               <dd data-testid="@withdrawals/destination-history">
-                {typed === '' ? '—' : preflight.newDestination === true ? <span className="badge badge--warn">{destinationHistoryWords(true)}</span> : destinationHistoryWords(preflight.newDestination)}
+                {typed === '' ? '—' : preflight.newDestination === true ? <span className="badge badge--warn">{destinationHistoryFor(true)}</span> : destinationHistoryFor(preflight.newDestination)}
               </dd>
               <dt>{t('withdrawals.preflight.serviceCheck')}</dt>
               <dd data-testid="@withdrawals/preflight-service-check">
-                {SERVICE_ADDRESS_CHECK_WORDS[preflight.serviceAddressCheck]}
+                {serviceAddressCheckFor(preflight.serviceAddressCheck)}
               </dd>
             </dl>
             {otherIssues.length === 0 ? null : (
