@@ -53,6 +53,11 @@ export function currencyLabel(symbol: string): string {
   return isCurrencySymbol(symbol) ? currencyNameFor(symbol) : symbol;
 }
 
+/** A currency the engine named: the window's name for it when this version knows it, else the engine's (a new currency). */
+export function currencyNameOf(currency: { readonly symbol: string; readonly displayName: string }): string {
+  return isCurrencySymbol(currency.symbol) ? currencyNameFor(currency.symbol) : currency.displayName;
+}
+
 export function assetOf(symbol: string): string {
   return isCurrencySymbol(symbol) ? CURRENCIES[symbol].asset : symbol.toUpperCase();
 }

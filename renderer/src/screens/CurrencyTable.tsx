@@ -6,7 +6,7 @@ import type { CurrencyView } from '../../../electron/contract';
 import { Amount } from '../components/Amount';
 import { DateTime } from '../components/DateTime';
 import { RecordFields } from '../components/RecordFields';
-import { groupAmount } from '../format';
+import { groupAmount, currencyNameOf } from '../format';
 import { t, tRich } from '../i18n';
 import { useBalancesStore } from '../stores/balances';
 
@@ -52,7 +52,7 @@ export function CurrencyTable(): React.JSX.Element | null {
           <ul>
             {added.map((currency) => (
               <li key={currency.symbol}>
-                <strong>{currency.displayName}</strong> ({currency.symbol}): {currency.note}
+                <strong>{currencyNameOf(currency)}</strong> ({currency.symbol}): {currency.note}
               </li>
             ))}
           </ul>
@@ -91,7 +91,7 @@ function CurrencyRow({ currency }: { readonly currency: CurrencyView }): React.J
   return (
     <tr data-testid={`@currencies/row-${currency.symbol}`} data-address-rules={String(currency.addressRules)}>
       <th scope="row">
-        {currency.displayName} <span className="muted small">{currency.symbol}</span>
+        {currencyNameOf(currency)} <span className="muted small">{currency.symbol}</span>
         {currency.addressRules ? null : (
           <>
             {' '}

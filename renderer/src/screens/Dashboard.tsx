@@ -14,7 +14,7 @@ import { Amount } from '../components/Amount';
 import { RecordFields } from '../components/RecordFields';
 import { StuckFlag } from '../components/StuckFlag';
 import { SyncFreshnessTable } from '../components/SyncFreshnessTable';
-import { currencyLabel, timeAgo } from '../format';
+import { currencyLabel, timeAgo, currencyNameOf } from '../format';
 import { t, tRich } from '../i18n';
 import { useNow } from '../hooks';
 import { useBalancesStore } from '../stores/balances';
@@ -97,7 +97,7 @@ export function Dashboard(): React.JSX.Element {
                 {balances.map((balance) => (
                   <tr key={balance.currency} data-testid={`@dashboard/balance-${balance.currency}`}>
                     <th scope="row">
-                      {balance.displayName} <span className="muted small">{balance.currency}</span>
+                      {currencyNameOf({ symbol: balance.currency, displayName: balance.displayName })} <span className="muted small">{balance.currency}</span>
                       {balance.addressRules ? null : (
                         <>
                           {' '}

@@ -10,7 +10,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { ExportButton } from '../components/ExportButton';
 import { Select } from '../components/Select';
 import { Field } from '../components/Field';
-import { currencyLabel, displayLocale, formatDateTime, shorten, timeAgo } from '../format';
+import { currencyLabel, displayLocale, formatDateTime, shorten, timeAgo, currencyNameOf } from '../format';
 import { t, type MessageId } from '../i18n';
 import { useReportingTimeZone } from '../components/DateTime';
 import { ExplorerLink } from '../components/ExplorerLink';
@@ -85,7 +85,7 @@ function DepositFilters(): React.JSX.Element {
   const set = useDepositsStore.getState().setFilters;
   // '' is "all currencies"; then the 13, then any the service added later (their deposits are listed too).
   const currencies = useBalancesStore((state) => state.currencies);
-  const names = new Map(currencies.map((currency) => [currency.symbol, currency.displayName]));
+  const names = new Map(currencies.map((currency) => [currency.symbol, currencyNameOf(currency)]));
   const currencyOptions: readonly string[] = [
     '',
     ...WITHDRAWAL_CURRENCIES,

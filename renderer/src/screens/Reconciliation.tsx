@@ -4,6 +4,7 @@
 // with its exact amount, unexplained ones first, then those pending while an order of the desk is in flight, each
 // linking to the deposit or order it is about. Balances follow the
 // "Hide balances" setting. The period statement (Statement.tsx) closes the screen.
+import { EngineText } from '../components/EngineText';
 import { useEffect, type FormEvent } from 'react';
 import { WITHDRAWAL_CURRENCIES } from '../../../electron/chains';
 import {
@@ -21,7 +22,7 @@ import { DateTime, useReportingTimeZone } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field } from '../components/Field';
 import { Select } from '../components/Select';
-import { currencyLabel } from '../format';
+import { currencyLabel, currencyNameOf } from '../format';
 import { t, tRich, type MessageId } from '../i18n';
 import { useBalancesStore } from '../stores/balances';
 import { useNavigationStore } from '../stores/navigation';
@@ -80,7 +81,7 @@ function PeriodForm(): React.JSX.Element {
   const set = useReconciliationStore.getState().setFilters;
   // '' is every currency with records; then the 13, then any the service added later.
   const currencies = useBalancesStore((state) => state.currencies);
-  const names = new Map(currencies.map((currency) => [currency.symbol, currency.displayName]));
+  const names = new Map(currencies.map((currency) => [currency.symbol, currencyNameOf(currency)]));
   const options: readonly string[] = ['', ...WITHDRAWAL_CURRENCIES, ...currencies.filter((currency) => !currency.addressRules).map((currency) => currency.symbol)];
   function submit(event: FormEvent): void {
     event.preventDefault();
@@ -298,8 +299,12 @@ function Finding({ finding }: { readonly finding: ReconciliationFinding }): Reac
           </span>
         )}
       </p>
-      <p>{summary}</p>
-      <p className="notice__detail">{finding.explanation}</p>
+      <p>
+        <EngineText>{summary}</EngineText>
+      </p>
+      <p className="notice__detail">
+        <EngineText>{finding.explanation}</EngineText>
+      </p>
       {reference?.kind === 'deposit' ? (
         <button
           type="button"

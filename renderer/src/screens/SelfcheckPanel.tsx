@@ -1,5 +1,6 @@
 // Selfcheck (selfcheck/run): each step of the v2 pipeline with its verdict, the clock drift, the engine's guidance
 // (e.g. the whitelist explanation on "Oops"), and the spec's version 2 switch procedure with a confirm step.
+import { EngineText } from '../components/EngineText';
 import type { SelfcheckStepName } from '../../../electron/contract';
 import { DateTime } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -85,7 +86,9 @@ export function SelfcheckPanel(): React.JSX.Element {
                     {stepLabel(step.step)}
                     <span className="visually-hidden">{!step.ok ? t('account.selfcheck.stepFailed') : step.step === 'clock' && verdict === 'warn' ? t('account.selfcheck.stepWarned') : t('account.selfcheck.stepPassed')}</span>
                   </span>
-                  <span className="steps__detail">{step.detail}</span>
+                  <span className="steps__detail">
+                    <EngineText>{step.detail}</EngineText>
+                  </span>
                 </li>
               ))}
             </ol>
@@ -99,7 +102,9 @@ export function SelfcheckPanel(): React.JSX.Element {
                 <p className="notice__title">{t('account.selfcheck.whatNext')}</p>
                 <ul>
                   {report.guidance.map((line) => (
-                    <li key={line}>{line}</li>
+                    <li key={line}>
+                      <EngineText>{line}</EngineText>
+                    </li>
                   ))}
                 </ul>
               </div>

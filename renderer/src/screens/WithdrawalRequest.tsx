@@ -16,7 +16,7 @@ import { Fingerprint } from '../components/Fingerprint';
 import { HideBalancesToggle } from '../components/HideBalancesToggle';
 import { Select } from '../components/Select';
 import { Field, fieldError } from '../components/Field';
-import { assetOf, currencyLabel, groupAmount, readTypedAmount } from '../format';
+import { assetOf, currencyLabel, groupAmount, readTypedAmount, currencyNameOf } from '../format';
 import { useDebounced } from '../hooks';
 import { t } from '../i18n';
 import { destinationHistoryFor, serviceAddressCheckFor } from '../i18n/sentences';
@@ -104,7 +104,7 @@ export function WithdrawalRequest(): React.JSX.Element {
   const errors = preflight?.errors;
   // The 13 with address rules, then any currency the service added later: choosing one shows why it cannot be withdrawn.
   const added = useBalancesStore((state) => state.currencies).filter((currency) => !currency.addressRules);
-  const addedNames = new Map(added.map((currency) => [currency.symbol, currency.displayName]));
+  const addedNames = new Map(added.map((currency) => [currency.symbol, currencyNameOf(currency)]));
   const currencyOptions: readonly string[] = [...WITHDRAWAL_CURRENCIES, ...added.map((currency) => currency.symbol)];
   const fields = requestError?.fields;
   const decimals = isCurrencySymbol(draft.currency) ? CURRENCIES[draft.currency].decimals : null;

@@ -345,7 +345,7 @@ export const de: Translation<typeof en> = {
   'operators.roster.lockedOutUntil': '<badge>gesperrt</badge> bis {until}',
   'operators.roster.wrongPassphrases': '{count, plural, one {# falsche Passphrase} other {# falsche Passphrasen}}',
   'operators.roster.changeRole': 'Rolle ändern',
-  'operators.roster.changeRoleOf': 'Rolle von {name} ändern',
+  'operators.roster.changeRoleOf': 'Rolle ändern: {name}',
   'operators.roster.rekey': 'Umschlüsseln',
   'operators.roster.rekeyOf': '{name} umschlüsseln',
   'operators.roster.disable': 'Deaktivieren',
