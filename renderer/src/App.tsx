@@ -8,6 +8,7 @@ import { ErrorNotice } from './components/ErrorNotice';
 import { OperatorDialog } from './components/OperatorDialog';
 import { reloadEverything, startEventRouting } from './events';
 import { intlFor, t, useLanguageStore } from './i18n';
+import { loadLanguage } from './i18n/saved-language';
 import { LockScreen } from './screens/LockScreen';
 import { Onboarding } from './screens/Onboarding';
 import { Shell } from './Shell';
@@ -15,7 +16,7 @@ import { useProfilesStore } from './stores/profiles';
 import { useSessionStore } from './stores/session';
 
 async function bootstrap(): Promise<void> {
-  await Promise.all([useSessionStore.getState().load(), useProfilesStore.getState().load(), useLanguageStore.getState().load()]);
+  await Promise.all([useSessionStore.getState().load(), useProfilesStore.getState().load(), loadLanguage()]);
   if (useProfilesStore.getState().profiles.length > 0 && useSessionStore.getState().session?.locked !== true) reloadEverything();
 }
 

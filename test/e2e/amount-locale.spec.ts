@@ -2,7 +2,8 @@
 // `1.250,5` as 1250.5 and `12,500` as 12.5, and refuses `12.500` (12500 or 12.5?) and `1,250.5` (separators the English
 // way round) with what to type; the field shows what it read, and the preflight, the confirm dialog, the signed request
 // and the queue all carry that same amount; the policy editor's unusual-amount factor is read the same way. In US
-// English the mirror: `12,500` refused, `1,250.5` read. Passes axe.
+// English the mirror: `12,500` refused, `1,250.5` read. A German system gets a German desk, so there the refusals and
+// labels read in German. Passes axe.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/desk';
@@ -41,14 +42,14 @@ test.describe('in a German locale', () => {
 
     // A lone dot before three digits: 12500 to a German reader, 12.5 to an English one. Refused, and nothing is requested.
     await amount.fill('12.500');
-    await expect(error).toHaveText('12.500 could mean 12500 or 12.5: type 12500 or 12,5.');
+    await expect(error).toHaveText('12.500 kann 12500 oder 12.5 bedeuten: Geben Sie 12500 oder 12,5 ein.');
     await expect(reading).toHaveCount(0);
     await expect(requestButton).toBeDisabled();
     await expectAccessible(page, 'withdrawal request refusing an ambiguous amount (de-DE)');
 
     // Separators the English way round.
     await amount.fill('1,250.5');
-    await expect(error).toHaveText('1,250.5: in German the comma marks decimals and the dot groups thousands. Type 1250,5.');
+    await expect(error).toHaveText('1,250.5: auf Deutsch ist „,“ (Komma) das Dezimalzeichen und „.“ (Punkt) das Tausendertrennzeichen. Geben Sie 1250,5 ein.');
     await expect(reading).toHaveCount(0);
     await expect(requestButton).toBeDisabled();
 
@@ -79,10 +80,10 @@ test.describe('in a German locale', () => {
     await startDemo(page, desk.url);
     await go(page, 'settings');
     // The system speaks German, so Settings does too (the amount's own refusal is still English: contract/amount-input).
-    await page.getByRole('button', { name: 'Richtlinie für USDT on Ethereum ändern' }).click();
+    await page.getByRole('button', { name: 'Richtlinie für USDT auf Ethereum ändern' }).click();
     const editor = page.getByTestId('@settings/policy-editor');
     await editor.getByLabel(/^Ungewöhnlicher Betrag/).fill('2.500');
-    await expect(editor.getByTestId('@settings/policy-unusual-factor-error')).toHaveText('2.500 could mean 2500 or 2.5: type 2500 or 2,5.');
+    await expect(editor.getByTestId('@settings/policy-unusual-factor-error')).toHaveText('2.500 kann 2500 oder 2.5 bedeuten: Geben Sie 2500 oder 2,5 ein.');
     await editor.getByLabel(/^Ungewöhnlicher Betrag/).fill('2,5');
     await expect(editor.getByTestId('@settings/policy-unusual-factor-error')).toHaveCount(0);
     await editor.getByRole('button', { name: 'Richtlinie speichern' }).click();

@@ -1,12 +1,11 @@
 // The window's language: which one is in force (Settings' choice, else the system's), the locale numbers and dates follow,
 // and t(), the one way the window puts words on the screen (react-intl over the catalogue in catalog.ts). Main keeps the
-// choice (desktop/preferences); this module only reads and asks to save it. Invariant: the whole tree re-renders under a
+// choice (desktop/preferences, through saved-language.ts); this module only holds the one in force. Invariant: the whole tree re-renders under a
 // new language (App keys its provider by locale), so a text already drawn never stays in the old one.
 import type { ReactNode } from 'react';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { create } from 'zustand';
 import type { LanguageChoice } from '../../../electron/contract/desktop';
-import { call, type Result } from '../api';
 import { CATALOGUES, LANGUAGES, type Language, type MessageId } from './catalog';
 
 export type { Language, MessageId } from './catalog';
@@ -79,30 +78,15 @@ interface LanguageStore {
   readonly language: Language;
   /** The locale of numbers and dates (format.ts reads it through currentLocale). */
   readonly locale: string;
-  /** Speaks `choice` at once without saving it (load and choose go through it; tests set a language with it). */
+  /** Speaks `choice` at once without saving it (saved-language.ts loads and keeps the choice; tests set one with it). */
   apply(choice: LanguageChoice): void;
-  /** Reads this workstation's choice from main (desktop/preferences); the system's language until it answers. */
-  load(): Promise<void>;
-  /** Speaks `choice` at once (the tree re-renders) and asks main to keep it; a refusal puts the old one back. */
-  choose(choice: LanguageChoice): Promise<Result<unknown>>;
 }
 
-export const useLanguageStore = create<LanguageStore>()((set, get) => ({
+export const useLanguageStore = create<LanguageStore>()((set) => ({
   choice: 'system',
   ...localeFor('system', systemLocale()),
   apply(choice) {
     set({ choice, ...localeFor(choice, systemLocale()) });
-  },
-  async load() {
-    const result = await call('desktop/preferences', {});
-    if (result.ok) get().apply(result.value.language);
-  },
-  async choose(choice) {
-    const before = get().choice;
-    get().apply(choice);
-    const result = await call('desktop/setPreferences', { language: choice });
-    get().apply(result.ok ? result.value.language : before);
-    return result;
   },
 }));
 

@@ -21,7 +21,7 @@ import {
 import type { ServiceAddressCheck } from '../../../electron/contract/dto';
 import { destinationHistoryWords, ENGLISH_PREFLIGHT_WORDS, type PreflightWords } from '../../../electron/contract/preflight-words';
 import { ENGLISH_TIER_GROUPS_WORDS, parseTierGroupsSpec, tierGroupsText, type TierGroups, type TierGroupsWords } from '../../../electron/contract/tier-groups';
-import { groupAmount } from '../format';
+import { groupAmount } from '../../../electron/contract/amount-text';
 import { currentLanguage, currentLocale, intlFor, type MessageId } from '.';
 
 /** Values as the contract gives them: text, counts, yes/no, or null for a part left out. */
@@ -284,7 +284,7 @@ export function currencyNameFor(symbol: string): string {
 /** An audit row as one sentence in the window's language, its amounts grouped in the person's locale. */
 export function auditSentenceFor(entry: AuditSentenceInput): string {
   const words = wordsNow(ENGLISH_AUDIT_WORDS, auditWordsIn);
-  const format: AuditSentenceFormat = { amount: (amount, currency) => `${groupAmount(amount)} ${currencyName(currency, words)}` };
+  const format: AuditSentenceFormat = { amount: (amount, currency) => `${groupAmount(amount, currentLocale())} ${currencyName(currency, words)}` };
   return auditSentence(entry, format, words);
 }
 

@@ -1,12 +1,13 @@
 // useSettingsStore: per-currency withdrawal policies, the callback listener (state, start/stop, the callbacks/changed
 // event), the idle lock timeout and the reporting time zone (both desk-wide, in the session state), and the answer to
-// this workstation's language choice (the choice itself is i18n's useLanguageStore). Operators have their own store
+// this workstation's language choice (the choice itself is i18n's useLanguageStore, kept through i18n/saved-language). Operators have their own store
 // (operators.ts).
 import { create } from 'zustand';
 import type { CurrencySymbol } from '../../../electron/chains';
 import type { CallbackListenerState, PolicyChangeView, PolicyPreviewView, PolicyView, RequestOf } from '../../../electron/contract';
 import { call, type ContractError, type Result } from '../api';
-import { useLanguageStore, type LanguageChoice } from '../i18n';
+import type { LanguageChoice } from '../i18n';
+import { chooseLanguage } from '../i18n/saved-language';
 import type { ActingOperator } from './operator-prompt';
 import { useSessionStore } from './session';
 
@@ -58,7 +59,7 @@ interface SettingsStore {
   applyCallbacks(state: CallbackListenerState): void;
   setLockTimeout(seconds: number, as: ActingOperator): Promise<Result<unknown>>;
   setReportingTimeZone(timeZone: string, as: ActingOperator): Promise<Result<unknown>>;
-  /** Speaks `choice` at once and has main keep it (useLanguageStore.choose); a refusal is kept here to be shown. */
+  /** Speaks `choice` at once and has main keep it (chooseLanguage); a refusal is kept here to be shown. */
   chooseLanguage(choice: LanguageChoice): Promise<Result<unknown>>;
 }
 
@@ -107,7 +108,7 @@ export const useSettingsStore = create<SettingsStore>()((set, get) => ({
     return result;
   },
   async chooseLanguage(choice) {
-    const result = await useLanguageStore.getState().choose(choice);
+    const result = await chooseLanguage(choice);
     set({ languageError: result.ok ? null : result.error });
     return result;
   },
