@@ -1,12 +1,12 @@
 // E2E: every screen of the desk, each checked by axe-core (no serious or critical violation) and saved as a
 // screenshot; the tools, audit verification (and against a checkpoint, kept and altered), operators, settings, key
-// generation and the idle lock screen along the way.
+// generation and the idle lock screen along the way; and a check that the accessibility gate itself reports faults.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { test, expect } from './support/desk';
 import { DEMO_ADMIN, go, startDemo } from './support/flows';
-import { expectAccessible, saveScreenshot } from './support/page-checks';
+import { expectAccessible, saveScreenshot, seriousA11yViolations } from './support/page-checks';
 
 test('every screen is accessible and has its screenshot', async ({ page, desk }) => {
   await startDemo(page, desk.url);
@@ -166,4 +166,24 @@ test('keyboard use: skip link, navigation and visible focus', async ({ page, des
   await page.keyboard.press('Tab');
   const outline = await page.evaluate('document.activeElement === null ? "none" : getComputedStyle(document.activeElement).outlineStyle');
   expect(outline).toBe('solid');
+});
+
+test('the accessibility gate reports what it is there to catch: a nameless button and a low-contrast text', async ({ page, desk }) => {
+  await startDemo(page, desk.url);
+  await expectAccessible(page, 'dashboard');
+  // Two faults of the kind the gate exists for, added to the rendered desk (not the app's markup).
+  await page.evaluate(() => {
+    const main = document.querySelector('main') ?? document.body;
+    const button = document.createElement('button');
+    button.id = 'axe-probe-button';
+    main.append(button);
+    const faint = document.createElement('p');
+    faint.textContent = 'faint';
+    faint.style.color = '#777';
+    faint.style.background = '#888';
+    main.append(faint);
+  });
+  const found = await seriousA11yViolations(page);
+  expect(found.some((line) => line.startsWith('critical button-name:') && line.includes('axe-probe-button'))).toBe(true);
+  expect(found.some((line) => line.startsWith('serious color-contrast:'))).toBe(true);
 });

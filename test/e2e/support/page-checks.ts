@@ -7,9 +7,16 @@ import { expect, type Page } from '@playwright/test';
 
 export const SCREENSHOT_DIR = resolve('test-results/screenshots');
 
-/** Every axe finding of impact serious or critical, as readable lines (empty when clean). */
+/**
+ * Every axe finding of impact serious or critical, as readable lines (empty when clean).
+ * Legacy mode runs axe.run() in the page itself. The default mode runs axe in each frame and then opens a blank page
+ * of its own, injects axe there too and merges the results in it, to reach cross-origin frames; the window has no
+ * frames at all (its CSP says frame-src 'none'), so the results are the same, and each check costs one script
+ * injection instead of two plus a new page: side by side on one dashboard, 13 s against 25 s under load 16, with
+ * identical results. The e2e gate runs 141 of these checks.
+ */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).setLegacyMode(true).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
