@@ -5,6 +5,7 @@
 // English equal to this file's). Text that came from the network or from an error (a transport's reason, a merchant's
 // name) is a value: escaped, never translated.
 import { escapeSingleLine } from './display-text';
+import type { SyncResource } from './dto';
 import type { ContractErrorCode } from './result';
 
 // ---- why the desk is offline ---------------------------------------------------------------------------------------------
@@ -127,12 +128,9 @@ export type SyncProgressPhaseKind = SyncProgressPhase['kind'];
 
 export const SYNC_PROGRESS_PHASE_KINDS = ['asking', 'depositsPage', 'checkingWithdrawal', 'verifyingDeposits'] as const satisfies readonly SyncProgressPhaseKind[];
 
-/** The resources a sync walks, as its progress names them. */
-type ProgressResource = 'currencies' | 'balances' | 'deposits' | 'withdrawals';
-
 export interface SyncProgressWords {
   /** A resource's name inside a sentence ("deposits"). */
-  readonly resources: Readonly<Record<ProgressResource, string>>;
+  readonly resources: Readonly<Record<SyncResource, string>>;
   asking(values: { readonly resource: string }): string;
   depositsPage(values: { readonly page: number; readonly read: number; readonly stored: number; readonly fullWalk: boolean }): string;
   checkingWithdrawal(values: { readonly userOrder: string }): string;
@@ -148,7 +146,7 @@ export const ENGLISH_SYNC_PROGRESS_WORDS: SyncProgressWords = {
 };
 
 /** Where a sync stands, in one line (English unless other words are given). */
-export function syncProgressSentence(resource: ProgressResource, phase: SyncProgressPhase, words: SyncProgressWords = ENGLISH_SYNC_PROGRESS_WORDS): string {
+export function syncProgressSentence(resource: SyncResource, phase: SyncProgressPhase, words: SyncProgressWords = ENGLISH_SYNC_PROGRESS_WORDS): string {
   switch (phase.kind) {
     case 'asking':
       return words.asking({ resource: words.resources[resource] });
