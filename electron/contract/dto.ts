@@ -4,6 +4,8 @@ import type { AuditWithdrawalContext } from './audit-sentences';
 import type { AddressType, Chain, CurrencySymbol } from '../chains';
 import type { ClockVerdict } from './clock';
 import type { LabelType } from './limits';
+import type { ContractErrorCode } from './result';
+import type { ConnectionCause, SelfcheckAdvice, SelfcheckOutcome, SyncProgressPhase } from './status-sentences';
 import type { StuckFlagView } from './stuck-orders';
 
 export interface ProfileSummary {
@@ -31,6 +33,9 @@ export type SelfcheckStepName = 'token' | 'request' | 'response' | 'echo' | 'clo
 export interface SelfcheckStep {
   readonly step: SelfcheckStepName;
   readonly ok: boolean;
+  /** What the step found, as a code and its values (the app words it in the window's language). */
+  readonly outcome: SelfcheckOutcome;
+  /** The outcome in English (contract/status-sentences.ts), as the CLI prints it. */
   readonly detail: string;
 }
 
@@ -41,7 +46,9 @@ export interface SelfcheckReport {
   readonly clockDriftSeconds: number | null;
   /** The drift judged by clockDriftVerdict (contract/clock.ts); null when no answer arrived. */
   readonly clockVerdict: ClockVerdict | null;
-  /** What to do next, e.g. the version 2 switch guidance, or the whitelist explanation. */
+  /** What to do next, e.g. the version 2 switch guidance, or the whitelist explanation: each line as a code and its values. */
+  readonly advice: readonly SelfcheckAdvice[];
+  /** The advice in English (contract/status-sentences.ts), as the CLI prints it. */
   readonly guidance: readonly string[];
 }
 
@@ -50,6 +57,9 @@ export type OfflineReason = 'network' | 'notWhitelisted' | 'clockDrift' | 'crede
 export interface ConnectionState {
   readonly online: boolean;
   readonly reason: OfflineReason | null;
+  /** Why, as a code and the values of its sentence (the app words it in the window's language); absent when online. */
+  readonly cause?: ConnectionCause;
+  /** The cause in English (contract/status-sentences.ts), as the CLI prints it; null when online. */
   readonly message: string | null;
   /** When the engine last saw the service unreachable for this reason (ms), null when online. */
   readonly since: number | null;
@@ -62,13 +72,19 @@ export interface SyncResourceState {
   readonly resource: SyncResource;
   readonly lastAttemptAt: number | null;
   readonly lastSuccessAt: number | null;
+  /** The last failure's message (English, maybe the network's words), or null after a success. */
   readonly lastError: string | null;
+  /** The contract's code for that failure, so a window can say what kind of problem it is; null when not known. */
+  readonly lastErrorCode: ContractErrorCode | null;
 }
 
 export interface SyncProgress {
   readonly resource: SyncResource;
   readonly done: number;
   readonly total: number | null;
+  /** The step the sync is at, with its counts (the app words it in the window's language). */
+  readonly phase?: SyncProgressPhase;
+  /** The phase in English (contract/status-sentences.ts), as the CLI prints it. */
   readonly message: string;
 }
 

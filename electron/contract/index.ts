@@ -25,6 +25,7 @@ export * from './reconciliation';
 export * from './result';
 export * from './screens';
 export * from './shortcuts';
+export * from './status-sentences';
 export * from './stuck-orders';
 export * from './time-zone';
 export * from './withdrawal-lifecycle';

@@ -1,12 +1,28 @@
 // Why the service cannot be reached: classifies protocol failures into the offline reasons the desk shows
 // (network, IP not whitelisted, clock drift, credentials, service), and tracks since when.
-import type { ConnectionState, OfflineReason } from '../../contract';
-import { ProtocolError, ResponseVerificationError, ServiceError, TransportError } from '../../protocol/errors';
+import { connectionSentence, type ConnectionCause, type ConnectionState, type ContractErrorCode, type OfflineReason } from '../../contract';
+import { NotWhitelistedError, ProtocolError, ResponseVerificationError, ServiceError, TransportError } from '../../protocol/errors';
 import { TIMESTAMP_WINDOW_SECONDS } from '../../protocol/profile';
 
 export interface OfflineDiagnosis {
   readonly reason: OfflineReason;
+  /** The cause in English, as the CLI and the log say it. */
   readonly message: string;
+  /** The cause as a code and values, for a window to say in its own language; absent when only a message is known. */
+  readonly cause?: ConnectionCause;
+}
+
+/** The contract's error code of a failure diagnosed with each offline reason (a window's headline for it). */
+export const OFFLINE_REASON_ERROR_CODES: Readonly<Record<OfflineReason, ContractErrorCode>> = {
+  network: 'offline',
+  notWhitelisted: 'notWhitelisted',
+  clockDrift: 'clockDrift',
+  credentials: 'credentials',
+  service: 'service',
+};
+
+function diagnosis(reason: OfflineReason, cause: ConnectionCause): OfflineDiagnosis {
+  return { reason, message: connectionSentence(cause), cause };
 }
 
 /**
@@ -16,34 +32,31 @@ export interface OfflineDiagnosis {
 export function diagnoseFailure(error: unknown, clockDriftSeconds: number | null): OfflineDiagnosis | undefined {
   if (!(error instanceof ProtocolError)) return undefined;
   const driftTooLarge = clockDriftSeconds !== null && Math.abs(clockDriftSeconds) > TIMESTAMP_WINDOW_SECONDS;
-  const clockMessage = (drift: number | null): string =>
-    drift === null
-      ? "this computer's clock seems to differ from the service's by more than 5 minutes: correct the system time (enable automatic time sync)"
-      : `this computer's clock is ${Math.abs(drift)} s ${drift > 0 ? 'behind' : 'ahead of'} the service (the limit is ${TIMESTAMP_WINDOW_SECONDS} s): correct the system time (enable automatic time sync)`;
+  const clock = (): OfflineDiagnosis =>
+    diagnosis(
+      'clockDrift',
+      clockDriftSeconds === null ? { code: 'clockUnmeasured' } : { code: 'clockDrift', driftSeconds: clockDriftSeconds, limitSeconds: TIMESTAMP_WINDOW_SECONDS },
+    );
   switch (error.kind) {
     case 'transport':
       // An HTTP status is an answer: the service is reachable and failing (a 503 from one endpoint is not "offline").
       if (error instanceof TransportError && error.httpStatus !== undefined) {
-        return { reason: 'service', message: `the service answered HTTP ${error.httpStatus} to ${error.endpoint}: it is reachable but failing; the desk tries again at the next sync (ask the platform if it lasts)` };
+        return diagnosis('service', { code: 'serviceFailing', httpStatus: error.httpStatus, endpoint: error.endpoint });
       }
-      return { reason: 'network', message: `the service cannot be reached: ${error.message}. Check the network connection.` };
+      return diagnosis('network', { code: 'unreachable', detail: error.message });
     case 'notWhitelisted':
-      return { reason: 'notWhitelisted', message: error.message };
+      return error instanceof NotWhitelistedError
+        ? diagnosis('notWhitelisted', { code: 'notWhitelisted', endpoint: error.endpoint })
+        : { reason: 'notWhitelisted', message: error.message };
     case 'responseVerification':
-      if (error instanceof ResponseVerificationError && error.failure === 'staleTimestamp') return { reason: 'clockDrift', message: clockMessage(clockDriftSeconds) };
-      return { reason: 'service', message: `a response from the service failed verification and was discarded: ${error.message}` };
+      if (error instanceof ResponseVerificationError && error.failure === 'staleTimestamp') return clock();
+      return diagnosis('service', { code: 'responseRefused', detail: error.message });
     case 'service': {
       const reason = error instanceof ServiceError ? error.reason : '';
-      if (reason === 'signatureFailed') {
-        return driftTooLarge
-          ? { reason: 'clockDrift', message: clockMessage(clockDriftSeconds) }
-          : { reason: 'credentials', message: 'the service refused our signature: check the merchant private key registered with the platform (and the system clock).' };
-      }
-      if (reason === 'authFailed') return { reason: 'credentials', message: 'the service refused the merchant ID or secret (authFailed): re-enter the credentials.' };
-      if (reason === 'decryptFailed') return { reason: 'credentials', message: 'the service could not decrypt our requests: check the platform public key.' };
-      if (reason === 'apiVersionNotEnabled') {
-        return { reason: 'service', message: 'the account is still on protocol version 1: pass selfcheck, then ask the platform staff to switch it to version 2.' };
-      }
+      if (reason === 'signatureFailed') return driftTooLarge ? clock() : diagnosis('credentials', { code: 'signatureRefused' });
+      if (reason === 'authFailed') return diagnosis('credentials', { code: 'authRefused' });
+      if (reason === 'decryptFailed') return diagnosis('credentials', { code: 'decryptRefused' });
+      if (reason === 'apiVersionNotEnabled') return diagnosis('service', { code: 'apiVersion1' });
       return undefined;
     }
     case 'requestTooLarge':
@@ -82,6 +95,7 @@ export class ConnectionTracker {
     this.state = {
       online: false,
       reason: diagnosis.reason,
+      ...(diagnosis.cause === undefined ? {} : { cause: diagnosis.cause }),
       message: diagnosis.message,
       since: sameReason ? this.state.since : this.now(),
       lastContactAt: this.state.lastContactAt,

@@ -3,11 +3,16 @@
 import {
   clockDriftVerdict,
   CLOCK_DRIFT_WARN_SECONDS,
+  selfcheckAdviceSentence,
+  selfcheckStepSentence,
+  type SelfcheckAdvice,
+  type SelfcheckOutcome,
   type SelfcheckReport,
   type SelfcheckStep,
   type TreasuryHandlers,
 } from '../../contract';
 import { NotWhitelistedError, ResponseVerificationError, ServiceError, TIMESTAMP_WINDOW_SECONDS } from '../../protocol';
+import { toContractError } from '../kernel/errors';
 import type { Kernel } from '../kernel/kernel';
 import type { ProfileSelection } from '../profiles';
 import { diagnoseFailure, type MerchantConnection } from '../connection';
@@ -18,6 +23,14 @@ import type { Handle } from '../kernel/handle';
 export interface SyncFeatureDeps {
   readonly context: Kernel & ProfileSelection & MerchantConnection;
   readonly sync: SyncService;
+}
+
+/** The signed-time window in whole minutes, as selfcheck's advice says it. */
+const WINDOW_MINUTES = TIMESTAMP_WINDOW_SECONDS / 60;
+
+/** A step with its outcome and the outcome's English detail (the CLI's), built by the contract. */
+function stepWith(step: SelfcheckStep['step'], ok: boolean, outcome: SelfcheckOutcome): SelfcheckStep {
+  return { step, ok, outcome, detail: selfcheckStepSentence(outcome) };
 }
 
 export function syncHandlers(
@@ -31,30 +44,38 @@ export function syncHandlers(
 
   async function runSelfcheck(): Promise<SelfcheckReport> {
     const steps: SelfcheckStep[] = [];
-    const guidance: string[] = [];
+    const advice: SelfcheckAdvice[] = [];
     let drift: number | null = null;
     const client = await context.merchantClient();
+    const report = (ok: boolean): SelfcheckReport => ({
+      ok,
+      steps,
+      clockDriftSeconds: drift,
+      clockVerdict: drift === null ? null : clockDriftVerdict(drift),
+      advice,
+      guidance: advice.map((line) => selfcheckAdviceSentence(line)),
+    });
     const failed = (step: SelfcheckStep['step'], error: unknown): SelfcheckReport => {
       const message = error instanceof Error ? error.message : String(error);
-      steps.push({ step, ok: false, detail: message });
+      steps.push(stepWith(step, false, { code: 'failed', errorCode: toContractError(error).code, message }));
       if (error instanceof NotWhitelistedError) {
-        guidance.push("This workstation's public IP address is not on the merchant's whitelist: ask the platform to add it, then run selfcheck again.");
+        advice.push({ code: 'notWhitelisted' });
       } else if (error instanceof ServiceError && error.reason === 'signatureFailed') {
-        guidance.push('signatureFailed: check that the merchant public key registered with the platform matches this profile, and that the clock is right.');
+        advice.push({ code: 'signatureFailed' });
       } else if (error instanceof ServiceError && error.reason === 'authFailed') {
-        guidance.push('authFailed: the merchant ID or secret is wrong.');
+        advice.push({ code: 'authFailed' });
       } else if (error instanceof ResponseVerificationError && error.failure === 'staleTimestamp') {
         // The service's signed time is outside the ±300 s window: every answer is refused, so the clock step never runs.
-        guidance.push("Correct this computer's clock (enable automatic time synchronisation): the service's answers carry a time more than 5 minutes away from it and are refused.");
+        advice.push({ code: 'staleTimestamp', windowMinutes: WINDOW_MINUTES });
       }
       const diagnosis = diagnoseFailure(error, drift);
       // As a sync's: an answer with an error ('service') says the service is reachable, so the desk is not offline.
       if (diagnosis && diagnosis.reason !== 'service' && context.connection.markOffline(diagnosis)) context.emit({ type: 'connection/changed', connection: context.connection.current });
-      return { ok: false, steps, clockDriftSeconds: drift, clockVerdict: drift === null ? null : clockDriftVerdict(drift), guidance };
+      return report(false);
     };
     try {
       await client.getToken();
-      steps.push({ step: 'token', ok: true, detail: 'getToken answered with a verified, decrypted token' });
+      steps.push(stepWith('token', true, { code: 'tokenVerified' }));
     } catch (error) {
       return failed('token', error);
     }
@@ -63,38 +84,37 @@ export function syncHandlers(
       drift = outcome.clockDriftSeconds;
       context.clockDriftSeconds = drift;
       context.connectionWatch.clockDrift(profileName(), drift, 'selfcheck');
-      steps.push({ step: 'request', ok: true, detail: 'the service accepted our token, timestamp, nonce, signature and ciphertext' });
-      steps.push({ step: 'response', ok: true, detail: 'the answer passed window, nonce, signature and decryption checks' });
-      steps.push({ step: 'echo', ok: outcome.echoMatches, detail: outcome.echoMatches ? 'the payload came back unchanged' : 'the echoed payload differs from what was sent' });
+      steps.push(stepWith('request', true, { code: 'requestAccepted' }));
+      steps.push(stepWith('response', true, { code: 'responseVerified' }));
+      steps.push(stepWith('echo', outcome.echoMatches, { code: outcome.echoMatches ? 'echoMatches' : 'echoDiffers' }));
       const verdict = clockDriftVerdict(drift);
-      steps.push({
-        step: 'clock',
-        ok: verdict !== 'fail',
-        detail:
-          `the service's clock is ${Math.abs(drift)} s ${drift >= 0 ? 'ahead of' : 'behind'} this computer (the limit is ${TIMESTAMP_WINDOW_SECONDS} s` +
-          `${verdict === 'warn' ? `; from ${CLOCK_DRIFT_WARN_SECONDS} s on it is worth fixing before requests fail` : ''})`,
-      });
-      if (verdict === 'fail') guidance.push("Correct this computer's clock (enable automatic time synchronisation): requests fail beyond 5 minutes of drift.");
-      if (verdict === 'warn') guidance.push("Check this computer's clock synchronisation: the drift is within the 5-minute window but close to it, and requests fail beyond it.");
+      steps.push(
+        stepWith('clock', verdict !== 'fail', {
+          code: 'clockDrift',
+          driftSeconds: drift,
+          limitSeconds: TIMESTAMP_WINDOW_SECONDS,
+          warnFromSeconds: verdict === 'warn' ? CLOCK_DRIFT_WARN_SECONDS : null,
+        }),
+      );
+      if (verdict === 'fail') advice.push({ code: 'clockBeyond', windowMinutes: WINDOW_MINUTES });
+      if (verdict === 'warn') advice.push({ code: 'clockClose', windowMinutes: WINDOW_MINUTES });
     } catch (error) {
       return failed('request', error);
     }
     try {
       const info = await client.merchantInfo();
       saveMerchantInfo(context.db, profileName(), info, context.now());
-      steps.push({ step: 'version', ok: true, detail: `the account is on protocol version ${info.apiVersion}: business calls work (merchant "${info.merchantName}", ${info.merchantId})` });
+      steps.push(stepWith('version', true, { code: 'versionEnabled', apiVersion: info.apiVersion, merchantName: info.merchantName, merchantId: info.merchantId }));
     } catch (error) {
       if (error instanceof ServiceError && error.reason === 'apiVersionNotEnabled') {
-        steps.push({ step: 'version', ok: false, detail: 'selfcheck passed, but the account is still on protocol version 1' });
-        guidance.push(
-          'Version 2 switch: selfcheck has passed; ask the platform staff to switch the account to protocol version 2 (merchants cannot do it), then run selfcheck again: merchantInfo confirms the switch.',
-        );
-        return { ok: false, steps, clockDriftSeconds: drift, clockVerdict: drift === null ? null : clockDriftVerdict(drift), guidance };
+        steps.push(stepWith('version', false, { code: 'versionOne' }));
+        advice.push({ code: 'versionSwitch' });
+        return report(false);
       }
       return failed('version', error);
     }
     if (context.connection.markOnline()) context.emit({ type: 'connection/changed', connection: context.connection.current });
-    return { ok: steps.every((step) => step.ok), steps, clockDriftSeconds: drift, clockVerdict: drift === null ? null : clockDriftVerdict(drift), guidance };
+    return report(steps.every((step) => step.ok));
   }
 
   return {

@@ -4,20 +4,25 @@
 // when the service cannot be reached the run says why and every read still works from SQLite. `verifyDeposits` compares
 // the service's whole deposit list with the desk's. merchantInfo is kept whole (its unknown fields too, PROTOCOL §8)
 // with the balances of every currency it lists, those the service added after this desk was built included.
-import type {
-  ConnectionState,
-  DepositVerification,
-  SyncProgress,
-  SyncReport,
-  SyncResource,
-  SyncStatus,
+import {
+  CONTRACT_ERROR_CODES,
+  syncProgressSentence,
+  type ConnectionState,
+  type ContractErrorCode,
+  type DepositVerification,
+  type OfflineReason,
+  type SyncProgress,
+  type SyncProgressPhase,
+  type SyncReport,
+  type SyncResource,
+  type SyncStatus,
 } from '../../contract';
 import { ProtocolError } from '../../protocol';
 import type { Kernel } from '../kernel/kernel';
 import type { AuditRecorder } from '../audit';
 import type { ProfileSelection } from '../profiles';
-import { diagnoseFailure, type MerchantConnection } from '../connection';
-import { DeskError } from '../kernel/errors';
+import { diagnoseFailure, OFFLINE_REASON_ERROR_CODES, type MerchantConnection } from '../connection';
+import { DeskError, toContractError } from '../kernel/errors';
 import { appLog } from '../log';
 import { recordBalances, replaceCurrencies, saveMerchantInfo } from '../merchant';
 import { writeTransaction } from '../store/database';
@@ -27,6 +32,21 @@ import { listUnsettledWithdrawalRequests, reconcile } from '../withdrawals';
 import { depositHistoryView, verifyDepositHistory, walkDepositHistory } from './deposit-history';
 
 const RESOURCES: readonly SyncResource[] = ['currencies', 'balances', 'deposits', 'withdrawals'];
+
+/** A resource's progress at `phase`, with its English line (the CLI's) built by the contract. */
+function progressAt(resource: SyncResource, done: number, total: number | null, phase: SyncProgressPhase): SyncProgress {
+  return { resource, done, total, phase, message: syncProgressSentence(resource, phase) };
+}
+
+/**
+ * The contract code of a stored failure kind: failures are stored with their contract code; a desk synced by an earlier
+ * version stored the offline reason ('network'...) or 'error' (not known).
+ */
+function storedErrorCode(kind: string | null): ContractErrorCode | null {
+  if (kind === null) return null;
+  if ((CONTRACT_ERROR_CODES as readonly string[]).includes(kind)) return kind as ContractErrorCode;
+  return Object.hasOwn(OFFLINE_REASON_ERROR_CODES, kind) ? OFFLINE_REASON_ERROR_CODES[kind as OfflineReason] : null;
+}
 
 /** A sync stopped by sync/cancel: not a failure of the resource (its sync state is left as it was). */
 class SyncCancelled extends DeskError {
@@ -90,6 +110,7 @@ export class SyncService {
           lastAttemptAt: state?.lastAttemptAt ?? null,
           lastSuccessAt: state?.lastSuccessAt ?? null,
           lastError: state?.lastErrorMessage ?? null,
+          lastErrorCode: storedErrorCode(state?.lastErrorKind ?? null),
         };
       }),
     };
@@ -110,7 +131,7 @@ export class SyncService {
       const verification = await verifyDepositHistory(
         this.context,
         profile,
-        (pagesWalked) => this.#setProgress({ resource: 'deposits', done: pagesWalked, total: null, message: `verifying deposits: page ${pagesWalked} of the service's list (${held} held here)` }),
+        (pagesWalked) => this.#setProgress(progressAt('deposits', pagesWalked, null, { kind: 'verifyingDeposits', page: pagesWalked, held })),
         cancel.signal,
       );
       this.#markOnline();
@@ -163,14 +184,15 @@ export class SyncService {
           report.depositsSeen += page.seen;
           report.depositsNew += page.inserted;
           // New deposits are stored in batches while a long walk runs: the count says "so far", not "of what was read".
-          this.#setProgress({
-            resource: 'deposits',
-            done: report.depositsSeen,
-            total: null,
-            message:
-              `deposits: page ${page.page}, ${report.depositsSeen} read, ${report.depositsNew} new stored so far` +
-              (page.walk.full ? ' (full walk)' : ''),
-          });
+          this.#setProgress(
+            progressAt('deposits', report.depositsSeen, null, {
+              kind: 'depositsPage',
+              page: page.page,
+              read: report.depositsSeen,
+              stored: report.depositsNew,
+              fullWalk: page.walk.full,
+            }),
+          );
           // The page and the walk's position are committed before this runs: a cancel here loses nothing.
           stopIfCancelled(`after deposits page ${page.page}`);
         },
@@ -181,7 +203,7 @@ export class SyncService {
       const unsettled = listUnsettledWithdrawalRequests(this.context.db, profile);
       for (const [index, request] of unsettled.entries()) {
         stopIfCancelled(`after ${index} of ${unsettled.length} withdrawals were checked`);
-        this.#setProgress({ resource: 'withdrawals', done: index, total: unsettled.length, message: `withdrawals: checking ${request.userOrder}` });
+        this.#setProgress(progressAt('withdrawals', index, unsettled.length, { kind: 'checkingWithdrawal', userOrder: request.userOrder }));
         try {
           if (await reconcile(this.context, request)) report.withdrawalsAdvanced += 1;
         } catch (error) {
@@ -200,7 +222,7 @@ export class SyncService {
   async #step(profile: string, resource: SyncResource, work: () => Promise<void>): Promise<void> {
     const { db } = this.context;
     recordSyncAttempt(db, profile, resource, this.context.now());
-    this.#setProgress({ resource, done: 0, total: null, message: `${resource}: asking the service` });
+    this.#setProgress(progressAt(resource, 0, null, { kind: 'asking' }));
     try {
       await work();
       recordSyncSuccess(db, profile, resource, undefined, this.context.now());
@@ -209,7 +231,9 @@ export class SyncService {
       if (error instanceof SyncCancelled) throw error;
       const diagnosis = diagnoseFailure(error, this.context.clockDriftSeconds);
       const message = diagnosis?.message ?? (error instanceof Error ? error.message : String(error));
-      recordSyncFailure(db, profile, resource, { kind: diagnosis?.reason ?? 'error', message }, this.context.now());
+      // Stored with its contract code, so a window can say what kind of problem it is in its own language.
+      const code = diagnosis === undefined ? toContractError(error).code : OFFLINE_REASON_ERROR_CODES[diagnosis.reason];
+      recordSyncFailure(db, profile, resource, { kind: code, message }, this.context.now());
       if (diagnosis === undefined) {
         // A refusal the service or the desk explains is a warning; anything else is a fault.
         const explained = error instanceof ProtocolError || error instanceof DeskError;

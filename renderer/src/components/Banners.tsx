@@ -1,16 +1,27 @@
 // The shell's persistent banners: demo profile (always visible while a demo profile is active), offline (why and
 // since when; the cached history stays browsable), a service reachable but failing for some resources (which, how, and
-// since the last success), long-running sync progress, a profile not founded yet, and sending frozen.
-import { escapeSingleLine, type OfflineReason, type SyncResource, type SyncResourceState } from '../../../electron/contract';
+// since the last success), long-running sync progress, a profile not founded yet, and sending frozen. The engine's
+// status comes as codes and values and is said in the window's language (i18n/sentences.ts); only its English detail
+// (a transport's reason, a failure's message) stays English, marked so.
+import {
+  escapeSingleLine,
+  type ConnectionState,
+  type OfflineReason,
+  type SyncProgress,
+  type SyncResource,
+  type SyncResourceState,
+} from '../../../electron/contract';
 import { timeAgo } from '../format';
 import { useNow } from '../hooks';
 import { t, tRich, type MessageId } from '../i18n';
+import { connectionCauseFor, syncProgressFor } from '../i18n/sentences';
 import { useNavigationStore } from '../stores/navigation';
 import { useOperatorsStore } from '../stores/operators';
 import { useSendingStore } from '../stores/sending';
 import { useSyncStore } from '../stores/sync';
 import { DateTime } from './DateTime';
-import { EngineText } from './EngineText';
+import { EngineFailure } from './EngineFailure';
+import { EngineText, engineTextNode } from './EngineText';
 
 const OFFLINE_REASONS: Readonly<Record<OfflineReason, MessageId>> = {
   network: 'shell.offline.reason.network',
@@ -23,6 +34,17 @@ const OFFLINE_REASONS: Readonly<Record<OfflineReason, MessageId>> = {
 /** Why the desk is offline, in the window's language; `null` when the desk does not know. */
 export function offlineReasonText(reason: OfflineReason | null): string {
   return t(reason === null ? 'shell.offline.reason.unknown' : OFFLINE_REASONS[reason]);
+}
+
+/** Why the desk is offline, beyond its reason: the engine's cause in the window's language, or its English when it gave none. */
+export function OfflineCause({ connection }: { readonly connection: ConnectionState }): React.ReactNode {
+  if (connection.cause !== undefined) return connectionCauseFor(connection.cause, engineTextNode);
+  return connection.message === null ? null : <EngineText>{connection.message}</EngineText>;
+}
+
+/** Where a sync stands ("deposits: page 4, …"), in the window's language; the engine's English when it gave no phase. */
+export function SyncProgressText({ progress }: { readonly progress: SyncProgress }): React.ReactNode {
+  return progress.phase === undefined ? <EngineText>{escapeSingleLine(progress.message)}</EngineText> : syncProgressFor(progress.resource, progress.phase);
 }
 
 const bold = (chunks: React.ReactNode[]): React.JSX.Element => <strong>{chunks}</strong>;
@@ -49,7 +71,7 @@ export function OfflineBanner(): React.JSX.Element | null {
       </p>
       {connection.message === null ? null : (
         <p className="banner__detail">
-          <EngineText>{connection.message}</EngineText>
+          <OfflineCause connection={connection} />
         </p>
       )}
       <p className="banner__detail">
@@ -90,7 +112,7 @@ export function ServiceTroubleBanner(): React.JSX.Element | null {
           <li key={entry.resource} data-testid={`@banner/service-trouble-${entry.resource}`}>
             {tRich('shell.serviceTrouble.resource', {
               resource: t(RESOURCE_NAMES[entry.resource].name),
-              error: <EngineText>{escapeSingleLine(entry.lastError ?? '')}</EngineText>,
+              error: <EngineFailure code={entry.lastErrorCode} message={escapeSingleLine(entry.lastError ?? '')} />,
               failedAt: <DateTime at={entry.lastAttemptAt ?? 0} timeOnly />,
               lastSuccess:
                 entry.lastSuccessAt === null
@@ -112,7 +134,9 @@ export function SyncProgressBar(): React.JSX.Element | null {
   return (
     <div className="progress" data-testid="@banner/progress">
       <label className="progress__label">
-        <span>{tRich('shell.sync.progress', { detail: <EngineText>{escapeSingleLine(progress.message)}</EngineText> })}</span>
+        <span>
+          {tRich('shell.sync.progress', { detail: <SyncProgressText progress={progress} /> })}
+        </span>
         {progress.total === null ? (
           <progress aria-label={label} />
         ) : (

@@ -22,3 +22,8 @@ export function EngineText({ children, language }: EngineTextProps): React.JSX.E
   const lang = engineTextLang(language);
   return lang === undefined ? <>{children}</> : <span lang={lang}>{children}</span>;
 }
+
+/** The engine's English inside a sentence of the window's language (a transport's reason), marked as English. */
+export function engineTextNode(text: string): React.JSX.Element {
+  return <EngineText>{text}</EngineText>;
+}

@@ -1,7 +1,8 @@
 // Each resource's sync freshness (last success, last attempt, last problem), as the dashboard and the connection panel
-// show it.
+// show it; a problem is said as its kind in the window's language, the engine's English message with it.
 import type { SyncResource, SyncResourceState } from '../../../electron/contract';
 import { timeAgo } from '../format';
+import { EngineFailure } from './EngineFailure';
 import { t, type MessageId } from '../i18n';
 
 const RESOURCE_LABELS: Readonly<Record<SyncResource, MessageId>> = {
@@ -39,7 +40,7 @@ export function SyncFreshnessTable({ resources, now, testId }: SyncFreshnessTabl
             <th scope="row">{resourceLabel(resource.resource)}</th>
             <td>{resource.lastSuccessAt === null ? t('history.word.never') : timeAgo(resource.lastSuccessAt, now)}</td>
             <td>{resource.lastAttemptAt === null ? t('history.word.never') : timeAgo(resource.lastAttemptAt, now)}</td>
-            <td className="small">{resource.lastError ?? '—'}</td>
+            <td className="small">{resource.lastError === null ? '—' : <EngineFailure code={resource.lastErrorCode} message={resource.lastError} />}</td>
           </tr>
         ))}
       </tbody>

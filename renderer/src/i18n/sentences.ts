@@ -1,8 +1,10 @@
 // The contract's shared sentences in the window's language: audit rows and action names (contract/audit-sentences), the approver's review
-// (contract/approver-view), the preflight's destination words and tier groups. What a sentence says is decided once, in
+// (contract/approver-view), the preflight's destination words, tier groups, and the desk's status (contract/status-sentences: why it is
+// offline, what a sync is doing, what selfcheck found and advises). What a sentence says is decided once, in
 // the contract; this file only gives it words: English is the contract's own default (byte for byte what the CLI says),
 // another language comes from the catalogue (messages/sentences.ts). Screens call the functions below, never the
 // contract's word functions directly. Values stay values: text from people and the network is never part of an id.
+import type { ReactNode } from 'react';
 import type { IntlShape } from 'react-intl';
 import { CHAIN_INFO, CURRENCIES, isCurrencySymbol, type CurrencySymbol } from '../../../electron/chains';
 import type { ApproverView, ReviewFormat, ReviewLine, ReviewWords } from '../../../electron/contract/approver-view';
@@ -22,13 +24,30 @@ import type { ServiceAddressCheck } from '../../../electron/contract/dto';
 import { destinationHistoryWords, ENGLISH_PREFLIGHT_WORDS, type PreflightWords } from '../../../electron/contract/preflight-words';
 import { ENGLISH_TIER_GROUPS_WORDS, parseTierGroupsSpec, tierGroupsText, type TierGroups, type TierGroupsWords } from '../../../electron/contract/tier-groups';
 import { groupAmount } from '../../../electron/contract/amount-text';
+import {
+  connectionSentenceValues,
+  ENGLISH_SELFCHECK_WORDS,
+  ENGLISH_SYNC_PROGRESS_WORDS,
+  selfcheckAdviceSentence,
+  selfcheckStepSentence,
+  syncProgressSentence,
+  type ConnectionCause,
+  type ConnectionCauseCode,
+  type ConnectionWords,
+  type SelfcheckAdvice,
+  type SelfcheckOutcome,
+  type SelfcheckWords,
+  type SyncProgressPhase,
+  type SyncProgressWords,
+} from '../../../electron/contract/status-sentences';
+import type { SyncResource } from '../../../electron/contract/dto';
 import { currentLanguage, currentLocale, intlFor, type MessageId } from '.';
 
 /** Values as the contract gives them: text, counts, yes/no, or null for a part left out. */
 type PlainValues = object;
 
 /**
- * The values as an ICU message takes them: null becomes '' with `has<Name>` 'no' (else 'yes', for every text value),
+ * The values as an ICU message takes them: null becomes '' with `has<Name>` 'no' (else 'yes', for every text or number value),
  * a boolean becomes 'yes' or 'no', so a message leaves a part out with `{hasName, select, yes {…} other {}}`.
  */
 export function icuValues(values: PlainValues): Record<string, string | number> {
@@ -42,6 +61,7 @@ export function icuValues(values: PlainValues): Record<string, string | number> 
       out[name] = value ? 'yes' : 'no';
     } else if (typeof value === 'number') {
       out[name] = value;
+      out[has] = 'yes';
     } else {
       out[name] = String(value);
       out[has] = 'yes';
@@ -443,4 +463,96 @@ export function tierGroupsSyntaxFor(): string {
 /** A groups spec read, with why it cannot be read in the window's language. */
 export function parseTierGroupsSpecFor(spec: string): ReturnType<typeof parseTierGroupsSpec> {
   return parseTierGroupsSpec(spec, wordsNow(ENGLISH_TIER_GROUPS_WORDS, tierGroupsWordsIn));
+}
+
+// ---- the desk's status: why it is offline, what a sync is doing, what selfcheck found -----------------------------------
+
+/** The message of each connection cause: a new cause without one does not compile. */
+const CONNECTION_MESSAGES: { readonly [C in ConnectionCauseCode]: MessageId } = {
+  unreachable: 'sentences.connection.unreachable',
+  serviceFailing: 'sentences.connection.serviceFailing',
+  notWhitelisted: 'sentences.connection.notWhitelisted',
+  clockUnmeasured: 'sentences.connection.clockUnmeasured',
+  clockDrift: 'sentences.connection.clockDrift',
+  responseRefused: 'sentences.connection.responseRefused',
+  signatureRefused: 'sentences.connection.signatureRefused',
+  authRefused: 'sentences.connection.authRefused',
+  decryptRefused: 'sentences.connection.decryptRefused',
+  apiVersion1: 'sentences.connection.apiVersion1',
+};
+
+/** The connection causes' words from the catalogue in `intl`'s language. */
+export function connectionWordsIn(intl: IntlShape): ConnectionWords {
+  const say = sayIn(intl);
+  return Object.fromEntries(Object.entries(CONNECTION_MESSAGES).map(([code, id]) => [code, (values: PlainValues) => say(id, values)])) as unknown as ConnectionWords;
+}
+
+/**
+ * Why the desk is offline, in the window's language. The engine's own English inside the sentence (a transport's reason,
+ * a verifier's) is given to `engineText`, which marks it as English; it is never translated.
+ */
+export function connectionCauseFor(cause: ConnectionCause, engineText: (text: string) => ReactNode): ReactNode {
+  const values: Readonly<Record<string, unknown>> = connectionSentenceValues(cause);
+  const icu: Record<string, unknown> = icuValues(values);
+  if (typeof values.detail === 'string') icu.detail = engineText(values.detail);
+  return intlFor(currentLocale()).formatMessage({ id: CONNECTION_MESSAGES[cause.code] }, icu as never) as ReactNode;
+}
+
+/** The sync progress words from the catalogue in `intl`'s language. */
+export function syncProgressWordsIn(intl: IntlShape): SyncProgressWords {
+  const say = sayIn(intl);
+  const resources: Readonly<Record<SyncResource, string>> = {
+    currencies: say('shell.sync.resourceInSentence.currencies'),
+    balances: say('shell.sync.resourceInSentence.balances'),
+    deposits: say('shell.sync.resourceInSentence.deposits'),
+    withdrawals: say('shell.sync.resourceInSentence.withdrawals'),
+  };
+  return {
+    resources,
+    asking: (values) => say('sentences.syncProgress.asking', values),
+    depositsPage: (values) => say('sentences.syncProgress.depositsPage', values),
+    checkingWithdrawal: (values) => say('sentences.syncProgress.checkingWithdrawal', values),
+    verifyingDeposits: (values) => say('sentences.syncProgress.verifyingDeposits', values),
+  };
+}
+
+/** Where a sync stands ("deposits: page 4, 400 read, 3 new stored so far"), in the window's language. */
+export function syncProgressFor(resource: SyncResource, phase: SyncProgressPhase): string {
+  return syncProgressSentence(resource, phase, wordsNow(ENGLISH_SYNC_PROGRESS_WORDS, syncProgressWordsIn));
+}
+
+/** The selfcheck's words from the catalogue in `intl`'s language. */
+export function selfcheckWordsIn(intl: IntlShape): SelfcheckWords {
+  const say = sayIn(intl);
+  return {
+    steps: {
+      tokenVerified: () => say('sentences.selfcheck.step.tokenVerified'),
+      requestAccepted: () => say('sentences.selfcheck.step.requestAccepted'),
+      responseVerified: () => say('sentences.selfcheck.step.responseVerified'),
+      echoMatches: () => say('sentences.selfcheck.step.echoMatches'),
+      echoDiffers: () => say('sentences.selfcheck.step.echoDiffers'),
+      clockDrift: (values) => say('sentences.selfcheck.step.clockDrift', values),
+      versionEnabled: (values) => say('sentences.selfcheck.step.versionEnabled', values),
+      versionOne: () => say('sentences.selfcheck.step.versionOne'),
+    },
+    advice: {
+      notWhitelisted: () => say('sentences.selfcheck.advice.notWhitelisted'),
+      signatureFailed: () => say('sentences.selfcheck.advice.signatureFailed'),
+      authFailed: () => say('sentences.selfcheck.advice.authFailed'),
+      staleTimestamp: (values) => say('sentences.selfcheck.advice.staleTimestamp', values),
+      clockBeyond: (values) => say('sentences.selfcheck.advice.clockBeyond', values),
+      clockClose: (values) => say('sentences.selfcheck.advice.clockClose', values),
+      versionSwitch: () => say('sentences.selfcheck.advice.versionSwitch'),
+    },
+  };
+}
+
+/** What a selfcheck step found, in the window's language; a failed step's detail is its error's message (English). */
+export function selfcheckStepFor(outcome: SelfcheckOutcome): string {
+  return selfcheckStepSentence(outcome, wordsNow(ENGLISH_SELFCHECK_WORDS, selfcheckWordsIn));
+}
+
+/** One line of the selfcheck's advice, in the window's language. */
+export function selfcheckAdviceFor(advice: SelfcheckAdvice): string {
+  return selfcheckAdviceSentence(advice, wordsNow(ENGLISH_SELFCHECK_WORDS, selfcheckWordsIn));
 }

@@ -5,12 +5,14 @@
 import { useEffect } from 'react';
 import { CLOCK_DRIFT_LIMIT_SECONDS, clockDriftVerdict, type ClockDriftReadingView, type ConnectionPanelView, type TokenLifetimeView } from '../../../electron/contract';
 import { DateTime } from '../components/DateTime';
+import { engineTextNode } from '../components/EngineText';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { SyncFreshnessTable } from '../components/SyncFreshnessTable';
 import { TimeSeriesChart } from '../components/TimeSeriesChart';
 import { formatDuration, timeAgo } from '../format';
 import { useNow } from '../hooks';
 import { t, tRich } from '../i18n';
+import { connectionCauseFor } from '../i18n/sentences';
 import { useConnectionPanelStore } from '../stores/connection-panel';
 import { useProfilesStore } from '../stores/profiles';
 import { useSyncStore } from '../stores/sync';
@@ -56,7 +58,12 @@ function PanelFacts({ panel, now }: { readonly panel: ConnectionPanelView; reado
         <dd data-testid="@connection/state">
           {panel.connection.online
             ? t('account.connection.online')
-            : t('account.connection.offline', { reason: panel.connection.message ?? panel.connection.reason ?? t('account.connection.unknownReason') })}
+            : tRich('account.connection.offline', {
+                reason:
+                  panel.connection.cause !== undefined
+                    ? connectionCauseFor(panel.connection.cause, engineTextNode)
+                    : (panel.connection.message ?? panel.connection.reason ?? t('account.connection.unknownReason')),
+              })}
           {panel.connection.lastContactAt === null ? null : <span className="muted small"> {t('account.connection.lastAnswer', { ago: timeAgo(panel.connection.lastContactAt, now) })}</span>}
         </dd>
         <dt>{t('account.connection.token')}</dt>

@@ -1,10 +1,13 @@
-// Selfcheck (selfcheck/run): each step of the v2 pipeline with its verdict, the clock drift, the engine's guidance
-// (e.g. the whitelist explanation on "Oops"), and the spec's version 2 switch procedure with a confirm step.
-import { EngineText } from '../components/EngineText';
-import type { SelfcheckStepName } from '../../../electron/contract';
+// Selfcheck (selfcheck/run): each step of the v2 pipeline with its verdict, the clock drift, the engine's advice
+// (e.g. the whitelist explanation on "Oops"), and the spec's version 2 switch procedure with a confirm step. Steps and
+// advice come as codes and values and are said in the window's language; a failed step's error message stays English.
+import { escapeSingleLine, type SelfcheckStep, type SelfcheckStepName } from '../../../electron/contract';
 import { DateTime } from '../components/DateTime';
+import { EngineFailure } from '../components/EngineFailure';
+import { engineTextNode } from '../components/EngineText';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { t, tRich, type MessageId } from '../i18n';
+import { connectionCauseFor, selfcheckAdviceFor, selfcheckStepFor } from '../i18n/sentences';
 import { useProfilesStore } from '../stores/profiles';
 import { useSyncStore } from '../stores/sync';
 
@@ -21,6 +24,13 @@ const STEP_LABELS: Readonly<Record<SelfcheckStepName, MessageId>> = {
 function stepLabel(step: SelfcheckStepName): string {
   const id = STEP_LABELS[step] as MessageId | undefined;
   return id === undefined ? step : t(id);
+}
+
+/** What a step found, in the window's language; a failure as its kind of problem, its English message beneath. */
+function StepDetail({ step }: { readonly step: SelfcheckStep }): React.JSX.Element {
+  const { outcome } = step;
+  if (outcome.code === 'failed') return <EngineFailure code={outcome.errorCode} message={escapeSingleLine(outcome.message)} />;
+  return <>{selfcheckStepFor(outcome)}</>;
 }
 
 function stepTone(ok: boolean, warning: boolean): 'ok' | 'warn' | 'bad' {
@@ -87,7 +97,7 @@ export function SelfcheckPanel(): React.JSX.Element {
                     <span className="visually-hidden">{!step.ok ? t('account.selfcheck.stepFailed') : step.step === 'clock' && verdict === 'warn' ? t('account.selfcheck.stepWarned') : t('account.selfcheck.stepPassed')}</span>
                   </span>
                   <span className="steps__detail">
-                    <EngineText>{step.detail}</EngineText>
+                    <StepDetail step={step} />
                   </span>
                 </li>
               ))}
@@ -97,14 +107,12 @@ export function SelfcheckPanel(): React.JSX.Element {
               {driftLevel === 'bad' ? `. ${t('account.selfcheck.driftBeyond')}` : null}
               {driftLevel === 'warn' ? `. ${t('account.selfcheck.driftClose')}` : null}
             </p>
-            {report.guidance.length === 0 ? null : (
+            {report.advice.length === 0 ? null : (
               <div className="notice notice--info" data-testid="@selfcheck/guidance">
                 <p className="notice__title">{t('account.selfcheck.whatNext')}</p>
                 <ul>
-                  {report.guidance.map((line) => (
-                    <li key={line}>
-                      <EngineText>{line}</EngineText>
-                    </li>
+                  {report.advice.map((line) => (
+                    <li key={line.code}>{selfcheckAdviceFor(line)}</li>
                   ))}
                 </ul>
               </div>
@@ -159,7 +167,12 @@ function VersionSwitchGuide({ passed }: { readonly passed: boolean }): React.JSX
               </span>
             ) : (
               <span className="verdict verdict--bad" role="status" data-testid="@selfcheck/v2-outcome">
-                {t('account.selfcheck.guide.notConfirmed', { reason: report.connection.message ?? t('account.selfcheck.guide.unreachable') })}
+                {tRich('account.selfcheck.guide.notConfirmed', {
+                  reason:
+                    report.connection.cause !== undefined
+                      ? connectionCauseFor(report.connection.cause, engineTextNode)
+                      : (report.connection.message ?? t('account.selfcheck.guide.unreachable')),
+                })}
               </span>
             )}
           </div>

@@ -54,9 +54,14 @@ describe('offline reasons', () => {
     expect(status.connection).toMatchObject({ online: false, reason: 'notWhitelisted' });
     expect(status.connection.message).toMatch(/whitelist/);
     expect(status.resources.find((resource) => resource.resource === 'balances')?.lastError).toMatch(/whitelist/);
+    // The codes and values a window words in its own language, beside the English.
+    expect(status.connection.cause).toEqual({ code: 'notWhitelisted', endpoint: expect.any(String) });
+    expect(status.resources.find((resource) => resource.resource === 'balances')?.lastErrorCode).toBe('notWhitelisted');
     const selfcheck = await desk.value('selfcheck/run', {});
     expect(selfcheck.ok).toBe(false);
     expect(selfcheck.guidance.join(' ')).toMatch(/whitelist/);
+    expect(selfcheck.advice).toEqual([{ code: 'notWhitelisted' }]);
+    expect(selfcheck.steps.at(-1)?.outcome).toMatchObject({ code: 'failed', errorCode: 'notWhitelisted' });
     await expectReadsWork();
 
     expect((await desk.admin('PATCH', `/merchants/${merchantId}`, { ipWhitelist: ['127.0.0.0/8', '::1/128'] })).status).toBe(200);
@@ -136,6 +141,8 @@ describe('offline reasons', () => {
     expect(since).toEqual(expect.any(Number));
     expect(since ?? 0).toBeGreaterThanOrEqual(lastContact ?? Infinity);
     expect(status.resources.find((resource) => resource.resource === 'currencies')?.lastError).toMatch(/cannot be reached/);
+    expect(status.resources.find((resource) => resource.resource === 'currencies')?.lastErrorCode).toBe('offline');
+    expect(status.connection.cause).toMatchObject({ code: 'unreachable' });
 
     await expectReadsWork();
     // Still offline for the same reason: `since` keeps the first failure.

@@ -1,5 +1,6 @@
 // Messages of the desk's sentences area, English and German (ICU message syntax: {name}, {count, plural, one {…} other {…}}):
-// the words of the contract's shared sentences (audit rows and action names, the approver's review, preflight words, tier groups), which
+// the words of the contract's shared sentences (audit rows and action names, the approver's review, preflight words, tier groups,
+// the desk's status: why it is offline, sync progress, selfcheck steps and advice), which
 // renderer/src/i18n/sentences.ts fills with the values the contract reads. English here mirrors the contract's English
 // defaults (test/unit/renderer/sentences.test.ts holds them equal); a part the row leaves out is a select on has<Value>.
 import type { Translation } from './translation';
@@ -172,6 +173,45 @@ export const en = {
   'sentences.tierGroups.term': '{count} of {group}',
   'sentences.tierGroups.syntax': 'GROUP[:COUNT] joined by + (all of them) and | (either), such as finance+treasury-leads|cfo:2',
   'sentences.tierGroups.notAGroup': '"{term}" is not a group: write {syntax} (group names are lower-case letters, digits and dashes)',
+  // Why the desk is offline, what a sync is doing, what selfcheck found (contract/status-sentences.ts).
+  'sentences.connection.unreachable': 'the service cannot be reached: {detail}. Check the network connection.',
+  'sentences.connection.serviceFailing':
+    'the service answered HTTP {httpStatus} to {endpoint}: it is reachable but failing; the desk tries again at the next sync (ask the platform if it lasts)',
+  'sentences.connection.notWhitelisted':
+    '{endpoint}: the service answered "Oops": this workstation\'s public IP address is not on the merchant\'s whitelist. Ask the platform to whitelist it.',
+  'sentences.connection.clockUnmeasured':
+    'this computer\'s clock seems to differ from the service\'s by more than 5 minutes: correct the system time (enable automatic time sync)',
+  'sentences.connection.clockDrift':
+    'this computer\'s clock is {seconds} s {behind, select, yes {behind} other {ahead of}} the service (the limit is {limitSeconds} s): correct the system time (enable automatic time sync)',
+  'sentences.connection.responseRefused': 'a response from the service failed verification and was discarded: {detail}',
+  'sentences.connection.signatureRefused': 'the service refused our signature: check the merchant private key registered with the platform (and the system clock).',
+  'sentences.connection.authRefused': 'the service refused the merchant ID or secret (authFailed): re-enter the credentials.',
+  'sentences.connection.decryptRefused': 'the service could not decrypt our requests: check the platform public key.',
+  'sentences.connection.apiVersion1': 'the account is still on protocol version 1: pass selfcheck, then ask the platform staff to switch it to version 2.',
+  'sentences.syncProgress.asking': '{resource}: asking the service',
+  'sentences.syncProgress.depositsPage': 'deposits: page {page}, {read} read, {stored} new stored so far{fullWalk, select, yes { (full walk)} other {}}',
+  'sentences.syncProgress.checkingWithdrawal': 'withdrawals: checking {userOrder}',
+  'sentences.syncProgress.verifyingDeposits': 'verifying deposits: page {page} of the service\'s list ({held} held here)',
+  'sentences.selfcheck.step.tokenVerified': 'getToken answered with a verified, decrypted token',
+  'sentences.selfcheck.step.requestAccepted': 'the service accepted our token, timestamp, nonce, signature and ciphertext',
+  'sentences.selfcheck.step.responseVerified': 'the answer passed window, nonce, signature and decryption checks',
+  'sentences.selfcheck.step.echoMatches': 'the payload came back unchanged',
+  'sentences.selfcheck.step.echoDiffers': 'the echoed payload differs from what was sent',
+  'sentences.selfcheck.step.clockDrift':
+    'the service\'s clock is {seconds} s {ahead, select, yes {ahead of} other {behind}} this computer (the limit is {limitSeconds} s{hasWarnFromSeconds, select, yes {; from {warnFromSeconds} s on it is worth fixing before requests fail} other {}})',
+  'sentences.selfcheck.step.versionEnabled': 'the account is on protocol version {apiVersion}: business calls work (merchant "{merchantName}", {merchantId})',
+  'sentences.selfcheck.step.versionOne': 'selfcheck passed, but the account is still on protocol version 1',
+  'sentences.selfcheck.advice.notWhitelisted': 'This workstation\'s public IP address is not on the merchant\'s whitelist: ask the platform to add it, then run selfcheck again.',
+  'sentences.selfcheck.advice.signatureFailed':
+    'signatureFailed: check that the merchant public key registered with the platform matches this profile, and that the clock is right.',
+  'sentences.selfcheck.advice.authFailed': 'authFailed: the merchant ID or secret is wrong.',
+  'sentences.selfcheck.advice.staleTimestamp':
+    'Correct this computer\'s clock (enable automatic time synchronisation): the service\'s answers carry a time more than {windowMinutes} minutes away from it and are refused.',
+  'sentences.selfcheck.advice.clockBeyond': 'Correct this computer\'s clock (enable automatic time synchronisation): requests fail beyond {windowMinutes} minutes of drift.',
+  'sentences.selfcheck.advice.clockClose':
+    'Check this computer\'s clock synchronisation: the drift is within the {windowMinutes}-minute window but close to it, and requests fail beyond it.',
+  'sentences.selfcheck.advice.versionSwitch':
+    'Version 2 switch: selfcheck has passed; ask the platform staff to switch the account to protocol version 2 (merchants cannot do it), then run selfcheck again: merchantInfo confirms the switch.',
   'sentences.auditAction.accountingExport': 'Accounting: export',
   'sentences.auditAction.addressbookControlProven': 'Addressbook: control proven',
   'sentences.auditAction.addressbookForget': 'Addressbook: forget',
@@ -424,6 +464,49 @@ export const de: Translation<typeof en> = {
   'sentences.tierGroups.term': '{count} aus {group}',
   'sentences.tierGroups.syntax': 'GRUPPE[:ANZAHL], verbunden mit + (alle davon) und | (eine davon), etwa finance+treasury-leads|cfo:2',
   'sentences.tierGroups.notAGroup': '„{term}“ ist keine Gruppe: schreiben Sie {syntax} (Gruppennamen bestehen aus Kleinbuchstaben, Ziffern und Bindestrichen)',
+  'sentences.connection.unreachable': 'Der Dienst ist nicht erreichbar: {detail}. Prüfen Sie die Netzwerkverbindung.',
+  'sentences.connection.serviceFailing':
+    'Der Dienst hat {endpoint} mit HTTP {httpStatus} beantwortet: Er ist erreichbar, meldet aber Fehler; der Desk versucht es bei der nächsten Synchronisierung erneut (fragen Sie die Plattform, wenn es anhält).',
+  'sentences.connection.notWhitelisted':
+    '{endpoint}: Der Dienst antwortete „Oops“: Die öffentliche IP-Adresse dieses Arbeitsplatzes steht nicht auf der Whitelist des Händlers. Bitten Sie die Plattform, sie freizuschalten.',
+  'sentences.connection.clockUnmeasured':
+    'Die Uhr dieses Computers scheint um mehr als 5 Minuten von der des Dienstes abzuweichen: Korrigieren Sie die Systemzeit (automatische Zeitsynchronisierung einschalten).',
+  'sentences.connection.clockDrift':
+    'Die Uhr dieses Computers geht gegenüber dem Dienst {seconds, number} s {behind, select, yes {nach} other {vor}} (zulässig sind {limitSeconds, number} s): Korrigieren Sie die Systemzeit (automatische Zeitsynchronisierung einschalten).',
+  'sentences.connection.responseRefused': 'Eine Antwort des Dienstes hat die Prüfung nicht bestanden und wurde verworfen: {detail}',
+  'sentences.connection.signatureRefused':
+    'Der Dienst hat unsere Signatur abgelehnt: Prüfen Sie den privaten Händlerschlüssel, dessen öffentlichen Teil die Plattform hinterlegt hat (und die Systemuhr).',
+  'sentences.connection.authRefused': 'Der Dienst hat Händler-ID oder Secret abgelehnt (authFailed): Geben Sie die Zugangsdaten erneut ein.',
+  'sentences.connection.decryptRefused': 'Der Dienst konnte unsere Anfragen nicht entschlüsseln: Prüfen Sie den öffentlichen Schlüssel der Plattform.',
+  'sentences.connection.apiVersion1':
+    'Das Konto nutzt noch Protokollversion 1: Bestehen Sie den Selbsttest und bitten Sie dann die Mitarbeiter der Plattform, es auf Version 2 umzustellen.',
+  'sentences.syncProgress.asking': '{resource}: Anfrage an den Dienst',
+  'sentences.syncProgress.depositsPage':
+    'Einzahlungen: Seite {page, number}, {read, number} gelesen, bisher {stored, number} neue gespeichert{fullWalk, select, yes { (vollständiger Durchlauf)} other {}}',
+  'sentences.syncProgress.checkingWithdrawal': 'Auszahlungen: {userOrder} wird geprüft',
+  'sentences.syncProgress.verifyingDeposits': 'Einzahlungen im Vergleich: Seite {page, number} der Liste des Dienstes ({held, number} hier gespeichert)',
+  'sentences.selfcheck.step.tokenVerified': 'getToken hat mit einem geprüften, entschlüsselten Token geantwortet',
+  'sentences.selfcheck.step.requestAccepted': 'Der Dienst hat unser Token, Zeitstempel, Nonce, Signatur und Chiffretext akzeptiert',
+  'sentences.selfcheck.step.responseVerified': 'Die Antwort hat die Prüfungen von Zeitfenster, Nonce, Signatur und Entschlüsselung bestanden',
+  'sentences.selfcheck.step.echoMatches': 'Die Nutzdaten kamen unverändert zurück',
+  'sentences.selfcheck.step.echoDiffers': 'Die zurückgegebenen Nutzdaten weichen vom Gesendeten ab',
+  'sentences.selfcheck.step.clockDrift':
+    'Die Uhr des Dienstes geht gegenüber diesem Computer {seconds, number} s {ahead, select, yes {vor} other {nach}} (zulässig sind {limitSeconds, number} s{hasWarnFromSeconds, select, yes {; ab {warnFromSeconds, number} s sollte sie korrigiert werden, bevor Anfragen scheitern} other {}})',
+  'sentences.selfcheck.step.versionEnabled': 'Das Konto nutzt Protokollversion {apiVersion}: Geschäftsaufrufe funktionieren (Händler „{merchantName}“, {merchantId})',
+  'sentences.selfcheck.step.versionOne': 'Selbsttest bestanden, aber das Konto nutzt noch Protokollversion 1',
+  'sentences.selfcheck.advice.notWhitelisted':
+    'Die öffentliche IP-Adresse dieses Arbeitsplatzes steht nicht auf der Whitelist des Händlers: Bitten Sie die Plattform, sie hinzuzufügen, und führen Sie den Selbsttest dann erneut aus.',
+  'sentences.selfcheck.advice.signatureFailed':
+    'signatureFailed: Prüfen Sie, ob der bei der Plattform registrierte öffentliche Händlerschlüssel zu diesem Profil passt und ob die Uhr stimmt.',
+  'sentences.selfcheck.advice.authFailed': 'authFailed: Händler-ID oder Secret ist falsch.',
+  'sentences.selfcheck.advice.staleTimestamp':
+    'Korrigieren Sie die Uhr dieses Computers (automatische Zeitsynchronisierung einschalten): Die Antworten des Dienstes tragen eine Zeit, die um mehr als {windowMinutes, number} Minuten davon abweicht, und werden abgelehnt.',
+  'sentences.selfcheck.advice.clockBeyond':
+    'Korrigieren Sie die Uhr dieses Computers (automatische Zeitsynchronisierung einschalten): Bei mehr als {windowMinutes, number} Minuten Abweichung scheitern Anfragen.',
+  'sentences.selfcheck.advice.clockClose':
+    'Prüfen Sie die Zeitsynchronisierung dieses Computers: Die Abweichung liegt im Fenster von {windowMinutes, number} Minuten, aber nahe an seinem Rand; darüber hinaus scheitern Anfragen.',
+  'sentences.selfcheck.advice.versionSwitch':
+    'Umstellung auf Version 2: Der Selbsttest ist bestanden; bitten Sie die Mitarbeiter der Plattform, das Konto auf Protokollversion 2 umzustellen (Händler können das nicht selbst), und führen Sie den Selbsttest dann erneut aus: merchantInfo bestätigt die Umstellung.',
   'sentences.auditAction.accountingExport': 'Buchhaltung: Export',
   'sentences.auditAction.addressbookControlProven': 'Adressbuch: Kontrolle nachgewiesen',
   'sentences.auditAction.addressbookForget': 'Adressbuch: vergessen',
