@@ -1,5 +1,5 @@
 // Twenty workstations on one team database (engines in this process, each its own SQLite file and keychain, the
-// workstation role): two minutes of mixed work (requests, approvals, rejections, racing submissions, syncs) through
+// workstation role): a minute of mixed work (requests, approvals, rejections, racing submissions, syncs) through
 // test/support/team-workload.ts, then nothing lost (every decision on every workstation), doubled (one order per
 // userOrder at the sandbox, counted in its own database) or left waiting, and one verified head everywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,13 @@ import { runTeamWorkload, workloadLines } from '../../support/team-workload';
 import { databaseUrl, emptyTeamDatabase, joinTeam, openFirstWorkstation, openWorkstation, sandboxOrders, type Workstation } from './desk-support';
 
 const STATIONS = 20;
-const WORK_MS = Number(process.env['WL_MS'] ?? 120_000);
+/**
+ * A minute of work: CI's run of two minutes had 119 requests, 27 rejections, 53 submissions, 92 racing submissions
+ * refused and 39 witness waits, each many times over what the assertions below need. A minute (at load 7) had 68
+ * requests, 14 rejections, 25 submissions, 54 racing submissions refused, 29 witness waits and 12 syncs, and the file
+ * took 157 s against 240 s in CI.
+ */
+const WORK_MS = 60_000;
 /**
  * Twenty engines share this process's one event loop on a 2-core machine: a heartbeat or connection that waits its
  * turn must not count as the database being down, so the store gets the desk's own (longer) timings here.
@@ -43,7 +49,7 @@ afterAll(async () => {
 });
 
 describe(`${STATIONS} workstations on one team database`, () => {
-  it('work for two minutes with nothing lost, doubled or left waiting', async () => {
+  it('work for a minute with nothing lost, doubled or left waiting', async () => {
     const report = await runTeamWorkload(
       stations.map((station, index) => ({ name: station.name, canSubmit: index < 2, call: station.call })),
       {
@@ -66,6 +72,8 @@ describe(`${STATIONS} workstations on one team database`, () => {
     expect(report.requests).toBeGreaterThanOrEqual(STATIONS);
     expect(report.rejections).toBeGreaterThan(0);
     expect(report.submissions).toBeGreaterThan(0);
+    // The two submitting workstations raced for the same requests, and the loser was refused.
+    expect(report.submitConflicts).toBeGreaterThan(0);
     expect(report.syncs).toBeGreaterThan(0);
   }, 900_000);
 });
