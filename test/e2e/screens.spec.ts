@@ -172,7 +172,8 @@ test('the accessibility gate reports what it is there to catch: a nameless butto
   await startDemo(page, desk.url);
   await expectAccessible(page, 'dashboard');
   // Two faults of the kind the gate exists for, added to the rendered desk (not the app's markup).
-  await page.evaluate(() => {
+  // (A string: the Node project's types have no DOM, as in the keyboard test above.)
+  await page.evaluate(`(() => {
     const main = document.querySelector('main') ?? document.body;
     const button = document.createElement('button');
     button.id = 'axe-probe-button';
@@ -182,7 +183,7 @@ test('the accessibility gate reports what it is there to catch: a nameless butto
     faint.style.color = '#777';
     faint.style.background = '#888';
     main.append(faint);
-  });
+  })()`);
   const found = await seriousA11yViolations(page);
   expect(found.some((line) => line.startsWith('critical button-name:') && line.includes('axe-probe-button'))).toBe(true);
   expect(found.some((line) => line.startsWith('serious color-contrast:'))).toBe(true);

@@ -1,7 +1,7 @@
 // `treasury-desk diagnostics --out FILE` against a real desk (sandbox, keychain): the file holds the versions, the desk
 // and sync state and the end of the log, is private (0600) and carries no secret; --json answers path and size; a bad
 // --out is bad usage (exit 2) and writes nothing; a desk that cannot be opened still gets a file (versions and log)
-// with a warning; and the command works as a real process too (tsx).
+// with a warning; and the command works as a real process too.
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,7 +86,7 @@ describe('treasury-desk diagnostics', () => {
     expect(document.log.tail.some((record) => record['msg'] === 'cli: the desk database could not be opened')).toBe(true);
   });
 
-  it('works as a real process (tsx)', async () => {
+  it('works as a real process', async () => {
     const out = join(desk.dir, 'spawned.json');
     const run = await desk.spawn(['diagnostics', '--out', out, '--json']);
     expect(run.stderr).toBe('');

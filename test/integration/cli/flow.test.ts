@@ -1,4 +1,4 @@
-// The CLI end to end as real processes (node --import tsx electron/cli/index.ts) against the real sandbox,
+// The CLI end to end as real processes (its entry bundled once, test/support/cli.ts) against the real sandbox,
 // keychain and SQLite: import → found the desk with two admins → invite, accept and confirm operators → selfcheck →
 // sync → deposit address → deposit → withdrawal request (with its fingerprint) → approval → submit → platform
 // advances it → sync → status shows success → the audit chain verifies, also against a checkpoint.
@@ -122,7 +122,7 @@ describe('treasury-desk as real processes', () => {
     expect(verified.stdout).toMatch(/^the audit chain is intact: \d+ rows verified\nhead: row \d+, fingerprint [A-Z2-7-]{19}\n/);
     expect(verified.stdout).toMatch(/^anchored: /m);
     expect(verified.stdout).toContain(`checkpoint: matched ${checkpointFile}\n`);
-    // About 25 real CLI processes, each starting tsx and sealing or opening keys at the app's scrypt cost: 45 s on an
+    // About 25 real CLI processes, each sealing or opening keys at the app's scrypt cost: 45 s on an
     // idle machine, 120 s when another vitest worker and the team project share its two cores.
   }, 300_000);
 });

@@ -130,7 +130,7 @@ describe('a batch approved as a whole and submitted', () => {
     expect(approved.stateCounts).toEqual({ approved: 40 });
 
     // Submit as a real process and kill it once some lines reached the sandbox.
-    const child = startCliProcess(['--db', desk.dbPath, 'payouts', 'submit', batch.id, '--as', INITIATOR.name], processEnv({ ...desk.env, TREASURY_DESK_PASSPHRASE: INITIATOR.passphrase }), '', { testSeals: true });
+    const child = await startCliProcess(['--db', desk.dbPath, 'payouts', 'submit', batch.id, '--as', INITIATOR.name], processEnv({ ...desk.env, TREASURY_DESK_PASSPHRASE: INITIATOR.passphrase }), '', { testSeals: true });
     let sentBeforeKill = 0;
     const started = Date.now();
     while (Date.now() - started < 60_000) {

@@ -33,8 +33,8 @@ function oneErrorLine(run: Captured, code: number): string {
 }
 
 /** Starts a long-running command and resolves once its stdout contains `ready`. */
-function startUntil(args: readonly string[], env: NodeJS.ProcessEnv, ready: RegExp) {
-  const child = startCliProcess(args, env);
+async function startUntil(args: readonly string[], env: NodeJS.ProcessEnv, ready: RegExp) {
+  const child = await startCliProcess(args, env);
   let stdout = '';
   let stderr = '';
   const closed = new Promise<Captured>((resolve) => child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr })));
@@ -82,7 +82,7 @@ describe('--credentials FILE: headless, without the keychain', () => {
   });
 
   it('ends quietly with exit 0 when the reader closes stdout early (EPIPE)', async () => {
-    const child = startCliProcess(['--db', headlessDb, '--credentials', desk.sandbox.credentialsPath, 'currencies'], noKeychain);
+    const child = await startCliProcess(['--db', headlessDb, '--credentials', desk.sandbox.credentialsPath, 'currencies'], noKeychain);
     child.stdout.destroy();
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -94,7 +94,7 @@ describe('--credentials FILE: headless, without the keychain', () => {
 
 describe('long-running commands stop cleanly on a signal', () => {
   it('callbacks listen prints its URL, runs until SIGTERM, then stops the listener', async () => {
-    const listening = startUntil(['--db', headlessDb, '--credentials', desk.sandbox.credentialsPath, 'callbacks', 'listen', '--port', '0'], noKeychain, /listening for callbacks at (\S+)\n/);
+    const listening = await startUntil(['--db', headlessDb, '--credentials', desk.sandbox.credentialsPath, 'callbacks', 'listen', '--port', '0'], noKeychain, /listening for callbacks at (\S+)\n/);
     const url = (await listening.started)[1] ?? '';
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callbacks$/);
     expect((await fetch(url, { method: 'POST', body: 'not a callback' })).status).toBe(400);
@@ -108,7 +108,7 @@ describe('long-running commands stop cleanly on a signal', () => {
   it('demo starts the embedded sandbox, shows the demo operators, serves other commands, and stops on SIGINT', async () => {
     const dbPath = join(desk.dir, 'demo.sqlite');
     const env = processEnv(desk.env);
-    const demo = startUntil(['--db', dbPath, 'demo'], env, /Press Ctrl\+C to stop\.\n/);
+    const demo = await startUntil(['--db', dbPath, 'demo'], env, /Press Ctrl\+C to stop\.\n/);
     await demo.started;
     const balances = await spawnCli(['--db', dbPath, 'balances', '--json'], env);
     expect(balances.code, balances.stderr).toBe(0);

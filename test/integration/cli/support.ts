@@ -1,6 +1,6 @@
 // Shared setup for CLI integration tests: a real sandbox on port 0, a temporary desk database, a per-test keychain
 // service name (TREASURY_DESK_KEYCHAIN_SERVICE) on the private Secret Service of scripts/with-keyring.sh, and two
-// ways to run `treasury-desk`: in process (runCli with an injected io) and as a real process (node --import tsx).
+// ways to run `treasury-desk`: in process (runCli with an injected io) and as a real process (the CLI bundled once).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -187,7 +187,7 @@ describe('interrupted deposit walks, each followed by a plain sync', () => {
     const heldBefore = (await history()).depositsHeld;
     // The CLI, a real process on the same database, walks the head page by page; it is killed while page 3 is asked.
     const held = proxy.holdNext(PATHS.getDeposits, 2);
-    const child = startCliProcess(['--db', desk.dbPath, '--profile', PROXIED_PROFILE, 'sync'], processEnv({ TREASURY_DESK_KEYCHAIN_SERVICE: desk.vault.service }));
+    const child = await startCliProcess(['--db', desk.dbPath, '--profile', PROXIED_PROFILE, 'sync'], processEnv({ TREASURY_DESK_KEYCHAIN_SERVICE: desk.vault.service }));
     const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
     await held.arrived;
     child.kill('SIGKILL');

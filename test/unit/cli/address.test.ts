@@ -118,7 +118,7 @@ describe('address validate (in process)', () => {
   });
 });
 
-describe('address validate (real process: node --import tsx electron/cli/index.ts)', () => {
+describe('address validate (a real treasury-desk process)', () => {
   function spawnValidate(...args: string[]): Promise<Captured> {
     return spawnCli(['address', 'validate', ...args]);
   }

@@ -1,7 +1,6 @@
 // Proves `treasury-desk wire encrypt|decrypt|sign|verify` (exit codes 0/1/2, one-line errors) with openssl as the oracle.
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInProcessPlain } from '../../support/cli';
+import { processEnv, runInProcessPlain, spawnCli, type Captured } from '../../support/cli';
 import { signingInput } from '../../../electron/protocol/signature';
 import {
   generateOpensslRsaKey,
@@ -324,19 +323,13 @@ describe('wire usage', () => {
   });
 });
 
-describe('the real process: node --import tsx electron/cli/index.ts wire ...', () => {
-  function spawnCli(args: readonly string[], stdin: string): Run {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', 'wire', ...args], {
-      cwd: process.cwd(),
-      input: stdin,
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
-    return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+describe('the real process: treasury-desk wire ...', () => {
+  async function spawnWire(args: readonly string[], stdin: string): Promise<Captured> {
+    return spawnCli(['wire', ...args], processEnv(), stdin);
   }
 
-  it('encrypt with the CLI, decrypt with openssl; sign with the CLI, verify with openssl; a failed verify exits 1', () => {
-    const encrypted = spawnCli(['encrypt', '--public-key', platform.spkiPemPath], `${JSON_TEXT}\n`);
+  it('encrypt with the CLI, decrypt with openssl; sign with the CLI, verify with openssl; a failed verify exits 1', async () => {
+    const encrypted = await spawnWire(['encrypt', '--public-key', platform.spkiPemPath], `${JSON_TEXT}\n`);
     expect(encrypted.stderr).toBe('');
     expect(encrypted.code).toBe(0);
     const body = encrypted.stdout.trim();
@@ -344,7 +337,7 @@ describe('the real process: node --import tsx electron/cli/index.ts wire ...', (
     expect(plaintext.toString('utf8')).toBe(JSON_TEXT);
 
     // a body piped with echo's trailing newline, stripped by --strip-newline
-    const signed = spawnCli(
+    const signed = await spawnWire(
       ['sign', '--private-key', merchant.pkcs8PemPath, '--timestamp', TIMESTAMP, '--nonce', NONCE, '--strip-newline'],
       `${body}\n`,
     );
@@ -353,14 +346,14 @@ describe('the real process: node --import tsx electron/cli/index.ts wire ...', (
     expect(opensslVerify(dir, signingInput(TIMESTAMP, NONCE, body), signature, merchant.spkiPemPath)).toBe(true);
 
     const verifyArgs = ['verify', '--public-key', merchant.spkiPemPath, '--timestamp', TIMESTAMP, '--nonce', NONCE, '--signature', signature];
-    const refused = spawnCli(verifyArgs, `${body}x`);
+    const refused = await spawnWire(verifyArgs, `${body}x`);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toMatch(/^treasury-desk: signature does not verify [^\n]*\n$/);
   });
 
-  it('bad input from a pipe exits 2 with one stderr line', () => {
-    const run = spawnCli(['decrypt', '--private-key', platform.pkcs8PemPath], 'definitely not ciphertext');
+  it('bad input from a pipe exits 2 with one stderr line', async () => {
+    const run = await spawnWire(['decrypt', '--private-key', platform.pkcs8PemPath], 'definitely not ciphertext');
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^treasury-desk: [^\n]*\n$/);
