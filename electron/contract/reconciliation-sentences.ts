@@ -52,24 +52,25 @@ export type FindingSentence =
 /** What a sentence can say. */
 export type FindingSentenceName = FindingSentence['says'];
 
-/** How a face writes values: the CLI keeps amounts plain and times in ISO 8601 UTC; the app in the person's locale and zone. */
+/** How a face writes values: the engine keeps amounts plain and times in ISO 8601 UTC; the app in the person's locale and zone. */
 export interface FindingFormat {
-  /** An exact decimal string for reading, every digit kept; `signed` puts "+" before a positive one. */
-  number(value: string, signed: boolean): string;
+  /** An exact decimal string ("-12.5" too) for reading, every digit kept. */
+  number(value: string): string;
   /** An instant. */
   time(ms: number): string;
 }
 
-/** Whether an exact decimal string is above zero (a change shown with "+"). */
-function isPositive(value: string): boolean {
-  return !value.startsWith('-') && !new Money(value).isZero();
-}
-
-/** The engine's own format: "+12.5", "2026-11-23T21:05:00.000Z". */
+/** The engine's own format: "1250.5", "2026-11-23T21:05:00.000Z". */
 export const PLAIN_FINDING_FORMAT: FindingFormat = {
-  number: (value, signed) => (signed && isPositive(value) ? `+${value}` : value),
+  number: (value) => value,
   time: (ms) => new Date(ms).toISOString(),
 };
+
+/** A change as people read it: "+12.5" above zero, "-3" and "0" as they are (written in `format`). */
+function signedNumber(value: string, format: FindingFormat): string {
+  const above = !value.startsWith('-') && !new Money(value).isZero();
+  return `${above ? '+' : ''}${format.number(value)}`;
+}
 
 // ---- the words: each sentence's template in one language (English here; the app's catalogue gives German) -------------
 // A template takes values already written: amounts with their unit, times, counts as numbers, branches as booleans.
@@ -192,7 +193,7 @@ function readingDifferenceText(
 
 /** A finding's summary and explanation from its values, in `words` (English unless given), written in `format`. */
 export function findingText(currency: string, sentence: FindingSentence, words: FindingWords = ENGLISH_FINDING_WORDS, format: FindingFormat = PLAIN_FINDING_FORMAT): FindingText {
-  const unit = (value: string, signed = false): string => `${format.number(value, signed)} ${currency}`;
+  const unit = (value: string, signed = false): string => `${signed ? signedNumber(value, format) : format.number(value)} ${currency}`;
   const { summary, explanation } = words;
   switch (sentence.says) {
     case 'callbackOnly':
@@ -208,7 +209,7 @@ export function findingText(currency: string, sentence: FindingSentence, words: 
           fee: unit(sentence.fee),
           received: unit(sentence.received),
           expected: unit(sentence.expected),
-          difference: format.number(sentence.difference, true),
+          difference: signedNumber(sentence.difference, format),
         }),
         explanation: explanation.depositFeeDiffers(),
       };
@@ -219,7 +220,7 @@ export function findingText(currency: string, sentence: FindingSentence, words: 
           fee: unit(sentence.fee),
           amount: unit(sentence.amount),
           expected: unit(sentence.expected),
-          difference: format.number(sentence.difference, true),
+          difference: signedNumber(sentence.difference, format),
         }),
         explanation: explanation.withdrawalFeeDiffers(),
       };
@@ -237,8 +238,8 @@ export function findingText(currency: string, sentence: FindingSentence, words: 
           summary.balanceChange({
             from: unit(sentence.from),
             to: unit(sentence.to),
-            change: format.number(sentence.change, true),
-            accounted: format.number(sentence.accounted, true),
+            change: signedNumber(sentence.change, format),
+            accounted: signedNumber(sentence.accounted, format),
             left: unit(sentence.left, true),
             waiting,
           }),
