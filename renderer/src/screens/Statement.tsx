@@ -1,18 +1,18 @@
 // The period statement section (on the Reconciliation screen): a period of calendar days in a chosen time zone, then
 // per currency the opening and closing balances, deposits, withdrawals, fees, refunds and the unexplained difference
-// (statements/build), the unexplained findings (in the window's language), the audit head it was made under, and CSV and PDF exports through a
-// save dialog, with the period's journals for Xero and QuickBooks Online (docs/accounting.md) and its offline auditor
-// pack (docs/auditor-pack.md). Balances follow the "Hide balances" setting.
+// (statements/build), the unexplained findings (in the window's language, times in the statement's zone), the audit head
+// it was made under, and CSV and PDF exports through a save dialog, with the period's journals for Xero and QuickBooks
+// Online (docs/accounting.md) and its offline auditor pack (docs/auditor-pack.md). Balances follow the "Hide balances" setting.
 import { useEffect, type FormEvent } from 'react';
 import { isoInZone, type PeriodStatement, type PeriodStatementCurrency } from '../../../electron/contract';
 import { Amount } from '../components/Amount';
 import { BalanceAmount } from '../components/BalanceAmount';
-import { useDateTimeText, useReportingTimeZone } from '../components/DateTime';
+import { useReportingTimeZone } from '../components/DateTime';
 import { EngineText } from '../components/EngineText';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { ExportButton } from '../components/ExportButton';
 import { Field } from '../components/Field';
-import { currencyLabel } from '../format';
+import { currencyLabel, formatDateTime } from '../format';
 import { t } from '../i18n';
 import { findingTextFor } from '../i18n/sentences';
 import { thisMonth, useStatementStore } from '../stores/statement';
@@ -119,8 +119,7 @@ function Reading({ reading, currency, timeZone }: { readonly reading: PeriodStat
 
 function StatementTable({ statement }: { readonly statement: PeriodStatement }): React.JSX.Element {
   const { timeZone } = statement;
-  const dateTimeText = useDateTimeText();
-  const unexplained = statement.findings.filter((finding) => !finding.explained).map((finding) => findingTextFor(finding, dateTimeText));
+  const unexplained = statement.findings.filter((finding) => !finding.explained).map((finding) => findingTextFor(finding, (ms) => formatDateTime(ms, timeZone)));
   return (
     <div role="status" aria-live="polite">
       <p className="small" data-testid="@statement/period">
