@@ -22,6 +22,7 @@ export * from './radar';
 export * from './control-proof';
 export * from './period-statement';
 export * from './reconciliation';
+export * from './reconciliation-sentences';
 export * from './result';
 export * from './screens';
 export * from './shortcuts';

@@ -3,6 +3,7 @@
 // merchantInfo readings against deposits minus withdrawals (amount + fee) plus what refunded or failed orders returned,
 // and the frozen funds against the open orders. Every difference is a finding, explained or not, with exact amounts:
 // decimal strings, with a minus sign ("-12.5") where a difference can go either way. Times are epoch milliseconds.
+import type { FindingSentence } from './reconciliation-sentences';
 
 /** What a finding is about. */
 export const RECONCILIATION_FINDING_KINDS = [
@@ -51,10 +52,15 @@ export interface ReconciliationFinding {
   readonly amount: string;
   /** When the desk observed what the finding is about (a deposit first seen, a reading, a refund). */
   readonly at: number | null;
-  /** One sentence with the exact amounts, the same in every face (times are in `at` and `reference`). */
+  /** One sentence with the exact amounts, in English (times are in `at` and `reference`): findingText of `sentence`. */
   readonly summary: string;
-  /** Why it is explained, or what to do about it. */
+  /** Why it is explained, or what to do about it, in English: findingText of `sentence`. */
   readonly explanation: string;
+  /**
+   * Which sentence `summary` and `explanation` say and with which values, so a face can say them in its own language
+   * (reconciliation-sentences.ts). The engine always gives it; a finding without it can only be shown in English.
+   */
+  readonly sentence?: FindingSentence;
   readonly reference: ReconciliationReference | null;
 }
 

@@ -17,6 +17,7 @@
 // reading taken after the order's final status shows whether it adds up. An order whose creation no verified record
 // shows (still being sent) never makes a difference pending: it is only named in the unexplained finding.
 import { formatMoney, Money } from '../../chains/amounts';
+import { findingText, type FindingSentence, type UnconfirmedRequest } from '../../contract/reconciliation-sentences';
 import {
   findingStatus,
   type BalanceReconciliation,
@@ -110,9 +111,9 @@ export function exact(value: Money): string {
   return value.isZero() ? '0' : formatMoney(value);
 }
 
-/** "+12.5", "-3", "0": a change as people read it. */
-export function signed(value: Money): string {
-  return value.isPositive() && !value.isZero() ? `+${exact(value)}` : exact(value);
+/** A finding with its sentence's values, and its summary and explanation said from them in English (the one builder). */
+function said(finding: Omit<ReconciliationFinding, 'summary' | 'explanation' | 'sentence'>, sentence: FindingSentence): ReconciliationFinding {
+  return { ...finding, ...findingText(finding.currency, sentence), sentence };
 }
 
 class Tally {
@@ -129,8 +130,6 @@ class Tally {
     return { count: this.count, amount: exact(this.amount) };
   }
 }
-
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 // ---- the balance timeline -----------------------------------------------------------------------------------------
 
@@ -295,31 +294,26 @@ export function ordersInFlightAt(orders: readonly OrderFact[], reading: ReadingF
 
 /**
  * A difference at a reading, as a finding: pending (awaitingOrder) while orders the desk sent were in flight there,
- * unexplained otherwise. `body` is the sentence after "Waiting for order X (sent at T): ", ending in `tail`.
+ * unexplained otherwise. `sentence` says the difference; the request being sent that would account for it is named only
+ * when nothing is in flight.
  */
 function differenceFinding(
-  difference: Omit<ReconciliationFinding, 'explained' | 'summary' | 'explanation'> & { readonly kind: 'unexplainedBalanceChange' | 'frozenMismatch' },
+  difference: Omit<ReconciliationFinding, 'explained' | 'summary' | 'explanation' | 'sentence'> & { readonly kind: 'unexplainedBalanceChange' | 'frozenMismatch' },
   waiting: readonly OrderFact[],
-  body: (tail: string) => string,
-  unexplainedExplanation: string,
+  sentence: Extract<FindingSentence, { says: 'balanceChange' | 'frozenMismatch' }>,
 ): ReconciliationFinding {
   const first = waiting[0];
-  if (first === undefined) {
-    const sentence = body('unexplained');
-    return { ...difference, explained: false, summary: sentence.charAt(0).toUpperCase() + sentence.slice(1), explanation: unexplainedExplanation };
-  }
-  const names = waiting.map((order) => `${order.userOrder} (sent at ${new Date(order.createdSeenAt ?? 0).toISOString()})`).join(', ');
-  return {
-    ...difference,
-    kind: 'awaitingOrder',
-    explained: true,
-    at: first.createdSeenAt,
-    summary: `Waiting for ${waiting.length === 1 ? 'order' : 'orders'} ${names}: ${body('not accounted for yet')}`,
-    explanation:
-      'The desk sent this order and had not seen its final status when the balance was read: the platform may have moved it on in between. ' +
-      'Run a sync once the order is final (the next balance reading settles it), then reconcile again; a difference still left then is unexplained.',
-    reference: { kind: 'withdrawal', id: first.id, userOrder: first.userOrder, apiOrder: first.apiOrder },
-  };
+  if (first === undefined) return said({ ...difference, explained: false }, sentence);
+  return said(
+    {
+      ...difference,
+      kind: 'awaitingOrder',
+      explained: true,
+      at: first.createdSeenAt,
+      reference: { kind: 'withdrawal', id: first.id, userOrder: first.userOrder, apiOrder: first.apiOrder },
+    },
+    { ...sentence, waitingFor: waiting.map((order) => ({ userOrder: order.userOrder, sentAt: order.createdSeenAt ?? 0 })), unconfirmed: null },
+  );
 }
 
 function inPeriod(facts: CurrencyFacts, at: number): boolean {
@@ -356,7 +350,6 @@ function* movementsInOrder(deposits: Iterable<DepositFact>, orders: readonly Mov
 export function reconcileCurrency(facts: CurrencyFacts): CurrencyReconciliation {
   const { currency } = facts;
   const findings: ReconciliationFinding[] = [];
-  const unit = (value: Money | string): string => `${typeof value === 'string' ? value : exact(value)} ${currency}`;
   const timeline = new Timeline(facts.readings);
   const depositTallies = { total: new Tally(), both: new Tally(), callbackOnly: new Tally(), queryOnly: new Tally() };
   const beforeCallbacks = new Tally();
@@ -372,18 +365,12 @@ export function reconcileCurrency(facts: CurrencyFacts): CurrencyReconciliation 
     } else if (deposit.callbackSeenAt !== null) {
       depositTallies.callbackOnly.add(amount);
       const listedSince = facts.lastDepositsSyncAt !== null && facts.lastDepositsSyncAt > deposit.callbackSeenAt;
-      findings.push({
-        kind: 'callbackOnly',
-        explained: !listedSince,
-        currency,
-        amount: deposit.amount,
-        at: deposit.callbackSeenAt,
-        summary: `Deposit ${deposit.apiOrder} of ${unit(deposit.amount)} was reported by a verified callback but is not in the service's deposit list.`,
-        explanation: listedSince
-          ? 'A deposits sync finished after the callback and did not list it. Run a full deposits sync (every page) to be sure; if it is still not listed, ask the platform whether this deposit stands (give them its apiOrder and txid) and check the transaction with checkTransfer.'
-          : 'No deposits sync has finished since the callback arrived: the next sync should list it.',
-        reference,
-      });
+      findings.push(
+        said(
+          { kind: 'callbackOnly', explained: !listedSince, currency, amount: deposit.amount, at: deposit.callbackSeenAt, reference },
+          { says: 'callbackOnly', apiOrder: deposit.apiOrder, amount: deposit.amount, listedSince },
+        ),
+      );
     } else if (deposit.querySeenAt !== null) {
       depositTallies.queryOnly.add(amount);
       if (facts.callbacksSince === null || deposit.querySeenAt < facts.callbacksSince) {
@@ -391,34 +378,25 @@ export function reconcileCurrency(facts: CurrencyFacts): CurrencyReconciliation 
       } else {
         const retriesUntil = deposit.querySeenAt + CALLBACK_RETRY_WINDOW_MS;
         const retrying = facts.now < retriesUntil;
-        findings.push({
-          kind: 'queryOnly',
-          explained: retrying,
-          currency,
-          amount: deposit.amount,
-          at: deposit.querySeenAt,
-          summary: `Deposit ${deposit.apiOrder} of ${unit(deposit.amount)} is in the service's deposit list, but the service never sent its notice (callback).`,
-          explanation: retrying
-            ? 'The platform may still deliver its callback: it retries for 6 hours after the deposit (PROTOCOL §10.3).'
-            : 'The platform’s callback retries are over: the callback was lost. Check that the callback receiver was reachable at the time, and tell the platform (give them the apiOrder).',
-          reference,
-        });
+        findings.push(
+          said(
+            { kind: 'queryOnly', explained: retrying, currency, amount: deposit.amount, at: deposit.querySeenAt, reference },
+            { says: 'queryOnly', apiOrder: deposit.apiOrder, amount: deposit.amount, retrying },
+          ),
+        );
       }
     }
     if (facts.feeRule !== null) {
       const fee = money(deposit.fee);
       const expected = facts.feeRule.expected('deposit', amount.plus(fee));
       if (!expected.equals(fee)) {
-        findings.push({
-          kind: 'feeDiffers',
-          explained: false,
-          currency,
-          amount: exact(fee.minus(expected)),
-          at: deposit.firstSeenAt,
-          summary: `Deposit ${deposit.apiOrder}: the platform charged a fee of ${unit(fee)} on ${unit(amount.plus(fee))} received; the currency table gives ${unit(expected)} (${signed(fee.minus(expected))}).`,
-          explanation: 'Ask the platform which fee applies; the currency table was fetched at the time shown with the table (run a sync to fetch it again).',
-          reference,
-        });
+        const difference = exact(fee.minus(expected));
+        findings.push(
+          said(
+            { kind: 'feeDiffers', explained: false, currency, amount: difference, at: deposit.firstSeenAt, reference },
+            { says: 'depositFeeDiffers', apiOrder: deposit.apiOrder, fee: exact(fee), received: exact(amount.plus(fee)), expected: exact(expected), difference },
+          ),
+        );
       }
     }
   };
@@ -426,19 +404,13 @@ export function reconcileCurrency(facts: CurrencyFacts): CurrencyReconciliation 
   for (const movement of movementsInOrder(facts.deposits, orderMovements(facts.orders), visitDeposit)) timeline.add(movement);
 
   if (beforeCallbacks.count > 0) {
-    findings.push({
-      kind: 'queryOnlyWithoutCallbacks',
-      explained: true,
-      currency,
-      amount: exact(beforeCallbacks.amount),
-      at: null,
-      summary: `${plural(beforeCallbacks.count, 'deposit')} (${unit(beforeCallbacks.amount)}) ${beforeCallbacks.count === 1 ? 'was' : 'were'} in the service's deposit list only (no notice arrived).`,
-      explanation:
-        facts.callbacksSince === null
-          ? 'This desk has not received any callback: it learns of deposits by sync alone (start the callback receiver in Settings to compare both).'
-          : 'They arrived before this desk received its first callback.',
-      reference: null,
-    });
+    const amount = exact(beforeCallbacks.amount);
+    findings.push(
+      said(
+        { kind: 'queryOnlyWithoutCallbacks', explained: true, currency, amount, at: null, reference: null },
+        { says: 'queryOnlyWithoutCallbacks', count: beforeCallbacks.count, amount, anyCallback: facts.callbacksSince !== null },
+      ),
+    );
   }
 
   // Orders: fees against the table, and what refunded or failed orders returned, in the period.
@@ -448,35 +420,28 @@ export function reconcileCurrency(facts: CurrencyFacts): CurrencyReconciliation 
       const fee = money(order.fee);
       const expected = facts.feeRule.expected('withdraw', money(order.amount));
       if (!expected.equals(fee)) {
-        findings.push({
-          kind: 'feeDiffers',
-          explained: false,
-          currency,
-          amount: exact(fee.minus(expected)),
-          at: order.createdSeenAt,
-          summary: `Withdrawal ${order.userOrder}: the platform charged a fee of ${unit(fee)} on ${unit(order.amount)}; the currency table gives ${unit(expected)} (${signed(fee.minus(expected))}).`,
-          explanation: 'Ask the platform which fee applies (give them the apiOrder); the currency table was fetched at the time shown with the table (run a sync to fetch it again).',
-          reference,
-        });
+        const difference = exact(fee.minus(expected));
+        findings.push(
+          said(
+            { kind: 'feeDiffers', explained: false, currency, amount: difference, at: order.createdSeenAt, reference },
+            { says: 'withdrawalFeeDiffers', userOrder: order.userOrder, fee: exact(fee), amount: order.amount, expected: exact(expected), difference },
+          ),
+        );
       }
     }
     if (order.final !== null && order.final.status !== 'success' && inPeriod(facts, order.final.at)) {
       const held = money(order.amount).plus(money(order.fee ?? '0'));
       const refunded = order.final.status === 'WithdrawRefund';
-      findings.push({
-        kind: refunded ? 'refund' : 'failedOrder',
-        explained: true,
-        currency,
-        amount: exact(held),
-        at: order.final.at,
-        summary: `Withdrawal ${order.userOrder} ${refunded ? 'was refunded' : 'failed'}: ${unit(held)} (amount ${unit(order.amount)} + fee ${unit(order.fee ?? '0')}) returned to the available balance.`,
-        explanation: refunded ? 'The platform rejected the order and returned amount and fee (WithdrawRefund).' : 'The order failed and the platform returned amount and fee (fail).',
-        reference,
-      });
+      findings.push(
+        said(
+          { kind: refunded ? 'refund' : 'failedOrder', explained: true, currency, amount: exact(held), at: order.final.at, reference },
+          { says: 'orderReturned', userOrder: order.userOrder, refunded, returned: exact(held), amount: order.amount, fee: order.fee ?? '0' },
+        ),
+      );
     }
   }
 
-  const { balance, frozen } = compareBalance(facts, timeline, findings, unit);
+  const { balance, frozen } = compareBalance(facts, timeline, findings);
   const ordered = [...findings].sort((a, b) => STATUS_RANK[findingStatus(a)] - STATUS_RANK[findingStatus(b)] || (a.at ?? 0) - (b.at ?? 0));
   return {
     currency,
@@ -498,7 +463,6 @@ function compareBalance(
   facts: CurrencyFacts,
   timeline: Timeline,
   findings: ReconciliationFinding[],
-  unit: (value: Money | string) => string,
 ): { balance: BalanceReconciliation | null; frozen: FrozenReconciliation | null } {
   const { readings, currency } = facts;
   const last = readings.length - 1;
@@ -511,17 +475,13 @@ function compareBalance(
     const moved = timeline.runs[reading]?.prefixAddingUpTo(target);
     if (moved === null || moved === undefined) return;
     timeline.moveIntoReading(reading, moved.tallies);
-    const amount = moved.tallies.net();
-    findings.push({
-      kind: 'recordedAfterReading',
-      explained: true,
-      currency,
-      amount: exact(amount),
-      at: readings[reading]?.observedAt ?? null,
-      summary: `${plural(moved.count, 'record')} (${unit(signed(amount))}) stored right after a balance reading ${moved.count === 1 ? 'was' : 'were'} already in it.`,
-      explanation: 'A sync reads the balances first and the deposits and orders after: records of the same run can be in the balance it read.',
-      reference: null,
-    });
+    const amount = exact(moved.tallies.net());
+    findings.push(
+      said(
+        { kind: 'recordedAfterReading', explained: true, currency, amount, at: readings[reading]?.observedAt ?? null, reference: null },
+        { says: 'recordedAfterReading', count: moved.count, amount },
+      ),
+    );
   };
   // The opening reading: its run's records may be in it (for the first reading of a desk, its whole first history walk).
   if (last >= 1) {
@@ -534,9 +494,9 @@ function compareBalance(
   }
 
   const unconfirmed = facts.orders.filter((order) => order.createdSeenAt === null && order.final === null && isUnconfirmed(order.state));
-  const unconfirmedHint = (difference: Money): string => {
+  const unconfirmedRequest = (difference: Money): UnconfirmedRequest | null => {
     const match = unconfirmed.find((order) => money(order.amount).plus(money(order.fee ?? '0')).negated().equals(difference));
-    return match === undefined ? '' : ` Request ${match.id} (${match.userOrder}) was being sent and its creation is not confirmed: if the platform created it, it accounts for ${unit(signed(difference))} (run a sync to confirm).`;
+    return match === undefined ? null : { id: match.id, userOrder: match.userOrder, amount: exact(difference) };
   };
 
   const totals = { deposits: new Tally(), withdrawals: new Tally(), returned: new Tally() };
@@ -560,11 +520,16 @@ function compareBalance(
       differenceFinding(
         { kind: 'unexplainedBalanceChange', currency, amount: exact(residual), at: after.observedAt, reference: { kind: 'balance', fromAt: before.observedAt, toAt: after.observedAt } },
         ordersInFlightAt(facts.orders, after),
-        (tail) =>
-          `the available balance went from ${unit(before.available)} to ${unit(after.available)} (${signed(change)}) between two readings; ` +
-          `the records account for ${signed(timeline.slots[index]?.net() ?? ZERO)}, leaving ${unit(signed(residual))} ${tail}.`,
-        'No deposit, withdrawal or refund this desk knows of accounts for it: a change made outside the desk (by the platform, or an order or deposit the desk never saw). Ask the platform about it.' +
-          unconfirmedHint(residual),
+        {
+          says: 'balanceChange',
+          from: before.available,
+          to: after.available,
+          change: exact(change),
+          accounted: exact(timeline.slots[index]?.net() ?? ZERO),
+          left: exact(residual),
+          waitingFor: [],
+          unconfirmed: unconfirmedRequest(residual),
+        },
       ),
     );
   }
@@ -582,7 +547,7 @@ function compareBalance(
     expectedChange: exact(expectedChange),
     unexplained: exact(unexplained),
   };
-  return { balance, frozen: compareFrozen(facts, timeline, findings, unit, unconfirmedHint) };
+  return { balance, frozen: compareFrozen(facts, timeline, findings, unconfirmedRequest) };
 }
 
 function readingView(reading: ReadingFact): BalanceReconciliation['opening'] {
@@ -598,8 +563,7 @@ function compareFrozen(
   facts: CurrencyFacts,
   timeline: Timeline,
   findings: ReconciliationFinding[],
-  unit: (value: Money | string) => string,
-  unconfirmedHint: (difference: Money) => string,
+  unconfirmedRequest: (difference: Money) => UnconfirmedRequest | null,
 ): FrozenReconciliation {
   const { readings, currency } = facts;
   const index = readings.length - 1;
@@ -628,10 +592,15 @@ function compareFrozen(
       differenceFinding(
         { kind: 'frozenMismatch', currency, amount: exact(difference), at: closing.observedAt, reference: null },
         ordersInFlightAt(facts.orders, closing),
-        (tail) =>
-          `the frozen balance is ${unit(closing.frozen)}, but the ${plural(open.count, 'open order')} this desk knows hold ${unit(open.amount)} (amount + fee): ${unit(signed(difference))} ${tail}.`,
-        'Frozen funds are the amount + fee of orders not yet final: an order made outside this desk, or one whose outcome the desk has not seen, would explain it. Run a sync, then ask the platform about open orders.' +
-          unconfirmedHint(difference.negated()),
+        {
+          says: 'frozenMismatch',
+          frozen: closing.frozen,
+          openOrders: open.count,
+          held: exact(open.amount),
+          difference: exact(difference),
+          waitingFor: [],
+          unconfirmed: unconfirmedRequest(difference.negated()),
+        },
       ),
     );
   }

@@ -1,6 +1,7 @@
 // The contract's shared sentences in the window's language: audit rows and action names (contract/audit-sentences), the approver's review
-// (contract/approver-view), the preflight's destination words, tier groups, and the desk's status (contract/status-sentences: why it is
-// offline, what a sync is doing, what selfcheck found and advises). What a sentence says is decided once, in
+// (contract/approver-view), the preflight's destination words, tier groups, the desk's status (contract/status-sentences: why it is
+// offline, what a sync is doing, what selfcheck found and advises) and reconciliation findings (contract/reconciliation-sentences).
+// What a sentence says is decided once, in
 // the contract; this file only gives it words: English is the contract's own default (byte for byte what the CLI says),
 // another language comes from the catalogue (messages/sentences.ts). Screens call the functions below, never the
 // contract's word functions directly. Values stay values: text from people and the network is never part of an id.
@@ -22,6 +23,8 @@ import {
 } from '../../../electron/contract/audit-sentences';
 import type { ServiceAddressCheck } from '../../../electron/contract/dto';
 import { destinationHistoryWords, ENGLISH_PREFLIGHT_WORDS, type PreflightWords } from '../../../electron/contract/preflight-words';
+import type { ReconciliationFinding } from '../../../electron/contract/reconciliation';
+import { ENGLISH_FINDING_WORDS, findingText, PLAIN_FINDING_FORMAT, type FindingText, type FindingWords } from '../../../electron/contract/reconciliation-sentences';
 import { ENGLISH_TIER_GROUPS_WORDS, parseTierGroupsSpec, tierGroupsText, type TierGroups, type TierGroupsWords } from '../../../electron/contract/tier-groups';
 import { groupAmount } from '../../../electron/contract/amount-text';
 import {
@@ -41,7 +44,7 @@ import {
   type SyncProgressWords,
 } from '../../../electron/contract/status-sentences';
 import type { SyncResource } from '../../../electron/contract/dto';
-import { currentLanguage, currentLocale, intlFor, type MessageId } from '.';
+import { currentLanguage, currentLocale, intlFor, type Language, type MessageId } from '.';
 
 /** Values as the contract gives them: text, counts, yes/no, or null for a part left out. */
 type PlainValues = object;
@@ -555,4 +558,52 @@ export function selfcheckStepFor(outcome: SelfcheckOutcome): string {
 /** One line of the selfcheck's advice, in the window's language. */
 export function selfcheckAdviceFor(advice: SelfcheckAdvice): string {
   return selfcheckAdviceSentence(advice, wordsNow(ENGLISH_SELFCHECK_WORDS, selfcheckWordsIn));
+}
+
+// ---- reconciliation findings ----------------------------------------------------------------------------------------------
+
+/** The findings' words from the catalogue in `intl`'s language. */
+export function findingWordsIn(intl: IntlShape): FindingWords {
+  const say = sayIn(intl);
+  return {
+    summary: {
+      callbackOnly: (values) => say('sentences.finding.summary.callbackOnly', values),
+      queryOnly: (values) => say('sentences.finding.summary.queryOnly', values),
+      queryOnlyWithoutCallbacks: (values) => say('sentences.finding.summary.queryOnlyWithoutCallbacks', values),
+      depositFeeDiffers: (values) => say('sentences.finding.summary.depositFeeDiffers', values),
+      withdrawalFeeDiffers: (values) => say('sentences.finding.summary.withdrawalFeeDiffers', values),
+      orderReturned: (values) => say('sentences.finding.summary.orderReturned', values),
+      recordedAfterReading: (values) => say('sentences.finding.summary.recordedAfterReading', values),
+      balanceChange: (values) => say('sentences.finding.summary.balanceChange', values),
+      frozenMismatch: (values) => say('sentences.finding.summary.frozenMismatch', values),
+      waitingFor: (values) => say('sentences.finding.summary.waitingFor', values),
+      waitingOrder: (values) => say('sentences.finding.summary.waitingOrder', values),
+    },
+    explanation: {
+      callbackOnly: (values) => say('sentences.finding.explanation.callbackOnly', values),
+      queryOnly: (values) => say('sentences.finding.explanation.queryOnly', values),
+      queryOnlyWithoutCallbacks: (values) => say('sentences.finding.explanation.queryOnlyWithoutCallbacks', values),
+      depositFeeDiffers: () => say('sentences.finding.explanation.depositFeeDiffers'),
+      withdrawalFeeDiffers: () => say('sentences.finding.explanation.withdrawalFeeDiffers'),
+      orderReturned: (values) => say('sentences.finding.explanation.orderReturned', values),
+      recordedAfterReading: () => say('sentences.finding.explanation.recordedAfterReading'),
+      balanceChange: () => say('sentences.finding.explanation.balanceChange'),
+      frozenMismatch: () => say('sentences.finding.explanation.frozenMismatch'),
+      waitingFor: () => say('sentences.finding.explanation.waitingFor'),
+      unconfirmedRequest: (values) => say('sentences.finding.explanation.unconfirmedRequest', values),
+    },
+  };
+}
+
+/**
+ * A finding's summary and explanation in the window's language, with the language they are in: English exactly as the
+ * engine says it (plain amounts, ISO times); another language's amounts grouped in the person's locale and times
+ * written by `time` (the screen's reporting zone). A finding without its sentence's values keeps the engine's English.
+ */
+export function findingTextFor(finding: ReconciliationFinding, time: (ms: number) => string): FindingText & { readonly language: Language } {
+  const language = currentLanguage();
+  if (finding.sentence === undefined) return { summary: finding.summary, explanation: finding.explanation, language: 'en' };
+  if (language === 'en') return { ...findingText(finding.currency, finding.sentence, ENGLISH_FINDING_WORDS, PLAIN_FINDING_FORMAT), language };
+  const locale = currentLocale();
+  return { ...findingText(finding.currency, finding.sentence, findingWordsIn(intlFor(locale)), { number: (value) => groupAmount(value, locale), time }), language };
 }

@@ -2,8 +2,8 @@
 // those listed by getDeposits, the available balance's movement between readings against deposits minus withdrawals
 // (amount + fee) plus refunds, frozen funds against open orders, fees against the currency table; every difference
 // with its exact amount, unexplained ones first, then those pending while an order of the desk is in flight, each
-// linking to the deposit or order it is about. Balances follow the
-// "Hide balances" setting. The period statement (Statement.tsx) closes the screen.
+// linking to the deposit or order it is about, its sentences said in the window's language (i18n/sentences findingTextFor).
+// Balances follow the "Hide balances" setting. The period statement (Statement.tsx) closes the screen.
 import { EngineText } from '../components/EngineText';
 import { useEffect, type FormEvent } from 'react';
 import { WITHDRAWAL_CURRENCIES } from '../../../electron/chains';
@@ -18,12 +18,13 @@ import {
 } from '../../../electron/contract';
 import { Amount } from '../components/Amount';
 import { BalanceAmount, useBalancesHidden } from '../components/BalanceAmount';
-import { DateTime, useReportingTimeZone } from '../components/DateTime';
+import { DateTime, useDateTimeText, useReportingTimeZone } from '../components/DateTime';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field } from '../components/Field';
 import { Select } from '../components/Select';
 import { currencyLabel, currencyNameOf } from '../format';
 import { t, tRich, type MessageId } from '../i18n';
+import { findingTextFor } from '../i18n/sentences';
 import { useBalancesStore } from '../stores/balances';
 import { useNavigationStore } from '../stores/navigation';
 import { useReconciliationStore } from '../stores/reconciliation';
@@ -277,8 +278,8 @@ function CurrencyDetail({ currency }: { readonly currency: CurrencyReconciliatio
 
 function Finding({ finding }: { readonly finding: ReconciliationFinding }): React.JSX.Element {
   const hidden = useBalancesHidden();
+  const text = findingTextFor(finding, useDateTimeText());
   const { reference } = finding;
-  const summary = hidden && QUOTES_BALANCES.has(finding.kind) ? t('history.reconciliation.findings.hidden') : finding.summary;
   const status = findingStatus(finding);
   const looks = STATUS_LOOKS[status];
   return (
@@ -299,11 +300,11 @@ function Finding({ finding }: { readonly finding: ReconciliationFinding }): Reac
           </span>
         )}
       </p>
-      <p>
-        <EngineText>{summary}</EngineText>
+      <p data-testid="@reconciliation/finding-summary">
+        {hidden && QUOTES_BALANCES.has(finding.kind) ? t('history.reconciliation.findings.hidden') : <EngineText language={text.language}>{text.summary}</EngineText>}
       </p>
-      <p className="notice__detail">
-        <EngineText>{finding.explanation}</EngineText>
+      <p className="notice__detail" data-testid="@reconciliation/finding-explanation">
+        <EngineText language={text.language}>{text.explanation}</EngineText>
       </p>
       {reference?.kind === 'deposit' ? (
         <button

@@ -1,18 +1,20 @@
 // The period statement section (on the Reconciliation screen): a period of calendar days in a chosen time zone, then
 // per currency the opening and closing balances, deposits, withdrawals, fees, refunds and the unexplained difference
-// (statements/build), the unexplained findings, the audit head it was made under, and CSV and PDF exports through a
-// save dialog, with the period's journals for Xero and QuickBooks Online (docs/accounting.md) and its offline auditor
-// pack (docs/auditor-pack.md). Balances follow the "Hide balances" setting.
+// (statements/build), the unexplained findings (in the window's language, times in the statement's zone), the audit head
+// it was made under, and CSV and PDF exports through a save dialog, with the period's journals for Xero and QuickBooks
+// Online (docs/accounting.md) and its offline auditor pack (docs/auditor-pack.md). Balances follow the "Hide balances" setting.
 import { useEffect, type FormEvent } from 'react';
 import { isoInZone, type PeriodStatement, type PeriodStatementCurrency } from '../../../electron/contract';
 import { Amount } from '../components/Amount';
 import { BalanceAmount } from '../components/BalanceAmount';
 import { useReportingTimeZone } from '../components/DateTime';
+import { EngineText } from '../components/EngineText';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { ExportButton } from '../components/ExportButton';
 import { Field } from '../components/Field';
-import { currencyLabel } from '../format';
+import { currencyLabel, formatDateTime } from '../format';
 import { t } from '../i18n';
+import { findingTextFor } from '../i18n/sentences';
 import { thisMonth, useStatementStore } from '../stores/statement';
 
 export function StatementSection(): React.JSX.Element {
@@ -117,7 +119,7 @@ function Reading({ reading, currency, timeZone }: { readonly reading: PeriodStat
 
 function StatementTable({ statement }: { readonly statement: PeriodStatement }): React.JSX.Element {
   const { timeZone } = statement;
-  const unexplained = statement.findings.filter((finding) => !finding.explained);
+  const unexplained = statement.findings.filter((finding) => !finding.explained).map((finding) => findingTextFor(finding, (ms) => formatDateTime(ms, timeZone)));
   return (
     <div role="status" aria-live="polite">
       <p className="small" data-testid="@statement/period">
@@ -194,9 +196,11 @@ function StatementTable({ statement }: { readonly statement: PeriodStatement }):
       )}
       {unexplained.length === 0 ? null : (
         <ul className="small" data-testid="@statement/unexplained">
-          {unexplained.map((finding, index) => (
+          {unexplained.map((text, index) => (
             <li key={index}>
-              {finding.summary} {finding.explanation}
+              <EngineText language={text.language}>
+                {text.summary} {text.explanation}
+              </EngineText>
             </li>
           ))}
         </ul>

@@ -15,7 +15,8 @@ import {
   type OrderFact,
   type ReadingFact,
 } from '../../../electron/core/reconcile/compare';
-import { findingStatus, type ReconciliationFinding } from '../../../electron/contract/reconciliation';
+import { findingStatus, RECONCILIATION_FINDING_KINDS, type ReconciliationFinding } from '../../../electron/contract/reconciliation';
+import { findingText } from '../../../electron/contract/reconciliation-sentences';
 
 const HOUR = 3_600_000;
 const T0 = 1_800_000_000_000;
@@ -293,5 +294,27 @@ describe('fees against the currency table', () => {
     expect(fees[1]?.summary).toBe(`Withdrawal ${dear.userOrder}: the platform charged a fee of 2.1 trx.usdt on 100 trx.usdt; the currency table gives 1.1 trx.usdt (+1).`);
     expect(fees[0]?.summary).toBe(`Deposit ${badDeposit.apiOrder}: the platform charged a fee of 1 trx.usdt on 100 trx.usdt received; the currency table gives 0.5 trx.usdt (+0.5).`);
     expect(reconcileCurrency(facts({ feeRule: null, orders: [dear] })).findings).toEqual([]);
+  });
+});
+
+describe('every finding carries the values it is said from (issue 22)', () => {
+  it('for every kind, its summary and explanation are the contract builder’s English of its sentence', () => {
+    const halfUnit: FeeRule = { expected: () => new Money('0.5'), fetchedAt: T0 };
+    const history = Array.from({ length: 4 }, (_, index) => seenBoth('2.5', T0 + 1000 + index * 500));
+    const reports = [
+      facts({ callbacksSince: T0, deposits: [deposit('7', T0 + HOUR, { callback: T0 + HOUR, query: null }), deposit('12', T0 + 2 * HOUR, { query: T0 + 2 * HOUR })] }),
+      facts({ deposits: [deposit('3', T0)] }),
+      facts({ feeRule: halfUnit, deposits: [deposit('100', T0, { callback: T0, query: T0 }, '1')], orders: [order('100', '2.1', T0 + 10)] }),
+      facts({ orders: [order('10', '1', T0 + 10, { status: 'WithdrawRefund', at: T0 + HOUR }), order('5', '0', T0 + 10, { status: 'fail', at: T0 + HOUR })] }),
+      facts({ readings: [reading('100', T0), reading('110', T0 + HOUR)], deposits: [...history, seenBoth('0', T0 + HOUR - 1)] }),
+      facts({ readings: [reading('100', T0), reading('89', T0 + HOUR, T0 + HOUR, '11')], orders: [order('10', '1', null, null, 'submitting')] }),
+      facts({ readings: [reading('100', T0), reading('89', T0 + HOUR, T0 + HOUR, '11')], orders: [order('10', '1', T0 + HOUR + 500, { status: 'success', at: T0 + HOUR + 1000 })] }),
+    ].map(reconcileCurrency);
+    const findings = reports.flatMap((report) => report.findings);
+    expect(new Set(findings.map((finding) => finding.kind))).toEqual(new Set(RECONCILIATION_FINDING_KINDS));
+    for (const finding of findings) {
+      if (finding.sentence === undefined) throw new Error(`${finding.kind} carries no sentence`);
+      expect({ summary: finding.summary, explanation: finding.explanation }, finding.kind).toEqual(findingText(finding.currency, finding.sentence));
+    }
   });
 });

@@ -1,6 +1,6 @@
 // Messages of the desk's sentences area, English and German (ICU message syntax: {name}, {count, plural, one {…} other {…}}):
 // the words of the contract's shared sentences (audit rows and action names, the approver's review, preflight words, tier groups,
-// the desk's status: why it is offline, sync progress, selfcheck steps and advice), which
+// the desk's status: why it is offline, sync progress, selfcheck steps and advice, reconciliation findings), which
 // renderer/src/i18n/sentences.ts fills with the values the contract reads. English here mirrors the contract's English
 // defaults (test/unit/renderer/sentences.test.ts holds them equal); a part the row leaves out is a select on has<Value>.
 import type { Translation } from './translation';
@@ -294,6 +294,43 @@ export const en = {
   'sentences.auditAction.withdrawalsSubmit': 'Withdrawals: submit',
   'sentences.auditAction.withdrawalsSubmitFailed': 'Withdrawals: submit failed',
   'sentences.auditAction.withdrawalsSubmitRefused': 'Withdrawals: submit refused',
+  // reconciliation findings (contract/reconciliation-sentences.ts); counts in English are written ungrouped, as the engine writes them
+  'sentences.finding.summary.callbackOnly': "Deposit {apiOrder} of {amount} was reported by a verified callback but is not in the service's deposit list.",
+  'sentences.finding.summary.queryOnly': "Deposit {apiOrder} of {amount} is in the service's deposit list, but the service never sent its notice (callback).",
+  'sentences.finding.summary.queryOnlyWithoutCallbacks':
+    "{count, plural, one {{count, number, ::group-off} deposit} other {{count, number, ::group-off} deposits}} ({amount}) {count, plural, one {was} other {were}} in the service's deposit list only (no notice arrived).",
+  'sentences.finding.summary.depositFeeDiffers': 'Deposit {apiOrder}: the platform charged a fee of {fee} on {received} received; the currency table gives {expected} ({difference}).',
+  'sentences.finding.summary.withdrawalFeeDiffers': 'Withdrawal {userOrder}: the platform charged a fee of {fee} on {amount}; the currency table gives {expected} ({difference}).',
+  'sentences.finding.summary.orderReturned':
+    'Withdrawal {userOrder} {refunded, select, yes {was refunded} other {failed}}: {returned} (amount {amount} + fee {fee}) returned to the available balance.',
+  'sentences.finding.summary.recordedAfterReading':
+    '{count, plural, one {{count, number, ::group-off} record} other {{count, number, ::group-off} records}} ({amount}) stored right after a balance reading {count, plural, one {was} other {were}} already in it.',
+  'sentences.finding.summary.balanceChange':
+    '{waiting, select, yes {the} other {The}} available balance went from {from} to {to} ({change}) between two readings; the records account for {accounted}, leaving {left} {waiting, select, yes {not accounted for yet} other {unexplained}}.',
+  'sentences.finding.summary.frozenMismatch':
+    '{waiting, select, yes {the} other {The}} frozen balance is {frozen}, but the {openOrders, plural, one {{openOrders, number, ::group-off} open order} other {{openOrders, number, ::group-off} open orders}} this desk knows hold {held} (amount + fee): {difference} {waiting, select, yes {not accounted for yet} other {unexplained}}.',
+  'sentences.finding.summary.waitingFor': 'Waiting for {count, plural, one {order} other {orders}} {orders}: {difference}',
+  'sentences.finding.summary.waitingOrder': '{userOrder} (sent at {sentAt})',
+  'sentences.finding.explanation.callbackOnly':
+    '{listedSince, select, yes {A deposits sync finished after the callback and did not list it. Run a full deposits sync (every page) to be sure; if it is still not listed, ask the platform whether this deposit stands (give them its apiOrder and txid) and check the transaction with checkTransfer.} other {No deposits sync has finished since the callback arrived: the next sync should list it.}}',
+  'sentences.finding.explanation.queryOnly':
+    '{retrying, select, yes {The platform may still deliver its callback: it retries for 6 hours after the deposit (PROTOCOL §10.3).} other {The platform’s callback retries are over: the callback was lost. Check that the callback receiver was reachable at the time, and tell the platform (give them the apiOrder).}}',
+  'sentences.finding.explanation.queryOnlyWithoutCallbacks':
+    '{anyCallback, select, yes {They arrived before this desk received its first callback.} other {This desk has not received any callback: it learns of deposits by sync alone (start the callback receiver in Settings to compare both).}}',
+  'sentences.finding.explanation.depositFeeDiffers': 'Ask the platform which fee applies; the currency table was fetched at the time shown with the table (run a sync to fetch it again).',
+  'sentences.finding.explanation.withdrawalFeeDiffers':
+    'Ask the platform which fee applies (give them the apiOrder); the currency table was fetched at the time shown with the table (run a sync to fetch it again).',
+  'sentences.finding.explanation.orderReturned':
+    '{refunded, select, yes {The platform rejected the order and returned amount and fee (WithdrawRefund).} other {The order failed and the platform returned amount and fee (fail).}}',
+  'sentences.finding.explanation.recordedAfterReading': 'A sync reads the balances first and the deposits and orders after: records of the same run can be in the balance it read.',
+  'sentences.finding.explanation.balanceChange':
+    'No deposit, withdrawal or refund this desk knows of accounts for it: a change made outside the desk (by the platform, or an order or deposit the desk never saw). Ask the platform about it.',
+  'sentences.finding.explanation.frozenMismatch':
+    'Frozen funds are the amount + fee of orders not yet final: an order made outside this desk, or one whose outcome the desk has not seen, would explain it. Run a sync, then ask the platform about open orders.',
+  'sentences.finding.explanation.waitingFor':
+    'The desk sent this order and had not seen its final status when the balance was read: the platform may have moved it on in between. Run a sync once the order is final (the next balance reading settles it), then reconcile again; a difference still left then is unexplained.',
+  'sentences.finding.explanation.unconfirmedRequest':
+    'Request {id} ({userOrder}) was being sent and its creation is not confirmed: if the platform created it, it accounts for {amount} (run a sync to confirm).',
 } as const;
 
 export const de: Translation<typeof en> = {
@@ -589,4 +626,44 @@ export const de: Translation<typeof en> = {
   'sentences.auditAction.withdrawalsSubmit': 'Auszahlungen: gesendet',
   'sentences.auditAction.withdrawalsSubmitFailed': 'Auszahlungen: nicht angenommen',
   'sentences.auditAction.withdrawalsSubmitRefused': 'Auszahlungen: Senden verweigert',
+  'sentences.finding.summary.callbackOnly': 'Einzahlung {apiOrder} über {amount} wurde von einem verifizierten Callback gemeldet, steht aber nicht in der Einzahlungsliste des Dienstes.',
+  'sentences.finding.summary.queryOnly': 'Einzahlung {apiOrder} über {amount} steht in der Einzahlungsliste des Dienstes, aber der Dienst hat seine Benachrichtigung (Callback) nie gesendet.',
+  'sentences.finding.summary.queryOnlyWithoutCallbacks':
+    '{count, plural, one {# Einzahlung ({amount}) stand} other {# Einzahlungen ({amount}) standen}} nur in der Einzahlungsliste des Dienstes (keine Benachrichtigung eingegangen).',
+  'sentences.finding.summary.depositFeeDiffers':
+    'Einzahlung {apiOrder}: Die Plattform hat auf den Eingang von {received} eine Gebühr von {fee} berechnet; laut Währungstabelle sind es {expected} ({difference}).',
+  'sentences.finding.summary.withdrawalFeeDiffers':
+    'Auszahlung {userOrder}: Die Plattform hat auf {amount} eine Gebühr von {fee} berechnet; laut Währungstabelle sind es {expected} ({difference}).',
+  'sentences.finding.summary.orderReturned':
+    'Auszahlung {userOrder} {refunded, select, yes {wurde erstattet} other {ist fehlgeschlagen}}: {returned} (Betrag {amount} + Gebühr {fee}) wurden dem verfügbaren Saldo wieder gutgeschrieben.',
+  'sentences.finding.summary.recordedAfterReading':
+    '{count, plural, one {# Datensatz ({amount}), direkt nach einer Saldoablesung gespeichert, war} other {# Datensätze ({amount}), direkt nach einer Saldoablesung gespeichert, waren}} bereits darin enthalten.',
+  'sentences.finding.summary.balanceChange':
+    'Der verfügbare Saldo ging zwischen zwei Ablesungen von {from} auf {to} ({change}); die Datensätze erklären {accounted}, {waiting, select, yes {{left} sind noch nicht zugeordnet} other {{left} bleiben unerklärt}}.',
+  'sentences.finding.summary.frozenMismatch':
+    'Der gesperrte Saldo beträgt {frozen}, aber {openOrders, plural, one {der # offene Auftrag, den dieser Desk kennt, hält} other {die # offenen Aufträge, die dieser Desk kennt, halten}} {held} (Betrag + Gebühr): {difference} {waiting, select, yes {sind noch nicht zugeordnet} other {sind unerklärt}}.',
+  'sentences.finding.summary.waitingFor': 'Wartet auf {count, plural, one {Auftrag} other {Aufträge}} {orders}: {difference}',
+  'sentences.finding.summary.waitingOrder': '{userOrder} (gesendet am {sentAt})',
+  'sentences.finding.explanation.callbackOnly':
+    '{listedSince, select, yes {Nach dem Callback wurde eine Synchronisation der Einzahlungen abgeschlossen, die sie nicht aufführte. Synchronisieren Sie zur Sicherheit alle Einzahlungen (jede Seite); steht sie dann immer noch nicht in der Liste, fragen Sie die Plattform, ob diese Einzahlung gilt (nennen Sie ihre apiOrder und txid), und prüfen Sie die Transaktion mit checkTransfer.} other {Seit dem Callback wurde keine Synchronisation der Einzahlungen abgeschlossen: Die nächste Synchronisation sollte sie aufführen.}}',
+  'sentences.finding.explanation.queryOnly':
+    '{retrying, select, yes {Die Plattform kann ihren Callback noch zustellen: Sie versucht es bis 6 Stunden nach der Einzahlung erneut (PROTOCOL §10.3).} other {Die Plattform versucht den Callback nicht mehr: Er ist verloren gegangen. Prüfen Sie, ob der Callback-Empfänger damals erreichbar war, und informieren Sie die Plattform (nennen Sie die apiOrder).}}',
+  'sentences.finding.explanation.queryOnlyWithoutCallbacks':
+    '{anyCallback, select, yes {Sie gingen ein, bevor dieser Desk seinen ersten Callback erhielt.} other {Dieser Desk hat noch keinen Callback erhalten: Er erfährt von Einzahlungen nur durch Synchronisation (starten Sie den Callback-Empfänger in den Einstellungen, um beide Wege zu vergleichen).}}',
+  'sentences.finding.explanation.depositFeeDiffers':
+    'Fragen Sie die Plattform, welche Gebühr gilt; die Währungstabelle wurde zu der Zeit abgerufen, die bei der Tabelle steht (synchronisieren Sie, um sie erneut abzurufen).',
+  'sentences.finding.explanation.withdrawalFeeDiffers':
+    'Fragen Sie die Plattform, welche Gebühr gilt (nennen Sie die apiOrder); die Währungstabelle wurde zu der Zeit abgerufen, die bei der Tabelle steht (synchronisieren Sie, um sie erneut abzurufen).',
+  'sentences.finding.explanation.orderReturned':
+    '{refunded, select, yes {Die Plattform hat den Auftrag abgelehnt und Betrag und Gebühr zurückgebucht (WithdrawRefund).} other {Der Auftrag ist fehlgeschlagen, und die Plattform hat Betrag und Gebühr zurückgebucht (fail).}}',
+  'sentences.finding.explanation.recordedAfterReading':
+    'Eine Synchronisation liest zuerst die Salden und danach die Einzahlungen und Aufträge: Datensätze desselben Laufs können bereits im gelesenen Saldo enthalten sein.',
+  'sentences.finding.explanation.balanceChange':
+    'Keine Einzahlung, Auszahlung oder Erstattung, die dieser Desk kennt, erklärt sie: eine Änderung außerhalb des Desks (durch die Plattform, oder ein Auftrag oder eine Einzahlung, die der Desk nie gesehen hat). Fragen Sie die Plattform danach.',
+  'sentences.finding.explanation.frozenMismatch':
+    'Gesperrte Mittel sind Betrag + Gebühr der noch nicht abgeschlossenen Aufträge: Ein Auftrag außerhalb dieses Desks oder einer, dessen Ergebnis der Desk nicht gesehen hat, würde sie erklären. Synchronisieren Sie, und fragen Sie dann die Plattform nach offenen Aufträgen.',
+  'sentences.finding.explanation.waitingFor':
+    'Der Desk hat diesen Auftrag gesendet und kannte seinen Endstatus noch nicht, als der Saldo gelesen wurde: Die Plattform kann ihn inzwischen weitergeführt haben. Synchronisieren Sie, sobald der Auftrag abgeschlossen ist (die nächste Saldoablesung klärt es), und stimmen Sie dann erneut ab; eine dann noch verbleibende Abweichung ist unerklärt.',
+  'sentences.finding.explanation.unconfirmedRequest':
+    'Auszahlungsanfrage {id} (Auftrag {userOrder}) wurde gerade gesendet, und ihre Anlage ist nicht bestätigt: Hat die Plattform sie angelegt, erklärt sie {amount} (synchronisieren Sie zur Bestätigung).',
 };
