@@ -157,6 +157,7 @@ export const ENGLISH_AUDIT_SENTENCES = {
   'callbacks/start': (v: WhoSubject & { readonly beyondLoopback: boolean }) =>
     `${v.who} started listening for callbacks at ${v.subject}${v.beyondLoopback ? ', reachable beyond this computer' : ''}`,
   'callbacks/unknownOrder': (v: WhoSubject) => `${v.who} received a callback for order ${v.subject}, which it never sent`,
+  'demo/furnished': (v: Who) => `${v.who} set up the demo's first addresses and withdrawals`,
   'demo/operators': (v: Who) => `${v.who} created the demo operators`,
   'deposits/conflict': (v: WhoSubject & { readonly fields: string }) => `${v.who} saw deposit ${v.subject} reported differently (${v.fields})`,
   'deposits/poisoningSuspected': (v: WhoSubject & { readonly looksLike: string; readonly similarity: string }) =>
@@ -334,6 +335,7 @@ export const AUDIT_SENTENCES: { readonly [A in AuditAction]: (parts: SentencePar
   'callbacks/refusedSummary': (p) => whoRows(p, 'notAudited'),
   'callbacks/start': (p) => ({ ...whoSubject(p), beyondLoopback: p.details['beyondLoopback'] === true }),
   'callbacks/unknownOrder': whoSubject,
+  'demo/furnished': who,
   'demo/operators': who,
   'deposits/conflict': (p) => ({ ...whoSubject(p), fields: auditDetailsText(p.details['fields']) }),
   'deposits/poisoningSuspected': (p) => ({ ...whoSubject(p), looksLike: text(p.details, 'looksLike') ?? '?', similarity: text(p.details, 'similarity') ?? '?' }),

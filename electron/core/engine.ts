@@ -91,6 +91,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   let webhooks!: { readonly secrets: WebhookSecrets; readonly seal: WebhookSeal; readonly sender: WebhookSender };
   const sendingWebhooks = options.webhooks ?? notifying !== undefined;
   const demoSandboxes: { close(): Promise<void> }[] = [];
+  // Built once, when first asked (by the demo module's start at the latest): every module they draw on exists by then.
+  let handlers: TreasuryHandlers | undefined;
+  const engineHandlers = (): TreasuryHandlers => (handlers ??= createHandlers(serviceParts()));
   const serviceParts = (): ServiceParts => ({
     context: desk,
     sync,
@@ -98,6 +101,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     callbacks,
     startDemoSandbox: options.startDemoSandbox,
     adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => demoSandboxes.push(sandbox),
+    handlers: engineHandlers,
     appVersion: options.appVersion ?? 'unknown',
     team,
     webhooks,
@@ -198,7 +202,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
     },
     {
       name: 'demo',
-      dependsOn: ['sync', 'session', 'callbacks', 'team'],
+      dependsOn: ['sync', 'session', 'callbacks', 'team', 'webhooks'],
       create: () => ({
         async start() {
           // A demo desk's sandbox runs inside the app: start it again (new port) so the demo keeps working after a restart.
@@ -244,7 +248,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Engine>
   // When a module fails to start, those started before it are stopped (the database first in the list, so closed last).
   const started = await startModules(modules);
   return {
-    handlers: createHandlers(serviceParts()),
+    handlers: engineHandlers(),
     onEvent: (listener) => kernel.onEvent(listener),
     warnings: merchantSession.credentialsFileWarnings,
     sendInFlight: () => sendingNow(desk),

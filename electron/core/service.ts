@@ -44,6 +44,8 @@ export interface ServiceParts {
   readonly startDemoSandbox?: DemoSandboxStarter | undefined;
   /** Called with the demo sandbox so the engine can stop it at close. */
   readonly adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => void;
+  /** The handlers createHandlers composed from these parts (built once): the demo desk acts through them. */
+  readonly handlers: () => TreasuryHandlers;
   /** The application's version, for diagnostics. */
   readonly appVersion: string;
   /** Team mode (a team desk on PostgreSQL). */

@@ -27,6 +27,7 @@ import {
 import type { SessionLock } from '../session';
 import type { SyncService } from '../sync';
 import type { Handle } from '../kernel/handle';
+import { demoDeskFurnished, furnishDemoDesk } from './demo-desk';
 
 /** Starts the embedded sandbox for demo mode; provided by the face (main, CLI, harness), never imported by core. */
 export type DemoSandboxStarter = () => Promise<{
@@ -41,11 +42,14 @@ export interface ProfilesFeatureDeps {
   readonly startDemoSandbox?: DemoSandboxStarter | undefined;
   /** Called with the demo sandbox so the engine can stop it at close. */
   readonly adoptDemoSandbox: (sandbox: { close(): Promise<void> }) => void;
+  /** The engine's contract handlers: the demo desk furnishes itself through them, as a person would (demo-desk.ts). */
+  readonly handlers: () => TreasuryHandlers;
 }
 
 /**
  * Demo mode: starts the embedded sandbox, stores its credentials as the `demo` profile (marked demo everywhere),
- * selects it, gives an empty desk the demo operators, and syncs the demo history.
+ * selects it, gives an empty desk the demo operators, syncs the demo history, and on the demo desk's first day has its
+ * operators create addresses and send withdrawals (demo-desk.ts), then syncs what that changed.
  */
 export async function startDemo(deps: ProfilesFeatureDeps): Promise<ProfileSummary> {
   const { context, sync, session } = deps;
@@ -65,6 +69,12 @@ export async function startDemo(deps: ProfilesFeatureDeps): Promise<ProfileSumma
   if (!context.trail.roster(DEMO_PROFILE_NAME).founded) await seedDemoRoster(context);
   // The demo works offline from what it has; a failed first sync is recorded in the sync state and the log.
   await sync.run({ full: true }).catch((error: unknown) => appLog.warn('demo: the first sync failed', { error }));
+  if (!demoDeskFurnished(context)) {
+    // A refusal leaves the demo usable as it is; the mark is missing, so the next start tries again.
+    await furnishDemoDesk(context, deps.handlers())
+      .then(() => sync.run())
+      .catch((error: unknown) => appLog.warn('demo: the demo desk could not create its first addresses and withdrawals', { error }));
+  }
   session.changed();
   return summary;
 }

@@ -32,6 +32,7 @@ export const SYSTEM_ACTIONS: ReadonlySet<string> = new Set([
   'callbacks/refusedSummary',
   'callbacks/start',
   'callbacks/unknownOrder',
+  'demo/furnished',
   'demo/operators',
   'deposits/conflict',
   'deposits/export',
