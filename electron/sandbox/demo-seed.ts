@@ -24,6 +24,10 @@ export const DEMO_SEED = 'demo';
 const DEMO_MERCHANT_NAME = 'Northwind Goods (demo)';
 const DEPOSIT_COUNT = 240;
 const WITHDRAWAL_COUNT = 90;
+/** The seeded addresses' userOrders start so (`INV-2026-0001`); addresses a desk creates later never do in a demo. */
+export const SEEDED_ADDRESS_ORDER_PREFIX = 'INV-2026-';
+/** The seeded history's service-side times spread over this many days before the seeding, oldest first. */
+const HISTORY_DAYS = 30;
 
 const OPENING_BALANCES: Readonly<Partial<Record<CurrencySymbol, string>>> = {
   trx: '50000',
@@ -67,7 +71,7 @@ function fromUnits(units: number, decimals: number): string {
 }
 
 /** A random amount in the asset's range; `percentOfMax` narrows the top (withdrawals stay below the balance). */
-function randomAmount(random: RandomSource, symbol: CurrencySymbol, percentOfMax = 100): string {
+export function randomAmount(random: RandomSource, symbol: CurrencySymbol, percentOfMax = 100): string {
   const { minUnits, maxUnits, decimals } = amountRange(symbol);
   return fromUnits(randomInt(random, minUnits, Math.floor((maxUnits * percentOfMax) / 100)), decimals);
 }
@@ -86,6 +90,21 @@ function plannedOutcome(random: RandomSource): FinalStatus {
   return 'fail';
 }
 
+/**
+ * The seeded records' service-side times (the sandbox's own, for the admin's eyes: the merchant API carries none):
+ * from HISTORY_DAYS before `nowMs` onwards, each call a few seeded minutes to hours after the one before, never past
+ * `nowMs`. The desk's own times (first seen, balance readings, audit) are this workstation's facts and stay real.
+ */
+function historyClock(nowMs: number, random: RandomSource): () => number {
+  const start = nowMs - HISTORY_DAYS * 24 * 60 * 60 * 1000;
+  // ~600 records over 30 days: on average about 70 minutes apart.
+  let at = start;
+  return () => {
+    at = Math.min(nowMs, at + randomInt(random, 60_000, 140 * 60_000));
+    return at;
+  };
+}
+
 /** Creates the demo merchant and its history in one transaction; returns the merchant ID. */
 export async function seedDemo(service: SandboxService, seed: string): Promise<string> {
   const random = seededRandom(`treasury-desk-sandbox:${seed}`);
@@ -96,14 +115,14 @@ export async function seedDemo(service: SandboxService, seed: string): Promise<s
   );
   const config = service.merchantConfig(merchantId);
   if (!config) throw new Error('the demo merchant vanished');
-  const env: LedgerEnv = { ...service.withEvents(SILENT_EVENTS), random };
+  const env: LedgerEnv = { ...service.withEvents(SILENT_EVENTS), random, nowMs: historyClock(service.clock.nowMs(), seededRandom(`treasury-desk-sandbox:${seed}:history-times`)) };
 
   service.db.transaction(() => {
     const addresses: Array<{ address: string; addressType: AddressType }> = [];
     let invoice = 1;
     for (const [addressType, count] of ADDRESS_PLAN) {
       for (let i = 0; i < count; i += 1) {
-        const userOrder = `INV-2026-${String(invoice).padStart(4, '0')}`;
+        const userOrder = `${SEEDED_ADDRESS_ORDER_PREFIX}${String(invoice).padStart(4, '0')}`;
         invoice += 1;
         const result = createAddress(env, merchantId, userOrder, addressType);
         if (result.ok) addresses.push({ address: result.record.address, addressType });

@@ -6,6 +6,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP, type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { seedDemo } from './demo-seed';
+import { DEMO_LIVE_DEPOSITS, LiveDeposits, type LiveDepositTiming } from './demo-live';
 import { isLoopbackAddress } from './http';
 import { checkLedgerInvariant as checkInvariantOf, type InvariantReport } from './ledger';
 import { credentialsOf, type SandboxCredentials } from './merchants';
@@ -16,6 +17,7 @@ import { openDatabase } from './store';
 export type { InvariantReport, InvariantViolation } from './ledger';
 export type { SandboxCredentials } from './merchants';
 export { DEMO_SEED } from './demo-seed';
+export { DEMO_LIVE_DEPOSITS, type LiveDepositTiming } from './demo-live';
 
 export const DEFAULT_SANDBOX_HOST = '127.0.0.1';
 export const DEFAULT_SANDBOX_PORT = 8787;
@@ -37,6 +39,8 @@ export interface StartSandboxOptions {
   readonly seed?: string;
   /** Allow a non-loopback listen address (the admin interface still answers loopback clients only). */
   readonly allowRemote?: boolean;
+  /** Live activity (demo mode): deposits to the primary merchant's addresses on seeded timers while it runs (demo-live.ts). */
+  readonly liveDeposits?: LiveDepositTiming;
 }
 
 export interface SandboxHandle {
@@ -118,6 +122,9 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const credentialsPath = join(dataDir, CREDENTIALS_FILE);
   writeCredentials(credentialsPath, credentials);
   service.start();
+  const liveDeposits =
+    options.liveDeposits === undefined ? undefined : new LiveDeposits(service, service.primaryMerchantId, options.liveDeposits, options.seed ?? 'live');
+  liveDeposits?.start();
 
   let closing: Promise<void> | undefined;
   return {
@@ -129,6 +136,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     checkInvariant: (merchantId) => checkInvariantOf(service.db, merchantId),
     close: () => {
       closing ??= (async () => {
+        liveDeposits?.close();
         await server.close();
         await service.close();
       })();
@@ -148,9 +156,10 @@ export function checkLedgerInvariant(dataDir: string, merchantId?: string): Inva
 }
 
 /**
- * Demo mode's sandbox: loopback, demo data on first start, normal withdrawals advancing on their own. The faces
+ * Demo mode's sandbox: loopback, demo data on first start, normal withdrawals advancing on their own, and a deposit
+ * arriving every so often while it runs (`liveDeposits`: demo-live.ts's default; tests pass short gaps). The faces
  * (desktop main, CLI, browser harness) hand this to the engine; core never imports the sandbox.
  */
-export function demoSandboxStarter(dataDir: string): () => Promise<SandboxHandle> {
-  return () => startSandbox({ host: '127.0.0.1', port: 0, dataDir, auto: true, seed: 'demo' });
+export function demoSandboxStarter(dataDir: string, liveDeposits: LiveDepositTiming = DEMO_LIVE_DEPOSITS): () => Promise<SandboxHandle> {
+  return () => startSandbox({ host: '127.0.0.1', port: 0, dataDir, auto: true, seed: 'demo', liveDeposits });
 }
