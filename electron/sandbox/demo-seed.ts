@@ -91,18 +91,33 @@ function plannedOutcome(random: RandomSource): FinalStatus {
 }
 
 /**
- * The seeded records' service-side times (the sandbox's own, for the admin's eyes: the merchant API carries none):
- * from HISTORY_DAYS before `nowMs` onwards, each call a few seeded minutes to hours after the one before, never past
- * `nowMs`. The desk's own times (first seen, balance readings, audit) are this workstation's facts and stay real.
+ * The seeded records' service-side times (the sandbox's own, for the admin's eyes: the merchant API carries none): the
+ * deposits, and separately the orders, each walk forward from HISTORY_DAYS before the seeding, a seeded while apart,
+ * never past it. The desk's own times (first seen, balance readings, audit) are this workstation's facts and stay real.
  */
-function historyClock(nowMs: number, random: RandomSource): () => number {
-  const start = nowMs - HISTORY_DAYS * 24 * 60 * 60 * 1000;
-  // ~600 records over 30 days: on average about 70 minutes apart.
-  let at = start;
-  return () => {
-    at = Math.min(nowMs, at + randomInt(random, 60_000, 140 * 60_000));
-    return at;
-  };
+class HistoryClock {
+  #at: number;
+  readonly #start: number;
+
+  constructor(
+    private readonly end: number,
+    private readonly random: RandomSource,
+  ) {
+    this.#start = end - HISTORY_DAYS * 24 * 60 * 60 * 1000;
+    this.#at = this.#start;
+  }
+
+  readonly nowMs = (): number => this.#at;
+
+  /** Moves on by a seeded number of minutes in [minMinutes, maxMinutes], never past the end. */
+  advance(minMinutes: number, maxMinutes: number): void {
+    this.#at = Math.min(this.end, this.#at + randomInt(this.random, minMinutes * 60_000, maxMinutes * 60_000));
+  }
+
+  /** Back to the start of the history (the next kind of record walks the same 30 days). */
+  restart(): void {
+    this.#at = this.#start;
+  }
 }
 
 /** Creates the demo merchant and its history in one transaction; returns the merchant ID. */
@@ -115,13 +130,15 @@ export async function seedDemo(service: SandboxService, seed: string): Promise<s
   );
   const config = service.merchantConfig(merchantId);
   if (!config) throw new Error('the demo merchant vanished');
-  const env: LedgerEnv = { ...service.withEvents(SILENT_EVENTS), random, nowMs: historyClock(service.clock.nowMs(), seededRandom(`treasury-desk-sandbox:${seed}:history-times`)) };
+  const history = new HistoryClock(service.clock.nowMs(), seededRandom(`treasury-desk-sandbox:${seed}:history-times`));
+  const env: LedgerEnv = { ...service.withEvents(SILENT_EVENTS), random, nowMs: history.nowMs };
 
   service.db.transaction(() => {
     const addresses: Array<{ address: string; addressType: AddressType }> = [];
     let invoice = 1;
     for (const [addressType, count] of ADDRESS_PLAN) {
       for (let i = 0; i < count; i += 1) {
+        history.advance(1, 10);
         const userOrder = `${SEEDED_ADDRESS_ORDER_PREFIX}${String(invoice).padStart(4, '0')}`;
         invoice += 1;
         const result = createAddress(env, merchantId, userOrder, addressType);
@@ -130,7 +147,9 @@ export async function seedDemo(service: SandboxService, seed: string): Promise<s
     }
 
     // Deposits, with the odd transfer that is never credited (USDC on TRON, dust below deposit_min).
+    // 240 deposits about 2.7 hours apart on average: some 27 days.
     for (let i = 0; i < DEPOSIT_COUNT; i += 1) {
+      history.advance(40, 280);
       const target = pick(random, addresses);
       const symbols = (Object.keys(CURRENCIES) as CurrencySymbol[]).filter((symbol) => CURRENCIES[symbol].addressType === target.addressType);
       const symbol = pick(random, symbols);
@@ -148,7 +167,10 @@ export async function seedDemo(service: SandboxService, seed: string): Promise<s
 
     // Withdrawals: both types, every final state.
     const funded = Object.keys(OPENING_BALANCES) as CurrencySymbol[];
+    // 90 orders about 7 hours apart on average, each moving on minutes after the step before: some 27 days.
+    history.restart();
     for (let i = 0; i < WITHDRAWAL_COUNT; i += 1) {
+      history.advance(120, 720);
       const currency = pick(random, funded);
       const withdrawType: WithdrawType = randomInt(random, 1, 5) === 1 ? 'financialConfirmation' : 'normal';
       const userOrder = `PAYOUT-${String(i + 1).padStart(5, '0')}`;
@@ -166,9 +188,11 @@ export async function seedDemo(service: SandboxService, seed: string): Promise<s
       const stop = outcome === 'WithdrawRefund' || outcome === 'fail' ? randomInt(random, 0, path.length - 2) : path.indexOf(outcome);
       for (let step = 1; step <= stop; step += 1) {
         const to = path[step];
+        history.advance(2, 20);
         if (to !== undefined) advanceWithdrawal(env, merchantId, userOrder, to, { actor: 'seed' });
       }
       if (outcome === 'WithdrawRefund' || outcome === 'fail') {
+        history.advance(2, 20);
         advanceWithdrawal(env, merchantId, userOrder, outcome, {
           actor: 'seed',
           message: outcome === 'WithdrawRefund' ? 'rejected by finance: beneficiary not verified' : 'on-chain transfer failed',

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PATHS } from '../../../electron/protocol/profile';
 import { DEMO_SEED } from '../../../electron/sandbox';
-import { expectData } from '../../support/raw-merchant';
+import { admin, expectData } from '../../support/raw-merchant';
 import { openSandbox, type TestSandbox } from './harness';
 
 interface Deposit {
@@ -65,6 +65,24 @@ describe('demo seed', () => {
     expect([...seen.keys()].filter((status) => status.startsWith('pending'))).toEqual([]);
     expect([...types].sort()).toEqual(['financialConfirmation', 'normal']);
     expect([...seen.values()].reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(60);
+  });
+
+  it('spreads the seeded orders\' service-side times over the last 30 days, oldest first, never in the future', async () => {
+    const startedAt = Date.now();
+    const created: number[] = [];
+    for (let index = 1; index <= 90; index += 1) {
+      const userOrder = `PAYOUT-${String(index).padStart(5, '0')}`;
+      const { status, json } = await admin<{ history: Array<{ at: number }> }>(first.sandbox.adminUrl, 'GET', `/withdrawals/${first.sandbox.credentials.merchantId}/${userOrder}`);
+      const at = json.history[0]?.at;
+      if (status === 200 && at !== undefined) created.push(at);
+    }
+    const day = 24 * 60 * 60 * 1000;
+    expect(created.length).toBeGreaterThanOrEqual(60);
+    expect(created).toEqual([...created].sort((a, b) => a - b));
+    expect(Math.min(...created)).toBeGreaterThan(startedAt - 31 * day);
+    expect(Math.max(...created)).toBeLessThanOrEqual(startedAt);
+    expect(Math.max(...created) - Math.min(...created)).toBeGreaterThan(3 * day);
+    expect(new Set(created.map((at) => Math.floor(at / 60_000))).size).toBe(created.length);
   });
 
   it('is deterministic given the seed (keys aside)', async () => {
