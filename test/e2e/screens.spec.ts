@@ -1,15 +1,31 @@
 // E2E: every screen of the desk, each checked by axe-core (no serious or critical violation) and saved as a
-// screenshot; the tools, audit verification (and against a checkpoint, kept and altered), operators, settings, key
-// generation and the idle lock screen along the way; and a check that the accessibility gate itself reports faults.
+// screenshot, starting with the lived-in demo's addresses and orders (issue 22); the tools, audit verification (and
+// against a checkpoint, kept and altered), operators, settings, key generation and the idle lock screen along the way;
+// and a check that the accessibility gate itself reports faults.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { test, expect } from './support/desk';
+import { DEMO_DESK_ADDRESSES, DEMO_DESK_WITHDRAWALS } from '../../electron/core/desk/demo-desk';
 import { DEMO_ADMIN, go, startDemo } from './support/flows';
 import { expectAccessible, saveScreenshot, seriousA11yViolations } from './support/page-checks';
 
 test('every screen is accessible and has its screenshot', async ({ page, desk }) => {
   await startDemo(page, desk.url);
+  // A fresh demo is lived in: its operators created labelled addresses and sent withdrawals (core/desk/demo-desk.ts).
+  await go(page, 'addresses');
+  const addressRows = page.getByTestId('@addresses/row');
+  await expect(addressRows).toHaveCount(DEMO_DESK_ADDRESSES.length);
+  for (const planned of DEMO_DESK_ADDRESSES) {
+    await expect(addressRows.filter({ hasText: planned.userOrder }).getByTestId('@addresses/label')).toContainText(planned.label);
+  }
+  await expectAccessible(page, 'addresses');
+  await saveScreenshot(page, 'addresses');
+  await go(page, 'withdrawals');
+  await page.getByTestId('@withdrawals/tab-orders').click();
+  await expect(page.getByTestId('@withdrawals/order-row')).toHaveCount(DEMO_DESK_WITHDRAWALS.length);
+  await go(page, 'dashboard');
+
   // Two requests so the queue, the order list and the detail have something to show.
   for (const amount of ['30', '45.25']) {
     await desk.value('withdrawals/request', { currency: 'eth.usdt', amount, toAddress: `0x${randomBytes(20).toString('hex')}`, as: DEMO_ADMIN });
@@ -27,15 +43,11 @@ test('every screen is accessible and has its screenshot', async ({ page, desk })
   await expectAccessible(page, 'deposits');
   await saveScreenshot(page, 'deposits');
 
-  await go(page, 'addresses');
-  await expectAccessible(page, 'addresses (empty)');
-  await saveScreenshot(page, 'addresses-empty');
-
   await go(page, 'withdrawals');
   await expectAccessible(page, 'withdrawals queue');
   await saveScreenshot(page, 'withdrawals-queue');
   await page.getByTestId('@withdrawals/tab-orders').click();
-  await expect(page.getByTestId('@withdrawals/order-row').first()).toBeVisible();
+  await expect(page.getByTestId('@withdrawals/order-row')).toHaveCount(DEMO_DESK_WITHDRAWALS.length + 2);
   await page.getByTestId('@withdrawals/order-row').first().getByRole('button', { name: /Details/ }).click();
   await expect(page.getByTestId('@withdrawals/timeline')).toBeVisible();
   await expectAccessible(page, 'withdrawal orders');
