@@ -16,9 +16,7 @@ test('every screen is accessible and has its screenshot', async ({ page, desk })
   await go(page, 'addresses');
   const addressRows = page.getByTestId('@addresses/row');
   await expect(addressRows).toHaveCount(DEMO_DESK_ADDRESSES.length);
-  for (const planned of DEMO_DESK_ADDRESSES) {
-    await expect(addressRows.filter({ hasText: planned.userOrder }).getByTestId('@addresses/label')).toContainText(planned.label);
-  }
+  for (const planned of DEMO_DESK_ADDRESSES) await expect(addressRows.filter({ hasText: planned.label })).toHaveCount(1);
   await expectAccessible(page, 'addresses');
   await saveScreenshot(page, 'addresses');
   await go(page, 'withdrawals');
