@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureRendererBuilt } from './build';
 import { startHarnessEngine } from './engine';
+import { DEMO_LIVE_DEPOSITS } from '../../electron/sandbox';
 import { startHarness } from './server';
 
 const USAGE = 'usage: npm run dev:browser -- [--port P] [--data DIR] [--build] [--demo-time-scale N]';
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   const rendererDir = await ensureRendererBuilt({ force: values.build });
   const temporary = values.data === undefined;
   const dataDir = temporary ? mkdtempSync(join(tmpdir(), 'treasury-desk-browser-')) : resolve(values.data ?? '');
-  const desk = await startHarnessEngine({ dataDir, demoTimeScale: timeScale, autoSync: true });
+  const desk = await startHarnessEngine({ dataDir, demoTimeScale: timeScale, autoSync: true, demoLiveDeposits: DEMO_LIVE_DEPOSITS });
   for (const warning of desk.engine.warnings) console.warn(`warning: ${warning}`);
   const server = await startHarness({ engine: desk.engine, desktop: desk.desktopHandlers, shellEvents: { onEvent: (listener) => desk.desktop.onWindowEvent(listener) }, rendererDir, port });
   console.log(`Treasury Desk (browser harness) at ${server.url}`);

@@ -18,7 +18,7 @@ import { startNotifier, type Notifier } from '../../electron/main/notifier';
 import { createDesktopDouble, type DesktopDouble } from './desktop-double';
 import { KeychainVault } from '../../electron/core/secrets';
 import type { AutoSyncOptions } from '../../electron/core/sync/auto-sync';
-import { DEMO_SEED, startSandbox, type SandboxHandle } from '../../electron/sandbox';
+import { DEMO_SEED, type LiveDepositTiming, startSandbox, type SandboxHandle } from '../../electron/sandbox';
 
 export interface HarnessEngineOptions {
   /** Folder for the desk database and the demo sandbox's state. */
@@ -32,6 +32,11 @@ export interface HarnessEngineOptions {
   /** Demo sandbox: advance normal withdrawals on timers (default true) and how much faster than real time. */
   readonly demoAuto?: boolean;
   readonly demoTimeScale?: number;
+  /**
+   * Live deposits in the demo sandbox, as demo mode has them (dev:browser passes DEMO_LIVE_DEPOSITS); off unless given,
+   * so e2e flows see only the deposits they make.
+   */
+  readonly demoLiveDeposits?: LiveDepositTiming;
   /**
    * Background sync as in the desktop app (dev:browser; `true` for the app's timings, or shorter ones for a test);
    * off for most e2e flows, which sync when they mean to.
@@ -107,6 +112,7 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
         seed: DEMO_SEED,
         auto: options.demoAuto ?? true,
         timeScale: options.demoTimeScale ?? 1,
+        ...(options.demoLiveDeposits === undefined ? {} : { liveDeposits: options.demoLiveDeposits }),
       });
       demoSandboxes.push(sandbox);
       return sandbox;
