@@ -7,7 +7,7 @@
 // In a German window a finding is said in German (issue 22), not marked English.
 import { randomBytes } from 'node:crypto';
 import { test, expect } from './support/desk';
-import { DEMO_ADMIN, DEMO_APPROVER, go, startDemo } from './support/flows';
+import { DEMO_ADMIN, DEMO_APPROVER, go, settleDemoWithdrawals, startDemo } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
 import { sandboxAdmin } from './support/sandbox-admin';
 
@@ -108,6 +108,7 @@ test('a fresh demo opens the Reconciliation screen reconciled', async ({ page, d
 
 test('a difference while an order of the desk is in flight is pending, waiting for that order, until a sync hears its outcome', async ({ page, desk }) => {
   await startDemo(page, desk.url);
+  await settleDemoWithdrawals(desk);
   const admin = sandboxAdmin(desk.demoSandbox().baseUrl);
   const merchantId = (await admin.health()).primaryMerchantId;
   await admin.patchMerchant(merchantId, { callbackUrl: 'http://127.0.0.1:9/unreachable' });

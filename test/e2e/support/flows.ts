@@ -2,7 +2,9 @@
 // operator dialog, the demo onboarding).
 import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { DEMO_OPERATORS } from '../../../electron/contract';
+import { DEMO_OPERATORS, WITHDRAWAL_STATE_TRAITS } from '../../../electron/contract';
+import type { Desk } from './desk';
+import { sandboxAdmin } from './sandbox-admin';
 
 function demoOperator(name: (typeof DEMO_OPERATORS)[number]['name']): { operator: string; passphrase: string } {
   const found = DEMO_OPERATORS.find((candidate) => candidate.name === name);
@@ -42,6 +44,32 @@ export async function signInAs(page: Page, operator: { operator: string; passphr
   await page.getByTestId('@lock/passphrase').fill(operator.passphrase);
   await page.getByTestId('@lock/unlock-button').click();
   await expect(page.getByText(`Operator: ${operator.operator}`)).toBeVisible();
+}
+
+/**
+ * Brings the withdrawals the demo desk sent on its first day (core/desk/demo-desk.ts) to success at the sandbox, as
+ * demo mode's self-advancing sandbox does within seconds (e2e desks run it without timers), and syncs until the desk
+ * has them final: the flow's own orders are then the only ones in flight.
+ */
+export async function settleDemoWithdrawals(desk: Pick<Desk, 'value' | 'demoSandbox'>): Promise<void> {
+  const admin = sandboxAdmin(desk.demoSandbox().baseUrl);
+  const merchantId = (await admin.health()).primaryMerchantId;
+  for (const row of (await desk.value('withdrawals/list', {})).rows) {
+    if (WITHDRAWAL_STATE_TRAITS[row.state].final) continue;
+    // The normal flow from where the order stands (the demo's orders are normal ones).
+    const flow = ['pendingConfirm', 'pendingTransfer', 'pendingCallback', 'success'];
+    const at = flow.indexOf((await admin.withdrawal(merchantId, row.userOrder)).order.orderStatus);
+    for (const to of flow.slice(at + 1)) await admin.advance(merchantId, row.userOrder, to);
+  }
+  await expect
+    .poll(
+      async () => {
+        await desk.value('sync/run', {});
+        return (await desk.value('withdrawals/list', {})).rows.filter((row) => !WITHDRAWAL_STATE_TRAITS[row.state].final).length;
+      },
+      { timeout: 60_000, message: 'the demo desk\'s own withdrawals to be final' },
+    )
+    .toBe(0);
 }
 
 /** First start → "Explore with a sandbox" → selfcheck passes → Continue → the dashboard. */
