@@ -23,7 +23,7 @@ export const DEMO_FURNISHED_ACTION = 'demo/furnished';
 /** The deposit addresses a demo desk creates: fixed userOrders, so a repeated creation answers the same address. */
 export const DEMO_DESK_ADDRESSES: ReadonlyArray<{ readonly addressType: AddressType; readonly userOrder: string; readonly label: string }> = [
   { addressType: 'trx', userOrder: 'DEMO-SHOP-TRON', label: 'Web shop checkout (TRON)' },
-  { addressType: 'eth_bnb', userOrder: 'DEMO-WHOLESALE-EVM', label: 'Wholesale invoices (Ethereum, BNB)' },
+  { addressType: 'eth_bnb', userOrder: 'DEMO-B2B-EVM', label: 'Wholesale invoices (Ethereum, BNB)' },
   { addressType: 'ton', userOrder: 'DEMO-EVENTS-TON', label: 'Event tickets (TON)' },
 ];
 

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { AUDIT_ACTIONS, auditDetailsText, type AuditEntryView, type AuditRowVerification } from '../../../electron/contract';
 import { DateTime, useReportingTimeZone } from '../components/DateTime';
+import { engineTextLang } from '../components/EngineText';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { ExportButton } from '../components/ExportButton';
 import { Field } from '../components/Field';
@@ -41,7 +42,7 @@ function detailValue(value: unknown): string {
   return typeof value === 'string' ? value : auditDetailsText(value);
 }
 
-/** The row's signed details, subject and key, folded away under its sentence: one "name: value" line each. */
+/** The row's signed details, subject and key, folded away under its sentence: one "name: value" line each, marked as the engine's English. */
 function RowDetails({ entry }: { readonly entry: AuditEntryView }): React.JSX.Element {
   const details = entry.details !== null && typeof entry.details === 'object' && !Array.isArray(entry.details) ? Object.entries(entry.details as Record<string, unknown>) : [[t('history.audit.details.details'), entry.details] as const];
   const pairs: (readonly [string, string])[] = [
@@ -57,7 +58,10 @@ function RowDetails({ entry }: { readonly entry: AuditEntryView }): React.JSX.El
         {pairs.map(([name, value]) => (
           <div key={name}>
             <dt>{name}</dt>
-            <dd className="mono">{value}</dd>
+            {/* The signed record as the engine wrote it (a request's warnings are its English words). */}
+            <dd className="mono" lang={engineTextLang()}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
