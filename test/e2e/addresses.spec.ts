@@ -53,6 +53,8 @@ test('creating an address shows a QR code that decodes to that address', async (
 
 test('a wrong passphrase keeps the operator dialog open with the reason', async ({ page, desk }) => {
   await startDemo(page, desk.url);
+  // The demo desk's own first addresses (core/desk/demo-desk.ts); a refused creation adds none.
+  const before = await desk.value('addresses/list', {});
   await go(page, 'addresses');
   await page.getByTestId('@addresses/create-button').click();
   const dialog = page.getByTestId('@operator-dialog');
@@ -65,5 +67,5 @@ test('a wrong passphrase keeps the operator dialog open with the reason', async 
   await saveScreenshot(page, 'operator-dialog-wrong-passphrase');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  expect(await desk.value('addresses/list', {})).toEqual([]);
+  expect(await desk.value('addresses/list', {})).toEqual(before);
 });
