@@ -5,7 +5,7 @@ import type { AddressType, Chain, CurrencySymbol } from '../chains';
 import type { ClockVerdict } from './clock';
 import type { LabelType } from './limits';
 import type { ContractErrorCode } from './result';
-import type { ConnectionCause, SelfcheckAdvice, SelfcheckOutcome, SyncProgressPhase } from './status-sentences';
+import type { ConnectionCause, SelfcheckAdvice, SelfcheckOutcome, SyncProgressPhase, SyncResource } from './status-sentences';
 import type { StuckFlagView } from './stuck-orders';
 
 export interface ProfileSummary {
@@ -66,7 +66,6 @@ export interface ConnectionState {
   readonly lastContactAt: number | null;
 }
 
-export type SyncResource = 'currencies' | 'balances' | 'deposits' | 'withdrawals';
 
 export interface SyncResourceState {
   readonly resource: SyncResource;

@@ -5,8 +5,10 @@
 // English equal to this file's). Text that came from the network or from an error (a transport's reason, a merchant's
 // name) is a value: escaped, never translated.
 import { escapeSingleLine } from './display-text';
-import type { SyncResource } from './dto';
 import type { ContractErrorCode } from './result';
+
+/** What a sync reads from the service, one resource at a time (the sync status DTOs in dto.ts name them too). */
+export type SyncResource = 'currencies' | 'balances' | 'deposits' | 'withdrawals';
 
 // ---- why the desk is offline ---------------------------------------------------------------------------------------------
 

@@ -43,7 +43,7 @@ import {
   type SyncProgressPhase,
   type SyncProgressWords,
 } from '../../../electron/contract/status-sentences';
-import type { SyncResource } from '../../../electron/contract/dto';
+import type { SyncResource } from '../../../electron/contract/status-sentences';
 import { currentLanguage, currentLocale, intlFor, type Language, type MessageId } from '.';
 
 /** Values as the contract gives them: text, counts, yes/no, or null for a part left out. */
