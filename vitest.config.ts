@@ -1,7 +1,7 @@
 // Vitest configuration: unit and integration tests under test/, run in Node. The team desk's tests share one
 // PostgreSQL cluster (scripts/with-postgres.sh) and some stop and restart it, so they run one file at a time in their
-// own project. The test command runs the two projects as two processes side by side (scripts/vitest-projects.sh): in
-// one process vitest runs such a project only after the others.
+// own project. The test command runs "unit" and "integration" in one process and "team" in another, side by side
+// (scripts/vitest-projects.sh): in one process vitest runs such a project only after the others.
 import { defineConfig } from 'vitest/config';
 
 const TEAM_TESTS = 'test/integration/team/**/*.test.ts';
@@ -15,13 +15,13 @@ export default defineConfig({
     // Operator keys are sealed at a test cost in test processes (test/support/fast-seals.ts says why).
     setupFiles: ['test/support/fast-seals.ts'],
     projects: [
-      // The suite's files share each worker's module graph (isolate: false): importing the engine afresh for each of
-      // its ~250 files was the largest cost after the tests themselves (test/unit: 213 CPU-seconds isolated, 112
-      // shared, same 3,509 tests passing). A file that changes process-wide state restores it in its own hooks.
-      {
-        extends: true,
-        test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', 'node_modules/**', TEAM_TESTS], isolate: false },
-      },
+      // Unit tests share each worker's module graph (isolate: false, vitest's recipe for unit suites): importing the
+      // engine afresh for each of ~150 files was their largest cost after the tests (213 CPU-seconds isolated, 112
+      // shared, the same 3,509 tests passing). Integration files stay isolated, each in a process of its own: shared,
+      // one process ran them all and kept every file's keychain connections open, and past 1,024 descriptors the
+      // keychain binding's select() spun for good (a CI run hung there).
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: ['test/unit/**', 'test/e2e/**', 'node_modules/**', TEAM_TESTS] } },
       { extends: true, test: { name: 'team', include: [TEAM_TESTS], fileParallelism: false } },
     ],
   },
