@@ -60,7 +60,7 @@ export function Addresses(): React.JSX.Element {
                   {addresses.map((address) => (
                     <tr key={`${address.addressType}:${address.address}:${address.userOrder}`} aria-current={address.address === selected ? "true" : undefined} className={`clickable${address.address === selected ? ' is-selected' : ''}`} onClick={() => useAddressesStore.getState().select(address.address)} data-testid="@addresses/row">
                       <td>
-                        <button type="button" className="button button--link mono" onClick={() => useAddressesStore.getState().select(address.address)} aria-label={t('payees.addresses.show', { address: address.address })}>
+                        <button type="button" className="button button--link mono break" onClick={() => useAddressesStore.getState().select(address.address)} aria-label={t('payees.addresses.show', { address: address.address })}>
                           {address.address}
                         </button>
                       </td>

@@ -230,12 +230,12 @@ export function Audit(): React.JSX.Element {
                   <td>
                     <Standing verification={entry.verification} />
                   </td>
-                  <td data-testid="@audit/row-sentence">{auditSentenceFor(entry)}</td>
+                  <td className="break" data-testid="@audit/row-sentence">{auditSentenceFor(entry)}</td>
                   <td className="small" title={entry.subject ?? undefined}>
                     {auditActionLabelFor(entry.action)}
                     {entry.subject === null ? null : <span className="mono muted"> {shorten(entry.subject, 8)}</span>}
                   </td>
-                  <td className="small">
+                  <td className="small break">
                     <RowDetails entry={entry} />
                   </td>
                 </tr>
