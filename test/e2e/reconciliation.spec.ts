@@ -7,29 +7,16 @@
 // In a German window a finding is said in German (issue 22), not marked English.
 import { randomBytes } from 'node:crypto';
 import { test, expect } from './support/desk';
-import { DEMO_ADMIN, DEMO_APPROVER, go, settleDemoWithdrawals, startDemo } from './support/flows';
+import { DEMO_ADMIN, DEMO_APPROVER, go, openUnexplainedBalanceChange, settleDemoWithdrawals, startDemo } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
 import { sandboxAdmin } from './support/sandbox-admin';
 
-const ALICE = { operator: 'alice', passphrase: 'alice passphrase 1' };
 
 test.describe('in a German window', () => {
   test.use({ locale: 'de-DE' });
 
   test('a finding is said in German from its values, amounts grouped the German way, not marked English', async ({ page, desk }) => {
-    const sandbox = await desk.startSandbox();
-    const admin = sandboxAdmin(sandbox.baseUrl);
-    const merchantId = (await admin.health()).primaryMerchantId;
-    await admin.patchMerchant(merchantId, { balances: { 'trx.usdt': '1000' } });
-    await desk.value('profiles/importFile', { name: 'main', path: sandbox.credentialsPath });
-    await desk.value('operators/found', { admins: [ALICE] });
-    await desk.value('sync/run', {});
-    await admin.patchMerchant(merchantId, { balances: { 'trx.usdt': '1055.000001' } });
-    await desk.value('sync/run', {});
-
-    await page.goto(desk.url);
-    await expect(page.getByTestId('@screen/dashboard')).toBeVisible();
-    await go(page, 'reconciliation');
+    await openUnexplainedBalanceChange(page, desk);
     const finding = page.locator('[data-testid="@reconciliation/finding"][data-kind="unexplainedBalanceChange"]');
     await expect(finding.getByTestId('@reconciliation/finding-summary')).toHaveText(
       'Der verfügbare Saldo ging zwischen zwei Ablesungen von 1.000 trx.usdt auf 1.055,000001 trx.usdt (+55,000001); die Datensätze erklären 0, +55,000001 trx.usdt bleiben unerklärt.',
@@ -40,19 +27,7 @@ test.describe('in a German window', () => {
 });
 
 test('a balance changed without a record is flagged with its exact amount; another currency adds up', async ({ page, desk }) => {
-  const sandbox = await desk.startSandbox();
-  const admin = sandboxAdmin(sandbox.baseUrl);
-  const merchantId = (await admin.health()).primaryMerchantId;
-  await admin.patchMerchant(merchantId, { balances: { 'trx.usdt': '1000' } });
-  await desk.value('profiles/importFile', { name: 'main', path: sandbox.credentialsPath });
-  await desk.value('operators/found', { admins: [ALICE] });
-  await desk.value('sync/run', {});
-  await admin.patchMerchant(merchantId, { balances: { 'trx.usdt': '1055.000001' } });
-  await desk.value('sync/run', {});
-
-  await page.goto(desk.url);
-  await expect(page.getByTestId('@screen/dashboard')).toBeVisible();
-  await go(page, 'reconciliation');
+  await openUnexplainedBalanceChange(page, desk);
   const verdict = page.getByTestId('@reconciliation/verdict');
   await expect(verdict).toHaveAttribute('data-ok', 'false');
   await expect(verdict).toContainText('1 difference unexplained');

@@ -10,11 +10,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { DesktopRecord } from '../harness/desktop-double';
 import { test, expect } from './support/desk';
-import { go } from './support/flows';
+import { go, openUnexplainedBalanceChange, SOLE_ADMIN } from './support/flows';
 import { expectAccessible, saveScreenshot } from './support/page-checks';
-import { sandboxAdmin } from './support/sandbox-admin';
 
-const ALICE = { operator: 'alice', passphrase: 'alice passphrase 1' };
 
 function lastSaveDialog(records: readonly DesktopRecord[]): { readonly purpose: string; readonly answer: string } {
   const dialog = records.findLast((record) => record.kind === 'saveDialog');
@@ -23,19 +21,7 @@ function lastSaveDialog(records: readonly DesktopRecord[]): { readonly purpose: 
 }
 
 test('the period statement shows an unexplained difference exactly, and saves as CSV and PDF', async ({ page, desk }) => {
-  const sandbox = await desk.startSandbox();
-  const admin = sandboxAdmin(sandbox.baseUrl);
-  const merchantId = (await admin.health()).primaryMerchantId;
-  await admin.patchMerchant(merchantId, { balances: { 'trx.usdt': '1000', trx: '7.5' } });
-  await desk.value('profiles/importFile', { name: 'main', path: sandbox.credentialsPath });
-  await desk.value('operators/found', { admins: [ALICE] });
-  await desk.value('sync/run', {});
-  await admin.patchMerchant(merchantId, { balances: { 'trx.usdt': '1055.000001' } });
-  await desk.value('sync/run', {});
-
-  await page.goto(desk.url);
-  await expect(page.getByTestId('@screen/dashboard')).toBeVisible();
-  await go(page, 'reconciliation');
+  await openUnexplainedBalanceChange(page, desk, { trx: '7.5' });
   const section = page.getByTestId('@statement/section');
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   await section.getByTestId('@statement/from').fill(yesterday);
@@ -115,7 +101,7 @@ test('the period statement shows an unexplained difference exactly, and saves as
 test('the Withdrawals screen exports the requests as CSV through the save dialog', async ({ page, desk }) => {
   const sandbox = await desk.startSandbox();
   await desk.value('profiles/importFile', { name: 'main', path: sandbox.credentialsPath });
-  await desk.value('operators/found', { admins: [ALICE] });
+  await desk.value('operators/found', { admins: [SOLE_ADMIN] });
   await page.goto(desk.url);
   await go(page, 'withdrawals');
   await page.getByTestId('@withdrawals/tab-orders').click();

@@ -93,3 +93,25 @@ export async function fillWithdrawal(page: Page): Promise<void> {
   await page.getByTestId('@withdrawals/to-address').fill(`0x${randomBytes(20).toString('hex')}`);
   await expect(page.getByTestId('@withdrawals/preflight-verdict')).toHaveText(/Ready to request/);
 }
+
+/** A founding admin of a desk on a sandbox of its own (no demo operators there). */
+export const SOLE_ADMIN = { operator: 'alice', passphrase: 'alice passphrase 1' } as const;
+
+/**
+ * A desk on a sandbox of its own whose trx.usdt balance goes from 1000 to 1055.000001 between two syncs with no record
+ * (the sandbox's admin API), opened on the Reconciliation screen: an unexplained difference of exactly +55.000001.
+ */
+export async function openUnexplainedBalanceChange(page: Page, desk: Desk, otherBalances: Readonly<Record<string, string>> = {}): Promise<void> {
+  const sandbox = await desk.startSandbox();
+  const admin = sandboxAdmin(sandbox.baseUrl);
+  const merchantId = (await admin.health()).primaryMerchantId;
+  await admin.patchMerchant(merchantId, { balances: { 'trx.usdt': '1000', ...otherBalances } });
+  await desk.value('profiles/importFile', { name: 'main', path: sandbox.credentialsPath });
+  await desk.value('operators/found', { admins: [SOLE_ADMIN] });
+  await desk.value('sync/run', {});
+  await admin.patchMerchant(merchantId, { balances: { 'trx.usdt': '1055.000001' } });
+  await desk.value('sync/run', {});
+  await page.goto(desk.url);
+  await expect(page.getByTestId('@screen/dashboard')).toBeVisible();
+  await go(page, 'reconciliation');
+}
