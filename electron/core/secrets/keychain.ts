@@ -238,11 +238,17 @@ export async function moveKeytarEntries(
 /**
  * The default backend: @napi-rs/keyring, after moving this service's keytar entries into it. Runs on a vault's first
  * use in each process; once the entries are moved the search finds nothing, so later starts only pay one D-Bus query.
+ * The move waits out a Secret Service that does not answer or was started again meanwhile, as every keychain call does
+ * (no-reply-retry.ts): it is idempotent (each try searches again, on a new connection and session), and without the
+ * retry a daemon crash at a desk's first keychain use failed the whole start (seen in CI, 2026-11-29).
  */
-export async function openKeychain(service: string): Promise<KeytarBackend> {
+export async function openKeychain(
+  service: string,
+  openSecretService: () => Promise<SecretService> = () => SecretService.open(),
+): Promise<KeytarBackend> {
   const backend = await loadKeyring();
   try {
-    await moveKeytarEntries(service, backend);
+    await retryKeychainCall(() => moveKeytarEntries(service, backend, openSecretService));
   } catch (error) {
     throw new KeychainUnavailableError('serviceUnavailable', 'move the credentials an earlier version saved into the keychain', firstLine(error));
   }

@@ -53,6 +53,40 @@ describe('scripts/with-keyring.sh', () => {
     expect(run.stdout).toBe('kept across the restart');
   }, 90_000);
 
+  it("a desk's first keychain use outlives a daemon crash in the middle of moving keytar's entries", () => {
+    // openKeychain moves the entries an earlier version stored with keytar before anything else. Here the daemon dies
+    // right after the move opened its Secret Service session: the search starts a new daemon, which knows no such
+    // session, and the move is tried again on a new connection instead of failing the desk's start (seen in CI). A
+    // nested session, so the crash cannot disturb other tests.
+    const script = [
+      "import { execFileSync } from 'node:child_process';",
+      "import { readFileSync } from 'node:fs';",
+      "import { openKeychain } from './electron/core/secrets/keychain.ts';",
+      "import { SecretService } from './electron/core/secrets/secret-service.ts';",
+      "execFileSync('secret-tool', ['store', '--label=keytar-style', 'service', 'treasury-harness-move', 'account', 'p/secret'], { input: 'moved across the crash' });",
+      'const owner = () => { try { return execFileSync("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.GetConnectionUnixProcessID", "string:org.freedesktop.secrets"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }); } catch { return ""; } };',
+      'let opened = 0;',
+      'const openThenCrash = async () => {',
+      '  const secrets = await SecretService.open();',
+      '  opened += 1;',
+      '  if (opened === 1) {',
+      "    process.kill(Number(readFileSync(process.env.TREASURY_KEYRING_HARNESS + '/keyring.pid', 'utf8').trim()), 'SIGTRAP');",
+      "    for (let i = 0; i < 100 && owner() !== ''; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));",
+      '  }',
+      '  return secrets;',
+      '};',
+      "const keychain = await openKeychain('treasury-harness-move', openThenCrash);",
+      "process.stdout.write(JSON.stringify({ opened, value: await keychain.getPassword('treasury-harness-move', 'p/secret') }));",
+    ].join('\n');
+    const run = spawnSync('bash', ['scripts/with-keyring.sh', process.execPath, '--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ opened: 2, value: 'moved across the crash' });
+    expect(run.stderr).toMatch(/gnome-keyring-daemon stopped \(exit status 133\)/);
+  }, 90_000);
+
   it("has a desktop session bus's connection limits: 400 connections at once all get through (the built-in limit is 256)", () => {
     // In a nested session of its own, so these connections never count against the bus the other tests use.
     const script = [
