@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { version as packageVersion } from '../../package.json';
-import { escapeSingleLine, parseRequest, type ContractError, type ContractEvent, type MethodName, type RequestOf, type ResponseOf, type Result } from '../contract';
+import { callMethod, escapeSingleLine, parseRequest, type ContractError, type ContractEvent, type MethodName, type RequestOf, type ResponseOf } from '../contract';
 import type { Engine, EngineOptions } from '../core/engine';
 import { ContractFailure, UsageError } from './errors';
 import { formatTime } from './format';
@@ -104,12 +104,13 @@ export class EngineSession {
     return this.options.json === true;
   }
 
-  /** Parses `request` with the method's schema, calls the engine, and answers the value or throws ContractFailure. */
+  /**
+   * Checks `request` against the method's schema (bad input: exit 2, nothing runs), calls the engine (callMethod), and
+   * answers the value or throws ContractFailure.
+   */
   async run<M extends MethodName>(method: M, request: LooseRequest<M>, labels?: FieldLabels): Promise<ResponseOf<M>> {
-    const parsed = parseRequest(method, request);
-    if (!parsed.ok) throw new ContractFailure(parsed.error, failureMessage(parsed.error, labels, true), true);
-    const handler = this.engine.handlers[method] as (request: unknown) => Promise<Result<ResponseOf<M>>>;
-    const result = await handler(parsed.value);
+    this.check(method, request, labels);
+    const result = await callMethod(this.engine.handlers, method, request);
     if (!result.ok) throw new ContractFailure(result.error, failureMessage(result.error, labels, false));
     return result.value;
   }

@@ -1,5 +1,6 @@
 // The typed API over the contract: the method maps as async functions answering Result, the request parser every
-// transport (IPC, harness WebSocket) runs before calling a handler, and the window's dispatch, which refuses a window
+// transport (IPC, harness WebSocket) runs before calling a handler, callMethod (parse, then call) for every face, and
+// the window's dispatch, which refuses a window
 // that names a file path (ARCHITECTURE house rule 13).
 import { unexpectedErrorMessage } from './application-log';
 import { DESKTOP_CONTRACT, type DesktopMethodName } from './desktop';
@@ -92,6 +93,21 @@ export function parseRequest<M extends WindowMethodName>(method: M, payload: unk
  * Records a handler that threw instead of answering a Result (a bug) in the face's application log. The contract
  * cannot import the logger (it lives in core): every transport passes its own, so no such error goes unrecorded.
  */
+/** Handlers that answer at least the methods `M` (TreasuryHandlers for engine methods, WindowHandlers for all). */
+export type HandlersFor<M extends WindowMethodName> = { readonly [K in M]: (request: ParsedRequestOf<K>) => Promise<Result<ResponseOf<K>>> };
+
+/**
+ * Calls `method` as every face does (the CLI, the demo desk, the window's dispatch, the test harnesses): `request`
+ * parsed by the method's schema first (bad input is answered `invalidInput` and nothing runs), then the handler on
+ * the parsed value. It never throws for a refusal; each caller turns a refusal into its own error.
+ */
+export async function callMethod<M extends WindowMethodName>(handlers: HandlersFor<M>, method: M, request: unknown): Promise<Result<ResponseOf<M>>> {
+  const parsed = parseRequest(method, request);
+  if (!parsed.ok) return parsed;
+  const handler = handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
+  return handler(parsed.value);
+}
+
 export type UnexpectedErrorReporter = (method: WindowMethodName, error: unknown) => void;
 
 /** Dispatches an untrusted (method, payload) pair to handlers: unknown method and bad payload are answered, not thrown. */
@@ -103,10 +119,8 @@ export async function dispatch(
 ): Promise<Result<unknown>> {
   const handler = isWindowMethodName(method) ? (handlers as Readonly<Record<string, unknown>>)[method] : undefined;
   if (!isWindowMethodName(method) || typeof handler !== 'function') return fail('invalidInput', `unknown method ${JSON.stringify(String(method)).slice(0, 80)}`);
-  const request = parseRequest(method, payload);
-  if (!request.ok) return request;
   try {
-    return await (handler as (request: unknown) => Promise<Result<unknown>>)(request.value);
+    return await callMethod(handlers as HandlersFor<WindowMethodName>, method, payload);
   } catch (error) {
     // Handlers answer Result; reaching here is a bug. Record it, and say so without leaking internals.
     try {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeTronAddress } from '../../electron/chains';
-import { parseRequest, type MethodName, type ParsedRequestOf, type RequestOf, type ResponseOf, type Result } from '../../electron/contract';
+import { callMethod, type MethodName, type RequestOf, type ResponseOf } from '../../electron/contract';
 import { chooseDeskSecrets, DeskIdentity } from '../../electron/core/audit/desk-identity';
 import { AuditTrail } from '../../electron/core/audit/trail';
 import { createEngine, type Engine } from '../../electron/core/engine';
@@ -34,10 +34,7 @@ function median(values: readonly number[]): number {
 }
 
 async function value<M extends MethodName>(engine: Engine, method: M, request: RequestOf<M>): Promise<ResponseOf<M>> {
-  const parsed = parseRequest(method, request);
-  if (!parsed.ok) throw new Error(`${method}: ${parsed.error.message}`);
-  const handler = engine.handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
-  const result = await handler(parsed.value);
+  const result = await callMethod(engine.handlers, method, request);
   if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
   return result.value;
 }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result } from '../../electron/contract';
+import { callMethod, type MethodName, type ResponseOf, type Result } from '../../electron/contract';
 import { encodeTronAddress } from '../../electron/chains';
 import { startHarnessEngine, type HarnessEngine } from '../harness/engine';
 import { runTeamWorkload, sandboxOrdersIn, workloadLines, type WorkloadStation } from '../support/team-workload';
@@ -36,10 +36,7 @@ export async function runSoak(args: readonly string[], url: string, ownerUrl: st
       name,
       canSubmit,
       call: async <M extends MethodName>(method: M, request: unknown): Promise<Result<ResponseOf<M>>> => {
-        const parsed = parseRequest(method, request);
-        if (!parsed.ok) return parsed;
-        const handler = harness.engine.handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
-        return handler(parsed.value);
+        return callMethod(harness.engine.handlers, method, request);
       },
     });
     const must = async <M extends MethodName>(station: WorkloadStation, method: M, request: unknown): Promise<ResponseOf<M>> => {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { DEMO_OPERATORS, parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result } from '../../electron/contract';
+import { DEMO_OPERATORS, callMethod, type MethodName, type ResponseOf } from '../../electron/contract';
 import { createEngine, type Engine } from '../../electron/core/engine';
 import { KeychainVault } from '../../electron/core/secrets';
 import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
@@ -35,10 +35,7 @@ type Call = <M extends MethodName>(method: M, request: unknown) => Promise<Respo
 
 function caller(engine: Engine): Call {
   return async <M extends MethodName>(method: M, request: unknown): Promise<ResponseOf<M>> => {
-    const parsed = parseRequest(method, request);
-    if (!parsed.ok) throw new Error(`${method}: ${parsed.error.message}`);
-    const handler = engine.handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
-    const result = await handler(parsed.value);
+    const result = await callMethod(engine.handlers, method, request);
     if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
     return result.value;
   };

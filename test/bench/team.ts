@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result } from '../../electron/contract';
+import { callMethod, type MethodName, type ResponseOf } from '../../electron/contract';
 import { startHarnessEngine, type HarnessEngine } from '../harness/engine';
 import type { BenchOutcome } from './run';
 import { runSoak } from './team-soak';
@@ -31,10 +31,7 @@ interface Station {
 async function station(dataDir: string): Promise<Station> {
   const harness = await startHarnessEngine({ dataDir, lockable: false, demoAuto: false });
   const value = async <M extends MethodName>(method: M, request: unknown): Promise<ResponseOf<M>> => {
-    const parsed = parseRequest(method, request);
-    if (!parsed.ok) throw new Error(`${method}: ${parsed.error.message}`);
-    const handler = harness.engine.handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
-    const result = await handler(parsed.value);
+    const result = await callMethod(harness.engine.handlers, method, request);
     if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
     return result.value;
   };

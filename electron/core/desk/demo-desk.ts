@@ -3,15 +3,7 @@
 // the same handlers a person's click or command calls (roles, passphrases, signed statements, audit rows), never a
 // shortcut. Done once per demo desk (the `demo/furnished` audit row marks it); the desk's own times stay real.
 import type { AddressType, CurrencySymbol } from '../../chains';
-import {
-  DEMO_OPERATORS,
-  parseRequest,
-  type MethodName,
-  type ParsedRequestOf,
-  type ResponseOf,
-  type Result,
-  type TreasuryHandlers,
-} from '../../contract';
+import { callMethod, DEMO_OPERATORS, type MethodName, type ResponseOf, type TreasuryHandlers } from '../../contract';
 import type { Kernel } from '../kernel/kernel';
 import { type AuditRecorder, auditRowsOfAction } from '../audit';
 import { DeskError } from '../kernel/errors';
@@ -70,13 +62,10 @@ export async function furnishDemoDesk(context: Kernel & AuditRecorder, handlers:
   });
 }
 
-/** Calls a contract method as a face does: the request parsed by its schema, the handler's refusal thrown as a DeskError. */
+/** Calls a contract method as a face does (callMethod), the handler's refusal thrown as a DeskError. */
 function contractCaller(handlers: TreasuryHandlers) {
   return async <M extends MethodName>(method: M, request: unknown): Promise<ResponseOf<M>> => {
-    const parsed = parseRequest(method, request);
-    if (!parsed.ok) throw new DeskError(parsed.error.code, `demo desk: ${method}: ${parsed.error.message}`);
-    const handler = handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
-    const result = await handler(parsed.value);
+    const result = await callMethod(handlers, method, request);
     if (!result.ok) throw new DeskError(result.error.code, `demo desk: ${method}: ${result.error.message}`);
     return result.value;
   };

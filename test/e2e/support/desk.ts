@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import { parseRequest, type MethodName, type ParsedRequestOf, type RequestOf, type ResponseOf, type Result } from '../../../electron/contract';
+import { callMethod, type MethodName, type RequestOf, type ResponseOf, type Result } from '../../../electron/contract';
 import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../../../electron/sandbox';
 import type { AutoSyncOptions } from '../../../electron/core/sync/auto-sync';
 import { RENDERER_OUT_DIR } from '../../harness/build';
@@ -52,10 +52,7 @@ export async function openHarnessDesk(dataDir: string, options: DeskOptions): Pr
       return result.value;
     },
     async call(method, request) {
-      const parsed = parseRequest(method, request);
-      if (!parsed.ok) throw new Error(`${method}: ${parsed.error.message}`);
-      const handler = harness.engine.handlers[method] as (request: ParsedRequestOf<typeof method>) => Promise<Result<ResponseOf<typeof method>>>;
-      return handler(parsed.value);
+      return callMethod(harness.engine.handlers, method, request);
     },
     async startSandbox(sandboxOptions = {}) {
       const sandbox = await startSandbox({ host: '127.0.0.1', port: 0, dataDir: join(dataDir, `sandbox-${sandboxes.length + 1}`), ...sandboxOptions });

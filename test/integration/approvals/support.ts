@@ -4,8 +4,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
-import type { MethodName, ParsedRequestOf, ResponseOf, Result } from '../../../electron/contract';
-import { parseRequest } from '../../../electron/contract';
+import type { MethodName, ResponseOf, Result } from '../../../electron/contract';
+import { callMethod } from '../../../electron/contract';
 import type { Engine } from '../../../electron/core/engine';
 import { ADMIN, APPROVER, enrol, INITIATOR, openDesk, SECOND_ADMIN, tronAddress, type Desk } from '../engine/support';
 
@@ -14,10 +14,7 @@ export type Raw = Database.Database;
 
 /** Calls a handler of any engine (a reopened one, a demo one) and returns its Result. */
 export async function callOn<M extends MethodName>(engine: Engine, method: M, request: unknown): Promise<Result<ResponseOf<M>>> {
-  const parsed = parseRequest(method, request);
-  if (!parsed.ok) return parsed;
-  const handler = engine.handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
-  return handler(parsed.value);
+  return callMethod(engine.handlers, method, request);
 }
 
 /** Calls and expects success. */

@@ -10,7 +10,7 @@
 // the answer being delivered (before or after the desk stores it), and within 3 ms of asking (before the commit).
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result } from '../../../electron/contract';
+import { callMethod, type MethodName, type ResponseOf } from '../../../electron/contract';
 import { createEngine, type Engine } from '../../../electron/core/engine';
 import { PATHS } from '../../../electron/protocol/profile';
 import type { FaultProxy } from './fixtures/fault-proxy';
@@ -47,10 +47,7 @@ let spare: SeededRequest;
 let reader: Database.Database | undefined;
 
 async function call<M extends MethodName>(engine: Engine, method: M, request: unknown): Promise<ResponseOf<M>> {
-  const parsed = parseRequest(method, request);
-  if (!parsed.ok) throw new Error(`${method}: ${parsed.error.message}`);
-  const handler = engine.handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
-  const result = await handler(parsed.value);
+  const result = await callMethod(engine.handlers, method, request);
   if (!result.ok) throw new Error(`${method} failed: ${result.error.code}: ${result.error.message}`);
   return result.value;
 }

@@ -2,7 +2,7 @@
 // has already accepted, replayed by a proxy on the path within the 600 s, is refused by a restarted engine on the same
 // database and by a CLI run on it, not only by the process that first saw it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result } from '../../../electron/contract';
+import { callMethod, type MethodName, type ResponseOf, type Result } from '../../../electron/contract';
 import type { Engine } from '../../../electron/core/engine';
 import { PATHS } from '../../../electron/protocol/profile';
 import { runInProcess } from '../../support/cli';
@@ -24,10 +24,7 @@ afterAll(async () => {
 });
 
 async function call<M extends MethodName>(engine: Engine, method: M, request: unknown): Promise<Result<ResponseOf<M>>> {
-  const parsed = parseRequest(method, request);
-  if (!parsed.ok) throw new Error(`${method}: ${parsed.error.message}`);
-  const handler = engine.handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
-  return handler(parsed.value);
+  return callMethod(engine.handlers, method, request);
 }
 
 /** The merchantInfo answer of one sync, as the service sent it (and the desk accepted it). */

@@ -4,8 +4,8 @@
 // deposit strictly above a threshold tells that operator; an order kept pending past its threshold (clocks moved
 // forward) is stuck once, audited once; the desk going offline and coming back is told once each; the approvals count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractEvent, DeskNotification, MethodName, ParsedRequestOf, ResponseOf, Result } from '../../../electron/contract';
-import { parseRequest } from '../../../electron/contract';
+import type { ContractEvent, DeskNotification, MethodName, ResponseOf } from '../../../electron/contract';
+import { callMethod } from '../../../electron/contract';
 import type { Engine, EngineOptions } from '../../../electron/core/engine';
 import { ADMIN, APPROVER, INITIATOR, openDesk, SECOND_ADMIN, tronAddress, VIEWER, type Desk } from './support';
 
@@ -198,9 +198,7 @@ describe('a restart', () => {
     const restarted = await desk.reopen(NOTIFYING);
     listen(restarted);
     const call = async <M extends MethodName>(method: M, body: unknown): Promise<ResponseOf<M>> => {
-      const parsed = parseRequest(method, body);
-      if (!parsed.ok) throw new Error(parsed.error.message);
-      const result = await (restarted.handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>)(parsed.value);
+      const result = await callMethod(restarted.handlers, method, body);
       if (!result.ok) throw new Error(`${method}: ${result.error.message}`);
       return result.value;
     };

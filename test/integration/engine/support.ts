@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { ContractEvent, DeskNotification, MethodName, ParsedRequestOf, ResponseOf, Result } from '../../../electron/contract';
-import { parseRequest } from '../../../electron/contract';
+import type { ContractEvent, DeskNotification, MethodName, ResponseOf, Result } from '../../../electron/contract';
+import { callMethod } from '../../../electron/contract';
 import { encodeTronAddress } from '../../../electron/chains';
 import { createEngine, type Engine, type EngineOptions } from '../../../electron/core/engine';
 import { KeychainVault } from '../../../electron/core/secrets';
@@ -56,10 +56,7 @@ export async function openDesk(options: { sandbox?: StartSandboxOptions; engine?
   };
   const engine = await open();
   const call = async <M extends MethodName>(method: M, request: unknown): Promise<Result<ResponseOf<M>>> => {
-    const parsed = parseRequest(method, request);
-    if (!parsed.ok) return parsed;
-    const handler = engine.handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
-    return handler(parsed.value);
+    return callMethod(engine.handlers, method, request);
   };
   const desk: Desk = {
     engine,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { parseRequest, type MethodName, type ParsedRequestOf, type ResponseOf, type Result, type TeamStatusView, type WithdrawalView } from '../../../electron/contract';
+import { callMethod, type MethodName, type ResponseOf, type Result, type TeamStatusView, type WithdrawalView } from '../../../electron/contract';
 import { createEngine, type Engine, type EngineOptions } from '../../../electron/core/engine';
 import { KeychainVault } from '../../../electron/core/secrets';
 import { openPostgresDeskStore, type PostgresStoreOptions } from '../../../electron/core/team/postgres-store';
@@ -83,10 +83,7 @@ export interface Workstation {
 
 function workstationOf(name: string, engine: Engine, close: () => Promise<void>): Workstation {
   const call = async <M extends MethodName>(method: M, request: unknown): Promise<Result<ResponseOf<M>>> => {
-    const parsed = parseRequest(method, request);
-    if (!parsed.ok) return parsed;
-    const handler = engine.handlers[method] as (request: ParsedRequestOf<M>) => Promise<Result<ResponseOf<M>>>;
-    return handler(parsed.value);
+    return callMethod(engine.handlers, method, request);
   };
   const value = async <M extends MethodName>(method: M, request: unknown): Promise<ResponseOf<M>> => {
     const result = await call(method, request);

@@ -1,6 +1,6 @@
-// The contract's request parsing and dispatch: bad input is answered as invalidInput, never thrown.
+// The contract's request parsing, callMethod and dispatch: bad input is answered as invalidInput, never thrown.
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONTRACT, DESKTOP_METHOD_NAMES, dispatch, filePath, METHOD_NAMES, parseRequest, WINDOW_PATH_FIELDS, type TreasuryHandlers } from '../../../electron/contract';
+import { callMethod, CONTRACT, DESKTOP_METHOD_NAMES, dispatch, filePath, METHOD_NAMES, parseRequest, WINDOW_PATH_FIELDS, type TreasuryHandlers } from '../../../electron/contract';
 
 const answering = new Proxy({} as TreasuryHandlers, {
   get: (_target, method) => async (request: unknown) => ({ ok: true, value: { method, request } }),
@@ -40,6 +40,30 @@ describe('parseRequest', () => {
 
   it('refuses btc as an address type (reserved)', () => {
     expect(parseRequest('addresses/create', { addressType: 'btc', as: { operator: 'a', passphrase: 'b' } }).ok).toBe(false);
+  });
+});
+
+describe('callMethod', () => {
+  it('calls the handler with the parsed request, and answers bad input itself without calling it', async () => {
+    const received: unknown[] = [];
+    const recording = new Proxy({} as TreasuryHandlers, {
+      get: () => async (request: unknown) => {
+        received.push(request);
+        return { ok: true, value: 'answered' };
+      },
+    });
+    expect(await callMethod(recording, 'deposits/list', { currency: 'trx.usdt', limit: 50 })).toEqual({ ok: true, value: 'answered' });
+    expect(received).toEqual([{ currency: 'trx.usdt', limit: 50 }]);
+    const refused = await callMethod(recording, 'deposits/list', { limit: '50' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalidInput', fields: { limit: expect.any(String) } } });
+    expect(received).toHaveLength(1);
+  });
+
+  it("answers the handler's own refusal as it is", async () => {
+    const refusing = new Proxy({} as TreasuryHandlers, {
+      get: () => async () => ({ ok: false, error: { code: 'notFound', message: 'no such request' } }),
+    });
+    expect(await callMethod(refusing, 'withdrawals/get', { id: 'W-1' })).toEqual({ ok: false, error: { code: 'notFound', message: 'no such request' } });
   });
 });
 
