@@ -1,10 +1,21 @@
 // Vitest configuration: unit and integration tests under test/, run in Node. The team desk's tests share one
 // PostgreSQL cluster (scripts/with-postgres.sh) and some stop and restart it, so they run one file at a time in their
-// own project. The test command runs "unit" and "integration" in one process and "team" in another, side by side
-// (scripts/vitest-projects.sh): in one process vitest runs such a project only after the others.
+// own project. The test command runs "unit" and "integration" in one process and "long" then "team" in another, side
+// by side (scripts/vitest-projects.sh): in one process vitest runs such a project only after the others.
 import { defineConfig } from 'vitest/config';
 
 const TEAM_TESTS = 'test/integration/team/**/*.test.ts';
+/**
+ * Integration files long enough to even out the two processes of the test command: they run isolated as the other
+ * integration files do, but in the team project's process, before it. Chosen from the CI's "slowest files" table
+ * (scripts/slowest-files.mjs): with them in the suite's process it ran ~850 s while the team's ran ~580 s, one core
+ * idle for the difference.
+ */
+const LONG_TESTS = [
+  'test/integration/approvals/crash.test.ts',
+  'test/integration/engine/faults-kill.test.ts',
+  'test/integration/engine/history.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -21,7 +32,11 @@ export default defineConfig({
       // one process ran them all and kept every file's keychain connections open, and past 1,024 descriptors the
       // keychain binding's select() spun for good (a CI run hung there).
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false } },
-      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: ['test/unit/**', 'test/e2e/**', 'node_modules/**', TEAM_TESTS] } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: ['test/unit/**', 'test/e2e/**', 'node_modules/**', TEAM_TESTS, ...LONG_TESTS] },
+      },
+      { extends: true, test: { name: 'long', include: LONG_TESTS } },
       { extends: true, test: { name: 'team', include: [TEAM_TESTS], fileParallelism: false } },
     ],
   },

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs vitest's projects (vitest.config.ts) as two processes side by side, each writing its JSON report under
-# test-results/: "team" (the team desk's files, one at a time on the shared PostgreSQL cluster, which some stop and
-# restart) and the suite, "unit" and "integration" together (everything else; no file of it uses PostgreSQL). In one
+# test-results/: "long" then "team" (a few long integration files, then the team desk's files one at a time on the
+# shared PostgreSQL cluster, which some stop and restart) and the suite, "unit" and "integration" together
+# (everything else; no file of it uses PostgreSQL). The long files even out the two processes' wall times. In one
 # process vitest 4 runs a project whose files may not overlap only after all the others, and on a 2-core machine gives
 # the others one worker, so a run used one core. The suite keeps vitest's default of one worker per core but one: with two suite workers beside the team
 # project on 2 cores the suite's wall time stayed the same (1,107 s against 1,123 s) while each file took twice as
@@ -16,7 +17,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
 rm -f test-results/vitest-suite.json test-results/vitest-team.json test-results/vitest-team.log
-bash scripts/with-keyring.sh npx --no-install vitest run --project team --reporter=default --reporter=json --outputFile=test-results/vitest-team.json >test-results/vitest-team.log 2>&1 &
+bash scripts/with-keyring.sh npx --no-install vitest run --project long --project team --reporter=default --reporter=json --outputFile=test-results/vitest-team.json >test-results/vitest-team.log 2>&1 &
 team_pid=$!
 # A run stopped from outside (Ctrl-C, a CI timeout) stops the team project too.
 trap 'kill "$team_pid" 2>/dev/null' INT TERM
@@ -24,7 +25,7 @@ bash scripts/with-keyring.sh npx --no-install vitest run --project unit --projec
 suite_status=$?
 wait "$team_pid"
 team_status=$?
-echo "=== vitest project team (test/integration/team), run beside the suite:"
+echo "=== vitest projects long and team (test/integration/team), run beside the suite:"
 cat test-results/vitest-team.log
 echo "=== vitest: suite exited $suite_status, team exited $team_status"
 [ "$suite_status" -eq 0 ] && [ "$team_status" -eq 0 ]
