@@ -25,6 +25,8 @@ export default defineConfig({
     pool: 'forks',
     // Operator keys are sealed at a test cost in test processes (test/support/fast-seals.ts says why).
     setupFiles: ['test/support/fast-seals.ts'],
+    // The run's folder of child-process bundles: each script is bundled once per run, not once per isolated file.
+    globalSetup: ['test/support/child-bundles-setup.ts'],
     projects: [
       // Unit tests share each worker's module graph (isolate: false, vitest's recipe for unit suites): importing the
       // engine afresh for each of ~150 files was their largest cost after the tests (213 CPU-seconds isolated, 112
