@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs vitest's projects (vitest.config.ts) as two processes side by side, each writing its JSON report under
 # test-results/: "long" then "team" (a few long integration files, then the team desk's files one at a time on the
-# shared PostgreSQL cluster, which some stop and restart) and the suite, "unit" and "integration" together
-# (everything else; no file of it uses PostgreSQL). The long files even out the two processes' wall times. In one
+# shared PostgreSQL cluster, which some stop and restart) and the suite, "unit", "integration" and
+# "integration-shared" together (everything else; no file of it uses PostgreSQL). The long files even out the two processes' wall times. In one
 # process vitest 4 runs a project whose files may not overlap only after all the others, and on a 2-core machine gives
 # the others one worker, so a run used one core. The suite keeps vitest's default of one worker per core but one: with two suite workers beside the team
 # project on 2 cores the suite's wall time stayed the same (1,107 s against 1,123 s) while each file took twice as
@@ -21,7 +21,7 @@ bash scripts/with-keyring.sh npx --no-install vitest run --project long --projec
 team_pid=$!
 # A run stopped from outside (Ctrl-C, a CI timeout) stops the team project too.
 trap 'kill "$team_pid" 2>/dev/null' INT TERM
-bash scripts/with-keyring.sh npx --no-install vitest run --project unit --project integration --reporter=default --reporter=json --outputFile=test-results/vitest-suite.json
+bash scripts/with-keyring.sh npx --no-install vitest run --project unit --project integration --project integration-shared --reporter=default --reporter=json --outputFile=test-results/vitest-suite.json
 suite_status=$?
 wait "$team_pid"
 team_status=$?

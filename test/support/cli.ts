@@ -1,8 +1,7 @@
 // Runs `treasury-desk` for tests, the two ways a user meets it: in process (runCli with a captured io, prompts
-// answered from a list) and as a real process (the CLI's entry bundled once per test process, bundle.ts), both captured
+// answered from a list) and as a real process (the CLI's entry bundled once per test run, bundle.ts), both captured
 // whole.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CliIo, PromptOptions } from '../../electron/cli/io';
 import { runCli } from '../../electron/cli/program';
@@ -81,30 +80,16 @@ export function processEnv(extra: Readonly<Record<string, string | undefined>> =
 }
 
 /**
- * The CLI's entry (or, for `testSeals`, cli-with-test-seals.ts) bundled into one file, once per test process and
- * entry. A process started from it runs in about half the CPU time of `node --import tsx` on the sources (0.5 s
- * against 1.1 s for `--help`), which transpiles the engine again in every process; the code is the same.
+ * Starts `treasury-desk ARGS...` as a real process, writes `stdin` and closes it; the caller reads and ends it. The CLI's
+ * entry (or, for `testSeals`, cli-with-test-seals.ts) is bundled into one file once per test run (bundle.ts): a process
+ * started from it runs in about half the CPU time of `node --import tsx` on the sources (0.5 s against 1.1 s for
+ * `--help`), which transpiles the engine again in every process; the code is the same.
  */
-const cliBundles = new Map<string, Promise<string>>();
-
-function cliBundle(entry: string): Promise<string> {
-  let file = cliBundles.get(entry);
-  if (file === undefined) {
-    file = bundleNodeScript(entry, ROOT).then((bundle) => {
-      process.once('exit', () => rmSync(bundle.dir, { recursive: true, force: true }));
-      return bundle.file;
-    });
-    cliBundles.set(entry, file);
-  }
-  return file;
-}
-
-/** Starts `treasury-desk ARGS...` as a real process, writes `stdin` and closes it; the caller reads and ends it. */
 export async function startCliProcess(args: readonly string[], env: NodeJS.ProcessEnv, stdin = '', options: { readonly testSeals?: boolean } = {}): Promise<ChildProcessWithoutNullStreams> {
   // testSeals: the process opens keys sealed by this test process (test/support/fast-seals.ts); otherwise it seals and
   // accepts only the app's cost, as the real CLI does.
-  const entry = await cliBundle(options.testSeals === true ? 'test/support/cli-with-test-seals.ts' : 'electron/cli/index.ts');
-  const child = spawn(process.execPath, [entry, ...args], { cwd: ROOT, env, stdio: 'pipe' });
+  const bundle = await bundleNodeScript(options.testSeals === true ? 'test/support/cli-with-test-seals.ts' : 'electron/cli/index.ts', ROOT);
+  const child = spawn(process.execPath, [bundle.file, ...args], { cwd: ROOT, env: { ...env, NODE_COMPILE_CACHE: bundle.compileCacheDir }, stdio: 'pipe' });
   child.stdin.end(stdin);
   return child;
 }

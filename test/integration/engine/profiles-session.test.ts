@@ -101,6 +101,16 @@ describe('the idle lock', { timeout: 120_000 }, () => {
     const idleMs = timeout.value.lockTimeoutSeconds * 1000;
     /** The engine checks idleness every 5 s: wait for one check after moving the clock. */
     const afterACheck = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 5_500));
+    /** Polls the session until it is locked, for at most one check's time (the check locks it, not the poll). */
+    const lockedWithinACheck = async (): Promise<boolean> => {
+      const deadline = Date.now() + 5_500;
+      for (;;) {
+        const state = await engine.handlers['session/state']({});
+        if (state.ok && state.value.locked) return true;
+        if (Date.now() > deadline) return false;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
 
     // Background reads (what the app's refreshes and events trigger) near the end of the idle time do not count.
     now += idleMs - 10_000;
@@ -108,7 +118,7 @@ describe('the idle lock', { timeout: 120_000 }, () => {
       expect((await engine.handlers[method]({})).ok).toBe(true);
     }
     now += 20_000;
-    await afterACheck();
+    expect(await lockedWithinACheck()).toBe(true);
     expect(await engine.handlers['session/state']({})).toMatchObject({ ok: true, value: { locked: true } });
 
     // A person's input (the renderer reports it as session/activity) does.
