@@ -1,7 +1,6 @@
 // E2E support: one fresh desk per test — the real engine on a temporary data folder and keychain service, the
 // browser harness serving the built renderer, and (on demand) a separately started sandbox the test controls.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { parseRequest, type MethodName, type ParsedRequestOf, type RequestOf, type ResponseOf, type Result } from '../../../electron/contract';
@@ -9,6 +8,7 @@ import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../.
 import type { AutoSyncOptions } from '../../../electron/core/sync/auto-sync';
 import { RENDERER_OUT_DIR } from '../../harness/build';
 import { startHarnessEngine, type HarnessEngine } from '../../harness/engine';
+import { makeScratchFolder } from '../../harness/scratch-folder';
 import { startHarness, type HarnessServer } from '../../harness/server';
 
 export interface Desk {
@@ -83,7 +83,7 @@ export const test = base.extend<DeskOptions & { desk: Desk }>({
   autoSync: [false, { option: true }],
   desk: async ({ demoAuto, autoSync }, use) => {
     requireKeyring();
-    const dataDir = mkdtempSync(join(tmpdir(), 'treasury-e2e-'));
+    const dataDir = makeScratchFolder('treasury-e2e-');
     const opened = await openHarnessDesk(dataDir, { demoAuto, autoSync });
     await use(opened.desk);
     await opened.close();
