@@ -78,7 +78,30 @@ export async function openHarnessDesk(dataDir: string, options: DeskOptions): Pr
   };
 }
 
-export const test = base.extend<DeskOptions & { desk: Desk }>({
+export const test = base.extend<DeskOptions & { desk: Desk; failureScreenshots: void }>({
+  /**
+   * When a test fails, a screenshot of every page still open, attached to its results (what Playwright's
+   * `screenshot: 'only-on-failure'` leaves). Playwright's own mode also shoots every page of every context
+   * as it closes, passing tests included, to keep the picture only on failure: 0.3-0.5 s of each test's teardown.
+   */
+  failureScreenshots: [
+    async ({ context }, use, testInfo) => {
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const pages = context.browser()?.contexts().flatMap((open) => open.pages()) ?? context.pages();
+      for (const [index, page] of pages.entries()) {
+        const path = testInfo.outputPath(`test-failed-${index + 1}.png`);
+        try {
+          await page.screenshot({ path, timeout: 5_000 });
+          // as Playwright attaches its own: the file stays where it is, the report points at it
+          testInfo.attachments.push({ name: 'screenshot', path, contentType: 'image/png' });
+        } catch {
+          // a page that closed or hangs has no picture to give; the failure itself is reported all the same
+        }
+      }
+    },
+    { auto: true },
+  ],
   demoAuto: [false, { option: true }],
   autoSync: [false, { option: true }],
   desk: async ({ demoAuto, autoSync }, use) => {
