@@ -25,7 +25,9 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] },
     viewport: { width: 1400, height: 900 },
     testIdAttribute: 'data-testid',
-    screenshot: 'only-on-failure',
+    // A failing test's screenshots come from the desk fixture (support/desk.ts, failureScreenshots): Playwright's
+    // 'only-on-failure' also shoots every page as its context closes, passing tests included (0.3-0.5 s each).
+    screenshot: 'off',
     trace: 'off',
     actionTimeout: 20_000,
   },

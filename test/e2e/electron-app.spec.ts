@@ -13,6 +13,9 @@ import { _electron as electron, expect, test, type ElectronApplication, type Pag
 import { encodeTronAddress } from '../../electron/chains';
 import { actAs, DEMO_ADMIN, DEMO_APPROVER } from './support/flows';
 
+// This spec drives the app, not the harness desk (support/desk.ts, whose fixture shoots a failing test's pages).
+test.use({ screenshot: 'only-on-failure' });
+
 const root = resolve(import.meta.dirname, '../..');
 const electronInstalled = existsSync(join(root, 'node_modules/electron/path.txt')) && existsSync(join(root, 'node_modules/electron/dist'));
 const asRoot = process.getuid?.() === 0;

@@ -6,12 +6,11 @@
 // queue shows a request made at the first within a second, without a reload, and both Settings show the team desk as
 // connected with the same genesis fingerprint; the laptop's admin device key is confirmed in the first workstation's
 // Operators screen (which enrols the laptop); every page passes the accessibility checks.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { TEAM_SCHEMA } from '../../electron/core/team/pg-migrations';
+import { makeScratchFolder } from '../harness/scratch-folder';
 import { test, expect, openHarnessDesk } from './support/desk';
 import { actAs, DEMO_ADMIN, DEMO_APPROVER, go, startDemo } from './support/flows';
 import { expectAccessible } from './support/page-checks';
@@ -72,7 +71,7 @@ test('the second workstation’s approvals queue updates live when the first mak
   await startDemo(page, desk.url);
   await desk.value('team/init', { database: url, ownerDatabase: ownerDatabaseUrl(), workstation: 'front-office', as: DEMO_ADMIN });
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'treasury-e2e-second-'));
+  const dataDir = makeScratchFolder('treasury-e2e-second-');
   const second = await openHarnessDesk(dataDir, { demoAuto: false, autoSync: false });
   const context = await browser.newContext();
   try {

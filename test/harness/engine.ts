@@ -1,6 +1,7 @@
 // Test harness only: starts the real treasury engine for the browser harness on a data folder of its own, with a
 // keychain service name of its own (never the desk's real entries), the embedded sandbox for demo mode (whose handles
-// the harness keeps so tests can reach its admin interface or stop it), and the app's desktop methods over a
+// the harness keeps so tests can reach its admin interface or stop it; it starts from a copy of the process's seeded
+// demo folder, seeded-demo.ts), and the app's desktop methods over a
 // recording double (desktop-double.ts), and the app's notifier showing the engine's notifications through it.
 import '../support/fast-seals';
 import type { SharedStoreOpener } from '../../electron/core/team/mode';
@@ -16,6 +17,7 @@ import { createDesktopHandlers, type DesktopUpdates } from '../../electron/main/
 import { desktopPreferencesIn } from '../../electron/main/desktop-preferences';
 import { startNotifier, type Notifier } from '../../electron/main/notifier';
 import { createDesktopDouble, type DesktopDouble } from './desktop-double';
+import { placeSeededDemo } from './seeded-demo';
 import { KeychainVault } from '../../electron/core/secrets';
 import type { AutoSyncOptions } from '../../electron/core/sync/auto-sync';
 import { DEMO_SEED, type LiveDepositTiming, startSandbox, type SandboxHandle } from '../../electron/sandbox';
@@ -105,10 +107,12 @@ export async function startHarnessEngine(options: HarnessEngineOptions): Promise
     notifications: true,
     ...(options.credentialsFile === undefined ? {} : { credentialsFile: options.credentialsFile }),
     startDemoSandbox: async () => {
+      const sandboxDir = join(dataDir, `demo-sandbox-${demoSandboxes.length + 1}`);
+      await placeSeededDemo(sandboxDir);
       const sandbox = await startSandbox({
         host: '127.0.0.1',
         port: 0,
-        dataDir: join(dataDir, `demo-sandbox-${demoSandboxes.length + 1}`),
+        dataDir: sandboxDir,
         seed: DEMO_SEED,
         auto: options.demoAuto ?? true,
         timeScale: options.demoTimeScale ?? 1,

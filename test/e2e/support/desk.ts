@@ -1,7 +1,6 @@
 // E2E support: one fresh desk per test — the real engine on a temporary data folder and keychain service, the
 // browser harness serving the built renderer, and (on demand) a separately started sandbox the test controls.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { callMethod, type MethodName, type RequestOf, type ResponseOf, type Result } from '../../../electron/contract';
@@ -9,6 +8,7 @@ import { startSandbox, type SandboxHandle, type StartSandboxOptions } from '../.
 import type { AutoSyncOptions } from '../../../electron/core/sync/auto-sync';
 import { RENDERER_OUT_DIR } from '../../harness/build';
 import { startHarnessEngine, type HarnessEngine } from '../../harness/engine';
+import { makeScratchFolder } from '../../harness/scratch-folder';
 import { startHarness, type HarnessServer } from '../../harness/server';
 
 export interface Desk {
@@ -75,12 +75,35 @@ export async function openHarnessDesk(dataDir: string, options: DeskOptions): Pr
   };
 }
 
-export const test = base.extend<DeskOptions & { desk: Desk }>({
+export const test = base.extend<DeskOptions & { desk: Desk; failureScreenshots: void }>({
+  /**
+   * When a test fails, a screenshot of every page still open, attached to its results (what Playwright's
+   * `screenshot: 'only-on-failure'` leaves). Playwright's own mode also shoots every page of every context
+   * as it closes, passing tests included, to keep the picture only on failure: 0.3-0.5 s of each test's teardown.
+   */
+  failureScreenshots: [
+    async ({ context }, use, testInfo) => {
+      await use();
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const pages = context.browser()?.contexts().flatMap((open) => open.pages()) ?? context.pages();
+      for (const [index, page] of pages.entries()) {
+        const path = testInfo.outputPath(`test-failed-${index + 1}.png`);
+        try {
+          await page.screenshot({ path, timeout: 5_000 });
+          // as Playwright attaches its own: the file stays where it is, the report points at it
+          testInfo.attachments.push({ name: 'screenshot', path, contentType: 'image/png' });
+        } catch {
+          // a page that closed or hangs has no picture to give; the failure itself is reported all the same
+        }
+      }
+    },
+    { auto: true },
+  ],
   demoAuto: [false, { option: true }],
   autoSync: [false, { option: true }],
   desk: async ({ demoAuto, autoSync }, use) => {
     requireKeyring();
-    const dataDir = mkdtempSync(join(tmpdir(), 'treasury-e2e-'));
+    const dataDir = makeScratchFolder('treasury-e2e-');
     const opened = await openHarnessDesk(dataDir, { demoAuto, autoSync });
     await use(opened.desk);
     await opened.close();
