@@ -5,6 +5,23 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
+/**
+ * Script lines defining waitUntilNoOwner(): after the test killed the daemon, waits (at most 5 s) until the bus has
+ * dropped its name and nobody owns org.freedesktop.secrets. Needs `execFileSync` imported by the script.
+ */
+const WAIT_UNTIL_NO_OWNER = [
+  'const owner = () => { try { return execFileSync("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.GetConnectionUnixProcessID", "string:org.freedesktop.secrets"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }); } catch { return ""; } };',
+  "const waitUntilNoOwner = async () => { for (let i = 0; i < 100 && owner() !== ''; i += 1) await new Promise((resolve) => setTimeout(resolve, 50)); };",
+].join('\n');
+
+/** Runs an ES module `script` with tsx inside a private keyring session of its own (nested), so it cannot disturb other tests. */
+function runInNestedKeyring(script: string) {
+  return spawnSync('bash', ['scripts/with-keyring.sh', process.execPath, '--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+}
+
 describe('scripts/with-keyring.sh', () => {
   it('a call right after the gnome-keyring-daemon crashed starts it again through the bus, on the same unlocked keyring', () => {
     const secret = randomBytes(12).toString('hex');
@@ -41,14 +58,11 @@ describe('scripts/with-keyring.sh', () => {
       "await keychain.setPassword('treasury-harness-test', 'restart', 'kept across the restart');",
       "const crashed = readFileSync(process.env.TREASURY_KEYRING_HARNESS + '/keyring.pid', 'utf8').trim();",
       "process.kill(Number(crashed), 'SIGTRAP');",
-      'const owner = () => { try { return execFileSync("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.GetConnectionUnixProcessID", "string:org.freedesktop.secrets"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }); } catch { return ""; } };',
-      "for (let i = 0; i < 100 && owner() !== ''; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));",
+      WAIT_UNTIL_NO_OWNER,
+      'await waitUntilNoOwner();',
       "process.stdout.write(String(await keychain.getPassword('treasury-harness-test', 'restart')));",
     ].join('\n');
-    const run = spawnSync('bash', ['scripts/with-keyring.sh', process.execPath, '--import', 'tsx', '--input-type=module', '-e', script], {
-      encoding: 'utf8',
-      timeout: 90_000,
-    });
+    const run = runInNestedKeyring(script);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toBe('kept across the restart');
   }, 90_000);
@@ -64,7 +78,7 @@ describe('scripts/with-keyring.sh', () => {
       "import { openKeychain } from './electron/core/secrets/keychain.ts';",
       "import { SecretService } from './electron/core/secrets/secret-service.ts';",
       "execFileSync('secret-tool', ['store', '--label=keytar-style', 'service', 'treasury-harness-move', 'account', 'p/secret'], { input: 'moved across the crash' });",
-      'const owner = () => { try { return execFileSync("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.GetConnectionUnixProcessID", "string:org.freedesktop.secrets"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }); } catch { return ""; } };',
+      WAIT_UNTIL_NO_OWNER,
       'let opened = 0;',
       'const openThenCrash = async () => {',
       '  const secrets = await SecretService.open();',
@@ -78,10 +92,7 @@ describe('scripts/with-keyring.sh', () => {
       "const keychain = await openKeychain('treasury-harness-move', openThenCrash);",
       "process.stdout.write(JSON.stringify({ opened, value: await keychain.getPassword('treasury-harness-move', 'p/secret') }));",
     ].join('\n');
-    const run = spawnSync('bash', ['scripts/with-keyring.sh', process.execPath, '--import', 'tsx', '--input-type=module', '-e', script], {
-      encoding: 'utf8',
-      timeout: 90_000,
-    });
+    const run = runInNestedKeyring(script);
     expect(run.status, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ opened: 2, value: 'moved across the crash' });
     expect(run.stderr).toMatch(/gnome-keyring-daemon stopped \(exit status 133\)/);
@@ -95,10 +106,7 @@ describe('scripts/with-keyring.sh', () => {
       'for (const bus of buses) bus.close();',
       'process.stdout.write(String(buses.length));',
     ].join('\n');
-    const run = spawnSync('bash', ['scripts/with-keyring.sh', process.execPath, '--import', 'tsx', '--input-type=module', '-e', script], {
-      encoding: 'utf8',
-      timeout: 90_000,
-    });
+    const run = runInNestedKeyring(script);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toBe('400');
   }, 90_000);
