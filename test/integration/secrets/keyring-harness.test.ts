@@ -85,7 +85,7 @@ describe('scripts/with-keyring.sh', () => {
       '  opened += 1;',
       '  if (opened === 1) {',
       "    process.kill(Number(readFileSync(process.env.TREASURY_KEYRING_HARNESS + '/keyring.pid', 'utf8').trim()), 'SIGTRAP');",
-      "    for (let i = 0; i < 100 && owner() !== ''; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));",
+      '    await waitUntilNoOwner();',
       '  }',
       '  return secrets;',
       '};',
