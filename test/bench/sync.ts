@@ -128,7 +128,7 @@ function grossAmount(random: RandomSource, min: number, max: number, decimals: n
  * Credits `count` deposits to the merchant through the ledger (createAddress + simulateTransfer, exactly what the
  * admin transfer endpoint runs), callbacks silenced, in one transaction on the stopped sandbox's database.
  */
-function seedDeposits(dataDir: string, merchantId: string, count: number): number {
+export function seedDeposits(dataDir: string, merchantId: string, count: number): number {
   const db = openSandboxDatabase(dataDir);
   try {
     const random = seededRandom('sync-bench');
@@ -196,7 +196,7 @@ async function sandboxChildMain(dataDir: string): Promise<void> {
   }
 }
 
-class SandboxProcess {
+export class SandboxProcess {
   private constructor(
     private readonly child: ChildProcess,
     readonly credentialsPath: string,
