@@ -29,6 +29,28 @@ describe('rememberNonce', () => {
     expect(rememberNonce(db, nonce(2), T + 5)).toBe(true);
   });
 
+  it('commits without waiting for an fsync (processCrash durability), then leaves the handle fully synced; inside a transaction it is part of it', () => {
+    const db = temp.open();
+    const pragmas: string[] = [];
+    const pragma = db.pragma.bind(db);
+    db.pragma = ((source: string, options?: { simple?: boolean }) => {
+      pragmas.push(source);
+      return pragma(source, options);
+    }) as typeof db.pragma;
+    expect(rememberNonce(db, nonce(30), T)).toBe(true);
+    expect(pragmas).toEqual(['synchronous = NORMAL', 'synchronous = FULL']);
+    expect(pragma('synchronous', { simple: true })).toBe(2);
+    pragmas.length = 0;
+    expect(() =>
+      db.transaction(() => {
+        expect(rememberNonce(db, nonce(31), T)).toBe(true);
+        throw new Error('the outer transaction fails');
+      })(),
+    ).toThrow('the outer transaction fails');
+    expect(pragmas).toEqual([]);
+    expect(rememberNonce(db, nonce(31), T + 1)).toBe(true); // rolled back with the transaction it was part of
+  });
+
   it('survives a restart and is shared by two handles on the same file (the app and a CLI run)', () => {
     const path = temp.path('shared.sqlite');
     const app = temp.open('shared.sqlite');
