@@ -336,7 +336,8 @@ export function depositSearchBacklog(db: ReadableDB): number {
 
 /**
  * Indexes the backlog for search, the oldest `limit` rows of it or all, in one transaction (or a savepoint of the
- * caller's): one FTS5 insert of many rows costs about two thirds of what the same rows cost a page at a time. Returns
+ * caller's). The index is derived from the history: its rows and its mark commit together with `processCrash`
+ * durability, so a power loss can only roll both back to an earlier mark, and those rows are indexed again. Returns
  * the number of deposits indexed (0 without a search index).
  */
 export function indexDepositSearchBacklog(db: WritableDB, limit?: number): number {
@@ -350,7 +351,7 @@ export function indexDepositSearchBacklog(db: WritableDB, limit?: number): numbe
     const indexed = s.index.run(mark, through).changes;
     s.setIndexedThrough.run(through);
     return indexed;
-  });
+  }, 'processCrash');
 }
 
 export function getDeposit(db: ReadableDB, id: number): Deposit | undefined {

@@ -6,25 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../electron/sandbox';
-import { seededRandom } from '../../../electron/sandbox/chain-sim';
-import { createAddress, depositsPage, SILENT_EVENTS, simulateTransfer, type LedgerEnv } from '../../../electron/sandbox/ledger';
+import { depositsPage } from '../../../electron/sandbox/ledger';
 import { openDatabase, type Db } from '../../../electron/sandbox/store';
+import { creditLedgerDeposits } from '../../support/ledger-deposits';
 
 let dir: string;
 let db: Db;
-let env: LedgerEnv;
 let merchantId: string;
-let addresses: { trx: string; eth: string };
 
-/** Credits `count` deposits, alternating TRX USDT and ETH. */
+/** Credits `count` deposits, two of three TRX USDT, the others ETH. */
 function credit(count: number): void {
-  db.transaction(() => {
-    for (let i = 0; i < count; i += 1) {
-      const toTrx = i % 3 !== 0;
-      const result = simulateTransfer(env, { toAddress: toTrx ? addresses.trx : addresses.eth, currency: toTrx ? 'trx.usdt' : 'eth', amount: toTrx ? '25' : '0.5' });
-      if (!result.ok || !result.credited) throw new Error(`transfer ${i} was not credited`);
-    }
-  })();
+  creditLedgerDeposits(db, merchantId, count);
 }
 
 /** What OFFSET answers: the reference each page is compared with. */
@@ -56,13 +48,6 @@ beforeAll(async () => {
   merchantId = sandbox.credentials.merchantId;
   await sandbox.close();
   db = openDatabase(dir);
-  env = { db, nowMs: Date.now, random: seededRandom('deposit-pages'), events: SILENT_EVENTS };
-  const address = (type: 'trx' | 'eth_bnb'): string => {
-    const result = createAddress(env, merchantId, `pages-${type}`, type);
-    if (!result.ok) throw new Error(result.message);
-    return result.record.address;
-  };
-  addresses = { trx: address('trx'), eth: address('eth_bnb') };
   credit(1_050);
 });
 
