@@ -509,6 +509,16 @@ describe('deposit scans', () => {
     }).rejects.toThrow(/firstPage: must be a whole number of at least 1/);
   });
 
+  it('leaves out the records of the 20 pages before the one it reads, and remembers no further back', async () => {
+    // Pages of one record: D1 to D20, then D1 again (in the window), D2 again (in the window), D1 once more (page 23:
+    // page 1 has left the window), and the end.
+    const pages: Record<number, string> = { 21: 'D1', 22: 'D2', 23: 'D1' };
+    fake.switches.depositsPager = (page) => (page <= 20 ? [`D${page}`] : page in pages ? [pages[page] ?? ''] : []).map(deposit);
+    const seen: string[] = [];
+    for await (const page of client().depositPages({ limit: 1 })) seen.push(...page.records.map((record) => `${page.page}:${record.apiOrder}`));
+    expect(seen).toEqual([...Array.from({ length: 20 }, (_, index) => `${index + 1}:D${index + 1}`), '23:D1']);
+  });
+
   it('stops when a server repeats the same full page (page ignored)', async () => {
     fake.switches.depositsPager = () => ['D2', 'D1'].map(deposit);
     const seen: string[] = [];
