@@ -24,6 +24,10 @@ const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
     summary: 'full sync of 20,000 sandbox deposits: intake CPU vs RSA work (gate: <= 15 %), deposits/s vs the RSA limit; history queries over 1M deposits',
     load: () => import('./sync'),
   },
+  'sync-scale': {
+    summary: 'a first sync of 1,000,000 sandbox deposits by a desk in its own process: wall vs the RSA limit, desk CPU and peak RSS (gate: <= 400 MB), first rows shown, deposits/list while syncing; then a SIGKILL at a random point and a resume',
+    load: () => import('./sync-scale'),
+  },
   approvals: { summary: '50 operators, 100,000 signed audit rows: what submission verifies before sending, full audit verify vs the Ed25519 limit, unsealing vs scrypt', load: () => import('./approvals') },
   team: {
     summary: 'three workstations on one PostgreSQL: decision-to-visible latency p50/p95 (target p95 <= 1 s) and submissions/s next to one SQLite desk; the witness step cost to a send with 3 and 10 workstations (--witness: only that); then the shared store, PostgreSQL vs SQLite: approvals-queue operations at 10,000 requests and 50 operators (gate: p95 <= 20 ms), notify latency, claims/s with 3 workstations; the kind registry verifying a 100,000-row shared chain (--registry: only that); `team --soak [--minutes N]`: 20 workstations doing mixed work for 30 minutes (gate: nothing lost, doubled or waiting)',

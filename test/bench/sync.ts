@@ -80,17 +80,17 @@ function parseArgs(args: readonly string[]): Options {
   return { deposits, runs, rows, history, fullIntegrityCheck };
 }
 
-const format = (value: number, digits = 0): string =>
+export const format = (value: number, digits = 0): string =>
   Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '-';
-const percent = (ratio: number): string => `${format(ratio * 100, 1)} %`;
+export const percent = (ratio: number): string => `${format(ratio * 100, 1)} %`;
 
-function median(values: readonly number[]): number {
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
 }
 
-function printTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): void {
+export function printTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): void {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
   const line = (cells: readonly string[]): string =>
     cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
@@ -515,7 +515,7 @@ async function inlineScan(sandbox: SandboxProcess, dir: string): Promise<SyncRun
   }
 }
 
-async function opensslPrivateOpsPerSecond(): Promise<number> {
+export async function opensslPrivateOpsPerSecond(): Promise<number> {
   const { stdout } = await promisify(execFile)(OPENSSL, ['speed', '-seconds', String(OPENSSL_SECONDS), 'rsa2048'], { timeout: 120_000 });
   return parseOpensslSpeed(stdout);
 }
