@@ -78,6 +78,17 @@ async function opensslSignsPerSecond(): Promise<{ signsPerSecond: number; versio
   return { signsPerSecond: parseOpensslSpeed(stdout), version: version.trim().split(/\s+/).slice(0, 2).join(' ') };
 }
 
+/**
+ * `openssl speed -elapsed [-multi N] rsa2048`: private-key operations per wall-clock second with N processes at once.
+ * Its ratio for 2 and 1 is how these cores scale on pure RSA work (two vCPUs may share a physical core), the ceiling
+ * of the pool's speed-up measured the same way.
+ */
+async function opensslWallSignsPerSecond(processes: number): Promise<number> {
+  const multi = processes > 1 ? ['-multi', String(processes)] : [];
+  const { stdout } = await promisify(execFile)(OPENSSL, ['speed', '-elapsed', ...multi, '-seconds', String(SECONDS), 'rsa2048'], { timeout: 120_000 });
+  return parseOpensslSpeed(stdout);
+}
+
 /** Reads the sign/s column of the `rsa 2048 bits` row (OpenSSL 3.0 to 3.5 layouts: columns are matched by header). */
 export function parseOpensslSpeed(output: string): number {
   const lines = output.split('\n');
@@ -255,6 +266,8 @@ export async function run(args: readonly string[]): Promise<void> {
     }
     const othersShare = othersMs / (poolMs.reduce((sum, ms) => sum + ms, 0) * availableParallelism());
     const speedup = median(inlineMs) / median(poolMs);
+    console.log(`running openssl speed -elapsed on 1 and on ${POOL_THREADS} processes for ${SECONDS} s each ...`);
+    const coreScaling = (await opensslWallSignsPerSecond(POOL_THREADS)) / (await opensslWallSignsPerSecond(1));
     printTable(`getDeposits page of ${PAGE_RECORDS} records (median of ${PAGE_RUNS} runs)`, [
       { measure: 'plaintext JSON', value: `${format(Buffer.byteLength(json))} B` },
       { measure: 'ciphertext (base64 `data`)', value: `${format(ciphertext.length)} B` },
@@ -266,6 +279,8 @@ export async function run(args: readonly string[]): Promise<void> {
       { measure: 'fastest run inline / on the pool', value: `${format(Math.min(...inlineMs), 1)} / ${format(Math.min(...poolMs), 1)} ms` },
       { measure: '  speed-up of the fastest runs (less noise)', value: `${format(Math.min(...inlineMs) / Math.min(...poolMs), 2)}x` },
       { measure: 'cores used by other processes during the pool runs', value: `${format(othersShare * 100)} %` },
+      { measure: `openssl on ${POOL_THREADS} processes / on 1, wall clock (the cores' own scaling)`, value: `${format(coreScaling, 2)}x` },
+      { measure: '  pool speed-up / that scaling', value: format(speedup / coreScaling, 2) },
     ]);
   } finally {
     await pool.close();

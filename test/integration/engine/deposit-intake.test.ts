@@ -1,5 +1,5 @@
-// A first sync of more deposits than one intake batch (core/sync/records.ts): the history takes them in by
-// DEPOSIT_INTAKE_BATCH, and the search index follows in steps of DEPOSIT_INDEX_STEP rows after each page while more
+// A first sync of more deposits than one intake batch (core/sync/records.ts): the history takes the first page in at
+// once (the deposits screen has rows after one page), then the rest by DEPOSIT_INTAKE_BATCH, and the search index follows in steps of DEPOSIT_INDEX_STEP rows after each page while more
 // pages come (indexing a whole batch at once held the main thread 0.66 s), so that when the walk ends nothing waits
 // to be indexed and the oldest deposit is found by search. Against the real sandbox on loopback, seeded through its
 // ledger.
@@ -16,7 +16,7 @@ import { startSandbox, type SandboxHandle } from '../../../electron/sandbox';
 import { openDatabase as openSandboxDatabase } from '../../../electron/sandbox/store';
 import { creditLedgerDeposits } from '../../support/ledger-deposits';
 
-/** One batch and 650 more: the batch is taken in at page 50, and 7 more pages follow it. */
+/** The first page, one batch and 550 more: the batch is taken in at page 51, and 6 more pages follow it. */
 const DEPOSITS = DEPOSIT_INTAKE_BATCH + 650;
 
 let dir: string;
@@ -48,11 +48,15 @@ afterAll(async () => {
 });
 
 describe('a first sync of more than one intake batch', () => {
-  it('indexes for search in steps after each page, and has nothing left to index when the walk ends', async () => {
+  it('shows the first page at once, indexes for search in steps after each page, and has nothing left to index when the walk ends', async () => {
     const reader: ReadableDB = openReadableDatabase(join(dir, 'desk.sqlite'));
     const backlogs: number[] = [];
+    const held: number[] = [];
     const stop = engine.onEvent((event) => {
-      if (event.type === 'sync/progress' && event.progress?.phase?.kind === 'depositsPage') backlogs.push(depositSearchBacklog(reader));
+      if (event.type === 'sync/progress' && event.progress?.phase?.kind === 'depositsPage') {
+        backlogs.push(depositSearchBacklog(reader));
+        held.push(reader.prepare('SELECT COUNT(*) FROM deposits').pluck().get() as number);
+      }
     });
     try {
       const synced = await callMethod(engine.handlers, 'sync/run', {});
@@ -61,9 +65,12 @@ describe('a first sync of more than one intake batch', () => {
       stop();
     }
     expect(backlogs).toHaveLength(Math.ceil((DEPOSITS + 1) / 100));
-    // Page 50 took the batch in and indexed one step of it; each page after it indexed one more step.
+    // The first page is in the history and indexed at once; the next ones wait for a batch.
+    expect(held.slice(0, 3)).toEqual([100, 100, 100]);
+    // Page 51 took the batch in and indexed one step of it; each page after it indexed one more step.
     const afterBatch = backlogs.findIndex((backlog) => backlog > 0);
-    expect(afterBatch).toBe(DEPOSIT_INTAKE_BATCH / 100 - 1);
+    expect(afterBatch).toBe(DEPOSIT_INTAKE_BATCH / 100);
+    expect(held[afterBatch]).toBe(100 + DEPOSIT_INTAKE_BATCH);
     const whileComing = backlogs.slice(afterBatch, -1);
     expect(whileComing).toEqual(whileComing.map((_, index) => DEPOSIT_INTAKE_BATCH - (index + 1) * DEPOSIT_INDEX_STEP));
     // The last page takes in the rest and indexes everything.
