@@ -41,7 +41,7 @@ function route(event: ContractEvent): void {
       }
       return;
     case 'deposits/changed':
-      void useDepositsStore.getState().refreshHead();
+      void useDepositsStore.getState().refreshHead(event.newDeposits);
       void useBalancesStore.getState().load();
       void useRadarStore.getState().load();
       return;
