@@ -342,6 +342,29 @@ const STOP_WATCH_SCRIPT = `(() => {
   };
 })()`;
 
+/**
+ * In the page, after the sync: scrolls the Deposits table to its end frame by frame (the table loads keyset pages as it
+ * goes) until it says it holds its whole list (aria-rowcount is -1 while more can be loaded), then resolves with how
+ * many rows it lists; null when it has not reached its end within `timeoutMs`.
+ */
+function scrollToEndScript(timeoutMs: number): string {
+  return `new Promise((resolve) => {
+    const scroller = document.querySelector('[data-testid="@deposits/scroller"]');
+    const table = document.querySelector('[data-testid="@deposits/table"]');
+    const giveUpAt = performance.now() + ${timeoutMs};
+    const frame = (now) => {
+      const rowCount = Number(table.getAttribute('aria-rowcount'));
+      if (rowCount !== -1) { resolve(rowCount - 1); return; }
+      if (now > giveUpAt) { resolve(null); return; }
+      scroller.scrollTop = scroller.scrollHeight;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  })`;
+}
+/** How long the table may take to load its whole list after the sync (pages of 500, one per frame at best). */
+const SCROLL_TO_END_MS = 300_000;
+
 interface SyncWatch {
   /** [epoch ms of the frame's start, rAF delta ms] */
   readonly frames: ReadonlyArray<readonly [number, number]>;
@@ -363,6 +386,8 @@ interface SyncWatchResult {
   readonly firstIntakeMs: number | null;
   /** Sync start to the frame after the first deposits row was found on the screen. */
   readonly firstRowMs: number;
+  /** Rows the Deposits screen lists once scrolled to its end after the sync (null: no end within SCROLL_TO_END_MS). */
+  readonly listedAtEnd: number | null;
 }
 
 export interface SyncFramesBenchOptions {
@@ -402,6 +427,7 @@ async function watchFirstSync(browser: Browser, sandbox: SandboxProcess, dataDir
     while (!((await page.evaluate(FIRST_ROW_PAINTED_SCRIPT)) as boolean) && Date.now() < deadline) await page.waitForTimeout(50);
     const seen = (await page.evaluate(STOP_WATCH_SCRIPT)) as SyncWatch;
     if (seen.firstRowPaintedAt === null) throw new Error(`no deposits row on the Deposits screen ${FIRST_ROW_GRACE_MS} ms after the sync stored ${result.value.depositsNew}`);
+    const listedAtEnd = (await page.evaluate(scrollToEndScript(SCROLL_TO_END_MS))) as number | null;
     return {
       name: watch.name,
       step: watch.step,
@@ -412,6 +438,7 @@ async function watchFirstSync(browser: Browser, sandbox: SandboxProcess, dataDir
       wallMs: endedAt - startedAt,
       firstIntakeMs: firstIntakeAt === null ? null : firstIntakeAt - startedAt,
       firstRowMs: seen.firstRowPaintedAt - startedAt,
+      listedAtEnd,
     };
   } finally {
     stopEvents?.();
@@ -470,6 +497,12 @@ export async function runSyncFramesBench(options: SyncFramesBenchOptions = {}): 
         ['sync start → first deposits row painted', ms(result.firstRowMs)],
         ['  of which: sync start → first batch in the history (deposits/changed)', result.firstIntakeMs === null ? '-' : ms(result.firstIntakeMs)],
         ['deposits stored by the sync (= seeded)', result.stored.toLocaleString('en-US')],
+        [
+          'afterwards, the Deposits screen scrolled to its end lists',
+          result.listedAtEnd === null ? `no end within ${SCROLL_TO_END_MS / 1000} s` : result.listedAtEnd.toLocaleString('en-US'),
+          `all ${result.stored.toLocaleString('en-US')} stored`,
+          result.listedAtEnd === result.stored,
+        ],
         ['sync wall time', `${(result.wallMs / 1000).toFixed(1)} s (${Math.round(result.stored / (result.wallMs / 1000)).toLocaleString('en-US')} deposits/s)`],
       ]);
     }
