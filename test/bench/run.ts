@@ -34,7 +34,11 @@ const BENCHMARKS: Readonly<Record<string, Benchmark>> = {
     load: () => import('./team'),
   },
   payouts: { summary: 'a 500-line batch payout submitted on a young audit chain and after 50,000 more rows: per-line submit time at both ends of the batch', load: () => import('./payouts') },
-  ui: { summary: 'Chromium through the harness, 1,000,000 cached deposits: time to the first deposits page, scroll frame times', load: () => import('./ui') },
+  ui: {
+    summary:
+      'Chromium through the harness, 1,000,000 cached deposits: time to the first deposits page, scroll frame times; then while a full first sync of 50,000 sandbox deposits runs (--sync-deposits N; --sync-only: only that): frame times idle and scrolling, time to the first deposits row',
+    load: () => import('./ui'),
+  },
 };
 
 function usage(): string {

@@ -1,10 +1,14 @@
 // UI benchmark: with 1,000,000 cached deposits, the time to the first rendered deposits page and the frame times
 // (requestAnimationFrame deltas, p50/p95/max) while the virtualized table scrolls and loads keyset pages, in
-// Debian's Chromium through the browser harness against the real engine.
+// Debian's Chromium through the browser harness against the real engine. Then the same renderer while that engine runs
+// a full first sync of a sandbox seeded with many deposits in its own process (issue 25, item 4): frame times with the
+// Deposits screen idle and while it scrolls, the time to the first deposits row shown, and what the sync stored.
+//
+//   npm run bench -- ui [--sync-deposits N] [--sync-only]
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { closeDatabase, openDatabase } from '../../electron/core/store/database';
 import { insertOrTouchDeposits, type DepositObservation } from '../../electron/core/deposits/deposits-table';
 import { startSandbox } from '../../electron/sandbox';
@@ -12,6 +16,7 @@ import { ensureRendererBuilt } from '../harness/build';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../harness/chromium';
 import { startHarnessEngine } from '../harness/engine';
 import { startHarness, type HarnessServer } from '../harness/server';
+import { SandboxProcess, seedDeposits } from './sync';
 
 const DEPOSITS = 1_000_000;
 /** The profile a credentials-file engine acts on (core/context.ts). */
@@ -256,7 +261,282 @@ export async function runUiBench(options: UiBenchOptions = {}): Promise<void> {
   }
 }
 
-/** The dispatcher's module interface (test/bench/run.ts): `npm run bench -- ui`. */
-export async function run(): Promise<void> {
-  await runUiBench();
+// ---- while a first sync runs (issue 25, item 4) ------------------------------------------------------------------
+
+const DEFAULT_SYNC_DEPOSITS = 50_000;
+/** Frame times while the sync runs: the Deposits screen left alone, then scrolled as the steady scenario above. */
+const SYNC_WATCHES = [
+  { name: 'Deposits screen idle (rAF only)', step: 0 },
+  { name: 'steady scroll, 56 px/frame (2 rows)', step: 56 },
+] as const;
+/** After the sync returns, how long the screen may take to show its first row before the run counts as failed. */
+const FIRST_ROW_GRACE_MS = 10_000;
+
+/** Epoch milliseconds, sub-millisecond: the same clock as the page's `performance.timeOrigin + now`. */
+const epochMs = (): number => performance.timeOrigin + performance.now();
+
+/**
+ * In the page, right after navigation: clicks the Deposits link as soon as the desk shows it and resolves once the
+ * Deposits screen's scroller is there (the history may be empty: the sync has not run).
+ */
+const OPEN_DEPOSITS_SCRIPT = `new Promise((resolve) => {
+  let clicked = false;
+  const poll = () => {
+    if (!clicked) {
+      const link = document.querySelector('[data-testid="@nav/deposits"]');
+      if (link !== null) { clicked = true; link.click(); }
+    } else if (document.querySelector('[data-testid="@deposits/scroller"]') !== null) {
+      resolve(true);
+      return;
+    }
+    requestAnimationFrame(poll);
+  };
+  poll();
+})`;
+
+/**
+ * In the page: starts recording every frame (epoch time of its start and the rAF delta) until `stop()`, noting the
+ * first frame that finds a deposits row and the frame after it (painted). With `step` > 0 the table is scrolled that
+ * many px per frame, turning back when it can go no further (at either end, or while the history is empty), so it
+ * keeps moving at a steady speed as the intake grows the history. Returns at once; `window.__syncWatch` holds the state.
+ */
+function syncWatchScript(step: number): string {
+  return `(() => {
+    const scroller = document.querySelector('[data-testid="@deposits/scroller"]');
+    const watch = { frames: [], firstRowSeenAt: null, firstRowPaintedAt: null, scrolledFrames: 0, stopped: false };
+    window.__syncWatch = watch;
+    let last = null;
+    let direction = 1;
+    let previousTop = null;
+    const frame = (now) => {
+      const at = performance.timeOrigin + now;
+      if (last !== null) watch.frames.push([at, now - last]);
+      last = now;
+      if (watch.firstRowSeenAt !== null && watch.firstRowPaintedAt === null) watch.firstRowPaintedAt = at;
+      if (watch.firstRowSeenAt === null && document.querySelector('[data-testid="@deposits/row"]') !== null) watch.firstRowSeenAt = at;
+      if (${step} > 0) {
+        const top = scroller.scrollTop;
+        if (previousTop !== null && top === previousTop) direction = -direction;
+        else if (previousTop !== null) watch.scrolledFrames += 1;
+        previousTop = top;
+        scroller.scrollTop = top + direction * ${step};
+      }
+      if (!watch.stopped) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame((now) => { last = now; requestAnimationFrame(frame); });
+  })()`;
+}
+
+/** In the page: whether the watch has seen the first row painted yet. */
+const FIRST_ROW_PAINTED_SCRIPT = 'window.__syncWatch.firstRowPaintedAt !== null';
+
+/** In the page: stops the watch and hands over what it recorded. */
+const STOP_WATCH_SCRIPT = `(() => {
+  const watch = window.__syncWatch;
+  watch.stopped = true;
+  return {
+    frames: watch.frames,
+    firstRowPaintedAt: watch.firstRowPaintedAt,
+    scrolledFrames: watch.scrolledFrames,
+    rows: document.querySelector('[data-testid="@deposits/count"]').textContent,
+  };
+})()`;
+
+/**
+ * In the page, after the sync: scrolls the Deposits table to its end frame by frame (the table loads keyset pages as it
+ * goes) until it says it holds its whole list (aria-rowcount is -1 while more can be loaded), then resolves with how
+ * many rows it lists; null when it has not reached its end within `timeoutMs`.
+ */
+function scrollToEndScript(timeoutMs: number): string {
+  return `new Promise((resolve) => {
+    const scroller = document.querySelector('[data-testid="@deposits/scroller"]');
+    const table = document.querySelector('[data-testid="@deposits/table"]');
+    const giveUpAt = performance.now() + ${timeoutMs};
+    const frame = (now) => {
+      const rowCount = Number(table.getAttribute('aria-rowcount'));
+      if (rowCount !== -1) { resolve(rowCount - 1); return; }
+      if (now > giveUpAt) { resolve(null); return; }
+      scroller.scrollTop = scroller.scrollHeight;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  })`;
+}
+/** How long the table may take to load its whole list after the sync (pages of 500, one per frame at best). */
+const SCROLL_TO_END_MS = 300_000;
+
+interface SyncWatch {
+  /** [epoch ms of the frame's start, rAF delta ms] */
+  readonly frames: ReadonlyArray<readonly [number, number]>;
+  readonly firstRowPaintedAt: number | null;
+  readonly scrolledFrames: number;
+  readonly rows: string;
+}
+
+interface SyncWatchResult {
+  readonly name: string;
+  readonly step: number;
+  /** rAF deltas of the frames that started while the sync ran. */
+  readonly deltas: number[];
+  readonly scrolledFrames: number;
+  readonly rows: string;
+  readonly stored: number;
+  readonly wallMs: number;
+  /** Sync start to the first `deposits/changed` event (the intake's first move into the history). */
+  readonly firstIntakeMs: number | null;
+  /** Sync start to the frame after the first deposits row was found on the screen. */
+  readonly firstRowMs: number;
+  /** Rows the Deposits screen lists once scrolled to its end after the sync (null: no end within SCROLL_TO_END_MS). */
+  readonly listedAtEnd: number | null;
+}
+
+export interface SyncFramesBenchOptions {
+  /** Deposits seeded in the sandbox for the first sync; default 50,000. */
+  readonly deposits?: number;
+}
+
+/**
+ * A fresh desk on the sandbox's credentials, its renderer in a page on the Deposits screen, and a full first sync run
+ * by the harness engine while the page records its frames (and scrolls by `step` px per frame, if any).
+ */
+async function watchFirstSync(browser: Browser, sandbox: SandboxProcess, dataDir: string, rendererDir: string, watch: (typeof SYNC_WATCHES)[number]): Promise<SyncWatchResult> {
+  const desk = await startHarnessEngine({ dataDir, credentialsFile: sandbox.credentialsPath, lockable: false });
+  let server: HarnessServer | undefined;
+  let stopEvents: (() => void) | undefined;
+  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  try {
+    // Token, keys and connection ready first, as in the sync benchmark: the figures are the sync's.
+    const check = await desk.engine.handlers['selfcheck/run']({});
+    if (!check.ok) throw new Error(`selfcheck failed: ${check.error.code}: ${check.error.message}`);
+    server = await startHarness({ engine: desk.engine, desktop: desk.desktopHandlers, rendererDir });
+    await page.goto(server.url, { waitUntil: 'domcontentloaded' });
+    await page.evaluate(OPEN_DEPOSITS_SCRIPT);
+    await page.waitForTimeout(SETTLE_MS);
+
+    let firstIntakeAt: number | null = null;
+    stopEvents = desk.engine.onEvent((event) => {
+      if (event.type === 'deposits/changed' && firstIntakeAt === null) firstIntakeAt = epochMs();
+    });
+    await page.evaluate(syncWatchScript(watch.step));
+    const startedAt = epochMs();
+    const result = await desk.engine.handlers['sync/run']({ full: true });
+    const endedAt = epochMs();
+    if (!result.ok) throw new Error(`the first sync failed: ${result.error.code}: ${result.error.message}`);
+    // The last batch can reach the screen just after the sync returns (a small history is one batch at the end).
+    const deadline = Date.now() + FIRST_ROW_GRACE_MS;
+    while (!((await page.evaluate(FIRST_ROW_PAINTED_SCRIPT)) as boolean) && Date.now() < deadline) await page.waitForTimeout(50);
+    const seen = (await page.evaluate(STOP_WATCH_SCRIPT)) as SyncWatch;
+    if (seen.firstRowPaintedAt === null) throw new Error(`no deposits row on the Deposits screen ${FIRST_ROW_GRACE_MS} ms after the sync stored ${result.value.depositsNew}`);
+    const listedAtEnd = (await page.evaluate(scrollToEndScript(SCROLL_TO_END_MS))) as number | null;
+    return {
+      name: watch.name,
+      step: watch.step,
+      deltas: seen.frames.filter(([at]) => at >= startedAt && at <= endedAt).map(([, delta]) => delta),
+      scrolledFrames: seen.scrolledFrames,
+      rows: seen.rows,
+      stored: result.value.depositsNew,
+      wallMs: endedAt - startedAt,
+      firstIntakeMs: firstIntakeAt === null ? null : firstIntakeAt - startedAt,
+      firstRowMs: seen.firstRowPaintedAt - startedAt,
+      listedAtEnd,
+    };
+  } finally {
+    stopEvents?.();
+    await page.close();
+    await server?.close();
+    await desk.close();
+  }
+}
+
+const loadText = (): string => loadavg().map((value) => value.toFixed(2)).join(' ');
+
+/**
+ * Seeds a sandbox with `deposits` deposits through its ledger, starts it in its own process, and for each watch
+ * (idle, steady scroll) runs a full first sync into a fresh desk while the renderer records its frames.
+ */
+export async function runSyncFramesBench(options: SyncFramesBenchOptions = {}): Promise<void> {
+  const count = options.deposits ?? DEFAULT_SYNC_DEPOSITS;
+  const dir = mkdtempSync(join(tmpdir(), 'treasury-ui-sync-bench-'));
+  let sandbox: SandboxProcess | undefined;
+  let browser: Browser | undefined;
+  try {
+    const sandboxDir = join(dir, 'sandbox');
+    const first = await startSandbox({ host: '127.0.0.1', port: 0, dataDir: sandboxDir });
+    const merchantId = first.credentials.merchantId;
+    await first.close();
+    const seedStart = performance.now();
+    const seeded = seedDeposits(sandboxDir, merchantId, count);
+    if (seeded !== count) throw new Error(`seeded ${seeded} deposits, expected ${count}`);
+    const seedMs = performance.now() - seedStart;
+    sandbox = await SandboxProcess.start(sandboxDir);
+    const rendererDir = await ensureRendererBuilt();
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] });
+
+    const loadBefore = loadText();
+    const results: SyncWatchResult[] = [];
+    for (const [index, watch] of SYNC_WATCHES.entries()) {
+      const result = await watchFirstSync(browser, sandbox, join(dir, `desk-${index + 1}`), rendererDir, watch);
+      if (result.stored !== count) throw new Error(`the first sync (${watch.name}) stored ${result.stored} deposits, expected the ${count} seeded`);
+      results.push(result);
+    }
+    const loadAfter = loadText();
+
+    report(`While a full first sync runs: ${count.toLocaleString('en-US')} deposits seeded in a sandbox in its own process (Chromium ${browser.version()}, harness over WebSocket)`, [
+      [`seed ${count.toLocaleString('en-US')} deposits through the sandbox ledger`, `${(seedMs / 1000).toFixed(1)} s`],
+      ['load average (1, 5, 15 min) before / after the syncs', `${loadBefore} / ${loadAfter}`],
+    ]);
+    for (const result of results) {
+      const sorted = sortedCopy(result.deltas);
+      const p95 = percentile(sorted, 95);
+      const scrolled = result.step > 0 ? `; scrolled in ${result.scrolledFrames} frames` : '';
+      report(`Frame times during the sync, ${result.name}, ${result.deltas.length} frames${scrolled}; afterwards: ${result.rows}`, [
+        ['p50', ms(percentile(sorted, 50))],
+        ['p95', ms(p95), `<= ${TARGET_P95_FRAME_MS.toFixed(1)} ms`, p95 <= TARGET_P95_FRAME_MS],
+        ['max', ms(percentile(sorted, 100))],
+        ['frames over 50 ms', String(sorted.filter((delta) => delta > 50).length)],
+        ['sync start → first deposits row painted', ms(result.firstRowMs)],
+        ['  of which: sync start → first batch in the history (deposits/changed)', result.firstIntakeMs === null ? '-' : ms(result.firstIntakeMs)],
+        ['deposits stored by the sync (= seeded)', result.stored.toLocaleString('en-US')],
+        [
+          'afterwards, the Deposits screen scrolled to its end lists',
+          result.listedAtEnd === null ? `no end within ${SCROLL_TO_END_MS / 1000} s` : result.listedAtEnd.toLocaleString('en-US'),
+          `all ${result.stored.toLocaleString('en-US')} stored`,
+          result.listedAtEnd === result.stored,
+        ],
+        ['sync wall time', `${(result.wallMs / 1000).toFixed(1)} s (${Math.round(result.stored / (result.wallMs / 1000)).toLocaleString('en-US')} deposits/s)`],
+      ]);
+    }
+  } finally {
+    await browser?.close();
+    await sandbox?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface UiBenchArgs {
+  readonly syncDeposits: number;
+  readonly syncOnly: boolean;
+}
+
+function parseArgs(args: readonly string[]): UiBenchArgs {
+  let syncDeposits = DEFAULT_SYNC_DEPOSITS;
+  let syncOnly = false;
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i];
+    if (arg === '--sync-deposits') {
+      const text = args[(i += 1)];
+      const value = Number(text);
+      if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--sync-deposits needs a positive whole number, got ${String(text)}`);
+      syncDeposits = value;
+    } else if (arg === '--sync-only') syncOnly = true;
+    else throw new Error(`unknown argument ${String(arg)}; use --sync-deposits N, --sync-only`);
+  }
+  return { syncDeposits, syncOnly };
+}
+
+/** The dispatcher's module interface (test/bench/run.ts): `npm run bench -- ui [--sync-deposits N] [--sync-only]`. */
+export async function run(args: readonly string[] = []): Promise<void> {
+  const options = parseArgs(args);
+  if (!options.syncOnly) await runUiBench();
+  await runSyncFramesBench({ deposits: options.syncDeposits });
 }
