@@ -16,6 +16,7 @@ const LONG_TESTS = [
   'test/integration/approvals/crash.test.ts',
   'test/integration/engine/faults-kill.test.ts',
   'test/integration/engine/history.test.ts',
+  'test/integration/engine/sync-kill.test.ts',
 ];
 
 /**

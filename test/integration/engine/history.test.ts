@@ -10,7 +10,7 @@ import { openDatabase, closeDatabase } from '../../../electron/core/store/databa
 import { countStagedDeposits, insertOrTouchDeposit } from '../../../electron/core/deposits/deposits-table';
 import { PATHS } from '../../../electron/protocol/profile';
 import { processEnv, runInProcess, startCliProcess } from '../../support/cli';
-import { expectData, RawMerchant } from '../../support/raw-merchant';
+import { DepositCredits } from './fixtures/deposit-credits';
 import type { FaultProxy } from './fixtures/fault-proxy';
 import { openProxiedDesk, PROXIED_PROFILE, type ProxiedDesk } from './fixtures/proxied-desk';
 import type { SandboxState } from './fixtures/sandbox-state';
@@ -21,15 +21,14 @@ let desk: Desk;
 let proxy: FaultProxy;
 let sandboxState: SandboxState;
 let merchantId: string;
+let credits: DepositCredits;
 let depositAddress: string;
-let transfers = 0;
 
 beforeAll(async () => {
   proxied = await openProxiedDesk('5000');
   ({ desk, proxy, sandboxState, merchantId } = proxied);
-  const raw = new RawMerchant(desk.sandbox.credentials);
-  await raw.getToken();
-  depositAddress = expectData<{ address: string }>(await raw.call(PATHS.createAddress, { userOrder: 'history-test', addressType: 'trx' })).address;
+  credits = await DepositCredits.open(desk, 'history-test');
+  depositAddress = credits.address;
 }, 60_000);
 
 afterAll(async () => {
@@ -37,18 +36,9 @@ afterAll(async () => {
   await proxied?.close();
 });
 
-/** Credits `count` deposits on the simulated chain (admin transfers, a few at a time). */
-async function addDeposits(count: number): Promise<void> {
-  const batch = 8;
-  for (let start = 0; start < count; start += batch) {
-    await Promise.all(
-      Array.from({ length: Math.min(batch, count - start) }, async () => {
-        transfers += 1;
-        const answer = await desk.admin<{ credited: boolean }>('POST', '/transfers', { toAddress: depositAddress, currency: 'trx.usdt', amount: `${20 + transfers}.5` });
-        expect(answer.json.credited).toBe(true);
-      }),
-    );
-  }
+/** Credits `count` deposits on the simulated chain. */
+function addDeposits(count: number): Promise<void> {
+  return credits.add(count);
 }
 
 async function allLocalApiOrders(): Promise<string[]> {
