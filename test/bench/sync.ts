@@ -57,22 +57,24 @@ interface Options {
   readonly fullIntegrityCheck: boolean;
 }
 
+/** A command-line count: a positive whole number, or an error naming the flag. */
+export function positiveCount(flag: string, text: string | undefined): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${flag} needs a positive whole number, got ${String(text)}`);
+  return value;
+}
+
 function parseArgs(args: readonly string[]): Options {
   let deposits = DEFAULT_DEPOSITS;
   let runs = DEFAULT_RUNS;
   let rows = DEFAULT_HISTORY_ROWS;
   let history = true;
   let fullIntegrityCheck = true;
-  const count = (flag: string, text: string | undefined): number => {
-    const value = Number(text);
-    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${flag} needs a positive whole number, got ${String(text)}`);
-    return value;
-  };
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i];
-    if (arg === '--deposits') deposits = count(arg, args[(i += 1)]);
-    else if (arg === '--runs') runs = count(arg, args[(i += 1)]);
-    else if (arg === '--rows') rows = count(arg, args[(i += 1)]);
+    if (arg === '--deposits') deposits = positiveCount(arg, args[(i += 1)]);
+    else if (arg === '--runs') runs = positiveCount(arg, args[(i += 1)]);
+    else if (arg === '--rows') rows = positiveCount(arg, args[(i += 1)]);
     else if (arg === '--no-history') history = false;
     else if (arg === '--no-full-check') fullIntegrityCheck = false;
     else throw new Error(`unknown argument ${String(arg)}; use --deposits N, --runs N, --rows N, --no-history, --no-full-check`);

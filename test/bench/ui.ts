@@ -16,7 +16,8 @@ import { ensureRendererBuilt } from '../harness/build';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../harness/chromium';
 import { startHarnessEngine } from '../harness/engine';
 import { startHarness, type HarnessServer } from '../harness/server';
-import { SandboxProcess, seedDeposits } from './sync';
+import { percentile } from './history';
+import { positiveCount, SandboxProcess, seedDeposits } from './sync';
 
 const DEPOSITS = 1_000_000;
 /** The profile a credentials-file engine acts on (core/context.ts). */
@@ -81,12 +82,6 @@ function* deposits(count: number, now: number): Generator<DepositObservation> {
       },
     };
   }
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
 }
 
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
@@ -523,12 +518,8 @@ function parseArgs(args: readonly string[]): UiBenchArgs {
   let syncOnly = false;
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i];
-    if (arg === '--sync-deposits') {
-      const text = args[(i += 1)];
-      const value = Number(text);
-      if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--sync-deposits needs a positive whole number, got ${String(text)}`);
-      syncDeposits = value;
-    } else if (arg === '--sync-only') syncOnly = true;
+    if (arg === '--sync-deposits') syncDeposits = positiveCount(arg, args[(i += 1)]);
+    else if (arg === '--sync-only') syncOnly = true;
     else throw new Error(`unknown argument ${String(arg)}; use --sync-deposits N, --sync-only`);
   }
   return { syncDeposits, syncOnly };
